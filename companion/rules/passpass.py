@@ -271,6 +271,12 @@ class Swap(Action):
     a: int
     b: int
 
+    def __post_init__(self) -> None:  # a swap has no direction: one spelling per swap
+        if self.a > self.b:
+            a, b = self.b, self.a
+            object.__setattr__(self, "a", a)
+            object.__setattr__(self, "b", b)
+
 
 @dataclass(frozen=True, slots=True)
 class Reveal(Action):
@@ -279,6 +285,9 @@ class Reveal(Action):
     name: ClassVar[str] = "reveal"
     seat: int
     spots: tuple[int, int, int]
+
+    def __post_init__(self) -> None:  # the same three hats, whatever order they are named in
+        object.__setattr__(self, "spots", tuple(sorted(self.spots)))
 
 
 ACTIONS: dict[str, type[Action]] = {

@@ -1,0 +1,198 @@
+"""Properties over random legal playthroughs: 2..6 players, both rule sets, both windows.
+
+Each playthrough is driven by heuristic bots with a dose of uniformly random legal
+actions (so every kind of action is explored while games still end in reasonable time).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Iterator
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.bots.passpass import make_bot
+from companion.rules.errors import RuleError
+from companion.rules.passpass import (
+    ACTIONS,
+    VICTORIES_TO_WIN,
+    Action,
+    Event,
+    GameWon,
+    Phase,
+    PublicView,
+    State,
+    action_from_json,
+    actors,
+    apply,
+    legal_actions,
+    make_config,
+    new_game,
+    public_view,
+)
+from companion.selfplay import choose
+from tests.rules.helpers import assert_conserved
+
+MAX_ACTIONS = 30_000
+
+
+@st.composite
+def setups(draw: st.DrawFn) -> tuple[str, int, str, int, float]:
+    game = draw(st.sampled_from(["ptipasspass", "phipasspass"]))
+    players = draw(st.integers(2 if game == "ptipasspass" else 3, 6))
+    window = draw(st.sampled_from(["round", "timed"]))
+    seed = draw(st.integers(0, 2**32 - 1))
+    epsilon = draw(st.sampled_from([0.0, 0.05, 0.2]))
+    return game, players, window, seed, epsilon
+
+
+def playthrough(
+    game: str, players: int, window: str, seed: int, epsilon: float
+) -> Iterator[tuple[State, Action, State, tuple[Event, ...]]]:
+    rng = random.Random(seed)
+    config = make_config(game, players, first=rng.randrange(players), window=window)
+    bots = [
+        make_bot("heuristic", random.Random(rng.random()), s, config.layout) for s in range(players)
+    ]
+    state = new_game(config)
+    for _ in range(MAX_ACTIONS):
+        if state.phase is Phase.OVER:
+            return
+        legal = legal_actions(state)
+        action = rng.choice(legal) if rng.random() < epsilon else choose(state, bots)
+        after, events = apply(state, action)
+        for bot in bots:
+            bot.observe(events)
+        yield state, action, after, events
+        state = after
+    raise AssertionError(f"no winner after {MAX_ACTIONS} actions")
+
+
+PROPERTY = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPERTY
+@given(setups())
+def test_every_game_ends_with_exactly_two_victory_tokens_for_the_winner(setup):
+    final = None
+    for _, _, after, _ in playthrough(*setup):
+        final = after
+        assert max(after.victories) <= VICTORIES_TO_WIN
+        if after.phase is not Phase.OVER:
+            assert max(after.victories) < VICTORIES_TO_WIN  # PTI-1: 2 tokens end it at once
+    assert final is not None and final.phase is Phase.OVER
+    assert final.victories[final.winner] == VICTORIES_TO_WIN
+    assert sorted(final.victories)[-2] < VICTORIES_TO_WIN
+
+
+@PROPERTY
+@given(setups())
+def test_conservation_at_every_step(setup):
+    for _, _, after, _ in playthrough(*setup):
+        assert_conserved(after)  # PTI-14
+
+
+@PROPERTY
+@given(setups())
+def test_some_action_is_legal_until_the_game_is_over_and_every_legal_action_applies(setup):
+    for before, action, after, _ in playthrough(*setup):
+        assert action in legal_actions(before)
+        assert legal_actions(after) or after.phase is Phase.OVER
+        assert actors(after) or after.phase is Phase.OVER
+        legal = legal_actions(after)
+        for other in legal[:: max(1, len(legal) // 4)]:
+            apply(after, other)  # raises if the engine disagrees with itself
+
+
+@PROPERTY
+@given(setups(), st.integers(0, 2**32 - 1))
+def test_an_action_that_is_not_legal_raises_and_changes_nothing(setup, seed):
+    rnd = random.Random(seed)
+    for _, _, after, _ in playthrough(*setup):
+        legal = set(legal_actions(after))
+        snapshot = after.to_json()
+        for candidate in random_candidates(after, rnd, 3):
+            if candidate in legal:
+                continue
+            try:
+                apply(after, candidate)
+            except RuleError:
+                pass
+            else:
+                raise AssertionError(f"{candidate} is not listed as legal, yet it applied")
+        assert after.to_json() == snapshot
+
+
+def random_candidates(state: State, rnd: random.Random, count: int) -> list[Action]:
+    """Well-formed actions of every kind, most of them illegal now."""
+    n = state.config.players
+    spots = state.config.layout.spots
+    out = []
+    for _ in range(count):
+        cls = rnd.choice(list(ACTIONS.values()))
+        values: dict[str, object] = {}
+        for f in dataclasses.fields(cls):
+            if f.name == "seat":
+                values[f.name] = rnd.randrange(n)
+            elif f.name in ("spot", "a", "b"):
+                values[f.name] = rnd.randint(1, spots)
+            elif f.name == "token":
+                values[f.name] = rnd.choice(state.config.rules.tokens)
+            elif f.name == "challenge":
+                values[f.name] = rnd.choice(["doublon", "menteur"])
+            elif f.name == "spots":
+                values[f.name] = list(rnd.choice(state.config.layout.lines + ((1, 2, 4),)))
+        out.append(action_from_json({"action": cls.name, **values}))
+    return out
+
+
+@PROPERTY
+@given(setups())
+def test_state_and_actions_round_trip_through_json(setup):
+    for i, (_, action, after, events) in enumerate(playthrough(*setup)):
+        assert action_from_json(json.loads(json.dumps(action.to_json()))) == action
+        json.dumps([e.to_json() for e in events])
+        if i % 7 == 0:
+            again = State.from_json(json.loads(json.dumps(after.to_json())))
+            assert again == after
+            assert legal_actions(again) == legal_actions(after)
+
+
+HIDDEN = {"hats", "hands", "holding"}
+
+
+def test_the_public_view_type_has_no_field_for_a_hidden_fact():
+    public_fields = {f.name for f in dataclasses.fields(PublicView)}
+    state_fields = {f.name for f in dataclasses.fields(State)}
+    assert state_fields >= HIDDEN
+    assert not public_fields & HIDDEN
+
+
+@PROPERTY
+@given(setups(), st.integers(0, 2**32 - 1))
+def test_states_differing_only_in_hidden_facts_have_equal_public_views(setup, seed):
+    rnd = random.Random(seed)
+    for _, _, after, _ in playthrough(*setup):
+        tokens = after.config.rules.tokens
+        twin = dataclasses.replace(
+            after,
+            hats=tuple(tuple(rnd.sample(tokens, rnd.randint(0, 3))) for _ in after.hats),
+            hands=tuple(tuple(rnd.sample(tokens, rnd.randint(0, 3))) for _ in after.hands),
+            holding=rnd.choice(tokens) if after.holding else None,
+        )
+        assert public_view(twin) == public_view(after)
+        view = json.dumps(public_view(after).to_json())
+        if after.holding and after.masque and after.announced != after.holding:
+            assert after.holding not in view  # the real token of a bluff stays hidden
+
+
+@PROPERTY
+@given(setups())
+def test_a_game_is_won_only_by_a_reveal_and_the_winner_is_the_revealer(setup):
+    for before, action, _, events in playthrough(*setup):
+        for e in events:
+            if isinstance(e, GameWon):
+                assert action.name == "reveal" and e.seat == before.magician
