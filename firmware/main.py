@@ -1,0 +1,238 @@
+"""Pico firmware entry point: scan the readers, report over USB serial, obey the Pi.
+
+MicroPython runs this file at boot. It disables Ctrl-C as a keyboard interrupt (the link
+carries frames, not a REPL), says HELLO, then loops forever:
+
+- one scan cycle over every reader (``scanner.Scanner``);
+- an ``S`` frame for every reader whose debounced set changed, ``E`` for reader faults;
+- buttons wired to the Pico (pins.BUTTONS), debounced, as ``B`` frames;
+- an ``F`` snapshot at least every ``heartbeat_ms`` (default 1 s), and at once on SYNC;
+- whatever the Pi sent meanwhile, read without blocking through ``select.poll``.
+
+A Ctrl-C byte (0x03, never part of a frame) re-enables the keyboard interrupt and leaves the
+loop, so ``mpremote`` can still reach the REPL. The ``Firmware`` class holds all of this
+without touching ``sys``, so tests drive it with fake streams.
+"""
+
+import sys
+
+import machine
+import mfrc522
+import micropython
+import pins
+import protocol
+import scanner
+import utime
+
+VERSION = "0.1.0"
+CTRL_C = 3
+
+# CONF keys: (minimum, maximum).
+LIMITS = {
+    "debounce": (1, 50),
+    "settle_us": (0, 20000),
+    "timeout_us": (100, 50000),
+    "audit": (0, 10000),
+    "heartbeat_ms": (100, 10000),
+}
+
+
+class Firmware:
+    """The protocol side of the firmware around one ``Scanner``.
+
+    ``write`` takes the bytes of one frame. ``buttons`` is a list of (name, Pin) pairs.
+    """
+
+    def __init__(self, scan, write, buttons=(), heartbeat_ms=1000):
+        self.scan = scan
+        self.write = write
+        self.seq = 0
+        self.heartbeat_ms = heartbeat_ms
+        self.last_full = utime.ticks_ms()
+        self.want_full = False
+        self.line = bytearray()
+        self.overflow = False
+        self.bad_frames = 0
+        self.buttons = []
+        for name, pin in buttons:
+            self.buttons.append([name, pin, 0, 0])  # name, pin, state, consecutive reads
+
+    def send(self, body):
+        self.write(protocol.encode(self.seq, body))
+        self.seq = protocol.next_seq(self.seq)
+
+    def hello(self):
+        self.send(protocol.hello(VERSION, self.scan.n))
+
+    def send_full(self):
+        self.send(protocol.full(self.scan.sets()))
+        self.last_full = utime.ticks_ms()
+        self.want_full = False
+
+    # ---- input ------------------------------------------------------------------------------
+    def feed(self, data):
+        """Take bytes from the Pi; handle each complete line. False once Ctrl-C was seen."""
+        for byte in data:
+            if byte == CTRL_C:
+                return False
+            if byte == 10:
+                if self.overflow:
+                    self.bad_frames += 1
+                    self.send(protocol.bad("frame"))
+                else:
+                    self.handle_line(bytes(self.line))
+                self.line = bytearray()
+                self.overflow = False
+            elif len(self.line) < protocol.MAX_LINE:
+                self.line.append(byte)
+            else:
+                self.overflow = True
+        return True
+
+    def handle_line(self, line):
+        line = line.rstrip(b"\r")
+        if not line:
+            return
+        try:
+            seq, body = protocol.decode(line)
+        except protocol.FrameError as err:
+            self.bad_frames += 1
+            self.send(protocol.bad("crc" if "CRC" in str(err) else "frame"))
+            return
+        try:
+            command = protocol.parse_command(body)
+        except protocol.FrameError:
+            self.send(protocol.bad("cmd"))
+            return
+        if command[0] == "PING":
+            self.send(protocol.pong())
+        elif command[0] == "SYNC":
+            self.want_full = True
+        else:
+            self.configure(command[1], command[2])
+
+    def configure(self, key, text):
+        limits = LIMITS.get(key)
+        value = -1
+        if limits is not None and text.isdigit():
+            value = int(text)
+        if limits is None or not limits[0] <= value <= limits[1]:
+            self.send(protocol.bad("conf " + key))
+            return
+        scan = self.scan
+        if key == "debounce":
+            scan.debounce = value
+        elif key == "settle_us":
+            scan.settle_us = value
+        elif key == "timeout_us":
+            scan.set_timeout(value)
+            value = scan.readers[0].timeout_us if scan.readers else value
+        elif key == "audit":
+            scan.audit = value
+        else:
+            self.heartbeat_ms = value
+        self.send(protocol.ok(key, value))
+
+    # ---- one turn of the loop -----------------------------------------------------------------
+    def poll_buttons(self):
+        for entry in self.buttons:
+            level = 0 if entry[1].value() else 1  # closed to ground = pressed
+            if level == entry[2]:
+                entry[3] = 0
+                continue
+            entry[3] += 1
+            if entry[3] >= 3:
+                entry[2] = level
+                entry[3] = 0
+                self.send(protocol.button(entry[0], level == 1))
+
+    def step(self):
+        """One scan cycle and the frames it calls for."""
+        changed = self.scan.cycle()
+        faults = self.scan.faults
+        while faults:
+            reader, code = faults.pop(0)
+            self.send(protocol.fault(reader, code))
+        sets = None
+        for reader in changed:
+            if sets is None:
+                sets = self.scan.sets()
+            self.send(protocol.state(reader, sets[reader]))
+        self.poll_buttons()
+        late = utime.ticks_diff(utime.ticks_ms(), self.last_full) >= self.heartbeat_ms
+        if self.want_full or late:
+            self.send_full()
+
+
+def build_readers(spi_factory=None):
+    """The ``MFRC522`` objects of pins.CS on SPI ``pins.SPI_ID``, after a hard reset."""
+    rst = machine.Pin(pins.RST, machine.Pin.OUT, value=0)
+    utime.sleep_ms(1)
+    rst.value(1)
+    utime.sleep_ms(50)  # oscillator start-up
+    spi = machine.SPI(
+        pins.SPI_ID,
+        baudrate=pins.SPI_BAUD,
+        polarity=0,
+        phase=0,
+        sck=machine.Pin(pins.SCK),
+        mosi=machine.Pin(pins.MOSI),
+        miso=machine.Pin(pins.MISO),
+    )
+    readers = []
+    for cs in pins.CS:
+        readers.append(mfrc522.MFRC522(spi, machine.Pin(cs, machine.Pin.OUT, value=1)))
+    return readers
+
+
+def run(stdin=None, stdout=None, max_cycles=-1):
+    """The firmware's main loop; ``max_cycles`` >= 0 bounds it (for tests)."""
+    watched = stdin
+    if stdin is None:
+        watched = sys.stdin  # poll the text stream (known to work on rp2), read raw bytes
+        stdin = getattr(sys.stdin, "buffer", sys.stdin)
+    if stdout is None:
+        stdout = getattr(sys.stdout, "buffer", sys.stdout)
+    import select
+
+    micropython.kbd_intr(-1)
+    scan = scanner.Scanner(build_readers())
+    scan.start()
+    buttons = []
+    for name, gpio in pins.BUTTONS:
+        buttons.append((name, machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP)))
+
+    def write(frame):
+        stdout.write(frame)
+        if hasattr(stdout, "flush"):
+            stdout.flush()
+
+    fw = Firmware(scan, write, buttons)
+    fw.hello()
+    poller = select.poll()
+    poller.register(watched, select.POLLIN)
+    listening = True
+    cycles = 0
+    try:
+        while cycles != max_cycles:
+            budget = 256  # bytes per turn, so a flood from the Pi cannot stop the scanning
+            while listening and budget and poller.poll(0):
+                budget -= 1
+                data = stdin.read(1)
+                if not data:  # end of input (only off the Pico): stop listening
+                    poller.unregister(watched)
+                    listening = False
+                    break
+                if isinstance(data, str):
+                    data = data.encode()
+                if not fw.feed(data):
+                    return fw
+            fw.step()
+            cycles += 1
+    finally:
+        micropython.kbd_intr(CTRL_C)
+    return fw
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,282 @@
+"""Protocol 1 of the link between the Pico firmware and the Pi: framing and frame bodies.
+
+Pure functions only (no I/O, no clock), written in the subset of Python that MicroPython
+runs, so the Pi side and its tests can load this very file.
+
+Framing. Every frame is one ASCII line::
+
+    <seq> <body>*XXXX\\n
+
+``seq`` is a decimal sequence number 0..65535 that wraps, counted separately by each side;
+``XXXX`` is the CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no xorout) of
+every byte before the ``*``, in upper-case hex. Lines are at most ``MAX_LINE`` bytes of
+printable ASCII; a receiver also accepts ``\\r\\n``.
+
+Pico -> Pi bodies:
+
+- ``HELLO proto=1 fw=<version> readers=<n>`` once at start-up;
+- ``S <reader> <uids>`` when a reader's debounced set changes;
+- ``F <reader>=<uids> ...`` a full snapshot of every reader 0..n-1 in order, at least once a
+  second and in answer to SYNC, e.g. ``F 0=- 1=04A1B2C3D4E5F6,8A2C11F0 2=?``;
+- ``E <reader> <code>`` a reader fault: ``absent`` (no MFRC522 answers), ``ok`` (it works
+  again);
+- ``B <name> down|up`` a button wired to the Pico;
+- ``PONG`` answers PING; ``OK <key>=<value>`` answers a CONF that was applied (with the
+  value in force); ``BAD <reason>`` answers a command that was refused (``crc``, ``frame``,
+  ``cmd``, or ``conf <key>``).
+
+``<uids>`` is ``-`` for an empty set, else the UIDs as upper-case hex (8, 14 or 20 digits)
+in ascending order, joined by commas. In ``F``, ``?`` stands for a faulty reader whose
+contents are unknown.
+
+Pi -> Pico bodies: ``PING``, ``SYNC`` (send an ``F`` now), ``CONF <key>=<value>``.
+
+Decoding never lets an odd byte through: ``decode`` and the body parsers raise
+``FrameError`` (a ``ValueError``) on anything malformed, ``try_decode`` returns None.
+"""
+
+PROTO = 1
+MAX_LINE = 1024
+SEQ_MOD = 65536
+EMPTY = "-"
+UNKNOWN = "?"
+_HEX = "0123456789ABCDEF"
+_NAME = "abcdefghijklmnopqrstuvwxyz0123456789_"
+
+
+class FrameError(ValueError):
+    """A line that is not a valid protocol 1 frame or body."""
+
+
+def crc16(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE of ``data`` (bytes); ``crc16(b"123456789") == 0x29B1``."""
+    for byte in data:
+        crc ^= byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+    return crc
+
+
+def next_seq(seq):
+    return (seq + 1) % SEQ_MOD
+
+
+def encode(seq, body):
+    """The frame bytes of ``body`` (str) with sequence number ``seq``, newline included."""
+    if not 0 <= seq < SEQ_MOD:
+        raise FrameError("seq out of range")
+    head = f"{seq} {body}".encode()
+    return head + f"*{crc16(head):04X}\n".encode()
+
+
+def decode(line):
+    """``(seq, body)`` of one frame (bytes or str, with or without its line end).
+
+    Raises ``FrameError`` for anything that is not a well-formed frame with a good CRC.
+    """
+    if isinstance(line, str):
+        line = line.encode()
+    if len(line) > MAX_LINE + 2:
+        raise FrameError("too long")
+    end = len(line)
+    while end and line[end - 1] in (10, 13):
+        end -= 1
+    for i in range(end):
+        if not 32 <= line[i] <= 126:
+            raise FrameError("not printable ASCII")
+    text = bytes(line[:end]).decode()
+    star = text.rfind("*")
+    if star < 0 or len(text) - star != 5:
+        raise FrameError("no CRC")
+    digits = text[star + 1 :]
+    for ch in digits:
+        if ch not in _HEX:
+            raise FrameError("bad CRC digits")
+    head = text[:star]
+    if int(digits, 16) != crc16(head.encode()):
+        raise FrameError("bad CRC")
+    space = head.find(" ")
+    if space <= 0 or space == len(head) - 1:
+        raise FrameError("no body")
+    seq = _uint(head[:space], 5)
+    if seq >= SEQ_MOD:
+        raise FrameError("seq out of range")
+    return seq, head[space + 1 :]
+
+
+def try_decode(line):
+    """``decode`` that returns None instead of raising on a bad frame."""
+    try:
+        return decode(line)
+    except FrameError:
+        return None
+
+
+# ---- bodies -----------------------------------------------------------------------------------
+def _uint(text, max_digits):
+    if not text or len(text) > max_digits:
+        raise FrameError("bad number")
+    for ch in text:
+        if ch not in "0123456789":
+            raise FrameError("bad number")
+    if len(text) > 1 and text[0] == "0":
+        raise FrameError("leading zero")
+    return int(text)
+
+
+def _check_uid(uid):
+    if len(uid) not in (8, 14, 20):
+        raise FrameError("bad UID length")
+    for ch in uid:
+        if ch not in _HEX:
+            raise FrameError("bad UID digit")
+    return uid
+
+
+def _check_name(name):
+    if not name or len(name) > 16:
+        raise FrameError("bad name")
+    for ch in name:
+        if ch not in _NAME:
+            raise FrameError("bad name")
+    return name
+
+
+def _check_value(value):
+    if not value or len(value) > 32:
+        raise FrameError("bad value")
+    for ch in value:
+        if ch in " *=,":
+            raise FrameError("bad value")
+    return value
+
+
+def format_uids(uids):
+    """``-`` or the sorted, comma-joined UIDs (upper-case hex strings)."""
+    if uids is None:
+        return UNKNOWN
+    if not uids:
+        return EMPTY
+    return ",".join(sorted([_check_uid(u) for u in uids]))
+
+
+def parse_uids(text):
+    """Inverse of ``format_uids``: a tuple of UIDs, or None for ``?``."""
+    if text == UNKNOWN:
+        return None
+    if text == EMPTY:
+        return ()
+    return tuple([_check_uid(u) for u in text.split(",")])
+
+
+def hello(fw, readers):
+    return f"HELLO proto={PROTO} fw={_check_value(fw)} readers={readers}"
+
+
+def state(reader, uids):
+    return f"S {reader} {format_uids(uids)}"
+
+
+def full(sets):
+    """``F`` body of a list indexed by reader of UID lists (None: a faulty reader)."""
+    parts = ["F"]
+    for reader in range(len(sets)):
+        parts.append(f"{reader}={format_uids(sets[reader])}")
+    return " ".join(parts)
+
+
+def fault(reader, code):
+    return f"E {reader} {_check_name(code)}"
+
+
+def button(name, down):
+    edge = "down" if down else "up"
+    return f"B {_check_name(name)} {edge}"
+
+
+def pong():
+    return "PONG"
+
+
+def ok(key, value):
+    return f"OK {_check_name(key)}={_check_value(str(value))}"
+
+
+def bad(reason):
+    return "BAD " + reason
+
+
+def ping():
+    return "PING"
+
+
+def sync():
+    return "SYNC"
+
+
+def conf(key, value):
+    return f"CONF {_check_name(key)}={_check_value(str(value))}"
+
+
+def _key_value(text):
+    eq = text.find("=")
+    if eq <= 0:
+        raise FrameError("expected key=value")
+    return _check_name(text[:eq]), _check_value(text[eq + 1 :])
+
+
+def parse_command(body):
+    """A Pi -> Pico body as ``("PING",)``, ``("SYNC",)`` or ``("CONF", key, value)``."""
+    words = body.split(" ")
+    if words == ["PING"]:
+        return ("PING",)
+    if words == ["SYNC"]:
+        return ("SYNC",)
+    if len(words) == 2 and words[0] == "CONF":
+        key, value = _key_value(words[1])
+        return ("CONF", key, value)
+    raise FrameError("unknown command")
+
+
+def parse_report(body):
+    """A Pico -> Pi body as a tuple whose first item is the frame kind.
+
+    ``("HELLO", proto, fw, readers)``, ``("S", reader, uids)``, ``("F", [uids, ...])``,
+    ``("E", reader, code)``, ``("B", name, down)``, ``("PONG",)``, ``("OK", key, value)``,
+    ``("BAD", reason)``; ``uids`` is a tuple of hex strings, or None for a faulty reader.
+    """
+    words = body.split(" ")
+    kind = words[0]
+    if kind == "HELLO" and len(words) == 4:
+        fields = {}
+        for word in words[1:]:
+            key, value = _key_value(word)
+            fields[key] = value
+        if sorted(fields) != ["fw", "proto", "readers"]:
+            raise FrameError("bad HELLO")
+        return ("HELLO", _uint(fields["proto"], 3), fields["fw"], _uint(fields["readers"], 3))
+    if kind == "S" and len(words) == 3:
+        uids = parse_uids(words[2])
+        if uids is None:
+            raise FrameError("S cannot be unknown")
+        return ("S", _uint(words[1], 3), uids)
+    if kind == "F":
+        sets = []
+        for i in range(1, len(words)):
+            eq = words[i].find("=")
+            if eq <= 0 or _uint(words[i][:eq], 3) != i - 1:
+                raise FrameError("F must list readers 0..n-1 in order")
+            sets.append(parse_uids(words[i][eq + 1 :]))
+        return ("F", sets)
+    if kind == "E" and len(words) == 3:
+        return ("E", _uint(words[1], 3), _check_name(words[2]))
+    if kind == "B" and len(words) == 3 and words[2] in ("down", "up"):
+        return ("B", _check_name(words[1]), words[2] == "down")
+    if words == ["PONG"]:
+        return ("PONG",)
+    if kind == "OK" and len(words) == 2:
+        key, value = _key_value(words[1])
+        return ("OK", key, value)
+    if kind == "BAD" and len(words) >= 2:
+        return ("BAD", " ".join(words[1:]))
+    raise FrameError("unknown report")

@@ -1,0 +1,190 @@
+"""A fake MicroPython ``machine`` module: GPIO levels, and an SPI bus wired to emulated chips.
+
+Installed as ``machine`` in ``sys.modules`` by tests/firmware/harness.py (and fwload.py on
+CPython), so the real firmware runs unchanged. Each ``attach(cs_pin, device)`` wires a
+device behind a chip-select GPIO; while that pin is low, every SPI byte goes to it. Two
+chips selected at once is a wiring fault of the firmware and raises.
+
+The bus counts transactions (chip-select low periods) and bytes, and advances the emulated
+clock by each byte's time at the configured baud rate plus an optional fixed cost per
+transaction (the MicroPython call overhead of a real Pico, 0 for the pure SPI model).
+"""
+
+
+class _Clock:
+    def __init__(self):
+        self.ns = 0
+
+
+clock = _Clock()
+levels = {}
+devices = {}
+watchers = {}
+txn_overhead_ns = 0
+stats = {"transactions": 0, "bytes": 0}
+_selected = []
+
+
+def reset():
+    """Forget every pin, device and counter (a fresh board for the next test)."""
+    levels.clear()
+    devices.clear()
+    watchers.clear()
+    del _selected[:]
+    reset_stats()
+
+
+def reset_stats():
+    stats["transactions"] = 0
+    stats["bytes"] = 0
+
+
+def attach(cs_pin, device):
+    """Wire ``device`` (select(), deselect(), xfer(byte) -> byte) behind GPIO ``cs_pin``."""
+    devices[cs_pin] = device
+    levels.setdefault(cs_pin, 1)
+
+
+def watch(pin, callback):
+    """Call ``callback(level)`` whenever GPIO ``pin`` changes level."""
+    watchers.setdefault(pin, []).append(callback)
+
+
+def _changed(pin, level):
+    device = devices.get(pin)
+    if device is not None:
+        if level == 0:
+            if _selected:
+                raise RuntimeError(f"two chips selected on one SPI bus (CS {pin})")
+            _selected.append(device)
+            stats["transactions"] += 1
+            clock.ns += txn_overhead_ns
+            device.select()
+        elif device in _selected:
+            _selected.remove(device)
+            device.deselect()
+    for callback in watchers.get(pin, ()):
+        callback(level)
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, pin_id, mode=-1, pull=-1, value=None):
+        self.id = pin_id
+        self.init(mode, pull, value)
+
+    def init(self, mode=-1, pull=-1, value=None):
+        if mode != -1:
+            self.mode = mode
+        if pull != -1:
+            self.pull = pull
+        if value is not None:
+            self.value(value)
+        elif self.id not in levels:
+            levels[self.id] = 1 if pull == Pin.PULL_UP else 0
+
+    def value(self, level=None):
+        if level is None:
+            return levels.get(self.id, 0)
+        level = 1 if level else 0
+        if levels.get(self.id) != level:
+            levels[self.id] = level
+            _changed(self.id, level)
+        return None
+
+    __call__ = value
+
+    def on(self):
+        self.value(1)
+
+    def off(self):
+        self.value(0)
+
+    def low(self):
+        self.value(0)
+
+    def high(self):
+        self.value(1)
+
+    def irq(self, handler=None, trigger=0):
+        return None
+
+
+class SPI:
+    MSB = 0
+    LSB = 1
+
+    def __init__(
+        self,
+        bus_id,
+        baudrate=1000000,
+        polarity=0,
+        phase=0,
+        bits=8,
+        firstbit=0,
+        sck=None,
+        mosi=None,
+        miso=None,
+    ):
+        self.id = bus_id
+        self.init(baudrate, polarity, phase, bits, firstbit, sck, mosi, miso)
+
+    def init(
+        self,
+        baudrate=1000000,
+        polarity=0,
+        phase=0,
+        bits=8,
+        firstbit=0,
+        sck=None,
+        mosi=None,
+        miso=None,
+    ):
+        self.baudrate = baudrate
+        self.polarity = polarity
+        self.phase = phase
+        self.byte_ns = 8000000000 // baudrate
+
+    def deinit(self):
+        pass
+
+    def _xfer(self, byte):
+        clock.ns += self.byte_ns
+        stats["bytes"] += 1
+        if _selected:
+            return _selected[0].xfer(byte)
+        return 0  # nobody drives MISO: the pull-down reads as zeros
+
+    def write(self, buf):
+        for byte in buf:
+            self._xfer(byte)
+
+    def read(self, nbytes, write=0):
+        return bytes([self._xfer(write) for _ in range(nbytes)])
+
+    def readinto(self, buf, write=0):
+        for i in range(len(buf)):
+            buf[i] = self._xfer(write)
+
+    def write_readinto(self, write_buf, read_buf):
+        for i in range(len(write_buf)):
+            read_buf[i] = self._xfer(write_buf[i])
+
+
+def idle():
+    clock.ns += 1000
+
+
+def freq(hz=None):
+    return 125000000
+
+
+def unique_id():
+    return b"\xe6\x60\x58\x38\x83\x4a\x2b\x2c"

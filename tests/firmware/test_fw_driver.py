@@ -1,0 +1,184 @@
+"""The MFRC522 driver (firmware/mfrc522.py) against emulated chips and tags."""
+
+import chip
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+NTAG = "04A1B2C3D4E5F6"
+NTAG_TWIN = "04A1B2C3D4E5F7"  # same first three UID bytes: no collision before CL2
+MIFARE = "DEADBEEF"
+LONG = "04112233445566778899"
+
+
+def read(fw, rig, reader=0, expect=None, settle_us=300):
+    """One identification with the antenna on, as the scanner does it."""
+    r = rig.readers[reader]
+    r.antenna(True)
+    fw.utime.sleep_us(settle_us)
+    status, uids = r.identify(expect)
+    r.antenna(False)
+    if uids is None:
+        return status, None
+    return status, sorted(u.hex().upper() for u in uids)
+
+
+def test_init_configures_a_one_millisecond_timer_and_100_percent_ask(fw, rig_factory):
+    rig = rig_factory(1)
+    c = rig.chips[0]
+    assert rig.readers[0].version() == 0x92
+    assert c.timeout_ns() == 1_000_000
+    assert c.regs[chip.T_MODE] & 0x80  # TAuto
+    assert c.regs[chip.TX_ASK] == 0x40
+    assert c.regs[chip.COLL] & 0x80 == 0  # ValuesAfterColl cleared
+    assert not c.field_on
+
+
+def test_empty_field_costs_about_one_timer_period(fw, rig_factory):
+    rig = rig_factory(1, overhead_us=0)
+    reader = rig.readers[0]
+    reader.antenna(True)
+    start = rig.clock.ns
+    assert reader.identify() == (fw.mfrc522.OK, [])
+    elapsed_us = (rig.clock.ns - start) / 1000
+    assert 1000 < elapsed_us < 1200
+    assert rig.chips[0].timeouts == 1
+
+
+@pytest.mark.parametrize("uid", [MIFARE, NTAG, LONG])
+def test_one_tag_of_each_uid_size(fw, rig_factory, uid):
+    rig = rig_factory(1)
+    rig.place(0, uid)
+    assert read(fw, rig) == (fw.mfrc522.OK, [uid])
+
+
+def test_uids_never_include_cascade_tag_or_bcc(fw, rig_factory):
+    rig = rig_factory(1)
+    rig.place(0, "88A1B2C3D4E5F6")  # a 7-byte UID may itself start with 0x88
+    status, uids = read(fw, rig)
+    assert uids == ["88A1B2C3D4E5F6"]
+
+
+@pytest.mark.parametrize(
+    "uids",
+    [
+        [],
+        [NTAG],
+        [NTAG, MIFARE, LONG],
+        [NTAG, NTAG_TWIN, MIFARE],
+        ["00000001", "00000000", "80000000"],  # collisions on the first and the last bit
+    ],
+)
+def test_enumerates_every_tag_in_one_field(fw, rig_factory, uids):
+    rig = rig_factory(1)
+    for uid in uids:
+        rig.place(0, uid)
+    assert read(fw, rig) == (fw.mfrc522.OK, sorted(uids))
+    if len(uids) > 1:
+        assert rig.chips[0].collisions > 0  # the tags really collided on the air
+
+
+uid_st = st.one_of(
+    st.binary(min_size=4, max_size=4).filter(lambda b: b[0] != 0x88),
+    st.binary(min_size=7, max_size=7),
+    st.binary(min_size=10, max_size=10),
+)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(uid_st, min_size=1, max_size=6, unique=True))
+def test_collision_resolution_finds_any_set_of_tags(fw, rig_factory, uids):
+    rig = rig_factory(1)
+    for uid in uids:
+        rig.place(0, uid)
+    status, got = read(fw, rig)
+    assert status == fw.mfrc522.OK
+    assert got == sorted(u.hex().upper() for u in uids)
+
+
+def test_expected_single_tag_is_confirmed_by_the_first_answer(fw, rig_factory):
+    rig = rig_factory(1)
+    tag = rig.place(0, MIFARE)
+    expect = fw.mfrc522.cl1_of(tag.uid)
+    frames_before = rig.chips[0].frames
+    assert read(fw, rig, expect=expect) == (fw.mfrc522.SAME, None)
+    assert rig.chips[0].frames - frames_before == 2  # WUPA and one anticollision
+    rig.place(0, "DEADBEEE")  # a second tag: the answer collides, so read everything
+    assert read(fw, rig, expect=expect) == (fw.mfrc522.OK, ["DEADBEEE", MIFARE])
+
+
+def test_a_tag_leaving_mid_scan_gives_a_partial_read_not_a_crash(fw, rig_factory):
+    rig = rig_factory(1)
+    leaving = rig.place(0, NTAG)
+    rig.place(0, MIFARE)
+
+    def hook(c, data, nbits):
+        if nbits == 72 and data[0] == 0x95:  # SELECT at cascade level 2: only the NTAG
+            rig.remove(leaving)
+
+    rig.table.hooks.append(hook)
+    status, uids = read(fw, rig)
+    assert status in (fw.mfrc522.OK, fw.mfrc522.PARTIAL)
+    assert NTAG not in uids
+    rig.table.hooks.clear()
+    assert read(fw, rig) == (fw.mfrc522.OK, [MIFARE])
+
+
+def test_antenna_off_means_silence_and_a_neighbours_tag_is_not_seen(fw, rig_factory):
+    rig = rig_factory(2)
+    rig.place(0, NTAG, near=[1])  # under reader 0, close enough to hear reader 1
+    r1 = rig.readers[1]
+    r1.antenna(True)
+    fw.utime.sleep_us(300)
+    assert r1.identify() == (fw.mfrc522.OK, [])  # reader 0's field is off: tag unpowered
+    # Only if reader 0 radiated at the same time would reader 1 see it (cross-talk).
+    rig.readers[0].antenna(True)
+    fw.utime.sleep_us(300)
+    status, uids = r1.identify()
+    assert [u.hex().upper() for u in uids] == [NTAG]
+    rig.readers[0].antenna(False)
+    r1.antenna(False)
+    rig.place(0, MIFARE)
+    r0 = rig.readers[0]
+    assert r0.identify() == (fw.mfrc522.OK, [])  # antenna off: nobody answers
+
+
+def test_halted_tags_ignore_reqa_but_wake_on_wupa(fw, rig_factory):
+    rig = rig_factory(1)
+    rig.place(0, NTAG)
+    r = rig.readers[0]
+    r.antenna(True)
+    fw.utime.sleep_us(300)
+    assert r.identify()[0] == fw.mfrc522.OK  # ends with the tag halted
+    assert r.request(False) == fw.mfrc522.TIMEOUT
+    assert r.request(True) == fw.mfrc522.OK
+
+
+def test_crc_a_matches_the_chip_coprocessor_and_the_hlta_vector(fw, rig_factory):
+    rig = rig_factory(1)
+    assert fw.mfrc522.crc_a(b"\x50\x00", 2) == 0xCD57  # HLTA is 50 00 57 CD
+    for data in (b"\x93\x70\x88\x04\xa1\xb2\x9f", b"\x00", bytes(range(20))):
+        assert rig.readers[0].chip_crc(data, len(data)) == fw.mfrc522.crc_a(data, len(data))
+
+
+def test_missing_reader_is_stuck_within_a_bounded_time(fw, rig_factory):
+    rig = rig_factory(1, init=False)
+    from fake_machine import Pin
+
+    ghost = fw.mfrc522.MFRC522(rig.spi, Pin(40, Pin.OUT, value=1))  # nothing on CS 40
+    assert ghost.version() == 0
+    start = rig.clock.ns
+    assert ghost.identify() == (fw.mfrc522.STUCK, [])
+    assert (rig.clock.ns - start) / 1000 < 6000
+
+
+def test_chip_without_timer_cannot_hang_the_wait_loop(fw, rig_factory):
+    rig = rig_factory(1)
+    rig.chips[0].regs[chip.T_MODE] = 0  # no TAuto: no TimerIRq will ever come
+    r = rig.readers[0]
+    r.antenna(True)
+    start = rig.clock.ns
+    assert r.request(True) == fw.mfrc522.STUCK
+    assert (rig.clock.ns - start) / 1000 < r.timeout_us + 5000
