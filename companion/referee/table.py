@@ -1,0 +1,93 @@
+"""The table as the readers see it (OBSERVED) against the table the rules imply (EXPECTED).
+
+Readers report UIDs; the tag registry turns them into token kinds; the engine's hats hold
+kinds. Tokens of one kind are interchangeable for the rules, so spots are compared as
+multisets of kinds, and unknown UIDs are reported, never guessed (ARCHITECTURE.md).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+Kinds = tuple[str, ...]
+"""A sorted multiset of token kinds as the engine names them ("lapin", "bleu")."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpotDiff:
+    """How one spot differs from what is expected."""
+
+    spot: int
+    extra: Kinds
+    """Kinds seen that should not be there."""
+    missing: Kinds
+    """Kinds expected that are not seen."""
+    unknown: tuple[str, ...]
+    """UIDs no token is enrolled under."""
+
+
+class Registry:
+    """UID -> token kind, for one game: `animal:lapin` and `colour:bleu` both give the
+    engine's kind name (`lapin`, `bleu`)."""
+
+    def __init__(self, tags: Mapping[str, str]) -> None:
+        self._kinds = {uid.upper(): kind.split(":", 1)[-1] for uid, kind in tags.items()}
+
+    def kind(self, uid: str) -> str | None:
+        return self._kinds.get(uid.upper())
+
+    def uids_of(self, kind: str) -> list[str]:
+        return sorted(uid for uid, k in self._kinds.items() if k == kind)
+
+
+class ObservedTable:
+    """The latest debounced contents of every reader (spot 0 is the pad)."""
+
+    def __init__(self, spots: int) -> None:
+        self.uids: dict[int, frozenset[str]] = {s: frozenset() for s in range(spots + 1)}
+        self.silent: set[int] = set()
+
+    def kinds(self, spot: int, registry: Registry) -> tuple[Kinds, tuple[str, ...]]:
+        """Known kinds (sorted) and unknown UIDs of one spot."""
+        known = []
+        unknown = []
+        for uid in sorted(self.uids.get(spot, frozenset())):
+            kind = registry.kind(uid)
+            if kind is None:
+                unknown.append(uid)
+            else:
+                known.append(kind)
+        return tuple(sorted(known)), tuple(unknown)
+
+
+def compare(
+    observed: ObservedTable, expected: Sequence[Kinds], registry: Registry
+) -> list[SpotDiff]:
+    """Every hat (spots 1..N) that differs from `expected`, in spot order. The pad is free."""
+    diffs = []
+    for spot in range(1, len(expected) + 1):
+        seen, unknown = observed.kinds(spot, registry)
+        want = expected[spot - 1]
+        if seen == tuple(sorted(want)) and not unknown:
+            continue
+        extra = Counter(seen) - Counter(want)
+        missing = Counter(want) - Counter(seen)
+        diffs.append(SpotDiff(spot, _kinds(extra), _kinds(missing), unknown))
+    return diffs
+
+
+def _kinds(counter: Counter[str]) -> Kinds:
+    return tuple(sorted(counter.elements()))
+
+
+def exchanged(diffs: Iterable[SpotDiff]) -> tuple[int, int] | None:
+    """Two spots that swapped their contents (a slide), or None."""
+    pair = list(diffs)
+    if len(pair) != 2 or any(d.unknown for d in pair):
+        return None
+    a, b = pair
+    if a.extra == b.missing and b.extra == a.missing and a.extra != a.missing:
+        return (a.spot, b.spot)
+    return None
