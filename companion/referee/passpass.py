@@ -247,14 +247,16 @@ class PassPassReferee:
             self._set_fault(Prompt.of(Say.READER_SILENT, spot=silent[0]), silent[0])
             return
         diffs = self._diffs()
-        if not diffs and self._read_quiet_swap():
-            return
         if not diffs:
+            swap = self._quiet_swap()
+            if swap is not None:
+                self._take(swap)
+                return
             self.matched = dict(self.observed.uids)
             if self.fault is not None:
                 self._emit({"kind": "fixed"})
-            if self.fault is not None and self.state.phase is Phase.WINDOW:
-                self.window_opened = self.now  # the window starts again on a still table
+                if self.state.phase is Phase.WINDOW:
+                    self.window_opened = self.now  # the window starts again on a still table
             self.fault = self.pending = self.verdict = self.celebration = None
             return
         pending = self.pending
@@ -267,52 +269,50 @@ class PassPassReferee:
             outside = next(d for d in diffs if d.spot not in pending.spots or d.unknown)
             self._set_fault(_fault_prompt(outside), outside.spot)
             return
-        if self.fault is None and self._read_move(diffs):
+        move = self._move(diffs)
+        if move is not None:
+            self._take(move)
             return
         self._set_fault(self._move_fault(diffs) or _fault_prompt(diffs[0]), diffs[0].spot)
 
-    def _read_move(self, diffs: list[SpotDiff]) -> bool:
-        """The one change the rules expect now, as an engine action; False if it is not."""
+    def _move(self, diffs: list[SpotDiff]) -> Action | None:
+        """The one legal move that explains the change, or None."""
         state = self.state
+        action: Action | None = None
         if state.phase in (Phase.PLACE, Phase.REWARD) and len(diffs) == 1:
             d = diffs[0]
             if len(d.extra) == 1 and not d.missing and not d.unknown:
-                seat = state.magician if state.phase is Phase.PLACE else state.challenger
-                assert seat is not None
-                action: Action = (
-                    Designate(seat, d.spot, d.extra[0])
-                    if state.phase is Phase.PLACE
-                    else RewardDrop(seat, d.extra[0], d.spot)
-                )
-                return self._attempt(action)
-        if state.phase is Phase.REVEAL and state.swapped is None:
+                if state.phase is Phase.PLACE:
+                    action = Designate(state.magician, d.spot, d.extra[0])
+                else:
+                    assert state.challenger is not None
+                    action = RewardDrop(state.challenger, d.extra[0], d.spot)
+        elif state.phase is Phase.REVEAL:
             pair = exchanged(diffs)
-            if pair is not None:
-                return self._attempt(Swap(state.magician, *pair))
-        return False
+            action = None if pair is None else Swap(state.magician, *pair)
+        return action if action in legal_actions(state) else None
 
-    def _read_quiet_swap(self) -> bool:
+    def _quiet_swap(self) -> Action | None:
         """A swap of two hats holding the same kinds changes no kind, but the tags moved:
         two spots whose UIDs exchanged since the table last matched."""
-        state = self.state
-        if state.phase is not Phase.REVEAL or state.swapped is not None:
-            return False
-        if self.fault is not None or self.pending is not None:
-            return False
+        if self.state.phase is not Phase.REVEAL or self.pending is not None:
+            return None
         moved = [s for s, uids in self.observed.uids.items() if self.matched.get(s) != uids]
         if len(moved) != 2:
-            return False
+            return None
         a, b = moved
         if self.observed.uids[a] != self.matched.get(b) or not self.observed.uids[a]:
-            return False
-        return self._attempt(Swap(state.magician, a, b))
+            return None
+        action = Swap(self.state.magician, a, b)
+        return action if action in legal_actions(self.state) else None
 
-    def _attempt(self, action: Action) -> bool:
-        try:
-            self._step(action)
-        except RuleError:
-            return False
-        return True
+    def _take(self, move: Action) -> None:
+        """A move read from the table. It also ends a fault the players fixed by making
+        it (one of two tags dropped at once taken out again)."""
+        if self.fault is not None:
+            self._emit({"kind": "fixed"})
+            self.fault = None
+        self._step(move)
 
     def _move_fault(self, diffs: list[SpotDiff]) -> Prompt | None:
         """A fault that names the rule the attempted move broke, when there was one."""
