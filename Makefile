@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/companion selfplay ptipasspass --players 4 --games 200 --seed 1
+	$(BIN)/companion demo --game ptipasspass --players 4 --seed 1 --out out/demo
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion tests bench

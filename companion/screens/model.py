@@ -138,7 +138,7 @@ class RevealMapScreen(Screen):
 
 @dataclass(frozen=True, slots=True)
 class FaultScreen(Screen):
-    """"Stop": what is wrong and how to fix it; play resumes when the table matches."""
+    """ "Stop": what is wrong and how to fix it; play resumes when the table matches."""
 
     prompt: Prompt
 

@@ -64,13 +64,21 @@ class SimResult:
 
 
 def make_setup(
-    game: str, players: int, seed: int, window: float = 6.0, settle: float = 0.5, **kw: object
+    game: str,
+    players: int,
+    seed: int,
+    window: float = 6.0,
+    settle: float = 0.5,
+    first: int | None = None,
+    **kw: object,
 ) -> Setup:
+    """A simulated table's setup: seats Ana, Bob, ..., a box of tags made from `seed`, and
+    (PTI-13) a first player that, unless given, rotates with the seed."""
     rng = random.Random(f"tags:{seed}")
     tokens = RULESETS[game].tokens
     names = tuple(["Ana", "Bob", "Cy", "Dee", "Eve", "Fay"][:players])
     tags = make_tags(game, tokens, players, rng)
-    first = seed % players
+    first = seed % players if first is None else first
     return Setup(
         game=game, seats=names, tags=tags, first=first, seed=seed, window=window, settle=settle,
         **kw,  # type: ignore[arg-type]

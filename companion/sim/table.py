@@ -73,14 +73,15 @@ class VirtualTable:
             self.off.add(uid)
         return self.report(t, spot)
 
-    def slide(self, t: float, a: int, b: int, rng: random.Random) -> list[SpotInput]:
+    def slide(self, t: float, a: int, b: int, rng: random.Random | None = None) -> list[SpotInput]:
         """Two cups slide past each other: both readers lose their tags for a moment, then
-        see the exchanged contents, in whichever order the scan reaches them."""
+        see the exchanged contents, in whichever order the scan reaches them (`rng`)."""
         gone = [SpotInput(t, a, frozenset()), SpotInput(t, b, frozenset())]
         self.spots[a], self.spots[b] = self.spots[b], self.spots[a]
         back = [self.report(t + 0.2, a), self.report(t + 0.2, b)]
-        rng.shuffle(gone)
-        rng.shuffle(back)
+        if rng is not None:
+            rng.shuffle(gone)
+            rng.shuffle(back)
         return gone + back
 
     def kinds(self, spot: int) -> list[str]:

@@ -1,0 +1,112 @@
+"""`companion demo` and `companion replay`: a game told as a transcript with its OLED frames.
+
+The demo plays a whole simulated game with bot seats through the real referee and the
+real screen renderers (luma's dummy device), prints each event and each new OLED frame,
+and writes the journal and an animated GIF of the frames to an output folder.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from PIL import Image
+
+from companion.journal import Input, Journal, dump_lines
+from companion.referee.passpass import PassPassReferee
+from companion.screens.model import CountdownScreen, Screen
+from companion.screens.render import frame
+from companion.screens.terminal import save_gif, to_text
+from companion.sim.driver import SimulatedGame, make_setup
+from companion.transcript import describe
+
+
+@dataclass
+class Film:
+    """The frames of a game, each with the (table) time it appeared."""
+
+    lang: str
+    out: IO[str] | None
+    frames: list[Image.Image] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    last: Screen | None = None
+    seen: int = 0
+
+    def watch(self, record: Input, referee: PassPassReferee) -> None:
+        for event in referee.events[self.seen :]:
+            line = describe(event, referee.names)
+            if line and self.out:
+                print(f"{event['t']:7.2f}  {line}", file=self.out)
+        self.seen = len(referee.events)
+        screen = referee.screen
+        if _same_moment(screen, self.last):
+            return
+        self.last = screen
+        image = frame(screen, self.lang)
+        self.frames.append(image)
+        self.times.append(record.t)
+        if self.out:
+            print(to_text(image), file=self.out)
+
+    def durations_ms(self) -> list[int]:
+        """Each frame shown for its table time, squeezed into 0.4..2.5 s for a GIF."""
+        gaps = [b - a for a, b in zip(self.times, self.times[1:], strict=False)] + [3.0]
+        return [int(min(2.5, max(0.4, gap / 3)) * 1000) for gap in gaps]
+
+
+def _same_moment(a: Screen, b: Screen | None) -> bool:
+    """A countdown ticking down is the same moment; any other change is a new frame."""
+    if isinstance(a, CountdownScreen) and isinstance(b, CountdownScreen):
+        return a.view == b.view
+    return a == b
+
+
+def run_demo(
+    game: str, players: int, seed: int, out_dir: Path, lang: str = "fr", out: IO[str] | None = None
+) -> dict[str, Any]:
+    out = out or sys.stdout
+    setup = make_setup(game, players, seed, language=lang)
+    film = Film(lang, out)
+    sim = SimulatedGame(setup, on_input=film.watch)
+    result = sim.run()
+    assert result.referee is not None
+    out_dir.mkdir(parents=True, exist_ok=True)
+    journal = out_dir / "journal.jsonl"
+    journal.write_text("\n".join(dump_lines(setup, result.inputs)) + "\n", encoding="utf-8")
+    gif = out_dir / "oled.gif"
+    save_gif(film.frames, gif, film.durations_ms())
+    summary = result.referee.result()
+    names = setup.seats
+    winner = summary["winner"]
+    scores = ", ".join(f"{n} {v}" for n, v in zip(names, summary["scores"], strict=True))
+    print(f"\nwinner: {names[winner] if winner is not None else 'none'}   victories: {scores}",
+          file=out)  # fmt: skip
+    print(f"{len(result.inputs)} inputs, {len(film.frames)} frames", file=out)
+    print(f"journal: {journal}\nanimation: {gif}", file=out)
+    print(f"replay it: companion replay {journal}", file=out)
+    return summary
+
+
+def replay(journal: Journal, as_json: bool, out: IO[str] | None = None) -> dict[str, Any]:
+    """Feed a journal through the referee; print the replay document or a transcript."""
+    out = out or sys.stdout
+    referee = PassPassReferee(journal.setup)
+    for record in journal.inputs:
+        referee.feed(record)
+    result = referee.result()
+    if as_json:
+        json.dump(result, out, ensure_ascii=False)
+        out.write("\n")
+        return result
+    for event in result["events"]:
+        line = describe(event, referee.names)
+        if line:
+            print(f"{event['t']:7.2f}  {line}", file=out)
+    names = journal.setup.seats
+    scores = ", ".join(f"{n} {v}" for n, v in zip(names, result["scores"], strict=True))
+    status = "finished" if referee.finished else "not finished"
+    print(f"game {status}; victories: {scores}", file=out)
+    return result

@@ -1,0 +1,200 @@
+"""The French and English catalogue: every prompt in both languages, drawable by the font."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+from companion.rules.passpass import Challenge, Verdict
+from companion.screens.font import LARGE, SMALL
+from companion.screens.model import Prompt, Say
+from companion.screens.text import (
+    LANGUAGES,
+    Label,
+    label,
+    phrase,
+    phrase_keys,
+    place,
+    say,
+    seat_name,
+    token_name,
+    verdict_facts,
+    verdict_outcome,
+    verdict_sentence,
+    verdict_title,
+    words,
+)
+from tests.screens.samples import NAMES, PROMPT_PARAMS, prompts, view
+
+KINDS = ("colombe", "lapin", "souris", "bleu", "vert", "orange")
+GAMES = ("ptipasspass", "phipasspass")
+
+
+def test_every_say_key_has_sample_parameters() -> None:
+    assert set(PROMPT_PARAMS) == set(Say)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("key", list(Say))
+def test_every_prompt_speaks_both_languages_with_drawable_text(
+    key: Say, game: str, lang: str
+) -> None:
+    window_views = [
+        view(game, 4, open_challenges=opens)
+        for opens in ((), (Challenge.DOUBLON,), (Challenge.MENTEUR,),
+                      (Challenge.DOUBLON, Challenge.MENTEUR))
+    ]  # fmt: skip
+    for prompt in prompts(key):
+        for v in window_views if key is Say.WINDOW else window_views[:1]:
+            text = say(prompt, NAMES, lang, view=v)
+            assert text and "{" not in text and "}" not in text
+            SMALL.check(text)
+            params = dict(prompt.params)
+            for param in ("seat", "to", "from"):
+                seat = params.get(param)
+                if isinstance(seat, int):  # seats are shown by name, never by number
+                    assert NAMES[seat] in text
+
+
+def test_window_prompt_names_only_the_open_challenges() -> None:
+    prompt = Prompt.of(Say.WINDOW, seat=1)
+    assert "Menteur" not in say(
+        prompt, NAMES, "fr", view=view(open_challenges=(Challenge.DOUBLON,))
+    )
+    both = say(
+        prompt, NAMES, "fr", view=view(open_challenges=(Challenge.DOUBLON, Challenge.MENTEUR))
+    )
+    assert "Doublon ?" in both and "Menteur ?" in both
+
+
+def test_prompts_use_the_games_words() -> None:
+    prompt = Prompt.of(Say.PLACE, seat=0)
+    assert "animal" in say(prompt, NAMES, "fr", view=view("ptipasspass", 3))
+    assert "jeton" in say(prompt, NAMES, "fr", view=view("phipasspass", 3))
+    assert "token" in say(prompt, NAMES, "en", view=view("phipasspass", 3))
+
+
+def test_pad_is_named_as_a_place() -> None:
+    assert place(0, "fr") == "Pad"
+    assert place(5, "fr") == "Chapeau 5"
+    assert place(5, "en") == "Hat 5"
+    assert say(Prompt.of(Say.UNKNOWN_TAG, spot=0), NAMES, "fr").startswith("Pad :")
+
+
+def test_phrases_are_the_same_in_both_languages_and_drawable() -> None:
+    fr, en = phrase_keys("fr"), phrase_keys("en")
+    assert fr == en
+
+    def fields(text: str) -> set[str]:
+        return set(re.findall(r"{(\w+)}", text))
+
+    from companion.screens import text as catalogue
+
+    table = catalogue._PHRASES
+    game_words = set(words("ptipasspass", "fr"))  # each language picks its own
+    for key in fr:
+        facts_fr = fields(table["fr"][key]) - game_words
+        facts_en = fields(table["en"][key]) - game_words
+        assert facts_fr == facts_en, key
+        sample = {name: "Dominique" for name in facts_fr | game_words}
+        for lang in LANGUAGES:
+            SMALL.check(phrase(key, lang, **sample))
+    for lang in LANGUAGES:
+        for game in GAMES:
+            for word in words(game, lang).values():
+                SMALL.check(word)
+        for key in ("verdict.doublon", "verdict.menteur", "fault.stop"):
+            LARGE.check(phrase(key, lang))
+        for key in ("challenge.doublon", "challenge.menteur"):
+            assert LARGE.width(phrase(key, lang)) <= 128
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_token_names_and_labels(lang: str) -> None:
+    for kind in KINDS:
+        SMALL.check(token_name(kind, lang))
+    for key in Label:
+        SMALL.check(label(key, lang))
+    with pytest.raises(ValueError, match="licorne"):
+        token_name("licorne", lang)
+
+
+def test_token_names_read_as_the_books_and_their_translation() -> None:
+    assert [token_name(k, "fr") for k in KINDS] == [
+        "Colombe", "Lapin", "Souris", "Bleu", "Vert", "Orange"
+    ]  # fmt: skip
+    assert [token_name(k, "en") for k in KINDS] == [
+        "Dove", "Rabbit", "Mouse", "Blue", "Green", "Orange"
+    ]  # fmt: skip
+    assert label(Label.MASQUE, "fr") == "Masqué"
+    assert label(Label.MAGICIAN, "fr") == "Magicien"
+
+
+DOUBLON_WON = Verdict(Challenge.DOUBLON, 1, 0, True, 5, ("lapin", "souris"), None)
+DOUBLON_LOST = Verdict(Challenge.DOUBLON, 1, 0, False, 5, (), None)
+MENTEUR_WON = Verdict(Challenge.MENTEUR, 2, 0, True, 3, None, "colombe")
+MENTEUR_LOST = Verdict(Challenge.MENTEUR, 2, 0, False, 3, None, "lapin")
+
+
+def test_doublon_verdicts_tell_the_lifted_hat() -> None:
+    assert verdict_facts(DOUBLON_WON, NAMES, "fr") == "Le chapeau 5 contenait : Lapin, Souris."
+    assert verdict_facts(DOUBLON_LOST, NAMES, "fr") == "Le chapeau 5 était vide."
+    assert verdict_facts(DOUBLON_WON, NAMES, "en") == "Hat 5 held: Rabbit, Mouse."
+    assert verdict_facts(DOUBLON_LOST, NAMES, "en") == "Hat 5 was empty."
+    assert verdict_title(DOUBLON_WON, "fr") == "Doublon !"
+    assert verdict_outcome(DOUBLON_WON, NAMES, "fr") == "Bob a raison !"
+    assert verdict_outcome(DOUBLON_LOST, NAMES, "en") == "Bob is wrong!"
+
+
+def test_menteur_verdicts_show_the_real_animal() -> None:
+    assert verdict_facts(MENTEUR_WON, NAMES, "fr") == "Ana montre : Colombe."
+    assert verdict_facts(MENTEUR_LOST, NAMES, "en") == "Ana shows: Rabbit."
+    assert verdict_sentence(MENTEUR_WON, NAMES, "fr") == "Cyrille a raison ! Ana montre : Colombe."
+    assert verdict_title(MENTEUR_LOST, "en") == "Menteur!"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_all_verdict_text_is_drawable(lang: str) -> None:
+    for v in (DOUBLON_WON, DOUBLON_LOST, MENTEUR_WON, MENTEUR_LOST):
+        SMALL.check(verdict_sentence(v, NAMES, lang))
+        LARGE.check(verdict_title(v, lang))
+
+
+def test_seat_names_fall_back_and_are_mapped_onto_the_font() -> None:
+    assert seat_name(("Ana",), 0) == "Ana"
+    assert seat_name(("Ana",), 2, "fr") == "Joueur 3"
+    assert seat_name(("Ana", "  "), 1, "en") == "Seat 2"
+    assert seat_name(("Łucja",), 0) == "Lucja"
+
+
+@pytest.mark.parametrize("call", [
+    lambda: say(Prompt.of(Say.CLEAR_TABLE), NAMES, "de"),
+    lambda: token_name("lapin", "es"),
+    lambda: label(Label.MANCHE, "FR"),
+    lambda: phrase("fault.stop", ""),
+])  # fmt: skip
+def test_unknown_language_is_a_clear_error(call: object) -> None:
+    assert callable(call)
+    with pytest.raises(ValueError, match='"fr", "en"'):
+        call()
+
+
+def test_missing_or_mistyped_parameter_is_named() -> None:
+    with pytest.raises(ValueError, match="'spot'"):
+        say(Prompt.of(Say.TAKE_BACK_HAT, seat=0), NAMES)
+    with pytest.raises(ValueError, match="'seat'.*int"):
+        say(Prompt.of(Say.PLACE, seat="Ana"), NAMES)
+    with pytest.raises(ValueError, match="'tokens'.*bool"):
+        say(Prompt.of(Say.GIVE_TOKEN, seat=0, to=1, spot=2, tokens=1), NAMES)
+
+
+def test_catalogue_never_needs_a_glyph_outside_ascii_and_french() -> None:
+    from companion.screens import text as catalogue
+
+    allowed = set(string.printable) | set("éèêëàâçùûôîïÉÈÀÇ«»’…—°·●★")
+    for lang in LANGUAGES:
+        for template in catalogue._PHRASES[lang].values():
+            assert set(template) <= allowed, template
