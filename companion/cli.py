@@ -187,6 +187,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--journal", default="out/play.jsonl", help="journal file to write")
     play.add_argument("--resume", action="store_true", help="continue the journal's game")
     play.set_defaults(func=_play)
+
+    from companion.devices.doctor import add_doctor_parser
+    from companion.devices.enroll import add_enroll_parser
+
+    add_enroll_parser(sub)
+    add_doctor_parser(sub)
     return parser
 
 

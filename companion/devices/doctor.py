@@ -1,0 +1,216 @@
+"""``companion doctor``: is the reader hardware healthy? Finds the Pico and says.
+
+It finds the Pico by USB vendor/product id (or takes ``--port``), connects over protocol 1,
+shows the firmware version and reader count (a Pico that was already running said HELLO
+long ago, so by default it is soft-restarted with Ctrl-C, Ctrl-D to say it again), checks
+that it answers PING, then watches the readers for a few seconds, printing each reader's
+tags live. The exit status is 0 when every configured reader reported and none is faulty,
+1 otherwise (no Pico, a reader missing, faulty or silent, no PONG).
+"""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import sys
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+from companion.devices import protocol
+from companion.devices.readers import (
+    ButtonEvent,
+    LinkStatus,
+    Observation,
+    ReaderFault,
+    ReaderOk,
+    SpotContents,
+)
+from companion.devices.serial_link import MICROPYTHON_PID, PICO_VID, SerialLink, find_pico
+
+CTRL_C_CTRL_D = b"\r\x03\x03\x04"  # stop main.py, then soft-reboot from the REPL
+
+
+def _name(reader: int) -> str:
+    return "pad" if reader == 0 else f"spot {reader}"
+
+
+def run_doctor(
+    port: str | None = None,
+    *,
+    seconds: float = 3.0,
+    readers: int | None = None,
+    restart: bool = True,
+    connect_timeout: float = 4.0,
+    out: TextIO = sys.stdout,
+    find: Callable[[], list[str]] = find_pico,
+    make_link: Callable[[str], SerialLink] = SerialLink,
+) -> int:
+    """Diagnose the Pico link and its readers; return the exit status (0 healthy, 1 not).
+
+    ``readers`` is how many readers the table is configured with (default: the Pico's own
+    count); a configured reader the Pico does not have, or that stays silent or faulty
+    through the watch, makes the result 1.
+    """
+
+    def say(text: str) -> None:
+        print(text, file=out, flush=True)
+
+    if port is None:
+        found = find()
+        if not found:
+            say(
+                f"no Pico found on USB (vendor {PICO_VID:04X}, MicroPython product "
+                f"{MICROPYTHON_PID:04X}): check the cable (a charge-only cable shows nothing) "
+                "and that MicroPython and firmware/ are flashed (firmware/README.md)"
+            )
+            return 1
+        if len(found) > 1:
+            say(f"several Picos found: {', '.join(found)}; using {found[0]}")
+        port = found[0]
+    say(f"Pico: {port}")
+    link = make_link(port)
+    inbox: queue.Queue[Observation] = queue.Queue()
+    link.start(inbox)
+    try:
+        return _diagnose(link, inbox, say, seconds, readers, restart, connect_timeout)
+    finally:
+        link.stop()
+
+
+def _diagnose(
+    link: SerialLink,
+    inbox: queue.Queue[Observation],
+    say: Callable[[str], None],
+    seconds: float,
+    readers: int | None,
+    restart: bool,
+    connect_timeout: float,
+) -> int:
+    contents: dict[int, frozenset[str]] = {}
+    faults: dict[int, str] = {}
+    status: LinkStatus | None = None
+
+    def take(until: float, done: Callable[[], bool], live: bool = False) -> None:
+        nonlocal status
+        while not done():
+            left = until - time.monotonic()
+            if left <= 0:
+                return
+            try:
+                obs = inbox.get(timeout=min(left, 0.05))
+            except queue.Empty:
+                continue
+            if isinstance(obs, LinkStatus):
+                status = obs
+                if not obs.connected:
+                    say(f"  link: {obs.reason}")
+            elif isinstance(obs, SpotContents):
+                contents[obs.reader] = obs.uids
+                if live:
+                    tags = ", ".join(sorted(obs.uids)) or "empty"
+                    say(f"  {_name(obs.reader)}: {tags}")
+            elif isinstance(obs, ReaderFault):
+                faults[obs.reader] = obs.code
+                if live:
+                    say(f"  {_name(obs.reader)}: FAULT {obs.code}")
+            elif isinstance(obs, ReaderOk):
+                faults.pop(obs.reader, None)
+            elif isinstance(obs, ButtonEvent) and live:
+                say(f"  button {obs.name} {'down' if obs.down else 'up'}")
+
+    take(time.monotonic() + connect_timeout, lambda: link.connected)
+    if not link.connected:
+        reason = status.reason if status else "no answer"
+        hint = ""
+        if "lock" in reason or "busy" in reason:
+            hint = " (is the companion service using it? sudo systemctl stop companion)"
+        say(f"cannot talk to the Pico: {reason}{hint}")
+        return 1
+    if link.hello is None and restart:
+        say("soft-restarting the Pico to read its HELLO (Ctrl-C, Ctrl-D)...")
+        link.send_raw(CTRL_C_CTRL_D)
+        take(time.monotonic() + connect_timeout, lambda: link.hello is not None)
+    hello = link.hello
+    count = hello.readers if hello else len(contents) + len(faults)
+    if hello:
+        say(f"firmware {hello.firmware}, protocol {hello.proto}, {hello.readers} readers")
+    else:
+        say(f"firmware version unknown (no HELLO), {count} readers in the snapshot")
+    before = link.stats
+    link.send(protocol.ping())
+    sent = time.monotonic()
+    take(sent + 1.0, lambda: any(isinstance(r, protocol.Pong) for r in link.replies))
+    pong = any(isinstance(r, protocol.Pong) for r in link.replies)
+    say(f"PING: {'PONG in %.0f ms' % ((time.monotonic() - sent) * 1000) if pong else 'no PONG'}")
+
+    say(f"watching the readers for {seconds:g} s (put tags on them to test):")
+    take(time.monotonic() + seconds, lambda: False, live=True)
+
+    expected = readers if readers is not None else count
+    healthy = pong and link.connected
+    say("summary:")
+    for reader in range(expected):
+        if reader >= count:
+            say(f"  {_name(reader)}: MISSING (the Pico has {count} readers)")
+            healthy = False
+        elif reader in faults:
+            say(f"  {_name(reader)}: FAULT {faults[reader]} (check its wiring and CS line)")
+            healthy = False
+        elif reader not in contents:
+            say(f"  {_name(reader)}: SILENT (no report in {seconds:g} s)")
+            healthy = False
+        else:
+            tags = contents.get(reader, frozenset())
+            say(f"  {_name(reader)}: ok, {len(tags)} tag(s) {' '.join(sorted(tags))}".rstrip())
+    after = link.stats
+    bad = (
+        after.bad_crc - before.bad_crc,
+        after.malformed - before.malformed,
+        after.gaps - before.gaps,
+    )
+    say(
+        f"link: {after.frames - before.frames} frames, {bad[0]} bad CRC, {bad[1]} malformed, "
+        f"{bad[2]} sequence gaps" + ("  (noisy cable?)" if any(bad) else "")
+    )
+    if not link.connected:
+        say("link lost during the watch")
+    elif seconds >= 1.5 and after.frames - before.frames <= 1:  # PONG aside, nothing came
+        say(f"the Pico sent no snapshot in {seconds:g} s (its heartbeat is 1 s): is it scanning?")
+        healthy = False
+    say("healthy" if healthy else "NOT healthy")
+    return 0 if healthy else 1
+
+
+def _doctor_command(args: argparse.Namespace) -> int:
+    return run_doctor(
+        args.port, seconds=args.seconds, readers=args.readers, restart=not args.no_restart
+    )
+
+
+def add_doctor_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``companion doctor`` to ``subparsers`` (``func`` returns the exit code)."""
+    p = subparsers.add_parser(
+        "doctor",
+        help="check the Pico and every RFID reader, showing live tags",
+        description=(
+            "Find the Pico on USB, show its firmware version and reader count, check that "
+            "it answers, and watch every reader for a few seconds. Exits 1 if a configured "
+            "reader is missing, faulty or silent. Stop the companion service first: the "
+            "serial port is used exclusively."
+        ),
+    )
+    p.add_argument("--port", help="serial device of the Pico (default: found by USB id)")
+    p.add_argument("--seconds", type=float, default=3.0, help="how long to watch (default 3)")
+    p.add_argument(
+        "--readers",
+        type=int,
+        default=None,
+        help="readers the table should have (default: as many as the Pico reports)",
+    )
+    p.add_argument(
+        "--no-restart",
+        action="store_true",
+        help="do not soft-restart a running Pico to read its firmware version",
+    )
+    p.set_defaults(func=_doctor_command)

@@ -1,0 +1,203 @@
+"""The tag registry: which token each NFC tag UID belongs to (``animal:lapin``, ...).
+
+Kept as ``tags.json`` in the companion's data directory::
+
+    {"schema": 1, "tags": {"04A1B2C3D4E5F6": "animal:lapin", "8A2C11F0": "colour:bleu"}}
+
+Every change is written atomically (temporary file in the same directory, fsync, rename,
+fsync of the directory), so a power cut leaves the old file or the new one, never half of
+one. Unknown UIDs are reported by the referee, never guessed; this module refuses a UID
+enrolled twice, a kind it does not know, and a file it cannot trust, each with a message
+that names the file and the fix.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+FILENAME = "tags.json"
+SCHEMA = 1
+
+_WORD = r"[a-z][a-z0-9_]*"
+# Token kinds: family -> pattern of what follows "family:". Closed lists where the games
+# fix them (RULINGS: PtiPassPass animals, PhiPassPass colours), patterns elsewhere.
+KIND_PATTERNS: dict[str, str] = {
+    "animal": "colombe|lapin|souris",
+    "colour": "bleu|orange|vert",
+    "card": r"(?:[A2-9TJQK]|10)[SHDC]",
+    "cube": _WORD,
+    "piece": rf"{_WORD}:[A-Za-z0-9]+",
+}
+_KIND_RES = {family: re.compile(pattern) for family, pattern in KIND_PATTERNS.items()}
+_UID_RE = re.compile("[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20}")
+
+
+class RegistryError(Exception):
+    """A registry operation that cannot be done; the message says why and what to do."""
+
+
+class DuplicateUid(RegistryError):
+    pass
+
+
+class UnknownKind(RegistryError):
+    pass
+
+
+class BadUid(RegistryError):
+    pass
+
+
+class CorruptRegistry(RegistryError):
+    pass
+
+
+def check_kind(kind: str) -> str:
+    """``kind`` if it is a known token kind, else ``UnknownKind`` listing the known ones."""
+    family, _, rest = kind.partition(":")
+    regex = _KIND_RES.get(family)
+    if regex is None or not regex.fullmatch(rest):
+        known = ", ".join(f"{f}:{p}" for f, p in KIND_PATTERNS.items() if "|" in p)
+        raise UnknownKind(
+            f"unknown token kind {kind!r}: known kinds are {known}, card:<rank><suit> "
+            "(e.g. card:QH), cube:<colour>, piece:<colour>:<name>"
+        )
+    return kind
+
+
+def normalise_uid(uid: str) -> str:
+    """The canonical spelling of a UID: upper-case hex, 8, 14 or 20 digits."""
+    text = uid.strip().upper()
+    if not _UID_RE.fullmatch(text):
+        raise BadUid(f"{uid!r} is not a tag UID (4, 7 or 10 bytes as hex digits)")
+    return text
+
+
+class TagRegistry(Mapping[str, str]):
+    """UID -> kind, loaded from and saved to ``<data_dir>/tags.json``.
+
+    A read-only ``Mapping`` (``registry[uid]``, ``uid in registry``, ``len``); changes go
+    through ``enroll`` and ``forget``, which save at once.
+    """
+
+    def __init__(self, data_dir: str | os.PathLike[str]) -> None:
+        self.path = Path(data_dir) / FILENAME
+        self._tags: dict[str, str] = self._load()
+
+    # ---- Mapping ------------------------------------------------------------------------------
+    def __getitem__(self, uid: str) -> str:
+        return self._tags[normalise_uid(uid)]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._tags)
+
+    def __len__(self) -> int:
+        return len(self._tags)
+
+    def __contains__(self, uid: object) -> bool:
+        if not isinstance(uid, str):
+            return False
+        try:
+            return normalise_uid(uid) in self._tags
+        except BadUid:
+            return False
+
+    def kind(self, uid: str) -> str | None:
+        """The kind of ``uid``, or None if it was never enrolled."""
+        return self._tags.get(normalise_uid(uid))
+
+    # ---- changes ------------------------------------------------------------------------------
+    def enroll(self, uid: str, kind: str) -> None:
+        """Record ``uid`` as ``kind`` and save. A UID already enrolled is refused."""
+        uid = normalise_uid(uid)
+        check_kind(kind)
+        if uid in self._tags:
+            raise DuplicateUid(
+                f"tag {uid} is already enrolled as {self._tags[uid]} in {self.path}; "
+                f"use another token, or forget this tag first (companion enroll --forget {uid})"
+            )
+        self._tags[uid] = kind
+        try:
+            self.save()
+        except BaseException:
+            del self._tags[uid]
+            raise
+
+    def forget(self, uid: str) -> str:
+        """Remove ``uid`` and save; returns the kind it had (``KeyError`` if unknown)."""
+        uid = normalise_uid(uid)
+        kind = self._tags.pop(uid)
+        self.save()
+        return kind
+
+    def save(self) -> None:
+        """Write the file atomically: temporary file, fsync, rename, fsync the directory."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps({"schema": SCHEMA, "tags": dict(sorted(self._tags.items()))}, indent=1)
+        fd, tmp = tempfile.mkstemp(prefix=".tags-", suffix=".tmp", dir=self.path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        dir_fd = os.open(self.path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)  # make the rename itself durable
+        finally:
+            os.close(dir_fd)
+
+    # ---- loading ------------------------------------------------------------------------------
+    def _corrupt(self, what: str) -> CorruptRegistry:
+        return CorruptRegistry(
+            f"the tag registry {self.path} is corrupt ({what}). Fix it by hand (format: "
+            '{"schema": 1, "tags": {"<UID>": "<kind>", ...}}), or move it aside and enrol '
+            "the tokens again with `companion enroll`."
+        )
+
+    def _load(self) -> dict[str, str]:
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return {}
+        except UnicodeDecodeError:
+            raise self._corrupt("not UTF-8 text") from None
+
+        def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+            out: dict[str, Any] = {}
+            for key, value in items:
+                if key in out:
+                    raise self._corrupt(f"{key} appears twice")
+                out[key] = value
+            return out
+
+        try:
+            data = json.loads(text, object_pairs_hook=pairs)
+        except json.JSONDecodeError as exc:
+            raise self._corrupt(f"not JSON: {exc.msg} at line {exc.lineno}") from None
+        if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
+            raise self._corrupt('no "tags" object')
+        if data.get("schema") != SCHEMA:
+            raise self._corrupt(f"schema {data.get('schema')!r}, expected {SCHEMA}")
+        tags: dict[str, str] = {}
+        for uid, kind in data["tags"].items():
+            try:
+                canonical = normalise_uid(uid)
+                if not isinstance(kind, str):
+                    raise UnknownKind(f"the kind of {uid} is not a string")
+                check_kind(kind)
+            except RegistryError as exc:
+                raise self._corrupt(str(exc)) from None
+            if canonical in tags:
+                raise self._corrupt(f"{canonical} appears twice")
+            tags[canonical] = kind
+        return tags

@@ -1,0 +1,415 @@
+"""The Readers back end for the Pico: protocol 1 over USB serial, with pyserial.
+
+One thread owns the port. It opens the device (a path such as the udev name
+``/dev/ttyACM0``, or the first Pico found by USB vendor/product id), waits briefly for
+``HELLO`` and asks ``SYNC`` when none comes (the Pico was already running, so its HELLO is
+long gone), then turns frames into observations:
+
+- ``S`` -> ``SpotContents`` when the set differs from the last one known;
+- ``F`` -> the same, for every reader whose set differs (a snapshot of an unchanged table
+  emits nothing), ``?`` -> ``ReaderFault(r, "unknown")`` unless already known faulty;
+- ``E r absent`` -> ``ReaderFault``; ``E r ok`` -> ``ReaderOk``; ``B`` -> ``ButtonEvent``;
+- ``HELLO`` and the first snapshot -> ``LinkStatus(connected=True, ...)``.
+
+It drops and counts lines with a bad CRC or bad framing, asks ``SYNC`` when a sequence
+number is skipped (a lost frame may have been an ``S``), and when the USB device vanishes
+(``SerialException``/``OSError``) or the Pico falls silent it reports
+``LinkStatus(connected=False)``, and reopens with a growing back-off. Known sets survive a
+reconnect, so after a replug only what changed meanwhile is reported.
+
+The thread only calls ``put_nowait`` on the referee's queue (see readers.py for the policy
+on a full bounded queue). ``feed`` is the whole parse-and-dispatch path without I/O, so
+tests and bench/serial_frames.py can drive it directly.
+"""
+
+from __future__ import annotations
+
+import collections
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import serial
+import serial.tools.list_ports
+
+from companion.devices import protocol
+from companion.devices.readers import (
+    ButtonEvent,
+    Emitter,
+    LinkStatus,
+    ReaderFault,
+    ReaderOk,
+    Sink,
+    SpotContents,
+)
+
+PICO_VID = 0x2E8A  # Raspberry Pi
+MICROPYTHON_PID = 0x0005  # MicroPython's CDC device on the RP2040 / RP2350
+
+
+def find_pico(vid: int = PICO_VID, pid: int | None = MICROPYTHON_PID) -> list[str]:
+    """Device paths of the attached Picos: exact VID/PID matches first, then other PIDs of
+    the same vendor (another firmware build), each group sorted by path."""
+    exact: list[str] = []
+    other: list[str] = []
+    for info in serial.tools.list_ports.comports():
+        if info.vid != vid:
+            continue
+        (exact if pid is None or info.pid == pid else other).append(info.device)
+    return sorted(exact) + sorted(other)
+
+
+@dataclass(frozen=True, slots=True)
+class LinkStats:
+    """Counters of one ``SerialLink`` since it was made (a consistent-enough snapshot)."""
+
+    frames: int
+    bad_crc: int
+    malformed: int
+    gaps: int
+    syncs_sent: int
+    connects: int
+    disconnects: int
+    dropped_observations: int
+    rejected_by_pico: int
+
+
+class _Unseen:
+    """Marker: nothing known yet about a reader."""
+
+
+_UNSEEN = _Unseen()
+_Known = frozenset[str] | None | _Unseen  # None: the reader is faulty
+
+
+class SerialLink:
+    """``Readers`` over protocol 1. ``start(sink)`` runs the link thread; ``stop()`` ends it.
+
+    ``port`` is a device path, or None to look the Pico up with ``discover`` before every
+    (re)connection. Timing parameters are in seconds; the defaults suit a real Pico (one
+    snapshot a second) and tests shrink them.
+    """
+
+    def __init__(
+        self,
+        port: str | None = None,
+        *,
+        baudrate: int = 115200,
+        hello_wait: float = 0.3,
+        silence_timeout: float = 3.5,
+        sync_interval: float = 0.25,
+        backoff: tuple[float, float] = (0.1, 2.0),
+        read_timeout: float = 0.05,
+        exclusive: bool = True,
+        discover: Callable[[], list[str]] = find_pico,
+    ) -> None:
+        self.port = port
+        self.baudrate = baudrate
+        self.hello_wait = hello_wait
+        self.silence_timeout = silence_timeout
+        self.sync_interval = sync_interval
+        self.backoff = backoff
+        self.read_timeout = read_timeout
+        self.exclusive = exclusive
+        self.discover = discover
+        self.reader = protocol.FrameReader()
+        self.hello: protocol.Hello | None = None
+        self.replies: collections.deque[protocol.Report] = collections.deque(maxlen=32)
+        """PONG / OK / BAD answers, newest last, for callers of ``send`` (doctor, config)."""
+        self.current_port: str | None = None
+        self._emitter = Emitter(_NullSink())
+        self._known: dict[int, _Known] = {}
+        self._expected: int | None = None
+        self._connected = False
+        self._want_sync = False
+        self._tx_seq = 0
+        self._last_status: LinkStatus | None = None
+        self._outbox: queue.SimpleQueue[str | bytes] = queue.SimpleQueue()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._gaps = 0
+        self._syncs = 0
+        self._connects = 0
+        self._disconnects = 0
+        self._rejected = 0
+
+    # ---- the port ---------------------------------------------------------------------------
+    def start(self, sink: Sink) -> None:
+        """Start the link thread, which puts observations on ``sink`` (``put_nowait`` only)."""
+        if self._thread is not None:
+            raise RuntimeError("this SerialLink is already started")
+        self.bind(sink)
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="serial-link", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 2.0) -> None:
+        """Stop the thread and close the port; returns once the thread has ended."""
+        self._stop.set()
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+            if thread.is_alive():
+                raise RuntimeError("the serial link thread did not stop")
+        self._thread = None
+
+    close = stop
+
+    def __enter__(self) -> SerialLink:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def send(self, body: str) -> None:
+        """Queue a command body (``protocol.ping()``, ``protocol.conf(...)``) for the Pico.
+
+        Thread-safe; the link thread writes it when connected. Answers land in ``replies``.
+        """
+        self._outbox.put(body)
+
+    def send_raw(self, data: bytes) -> None:
+        """Queue raw bytes for the port, outside the framing (the doctor's Ctrl-C, Ctrl-D)."""
+        self._outbox.put(bytes(data))
+
+    @property
+    def connected(self) -> bool:
+        return self._connected
+
+    @property
+    def stats(self) -> LinkStats:
+        r = self.reader
+        return LinkStats(
+            frames=r.frames,
+            bad_crc=r.bad_crc,
+            malformed=r.malformed,
+            gaps=self._gaps,
+            syncs_sent=self._syncs,
+            connects=self._connects,
+            disconnects=self._disconnects,
+            dropped_observations=self._emitter.dropped,
+            rejected_by_pico=self._rejected,
+        )
+
+    # ---- parse and dispatch (no I/O) ----------------------------------------------------------
+    def bind(self, sink: Sink) -> None:
+        """Send observations to ``sink`` from now on (``start`` does this)."""
+        self._emitter = Emitter(sink)
+
+    def feed(self, data: bytes) -> None:
+        """Handle bytes read from the Pico: decode the frames, emit what they change."""
+        for seq, report in self.reader.feed(data):
+            self._dispatch(seq, report)
+        if self._emitter.lost:
+            self._recover_lost()
+
+    def _recover_lost(self) -> None:
+        """The queue was full: forget what the lost observations said, so the next
+        snapshot (asked for at once) says it again."""
+        for obs in self._emitter.take_lost():
+            if isinstance(obs, SpotContents | ReaderFault | ReaderOk):
+                self._known.pop(obs.reader, None)
+            elif isinstance(obs, LinkStatus):
+                self._last_status = None
+                self._status(
+                    obs.connected,
+                    obs.reason,
+                    firmware=obs.firmware,
+                    readers=obs.readers,
+                    proto=obs.proto,
+                )
+        self._want_sync = True
+
+    def _dispatch(self, seq: int, report: protocol.Report) -> None:
+        expected = self._expected
+        self._expected = (seq + 1) & 0xFFFF
+        if type(report) is protocol.Hello:
+            self._on_hello(report)
+            return
+        if expected is not None and seq != expected:
+            self._gaps += 1
+            self._want_sync = True
+        emit = self._emitter.emit
+        kind = type(report)
+        if kind is protocol.State:
+            assert isinstance(report, protocol.State)
+            self._set(report.reader, report.uids)
+        elif kind is protocol.Full:
+            assert isinstance(report, protocol.Full)
+            if not self._connected:
+                self._connected = True
+                self._connects += 1
+                self._status(
+                    True,
+                    "snapshot without HELLO (the Pico was already running)",
+                    readers=len(report.sets),
+                )
+            for reader, uids in enumerate(report.sets):
+                self._set(reader, uids)
+            self._want_sync = False
+        elif kind is protocol.Fault:
+            assert isinstance(report, protocol.Fault)
+            if report.code == "ok":
+                if self._known.get(report.reader, _UNSEEN) is None:
+                    emit(ReaderOk(report.reader))
+                    self._known.pop(report.reader, None)
+            elif self._known.get(report.reader, _UNSEEN) is not None:
+                emit(ReaderFault(report.reader, report.code))
+                self._known[report.reader] = None
+        elif kind is protocol.Button:
+            assert isinstance(report, protocol.Button)
+            emit(ButtonEvent(report.name, report.down))
+        else:
+            if kind is protocol.Bad:
+                self._rejected += 1
+            self.replies.append(report)
+
+    def _set(self, reader: int, uids: frozenset[str] | None) -> None:
+        known = self._known
+        prev = known.get(reader, _UNSEEN)
+        if uids is None:
+            if prev is not None:
+                self._emitter.emit(ReaderFault(reader, "unknown"))
+                known[reader] = None
+            return
+        if prev is None:
+            self._emitter.emit(ReaderOk(reader))
+        if prev != uids:
+            self._emitter.emit(SpotContents(reader, uids))
+            known[reader] = uids
+
+    def _on_hello(self, hello: protocol.Hello) -> None:
+        self.hello = hello
+        if hello.proto != protocol.PROTO:
+            self._connected = False
+            self._status(
+                False,
+                f"the Pico speaks protocol {hello.proto}, this companion "
+                f"speaks {protocol.PROTO}: update the firmware (firmware/README.md)",
+            )
+            return
+        for reader in [r for r in self._known if r >= hello.readers]:
+            del self._known[reader]
+        if not self._connected:
+            self._connects += 1
+        self._connected = True
+        self._want_sync = True  # the first snapshot would otherwise come a second later
+        self._status(
+            True, "HELLO", firmware=hello.firmware, readers=hello.readers, proto=hello.proto
+        )
+
+    def _status(self, connected: bool, reason: str, **info: Any) -> None:
+        status = LinkStatus(connected, self.current_port, reason=reason, **info)
+        if status != self._last_status:
+            self._last_status = status
+            self._emitter.emit(status)
+
+    # ---- the thread ----------------------------------------------------------------------------
+    def _run(self) -> None:
+        delay = self.backoff[0]
+        while not self._stop.is_set():
+            path = self.port
+            if path is None:
+                found = self.discover()
+                path = found[0] if found else None
+            if path is None:
+                self._status(False, f"no Pico found on USB (vendor id {PICO_VID:04X})")
+            else:
+                self.current_port = path
+                try:
+                    port = serial.Serial(
+                        path,
+                        self.baudrate,
+                        timeout=self.read_timeout,
+                        write_timeout=0.5,
+                        exclusive=self.exclusive,
+                    )
+                except (serial.SerialException, OSError, ValueError) as exc:
+                    self._status(False, f"cannot open {path}: {_reason(exc)}")
+                else:
+                    try:
+                        if self._session(port):
+                            delay = self.backoff[0]
+                    finally:
+                        port.close()
+            if self._stop.wait(delay):
+                break
+            delay = min(delay * 2, self.backoff[1])
+
+    def _session(self, port: serial.Serial) -> bool:
+        """Talk over an open port until it fails, falls silent or ``stop``; True if the
+        handshake completed (so the back-off starts small again)."""
+        self.reader.reset()
+        self._expected = None
+        self._connected = False
+        self.hello = None
+        self._want_sync = False
+        handshaken = False
+        opened = last_rx = time.monotonic()
+        asked_hello = pinged = False
+        last_sync = -1e9
+        try:
+            # No reset_input_buffer(): what the Pico wrote just before the port opened (its
+            # HELLO) is worth reading; a stale frame is corrected by the snapshot we ask for.
+            while not self._stop.is_set():
+                while True:
+                    try:
+                        body = self._outbox.get_nowait()
+                    except queue.Empty:
+                        break
+                    self._write(port, body)
+                data = port.read(max(1, port.in_waiting))
+                now = time.monotonic()
+                if data:
+                    last_rx = now
+                    pinged = False
+                    self.feed(data)
+                    handshaken = handshaken or self._connected
+                if not self._connected and not asked_hello and now - opened >= self.hello_wait:
+                    asked_hello = True
+                    self._want_sync = True
+                if self._want_sync and now - last_sync >= self.sync_interval:
+                    last_sync = now
+                    self._syncs += 1
+                    self._write(port, protocol.sync())
+                quiet = now - last_rx
+                if quiet >= self.silence_timeout / 2 and not pinged:
+                    pinged = True
+                    self._write(port, protocol.ping())
+                if quiet >= self.silence_timeout:
+                    self._lost(
+                        f"the Pico on {port.port} is silent (nothing for "
+                        f"{self.silence_timeout:g} s)"
+                    )
+                    return handshaken
+        except (serial.SerialException, OSError) as exc:
+            self._lost(f"USB device {port.port} vanished: {_reason(exc)}")
+            return handshaken
+        self._connected = False
+        return handshaken
+
+    def _write(self, port: serial.Serial, body: str | bytes) -> None:
+        if isinstance(body, bytes):
+            port.write(body)
+            return
+        port.write(protocol.encode(self._tx_seq, body))
+        self._tx_seq = protocol.next_seq(self._tx_seq)
+
+    def _lost(self, reason: str) -> None:
+        self.reader.reset()
+        if self._connected:
+            self._disconnects += 1
+        self._connected = False
+        self._status(False, reason)
+
+
+class _NullSink:
+    def put_nowait(self, item: object, /) -> None:
+        pass
+
+
+def _reason(exc: BaseException) -> str:
+    return str(exc) or type(exc).__name__

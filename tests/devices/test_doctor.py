@@ -1,0 +1,91 @@
+"""``companion doctor`` against the fake Pico on a pseudo-terminal."""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from companion.devices.doctor import run_doctor
+from companion.devices.serial_link import SerialLink
+from tests.devices.conftest import FWP, FakePico
+
+NTAG = "04A1B2C3D4E5F6"
+
+
+class Responder:
+    """Plays a running Pico: a snapshot every 0.2 s and on SYNC, PONG on PING, and a
+    HELLO after the doctor's Ctrl-C, Ctrl-D soft restart."""
+
+    def __init__(self, pico: FakePico, sets: list[list[str] | None]) -> None:
+        self.pico = pico
+        self.sets = sets
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self) -> None:
+        self.pico.wait_opened()
+        answered = 0
+        last = 0.0
+        restarts = 0
+        while not self.stop.is_set():
+            cmds = self.pico.commands()
+            for cmd in cmds[answered:]:
+                if cmd[0] == "PING":
+                    self.pico.send(FWP.pong())
+                elif cmd[0] == "SYNC":
+                    self.pico.send(FWP.full(self.sets))
+            answered = len(cmds)
+            if self.pico.received.count(b"\x04") > restarts:
+                restarts += 1
+                self.pico.seq = 0
+                self.pico.send(FWP.hello("0.1.0", len(self.sets)))
+            if time.monotonic() - last > 0.2:
+                last = time.monotonic()
+                self.pico.send(FWP.full(self.sets))
+            time.sleep(0.01)
+
+
+@pytest.fixture
+def responder(pico: FakePico) -> Iterator[Responder]:
+    r = Responder(pico, [[NTAG], [], None])
+    r.thread.start()
+    yield r
+    r.stop.set()
+    r.thread.join(1)
+
+
+def fast_link(port: str) -> SerialLink:
+    return SerialLink(port, hello_wait=0.1, sync_interval=0.1, read_timeout=0.02)
+
+
+def test_doctor_reports_version_readers_and_faults(pico: FakePico, responder: Responder) -> None:
+    out = io.StringIO()
+    code = run_doctor(
+        None, seconds=0.6, find=lambda: [str(pico.path)], make_link=fast_link, out=out
+    )
+    text = out.getvalue()
+    assert "firmware 0.1.0, protocol 1, 3 readers" in text
+    assert "PONG in" in text
+    assert f"pad: ok, 1 tag(s) {NTAG}" in text
+    assert "spot 2: FAULT" in text
+    assert code == 1 and text.rstrip().endswith("NOT healthy")
+
+
+def test_doctor_healthy_and_missing_readers(pico: FakePico, responder: Responder) -> None:
+    responder.sets = [[NTAG], [], []]
+    out = io.StringIO()
+    assert run_doctor(str(pico.path), seconds=0.5, make_link=fast_link, out=out) == 0
+    assert out.getvalue().rstrip().endswith("healthy")
+    out = io.StringIO()
+    assert run_doctor(str(pico.path), seconds=0.3, readers=5, make_link=fast_link, out=out) == 1
+    assert "spot 4: MISSING (the Pico has 3 readers)" in out.getvalue()
+
+
+def test_doctor_without_a_pico() -> None:
+    out = io.StringIO()
+    assert run_doctor(None, find=lambda: [], out=out) == 1
+    assert "no Pico found on USB (vendor 2E8A" in out.getvalue()

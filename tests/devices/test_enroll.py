@@ -1,0 +1,108 @@
+"""Guided enrolment against a scripted Readers source, and its argparse wiring."""
+
+from __future__ import annotations
+
+import argparse
+import threading
+import time
+from pathlib import Path
+
+from companion.devices.enroll import (
+    Step,
+    add_doctor_parser,
+    add_enroll_parser,
+    enroll_session,
+    game_steps,
+)
+from companion.devices.readers import Observation, Sink, SpotContents
+from companion.devices.registry import TagRegistry
+
+A, B, C = "04A1B2C3D4E5F6", "8A2C11F0", "04FFEEDDCCBBAA"
+
+
+def pad(*uids: str) -> SpotContents:
+    return SpotContents(0, frozenset(uids))
+
+
+class Script:
+    """A Readers source playing ``(delay, observation)`` pairs on its own thread."""
+
+    def __init__(self, events: list[tuple[float, Observation]]) -> None:
+        self.events = events
+        self.stopped = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def start(self, sink: Sink) -> None:
+        def play() -> None:
+            for delay, obs in self.events:
+                if self.stopped.wait(delay):
+                    return
+                sink.put_nowait(obs)
+
+        self.thread = threading.Thread(target=play, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        if self.thread:
+            self.thread.join(1)
+
+
+def run(
+    tmp_path: Path, events: list[tuple[float, Observation]], steps: list[Step], timeout: float = 1.0
+) -> tuple[list[str], object, TagRegistry]:
+    said: list[str] = []
+    reg = TagRegistry(tmp_path)
+    result = enroll_session(
+        Script(events), reg, steps, say=said.append, timeout=timeout, settle=0.03
+    )
+    return said, result, reg
+
+
+def test_happy_path(tmp_path: Path) -> None:
+    steps = game_steps("ptipasspass", seats=1)[:2]
+    assert steps[0] == Step("tap seat 1's Colombe on the pad", "animal:colombe")
+    events = [(0.01, pad()), (0.05, pad(A)), (0.1, pad()), (0.05, pad(B)), (0.1, pad())]
+    said, result, reg = run(tmp_path, events, steps)
+    assert result.complete and result.enrolled == [(A, "animal:colombe"), (B, "animal:lapin")]  # type: ignore[attr-defined]
+    assert dict(TagRegistry(tmp_path)) == {A: "animal:colombe", B: "animal:lapin"}
+    assert any("tap seat 1's Lapin" in s for s in said)
+
+
+def test_refuses_an_enrolled_tag_and_two_at_once(tmp_path: Path) -> None:
+    TagRegistry(tmp_path).enroll(A, "animal:souris")
+    events = [
+        (0.01, pad()),
+        (0.05, pad(A)),
+        (0.1, pad()),  # already enrolled
+        (0.05, pad(B, C)),
+        (0.1, pad()),  # two at once
+        (0.05, pad(C)),
+        (0.1, pad()),
+    ]
+    said, result, reg = run(tmp_path, events, [Step("tap the Lapin", "animal:lapin")])
+    assert result.enrolled == [(C, "animal:lapin")]  # type: ignore[attr-defined]
+    text = "\n".join(said)
+    assert "already enrolled as animal:souris" in text
+    assert "2 tags at once on the pad" in text
+
+
+def test_times_out_with_a_message(tmp_path: Path) -> None:
+    started = time.monotonic()
+    said, result, reg = run(tmp_path, [(0.01, pad())], [Step("tap it", "colour:bleu")], timeout=0.3)
+    assert not result.complete  # type: ignore[attr-defined]
+    assert "timed out after 0.3 s waiting for a tag on the pad at step 1" in said[-1]
+    assert time.monotonic() - started < 2 and len(reg) == 0
+
+
+def test_parsers_set_func(tmp_path: Path) -> None:
+    parser = argparse.ArgumentParser(prog="companion")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_enroll_parser(sub)
+    add_doctor_parser(sub)
+    args = parser.parse_args(["enroll", "--data", str(tmp_path), "--list"])
+    assert args.func(args) == 0
+    args = parser.parse_args(["enroll", "--data", str(tmp_path), "animal:dragon"])
+    assert args.func(args) == 2
+    args = parser.parse_args(["doctor", "--port", "/x", "--seconds", "1", "--readers", "19"])
+    assert callable(args.func) and args.readers == 19

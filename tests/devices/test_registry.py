@@ -1,0 +1,66 @@
+"""The tag registry: atomic JSON file, clear refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.devices.registry import (
+    BadUid,
+    CorruptRegistry,
+    DuplicateUid,
+    TagRegistry,
+    UnknownKind,
+    check_kind,
+)
+
+
+def test_enroll_persists_atomically(tmp_path: Path) -> None:
+    reg = TagRegistry(tmp_path / "data")
+    reg.enroll("04a1b2c3d4e5f6", "animal:lapin")
+    reg.enroll("8A2C11F0", "colour:bleu")
+    again = TagRegistry(tmp_path / "data")
+    assert dict(again) == {"04A1B2C3D4E5F6": "animal:lapin", "8A2C11F0": "colour:bleu"}
+    assert again.kind("04A1B2C3D4E5F6") == "animal:lapin" and "8a2c11f0" in again
+    assert json.loads((tmp_path / "data" / "tags.json").read_text())["schema"] == 1
+    assert [p.name for p in (tmp_path / "data").iterdir()] == ["tags.json"]  # no temp left
+    assert again.forget("8A2C11F0") == "colour:bleu" and len(TagRegistry(tmp_path / "data")) == 1
+
+
+def test_refusals_are_clear(tmp_path: Path) -> None:
+    reg = TagRegistry(tmp_path)
+    reg.enroll("8A2C11F0", "animal:souris")
+    with pytest.raises(DuplicateUid, match="already enrolled as animal:souris"):
+        reg.enroll("8a2c11f0", "animal:lapin")
+    with pytest.raises(UnknownKind, match="unknown token kind 'animal:dragon'"):
+        reg.enroll("04A1B2C3D4E5F6", "animal:dragon")
+    with pytest.raises(BadUid):
+        reg.enroll("XYZ", "animal:lapin")
+    assert len(TagRegistry(tmp_path)) == 1
+    for kind in ("card:QH", "card:10S", "cube:rouge", "piece:jaune:T4", "colour:vert"):
+        assert check_kind(kind) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("{not json", "not JSON"),
+        ('{"schema": 1, "tags": {"8A2C11F0": "animal:lapin", "8A2C11F0": "x"}}', "twice"),
+        (
+            '{"schema": 1, "tags": {"8A2C11F0": "animal:lapin", "8a2c11f0": "animal:lapin"}}',
+            "twice",
+        ),
+        ('{"schema": 1, "tags": {"8A2C11F0": "animal:dragon"}}', "unknown token kind"),
+        ('{"schema": 2, "tags": {}}', "schema"),
+        ("[]", 'no "tags"'),
+    ],
+)
+def test_corrupt_file_names_the_file_and_the_fix(tmp_path: Path, text: str, why: str) -> None:
+    (tmp_path / "tags.json").write_text(text)
+    with pytest.raises(CorruptRegistry) as err:
+        TagRegistry(tmp_path)
+    message = str(err.value)
+    assert str(tmp_path / "tags.json") in message and why in message
+    assert "companion enroll" in message
