@@ -16,12 +16,12 @@ carry out the physical instruction before it takes the next move.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from companion.journal import Input, PressInput, ReaderInput, ResumeInput, Setup, SpotInput
-from companion.referee.table import Kinds, ObservedTable, Registry, SpotDiff, compare, exchanged
+from companion.referee.table import Kinds, ObservedTable, SpotDiff, TagKinds, compare, exchanged
 from companion.rules.errors import RuleError
 from companion.rules.layouts import Layout
 from companion.rules.passpass import (
@@ -94,7 +94,7 @@ class PassPassReferee:
             )
         except (RuleError, ValueError) as exc:
             raise SetupError(str(exc)) from exc
-        self.registry = Registry(setup.tags)
+        self.tag_kinds = TagKinds(setup.tags)
         _check_tags(setup.tags, config.rules.tokens)
         self.state: State = new_game(config)
         self.history: list[State] = []
@@ -239,7 +239,7 @@ class PassPassReferee:
         return hats
 
     def _diffs(self) -> list[SpotDiff]:
-        return compare(self.observed, self.expected(), self.registry)
+        return compare(self.observed, self.expected(), self.tag_kinds)
 
     def _judge_table(self) -> None:
         silent = sorted(s for s in self.observed.silent if s >= 1)
@@ -451,7 +451,7 @@ def _line(value: Any) -> tuple[int, int, int] | None:
     return (a, b, c)
 
 
-def _check_tags(tags: dict[str, str] | Any, tokens: tuple[str, ...]) -> None:
+def _check_tags(tags: Mapping[str, str], tokens: tuple[str, ...]) -> None:
     bad = sorted({kind for kind in tags.values() if kind.split(":", 1)[-1] not in tokens})
     if bad:
         raise SetupError(

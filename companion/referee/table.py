@@ -1,6 +1,6 @@
 """The table as the readers see it (OBSERVED) against the table the rules imply (EXPECTED).
 
-Readers report UIDs; the tag registry turns them into token kinds; the engine's hats hold
+Readers report UIDs; the game's tags turn them into token kinds; the engine's hats hold
 kinds. Tokens of one kind are interchangeable for the rules, so spots are compared as
 multisets of kinds, and unknown UIDs are reported, never guessed (ARCHITECTURE.md).
 """
@@ -28,9 +28,9 @@ class SpotDiff:
     """UIDs no token is enrolled under."""
 
 
-class Registry:
-    """UID -> token kind, for one game: `animal:lapin` and `colour:bleu` both give the
-    engine's kind name (`lapin`, `bleu`)."""
+class TagKinds:
+    """The game's tags (the journal's `tags`, taken from the tag registry at setup): UID ->
+    the engine's kind name (`animal:lapin` gives `lapin`, `colour:bleu` gives `bleu`)."""
 
     def __init__(self, tags: Mapping[str, str]) -> None:
         self._kinds = {uid.upper(): kind.split(":", 1)[-1] for uid, kind in tags.items()}
@@ -49,12 +49,12 @@ class ObservedTable:
         self.uids: dict[int, frozenset[str]] = {s: frozenset() for s in range(spots + 1)}
         self.silent: set[int] = set()
 
-    def kinds(self, spot: int, registry: Registry) -> tuple[Kinds, tuple[str, ...]]:
+    def kinds(self, spot: int, kinds_of: TagKinds) -> tuple[Kinds, tuple[str, ...]]:
         """Known kinds (sorted) and unknown UIDs of one spot."""
         known = []
         unknown = []
         for uid in sorted(self.uids.get(spot, frozenset())):
-            kind = registry.kind(uid)
+            kind = kinds_of.kind(uid)
             if kind is None:
                 unknown.append(uid)
             else:
@@ -63,12 +63,12 @@ class ObservedTable:
 
 
 def compare(
-    observed: ObservedTable, expected: Sequence[Kinds], registry: Registry
+    observed: ObservedTable, expected: Sequence[Kinds], kinds_of: TagKinds
 ) -> list[SpotDiff]:
     """Every hat (spots 1..N) that differs from `expected`, in spot order. The pad is free."""
     diffs = []
     for spot in range(1, len(expected) + 1):
-        seen, unknown = observed.kinds(spot, registry)
+        seen, unknown = observed.kinds(spot, kinds_of)
         want = expected[spot - 1]
         if seen == tuple(sorted(want)) and not unknown:
             continue

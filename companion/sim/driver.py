@@ -165,7 +165,7 @@ class SimulatedGame:
     def _follow_instructions(self) -> None:
         """The players make the table match what the referee expects, hat by hat."""
         expected = self.referee.expected()
-        diffs = compare(self.referee.observed, expected, self.referee.registry)
+        diffs = compare(self.referee.observed, expected, self.referee.tag_kinds)
         for d in diffs:
             for uid in d.unknown:
                 self.report(self.table.remove(self.t + 0.5, d.spot, uid))
