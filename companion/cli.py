@@ -188,9 +188,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--resume", action="store_true", help="continue the journal's game")
     play.set_defaults(func=_play)
 
+    from companion.config import add_config_parser
     from companion.devices.doctor import add_doctor_parser
     from companion.devices.enroll import add_enroll_parser
+    from companion.service import add_run_parser
 
+    add_run_parser(sub)
+    add_config_parser(sub)
     add_enroll_parser(sub)
     add_doctor_parser(sub)
     return parser

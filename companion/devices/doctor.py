@@ -182,10 +182,31 @@ def _diagnose(
     return 0 if healthy else 1
 
 
+def check_configured_display(config_path: str | None, out: TextIO | None = None) -> int:
+    """The display part of the diagnosis: 0 when the configured OLED draws (or none is
+    configured), 1 when it is missing or failing, 2 when the config itself is bad."""
+    out = out or sys.stdout
+    from companion.config import ConfigError, load_config
+    from companion.devices.display import check_display
+
+    try:
+        config = load_config(config_path)
+    except ConfigError as exc:
+        print(f"config: {exc}", file=out)
+        return 2
+    ok, message = check_display(config.display, config.data_dir)
+    print(message, file=out)
+    return 0 if ok else 1
+
+
 def _doctor_command(args: argparse.Namespace) -> int:
-    return run_doctor(
+    display = check_configured_display(args.config)
+    if args.display_only:
+        return display
+    readers = run_doctor(
         args.port, seconds=args.seconds, readers=args.readers, restart=not args.no_restart
     )
+    return max(display, readers)
 
 
 def add_doctor_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -194,12 +215,15 @@ def add_doctor_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         "doctor",
         help="check the Pico and every RFID reader, showing live tags",
         description=(
-            "Find the Pico on USB, show its firmware version and reader count, check that "
-            "it answers, and watch every reader for a few seconds. Exits 1 if a configured "
-            "reader is missing, faulty or silent. Stop the companion service first: the "
-            "serial port is used exclusively."
+            "Draw a test frame on the configured OLED, find the Pico on USB, show its "
+            "firmware version and reader count, check that it answers, and watch every "
+            "reader for a few seconds. Exits 1 if the display or a configured reader is "
+            "missing, faulty or silent. Stop the companion service first: the serial port "
+            "is used exclusively."
         ),
     )
+    p.add_argument("--config", help="configuration file (default: as `companion run` finds it)")
+    p.add_argument("--display-only", action="store_true", help="check only the OLED")
     p.add_argument("--port", help="serial device of the Pico (default: found by USB id)")
     p.add_argument("--seconds", type=float, default=3.0, help="how long to watch (default 3)")
     p.add_argument(

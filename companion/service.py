@@ -1,0 +1,719 @@
+"""`companion run`: the service of a real table (and its simulated twin on a desktop).
+
+One referee loop owns all state. Device threads (gpiozero callbacks, the Pico's serial
+link, the clock, the simulated input source) only put items on one ``queue.Queue``; the
+loop takes them in order, stamps each with ``t`` (seconds since the game started), turns
+it into a journal input, feeds the ``Session`` (journal first, fsync'd, then the referee),
+redraws the OLED when the screen changed and pings the systemd watchdog.
+
+Time. ``t = time.monotonic() - origin``, where the origin is chosen so that a resumed game
+continues its time line from the last journaled ``t``. The clock thread puts a tick every
+0.1 s; every tick goes to the referee (deadlines: the settle time, the end of a challenge
+window, the 300 ms call grace), but only a tick that changed something besides the
+referee's notion of "now" is journaled. A tick that changed nothing cannot matter to a
+replay: the next input carries a later ``t`` and the referee only keeps the latest.
+
+Resume. ``run --resume`` (the systemd unit always passes it) replays the journal of the
+data directory, waits up to ``readers.resume_wait`` seconds for the readers' first report
+and records a ``resume`` input with what they see, then goes on live; the OLED shows where
+the game stands. Without a journal, or when its game is over (the old journal is moved to
+``archive/``), a new game starts with the config's game, seats and first player.
+
+The simulated table (``--sim``, or a config without hardware). The display is luma's
+emulator or dummy device (the last frame is also saved as ``oled.png`` in the data
+directory), there are no GPIO buttons and no readers; inputs come from ``--sim-input PATH``
+(a file, a FIFO, or ``-`` for stdin): journal lines, exactly as ARCHITECTURE.md's
+"Journal and replay format" (``spot``, ``press``, ``reader``, ``tick``; blank lines and
+lines starting with ``#`` are skipped). A first ``setup`` line sets up a new game (it is
+ignored when resuming). With ``--sim-clock real`` (the default) each line happens when it
+is read and its ``t`` is ignored; with ``--sim-clock script`` the lines' own ``t`` are the
+game's clock (no clock thread): the same script always gives the same game, and the
+service stops when the script ends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import logging
+import os
+import queue
+import random
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from companion.config import Config, ConfigError, load_config
+from companion.devices.controls import (
+    EdgeFilter,
+    EncoderTurn,
+    GpioControls,
+    Press,
+    press_input,
+    turn_input,
+)
+from companion.devices.display import Display
+from companion.devices.readers import (
+    ButtonEvent,
+    LinkStatus,
+    ReaderFault,
+    ReaderOk,
+    SpotContents,
+)
+from companion.journal import (
+    Input,
+    JournalError,
+    ReaderInput,
+    Setup,
+    SpotInput,
+    TickInput,
+    parse_input,
+    parse_setup,
+    read_journal,
+)
+from companion.notify import Notifier
+from companion.referee.passpass import PassPassReferee, SetupError
+from companion.rules.passpass import RULESETS, Phase
+from companion.session import Session
+
+log = logging.getLogger("companion")
+
+TICK = 0.1
+"""Seconds between clock ticks."""
+
+
+# --------------------------------------------------------------------------- queue items
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    """The clock thread's beat."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scripted:
+    """A journal input read by the simulated input source (``t`` is the script's)."""
+
+    record: Input
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptSetup:
+    """The simulated input's first line was a setup."""
+
+    setup: Setup
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptEnd:
+    """The simulated input ended (end of file, or the FIFO's writer closed it)."""
+
+    error: str | None = None
+
+
+class Clock:
+    """Puts a ``Tick`` on the queue every ``period`` seconds until stopped."""
+
+    def __init__(self, sink: queue.Queue[Any], period: float = TICK) -> None:
+        self.sink = sink
+        self.period = period
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="clock", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.period):
+            self.sink.put_nowait(Tick())
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=1.0)
+
+
+class ScriptSource:
+    """The simulated table's input: journal lines from a file, a FIFO or stdin."""
+
+    def __init__(self, path: str, sink: queue.Queue[Any]) -> None:
+        self.path = path
+        self.sink = sink
+        self._thread = threading.Thread(target=self._run, name="sim-input", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            if self.path == "-":
+                self._read(sys.stdin, "stdin")
+            else:
+                with open(self.path, encoding="utf-8") as f:
+                    self._read(f, self.path)
+        except (OSError, JournalError, ValueError) as exc:
+            self.sink.put_nowait(ScriptEnd(str(exc)))
+            return
+        self.sink.put_nowait(ScriptEnd())
+
+    def _read(self, lines: IO[str], name: str) -> None:
+        for number, line in enumerate(lines, start=1):
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            try:
+                data = json.loads(text)
+                if not isinstance(data, dict):
+                    raise ValueError("not a JSON object")
+                data.setdefault("t", 0.0)
+                if data.get("type") == "setup":
+                    self.sink.put_nowait(ScriptSetup(parse_setup(data)))
+                else:
+                    self.sink.put_nowait(Scripted(parse_input(data)))
+            except (ValueError, JournalError) as exc:
+                raise JournalError(f"{name}:{number}: {exc}") from exc
+
+
+# --------------------------------------------------------------------------- the loop
+
+
+def fingerprint(referee: PassPassReferee) -> tuple[Any, ...]:
+    """Everything a tick can change in the referee except its clock (``now``)."""
+    return (
+        referee.state,
+        referee.fault,
+        referee.pending,
+        referee.verdict,
+        referee.celebration,
+        referee.aim,
+        tuple(sorted(referee.matched.items())),
+        tuple(referee.calls),
+        referee.window_opened,
+        referee.last_change,
+        len(referee.events),
+        len(referee.history),
+    )
+
+
+def where(referee: PassPassReferee) -> str:
+    """Where the game stands, in one line for the log and the systemd status."""
+    state = referee.state
+    names = referee.names
+    score = ", ".join(f"{n} {v}" for n, v in zip(names, state.victories, strict=False))
+    if referee.finished:
+        winner = names[state.winner] if state.winner is not None else "?"
+        return f"game over: {winner} won ({score})"
+    what = state.phase.name.lower()
+    if referee.fault is not None:
+        what = f"stopped: {referee.fault.say}"
+    elif referee.pending is not None:
+        what = f"waiting: {referee.pending.prompt.say}"
+    return f"manche {state.manche}, {names[state.magician]} is Magicien, {what} ({score})"
+
+
+class Service:
+    """The referee loop. ``run`` returns when stopped, or the game ends (``until_finished``),
+    or the script ends (script clock)."""
+
+    def __init__(
+        self,
+        session: Session,
+        inbox: queue.Queue[Any],
+        display: Display,
+        notifier: Notifier,
+        *,
+        script_clock: bool = False,
+        until_finished: bool = False,
+        origin: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        spots: int | None = None,
+    ) -> None:
+        self.session = session
+        self.referee = session.referee
+        self.inbox = inbox
+        self.display = display
+        self.notifier = notifier
+        self.script_clock = script_clock
+        self.until_finished = until_finished
+        self.clock = clock
+        self.last_t = self.referee.now
+        self.origin = clock() - self.last_t if origin is None else origin
+        self.tokens = RULESETS[self.referee.setup.game].tokens
+        self.lines = self.referee.state.config.layout.lines
+        self.spots = self.referee.state.config.layout.spots if spots is None else spots
+        self.pico_buttons = EdgeFilter(bounce=0.0)
+        self.link_down = False
+        self.stopping = False
+        self.journaled_ticks = 0
+        self.skipped_ticks = 0
+        self._status = ""
+
+    def now(self) -> float:
+        self.last_t = max(self.last_t, round(self.clock() - self.origin, 3))
+        return self.last_t
+
+    def stop(self, *_: object) -> None:
+        self.stopping = True
+
+    # -------------------------------------------------------------- conversion
+
+    def inputs_of(self, item: Any) -> list[Input]:
+        """The journal inputs of one queue item (none for what means nothing now)."""
+        referee = self.referee
+        if isinstance(item, Scripted):
+            record = item.record
+            if self.script_clock:
+                self.last_t = max(self.last_t, record.t)
+                return [dataclasses.replace(record, t=self.last_t)]
+            if isinstance(record, TickInput):
+                return []
+            return [dataclasses.replace(record, t=self.now())]
+        if isinstance(item, Tick):
+            return [TickInput(self.now())]
+        if isinstance(item, Press):
+            press = press_input(item, self.now(), self.tokens, referee.aim)
+            return [] if press is None else [press]
+        if isinstance(item, EncoderTurn):
+            if referee.state.phase is not Phase.REVEAL:
+                return []
+            turn = turn_input(item, self.now(), self.lines, referee.aim)
+            return [] if turn is None else [turn]
+        if isinstance(item, SpotContents):
+            return [SpotInput(self.now(), item.reader, item.uids)]
+        if isinstance(item, ReaderFault):
+            log.warning("reader %d: %s", item.reader, item.code)
+            return [ReaderInput(self.now(), item.reader, False)]
+        if isinstance(item, ReaderOk):
+            return [ReaderInput(self.now(), item.reader, True)]
+        if isinstance(item, ButtonEvent):
+            pressed = self.pico_buttons.edge(item.name, item.down, self.clock())
+            return [] if pressed is None else self.inputs_of(pressed)
+        if isinstance(item, LinkStatus):
+            return self._link(item)
+        return []
+
+    def _link(self, status: LinkStatus) -> list[Input]:
+        """A lost link makes every reader silent (the referee says Stop) until it is back."""
+        t = self.now()
+        if not status.connected and not self.link_down:
+            log.error("reader link lost: %s", status.reason or "no reason given")
+            self.link_down = True
+            return [ReaderInput(t, spot, False) for spot in range(self.spots + 1)]
+        if status.connected:
+            log.info(
+                "reader link up: %s firmware %s, %s readers",
+                status.port,
+                status.firmware or "?",
+                status.readers or "?",
+            )
+            if self.link_down:
+                self.link_down = False
+                return [ReaderInput(t, spot, True) for spot in range(self.spots + 1)]
+        return []
+
+    # -------------------------------------------------------------------- feed
+
+    def feed(self, record: Input) -> None:
+        if isinstance(record, TickInput):
+            before = fingerprint(self.referee)
+            events = self.referee.feed(record)
+            if events or fingerprint(self.referee) != before:
+                self.session.writer.write(record)  # before anything leaves the process
+                self.journaled_ticks += 1
+            else:
+                self.skipped_ticks += 1
+        else:
+            events = self.session.feed(record)
+        for event in events:
+            log.info("event %s", json.dumps(event, separators=(",", ":")))
+
+    # -------------------------------------------------------------------- loop
+
+    def refresh(self) -> None:
+        self.display.show(self.referee.screen)
+        status = where(self.referee)
+        if self.display.fault:
+            status += f"; {self.display.fault}"
+        if status != self._status:
+            self._status = status
+            self.notifier.status(status)
+
+    def run(self) -> int:
+        self.refresh()
+        while not self.stopping:
+            self.notifier.alive()
+            try:
+                item = self.inbox.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if isinstance(item, ScriptEnd):
+                if item.error:
+                    log.error("simulated input: %s", item.error)
+                if self.script_clock:
+                    log.info("simulated input ended")
+                    break
+                continue
+            if isinstance(item, ScriptSetup):
+                log.info("a setup line in the simulated input is ignored: a game is on")
+                continue
+            for record in self.inputs_of(item):
+                self.feed(record)
+            self.refresh()
+            if self.until_finished and self.referee.finished:
+                log.info("%s", where(self.referee))
+                break
+        return 0
+
+
+# --------------------------------------------------------------------------- start-up
+
+
+def new_setup(config: Config, tags: Mapping[str, str], seed: int | None = None) -> Setup:
+    g = config.game
+    tokens = RULESETS[g.name].tokens
+    own = {uid: kind for uid, kind in tags.items() if kind.split(":", 1)[-1] in tokens}
+    if not own:
+        log.warning("no enrolled tag belongs to %s: enrol the tokens (companion enroll)", g.name)
+    if seed is None:
+        seed = g.seed if g.seed is not None else random.SystemRandom().randrange(2**31)
+    return Setup(
+        game=g.name,
+        seats=g.seats,
+        tags=own,
+        first=g.first,
+        seed=seed,
+        window=g.window,
+        settle=g.settle,
+        language=g.language,
+        layout=g.layout,
+    )
+
+
+def load_tags(data_dir: Path) -> Mapping[str, str]:
+    from companion.devices.registry import RegistryError, TagRegistry
+
+    try:
+        return dict(TagRegistry(data_dir))
+    except RegistryError as exc:
+        log.error("%s", exc)
+        return {}
+
+
+def archive(path: Path) -> Path:
+    """Move a finished game's journal aside (``archive/game-<time>.jsonl``)."""
+    folder = path.parent / "archive"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{path.stem}-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}"
+    os.replace(path, target)
+    return target
+
+
+def wait_for_table(
+    inbox: queue.Queue[Any], spots: int, seconds: float
+) -> tuple[dict[int, frozenset[str]], list[Any]]:
+    """The readers' first report after a restart: (spot -> uids, the other items in order).
+    Returns once every spot 0..N reported or after ``seconds``."""
+    table: dict[int, frozenset[str]] = {}
+    others: list[Any] = []
+    deadline = time.monotonic() + seconds
+    while len(table) < spots + 1:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        try:
+            item = inbox.get(timeout=min(left, 0.1))
+        except queue.Empty:
+            continue
+        if isinstance(item, SpotContents):
+            table[item.reader] = item.uids
+        elif not isinstance(item, Tick):
+            others.append(item)
+    return table, others
+
+
+def _journal_live(path: Path) -> bool:
+    return path.exists() and path.stat().st_size > 0
+
+
+class Devices:
+    """What `run` started, to stop it again in reverse order."""
+
+    def __init__(self) -> None:
+        self.started: list[Any] = []
+
+    def start(self, device: Any, sink: queue.Queue[Any]) -> None:
+        device.start(sink)
+        self.started.append(device)
+
+    def stop(self) -> None:
+        for device in reversed(self.started):
+            try:
+                device.stop()
+            except Exception as exc:  # stopping must go on
+                log.warning("stopping %s: %s", type(device).__name__, exc)
+        self.started = []
+
+
+def _readers(config: Config) -> Any:
+    r = config.readers
+    if r.kind == "pico":
+        from companion.devices.serial_link import SerialLink
+
+        return SerialLink(r.port)
+    if r.kind == "spi":
+        from companion.devices.spi_readers import SpiReaders
+
+        assert r.spi_rst is not None
+        return SpiReaders(r.spi_spots, pin_rst=r.spi_rst)
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    """The `companion run` handler."""
+    _setup_logging(getattr(args, "verbose", False))
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        for problem in exc.problems:
+            log.error("config: %s", problem)
+        print(
+            "companion run: invalid configuration (see above; `companion config check`)",
+            file=sys.stderr,
+        )
+        return 2
+    sim = bool(args.sim or args.sim_input or not config.hardware)
+    data_dir = Path(args.data_dir) if args.data_dir else config.data_dir
+    if sim:
+        driver = args.display or (
+            config.display.driver
+            if config.display.driver not in ("ssd1306", "sh1106")
+            else ("emulator" if os.environ.get("DISPLAY") else "dummy")
+        )
+        display_config = dataclasses.replace(config.display, driver=driver)
+    else:
+        display_config = config.display
+        if args.display:
+            display_config = dataclasses.replace(display_config, driver=args.display)
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        log.error("cannot create the data directory %s: %s", data_dir, exc)
+        return 1
+    script_clock = sim and args.sim_clock == "script"
+    if script_clock and not args.sim_input:
+        log.error("--sim-clock script needs --sim-input (the script's t is the clock)")
+        return 2
+
+    notifier = Notifier()
+    inbox: queue.Queue[Any] = queue.Queue()
+    devices = Devices()
+    session: Session | None = None
+    display: Display | None = None
+    try:
+        if sim:
+            log.info("simulated table (data in %s)", data_dir)
+            if args.sim_input:
+                devices.start(_Starter(ScriptSource(args.sim_input, inbox)), inbox)
+        else:
+            try:
+                readers = _readers(config)
+                if readers is not None:
+                    devices.start(readers, inbox)
+                if config.controls.enabled and config.pins is not None:
+                    devices.start(
+                        GpioControls(config.pins, len(config.game.seats), config.controls), inbox
+                    )
+            except Exception as exc:  # gpiozero, pyserial, mfrc522: say which, then stop
+                log.error(
+                    "cannot start the devices: %s: %s (companion config check; is "
+                    "this a Raspberry Pi with GPIO access?)",
+                    type(exc).__name__,
+                    exc,
+                )
+                return 1
+        session, pending = _open_session(config, args, data_dir, inbox, sim)
+        referee = session.referee
+        display = Display(
+            display_config,
+            referee.setup.language,
+            data_dir=data_dir,
+            snapshot=data_dir / "oled.png" if sim else None,
+        )
+        display.open()
+        for item in pending:
+            inbox.put_nowait(item)
+        service = Service(
+            session,
+            inbox,
+            display,
+            notifier,
+            script_clock=script_clock,
+            until_finished=args.exit_when_finished,
+        )
+        if not script_clock:
+            devices.start(_Starter(Clock(inbox)), inbox)
+        previous = {
+            sig: signal.signal(sig, service.stop) for sig in (signal.SIGTERM, signal.SIGINT)
+        }
+        try:
+            service.refresh()
+            notifier.ready(where(referee))
+            log.info("ready: %s", where(referee))
+            code = service.run()
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+        notifier.stopping(where(referee))
+        log.info(
+            "stopped: %s; ticks journaled %d, skipped %d",
+            where(referee),
+            service.journaled_ticks,
+            service.skipped_ticks,
+        )
+        return code
+    except (JournalError, SetupError, OSError, RuntimeError) as exc:
+        log.error("%s", exc)
+        return 1
+    finally:
+        devices.stop()
+        if session is not None:
+            session.close()
+        if display is not None:
+            display.close()
+        notifier.close()
+
+
+class _Starter:
+    """Adapts a thread with ``start()`` / ``stop()`` to the ``start(sink)`` of devices."""
+
+    def __init__(self, thread: ScriptSource | Clock) -> None:
+        self.thread = thread
+
+    def start(self, sink: queue.Queue[Any]) -> None:
+        self.thread.start()
+
+    def stop(self) -> None:
+        if isinstance(self.thread, Clock):
+            self.thread.stop()
+
+
+def _open_session(
+    config: Config, args: argparse.Namespace, data_dir: Path, inbox: queue.Queue[Any], sim: bool
+) -> tuple[Session, list[Any]]:
+    """Resume the journal or start a new game; also the queue items taken meanwhile."""
+    path = data_dir / config.journal_path.name
+    pending: list[Any] = []
+    if args.resume and _journal_live(path):
+        journal = read_journal(path)
+        referee = PassPassReferee(journal.setup)
+        for record in journal.inputs:
+            referee.feed(record)
+        if referee.finished:
+            log.info("the journal's game is over (%s); moved to %s", where(referee), archive(path))
+        else:
+            table: dict[int, frozenset[str]] | None = None
+            if not sim and config.readers.kind != "none":
+                spots = referee.state.config.layout.spots
+                table, pending = wait_for_table(inbox, spots, config.readers.resume_wait)
+                log.info("readers reported %d of %d spots before resuming", len(table), spots + 1)
+            session = Session.resume(path, table or None)
+            log.info("resumed %s: %s", path, where(session.referee))
+            return session, pending
+    elif _journal_live(path):
+        raise FileExistsError(f"{path} holds a game: pass --resume to continue it, or move it away")
+    setup: Setup | None = None
+    if sim and args.sim_input:
+        first = inbox.get()
+        if isinstance(first, ScriptSetup):
+            setup = first.setup
+        else:
+            pending.append(first)
+    if setup is None:
+        setup = new_setup(config, load_tags(data_dir))
+    session = Session.start(path, setup)
+    log.info(
+        "new game in %s: %s, seats %s, seed %d",
+        path,
+        setup.game,
+        ", ".join(setup.seats),
+        setup.seed,
+    )
+    return session, pending
+
+
+def _setup_logging(verbose: bool) -> None:
+    under_systemd = "JOURNAL_STREAM" in os.environ or "INVOCATION_ID" in os.environ
+    fmt = "%(levelname)s %(name)s: %(message)s"
+    if not under_systemd:
+        fmt = "%(asctime)s " + fmt
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.INFO, format=fmt, stream=sys.stderr, force=True
+    )
+
+
+def add_run_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``companion run`` to ``subparsers`` (``func`` returns the exit code)."""
+    p = subparsers.add_parser(
+        "run",
+        help="the table service: readers, buttons and OLED (systemd runs it)",
+        description="Referee a real table: read the readers and buttons, journal every input, "
+        "draw the OLED. --resume continues the journal's game after a power cut (or starts "
+        "a new one when there is none). With --sim, or a config without hardware, the table "
+        "is simulated: inputs are journal lines from --sim-input.",
+    )
+    p.add_argument("--config", default=None, help="configuration file (default: see docs)")
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the journal's game; a new game when there is none",
+    )
+    p.add_argument("--sim", action="store_true", help="simulate the table (no hardware)")
+    p.add_argument(
+        "--sim-input",
+        metavar="PATH",
+        default=None,
+        help="journal lines for the simulated table: a file, a FIFO or - (stdin)",
+    )
+    p.add_argument(
+        "--sim-clock",
+        choices=("real", "script"),
+        default="real",
+        help="real: lines happen when read; script: the lines' t is the clock",
+    )
+    p.add_argument("--data-dir", default=None, help="override paths.data_dir of the config")
+    p.add_argument(
+        "--display",
+        default=None,
+        choices=("ssd1306", "sh1106", "emulator", "capture", "dummy", "none"),
+        help="override the display driver",
+    )
+    p.add_argument(
+        "--exit-when-finished",
+        action="store_true",
+        help="stop when the game is over (simulations, tests)",
+    )
+    p.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+    p.set_defaults(func=run)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m companion.service run ...`` / ``config check ...`` (before cli.py wires it)."""
+    from companion.config import add_config_parser
+
+    parser = argparse.ArgumentParser(prog="companion")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_run_parser(sub)
+    add_config_parser(sub)
+    args = parser.parse_args(argv)
+    result: int = args.func(args)
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,170 @@
+"""`companion config check`: every kind of bad value has its own message naming the key,
+the value and the fix, and a non-zero exit; the documented example is valid."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+from pathlib import Path
+
+import pytest
+
+from companion.config import ConfigError, add_config_parser, load_config
+from tests.pi.conftest import PINS, ROOT
+
+EXAMPLE = ROOT / "docs" / "companion.example.toml"
+
+
+def check(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser()
+    add_config_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["config", "check", "--config", str(path)])
+    code = args.func(args)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def write(tmp_path: Path, text: str, pins: str | None = None) -> Path:
+    (tmp_path / "pins.toml").write_text(pins if pins is not None else PINS.read_text())
+    config = tmp_path / "companion.toml"
+    config.write_text(text + '\n[paths]\npins = "pins.toml"\n')
+    return config
+
+
+def test_the_example_is_valid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copy(EXAMPLE, tmp_path / "companion.toml")
+    shutil.copy(PINS, tmp_path / "pins.toml")
+    code, out, err = check(tmp_path / "companion.toml", capsys)
+    assert code == 0, err
+    assert "configuration OK" in out
+    config = load_config(tmp_path / "companion.toml")
+    assert config.game.seats == ("Ana", "Bob", "Cy", "Dee") and config.hardware
+    assert config.pins is not None and config.pins.doublon[:4] == (4, 17, 27, 22)
+
+
+BAD_VALUES = [
+    ('[game]\nname = "chess"\n', 'game.name = "chess"', "choose one of"),
+    ('[game]\nseats = ["Ana"]\n', "game.seats = ['Ana']", "2 to 6 different names"),
+    ('[game]\nseats = ["Ana", "Ana"]\n', "game.seats = ['Ana', 'Ana']", "different names"),
+    ("[game]\nseats = 3\nfirst = 4\n", "first = 4", "seat number from 1 to 3"),
+    ("[game]\nwindow = 0.5\n", "window = 0.5", "a number from 1 to 60"),
+    ('[game]\nwindow = "6"\n', 'window = "6"', "a number from 1 to 60"),
+    ("[game]\nsettle = 9\n", "settle = 9", "0.05 to 5"),
+    ('[game]\nlanguage = "de"\n', 'language = "de"', '"fr", "en"'),
+    ("[game]\nseed = -1\n", "seed = -1", "whole number >= 0"),
+    ("[game]\nplayers = 3\n", "game.players: unknown key", "known keys here"),
+    ("[game.layout]\npositions = [[0, 0], [0, 1]]\n", "game.layout", "need 3"),
+    ('[display]\ndriver = "ssd1309"\n', 'driver = "ssd1309"', "sh1106"),
+    ("[display]\naddress = 0x80\n", "address = 128", "i2cdetect"),
+    ("[display]\nrotation = 90\n", "rotation = 90", "0 or 180"),
+    ("[display]\ncontrast = 300\n", "contrast = 300", "0 (dim) to 255"),
+    ("[controls]\nbounce_ms = 0\n", "bounce_ms = 0", "from 1 to 200"),
+    ('[controls]\nenabled = "yes"\n', 'enabled = "yes"', "true or false"),
+    ("[controls]\nlong_press_ms = 100\n", "long_press_ms = 100", "200 to 5000"),
+    ('[readers]\nkind = "usb"\n', 'kind = "usb"', '"pico", "spi", "none"'),
+    ('[readers]\nkind = "spi"\n', 'readers.kind = "spi" needs', "spi_spots"),
+    ("[readers]\nspi_spots = [0, 1]\nspi_rst = 25\n", "spi_spots = [0, 1]", "[bus, device]"),
+    ("[readers]\nresume_wait = 100\n", "resume_wait = 100", "0 to 30"),
+    ("schema = 2\n", "schema = 2", "must be 1"),
+    ("display = 3\n", "display = 3", "must be a table"),
+]
+
+
+@pytest.mark.parametrize(("text", "names", "fix"), BAD_VALUES)
+def test_each_bad_value_names_key_value_and_fix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, names: str, fix: str
+) -> None:
+    code, out, err = check(write(tmp_path, text), capsys)
+    assert code == 1
+    assert "configuration OK" not in out
+    problems = [line for line in err.splitlines() if line.startswith("error: ")]
+    assert len(problems) == 1, err
+    assert names in problems[0] and fix in problems[0], problems[0]
+    assert str(tmp_path / "companion.toml") in problems[0]
+
+
+def test_the_messages_are_all_different(tmp_path: Path) -> None:
+    messages = set()
+    for i, (text, _, _) in enumerate(BAD_VALUES):
+        folder = tmp_path / str(i)
+        folder.mkdir()
+        with pytest.raises(ConfigError) as caught:
+            load_config(write(folder, text))
+        messages.add(caught.value.problems[0].split(": ", 1)[1])
+    assert len(messages) == len(BAD_VALUES)
+
+
+def test_all_problems_are_reported_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = check(write(tmp_path, '[game]\nname = "go"\n[display]\ncontrast = -1\n'), capsys)
+    assert code == 1 and "2 problem(s)" in err
+
+
+def test_unreadable_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = check(tmp_path / "nowhere.toml", capsys)
+    assert code == 1 and "no such file" in err and "companion.example.toml" in err
+    broken = tmp_path / "broken.toml"
+    broken.write_text("[game\nname = chess\n")
+    code, _, err = check(broken, capsys)
+    assert code == 1 and "not valid TOML" in err
+
+
+PIN_CLASHES = [
+    (
+        "doublon = [4, 17,",
+        "doublon = [2, 17,",
+        "pi.seats.doublon[0] (seat 1 Doublon) = 2",
+        "GPIO 2 is already the OLED's I2C SDA",
+    ),
+    (
+        "menteur = [14, 15,",
+        "menteur = [14, 4,",
+        "pi.seats.menteur[1] (seat 2 Menteur) = 4",
+        "GPIO 4 is already pi.seats.doublon[0] (seat 1 Doublon)",
+    ),
+    ("back = 26", "back = 0", "pi.console.back (back button) = 0", "HAT EEPROM ID_SD"),
+    ("push = 21", "push = 16", "pi.encoder.push = 16", "GPIO 16 is already pi.encoder.a"),
+    ("back = 26", 'back = "GPIO26"', 'pi.console.back = "GPIO26"', "BCM GPIO number"),
+    ("a = 16", "a = 40", "pi.encoder.a = 40", "from 0 to 27"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "names", "fix"), PIN_CLASHES)
+def test_clashing_pins_are_refused_naming_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, names: str, fix: str
+) -> None:
+    pins = PINS.read_text()
+    assert old in pins
+    code, _, err = check(write(tmp_path, "", pins=pins.replace(old, new, 1)), capsys)
+    assert code == 1
+    assert names in err and fix in err, err
+
+
+def test_spi_pins_clash_only_with_readers_on_spi(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pins = PINS.read_text().replace("back = 26", "back = 10")
+    code, _, _ = check(write(tmp_path, "", pins=pins), capsys)
+    assert code == 0
+    spi = '[readers]\nkind = "spi"\nspi_spots = [[0, 0], [0, 1]]\nspi_rst = 25\n'
+    code, _, err = check(write(tmp_path, spi, pins=pins), capsys)
+    assert code == 1
+    assert "GPIO 10 is already SPI0 MOSI" in err
+    assert "pi.seats.menteur[5]" not in err  # 25 is seat 6's Menteur: 4 seats by default
+
+
+def test_i2c_pins_are_free_without_an_oled(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pins = PINS.read_text().replace("back = 26", "back = 3")
+    code, _, _ = check(write(tmp_path, '[display]\ndriver = "none"\n', pins=pins), capsys)
+    assert code == 0
+
+
+def test_no_file_means_a_simulated_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)
+    monkeypatch.setattr("companion.config.SYSTEM_CONFIG", tmp_path / "none.toml")
+    config = load_config(None)
+    assert config.source is None and not config.hardware
