@@ -183,24 +183,6 @@ class ScriptSource:
 # --------------------------------------------------------------------------- the loop
 
 
-def fingerprint(referee: PassPassReferee) -> tuple[Any, ...]:
-    """Everything a tick can change in the referee except its clock (``now``)."""
-    return (
-        referee.state,
-        referee.fault,
-        referee.pending,
-        referee.verdict,
-        referee.celebration,
-        referee.aim,
-        tuple(sorted(referee.matched.items())),
-        tuple(referee.calls),
-        referee.window_opened,
-        referee.last_change,
-        len(referee.events),
-        len(referee.history),
-    )
-
-
 def where(referee: PassPassReferee) -> str:
     """Where the game stands, in one line for the log and the systemd status."""
     state = referee.state
@@ -321,9 +303,9 @@ class Service:
 
     def feed(self, record: Input) -> None:
         if isinstance(record, TickInput):
-            before = fingerprint(self.referee)
+            before = self.referee.moment()
             events = self.referee.feed(record)
-            if events or fingerprint(self.referee) != before:
+            if events or self.referee.moment() != before:
                 self.session.writer.write(record)  # before anything leaves the process
                 self.journaled_ticks += 1
             else:

@@ -147,6 +147,17 @@ class PassPassReferee:
             if wrong:
                 self.pending = Pending(Prompt.of(Say.WAIT_TABLE), wrong)
 
+    def moment(self) -> tuple[Any, ...]:
+        """Everything an input can change here except the clock: a tick that leaves it
+        alone changed nothing a later input depends on, so a live loop need not journal
+        it (the countdown on the screen is drawn from the clock, not from here)."""
+        return (
+            self.state, self.fault, self.pending, self.verdict, self.celebration, self.aim,
+            tuple(sorted(self.matched.items())), tuple(sorted(self.observed.uids.items())),
+            frozenset(self.observed.silent), tuple(self.calls), self.window_opened,
+            self.last_change, len(self.events), len(self.history),
+        )  # fmt: skip
+
     @property
     def finished(self) -> bool:
         return self.state.phase is Phase.OVER
