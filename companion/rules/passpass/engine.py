@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from functools import lru_cache
 
@@ -133,14 +133,17 @@ def _reveals(layout: Layout, seat: int, may_swap: bool) -> tuple[Action, ...]:
     return reveals + tuple(Swap(seat, a, b) for a, b in pairs)
 
 
+def _may_call(config: Config, magician: int, tokens: Sequence[int], seat: int) -> bool:
+    """PTI-7: anyone but the Magicien holding a Challenge token; PHI-1: anyone but them."""
+    return seat != magician and (not config.rules.challenge_tokens or tokens[seat] > 0)
+
+
 def _eligible_challengers(state: State) -> list[int]:
     """Seats that may call, clockwise from the Magicien's left (PTI-7, PHI-2)."""
     n = state.config.players
     m = state.magician
-    seats = [(m + i) % n for i in range(1, n)]
-    if state.config.rules.challenge_tokens:
-        seats = [s for s in seats if state.challenge_tokens[s] > 0]
-    return seats
+    clockwise = ((m + i) % n for i in range(1, n))
+    return [s for s in clockwise if _may_call(state.config, m, state.challenge_tokens, s)]
 
 
 def clockwise_first(state: State, seats: Iterable[int]) -> int:
@@ -420,17 +423,12 @@ class _Draft:
 
     # The challenge window (PTI-7, PHI-2)
 
-    def eligible(self, seat: int) -> bool:
-        if seat == self.magician:
-            return False
-        return not self.config.rules.challenge_tokens or self.challenge_tokens[seat] > 0
-
     def next_speaker_after(self, seat: int) -> int | None:
         """The next seat clockwise that may call, stopping before the Magicien."""
         n = self.config.players
         s = (seat + 1) % n
         while s != self.magician:
-            if self.eligible(s):
+            if _may_call(self.config, self.magician, self.challenge_tokens, s):
                 return s
             s = (s + 1) % n
         return None
