@@ -57,10 +57,9 @@ class Console:
         names = [n.lower() for n in self.setup.seats]
         if word.lower() in names:
             return names.index(word.lower())
-        number = int(word)
-        if not 1 <= number <= len(names):
-            raise ValueError(f"seats are 1..{len(names)}")
-        return number - 1
+        if not word.isdigit() or not 1 <= int(word) <= len(names):
+            raise ValueError(f"no seat {word!r}: seats are 1..{len(names)} or {', '.join(names)}")
+        return int(word) - 1
 
     def feed(self, record: Input) -> None:
         self.t = max(self.t, record.t)
@@ -114,15 +113,19 @@ class Console:
             elif verb == "back":
                 self.act(PressInput(t, "back"))
             elif verb == "wait":
-                self.feed(TickInput(round(self.t + float(args[0]), 3)))
+                seconds = _seconds(args[0])
+                self.feed(TickInput(round(self.t + seconds, 3)))
             elif verb == "ok":
                 deadline = self.referee.window_opened + self.setup.window + 0.05
                 self.feed(TickInput(round(max(self.t, deadline), 3)))
             else:
                 print(f"unknown command {verb!r}; type help", file=self.out)
                 return True
-        except (IndexError, ValueError) as exc:
-            print(f"? {exc or 'missing argument'} (type help)", file=self.out)
+        except IndexError:
+            print("? a word is missing (type help)", file=self.out)
+            return True
+        except ValueError as exc:
+            print(f"? {exc} (type help)", file=self.out)
             return True
         self.show()
         return not self.referee.finished
@@ -134,6 +137,16 @@ class Console:
                 print(f"  {line}", file=self.out)
         self.seen = len(self.referee.events)
         print(to_text(frame(self.referee.screen, self.lang)), file=self.out)
+
+
+def _seconds(word: str) -> float:
+    try:
+        seconds = float(word)
+    except ValueError:
+        raise ValueError(f"wait takes seconds, e.g. wait 6, not {word!r}") from None
+    if seconds < 0:
+        raise ValueError("time only goes forward")
+    return seconds
 
 
 def run_console(

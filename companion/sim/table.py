@@ -48,27 +48,38 @@ class VirtualTable:
     def report(self, t: float, spot: int) -> SpotInput:
         return SpotInput(t, spot, self.contents(spot))
 
+    def _spot(self, spot: int) -> set[str]:
+        if spot not in self.spots:
+            raise ValueError(f"no spot {spot}: the hats are 1..{len(self.spots) - 1}, 0 the pad")
+        return self.spots[spot]
+
     def drop(self, t: float, spot: int, kind: str) -> SpotInput:
         """A token of `kind` from a hand into `spot`."""
-        uid = min(u for u in self.off if self.kind_of.get(u) == kind)
-        self.off.discard(uid)
-        self.spots[spot].add(uid)
+        hat = self._spot(spot)
+        free = sorted(u for u in self.off if self.kind_of.get(u) == kind)
+        if not free:
+            raise ValueError(f"every {kind} is already on the table")
+        self.off.discard(free[0])
+        hat.add(free[0])
         return self.report(t, spot)
 
     def take(self, t: float, spot: int, kind: str) -> SpotInput:
         """A token of `kind` out of `spot`, back into a hand."""
-        uid = min(u for u in self.spots[spot] if self.kind_of.get(u) == kind)
-        self.spots[spot].discard(uid)
-        self.off.add(uid)
+        hat = self._spot(spot)
+        there = sorted(u for u in hat if self.kind_of.get(u) == kind)
+        if not there:
+            raise ValueError(f"there is no {kind} in spot {spot}")
+        hat.discard(there[0])
+        self.off.add(there[0])
         return self.report(t, spot)
 
     def stray(self, t: float, spot: int, uid: str) -> SpotInput:
         """A tag that is no token of the game (a bank card, a sticker) lands on a spot."""
-        self.spots[spot].add(uid)
+        self._spot(spot).add(uid)
         return self.report(t, spot)
 
     def remove(self, t: float, spot: int, uid: str) -> SpotInput:
-        self.spots[spot].discard(uid)
+        self._spot(spot).discard(uid)
         if uid in self.kind_of:
             self.off.add(uid)
         return self.report(t, spot)
@@ -77,7 +88,7 @@ class VirtualTable:
         """Two cups slide past each other: both readers lose their tags for a moment, then
         see the exchanged contents, in whichever order the scan reaches them (`rng`)."""
         gone = [SpotInput(t, a, frozenset()), SpotInput(t, b, frozenset())]
-        self.spots[a], self.spots[b] = self.spots[b], self.spots[a]
+        self.spots[a], self.spots[b] = self._spot(b), self._spot(a)
         back = [self.report(t + 0.2, a), self.report(t + 0.2, b)]
         if rng is not None:
             rng.shuffle(gone)
