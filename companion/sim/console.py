@@ -58,7 +58,9 @@ class Console:
         if word.lower() in names:
             return names.index(word.lower())
         if not word.isdigit() or not 1 <= int(word) <= len(names):
-            raise ValueError(f"no seat {word!r}: seats are 1..{len(names)} or {', '.join(names)}")
+            raise ValueError(
+                f"no seat {word!r}: seats are 1..{len(names)} or {', '.join(self.setup.seats)}"
+            )
         return int(word) - 1
 
     def feed(self, record: Input) -> None:
