@@ -344,7 +344,6 @@ def test_unknown_language_and_screen_kind_are_errors() -> None:
 def test_luma_emulator_capture_device_saves_the_same_picture(tmp_path: Path) -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    pytest.importorskip("pygame")
     from luma.emulator.device import capture
 
     screen, lang = CASES["reveal_map_fr"]
