@@ -19,6 +19,21 @@ def _progress(done: int, total: int) -> None:
         print(f"\rgames {done}/{total} ({done / total:.0%})", end=end, file=sys.stderr, flush=True)
 
 
+def _game_ok(command: str, game: str, players: int) -> bool:
+    """Check a game and seat count once, with the rule book's own message on stderr."""
+    try:
+        make_config(game, players)
+    except BadInput as exc:
+        print(f"companion {command}: {exc}", file=sys.stderr)
+        return False
+    return True
+
+
+def _players(args: argparse.Namespace) -> int:
+    default = 4 if args.game == "ptipasspass" else 3
+    return int(args.players or default)
+
+
 def _selfplay(args: argparse.Namespace) -> int:
     from companion import selfplay
 
@@ -28,10 +43,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         print(f"companion selfplay: unknown bot(s) {unknown}; choose from {BOTS}", file=sys.stderr)
         return 2
     seats = [kinds[i % len(kinds)] for i in range(args.players)]
-    try:
-        make_config(args.game, args.players)  # validate once, with the rule book's message
-    except BadInput as exc:
-        print(f"companion selfplay: {exc}", file=sys.stderr)
+    if not _game_ok("selfplay", args.game, args.players):
         return 2
     summary = selfplay.run(
         lambda i: make_config(
@@ -50,11 +62,8 @@ def _selfplay(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     from companion.demo import run_demo
 
-    players = args.players or (4 if args.game == "ptipasspass" else 3)
-    try:
-        make_config(args.game, players)
-    except BadInput as exc:
-        print(f"companion demo: {exc}", file=sys.stderr)
+    players = _players(args)
+    if not _game_ok("demo", args.game, players):
         return 2
     run_demo(args.game, players, args.seed, Path(args.out), args.lang)
     return 0
@@ -92,8 +101,7 @@ def _play(args: argparse.Namespace) -> int:
         if args.resume:
             session = Session.resume(path)
         else:
-            players = args.players or (4 if args.game == "ptipasspass" else 3)
-            setup = make_setup(args.game, players, args.seed, window=args.window,
+            setup = make_setup(args.game, _players(args), args.seed, window=args.window,
                                first=args.first - 1, language=args.lang)  # fmt: skip
             session = Session.start(path, setup)
     except (OSError, JournalError, SetupError, BadInput) as exc:
