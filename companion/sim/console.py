@@ -23,6 +23,7 @@ Physical acts (seats are numbers 1..N or names; hats are 1..N; tokens by name):
   drop HAT TOKEN        drop a token into a hat          e.g.  drop 5 lapin
   take HAT TOKEN        take a token out of a hat        e.g.  take 5 lapin
   slide A B             slide two hats past each other   e.g.  slide 2 5
+  lift HAT              lift a hat and look (the tokens stay on the reader)
   stray HAT             put an unenrolled tag in a hat (to see a fault); take it with: unstray HAT
 Console:
   announce TOKEN        the announce button              e.g.  announce souris
@@ -85,6 +86,11 @@ class Console:
                 return False
             if verb == "help":
                 print(HELP.format(window=self.setup.window), file=self.out)
+                return True
+            if verb == "lift":
+                spot = int(args[0])
+                kinds = self.table.kinds(spot) + self.table.strays(spot)
+                print(f"  under hat {spot}: {', '.join(kinds) or 'nothing'}", file=self.out)
                 return True
             if verb == "table":
                 for spot in range(1, len(self.table.spots)):

@@ -96,7 +96,7 @@ class VirtualTable:
         return gone + back
 
     def kinds(self, spot: int) -> list[str]:
-        return sorted(self.kind_of[u] for u in self.spots[spot] if u in self.kind_of)
+        return sorted(self.kind_of[u] for u in self._spot(spot) if u in self.kind_of)
 
     def strays(self, spot: int) -> list[str]:
-        return sorted(u for u in self.spots[spot] if u not in self.kind_of)
+        return sorted(u for u in self._spot(spot) if u not in self.kind_of)

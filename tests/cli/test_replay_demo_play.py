@@ -59,7 +59,16 @@ def test_demo_writes_a_journal_that_replays_to_the_same_game_and_a_gif(tmp_path,
 def test_play_sim_a_person_plays_a_turn_by_typing(tmp_path):
     journal = tmp_path / "play.jsonl"
     commands = "\n".join(
-        ["help", "drop 5 lapin", "announce lapin", "doublon Bob", "take 5 lapin", "table", "quit"]
+        [
+            "help",
+            "drop 5 lapin",
+            "lift 5",
+            "announce lapin",
+            "doublon Bob",
+            "take 5 lapin",
+            "table",
+            "quit",
+        ]
     )
     run = subprocess.run(
         [sys.executable, "-m", "companion.cli", "play", "--sim", "--players", "3",
@@ -69,6 +78,7 @@ def test_play_sim_a_person_plays_a_turn_by_typing(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "Ana drops a token into hat 5" in run.stdout
     assert "Bob calls Doublon ! on Ana: hat 5 held nothing, so Bob is wrong" in run.stdout
+    assert "under hat 5: lapin" in run.stdout
     assert "hat 5: -" in run.stdout
     lines = [json.loads(x) for x in journal.read_text().splitlines()]
     assert lines[0]["type"] == "setup" and any(x.get("control") == "doublon" for x in lines)
