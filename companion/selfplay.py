@@ -44,22 +44,26 @@ class GameStats:
     successes: Counter[str] = field(default_factory=Counter)
 
 
-def choose(state: State, bots: Sequence[Bot]) -> Action:
-    """Ask the seat(s) that may act. In a timed window every eligible seat is asked, the
-    calls that come are settled clockwise (PTI-7), and silence closes the window."""
+def window_calls(state: State, bots: Sequence[Bot]) -> list[Call]:
+    """A timed window: every seat that may call is asked (silence is a Pass)."""
     legal = legal_actions(state)
+    calls = []
+    for seat in sorted(actors(state)):
+        own = [a for a in legal if isinstance(a, Call) and a.seat == seat]
+        picked = bots[seat].choose(player_view(state, seat), [Pass(seat), *own])
+        if isinstance(picked, Call):
+            calls.append(picked)
+    return calls
+
+
+def choose(state: State, bots: Sequence[Bot]) -> Action:
+    """Ask the seat(s) that may act. In a timed window the calls that come together are
+    settled clockwise (PTI-7), and silence closes the window."""
     if state.phase is Phase.WINDOW and state.speaker is None:
-        calls: dict[int, Action] = {}
-        for seat in sorted(actors(state)):
-            own = [a for a in legal if isinstance(a, Call) and a.seat == seat]
-            picked = bots[seat].choose(player_view(state, seat), [Pass(seat), *own])
-            if isinstance(picked, Call):
-                calls[seat] = picked
-        if not calls:
-            return CloseWindow()
-        return calls[clockwise_first(state, calls)]
+        calls = {call.seat: call for call in window_calls(state, bots)}
+        return calls[clockwise_first(state, calls)] if calls else CloseWindow()
     (seat,) = actors(state)
-    return bots[seat].choose(player_view(state, seat), legal)
+    return bots[seat].choose(player_view(state, seat), legal_actions(state))
 
 
 def play_game(config: Config, bots: Sequence[Bot], max_actions: int = 1_000_000) -> GameStats:

@@ -23,9 +23,7 @@ from companion.referee.table import compare
 from companion.rules.passpass import (
     RULESETS,
     Announce,
-    Call,
     Designate,
-    Pass,
     Phase,
     Reveal,
     RewardDrop,
@@ -35,6 +33,7 @@ from companion.rules.passpass import (
     legal_actions,
     player_view,
 )
+from companion.selfplay import window_calls
 from companion.sim.table import VirtualTable, make_tags
 
 STEP = 0.05
@@ -205,14 +204,7 @@ class SimulatedGame:
     def _window(self) -> None:
         """Every seat that may call is asked; callers press within 100 ms of each other,
         in no particular order; silence lets the window run out."""
-        state = self.referee.state
-        legal = legal_actions(state)
-        callers = []
-        for seat in sorted(actors(state)):
-            own = [a for a in legal if isinstance(a, Call) and a.seat == seat]
-            picked = self.bots[seat].choose(player_view(state, seat), [Pass(seat), *own])
-            if isinstance(picked, Call):
-                callers.append(picked)
+        callers = window_calls(self.referee.state, self.bots)
         if not callers:
             deadline = self.referee.window_opened + self.setup.window
             self.feed(TickInput(round(max(self.t, deadline) + STEP, 3)))
