@@ -1,0 +1,82 @@
+"""Actions: what a seat does; small frozen values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from companion.rules.errors import BadInput
+from companion.rules.jsonable import plain as _plain
+from companion.rules.swiped.config import pair
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action; `name` is its JSON tag."""
+
+    name: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.name, **_plain(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class Program(Action):
+    """SW-3: a seat secretly adds the swap of colours a and b to its program (3 in order)."""
+
+    name: ClassVar[str] = "program"
+    seat: int
+    a: str
+    b: str
+
+    def __post_init__(self) -> None:  # a swap has no direction: one spelling per swap
+        a, b = pair(self.a, self.b)
+        object.__setattr__(self, "a", a)
+        object.__setattr__(self, "b", b)
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Action):
+    """SW-4: the seat whose swap is next exchanges the big cubes of colours a and b."""
+
+    name: ClassVar[str] = "swap"
+    seat: int
+    a: str
+    b: str
+
+    def __post_init__(self) -> None:
+        a, b = pair(self.a, self.b)
+        object.__setattr__(self, "a", a)
+        object.__setattr__(self, "b", b)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimMatches(Action):
+    """SW-5: "5 matches": at least 5 big cubes stand where the seat's own card puts them."""
+
+    name: ClassVar[str] = "claim_matches"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimCard(Action):
+    """SW-5: "I know your card": the seat names a card (1..deck size) of the deck."""
+
+    name: ClassVar[str] = "claim_card"
+    seat: int
+    card: int
+
+
+ACTIONS: dict[str, type[Action]] = {
+    cls.name: cls for cls in (Program, Swap, ClaimMatches, ClaimCard)
+}
+
+
+def action_from_json(data: Mapping[str, Any]) -> Action:
+    try:
+        cls = ACTIONS[data["action"]]
+        values = {f.name: data[f.name] for f in fields(cls)}
+    except (KeyError, TypeError) as exc:
+        raise BadInput(f"not a Swiped action: {data!r}") from exc
+    return cls(**values)
