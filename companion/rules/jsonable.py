@@ -1,10 +1,14 @@
-"""Dataclasses as JSON-ready values, for engine states, actions and events."""
+"""Engine values as JSON: states, and the tagged records every engine's actions and events
+are (`{"action": name, ...}`, `{"kind": kind, ...}`)."""
 
 from __future__ import annotations
 
-from dataclasses import fields
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar, TypeVar
+
+from companion.rules.errors import BadInput
 
 
 def plain(obj: Any) -> dict[str, Any]:
@@ -18,3 +22,38 @@ def plain(obj: Any) -> dict[str, Any]:
         return value
 
     return {f.name: convert(getattr(obj, f.name)) for f in fields(obj) if f.name != "config"}
+
+
+@dataclass(frozen=True, slots=True)
+class TaggedAction:
+    """Base of each engine's actions; `name` is the JSON tag. A field that must be of one
+    spelling (an enum, a sorted tuple) normalises itself in `__post_init__`, so an action
+    read back from JSON equals the one written."""
+
+    name: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.name, **plain(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class TaggedEvent:
+    """Base of each engine's events; `kind` is the JSON tag. Events hold public facts only."""
+
+    kind: ClassVar[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **plain(self)}
+
+
+A = TypeVar("A", bound=TaggedAction)
+
+
+def action_from(actions: Mapping[str, type[A]], data: Mapping[str, Any], game: str) -> A:
+    """Read back an action of `game` written by `to_json`."""
+    try:
+        cls = actions[data["action"]]
+        values = {f.name: data[f.name] for f in fields(cls)}
+    except (KeyError, TypeError) as exc:
+        raise BadInput(f"not a {game} action: {data!r}") from exc
+    return cls(**values)

@@ -3,21 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from companion.rules.errors import BadInput
-from companion.rules.jsonable import plain as _plain
+from companion.rules.jsonable import TaggedAction, action_from
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    """Base of every action; `name` is its JSON tag."""
-
-    name: ClassVar[str]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"action": self.name, **_plain(self)}
+class Action(TaggedAction):
+    """Base of every Flip Done action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +56,4 @@ ACTIONS: dict[str, type[Action]] = {cls.name: cls for cls in (PlaceFirst, Build,
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
-    try:
-        cls = ACTIONS[data["action"]]
-        values = {f.name: data[f.name] for f in fields(cls)}
-    except (KeyError, TypeError) as exc:
-        raise BadInput(f"not a Flip Done action: {data!r}") from exc
-    return cls(**values)
+    return action_from(ACTIONS, data, "Flip Done")

@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from companion.rules.jsonable import plain as _plain
+from companion.rules.jsonable import TaggedEvent
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, with only public facts."""
-
-    kind: ClassVar[str]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, **_plain(self)}
+class Event(TaggedEvent):
+    """Base of every Flip Done event: public facts only."""
 
 
 @dataclass(frozen=True, slots=True)

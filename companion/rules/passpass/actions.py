@@ -3,24 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from companion.rules.errors import BadInput
-from companion.rules.jsonable import plain as _plain
+from companion.rules.jsonable import TaggedAction, action_from
 from companion.rules.passpass.config import (
     Challenge,
 )
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    """Base of every action; `name` is its JSON tag."""
-
-    name: ClassVar[str]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"action": self.name, **_plain(self)}
+class Action(TaggedAction):
+    """Base of every PassPass action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +58,9 @@ class Call(Action):
     name: ClassVar[str] = "call"
     seat: int
     challenge: Challenge
+
+    def __post_init__(self) -> None:  # "doublon" read from JSON is Challenge.DOUBLON
+        object.__setattr__(self, "challenge", Challenge(self.challenge))
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,13 +116,4 @@ ACTIONS: dict[str, type[Action]] = {
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
-    try:
-        cls = ACTIONS[data["action"]]
-        values = {f.name: data[f.name] for f in fields(cls)}
-    except KeyError as exc:
-        raise BadInput(f"not an action: {dict(data)!r}") from exc
-    if cls is Call:
-        values["challenge"] = Challenge(values["challenge"])
-    if cls is Reveal:
-        values["spots"] = tuple(values["spots"])
-    return cls(**values)
+    return action_from(ACTIONS, data, "PassPass")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from companion.rules.jsonable import plain as _plain
+from companion.rules.jsonable import TaggedEvent
 from companion.rules.passpass.config import (
     Challenge,
     Hand,
@@ -14,13 +14,8 @@ from companion.rules.passpass.config import (
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened. Events hold only public facts: they may be shown and logged."""
-
-    kind: ClassVar[str]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, **_plain(self)}
+class Event(TaggedEvent):
+    """Base of every PassPass event: public facts only."""
 
 
 @dataclass(frozen=True, slots=True)

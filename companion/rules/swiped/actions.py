@@ -3,22 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from companion.rules.errors import BadInput
-from companion.rules.jsonable import plain as _plain
+from companion.rules.jsonable import TaggedAction, action_from
 from companion.rules.swiped.config import pair
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    """Base of every action; `name` is its JSON tag."""
-
-    name: ClassVar[str]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"action": self.name, **_plain(self)}
+class Action(TaggedAction):
+    """Base of every Swiped action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +68,4 @@ ACTIONS: dict[str, type[Action]] = {
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:
-    try:
-        cls = ACTIONS[data["action"]]
-        values = {f.name: data[f.name] for f in fields(cls)}
-    except (KeyError, TypeError) as exc:
-        raise BadInput(f"not a Swiped action: {data!r}") from exc
-    return cls(**values)
+    return action_from(ACTIONS, data, "Swiped")

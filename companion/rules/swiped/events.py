@@ -6,18 +6,15 @@ No event ever names a target card: a claim's verdict says only whether it was tr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from companion.rules.jsonable import plain as _plain
+from companion.rules.jsonable import TaggedEvent
 from companion.rules.swiped.config import Pair
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    kind: ClassVar[str]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, **_plain(self)}
+class Event(TaggedEvent):
+    """Base of every Swiped event: public facts only."""
 
 
 @dataclass(frozen=True, slots=True)
