@@ -19,6 +19,26 @@ and records a ``resume`` input with what they see, then goes on live; the OLED s
 the game stands. Without a journal, or when its game is over (the old journal is moved to
 ``archive/``), a new game starts with the config's game, seats and first player.
 
+The power-on menu (TABLE.md, "Starting a game"; ``companion/menu.py``). When the console
+has controls (``[controls] enabled`` and a pin map with the encoder), the OLED first shows
+the menu, driven by the encoder (turn: choose, push: confirm, long push or back: one step
+back) on the same queue as the game: the game, the number of seats, the first player,
+then "put every token in front of its owner, hats empty"; the game starts as soon as every
+spot reads empty (with no readers configured, a push starts it). With ``--resume`` and an
+unfinished journal, the menu first offers "resume" / "new game" (a new game moves the old
+journal to ``archive/``). ``--no-menu`` skips the menu (today's start: resume, or a new
+game from the config); so does a console without controls. ``--menu`` forces it, also on
+the simulated table, whose script then drives it with these journal lines:
+
+    {"type":"press","control":"aim","value":1}      the encoder turned 1 detent (-1: back)
+    {"type":"press","control":"choose"}             the encoder pushed: confirm
+    {"type":"press","control":"back"}               one step back
+    {"type":"spot","spot":3,"uids":[]}              a reader's report (the ready step)
+
+Everything after the menu has started the game goes to the game as usual. Seat buttons
+are started for every seat the pin map wires (the menu may seat more players than the
+config names); a seat button beyond the game's players means nothing.
+
 The simulated table (``--sim``, or a config without hardware). The display is luma's
 emulator or dummy device (the last frame is also saved as ``oled.png`` in the data
 directory), there are no GPIO buttons and no readers; inputs come from ``--sim-input PATH``
@@ -49,7 +69,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from companion.config import Config, ConfigError, load_config
+from companion import menu as power_on
+from companion.config import Config, ConfigError, check_pins, load_config
 from companion.devices.controls import (
     EdgeFilter,
     EncoderTurn,
@@ -69,6 +90,7 @@ from companion.devices.readers import (
 from companion.journal import (
     Input,
     JournalError,
+    PressInput,
     ReaderInput,
     Setup,
     SpotInput,
@@ -260,7 +282,9 @@ class Service:
             return [TickInput(self.now())]
         if isinstance(item, Press):
             press = press_input(item, self.now(), self.tokens, referee.aim)
-            return [] if press is None else [press]
+            if press is None or (press.seat is not None and press.seat >= len(referee.setup.seats)):
+                return []  # nothing here, or the button of a seat nobody sits at in this game
+            return [press]
         if isinstance(item, EncoderTurn):
             if referee.state.phase is not Phase.REVEAL:
                 return []
@@ -456,6 +480,173 @@ def _readers(config: Config) -> Any:
     return None
 
 
+# --------------------------------------------------------------------------- the menu
+
+
+def use_menu(config: Config, args: argparse.Namespace, sim: bool) -> bool:
+    """Show the power-on menu? ``--menu`` forces it, ``--no-menu`` skips it; otherwise
+    only a real console whose controls include the encoder and its push shows it."""
+    if getattr(args, "no_menu", False):
+        return False
+    if getattr(args, "menu", False):
+        return True
+    pins = config.pins
+    return (
+        not sim
+        and config.controls.enabled
+        and pins is not None
+        and None not in (pins.encoder_a, pins.encoder_b, pins.encoder_push)
+    )
+
+
+def console_seats(config: Config) -> int:
+    """How many seats the console has buttons for: the most seats (up to 6) whose pins
+    the pin map wires without a clash (at least the config's seats)."""
+    seats = len(config.game.seats)
+    if config.pins is None:
+        return power_on.MAX_SEATS
+    for n in range(power_on.MAX_SEATS, seats, -1):
+        try:
+            check_pins(config.pins, n, config.display, config.readers, "pins")
+        except ConfigError:
+            continue
+        return n
+    return seats
+
+
+def start_menu(
+    config: Config, args: argparse.Namespace, data_dir: Path, sim: bool
+) -> power_on.Menu:
+    """The menu at power-on. With ``--resume``, an unfinished journal is offered first (a
+    finished one is archived); without, an existing journal is refused as today."""
+    path = data_dir / config.journal_path.name
+    resumable = False
+    if _journal_live(path):
+        if not args.resume:
+            raise FileExistsError(
+                f"{path} holds a game: pass --resume to continue it, or move it away"
+            )
+        journal = read_journal(path)
+        referee = PassPassReferee(journal.setup)
+        for record in journal.inputs:
+            referee.feed(record)
+        if referee.finished:
+            log.info("the journal's game is over (%s); moved to %s", where(referee), archive(path))
+        else:
+            resumable = True
+            log.info("unfinished game in %s: %s", path, where(referee))
+    g = config.game
+    hardware = not sim and config.controls.enabled and config.pins is not None
+    return power_on.new_menu(
+        g.name,
+        g.seats,
+        g.first,
+        language=g.language,
+        resumable=resumable,
+        readers=not sim and config.readers.kind != "none",
+        max_seats=console_seats(config) if hardware else power_on.MAX_SEATS,
+        layout=g.layout,
+    )
+
+
+def menu_item(
+    menu: power_on.Menu, item: Any, buttons: EdgeFilter, now: float
+) -> tuple[power_on.Menu, bool]:
+    """One queue item applied to the menu; True when the game needs it too (a reader
+    fault, the link's state), so it is kept for when the game starts."""
+    if isinstance(item, ButtonEvent):
+        pressed = buttons.edge(item.name, item.down, now)
+        return (menu, False) if pressed is None else menu_item(menu, pressed, buttons, now)
+    if isinstance(item, EncoderTurn):
+        return power_on.turn(menu, item.steps), False
+    if isinstance(item, Press):
+        if item.name == "push":
+            return (power_on.back(menu) if item.long else power_on.push(menu)), False
+        if item.name == "back":
+            return power_on.back(menu), False
+        return menu, False
+    if isinstance(item, SpotContents):
+        return power_on.table(menu, item.reader, item.uids), False
+    if isinstance(item, ReaderFault):
+        return power_on.table(menu, item.reader, None), True
+    if isinstance(item, ReaderOk):
+        return menu, True
+    if isinstance(item, LinkStatus):
+        if not item.connected:  # every spot must report again
+            menu = dataclasses.replace(menu, table=())
+        return menu, True
+    if isinstance(item, Scripted):
+        record = item.record
+        if isinstance(record, PressInput):
+            if record.control == "aim" and isinstance(record.value, int):
+                return power_on.turn(menu, record.value), False
+            if record.control == "choose":
+                return power_on.push(menu), False
+            if record.control == "back":
+                return power_on.back(menu), False
+            log.warning("the menu ignores a scripted %s press", record.control)
+            return menu, False
+        if isinstance(record, SpotInput):
+            return power_on.table(menu, record.spot, record.uids), False
+        if isinstance(record, ReaderInput) and not record.ok:
+            return power_on.table(menu, record.spot, None), False
+        return menu, False
+    if isinstance(item, ScriptSetup):
+        log.info("a setup line in the simulated input is ignored: the menu sets the game up")
+    return menu, False
+
+
+def run_menu(
+    menu: power_on.Menu,
+    inbox: queue.Queue[Any],
+    display: Display,
+    notifier: Notifier,
+    stopped: Callable[[], bool] = lambda: False,
+    clock: Callable[[], float] = time.monotonic,
+) -> tuple[power_on.Result | None, power_on.Menu, list[Any]]:
+    """The menu's loop, on the game's queue and display: (what was chosen, or None when
+    stopped or the simulated input ended; the last menu; the items the game must see)."""
+    buttons = EdgeFilter(bounce=0.0)
+    kept: list[Any] = []
+    while menu.result is None:
+        # The menu is no game screen; Display.show only compares it and draws it through
+        # render.draw, which draws menus too.
+        display.show(power_on.screen(menu))
+        notifier.status(f"power-on menu: {menu.step.value}")
+        notifier.alive()
+        if stopped():
+            return None, menu, kept
+        try:
+            item = inbox.get(timeout=0.2)
+        except queue.Empty:
+            continue
+        if isinstance(item, ScriptEnd):
+            if item.error:
+                log.error("simulated input: %s", item.error)
+            log.info("simulated input ended in the power-on menu")
+            return None, menu, kept
+        menu, keep = menu_item(menu, item, buttons, clock())
+        if keep:
+            kept.append(item)
+    log.info("power-on menu: %s", menu.result)
+    return menu.result, menu, kept
+
+
+def chosen_config(config: Config, choice: power_on.NewGame) -> Config:
+    """The config with the menu's game, seats and first player (the config's own layout
+    only if it was made for that game and number of seats)."""
+    g = config.game
+    same = choice.game == g.name and len(choice.seats) == len(g.seats)
+    game = dataclasses.replace(
+        g,
+        name=choice.game,
+        seats=choice.seats,
+        first=choice.first,
+        layout=g.layout if same else None,
+    )
+    return dataclasses.replace(config, game=game)
+
+
 def run(args: argparse.Namespace) -> int:
     """The `companion run` handler."""
     _setup_logging(getattr(args, "verbose", False))
@@ -492,11 +683,16 @@ def run(args: argparse.Namespace) -> int:
         log.error("--sim-clock script needs --sim-input (the script's t is the clock)")
         return 2
 
+    menu_on = use_menu(config, args, sim)
     notifier = Notifier()
     inbox: queue.Queue[Any] = queue.Queue()
     devices = Devices()
     session: Session | None = None
     display: Display | None = None
+    stop = threading.Event()
+    previous = {
+        sig: signal.signal(sig, lambda *_: stop.set()) for sig in (signal.SIGTERM, signal.SIGINT)
+    }
     try:
         if sim:
             log.info("simulated table (data in %s)", data_dir)
@@ -508,9 +704,8 @@ def run(args: argparse.Namespace) -> int:
                 if readers is not None:
                     devices.start(readers, inbox)
                 if config.controls.enabled and config.pins is not None:
-                    devices.start(
-                        GpioControls(config.pins, len(config.game.seats), config.controls), inbox
-                    )
+                    seats = console_seats(config) if menu_on else len(config.game.seats)
+                    devices.start(GpioControls(config.pins, seats, config.controls), inbox)
             except Exception as exc:  # gpiozero, pyserial, mfrc522: say which, then stop
                 log.error(
                     "cannot start the devices: %s: %s (companion config check; is "
@@ -519,15 +714,29 @@ def run(args: argparse.Namespace) -> int:
                     exc,
                 )
                 return 1
-        session, pending = _open_session(config, args, data_dir, inbox, sim)
-        referee = session.referee
         display = Display(
             display_config,
-            referee.setup.language,
+            config.game.language,
             data_dir=data_dir,
             snapshot=data_dir / "oled.png" if sim else None,
         )
         display.open()
+        choice: power_on.Result | None = None
+        pending: list[Any] = []
+        known: dict[int, frozenset[str]] = {}
+        if menu_on:
+            menu = start_menu(config, args, data_dir, sim)
+            notifier.ready("power-on menu")
+            log.info("power-on menu (resume offered: %s)", menu.resumable)
+            choice, menu, pending = run_menu(menu, inbox, display, notifier, stop.is_set)
+            if choice is None:
+                log.info("stopped in the power-on menu")
+                return 0
+            known = {s: u for s, u in menu.table if u is not None}
+        session, opened = _open_session(config, args, data_dir, inbox, sim, choice, known)
+        pending += opened
+        referee = session.referee
+        display.language = referee.setup.language
         for item in pending:
             inbox.put_nowait(item)
         service = Service(
@@ -540,17 +749,13 @@ def run(args: argparse.Namespace) -> int:
         )
         if not script_clock:
             devices.start(_Starter(Clock(inbox)), inbox)
-        previous = {
-            sig: signal.signal(sig, service.stop) for sig in (signal.SIGTERM, signal.SIGINT)
-        }
-        try:
-            service.refresh()
-            notifier.ready(where(referee))
-            log.info("ready: %s", where(referee))
-            code = service.run()
-        finally:
-            for sig, handler in previous.items():
-                signal.signal(sig, handler)
+        for sig in previous:
+            signal.signal(sig, service.stop)
+        service.stopping = stop.is_set()
+        service.refresh()
+        notifier.ready(where(referee))
+        log.info("ready: %s", where(referee))
+        code = service.run()
         notifier.stopping(where(referee))
         log.info(
             "stopped: %s; ticks journaled %d, skipped %d",
@@ -563,6 +768,8 @@ def run(args: argparse.Namespace) -> int:
         log.error("%s", exc)
         return 1
     finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
         devices.stop()
         if session is not None:
             session.close()
@@ -586,12 +793,21 @@ class _Starter:
 
 
 def _open_session(
-    config: Config, args: argparse.Namespace, data_dir: Path, inbox: queue.Queue[Any], sim: bool
+    config: Config,
+    args: argparse.Namespace,
+    data_dir: Path,
+    inbox: queue.Queue[Any],
+    sim: bool,
+    choice: power_on.Result | None = None,
+    known: Mapping[int, frozenset[str]] | None = None,
 ) -> tuple[Session, list[Any]]:
-    """Resume the journal or start a new game; also the queue items taken meanwhile."""
+    """Resume the journal or start a new game; also the queue items taken meanwhile.
+    ``choice``: what the power-on menu chose (None: no menu, today's start); ``known``:
+    what the readers reported during the menu."""
     path = data_dir / config.journal_path.name
     pending: list[Any] = []
-    if args.resume and _journal_live(path):
+    resume = args.resume if choice is None else isinstance(choice, power_on.Resume)
+    if resume and _journal_live(path):
         journal = read_journal(path)
         referee = PassPassReferee(journal.setup)
         for record in journal.inputs:
@@ -602,15 +818,24 @@ def _open_session(
             table: dict[int, frozenset[str]] | None = None
             if not sim and config.readers.kind != "none":
                 spots = referee.state.config.layout.spots
-                table, pending = wait_for_table(inbox, spots, config.readers.resume_wait)
+                table = {s: u for s, u in (known or {}).items() if s <= spots}
+                if len(table) < spots + 1:
+                    waited, pending = wait_for_table(inbox, spots, config.readers.resume_wait)
+                    table.update(waited)
                 log.info("readers reported %d of %d spots before resuming", len(table), spots + 1)
             session = Session.resume(path, table or None)
             log.info("resumed %s: %s", path, where(session.referee))
             return session, pending
     elif _journal_live(path):
-        raise FileExistsError(f"{path} holds a game: pass --resume to continue it, or move it away")
+        if not isinstance(choice, power_on.NewGame):
+            raise FileExistsError(
+                f"{path} holds a game: pass --resume to continue it, or move it away"
+            )
+        log.info("a new game was chosen: the unfinished journal moved to %s", archive(path))
     setup: Setup | None = None
-    if sim and args.sim_input:
+    if isinstance(choice, power_on.NewGame):
+        setup = new_setup(chosen_config(config, choice), load_tags(data_dir))
+    elif sim and args.sim_input:
         first = inbox.get()
         if isinstance(first, ScriptSetup):
             setup = first.setup
@@ -653,7 +878,20 @@ def add_run_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
     p.add_argument(
         "--resume",
         action="store_true",
-        help="continue the journal's game; a new game when there is none",
+        help="continue the journal's game (with the power-on menu: offer to continue it); "
+        "a new game when there is none",
+    )
+    menu = p.add_mutually_exclusive_group()
+    menu.add_argument(
+        "--menu",
+        action="store_true",
+        help="show the power-on menu even without GPIO controls (a --sim-input script "
+        "drives it with aim/choose/back presses)",
+    )
+    menu.add_argument(
+        "--no-menu",
+        action="store_true",
+        help="no power-on menu: resume (--resume) or start the config's game at once",
     )
     p.add_argument("--sim", action="store_true", help="simulate the table (no hardware)")
     p.add_argument(

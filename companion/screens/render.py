@@ -34,14 +34,17 @@ from companion.screens.font import (
     Font,
     draw_text,
     ellipsize,
+    sanitize,
     wrap,
 )
 from companion.screens.model import (
+    AnyScreen,
     CountdownScreen,
     FaultScreen,
     GameWonScreen,
     InstructionScreen,
     MancheWonScreen,
+    MenuScreen,
     Prompt,
     RevealMapScreen,
     Screen,
@@ -54,6 +57,7 @@ from companion.screens.text import (
     check_lang,
     label,
     phrase,
+    place,
     say,
     seat_name,
     token_list,
@@ -335,9 +339,81 @@ def render_game_won(pen: Pen, screen: GameWonScreen, lang: str = DEFAULT_LANGUAG
     pen.centered(50, f"★ {phrase('game.bravo', lang)} ★")
 
 
+def _menu_option(step: str, option: str, lang: str) -> str:
+    if step == "resume":
+        return phrase(f"menu.option.{option}", lang)
+    if step == "game":
+        return phrase(f"menu.game.{option}", lang)
+    if step == "seats":
+        return phrase("menu.players", lang, n=option)
+    return sanitize(option) or option
+
+
+def render_menu(pen: Pen, screen: MenuScreen, lang: str = DEFAULT_LANGUAGE) -> None:
+    """The power-on menu: the game chosen so far (inverted), the question, then the
+    choices with the encoder's cursor inverted (a window of them that scrolls with it).
+    At the ready step: the instruction, then "push to start" or the spots not empty yet."""
+    top = 0
+    if screen.title:
+        pen.rect((0, 0, WIDTH, 9), fill=INK)
+        game = phrase(f"menu.game.{screen.title}", lang)
+        pen.centered(1, ellipsize(game, WIDTH - 2), fill=PAPER)
+        top = 10
+    question = phrase(f"menu.title.{screen.step}", lang)
+    if screen.step == "ready":
+        footer: list[str] = []
+        if screen.cursor == 0:
+            footer = wrap(phrase("menu.push", lang), WIDTH, max_lines=2)
+        elif screen.options:
+            places = ", ".join(place(int(spot), lang) if spot == "0" else spot
+                               for spot in screen.options)  # fmt: skip
+            footer = wrap(phrase("menu.waiting", lang, places=places), WIDTH, max_lines=2)
+        room = (HEIGHT - top - LINE * len(footer) - 2) // LINE
+        lines = wrap(question, WIDTH, max_lines=room)
+        pen.paragraph(top + 1, lines, center=True)
+        if footer:
+            y = HEIGHT - LINE * len(footer)
+            pen.hline(y - 2)
+            pen.paragraph(y, footer, center=True)
+        return
+    lines = wrap(question, WIDTH, max_lines=2)
+    y = pen.paragraph(top, lines)
+    pen.hline(y)
+    row = LINE + 1
+    first_row = y + 2
+    visible = max((HEIGHT - first_row) // row, 1)
+    count = len(screen.options)
+    start = 0
+    if count > visible and screen.cursor >= 0:
+        start = min(max(screen.cursor - visible // 2, 0), count - visible)
+    for i, option in enumerate(screen.options[start : start + visible]):
+        index = start + i
+        y = first_row + i * row
+        text = ellipsize(_menu_option(screen.step, option, lang), WIDTH - 12)
+        fill = INK
+        if index == screen.cursor:
+            pen.rect((0, y, WIDTH, y + row), fill=INK)
+            fill = PAPER
+            pen.text((2, y + 1), "»", fill=fill)
+        pen.text((10, y + 1), text, fill=fill)
+    if start > 0:  # more choices above: a small triangle pointing up
+        _triangle(pen, first_row + 2, up=True, fill=PAPER if start == screen.cursor else INK)
+    if start + visible < count:
+        last = start + visible - 1
+        fill = PAPER if last == screen.cursor else INK
+        _triangle(pen, first_row + (visible - 1) * row + 3, up=False, fill=fill)
+
+
+def _triangle(pen: Pen, top: int, *, up: bool, fill: str) -> None:
+    """A 5-pixel-wide triangle at the right edge, rows from `top` down."""
+    for i in range(3):
+        half = i if up else 2 - i
+        pen.rect((WIDTH - 5 - half, top + i, WIDTH - 4 + half, top + i + 1), fill=fill)
+
+
 Renderer = Callable[[Pen, Any, str], None]
 
-RENDERERS: dict[type[Screen], Renderer] = {
+RENDERERS: dict[type[AnyScreen], Renderer] = {
     StatusScreen: render_status,
     CountdownScreen: render_countdown,
     VerdictScreen: render_verdict,
@@ -346,6 +422,7 @@ RENDERERS: dict[type[Screen], Renderer] = {
     FaultScreen: render_fault,
     MancheWonScreen: render_manche_won,
     GameWonScreen: render_game_won,
+    MenuScreen: render_menu,
 }
 
 
@@ -353,7 +430,7 @@ RENDERERS: dict[type[Screen], Renderer] = {
 
 
 def draw(
-    draw_ctx: ImageDraw.ImageDraw, screen: Screen, lang: str = DEFAULT_LANGUAGE
+    draw_ctx: ImageDraw.ImageDraw, screen: AnyScreen, lang: str = DEFAULT_LANGUAGE
 ) -> tuple[Box, ...]:
     """Draw `screen` on a blank 128x64 drawing (such as `luma.core.render.canvas` gives);
     return the box of everything inked."""
@@ -366,7 +443,7 @@ def draw(
     return tuple(pen.boxes)
 
 
-def show(device: Any, screen: Screen, lang: str = DEFAULT_LANGUAGE) -> None:
+def show(device: Any, screen: AnyScreen, lang: str = DEFAULT_LANGUAGE) -> None:
     """Put `screen` on a luma device (ssd1306, sh1106, an emulator, `dummy`)."""
     check_lang(lang)
     if tuple(device.size) != SIZE:
@@ -381,7 +458,7 @@ def _frame_device() -> Any:
     return dummy(width=WIDTH, height=HEIGHT, mode="1")
 
 
-def frame(screen: Screen, lang: str = DEFAULT_LANGUAGE) -> Image.Image:
+def frame(screen: AnyScreen, lang: str = DEFAULT_LANGUAGE) -> Image.Image:
     """The 128x64 mode "1" picture of `screen`, as luma's `dummy` device received it."""
     device = _frame_device()
     show(device, screen, lang)

@@ -15,15 +15,16 @@ from companion.rules.passpass import (
     public_view,
 )
 from companion.screens.model import (
+    AnyScreen,
     CountdownScreen,
     FaultScreen,
     GameWonScreen,
     InstructionScreen,
     MancheWonScreen,
+    MenuScreen,
     Prompt,
     RevealMapScreen,
     Say,
-    Screen,
     StatusScreen,
     VerdictScreen,
 )
@@ -72,7 +73,30 @@ def view(game: str = "ptipasspass", players: int = 4, **public: object) -> Publi
     return dataclasses.replace(fresh, **public)  # type: ignore[arg-type]
 
 
-def golden_cases() -> dict[str, tuple[Screen, str]]:
+def menu_cases() -> dict[str, tuple[MenuScreen, str]]:
+    """The power-on menu at each of its steps (TABLE.md, "Starting a game")."""
+    resume = MenuScreen("resume", ("resume", "new"), 0)
+    game = MenuScreen("game", ("ptipasspass", "phipasspass"), 1)
+    seats = MenuScreen("seats", ("2", "3", "4", "5", "6"), 3, "ptipasspass")
+    first = MenuScreen("first", NAMES[:4], 2, "ptipasspass")
+    first_6 = MenuScreen("first", (*NAMES[:4], "Siège 5", "Siège 6"), 5, "phipasspass")
+    ready = MenuScreen("ready", ("0", "3", "5"), -1, "ptipasspass")
+    ready_push = MenuScreen("ready", (), 0, "phipasspass")
+    return {
+        "menu_resume_fr": (resume, "fr"),
+        "menu_game_fr": (game, "fr"),
+        "menu_seats_fr": (seats, "fr"),
+        "menu_first_fr": (first, "fr"),
+        "menu_first_6_fr": (first_6, "fr"),
+        "menu_ready_fr": (ready, "fr"),
+        "menu_ready_push_fr": (ready_push, "fr"),
+        "menu_resume_en": (resume, "en"),
+        "menu_first_en": (first, "en"),
+        "menu_ready_en": (ready, "en"),
+    }
+
+
+def golden_cases() -> dict[str, tuple[AnyScreen, str]]:
     """One representative screen of each kind in French, a few in English."""
     four = NAMES[:4]
     status = StatusScreen(
@@ -161,4 +185,5 @@ def golden_cases() -> dict[str, tuple[Screen, str]]:
         "verdict_doublon_lost_en": (doublon_lost, "en"),
         "fault_en": (fault, "en"),
         "reveal_map_en": (reveal, "en"),
+        **menu_cases(),
     }

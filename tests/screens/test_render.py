@@ -33,11 +33,13 @@ from companion.rules.passpass import (
 from companion.screens import render
 from companion.screens.font import Box
 from companion.screens.model import (
+    AnyScreen,
     CountdownScreen,
     FaultScreen,
     GameWonScreen,
     InstructionScreen,
     MancheWonScreen,
+    MenuScreen,
     Prompt,
     RevealMapScreen,
     Say,
@@ -56,7 +58,7 @@ def on_screen(boxes: tuple[Box, ...]) -> bool:
     return all(0 <= x0 < x1 <= 128 and 0 <= y0 < y1 <= 64 for x0, y0, x1, y1 in boxes)
 
 
-def boxes_of(screen: Screen, lang: str = "fr") -> tuple[Box, ...]:
+def boxes_of(screen: AnyScreen, lang: str = "fr") -> tuple[Box, ...]:
     image = Image.new("1", (128, 64))
     return draw(ImageDraw.Draw(image), screen, lang)
 
@@ -354,3 +356,20 @@ def test_luma_emulator_capture_device_saves_the_same_picture(tmp_path: Path) -> 
     show(device, screen, lang)
     saved = Image.open(tmp_path / "oled_001.png").convert("1")
     assert saved.tobytes() == frame(screen, lang).tobytes()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_menu_step_stays_on_screen_with_long_names(lang: str) -> None:
+    long_names = tuple(LONG_NAMES) + ("Siège 6",)
+    screens = [
+        MenuScreen("resume", ("resume", "new"), 1),
+        MenuScreen("game", ("ptipasspass", "phipasspass"), 0),
+        MenuScreen("ready", tuple(str(s) for s in range(19)), -1, "phipasspass"),
+        MenuScreen("ready", (), 0, "ptipasspass"),
+    ]
+    for cursor in range(6):
+        screens.append(MenuScreen("seats", ("2", "3", "4", "5", "6"), cursor % 5, "ptipasspass"))
+        screens.append(MenuScreen("first", long_names[:6], cursor, "ptipasspass"))
+    for screen in screens:
+        boxes = boxes_of(screen, lang)
+        assert boxes and on_screen(boxes), screen

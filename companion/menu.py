@@ -1,0 +1,262 @@
+"""The power-on menu (TABLE.md, "Starting a game"): a pure state machine.
+
+No I/O and no clock: the service turns encoder detents, pushes, the back button and the
+readers' reports into calls of ``turn``, ``push``, ``back`` and ``table``, draws
+``screen(menu)`` after each, and opens the game once ``menu.result`` is set.
+
+The steps, in order:
+
+    RESUME  only when an unfinished journal exists: "resume" or "new game"
+    GAME    ptipasspass / phipasspass
+    SEATS   the game's number of players (its rule set's range, capped by the seats the
+            console has buttons for); starts at the config's number of seats
+    FIRST   the first player (PTI-13: who did a magic trick most recently?), by name:
+            the config's names, else "Siège N" / "Seat N"
+    READY   "put every token in front of its owner, hats empty": with readers, the game
+            starts as soon as every spot (the pad and the hats) reads empty; without
+            readers, a push starts it
+
+The encoder wraps around at both ends of every list; a push confirms and goes on; back
+(or a long push) goes one step back. Changing the game keeps the number of seats and the
+first player when they still fit, and clamps them otherwise.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from companion.rules.layouts import Layout
+from companion.rules.passpass import RULESETS, make_config
+from companion.screens.model import MenuScreen
+from companion.screens.text import DEFAULT_LANGUAGE, phrase
+
+GAMES = ("ptipasspass", "phipasspass")
+MAX_SEATS = 6
+
+
+class Step(StrEnum):
+    RESUME = "resume"
+    GAME = "game"
+    SEATS = "seats"
+    FIRST = "first"
+    READY = "ready"
+
+
+RESUME_OPTIONS = ("resume", "new")
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """Continue the unfinished journal's game."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """A new game: ``seats`` are the names clockwise, ``first`` a 0-based seat."""
+
+    game: str
+    seats: tuple[str, ...]
+    first: int
+
+
+Result = Resume | NewGame
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    step: Step
+    game: str
+    seats: int
+    first: int
+    names: tuple[str, ...]
+    """The config's seat names (placeholders such as "Seat 3" count as unnamed)."""
+    language: str
+    resumable: bool
+    readers: bool
+    """Do readers report the table? Without, a push at READY starts the game."""
+    max_seats: int
+    spots: tuple[tuple[str, int, int], ...]
+    """(game, seats, number of hat spots) of every choice: spots 1..N and the pad 0 must
+    read empty before the game starts."""
+    resume_cursor: int = 0
+    table: tuple[tuple[int, frozenset[str] | None], ...] = ()
+    """The latest report of each spot that reported (None: its reader is silent)."""
+    result: Result | None = None
+
+
+def seat_range(game: str, max_seats: int = MAX_SEATS) -> range:
+    """The numbers of players ``game`` allows at this console."""
+    rules = RULESETS[game]
+    return range(rules.min_players, min(rules.max_players, max_seats) + 1)
+
+
+def _placeholder(name: str, index: int) -> bool:
+    return not name.strip() or name == f"Seat {index + 1}"
+
+
+def new_menu(
+    game: str,
+    names: Sequence[str],
+    first: int = 0,
+    *,
+    language: str = DEFAULT_LANGUAGE,
+    resumable: bool = False,
+    readers: bool = True,
+    max_seats: int = MAX_SEATS,
+    layout: Mapping[str, Any] | None = None,
+) -> Menu:
+    """The menu at power-on, preset from the config (its game, its number of seats and
+    first player). ``layout``: the config's layout, used for its game and seat count."""
+    games = tuple(g for g in GAMES if len(seat_range(g, max_seats)) > 0)
+    if game not in games:
+        raise ValueError(f"{game} cannot be played with {max_seats} seats")
+    spots: list[tuple[str, int, int]] = []
+    for g in games:
+        for n in seat_range(g, max_seats):
+            own = layout if layout is not None and g == game and n == len(names) else None
+            config = make_config(g, n, layout=Layout.from_json(own) if own is not None else None)
+            spots.append((g, n, config.layout.spots))
+    menu = Menu(
+        step=Step.RESUME if resumable else Step.GAME,
+        game=game,
+        seats=len(names),
+        first=first,
+        names=tuple(names),
+        language=language,
+        resumable=resumable,
+        readers=readers,
+        max_seats=max_seats,
+        spots=tuple(spots),
+    )
+    return _fit(menu)
+
+
+def _games(menu: Menu) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(g for g, _, _ in menu.spots))
+
+
+def _fit(menu: Menu) -> Menu:
+    """Seats within the game's range, the first player among them."""
+    allowed = seat_range(menu.game, menu.max_seats)
+    seats = min(max(menu.seats, allowed.start), allowed.stop - 1)
+    first = menu.first if 0 <= menu.first < seats else 0
+    return dataclasses.replace(menu, seats=seats, first=first)
+
+
+def seat_names(menu: Menu) -> tuple[str, ...]:
+    """The names of the chosen number of seats: the config's, else "Siège N"."""
+    out = []
+    for i in range(menu.seats):
+        name = menu.names[i] if i < len(menu.names) else ""
+        if _placeholder(name, i):
+            name = phrase("menu.seat", menu.language, n=i + 1)
+        out.append(name.strip())
+    return tuple(out)
+
+
+def spot_count(menu: Menu) -> int:
+    """The hat spots of the chosen game and seats (1..N; the pad is 0)."""
+    for game, seats, spots in menu.spots:
+        if (game, seats) == (menu.game, menu.seats):
+            return spots
+    raise ValueError(f"no layout for {menu.game} with {menu.seats} seats")
+
+
+def not_empty(menu: Menu) -> tuple[int, ...]:
+    """The spots (0 the pad, 1..N the hats) not read empty yet, in order."""
+    seen = dict(menu.table)
+    return tuple(s for s in range(spot_count(menu) + 1) if seen.get(s) != frozenset())
+
+
+def _wrap(value: int, steps: int, low: int, count: int) -> int:
+    return low + (value - low + steps) % count
+
+
+def turn(menu: Menu, steps: int) -> Menu:
+    """The encoder moved ``steps`` detents (positive: clockwise, to the next choice)."""
+    if menu.result is not None or steps == 0:
+        return menu
+    if menu.step is Step.RESUME:
+        return dataclasses.replace(
+            menu, resume_cursor=_wrap(menu.resume_cursor, steps, 0, len(RESUME_OPTIONS))
+        )
+    if menu.step is Step.GAME:
+        games = _games(menu)
+        index = _wrap(games.index(menu.game), steps, 0, len(games))
+        return _fit(dataclasses.replace(menu, game=games[index]))
+    if menu.step is Step.SEATS:
+        allowed = seat_range(menu.game, menu.max_seats)
+        seats = _wrap(menu.seats, steps, allowed.start, len(allowed))
+        return _fit(dataclasses.replace(menu, seats=seats))
+    if menu.step is Step.FIRST:
+        return dataclasses.replace(menu, first=_wrap(menu.first, steps, 0, menu.seats))
+    return menu
+
+
+_NEXT = {Step.GAME: Step.SEATS, Step.SEATS: Step.FIRST, Step.FIRST: Step.READY}
+_PREVIOUS = {Step.SEATS: Step.GAME, Step.FIRST: Step.SEATS, Step.READY: Step.FIRST}
+
+
+def push(menu: Menu) -> Menu:
+    """The encoder's push: confirm this step's choice."""
+    if menu.result is not None:
+        return menu
+    if menu.step is Step.RESUME:
+        if RESUME_OPTIONS[menu.resume_cursor] == "resume":
+            return dataclasses.replace(menu, result=Resume())
+        return dataclasses.replace(menu, step=Step.GAME)
+    if menu.step is Step.READY:
+        return menu if menu.readers else _start(menu)
+    return _check_ready(dataclasses.replace(menu, step=_NEXT[menu.step]))
+
+
+def back(menu: Menu) -> Menu:
+    """The back button (or a long push): one step back."""
+    if menu.result is not None:
+        return menu
+    if menu.step is Step.GAME:
+        return dataclasses.replace(menu, step=Step.RESUME) if menu.resumable else menu
+    if menu.step in _PREVIOUS:
+        return dataclasses.replace(menu, step=_PREVIOUS[menu.step])
+    return menu
+
+
+def table(menu: Menu, spot: int, uids: frozenset[str] | None) -> Menu:
+    """A reader's report: what spot ``spot`` holds now (None: its reader went silent)."""
+    if menu.result is not None:
+        return menu
+    seen = dict(menu.table)
+    seen[spot] = uids
+    return _check_ready(dataclasses.replace(menu, table=tuple(sorted(seen.items()))))
+
+
+def _check_ready(menu: Menu) -> Menu:
+    if menu.step is Step.READY and menu.readers and not not_empty(menu):
+        return _start(menu)
+    return menu
+
+
+def _start(menu: Menu) -> Menu:
+    return dataclasses.replace(menu, result=NewGame(menu.game, seat_names(menu), menu.first))
+
+
+def screen(menu: Menu) -> MenuScreen:
+    """What the OLED shows for the menu now."""
+    title = "" if menu.step in (Step.RESUME, Step.GAME) else menu.game
+    if menu.step is Step.RESUME:
+        return MenuScreen(menu.step.value, RESUME_OPTIONS, menu.resume_cursor, title)
+    if menu.step is Step.GAME:
+        games = _games(menu)
+        return MenuScreen(menu.step.value, games, games.index(menu.game), title)
+    if menu.step is Step.SEATS:
+        allowed = seat_range(menu.game, menu.max_seats)
+        options = tuple(str(n) for n in allowed)
+        return MenuScreen(menu.step.value, options, menu.seats - allowed.start, title)
+    if menu.step is Step.FIRST:
+        return MenuScreen(menu.step.value, seat_names(menu), menu.first, title)
+    waiting = tuple(str(s) for s in not_empty(menu)) if menu.readers else ()
+    return MenuScreen(menu.step.value, waiting, -1 if menu.readers else 0, title)

@@ -1,0 +1,211 @@
+"""The power-on menu as a pure state machine: every step, wrap-around, back, the seat
+range of each game, resume offered only with an unfinished journal, and a game that starts
+only when every spot reads empty."""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import reduce
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.menu import (
+    Menu,
+    NewGame,
+    Resume,
+    Step,
+    back,
+    new_menu,
+    not_empty,
+    push,
+    screen,
+    seat_names,
+    seat_range,
+    spot_count,
+    table,
+    turn,
+)
+from companion.rules.layouts import default_layout
+from companion.screens.model import MenuScreen
+from companion.screens.render import frame
+
+NAMES = ("Ana", "Bob", "Cy", "Dom")
+EMPTY: frozenset[str] = frozenset()
+
+
+def menu(**options: object) -> Menu:
+    kwargs: dict[str, object] = {"readers": True, **options}
+    return new_menu("ptipasspass", NAMES, 1, **kwargs)  # type: ignore[arg-type]
+
+
+def clear(m: Menu) -> Menu:
+    """Every spot of the chosen game reads empty."""
+    return reduce(lambda acc, spot: table(acc, spot, EMPTY), range(spot_count(m) + 1), m)
+
+
+def test_steps_in_order_preset_from_the_config() -> None:
+    m = menu()
+    assert (m.step, m.game, m.seats, m.first) == (Step.GAME, "ptipasspass", 4, 1)
+    assert screen(m) == MenuScreen("game", ("ptipasspass", "phipasspass"), 0, "")
+    m = push(m)
+    assert m.step is Step.SEATS
+    assert screen(m) == MenuScreen("seats", ("2", "3", "4", "5", "6"), 2, "ptipasspass")
+    m = push(m)
+    assert m.step is Step.FIRST
+    assert screen(m) == MenuScreen("first", NAMES, 1, "ptipasspass")
+    m = push(m)
+    assert m.step is Step.READY and m.result is None
+    assert screen(m).step == "ready" and screen(m).cursor == -1
+
+
+def test_a_whole_menu_to_a_new_game() -> None:
+    m = turn(menu(), 1)  # PhiPassPass
+    m = push(m)
+    m = turn(m, -1)  # 3 players
+    m = push(m)
+    m = turn(m, 1)  # Cy
+    m = push(m)
+    m = clear(m)
+    assert m.result == NewGame("phipasspass", ("Ana", "Bob", "Cy"), 2)
+
+
+@pytest.mark.parametrize("steps", [1, -1, 3, -7, 12])
+def test_every_list_wraps_around(steps: int) -> None:
+    games = ("ptipasspass", "phipasspass")
+    m = menu()
+    assert turn(m, steps).game == games[steps % 2]
+    m = push(m)
+    allowed = list(seat_range("ptipasspass"))
+    assert turn(m, steps).seats == allowed[(allowed.index(4) + steps) % len(allowed)]
+    m = push(m)
+    assert turn(m, steps).first == (1 + steps) % 4
+
+
+def test_seat_range_per_game() -> None:
+    assert seat_range("ptipasspass") == range(2, 7)
+    assert seat_range("phipasspass") == range(3, 7)
+    assert seat_range("ptipasspass", max_seats=4) == range(2, 5)
+    m = new_menu("ptipasspass", ("Ana", "Bob"), 1)
+    assert m.seats == 2 and m.first == 1
+    m = turn(m, 1)  # PhiPassPass needs 3 players: the seats are clamped, the first kept
+    assert (m.game, m.seats, m.first) == ("phipasspass", 3, 1)
+    m = turn(push(m), -1)  # from 3, one back wraps to 6
+    assert m.seats == 6
+    m = turn(new_menu("phipasspass", NAMES, 3), 0)
+    m = push(m)
+    m = turn(m, -1)  # 3 seats: the first player (seat 4) no longer sits: seat 1
+    assert (m.seats, m.first) == (3, 0)
+
+
+def test_a_console_wired_for_fewer_seats_caps_the_range() -> None:
+    m = push(new_menu("ptipasspass", NAMES, 0, max_seats=4))
+    assert screen(m).options == ("2", "3", "4")
+    assert turn(m, 1).seats == 2
+
+
+def test_seat_names_come_from_the_config_or_are_numbered() -> None:
+    m = new_menu("ptipasspass", ("Ana", "Seat 2", "Cy"), 0)
+    assert seat_names(m) == ("Ana", "Siège 2", "Cy")
+    m = turn(push(m), 2)  # 5 seats
+    assert seat_names(m) == ("Ana", "Siège 2", "Cy", "Siège 4", "Siège 5")
+    m = new_menu("ptipasspass", ("Seat 1", "Seat 2"), 0, language="en")
+    assert seat_names(m) == ("Seat 1", "Seat 2")
+
+
+def test_back_goes_one_step_back_and_keeps_the_choices() -> None:
+    m = push(push(turn(menu(), 0)))
+    m = turn(m, 2)
+    assert m.step is Step.FIRST and m.first == 3
+    m = back(m)
+    assert m.step is Step.SEATS and m.first == 3
+    m = back(m)
+    assert m.step is Step.GAME
+    assert back(m) == m  # nothing before the game without a journal
+    m = push(push(push(m)))
+    assert m.step is Step.READY
+    assert back(m).step is Step.FIRST
+
+
+def test_resume_is_offered_only_with_an_unfinished_journal() -> None:
+    assert menu().step is Step.GAME
+    m = menu(resumable=True)
+    assert m.step is Step.RESUME
+    assert screen(m) == MenuScreen("resume", ("resume", "new"), 0, "")
+    assert push(m).result == Resume()
+    m = turn(m, 1)
+    assert screen(m).cursor == 1
+    assert turn(m, 1).resume_cursor == 0  # wraps
+    m = push(m)
+    assert m.step is Step.GAME and m.result is None
+    assert back(m).step is Step.RESUME
+    assert back(back(m)).step is Step.RESUME
+
+
+def test_the_game_starts_only_when_every_spot_reads_empty() -> None:
+    m = push(push(push(menu())))
+    spots = spot_count(m)
+    assert spots == default_layout(4).spots
+    assert push(m).result is None  # with readers, a push does not start it
+    m = table(m, 3, frozenset({"04A1B2C3"}))
+    for spot in range(spots + 1):
+        if spot != 3:
+            m = table(m, spot, EMPTY)
+    assert m.result is None
+    assert not_empty(m) == (3,)
+    assert screen(m).options == ("3",)
+    m = table(m, 3, None)  # its reader went silent: not known to be empty
+    assert m.result is None and not_empty(m) == (3,)
+    m = table(m, 3, EMPTY)
+    assert m.result == NewGame("ptipasspass", NAMES, 1)
+    assert table(m, 3, frozenset({"X"})) == m  # once started, the menu is done
+
+
+def test_an_empty_table_before_ready_starts_on_the_push_to_ready() -> None:
+    m = clear(push(push(menu())))
+    assert m.step is Step.FIRST and m.result is None
+    assert push(m).result == NewGame("ptipasspass", NAMES, 1)
+
+
+def test_without_readers_a_push_at_ready_starts() -> None:
+    m = push(push(push(menu(readers=False))))
+    assert m.step is Step.READY and m.result is None
+    assert screen(m) == MenuScreen("ready", (), 0, "ptipasspass")
+    assert push(m).result == NewGame("ptipasspass", NAMES, 1)
+
+
+def test_a_config_layout_counts_for_its_own_game_and_seats_only() -> None:
+    layout = default_layout(6).to_json()
+    m = new_menu("ptipasspass", NAMES, 0, layout=layout)
+    assert spot_count(m) == default_layout(6).spots
+    assert spot_count(dataclasses.replace(m, seats=3)) == default_layout(3).spots
+
+
+def test_a_game_the_console_cannot_seat_is_refused() -> None:
+    with pytest.raises(ValueError, match="phipasspass"):
+        new_menu("phipasspass", NAMES[:2], 0, max_seats=2)
+
+
+@given(
+    st.booleans(),
+    st.lists(st.sampled_from(["turn+", "turn-", "turn3", "push", "back", "empty"]), max_size=40),
+)
+def test_any_sequence_stays_consistent_and_drawable(resumable: bool, moves: list[str]) -> None:
+    m = menu(resumable=resumable)
+    for move in moves:
+        if move.startswith("turn"):
+            m = turn(m, {"turn+": 1, "turn-": -1, "turn3": 3}[move])
+        elif move == "push":
+            m = push(m)
+        elif move == "back":
+            m = back(m)
+        else:
+            m = clear(m)
+        assert m.seats in seat_range(m.game)
+        assert 0 <= m.first < m.seats
+        view = screen(m)
+        assert -1 <= view.cursor < max(len(view.options), 1)
+    if isinstance(m.result, NewGame):
+        assert len(m.result.seats) in seat_range(m.result.game)
+    frame(screen(m), "fr")
