@@ -20,8 +20,9 @@ import pytest
 
 from companion.bots import flipdone as flipdone_bot
 from companion.bots import swiped as swiped_bot
+from companion.bots import vnp as vnp_bot
 from companion.bots.passpass import make_bot
-from companion.rules import flipdone, passpass, swiped
+from companion.rules import flipdone, passpass, swiped, vnp
 from companion.selfplay import choose
 
 
@@ -92,6 +93,13 @@ GAMES = [
         lambda s: s.phase is swiped.Phase.OVER,
         lambda _s, rng: Player(lambda s: swiped_bot.random_action(s, rng)),
         frozenset({"targets", "secret_programs"}), 5_000,
+    ),
+    Game(
+        "vnp", vnp,
+        lambda seed: vnp.new_game(vnp.make_config(mode=("four", "two", "teams")[seed % 3])),
+        lambda s: s.over,
+        lambda _s, rng: Player(lambda s: vnp_bot.random_action(s, rng)),
+        frozenset(), 200,  # nothing is hidden; at most 4 x 24 placements and 4 passes
     ),
 ]  # fmt: skip
 
