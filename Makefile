@@ -1,5 +1,5 @@
 # Two set-up commands (README): `make demo` and `make test`. Both create .venv on first use.
-PYTHON ?= python3.11
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
