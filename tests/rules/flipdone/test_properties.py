@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.bots.flipdone import random_action
-from companion.rules.errors import RuleError
 from companion.rules.flipdone import (
     ACTIONS,
     DECK,
@@ -30,6 +29,7 @@ from companion.rules.flipdone import (
     phase_over,
     public_view,
 )
+from tests.rules.contract import assert_illegal_refused
 from tests.rules.flipdone.helpers import assert_conserved
 
 MAX_ACTIONS = 5_000
@@ -122,18 +122,8 @@ def random_candidates(state: State, rnd: random.Random, count: int) -> list[Acti
 def test_an_action_that_is_not_legal_raises_and_changes_nothing(setup, seed):
     rnd = random.Random(seed)
     for _, _, after, _ in playthrough(*setup):
-        legal = set(legal_actions(after))
-        snapshot = after.to_json()
-        for candidate in random_candidates(after, rnd, 3):
-            if candidate in legal:
-                continue
-            try:
-                apply(after, candidate)
-            except RuleError:
-                pass
-            else:
-                raise AssertionError(f"{candidate} is not listed as legal, yet it applied")
-        assert after.to_json() == snapshot
+        candidates = random_candidates(after, rnd, 3)
+        assert_illegal_refused(after, candidates, legal_actions, apply)
 
 
 @PROPERTY
