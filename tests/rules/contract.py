@@ -29,3 +29,14 @@ def assert_illegal_refused(
         else:
             raise AssertionError(f"{candidate} is not listed as legal, yet it applied")
     assert state.to_json() == snapshot and state == copy
+
+
+def play_all(
+    apply: Callable[[Any, Any], tuple[Any, tuple[Any, ...]]], state: Any, actions: Iterable[Any]
+) -> tuple[Any, list[Any]]:
+    """Apply actions in order with an engine's `apply`; the final state and every event."""
+    events: list[Any] = []
+    for action in actions:
+        state, new = apply(state, action)
+        events.extend(new)
+    return state, events

@@ -16,6 +16,7 @@ from companion.rules.passpass import (
 from companion.rules.passpass import (
     apply as engine_apply,
 )
+from tests.rules.contract import play_all
 
 
 def game(players: int = 3, rules: str = "ptipasspass", **options: object) -> State:
@@ -24,11 +25,7 @@ def game(players: int = 3, rules: str = "ptipasspass", **options: object) -> Sta
 
 def play(state: State, *actions: Action) -> tuple[State, list[Event]]:
     """Apply actions in order; return the final state and every event."""
-    events: list[Event] = []
-    for action in actions:
-        state, new = engine_apply(state, action)
-        events.extend(new)
-    return state, events
+    return play_all(engine_apply, state, actions)
 
 
 def position(

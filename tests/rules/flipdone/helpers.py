@@ -17,6 +17,7 @@ from companion.rules.flipdone import (
     make_config,
     new_game,
 )
+from tests.rules.contract import play_all
 
 
 def game(seed: int = 1, **options: object) -> State:
@@ -25,11 +26,7 @@ def game(seed: int = 1, **options: object) -> State:
 
 def play(state: State, *actions: Action) -> tuple[State, list[Event]]:
     """Apply actions in order; return the final state and every event."""
-    events: list[Event] = []
-    for action in actions:
-        state, new = apply(state, action)
-        events.extend(new)
-    return state, events
+    return play_all(apply, state, actions)
 
 
 def position(

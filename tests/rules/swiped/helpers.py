@@ -15,6 +15,7 @@ from companion.rules.swiped import (
     new_game,
     next_swap,
 )
+from tests.rules.contract import play_all
 
 
 def game(seed: int = 0, **options: object) -> State:
@@ -23,11 +24,7 @@ def game(seed: int = 0, **options: object) -> State:
 
 def play(state: State, *actions: Action) -> tuple[State, list[Event]]:
     """Apply actions in order; return the final state and every event."""
-    events: list[Event] = []
-    for action in actions:
-        state, new = apply(state, action)
-        events.extend(new)
-    return state, events
+    return play_all(apply, state, actions)
 
 
 def program(state: State, p0: list[Pair], p1: list[Pair]) -> tuple[State, list[Event]]:
