@@ -3,13 +3,31 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.bots.passpass import BOTS
+from companion.config import (
+    JOURNAL_DOC,
+    RULINGS_DOC,
+    SETTLE,
+    TABLE_DOC,
+    WINDOW,
+    GameConfig,
+    seconds_option,
+    whole_number,
+)
 from companion.rules.errors import BadInput
 from companion.rules.passpass import RULESETS, make_config
+
+if TYPE_CHECKING:
+    from companion.session import Session
+
+DEFAULTS = GameConfig()
+"""The config's game defaults, which `play` shares (window, settle)."""
 
 
 def _progress(done: int, total: int) -> None:
@@ -19,19 +37,46 @@ def _progress(done: int, total: int) -> None:
         print(f"\rgames {done}/{total} ({done / total:.0%})", end=end, file=sys.stderr, flush=True)
 
 
-def _game_ok(command: str, game: str, players: int) -> bool:
-    """Check a game and seat count once, with the rule book's own message on stderr."""
-    try:
-        make_config(game, players)
-    except BadInput as exc:
-        print(f"companion {command}: {exc}", file=sys.stderr)
-        return False
-    return True
+def _fail(command: str, message: str) -> int:
+    """One line on stderr naming the command, and the exit status of a bad input (2)."""
+    print(f"companion {command}: {message}", file=sys.stderr)
+    return 2
+
+
+def _players_problem(game: str, players: int) -> str | None:
+    """Why ``--players`` does not fit the game's rule book, or None when it does."""
+    rules = RULESETS[game]
+    if rules.min_players <= players <= rules.max_players:
+        return None
+    return f"--players {players}: {game} is for {rules.min_players} to {rules.max_players} players"
+
+
+def _first_problem(first: int, players: int) -> str | None:
+    """Why ``--first`` is not a seat (counted from 1, as people count), or None."""
+    if 1 <= first <= players:
+        return None
+    return (
+        f"--first {first}: the first player is a seat from 1 to {players} "
+        "(who did a magic trick last, PTI-13)"
+    )
 
 
 def _players(args: argparse.Namespace) -> int:
     default = 4 if args.game == "ptipasspass" else 3
     return int(args.players or default)
+
+
+def _undecodable(path: object, exc: UnicodeDecodeError) -> str:
+    """A file that is not UTF-8, in one line with where it stops being text."""
+    return (
+        f"{path} is not UTF-8 text (byte 0x{exc.object[exc.start]:02X}): a journal is "
+        f"UTF-8 JSON Lines, see {JOURNAL_DOC}"
+    )
+
+
+def _unreadable(path: object, exc: OSError) -> str:
+    """A file that cannot be opened, in one line (no errno noise)."""
+    return f"cannot read {path}: {exc.strerror or exc}"
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -40,11 +85,11 @@ def _selfplay(args: argparse.Namespace) -> int:
     kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
     unknown = sorted(set(kinds) - set(BOTS))
     if not kinds or unknown:
-        print(f"companion selfplay: unknown bot(s) {unknown}; choose from {BOTS}", file=sys.stderr)
-        return 2
+        return _fail("selfplay", f"--bots: unknown bot(s) {unknown}; choose from {BOTS}")
+    problem = _players_problem(args.game, args.players)
+    if problem:
+        return _fail("selfplay", problem)
     seats = [kinds[i % len(kinds)] for i in range(args.players)]
-    if not _game_ok("selfplay", args.game, args.players):
-        return 2
     summary = selfplay.run(
         lambda i: make_config(
             args.game, args.players, first=i % args.players, turn_limit=args.turn_limit
@@ -60,12 +105,21 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    from companion.config import folder_problem
     from companion.demo import run_demo
 
     players = _players(args)
-    if not _game_ok("demo", args.game, players):
-        return 2
-    run_demo(args.game, players, args.seed, Path(args.out), args.lang)
+    problem = _players_problem(args.game, players)
+    if problem:
+        return _fail("demo", problem)
+    out = Path(args.out)
+    problem = folder_problem(out)
+    if problem:
+        return _fail("demo", f"--out {problem} (it gets journal.jsonl and oled.gif)")
+    try:
+        run_demo(args.game, players, args.seed, out, args.lang)
+    except OSError as exc:
+        return _fail("demo", f"--out {out}: cannot write there: {exc.strerror or exc}")
     return 0
 
 
@@ -79,67 +133,105 @@ def _replay(args: argparse.Namespace) -> int:
         for warning in journal.warnings:
             print(f"companion replay: warning: {warning}", file=sys.stderr)
         replay(journal, args.json)
-    except (OSError, JournalError, SetupError) as exc:
-        print(f"companion replay: {exc}", file=sys.stderr)
-        return 2
+    except UnicodeDecodeError as exc:  # until read_journal says it as a JournalError
+        return _fail("replay", _undecodable(args.file, exc))
+    except OSError as exc:
+        return _fail("replay", _unreadable(args.file, exc))
+    except (JournalError, SetupError, BadInput) as exc:
+        return _fail("replay", f"{exc} (the format: {JOURNAL_DOC})")
     return 0
 
 
-def _play(args: argparse.Namespace) -> int:
+def _play_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the options of a new `play` game, or None."""
+    if not args.sim:
+        return "only --sim exists for now (a real table: companion run)"
+    if args.resume:
+        return None
+    players = _players(args)
+    return _players_problem(args.game, players) or _first_problem(args.first, players)
+
+
+def _open_play(args: argparse.Namespace, path: Path) -> Session | str:
+    """The game of `play`: the journal's (``--resume``) or a new one; or what went wrong."""
     from companion.journal import JournalError
     from companion.referee.passpass import SetupError
     from companion.session import Session
-    from companion.sim.console import run_console
     from companion.sim.driver import make_setup
 
-    if not args.sim:
-        print("companion play: only --sim exists for now (a real table: companion run)",
-              file=sys.stderr)  # fmt: skip
-        return 2
-    path = Path(args.journal)
     try:
         if args.resume:
-            session = Session.resume(path)
-        else:
-            setup = make_setup(args.game, _players(args), args.seed, window=args.window,
-                               first=args.first - 1, language=args.lang)  # fmt: skip
-            session = Session.start(path, setup)
-    except (OSError, JournalError, SetupError, BadInput) as exc:
-        print(f"companion play: {exc}", file=sys.stderr)
-        return 2
-    print(f"journal: {path} (continue later with: companion play --sim --resume --journal "
-          f"{path})")  # fmt: skip
+            return Session.resume(path)
+        setup = make_setup(args.game, _players(args), args.seed, window=args.window,
+                           settle=args.settle, first=args.first - 1,
+                           language=args.lang)  # fmt: skip
+        return Session.start(path, setup)
+    except FileNotFoundError:
+        return f"--journal {path}: no such file (start a new game: leave out --resume)"
+    except UnicodeDecodeError as exc:  # until read_journal says it as a JournalError
+        return f"--journal {_undecodable(path, exc)}"
+    except FileExistsError as exc:
+        return f"--journal {exc} (continue it: add --resume)"
+    except OSError as exc:
+        return f"--journal {_unreadable(path, exc)}"
+    except (JournalError, SetupError, BadInput) as exc:
+        return f"--journal {path}: {exc} (the format: {JOURNAL_DOC})"
+
+
+def _play(args: argparse.Namespace) -> int:
+    from companion.sim.console import run_console
+
+    problem = _play_problem(args)
+    if problem:
+        return _fail("play", problem)
+    path = Path(args.journal)
+    session = _open_play(args, path)
+    if isinstance(session, str):
+        return _fail("play", session)
+    resume = f"companion play --sim --resume --journal {path}"
+    print(f"journal: {path} (continue later with: {resume})")
     lang = session.referee.setup.language
-    return run_console(session, sys.stdin, sys.stdout, lang, echo=not sys.stdin.isatty())
+    try:
+        return run_console(session, sys.stdin, sys.stdout, lang, echo=not sys.stdin.isatty())
+    except KeyboardInterrupt:  # Ctrl-C: every input is already journaled and fsync'd
+        session.close()
+        print(f"\ncompanion play: interrupted; the game is saved, continue it with: {resume}",
+              file=sys.stderr)  # fmt: skip
+        return 130
 
 
 def _add_game_options(p: argparse.ArgumentParser, seed_help: str) -> None:
     p.add_argument("--game", choices=sorted(RULESETS), default="ptipasspass")
     p.add_argument(
-        "--players", type=int, default=None, help="seats (default 4, or 3 for phipasspass)"
+        "--players",
+        type=whole_number(1),
+        default=None,
+        help="seats (default 4, or 3 for phipasspass; ptipasspass 2 to 6, phipasspass 3 to 6)",
     )
     p.add_argument("--seed", type=int, default=1, help=seed_help)
     p.add_argument("--lang", choices=("fr", "en"), default="fr", help="OLED language")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="companion",
-        description="A Raspberry Pi referee for physical game tables (PtiPassPass and friends).",
-    )
-    sub = parser.add_subparsers(dest="command", required=True)
-
+def _add_selfplay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sp = sub.add_parser(
         "selfplay",
         help="play many games between bots and print statistics",
         description=(
             "Play whole games between bots and print win rate by seat, mean turns per "
-            "manche and challenge success rates. The same seed gives the same output."
+            f"manche and challenge success rates. The same seed gives the same output. "
+            f"The rulings cited (PTI-15...) are in {RULINGS_DOC}."
         ),
     )
     sp.add_argument("game", choices=sorted(RULESETS), help="the rule set")
-    sp.add_argument("--players", type=int, default=4, help="number of seats (default 4)")
-    sp.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    sp.add_argument(
+        "--players",
+        type=whole_number(1),
+        default=4,
+        help="number of seats (default 4; ptipasspass 2 to 6, phipasspass 3 to 6)",
+    )
+    sp.add_argument(
+        "--games", type=whole_number(1), default=100, help="games to play, 1 or more (default 100)"
+    )
     sp.add_argument("--seed", type=int, default=1, help="seed of every bot's RNG (default 1)")
     sp.add_argument(
         "--bots",
@@ -149,58 +241,105 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sp.add_argument(
         "--turn-limit",
-        type=int,
+        type=whole_number(1),
         default=None,
         help="void a manche after this many turns (PTI-15, for simulations)",
     )
     sp.add_argument("--quiet", action="store_true", help="no progress meter on stderr")
     sp.set_defaults(func=_selfplay)
 
+
+def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     demo = sub.add_parser(
         "demo",
         help="a whole simulated game with bots: transcript, OLED frames, GIF and journal",
         description=(
             "Play a whole game on a simulated table with bot seats, through the real "
             "referee and screens. Prints what happens and every new OLED frame, and writes "
-            "the journal and an animated GIF of the OLED to the output folder."
+            "the journal and an animated GIF of the OLED to the output folder. The journal "
+            f"format: {JOURNAL_DOC}; how the table is played: {TABLE_DOC}."
         ),
     )
     _add_game_options(demo, "seed of the bots and the tags (default 1)")
-    demo.add_argument("--out", default="out/demo", help="output folder (default out/demo)")
+    demo.add_argument(
+        "--out", default="out/demo", help="output folder, created if needed (default out/demo)"
+    )
     demo.set_defaults(func=_demo)
 
+
+def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rp = sub.add_parser(
         "replay",
         help="feed a journal through the referee and print what happened",
         description="Replay a journal (or a scenario file) through the same referee as a "
-        "live table. --json prints one document {game, events, scores, winner}.",
+        "live table. --json prints one document {game, events, scores, winner}. The "
+        f"journal and scenario format (UTF-8 JSON Lines): {JOURNAL_DOC}; the rulings the "
+        f"events cite: {RULINGS_DOC}.",
     )
-    rp.add_argument("file", help="a journal in the JSON Lines format of ARCHITECTURE.md")
+    rp.add_argument("file", help=f"a journal or scenario file (UTF-8 JSON Lines, {JOURNAL_DOC})")
     rp.add_argument("--json", action="store_true", help="print the replay document as JSON")
     rp.set_defaults(func=_replay)
 
+
+def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = sub.add_parser(
         "play",
         help="an interactive simulated table: type what your hands do, see the OLED",
         description="Type physical acts (drop, take, slide), presses (announce, doublon, "
         "menteur, choose, back) and waits; the referee judges them as on a real table and "
-        "the OLED is drawn after each. Type help inside for the commands.",
+        "the OLED is drawn after each. Type help inside for the commands. Every input is "
+        "journaled: after quit, Ctrl-C or a crash, --resume --journal FILE carries on. How "
+        f"the table is played: {TABLE_DOC}; the journal format: {JOURNAL_DOC}; the rulings: "
+        f"{RULINGS_DOC}.",
     )
     play.add_argument("--sim", action="store_true", help="use the simulated table")
     _add_game_options(play, "seed of the tags (default 1)")
-    play.add_argument("--window", type=float, default=6.0, help="challenge window, seconds")
     play.add_argument(
-        "--first", type=int, default=1, help="first player, 1..N: who did a magic trick last"
+        "--window",
+        type=seconds_option(WINDOW),
+        default=DEFAULTS.window,
+        help=f"challenge window, seconds: {WINDOW.low:g} to {WINDOW.high:g} "
+        f"(default {DEFAULTS.window:g}; game.window of the config)",
     )
-    play.add_argument("--journal", default="out/play.jsonl", help="journal file to write")
-    play.add_argument("--resume", action="store_true", help="continue the journal's game")
+    play.add_argument(
+        "--settle",
+        type=seconds_option(SETTLE),
+        default=DEFAULTS.settle,
+        help=f"seconds the table must be still before a change is judged: {SETTLE.low:g} to "
+        f"{SETTLE.high:g} (default {DEFAULTS.settle:g}; game.settle of the config)",
+    )
+    play.add_argument(
+        "--first",
+        type=int,
+        default=1,
+        help="first player, a seat from 1 to the number of players: who did a magic trick "
+        "last (PTI-13; default 1)",
+    )
+    play.add_argument(
+        "--journal", default="out/play.jsonl", help="journal file to write (default out/play.jsonl)"
+    )
+    play.add_argument(
+        "--resume", action="store_true", help="continue the game of the journal (--journal)"
+    )
     play.set_defaults(func=_play)
 
+
+def build_parser() -> argparse.ArgumentParser:
+    """The `companion` command line: one subparser per command, each with its ``func``."""
     from companion.config import add_config_parser
     from companion.devices.doctor import add_doctor_parser
     from companion.devices.enroll import add_enroll_parser
     from companion.service import add_run_parser
 
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="A Raspberry Pi referee for physical game tables (PtiPassPass and friends).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    _add_selfplay(sub)
+    _add_demo(sub)
+    _add_replay(sub)
+    _add_play(sub)
     add_run_parser(sub)
     add_config_parser(sub)
     add_enroll_parser(sub)
@@ -208,10 +347,37 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def command_name(args: argparse.Namespace) -> str:
+    """The command as a person typed it (``config check``), for messages."""
+    name = str(getattr(args, "command", "") or "")
+    sub = getattr(args, "config_command", None)
+    return f"{name} {sub}" if sub else name
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Run the parsed command's ``func``; what it did not foresee becomes one line on
+    stderr, never a traceback (``COMPANION_DEBUG=1`` shows the traceback, for developers).
+    Ctrl-C exits 130 as a shell expects."""
+    name = command_name(args)
+    try:
+        return int(args.func(args))
+    except KeyboardInterrupt:
+        print(f"\ncompanion {name}: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:
+        if os.environ.get("COMPANION_DEBUG"):
+            raise
+        print(
+            f"companion {name}: unexpected error: {type(exc).__name__}: {exc} "
+            "(COMPANION_DEBUG=1 shows where; please report it)",
+            file=sys.stderr,
+        )
+        return 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    result: int = args.func(args)
-    return result
+    """The `companion` command: parse (argparse exits 2 on a bad option), then run."""
+    return run_command(build_parser().parse_args(argv))
 
 
 if __name__ == "__main__":

@@ -13,6 +13,11 @@ names both uses.
 
 Every problem is one line ``<file>: <key>: <what is wrong> (<the fix>)``; all problems
 are reported at once (``ConfigError.problems``), so a table owner fixes the file in one go.
+
+The data directory (the journal, finished games, the enrolled tags) is one for every
+command that uses it (`enroll`, `run`, `doctor`, `config check`): ``--data-dir DIR``, else
+``$COMPANION_DATA``, else ``paths.data_dir`` (``locate_data_dir``). The bounds of a value
+a command line option also sets (``WINDOW``, ``SETTLE``) live here once, with their fix.
 """
 
 from __future__ import annotations
@@ -30,6 +35,15 @@ from typing import Any, TypeVar
 from companion.rules.errors import RuleError
 from companion.rules.layouts import Layout, LayoutError
 from companion.rules.passpass import RULESETS, make_config
+
+CONFIG_DOC = "docs/companion.example.toml"
+"""Where every key of the configuration is documented (help texts point there)."""
+JOURNAL_DOC = "docs/journal.md"
+"""The journal and scenario format (what replay, play and run --sim-input read)."""
+TABLE_DOC = "docs/table.md"
+"""Each game's table protocol: what hands and buttons do on a real table."""
+RULINGS_DOC = "docs/rulings.md"
+"""The rulings the code cites (PTI-7, PHI-2...)."""
 
 SYSTEM_CONFIG = Path("/etc/companion/companion.toml")
 LOCAL_CONFIG = Path("companion.toml")
@@ -253,6 +267,49 @@ def _choice(options: tuple[Any, ...]) -> Callable[[Any], Any]:
     return check
 
 
+@dataclass(frozen=True, slots=True)
+class Seconds:
+    """The allowed range of a duration in seconds, with the fix a person reads when a
+    value is outside it. One object per key, shared by `config check` and the command
+    line options that set the same value (``play --window``), so the bounds exist once."""
+
+    low: float
+    high: float
+    fix: str
+
+    def check(self, value: Any) -> float | None:
+        """The value as a float when it is a finite number within the bounds, else None."""
+        return _float_in(self.low, self.high)(value)
+
+
+WINDOW = Seconds(
+    1.0, 60.0, "seconds the challenge window stays open: a number from 1 to 60 (book: 6)"
+)
+SETTLE = Seconds(
+    0.05,
+    5.0,
+    "seconds the table must be still before a change is judged: 0.05 to 5 (default 0.5)",
+)
+
+
+def seconds_option(bound: Seconds) -> Callable[[str], float]:
+    """An argparse ``type=`` for an option setting a duration of the config: it refuses
+    what `config check` refuses, with the same fix (argparse names the option)."""
+
+    def parse(text: str) -> float:
+        try:
+            value: Any = float(text)
+        except ValueError:
+            value = text
+        checked = bound.check(value)
+        if checked is None:
+            raise argparse.ArgumentTypeError(f"{text}: {bound.fix}")
+        return checked
+
+    parse.__name__ = "seconds"  # argparse's own message for a failed type names it
+    return parse
+
+
 def _bool(v: Any) -> bool | None:
     return v if isinstance(v, bool) else None
 
@@ -306,20 +363,8 @@ def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
         f"the first player is a seat number from 1 to {len(seats)} (PTI-13: who did a "
         "magic trick most recently)",
     )
-    window = c.get(
-        g,
-        "game.window",
-        game.window,
-        _float_in(1.0, 60.0),
-        "seconds the challenge window stays open: a number from 1 to 60 (book: 6)",
-    )
-    settle = c.get(
-        g,
-        "game.settle",
-        game.settle,
-        _float_in(0.05, 5.0),
-        "seconds the table must be still before a change is judged: 0.05 to 5 (default 0.5)",
-    )
+    window = c.get(g, "game.window", game.window, WINDOW.check, WINDOW.fix)
+    settle = c.get(g, "game.settle", game.settle, SETTLE.check, SETTLE.fix)
     language = c.get(
         g,
         "game.language",
@@ -554,6 +599,8 @@ def load_pins(path: Path) -> PinMap:
         raise ConfigError([f"{name}: cannot read the pin map: {exc.strerror or exc}"]) from exc
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError([f"{name}: not valid TOML: {exc}"]) from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError([f"{name}: not UTF-8 text ({_undecodable(exc)})"]) from exc
     pi = data.get("pi", {})
     problems: list[str] = []
     fix = f"a BCM GPIO number from 0 to {MAX_GPIO} (not a physical header pin number)"
@@ -674,17 +721,142 @@ def load_config(path: str | os.PathLike[str] | None = None) -> Config:
         raise ConfigError(
             [f"{source}: not valid TOML: {exc} (strings need quotes, tables [brackets])"]
         ) from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(
+            [f"{source}: not UTF-8 text ({_undecodable(exc)}): save it as UTF-8"]
+        ) from exc
     return parse_config(data, source.resolve())
 
 
-def describe(config: Config) -> list[str]:
-    """A short summary of a valid configuration, for `config check`."""
+# --------------------------------------------------------------------------- the data directory
+
+DATA_ENV = "COMPANION_DATA"
+"""The environment variable naming the data directory (beaten only by ``--data-dir``)."""
+DATA_DIR_HELP = (
+    "the data directory: the game's journal (game.jsonl), finished games (archive/) and "
+    f"the enrolled tags (tags.json). Default: ${DATA_ENV}, else paths.data_dir of the "
+    f"config ({DEFAULT_DATA_DIR} unless set; ~/.local/share/companion when there is no "
+    "config file); see docs/companion.example.toml"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DataDir:
+    """Where the data directory is, and where that came from (for messages)."""
+
+    path: Path
+    origin: str
+
+
+def locate_data_dir(config: Config, override: str | os.PathLike[str] | None = None) -> DataDir:
+    """The one data directory of `enroll`, `run`, `doctor` and `config check`: ``override``
+    (their ``--data-dir``) beats ``$COMPANION_DATA``, which beats the config's
+    ``paths.data_dir``. One rule, so the tags `enroll` writes are the tags `run` reads."""
+    if override is not None and str(override):
+        return DataDir(Path(override).expanduser(), "--data-dir")
+    env = os.environ.get(DATA_ENV)
+    if env:
+        return DataDir(Path(env).expanduser(), f"${DATA_ENV}")
+    if config.source is None:
+        return DataDir(config.data_dir, "the default without a config file")
+    return DataDir(config.data_dir, f"paths.data_dir of {config.source}")
+
+
+def find_data_dir(config: Config, override: str | os.PathLike[str] | None = None) -> Path:
+    """The data directory's path (see `locate_data_dir`)."""
+    return locate_data_dir(config, override).path
+
+
+def folder_problem(path: Path) -> str | None:
+    """Why ``path`` can never be a folder (it, or a parent, is a file), or None. A folder
+    that does not exist yet is fine: the commands that write create it (the data
+    directory, `demo --out`)."""
+    for folder in (path, *path.absolute().parents):
+        if folder.exists():
+            if folder.is_dir():
+                return None
+            what = "" if folder == path else f" cannot be created: {folder}"
+            return f"{path}{what} is a file, not a directory: give a directory"
+    return None
+
+
+def data_dir_unwritable(path: Path) -> str | None:
+    """Why this user may not write in ``path`` (or create it), or None when it may."""
+    folder = path.absolute()
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if os.access(folder, os.W_OK | os.X_OK):
+        return None
+    if folder == path.absolute():
+        return f"{path} is not writable by this user"
+    return f"{path} does not exist and this user may not create it in {folder}"
+
+
+# --------------------------------------------------------------------------- argument types
+
+
+def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type=`` for a whole number in ``low..high`` (no upper bound: None);
+    argparse prefixes its message with the option, e.g. ``argument --games: ...``."""
+    allowed = (
+        f"a whole number from {low} to {high}" if high is not None else (f"a whole number >= {low}")
+    )
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {allowed}") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{value} is out of range: give {allowed}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse ``type=`` for a finite number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of seconds above 0")
+    return value
+
+
+def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--data-dir DIR`` option, the same on every command that uses the directory."""
+    parser.add_argument("--data-dir", metavar="DIR", default=None, help=DATA_DIR_HELP)
+
+
+def add_config_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--config FILE`` option, the same on every command that reads the config."""
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        default=None,
+        help=f"the configuration (default: $COMPANION_CONFIG, else {SYSTEM_CONFIG}, else "
+        "./companion.toml, else built-in defaults); docs/companion.example.toml documents it",
+    )
+
+
+def _undecodable(exc: UnicodeDecodeError) -> str:
+    """Where a file stops being UTF-8, in words (the byte and its offset)."""
+    return f"byte 0x{exc.object[exc.start]:02X} at offset {exc.start}"
+
+
+def describe(config: Config, data: DataDir | None = None) -> list[str]:
+    """A short summary of a valid configuration, for `config check`; ``data`` is the
+    data directory the commands resolve (default: the config's own)."""
     g = config.game
+    data = data or locate_data_dir(config)
     lines = [
         f"config: {config.source or 'built-in defaults (no file found)'}",
         f"game: {g.name}, {len(g.seats)} seats ({', '.join(g.seats)}), first player "
         f"{g.first + 1}, window {g.window:g} s, settle {g.settle:g} s, language {g.language}",
-        f"data directory: {config.data_dir}",
+        f"data directory: {data.path} (from {data.origin})",
     ]
     d = config.display
     if d.driver in OLED_DRIVERS:
@@ -718,15 +890,30 @@ def describe(config: Config) -> list[str]:
 
 
 def _check_command(args: argparse.Namespace) -> int:
+    """`companion config check`: 0 valid, 1 the configuration has problems, 2 a bad
+    ``--data-dir``."""
     try:
         config = load_config(args.config)
     except ConfigError as exc:
-        for problem in exc.problems:
-            print(f"error: {problem}", file=sys.stderr)
+        for line in exc.problems:
+            print(f"error: {line}", file=sys.stderr)
         print(f"companion config check: {len(exc.problems)} problem(s)", file=sys.stderr)
         return 1
-    for line in describe(config):
+    data = locate_data_dir(config, args.data_dir)
+    problem = folder_problem(data.path)
+    if problem is not None:
+        if data.origin == "--data-dir":
+            print(f"companion config check: --data-dir {problem}", file=sys.stderr)
+            return 2
+        print(f"error: {data.origin}: {problem}", file=sys.stderr)
+        print("companion config check: 1 problem(s)", file=sys.stderr)
+        return 1
+    for line in describe(config, data):
         print(line)
+    unwritable = data_dir_unwritable(data.path)
+    if unwritable is not None:
+        print(f"note: {unwritable}; the service (systemd runs it as user companion) "
+              "must be able to write there")  # fmt: skip
     print("configuration OK")
     return 0
 
@@ -736,14 +923,19 @@ def add_config_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
     p = subparsers.add_parser(
         "config",
         help="check the table configuration",
-        description="Commands about the configuration file (/etc/companion/companion.toml).",
+        description="Commands about the configuration file (/etc/companion/companion.toml, "
+        "documented in docs/companion.example.toml).",
     )
     sub = p.add_subparsers(dest="config_command", required=True)
     check = sub.add_parser(
         "check",
         help="validate the configuration and the pin map; exit 1 on any problem",
         description="Read the configuration (and the pin map it names), report every "
-        "problem with its key, its bad value and the fix, or summarise the table.",
+        "problem with its key, its bad value and the fix, or summarise the table and the "
+        "data directory the commands use. Every key is documented in "
+        "docs/companion.example.toml. Exit status: 0 valid, 1 problems in the "
+        "configuration, 2 a bad option.",
     )
-    check.add_argument("--config", default=None, help="the file (default: see docs)")
+    add_config_option(check)
+    add_data_dir_option(check)
     check.set_defaults(func=_check_command)

@@ -64,13 +64,27 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
 from companion import menu as power_on
-from companion.config import Config, ConfigError, check_pins, load_config
+from companion.config import (
+    CONFIG_DOC,
+    JOURNAL_DOC,
+    TABLE_DOC,
+    Config,
+    ConfigError,
+    DataDir,
+    add_config_option,
+    add_data_dir_option,
+    check_pins,
+    data_dir_unwritable,
+    folder_problem,
+    load_config,
+    locate_data_dir,
+)
 from companion.devices.controls import (
     EdgeFilter,
     EncoderTurn,
@@ -100,7 +114,7 @@ from companion.journal import (
     read_journal,
 )
 from companion.notify import Notifier
-from companion.referee.passpass import PassPassReferee, SetupError
+from companion.referee.passpass import PassPassReferee
 from companion.rules.passpass import RULESETS, Phase
 from companion.session import Session
 
@@ -161,6 +175,34 @@ class Clock:
             self._thread.join(timeout=1.0)
 
 
+def script_items(lines: IO[str], name: str) -> Iterator[ScriptSetup | Scripted]:
+    """The queue items of a simulated-table script: journal lines (blank lines and ``#``
+    comments skipped), each parsed as a setup or an input. Raises `JournalError` naming
+    the line for a line that is not one, or for text that is not UTF-8."""
+    number = 0
+    try:
+        for number, line in enumerate(lines, start=1):
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            try:
+                data = json.loads(text)
+                if not isinstance(data, dict):
+                    raise ValueError("not a JSON object")
+                data.setdefault("t", 0.0)
+                if data.get("type") == "setup":
+                    yield ScriptSetup(parse_setup(data))
+                else:
+                    yield Scripted(parse_input(data))
+            except ValueError as exc:  # JournalError is a ValueError
+                raise JournalError(f"{name}:{number}: {exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise JournalError(
+            f"{name}: not UTF-8 text (byte 0x{exc.object[exc.start]:02X}"
+            f"{f' after line {number}' if number else ''}): save it as UTF-8"
+        ) from exc
+
+
 class ScriptSource:
     """The simulated table's input: journal lines from a file, a FIFO or stdin."""
 
@@ -179,27 +221,44 @@ class ScriptSource:
             else:
                 with open(self.path, encoding="utf-8") as f:
                     self._read(f, self.path)
-        except (OSError, JournalError, ValueError) as exc:
+        except OSError as exc:
+            self.sink.put_nowait(ScriptEnd(f"cannot read {self.path}: {exc.strerror or exc}"))
+            return
+        except ValueError as exc:  # JournalError, or a decoding error it did not wrap
             self.sink.put_nowait(ScriptEnd(str(exc)))
             return
         self.sink.put_nowait(ScriptEnd())
 
     def _read(self, lines: IO[str], name: str) -> None:
-        for number, line in enumerate(lines, start=1):
-            text = line.strip()
-            if not text or text.startswith("#"):
-                continue
-            try:
-                data = json.loads(text)
-                if not isinstance(data, dict):
-                    raise ValueError("not a JSON object")
-                data.setdefault("t", 0.0)
-                if data.get("type") == "setup":
-                    self.sink.put_nowait(ScriptSetup(parse_setup(data)))
-                else:
-                    self.sink.put_nowait(Scripted(parse_input(data)))
-            except (ValueError, JournalError) as exc:
-                raise JournalError(f"{name}:{number}: {exc}") from exc
+        for item in script_items(lines, name):
+            self.sink.put_nowait(item)
+
+
+def sim_input_problem(path: str) -> str | None:
+    """Why ``--sim-input`` cannot be read, found before the service starts (so a wrong
+    path stops it at once instead of leaving it running on nothing), or None. A regular
+    file is read through: every line must be a journal line. A FIFO or ``-`` (stdin) can
+    only be read live; it is checked for existence and permission only."""
+    if path == "-":
+        return None
+    where = Path(path)
+    if not where.exists():
+        return f"--sim-input {path}: no such file (give journal lines, see {JOURNAL_DOC})"
+    if where.is_dir():
+        return f"--sim-input {path} is a directory: give a file of journal lines"
+    if not os.access(where, os.R_OK):
+        return f"--sim-input {path}: not readable by this user"
+    if not where.is_file():
+        return None  # a FIFO: opening it would wait for its writer
+    try:
+        with open(where, encoding="utf-8") as f:
+            for _ in script_items(f, path):
+                pass
+    except OSError as exc:
+        return f"--sim-input cannot read {path}: {exc.strerror or exc}"
+    except JournalError as exc:
+        return f"--sim-input {exc} (the format: {JOURNAL_DOC})"
+    return None
 
 
 # --------------------------------------------------------------------------- the loop
@@ -402,13 +461,17 @@ def new_setup(config: Config, tags: Mapping[str, str], seed: int | None = None) 
 
 
 def load_tags(data_dir: Path) -> Mapping[str, str]:
+    """The tags `companion enroll` recorded in the data directory (none, logged, when its
+    registry cannot be read)."""
     from companion.devices.registry import RegistryError, TagRegistry
 
     try:
-        return dict(TagRegistry(data_dir))
+        registry = TagRegistry(data_dir)
     except RegistryError as exc:
         log.error("%s", exc)
         return {}
+    log.info("%d enrolled tag(s) in %s", len(registry), registry.path)
+    return dict(registry)
 
 
 def archive(path: Path) -> Path:
@@ -647,21 +710,42 @@ def chosen_config(config: Config, choice: power_on.NewGame) -> Config:
     return dataclasses.replace(config, game=game)
 
 
+def _refuse(message: str) -> int:
+    """One line on stderr for what the command line or the config asked wrongly; exit 2."""
+    print(f"companion run: {message}", file=sys.stderr)
+    return 2
+
+
+def _start_problem(
+    config: Config, args: argparse.Namespace, sim: bool, data: DataDir
+) -> str | None:
+    """What stops `run` before anything starts (a data directory it cannot use, a
+    simulated input it cannot read), in one line; None when it may start."""
+    problem = folder_problem(data.path) or data_dir_unwritable(data.path)
+    if problem is not None:
+        return f"data directory ({data.origin}): {problem}"
+    if sim and args.sim_input:
+        return sim_input_problem(args.sim_input)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     """The `companion run` handler."""
     _setup_logging(getattr(args, "verbose", False))
+    if args.sim_clock == "script" and not args.sim_input:
+        return _refuse("--sim-clock script needs --sim-input (the script's t is the clock)")
     try:
         config = load_config(args.config)
     except ConfigError as exc:
-        for problem in exc.problems:
-            log.error("config: %s", problem)
-        print(
-            "companion run: invalid configuration (see above; `companion config check`)",
-            file=sys.stderr,
-        )
-        return 2
+        for line in exc.problems:
+            log.error("config: %s", line)
+        return _refuse("invalid configuration (see above; `companion config check`)")
     sim = bool(args.sim or args.sim_input or not config.hardware)
-    data_dir = Path(args.data_dir) if args.data_dir else config.data_dir
+    data = locate_data_dir(config, args.data_dir)
+    problem = _start_problem(config, args, sim, data)
+    if problem is not None:
+        return _refuse(problem)
+    data_dir = data.path
     if sim:
         driver = args.display or (
             config.display.driver
@@ -676,12 +760,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        log.error("cannot create the data directory %s: %s", data_dir, exc)
-        return 1
+        return _refuse(f"cannot create the data directory {data_dir}: {exc.strerror or exc}")
     script_clock = sim and args.sim_clock == "script"
-    if script_clock and not args.sim_input:
-        log.error("--sim-clock script needs --sim-input (the script's t is the clock)")
-        return 2
 
     menu_on = use_menu(config, args, sim)
     notifier = Notifier()
@@ -764,7 +844,7 @@ def run(args: argparse.Namespace) -> int:
             service.skipped_ticks,
         )
         return code
-    except (JournalError, SetupError, OSError, RuntimeError) as exc:
+    except (ValueError, OSError, RuntimeError) as exc:  # JournalError, SetupError: ValueErrors
         log.error("%s", exc)
         return 1
     finally:
@@ -871,10 +951,14 @@ def add_run_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
         help="the table service: readers, buttons and OLED (systemd runs it)",
         description="Referee a real table: read the readers and buttons, journal every input, "
         "draw the OLED. --resume continues the journal's game after a power cut (or starts "
-        "a new one when there is none). With --sim, or a config without hardware, the table "
-        "is simulated: inputs are journal lines from --sim-input.",
+        "a new one when there is none). The journal and the enrolled tags are in the data "
+        "directory (--data-dir, else $COMPANION_DATA, else paths.data_dir of the config), "
+        f"the same one `companion enroll` writes. The config: {CONFIG_DOC}; how each game's "
+        f"table is played: {TABLE_DOC}. With --sim, or a config without hardware, the table "
+        "is simulated: its inputs are journal lines from --sim-input (UTF-8 JSON Lines: "
+        f"spot, press, reader, tick, and an optional first setup line; see {JOURNAL_DOC}).",
     )
-    p.add_argument("--config", default=None, help="configuration file (default: see docs)")
+    add_config_option(p)
     p.add_argument(
         "--resume",
         action="store_true",
@@ -898,15 +982,17 @@ def add_run_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
         "--sim-input",
         metavar="PATH",
         default=None,
-        help="journal lines for the simulated table: a file, a FIFO or - (stdin)",
+        help=f"journal lines for the simulated table: a file, a FIFO or - (stdin); the "
+        f"format: {JOURNAL_DOC}",
     )
     p.add_argument(
         "--sim-clock",
         choices=("real", "script"),
         default="real",
-        help="real: lines happen when read; script: the lines' t is the clock",
+        help="real: lines happen when read; script: the lines' t is the clock and the "
+        "service stops when the script ends (needs --sim-input)",
     )
-    p.add_argument("--data-dir", default=None, help="override paths.data_dir of the config")
+    add_data_dir_option(p)
     p.add_argument(
         "--display",
         default=None,
@@ -931,8 +1017,9 @@ def main(argv: list[str] | None = None) -> int:
     add_run_parser(sub)
     add_config_parser(sub)
     args = parser.parse_args(argv)
-    result: int = args.func(args)
-    return result
+    from companion.cli import run_command
+
+    return run_command(args)
 
 
 if __name__ == "__main__":

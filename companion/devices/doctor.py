@@ -14,9 +14,21 @@ import argparse
 import queue
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TextIO
 
+from companion.config import (
+    CONFIG_DOC,
+    ConfigError,
+    add_config_option,
+    add_data_dir_option,
+    find_data_dir,
+    folder_problem,
+    load_config,
+    locate_data_dir,
+    positive_seconds,
+    whole_number,
+)
 from companion.devices import protocol
 from companion.devices.readers import (
     ButtonEvent,
@@ -29,6 +41,8 @@ from companion.devices.readers import (
 from companion.devices.serial_link import MICROPYTHON_PID, PICO_VID, SerialLink, find_pico
 
 CTRL_C_CTRL_D = b"\r\x03\x03\x04"  # stop main.py, then soft-reboot from the REPL
+MAX_READERS = 19
+"""The pad and up to 18 spots: as many readers as the firmware scans (firmware/README.md)."""
 
 
 def _name(reader: int) -> str:
@@ -45,12 +59,14 @@ def run_doctor(
     out: TextIO = sys.stdout,
     find: Callable[[], list[str]] = find_pico,
     make_link: Callable[[str], SerialLink] = SerialLink,
+    tags: Mapping[str, str] | None = None,
 ) -> int:
     """Diagnose the Pico link and its readers; return the exit status (0 healthy, 1 not).
 
     ``readers`` is how many readers the table is configured with (default: the Pico's own
     count); a configured reader the Pico does not have, or that stays silent or faulty
-    through the watch, makes the result 1.
+    through the watch, makes the result 1. ``tags`` (the enrolled registry, UID -> kind)
+    names each tag seen, so a token that was never enrolled stands out.
     """
 
     def say(text: str) -> None:
@@ -73,7 +89,7 @@ def run_doctor(
     inbox: queue.Queue[Observation] = queue.Queue()
     link.start(inbox)
     try:
-        return _diagnose(link, inbox, say, seconds, readers, restart, connect_timeout)
+        return _diagnose(link, inbox, say, seconds, readers, restart, connect_timeout, _namer(tags))
     finally:
         link.stop()
 
@@ -86,6 +102,7 @@ def _diagnose(
     readers: int | None,
     restart: bool,
     connect_timeout: float,
+    named: Callable[[frozenset[str]], str] = lambda uids: " ".join(sorted(uids)),
 ) -> int:
     contents: dict[int, frozenset[str]] = {}
     faults: dict[int, str] = {}
@@ -108,8 +125,7 @@ def _diagnose(
             elif isinstance(obs, SpotContents):
                 contents[obs.reader] = obs.uids
                 if live:
-                    tags = ", ".join(sorted(obs.uids)) or "empty"
-                    say(f"  {_name(obs.reader)}: {tags}")
+                    say(f"  {_name(obs.reader)}: {named(obs.uids) or 'empty'}")
             elif isinstance(obs, ReaderFault):
                 faults[obs.reader] = obs.code
                 if live:
@@ -162,7 +178,7 @@ def _diagnose(
             healthy = False
         else:
             tags = contents.get(reader, frozenset())
-            say(f"  {_name(reader)}: ok, {len(tags)} tag(s) {' '.join(sorted(tags))}".rstrip())
+            say(f"  {_name(reader)}: ok, {len(tags)} tag(s) {named(tags)}".rstrip())
     after = link.stats
     bad = (
         after.bad_crc - before.bad_crc,
@@ -182,11 +198,25 @@ def _diagnose(
     return 0 if healthy else 1
 
 
-def check_configured_display(config_path: str | None, out: TextIO | None = None) -> int:
+def _namer(tags: Mapping[str, str] | None) -> Callable[[frozenset[str]], str]:
+    """How the watch writes a reader's tags: each UID with its enrolled kind, or
+    "not enrolled" (``tags`` None: the UIDs alone)."""
+
+    def named(uids: frozenset[str]) -> str:
+        if tags is None:
+            return " ".join(sorted(uids))
+        return ", ".join(f"{uid} ({tags.get(uid, 'not enrolled')})" for uid in sorted(uids))
+
+    return named
+
+
+def check_configured_display(
+    config_path: str | None, out: TextIO | None = None, data_dir: str | None = None
+) -> int:
     """The display part of the diagnosis: 0 when the configured OLED draws (or none is
-    configured), 1 when it is missing or failing, 2 when the config itself is bad."""
+    configured), 1 when it is missing or failing, 2 when the config itself is bad.
+    ``data_dir``: the ``--data-dir`` override (a capture display draws there)."""
     out = out or sys.stdout
-    from companion.config import ConfigError, load_config
     from companion.devices.display import check_display
 
     try:
@@ -194,17 +224,51 @@ def check_configured_display(config_path: str | None, out: TextIO | None = None)
     except ConfigError as exc:
         print(f"config: {exc}", file=out)
         return 2
-    ok, message = check_display(config.display, config.data_dir)
+    ok, message = check_display(config.display, find_data_dir(config, data_dir))
     print(message, file=out)
     return 0 if ok else 1
 
 
+def _data_dir_tags(args: argparse.Namespace, out: TextIO) -> Mapping[str, str] | str:
+    """The enrolled tags of the data directory (`companion enroll` wrote them), reported
+    on ``out``; or one line saying why the directory cannot be used."""
+    from companion.devices.registry import RegistryError, TagRegistry
+
+    try:
+        config = load_config(args.config)
+    except ConfigError:
+        return {}  # the display check has reported it
+    data = locate_data_dir(config, args.data_dir)
+    problem = folder_problem(data.path)
+    if problem is not None:
+        return f"data directory ({data.origin}): {problem}"
+    try:
+        registry = TagRegistry(data.path)
+    except (RegistryError, OSError) as exc:
+        print(f"tags: {exc}", file=out)
+        return {}
+    print(f"data directory: {data.path} (from {data.origin}), {len(registry)} tag(s) "
+          "enrolled", file=out)  # fmt: skip
+    return dict(registry)
+
+
 def _doctor_command(args: argparse.Namespace) -> int:
-    display = check_configured_display(args.config)
+    tags = _data_dir_tags(args, sys.stdout)
+    if isinstance(tags, str):
+        print(f"companion doctor: {tags}", file=sys.stderr)
+        return 2
+    display = check_configured_display(args.config, data_dir=args.data_dir)
+    if display == 2:
+        print("companion doctor: invalid configuration (see above; companion config check)",
+              file=sys.stderr)  # fmt: skip
     if args.display_only:
         return display
     readers = run_doctor(
-        args.port, seconds=args.seconds, readers=args.readers, restart=not args.no_restart
+        args.port,
+        seconds=args.seconds,
+        readers=args.readers,
+        restart=not args.no_restart,
+        tags=tags,
     )
     return max(display, readers)
 
@@ -217,20 +281,30 @@ def add_doctor_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         description=(
             "Draw a test frame on the configured OLED, find the Pico on USB, show its "
             "firmware version and reader count, check that it answers, and watch every "
-            "reader for a few seconds. Exits 1 if the display or a configured reader is "
-            "missing, faulty or silent. Stop the companion service first: the serial port "
-            "is used exclusively."
+            "reader for a few seconds, naming each tag with the kind `companion enroll` "
+            "recorded in the data directory (--data-dir, else $COMPANION_DATA, else "
+            "paths.data_dir of the config). Exits 1 if the display or a configured reader is "
+            "missing, faulty or silent, 2 for a bad option or config. Stop the companion "
+            "service first: the serial port is used exclusively. The config: "
+            f"{CONFIG_DOC}; the wiring: firmware/README.md and hardware/."
         ),
     )
-    p.add_argument("--config", help="configuration file (default: as `companion run` finds it)")
+    add_config_option(p)
+    add_data_dir_option(p)
     p.add_argument("--display-only", action="store_true", help="check only the OLED")
     p.add_argument("--port", help="serial device of the Pico (default: found by USB id)")
-    p.add_argument("--seconds", type=float, default=3.0, help="how long to watch (default 3)")
+    p.add_argument(
+        "--seconds",
+        type=positive_seconds,
+        default=3.0,
+        help="how long to watch, seconds above 0 (default 3)",
+    )
     p.add_argument(
         "--readers",
-        type=int,
+        type=whole_number(1, MAX_READERS),
         default=None,
-        help="readers the table should have (default: as many as the Pico reports)",
+        help=f"readers the table should have, the pad included: 1 to {MAX_READERS} "
+        "(default: as many as the Pico reports)",
     )
     p.add_argument(
         "--no-restart",

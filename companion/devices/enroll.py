@@ -6,24 +6,37 @@ through a ``say`` callback. For each step it waits for exactly one new tag to re
 pad, records it, and refuses with a clear message a tag already enrolled or two tags at
 once. A step that reads no tag within ``timeout`` seconds ends the session with a message.
 
-``add_enroll_parser`` adds the ``companion enroll`` subcommand; ``add_doctor_parser`` (from
-doctor.py, re-exported here) adds ``companion doctor``.
+``add_enroll_parser`` adds the ``companion enroll`` subcommand, which writes the registry
+of the one data directory `companion run` reads (``companion.config.locate_data_dir``);
+``add_doctor_parser`` (from doctor.py, re-exported here) adds ``companion doctor``.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import queue
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
+from companion.config import (
+    CONFIG_DOC,
+    MAX_GPIO,
+    TABLE_DOC,
+    ConfigError,
+    add_config_option,
+    add_data_dir_option,
+    folder_problem,
+    load_config,
+    locate_data_dir,
+    positive_seconds,
+    whole_number,
+)
 from companion.devices.doctor import add_doctor_parser
 from companion.devices.readers import LinkStatus, Observation, ReaderFault, Readers, SpotContents
 from companion.devices.registry import RegistryError, TagRegistry, check_kind
+from companion.rules.passpass import RULESETS
 
 __all__ = [
     "Step",
@@ -32,7 +45,6 @@ __all__ = [
     "game_steps",
     "add_enroll_parser",
     "add_doctor_parser",
-    "default_data_dir",
 ]
 
 
@@ -217,11 +229,17 @@ def game_steps(game: str, seats: int, each: int = 1) -> list[Step]:
 
 
 def kind_steps(specs: Sequence[str]) -> list[Step]:
-    """Steps from ``KIND`` or ``KIND*COUNT`` arguments (``animal:lapin*6``)."""
+    """Steps from ``KIND`` or ``KIND*COUNT`` arguments (``animal:lapin*6``); a bad count
+    or kind raises ``ValueError`` naming the argument."""
     steps = []
     for spec in specs:
-        kind, _, count_text = spec.partition("*")
-        count = int(count_text) if count_text else 1
+        kind, star, count_text = spec.partition("*")
+        try:
+            count = int(count_text) if star else 1
+        except ValueError:
+            count = 0
+        if count < 1:
+            raise ValueError(f"{spec}: write KIND*N with N a whole number >= 1, e.g. {kind}*6")
         check_kind(kind)
         for i in range(count):
             suffix = f" ({i + 1} of {count})" if count > 1 else ""
@@ -230,12 +248,14 @@ def kind_steps(specs: Sequence[str]) -> list[Step]:
 
 
 # ---- command line -------------------------------------------------------------------------------
-def default_data_dir() -> Path:
-    """``$COMPANION_DATA``, else ``~/.local/share/tabletop-companion``."""
-    env = os.environ.get("COMPANION_DATA")
-    if env:
-        return Path(env)
-    return Path.home() / ".local" / "share" / "tabletop-companion"
+def spi_spot(text: str) -> tuple[int, int]:
+    """An argparse ``type=`` for ``--spi BUS.DEV`` (e.g. ``0.0``; ``0`` means ``0.0``)."""
+    bus, _, dev = text.partition(".")
+    if not (bus.isdigit() and (dev.isdigit() or not dev)) or int(bus) > 6 or int(dev or 0) > 6:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give the SPI bus and chip select as BUS.DEV, e.g. 0.0 (/dev/spidev0.0)"
+        )
+    return int(bus), int(dev or 0)
 
 
 def add_reader_arguments(parser: argparse.ArgumentParser) -> None:
@@ -243,10 +263,14 @@ def add_reader_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--spi",
         metavar="BUS.DEV",
+        type=spi_spot,
         help="use an MFRC522 wired to the Pi's SPI as the pad instead of the Pico, e.g. 0.0",
     )
     parser.add_argument(
-        "--rst", type=int, default=None, help="BCM GPIO of the MFRC522 reset line (with --spi)"
+        "--rst",
+        type=whole_number(0, MAX_GPIO),
+        default=None,
+        help=f"BCM GPIO of the MFRC522 reset line, 0 to {MAX_GPIO} (with --spi)",
     )
 
 
@@ -255,13 +279,45 @@ def make_source(args: argparse.Namespace) -> Readers:
     if args.spi:
         from companion.devices.spi_readers import SpiReaders
 
-        if args.rst is None:
-            raise SystemExit("--spi needs --rst (the BCM GPIO wired to the readers' RST)")
-        bus, _, dev = args.spi.partition(".")
-        return SpiReaders([(int(bus), int(dev or 0))], pin_rst=args.rst)
+        return SpiReaders([args.spi], pin_rst=args.rst)
     from companion.devices.serial_link import SerialLink
 
     return SerialLink(args.port)
+
+
+def _options_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the options as a whole (argparse checked each alone), or None."""
+    if args.spi and args.rst is None:
+        return "--spi needs --rst (the BCM GPIO wired to the readers' RST)"
+    if args.game:
+        rules = RULESETS[args.game]
+        if not rules.min_players <= args.seats <= rules.max_players:
+            return (
+                f"--seats {args.seats}: {args.game} is for {rules.min_players} to "
+                f"{rules.max_players} players"
+            )
+    return None
+
+
+def _open_registry(args: argparse.Namespace) -> TagRegistry | str:
+    """The tag registry of the data directory (see `companion.config.locate_data_dir`),
+    or one line saying why it cannot be used."""
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        first = exc.problems[0] if exc.problems else str(exc)
+        more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
+        return f"invalid configuration: {first}{more}; see `companion config check`"
+    data = locate_data_dir(config, args.data_dir)
+    problem = folder_problem(data.path)
+    if problem is not None:
+        return f"data directory ({data.origin}): {problem}"
+    try:
+        return TagRegistry(data.path)
+    except RegistryError as exc:
+        return str(exc)
+    except OSError as exc:
+        return f"cannot read the tags in {data.path}: {exc.strerror or exc}"
 
 
 def _enroll_command(args: argparse.Namespace) -> int:
@@ -269,13 +325,19 @@ def _enroll_command(args: argparse.Namespace) -> int:
         print(f"companion enroll: {message}", file=sys.stderr)
         return 2
 
+    problem = _options_problem(args)
+    if problem is not None:
+        return err(problem)
+    registry = _open_registry(args)
+    if isinstance(registry, str):
+        return err(registry)
     try:
-        registry = TagRegistry(args.data)
         if args.forget:
             for uid in args.forget:
                 print(f"forgot {uid} ({registry.forget(uid)})")
             return 0
         if args.list:
+            print(f"# {registry.path}")
             for uid, kind in sorted(registry.items(), key=lambda item: item[1]):
                 print(f"{uid}  {kind}")
             return 0
@@ -284,11 +346,14 @@ def _enroll_command(args: argparse.Namespace) -> int:
         else:
             steps = kind_steps(args.kinds)
     except KeyError as exc:
-        return err(f"no such tag {exc}")
+        return err(f"--forget: no such tag {exc} in {registry.path}")
     except (RegistryError, ValueError) as exc:
         return err(str(exc))
+    except OSError as exc:
+        return err(f"cannot write {registry.path}: {exc.strerror or exc}")
     if not steps:
         return err("nothing to enrol: give --game and --seats, or token kinds")
+    print(f"tags go to {registry.path}", flush=True)
     try:
         source = make_source(args)
         result = enroll_session(
@@ -296,6 +361,8 @@ def _enroll_command(args: argparse.Namespace) -> int:
         )
     except RuntimeError as exc:
         return err(str(exc))
+    except OSError as exc:
+        return err(f"cannot write {registry.path}: {exc.strerror or exc}")
     return 0 if result.complete else 1
 
 
@@ -308,7 +375,9 @@ def add_enroll_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         description=(
             "Guided enrolment: the companion names a token, you put it alone on the pad "
             "(reader 0), it records the tag's UID and kind in the tag registry "
-            "(<data>/tags.json)."
+            "(tags.json in the data directory, where `companion run` reads it: --data-dir, "
+            "else $COMPANION_DATA, else paths.data_dir of the config). The config: "
+            f"{CONFIG_DOC}; the tokens of each game and the pad: {TABLE_DOC}."
         ),
     )
     p.add_argument(
@@ -320,20 +389,23 @@ def add_enroll_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
     p.add_argument(
         "--game", choices=sorted(GAME_TOKENS), help="enrol every seat's tokens of this game"
     )
-    p.add_argument("--seats", type=int, default=4, help="number of seats (with --game)")
     p.add_argument(
-        "--each", type=int, default=1, help="copies of each token per seat (with --game, default 1)"
+        "--seats",
+        type=whole_number(1),
+        default=4,
+        help="number of seats (with --game; default 4; ptipasspass 2 to 6, phipasspass 3 to 6)",
     )
     p.add_argument(
-        "--data",
-        type=Path,
-        default=default_data_dir(),
-        help="data directory holding tags.json (default $COMPANION_DATA or "
-        "~/.local/share/tabletop-companion)",
+        "--each",
+        type=whole_number(1),
+        default=1,
+        help="copies of each token per seat (with --game, default 1)",
     )
+    add_config_option(p)
+    add_data_dir_option(p)
     p.add_argument(
         "--timeout",
-        type=float,
+        type=positive_seconds,
         default=30.0,
         help="seconds to wait for a tag at each step (default 30)",
     )
