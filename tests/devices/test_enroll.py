@@ -7,12 +7,15 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from companion.devices.enroll import (
     Step,
     add_doctor_parser,
     add_enroll_parser,
     enroll_session,
     game_steps,
+    kind_steps,
 )
 from companion.devices.readers import Observation, Sink, SpotContents
 from companion.devices.registry import TagRegistry
@@ -100,9 +103,20 @@ def test_parsers_set_func(tmp_path: Path) -> None:
     sub = parser.add_subparsers(dest="command", required=True)
     add_enroll_parser(sub)
     add_doctor_parser(sub)
-    args = parser.parse_args(["enroll", "--data", str(tmp_path), "--list"])
+    args = parser.parse_args(["enroll", "--data-dir", str(tmp_path), "--list"])
     assert args.func(args) == 0
-    args = parser.parse_args(["enroll", "--data", str(tmp_path), "animal:dragon"])
+    args = parser.parse_args(["enroll", "--data-dir", str(tmp_path), "animal:dragon"])
     assert args.func(args) == 2
     args = parser.parse_args(["doctor", "--port", "/x", "--seconds", "1", "--readers", "19"])
     assert callable(args.func) and args.readers == 19
+
+
+def test_kind_steps_refuse_a_bad_count() -> None:
+    assert [s.kind for s in kind_steps(["colour:bleu*2", "animal:lapin"])] == [
+        "colour:bleu",
+        "colour:bleu",
+        "animal:lapin",
+    ]
+    for spec in ("animal:lapin*0", "animal:lapin*x", "animal:lapin*"):
+        with pytest.raises(ValueError, match="KIND\\*N with N a whole number >= 1"):
+            kind_steps([spec])

@@ -108,6 +108,36 @@ def test_unreadable_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     broken.write_text("[game\nname = chess\n")
     code, _, err = check(broken, capsys)
     assert code == 1 and "not valid TOML" in err
+    latin1 = tmp_path / "latin1.toml"
+    latin1.write_bytes('[game]\nseats = ["Zoé", "Bob"]\n'.encode("latin-1"))
+    code, _, err = check(latin1, capsys)
+    assert code == 1 and "not UTF-8 text (byte 0xE9" in err and "Traceback" not in err
+    pins = tmp_path / "pins.toml"
+    pins.write_bytes(b"[pi.seats]\n# caf\xe9\n")
+    code, _, err = check(_with_pins(tmp_path), capsys)
+    assert code == 1 and "pins.toml: not UTF-8 text" in err
+
+
+def _with_pins(tmp_path: Path) -> Path:
+    """A config naming the (already written) pins.toml of ``tmp_path``."""
+    config = tmp_path / "companion.toml"
+    config.write_text('[paths]\npins = "pins.toml"\n')
+    return config
+
+
+def test_window_and_settle_bounds_are_the_options_bounds() -> None:
+    """`play --window/--settle` refuse exactly what `config check` refuses."""
+    import argparse
+
+    from companion.config import SETTLE, WINDOW, seconds_option
+
+    for bound, inside, outside in ((WINDOW, ["1", "60", "6.5"], ["0.99", "61", "inf"]),
+                                   (SETTLE, ["0.05", "5"], ["0.04", "5.1", "x"])):  # fmt: skip
+        parse = seconds_option(bound)
+        assert [parse(v) for v in inside] == [float(v) for v in inside]
+        for value in outside:
+            with pytest.raises(argparse.ArgumentTypeError, match=bound.fix.split(":")[0]):
+                parse(value)
 
 
 PIN_CLASHES = [
