@@ -6,6 +6,7 @@ import io
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +90,29 @@ def test_doctor_without_a_pico() -> None:
     out = io.StringIO()
     assert run_doctor(None, find=lambda: [], out=out) == 1
     assert "no Pico found on USB (vendor 2E8A" in out.getvalue()
+
+
+def test_doctor_names_the_enrolled_tags(pico: FakePico, responder: Responder) -> None:
+    """With the registry of the data directory, each tag seen says what it was enrolled as."""
+    responder.sets = [[NTAG], ["8A2C11F0"], []]
+    out = io.StringIO()
+    tags = {NTAG: "animal:lapin"}
+    assert run_doctor(str(pico.path), seconds=0.5, make_link=fast_link, out=out, tags=tags) == 0
+    text = out.getvalue()
+    assert f"pad: ok, 1 tag(s) {NTAG} (animal:lapin)" in text
+    assert "spot 1: ok, 1 tag(s) 8A2C11F0 (not enrolled)" in text
+
+
+def test_doctor_command_reports_the_data_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion.cli import main
+    from companion.devices.registry import TagRegistry
+
+    TagRegistry(tmp_path / "data").enroll(NTAG, "animal:lapin")
+    config = tmp_path / "companion.toml"
+    config.write_text('[display]\ndriver = "dummy"\n[controls]\nenabled = false\n')
+    monkeypatch.setenv("COMPANION_DATA", str(tmp_path / "data"))
+    assert main(["doctor", "--display-only", "--config", str(config)]) == 0
+    out = capsys.readouterr().out
+    assert f"data directory: {tmp_path / 'data'} (from $COMPANION_DATA), 1 tag(s) enrolled" in out
