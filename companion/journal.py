@@ -48,6 +48,8 @@ class Setup:
     """Seconds a challenge window stays open (TABLE.md, PTI-7 timed mode)."""
     settle: float = 0.5
     """Seconds the table must be still before a change is judged (TABLE.md)."""
+    doublon_min: float = 2.0
+    """PHI-2: an announcement sooner than this after the drop is held until then."""
     language: str = "fr"
     layout: Mapping[str, Any] | None = None
     t: float = 0.0
@@ -62,6 +64,7 @@ class Setup:
             "seed": self.seed,
             "window": self.window,
             "settle": self.settle,
+            "doublon_min": self.doublon_min,
             "language": self.language,
             "tags": dict(self.tags),
         }
@@ -150,6 +153,7 @@ def parse_setup(data: Mapping[str, Any]) -> Setup:
             seed=int(data.get("seed", 0)),
             window=float(data.get("window", 6.0)),
             settle=float(data.get("settle", 0.5)),
+            doublon_min=float(data.get("doublon_min", 2.0)),
             language=str(data.get("language", "fr")),
             layout=data.get("layout"),
             t=float(data.get("t", 0.0)),

@@ -1,8 +1,9 @@
 """The PtiPassPass / PhiPassPass referee: physical facts in, engine actions and screens out.
 
 It owns no clock and no device: inputs (reader contents, presses, ticks, each with its
-time `t`) come in one at a time, exactly as the journal records them, so a live game and
-a replay of its journal are the same computation (ARCHITECTURE.md, "Threads and time").
+time `t`) come in one at a time, exactly as the journal records them, and time passes
+before each is applied (`companion/referee/pace.py`), so a live game and a replay of its
+journal are the same computation whatever ticks were recorded.
 
 How a table maps to actions (TABLE.md): a token dropped into a hat is the designation,
 the announce button the announcement, the seat buttons the calls; a slide of two hats is
@@ -12,6 +13,13 @@ dropped) and judges the OBSERVED one only once it has been still for `settle` se
 A difference it cannot read as the move the rules expect now is a fault, never a move;
 play resumes when the table matches again. After a verdict it waits for the players to
 carry out the physical instruction before it takes the next move.
+
+People's pace (docs/table.md): the announcement may come before the drop, with it or after
+it, and the window opens once both are in; a Doublon pressed after the drop but before the
+window opens counts from the opening; PhiPassPass's window 1 (PHI-2) closes when the
+announcement comes in, no sooner than `doublon_min` after the drop; a press that cannot
+count is journaled as `ignored` and shown on the OLED for a moment. Undo never takes back
+a public fact (a verdict, a closed window, a reveal, a manche result) nor anything before.
 """
 
 from __future__ import annotations
@@ -20,8 +28,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.journal import Input, PressInput, ReaderInput, ResumeInput, Setup, SpotInput
-from companion.referee.table import Kinds, ObservedTable, SpotDiff, TagKinds, compare, exchanged
+from companion.journal import PressInput, ResumeInput, Setup
+from companion.referee.pace import PacedReferee
+from companion.referee.table import Kinds, SpotDiff, TagKinds, compare, exchanged
 from companion.rules.errors import RuleError
 from companion.rules.layouts import Layout
 from companion.rules.passpass import (
@@ -32,9 +41,11 @@ from companion.rules.passpass import (
     CloseWindow,
     Designate,
     Event,
+    GameWon,
     MancheVoid,
     MancheWon,
     Phase,
+    Placed,
     Reveal,
     Revealed,
     RewardDrop,
@@ -55,8 +66,12 @@ from companion.screens.model import (
     GameWonScreen,
     InstructionScreen,
     MancheWonScreen,
+    Notice,
+    NoticeScreen,
     Prompt,
+    Refusal,
     RevealMapScreen,
+    RevealMissScreen,
     Say,
     Screen,
     StatusScreen,
@@ -65,7 +80,25 @@ from companion.screens.model import (
 
 CALL_GRACE = 0.3
 """Calls within 300 ms of the first are settled clockwise from the Magicien's left
-(TABLE.md; PTI-7 timed mode, PHI-2)."""
+(PTI-7 timed mode, PHI-2)."""
+
+NOTICE_SECONDS = 3.0
+"""How long a refused press stays on the OLED (TABLE.md, "People's pace")."""
+
+SHOW_SECONDS = 5.0
+"""How long a failed reveal's hats, or a won manche, stay on the OLED before the
+instruction that follows."""
+
+BARRIERS = (Verdict, Placed, Revealed, MancheWon, MancheVoid, GameWon)
+"""Public facts: undo never takes back the step that made one, nor anything before it."""
+
+STEP_NAMES = {
+    Designate: "designate",
+    Announce: "announce",
+    Swap: "swap",
+    RewardDrop: "reward",
+    RewardToken: "reward",
+}
 
 
 class SetupError(ValueError):
@@ -81,12 +114,19 @@ class Pending:
     spots: frozenset[int]
 
 
-class PassPassReferee:
+@dataclass(frozen=True, slots=True)
+class HeldCall:
+    """A call pressed at `t`; it counts from the window's opening if pressed before."""
+
+    t: float
+    seat: int
+    challenge: Challenge
+
+
+class PassPassReferee(PacedReferee):
     """Feed it inputs in time order; read `screen` and the events it returns."""
 
     def __init__(self, setup: Setup) -> None:
-        self.setup = setup
-        self.names = setup.seats
         try:
             layout = Layout.from_json(setup.layout) if setup.layout else None
             config = make_config(
@@ -94,58 +134,49 @@ class PassPassReferee:
             )
         except (RuleError, ValueError) as exc:
             raise SetupError(str(exc)) from exc
-        self.tag_kinds = TagKinds(setup.tags)
         _check_tags(setup.tags, config.rules.tokens)
+        super().__init__(setup.t, config.layout.spots, setup.settle)
+        self.setup = setup
+        self.names = setup.seats
+        self.tag_kinds = TagKinds(setup.tags)
         self.state: State = new_game(config)
-        self.history: list[State] = []
-        self.observed = ObservedTable(config.layout.spots)
+        self.history: list[tuple[State, str]] = []
+        """Undoable steps since the last public fact: the state before each, its name."""
+        self.sealed = False
+        """A public fact was made: there is something undo may never take back."""
         self.matched: dict[int, frozenset[str]] = dict(self.observed.uids)
         """The readers' UIDs when the table last matched the expected one."""
-        self.now = setup.t
-        self.last_change = setup.t
         self.window_opened = setup.t
-        self.calls: list[tuple[float, int, Challenge]] = []
+        self.calls: list[HeldCall] = []
+        """Calls of the open window, in the order pressed (each at most once a seat)."""
+        self.early_doublons: list[HeldCall] = []
+        """PTI-7: Doublons pressed after the drop but before the announcement."""
+        self.announcement: tuple[float, str] | None = None
+        """An announce pressed before it can apply: before the drop, or (PHI-2) sooner than
+        `doublon_min` after it. (time pressed, token)"""
         self.pending: Pending | None = None
         self.fault: Prompt | None = None
         self.verdict: Verdict | None = None
-        self.celebration: Revealed | None = None
+        self.celebration: tuple[float, Revealed] | None = None
+        self.missed: tuple[float, Revealed] | None = None
+        self.notice: Notice | None = None
         self.aim: tuple[int, int, int] | None = None
-        self.events: list[dict[str, Any]] = []
         self.log: list[Event] = []
         """The engine's events so far (all public), for bots seated at a simulated table."""
 
-    # ------------------------------------------------------------------ inputs
-
-    def feed(self, record: Input) -> list[dict[str, Any]]:
-        """Take one input; return the events it caused (JSON-ready, with their time)."""
-        start = len(self.events)
-        self.now = max(self.now, record.t)
-        if isinstance(record, SpotInput):
-            if self.observed.uids.get(record.spot) != record.uids:
-                self.observed.uids[record.spot] = record.uids
-                self.last_change = self.now
-        elif isinstance(record, ReaderInput):
-            (self.observed.silent.discard if record.ok else self.observed.silent.add)(record.spot)
-        elif isinstance(record, PressInput):
-            self._press(record)
-        elif isinstance(record, ResumeInput):
-            self._resume(record)
-        self._advance()
-        return self.events[start:]
-
-    def _resume(self, record: ResumeInput) -> None:
+    def resume(self, record: ResumeInput) -> None:
         """A restart after a cut: the readers' live table replaces the last one journaled.
         Hats that changed while the companion was down are guided back to the expected
         table before any move is read; an unchanged table just goes on."""
         changed = {s for s, uids in record.table.items() if self.observed.uids.get(s) != uids}
         for spot in changed:
             self.observed.uids[spot] = record.table[spot]
-        self._emit({"kind": "resume", "changed": sorted(changed)})
+        self.emit({"kind": "resume", "changed": sorted(changed)})
         if changed:
-            self.last_change = self.now
-            wrong = frozenset(d.spot for d in self._diffs())
+            self.table_changed()
+            wrong = tuple(sorted(d.spot for d in self._diffs()))
             if wrong:
-                self.pending = Pending(Prompt.of(Say.WAIT_TABLE), wrong)
+                self.pending = Pending(Prompt.of(Say.WAIT_TABLE, spots=wrong), frozenset(wrong))
 
     def moment(self) -> tuple[Any, ...]:
         """Everything an input can change here except the clock: a tick that leaves it
@@ -154,7 +185,8 @@ class PassPassReferee:
         return (
             self.state, self.fault, self.pending, self.verdict, self.celebration, self.aim,
             tuple(sorted(self.matched.items())), tuple(sorted(self.observed.uids.items())),
-            frozenset(self.observed.silent), tuple(self.calls), self.window_opened,
+            frozenset(self.observed.silent), tuple(self.calls), tuple(self.early_doublons),
+            self.announcement, tuple(self.held), self.unjudged, self.window_opened,
             self.last_change, len(self.events), len(self.history),
         )  # fmt: skip
 
@@ -164,127 +196,205 @@ class PassPassReferee:
 
     # ----------------------------------------------------------------- presses
 
-    def _press(self, press: PressInput) -> None:
+    def press(self, press: PressInput) -> None:
         state = self.state
         control = press.control
         if control == "back":
-            self._undo()
-            return
-        if self.fault is not None or self.pending is not None:
-            self._ignore(press, "the table must match first")
-            return
-        if control == "announce" and state.phase is Phase.ANNOUNCE:
-            token = str(press.value).split(":", 1)[-1]
-            self._try(Announce(state.magician, token), press)
-        elif control in ("doublon", "menteur") and state.phase is Phase.WINDOW:
-            call = Call(_seat(press), Challenge(control))
-            if call not in legal_actions(state):
-                self._ignore(press, "not a call this seat may make now")
-            elif all(seat != call.seat for _, seat, _ in self.calls):
-                self.calls.append((self.now, call.seat, call.challenge))
+            self._undo(press)
+        elif self.fault is not None or self.pending is not None:
+            self._refuse(press, Refusal.TABLE_FIRST)
+        elif control == "announce":
+            self._announce(press)
         elif state.phase is Phase.REWARD and (
             (control == "doublon" and press.seat == state.challenger)
             or (control == "choose" and press.value == "token")
         ):
             assert state.challenger is not None
             self._try(RewardToken(state.challenger), press)
+        elif control in ("doublon", "menteur"):
+            self._call(press, Challenge(control))
         elif control == "aim" and state.phase is Phase.REVEAL:
             self.aim = _line(press.value)
         elif control == "choose" and state.phase is Phase.REVEAL:
             line = _line(press.value)
-            if line is None:
-                self._ignore(press, "choose a line of three hats")
+            if line is None or not state.config.layout.is_line(line):
+                self._refuse(press, Refusal.NOT_A_LINE)
             else:
                 self._try(Reveal(state.magician, line), press)
         else:
-            self._ignore(press, f"nothing to {control} now")
+            self._refuse(press, Refusal.NOT_NOW)
+
+    def _announce(self, press: PressInput) -> None:
+        """The announcement may come before the drop, with it or after it (TABLE.md): the
+        window opens once both are in. PHI-2: it closes window 1, but no sooner than
+        `doublon_min` after the drop."""
+        state = self.state
+        token = str(press.value).split(":", 1)[-1]
+        if token not in state.config.rules.tokens:
+            self._refuse(press, Refusal.NOT_NOW)
+        elif not state.masque and state.phase in (Phase.PLACE, Phase.WINDOW):
+            self._refuse(press, Refusal.VISIBLE_TURN)
+        elif state.phase is Phase.PLACE or self._window_one():
+            self.announcement = (press.t, token)  # held: applied by the drop or the clock
+            if state.phase is Phase.PLACE:
+                self.emit({"kind": "held", "control": "announce", "value": token})
+        elif state.phase is Phase.ANNOUNCE:
+            self._try(Announce(state.magician, token), press)
+        else:
+            self._refuse(press, Refusal.NOT_NOW)
+
+    def _call(self, press: PressInput, challenge: Challenge) -> None:
+        state = self.state
+        seat = press.seat
+        if state.phase not in (Phase.WINDOW, Phase.ANNOUNCE):
+            self._refuse(press, Refusal.NOT_NOW)
+        elif seat is None or not 0 <= seat < state.config.players:
+            self._refuse(press, Refusal.NOT_SEATED)
+        elif seat == state.magician:
+            self._refuse(press, Refusal.MAGICIAN)
+        elif state.config.rules.challenge_tokens and state.challenge_tokens[seat] == 0:
+            self._refuse(press, Refusal.NO_TOKEN)
+        elif any(c.seat == seat for c in (*self.calls, *self.early_doublons)):
+            self._refuse(press, Refusal.ALREADY_CALLED)
+        elif state.phase is Phase.ANNOUNCE:  # PTI-7: the drop is in, the announcement not
+            if challenge is Challenge.MENTEUR:
+                self._refuse(press, Refusal.NO_ANNOUNCEMENT)
+            else:
+                self.early_doublons.append(HeldCall(press.t, seat, challenge))
+        elif challenge not in state.open_challenges:
+            split = state.config.rules.split_windows
+            self._refuse(press, Refusal.WRONG_WINDOW if split else Refusal.VISIBLE_TURN)
+        else:
+            self.calls.append(HeldCall(max(press.t, self.window_opened), seat, challenge))
 
     def _try(self, action: Action, press: PressInput) -> None:
         try:
             self._step(action)
-        except RuleError as exc:
-            self._ignore(press, str(exc))
+        except RuleError:
+            self._refuse(press, Refusal.NOT_NOW)
 
-    def _ignore(self, press: PressInput, reason: str) -> None:
-        self._emit({"kind": "ignored", "control": press.control, "seat": press.seat,
-                    "reason": reason})  # fmt: skip
+    def _refuse(self, press: PressInput, reason: Refusal) -> None:
+        """A press that cannot count: journaled as an event and shown for a moment."""
+        self.emit({"kind": "ignored", "control": press.control, "seat": press.seat,
+                   "reason": str(reason)})  # fmt: skip
+        self.notice = Notice(press.control, press.seat, reason, self.now + NOTICE_SECONDS)
 
-    def _undo(self) -> None:
-        """`back`: the state before the last step; the table is then guided back to it."""
-        if not self.history:
-            self._emit({"kind": "ignored", "control": "back", "reason": "nothing to undo"})
+    def _undo(self, press: PressInput) -> None:
+        """`back` takes back a step that revealed nothing, never a public fact nor anything
+        before it (TABLE.md, "Undo"); the table is then guided back to the state before."""
+        if self.announcement is not None:
+            self.announcement = None
+            self.emit({"kind": "undo", "step": "announce"})
             return
-        self.state = self.history.pop()
+        if not self.history:
+            self._refuse(press, Refusal.PUBLIC_FACT if self.sealed else Refusal.NOTHING_TO_UNDO)
+            return
+        self.state, step = self.history.pop()
         self.calls = []
-        self.verdict = self.celebration = self.aim = None
+        self.early_doublons = []
+        self.verdict = self.celebration = self.missed = self.aim = None
         self.fault = None
         self.window_opened = self.now
-        self._emit({"kind": "undo"})
-        diffs = self._diffs()
-        spots = frozenset(d.spot for d in diffs)
-        self.pending = Pending(Prompt.of(Say.WAIT_TABLE), spots) if spots else None
+        self.emit({"kind": "undo", "step": step})
+        wrong = tuple(sorted(d.spot for d in self._diffs()))
+        self.pending = (
+            Pending(Prompt.of(Say.WAIT_TABLE, spots=wrong), frozenset(wrong)) if wrong else None
+        )
 
-    # ------------------------------------------------------------------- time
+    # -------------------------------------------------------------------- time
 
-    def _advance(self) -> None:
-        if self.fault is None and self.pending is None and self.state.phase is Phase.WINDOW:
-            if self.calls and self.now >= self.calls[0][0] + CALL_GRACE:
-                seat = clockwise_first(self.state, [s for _, s, _ in self.calls])
-                challenge = next(c for _, s, c in self.calls if s == seat)
-                self.calls = []
-                self._step(Call(seat, challenge))
-            elif not self.calls and self.now >= self.window_opened + self.setup.window:
-                self._step(CloseWindow())
-        if self.now - self.last_change >= self.setup.settle:
-            self._judge_table()
+    def _window_one(self) -> bool:
+        """PHI-2's window 1: Doublon only, until the announcement."""
+        state = self.state
+        return state.phase is Phase.WINDOW and state.announced is None
+
+    def deadline(self) -> float | None:
+        if self.fault is not None or self.pending is not None:
+            return None
+        if self.state.phase is not Phase.WINDOW:
+            return None
+        if self.calls:
+            return self.calls[0].t + CALL_GRACE
+        if self._window_one():
+            if self.announcement is None:
+                return None  # PHI-2: window 1 lasts until the announcement
+            return max(self.announcement[0], self.window_opened + self.setup.doublon_min)
+        return self.window_opened + self.setup.window
+
+    def on_deadline(self) -> None:
+        if self.calls:
+            self._settle_calls()
+        elif self._window_one():
+            assert self.announcement is not None
+            token = self.announcement[1]
+            self.announcement = None
+            self._step(CloseWindow(), Announce(self.state.magician, token))
+        else:
+            self._step(CloseWindow())
+
+    def _settle_calls(self) -> None:
+        """The calls within the grace of the first are settled clockwise from the
+        Magicien's left (PTI-7, PHI-2); a later one came after the verdict."""
+        last = self.calls[0].t + CALL_GRACE
+        together = [c for c in self.calls if c.t <= last]
+        late = [c for c in self.calls if c.t > last]
+        seat = clockwise_first(self.state, [c.seat for c in together])
+        call = next(c for c in together if c.seat == seat)
+        self.calls = []
+        self._step(Call(seat, call.challenge))
+        for c in late:
+            self._refuse(PressInput(c.t, str(c.challenge), c.seat), Refusal.NOT_NOW)
 
     # ------------------------------------------------------------------ table
 
     def expected(self) -> list[Kinds]:
-        """The engine's hats, plus the token in flight: on a real table it is already in
-        the designated hat (drop first, then the window: TABLE.md)."""
-        hats = list(self.state.hats)
-        if self.state.holding is not None and self.state.spot is not None:
-            i = self.state.spot - 1
-            hats[i] = tuple(sorted((*hats[i], self.state.holding)))
-        return hats
+        return expected_table(self.state)
 
     def _diffs(self) -> list[SpotDiff]:
         return compare(self.observed, self.expected(), self.tag_kinds)
 
-    def _judge_table(self) -> None:
+    def judge_table(self) -> None:
         silent = sorted(s for s in self.observed.silent if s >= 1)
         if silent:
             self._set_fault(Prompt.of(Say.READER_SILENT, spot=silent[0]), silent[0])
             return
         diffs = self._diffs()
+        pending = self.pending
+        if pending is not None and diffs:
+            inside = [d for d in diffs if d.spot in pending.spots and not d.unknown]
+            if len(inside) == len(diffs):  # progress on the instruction
+                self._fixed()
+                return
+            if inside:
+                outside = [d for d in diffs if d not in inside]
+                self._set_fault(_fault_prompt(outside), outside[0].spot)
+                return
+            # The instruction is carried out and the next move is already made.
+            self._instruction_done()
         if not diffs:
             swap = self._quiet_swap()
             if swap is not None:
                 self._take(swap)
                 return
             self.matched = dict(self.observed.uids)
-            if self.fault is not None:
-                self._emit({"kind": "fixed"})
-                if self.state.phase is Phase.WINDOW:
-                    self.window_opened = self.now  # the window starts again on a still table
-            self.fault = self.pending = self.verdict = self.celebration = None
-            return
-        pending = self.pending
-        if pending is not None:
-            if all(d.spot in pending.spots and not d.unknown for d in diffs):
-                if self.fault is not None:
-                    self._emit({"kind": "fixed"})
-                    self.fault = None
-                return
-            outside = next(d for d in diffs if d.spot not in pending.spots or d.unknown)
-            self._set_fault(_fault_prompt(outside), outside.spot)
+            if self.fault is not None and self.state.phase is Phase.WINDOW:
+                self.window_opened = self.now  # the window starts again on a still table
+            self._fixed()
+            self._instruction_done()
             return
         move = self._move(diffs)
         if move is not None:
             self._take(move)
             return
-        self._set_fault(self._move_fault(diffs) or _fault_prompt(diffs[0]), diffs[0].spot)
+        self._set_fault(self._move_fault(diffs) or _fault_prompt(diffs), diffs[0].spot)
+
+    def _fixed(self) -> None:
+        if self.fault is not None:
+            self.emit({"kind": "fixed"})
+            self.fault = None
+
+    def _instruction_done(self) -> None:
+        self.pending = self.verdict = self.celebration = None
 
     def _move(self, diffs: list[SpotDiff]) -> Action | None:
         """The one legal move that explains the change, or None."""
@@ -320,9 +430,7 @@ class PassPassReferee:
     def _take(self, move: Action) -> None:
         """A move read from the table. It also ends a fault the players fixed by making
         it (one of two tags dropped at once taken out again)."""
-        if self.fault is not None:
-            self._emit({"kind": "fixed"})
-            self.fault = None
+        self._fixed()
         self._step(move)
 
     def _move_fault(self, diffs: list[SpotDiff]) -> Prompt | None:
@@ -336,34 +444,68 @@ class PassPassReferee:
                 seat = state.magician if state.phase is Phase.PLACE else state.challenger
                 assert seat is not None
                 return Prompt.of(Say.NOT_YOURS, spot=d.spot, seat=seat)
+        if (
+            len(diffs) == 1
+            and state.phase in (Phase.ANNOUNCE, Phase.WINDOW)
+            and d.spot == state.spot
+            and d.missing
+            and not d.extra
+            and not d.unknown
+        ):
+            return Prompt.of(Say.DESIGNATED_GONE, spot=d.spot)
         pair = exchanged(diffs)
         if state.phase is Phase.REVEAL and pair is not None:
             if state.swapped is None:
                 return Prompt.of(Say.NOT_CONTIGUOUS, a=pair[0], b=pair[1])
-            return Prompt.of(Say.RESTORE, spot=pair[0])
+            return Prompt.of(Say.ONE_SWAP, a=pair[0], b=pair[1])
         return None
 
     def _set_fault(self, prompt: Prompt, spot: int | None) -> None:
         if prompt != self.fault:
             self.fault = prompt
-            self._emit({"kind": "fault", "spot": spot, "reason": str(prompt.say)})
+            self.emit({"kind": "fault", "spot": spot, "reason": str(prompt.say)})
 
     # ------------------------------------------------------------------ steps
 
-    def _step(self, action: Action) -> None:
-        """Apply one engine action and set up what the table must do next."""
+    def _step(self, *actions: Action) -> None:
+        """Apply engine actions as one step and set up what the table must do next. A
+        step that makes a public fact seals everything before it against undo."""
         before = self.state
-        self.state, events = apply(before, action)
-        self.history.append(before)
+        self.missed = None
+        made: list[Event] = []
+        for action in actions:
+            self.state, events = apply(self.state, action)
+            made.extend(events)
+        if any(isinstance(e, BARRIERS) for e in made):
+            self.history.clear()
+            self.sealed = True
+        else:
+            self.history.append((before, STEP_NAMES.get(type(actions[-1]), "step")))
         self.aim = None
         self.matched = dict(self.observed.uids)
-        self.log.extend(events)
-        for event in events:
-            self._emit(event.to_json())
-        self._consequences(events)
-        if self.state.phase is Phase.WINDOW:
+        self.log.extend(made)
+        for event in made:
+            self.emit(event.to_json())
+        self._consequences(made)
+        self._after_step()
+
+    def _after_step(self) -> None:
+        """What the new phase does with presses held for it: an announcement made before
+        the drop (PTI), Doublons pressed before the window opened (PTI-7)."""
+        state = self.state
+        if state.phase is Phase.ANNOUNCE and self.announcement is not None:
+            token = self.announcement[1]
+            self.announcement = None
+            self._step(Announce(state.magician, token))
+            return
+        if state.phase is Phase.WINDOW:
             self.window_opened = self.now
-            self.calls = []
+            self.calls = [HeldCall(self.now, c.seat, c.challenge) for c in self.early_doublons]
+            self.early_doublons = []
+        elif state.phase is not Phase.ANNOUNCE:
+            self.early_doublons = []
+            if state.phase is not Phase.PLACE:
+                self.announcement = None
 
     def _consequences(self, events: Iterable[Event]) -> None:
         spots = frozenset(range(1, self.state.config.layout.spots + 1))
@@ -371,15 +513,15 @@ class PassPassReferee:
             if isinstance(e, Verdict):
                 self.verdict = e
                 self.pending = Pending(_verdict_prompt(e, self.state), frozenset((e.spot,)))
-            elif isinstance(e, Revealed) and e.success:
-                self.celebration = e
+            elif isinstance(e, Revealed):
+                if e.success:
+                    self.celebration = (self.now, e)
+                else:
+                    self.missed = (self.now, e)
             elif isinstance(e, MancheWon) and self.state.phase is not Phase.OVER:
                 self.pending = Pending(Prompt.of(Say.CLEAR_TABLE), spots)
             elif isinstance(e, MancheVoid):
                 self.pending = Pending(Prompt.of(Say.VOID), spots)
-
-    def _emit(self, event: dict[str, Any]) -> None:
-        self.events.append({"t": round(self.now, 3), **event})
 
     # ----------------------------------------------------------------- screen
 
@@ -389,26 +531,43 @@ class PassPassReferee:
         view = public_view(self.state)
         names = self.names
         state = self.state
+        now = self.now
         if state.phase is Phase.OVER:
             assert state.winner is not None
             return GameWonScreen(view, names, state.winner)
+        if self.notice is not None and now < self.notice.until:
+            return NoticeScreen(view, names, self.notice)
         if self.fault is not None:
             return FaultScreen(view, names, self.fault)
         if self.pending is not None:
-            if self.celebration is not None:
-                c = self.celebration
+            if self.celebration is not None and now < self.celebration[0] + SHOW_SECONDS:
+                c = self.celebration[1]
                 return MancheWonScreen(view, names, c.seat, c.pick or (), c.spots)
             if self.verdict is not None:
                 return VerdictScreen(view, names, self.verdict, self.pending.prompt)
             return InstructionScreen(view, names, self.pending.prompt)
+        if self.missed is not None and now < self.missed[0] + SHOW_SECONDS:
+            m = self.missed[1]
+            return RevealMissScreen(view, names, m.seat, m.spots, m.hats)
         if state.phase is Phase.WINDOW:
+            if self._window_one():
+                total = self.setup.doublon_min
+                due = self.deadline()
+                remaining = total if due is None else max(0.0, due - now)
+                return CountdownScreen(view, names, min(remaining, total), total)
             total = self.setup.window
-            remaining = max(0.0, self.window_opened + total - self.now)
+            remaining = max(0.0, self.window_opened + total - now)
             return CountdownScreen(view, names, remaining, total)
         if state.phase is Phase.REVEAL:
             positions = state.config.layout.positions
             return RevealMapScreen(view, names, positions, self.aim, state.swapped)
-        return StatusScreen(view, names, _status_prompt(state))
+        return StatusScreen(view, names, self._status_prompt())
+
+    def _status_prompt(self) -> Prompt:
+        state = self.state
+        if state.phase is Phase.PLACE and self.announcement is not None:
+            return Prompt.of(Say.PLACE_ANNOUNCED, seat=state.magician, token=self.announcement[1])
+        return _status_prompt(state)
 
     def result(self) -> dict[str, Any]:
         """The replay document of ARCHITECTURE.md."""
@@ -418,6 +577,16 @@ class PassPassReferee:
             "scores": list(self.state.victories),
             "winner": self.state.winner,
         }
+
+
+def expected_table(state: State) -> list[Kinds]:
+    """The engine's hats, plus the token in flight: on a real table it is already in the
+    designated hat (drop first, then the window: TABLE.md)."""
+    hats = list(state.hats)
+    if state.holding is not None and state.spot is not None:
+        i = state.spot - 1
+        hats[i] = tuple(sorted((*hats[i], state.holding)))
+    return hats
 
 
 def _status_prompt(state: State) -> Prompt:
@@ -440,18 +609,19 @@ def _verdict_prompt(v: Verdict, after: State) -> Prompt:
     return Prompt.of(Say.GIVE_TOKEN, seat=v.magician, to=v.seat, spot=v.spot, tokens=tokens)
 
 
-def _fault_prompt(d: SpotDiff) -> Prompt:
+def _fault_prompt(diffs: list[SpotDiff]) -> Prompt:
+    """What is wrong and its fix, naming every hat concerned; a single hat's fault says
+    what kind of difference it is."""
+    if len(diffs) > 1:
+        return Prompt.of(Say.RESTORE, spots=tuple(d.spot for d in diffs))
+    (d,) = diffs
     if d.unknown:
         return Prompt.of(Say.UNKNOWN_TAG, spot=d.spot)
     if d.extra and not d.missing:
         return Prompt.of(Say.EXTRA_TAG, spot=d.spot)
     if d.missing and not d.extra:
         return Prompt.of(Say.MISSING_TAG, spot=d.spot)
-    return Prompt.of(Say.RESTORE, spot=d.spot)
-
-
-def _seat(press: PressInput) -> int:
-    return -1 if press.seat is None else press.seat
+    return Prompt.of(Say.RESTORE, spots=(d.spot,))
 
 
 def _line(value: Any) -> tuple[int, int, int] | None:

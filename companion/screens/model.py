@@ -27,6 +27,7 @@ class Say(StrEnum):
     GIVE_TOKEN seat, to, spot, tokens    the Magicien takes the token from hat `spot` and gives
                                           it to seat `to`; if `tokens`, `to` gives a Challenge
                                           token back
+    PLACE_ANNOUNCED seat, token          announced before the drop (held): now drop it
     KEEP_TOKEN seat, spot                Menteur won: the Magicien takes their token back
                                           from hat `spot`
     REWARD seat, token                   successful Challenger: drop a token (shown) or, if
@@ -35,17 +36,22 @@ class Say(StrEnum):
     REVEAL seat                          optional swap of two neighbouring hats, then choose
                                           a line with the encoder
     HATS_BACK seat                       failed reveal: the hats go back as they were
-    CLEAR_TABLE                          everyone takes their tokens back: new manche
+    CLEAR_TABLE                          everyone takes their tokens back: the next manche
+                                          starts when every hat is empty
     VOID                                 dead manche (PTI-15): nobody can win, clear the table
-    WAIT_TABLE                           waiting for the table to match (after undo or resume)
+    WAIT_TABLE spots                     hats `spots` must be put back as expected (after
+                                          undo or resume)
     EXTRA_TAG spot                       fault: a token appeared in hat `spot`: remove it
     MISSING_TAG spot                     fault: a token vanished from hat `spot`: put it back
     UNKNOWN_TAG spot                     fault: an unenrolled tag in hat `spot`: remove it
     TWO_TAGS spot                        fault: two tokens dropped at once: take one out
     NOT_YOURS spot, seat                 fault: seat holds no such token: take it out
     NOT_CONTIGUOUS a, b                  fault: swapped hats a and b are not neighbours
+    ONE_SWAP a, b                        fault: hats a and b swapped after this turn's swap
+    DESIGNATED_GONE spot                 fault: the token just placed left hat `spot`: put it
+                                          back, or press back to redo the placement
     READER_SILENT spot                   fault: the reader of hat `spot` stopped answering
-    RESTORE spot                         hat `spot` is not as expected: put it back as it was
+    RESTORE spots                        hats `spots` are not as expected: put them back
     """
 
     PLACE = "place"
@@ -54,6 +60,7 @@ class Say(StrEnum):
     TAKE_BACK_HAT = "take_back_hat"
     GIVE_TOKEN = "give_token"
     KEEP_TOKEN = "keep_token"
+    PLACE_ANNOUNCED = "place_announced"
     REWARD = "reward"
     TAKE_CHALLENGE_TOKEN = "take_challenge_token"
     REVEAL = "reveal"
@@ -67,11 +74,53 @@ class Say(StrEnum):
     TWO_TAGS = "two_tags"
     NOT_YOURS = "not_yours"
     NOT_CONTIGUOUS = "not_contiguous"
+    ONE_SWAP = "one_swap"
+    DESIGNATED_GONE = "designated_gone"
     READER_SILENT = "reader_silent"
     RESTORE = "restore"
 
 
-Param = int | str | bool | tuple[str, ...]
+class Refusal(StrEnum):
+    """Why a press could not count (TABLE.md: shown on the OLED, never silently dropped).
+    The journal's `ignored` events carry these values as `reason`."""
+
+    NOT_NOW = "not_now"
+    """The button means nothing at this point of the turn (or came too late)."""
+    TABLE_FIRST = "table_first"
+    """The table must match what is expected first (a fault or an instruction is open)."""
+    VISIBLE_TURN = "visible_turn"
+    """PTI-4/PTI-9: a Visible turn shows the animal: no announcement, no Menteur."""
+    NO_TOKEN = "no_token"
+    """PTI-7: a seat with no Challenge token can only say OK."""
+    MAGICIAN = "magician"
+    """The Magicien cannot challenge their own placement."""
+    NO_ANNOUNCEMENT = "no_announcement"
+    """PTI-9: Menteur before there is an announcement."""
+    WRONG_WINDOW = "wrong_window"
+    """PHI-2: Menteur in window 1, or Doublon in window 2."""
+    NOT_SEATED = "not_seated"
+    """A seat button where nobody sits in this game."""
+    ALREADY_CALLED = "already_called"
+    """The seat already called in this window."""
+    NOT_A_LINE = "not_a_line"
+    """The encoder's choice is not a line of three hats (PTI-3)."""
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    PUBLIC_FACT = "public_fact"
+    """Undo never takes back a verdict, a reveal, a closed window or a manche result."""
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A press that could not count, shown for a moment: whose, which button, why."""
+
+    control: str
+    seat: int | None
+    reason: Refusal
+    until: float
+    """The referee's time at which the notice leaves the screen."""
+
+
+Param = int | str | bool | tuple[str, ...] | tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +190,24 @@ class FaultScreen(Screen):
     """ "Stop": what is wrong and how to fix it; play resumes when the table matches."""
 
     prompt: Prompt
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeScreen(Screen):
+    """A refused press, for a few seconds: the seat, the button and the reason."""
+
+    notice: Notice
+
+
+@dataclass(frozen=True, slots=True)
+class RevealMissScreen(Screen):
+    """A failed reveal (PTI-11): the three hats lifted and what each held (the table saw
+    them), then the hats go back as they were."""
+
+    seat: int
+    spots: tuple[int, int, int]
+    lifted: tuple[tuple[str, ...], ...]
+    """What each lifted hat held, in the order of `spots`."""
 
 
 @dataclass(frozen=True, slots=True)

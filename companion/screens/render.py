@@ -45,8 +45,10 @@ from companion.screens.model import (
     InstructionScreen,
     MancheWonScreen,
     MenuScreen,
+    NoticeScreen,
     Prompt,
     RevealMapScreen,
+    RevealMissScreen,
     Screen,
     StatusScreen,
     VerdictScreen,
@@ -56,6 +58,8 @@ from companion.screens.text import (
     Label,
     check_lang,
     label,
+    notice_reason,
+    notice_title,
     phrase,
     place,
     say,
@@ -255,6 +259,32 @@ def render_fault(pen: Pen, screen: FaultScreen, lang: str = DEFAULT_LANGUAGE) ->
     pen.paragraph(19 + (45 - LINE * len(lines)) // 2, lines, center=True)
 
 
+def render_notice(pen: Pen, screen: NoticeScreen, lang: str = DEFAULT_LANGUAGE) -> None:
+    """A refused press: whose and which button, inverted, then why."""
+    notice = screen.notice
+    pen.rect((0, 0, WIDTH, 10), fill=INK)
+    if notice.seat is None:
+        name = phrase("notice.console", lang)
+    else:
+        name = _name(screen, notice.seat, lang)
+    title = fit_name(lambda s: notice_title(notice, screen.names, lang, name=s), name, WIDTH - 2)
+    pen.centered(1, title, fill=PAPER)
+    lines = wrap(notice_reason(notice, lang), WIDTH, max_lines=6)
+    pen.paragraph(12 + (52 - LINE * len(lines)) // 2, lines, center=True)
+
+
+def render_reveal_miss(pen: Pen, screen: RevealMissScreen, lang: str = DEFAULT_LANGUAGE) -> None:
+    """A failed reveal: "Raté !", what each lifted hat held, and the hats go back."""
+    pen.centered(0, phrase("reveal.missed", lang), LARGE)
+    y = 16
+    for spot, hat in zip(screen.spots, screen.lifted, strict=False):
+        tokens = token_list(hat, lang) if hat else phrase("reveal.empty", lang)
+        pen.text((0, y), ellipsize(phrase("reveal.hat", lang, spot=spot, tokens=tokens), WIDTH))
+        y += LINE
+    back = phrase("reveal.back", lang, m=_name(screen, screen.seat, lang))
+    pen.paragraph(y + 1, wrap(back, WIDTH, max_lines=(HEIGHT - y - 1) // LINE))
+
+
 def render_reveal_map(pen: Pen, screen: RevealMapScreen, lang: str = DEFAULT_LANGUAGE) -> None:
     """The Magicien and the hats on their grid (spots 1..N in reading order, PTI-2). The
     chosen line is filled; the two hats swapped this turn get a thick frame and a link."""
@@ -421,6 +451,8 @@ RENDERERS: dict[type[AnyScreen], Renderer] = {
     RevealMapScreen: render_reveal_map,
     FaultScreen: render_fault,
     MancheWonScreen: render_manche_won,
+    NoticeScreen: render_notice,
+    RevealMissScreen: render_reveal_miss,
     GameWonScreen: render_game_won,
     MenuScreen: render_menu,
 }

@@ -17,7 +17,7 @@ from enum import StrEnum
 
 from companion.rules.passpass import Challenge, PublicView, Verdict
 from companion.screens.font import sanitize
-from companion.screens.model import Prompt, Say
+from companion.screens.model import Notice, Param, Prompt, Say
 
 LANGUAGES = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"
@@ -125,8 +125,11 @@ _PHRASES: dict[str, dict[str, str]] = {
         "say.window.doublon": "{m} a joué. Doublon ?",
         "say.window.menteur": "{m} a annoncé. Menteur ?",
         "say.take_back_hat": "{m}, reprends tout le chapeau {spot}.",
-        "say.give_token": "{m}, donne ton {token} à {to}.",
-        "say.give_token.tokens": "{m}, donne ton {token} à {to}, qui te donne un jeton Challenge.",
+        "say.give_token": "{m}, ton {token} du chapeau {spot} va à {to}.",
+        "say.give_token.tokens": (
+            "{m}, ton {token} du chapeau {spot} va à {to}, qui te donne un jeton Challenge."
+        ),
+        "say.place_announced": "{m} a annoncé {announced}. Glisse ton {token} dans un chapeau.",
         "say.keep_token": "{m}, reprends ton {token} du chapeau {spot}.",
         "say.reward": "{s}, glisse un de tes {tokens}, montré, dans un chapeau.",
         "say.reward.token": (
@@ -135,17 +138,51 @@ _PHRASES: dict[str, dict[str, str]] = {
         "say.take_challenge_token": "{s}, prends un jeton Challenge à {f}.",
         "say.reveal": "{m}, choisis une ligne. Avant, tu peux échanger deux chapeaux voisins.",
         "say.hats_back": "Raté ! {m}, repose les trois chapeaux tels quels.",
-        "say.clear_table": "Reprenez tous vos {tokens} : nouvelle manche.",
-        "say.void": "Manche nulle : plus personne ne peut gagner. Reprenez vos {tokens}.",
-        "say.wait_table": "Remettez la table comme attendu…",
+        "say.clear_table": (
+            "Reprenez tous vos {tokens}. La manche suivante commence quand tous les "
+            "chapeaux sont vides."
+        ),
+        "say.void": (
+            "Manche nulle : plus personne ne peut gagner. Reprenez vos {tokens} ; on "
+            "redistribue quand tous les chapeaux sont vides."
+        ),
+        "say.wait_table": "{Spots} : remettez comme attendu.",
         "say.extra_tag": "{Spot} : {a_token} en trop. Retire-le.",
         "say.missing_tag": "{Spot} : {a_token} a disparu. Remets-le.",
         "say.unknown_tag": "{Spot} : jeton inconnu. Retire-le.",
         "say.two_tags": "{Spot} : deux {tokens} à la fois. Retires-en un.",
         "say.not_yours": "{Spot} : {s} n’a pas {this_token}. Retire-le.",
         "say.not_contiguous": "Les chapeaux {a} et {b} ne sont pas voisins. Remets-les.",
+        "say.one_swap": "Chapeaux {a} et {b} : un seul échange par tour. Remets-les.",
+        "say.designated_gone": (
+            "{Spot} : remets ton {token}, ou appuie sur Retour pour refaire le placement."
+        ),
         "say.reader_silent": "{Spot} : lecteur muet. Vérifiez son câble.",
-        "say.restore": "{Spot} : remets-le comme avant.",
+        "say.restore": "{Spots} : remettez comme avant.",
+        "notice.title": "{s} : {control}",
+        "notice.not_now": "Ce bouton ne sert à rien maintenant.",
+        "notice.table_first": "D’abord, remettez la table comme attendu.",
+        "notice.visible_turn": "Tour Visible : l’animal est montré, pas d’annonce ni de Menteur.",
+        "notice.no_token": "Plus de jeton Challenge : on ne peut que dire OK.",
+        "notice.magician": "Le Magicien ne défie pas son propre placement.",
+        "notice.no_announcement": "Pas encore d’annonce : Menteur attend l’annonce.",
+        "notice.wrong_window": "Pas dans cette fenêtre : Doublon avant l’annonce, Menteur après.",
+        "notice.not_seated": "Personne n’est assis à cette place.",
+        "notice.already_called": "Déjà appelé pour ce tour.",
+        "notice.not_a_line": "Ce n’est pas une ligne de trois chapeaux.",
+        "notice.nothing_to_undo": "Rien à annuler.",
+        "notice.public_fact": "Impossible : ce que la table a vu reste vu.",
+        "control.announce": "Annonce",
+        "control.doublon": "Doublon",
+        "control.menteur": "Menteur",
+        "control.choose": "Choix",
+        "control.aim": "Choix",
+        "control.back": "Retour",
+        "notice.console": "Console",
+        "reveal.missed": "Raté !",
+        "reveal.hat": "{spot} : {tokens}",
+        "reveal.empty": "vide",
+        "reveal.back": "{m}, repose-les tels quels.",
         "seat": "Joueur {n}",
         "countdown.hat": "Chapeau {spot}",
         "countdown.announced": "« {token} »",
@@ -190,25 +227,63 @@ _PHRASES: dict[str, dict[str, str]] = {
         "say.window.doublon": "{m} has played. Doublon?",
         "say.window.menteur": "{m} has announced. Menteur?",
         "say.take_back_hat": "{m}, take back all of hat {spot}.",
-        "say.give_token": "{m}, give your {token} to {to}.",
-        "say.give_token.tokens": "{m}, give your {token} to {to}, who gives you a Challenge token.",
+        "say.give_token": "{m}, take your {token} from hat {spot} to {to}.",
+        "say.give_token.tokens": (
+            "{m}, take your {token} from hat {spot} to {to}, who gives you a Challenge token."
+        ),
+        "say.place_announced": "{m} announced {announced}. Drop your {token} into a hat.",
         "say.keep_token": "{m}, take your {token} back from hat {spot}.",
         "say.reward": "{s}, drop one of your {tokens}, shown, into a hat.",
         "say.reward.token": "{s}: {a_token}, shown, into a hat, or Doublon for a Challenge token.",
         "say.take_challenge_token": "{s}, take a Challenge token from {f}.",
         "say.reveal": "{m}, choose a line. You may first swap two neighbouring hats.",
         "say.hats_back": "Missed! {m}, put the three hats back as they were.",
-        "say.clear_table": "Everyone takes their {tokens} back: new round.",
-        "say.void": "Void round: nobody can win any more. Take your {tokens} back.",
-        "say.wait_table": "Put the table back as expected…",
+        "say.clear_table": (
+            "Everyone takes their {tokens} back. The next round starts when every hat is empty."
+        ),
+        "say.void": (
+            "Void round: nobody can win any more. Take your {tokens} back; they are dealt "
+            "again when every hat is empty."
+        ),
+        "say.wait_table": "{Spots}: put back as expected.",
         "say.extra_tag": "{Spot}: one {token} too many. Take it out.",
         "say.missing_tag": "{Spot}: {a_token} disappeared. Put it back.",
         "say.unknown_tag": "{Spot}: unknown tag. Take it out.",
         "say.two_tags": "{Spot}: two {tokens} at once. Take one out.",
         "say.not_yours": "{Spot}: {s} holds no such {token}. Take it out.",
         "say.not_contiguous": "Hats {a} and {b} are not neighbours. Put them back.",
+        "say.one_swap": "Hats {a} and {b}: only one swap per turn. Put them back.",
+        "say.designated_gone": (
+            "{Spot}: put your {token} back, or press back to redo the placement."
+        ),
         "say.reader_silent": "{Spot}: reader silent. Check its cable.",
-        "say.restore": "{Spot}: put it back as it was.",
+        "say.restore": "{Spots}: put back as before.",
+        "notice.title": "{s}: {control}",
+        "notice.not_now": "That button does nothing now.",
+        "notice.table_first": "First put the table back as expected.",
+        "notice.visible_turn": "Visible turn: the animal is shown, no announcement, no Menteur.",
+        "notice.no_token": "No Challenge token left: you can only say OK.",
+        "notice.magician": "The Magician cannot challenge their own placement.",
+        "notice.no_announcement": "Nothing announced yet: Menteur waits for the announcement.",
+        "notice.wrong_window": (
+            "Not in this window: Doublon before the announcement, Menteur after."
+        ),
+        "notice.not_seated": "Nobody sits at that seat.",
+        "notice.already_called": "Already called this turn.",
+        "notice.not_a_line": "That is not a line of three hats.",
+        "notice.nothing_to_undo": "Nothing to undo.",
+        "notice.public_fact": "Cannot undo: what the table has seen stays seen.",
+        "control.announce": "Announce",
+        "control.doublon": "Doublon",
+        "control.menteur": "Menteur",
+        "control.choose": "Choose",
+        "control.aim": "Choose",
+        "control.back": "Back",
+        "notice.console": "Console",
+        "reveal.missed": "Missed!",
+        "reveal.hat": "{spot}: {tokens}",
+        "reveal.empty": "empty",
+        "reveal.back": "{m}, put them back as they were.",
         "seat": "Seat {n}",
         "countdown.hat": "Hat {spot}",
         "countdown.announced": '"{token}"',
@@ -308,7 +383,7 @@ def seat_name(names: Sequence[str], seat: int, lang: str = DEFAULT_LANGUAGE) -> 
 # ------------------------------------------------------------------------------ prompts
 
 
-def _param(prompt: Prompt, name: str) -> int | str | bool | tuple[str, ...]:
+def _param(prompt: Prompt, name: str) -> Param:
     params = dict(prompt.params)
     if name not in params:
         given = ", ".join(params) or "none"
@@ -321,6 +396,22 @@ def _int(prompt: Prompt, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"prompt {prompt.say}: parameter {name!r} must be an int, not {value!r}")
     return value
+
+
+def _ints(prompt: Prompt, name: str) -> tuple[int, ...]:
+    value = _param(prompt, name)
+    if not isinstance(value, tuple) or not all(isinstance(v, int) for v in value):
+        raise ValueError(f"prompt {prompt.say}: parameter {name!r} must be ints, not {value!r}")
+    return tuple(int(v) for v in value)
+
+
+def places(spots: Sequence[int], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Several hats in one phrase: "Chapeau 2", "Chapeaux 2 et 6", "Hats 2, 5 and 6"."""
+    if len(spots) == 1:
+        return place(spots[0], lang)
+    numbers = [str(s) for s in spots]
+    joined = f"{', '.join(numbers[:-1])} {'et' if lang == 'fr' else 'and'} {numbers[-1]}"
+    return f"{'Chapeaux' if lang == 'fr' else 'Hats'} {joined}"
 
 
 def _flag(prompt: Prompt, name: str) -> bool:
@@ -367,7 +458,28 @@ def say(
             fields[param] = _int(prompt, param)
     if "{Spot}" in template:
         fields["Spot"] = place(_int(prompt, "spot"), lang)
+    if "{Spots}" in template:
+        fields["Spots"] = places(_ints(prompt, "spots"), lang)
+    if "{announced}" in template:
+        fields["announced"] = token_name(str(_param(prompt, "token")), lang)
     return template.format(**fields)
+
+
+def notice_title(
+    notice: Notice, names: Sequence[str], lang: str = DEFAULT_LANGUAGE, *, name: str | None = None
+) -> str:
+    """Whose press and which button: "Bob : Menteur" (the console's own buttons have no
+    seat: "Console : Annonce"). `name`, if given, stands for the seat's name."""
+    if name is None:
+        seat = notice.seat
+        name = phrase("notice.console", lang) if seat is None else seat_name(names, seat, lang)
+    control = phrase(f"control.{notice.control}", lang)
+    return phrase("notice.title", lang, s=name, control=control)
+
+
+def notice_reason(notice: Notice, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Why the press could not count, in one sentence."""
+    return phrase(f"notice.{notice.reason}", lang)
 
 
 # ----------------------------------------------------------------------------- verdicts

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.journal import Input, Setup, TickInput, dump_lines, read_journal
 from companion.referee.passpass import PassPassReferee
-from companion.sim.driver import SimulatedGame, make_setup
+from companion.sim.driver import Pace, SimulatedGame, make_setup
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PINS = ROOT / "hardware" / "pins.toml"
@@ -22,9 +22,9 @@ PINS = ROOT / "hardware" / "pins.toml"
 
 @cache
 def simulated_game(seed: int = 5, players: int = 3) -> tuple[Setup, tuple[Input, ...]]:
-    """A whole game on the virtual table, as its setup and inputs."""
+    """A whole game on a spaced-out virtual table, as its setup and inputs."""
     setup = make_setup("ptipasspass", players, seed)
-    result = SimulatedGame(setup).run()
+    result = SimulatedGame(setup, pace=Pace.spaced()).run()  # quiet moments between acts
     return setup, tuple(result.inputs)
 
 

@@ -100,11 +100,14 @@ def faults() -> Script:
 
 
 def undo() -> Script:
+    """Back takes back a designation and an announcement, never a verdict."""
     s = Script().drop(1, "L0").settle().press("back")
     s.take(1, "L0").settle()  # the table goes back as it was
-    s.drop(2, "L0").settle().press("announce", value="lapin").call(1, "doublon")
-    s.press("back")  # the failed Doublon is undone: the window opens again
-    return s.quiet_window()
+    s.drop(2, "L0").settle().press("announce", value="lapin").press("back")
+    s.press("announce", value="souris")  # announced again, a bluff this time
+    s.call(1, "doublon")  # hat 2 was empty: Bob is wrong
+    s.press("back")  # refused: the verdict is a public fact
+    return s.take(2, "L0").settle()  # Ana gives her lapin to Bob
 
 
 def window_timing() -> Script:
@@ -122,12 +125,71 @@ def window_timing() -> Script:
 
 
 def phipasspass_two_windows() -> Script:
+    """PHI-2: window 1 (Doublon) from the drop until the announcement, held until
+    `doublon_min` (2 s) after the drop; then window 2 (Menteur)."""
     s = Script(game="phipasspass", seats=("Ana", "Bob", "Cy"))
-    s.drop(1, "B0").settle().press("announce", value="bleu")  # too early: window 1
-    s.quiet_window().press("announce", value="vert").call(1, "menteur")
+    s.drop(1, "B0").settle().press("announce", value="vert", dt=0.5)  # held until 2 s
+    s.press("menteur", 1, dt=0.5)  # still window 1: refused
+    s.tick(1.0).call(1, "menteur")  # window 2: Ana announced vert over a bleu
     s.take(1, "B0").settle()  # Ana lied and keeps her token
     s.drop(2, "V1").settle().call(2, "doublon")  # cup 2 was empty: Cy takes the token
     return s.take(2, "V1").settle()
+
+
+# People's pace (TABLE.md): nothing a person does in a plausible order is lost. No ticks.
+
+
+def announce_before_drop() -> Script:
+    """The announce pressed 0.8 s before the drop: held, and the window opens once the drop
+    is judged; Bob's Menteur wins (a souris announced as lapin)."""
+    s = Script().press("announce", value="lapin", dt=1.0).drop(4, "S0", dt=0.8)
+    return s.press("menteur", 1, dt=1.5).take(4, "S0", dt=1.0)
+
+
+def announce_with_drop() -> Script:
+    """The announce 0.05 s after the drop, while the table settles: held, then applied."""
+    s = Script().drop(4, "S0").press("announce", value="souris", dt=0.05)
+    return s.press("menteur", 1, dt=1.5).take(4, "S0", dt=1.0)
+
+
+def announce_after_drop() -> Script:
+    """The announce 0.4 s after the drop (before it is judged) and a Doublon from Bob
+    between the drop and the announcement: it counts when the window opens."""
+    s = Script(seats=("Ana", "Bob", "Cy")).drop(5, "C0")
+    s.press("announce", value="colombe", dt=0.4)
+    return s.press("doublon", 1, dt=0.05).take(5, "C0", dt=1.5)
+
+
+def doublon_before_window() -> Script:
+    """Bob is Magicien. Ana's Doublon, pressed after his drop is judged but before his
+    announcement, is held and counts at the opening; Cy's, 0.2 s after the opening, is
+    within 300 ms of it, and Cy sits first clockwise from Bob's left: Cy's call is the one
+    settled (PTI-7). Had Ana's counted when pressed, Cy's would have come too late."""
+    s = Script(seats=("Ana", "Bob", "Cy")).place(1, "L0", "lapin")
+    s.drop(2, "C1").press("doublon", 0, dt=0.8)
+    s.press("menteur", 2, dt=0.1)  # Cy: nothing announced yet, refused
+    s.press("announce", value="colombe", dt=0.5).press("doublon", 2, dt=0.2)
+    return s.take(2, "C1", dt=1.0)
+
+
+def calls_during_settle() -> Script:
+    """A Visible turn of Ana's: Cy's Doublon 0.2 s after the drop (the table still
+    settling) and Bob's 0.25 s later are held and both count when the window opens: Bob
+    sits first clockwise from Ana's left, so his call is settled (PTI-7)."""
+    s = Script(seats=("Ana", "Bob", "Cy"))
+    s.place(1, "C0", "colombe").place(2, "C1", "colombe").place(3, "C2", "colombe")
+    s.drop(3, "L0").press("doublon", 2, dt=0.2).press("doublon", 1, dt=0.25)
+    return s.take(3, "L0", "C2", dt=1.5)
+
+
+def refused_presses() -> Script:
+    """Presses that cannot count, each shown: a Menteur in a Visible turn, the Magicien's
+    own call, a seat nobody sits at, a call twice, an announcement in a Visible turn."""
+    s = Script(seats=("Ana", "Bob", "Cy"))
+    s.place(1, "C0", "colombe").place(2, "C1", "colombe").place(3, "C2", "colombe")
+    s.drop(4, "L0", dt=1.0).press("announce", value="lapin", dt=1.0)  # Visible: shown
+    s.press("menteur", 1, dt=0.5).press("doublon", 0, dt=0.5).press("doublon", 5, dt=0.5)
+    return s.quiet_window()
 
 
 SCENARIOS = {
@@ -136,6 +198,8 @@ SCENARIOS = {
         doublon_success_reward_drop, doublon_failure, menteur_success_reward_token,
         menteur_failure, reward_none, game_won_with_swap, swap_not_contiguous,
         reveal_multi_animal, faults, undo, window_timing, phipasspass_two_windows,
+        announce_before_drop, announce_with_drop, announce_after_drop, doublon_before_window,
+        calls_during_settle, refused_presses,
     )
 }  # fmt: skip
 

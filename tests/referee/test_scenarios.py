@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from companion.journal import read_journal
-from companion.referee.passpass import PassPassReferee
+from companion.journal import PressInput, TickInput, read_journal
+from companion.referee.passpass import NOTICE_SECONDS, PassPassReferee
+from companion.screens.model import NoticeScreen
 from tests.referee.make_scenarios import SCENARIOS
 
 HERE = Path(__file__).parent / "scenarios"
@@ -128,12 +129,19 @@ def test_every_fault_kind_is_reported_then_fixed():
     assert r.fault is None
 
 
-def test_back_undoes_a_designation_and_a_verdict():
+def test_back_undoes_a_designation_and_an_announcement_never_a_verdict():
     r = replay("undo")
-    assert [e["kind"] for e in story(r, "designate", "undo", "verdict", "place")] == [
-        "designate", "undo", "designate", "verdict", "undo", "place",
+    kinds = ("designate", "announce", "undo", "verdict", "ignored")
+    assert [e["kind"] for e in story(r, *kinds)] == [
+        "designate", "undo", "designate", "announce", "undo", "announce", "verdict", "ignored",
     ]  # fmt: skip
-    assert r.state.hats[1] == ("lapin",) and r.state.challenge_tokens == (2, 2)
+    assert [e["step"] for e in story(r, "undo")] == ["designate", "announce"]
+    (refused,) = story(r, "ignored")
+    assert refused == {"kind": "ignored", "control": "back", "seat": None, "reason": "public_fact"}
+    (verdict,) = story(r, "verdict")
+    assert verdict["success"] is False  # PTI-8: the undone "lapin" never counted: Bob is wrong
+    assert r.state.hands[1] == ("colombe", "lapin", "lapin", "souris")  # Bob won the lapin
+    assert r.state.challenge_tokens == (3, 1) and r.pending is None
 
 
 def test_window_timing_simultaneous_calls_go_clockwise_late_calls_are_ignored():
@@ -146,10 +154,85 @@ def test_window_timing_simultaneous_calls_go_clockwise_late_calls_are_ignored():
 
 def test_phipasspass_doublon_window_then_menteur_window():
     r = replay("phipasspass_two_windows")
-    assert story(r, "ignored")[0]["control"] == "announce"  # PHI-2: window 1 first
+    (refused,) = story(r, "ignored")
+    assert refused["control"] == "menteur" and refused["reason"] == "wrong_window"  # PHI-2
+    (drop,) = [e for e in r.events if e["kind"] == "designate" and e["spot"] == 1]
+    (announce,) = [e for e in r.events if e["kind"] == "announce"][:1]
+    assert announce["t"] == drop["t"] + 2.0  # held until doublon_min after the drop (PHI-2)
     verdicts = story(r, "verdict")
     assert [(v["challenge"], v["seat"], v["success"]) for v in verdicts] == [
         ("menteur", 1, True),
         ("doublon", 2, False),
     ]
     assert r.state.hands[2] == ("bleu", "orange", "vert", "vert")  # PHI-3: takes the token
+
+
+# People's pace: the announce before, with and after the drop; presses while settling.
+
+
+def test_an_announcement_before_the_drop_is_held_until_the_drop():
+    r = replay("announce_before_drop")
+    assert story(r, "held") == [{"kind": "held", "control": "announce", "value": "lapin"}]
+    (verdict,) = story(r, "verdict")
+    assert verdict["challenge"] == "menteur" and verdict["success"] is True  # PTI-9
+    assert verdict["shown"] == "souris" and not story(r, "ignored")
+
+
+def test_an_announcement_with_the_drop_waits_for_the_table_to_settle():
+    r = replay("announce_with_drop")
+    (announce,) = story(r, "announce")
+    assert announce["token"] == "souris"
+    (verdict,) = story(r, "verdict")
+    assert verdict["success"] is False and not story(r, "ignored")  # the truth: Bob pays
+    assert r.state.challenge_tokens == (3, 1)
+
+
+def test_an_announcement_after_the_drop_and_an_early_doublon_both_count():
+    r = replay("announce_after_drop")
+    (verdict,) = story(r, "verdict")
+    assert (verdict["challenge"], verdict["seat"], verdict["success"]) == ("doublon", 1, False)
+    assert not story(r, "ignored") and r.state.hands[1].count("colombe") == 2
+
+
+def test_a_doublon_held_before_the_window_counts_at_its_opening():
+    r = replay("doublon_before_window")
+    (refused,) = story(r, "ignored")
+    assert (refused["control"], refused["seat"], refused["reason"]) == (
+        "menteur", 2, "no_announcement",
+    )  # fmt: skip
+    (verdict,) = [e for e in r.events if e["kind"] == "verdict"]
+    assert verdict["seat"] == 2  # within 300 ms of Ana's held call, and first clockwise
+    (announce,) = [e for e in r.events if e["kind"] == "announce" and e["seat"] == 1]
+    assert verdict["t"] == round(announce["t"] + 0.3, 3)
+
+
+def test_calls_pressed_while_the_drop_settles_are_held_and_go_clockwise():
+    r = replay("calls_during_settle")
+    (verdict,) = story(r, "verdict")
+    assert (verdict["challenge"], verdict["seat"], verdict["success"]) == ("doublon", 1, True)
+    assert not story(r, "ignored")
+
+
+def test_every_refused_press_is_journaled_and_shown():
+    r = replay("refused_presses")
+    assert [(e["control"], e["seat"], e["reason"]) for e in story(r, "ignored")] == [
+        ("announce", None, "visible_turn"),
+        ("menteur", 1, "visible_turn"),
+        ("doublon", 0, "magician"),
+        ("doublon", 5, "not_seated"),
+    ]
+    assert story(r, "place") and not story(r, "verdict")
+
+
+def test_a_refused_press_is_on_the_oled_for_a_moment():
+    journal = read_journal(HERE / "refused_presses.jsonl")
+    referee = PassPassReferee(journal.setup)
+    for record in journal.inputs:
+        referee.feed(record)
+        if isinstance(record, PressInput) and record.seat == 5:
+            break
+    screen = referee.screen
+    assert isinstance(screen, NoticeScreen)
+    assert (screen.notice.seat, screen.notice.reason) == (5, "not_seated")
+    referee.feed(TickInput(referee.now + NOTICE_SECONDS))
+    assert not isinstance(referee.screen, NoticeScreen)

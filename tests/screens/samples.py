@@ -22,8 +22,12 @@ from companion.screens.model import (
     InstructionScreen,
     MancheWonScreen,
     MenuScreen,
+    Notice,
+    NoticeScreen,
     Prompt,
+    Refusal,
     RevealMapScreen,
+    RevealMissScreen,
     Say,
     StatusScreen,
     VerdictScreen,
@@ -32,28 +36,31 @@ from companion.screens.model import (
 NAMES = ("Ana", "Bob", "Cyrille", "Dominique", "Élodie", "François")
 
 # Plausible parameters for every prompt key (seats are 0-based), as the referee gives them.
-PROMPT_PARAMS: dict[Say, dict[str, int | bool]] = {
+PROMPT_PARAMS: dict[Say, dict[str, int | bool | str | tuple[int, ...]]] = {
     Say.PLACE: {"seat": 0},
     Say.ANNOUNCE: {"seat": 0},
     Say.WINDOW: {"seat": 0},
     Say.TAKE_BACK_HAT: {"seat": 0, "spot": 5},
     Say.GIVE_TOKEN: {"seat": 0, "to": 2, "spot": 5, "tokens": True},
     Say.KEEP_TOKEN: {"seat": 0, "spot": 5},
+    Say.PLACE_ANNOUNCED: {"seat": 0, "token": "colombe"},
     Say.REWARD: {"seat": 2, "token": True},
     Say.TAKE_CHALLENGE_TOKEN: {"seat": 2, "from": 0},
     Say.REVEAL: {"seat": 1},
     Say.HATS_BACK: {"seat": 1},
     Say.CLEAR_TABLE: {},
     Say.VOID: {},
-    Say.WAIT_TABLE: {},
+    Say.WAIT_TABLE: {"spots": (2, 6, 11)},
     Say.EXTRA_TAG: {"spot": 7},
     Say.MISSING_TAG: {"spot": 7},
     Say.UNKNOWN_TAG: {"spot": 0},
     Say.TWO_TAGS: {"spot": 3},
     Say.NOT_YOURS: {"spot": 3, "seat": 1},
     Say.NOT_CONTIGUOUS: {"a": 1, "b": 9},
+    Say.ONE_SWAP: {"a": 2, "b": 6},
+    Say.DESIGNATED_GONE: {"spot": 12},
     Say.READER_SILENT: {"spot": 12},
-    Say.RESTORE: {"spot": 4},
+    Say.RESTORE: {"spots": (4, 5)},
 }
 
 
@@ -166,6 +173,14 @@ def golden_cases() -> dict[str, tuple[AnyScreen, str]]:
         view(victories=(0, 0, 1, 0)), four, 2, ("lapin", "souris", "colombe"), (2, 6, 10)
     )
     game_won = GameWonScreen(view(victories=(1, 2, 1, 0), winner=1), four, 1)
+    notice = NoticeScreen(
+        view(tour=2, masque=False, phase=Phase.WINDOW), four,
+        Notice("menteur", 3, Refusal.VISIBLE_TURN, 3.0),
+    )  # fmt: skip
+    notice_console = NoticeScreen(view(), four, Notice("back", None, Refusal.PUBLIC_FACT, 3.0))
+    missed = RevealMissScreen(
+        view(magician=1), four, 1, (5, 6, 7), (("lapin",), (), ("colombe", "souris"))
+    )
     return {
         "status_fr": (status, "fr"),
         "status_visible_fr": (visible, "fr"),
@@ -181,6 +196,11 @@ def golden_cases() -> dict[str, tuple[AnyScreen, str]]:
         "fault_fr": (fault, "fr"),
         "manche_won_fr": (manche_won, "fr"),
         "game_won_fr": (game_won, "fr"),
+        "notice_fr": (notice, "fr"),
+        "notice_console_fr": (notice_console, "fr"),
+        "reveal_missed_fr": (missed, "fr"),
+        "notice_en": (notice, "en"),
+        "reveal_missed_en": (missed, "en"),
         "status_en": (status, "en"),
         "verdict_doublon_lost_en": (doublon_lost, "en"),
         "fault_en": (fault, "en"),

@@ -245,8 +245,8 @@ def screens_for(
     }
     screens: list[Screen] = [
         StatusScreen(v, names, by_phase[v.phase]),
-        InstructionScreen(v, names, Prompt.of(Say.WAIT_TABLE)),
-        FaultScreen(v, names, Prompt.of(Say.RESTORE, spot=v.spot or 1)),
+        InstructionScreen(v, names, Prompt.of(Say.WAIT_TABLE, spots=(3,))),
+        FaultScreen(v, names, Prompt.of(Say.RESTORE, spots=(v.spot or 1,))),
     ]
     if v.phase is Phase.WINDOW:
         screens.append(CountdownScreen(v, names, 2.5, 6.0))

@@ -1,7 +1,7 @@
 """Flip Done: the pure rules engine of the three-player card game.
 
-The rule book is ../shared/rules/seeds/flipdone.fr.txt; where it is silent the rulings
-FD-1..FD-10 of RULINGS.md decide, and each rule below cites the one it implements.
+The rule book is the French Flip Done; where it is silent the rulings FD-1..FD-10
+(docs/rulings.md) decide, and each rule below cites the one it implements.
 
 A phase, as the engine sees it (one action at a time, so a real table can feed it):
 

@@ -1,7 +1,7 @@
 """PtiPassPass and PhiPassPass: two rule sets of one pure engine.
 
-The rule books are ../shared/rules/seeds/{pti,phi}passpass.fr.txt; where they are silent
-the rulings PTI-1..PTI-15 and PHI-1..PHI-5 of RULINGS.md decide, and each rule below
+The rule books are the French PtiPassPass and PhiPassPass; where they are silent the
+rulings PTI-1..PTI-15 and PHI-1..PHI-5 (docs/rulings.md) decide, and each rule below
 cites the one it implements.
 
 A turn, as the engine sees it (one action at a time, so a real table can feed it):

@@ -1,7 +1,7 @@
 """Swiped: the pure rules engine of the 2-player colour-swapping game.
 
-The rule book is ../shared/rules/seeds/swiped.fr.txt; where it is silent the rulings
-SW-1..SW-6 of RULINGS.md decide, and each rule below cites the one it implements. Where
+The rule book is the French Swiped; where it is silent the rulings SW-1..SW-6
+(docs/rulings.md) decide, and each rule below cites the one it implements. Where
 the rulings are silent too, the choice is a field of `Config` (see its docstrings).
 
 Seats are 0 and 1; `Config.first` is "player 1" of the book. Squares are 1..9 in reading

@@ -1,7 +1,7 @@
 """Vous ne passerez pas !: the pure rules engine of the polystick Blokus (like Nexos).
 
-The rule book is ../shared/rules/seeds/vous-ne-passerez-pas.fr.txt; where it is silent
-the rulings VNP-1..VNP-7 of RULINGS.md decide, and each rule below cites the one it
+The rule book is the French "Vous ne passerez pas !"; where it is silent the rulings
+VNP-1..VNP-7 (docs/rulings.md) decide, and each rule below cites the one it
 implements.
 
 Each of the four colours (jaune, bleu, rouge, vert, in playing order, VNP-2) owns the 24

@@ -1,0 +1,136 @@
+"""People's pace: time first, presses held while the table settles (TABLE.md).
+
+What every game's referee shares about time. Inputs come one at a time with their time
+`t` (reader contents, presses, ticks), exactly as the journal records them. Two rules make
+a live game and any replay of its journal the same computation, whatever ticks were
+recorded, and make sure nothing a person does at a plausible pace is lost:
+
+1. **Time first, then the input.** Before an input at time t is applied, every deadline
+   due at or before t fires, in time order: the table's settle time, and the game's own
+   deadlines (a call grace, a window's end, a held announcement). A tick is never needed
+   for correctness; it only lets a live table show the passing time.
+2. **Presses wait for the table.** A change of the table is judged once the table has been
+   still for `settle` seconds. A press that arrives before that is held, then applied in
+   arrival order once the change is judged. A game deadline that falls after a held press
+   waits for it, so presses and deadlines still take effect in time order.
+
+A game's referee subclasses `PacedReferee` and supplies what is game-specific: how to
+judge the still table, how to take a press, its next deadline and what happens then.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.journal import Input, PressInput, ReaderInput, ResumeInput, SpotInput
+from companion.referee.table import ObservedTable
+
+LOOP_GUARD = 10_000
+"""More deadlines than this for one input means a deadline that never moves: a bug."""
+
+
+class PacedReferee:
+    """The clock, the observed table, the settle time and held presses of any game."""
+
+    def __init__(self, t: float, spots: int, settle: float) -> None:
+        self.now = t
+        self.settle = settle
+        self.observed = ObservedTable(spots)
+        self.last_change = t
+        self.unjudged = False
+        """The table changed since it was last judged (its settle time is running)."""
+        self.held: list[PressInput] = []
+        """Presses that arrived while the table was settling, in arrival order."""
+        self.events: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------------ inputs
+
+    def feed(self, record: Input) -> list[dict[str, Any]]:
+        """Take one input; return the events it caused (JSON-ready, with their time)."""
+        start = len(self.events)
+        self._run_until(record.t)
+        self.now = max(self.now, record.t)
+        if isinstance(record, SpotInput):
+            if self.observed.uids.get(record.spot) != record.uids:
+                self.observed.uids[record.spot] = record.uids
+                self.table_changed()
+        elif isinstance(record, ReaderInput):
+            (self.observed.silent.discard if record.ok else self.observed.silent.add)(record.spot)
+            self.unjudged = True  # judged as soon as the table is still
+        elif isinstance(record, PressInput):
+            if self.unjudged:
+                self.held.append(record)
+            else:
+                self.press(record)
+        elif isinstance(record, ResumeInput):
+            self.resume(record)
+        self._run_until(self.now)
+        return self.events[start:]
+
+    def table_changed(self) -> None:
+        self.last_change = self.now
+        self.unjudged = True
+
+    def emit(self, event: dict[str, Any]) -> None:
+        self.events.append({"t": round(self.now, 3), **event})
+
+    # -------------------------------------------------------------------- time
+
+    def next_judgment(self) -> float | None:
+        """When the settling table will be judged, if it is settling."""
+        return self.last_change + self.settle if self.unjudged else None
+
+    def _run_until(self, t: float) -> None:
+        """Fire, in time order, every deadline due at or before `t`."""
+        for _ in range(LOOP_GUARD):
+            judge_at = self.next_judgment()
+            game_at = self.deadline()
+            held_first = self.held and game_at is not None and self.held[0].t <= game_at
+            if judge_at is not None and held_first:
+                game_at = None  # a press held before it must be applied first
+            if judge_at is not None and (game_at is None or judge_at <= game_at):
+                if judge_at > t:
+                    return
+                self.now = max(self.now, judge_at)
+                self._judged()
+            elif game_at is not None:
+                if game_at > t:
+                    return
+                self.now = max(self.now, game_at)
+                self.on_deadline()
+            else:
+                return
+        raise RuntimeError(f"deadlines do not advance at t={self.now}: {self.deadline()}")
+
+    def _judged(self) -> None:
+        """The table is still: judge it, then apply the presses held meanwhile, each after
+        the deadlines due before it."""
+        self.unjudged = False
+        self.judge_table()
+        held, self.held = self.held, []
+        for press in held:
+            self._run_until(press.t)
+            self.press(press)
+
+    # ---------------------------------------------------------- game-specific
+
+    def judge_table(self) -> None:
+        """Read the still table: a move, progress on an instruction, a fault, a fix."""
+        raise NotImplementedError
+
+    def press(self, press: PressInput) -> None:
+        """Apply a press to a judged table (`press.t` is when it was pressed)."""
+        raise NotImplementedError
+
+    def deadline(self) -> float | None:
+        """When the game next acts on its own (a window's end...), or None."""
+        raise NotImplementedError
+
+    def on_deadline(self) -> None:
+        """The game's deadline has come (`self.now` is its time). It must remove or move
+        the deadline."""
+        raise NotImplementedError
+
+    def resume(self, record: ResumeInput) -> None:
+        """A restart after a cut: the readers' live table replaces the last journaled."""
+        raise NotImplementedError
