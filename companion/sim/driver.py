@@ -1,35 +1,52 @@
-"""A whole game on the virtual table: bots sit at the seats and act physically.
+"""A whole game on the virtual table, played by simulated people at their own pace.
 
-The bots are the engine's bots (they see only their seat's `PlayerView` and the public
-events). What they decide becomes physical acts on the `VirtualTable` and presses on the
-controls; those become journal inputs that go through the same referee a real table
-uses. When the referee asks for a physical instruction (take back a hat, give a token,
-clear the table) or shows a fault, the simulated players carry it out.
+The bots decide; the simulated people carry their decisions out on the `VirtualTable` and
+the console the way people do (TABLE.md, "People's pace"): the announce button a moment
+before, with or after the drop, calls anywhere in the window and sometimes within 300 ms
+of each other, instructions one token at a time, a hand lingering in a hat, readers
+reporting at their own cadence, and no tick between acts. Their timing comes from a
+`Pace`; `Pace.spaced()` is the slow, ticked table of our first scenario files.
 
-`Noise` injects what real tables do: flickering tags, duplicated reader reports, stray
+The decisions are made on the sim's own copy of the game (`track`), advanced by the pure
+engine, never by reading the referee: the people act on what they decided, and the
+referee must reach the same game from the journal of their acts alone. `run` checks that
+it did (same engine events), so every simulated game is a test of the referee.
+
+`Noise` adds what rough tables do: flickering tags, duplicated reader reports, stray
 unknown tags, presses out of turn. None of it may change a verdict.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from companion.bots.passpass import Bot, make_bot
 from companion.journal import Input, PressInput, Setup, SpotInput, TickInput
-from companion.referee.passpass import CALL_GRACE, PassPassReferee
-from companion.referee.table import compare
+from companion.referee.passpass import CALL_GRACE, PassPassReferee, expected_table
+from companion.referee.table import Kinds
 from companion.rules.passpass import (
     RULESETS,
+    Action,
     Announce,
+    Call,
+    Challenge,
+    CloseWindow,
     Designate,
+    Event,
+    MancheVoid,
+    MancheWon,
     Phase,
     Reveal,
     RewardDrop,
     RewardToken,
+    State,
     Swap,
-    actors,
+    Verdict,
+    apply,
+    clockwise_first,
     legal_actions,
     player_view,
 )
@@ -37,7 +54,39 @@ from companion.selfplay import window_calls
 from companion.sim.table import VirtualTable, make_tags
 
 STEP = 0.05
-"""How far past a deadline the simulated clock ticks, in seconds."""
+"""How far past a deadline the spaced table ticks, in seconds."""
+
+
+@dataclass(frozen=True)
+class Pace:
+    """When simulated people act, as ranges of seconds drawn uniformly."""
+
+    announce: tuple[float, float] = (-1.0, 1.5)
+    """The announce press, from the drop (negative: before it)."""
+    call: tuple[float, float] = (0.1, 4.0)
+    """The call that counts, into the window."""
+    early_call: float = 0.3
+    """Chance a Doublon is pressed after the drop but before the window opens."""
+    together: float = 0.5
+    """Chance another caller presses within 300 ms of the one that counts."""
+    react: tuple[float, float] = (0.3, 1.5)
+    """From the OLED showing what to do to the first hand moving."""
+    step: tuple[float, float] = (0.2, 1.2)
+    """Between two tokens of one instruction: people move one token at a time."""
+    linger: float = 0.3
+    """Chance a hand lingers in the hat after a drop, so its tag blinks."""
+    scan: float = 0.06
+    """A reader reports up to this late: each scans at its own cadence."""
+    ticks: bool = False
+    """Tick whenever the table is ready (a spaced table's scenario files did)."""
+
+    @classmethod
+    def spaced(cls) -> Pace:
+        """Acts a second apart, each after the table settled, with ticks between."""
+        return cls(
+            announce=(1.6, 1.6), call=(1.0, 1.0), early_call=0.0, together=1.0,
+            react=(1.0, 1.0), step=(0.0, 0.0), linger=0.0, scan=0.0, ticks=True,
+        )  # fmt: skip
 
 
 @dataclass
@@ -60,6 +109,12 @@ class SimResult:
     setup: Setup
     inputs: list[Input] = field(default_factory=list)
     referee: PassPassReferee | None = None
+    decided: list[Event] = field(default_factory=list)
+    """The engine events of the decisions, as the sim's own copy of the game made them."""
+
+
+class Diverged(RuntimeError):
+    """The referee, fed the people's acts, did not reach the game they played."""
 
 
 def make_setup(
@@ -93,10 +148,13 @@ class SimulatedGame:
         bots: list[str] | None = None,
         noise: Noise | None = None,
         on_input: Callable[[Input, PassPassReferee], None] | None = None,
+        pace: Pace | None = None,
     ) -> None:
         self.setup = setup
         self.referee = PassPassReferee(setup)
-        layout = self.referee.state.config.layout
+        self.track: State = self.referee.state
+        self.decided: list[Event] = []
+        layout = self.track.config.layout
         kinds = bots or ["heuristic"] * len(setup.seats)
         self.bots: list[Bot] = [
             make_bot(kinds[s % len(kinds)], random.Random(f"{setup.seed}:{s}"), s, layout)
@@ -104,130 +162,326 @@ class SimulatedGame:
         ]
         self.table = VirtualTable(layout.spots, setup.tags)
         self.noise = noise or Noise()
+        self.pace = pace or Pace()
         self.noise_rng = random.Random(f"noise:{setup.seed}")
+        self.time_rng = random.Random(f"pace:{setup.seed}")
         self.act_rng = random.Random(f"acts:{setup.seed}")
         self.t = setup.t
+        """When the table is ready for the next act: the OLED shows what comes next."""
         self.inputs: list[Input] = []
         self.on_input = on_input
-        self._seen = 0
+        self._burst: list[Input] = []
+        self._reported: dict[int, float] = {}
 
-    # ------------------------------------------------------------------ clock
+    # ------------------------------------------------------------------ time
+
+    def _u(self, span: tuple[float, float]) -> float:
+        low, high = span
+        return low if high <= low else self.time_rng.uniform(low, high)
+
+    def _ready(self, t: float) -> None:
+        self.t = max(self.t, t)
+        if self.pace.ticks:
+            self._burst.append(TickInput(round(self.t + STEP, 3)))
+
+    def _flush(self) -> None:
+        """Feed the acts scheduled so far, in time order; an act scheduled before what was
+        already fed happens now (the journal's time never goes back)."""
+        burst, self._burst = sorted(self._burst, key=lambda r: r.t), []
+        for record in burst:
+            fed = self.inputs[-1].t if self.inputs else self.setup.t
+            self.feed(record if record.t >= fed else dataclasses.replace(record, t=fed))
 
     def feed(self, record: Input) -> None:
-        self.t = max(self.t, record.t)
         self.inputs.append(record)
         self.referee.feed(record)
         if self.on_input:
             self.on_input(record, self.referee)
-        new = self.referee.log[self._seen :]
-        if new:
-            self._seen = len(self.referee.log)
-            for bot in self.bots:
-                bot.observe(new)
 
-    def wait(self, seconds: float) -> None:
-        self.feed(TickInput(round(self.t + seconds, 3)))
+    # -------------------------------------------------------------- physical
 
-    def settle(self) -> None:
-        self.wait(self.setup.settle + STEP)
+    def _report(self, t: float, spot: int) -> float:
+        """A reader's report of `spot` as it is now, a little late; returns its time. A
+        spot's reports keep their order."""
+        t = max(t + self.time_rng.uniform(0, self.pace.scan), self._reported.get(spot, 0) + 0.01)
+        t = round(t, 3)
+        self._reported[spot] = t
+        uids = self.table.contents(spot)
+        if uids and self.noise_rng.random() < self.noise.flicker:
+            t = self._blink(t, spot, uids)
+        self._burst.append(SpotInput(t, spot, uids))
+        if self.noise_rng.random() < self.noise.duplicate:
+            self._burst.append(SpotInput(t, spot, uids))
+        if self.pace.ticks:  # the spaced table lets every change settle before the next act
+            self._burst.append(TickInput(round(t + self.setup.settle + STEP, 3)))
+        return t
 
-    def report(self, record: SpotInput) -> None:
-        """A reader report, with the noise of a real scan around it."""
-        rng = self.noise_rng
-        if rng.random() < self.noise.flicker and record.uids:
-            blink = frozenset(list(record.uids)[1:])
-            self.feed(SpotInput(record.t, record.spot, record.uids))
-            self.feed(SpotInput(round(record.t + 0.05, 3), record.spot, blink))
-            record = SpotInput(round(record.t + 0.1, 3), record.spot, record.uids)
-        self.feed(record)
-        if rng.random() < self.noise.duplicate:
-            self.feed(record)
+    def _blink(self, t: float, spot: int, uids: frozenset[str]) -> float:
+        """A tag seen, lost for a moment, seen again (a hand in the hat, a weak read)."""
+        lost = frozenset(sorted(uids)[1:])
+        self._burst.append(SpotInput(t, spot, uids))
+        self._burst.append(SpotInput(round(t + 0.05, 3), spot, lost))
+        t = round(t + 0.1, 3)
+        self._reported[spot] = t
+        return t
+
+    def _drop(self, t: float, spot: int, kind: str) -> tuple[float, float]:
+        """A token dropped into a hat; returns when the reader first and last reported."""
+        self.table.drop(t, spot, kind)
+        first = self._report(t, spot)
+        last = first
+        if self.time_rng.random() < self.pace.linger:
+            last = self._blink(round(first + self.time_rng.uniform(0.05, 0.2), 3), spot,
+                               self.table.contents(spot))  # fmt: skip
+            self._burst.append(SpotInput(last, spot, self.table.contents(spot)))
+        return first, last
+
+    def _press(self, t: float, control: str, seat: int | None, value: object = None) -> None:
+        self._burst.append(PressInput(round(t, 3), control, seat, value))
+
+    def _carry_out(self, start: float, together: bool = False) -> None:
+        """Make the table match the decided game, one token at a time (`together`: every
+        player at once, as when a manche ends)."""
+        moves = _moves(self.table, expected_table(self.track))
+        t = start + self._u(self.pace.react)
+        timed = []
+        for move in moves:
+            timed.append((t + (self._u((0.0, 3.0)) if together else 0.0), move))
+            t += 0.0 if together else self._u(self.pace.step)
+        last = start
+        for when, (spot, kind, put) in sorted(timed, key=lambda x: x[0]):
+            (self.table.drop if put else self.table.take)(when, spot, kind)
+            last = max(last, self._report(when, spot))
+        self._ready(last + self.setup.settle)
+
+    # -------------------------------------------------------------- decisions
+
+    def _apply(self, action: Action) -> tuple[Event, ...]:
+        self.track, events = apply(self.track, action)
+        self.decided.extend(events)
+        for bot in self.bots:
+            bot.observe(events)
+        return events
+
+    def _ask(self, seat: int) -> Action:
+        return self.bots[seat].choose(player_view(self.track, seat), legal_actions(self.track))
 
     # ------------------------------------------------------------------- play
 
-    def run(self, max_inputs: int = 200_000) -> SimResult:
-        self.settle()
-        stuck = 0
-        while not self.referee.finished and len(self.inputs) < max_inputs:
-            before = (self.referee.state, self.referee.fault, self.referee.pending)
+    def run(self, max_actions: int = 200_000) -> SimResult:
+        self._ready(self.t + self.setup.settle)
+        while self.track.phase is not Phase.OVER and len(self.decided) < max_actions:
             self._maybe_noise()
-            if self.referee.fault is not None or self.referee.pending is not None:
-                self._follow_instructions()
-            else:
-                self._play_turn()
-            now = (self.referee.state, self.referee.fault, self.referee.pending)
-            stuck = stuck + 1 if now == before else 0
-            if stuck > 20:
-                raise RuntimeError(f"the simulated table makes no progress: {now}")
-        return SimResult(self.setup, self.inputs, self.referee)
+            self._turn()
+            self._flush()
+        self._burst.append(TickInput(round(self.t + self.setup.settle + 1.0, 3)))
+        self._flush()
+        made = [e.to_json() for e in self.referee.log]
+        if made != [e.to_json() for e in self.decided]:
+            raise Diverged(_first_difference(made, [e.to_json() for e in self.decided]))
+        return SimResult(self.setup, self.inputs, self.referee, self.decided)
 
-    def _follow_instructions(self) -> None:
-        """The players make the table match what the referee expects, hat by hat."""
-        expected = self.referee.expected()
-        diffs = compare(self.referee.observed, expected, self.referee.tag_kinds)
-        for d in diffs:
-            for uid in d.unknown:
-                self.report(self.table.remove(self.t + 0.5, d.spot, uid))
-            for kind in d.extra:
-                self.report(self.table.take(self.t + 0.5, d.spot, kind))
-            for kind in d.missing:
-                self.report(self.table.drop(self.t + 0.5, d.spot, kind))
-        self.settle()
-
-    def _play_turn(self) -> None:
-        referee = self.referee
-        state = referee.state
-        t = self.t + 1.0
-        if state.phase is Phase.WINDOW:
-            self._window()
+    def _turn(self) -> None:
+        state = self.track
+        if state.phase is Phase.PLACE:
+            self._placement()
             return
-        (seat,) = actors(state)
-        action = self.bots[seat].choose(player_view(state, seat), legal_actions(state))
-        if isinstance(action, Designate | RewardDrop):
-            self.report(self.table.drop(t, action.spot, action.token))
-            self.settle()
-        elif isinstance(action, Announce):
-            self.feed(PressInput(t, "announce", None, action.token))
+        (seat,) = {state.challenger} if state.phase is Phase.REWARD else {state.magician}
+        assert seat is not None
+        action = self._ask(seat)
+        start = self.t + self._u(self.pace.react)
+        if isinstance(action, RewardDrop):
+            _, last = self._drop(start, action.spot, action.token)
+            self._ready(last + self.setup.settle)
         elif isinstance(action, RewardToken):
-            self.feed(PressInput(t, "doublon", seat))
+            self._press(start, "doublon", seat)
+            self._ready(start)
         elif isinstance(action, Swap):
-            for record in self.table.slide(t, action.a, action.b, self.act_rng):
-                self.report(record)
-            self.settle()
+            self._ready(self._slide(start, action.a, action.b) + self.setup.settle)
         elif isinstance(action, Reveal):
-            self.feed(PressInput(t, "aim", seat, list(action.spots)))
-            self.feed(PressInput(t + 1.0, "choose", seat, list(action.spots)))
-            self.settle()
+            self._reveal(action)
+            return
         else:
             raise AssertionError(f"a bot chose {action!r} outside a window")
+        self._aftermath(self._apply(action), self.t)
 
-    def _window(self) -> None:
-        """Every seat that may call is asked; callers press within 100 ms of each other,
-        in no particular order; silence lets the window run out."""
-        callers = window_calls(self.referee.state, self.bots)
-        if not callers:
-            deadline = self.referee.window_opened + self.setup.window
-            self.feed(TickInput(round(max(self.t, deadline) + STEP, 3)))
+    def _slide(self, t: float, a: int, b: int) -> float:
+        """Two cups slide past each other: both readers lose their tags for a moment, then
+        see the exchanged contents, in whichever order the scan reaches them."""
+        spots = [a, b]
+        self.act_rng.shuffle(spots)
+        self.table.spots[a], self.table.spots[b] = self.table.spots[b], self.table.spots[a]
+        last = t
+        for spot in spots:
+            self._burst.append(SpotInput(round(max(t, self._reported.get(spot, 0) + 0.01), 3),
+                                         spot, frozenset()))  # fmt: skip
+            self._reported[spot] = round(max(t, self._reported.get(spot, 0) + 0.01), 3)
+        for spot in spots:
+            last = max(last, self._report(t + 0.2, spot))
+        return last
+
+    def _reveal(self, action: Reveal) -> None:
+        """The encoder pointed at a line, then pushed; right after a swap the push may come
+        while the slide still settles (it is held until the swap is judged)."""
+        seat = action.seat
+        aim = self.t - self.setup.settle + self._u(self.pace.react)
+        aim = max(aim, max(self._reported.values(), default=0.0) + 0.01)
+        push = aim + self._u((0.3, 1.5)) if not self.pace.ticks else self.t + 1.0
+        if self.pace.ticks:
+            aim = self.t
+        self._press(aim, "aim", seat, list(action.spots))
+        self._press(push, "choose", seat, list(action.spots))
+        self._ready(push)
+        self._aftermath(self._apply(action), push)
+
+    def _placement(self) -> None:
+        """The Magicien's drop and announcement, and the window that follows."""
+        m = self.track.magician
+        start = self.t
+        designate = self._ask(m)
+        assert isinstance(designate, Designate)
+        d = start + self._u(self.pace.react)
+        first, last = self._drop(d, designate.spot, designate.token)
+        judged = last + self.setup.settle
+        self._apply(designate)
+        state = self.track
+        if state.phase is Phase.ANNOUNCE:  # PTI Masqué: the window opens once both are in
+            announce = self._ask(m)
+            assert isinstance(announce, Announce)
+            a = max(start + 0.05, d + self._u(self.pace.announce))
+            self._press(a, "announce", None, announce.token)
+            self._apply(announce)
+            opens = max(judged, a)
+            self._window(opens, early_from=judged + 0.02 if a > judged + 0.1 else None)
+        elif state.phase is not Phase.WINDOW:  # nobody may call: placed at once
+            self._ready(judged)
+        elif state.announced is None:  # PHI-2: window 1, then the announcement
+            self._phi_windows(start, d, judged)
+        else:  # PTI Visible: the window opens at the drop
+            self._window(judged, early_from=first + 0.02)
+        self._flush()
+
+    def _phi_windows(self, start: float, d: float, opens: float) -> None:
+        """PHI-2: Doublon in window 1 until the announcement, held until `doublon_min`
+        after the drop; then Menteur in window 2."""
+        m = self.track.magician
+        a = max(start + 0.05, d + self._u(self.pace.announce))
+        effective = max(a, opens + self.setup.doublon_min)
+        calls = window_calls(self.track, self.bots)
+        if calls:
+            self._window(opens, until=effective, calls=calls)
             return
-        self.act_rng.shuffle(callers)
-        t = self.t + 1.0
-        for i, call in enumerate(callers):
-            self.feed(PressInput(round(t + 0.03 * i, 3), str(call.challenge), call.seat))
-        self.wait(CALL_GRACE + STEP)
+        self._apply(CloseWindow())
+        announce = self._ask(m)
+        assert isinstance(announce, Announce)
+        self._press(a, "announce", None, announce.token)
+        self._apply(announce)
+        self._window(effective)
+
+    def _window(
+        self,
+        opens: float,
+        early_from: float | None = None,
+        until: float = 0,
+        calls: list[Call] | None = None,
+    ) -> None:
+        """The seats that call press in the window, the one that counts first or within
+        300 ms of the first and first clockwise (PTI-7); the others come too late. `until`
+        (PHI-2 window 1) is when the window ends by the announcement; else it lasts
+        `window` seconds of silence. `calls`: the seats' decisions, if already asked."""
+        state = self.track
+        if state.phase is not Phase.WINDOW:  # nobody may call: placed at once
+            self._ready(opens)
+            return
+        calls = window_calls(state, self.bots) if calls is None else calls
+        if not calls:
+            self._apply(CloseWindow())
+            self._ready(opens + self.setup.window)
+            return
+        seat = clockwise_first(state, [c.seat for c in calls])
+        counted = next(c for c in calls if c.seat == seat)
+        low, high = self.pace.call
+        if until:
+            high = min(high, until - opens - 0.05)
+            low = min(low, high)
+        t = opens + self._u((low, high))
+        early = early_from is not None and early_from < opens - 0.05
+        doublon = counted.challenge is Challenge.DOUBLON
+        if early and doublon and self.time_rng.random() < self.pace.early_call:
+            assert early_from is not None
+            t = self.time_rng.uniform(early_from, opens - 0.05)
+        effective = max(t, opens)
+        self._press(t, str(counted.challenge), seat)
+        presses = [effective]
+        after = _clockwise_rank(state, seat)
+        for call in calls:
+            if call is counted:
+                continue
+            if _clockwise_rank(state, call.seat) > after and self.time_rng.random() < (
+                self.pace.together
+            ):
+                x = self.time_rng.uniform(max(effective - 0.25, opens + 0.02), effective + 0.25)
+                if until:
+                    x = min(x, until - 0.02)
+                presses.append(max(x, opens))
+            else:  # too late: the verdict is out, the press is refused and shown
+                x = effective + CALL_GRACE + self.time_rng.uniform(0.05, 0.25)
+            self._press(x, str(call.challenge), call.seat)
+        verdict_at = min(presses) + CALL_GRACE
+        events = self._apply(Call(seat, counted.challenge))
+        self._ready(verdict_at)
+        self._aftermath(events, verdict_at)
+
+    def _aftermath(self, events: Sequence[Event], at: float) -> None:
+        """After a verdict or a manche, the players carry out what the OLED says."""
+        if any(isinstance(e, Verdict) for e in events):
+            self._carry_out(at)
+        elif self.track.phase is not Phase.OVER and any(
+            isinstance(e, MancheWon | MancheVoid) for e in events
+        ):
+            self._carry_out(at, together=True)
 
     def _maybe_noise(self) -> None:
         rng = self.noise_rng
         noise = self.noise
-        spots = self.referee.state.config.layout.spots
+        spots = self.track.config.layout.spots
         if rng.random() < noise.stray:
             spot = rng.randint(1, spots)
             uid = "DEADBEEF"
-            self.report(self.table.stray(self.t + 0.1, spot, uid))
-            self.wait(noise.stray_lasts)  # longer than `settle`: the referee says Stop
-            self.report(self.table.remove(self.t + 0.5, spot, uid))
-        phase = self.referee.state.phase
+            self.table.stray(self.t, spot, uid)
+            self._report(self.t + 0.1, spot)
+            self.table.remove(self.t, spot, uid)  # longer than `settle`: the referee says Stop
+            last = self._report(self.t + 0.1 + noise.stray_lasts, spot)
+            self._ready(last + self.setup.settle)
+        phase = self.track.phase
         if rng.random() < noise.out_of_turn and phase in (Phase.PLACE, Phase.REVEAL):
             seat = rng.randrange(len(self.setup.seats))
-            control = rng.choice(["doublon", "menteur", "announce"])
+            controls = ["doublon", "menteur"] + (["announce"] if phase is Phase.REVEAL else [])
+            control = rng.choice(controls)
             value = rng.choice(RULESETS[self.setup.game].tokens) if control == "announce" else None
-            self.feed(PressInput(self.t + 0.2, control, seat, value))
+            self._press(self.t + 0.1, control, seat, value)
+        self._flush()
+
+
+def _moves(table: VirtualTable, expected: Sequence[Kinds]) -> list[tuple[int, str, bool]]:
+    """(spot, kind, put) for every token to put in or take out so the table matches."""
+    moves = []
+    for spot in range(1, len(expected) + 1):
+        have = table.kinds(spot)
+        want = list(expected[spot - 1])
+        for kind in sorted(set(have) | set(want)):
+            extra = have.count(kind) - want.count(kind)
+            moves += [(spot, kind, extra < 0)] * abs(extra)
+    return moves
+
+
+def _clockwise_rank(state: State, seat: int) -> int:
+    """0 for the seat on the Magicien's left, then clockwise."""
+    return (seat - state.magician - 1) % state.config.players
+
+
+def _first_difference(made: Sequence[object], decided: Sequence[object]) -> str:
+    for i, (a, b) in enumerate(zip(made, decided, strict=False)):
+        if a != b:
+            return f"event {i}: the referee made {a}, the players decided {b}"
+    return f"the referee made {len(made)} events, the players decided {len(decided)}"
