@@ -17,7 +17,8 @@ are reported at once (``ConfigError.problems``), so a table owner fixes the file
 The data directory (the journal, finished games, the enrolled tags) is one for every
 command that uses it (`enroll`, `run`, `doctor`, `config check`): ``--data-dir DIR``, else
 ``$COMPANION_DATA``, else ``paths.data_dir`` (``locate_data_dir``). The bounds of a value
-a command line option also sets (``WINDOW``, ``SETTLE``) live here once, with their fix.
+a command line option also sets (``WINDOW``, ``SETTLE``) live here once, with their fix;
+``DOUBLON_MIN`` (PHI-2) uses the same mechanism.
 """
 
 from __future__ import annotations
@@ -86,6 +87,8 @@ class GameConfig:
     """0-based here; the file says 1..N like the table does."""
     window: float = 6.0
     settle: float = 0.5
+    doublon_min: float = 2.0
+    """PhiPassPass (PHI-2): an announcement sooner than this after the drop is held."""
     language: str = "fr"
     seed: int | None = None
     """None: a new seed per game (it is recorded in the journal)."""
@@ -290,6 +293,12 @@ SETTLE = Seconds(
     5.0,
     "seconds the table must be still before a change is judged: 0.05 to 5 (default 0.5)",
 )
+DOUBLON_MIN = Seconds(
+    0.0,
+    10.0,
+    "PhiPassPass (PHI-2): seconds after the drop before an announcement is taken, so every "
+    "seat may call Doublon: 0 to 10 (default 2)",
+)
 
 
 def seconds_option(bound: Seconds) -> Callable[[str], float]:
@@ -332,7 +341,9 @@ def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
 
     g = c.table("game")
     c.unknown(
-        "game.", g, {"name", "seats", "first", "window", "settle", "language", "seed", "layout"}
+        "game.",
+        g,
+        {"name", "seats", "first", "window", "settle", "doublon_min", "language", "seed", "layout"},
     )
     game = GameConfig()
     gname = c.get(g, "game.name", game.name, _choice(GAMES), f"choose one of {_choices(GAMES)}")
@@ -365,6 +376,7 @@ def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
     )
     window = c.get(g, "game.window", game.window, WINDOW.check, WINDOW.fix)
     settle = c.get(g, "game.settle", game.settle, SETTLE.check, SETTLE.fix)
+    doublon_min = c.get(g, "game.doublon_min", game.doublon_min, DOUBLON_MIN.check, DOUBLON_MIN.fix)
     language = c.get(
         g,
         "game.language",
@@ -401,7 +413,7 @@ def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
                 )
             except (RuleError, ValueError) as exc:
                 c.bad("game", gname, f"{exc}")
-    game = GameConfig(gname, seats, first - 1, window, settle, language, seed, layout)
+    game = GameConfig(gname, seats, first - 1, window, settle, doublon_min, language, seed, layout)
 
     p = c.table("paths")
     c.unknown("paths.", p, {"data_dir", "pins"})
@@ -855,7 +867,8 @@ def describe(config: Config, data: DataDir | None = None) -> list[str]:
     lines = [
         f"config: {config.source or 'built-in defaults (no file found)'}",
         f"game: {g.name}, {len(g.seats)} seats ({', '.join(g.seats)}), first player "
-        f"{g.first + 1}, window {g.window:g} s, settle {g.settle:g} s, language {g.language}",
+        f"{g.first + 1}, window {g.window:g} s, settle {g.settle:g} s, doublon_min "
+        f"{g.doublon_min:g} s (PhiPassPass), language {g.language}",
         f"data directory: {data.path} (from {data.origin})",
     ]
     d = config.display

@@ -455,6 +455,7 @@ def new_setup(config: Config, tags: Mapping[str, str], seed: int | None = None) 
         seed=seed,
         window=g.window,
         settle=g.settle,
+        doublon_min=g.doublon_min,
         language=g.language,
         layout=g.layout,
     )

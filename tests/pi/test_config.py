@@ -50,6 +50,9 @@ BAD_VALUES = [
     ("[game]\nwindow = 0.5\n", "window = 0.5", "a number from 1 to 60"),
     ('[game]\nwindow = "6"\n', 'window = "6"', "a number from 1 to 60"),
     ("[game]\nsettle = 9\n", "settle = 9", "0.05 to 5"),
+    ("[game]\ndoublon_min = -0.5\n", "game.doublon_min = -0.5", "PHI-2"),
+    ("[game]\ndoublon_min = 10.5\n", "game.doublon_min = 10.5", "0 to 10 (default 2)"),
+    ('[game]\ndoublon_min = "2"\n', 'game.doublon_min = "2"', "0 to 10 (default 2)"),
     ('[game]\nlanguage = "de"\n', 'language = "de"', '"fr", "en"'),
     ("[game]\nseed = -1\n", "seed = -1", "whole number >= 0"),
     ("[game]\nplayers = 3\n", "game.players: unknown key", "known keys here"),
@@ -138,6 +141,32 @@ def test_window_and_settle_bounds_are_the_options_bounds() -> None:
         for value in outside:
             with pytest.raises(argparse.ArgumentTypeError, match=bound.fix.split(":")[0]):
                 parse(value)
+
+
+def test_doublon_min_bounds_are_0_to_10_seconds() -> None:
+    from companion.config import DOUBLON_MIN
+
+    assert [DOUBLON_MIN.check(v) for v in (0, 2, 2.5, 10)] == [0.0, 2.0, 2.5, 10.0]
+    assert [DOUBLON_MIN.check(v) for v in (-0.01, 10.01, float("nan"), True, "2")] == [None] * 5
+
+
+@pytest.mark.parametrize("game", ["phipasspass", "ptipasspass"])
+def test_doublon_min_reaches_the_games_setup(tmp_path: Path, game: str) -> None:
+    """`game.doublon_min` of the file is the `doublon_min` of the Setup `run` starts a game
+    with, and so of its journal's setup line (PHI-2)."""
+    from companion.journal import parse_setup
+    from companion.service import new_setup
+
+    seats = '["Ana", "Bob", "Cy"]'
+    config = load_config(
+        write(tmp_path, f'[game]\nname = "{game}"\nseats = {seats}\ndoublon_min = 3.5\n')
+    )
+    assert config.game.doublon_min == 3.5
+    setup = new_setup(config, {"04A1B2C3D4E580": "colour:bleu"}, seed=1)
+    assert setup.doublon_min == 3.5
+    assert parse_setup(setup.to_json()).doublon_min == 3.5
+    default = load_config(write(tmp_path, f'[game]\nname = "{game}"\nseats = {seats}\n'))
+    assert new_setup(default, {}, seed=1).doublon_min == 2.0
 
 
 PIN_CLASHES = [
