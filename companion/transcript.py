@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from companion.screens.text import phrase
+
 
 def _names(tokens: Sequence[str]) -> str:
     return ", ".join(t.capitalize() for t in tokens) or "nothing"
@@ -68,9 +70,19 @@ def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     if kind == "fixed":
         return "the table matches again: play goes on"
     if kind == "undo":
-        return "back: the last step is undone"
+        return f"back: the {event.get('step', 'last step')} is taken back"
     if kind == "resume":
         return "resumed after a cut"
+    if kind == "held":
+        return f"announced {event['value'].capitalize()} before the drop: held until it"
     if kind == "ignored":
-        return f"ignored {event['control']}: {event['reason']}"
+        seat = event.get("seat")
+        whose = ""
+        if isinstance(seat, int):
+            whose = f"{who()}'s " if 0 <= seat < len(names) else f"seat {seat + 1}'s "
+        try:
+            why = phrase(f"notice.{event['reason']}", "en")
+        except KeyError:
+            why = str(event["reason"])
+        return f"{whose}{event['control']} refused: {why}"
     return None

@@ -289,13 +289,17 @@ class PassPassReferee(PacedReferee):
         if not self.history:
             self._refuse(press, Refusal.PUBLIC_FACT if self.sealed else Refusal.NOTHING_TO_UNDO)
             return
+        redo_placement = self.fault is not None and self.fault.say is Say.DESIGNATED_GONE
         self.state, step = self.history.pop()
+        self.emit({"kind": "undo", "step": step})
+        while redo_placement and step != "designate" and self.history:
+            self.state, step = self.history.pop()  # the fault's fix: redo the placement
+            self.emit({"kind": "undo", "step": step})
         self.calls = []
         self.early_doublons = []
         self.verdict = self.celebration = self.missed = self.aim = None
         self.fault = None
         self.window_opened = self.now
-        self.emit({"kind": "undo", "step": step})
         wrong = tuple(sorted(d.spot for d in self._diffs()))
         self.pending = (
             Pending(Prompt.of(Say.WAIT_TABLE, spots=wrong), frozenset(wrong)) if wrong else None

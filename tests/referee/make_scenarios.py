@@ -192,6 +192,33 @@ def refused_presses() -> Script:
     return s.quiet_window()
 
 
+def undo_swap_then_one_swap_only() -> Script:
+    """Ana must reveal. Back takes back her swap (the hats are slid back); her next swap
+    stands, a second one is a fault naming both hats, slid back it is fixed; her line
+    misses (hat 6 is empty) and back cannot take the reveal back."""
+    s = Script().place(1, "C0", "colombe").place(4, "C1", "colombe")
+    s.place(2, "L0").place(5, "L1")  # tour 2: Visible
+    s.place(3, "S0", "souris").place(5, "S1", "souris")  # Bob's souris joins hat 5
+    s.slide(1, 2).press("back").slide(1, 2)
+    s.slide(2, 3).slide(2, 3).slide(2, 3)
+    return s.press("choose", 0, [4, 5, 6]).press("back")
+
+
+def undo_reward() -> Script:
+    """Bob wins a Menteur and takes a Challenge token, then thinks better of it: back, and
+    he drops a colombe instead (PTI-10)."""
+    s = menteur_success_reward_token().press("back")
+    return s.drop(2, "C1").settle()
+
+
+def designated_gone() -> Script:
+    """Ana's lapin leaves hat 2 during the window: the OLED offers to put it back or to
+    redo the placement; back takes back both the announcement and the drop."""
+    s = Script().drop(2, "L0").settle().press("announce", value="lapin")
+    s.take(2, "L0").settle().press("back")
+    return s.drop(3, "L0").settle().press("announce", value="souris").quiet_window()
+
+
 SCENARIOS = {
     f.__name__: f
     for f in (
@@ -199,7 +226,8 @@ SCENARIOS = {
         menteur_failure, reward_none, game_won_with_swap, swap_not_contiguous,
         reveal_multi_animal, faults, undo, window_timing, phipasspass_two_windows,
         announce_before_drop, announce_with_drop, announce_after_drop, doublon_before_window,
-        calls_during_settle, refused_presses,
+        calls_during_settle, refused_presses, undo_swap_then_one_swap_only, undo_reward,
+        designated_gone,
     )
 }  # fmt: skip
 

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from companion.journal import PressInput, TickInput, read_journal
-from companion.referee.passpass import NOTICE_SECONDS, PassPassReferee
-from companion.screens.model import NoticeScreen
+from companion.referee.passpass import NOTICE_SECONDS, SHOW_SECONDS, PassPassReferee
+from companion.screens.model import InstructionScreen, NoticeScreen, Prompt, RevealMissScreen, Say
+from companion.screens.text import say
 from tests.referee.make_scenarios import SCENARIOS
 
 HERE = Path(__file__).parent / "scenarios"
@@ -236,3 +237,92 @@ def test_a_refused_press_is_on_the_oled_for_a_moment():
     assert (screen.notice.seat, screen.notice.reason) == (5, "not_seated")
     referee.feed(TickInput(referee.now + NOTICE_SECONDS))
     assert not isinstance(referee.screen, NoticeScreen)
+
+
+# Undo never unsays a public fact; fault prompts name every hat and the fix.
+
+
+def test_back_takes_a_swap_back_and_a_second_swap_is_a_fault_naming_both_hats():
+    r = replay("undo_swap_then_one_swap_only")
+    assert story(r, "swap", "undo", "fault", "fixed") == [
+        {"kind": "swap", "seat": 0, "spots": [1, 2]},
+        {"kind": "undo", "step": "swap"},
+        {"kind": "swap", "seat": 0, "spots": [2, 3]},
+        {"kind": "fault", "spot": 2, "reason": "one_swap"},
+        {"kind": "fixed"},
+    ]
+    (reveal,) = story(r, "reveal")
+    assert reveal["success"] is False and reveal["hats"][2] == []  # PTI-11: hat 6 empty
+    (refused,) = story(r, "ignored")
+    assert (refused["control"], refused["reason"]) == ("back", "public_fact")
+    assert r.state.hats[1:3] == (("souris",), ("lapin",))  # the swap made before stays
+
+
+def test_the_one_swap_fault_names_both_hats_on_the_oled():
+    journal = read_journal(HERE / "undo_swap_then_one_swap_only.jsonl")
+    referee = PassPassReferee(journal.setup)
+    for record in journal.inputs:
+        referee.feed(record)
+        if referee.fault is not None:
+            break
+    assert referee.fault == Prompt.of(Say.ONE_SWAP, a=2, b=3)
+    assert "Chapeaux 2 et 3" in say(referee.fault, referee.names, "fr")
+
+
+def test_a_failed_reveal_shows_the_three_hats_then_the_next_turn():
+    journal = read_journal(HERE / "undo_swap_then_one_swap_only.jsonl")
+    referee = PassPassReferee(journal.setup)
+    for record in journal.inputs:
+        referee.feed(record)
+        if isinstance(record, PressInput) and record.control == "choose":
+            break
+    screen = referee.screen
+    assert isinstance(screen, RevealMissScreen)
+    assert screen.spots == (4, 5, 6) and screen.lifted == (("colombe",), ("lapin", "souris"), ())
+    referee.feed(TickInput(referee.now + SHOW_SECONDS))
+    assert type(referee.screen).__name__ == "RevealMapScreen"  # Bob must reveal now
+
+
+def test_back_takes_back_a_reward_not_yet_carried_out():
+    r = replay("undo_reward")
+    assert [e["choice"] for e in story(r, "reward")] == ["token", "drop"]
+    assert story(r, "undo") == [{"kind": "undo", "step": "reward"}]
+    assert r.state.challenge_tokens == (2, 2)  # the token taken back
+    assert r.state.hats[1] == ("colombe",)
+
+
+def test_a_placed_token_that_leaves_its_hat_is_put_back_or_the_placement_redone():
+    r = replay("designated_gone")
+    assert story(r, "fault") == [{"kind": "fault", "spot": 2, "reason": "designated_gone"}]
+    assert [e["step"] for e in story(r, "undo")] == ["announce", "designate"]
+    assert [e["spot"] for e in story(r, "designate")] == [2, 3]
+    assert story(r, "place") == [{"kind": "place", "seat": 0, "spot": 3}]
+    assert r.fault is None and r.pending is None
+
+
+def test_a_failed_doublon_says_where_the_animal_is_and_who_gets_it():
+    r = replay("doublon_failure")
+    journal = read_journal(HERE / "doublon_failure.jsonl")
+    referee = PassPassReferee(journal.setup)
+    for record in journal.inputs:
+        referee.feed(record)
+        if referee.verdict is not None:
+            break
+    assert referee.pending is not None
+    text = say(referee.pending.prompt, referee.names, "en", view=referee.screen.view)
+    assert text == "Ana, take your animal from hat 2 to Bob, who gives you a Challenge token."
+    assert r.state.challenge_tokens == (3, 1)
+
+
+def test_the_end_of_a_manche_says_the_next_starts_when_every_hat_is_empty():
+    journal = read_journal(HERE / "game_won_with_swap.jsonl")
+    referee = PassPassReferee(journal.setup)
+    for record in journal.inputs:
+        referee.feed(record)
+        if referee.celebration is not None:
+            break
+    assert type(referee.screen).__name__ == "MancheWonScreen"
+    referee.feed(TickInput(referee.now + SHOW_SECONDS))
+    screen = referee.screen
+    assert isinstance(screen, InstructionScreen) and screen.prompt == Prompt.of(Say.CLEAR_TABLE)
+    assert "every hat is empty" in say(screen.prompt, referee.names, "en", view=screen.view)
