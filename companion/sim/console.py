@@ -124,8 +124,12 @@ class Console:
                 seconds = _seconds(args[0])
                 self.feed(TickInput(round(self.t + seconds, 3)))
             elif verb == "ok":
-                deadline = self.referee.window_opened + self.setup.window + 0.05
-                self.feed(TickInput(round(max(self.t, deadline), 3)))
+                deadline = self.referee.deadline()
+                if deadline is None:
+                    print("? nothing runs out now (in PhiPassPass the Doublon window lasts "
+                          "until the announcement: announce TOKEN)", file=self.out)  # fmt: skip
+                    return True
+                self.feed(TickInput(round(max(self.t, deadline + 0.05), 3)))
             else:
                 print(f"unknown command {verb!r}; type help", file=self.out)
                 return True
