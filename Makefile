@@ -20,8 +20,12 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check companion tests bench
 	$(BIN)/mypy
 
+# Two workers: the CI machine has 2 cores (pytest-xdist; `make test PYTEST_WORKERS=0` runs
+# everything in one process).
+PYTEST_WORKERS ?= 2
+
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py
