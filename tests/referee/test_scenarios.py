@@ -6,12 +6,13 @@ names what the rule books, the rulings and TABLE.md say must come out of it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.journal import PressInput, TickInput, read_journal
+from companion.journal import Input, PressInput, TickInput, read_journal
 from companion.referee.passpass import NOTICE_SECONDS, SHOW_SECONDS, PassPassReferee
 from companion.screens.model import InstructionScreen, NoticeScreen, Prompt, RevealMissScreen, Say
 from companion.screens.text import say
@@ -20,11 +21,17 @@ from tests.referee.make_scenarios import SCENARIOS
 HERE = Path(__file__).parent / "scenarios"
 
 
-def replay(name: str) -> PassPassReferee:
+def replay(
+    name: str, until: Callable[[PassPassReferee, Input], bool] = lambda r, i: False
+) -> PassPassReferee:
+    """The scenario fed through a referee, to its end or to the first input after which
+    `until` holds."""
     journal = read_journal(HERE / f"{name}.jsonl")
     referee = PassPassReferee(journal.setup)
     for record in journal.inputs:
         referee.feed(record)
+        if until(referee, record):
+            break
     return referee
 
 
@@ -226,12 +233,10 @@ def test_every_refused_press_is_journaled_and_shown():
 
 
 def test_a_refused_press_is_on_the_oled_for_a_moment():
-    journal = read_journal(HERE / "refused_presses.jsonl")
-    referee = PassPassReferee(journal.setup)
-    for record in journal.inputs:
-        referee.feed(record)
-        if isinstance(record, PressInput) and record.seat == 5:
-            break
+    referee = replay(
+        "refused_presses",
+        lambda referee, record: isinstance(record, PressInput) and record.seat == 5,
+    )
     screen = referee.screen
     assert isinstance(screen, NoticeScreen)
     assert (screen.notice.seat, screen.notice.reason) == (5, "not_seated")
@@ -259,23 +264,18 @@ def test_back_takes_a_swap_back_and_a_second_swap_is_a_fault_naming_both_hats():
 
 
 def test_the_one_swap_fault_names_both_hats_on_the_oled():
-    journal = read_journal(HERE / "undo_swap_then_one_swap_only.jsonl")
-    referee = PassPassReferee(journal.setup)
-    for record in journal.inputs:
-        referee.feed(record)
-        if referee.fault is not None:
-            break
+    referee = replay(
+        "undo_swap_then_one_swap_only", lambda referee, record: referee.fault is not None
+    )
     assert referee.fault == Prompt.of(Say.ONE_SWAP, a=2, b=3)
     assert "Chapeaux 2 et 3" in say(referee.fault, referee.names, "fr")
 
 
 def test_a_failed_reveal_shows_the_three_hats_then_the_next_turn():
-    journal = read_journal(HERE / "undo_swap_then_one_swap_only.jsonl")
-    referee = PassPassReferee(journal.setup)
-    for record in journal.inputs:
-        referee.feed(record)
-        if isinstance(record, PressInput) and record.control == "choose":
-            break
+    referee = replay(
+        "undo_swap_then_one_swap_only",
+        lambda referee, record: isinstance(record, PressInput) and record.control == "choose",
+    )
     screen = referee.screen
     assert isinstance(screen, RevealMissScreen)
     assert screen.spots == (4, 5, 6) and screen.lifted == (("colombe",), ("lapin", "souris"), ())
@@ -302,12 +302,7 @@ def test_a_placed_token_that_leaves_its_hat_is_put_back_or_the_placement_redone(
 
 def test_a_failed_doublon_says_where_the_animal_is_and_who_gets_it():
     r = replay("doublon_failure")
-    journal = read_journal(HERE / "doublon_failure.jsonl")
-    referee = PassPassReferee(journal.setup)
-    for record in journal.inputs:
-        referee.feed(record)
-        if referee.verdict is not None:
-            break
+    referee = replay("doublon_failure", lambda r, i: r.verdict is not None)
     assert referee.pending is not None
     text = say(referee.pending.prompt, referee.names, "en", view=referee.screen.view)
     assert text == "Ana, take your animal from hat 2 to Bob, who gives you a Challenge token."
@@ -315,12 +310,7 @@ def test_a_failed_doublon_says_where_the_animal_is_and_who_gets_it():
 
 
 def test_the_end_of_a_manche_says_the_next_starts_when_every_hat_is_empty():
-    journal = read_journal(HERE / "game_won_with_swap.jsonl")
-    referee = PassPassReferee(journal.setup)
-    for record in journal.inputs:
-        referee.feed(record)
-        if referee.celebration is not None:
-            break
+    referee = replay("game_won_with_swap", lambda r, i: r.celebration is not None)
     assert type(referee.screen).__name__ == "MancheWonScreen"
     referee.feed(TickInput(referee.now + SHOW_SECONDS))
     screen = referee.screen
