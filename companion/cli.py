@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.bots.passpass import BOTS
+from companion import games
 from companion.config import (
     JOURNAL_DOC,
     RULINGS_DOC,
@@ -21,7 +21,6 @@ from companion.config import (
     whole_number,
 )
 from companion.rules.errors import BadInput
-from companion.rules.passpass import RULESETS, make_config
 
 if TYPE_CHECKING:
     from companion.session import Session
@@ -45,10 +44,10 @@ def _fail(command: str, message: str) -> int:
 
 def _players_problem(game: str, players: int) -> str | None:
     """Why ``--players`` does not fit the game's rule book, or None when it does."""
-    rules = RULESETS[game]
-    if rules.min_players <= players <= rules.max_players:
+    seats = games.get(game).seats
+    if players in seats:
         return None
-    return f"--players {players}: {game} is for {rules.min_players} to {rules.max_players} players"
+    return f"--players {players}: {game} is for {seats.start} to {seats.stop - 1} players"
 
 
 def _first_problem(first: int, players: int) -> str | None:
@@ -62,16 +61,7 @@ def _first_problem(first: int, players: int) -> str | None:
 
 
 def _players(args: argparse.Namespace) -> int:
-    default = 4 if args.game == "ptipasspass" else 3
-    return int(args.players or default)
-
-
-def _undecodable(path: object, exc: UnicodeDecodeError) -> str:
-    """A file that is not UTF-8, in one line with where it stops being text."""
-    return (
-        f"{path} is not UTF-8 text (byte 0x{exc.object[exc.start]:02X}): a journal is "
-        f"UTF-8 JSON Lines, see {JOURNAL_DOC}"
-    )
+    return int(args.players or games.get(args.game).default_seats)
 
 
 def _unreadable(path: object, exc: OSError) -> str:
@@ -80,27 +70,19 @@ def _unreadable(path: object, exc: OSError) -> str:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from companion import selfplay
-
+    game = games.get(args.game)
     kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
-    unknown = sorted(set(kinds) - set(BOTS))
+    unknown = sorted(set(kinds) - set(game.bots))
     if not kinds or unknown:
-        return _fail("selfplay", f"--bots: unknown bot(s) {unknown}; choose from {BOTS}")
-    problem = _players_problem(args.game, args.players)
+        return _fail("selfplay", f"--bots: unknown bot(s) {unknown}; choose from {game.bots}")
+    players = _players(args)
+    problem = _players_problem(args.game, players)
     if problem:
         return _fail("selfplay", problem)
-    seats = [kinds[i % len(kinds)] for i in range(args.players)]
-    summary = selfplay.run(
-        lambda i: make_config(
-            args.game, args.players, first=i % args.players, turn_limit=args.turn_limit
-        ),
-        seats,
-        args.games,
-        args.seed,
-        progress=None if args.quiet else _progress,
-    )
-    print(f"{args.game}, {args.players} players, seed {args.seed}, first player rotating")
-    print(summary.report(seats))
+    seats = [kinds[i % len(kinds)] for i in range(players)]
+    options = {} if args.turn_limit is None else {"turn_limit": args.turn_limit}
+    progress = None if args.quiet else _progress
+    print(game.selfplay(players, seats, args.games, args.seed, progress, **options))
     return 0
 
 
@@ -126,18 +108,16 @@ def _demo(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from companion.demo import replay
     from companion.journal import JournalError, read_journal
-    from companion.referee.passpass import SetupError
+    from companion.referee.pace import SetupError
 
     try:
         journal = read_journal(args.file)
         for warning in journal.warnings:
             print(f"companion replay: warning: {warning}", file=sys.stderr)
         replay(journal, args.json)
-    except UnicodeDecodeError as exc:  # until read_journal says it as a JournalError
-        return _fail("replay", _undecodable(args.file, exc))
     except OSError as exc:
         return _fail("replay", _unreadable(args.file, exc))
-    except (JournalError, SetupError, BadInput) as exc:
+    except (JournalError, SetupError, BadInput, games.UnknownGame) as exc:
         return _fail("replay", f"{exc} (the format: {JOURNAL_DOC})")
     return 0
 
@@ -146,6 +126,8 @@ def _play_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the options of a new `play` game, or None."""
     if not args.sim:
         return "only --sim exists for now (a real table: companion run)"
+    if not args.resume and games.get(args.game).console is None:
+        return f"--game {args.game}: no typed simulated table yet (try: companion demo)"
     if args.resume:
         return None
     players = _players(args)
@@ -155,32 +137,28 @@ def _play_problem(args: argparse.Namespace) -> str | None:
 def _open_play(args: argparse.Namespace, path: Path) -> Session | str:
     """The game of `play`: the journal's (``--resume``) or a new one; or what went wrong."""
     from companion.journal import JournalError
-    from companion.referee.passpass import SetupError
+    from companion.referee.pace import SetupError
     from companion.session import Session
-    from companion.sim.driver import make_setup
 
     try:
         if args.resume:
             return Session.resume(path)
-        setup = make_setup(args.game, _players(args), args.seed, window=args.window,
-                           settle=args.settle, first=args.first - 1,
-                           language=args.lang)  # fmt: skip
+        setup = games.get(args.game).simulated_setup(
+            _players(args), args.seed, window=args.window, settle=args.settle,
+            first=args.first - 1, language=args.lang,
+        )  # fmt: skip
         return Session.start(path, setup)
     except FileNotFoundError:
         return f"--journal {path}: no such file (start a new game: leave out --resume)"
-    except UnicodeDecodeError as exc:  # until read_journal says it as a JournalError
-        return f"--journal {_undecodable(path, exc)}"
     except FileExistsError as exc:
         return f"--journal {exc} (continue it: add --resume)"
     except OSError as exc:
         return f"--journal {_unreadable(path, exc)}"
-    except (JournalError, SetupError, BadInput) as exc:
+    except (JournalError, SetupError, BadInput, games.UnknownGame) as exc:
         return f"--journal {path}: {exc} (the format: {JOURNAL_DOC})"
 
 
 def _play(args: argparse.Namespace) -> int:
-    from companion.sim.console import run_console
-
     problem = _play_problem(args)
     if problem:
         return _fail("play", problem)
@@ -191,8 +169,12 @@ def _play(args: argparse.Namespace) -> int:
     resume = f"companion play --sim --resume --journal {path}"
     print(f"journal: {path} (continue later with: {resume})")
     lang = session.referee.setup.language
+    console = games.get(session.referee.setup.game).console
+    if console is None:
+        session.close()
+        return _fail("play", f"{session.referee.setup.game} has no typed simulated table yet")
     try:
-        return run_console(session, sys.stdin, sys.stdout, lang, echo=not sys.stdin.isatty())
+        return console(session, sys.stdin, sys.stdout, lang)
     except KeyboardInterrupt:  # Ctrl-C: every input is already journaled and fsync'd
         session.close()
         print(f"\ncompanion play: interrupted; the game is saved, continue it with: {resume}",
@@ -200,14 +182,18 @@ def _play(args: argparse.Namespace) -> int:
         return 130
 
 
-def _add_game_options(p: argparse.ArgumentParser, seed_help: str) -> None:
-    p.add_argument("--game", choices=sorted(RULESETS), default="ptipasspass")
-    p.add_argument(
-        "--players",
-        type=whole_number(1),
-        default=None,
-        help="seats (default 4, or 3 for phipasspass; ptipasspass 2 to 6, phipasspass 3 to 6)",
+def _seats_help() -> str:
+    """The seat counts of every game, for --players' help."""
+    ranges = "; ".join(
+        f"{g.name} {g.seats.start} to {g.seats.stop - 1}, default {g.default_seats}"
+        for g in map(games.get, games.names())
     )
+    return f"number of seats ({ranges})"
+
+
+def _add_game_options(p: argparse.ArgumentParser, seed_help: str) -> None:
+    p.add_argument("--game", choices=games.names(), default="ptipasspass")
+    p.add_argument("--players", type=whole_number(1), default=None, help=_seats_help())
     p.add_argument("--seed", type=int, default=1, help=seed_help)
     p.add_argument("--lang", choices=("fr", "en"), default="fr", help="OLED language")
 
@@ -222,13 +208,8 @@ def _add_selfplay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             f"The rulings cited (PTI-15...) are in {RULINGS_DOC}."
         ),
     )
-    sp.add_argument("game", choices=sorted(RULESETS), help="the rule set")
-    sp.add_argument(
-        "--players",
-        type=whole_number(1),
-        default=4,
-        help="number of seats (default 4; ptipasspass 2 to 6, phipasspass 3 to 6)",
-    )
+    sp.add_argument("game", choices=games.names(), help="the game")
+    sp.add_argument("--players", type=whole_number(1), default=None, help=_seats_help())
     sp.add_argument(
         "--games", type=whole_number(1), default=100, help="games to play, 1 or more (default 100)"
     )
@@ -236,7 +217,7 @@ def _add_selfplay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     sp.add_argument(
         "--bots",
         default="heuristic",
-        help=f"comma-separated bot kinds, cycled over the seats ({', '.join(BOTS)}); "
+        help="comma-separated bot kinds, cycled over the seats (PassPass: heuristic, random); "
         "e.g. heuristic,random",
     )
     sp.add_argument(

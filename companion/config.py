@@ -33,9 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from companion.rules.errors import RuleError
+from companion import games
 from companion.rules.layouts import Layout, LayoutError
-from companion.rules.passpass import RULESETS, make_config
 
 CONFIG_DOC = "docs/companion.example.toml"
 """Where every key of the configuration is documented (help texts point there)."""
@@ -52,7 +51,6 @@ DEFAULT_DATA_DIR = "/var/lib/companion"
 DEFAULT_PICO_PORT = "/dev/companion-pico"
 """The stable name the udev rule of systemd/ gives the Pico."""
 
-GAMES = ("ptipasspass", "phipasspass")
 LANGUAGES = ("fr", "en")
 DISPLAY_DRIVERS = ("ssd1306", "sh1106", "emulator", "capture", "dummy", "none")
 """ssd1306/sh1106 over I2C; emulator: a luma.emulator pygame window; capture: a PNG per
@@ -346,7 +344,8 @@ def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
         {"name", "seats", "first", "window", "settle", "doublon_min", "language", "seed", "layout"},
     )
     game = GameConfig()
-    gname = c.get(g, "game.name", game.name, _choice(GAMES), f"choose one of {_choices(GAMES)}")
+    known = games.names()
+    gname = c.get(g, "game.name", game.name, _choice(known), f"choose one of {_choices(known)}")
     seats = game.seats
     if "seats" in g:
         raw = g["seats"]
@@ -395,23 +394,18 @@ def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
     if layout is not None:
         layout = _check_layout(c, layout, len(seats))
     if not c.problems:
-        rules = RULESETS[gname]
-        if not rules.min_players <= len(seats) <= rules.max_players:
+        allowed = games.get(gname).seats
+        if len(seats) not in allowed:
             c.bad(
                 "game.seats",
                 g.get("seats"),
-                f"{gname} is for {rules.min_players} to {rules.max_players} players: "
+                f"{gname} is for {allowed.start} to {allowed.stop - 1} players: "
                 "name that many seats",
             )
         else:
             try:
-                make_config(
-                    gname,
-                    len(seats),
-                    first=first - 1,
-                    layout=Layout.from_json(layout) if layout else None,
-                )
-            except (RuleError, ValueError) as exc:
+                games.get(gname).check(len(seats), first - 1, layout)
+            except ValueError as exc:
                 c.bad("game", gname, f"{exc}")
     game = GameConfig(gname, seats, first - 1, window, settle, doublon_min, language, seed, layout)
 

@@ -15,12 +15,12 @@ from typing import IO, Any
 
 from PIL import Image
 
+from companion import games
+from companion.games import TableReferee
 from companion.journal import Input, Journal, dump_lines
-from companion.referee.passpass import PassPassReferee
-from companion.screens.model import CountdownScreen, Screen
+from companion.screens.model import CountdownScreen
 from companion.screens.render import frame
 from companion.screens.terminal import save_gif, to_text
-from companion.sim.driver import SimulatedGame, make_setup
 from companion.transcript import describe
 
 
@@ -32,10 +32,10 @@ class Film:
     out: IO[str] | None
     frames: list[Image.Image] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
-    last: Screen | None = None
+    last: Any = None
     seen: int = 0
 
-    def watch(self, record: Input, referee: PassPassReferee) -> None:
+    def watch(self, record: Input, referee: TableReferee) -> None:
         for event in referee.events[self.seen :]:
             line = describe(event, referee.names)
             if line and self.out:
@@ -57,21 +57,21 @@ class Film:
         return [int(min(2.5, max(0.4, gap / 3)) * 1000) for gap in gaps]
 
 
-def _same_moment(a: Screen, b: Screen | None) -> bool:
+def _same_moment(a: Any, b: Any) -> bool:
     """A countdown ticking down is the same moment; any other change is a new frame."""
     if isinstance(a, CountdownScreen) and isinstance(b, CountdownScreen):
-        return a.view == b.view
-    return a == b
+        return bool(a.view == b.view)
+    return bool(a == b)
 
 
 def run_demo(
     game: str, players: int, seed: int, out_dir: Path, lang: str = "fr", out: IO[str] | None = None
 ) -> dict[str, Any]:
     out = out or sys.stdout
-    setup = make_setup(game, players, seed, language=lang)
+    descriptor = games.get(game)
+    setup = descriptor.simulated_setup(players, seed, language=lang)
     film = Film(lang, out)
-    sim = SimulatedGame(setup, on_input=film.watch)
-    result = sim.run()
+    result = descriptor.simulate(setup, on_input=film.watch)
     assert result.referee is not None
     out_dir.mkdir(parents=True, exist_ok=True)
     journal = out_dir / "journal.jsonl"
@@ -82,7 +82,7 @@ def run_demo(
     names = setup.seats
     winner = summary["winner"]
     scores = ", ".join(f"{n} {v}" for n, v in zip(names, summary["scores"], strict=True))
-    print(f"\nwinner: {names[winner] if winner is not None else 'none'}   victories: {scores}",
+    print(f"\nwinner: {names[winner] if winner is not None else 'none'}   scores: {scores}",
           file=out)  # fmt: skip
     print(f"{len(result.inputs)} inputs, {len(film.frames)} frames", file=out)
     print(f"journal: {journal}\nanimation: {gif}", file=out)
@@ -93,7 +93,7 @@ def run_demo(
 def replay(journal: Journal, as_json: bool, out: IO[str] | None = None) -> dict[str, Any]:
     """Feed a journal through the referee; print the replay document or a transcript."""
     out = out or sys.stdout
-    referee = PassPassReferee(journal.setup)
+    referee = games.make_referee(journal.setup)
     for record in journal.inputs:
         referee.feed(record)
     result = referee.result()
@@ -108,5 +108,5 @@ def replay(journal: Journal, as_json: bool, out: IO[str] | None = None) -> dict[
     names = journal.setup.seats
     scores = ", ".join(f"{n} {v}" for n, v in zip(names, result["scores"], strict=True))
     status = "finished" if referee.finished else "not finished"
-    print(f"game {status}; victories: {scores}", file=out)
+    print(f"game {status}; scores: {scores}", file=out)
     return result

@@ -21,13 +21,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 RECORD_TYPES = ("setup", "spot", "press", "tick", "reader", "resume")
-CONTROLS = ("announce", "doublon", "menteur", "choose", "aim", "back")
+CONTROL_NAME = re.compile(r"[a-z][a-z_]{0,31}")
+"""A control's name: each game uses its own (PassPass: announce, doublon, menteur, choose,
+aim, back); a referee refuses, and shows, a control its game does not use."""
 
 
 class JournalError(ValueError):
@@ -170,8 +173,8 @@ def parse_input(data: Mapping[str, Any]) -> Input:
             return SpotInput(t, int(data["spot"]), frozenset(str(u).upper() for u in data["uids"]))
         if kind == "press":
             control = str(data["control"])
-            if control not in CONTROLS:
-                raise JournalError(f"unknown control {control!r}; controls are {CONTROLS}")
+            if not CONTROL_NAME.fullmatch(control):
+                raise JournalError(f"bad control {control!r}: a lower-case name such as 'back'")
             seat = data.get("seat")
             return PressInput(t, control, None if seat is None else int(seat), data.get("value"))
         if kind == "tick":
@@ -229,8 +232,14 @@ def read_lines(lines: Iterable[str], name: str = "journal") -> Journal:
 
 
 def read_journal(path: str | os.PathLike[str]) -> Journal:
-    with open(path, encoding="utf-8") as f:
-        return read_lines(f, str(path))
+    try:
+        with open(path, encoding="utf-8") as f:
+            return read_lines(f, str(path))
+    except UnicodeDecodeError as exc:
+        raise JournalError(
+            f"{path} is not UTF-8 text (byte 0x{exc.object[exc.start]:02X} at offset "
+            f"{exc.start}): a journal is UTF-8 JSON Lines"
+        ) from exc
 
 
 class JournalWriter:

@@ -29,12 +29,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from companion.rules.layouts import Layout
-from companion.rules.passpass import RULESETS, make_config
+from companion import games as registry
 from companion.screens.model import MenuScreen
 from companion.screens.text import DEFAULT_LANGUAGE, phrase
 
-GAMES = ("ptipasspass", "phipasspass")
 MAX_SEATS = 6
 
 
@@ -90,8 +88,8 @@ class Menu:
 
 def seat_range(game: str, max_seats: int = MAX_SEATS) -> range:
     """The numbers of players ``game`` allows at this console."""
-    rules = RULESETS[game]
-    return range(rules.min_players, min(rules.max_players, max_seats) + 1)
+    seats = registry.get(game).seats
+    return range(seats.start, min(seats.stop, max_seats + 1))
 
 
 def _placeholder(name: str, index: int) -> bool:
@@ -111,15 +109,14 @@ def new_menu(
 ) -> Menu:
     """The menu at power-on, preset from the config (its game, its number of seats and
     first player). ``layout``: the config's layout, used for its game and seat count."""
-    games = tuple(g for g in GAMES if len(seat_range(g, max_seats)) > 0)
+    games = tuple(g for g in registry.names() if len(seat_range(g, max_seats)) > 0)
     if game not in games:
         raise ValueError(f"{game} cannot be played with {max_seats} seats")
     spots: list[tuple[str, int, int]] = []
     for g in games:
         for n in seat_range(g, max_seats):
             own = layout if layout is not None and g == game and n == len(names) else None
-            config = make_config(g, n, layout=Layout.from_json(own) if own is not None else None)
-            spots.append((g, n, config.layout.spots))
+            spots.append((g, n, registry.get(g).spots(n, own)))
     menu = Menu(
         step=Step.RESUME if resumable else Step.GAME,
         game=game,

@@ -101,6 +101,8 @@ from companion.devices.readers import (
     ReaderOk,
     SpotContents,
 )
+from companion.games import TableReferee, make_referee
+from companion.games import get as get_game
 from companion.journal import (
     Input,
     JournalError,
@@ -114,8 +116,6 @@ from companion.journal import (
     read_journal,
 )
 from companion.notify import Notifier
-from companion.referee.passpass import PassPassReferee
-from companion.rules.passpass import RULESETS, Phase
 from companion.session import Session
 
 log = logging.getLogger("companion")
@@ -264,20 +264,9 @@ def sim_input_problem(path: str) -> str | None:
 # --------------------------------------------------------------------------- the loop
 
 
-def where(referee: PassPassReferee) -> str:
+def where(referee: TableReferee) -> str:
     """Where the game stands, in one line for the log and the systemd status."""
-    state = referee.state
-    names = referee.names
-    score = ", ".join(f"{n} {v}" for n, v in zip(names, state.victories, strict=False))
-    if referee.finished:
-        winner = names[state.winner] if state.winner is not None else "?"
-        return f"game over: {winner} won ({score})"
-    what = state.phase.name.lower()
-    if referee.fault is not None:
-        what = f"stopped: {referee.fault.say}"
-    elif referee.pending is not None:
-        what = f"waiting: {referee.pending.prompt.say}"
-    return f"manche {state.manche}, {names[state.magician]} is Magicien, {what} ({score})"
+    return referee.where()
 
 
 class Service:
@@ -307,9 +296,7 @@ class Service:
         self.clock = clock
         self.last_t = self.referee.now
         self.origin = clock() - self.last_t if origin is None else origin
-        self.tokens = RULESETS[self.referee.setup.game].tokens
-        self.lines = self.referee.state.config.layout.lines
-        self.spots = self.referee.state.config.layout.spots if spots is None else spots
+        self.spots = self.referee.spots if spots is None else spots
         self.pico_buttons = EdgeFilter(bounce=0.0)
         self.link_down = False
         self.stopping = False
@@ -340,14 +327,15 @@ class Service:
         if isinstance(item, Tick):
             return [TickInput(self.now())]
         if isinstance(item, Press):
-            press = press_input(item, self.now(), self.tokens, referee.aim)
+            press = press_input(item, self.now(), referee.announce_values, referee.aim)
             if press is None or (press.seat is not None and press.seat >= len(referee.setup.seats)):
                 return []  # nothing here, or the button of a seat nobody sits at in this game
             return [press]
         if isinstance(item, EncoderTurn):
-            if referee.state.phase is not Phase.REVEAL:
+            choices = referee.encoder_choices()
+            if not choices:
                 return []
-            turn = turn_input(item, self.now(), self.lines, referee.aim)
+            turn = turn_input(item, self.now(), choices, referee.aim)
             return [] if turn is None else [turn]
         if isinstance(item, SpotContents):
             return [SpotInput(self.now(), item.reader, item.uids)]
@@ -441,8 +429,8 @@ class Service:
 
 def new_setup(config: Config, tags: Mapping[str, str], seed: int | None = None) -> Setup:
     g = config.game
-    tokens = RULESETS[g.name].tokens
-    own = {uid: kind for uid, kind in tags.items() if kind.split(":", 1)[-1] in tokens}
+    kinds = {kind for _, kind in get_game(g.name).tokens(len(g.seats))}
+    own = {uid: kind for uid, kind in tags.items() if kind in kinds}
     if not own:
         log.warning("no enrolled tag belongs to %s: enrol the tokens (companion enroll)", g.name)
     if seed is None:
@@ -591,7 +579,7 @@ def start_menu(
                 f"{path} holds a game: pass --resume to continue it, or move it away"
             )
         journal = read_journal(path)
-        referee = PassPassReferee(journal.setup)
+        referee = make_referee(journal.setup)
         for record in journal.inputs:
             referee.feed(record)
         if referee.finished:
@@ -890,7 +878,7 @@ def _open_session(
     resume = args.resume if choice is None else isinstance(choice, power_on.Resume)
     if resume and _journal_live(path):
         journal = read_journal(path)
-        referee = PassPassReferee(journal.setup)
+        referee = make_referee(journal.setup)
         for record in journal.inputs:
             referee.feed(record)
         if referee.finished:
@@ -898,7 +886,7 @@ def _open_session(
         else:
             table: dict[int, frozenset[str]] | None = None
             if not sim and config.readers.kind != "none":
-                spots = referee.state.config.layout.spots
+                spots = referee.spots
                 table = {s: u for s, u in (known or {}).items() if s <= spots}
                 if len(table) < spots + 1:
                     waited, pending = wait_for_table(inbox, spots, config.readers.resume_wait)

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.games import TableReferee, make_referee
 from companion.journal import (
     Input,
     JournalWriter,
@@ -21,13 +22,12 @@ from companion.journal import (
     dump_lines,
     read_journal,
 )
-from companion.referee.passpass import PassPassReferee
 
 
 class Session:
     """A referee with its journal. Use `start` for a new game, `resume` after a cut."""
 
-    def __init__(self, referee: PassPassReferee, writer: JournalWriter) -> None:
+    def __init__(self, referee: TableReferee, writer: JournalWriter) -> None:
         self.referee = referee
         self.writer = writer
 
@@ -35,7 +35,7 @@ class Session:
     def start(cls, path: str | os.PathLike[str], setup: Setup) -> Session:
         if Path(path).exists() and Path(path).stat().st_size:
             raise FileExistsError(f"{path} already holds a game: resume it or choose another")
-        referee = PassPassReferee(setup)
+        referee = make_referee(setup)
         writer = JournalWriter(path)
         writer.write(setup)
         return cls(referee, writer)
@@ -51,7 +51,7 @@ class Session:
             warnings.warn(warning, stacklevel=2)
         if journal.warnings:  # rewrite without the torn line, atomically
             _rewrite(Path(path), journal.setup, journal.inputs)
-        referee = PassPassReferee(journal.setup)
+        referee = make_referee(journal.setup)
         for record in journal.inputs:
             referee.feed(record)
         session = cls(referee, JournalWriter(path))

@@ -46,7 +46,8 @@ from companion.journal import PressInput
 RELEASE_BUTTONS = frozenset({"push"})
 """Buttons that act on release (short or long press); the others act when pressed."""
 
-Line = tuple[int, int, int]
+Line = tuple[int, ...]
+"""What the encoder points at: a line of hats in PassPass, any choice of spots elsewhere."""
 
 
 @dataclass(frozen=True, slots=True)

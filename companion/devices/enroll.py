@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from companion import games
 from companion.config import (
     CONFIG_DOC,
     MAX_GPIO,
@@ -36,7 +37,6 @@ from companion.config import (
 from companion.devices.doctor import add_doctor_parser
 from companion.devices.readers import LinkStatus, Observation, ReaderFault, Readers, SpotContents
 from companion.devices.registry import RegistryError, TagRegistry, check_kind
-from companion.rules.passpass import RULESETS
 
 __all__ = [
     "Step",
@@ -205,26 +205,22 @@ def _one_step(
 
 
 # ---- steps --------------------------------------------------------------------------------------
-GAME_TOKENS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "ptipasspass": ("animal", ("colombe", "lapin", "souris")),
-    "phipasspass": ("colour", ("bleu", "orange", "vert")),
-}
-
-
 def game_steps(game: str, seats: int, each: int = 1) -> list[Step]:
-    """One step per token of every seat: "seat 1: tap seat 1's Colombe on the pad"."""
-    family, tokens = GAME_TOKENS[game]
-    steps = []
-    for seat in range(1, seats + 1):
-        for token in tokens:
-            for copy in range(each):
+    """One step per token the game needs, in its descriptor's order: "tap seat 1's
+    Colombe on the pad" for a seat's own token, "tap QH (7 of 52)" for a shared one."""
+    tokens = games.get(game).tokens(seats)
+    shared = sum(seat is None for seat, _ in tokens) * each
+    steps: list[Step] = []
+    done_shared = 0
+    for seat, kind in tokens:
+        name = kind.split(":", 1)[-1].capitalize()
+        for copy in range(each):
+            if seat is None:
+                done_shared += 1
+                steps.append(Step(f"tap {name} ({done_shared} of {shared}) on the pad", kind))
+            else:
                 suffix = f" ({copy + 1} of {each})" if each > 1 else ""
-                steps.append(
-                    Step(
-                        f"tap seat {seat}'s {token.capitalize()}{suffix} on the pad",
-                        f"{family}:{token}",
-                    )
-                )
+                steps.append(Step(f"tap seat {seat + 1}'s {name}{suffix} on the pad", kind))
     return steps
 
 
@@ -290,11 +286,11 @@ def _options_problem(args: argparse.Namespace) -> str | None:
     if args.spi and args.rst is None:
         return "--spi needs --rst (the BCM GPIO wired to the readers' RST)"
     if args.game:
-        rules = RULESETS[args.game]
-        if not rules.min_players <= args.seats <= rules.max_players:
+        seats = games.get(args.game).seats
+        if args.seats not in seats:
             return (
-                f"--seats {args.seats}: {args.game} is for {rules.min_players} to "
-                f"{rules.max_players} players"
+                f"--seats {args.seats}: {args.game} is for {seats.start} to "
+                f"{seats.stop - 1} players"
             )
     return None
 
@@ -387,7 +383,7 @@ def add_enroll_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         help="token kinds to enrol, e.g. animal:lapin*6 colour:bleu",
     )
     p.add_argument(
-        "--game", choices=sorted(GAME_TOKENS), help="enrol every seat's tokens of this game"
+        "--game", choices=games.names(), help="enrol every token of this game (every seat's)"
     )
     p.add_argument(
         "--seats",

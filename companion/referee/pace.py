@@ -25,6 +25,11 @@ from typing import Any
 from companion.journal import Input, PressInput, ReaderInput, ResumeInput, SpotInput
 from companion.referee.table import ObservedTable
 
+
+class SetupError(ValueError):
+    """A setup that cannot start a game; the message says what to fix."""
+
+
 LOOP_GUARD = 10_000
 """More deadlines than this for one input means a deadline that never moves: a bug."""
 

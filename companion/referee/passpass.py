@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.journal import PressInput, ResumeInput, Setup
-from companion.referee.pace import PacedReferee
+from companion.referee.pace import PacedReferee, SetupError
 from companion.referee.table import Kinds, SpotDiff, TagKinds, compare, exchanged
 from companion.rules.errors import RuleError
 from companion.rules.layouts import Layout
@@ -92,6 +92,9 @@ instruction that follows."""
 BARRIERS = (Verdict, Placed, Revealed, MancheWon, MancheVoid, GameWon)
 """Public facts: undo never takes back the step that made one, nor anything before it."""
 
+__all__ = ["CALL_GRACE", "NOTICE_SECONDS", "SHOW_SECONDS", "PassPassReferee", "SetupError",
+           "expected_table"]  # fmt: skip
+
 STEP_NAMES = {
     Designate: "designate",
     Announce: "announce",
@@ -99,10 +102,6 @@ STEP_NAMES = {
     RewardDrop: "reward",
     RewardToken: "reward",
 }
-
-
-class SetupError(ValueError):
-    """A setup that cannot start a game; the message says what to fix."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +192,37 @@ class PassPassReferee(PacedReferee):
     @property
     def finished(self) -> bool:
         return self.state.phase is Phase.OVER
+
+    # ------------------------------------------------------ the runtime's view
+
+    @property
+    def spots(self) -> int:
+        return self.state.config.layout.spots
+
+    @property
+    def announce_values(self) -> tuple[str, ...]:
+        return self.state.config.rules.tokens
+
+    def encoder_choices(self) -> tuple[tuple[int, ...], ...]:
+        """The lines, while the Magicien chooses one to reveal."""
+        if self.state.phase is not Phase.REVEAL:
+            return ()
+        return tuple(self.state.config.layout.lines)
+
+    def where(self) -> str:
+        """Where the game stands, in one line for the log and the systemd status."""
+        state = self.state
+        names = self.names
+        score = ", ".join(f"{n} {v}" for n, v in zip(names, state.victories, strict=False))
+        if self.finished:
+            winner = names[state.winner] if state.winner is not None else "?"
+            return f"game over: {winner} won ({score})"
+        what = state.phase.name.lower()
+        if self.fault is not None:
+            what = f"stopped: {self.fault.say}"
+        elif self.pending is not None:
+            what = f"waiting: {self.pending.prompt.say}"
+        return f"manche {state.manche}, {names[state.magician]} is Magicien, {what} ({score})"
 
     # ----------------------------------------------------------------- presses
 

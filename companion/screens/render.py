@@ -369,11 +369,21 @@ def render_game_won(pen: Pen, screen: GameWonScreen, lang: str = DEFAULT_LANGUAG
     pen.centered(50, f"★ {phrase('game.bravo', lang)} ★")
 
 
+def game_title(name: str) -> str:
+    """A game as the OLED names it (its descriptor's title)."""
+    from companion import games
+
+    try:
+        return games.get(name).title
+    except games.UnknownGame:
+        return sanitize(name) or name
+
+
 def _menu_option(step: str, option: str, lang: str) -> str:
     if step == "resume":
         return phrase(f"menu.option.{option}", lang)
     if step == "game":
-        return phrase(f"menu.game.{option}", lang)
+        return game_title(option)
     if step == "seats":
         return phrase("menu.players", lang, n=option)
     return sanitize(option) or option
@@ -386,7 +396,7 @@ def render_menu(pen: Pen, screen: MenuScreen, lang: str = DEFAULT_LANGUAGE) -> N
     top = 0
     if screen.title:
         pen.rect((0, 0, WIDTH, 9), fill=INK)
-        game = phrase(f"menu.game.{screen.title}", lang)
+        game = game_title(screen.title)
         pen.centered(1, ellipsize(game, WIDTH - 2), fill=PAPER)
         top = 10
     question = phrase(f"menu.title.{screen.step}", lang)

@@ -473,7 +473,10 @@ def notice_title(
     if name is None:
         seat = notice.seat
         name = phrase("notice.console", lang) if seat is None else seat_name(names, seat, lang)
-    control = phrase(f"control.{notice.control}", lang)
+    try:
+        control = phrase(f"control.{notice.control}", lang)
+    except KeyError:  # a control this game does not use
+        control = sanitize(notice.control.capitalize()) or "?"
     return phrase("notice.title", lang, s=name, control=control)
 
 

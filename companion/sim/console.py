@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import IO
 
 from companion.journal import Input, PressInput, Setup, TickInput
+from companion.referee.passpass import PassPassReferee
 from companion.rules.passpass import RULESETS
 from companion.screens.render import frame
 from companion.screens.terminal import to_text
@@ -41,7 +42,10 @@ STRAY_UID = "DEADBEEF"
 class Console:
     def __init__(self, session: Session, out: IO[str], lang: str = "fr") -> None:
         self.session = session
-        self.referee = session.referee
+        referee = session.referee
+        if not isinstance(referee, PassPassReferee):
+            raise TypeError(f"the typed table plays PassPass, not {referee.setup.game}")
+        self.referee = referee
         self.out = out
         self.lang = lang
         setup: Setup = self.referee.setup

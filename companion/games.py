@@ -1,0 +1,177 @@
+"""The games the companion runs: one descriptor each, in one registry.
+
+The runtime (the service, sessions, the demo, replay, selfplay, enrolment, the power-on
+menu) knows no game: it asks the registry for a `Game` by the name a config, a journal or
+a command line gives, and works through the descriptor's parts. A game lives in its own
+modules (its engine in `companion/rules/`, its referee, screens, bots and simulated table)
+and is added here by one line in `BUILT_IN`; a module named in the environment variable
+`COMPANION_GAMES` (comma-separated) is imported at start and may `register` more games,
+which is how the tests add a tiny game without touching anything else.
+
+The referee contract (`TableReferee`) is what every game's referee offers the runtime: it
+takes the journal inputs one at a time, with time first and presses held while the table
+settles (`companion/referee/pace.py`), and exposes the events, the screen to draw, whether
+the game is finished, the scores and the winner.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import IO, Any, Protocol
+
+from companion.journal import Input, Setup
+from companion.referee.table import ObservedTable
+
+
+class TableReferee(Protocol):
+    """One game's referee, as the runtime sees it."""
+
+    setup: Setup
+    names: tuple[str, ...]
+    now: float
+    events: list[dict[str, Any]]
+    observed: ObservedTable
+    """What the readers report (PacedReferee keeps it)."""
+
+    def feed(self, record: Input) -> list[dict[str, Any]]:
+        """Take one input (time first); the JSON-ready events it caused."""
+        ...
+
+    @property
+    def screen(self) -> Any:
+        """What the OLED shows now, built from public facts only."""
+        ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    def result(self) -> dict[str, Any]:
+        """The replay document: {"game", "events", "scores", "winner"}."""
+        ...
+
+    def moment(self) -> tuple[Any, ...]:
+        """Everything an input can change but the clock (a tick that leaves it equal
+        changed nothing a later input depends on)."""
+        ...
+
+    def where(self) -> str:
+        """Where the game stands, in one line (logs, systemd status)."""
+        ...
+
+    @property
+    def spots(self) -> int:
+        """The hat spots 1..N the readers watch (0, the pad, comes on top)."""
+        ...
+
+    @property
+    def announce_values(self) -> tuple[str, ...]:
+        """What the console's announce buttons 1, 2, 3... name in this game."""
+        ...
+
+    def encoder_choices(self) -> tuple[tuple[int, ...], ...]:
+        """What the encoder cycles through now (PassPass: the lines, when revealing)."""
+        ...
+
+    @property
+    def aim(self) -> tuple[int, ...] | None:
+        """The encoder's current choice, if any."""
+        ...
+
+
+class SimResultLike(Protocol):
+    setup: Setup
+    inputs: list[Input]
+
+    @property
+    def referee(self) -> TableReferee | None: ...
+
+
+OnInput = Callable[[Input, Any], None]
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the runtime needs of one game."""
+
+    name: str
+    """As configs, journals and commands write it ("ptipasspass")."""
+    title: str
+    """As the OLED shows it ("PtiPassPass")."""
+    seats: range
+    """The numbers of players the rules allow."""
+    default_seats: int
+    referee: Callable[[Setup], TableReferee]
+    """The table referee of a game set up by a journal's first line."""
+    check: Callable[[int, int, Mapping[str, Any] | None], None]
+    """Raises ValueError (a sentence) when seats, first seat (0-based) and layout cannot
+    start this game."""
+    spots: Callable[[int, Mapping[str, Any] | None], int]
+    """How many hat spots the mat has for that many seats (and an optional own layout)."""
+    tokens: Callable[[int], Sequence[tuple[int | None, str]]]
+    """Every tagged token of a game of that many seats, in the order to enrol them: (the
+    seat it belongs to, or None for a shared one such as a card; its kind, e.g.
+    "animal:lapin")."""
+    simulated_setup: Callable[..., Setup]
+    """(seats, seed, **options) -> the setup of a simulated table, its tags made up."""
+    simulate: Callable[..., SimResultLike]
+    """(setup, on_input=None, bots=None, **options) -> one whole simulated game."""
+    bots: tuple[str, ...]
+    """The bot kinds selfplay and the simulated table may seat."""
+    selfplay: Callable[..., str]
+    """(players, bots by seat, games, seed, progress, **options) -> the report to print."""
+    console: Callable[[Any, Any, IO[str], str], int] | None = None
+    """`play --sim`: (session, input lines, output, language) -> exit status; None if the
+    game has no typed table yet."""
+    controls: tuple[str, ...] = ()
+    """The console controls the game uses (journal `press` controls)."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Anything else the game's own modules want to carry."""
+
+
+class UnknownGame(ValueError):
+    """A game name the registry does not know; the message lists the ones it does."""
+
+
+BUILT_IN = ("companion.passpass_game",)
+"""The modules that register the built-in games."""
+
+_REGISTRY: dict[str, Game] = {}
+_loaded = False
+
+
+def register(game: Game) -> Game:
+    """Add a game (a module named in BUILT_IN or COMPANION_GAMES calls this)."""
+    _REGISTRY[game.name] = game
+    return game
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    extra = [m.strip() for m in os.environ.get("COMPANION_GAMES", "").split(",") if m.strip()]
+    for module in (*BUILT_IN, *extra):
+        importlib.import_module(module)
+
+
+def names() -> tuple[str, ...]:
+    """Every registered game, in registration order."""
+    _load()
+    return tuple(_REGISTRY)
+
+
+def get(name: str) -> Game:
+    _load()
+    game = _REGISTRY.get(name)
+    if game is None:
+        raise UnknownGame(f"unknown game {name!r}; games are {', '.join(_REGISTRY)}")
+    return game
+
+
+def make_referee(setup: Setup) -> TableReferee:
+    """The referee of the journal's game."""
+    return get(setup.game).referee(setup)

@@ -1,0 +1,103 @@
+"""PtiPassPass and PhiPassPass, as the runtime knows them: two `Game` descriptors over one
+engine (`companion/rules/passpass/`), one referee, one set of screens, bots and one
+simulated table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import IO, Any
+
+from companion.games import Game, register
+from companion.journal import Setup
+from companion.rules.errors import RuleError
+from companion.rules.layouts import Layout
+from companion.rules.passpass import RULESETS, RuleSet, make_config
+
+FAMILY = {"ptipasspass": "animal", "phipasspass": "colour"}
+"""How each edition's tokens are tagged: "animal:lapin", "colour:bleu"."""
+
+
+def _layout(layout: Mapping[str, Any] | None) -> Layout | None:
+    return Layout.from_json(layout) if layout else None
+
+
+def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
+    name = rules.name
+
+    def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
+        try:
+            make_config(name, seats, first=first, layout=_layout(layout))
+        except (RuleError, ValueError) as exc:
+            raise ValueError(str(exc)) from exc
+
+    def spots(seats: int, layout: Mapping[str, Any] | None) -> int:
+        return make_config(name, seats, layout=_layout(layout)).layout.spots
+
+    def tokens(seats: int) -> Sequence[tuple[int | None, str]]:
+        """Each seat's one token of each kind (PTI-1, PHI-1)."""
+        return [(seat, f"{FAMILY[name]}:{t}") for seat in range(seats) for t in rules.tokens]
+
+    def referee(setup: Setup) -> Any:
+        from companion.referee.passpass import PassPassReferee
+
+        return PassPassReferee(setup)
+
+    def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
+        from companion.sim.driver import make_setup
+
+        return make_setup(name, seats, seed, **options)
+
+    def simulate(setup: Setup, on_input: Any = None, bots: list[str] | None = None,
+                 **options: Any) -> Any:  # fmt: skip
+        from companion.sim.driver import SimulatedGame
+
+        return SimulatedGame(setup, bots=bots, on_input=on_input, **options).run()
+
+    def selfplay(
+        players: int,
+        bots: Sequence[str],
+        games: int,
+        seed: int,
+        progress: Callable[[int, int], None] | None,
+        turn_limit: int | None = None,
+    ) -> str:
+        from companion import selfplay as engine_selfplay
+
+        summary = engine_selfplay.run(
+            lambda i: make_config(name, players, first=i % players, turn_limit=turn_limit),
+            bots,
+            games,
+            seed,
+            progress=progress,
+        )
+        head = f"{name}, {players} players, seed {seed}, first player rotating"
+        return f"{head}\n{summary.report(list(bots))}"
+
+    def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
+        from companion.sim.console import run_console
+
+        echo = not getattr(lines, "isatty", lambda: False)()
+        return run_console(session, lines, out, lang, echo=echo)
+
+    from companion.bots.passpass import BOTS
+
+    return Game(
+        name=name,
+        title=title,
+        seats=range(rules.min_players, rules.max_players + 1),
+        default_seats=default_seats,
+        referee=referee,
+        check=check,
+        spots=spots,
+        tokens=tokens,
+        simulated_setup=simulated_setup,
+        simulate=simulate,
+        bots=tuple(BOTS),
+        selfplay=selfplay,
+        console=console,
+        controls=("announce", "doublon", "menteur", "choose", "aim", "back"),
+    )
+
+
+PTIPASSPASS = register(_descriptor(RULESETS["ptipasspass"], "PtiPassPass", 4))
+PHIPASSPASS = register(_descriptor(RULESETS["phipasspass"], "PhiPassPass", 3))
