@@ -71,6 +71,7 @@ def _pass_start(game: str, seed: int) -> passpass.State:
 
 
 PASSPASS_HIDDEN = frozenset({"hats", "hands", "holding"})
+FLIPDONE_HIDDEN = frozenset({"under", "hands", "deck", "discards", "played"})
 GAMES = [
     Game(
         "ptipasspass", passpass, lambda seed: _pass_start("ptipasspass", seed),
@@ -85,7 +86,20 @@ GAMES = [
         lambda seed: flipdone.new_game(flipdone.make_config(tie_phase_limit=4), seed),
         lambda s: s.stage is flipdone.Stage.OVER,
         lambda _s, rng: Player(lambda s: flipdone_bot.random_action(s, rng)),
-        frozenset({"under", "hands", "deck", "discards"}), 5_000,
+        FLIPDONE_HIDDEN, 5_000,
+    ),
+    Game(  # FD-2: a real table deals; the random player deals too (any unseen card, square)
+        "flipdone-observed", flipdone,
+        lambda seed: flipdone.new_game(
+            flipdone.make_config(
+                tie_phase_limit=4, deal="observed", first=seed % 3,
+                first_element=("centre", "chosen")[seed % 2],
+            ),
+            seed,
+        ),
+        lambda s: s.stage is flipdone.Stage.OVER,
+        lambda _s, rng: Player(lambda s: flipdone_bot.random_action(s, rng)),
+        FLIPDONE_HIDDEN, 5_000,
     ),
     Game(
         "swiped", swiped,

@@ -60,6 +60,9 @@ CENTRE = 5
 
 
 class Stage(StrEnum):
+    DEAL = "deal"
+    """FD-2, OBSERVED deal only: the engine waits for the deal the readers see (DealDown for
+    each of the 9 face-down cards, then DealUp for the face-up centre card)."""
     PLACE_FIRST = "place_first"
     """FD-2 (configurable): the phase's first player chooses where the first element goes."""
     PLAY = "play"
@@ -72,6 +75,18 @@ class FirstElement(StrEnum):
     CENTRE = "centre"
     CHOSEN = "chosen"
     """The variant: the phase's first player chooses any square."""
+
+
+class Deal(StrEnum):
+    """Who deals each phase (FD-2): the engine itself, or the people at a real table."""
+
+    SEEDED = "seeded"
+    """The engine shuffles with Random(f"{seed}:{deal}") and deals: it knows every card,
+    hands included (a simulated table, bots, tests). The default."""
+    OBSERVED = "observed"
+    """People shuffle and deal; the engine takes the deal as the readers see it (DealDown,
+    DealUp, or PlaceFirst naming its card) and each hand card only when it is played. It
+    knows hand sizes, never hands."""
 
 
 class MancheTie(StrEnum):
@@ -99,6 +114,14 @@ class Config:
     tie_phase_limit: int | None = None
     """FD-10 plays extra phases until a tie is gone; a number here caps them (for bots and
     simulations): after that many extra phases the tie stands. None: the book (no cap)."""
+    deal: Deal = Deal.SEEDED
+    """FD-2: SEEDED, the engine deals each phase from the seed (a simulated table); or
+    OBSERVED, a real table deals and the engine waits at each phase start (stage DEAL) for
+    DealDown(square, card) of the 9 face-down cards in any order, then DealUp(card) for the
+    centre (with first_element "chosen": PlaceFirst(seat, square, card)). It then knows
+    the hand sizes (4 each) but no hand: a Build, Flip or Discard names the card the readers
+    saw, legal if the seat holds a card and that card is not in play this phase yet.
+    Everything else is computed as in SEEDED mode."""
 
     def __post_init__(self) -> None:
         if self.players != PLAYERS:
@@ -124,6 +147,7 @@ class Config:
             "first_element": str(self.first_element),
             "manche_tie": str(self.manche_tie),
             "tie_phase_limit": self.tie_phase_limit,
+            "deal": str(self.deal),
         }
 
     @classmethod
@@ -136,6 +160,7 @@ class Config:
             first_element=data.get("first_element", FirstElement.CENTRE),
             manche_tie=data.get("manche_tie", MancheTie.CUMULATIVE),
             tie_phase_limit=data.get("tie_phase_limit"),
+            deal=data.get("deal", Deal.SEEDED),
         )
 
 
@@ -148,11 +173,13 @@ def make_config(
     first_element: str = FirstElement.CENTRE,
     manche_tie: str = MancheTie.CUMULATIVE,
     tie_phase_limit: int | None = None,
+    deal: str = Deal.SEEDED,
 ) -> Config:
     """Build a Config from plain values, with a clear error for each bad one."""
     try:
         placement = FirstElement(first_element)
         tie = MancheTie(manche_tie)
+        dealing = Deal(deal)
     except ValueError as exc:
         raise BadInput(str(exc)) from exc
-    return Config(players, manches, phases, first, placement, tie, tie_phase_limit)
+    return Config(players, manches, phases, first, placement, tie, tie_phase_limit, dealing)

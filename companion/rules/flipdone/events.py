@@ -14,8 +14,20 @@ class Event(TaggedEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class DealtDown(Event):
+    """FD-2, OBSERVED deal: a face-down card is on `square` (which card is a hidden fact)."""
+
+    kind: ClassVar[str] = "dealt_down"
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
 class PhaseStarted(Event):
-    """FD-2: a fresh deal. `extra` counts the tie-break phases (FD-10), 0 for a normal one."""
+    """FD-2: a fresh deal. `extra` counts the tie-break phases (FD-10), 0 for a normal one.
+
+    With a SEEDED deal it comes as the engine deals; with an OBSERVED one, once its face-up
+    card is seen (DealUp, or PlaceFirst naming it), just before FirstPlaced, so both modes
+    give the same events but for the DealtDown ones."""
 
     kind: ClassVar[str] = "phase_start"
     manche: int

@@ -6,7 +6,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.flipdone.config import Config, Hand, Stage
+from companion.rules.flipdone.config import (
+    DECK,
+    HAND_SIZE,
+    SQUARES,
+    Config,
+    Deal,
+    Hand,
+    Stage,
+)
 from companion.rules.jsonable import plain as _plain
 
 
@@ -31,9 +39,13 @@ class PublicView:
     """The face-up card of each square 1..9 (None: a face-down card, not an element yet)."""
     flipped: tuple[bool, ...]
     pending: str | None
-    """FD-2 variant: the face-up card waiting for its square."""
+    """FD-2 variant: the face-up card waiting for its square (None with an OBSERVED deal:
+    the card is seen only when it is placed)."""
+    dealt: tuple[bool, ...]
+    """dealt[i]: square i + 1 has its face-down card (FD-2; an OBSERVED deal fills it)."""
     hand_sizes: tuple[int, ...]
     deck_size: int
+    """The undealt cards (with an OBSERVED deal: what FD-2's deal leaves of 52)."""
     discard_size: int
     winners: tuple[int, ...]
 
@@ -71,14 +83,20 @@ class State:
     flipped: tuple[bool, ...]
     pending: str | None
     winners: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds (FD-2, FD-3, FD-9), in both deal modes."""
     # Hidden facts: never copied into a PublicView.
-    under: tuple[str, ...]
-    """The face-down card of each square 1..9."""
+    under: tuple[str | None, ...]
+    """The face-down card of each square 1..9 (None: not dealt yet, OBSERVED deal)."""
     hands: tuple[Hand, ...]
+    """Each seat's cards with a SEEDED deal; empty with an OBSERVED one (the engine never
+    sees a hand: it knows `hand_sizes` and each card as it is played)."""
     deck: tuple[str, ...]
-    """The undealt cards, in deck order."""
+    """The undealt cards, in deck order (empty with an OBSERVED deal: unknown)."""
     discards: tuple[str, ...]
     """The cards discarded face down this phase (FD-3)."""
+    played: tuple[Hand, ...]
+    """The cards each seat played this phase, in order (face-down discards among them)."""
 
     def to_json(self) -> dict[str, Any]:
         data = _plain(self)
@@ -107,10 +125,12 @@ class State:
             flipped=tuple(data["flipped"]),
             pending=data["pending"],
             winners=tuple(data["winners"]),
+            hand_sizes=tuple(data.get("hand_sizes", [len(h) for h in data["hands"]])),
             under=tuple(data["under"]),
             hands=tuple(tuple(h) for h in data["hands"]),
             deck=tuple(data["deck"]),
             discards=tuple(data["discards"]),
+            played=tuple(tuple(p) for p in data.get("played", [[]] * len(data["hands"]))),
         )
 
 
@@ -133,21 +153,40 @@ def public_view(state: State) -> PublicView:
         faces=state.faces,
         flipped=state.flipped,
         pending=state.pending,
-        hand_sizes=tuple(len(h) for h in state.hands),
-        deck_size=len(state.deck),
+        dealt=tuple(card is not None for card in state.under),
+        hand_sizes=state.hand_sizes,
+        deck_size=_deck_size(state),
         discard_size=len(state.discards),
         winners=state.winners,
     )
 
 
+def _deck_size(state: State) -> int:
+    if state.config.deal is Deal.SEEDED:
+        return len(state.deck)
+    return len(DECK) - SQUARES - 1 - HAND_SIZE * state.config.players  # FD-2
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerView:
-    """What one seat knows: the public view plus its own hand."""
+    """What one seat knows: the public view plus its own hand, as far as the engine knows
+    it, and the cards it played this phase."""
 
     public: PublicView
     seat: int
     hand: Hand
+    """The seat's cards with a SEEDED deal; empty with an OBSERVED one, where the engine
+    never sees a hand (`hand_size` says how many cards the seat holds)."""
+    hand_size: int
+    played: Hand
+    """The cards this seat played this phase, in order (its face-down discards too)."""
 
 
 def player_view(state: State, seat: int) -> PlayerView:
-    return PlayerView(public_view(state), seat, state.hands[seat])
+    return PlayerView(
+        public_view(state),
+        seat,
+        state.hands[seat],
+        state.hand_sizes[seat],
+        state.played[seat],
+    )

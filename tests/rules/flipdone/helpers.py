@@ -55,8 +55,10 @@ def position(
         owners=tuple(owners.get(i) for i in range(len(LINES))),
         under=tuple(all_under),
         hands=tuple(tuple(sorted(hands.get(s, ()))) for s in range(state.config.players)),
+        hand_sizes=tuple(len(tuple(hands.get(s, ()))) for s in range(state.config.players)),
         deck=tuple(rest),
         discards=(),
+        played=((),) * state.config.players,
         pending=None,
         **public,  # type: ignore[arg-type]
     )
@@ -79,4 +81,5 @@ def assert_conserved(state: State) -> None:
     """FD-1: the 52 cards, each exactly once; tokens never below zero."""
     assert cards_in_play(state) == Counter(DECK)
     assert len(state.under) == SQUARES
+    assert state.hand_sizes == tuple(len(h) for h in state.hands)
     assert all(t >= 0 for t in state.tokens)

@@ -14,7 +14,9 @@ from companion.bots.flipdone import random_action
 from companion.rules.flipdone import (
     ACTIONS,
     DECK,
+    HAND_SIZE,
     Action,
+    Deal,
     Event,
     GameOver,
     PublicView,
@@ -28,6 +30,7 @@ from companion.rules.flipdone import (
     new_game,
     phase_over,
     public_view,
+    unseen,
 )
 from tests.rules.contract import assert_illegal_refused
 from tests.rules.flipdone.helpers import assert_conserved
@@ -36,21 +39,29 @@ MAX_ACTIONS = 5_000
 
 
 @st.composite
-def setups(draw: st.DrawFn) -> tuple[int, int, int, str, str, int]:
+def setups(draw: st.DrawFn) -> tuple[int, int, int, str, str, int, str]:
     seed = draw(st.integers(0, 2**32 - 1))
     phases = draw(st.integers(1, 3))
     first = draw(st.integers(0, 2))
     first_element = draw(st.sampled_from(["centre", "chosen"]))
     manche_tie = draw(st.sampled_from(["cumulative", "extra_only"]))
     bot_seed = draw(st.integers(0, 2**32 - 1))
-    return seed, phases, first, first_element, manche_tie, bot_seed
+    deal = draw(st.sampled_from(["seeded", "observed"]))  # FD-2: who deals
+    return seed, phases, first, first_element, manche_tie, bot_seed, deal
 
 
 def playthrough(
-    seed: int, phases: int, first: int, first_element: str, manche_tie: str, bot_seed: int
+    seed: int,
+    phases: int,
+    first: int,
+    first_element: str,
+    manche_tie: str,
+    bot_seed: int,
+    deal: str = "seeded",
 ) -> Iterator[tuple[State, Action, State, tuple[Event, ...]]]:
+    """A whole game by the random bot; with an OBSERVED deal it also deals at random."""
     config = make_config(
-        phases=phases, first=first, first_element=first_element, manche_tie=manche_tie
+        phases=phases, first=first, first_element=first_element, manche_tie=manche_tie, deal=deal
     )
     rng = random.Random(bot_seed)
     state = new_game(config, seed)
@@ -82,10 +93,13 @@ def test_the_game_always_ends_with_a_game_over(setup):
 @given(setups())
 def test_conservation_and_tokens_never_negative_at_every_step(setup):
     for _, _, after, _ in playthrough(*setup):
-        assert_conserved(after)  # FD-1: 52 cards, each exactly once
+        if after.config.deal is Deal.SEEDED:
+            assert_conserved(after)  # FD-1: 52 cards, each exactly once
+        else:
+            assert_observed_conserved(after)
         if after.stage is not Stage.OVER:
             assert not phase_over(after)  # FD-9: a finished phase is never left open
-            assert after.hands[after.turn]  # FD-3: the seat to play holds a card
+            assert after.hand_sizes[after.turn]  # FD-3: the seat to play holds a card
 
 
 @PROPERTY
@@ -96,7 +110,10 @@ def test_some_action_is_legal_until_the_end_and_every_legal_action_applies(setup
         assert bool(legal_actions(after)) == (after.stage is not Stage.OVER)
         assert bool(actors(after)) == (after.stage is not Stage.OVER)
         if i % 3 == 0:
-            for other in legal_actions(after):
+            legal = legal_actions(after)
+            if after.config.deal is Deal.OBSERVED:  # hundreds: any card not seen may come
+                legal = tuple(random.Random(i).sample(legal, min(30, len(legal))))
+            for other in legal:
                 apply(after, other)  # raises if the engine disagrees with itself
 
 
@@ -151,7 +168,17 @@ def test_replaying_the_actions_gives_the_same_state(setup):
         assert again == after
 
 
-HIDDEN = {"under", "hands", "deck", "discards"}
+def assert_observed_conserved(state: State) -> None:
+    """FD-1, FD-2 with an OBSERVED deal: no card seen twice, 12 hand cards a phase, each
+    seat's count its 4 less what it played; tokens never below zero."""
+    shown = [c for c in (*state.under, *state.faces, *state.discards) if c is not None]
+    assert len(shown) == len(set(shown))
+    assert state.hands == ((), (), ()) and state.deck == () and state.pending is None
+    assert all(k + len(p) == HAND_SIZE for k, p in zip(state.hand_sizes, state.played, strict=True))
+    assert all(t >= 0 for t in state.tokens)
+
+
+HIDDEN = {"under", "hands", "deck", "discards", "played"}
 
 
 def test_the_public_view_type_has_no_field_for_a_hidden_fact():
@@ -163,6 +190,13 @@ def test_the_public_view_type_has_no_field_for_a_hidden_fact():
 
 def hidden_twin(state: State, rnd: random.Random) -> State:
     """The same position with the hidden cards dealt differently (same counts)."""
+    if state.config.deal is Deal.OBSERVED:  # some cards the engine has not seen instead
+        other = list(unseen(state))
+        rnd.shuffle(other)
+        it = iter(other + [c for c in (*state.under, *state.discards) if c is not None])
+        under = tuple(None if c is None else next(it) for c in state.under)
+        discards = tuple(next(it) for _ in state.discards)
+        return dataclasses.replace(state, under=under, discards=discards, played=((),) * 3)
     hidden = [*state.under, *(c for h in state.hands for c in h), *state.deck, *state.discards]
     rnd.shuffle(hidden)
     it = iter(hidden)
@@ -170,7 +204,10 @@ def hidden_twin(state: State, rnd: random.Random) -> State:
     hands = tuple(tuple(sorted(next(it) for _ in h)) for h in state.hands)
     deck = tuple(next(it) for _ in state.deck)
     discards = tuple(next(it) for _ in state.discards)
-    return dataclasses.replace(state, under=under, hands=hands, deck=deck, discards=discards)
+    played = tuple(tuple(rnd.sample(hidden, len(p))) for p in state.played)
+    return dataclasses.replace(
+        state, under=under, hands=hands, deck=deck, discards=discards, played=played
+    )
 
 
 @PROPERTY
@@ -179,9 +216,10 @@ def test_states_differing_only_in_hidden_facts_have_equal_public_views(setup, se
     rnd = random.Random(seed)
     for _, _, after, _ in playthrough(*setup):
         twin = hidden_twin(after, rnd)
-        assert_conserved(twin)
+        if after.config.deal is Deal.SEEDED:
+            assert_conserved(twin)
         assert public_view(twin) == public_view(after)
         view = json.dumps(public_view(after).to_json())
         for card in after.under:
-            if card not in after.faces and card != after.pending:
+            if card is not None and card not in after.faces and card != after.pending:
                 assert f'"{card}"' not in view
