@@ -71,7 +71,7 @@ def _unreadable(path: object, exc: OSError) -> str:
 
 def _selfplay(args: argparse.Namespace) -> int:
     game = games.get(args.game)
-    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    kinds = [k.strip() for k in (args.bots or game.bots[0]).split(",") if k.strip()]
     unknown = sorted(set(kinds) - set(game.bots))
     if not kinds or unknown:
         return _fail("selfplay", f"--bots: unknown bot(s) {unknown}; choose from {game.bots}")
@@ -216,9 +216,9 @@ def _add_selfplay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     sp.add_argument("--seed", type=int, default=1, help="seed of every bot's RNG (default 1)")
     sp.add_argument(
         "--bots",
-        default="heuristic",
-        help="comma-separated bot kinds, cycled over the seats (PassPass: heuristic, random); "
-        "e.g. heuristic,random",
+        default=None,
+        help="comma-separated bot kinds, cycled over the seats (default: the game's first; "
+        "PassPass: heuristic, random), e.g. heuristic,random",
     )
     sp.add_argument(
         "--turn-limit",

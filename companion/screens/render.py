@@ -453,7 +453,7 @@ def _triangle(pen: Pen, top: int, *, up: bool, fill: str) -> None:
 
 Renderer = Callable[[Pen, Any, str], None]
 
-RENDERERS: dict[type[AnyScreen], Renderer] = {
+RENDERERS: dict[type[Any], Renderer] = {
     StatusScreen: render_status,
     CountdownScreen: render_countdown,
     VerdictScreen: render_verdict,
@@ -469,6 +469,11 @@ RENDERERS: dict[type[AnyScreen], Renderer] = {
 
 
 # ------------------------------------------------------------------- dispatch, devices
+
+
+def register_renderer(kind: type[Any], renderer: Renderer) -> None:
+    """A game's own screen kind and how to draw it (a game module calls this once)."""
+    RENDERERS[kind] = renderer
 
 
 def draw(

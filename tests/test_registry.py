@@ -1,0 +1,64 @@
+"""The runtime knows no game: a tiny game registered from its own module (tests/games/
+tally.py, through COMPANION_GAMES) runs through `run --sim`, `replay`, `demo` and
+`selfplay` with no change anywhere else."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from companion import games
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def companion(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COMPANION_")}
+    env["COMPANION_GAMES"] = "tests.games.tally"
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env.pop("DISPLAY", None)
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", *args],
+        capture_output=True, text=True, timeout=60, cwd=cwd, env=env,
+    )  # fmt: skip
+
+
+def test_the_built_in_games_are_registered_and_a_tally_is_not() -> None:
+    assert games.names()[:2] == ("ptipasspass", "phipasspass")
+    assert "tally" not in games.names()  # only where COMPANION_GAMES names its module
+
+
+def test_a_registered_game_plays_through_demo_replay_run_and_selfplay(tmp_path: Path) -> None:
+    demo = companion("demo", "--game", "tally", "--players", "3", "--seed", "3", "--out", "d",
+                     cwd=tmp_path)  # fmt: skip
+    assert demo.returncode == 0, demo.stderr
+    assert "Ana wins the game!" in demo.stdout  # seed 3, 3 seats: Ana starts and wins
+    journal = tmp_path / "d" / "journal.jsonl"
+    assert (tmp_path / "d" / "oled.gif").stat().st_size > 0
+
+    replay = companion("replay", str(journal), "--json", cwd=tmp_path)
+    assert replay.returncode == 0, replay.stderr
+    result = json.loads(replay.stdout)
+    assert (result["game"], result["winner"], result["scores"]) == ("tally", 0, [2, 1, 1])
+
+    run = companion("run", "--sim", "--sim-input", str(journal), "--sim-clock", "script",
+                    "--data-dir", "data", "--no-menu", cwd=tmp_path)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "tally: Ana 2, Bob 1, Cy 1" in run.stderr
+    lines = (tmp_path / "data" / "game.jsonl").read_text().splitlines()
+    assert json.loads(lines[0])["game"] == "tally"
+    assert (tmp_path / "data" / "oled.png").exists()  # its own screen, drawn by its renderer
+
+    selfplay = companion("selfplay", "tally", "--players", "2", "--games", "4", "--quiet",
+                         cwd=tmp_path)  # fmt: skip
+    assert selfplay.returncode == 0, selfplay.stderr
+    assert selfplay.stdout.strip() == "tally, 2 players: wins by seat [2, 2]"
+
+
+def test_an_unknown_game_is_one_clear_line(tmp_path: Path) -> None:
+    done = companion("demo", "--game", "nosuch", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "invalid choice: 'nosuch'" in done.stderr and "tally" in done.stderr
