@@ -24,11 +24,15 @@ from typing import Any
 
 from companion.journal import Input, PressInput, ReaderInput, ResumeInput, SpotInput
 from companion.referee.table import ObservedTable
+from companion.screens.model import Notice, Refusal
 
 
 class SetupError(ValueError):
     """A setup that cannot start a game; the message says what to fix."""
 
+
+NOTICE_SECONDS = 3.0
+"""How long a refused press stays on the OLED (TABLE.md, "People's pace")."""
 
 LOOP_GUARD = 10_000
 """More deadlines than this for one input means a deadline that never moves: a bug."""
@@ -47,6 +51,8 @@ class PacedReferee:
         self.held: list[PressInput] = []
         """Presses that arrived while the table was settling, in arrival order."""
         self.events: list[dict[str, Any]] = []
+        self.notice: Notice | None = None
+        """The last press that could not count, shown until `notice.until`."""
 
     # ------------------------------------------------------------------ inputs
 
@@ -78,6 +84,18 @@ class PacedReferee:
 
     def emit(self, event: dict[str, Any]) -> None:
         self.events.append({"t": round(self.now, 3), **event})
+
+    def refuse(self, press: PressInput, reason: Refusal) -> None:
+        """A press that cannot count: journaled as an `ignored` event and shown on the OLED
+        for a moment with its seat and the reason, never silently dropped."""
+        self.emit({"kind": "ignored", "control": press.control, "seat": press.seat,
+                   "reason": str(reason)})  # fmt: skip
+        self.notice = Notice(press.control, press.seat, reason, self.now + NOTICE_SECONDS)
+
+    def notice_shown(self) -> Notice | None:
+        """The notice, while it is still on the screen."""
+        notice = self.notice
+        return notice if notice is not None and self.now < notice.until else None
 
     # -------------------------------------------------------------------- time
 

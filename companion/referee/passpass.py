@@ -29,8 +29,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.journal import PressInput, ResumeInput, Setup
-from companion.referee.pace import PacedReferee, SetupError
-from companion.referee.table import Kinds, SpotDiff, TagKinds, compare, exchanged
+from companion.referee.pace import NOTICE_SECONDS, PacedReferee, SetupError
+from companion.referee.table import Kinds, SpotDiff, TagKinds, compare, exchanged, fix_prompt
+from companion.referee.undo import UndoHistory
 from companion.rules.errors import RuleError
 from companion.rules.layouts import Layout
 from companion.rules.passpass import (
@@ -66,7 +67,6 @@ from companion.screens.model import (
     GameWonScreen,
     InstructionScreen,
     MancheWonScreen,
-    Notice,
     NoticeScreen,
     Prompt,
     Refusal,
@@ -81,9 +81,6 @@ from companion.screens.model import (
 CALL_GRACE = 0.3
 """Calls within 300 ms of the first are settled clockwise from the Magicien's left
 (PTI-7 timed mode, PHI-2)."""
-
-NOTICE_SECONDS = 3.0
-"""How long a refused press stays on the OLED (TABLE.md, "People's pace")."""
 
 SHOW_SECONDS = 5.0
 """How long a failed reveal's hats, or a won manche, stay on the OLED before the
@@ -139,10 +136,7 @@ class PassPassReferee(PacedReferee):
         self.names = setup.seats
         self.tag_kinds = TagKinds(setup.tags)
         self.state: State = new_game(config)
-        self.history: list[tuple[State, str]] = []
-        """Undoable steps since the last public fact: the state before each, its name."""
-        self.sealed = False
-        """A public fact was made: there is something undo may never take back."""
+        self.history: UndoHistory[State] = UndoHistory()
         self.matched: dict[int, frozenset[str]] = dict(self.observed.uids)
         """The readers' UIDs when the table last matched the expected one."""
         self.window_opened = setup.t
@@ -158,7 +152,6 @@ class PassPassReferee(PacedReferee):
         self.verdict: Verdict | None = None
         self.celebration: tuple[float, Revealed] | None = None
         self.missed: tuple[float, Revealed] | None = None
-        self.notice: Notice | None = None
         self.aim: tuple[int, int, int] | None = None
         self.log: list[Event] = []
         """The engine's events so far (all public), for bots seated at a simulated table."""
@@ -232,7 +225,7 @@ class PassPassReferee(PacedReferee):
         if control == "back":
             self._undo(press)
         elif self.fault is not None or self.pending is not None:
-            self._refuse(press, Refusal.TABLE_FIRST)
+            self.refuse(press, Refusal.TABLE_FIRST)
         elif control == "announce":
             self._announce(press)
         elif state.phase is Phase.REWARD and (
@@ -248,11 +241,11 @@ class PassPassReferee(PacedReferee):
         elif control == "choose" and state.phase is Phase.REVEAL:
             line = _line(press.value)
             if line is None or not state.config.layout.is_line(line):
-                self._refuse(press, Refusal.NOT_A_LINE)
+                self.refuse(press, Refusal.NOT_A_LINE)
             else:
                 self._try(Reveal(state.magician, line), press)
         else:
-            self._refuse(press, Refusal.NOT_NOW)
+            self.refuse(press, Refusal.NOT_NOW)
 
     def _announce(self, press: PressInput) -> None:
         """The announcement may come before the drop, with it or after it (TABLE.md): the
@@ -261,9 +254,9 @@ class PassPassReferee(PacedReferee):
         state = self.state
         token = str(press.value).split(":", 1)[-1]
         if token not in state.config.rules.tokens:
-            self._refuse(press, Refusal.NOT_NOW)
+            self.refuse(press, Refusal.NOT_NOW)
         elif not state.masque and state.phase in (Phase.PLACE, Phase.WINDOW):
-            self._refuse(press, Refusal.VISIBLE_TURN)
+            self.refuse(press, Refusal.VISIBLE_TURN)
         elif state.phase is Phase.PLACE or self._window_one():
             self.announcement = (press.t, token)  # held: applied by the drop or the clock
             if state.phase is Phase.PLACE:
@@ -271,29 +264,29 @@ class PassPassReferee(PacedReferee):
         elif state.phase is Phase.ANNOUNCE:
             self._try(Announce(state.magician, token), press)
         else:
-            self._refuse(press, Refusal.NOT_NOW)
+            self.refuse(press, Refusal.NOT_NOW)
 
     def _call(self, press: PressInput, challenge: Challenge) -> None:
         state = self.state
         seat = press.seat
         if state.phase not in (Phase.WINDOW, Phase.ANNOUNCE):
-            self._refuse(press, Refusal.NOT_NOW)
+            self.refuse(press, Refusal.NOT_NOW)
         elif seat is None or not 0 <= seat < state.config.players:
-            self._refuse(press, Refusal.NOT_SEATED)
+            self.refuse(press, Refusal.NOT_SEATED)
         elif seat == state.magician:
-            self._refuse(press, Refusal.MAGICIAN)
+            self.refuse(press, Refusal.MAGICIAN)
         elif state.config.rules.challenge_tokens and state.challenge_tokens[seat] == 0:
-            self._refuse(press, Refusal.NO_TOKEN)
+            self.refuse(press, Refusal.NO_TOKEN)
         elif any(c.seat == seat for c in (*self.calls, *self.early_doublons)):
-            self._refuse(press, Refusal.ALREADY_CALLED)
+            self.refuse(press, Refusal.ALREADY_CALLED)
         elif state.phase is Phase.ANNOUNCE:  # PTI-7: the drop is in, the announcement not
             if challenge is Challenge.MENTEUR:
-                self._refuse(press, Refusal.NO_ANNOUNCEMENT)
+                self.refuse(press, Refusal.NO_ANNOUNCEMENT)
             else:
                 self.early_doublons.append(HeldCall(press.t, seat, challenge))
         elif challenge not in state.open_challenges:
             split = state.config.rules.split_windows
-            self._refuse(press, Refusal.WRONG_WINDOW if split else Refusal.VISIBLE_TURN)
+            self.refuse(press, Refusal.WRONG_WINDOW if split else Refusal.VISIBLE_TURN)
         else:
             self.calls.append(HeldCall(max(press.t, self.window_opened), seat, challenge))
 
@@ -301,13 +294,7 @@ class PassPassReferee(PacedReferee):
         try:
             self._step(action)
         except RuleError:
-            self._refuse(press, Refusal.NOT_NOW)
-
-    def _refuse(self, press: PressInput, reason: Refusal) -> None:
-        """A press that cannot count: journaled as an event and shown for a moment."""
-        self.emit({"kind": "ignored", "control": press.control, "seat": press.seat,
-                   "reason": str(reason)})  # fmt: skip
-        self.notice = Notice(press.control, press.seat, reason, self.now + NOTICE_SECONDS)
+            self.refuse(press, Refusal.NOT_NOW)
 
     def _undo(self, press: PressInput) -> None:
         """`back` takes back a step that revealed nothing, never a public fact nor anything
@@ -316,15 +303,19 @@ class PassPassReferee(PacedReferee):
             self.announcement = None
             self.emit({"kind": "undo", "step": "announce"})
             return
-        if not self.history:
-            self._refuse(press, Refusal.PUBLIC_FACT if self.sealed else Refusal.NOTHING_TO_UNDO)
-            return
         redo_placement = self.fault is not None and self.fault.say is Say.DESIGNATED_GONE
-        self.state, step = self.history.pop()
-        self.emit({"kind": "undo", "step": step})
-        while redo_placement and step != "designate" and self.history:
-            self.state, step = self.history.pop()  # the fault's fix: redo the placement
+        step = ""
+        while step != "designate":
+            taken = self.history.take_back()
+            if isinstance(taken, Refusal):
+                if not step:
+                    self.refuse(press, taken)
+                    return
+                break
+            self.state, step = taken
             self.emit({"kind": "undo", "step": step})
+            if not redo_placement:  # the fault's fix takes back the whole placement
+                break
         self.calls = []
         self.early_doublons = []
         self.verdict = self.celebration = self.missed = self.aim = None
@@ -377,7 +368,7 @@ class PassPassReferee(PacedReferee):
         self.calls = []
         self._step(Call(seat, call.challenge))
         for c in late:
-            self._refuse(PressInput(c.t, str(c.challenge), c.seat), Refusal.NOT_NOW)
+            self.refuse(PressInput(c.t, str(c.challenge), c.seat), Refusal.NOT_NOW)
 
     # ------------------------------------------------------------------ table
 
@@ -401,7 +392,7 @@ class PassPassReferee(PacedReferee):
                 return
             if inside:
                 outside = [d for d in diffs if d not in inside]
-                self._set_fault(_fault_prompt(outside), outside[0].spot)
+                self._set_fault(fix_prompt(outside), outside[0].spot)
                 return
             # The instruction is carried out and the next move is already made.
             self._instruction_done()
@@ -420,7 +411,7 @@ class PassPassReferee(PacedReferee):
         if move is not None:
             self._take(move)
             return
-        self._set_fault(self._move_fault(diffs) or _fault_prompt(diffs), diffs[0].spot)
+        self._set_fault(self._move_fault(diffs) or fix_prompt(diffs), diffs[0].spot)
 
     def _fixed(self) -> None:
         if self.fault is not None:
@@ -510,11 +501,8 @@ class PassPassReferee(PacedReferee):
         for action in actions:
             self.state, events = apply(self.state, action)
             made.extend(events)
-        if any(isinstance(e, BARRIERS) for e in made):
-            self.history.clear()
-            self.sealed = True
-        else:
-            self.history.append((before, STEP_NAMES.get(type(actions[-1]), "step")))
+        public = any(isinstance(e, BARRIERS) for e in made)
+        self.history.record(before, STEP_NAMES.get(type(actions[-1]), "step"), public)
         self.aim = None
         self.matched = dict(self.observed.uids)
         self.log.extend(made)
@@ -569,8 +557,9 @@ class PassPassReferee(PacedReferee):
         if state.phase is Phase.OVER:
             assert state.winner is not None
             return GameWonScreen(view, names, state.winner)
-        if self.notice is not None and now < self.notice.until:
-            return NoticeScreen(view, names, self.notice)
+        notice = self.notice_shown()
+        if notice is not None:
+            return NoticeScreen(view, names, notice)
         if self.fault is not None:
             return FaultScreen(view, names, self.fault)
         if self.pending is not None:
@@ -641,21 +630,6 @@ def _verdict_prompt(v: Verdict, after: State) -> Prompt:
         return Prompt.of(Say.KEEP_TOKEN, seat=v.magician, spot=v.spot)
     tokens = after.config.rules.challenge_tokens > 0
     return Prompt.of(Say.GIVE_TOKEN, seat=v.magician, to=v.seat, spot=v.spot, tokens=tokens)
-
-
-def _fault_prompt(diffs: list[SpotDiff]) -> Prompt:
-    """What is wrong and its fix, naming every hat concerned; a single hat's fault says
-    what kind of difference it is."""
-    if len(diffs) > 1:
-        return Prompt.of(Say.RESTORE, spots=tuple(d.spot for d in diffs))
-    (d,) = diffs
-    if d.unknown:
-        return Prompt.of(Say.UNKNOWN_TAG, spot=d.spot)
-    if d.extra and not d.missing:
-        return Prompt.of(Say.EXTRA_TAG, spot=d.spot)
-    if d.missing and not d.extra:
-        return Prompt.of(Say.MISSING_TAG, spot=d.spot)
-    return Prompt.of(Say.RESTORE, spots=(d.spot,))
 
 
 def _line(value: Any) -> tuple[int, int, int] | None:

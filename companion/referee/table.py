@@ -11,6 +11,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from companion.screens.model import Prompt, Say
+
 Kinds = tuple[str, ...]
 """A sorted multiset of token kinds as the engine names them ("lapin", "bleu")."""
 
@@ -80,6 +82,21 @@ def compare(
 
 def _kinds(counter: Counter[str]) -> Kinds:
     return tuple(sorted(counter.elements()))
+
+
+def fix_prompt(diffs: Sequence[SpotDiff]) -> Prompt:
+    """What is wrong and its fix, naming every hat concerned; a single hat's fault says
+    what kind of difference it is (a tag too many, one missing, one not enrolled)."""
+    if len(diffs) > 1:
+        return Prompt.of(Say.RESTORE, spots=tuple(d.spot for d in diffs))
+    (d,) = diffs
+    if d.unknown:
+        return Prompt.of(Say.UNKNOWN_TAG, spot=d.spot)
+    if d.extra and not d.missing:
+        return Prompt.of(Say.EXTRA_TAG, spot=d.spot)
+    if d.missing and not d.extra:
+        return Prompt.of(Say.MISSING_TAG, spot=d.spot)
+    return Prompt.of(Say.RESTORE, spots=(d.spot,))
 
 
 def exchanged(diffs: Iterable[SpotDiff]) -> tuple[int, int] | None:
