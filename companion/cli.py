@@ -10,16 +10,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion import games
-from companion.config import (
-    JOURNAL_DOC,
-    RULINGS_DOC,
-    SETTLE,
-    TABLE_DOC,
-    WINDOW,
-    GameConfig,
-    seconds_option,
-    whole_number,
-)
+from companion.config.bounds import SETTLE, WINDOW
+from companion.config.model import GameConfig
+from companion.doc_paths import JOURNAL_DOC, RULINGS_DOC, TABLE_DOC
+from companion.options import seconds_option, whole_number
 from companion.rules.errors import BadInput
 
 if TYPE_CHECKING:
@@ -87,7 +81,7 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from companion.config import folder_problem
+    from companion.config.data_dir import folder_problem
     from companion.demo import run_demo
 
     players = _players(args)
@@ -307,7 +301,7 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The `companion` command line: one subparser per command, each with its ``func``."""
-    from companion.config import add_config_parser
+    from companion.config.check import add_config_parser
     from companion.devices.doctor import add_doctor_parser
     from companion.devices.enroll import add_enroll_parser
     from companion.service import add_run_parser

@@ -70,21 +70,15 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion import menu as power_on
-from companion.config import (
-    CONFIG_DOC,
-    JOURNAL_DOC,
-    TABLE_DOC,
-    Config,
-    ConfigError,
+from companion.config import load_config
+from companion.config.data_dir import (
     DataDir,
-    add_config_option,
-    add_data_dir_option,
-    check_pins,
     data_dir_unwritable,
     folder_problem,
-    load_config,
     locate_data_dir,
 )
+from companion.config.model import Config, ConfigError
+from companion.config.pins import check_pins
 from companion.devices.controls import (
     EdgeFilter,
     EncoderTurn,
@@ -101,6 +95,7 @@ from companion.devices.readers import (
     ReaderOk,
     SpotContents,
 )
+from companion.doc_paths import CONFIG_DOC, JOURNAL_DOC, TABLE_DOC
 from companion.games import TableReferee, make_referee
 from companion.games import get as get_game
 from companion.journal import (
@@ -116,6 +111,7 @@ from companion.journal import (
     read_journal,
 )
 from companion.notify import Notifier
+from companion.options import add_config_option, add_data_dir_option
 from companion.session import Session
 
 log = logging.getLogger("companion")
@@ -999,7 +995,7 @@ def add_run_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m companion.service run ...`` / ``config check ...`` (before cli.py wires it)."""
-    from companion.config import add_config_parser
+    from companion.config.check import add_config_parser
 
     parser = argparse.ArgumentParser(prog="companion")
     sub = parser.add_subparsers(dest="command", required=True)

@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.config import ControlsConfig, PinMap
+from companion.config.model import ControlsConfig, PinMap
 from companion.journal import PressInput
 
 RELEASE_BUTTONS = frozenset({"push"})

@@ -29,7 +29,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from companion.config import DisplayConfig
+from companion.config.model import DisplayConfig
 from companion.screens.model import AnyScreen, CountdownScreen
 from companion.screens.render import HEIGHT, WIDTH, draw
 

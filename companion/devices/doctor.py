@@ -17,18 +17,9 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TextIO
 
-from companion.config import (
-    CONFIG_DOC,
-    ConfigError,
-    add_config_option,
-    add_data_dir_option,
-    find_data_dir,
-    folder_problem,
-    load_config,
-    locate_data_dir,
-    positive_seconds,
-    whole_number,
-)
+from companion.config import load_config
+from companion.config.data_dir import find_data_dir, folder_problem, locate_data_dir
+from companion.config.model import ConfigError
 from companion.devices import protocol
 from companion.devices.readers import (
     ButtonEvent,
@@ -39,6 +30,13 @@ from companion.devices.readers import (
     SpotContents,
 )
 from companion.devices.serial_link import MICROPYTHON_PID, PICO_VID, SerialLink, find_pico
+from companion.doc_paths import CONFIG_DOC
+from companion.options import (
+    add_config_option,
+    add_data_dir_option,
+    positive_seconds,
+    whole_number,
+)
 
 CTRL_C_CTRL_D = b"\r\x03\x03\x04"  # stop main.py, then soft-reboot from the REPL
 MAX_READERS = 19

@@ -7,7 +7,7 @@ pad, records it, and refuses with a clear message a tag already enrolled or two 
 once. A step that reads no tag within ``timeout`` seconds ends the session with a message.
 
 ``add_enroll_parser`` adds the ``companion enroll`` subcommand, which writes the registry
-of the one data directory `companion run` reads (``companion.config.locate_data_dir``);
+of the one data directory `companion run` reads (``companion.config.data_dir.locate_data_dir``);
 ``add_doctor_parser`` (from doctor.py, re-exported here) adds ``companion doctor``.
 """
 
@@ -21,22 +21,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from companion import games
-from companion.config import (
-    CONFIG_DOC,
-    MAX_GPIO,
-    TABLE_DOC,
-    ConfigError,
-    add_config_option,
-    add_data_dir_option,
-    folder_problem,
-    load_config,
-    locate_data_dir,
-    positive_seconds,
-    whole_number,
-)
+from companion.config import load_config
+from companion.config.data_dir import folder_problem, locate_data_dir
+from companion.config.model import ConfigError
+from companion.config.pins import MAX_GPIO
 from companion.devices.doctor import add_doctor_parser
 from companion.devices.readers import LinkStatus, Observation, ReaderFault, Readers, SpotContents
 from companion.devices.registry import RegistryError, TagRegistry, check_kind
+from companion.doc_paths import CONFIG_DOC, TABLE_DOC
+from companion.options import (
+    add_config_option,
+    add_data_dir_option,
+    positive_seconds,
+    whole_number,
+)
 
 __all__ = [
     "Step",
@@ -296,7 +294,7 @@ def _options_problem(args: argparse.Namespace) -> str | None:
 
 
 def _open_registry(args: argparse.Namespace) -> TagRegistry | str:
-    """The tag registry of the data directory (see `companion.config.locate_data_dir`),
+    """The tag registry of the data directory (see `companion.config.data_dir.locate_data_dir`),
     or one line saying why it cannot be used."""
     try:
         config = load_config(args.config)

@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.config import Config, find_data_dir, load_config, locate_data_dir
+from companion.config import load_config
+from companion.config.data_dir import find_data_dir, locate_data_dir
+from companion.config.model import Config
 from companion.devices.readers import Sink, SpotContents
 from companion.journal import read_journal
 

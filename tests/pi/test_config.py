@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import ConfigError, add_config_parser, load_config
+from companion.config import load_config
+from companion.config.check import add_config_parser
+from companion.config.model import ConfigError
 from tests.pi.conftest import PINS, ROOT
 
 EXAMPLE = ROOT / "docs" / "companion.example.toml"
@@ -132,7 +134,8 @@ def test_window_and_settle_bounds_are_the_options_bounds() -> None:
     """`play --window/--settle` refuse exactly what `config check` refuses."""
     import argparse
 
-    from companion.config import SETTLE, WINDOW, seconds_option
+    from companion.config.bounds import SETTLE, WINDOW
+    from companion.options import seconds_option
 
     for bound, inside, outside in ((WINDOW, ["1", "60", "6.5"], ["0.99", "61", "inf"]),
                                    (SETTLE, ["0.05", "5"], ["0.04", "5.1", "x"])):  # fmt: skip
@@ -144,7 +147,7 @@ def test_window_and_settle_bounds_are_the_options_bounds() -> None:
 
 
 def test_doublon_min_bounds_are_0_to_10_seconds() -> None:
-    from companion.config import DOUBLON_MIN
+    from companion.config.bounds import DOUBLON_MIN
 
     assert [DOUBLON_MIN.check(v) for v in (0, 2, 2.5, 10)] == [0.0, 2.0, 2.5, 10.0]
     assert [DOUBLON_MIN.check(v) for v in (-0.01, 10.01, float("nan"), True, "2")] == [None] * 5

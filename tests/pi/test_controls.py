@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.config import ControlsConfig, DisplayConfig, PinMap, load_pins
+from companion.config.model import ControlsConfig, DisplayConfig, PinMap
+from companion.config.pins import load_pins
 from companion.devices.controls import (
     EdgeFilter,
     EncoderTurn,

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from companion.config import DisplayConfig
+from companion.config.model import DisplayConfig
 from companion.devices.display import Display, check_display, make_device
 from companion.journal import TickInput
 from companion.referee.passpass import PassPassReferee

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from companion.config import Config, DisplayConfig, load_config
+from companion.config import load_config
+from companion.config.model import Config, DisplayConfig
 from companion.devices.controls import GpioControls
 from companion.devices.display import Display
 from companion.devices.readers import ReaderFault, SpotContents

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from companion.config import DisplayConfig
+from companion.config.model import DisplayConfig
 from companion.devices.controls import Press
 from companion.devices.display import Display
 from companion.devices.readers import SpotContents

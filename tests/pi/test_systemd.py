@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import DEFAULT_PICO_PORT
+from companion.config.model import DEFAULT_PICO_PORT
 from tests.pi.conftest import ROOT, service_env
 
 UNIT = ROOT / "systemd" / "companion.service"

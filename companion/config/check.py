@@ -1,0 +1,119 @@
+"""`companion config check`: validate the configuration, or say every problem and its fix.
+
+A valid configuration is summarised (`describe`) with the data directory the commands
+resolve, so a table owner sees what the service will use. Exit status: 0 valid, 1 problems
+in the configuration, 2 a bad option.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from companion.config import load_config
+from companion.config.data_dir import (
+    DataDir,
+    data_dir_unwritable,
+    folder_problem,
+    locate_data_dir,
+)
+from companion.config.model import OLED_DRIVERS, Config, ConfigError, DisplayConfig, ReadersConfig
+from companion.options import add_config_option, add_data_dir_option
+
+
+def describe(config: Config, data: DataDir | None = None) -> list[str]:
+    """A short summary of a valid configuration, for `config check`; ``data`` is the
+    data directory the commands resolve (default: the config's own)."""
+    g = config.game
+    data = data or locate_data_dir(config)
+    lines = [
+        f"config: {config.source or 'built-in defaults (no file found)'}",
+        f"game: {g.name}, {len(g.seats)} seats ({', '.join(g.seats)}), first player "
+        f"{g.first + 1}, window {g.window:g} s, settle {g.settle:g} s, doublon_min "
+        f"{g.doublon_min:g} s (PhiPassPass), language {g.language}",
+        f"data directory: {data.path} (from {data.origin})",
+        _display_line(config.display),
+        _controls_line(config),
+        _readers_line(config.readers),
+    ]
+    if not config.hardware:
+        lines.append("no hardware configured: `companion run` will simulate the table")
+    return lines
+
+
+def _display_line(d: DisplayConfig) -> str:
+    if d.driver in OLED_DRIVERS:
+        return (
+            f"display: {d.driver} on I2C bus {d.i2c_bus} at 0x{d.address:02X}, rotation "
+            f"{d.rotation}, contrast {d.contrast}"
+        )
+    return f"display: {d.driver}"
+
+
+def _controls_line(config: Config) -> str:
+    if config.controls.enabled and config.pins is not None:
+        return (
+            f"controls: pins from {config.pins_path}, bounce {config.controls.bounce_ms} ms, "
+            f"long press {config.controls.long_press_ms} ms"
+        )
+    return "controls: none"
+
+
+def _readers_line(r: ReadersConfig) -> str:
+    return {
+        "pico": f"readers: Pico on {r.port}",
+        "spi": f"readers: {len(r.spi_spots)} on SPI",
+        "none": "readers: none",
+    }[r.kind]
+
+
+def _check_command(args: argparse.Namespace) -> int:
+    """`companion config check`: 0 valid, 1 the configuration has problems, 2 a bad
+    ``--data-dir``."""
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        for line in exc.problems:
+            print(f"error: {line}", file=sys.stderr)
+        print(f"companion config check: {len(exc.problems)} problem(s)", file=sys.stderr)
+        return 1
+    data = locate_data_dir(config, args.data_dir)
+    problem = folder_problem(data.path)
+    if problem is not None:
+        if data.origin == "--data-dir":
+            print(f"companion config check: --data-dir {problem}", file=sys.stderr)
+            return 2
+        print(f"error: {data.origin}: {problem}", file=sys.stderr)
+        print("companion config check: 1 problem(s)", file=sys.stderr)
+        return 1
+    for line in describe(config, data):
+        print(line)
+    unwritable = data_dir_unwritable(data.path)
+    if unwritable is not None:
+        print(f"note: {unwritable}; the service (systemd runs it as user companion) "
+              "must be able to write there")  # fmt: skip
+    print("configuration OK")
+    return 0
+
+
+def add_config_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``companion config check`` to ``subparsers`` (``func`` returns the exit code)."""
+    p = subparsers.add_parser(
+        "config",
+        help="check the table configuration",
+        description="Commands about the configuration file (/etc/companion/companion.toml, "
+        "documented in docs/companion.example.toml).",
+    )
+    sub = p.add_subparsers(dest="config_command", required=True)
+    check = sub.add_parser(
+        "check",
+        help="validate the configuration and the pin map; exit 1 on any problem",
+        description="Read the configuration (and the pin map it names), report every "
+        "problem with its key, its bad value and the fix, or summarise the table and the "
+        "data directory the commands use. Every key is documented in "
+        "docs/companion.example.toml. Exit status: 0 valid, 1 problems in the "
+        "configuration, 2 a bad option.",
+    )
+    add_config_option(check)
+    add_data_dir_option(check)
+    check.set_defaults(func=_check_command)

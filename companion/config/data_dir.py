@@ -1,0 +1,75 @@
+"""The data directory: the journal, finished games and the enrolled tags, in one place.
+
+It is one for every command that uses it (`enroll`, `run`, `doctor`, `config check`):
+``--data-dir DIR``, else ``$COMPANION_DATA``, else ``paths.data_dir`` of the config
+(`locate_data_dir`). One rule, so the tags `enroll` writes are the tags `run` reads.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.config.model import DEFAULT_DATA_DIR, Config
+
+DATA_ENV = "COMPANION_DATA"
+"""The environment variable naming the data directory (beaten only by ``--data-dir``)."""
+DATA_DIR_HELP = (
+    "the data directory: the game's journal (game.jsonl), finished games (archive/) and "
+    f"the enrolled tags (tags.json). Default: ${DATA_ENV}, else paths.data_dir of the "
+    f"config ({DEFAULT_DATA_DIR} unless set; ~/.local/share/companion when there is no "
+    "config file); see docs/companion.example.toml"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DataDir:
+    """Where the data directory is, and where that came from (for messages)."""
+
+    path: Path
+    origin: str
+
+
+def locate_data_dir(config: Config, override: str | os.PathLike[str] | None = None) -> DataDir:
+    """The one data directory of `enroll`, `run`, `doctor` and `config check`: ``override``
+    (their ``--data-dir``) beats ``$COMPANION_DATA``, which beats the config's
+    ``paths.data_dir``. One rule, so the tags `enroll` writes are the tags `run` reads."""
+    if override is not None and str(override):
+        return DataDir(Path(override).expanduser(), "--data-dir")
+    env = os.environ.get(DATA_ENV)
+    if env:
+        return DataDir(Path(env).expanduser(), f"${DATA_ENV}")
+    if config.source is None:
+        return DataDir(config.data_dir, "the default without a config file")
+    return DataDir(config.data_dir, f"paths.data_dir of {config.source}")
+
+
+def find_data_dir(config: Config, override: str | os.PathLike[str] | None = None) -> Path:
+    """The data directory's path (see `locate_data_dir`)."""
+    return locate_data_dir(config, override).path
+
+
+def folder_problem(path: Path) -> str | None:
+    """Why ``path`` can never be a folder (it, or a parent, is a file), or None. A folder
+    that does not exist yet is fine: the commands that write create it (the data
+    directory, `demo --out`)."""
+    for folder in (path, *path.absolute().parents):
+        if folder.exists():
+            if folder.is_dir():
+                return None
+            what = "" if folder == path else f" cannot be created: {folder}"
+            return f"{path}{what} is a file, not a directory: give a directory"
+    return None
+
+
+def data_dir_unwritable(path: Path) -> str | None:
+    """Why this user may not write in ``path`` (or create it), or None when it may."""
+    folder = path.absolute()
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if os.access(folder, os.W_OK | os.X_OK):
+        return None
+    if folder == path.absolute():
+        return f"{path} is not writable by this user"
+    return f"{path} does not exist and this user may not create it in {folder}"

@@ -1,0 +1,138 @@
+"""The table profile as the program sees it: frozen dataclasses, one per TOML table.
+
+``parse_config`` (``companion.config.tables``) builds them from the file and has checked
+every value by then, so the rest of the program reads them without checking again. The
+allowed values of the enumerated keys live here too, next to the fields they constrain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+DEFAULT_DATA_DIR = "/var/lib/companion"
+DEFAULT_PICO_PORT = "/dev/companion-pico"
+"""The stable name the udev rule of systemd/ gives the Pico."""
+
+LANGUAGES = ("fr", "en")
+DISPLAY_DRIVERS = ("ssd1306", "sh1106", "emulator", "capture", "dummy", "none")
+"""ssd1306/sh1106 over I2C; emulator: a luma.emulator pygame window; capture: a PNG per
+frame (luma.emulator) in the data directory; dummy: drawn in memory only; none: no OLED."""
+OLED_DRIVERS = ("ssd1306", "sh1106")
+READER_KINDS = ("pico", "spi", "none")
+ROTATIONS = (0, 180)
+"""The screens are drawn 128x64 landscape; 180 turns a module mounted upside down."""
+
+
+class ConfigError(Exception):
+    """An invalid configuration or pin map; ``problems`` holds one line per problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    name: str = "ptipasspass"
+    seats: tuple[str, ...] = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
+    first: int = 0
+    """0-based here; the file says 1..N like the table does."""
+    window: float = 6.0
+    settle: float = 0.5
+    doublon_min: float = 2.0
+    """PhiPassPass (PHI-2): an announcement sooner than this after the drop is held."""
+    language: str = "fr"
+    seed: int | None = None
+    """None: a new seed per game (it is recorded in the journal)."""
+    layout: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayConfig:
+    driver: str = "ssd1306"
+    i2c_bus: int = 1
+    address: int = 0x3C
+    rotation: int = 0
+    """Degrees, 0 or 180 (luma's rotate = rotation // 90)."""
+    contrast: int = 255
+
+
+@dataclass(frozen=True, slots=True)
+class ControlsConfig:
+    enabled: bool = True
+    bounce_ms: int = 30
+    long_press_ms: int = 800
+
+
+@dataclass(frozen=True, slots=True)
+class ReadersConfig:
+    kind: str = "pico"
+    port: str = DEFAULT_PICO_PORT
+    spi_spots: tuple[tuple[int, int], ...] = ()
+    spi_rst: int | None = None
+    resume_wait: float = 3.0
+    """Seconds `run --resume` waits for the readers' first snapshot before resuming."""
+
+
+@dataclass(frozen=True, slots=True)
+class PinMap:
+    """The Raspberry Pi part of hardware/pins.toml (BCM numbers)."""
+
+    doublon: tuple[int, ...] = ()
+    menteur: tuple[int, ...] = ()
+    announce: tuple[int, ...] = ()
+    back: int | None = None
+    encoder_a: int | None = None
+    encoder_b: int | None = None
+    encoder_push: int | None = None
+    sda: int = 2
+    scl: int = 3
+
+    def uses(self, seats: int) -> list[tuple[int, str]]:
+        """(pin, what) of every input the table uses with `seats` seats."""
+        out: list[tuple[int, str]] = []
+        for i, pin in enumerate(self.doublon[:seats]):
+            out.append((pin, f"pi.seats.doublon[{i}] (seat {i + 1} Doublon)"))
+        for i, pin in enumerate(self.menteur[:seats]):
+            out.append((pin, f"pi.seats.menteur[{i}] (seat {i + 1} Menteur)"))
+        for i, pin in enumerate(self.announce):
+            out.append((pin, f"pi.console.announce[{i}] (announce button {i + 1})"))
+        extra: tuple[tuple[int | None, str], ...] = (
+            (self.back, "pi.console.back (back button)"),
+            (self.encoder_a, "pi.encoder.a"),
+            (self.encoder_b, "pi.encoder.b"),
+            (self.encoder_push, "pi.encoder.push"),
+        )
+        for maybe, what in extra:
+            if maybe is not None:
+                out.append((maybe, what))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    game: GameConfig = field(default_factory=GameConfig)
+    data_dir: Path = Path(DEFAULT_DATA_DIR)
+    pins_path: Path | None = None
+    display: DisplayConfig = field(default_factory=DisplayConfig)
+    controls: ControlsConfig = field(default_factory=ControlsConfig)
+    readers: ReadersConfig = field(default_factory=ReadersConfig)
+    pins: PinMap | None = None
+    source: Path | None = None
+    """The file it came from (None: built-in defaults)."""
+
+    @property
+    def hardware(self) -> bool:
+        """Is any real device configured? Without, `companion run` simulates the table."""
+        return (
+            self.display.driver in OLED_DRIVERS
+            or self.readers.kind != "none"
+            or (self.controls.enabled and self.pins is not None)
+        )
+
+    @property
+    def journal_path(self) -> Path:
+        return self.data_dir / "game.jsonl"

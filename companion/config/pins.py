@@ -1,0 +1,148 @@
+"""The pin map: the ``[pi.*]`` part of ``hardware/pins.toml``, read and checked.
+
+The pin map is a second file (``paths.pins``; the install script copies it to
+``/etc/companion/pins.toml``). Only its ``[pi.*]`` part is read here. Pins are BCM GPIO
+numbers; a pin used twice, or a pin of a bus the table uses (I2C1 for the OLED, SPI0 for
+readers on the Pi, the HAT EEPROM pins 0/1) is refused with a message that names both uses.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from companion.config.model import OLED_DRIVERS, ConfigError, DisplayConfig, PinMap, ReadersConfig
+from companion.config.reading import int_in, show, undecodable
+
+I2C1_PINS = {2: "I2C1 SDA", 3: "I2C1 SCL"}
+SPI0_PINS = {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK"}
+EEPROM_PINS = {0: "HAT EEPROM ID_SD", 1: "HAT EEPROM ID_SC"}
+MAX_GPIO = 27
+
+REPOSITORY_PINS = Path(__file__).resolve().parents[2] / "hardware" / "pins.toml"
+"""The pin map shipped with the project (the last place `default_pins` looks)."""
+
+
+def default_pins(base: Path) -> Path | None:
+    """The pin map to use when ``paths.pins`` is not set: next to the config, in
+    /etc/companion, or the repository's own; None when there is none."""
+    for candidate in (base / "pins.toml", Path("/etc/companion/pins.toml"), REPOSITORY_PINS):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_pins(path: Path) -> PinMap:
+    """The `[pi.*]` part of a pins.toml; raises `ConfigError` naming the key and the fix."""
+    read = _PinReader(str(path), _read_toml(path).get("pi", {}))
+    result = PinMap(
+        doublon=read.pins("seats", "doublon", (2, 6)),
+        menteur=read.pins("seats", "menteur", (2, 6)),
+        announce=read.pins("console", "announce", (3, 3)),
+        back=read.pin("console", "back"),
+        encoder_a=read.pin("encoder", "a"),
+        encoder_b=read.pin("encoder", "b"),
+        encoder_push=read.pin("encoder", "push"),
+        sda=read.pin("oled", "sda", required=False) or 2,
+        scl=read.pin("oled", "scl", required=False) or 3,
+    )
+    if read.problems:
+        raise ConfigError(read.problems)
+    return result
+
+
+def _read_toml(path: Path) -> Mapping[str, Any]:
+    """The parsed pin map file; `ConfigError` when it cannot be read or is not TOML."""
+    name = str(path)
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except OSError as exc:
+        raise ConfigError([f"{name}: cannot read the pin map: {exc.strerror or exc}"]) from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError([f"{name}: not valid TOML: {exc}"]) from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError([f"{name}: not UTF-8 text ({undecodable(exc)})"]) from exc
+
+
+class _PinReader:
+    """Reads BCM numbers out of the ``[pi.<section>]`` tables, collecting problems."""
+
+    FIX = f"a BCM GPIO number from 0 to {MAX_GPIO} (not a physical header pin number)"
+
+    def __init__(self, name: str, pi: Mapping[str, Any]) -> None:
+        self.name = name
+        self.pi = pi
+        self.problems: list[str] = []
+
+    def pin(self, section: str, key: str, required: bool = True) -> int | None:
+        table = self.pi.get(section, {})
+        if key not in table:
+            if required:
+                self.problems.append(f"{self.name}: pi.{section}.{key} is missing: give {self.FIX}")
+            return None
+        value = table[key]
+        if int_in(0, MAX_GPIO)(value) is None:
+            self.problems.append(
+                f"{self.name}: pi.{section}.{key} = {show(value)}: must be {self.FIX}"
+            )
+            return None
+        return int(value)
+
+    def pins(self, section: str, key: str, count: tuple[int, int]) -> tuple[int, ...]:
+        value = self.pi.get(section, {}).get(key)
+        lo, hi = count
+        if (
+            not isinstance(value, list)
+            or not lo <= len(value) <= hi
+            or any(int_in(0, MAX_GPIO)(v) is None for v in value)
+        ):
+            self.problems.append(
+                f"{self.name}: pi.{section}.{key} = {show(value)}: must be a list of {lo} to "
+                f"{hi} BCM GPIO numbers (0 to {MAX_GPIO})"
+            )
+            return ()
+        return tuple(int(v) for v in value)
+
+
+def check_pins(
+    pins: PinMap, seats: int, display: DisplayConfig, readers: ReadersConfig, name: str
+) -> None:
+    """Refuse pins used twice and pins of a bus in use, naming every clash."""
+    problems: list[str] = []
+    if len(pins.doublon) < seats or len(pins.menteur) < seats:
+        problems.append(
+            f"{name}: pi.seats has buttons for {min(len(pins.doublon), len(pins.menteur))} "
+            f"seats but the game has {seats}: add pins to pi.seats.doublon and "
+            "pi.seats.menteur, or seat fewer players"
+        )
+    taken = _taken(pins, display, readers)
+    for pin, what in pins.uses(seats):
+        if pin in taken:
+            problems.append(
+                f"{name}: {what} = {pin}: GPIO {pin} is already {taken[pin]}; wire this "
+                "button to a free GPIO and change the number"
+            )
+        else:
+            taken[pin] = what
+    if problems:
+        raise ConfigError(problems)
+
+
+def _taken(pins: PinMap, display: DisplayConfig, readers: ReadersConfig) -> dict[int, str]:
+    """The pins no button may use (pin -> what it is): the HAT EEPROM's, and those of the
+    buses the OLED and the readers use."""
+    taken: dict[int, str] = dict(EEPROM_PINS)
+    if display.driver in OLED_DRIVERS:
+        taken[pins.sda] = "the OLED's I2C SDA (pi.oled.sda)"
+        taken[pins.scl] = "the OLED's I2C SCL (pi.oled.scl)"
+        for p, what in I2C1_PINS.items():
+            taken.setdefault(p, what)
+    if readers.kind == "spi":
+        for p, what in SPI0_PINS.items():
+            taken.setdefault(p, f"{what} (readers on the Pi's SPI)")
+        if readers.spi_rst is not None:
+            taken.setdefault(readers.spi_rst, "readers.spi_rst (the readers' reset line)")
+    return taken

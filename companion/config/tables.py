@@ -1,0 +1,324 @@
+"""`parse_config`: the TOML file's tables checked one by one into a `Config`.
+
+One function per table ([game], [paths], [display], [controls], [readers]), then the pin
+map the controls need. Every problem is one line ``<file>: <key>: <what is wrong> (<the
+fix>)``; all of them are reported at once (``ConfigError.problems``), so a table owner
+fixes the file in one go. A key whose check is a plain value check is a `Rule` in the
+table's ``*_RULES``: its order there is the order its problems are reported in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from companion import games
+from companion.config.bounds import DOUBLON_MIN, SETTLE, WINDOW
+from companion.config.model import (
+    DEFAULT_DATA_DIR,
+    DEFAULT_PICO_PORT,
+    DISPLAY_DRIVERS,
+    LANGUAGES,
+    READER_KINDS,
+    ROTATIONS,
+    Config,
+    ConfigError,
+    ControlsConfig,
+    DisplayConfig,
+    GameConfig,
+    PinMap,
+    ReadersConfig,
+)
+from companion.config.pins import MAX_GPIO, check_pins, default_pins, load_pins
+from companion.config.reading import (
+    Checker,
+    Rule,
+    boolean,
+    choice,
+    choices,
+    float_in,
+    int_in,
+    text,
+)
+from companion.rules.layouts import Layout, LayoutError
+
+TABLES = {"schema", "game", "paths", "display", "controls", "readers"}
+GAME_KEYS = {
+    "name",
+    "seats",
+    "first",
+    "window",
+    "settle",
+    "doublon_min",
+    "language",
+    "seed",
+    "layout",
+}
+GAME_RULES: dict[str, Rule] = {
+    "window": (WINDOW.check, WINDOW.fix),
+    "settle": (SETTLE.check, SETTLE.fix),
+    "doublon_min": (DOUBLON_MIN.check, DOUBLON_MIN.fix),
+    "language": (choice(LANGUAGES), f"the OLED language: {choices(LANGUAGES)}"),
+    "seed": (
+        int_in(0, 2**63 - 1),
+        "a whole number >= 0, or leave the key out for a new seed every game",
+    ),
+}
+DISPLAY_RULES: dict[str, Rule] = {
+    "driver": (
+        choice(DISPLAY_DRIVERS),
+        f'choose one of {choices(DISPLAY_DRIVERS)} (many 1.3" modules are sh1106, 0.96" '
+        "ones ssd1306)",
+    ),
+    "i2c_bus": (int_in(0, 22), "the I2C bus number: 1 on a Raspberry Pi (/dev/i2c-1)"),
+    "address": (
+        int_in(0x03, 0x77),
+        "a 7-bit I2C address, usually 0x3C (sometimes 0x3D); `i2cdetect -y 1` shows it",
+    ),
+    "rotation": (
+        choice(ROTATIONS),
+        "degrees, 0 or 180 (the screens are 128x64 landscape; 180 turns a module mounted "
+        "upside down)",
+    ),
+    "contrast": (int_in(0, 255), "a whole number from 0 (dim) to 255 (bright)"),
+}
+CONTROLS_RULES: dict[str, Rule] = {
+    "enabled": (boolean, "true or false (no quotes)"),
+    "bounce_ms": (
+        int_in(1, 200),
+        "milliseconds a button must be still: a whole number from 1 to 200 (default 30)",
+    ),
+    "long_press_ms": (
+        int_in(200, 5000),
+        "milliseconds of a long press: a whole number from 200 to 5000 (default 800)",
+    ),
+}
+READERS_KEYS = {"kind", "port", "spi_spots", "spi_rst", "resume_wait"}
+
+
+def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
+    """A validated `Config` from parsed TOML; raises `ConfigError` listing every problem."""
+    c = Checker(str(source) if source else "companion.toml", data)
+    base = source.parent if source else Path.cwd()
+    c.unknown("", data, TABLES)
+    c.get(data, "schema", 1, choice((1,)), "must be 1 (the only schema so far)")
+    game = _game(c)
+    data_dir, pins_path = _paths(c, base)
+    display = _display(c)
+    controls = _controls(c)
+    readers = _readers(c)
+    pins: PinMap | None = None
+    if controls.enabled and not c.problems:
+        pins_path, pins = _pin_map(c, pins_path or default_pins(base), game, display, readers)
+    if c.problems:
+        raise ConfigError(c.problems)
+    return Config(game, data_dir, pins_path, display, controls, readers, pins, source)
+
+
+def _game(c: Checker) -> GameConfig:
+    """[game]: which game, its seats, its first player, its times, its language."""
+    g = c.table("game")
+    c.unknown("game.", g, GAME_KEYS)
+    default = GameConfig()
+    known = games.names()
+    name = c.get(g, "game.name", default.name, choice(known), f"choose one of {choices(known)}")
+    seats = _seats(c, g, default.seats)
+    first = c.get(
+        g,
+        "game.first",
+        1,
+        int_in(1, len(seats)),
+        f"the first player is a seat number from 1 to {len(seats)} (PTI-13: who did a "
+        "magic trick most recently)",
+    )
+    values = c.values(g, "game", default, GAME_RULES)
+    layout = _layout(c, g.get("layout"))
+    if not c.problems:
+        _check_game(c, name, g.get("seats"), len(seats), first - 1, layout)
+    return GameConfig(name, seats, first - 1, layout=layout, **values)
+
+
+def _seats(c: Checker, g: Mapping[str, Any], default: tuple[str, ...]) -> tuple[str, ...]:
+    """game.seats: names clockwise from seat 1, or a number of seats."""
+    if "seats" not in g:
+        return default
+    raw = g["seats"]
+    if isinstance(raw, int) and not isinstance(raw, bool) and 2 <= raw <= 6:
+        return tuple(f"Seat {i + 1}" for i in range(raw))
+    if (
+        isinstance(raw, list)
+        and 2 <= len(raw) <= 6
+        and all(isinstance(s, str) and s.strip() for s in raw)
+        and len({s.strip() for s in raw}) == len(raw)
+    ):
+        return tuple(s.strip() for s in raw)
+    c.bad(
+        "game.seats",
+        raw,
+        "give 2 to 6 different names clockwise from seat 1, e.g. "
+        '["Ana", "Bob", "Cy"], or a number of seats from 2 to 6',
+    )
+    return default
+
+
+def _layout(c: Checker, layout: Any) -> Mapping[str, Any] | None:
+    """game.layout: the positions of the hats, when not the book's grid."""
+    if layout is None:
+        return None
+    try:
+        if not isinstance(layout, Mapping):
+            raise LayoutError("not a table")
+        Layout.from_json(layout)
+    except LayoutError as exc:
+        c.bad(
+            "game.layout",
+            layout,
+            f"{exc}; write [game.layout] with positions = [[row, col], ...] in reading "
+            "order, or leave it out for the book's grid",
+        )
+        return None
+    return dict(layout)
+
+
+def _check_game(
+    c: Checker,
+    name: str,
+    raw_seats: Any,
+    seats: int,
+    first: int,
+    layout: Mapping[str, Any] | None,
+) -> None:
+    """Does the game itself accept this many seats, this first player, this layout?"""
+    allowed = games.get(name).seats
+    if seats not in allowed:
+        c.bad(
+            "game.seats",
+            raw_seats,
+            f"{name} is for {allowed.start} to {allowed.stop - 1} players: name that many seats",
+        )
+        return
+    try:
+        games.get(name).check(seats, first, layout)
+    except ValueError as exc:
+        c.bad("game", name, f"{exc}")
+
+
+def _paths(c: Checker, base: Path) -> tuple[Path, Path | None]:
+    """[paths]: (the data directory, the pin map named, if any), relative to ``base``."""
+    p = c.table("paths")
+    c.unknown("paths.", p, {"data_dir", "pins"})
+    data_dir = c.get(
+        p,
+        "paths.data_dir",
+        DEFAULT_DATA_DIR,
+        text,
+        f'a directory the service may write (journal, tags.json), e.g. "{DEFAULT_DATA_DIR}"',
+    )
+    pins = c.get(
+        p, "paths.pins", None, text, 'the path of the pin map, e.g. "/etc/companion/pins.toml"'
+    )
+    return _resolve(base, data_dir), None if pins is None else _resolve(base, pins)
+
+
+def _resolve(base: Path, text: str) -> Path:
+    path = Path(text).expanduser()
+    return path if path.is_absolute() else base / path
+
+
+def _display(c: Checker) -> DisplayConfig:
+    """[display]: the OLED's driver, bus, address, rotation and contrast."""
+    d = c.table("display")
+    c.unknown("display.", d, set(DISPLAY_RULES))
+    return DisplayConfig(**c.values(d, "display", DisplayConfig(), DISPLAY_RULES))
+
+
+def _controls(c: Checker) -> ControlsConfig:
+    """[controls]: the buttons and the encoder on the Pi's GPIO."""
+    k = c.table("controls")
+    c.unknown("controls.", k, set(CONTROLS_RULES))
+    return ControlsConfig(**c.values(k, "controls", ControlsConfig(), CONTROLS_RULES))
+
+
+def _readers(c: Checker) -> ReadersConfig:
+    """[readers]: on a Pico, on the Pi's SPI, or none."""
+    r = c.table("readers")
+    c.unknown("readers.", r, READERS_KEYS)
+    rd = ReadersConfig()
+    kind = c.get(
+        r, "readers.kind", rd.kind, choice(READER_KINDS), f"choose one of {choices(READER_KINDS)}"
+    )
+    port = c.get(
+        r,
+        "readers.port",
+        rd.port,
+        text,
+        f"the Pico's serial device, e.g. \"{DEFAULT_PICO_PORT}\" (the udev rule's name)",
+    )
+    spi_spots = _spi_spots(c, r)
+    spi_rst = c.get(
+        r,
+        "readers.spi_rst",
+        None,
+        int_in(0, MAX_GPIO),
+        f"the BCM GPIO of the readers' shared reset line, 0 to {MAX_GPIO}",
+    )
+    if kind == "spi" and (not spi_spots or spi_rst is None):
+        c.problems.append(
+            f'{c.name}: readers.kind = "spi" needs readers.spi_spots and readers.spi_rst '
+            '(or use kind = "pico" for readers on a Pico)'
+        )
+    resume_wait = c.get(
+        r,
+        "readers.resume_wait",
+        rd.resume_wait,
+        float_in(0.0, 30.0),
+        "seconds to wait for the readers after a restart: 0 to 30",
+    )
+    return ReadersConfig(kind, port, spi_spots, spi_rst, resume_wait)
+
+
+def _spi_spots(c: Checker, r: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
+    """readers.spi_spots: one [bus, device] pair per reader, the pad first."""
+    if "spi_spots" not in r:
+        return ()
+    raw = r["spi_spots"]
+    if (
+        isinstance(raw, list)
+        and raw
+        and all(
+            isinstance(x, list) and len(x) == 2 and all(int_in(0, 6)(v) is not None for v in x)
+            for x in raw
+        )
+    ):
+        return tuple((int(b), int(dv)) for b, dv in raw)
+    c.bad(
+        "readers.spi_spots",
+        raw,
+        "one [bus, device] pair per reader, pad first, e.g. [[0, 0], [0, 1]]",
+    )
+    return ()
+
+
+def _pin_map(
+    c: Checker,
+    path: Path | None,
+    game: GameConfig,
+    display: DisplayConfig,
+    readers: ReadersConfig,
+) -> tuple[Path | None, PinMap | None]:
+    """The pin map the enabled controls need, checked against the game's seats and the
+    buses in use: (its path, the map; None when it has problems, which ``c`` records)."""
+    if path is None:
+        c.problems.append(
+            f"{c.name}: paths.pins is not set and no pins.toml was found: set paths.pins to "
+            'the pin map (e.g. "/etc/companion/pins.toml"), or set controls.enabled = false'
+        )
+        return None, None
+    try:
+        pins = load_pins(path)
+        check_pins(pins, len(game.seats), display, readers, str(path))
+    except ConfigError as exc:
+        c.problems.extend(exc.problems)
+        return path, None
+    return path, pins
