@@ -304,7 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
     from companion.config.check import add_config_parser
     from companion.devices.doctor import add_doctor_parser
     from companion.devices.enroll import add_enroll_parser
-    from companion.service import add_run_parser
+    from companion.run.arguments import add_run_parser
 
     parser = argparse.ArgumentParser(
         prog="companion",

@@ -158,7 +158,7 @@ def test_doublon_min_reaches_the_games_setup(tmp_path: Path, game: str) -> None:
     """`game.doublon_min` of the file is the `doublon_min` of the Setup `run` starts a game
     with, and so of its journal's setup line (PHI-2)."""
     from companion.journal import parse_setup
-    from companion.service import new_setup
+    from companion.run.game_start import new_setup
 
     seats = '["Ana", "Bob", "Cy"]'
     config = load_config(

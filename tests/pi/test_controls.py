@@ -27,7 +27,8 @@ from companion.devices.display import Display
 from companion.journal import PressInput
 from companion.notify import Notifier
 from companion.rules.passpass import Call, Challenge, Phase, legal_actions
-from companion.service import Service, Tick
+from companion.run.items import Tick
+from companion.run.loop import Service
 from companion.session import Session
 from tests.pi.conftest import PINS, simulated_game
 

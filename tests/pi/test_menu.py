@@ -23,13 +23,8 @@ from companion.devices.readers import ReaderFault, SpotContents
 from companion.journal import PressInput, ResumeInput, read_journal
 from companion.menu import NewGame, Resume, Step, spot_count
 from companion.notify import Notifier
-from companion.service import (
-    _open_session,
-    console_seats,
-    run_menu,
-    start_menu,
-    use_menu,
-)
+from companion.run.game_start import open_session as _open_session
+from companion.run.power_on_menu import console_seats, run_menu, start_menu, use_menu
 from companion.session import Session
 from tests.pi.conftest import PINS, replay_file, run_service, simulated_game, write_script
 

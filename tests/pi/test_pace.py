@@ -24,8 +24,10 @@ from companion.journal import Setup, TickInput, read_journal
 from companion.notify import Notifier
 from companion.referee.passpass import CALL_GRACE, PassPassReferee
 from companion.rules.passpass import RULESETS, Challenge, Phase, public_view
+from companion.run.clock import TICK
+from companion.run.items import Tick
+from companion.run.loop import Service
 from companion.screens.model import Prompt, Say, StatusScreen, VerdictScreen
-from companion.service import TICK, Service, Tick
 from companion.session import Session
 from companion.sim.driver import make_setup
 

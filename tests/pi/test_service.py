@@ -241,7 +241,8 @@ def test_wait_for_table_collects_the_readers_first_report() -> None:
     from typing import Any
 
     from companion.devices.readers import LinkStatus, ReaderFault, SpotContents
-    from companion.service import Tick, wait_for_table
+    from companion.run.game_start import wait_for_table
+    from companion.run.items import Tick
 
     inbox: queue.Queue[Any] = queue.Queue()
     link = LinkStatus(True, "/dev/companion-pico")

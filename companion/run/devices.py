@@ -1,0 +1,102 @@
+"""The threads that feed the queue: started for `run`, stopped again in reverse order.
+
+A real table starts its readers (a Pico on serial, or MFRC522s on the Pi's SPI) and its
+GPIO controls; a simulated one its script (`ScriptSource`). Seat buttons are started for
+every seat the pin map wires when the power-on menu may seat more players than the config
+names (`console_seats`). The clock starts later, once the game is set up.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+from typing import Any
+
+from companion.config.model import Config
+from companion.devices.controls import GpioControls
+from companion.run.clock import Clock
+from companion.run.power_on_menu import console_seats
+from companion.run.sim_input import ScriptSource
+
+log = logging.getLogger("companion")
+
+
+class Devices:
+    """What `run` started, to stop it again in reverse order."""
+
+    def __init__(self) -> None:
+        self.started: list[Any] = []
+
+    def start(self, device: Any, sink: queue.Queue[Any]) -> None:
+        device.start(sink)
+        self.started.append(device)
+
+    def stop(self) -> None:
+        for device in reversed(self.started):
+            try:
+                device.stop()
+            except Exception as exc:  # stopping must go on
+                log.warning("stopping %s: %s", type(device).__name__, exc)
+        self.started = []
+
+
+class Starter:
+    """Adapts a thread with ``start()`` / ``stop()`` to the ``start(sink)`` of devices."""
+
+    def __init__(self, thread: ScriptSource | Clock) -> None:
+        self.thread = thread
+
+    def start(self, sink: queue.Queue[Any]) -> None:
+        self.thread.start()
+
+    def stop(self) -> None:
+        if isinstance(self.thread, Clock):
+            self.thread.stop()
+
+
+def start_inputs(
+    devices: Devices,
+    inbox: queue.Queue[Any],
+    config: Config,
+    *,
+    sim: bool,
+    sim_input: str | None,
+    menu: bool,
+) -> bool:
+    """Start what puts the table's inputs on ``inbox``; False (logged) when a device
+    cannot start."""
+    if sim:
+        if sim_input:
+            devices.start(Starter(ScriptSource(sim_input, inbox)), inbox)
+        return True
+    try:
+        readers = _readers(config)
+        if readers is not None:
+            devices.start(readers, inbox)
+        if config.controls.enabled and config.pins is not None:
+            seats = console_seats(config) if menu else len(config.game.seats)
+            devices.start(GpioControls(config.pins, seats, config.controls), inbox)
+    except Exception as exc:  # gpiozero, pyserial, mfrc522: say which, then stop
+        log.error(
+            "cannot start the devices: %s: %s (companion config check; is "
+            "this a Raspberry Pi with GPIO access?)",
+            type(exc).__name__,
+            exc,
+        )
+        return False
+    return True
+
+
+def _readers(config: Config) -> Any:
+    """The configured readers (not started), or None."""
+    r = config.readers
+    if r.kind == "pico":
+        from companion.devices.serial_link import SerialLink
+
+        return SerialLink(r.port)
+    if r.kind == "spi":
+        from companion.devices.spi_readers import SpiReaders
+
+        assert r.spi_rst is not None
+        return SpiReaders(r.spi_spots, pin_rst=r.spi_rst)
+    return None

@@ -1,0 +1,37 @@
+"""What the service's own threads put on the queue, next to the devices' observations.
+
+The devices (``companion/devices/``) put their own items (`SpotContents`, `Press`,
+`LinkStatus`...); the clock and the simulated input source put these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.journal import Input, Setup
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    """The clock thread's beat."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scripted:
+    """A journal input read by the simulated input source (``t`` is the script's)."""
+
+    record: Input
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptSetup:
+    """The simulated input's first line was a setup."""
+
+    setup: Setup
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptEnd:
+    """The simulated input ended (end of file, or the FIFO's writer closed it)."""
+
+    error: str | None = None

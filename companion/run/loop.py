@@ -1,0 +1,221 @@
+"""The referee loop: one thread owns all state, everything else only puts on its queue.
+
+One referee loop owns all state. Device threads (gpiozero callbacks, the Pico's serial
+link, the clock, the simulated input source) only put items on one ``queue.Queue``; the
+loop takes them in order, stamps each with ``t`` (seconds since the game started), turns
+it into a journal input, feeds the ``Session`` (journal first, fsync'd, then the referee),
+redraws the OLED when the screen changed and pings the systemd watchdog.
+
+Time. ``t = time.monotonic() - origin``, where the origin is chosen so that a resumed game
+continues its time line from the last journaled ``t``. The clock thread puts a tick every
+0.1 s; every tick goes to the referee (deadlines: the settle time, the end of a challenge
+window, the 300 ms call grace), but only a tick that changed something besides the
+referee's notion of "now" is journaled. A tick that changed nothing cannot matter to a
+replay: the next input carries a later ``t`` and the referee only keeps the latest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import queue
+import time
+from collections.abc import Callable
+from typing import Any
+
+from companion.devices.controls import EdgeFilter, EncoderTurn, Press, press_input, turn_input
+from companion.devices.display import Display
+from companion.devices.readers import (
+    ButtonEvent,
+    LinkStatus,
+    ReaderFault,
+    ReaderOk,
+    SpotContents,
+)
+from companion.games import TableReferee
+from companion.journal import Input, ReaderInput, SpotInput, TickInput
+from companion.notify import Notifier
+from companion.run.items import Scripted, ScriptEnd, ScriptSetup, Tick
+from companion.session import Session
+
+log = logging.getLogger("companion")
+
+
+def where(referee: TableReferee) -> str:
+    """Where the game stands, in one line for the log and the systemd status."""
+    return referee.where()
+
+
+class Service:
+    """The referee loop. ``run`` returns when stopped, or the game ends (``until_finished``),
+    or the script ends (script clock)."""
+
+    def __init__(
+        self,
+        session: Session,
+        inbox: queue.Queue[Any],
+        display: Display,
+        notifier: Notifier,
+        *,
+        script_clock: bool = False,
+        until_finished: bool = False,
+        origin: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        spots: int | None = None,
+    ) -> None:
+        self.session = session
+        self.referee = session.referee
+        self.inbox = inbox
+        self.display = display
+        self.notifier = notifier
+        self.script_clock = script_clock
+        self.until_finished = until_finished
+        self.clock = clock
+        self.last_t = self.referee.now
+        self.origin = clock() - self.last_t if origin is None else origin
+        self.spots = self.referee.spots if spots is None else spots
+        self.pico_buttons = EdgeFilter(bounce=0.0)
+        self.link_down = False
+        self.stopping = False
+        self.journaled_ticks = 0
+        self.skipped_ticks = 0
+        self._status = ""
+
+    def now(self) -> float:
+        self.last_t = max(self.last_t, round(self.clock() - self.origin, 3))
+        return self.last_t
+
+    def stop(self, *_: object) -> None:
+        self.stopping = True
+
+    # -------------------------------------------------------------- conversion
+
+    def inputs_of(self, item: Any) -> list[Input]:
+        """The journal inputs of one queue item (none for what means nothing now)."""
+        if isinstance(item, Scripted):
+            return self._scripted(item.record)
+        if isinstance(item, Tick):
+            return [TickInput(self.now())]
+        if isinstance(item, Press):
+            return self._press(item)
+        if isinstance(item, EncoderTurn):
+            return self._turn(item)
+        if isinstance(item, SpotContents):
+            return [SpotInput(self.now(), item.reader, item.uids)]
+        if isinstance(item, ReaderFault):
+            log.warning("reader %d: %s", item.reader, item.code)
+            return [ReaderInput(self.now(), item.reader, False)]
+        if isinstance(item, ReaderOk):
+            return [ReaderInput(self.now(), item.reader, True)]
+        if isinstance(item, ButtonEvent):
+            pressed = self.pico_buttons.edge(item.name, item.down, self.clock())
+            return [] if pressed is None else self.inputs_of(pressed)
+        if isinstance(item, LinkStatus):
+            return self._link(item)
+        return []
+
+    def _scripted(self, record: Input) -> list[Input]:
+        """A script's line: at its own ``t`` (script clock), else now; its ticks only with
+        the script clock (the clock thread ticks otherwise)."""
+        if self.script_clock:
+            self.last_t = max(self.last_t, record.t)
+            return [dataclasses.replace(record, t=self.last_t)]
+        if isinstance(record, TickInput):
+            return []
+        return [dataclasses.replace(record, t=self.now())]
+
+    def _press(self, item: Press) -> list[Input]:
+        referee = self.referee
+        press = press_input(item, self.now(), referee.announce_values, referee.aim)
+        if press is None or (press.seat is not None and press.seat >= len(referee.setup.seats)):
+            return []  # nothing here, or the button of a seat nobody sits at in this game
+        return [press]
+
+    def _turn(self, item: EncoderTurn) -> list[Input]:
+        choices = self.referee.encoder_choices()
+        if not choices:
+            return []
+        turn = turn_input(item, self.now(), choices, self.referee.aim)
+        return [] if turn is None else [turn]
+
+    def _link(self, status: LinkStatus) -> list[Input]:
+        """A lost link makes every reader silent (the referee says Stop) until it is back."""
+        t = self.now()
+        if not status.connected and not self.link_down:
+            log.error("reader link lost: %s", status.reason or "no reason given")
+            self.link_down = True
+            return [ReaderInput(t, spot, False) for spot in range(self.spots + 1)]
+        if status.connected:
+            log.info(
+                "reader link up: %s firmware %s, %s readers",
+                status.port,
+                status.firmware or "?",
+                status.readers or "?",
+            )
+            if self.link_down:
+                self.link_down = False
+                return [ReaderInput(t, spot, True) for spot in range(self.spots + 1)]
+        return []
+
+    # -------------------------------------------------------------------- feed
+
+    def feed(self, record: Input) -> None:
+        events = self._tick(record) if isinstance(record, TickInput) else self.session.feed(record)
+        for event in events:
+            log.info("event %s", json.dumps(event, separators=(",", ":")))
+
+    def _tick(self, record: TickInput) -> list[dict[str, Any]]:
+        """A tick goes to the referee; it is journaled only when it changed something."""
+        before = self.referee.moment()
+        events = self.referee.feed(record)
+        if events or self.referee.moment() != before:
+            self.session.writer.write(record)  # before anything leaves the process
+            self.journaled_ticks += 1
+        else:
+            self.skipped_ticks += 1
+        return events
+
+    # -------------------------------------------------------------------- loop
+
+    def refresh(self) -> None:
+        self.display.show(self.referee.screen)
+        status = where(self.referee)
+        if self.display.fault:
+            status += f"; {self.display.fault}"
+        if status != self._status:
+            self._status = status
+            self.notifier.status(status)
+
+    def run(self) -> int:
+        self.refresh()
+        while not self.stopping:
+            self.notifier.alive()
+            try:
+                item = self.inbox.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            if not self._take(item):
+                break
+        return 0
+
+    def _take(self, item: Any) -> bool:
+        """One queue item through the referee; False when the loop must end (the script
+        ended on the script clock, or the game is over with ``until_finished``)."""
+        if isinstance(item, ScriptEnd):
+            if item.error:
+                log.error("simulated input: %s", item.error)
+            if self.script_clock:
+                log.info("simulated input ended")
+                return False
+            return True
+        if isinstance(item, ScriptSetup):
+            log.info("a setup line in the simulated input is ignored: a game is on")
+            return True
+        for record in self.inputs_of(item):
+            self.feed(record)
+        self.refresh()
+        if self.until_finished and self.referee.finished:
+            log.info("%s", where(self.referee))
+            return False
+        return True

@@ -1,0 +1,118 @@
+"""The simulated table's input: journal lines from a file, a FIFO or stdin.
+
+The simulated table (``--sim``, or a config without hardware). The display is luma's
+emulator or dummy device (the last frame is also saved as ``oled.png`` in the data
+directory), there are no GPIO buttons and no readers; inputs come from ``--sim-input PATH``
+(a file, a FIFO, or ``-`` for stdin): journal lines, exactly as ARCHITECTURE.md's
+"Journal and replay format" (``spot``, ``press``, ``reader``, ``tick``; blank lines and
+lines starting with ``#`` are skipped). A first ``setup`` line sets up a new game (it is
+ignored when resuming). With ``--sim-clock real`` (the default) each line happens when it
+is read and its ``t`` is ignored; with ``--sim-clock script`` the lines' own ``t`` are the
+game's clock (no clock thread): the same script always gives the same game, and the
+service stops when the script ends.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from companion.doc_paths import JOURNAL_DOC
+from companion.journal import JournalError, parse_input, parse_setup
+from companion.run.items import Scripted, ScriptEnd, ScriptSetup
+
+
+def script_items(lines: IO[str], name: str) -> Iterator[ScriptSetup | Scripted]:
+    """The queue items of a simulated-table script: journal lines (blank lines and ``#``
+    comments skipped), each parsed as a setup or an input. Raises `JournalError` naming
+    the line for a line that is not one, or for text that is not UTF-8."""
+    number = 0
+    try:
+        for number, line in enumerate(lines, start=1):
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            try:
+                yield _item(text)
+            except ValueError as exc:  # JournalError is a ValueError
+                raise JournalError(f"{name}:{number}: {exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise JournalError(
+            f"{name}: not UTF-8 text (byte 0x{exc.object[exc.start]:02X}"
+            f"{f' after line {number}' if number else ''}): save it as UTF-8"
+        ) from exc
+
+
+def _item(text: str) -> ScriptSetup | Scripted:
+    """One script line as a queue item (its ``t`` is 0 when it has none)."""
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    data.setdefault("t", 0.0)
+    if data.get("type") == "setup":
+        return ScriptSetup(parse_setup(data))
+    return Scripted(parse_input(data))
+
+
+class ScriptSource:
+    """The simulated table's input: journal lines from a file, a FIFO or stdin."""
+
+    def __init__(self, path: str, sink: queue.Queue[Any]) -> None:
+        self.path = path
+        self.sink = sink
+        self._thread = threading.Thread(target=self._run, name="sim-input", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            if self.path == "-":
+                self._read(sys.stdin, "stdin")
+            else:
+                with open(self.path, encoding="utf-8") as f:
+                    self._read(f, self.path)
+        except OSError as exc:
+            self.sink.put_nowait(ScriptEnd(f"cannot read {self.path}: {exc.strerror or exc}"))
+            return
+        except ValueError as exc:  # JournalError, or a decoding error it did not wrap
+            self.sink.put_nowait(ScriptEnd(str(exc)))
+            return
+        self.sink.put_nowait(ScriptEnd())
+
+    def _read(self, lines: IO[str], name: str) -> None:
+        for item in script_items(lines, name):
+            self.sink.put_nowait(item)
+
+
+def sim_input_problem(path: str) -> str | None:
+    """Why ``--sim-input`` cannot be read, found before the service starts (so a wrong
+    path stops it at once instead of leaving it running on nothing), or None. A regular
+    file is read through: every line must be a journal line. A FIFO or ``-`` (stdin) can
+    only be read live; it is checked for existence and permission only."""
+    if path == "-":
+        return None
+    where = Path(path)
+    if not where.exists():
+        return f"--sim-input {path}: no such file (give journal lines, see {JOURNAL_DOC})"
+    if where.is_dir():
+        return f"--sim-input {path} is a directory: give a file of journal lines"
+    if not os.access(where, os.R_OK):
+        return f"--sim-input {path}: not readable by this user"
+    if not where.is_file():
+        return None  # a FIFO: opening it would wait for its writer
+    try:
+        with open(where, encoding="utf-8") as f:
+            for _ in script_items(f, path):
+                pass
+    except OSError as exc:
+        return f"--sim-input cannot read {path}: {exc.strerror or exc}"
+    except JournalError as exc:
+        return f"--sim-input {exc} (the format: {JOURNAL_DOC})"
+    return None

@@ -1,0 +1,275 @@
+"""`companion run` from its arguments to its exit status.
+
+Before anything starts, the command line, the config, the data directory and the
+simulated input are checked (`prepare`): a problem is one line on stderr and exit 2. Then
+(`serve`) the inputs start, the OLED opens, the power-on menu runs if it is on, the game
+is resumed or set up, and the referee loop runs until SIGTERM/SIGINT, the end of the
+script (script clock) or the end of the game (``--exit-when-finished``). Whatever
+happens, everything started is stopped again and systemd is told.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import logging
+import os
+import queue
+import signal
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion import menu as power_on
+from companion.config import load_config
+from companion.config.data_dir import (
+    DataDir,
+    data_dir_unwritable,
+    folder_problem,
+    locate_data_dir,
+)
+from companion.config.model import Config, ConfigError, DisplayConfig
+from companion.devices.display import Display
+from companion.notify import Notifier
+from companion.run.clock import Clock
+from companion.run.devices import Devices, Starter, start_inputs
+from companion.run.game_start import open_session
+from companion.run.loop import Service, where
+from companion.run.power_on_menu import run_menu, start_menu, use_menu
+from companion.run.sim_input import sim_input_problem
+from companion.session import Session
+
+log = logging.getLogger("companion")
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What `prepare` settled before anything starts."""
+
+    config: Config
+    data_dir: Path
+    sim: bool
+    """A simulated table (``--sim``, ``--sim-input``, or a config without hardware)."""
+    display: DisplayConfig
+    script_clock: bool
+    """The simulated input's ``t`` is the clock (no clock thread)."""
+    menu: bool
+    """Show the power-on menu first."""
+
+
+def run(args: argparse.Namespace) -> int:
+    """The `companion run` handler."""
+    _setup_logging(getattr(args, "verbose", False))
+    plan = prepare(args)
+    return plan if isinstance(plan, int) else serve(plan, args)
+
+
+def prepare(args: argparse.Namespace) -> Plan | int:
+    """The `Plan`, or the exit status (2) of what stops `run` before anything starts."""
+    if args.sim_clock == "script" and not args.sim_input:
+        return _refuse("--sim-clock script needs --sim-input (the script's t is the clock)")
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        for line in exc.problems:
+            log.error("config: %s", line)
+        return _refuse("invalid configuration (see above; `companion config check`)")
+    sim = bool(args.sim or args.sim_input or not config.hardware)
+    data = locate_data_dir(config, args.data_dir)
+    problem = _start_problem(args, sim, data)
+    if problem is not None:
+        return _refuse(problem)
+    display = _display_config(config, args.display, sim)
+    try:
+        data.path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return _refuse(f"cannot create the data directory {data.path}: {exc.strerror or exc}")
+    script_clock = sim and args.sim_clock == "script"
+    return Plan(config, data.path, sim, display, script_clock, use_menu(config, args, sim))
+
+
+def _refuse(message: str) -> int:
+    """One line on stderr for what the command line or the config asked wrongly; exit 2."""
+    print(f"companion run: {message}", file=sys.stderr)
+    return 2
+
+
+def _start_problem(args: argparse.Namespace, sim: bool, data: DataDir) -> str | None:
+    """What stops `run` before anything starts (a data directory it cannot use, a
+    simulated input it cannot read), in one line; None when it may start."""
+    problem = folder_problem(data.path) or data_dir_unwritable(data.path)
+    if problem is not None:
+        return f"data directory ({data.origin}): {problem}"
+    if sim and args.sim_input:
+        return sim_input_problem(args.sim_input)
+    return None
+
+
+def _display_config(config: Config, driver: str | None, sim: bool) -> DisplayConfig:
+    """The display to open: ``--display``, else the config's; a simulated table never
+    opens a real OLED (luma's emulator when there is an X display, else the dummy)."""
+    if sim:
+        driver = driver or (
+            config.display.driver
+            if config.display.driver not in ("ssd1306", "sh1106")
+            else ("emulator" if os.environ.get("DISPLAY") else "dummy")
+        )
+        return dataclasses.replace(config.display, driver=driver)
+    if driver:
+        return dataclasses.replace(config.display, driver=driver)
+    return config.display
+
+
+@dataclass
+class Running:
+    """What `serve` opened, closed again in reverse order whatever happens."""
+
+    notifier: Notifier = field(default_factory=Notifier)
+    inbox: queue.Queue[Any] = field(default_factory=queue.Queue)
+    devices: Devices = field(default_factory=Devices)
+    display: Display | None = None
+    session: Session | None = None
+
+    def close(self) -> None:
+        self.devices.stop()
+        if self.session is not None:
+            self.session.close()
+        if self.display is not None:
+            self.display.close()
+        self.notifier.close()
+
+
+class StopSignals:
+    """SIGTERM and SIGINT: during start-up they set `stopped`; `to` hands them to the
+    loop; `restore` gives them back their previous handlers."""
+
+    SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+    def __init__(self) -> None:
+        self.stopped = threading.Event()
+        self.previous = {
+            sig: signal.signal(sig, lambda *_: self.stopped.set()) for sig in self.SIGNALS
+        }
+
+    def to(self, handler: Any) -> None:
+        for sig in self.previous:
+            signal.signal(sig, handler)
+
+    def restore(self) -> None:
+        for sig, handler in self.previous.items():
+            signal.signal(sig, handler)
+
+
+def serve(plan: Plan, args: argparse.Namespace) -> int:
+    """Start everything, play, stop everything: the exit status of `run`."""
+    running = Running()
+    signals = StopSignals()
+    try:
+        if plan.sim:
+            log.info("simulated table (data in %s)", plan.data_dir)
+        if not start_inputs(
+            running.devices,
+            running.inbox,
+            plan.config,
+            sim=plan.sim,
+            sim_input=args.sim_input,
+            menu=plan.menu,
+        ):
+            return 1
+        running.display = _open_display(plan)
+        choice: power_on.Result | None = None
+        pending: list[Any] = []
+        known: dict[int, frozenset[str]] = {}
+        if plan.menu:
+            choice, pending, known = _menu(plan, args, running, signals)
+            if choice is None:
+                log.info("stopped in the power-on menu")
+                return 0
+        running.session, opened = open_session(
+            plan.config, args, plan.data_dir, running.inbox, plan.sim, choice, known
+        )
+        return _play(plan, args, running, pending + opened, signals)
+    except (ValueError, OSError, RuntimeError) as exc:  # JournalError, SetupError: ValueErrors
+        log.error("%s", exc)
+        return 1
+    finally:
+        signals.restore()
+        running.close()
+
+
+def _open_display(plan: Plan) -> Display:
+    """The OLED (or its stand-in); a simulated table also saves its last frame."""
+    display = Display(
+        plan.display,
+        plan.config.game.language,
+        data_dir=plan.data_dir,
+        snapshot=plan.data_dir / "oled.png" if plan.sim else None,
+    )
+    display.open()
+    return display
+
+
+def _menu(
+    plan: Plan, args: argparse.Namespace, running: Running, signals: StopSignals
+) -> tuple[power_on.Result | None, list[Any], dict[int, frozenset[str]]]:
+    """The power-on menu: (what was chosen, or None when stopped; the items the game
+    must see; what the readers reported meanwhile)."""
+    assert running.display is not None
+    menu = start_menu(plan.config, args, plan.data_dir, plan.sim)
+    running.notifier.ready("power-on menu")
+    log.info("power-on menu (resume offered: %s)", menu.resumable)
+    choice, menu, pending = run_menu(
+        menu, running.inbox, running.display, running.notifier, signals.stopped.is_set
+    )
+    return choice, pending, {s: u for s, u in menu.table if u is not None}
+
+
+def _play(
+    plan: Plan,
+    args: argparse.Namespace,
+    running: Running,
+    pending: list[Any],
+    signals: StopSignals,
+) -> int:
+    """The referee loop on the opened session, until it stops."""
+    assert running.session is not None and running.display is not None
+    referee = running.session.referee
+    running.display.language = referee.setup.language
+    for item in pending:
+        running.inbox.put_nowait(item)
+    service = Service(
+        running.session,
+        running.inbox,
+        running.display,
+        running.notifier,
+        script_clock=plan.script_clock,
+        until_finished=args.exit_when_finished,
+    )
+    if not plan.script_clock:
+        running.devices.start(Starter(Clock(running.inbox)), running.inbox)
+    signals.to(service.stop)
+    service.stopping = signals.stopped.is_set()
+    service.refresh()
+    running.notifier.ready(where(referee))
+    log.info("ready: %s", where(referee))
+    code = service.run()
+    running.notifier.stopping(where(referee))
+    log.info(
+        "stopped: %s; ticks journaled %d, skipped %d",
+        where(referee),
+        service.journaled_ticks,
+        service.skipped_ticks,
+    )
+    return code
+
+
+def _setup_logging(verbose: bool) -> None:
+    under_systemd = "JOURNAL_STREAM" in os.environ or "INVOCATION_ID" in os.environ
+    fmt = "%(levelname)s %(name)s: %(message)s"
+    if not under_systemd:
+        fmt = "%(asctime)s " + fmt
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.INFO, format=fmt, stream=sys.stderr, force=True
+    )
