@@ -94,7 +94,14 @@ CONTROLS_RULES: dict[str, Rule] = {
         "milliseconds of a long press: a whole number from 200 to 5000 (default 800)",
     ),
 }
-READERS_KEYS = {"kind", "port", "spi_spots", "spi_rst", "resume_wait"}
+READERS_RULES: dict[str, Rule] = {
+    "kind": (choice(READER_KINDS), f"choose one of {choices(READER_KINDS)}"),
+    "port": (
+        text,
+        f"the Pico's serial device, e.g. \"{DEFAULT_PICO_PORT}\" (the udev rule's name)",
+    ),
+}
+READERS_KEYS = {*READERS_RULES, "spi_spots", "spi_rst", "resume_wait"}
 
 
 def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
@@ -244,17 +251,23 @@ def _readers(c: Checker) -> ReadersConfig:
     """[readers]: on a Pico, on the Pi's SPI, or none."""
     r = c.table("readers")
     c.unknown("readers.", r, READERS_KEYS)
-    rd = ReadersConfig()
-    kind = c.get(
-        r, "readers.kind", rd.kind, choice(READER_KINDS), f"choose one of {choices(READER_KINDS)}"
-    )
-    port = c.get(
+    default = ReadersConfig()
+    values = c.values(r, "readers", default, READERS_RULES)
+    spi_spots, spi_rst = _spi(c, r, values["kind"])
+    resume_wait = c.get(
         r,
-        "readers.port",
-        rd.port,
-        text,
-        f"the Pico's serial device, e.g. \"{DEFAULT_PICO_PORT}\" (the udev rule's name)",
+        "readers.resume_wait",
+        default.resume_wait,
+        float_in(0.0, 30.0),
+        "seconds to wait for the readers after a restart: 0 to 30",
     )
+    return ReadersConfig(spi_spots=spi_spots, spi_rst=spi_rst, resume_wait=resume_wait, **values)
+
+
+def _spi(
+    c: Checker, r: Mapping[str, Any], kind: str
+) -> tuple[tuple[tuple[int, int], ...], int | None]:
+    """readers.spi_spots and readers.spi_rst, which readers on the Pi's SPI both need."""
     spi_spots = _spi_spots(c, r)
     spi_rst = c.get(
         r,
@@ -268,14 +281,7 @@ def _readers(c: Checker) -> ReadersConfig:
             f'{c.name}: readers.kind = "spi" needs readers.spi_spots and readers.spi_rst '
             '(or use kind = "pico" for readers on a Pico)'
         )
-    resume_wait = c.get(
-        r,
-        "readers.resume_wait",
-        rd.resume_wait,
-        float_in(0.0, 30.0),
-        "seconds to wait for the readers after a restart: 0 to 30",
-    )
-    return ReadersConfig(kind, port, spi_spots, spi_rst, resume_wait)
+    return spi_spots, spi_rst
 
 
 def _spi_spots(c: Checker, r: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:

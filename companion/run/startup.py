@@ -18,8 +18,10 @@ import queue
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from companion import menu as power_on
@@ -153,7 +155,7 @@ class StopSignals:
             sig: signal.signal(sig, lambda *_: self.stopped.set()) for sig in self.SIGNALS
         }
 
-    def to(self, handler: Any) -> None:
+    def to(self, handler: Callable[[int, FrameType | None], object]) -> None:
         for sig in self.previous:
             signal.signal(sig, handler)
 
