@@ -135,7 +135,7 @@ class UnknownGame(ValueError):
     """A game name the registry does not know; the message lists the ones it does."""
 
 
-BUILT_IN = ("companion.passpass_game",)
+BUILT_IN = ("companion.passpass_game", "companion.flipdone_game")
 """The modules that register the built-in games."""
 
 _REGISTRY: dict[str, Game] = {}

@@ -84,7 +84,8 @@ def test_matches_golden_png(name: str) -> None:
 
 def test_golden_files_cover_every_screen_kind_in_french_and_some_in_english() -> None:
     french = {type(s) for s, lang in CASES.values() if lang == "fr"}
-    assert french == set(RENDERERS)
+    shared = {kind for kind in RENDERERS if kind.__module__ == "companion.screens.model"}
+    assert french == shared  # a game's own screens have their own golden tests
     assert sum(lang == "en" for _, lang in CASES.values()) >= 2
 
 

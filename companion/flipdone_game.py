@@ -1,0 +1,86 @@
+"""Flip Done, as the runtime knows it: one `Game` descriptor over the engine
+(`companion/rules/flipdone/`), its referee (`companion/referee/flipdone.py`), screens
+(`companion/screens/flipdone.py`), bots (`companion/bots/flipdone.py`) and simulated table
+(`companion/sim/flipdone.py`).
+
+Three players; the mat's 9 spots are the 3 x 3 grid and the pad (spot 0) is the discard
+pile. The tokens are the 52 cards of one deck, shared (no seat owns a card), each tagged
+"card:QH" ... "card:10S".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from companion.games import Game, register
+from companion.journal import Setup
+from companion.rules.flipdone import DECK, PLAYERS, SQUARES
+
+BOTS = ("heuristic", "random")
+
+
+def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
+    if seats != PLAYERS:
+        raise ValueError(f"Flip Done is for {PLAYERS} players, not {seats}")
+    if not 0 <= first < seats:
+        raise ValueError(f"first player must be a seat 1..{seats}, not {first + 1}")
+    if layout:
+        raise ValueError("Flip Done is played on its own 3 x 3 mat: no [game.layout]")
+
+
+def tokens(seats: int) -> Sequence[tuple[int | None, str]]:
+    """FD-1: the 52 cards, shared, in deck order (A..K of hearts, diamonds, spades, clubs)."""
+    return [(None, f"card:{card}") for card in DECK]
+
+
+def referee(setup: Setup) -> Any:
+    from companion.referee.flipdone import FlipDoneReferee
+
+    return FlipDoneReferee(setup)
+
+
+def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
+    from companion.sim.flipdone import make_setup
+
+    return make_setup(seed, **options)
+
+
+def simulate(setup: Setup, on_input: Any = None, bots: Sequence[str] | None = None,
+             **options: Any) -> Any:  # fmt: skip
+    from companion.sim.flipdone import FlipDoneSim
+
+    return FlipDoneSim(setup, bots=bots, on_input=on_input, **options).run()
+
+
+def selfplay(
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    progress: Callable[[int, int], None] | None,
+    **options: Any,
+) -> str:
+    from companion.bots.flipdone import selfplay_report
+
+    report: str = selfplay_report(bots, games, seed, progress)
+    return report
+
+
+FLIPDONE = register(
+    Game(
+        name="flipdone",
+        title="Flip Done",
+        seats=range(PLAYERS, PLAYERS + 1),
+        default_seats=PLAYERS,
+        referee=referee,
+        check=check,
+        spots=lambda seats, layout: SQUARES,
+        tokens=tokens,
+        simulated_setup=simulated_setup,
+        simulate=simulate,
+        bots=BOTS,
+        selfplay=selfplay,
+        controls=("choose", "back"),
+    )
+)
