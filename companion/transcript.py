@@ -6,10 +6,20 @@ transcript can be shown to the whole table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.screens.text import phrase
+
+Describer = Callable[[dict[str, Any], Sequence[str]], "str | None"]
+_GAME_DESCRIBERS: list[Describer] = []
+
+
+def register_describer(describer: Describer) -> None:
+    """A game's own sentences for its own event kinds (its module calls this once). They
+    are asked first; one that does not know an event returns None."""
+    if describer not in _GAME_DESCRIBERS:
+        _GAME_DESCRIBERS.append(describer)
 
 
 def _names(tokens: Sequence[str]) -> str:
@@ -23,6 +33,10 @@ def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
         seat = event.get(key)
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
+    for game_describer in _GAME_DESCRIBERS:
+        line = game_describer(event, names)
+        if line is not None:
+            return line
     kind = event["kind"]
     if kind == "turn":
         mode = "Masqué" if event["masque"] else "Visible"

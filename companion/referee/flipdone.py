@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +43,7 @@ from companion.rules.errors import BadInput, RuleError
 from companion.rules.flipdone import (
     CARDS,
     CENTRE,
+    LINES,
     PLAYERS,
     SQUARES,
     Action,
@@ -82,6 +84,7 @@ from companion.screens.flipdone import (
     Scoring,
 )
 from companion.screens.model import Refusal
+from companion.transcript import register_describer
 
 PAD = 0
 SPOTS = tuple(range(SQUARES + 1))
@@ -92,7 +95,7 @@ line, a phase's end), nor anything before it. A flip, which shows a face-down ca
 too (see `_play`)."""
 DISCARD_VALUES = ("discard", "no_flip")
 
-__all__ = ["FlipDoneReferee", "SetupError", "card_of_kind", "expected_table"]
+__all__ = ["FlipDoneReferee", "SetupError", "card_of_kind", "describe", "expected_table"]
 
 
 def card_of_kind(kind: str) -> str | None:
@@ -619,7 +622,13 @@ class FlipDoneReferee(PacedReferee):
         if state.stage is Stage.PLACE_FIRST:
             return FdPrompt.of(FdSay.PLACE_FIRST, seat=state.turn)
         if self.pad is not None:
-            off = [s for s, d in self._diffs().items() if s != PAD and d.missing]
+            view = public_view(state)  # how many cards each square holds is public
+            off = [
+                sq
+                for sq in range(1, SQUARES + 1)
+                if len(self.observed.uids.get(sq, ()))
+                < view.dealt[sq - 1] + (view.faces[sq - 1] is not None)
+            ]
             if off:
                 return FdPrompt.of(FdSay.TURNING, seat=state.turn, spot=off[0])
             return FdPrompt.of(FdSay.PAD, seat=state.turn)
@@ -665,3 +674,85 @@ def _is_discard(value: object) -> bool:
     if isinstance(value, list | tuple):
         return list(value) == [PAD]
     return False
+
+
+# ----------------------------------------------------------------- transcript
+
+_OWN_KINDS = frozenset(
+    ("dealt_down", "phase_start", "first_element", "build", "flip", "discard", "line_made",
+     "line_broken", "line_held", "line_lost", "phase_end", "tie", "tie_stands", "game_over")
+)  # fmt: skip
+_OWN_FAULTS = frozenset(str(say) for say in FdSay) - {
+    "extra_tag", "missing_tag", "unknown_tag", "two_tags", "reader_silent", "restore"
+}  # fmt: skip
+
+
+def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
+    """One readable line for a Flip Done event (`companion replay`, `companion demo`), or
+    None for an event that is not Flip Done's own."""
+
+    def who(key: str = "seat") -> str:
+        seat = event.get(key)
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    def line() -> str:
+        return str(LINES[event["line"]].name)
+
+    kind = event["kind"]
+    if kind == "manche_won" and "gains" in event:
+        gains = ", ".join(map(str, event["gains"]))
+        return (
+            f"{who()} wins manche {event['manche']} (gains {gains}) and takes "
+            f"{event['bonus']} more tokens"
+        )
+    if kind == "fault" and event.get("reason") in _OWN_FAULTS:
+        spot = event.get("spot")
+        where = "the pad" if spot == 0 else f"spot {spot}"
+        return f"STOP: {event['reason'].replace('_', ' ')} at {where}"
+    if kind not in _OWN_KINDS or kind == "dealt_down":
+        return None
+    if kind == "phase_start":
+        extra = " (to break a tie)" if event["extra"] else ""
+        return (
+            f"manche {event['manche']}, phase {event['phase']}{extra}: {who('first')} starts; "
+            f"the face-up card is the {event['card']}"
+        )
+    if kind == "first_element":
+        if event["seat"] is None:
+            return f"the {event['card']} is the first element, on the centre"
+        return f"{who()} lays the {event['card']}, the first element, on square {event['square']}"
+    if kind == "build":
+        return f"{who()} builds the {event['card']} on square {event['square']}"
+    if kind == "flip":
+        return (
+            f"{who()} discards a card and flips square {event['square']}: "
+            f"{event['shown']} up, {event['hidden']} down"
+        )
+    if kind == "discard":
+        return f"{who()} discards a card"
+    if kind == "line_made":
+        return f"{who()} aligns {line()}: +{event['value']}"
+    if kind == "line_broken":
+        return (
+            f"{who()} breaks {who('owner')}'s {line()} and takes {event['value']} "
+            f"({event['from_owner']} from {who('owner')}, {event['from_bank']} from the bank)"
+        )
+    if kind == "line_held":
+        return f"{line()} stays aligned: {who('owner')} takes {event['bonus']} from the bank"
+    if kind == "line_lost":
+        return f"{who('owner')} loses {line()} ({event['ruling']})"
+    if kind == "phase_end":
+        paid = sum(event["paid"])
+        return f"the phase is over: cards left {event['cards_left']}, {paid} tokens paid"
+    if kind in ("tie", "tie_stands"):
+        tied = " and ".join(names[s] for s in event["seats"] if 0 <= s < len(names))
+        what = "the game" if event["overtime"] else "the manche"
+        if kind == "tie":
+            return f"{tied} tie for {what}: one more phase"
+        return f"{tied} tie for {what}, and the tie stands"
+    winners = " and ".join(names[s] for s in event["winners"] if 0 <= s < len(names))
+    tokens = ", ".join(f"{n} {t}" for n, t in zip(names, event["tokens"], strict=False))
+    return f"{winners} wins the game! ({tokens})"
+
+
+register_describer(describe)

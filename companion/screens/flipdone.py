@@ -58,6 +58,7 @@ class FdSay(StrEnum):
     PLAY seat              seat plays: a card on a face-down card, or one on the pad
     PAD seat               a card lies on the pad: turn over one element, or push: no flip
     TURNING seat, spot     the element of `spot` is off its spot: put it back turned over
+                           (the board inverts the seat to play, so these texts need no name)
     GATHER spots           the phase is over: take every card off (spots not empty yet)
     WAIT_TABLE spots       put those spots back as they were (after back or a restart)
     EXTRA_TAG spot         fault: a card too many: take it off
@@ -201,11 +202,10 @@ def colour_letter(card: str, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def line_name(line: int, lang: str = DEFAULT_LANGUAGE) -> str:
-    """FD-4's lines: "col. 1", "rang 2", "diag. 1-5-9"."""
+    """FD-4's lines, short: "col1", "rang2", "diag\\" (1-5-9), "diag/" (3-5-7)."""
     spec = LINES[line]
-    if spec.diagonal:
-        a, b, c = spec.squares
-        return phrase("fd.line.diagonal", lang, a=a, b=b, c=c)
+    if spec.diagonal:  # 1-5-9 falls like "\\", 3-5-7 rises like "/"
+        return phrase("fd.line.diagonal", lang, slant="\\" if spec.squares[0] == 1 else "/")
     kind, n = spec.name.split()
     return phrase(f"fd.line.{kind}", lang, n=n)
 
@@ -223,6 +223,8 @@ def fd_say(prompt: FdPrompt, names: tuple[str, ...], lang: str = DEFAULT_LANGUAG
             fields["spot"] = value
         elif key == "spots" and isinstance(value, tuple):
             fields["Spots"] = fd_places(value, lang)
+            pad = [phrase("fd.the_pad", lang)] if 0 in value else []
+            fields["left"] = " ".join([str(s) for s in value if s != 0] + pad)
         else:
             fields[key] = value
     return phrase(f"fd.say.{prompt.say}", lang, **fields)
@@ -331,7 +333,8 @@ def render_board(pen: Pen, screen: FdBoardScreen, lang: str = DEFAULT_LANGUAGE) 
     turn = view.turn if view.stage is not Stage.DEAL else None
     y = _seats(pen, screen, lang, 0, turn) + 1
     width = WIDTH - PANEL_X
-    for event in screen.news[:2]:
+    news = screen.news if screen.prompt.say is FdSay.PLAY else ()
+    for event in news[:2]:
         pen.text((PANEL_X, y), ellipsize(scoring_line(event, screen.names, lang), width))
         y += LINE
     lines = wrap(fd_say(screen.prompt, screen.names, lang), width, max_lines=(HEIGHT - y) // LINE)
