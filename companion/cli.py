@@ -109,6 +109,8 @@ def _replay(args: argparse.Namespace) -> int:
         for warning in journal.warnings:
             print(f"companion replay: warning: {warning}", file=sys.stderr)
         replay(journal, args.json)
+    except BrokenPipeError:  # the reader of our output stopped (`| head`): nothing to say
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (no second error at exit)
     except OSError as exc:
         return _fail("replay", _unreadable(args.file, exc))
     except (JournalError, SetupError, BadInput, games.UnknownGame) as exc:
