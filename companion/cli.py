@@ -41,7 +41,7 @@ def _players_problem(game: str, players: int) -> str | None:
     seats = games.get(game).seats
     if players in seats:
         return None
-    return f"--players {players}: {game} is for {seats.start} to {seats.stop - 1} players"
+    return f"--players {players}: {game} is for {games.get(game).players()}"
 
 
 def _first_problem(first: int, players: int) -> str | None:

@@ -127,8 +127,16 @@ class Game:
     game has no typed table yet."""
     controls: tuple[str, ...] = ()
     """The console controls the game uses (journal `press` controls)."""
+    first_question: str = "menu.title.first"
+    """The text key of the power-on menu's question for the first player (PassPass asks
+    who did a magic trick most recently, PTI-13)."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """Anything else the game's own modules want to carry."""
+
+    def players(self) -> str:
+        """Its numbers of players in words: "2 to 6 players", "3 players"."""
+        low, high = self.seats.start, self.seats.stop - 1
+        return f"{low} players" if low == high else f"{low} to {high} players"
 
 
 class UnknownGame(ValueError):

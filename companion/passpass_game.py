@@ -96,6 +96,7 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         selfplay=selfplay,
         console=console,
         controls=("announce", "doublon", "menteur", "choose", "aim", "back"),
+        first_question="menu.title.first.magic",
     )
 
 

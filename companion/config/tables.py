@@ -202,7 +202,7 @@ def _check_game(
         c.bad(
             "game.seats",
             raw_seats,
-            f"{name} is for {allowed.start} to {allowed.stop - 1} players: name that many seats",
+            f"{name} is for {games.get(name).players()}: name that many seats",
         )
         return
     try:

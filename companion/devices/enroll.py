@@ -211,7 +211,8 @@ def game_steps(game: str, seats: int, each: int = 1) -> list[Step]:
     steps: list[Step] = []
     done_shared = 0
     for seat, kind in tokens:
-        name = kind.split(":", 1)[-1].capitalize()
+        word = kind.split(":", 1)[-1]
+        name = word[:1].upper() + word[1:]  # "Colombe", and a card stays "AH"
         for copy in range(each):
             if seat is None:
                 done_shared += 1
@@ -284,12 +285,9 @@ def _options_problem(args: argparse.Namespace) -> str | None:
     if args.spi and args.rst is None:
         return "--spi needs --rst (the BCM GPIO wired to the readers' RST)"
     if args.game:
-        seats = games.get(args.game).seats
-        if args.seats not in seats:
-            return (
-                f"--seats {args.seats}: {args.game} is for {seats.start} to "
-                f"{seats.stop - 1} players"
-            )
+        game = games.get(args.game)
+        if args.seats not in game.seats:
+            return f"--seats {args.seats}: {args.game} is for {game.players()}"
     return None
 
 

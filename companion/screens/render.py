@@ -379,6 +379,18 @@ def game_title(name: str) -> str:
         return sanitize(name) or name
 
 
+def _menu_question(screen: MenuScreen) -> str:
+    """The text key of the menu step's question; the first player's is the game's own."""
+    if screen.step == "first" and screen.title:
+        from companion import games
+
+        try:
+            return games.get(screen.title).first_question
+        except games.UnknownGame:
+            pass
+    return f"menu.title.{screen.step}"
+
+
 def _menu_option(step: str, option: str, lang: str) -> str:
     if step == "resume":
         return phrase(f"menu.option.{option}", lang)
@@ -399,7 +411,7 @@ def render_menu(pen: Pen, screen: MenuScreen, lang: str = DEFAULT_LANGUAGE) -> N
         game = game_title(screen.title)
         pen.centered(1, ellipsize(game, WIDTH - 2), fill=PAPER)
         top = 10
-    question = phrase(f"menu.title.{screen.step}", lang)
+    question = phrase(_menu_question(screen), lang)
     if screen.step == "ready":
         footer: list[str] = []
         if screen.cursor == 0:
