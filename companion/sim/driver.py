@@ -18,13 +18,12 @@ unknown tags, presses out of turn. None of it may change a verdict.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from companion.bots.passpass import Bot, make_bot
-from companion.journal import Input, PressInput, Setup, SpotInput, TickInput
+from companion.journal import Input, Setup, SpotInput, TickInput
 from companion.referee.passpass import CALL_GRACE, PassPassReferee, expected_table
 from companion.referee.table import Kinds
 from companion.rules.passpass import (
@@ -51,10 +50,11 @@ from companion.rules.passpass import (
     player_view,
 )
 from companion.selfplay import window_calls
+from companion.sim.people import STEP as STEP
+from companion.sim.people import Diverged as Diverged
+from companion.sim.people import Noise as Noise
+from companion.sim.people import SimulatedPeople, first_difference
 from companion.sim.table import VirtualTable, make_tags
-
-STEP = 0.05
-"""How far past a deadline the spaced table ticks, in seconds."""
 
 
 @dataclass(frozen=True)
@@ -90,31 +90,12 @@ class Pace:
 
 
 @dataclass
-class Noise:
-    """Rates of the faults a real table produces, each per act (0 = never)."""
-
-    flicker: float = 0.0
-    duplicate: float = 0.0
-    stray: float = 0.0
-    stray_lasts: float = 1.0
-    out_of_turn: float = 0.0
-
-    @classmethod
-    def rough(cls) -> Noise:
-        return cls(flicker=0.3, duplicate=0.3, stray=0.05, out_of_turn=0.2)
-
-
-@dataclass
 class SimResult:
     setup: Setup
     inputs: list[Input] = field(default_factory=list)
     referee: PassPassReferee | None = None
     decided: list[Event] = field(default_factory=list)
     """The engine events of the decisions, as the sim's own copy of the game made them."""
-
-
-class Diverged(RuntimeError):
-    """The referee, fed the people's acts, did not reach the game they played."""
 
 
 def make_setup(
@@ -139,8 +120,11 @@ def make_setup(
     )  # fmt: skip
 
 
-class SimulatedGame:
+class SimulatedGame(SimulatedPeople):
     """Plays one game; every input goes to `on_input` (a journal writer, a frame grabber)."""
+
+    referee: PassPassReferee
+    pace: Pace
 
     def __init__(
         self,
@@ -150,8 +134,7 @@ class SimulatedGame:
         on_input: Callable[[Input, PassPassReferee], None] | None = None,
         pace: Pace | None = None,
     ) -> None:
-        self.setup = setup
-        self.referee = PassPassReferee(setup)
+        super().__init__(setup, PassPassReferee(setup), pace or Pace(), noise, on_input)
         self.track: State = self.referee.state
         self.decided: list[Event] = []
         layout = self.track.config.layout
@@ -161,98 +144,37 @@ class SimulatedGame:
             for s in range(len(setup.seats))
         ]
         self.table = VirtualTable(layout.spots, setup.tags)
-        self.noise = noise or Noise()
-        self.pace = pace or Pace()
-        self.noise_rng = random.Random(f"noise:{setup.seed}")
-        self.time_rng = random.Random(f"pace:{setup.seed}")
-        self.act_rng = random.Random(f"acts:{setup.seed}")
-        self.t = setup.t
-        """When the table is ready for the next act: the OLED shows what comes next."""
-        self.inputs: list[Input] = []
-        self.on_input = on_input
-        self._burst: list[Input] = []
-        self._reported: dict[int, float] = {}
 
-    # ------------------------------------------------------------------ time
-
-    def _u(self, span: tuple[float, float]) -> float:
-        low, high = span
-        return low if high <= low else self.time_rng.uniform(low, high)
-
-    def _ready(self, t: float) -> None:
-        self.t = max(self.t, t)
-        if self.pace.ticks:
-            self._burst.append(TickInput(round(self.t + STEP, 3)))
-
-    def _flush(self) -> None:
-        """Feed the acts scheduled so far, in time order; an act scheduled before what was
-        already fed happens now (the journal's time never goes back)."""
-        burst, self._burst = sorted(self._burst, key=lambda r: r.t), []
-        for record in burst:
-            fed = self.inputs[-1].t if self.inputs else self.setup.t
-            self.feed(record if record.t >= fed else dataclasses.replace(record, t=fed))
-
-    def feed(self, record: Input) -> None:
-        self.inputs.append(record)
-        self.referee.feed(record)
-        if self.on_input:
-            self.on_input(record, self.referee)
+    def contents(self, spot: int) -> frozenset[str]:
+        return self.table.contents(spot)
 
     # -------------------------------------------------------------- physical
-
-    def _report(self, t: float, spot: int) -> float:
-        """A reader's report of `spot` as it is now, a little late; returns its time. A
-        spot's reports keep their order."""
-        t = max(t + self.time_rng.uniform(0, self.pace.scan), self._reported.get(spot, 0) + 0.01)
-        t = round(t, 3)
-        self._reported[spot] = t
-        uids = self.table.contents(spot)
-        if uids and self.noise_rng.random() < self.noise.flicker:
-            t = self._blink(t, spot, uids)
-        self._burst.append(SpotInput(t, spot, uids))
-        if self.noise_rng.random() < self.noise.duplicate:
-            self._burst.append(SpotInput(t, spot, uids))
-        if self.pace.ticks:  # the spaced table lets every change settle before the next act
-            self._burst.append(TickInput(round(t + self.setup.settle + STEP, 3)))
-        return t
-
-    def _blink(self, t: float, spot: int, uids: frozenset[str]) -> float:
-        """A tag seen, lost for a moment, seen again (a hand in the hat, a weak read)."""
-        lost = frozenset(sorted(uids)[1:])
-        self._burst.append(SpotInput(t, spot, uids))
-        self._burst.append(SpotInput(round(t + 0.05, 3), spot, lost))
-        t = round(t + 0.1, 3)
-        self._reported[spot] = t
-        return t
 
     def _drop(self, t: float, spot: int, kind: str) -> tuple[float, float]:
         """A token dropped into a hat; returns when the reader first and last reported."""
         self.table.drop(t, spot, kind)
-        first = self._report(t, spot)
+        first = self.report(t, spot)
         last = first
         if self.time_rng.random() < self.pace.linger:
-            last = self._blink(round(first + self.time_rng.uniform(0.05, 0.2), 3), spot,
+            last = self.blink(round(first + self.time_rng.uniform(0.05, 0.2), 3), spot,
                                self.table.contents(spot))  # fmt: skip
-            self._burst.append(SpotInput(last, spot, self.table.contents(spot)))
+            self.schedule(SpotInput(last, spot, self.table.contents(spot)))
         return first, last
-
-    def _press(self, t: float, control: str, seat: int | None, value: object = None) -> None:
-        self._burst.append(PressInput(round(t, 3), control, seat, value))
 
     def _carry_out(self, start: float, together: bool = False) -> None:
         """Make the table match the decided game, one token at a time (`together`: every
         player at once, as when a manche ends)."""
         moves = _moves(self.table, expected_table(self.track))
-        t = start + self._u(self.pace.react)
+        t = start + self.uniform(self.pace.react)
         timed = []
         for move in moves:
-            timed.append((t + (self._u((0.0, 3.0)) if together else 0.0), move))
-            t += 0.0 if together else self._u(self.pace.step)
+            timed.append((t + (self.uniform((0.0, 3.0)) if together else 0.0), move))
+            t += 0.0 if together else self.uniform(self.pace.step)
         last = start
         for when, (spot, kind, put) in sorted(timed, key=lambda x: x[0]):
             (self.table.drop if put else self.table.take)(when, spot, kind)
-            last = max(last, self._report(when, spot))
-        self._ready(last + self.setup.settle)
+            last = max(last, self.report(when, spot))
+        self.ready(last + self.setup.settle)
 
     # -------------------------------------------------------------- decisions
 
@@ -269,16 +191,16 @@ class SimulatedGame:
     # ------------------------------------------------------------------- play
 
     def run(self, max_actions: int = 200_000) -> SimResult:
-        self._ready(self.t + self.setup.settle)
+        self.ready(self.t + self.setup.settle)
         while self.track.phase is not Phase.OVER and len(self.decided) < max_actions:
             self._maybe_noise()
             self._turn()
-            self._flush()
-        self._burst.append(TickInput(round(self.t + self.setup.settle + 1.0, 3)))
-        self._flush()
+            self.flush()
+        self.schedule(TickInput(round(self.t + self.setup.settle + 1.0, 3)))
+        self.flush()
         made = [e.to_json() for e in self.referee.log]
         if made != [e.to_json() for e in self.decided]:
-            raise Diverged(_first_difference(made, [e.to_json() for e in self.decided]))
+            raise Diverged(first_difference(made, [e.to_json() for e in self.decided]))
         return SimResult(self.setup, self.inputs, self.referee, self.decided)
 
     def _turn(self) -> None:
@@ -289,15 +211,15 @@ class SimulatedGame:
         (seat,) = {state.challenger} if state.phase is Phase.REWARD else {state.magician}
         assert seat is not None
         action = self._ask(seat)
-        start = self.t + self._u(self.pace.react)
+        start = self.t + self.uniform(self.pace.react)
         if isinstance(action, RewardDrop):
             _, last = self._drop(start, action.spot, action.token)
-            self._ready(last + self.setup.settle)
+            self.ready(last + self.setup.settle)
         elif isinstance(action, RewardToken):
-            self._press(start, "doublon", seat)
-            self._ready(start)
+            self.press(start, "doublon", seat)
+            self.ready(start)
         elif isinstance(action, Swap):
-            self._ready(self._slide(start, action.a, action.b) + self.setup.settle)
+            self.ready(self._slide(start, action.a, action.b) + self.setup.settle)
         elif isinstance(action, Reveal):
             self._reveal(action)
             return
@@ -313,25 +235,25 @@ class SimulatedGame:
         self.table.spots[a], self.table.spots[b] = self.table.spots[b], self.table.spots[a]
         last = t
         for spot in spots:
-            self._burst.append(SpotInput(round(max(t, self._reported.get(spot, 0) + 0.01), 3),
-                                         spot, frozenset()))  # fmt: skip
-            self._reported[spot] = round(max(t, self._reported.get(spot, 0) + 0.01), 3)
+            when = round(max(t, self.last_report(spot) + 0.01), 3)
+            self.schedule(SpotInput(when, spot, frozenset()))
+            self._reported[spot] = when
         for spot in spots:
-            last = max(last, self._report(t + 0.2, spot))
+            last = max(last, self.report(t + 0.2, spot))
         return last
 
     def _reveal(self, action: Reveal) -> None:
         """The encoder pointed at a line, then pushed; right after a swap the push may come
         while the slide still settles (it is held until the swap is judged)."""
         seat = action.seat
-        aim = self.t - self.setup.settle + self._u(self.pace.react)
+        aim = self.t - self.setup.settle + self.uniform(self.pace.react)
         aim = max(aim, max(self._reported.values(), default=0.0) + 0.01)
-        push = aim + self._u((0.3, 1.5)) if not self.pace.ticks else self.t + 1.0
+        push = aim + self.uniform((0.3, 1.5)) if not self.pace.ticks else self.t + 1.0
         if self.pace.ticks:
             aim = self.t
-        self._press(aim, "aim", seat, list(action.spots))
-        self._press(push, "choose", seat, list(action.spots))
-        self._ready(push)
+        self.press(aim, "aim", seat, list(action.spots))
+        self.press(push, "choose", seat, list(action.spots))
+        self.ready(push)
         self._aftermath(self._apply(action), push)
 
     def _placement(self) -> None:
@@ -340,7 +262,7 @@ class SimulatedGame:
         start = self.t
         designate = self._ask(m)
         assert isinstance(designate, Designate)
-        d = start + self._u(self.pace.react)
+        d = start + self.uniform(self.pace.react)
         first, last = self._drop(d, designate.spot, designate.token)
         judged = last + self.setup.settle
         self._apply(designate)
@@ -348,24 +270,24 @@ class SimulatedGame:
         if state.phase is Phase.ANNOUNCE:  # PTI Masqué: the window opens once both are in
             announce = self._ask(m)
             assert isinstance(announce, Announce)
-            a = max(start + 0.05, d + self._u(self.pace.announce))
-            self._press(a, "announce", None, announce.token)
+            a = max(start + 0.05, d + self.uniform(self.pace.announce))
+            self.press(a, "announce", None, announce.token)
             self._apply(announce)
             opens = max(judged, a)
             self._window(opens, early_from=judged + 0.02 if a > judged + 0.1 else None)
         elif state.phase is not Phase.WINDOW:  # nobody may call: placed at once
-            self._ready(judged)
+            self.ready(judged)
         elif state.announced is None:  # PHI-2: window 1, then the announcement
             self._phi_windows(start, d, judged)
         else:  # PTI Visible: the window opens at the drop
             self._window(judged, early_from=first + 0.02)
-        self._flush()
+        self.flush()
 
     def _phi_windows(self, start: float, d: float, opens: float) -> None:
         """PHI-2: Doublon in window 1 until the announcement, held until `doublon_min`
         after the drop; then Menteur in window 2."""
         m = self.track.magician
-        a = max(start + 0.05, d + self._u(self.pace.announce))
+        a = max(start + 0.05, d + self.uniform(self.pace.announce))
         effective = max(a, opens + self.setup.doublon_min)
         calls = window_calls(self.track, self.bots)
         if calls:
@@ -374,7 +296,7 @@ class SimulatedGame:
         self._apply(CloseWindow())
         announce = self._ask(m)
         assert isinstance(announce, Announce)
-        self._press(a, "announce", None, announce.token)
+        self.press(a, "announce", None, announce.token)
         self._apply(announce)
         self._window(effective)
 
@@ -391,12 +313,12 @@ class SimulatedGame:
         `window` seconds of silence. `calls`: the seats' decisions, if already asked."""
         state = self.track
         if state.phase is not Phase.WINDOW:  # nobody may call: placed at once
-            self._ready(opens)
+            self.ready(opens)
             return
         calls = window_calls(state, self.bots) if calls is None else calls
         if not calls:
             self._apply(CloseWindow())
-            self._ready(opens + self.setup.window)
+            self.ready(opens + self.setup.window)
             return
         seat = clockwise_first(state, [c.seat for c in calls])
         counted = next(c for c in calls if c.seat == seat)
@@ -404,14 +326,14 @@ class SimulatedGame:
         if until:
             high = min(high, until - opens - 0.05)
             low = min(low, high)
-        t = opens + self._u((low, high))
+        t = opens + self.uniform((low, high))
         early = early_from is not None and early_from < opens - 0.05
         doublon = counted.challenge is Challenge.DOUBLON
         if early and doublon and self.time_rng.random() < self.pace.early_call:
             assert early_from is not None
             t = self.time_rng.uniform(early_from, opens - 0.05)
         effective = max(t, opens)
-        self._press(t, str(counted.challenge), seat)
+        self.press(t, str(counted.challenge), seat)
         presses = [effective]
         after = _clockwise_rank(state, seat)
         for call in calls:
@@ -426,10 +348,10 @@ class SimulatedGame:
                 presses.append(max(x, opens))
             else:  # too late: the verdict is out, the press is refused and shown
                 x = effective + CALL_GRACE + self.time_rng.uniform(0.05, 0.25)
-            self._press(x, str(call.challenge), call.seat)
+            self.press(x, str(call.challenge), call.seat)
         verdict_at = min(presses) + CALL_GRACE
         events = self._apply(Call(seat, counted.challenge))
-        self._ready(verdict_at)
+        self.ready(verdict_at)
         self._aftermath(events, verdict_at)
 
     def _aftermath(self, events: Sequence[Event], at: float) -> None:
@@ -449,18 +371,18 @@ class SimulatedGame:
             spot = rng.randint(1, spots)
             uid = "DEADBEEF"
             self.table.stray(self.t, spot, uid)
-            self._report(self.t + 0.1, spot)
+            self.report(self.t + 0.1, spot)
             self.table.remove(self.t, spot, uid)  # longer than `settle`: the referee says Stop
-            last = self._report(self.t + 0.1 + noise.stray_lasts, spot)
-            self._ready(last + self.setup.settle)
+            last = self.report(self.t + 0.1 + noise.stray_lasts, spot)
+            self.ready(last + self.setup.settle)
         phase = self.track.phase
         if rng.random() < noise.out_of_turn and phase in (Phase.PLACE, Phase.REVEAL):
             seat = rng.randrange(len(self.setup.seats))
             controls = ["doublon", "menteur"] + (["announce"] if phase is Phase.REVEAL else [])
             control = rng.choice(controls)
             value = rng.choice(RULESETS[self.setup.game].tokens) if control == "announce" else None
-            self._press(self.t + 0.1, control, seat, value)
-        self._flush()
+            self.press(self.t + 0.1, control, seat, value)
+        self.flush()
 
 
 def _moves(table: VirtualTable, expected: Sequence[Kinds]) -> list[tuple[int, str, bool]]:
@@ -478,10 +400,3 @@ def _moves(table: VirtualTable, expected: Sequence[Kinds]) -> list[tuple[int, st
 def _clockwise_rank(state: State, seat: int) -> int:
     """0 for the seat on the Magicien's left, then clockwise."""
     return (seat - state.magician - 1) % state.config.players
-
-
-def _first_difference(made: Sequence[object], decided: Sequence[object]) -> str:
-    for i, (a, b) in enumerate(zip(made, decided, strict=False)):
-        if a != b:
-            return f"event {i}: the referee made {a}, the players decided {b}"
-    return f"the referee made {len(made)} events, the players decided {len(decided)}"
