@@ -38,7 +38,6 @@ from companion.screens.font import (
     wrap,
 )
 from companion.screens.model import (
-    AnyScreen,
     CountdownScreen,
     FaultScreen,
     GameWonScreen,
@@ -489,7 +488,7 @@ def register_renderer(kind: type[Any], renderer: Renderer) -> None:
 
 
 def draw(
-    draw_ctx: ImageDraw.ImageDraw, screen: AnyScreen, lang: str = DEFAULT_LANGUAGE
+    draw_ctx: ImageDraw.ImageDraw, screen: Any, lang: str = DEFAULT_LANGUAGE
 ) -> tuple[Box, ...]:
     """Draw `screen` on a blank 128x64 drawing (such as `luma.core.render.canvas` gives);
     return the box of everything inked."""
@@ -502,7 +501,7 @@ def draw(
     return tuple(pen.boxes)
 
 
-def show(device: Any, screen: AnyScreen, lang: str = DEFAULT_LANGUAGE) -> None:
+def show(device: Any, screen: Any, lang: str = DEFAULT_LANGUAGE) -> None:
     """Put `screen` on a luma device (ssd1306, sh1106, an emulator, `dummy`)."""
     check_lang(lang)
     if tuple(device.size) != SIZE:
@@ -517,7 +516,7 @@ def _frame_device() -> Any:
     return dummy(width=WIDTH, height=HEIGHT, mode="1")
 
 
-def frame(screen: AnyScreen, lang: str = DEFAULT_LANGUAGE) -> Image.Image:
+def frame(screen: Any, lang: str = DEFAULT_LANGUAGE) -> Image.Image:
     """The 128x64 mode "1" picture of `screen`, as luma's `dummy` device received it."""
     device = _frame_device()
     show(device, screen, lang)

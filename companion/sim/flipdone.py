@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.bots.flipdone import Bot, make_bot
-from companion.journal import Input, PressInput, Setup, SpotInput, TickInput
+from companion.journal import Input, Setup, TickInput
 from companion.referee.flipdone import FlipDoneReferee
 from companion.rules.flipdone import (
     CENTRE,
@@ -47,10 +47,11 @@ from companion.rules.flipdone import (
     apply,
     new_game,
 )
+from companion.sim.people import Diverged as Diverged
+from companion.sim.people import Noise as Noise
+from companion.sim.people import SimulatedPeople, first_difference
 
 PAD = 0
-STEP = 0.05
-"""How far past the settle time the spaced table ticks."""
 NAMES = ("Ana", "Bob", "Cy")
 
 
@@ -83,31 +84,12 @@ class Pace:
 
 
 @dataclass
-class Noise:
-    """Rates of what a rough table does, per act (0 = never)."""
-
-    flicker: float = 0.0
-    duplicate: float = 0.0
-    stray: float = 0.0
-    stray_lasts: float = 1.0
-    out_of_turn: float = 0.0
-
-    @classmethod
-    def rough(cls) -> Noise:
-        return cls(flicker=0.3, duplicate=0.3, stray=0.05, out_of_turn=0.2)
-
-
-@dataclass
 class FdSimResult:
     setup: Setup
     inputs: list[Input] = field(default_factory=list)
     referee: FlipDoneReferee | None = None
     decided: list[Event] = field(default_factory=list)
     """The events of the seeded game the people played."""
-
-
-class Diverged(RuntimeError):
-    """The referee, fed the people's acts, did not reach the game they played."""
 
 
 def make_tags(seed: int) -> dict[str, str]:
@@ -148,8 +130,11 @@ def comparable(events: Sequence[Event]) -> list[dict[str, Any]]:
     return [e.to_json() for e in events if not isinstance(e, DealtDown)]
 
 
-class FlipDoneSim:
+class FlipDoneSim(SimulatedPeople):
     """Plays one game; every input goes to `on_input` (a journal, a frame grabber)."""
+
+    referee: FlipDoneReferee
+    pace: Pace
 
     def __init__(
         self,
@@ -160,9 +145,8 @@ class FlipDoneSim:
         pace: Pace | None = None,
         config: Config | None = None,
     ) -> None:
-        self.setup = setup
         config = config or Config()
-        self.referee = FlipDoneReferee(setup, config)
+        super().__init__(setup, FlipDoneReferee(setup, config), pace or Pace(), noise, on_input)
         seeded = dataclasses.replace(config, first=setup.first, deal=Deal.SEEDED)
         self.track: State = new_game(seeded, setup.seed)
         self.decided: list[Event] = opening_events(self.track)
@@ -173,67 +157,15 @@ class FlipDoneSim:
         ]
         self.uid = {card: uid for uid, card in self.referee.cards.items()}
         self.table: dict[int, set[str]] = {s: set() for s in range(SQUARES + 1)}
-        self.noise = noise or Noise()
-        self.pace = pace or Pace()
-        self.noise_rng = random.Random(f"noise:{setup.seed}")
-        self.time_rng = random.Random(f"pace:{setup.seed}")
-        self.act_rng = random.Random(f"acts:{setup.seed}")
-        self.t = setup.t
-        """When the table is ready for the next act (the OLED shows what comes next)."""
-        self.inputs: list[Input] = []
-        self.on_input = on_input
-        self._burst: list[Input] = []
-        self._reported: dict[int, float] = {}
 
-    # ------------------------------------------------------------------ time
-
-    def _u(self, span: tuple[float, float]) -> float:
-        low, high = span
-        return low if high <= low else self.time_rng.uniform(low, high)
-
-    def _ready(self, t: float) -> None:
-        self.t = max(self.t, t)
-        if self.pace.ticks:
-            self._burst.append(TickInput(round(self.t + STEP, 3)))
-
-    def _flush(self) -> None:
-        """Feed the inputs scheduled so far, in time order (never back in time)."""
-        burst, self._burst = sorted(self._burst, key=lambda r: r.t), []
-        for record in burst:
-            fed = self.inputs[-1].t if self.inputs else self.setup.t
-            self.feed(record if record.t >= fed else dataclasses.replace(record, t=fed))
-
-    def feed(self, record: Input) -> None:
-        self.inputs.append(record)
-        self.referee.feed(record)
-        if self.on_input:
-            self.on_input(record, self.referee)
+    def contents(self, spot: int) -> frozenset[str]:
+        return frozenset(self.table[spot])
 
     # -------------------------------------------------------------- physical
 
-    def _report(self, t: float, spot: int) -> float:
-        """The reader's report of `spot` as it is now, a little late; returns its time."""
-        t = max(t + self.time_rng.uniform(0, self.pace.scan), self._reported.get(spot, 0) + 0.01)
-        t = round(t, 3)
-        uids = frozenset(self.table[spot])
-        if uids and self.noise_rng.random() < self.noise.flicker:
-            self._burst.append(SpotInput(t, spot, uids))  # seen, lost a moment, seen again
-            self._burst.append(SpotInput(round(t + 0.05, 3), spot, frozenset(sorted(uids)[1:])))
-            t = round(t + 0.1, 3)
-        self._reported[spot] = t
-        self._burst.append(SpotInput(t, spot, uids))
-        if self.noise_rng.random() < self.noise.duplicate:
-            self._burst.append(SpotInput(t, spot, uids))
-        if self.pace.ticks:
-            self._burst.append(TickInput(round(t + self.setup.settle + STEP, 3)))
-        return t
-
     def _put(self, t: float, spot: int, card: str) -> float:
         self.table[spot].add(self.uid[card])
-        return self._report(t, spot)
-
-    def _press(self, t: float, control: str, seat: int | None = None, value: Any = None) -> None:
-        self._burst.append(PressInput(round(t, 3), control, seat, value))
+        return self.report(t, spot)
 
     # -------------------------------------------------------------- decisions
 
@@ -245,7 +177,7 @@ class FlipDoneSim:
     # ------------------------------------------------------------------- play
 
     def run(self, max_plays: int = 10_000) -> FdSimResult:
-        self._ready(self.t + self.setup.settle)
+        self.ready(self.t + self.setup.settle)
         plays = 0
         while not self._over() and plays < max_plays:
             self._deal()
@@ -254,15 +186,15 @@ class FlipDoneSim:
                 self._maybe_noise()
                 ended = self._play()
                 plays += 1
-                self._flush()
+                self.flush()
             if not self._over():
                 self._gather()
-        self._burst.append(TickInput(round(self.t + self.setup.settle + 1.0, 3)))
-        self._flush()
+        self.schedule(TickInput(round(self.t + self.setup.settle + 1.0, 3)))
+        self.flush()
         made = comparable(self.referee.log)
         decided = comparable(self.decided)
         if made != decided:
-            raise Diverged(_first_difference(made, decided))
+            raise Diverged(first_difference(made, decided))
         return FdSimResult(self.setup, self.inputs, self.referee, self.decided)
 
     def _over(self) -> bool:
@@ -275,13 +207,13 @@ class FlipDoneSim:
         squares = list(range(1, SQUARES + 1))
         if not self.pace.ticks:
             self.act_rng.shuffle(squares)
-        t = self.t + self._u(self.pace.react)
+        t = self.t + self.uniform(self.pace.react)
         last = t
         for square in squares:
             card = state.under[square - 1]
             assert card is not None
             last = self._put(t, square, card)
-            t += self._u(self.pace.deal)
+            t += self.uniform(self.pace.deal)
         if state.stage is Stage.PLACE_FIRST:
             choice = self.bots[state.turn](state)
             assert isinstance(choice, PlaceFirst) and state.pending is not None
@@ -291,30 +223,30 @@ class FlipDoneSim:
             up = state.faces[CENTRE - 1]
             assert up is not None
             last = self._put(t, CENTRE, up)
-        self._ready(last + self.setup.settle)
-        self._flush()
+        self.ready(last + self.setup.settle)
+        self.flush()
 
     def _play(self) -> bool:
         """One play carried out; True when it ended the phase."""
         state = self.track
         action = self.bots[state.turn](state)
-        start = self.t + self._u(self.pace.react)
+        start = self.t + self.uniform(self.pace.react)
         if isinstance(action, Build):
             last = self._put(start, action.square, action.card)
-            self._ready(last + self.setup.settle)
+            self.ready(last + self.setup.settle)
         elif isinstance(action, Flip):
             landed = self._put(start, PAD, action.card)
             element = set(self.table[action.square])
             self.table[action.square].clear()  # lifted off its reader
-            lift = self._report(landed + self._u(self.pace.lift), action.square)
+            lift = self.report(landed + self.uniform(self.pace.lift), action.square)
             self.table[action.square] |= element  # put back turned over: the same two tags
-            back = self._report(lift + self._u(self.pace.turn), action.square)
-            self._ready(back + self.setup.settle)
+            back = self.report(lift + self.uniform(self.pace.turn), action.square)
+            self.ready(back + self.setup.settle)
         elif isinstance(action, Discard):
             landed = self._put(start, PAD, action.card)
-            push = landed + self._u(self.pace.push)
-            self._press(push, "choose", None, "discard")
-            self._ready(max(push, landed + self.setup.settle))
+            push = landed + self.uniform(self.pace.push)
+            self.press(push, "choose", None, "discard")
+            self.ready(max(push, landed + self.setup.settle))
         else:
             raise AssertionError(f"a bot chose {action!r} during play")
         events = self._apply(action)
@@ -322,14 +254,14 @@ class FlipDoneSim:
 
     def _gather(self) -> None:
         """FD-2: every card back to the deck, everyone at once, before the next deal."""
-        start = self.t + self._u(self.pace.react)
+        start = self.t + self.uniform(self.pace.react)
         last = start
         for spot in sorted(s for s, uids in self.table.items() if uids):
-            when = start + self._u(self.pace.gather)
+            when = start + self.uniform(self.pace.gather)
             self.table[spot].clear()
-            last = max(last, self._report(when, spot))
-        self._ready(last + self.setup.settle)
-        self._flush()
+            last = max(last, self.report(when, spot))
+        self.ready(last + self.setup.settle)
+        self.flush()
 
     def _maybe_noise(self) -> None:
         rng = self.noise_rng
@@ -337,21 +269,14 @@ class FlipDoneSim:
         if rng.random() < noise.stray:
             spot = rng.randint(0, SQUARES)
             self.table[spot].add("DEADBEEF")
-            self._report(self.t + 0.1, spot)
+            self.report(self.t + 0.1, spot)
             self.table[spot].discard("DEADBEEF")  # longer than `settle`: the referee says Stop
-            last = self._report(self.t + 0.1 + noise.stray_lasts, spot)
-            self._ready(last + self.setup.settle)
+            last = self.report(self.t + 0.1 + noise.stray_lasts, spot)
+            self.ready(last + self.setup.settle)
         if rng.random() < noise.out_of_turn:
             if rng.random() < 0.5:
-                self._press(self.t + 0.1, "doublon", rng.randrange(PLAYERS))
+                self.press(self.t + 0.1, "doublon", rng.randrange(PLAYERS))
             else:  # "no flip" with nothing on the pad
-                self._press(self.t + 0.1, "choose", None, "discard")
-            self._ready(self.t + 0.15)
-        self._flush()
-
-
-def _first_difference(made: Sequence[object], decided: Sequence[object]) -> str:
-    for i, (a, b) in enumerate(zip(made, decided, strict=False)):
-        if a != b:
-            return f"event {i}: the referee made {a}, the players decided {b}"
-    return f"the referee made {len(made)} events, the players decided {len(decided)}"
+                self.press(self.t + 0.1, "choose", None, "discard")
+            self.ready(self.t + 0.15)
+        self.flush()
