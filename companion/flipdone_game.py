@@ -11,7 +11,7 @@ pile. The tokens are the 52 cards of one deck, shared (no seat owns a card), eac
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import IO, Any
 
 from companion.games import Game, register
 from companion.journal import Setup
@@ -48,8 +48,11 @@ def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
 
 def simulate(setup: Setup, on_input: Any = None, bots: Sequence[str] | None = None,
              **options: Any) -> Any:  # fmt: skip
+    from companion.referee.flipdone import config_of
     from companion.sim.flipdone import FlipDoneSim
 
+    if setup.rules:  # the seeded game the people play follows the setup's rules too
+        options["config"] = config_of(setup, options.get("config"))
     return FlipDoneSim(setup, bots=bots, on_input=on_input, **options).run()
 
 
@@ -67,6 +70,14 @@ def selfplay(
     return report
 
 
+def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
+    """`companion play --sim --game flipdone`: the typed table (sim/flipdone_console.py)."""
+    from companion.sim.flipdone_console import run_console
+
+    echo = not getattr(lines, "isatty", lambda: False)()
+    return run_console(session, lines, out, lang, echo=echo)
+
+
 FLIPDONE = register(
     Game(
         name="flipdone",
@@ -81,6 +92,7 @@ FLIPDONE = register(
         simulate=simulate,
         bots=BOTS,
         selfplay=selfplay,
+        console=console,
         controls=("choose", "back"),
     )
 )

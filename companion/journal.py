@@ -56,6 +56,10 @@ class Setup:
     language: str = "fr"
     layout: Mapping[str, Any] | None = None
     t: float = 0.0
+    rules: Mapping[str, Any] | None = None
+    """The game's own rule settings (Flip Done: phases, manches, first_element...): the
+    engine Config's fields by name; None for the book's rules. Each game's referee checks
+    them."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -73,6 +77,8 @@ class Setup:
         }
         if self.layout is not None:
             data["layout"] = dict(self.layout)
+        if self.rules is not None:
+            data["rules"] = dict(self.rules)
         return data
 
 
@@ -160,9 +166,19 @@ def parse_setup(data: Mapping[str, Any]) -> Setup:
             language=str(data.get("language", "fr")),
             layout=data.get("layout"),
             t=float(data.get("t", 0.0)),
+            rules=_rules(data.get("rules")),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise JournalError(f"setup needs 'game' and 'seats' (and valid options): {exc}") from exc
+
+
+def _rules(value: Any) -> dict[str, Any] | None:
+    """The setup's `rules`: a JSON object of setting names, or absent."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+        raise ValueError(f"'rules' must be an object of settings, not {value!r}")
+    return dict(value)
 
 
 def parse_input(data: Mapping[str, Any]) -> Input:

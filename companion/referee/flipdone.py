@@ -30,7 +30,6 @@ and in the engine's State: screens get the engine's `PublicView` and public even
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -68,6 +67,7 @@ from companion.rules.flipdone import (
     State,
     Tied,
     apply,
+    make_config,
     new_game,
     public_view,
     seen,
@@ -95,7 +95,44 @@ line, a phase's end), nor anything before it. A flip, which shows a face-down ca
 too (see `_play`)."""
 DISCARD_VALUES = ("discard", "no_flip")
 
-__all__ = ["FlipDoneReferee", "SetupError", "card_of_kind", "describe", "expected_table"]
+RULE_KEYS = ("phases", "manches", "first_element", "manche_tie", "tie_phase_limit")
+"""The engine settings a setup's `rules` may set (docs/journal.md, "Flip Done")."""
+
+__all__ = [
+    "RULE_KEYS",
+    "FlipDoneReferee",
+    "SetupError",
+    "card_of_kind",
+    "config_of",
+    "describe",
+    "expected_table",
+]
+
+
+def config_of(setup: Setup, config: Config | None = None) -> Config:
+    """The engine Config of a table's game: `config` (or the book's rules) with the setup's
+    `rules` over it, the setup's first seat and the OBSERVED deal."""
+    base = config or Config()
+    rules = dict(setup.rules or {})
+    unknown = sorted(set(rules) - set(RULE_KEYS))
+    if unknown:
+        raise SetupError(
+            f"unknown Flip Done rules {', '.join(unknown)}: the settings are {', '.join(RULE_KEYS)}"
+        )
+    for key in ("phases", "manches", "tie_phase_limit"):
+        value = rules.get(key, 0)
+        if (value is not None or key != "tie_phase_limit") and (
+            not isinstance(value, int) or isinstance(value, bool)
+        ):
+            raise SetupError(f"rules: {key} must be a whole number, not {value!r}")
+    for key in ("first_element", "manche_tie"):
+        if key in rules and not isinstance(rules[key], str):
+            raise SetupError(f"rules: {key} must be a word, not {rules[key]!r}")
+    values: dict[str, Any] = {key: getattr(base, key) for key in RULE_KEYS} | rules
+    try:
+        return make_config(first=setup.first, deal=Deal.OBSERVED, **values)
+    except BadInput as exc:
+        raise SetupError(f"rules: {exc}") from exc
 
 
 def card_of_kind(kind: str) -> str | None:
@@ -145,10 +182,7 @@ class FlipDoneReferee(PacedReferee):
                     f"tag {uid} is a {kind!r}: Flip Done's tags are cards, 'card:QH' ... 'card:10S'"
                 )
             cards[uid.upper()] = card
-        try:
-            config = dataclasses.replace(config or Config(), first=setup.first, deal=Deal.OBSERVED)
-        except BadInput as exc:
-            raise SetupError(str(exc)) from exc
+        config = config_of(setup, config)
         super().__init__(setup.t, SQUARES, setup.settle)
         self.setup = setup
         self.names = setup.seats

@@ -68,9 +68,9 @@ def test_selfplay_flipdone_reports_wins_lines_and_penalties(capsys):
     assert "flipdone is for 3 players" in capsys.readouterr().err
 
 
-def test_play_sim_says_flipdone_has_no_typed_table_yet(capsys):
-    assert main(["play", "--sim", "--game", "flipdone"]) == 2
-    assert "no typed simulated table yet" in capsys.readouterr().err
+def test_play_sim_flipdone_checks_the_seats(capsys):
+    assert main(["play", "--sim", "--game", "flipdone", "--players", "4"]) == 2
+    assert "flipdone is for 3 players" in capsys.readouterr().err
 
 
 def test_enroll_asks_for_the_52_cards_once_each(tmp_path):

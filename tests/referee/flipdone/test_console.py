@@ -1,0 +1,139 @@
+"""`companion play --sim --game flipdone`: a Flip Done table operated by typing, and the
+setup's `rules` (fewer phases and manches, the chosen first element)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from companion.flipdone_game import simulate
+from companion.games import make_referee
+from companion.journal import Setup, dump_lines, parse_setup, read_journal, read_lines
+from companion.referee.pace import SetupError
+from companion.session import Session
+from companion.sim.flipdone import make_setup
+from companion.sim.flipdone_console import run_console
+
+DEAL = [f"deal {square} {card}H" for square, card in enumerate("A23456789", start=1)]
+
+
+def play(journal, commands, *more):
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", "play", "--sim", "--game", "flipdone",
+         "--lang", "en", "--journal", str(journal), *more],
+        input="\n".join(commands) + "\n", capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+
+
+def events(path):
+    journal = read_journal(path)
+    referee = make_referee(journal.setup)
+    for record in journal.inputs:
+        referee.feed(record)
+    return referee, [{k: v for k, v in e.items() if k != "t"} for e in referee.events]
+
+
+def test_a_typed_phase_deals_builds_a_line_and_the_journal_replays_it(tmp_path):
+    journal = tmp_path / "fd.jsonl"
+    commands = ["help", *DEAL, "up 10H", "build 1 JH", "build 2 QH", "build 3 KH", "table"]
+    run = play(journal, [*commands, "quit"])
+    assert run.returncode == 0, run.stderr
+    assert "> build 3 KH" in run.stdout  # echoed: not typed live
+    assert "the face-up card is the 10H" in run.stdout
+    assert "Cy aligns row 1: +2" in run.stdout
+    assert "square 1: AH, JH" in run.stdout and "pad: -" in run.stdout
+    assert "┌" in run.stdout  # the OLED, drawn as text
+    _, made = events(journal)
+    kinds = [e["kind"] for e in made]
+    assert kinds.count("dealt_down") == 9 and kinds.count("build") == 3
+    assert {"kind": "line_made", "seat": 2, "line": 3, "value": 2} in made
+    assert "fault" not in kinds
+    records = [json.loads(x) for x in journal.read_text().splitlines()]
+    assert records[0]["game"] == "flipdone" and "rules" not in records[0]
+
+    # --resume carries on: Ana discards a card and flips the centre, Bob discards
+    again = play(journal, ["table", "pad 2C", "flip 5", "pad 3C", "noflip", "quit"], "--resume")
+    assert again.returncode == 0, again.stderr
+    assert "square 3: 3H, KH" in again.stdout
+    assert "Ana discards a card and flips square 5: 5H up, 10H down" in again.stdout
+    assert "Bob discards a card" in again.stdout
+    referee, made = events(journal)
+    assert [e["kind"] for e in made].count("resume") == 1
+    assert referee.state.turn == 2
+    assert "fault" not in [e["kind"] for e in made]
+
+
+def test_faults_and_undo_at_the_typed_table(tmp_path):
+    session = Session.start(tmp_path / "fd.jsonl", make_setup(1, first=0))
+    out = io.StringIO()
+    commands = [*DEAL, "pad 2C", "take pad", "up 10H", "build 5 JH", "take 5 JH",
+                "build 4 JH", "back", "take 4 JH", "build 6 JS", "up", "deal 99 AH",
+                "frob", "wait -1", "quit"]  # fmt: skip
+    assert run_console(session, commands, out, "en") == 0
+    text = out.getvalue()
+    assert "STOP: deal first at the pad" in text
+    assert "STOP: stacked at spot 5" in text
+    assert "Ana builds the JH on square 4" in text
+    assert "Ana builds the JS on square 6" in text
+    assert "? a word is missing" in text and "? no square '99'" in text
+    assert "unknown command 'frob'" in text and "time only goes forward" in text
+    _, made = events(tmp_path / "fd.jsonl")
+    assert {"kind": "undo", "step": "build"} in made
+
+
+def test_the_first_player_chooses_the_first_element(tmp_path):
+    setup = Setup(**{**vars_of(make_setup(2, first=1)), "rules": {"first_element": "chosen"}})
+    session = Session.start(tmp_path / "fd.jsonl", setup)
+    out = io.StringIO()
+    run_console(session, [*DEAL, "up 7 QS", "quit"], out, "en")
+    assert "Bob lays the QS, the first element, on square 7" in out.getvalue()
+    line = (tmp_path / "fd.jsonl").read_text().splitlines()[0]
+    assert json.loads(line)["rules"] == {"first_element": "chosen"}
+
+
+def vars_of(setup):
+    return {name: getattr(setup, name) for name in Setup.__dataclass_fields__}
+
+
+def test_rules_one_phase_one_manche_ends_after_one_phase():
+    setup = Setup(**{**vars_of(make_setup(5)), "rules": {"phases": 1, "manches": 1}})
+    played = simulate(setup)
+    lines = list(dump_lines(setup, played.inputs))
+    assert json.loads(lines[0])["rules"] == {"phases": 1, "manches": 1}
+    journal = read_lines(lines)
+    assert journal.setup.rules == {"phases": 1, "manches": 1}
+    referee = make_referee(journal.setup)
+    for record in journal.inputs:
+        referee.feed(record)
+    assert referee.finished
+    kinds = [e["kind"] for e in referee.events]
+    assert kinds.count("phase_start") == kinds.count("phase_end") == 1
+    assert "game_over" in kinds
+    assert kinds.count("manche_won") + kinds.count("tie") >= 1
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        ({"players": 4}, "unknown Flip Done rules players"),
+        ({"phases": "2"}, "phases must be a whole number"),
+        ({"manches": 0}, "at least 1 manche"),
+        ({"first_element": "middle"}, "rules:"),
+        ({"tie_phase_limit": True}, "tie_phase_limit must be a whole number"),
+    ],
+)
+def test_bad_rules_are_refused_with_what_to_fix(rules, message):
+    data = {**make_setup(1).to_json(), "rules": rules}
+    with pytest.raises(SetupError, match=message):
+        make_referee(parse_setup(data))
+
+
+def test_rules_must_be_an_object():
+    from companion.journal import JournalError
+
+    with pytest.raises(JournalError, match="'rules' must be an object"):
+        parse_setup({**make_setup(1).to_json(), "rules": [1]})
