@@ -162,8 +162,14 @@ def _load() -> None:
         return
     _loaded = True
     extra = [m.strip() for m in os.environ.get("COMPANION_GAMES", "").split(",") if m.strip()]
-    for module in (*BUILT_IN, *extra):
-        importlib.import_module(module)
+    modules = [importlib.import_module(module) for module in (*BUILT_IN, *extra)]
+    # A test or plug-in may import a game module before this runs; the menu's order must
+    # not depend on that, so games are listed in the order of the modules that define them.
+    defined = [g for m in modules for g in vars(m).values() if isinstance(g, Game)]
+    ordered = {g.name: g for g in defined if _REGISTRY.get(g.name) is g}
+    rest = {name: g for name, g in _REGISTRY.items() if name not in ordered}
+    _REGISTRY.clear()
+    _REGISTRY.update({**ordered, **rest})
 
 
 def names() -> tuple[str, ...]:
