@@ -108,6 +108,15 @@ GAMES = [
         lambda _s, rng: Player(lambda s: swiped_bot.random_action(s, rng)),
         frozenset({"targets", "secret_programs"}), 5_000,
     ),
+    Game(  # SW-2: a real table draws; the random player draws any card and swaps any pair
+        "swiped-observed", swiped,
+        lambda seed: swiped.new_game(
+            swiped.make_config(manche_limit=8, deal="observed", first=seed % 2), seed
+        ),
+        lambda s: s.phase is swiped.Phase.OVER,
+        lambda _s, rng: Player(lambda s: swiped_bot.random_action(s, rng)),
+        frozenset({"targets", "secret_programs"}), 5_000,
+    ),
     Game(
         "vnp", vnp,
         lambda seed: vnp.new_game(vnp.make_config(mode=("four", "two", "teams")[seed % 3])),

@@ -46,6 +46,32 @@ class Swap(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class SkipSwap(Action):
+    """SW-4, OBSERVED deal: the seat whose swap is next says its pair is the one just
+    applied in this phase, so it is not applied again. (SEEDED: the engine skips it.)"""
+
+    name: ClassVar[str] = "skip_swap"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawLayout(Action):
+    """SW-2, OBSERVED deal: the card drawn face up, read on the pad; the cubes go as it shows."""
+
+    name: ClassVar[str] = "draw_layout"
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTarget(Action):
+    """SW-2, OBSERVED deal: `seat` taps its secret target card on the pad."""
+
+    name: ClassVar[str] = "draw_target"
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
 class ClaimMatches(Action):
     """SW-5: "5 matches": at least 5 big cubes stand where the seat's own card puts them."""
 
@@ -63,7 +89,8 @@ class ClaimCard(Action):
 
 
 ACTIONS: dict[str, type[Action]] = {
-    cls.name: cls for cls in (Program, Swap, ClaimMatches, ClaimCard)
+    cls.name: cls
+    for cls in (Program, Swap, SkipSwap, DrawLayout, DrawTarget, ClaimMatches, ClaimCard)
 }
 
 

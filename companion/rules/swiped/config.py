@@ -35,11 +35,26 @@ Pair = tuple[str, str]
 
 
 class Phase(StrEnum):
+    DRAW = "draw"
+    """SW-2, OBSERVED deal only: the layout card and the two target cards are read."""
     PROGRAM = "program"
     """SW-3: both players secretly enter their three ordered swaps."""
     EXECUTE = "execute"
     """SW-4: the six swaps of the manche, one at a time."""
     OVER = "over"
+
+
+class Deal(StrEnum):
+    """Who draws the cards and knows the programs: the engine, or the people at a table."""
+
+    SEEDED = "seeded"
+    """new_game draws the layout and both targets from the seed, and each seat enters its
+    program (Program): a simulated table, bots, tests. The default."""
+    OBSERVED = "observed"
+    """People draw; the engine takes the layout card and each target as the pad reads them
+    (DrawLayout, DrawTarget). Programs stay on the table in small cubes (SW-3): the engine
+    never sees them, takes each Swap the readers see from the seat whose swap is next, and
+    a SkipSwap when the players declare the second swap of a phase the same pair (SW-4)."""
 
 
 class FalseClaim(StrEnum):
@@ -69,6 +84,8 @@ class Config:
     claim_before_first_swap: bool = True
     """Silent in SW-5 ("a tout instant" / "between two swaps"): may a seat claim before the
     first swap of the game?"""
+    deal: Deal = Deal.SEEDED
+    """SEEDED (the engine draws, seats program) or OBSERVED (a real table; see Deal)."""
 
     def __post_init__(self) -> None:
         if not MIN_DECK <= self.deck_size <= MAX_DECK:
@@ -90,6 +107,7 @@ class Config:
             "manche_limit": self.manche_limit,
             "claims_per_gap": self.claims_per_gap,
             "claim_before_first_swap": self.claim_before_first_swap,
+            "deal": str(self.deal),
         }
 
     @classmethod
@@ -109,10 +127,12 @@ def make_config(
     manche_limit: int | None = None,
     claims_per_gap: int | None = 1,
     claim_before_first_swap: bool = True,
+    deal: str = Deal.SEEDED,
 ) -> Config:
     """Build a Config from plain values, with a clear error for each bad one."""
     try:
         mode = FalseClaim(false_claim)
+        drawn_by = Deal(deal)
     except ValueError as exc:
         raise BadInput(str(exc)) from exc
     return Config(
@@ -123,6 +143,7 @@ def make_config(
         manche_limit=manche_limit,
         claims_per_gap=claims_per_gap,
         claim_before_first_swap=claim_before_first_swap,
+        deal=drawn_by,
     )
 
 

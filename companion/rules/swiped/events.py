@@ -18,6 +18,23 @@ class Event(TaggedEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class LayoutDrawn(Event):
+    """SW-2, OBSERVED deal: the face-up card that gives the starting grid (a public card)."""
+
+    kind: ClassVar[str] = "layout"
+    card: int
+    grid: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TargetDrawn(Event):
+    """SW-2, OBSERVED deal: a seat's target card is recorded; which card stays hidden."""
+
+    kind: ClassVar[str] = "target"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class MancheStarted(Event):
     kind: ClassVar[str] = "manche_start"
     manche: int

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.rules.jsonable import plain as _plain
-from companion.rules.swiped.config import Config, Pair, Phase, swap_order
+from companion.rules.swiped.config import Config, Pair, Phase, pair, swap_order
 from companion.rules.swiped.deck import Card, agreement, make_deck
 
 
@@ -20,10 +20,11 @@ class State:
     """The seed of the draw at setup (SW-2); all chance came from random.Random(seed)."""
     manche: int
     phase: Phase
-    layout_card: int
-    """SW-2: the card drawn face up for the starting layout."""
+    layout_card: int | None
+    """SW-2: the card drawn face up for the starting layout (None until an OBSERVED deal
+    reads it)."""
     grid: tuple[str, ...]
-    """grid[i] is the colour of the big cube on square i + 1."""
+    """grid[i] is the colour of the big cube on square i + 1 (empty until the layout)."""
     revealed: tuple[tuple[Pair, ...], ...] | None
     """SW-3: both programs once shown, None while programming."""
     step: int
@@ -33,10 +34,14 @@ class State:
     winner: int | None
     drawn: bool
     # Hidden facts: never copied into a PublicView.
-    targets: tuple[int, ...]
-    """SW-2: each seat's secret target card (1..deck size)."""
+    targets: tuple[int | None, ...]
+    """SW-2: each seat's secret target card (1..deck size; None until an OBSERVED deal
+    reads it)."""
     secret_programs: tuple[tuple[Pair, ...], ...]
     """SW-3: the swaps each seat entered, while programming (empty once revealed)."""
+    phase_pair: Pair | None = None
+    """SW-4: the pair the first swap of the current phase exchanged, until its second swap
+    (public: everyone saw it)."""
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -44,7 +49,13 @@ class State:
 
     def matches(self, seat: int) -> int:
         """How many big cubes stand where `seat`'s own card puts them (SW-5)."""
-        return agreement(self.grid, self.deck[self.targets[seat] - 1])
+        return agreement(self.grid, self.deck[self.target(seat) - 1])
+
+    def target(self, seat: int) -> int:
+        card = self.targets[seat]
+        if card is None:
+            raise ValueError(f"seat {seat}'s target card is not drawn yet")
+        return card
 
     def to_json(self) -> dict[str, Any]:
         data = _plain(self)
@@ -71,6 +82,7 @@ class State:
             drawn=data["drawn"],
             targets=tuple(data["targets"]),
             secret_programs=programs(data["secret_programs"]),
+            phase_pair=None if data.get("phase_pair") is None else pair(*data["phase_pair"]),
         )
 
 
@@ -92,14 +104,17 @@ class PublicView:
     manche: int
     manche_limit: int | None
     phase: Phase
-    layout_card: int
+    layout_card: int | None
     grid: tuple[str, ...]
+    targets_recorded: tuple[bool, ...]
+    """Whose target card is drawn (always both, but while an OBSERVED deal reads them)."""
     programmed: tuple[int, ...]
     """How many swaps each seat has entered (the pairs stay hidden until revealed)."""
     revealed: tuple[tuple[Pair, ...], ...] | None
     step: int
     next_swap: int | None
     """The seat whose swap is next (SW-4), None while programming or over."""
+    phase_pair: Pair | None
     claims: tuple[int, ...]
     winner: int | None
     drawn: bool
@@ -121,12 +136,14 @@ def public_view(state: State) -> PublicView:
         phase=state.phase,
         layout_card=state.layout_card,
         grid=state.grid,
+        targets_recorded=tuple(t is not None for t in state.targets),
         programmed=tuple(len(p) for p in state.secret_programs)
         if state.revealed is None
         else tuple(len(p) for p in state.revealed),
         revealed=state.revealed,
         step=state.step,
         next_swap=next_swap(state),
+        phase_pair=state.phase_pair,
         claims=state.claims,
         winner=state.winner,
         drawn=state.drawn,
@@ -139,7 +156,8 @@ class PlayerView:
 
     public: PublicView
     seat: int
-    target: int
+    target: int | None
+    """None while an OBSERVED deal has not read it yet (then no layout, no matches)."""
     target_layout: Card
     matches: int
     program: tuple[Pair, ...]
@@ -152,11 +170,12 @@ class PlayerView:
 
 def player_view(state: State, seat: int) -> PlayerView:
     program = state.secret_programs[seat] if state.revealed is None else state.revealed[seat]
+    target = state.targets[seat]
     return PlayerView(
         public=public_view(state),
         seat=seat,
-        target=state.targets[seat],
-        target_layout=state.deck[state.targets[seat] - 1],
-        matches=state.matches(seat),
+        target=target,
+        target_layout=() if target is None else state.deck[target - 1],
+        matches=0 if target is None else state.matches(seat),
         program=program,
     )

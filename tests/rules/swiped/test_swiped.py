@@ -22,9 +22,12 @@ from companion.rules.swiped import (
     ClaimChecked,
     ClaimMatches,
     Config,
+    DrawLayout,
+    DrawTarget,
     FalseClaim,
     GameDrawn,
     GameWon,
+    LayoutDrawn,
     MancheEnded,
     MancheStarted,
     Phase,
@@ -32,10 +35,12 @@ from companion.rules.swiped import (
     Programmed,
     ProgramsRevealed,
     PublicView,
+    SkipSwap,
     State,
     Swap,
     Swapped,
     SwapSkipped,
+    TargetDrawn,
     actors,
     agreement,
     format_deck,
@@ -408,3 +413,89 @@ def test_config_round_trips_and_start_events() -> None:
 def test_a_config_with_an_unknown_key_is_bad_input() -> None:
     with pytest.raises(BadInput):
         Config.from_json({"game": "swiped", "colours": 10})
+
+
+# A real table (Deal.OBSERVED) -------------------------------------------------------
+
+
+def table(**options: Any) -> State:
+    """An OBSERVED game with card 5 face up, seat 0's target card 9, seat 1's card 2."""
+    state = game(0, deal="observed", **options)
+    state, _ = play(state, DrawLayout(5), DrawTarget(1, 2), DrawTarget(0, 9))
+    return state
+
+
+def test_sw_2_a_table_reads_the_layout_then_each_target_and_hides_which() -> None:
+    state = game(3, deal="observed")
+    assert state.phase is Phase.DRAW and start_events(state) == ()
+    assert public_view(state).targets_recorded == (False, False)
+    with pytest.raises(IllegalAction, match="SW-2"):
+        play(state, DrawTarget(0, 3))  # the layout card first
+    state, events = play(state, DrawLayout(7))
+    assert events == [LayoutDrawn(7, make_deck()[6])] and state.grid == make_deck()[6]
+    for bad in (DrawTarget(0, 7), ClaimMatches(0), Swap(0, R, OR)):
+        with pytest.raises(IllegalAction):
+            play(state, bad)
+    state, events = play(state, DrawTarget(1, 11))
+    assert events == [TargetDrawn(1)]  # no card named
+    with pytest.raises(IllegalAction, match="different cards"):
+        play(state, DrawTarget(0, 11))
+    with pytest.raises(IllegalAction, match="already recorded"):
+        play(state, DrawTarget(1, 12))
+    state, events = play(state, DrawTarget(0, 12))
+    assert events == [TargetDrawn(0), MancheStarted(1, (0, 1, 1, 0, 0, 1))]
+    assert state.phase is Phase.EXECUTE and state.targets == (12, 11)
+    assert player_view(state, 1).target == 11
+
+
+def test_sw_4_a_table_swaps_any_pair_in_the_order_of_the_book() -> None:
+    state = table()
+    with pytest.raises(IllegalAction, match="seat 0's"):
+        play(state, Swap(1, R, OR))
+    state, events = play(state, Swap(0, N, R))
+    assert events[0] == Swapped(0, 1, (R, N), events[0].squares)  # type: ignore[attr-defined]
+    assert public_view(state).phase_pair == (R, N) and next_swap(state) == 1
+
+
+def test_sw_4_a_table_declares_the_repeated_pair_and_the_engine_applies_it_once() -> None:
+    state, _ = play(table(), Swap(0, R, OR))
+    with pytest.raises(IllegalAction, match="applied once"):
+        play(state, Swap(1, OR, R))  # swapping back would undo it
+    with pytest.raises(IllegalAction, match="seat 1's"):
+        play(state, SkipSwap(0))
+    grid = state.grid
+    state, events = play(state, SkipSwap(1))
+    assert events == [SwapSkipped(1, 1, (R, OR))] and state.grid == grid
+    assert next_swap(state) == 1 and public_view(state).phase_pair is None
+    with pytest.raises(IllegalAction, match="second swap of a phase"):
+        play(state, SkipSwap(1))  # phase 2's first swap cannot repeat anything
+
+
+def test_sw_4_a_table_plays_manches_without_programs_and_inverts_the_order() -> None:
+    state = table(manche_limit=3)
+    for manche, order in enumerate(
+        [(0, 1, 1, 0, 0, 1), (1, 0, 0, 1, 1, 0), (0, 1, 1, 0, 0, 1)], start=1
+    ):
+        assert state.manche == manche and state.phase is Phase.EXECUTE
+        seen = []
+        for pair_ in (PAIRS[0], PAIRS[1], PAIRS[2], PAIRS[3], PAIRS[4], PAIRS[5]):
+            seen.append(next_swap(state))
+            state, events = play(state, Swap(next_swap(state), *pair_))  # type: ignore[arg-type]
+        assert tuple(seen) == order
+    assert isinstance(events[-1], GameDrawn)
+
+
+def test_sw_5_a_table_claim_is_checked_against_the_cards_it_read() -> None:
+    state = table()
+    assert state.matches(1) == agreement(state.grid, make_deck()[1])
+    won, events = play(state, ClaimCard(0, 2))
+    assert events == [ClaimChecked(0, "card", True), GameWon(0)]
+    lost, events = play(state, ClaimCard(1, 2))  # its own card, not seat 0's
+    assert events == [ClaimChecked(1, "card", False), GameWon(0)]
+
+
+def test_sw_2_seeded_games_refuse_what_only_a_table_does() -> None:
+    state = game()
+    for action in (DrawLayout(1), DrawTarget(0, 1), SkipSwap(0)):
+        with pytest.raises(IllegalAction):
+            play(state, action)
