@@ -178,6 +178,33 @@ def _play(args: argparse.Namespace) -> int:
         return 130
 
 
+def _deck(args: argparse.Namespace) -> int:
+    from companion import deck_sheet
+    from companion.config.data_dir import data_dir_unwritable, folder_problem
+    from companion.rules.swiped.deck import make_deck
+
+    out = Path(args.out)
+    if out.suffix.lower() not in deck_sheet.SUFFIXES:
+        return _fail("deck", f"--out {out}: give a .pdf (to print) or a .png (to look at)")
+    problem = folder_problem(out.parent) or data_dir_unwritable(out.parent)
+    if problem:
+        return _fail("deck", f"--out {out}: {problem}")
+    try:
+        deck = make_deck(args.size, args.seed)
+    except BadInput as exc:
+        return _fail("deck", f"--size {args.size}: {exc}")
+    title = f"Swiped - jeu de {len(deck)} cartes (graine {args.seed})"
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        written = deck_sheet.write_sheet(deck, out, title)
+    except OSError as exc:
+        return _fail("deck", f"--out {out}: cannot write there: {exc.strerror or exc}")
+    pages = deck_sheet.pages_needed(len(deck))
+    also = f" (pages 2 on: {', '.join(map(str, written[1:]))})" if len(written) > 1 else ""
+    print(f"wrote {out}: {len(deck)} cards on {pages} page{'s' * (pages > 1)}{also}")
+    return 0
+
+
 def _seats_help() -> str:
     """The seat counts of every game, for --players' help."""
     ranges = "; ".join(
@@ -301,6 +328,36 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play.set_defaults(func=_play)
 
 
+def _add_deck(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from companion.rules.swiped.config import MAX_DECK, MIN_DECK
+
+    deck = sub.add_parser(
+        "deck",
+        help="write a game's deck of cards as a sheet to print (a PDF) or to look at (PNGs)",
+        description=(
+            "Lay out a game's cards on A4 pages at playing-card size (63 x 88 mm, 9 per "
+            "page) with cut marks, and write a PDF to print at 100 %, or PNGs to look at "
+            "(FILE.png is page 1, FILE-2.png page 2...). Swiped is the only game with a "
+            "printed deck: its layout cards, numbered as the rules engine numbers them, "
+            "each with the colour's name on every square and a circle where its NFC "
+            "sticker goes. How to print and cut it: docs/games.md; the deck's ruling (SW-1): "
+            f"{RULINGS_DOC}."
+        ),
+    )
+    deck.add_argument("game", choices=["swiped"], help="the game (only swiped has a deck)")
+    deck.add_argument("--out", required=True, help="the file to write: FILE.pdf or FILE.png")
+    deck.add_argument(
+        "--size",
+        type=int,
+        default=24,
+        help=f"number of cards, {MIN_DECK} to {MAX_DECK} (default 24, as shipped)",
+    )
+    deck.add_argument(
+        "--seed", type=int, default=0, help="seed of the deck (default 0, as shipped)"
+    )
+    deck.set_defaults(func=_deck)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The `companion` command line: one subparser per command, each with its ``func``."""
     from companion.config.check import add_config_parser
@@ -317,6 +374,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_demo(sub)
     _add_replay(sub)
     _add_play(sub)
+    _add_deck(sub)
     add_run_parser(sub)
     add_config_parser(sub)
     add_enroll_parser(sub)
