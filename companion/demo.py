@@ -18,7 +18,7 @@ from PIL import Image
 from companion import games
 from companion.games import TableReferee
 from companion.journal import Input, Journal, dump_lines
-from companion.screens.model import CountdownScreen
+from companion.screens.passpass import CountdownScreen
 from companion.screens.render import frame
 from companion.screens.terminal import save_gif, to_text
 from companion.transcript import describe

@@ -30,7 +30,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from companion.config.model import DisplayConfig
-from companion.screens.model import AnyScreen, CountdownScreen
+from companion.screens.passpass import CountdownScreen
 from companion.screens.render import HEIGHT, WIDTH, draw
 
 log = logging.getLogger(__name__)
@@ -123,7 +123,7 @@ class Display:
         self.fault: str | None = None
         self.sent = 0
         """Frames transferred to the device."""
-        self._last_screen: AnyScreen | None = None
+        self._last_screen: Any = None
         self._last_bytes: bytes | None = None
         self._next_try = 0.0
         self._last_sent = -1e9
@@ -160,12 +160,12 @@ class Display:
         else:
             log.debug("%s", self.fault)
 
-    def render(self, screen: AnyScreen) -> Image.Image:
+    def render(self, screen: Any) -> Image.Image:
         image = Image.new("1", (WIDTH, HEIGHT))
         draw(ImageDraw.Draw(image), screen, self.language)
         return image
 
-    def show(self, screen: AnyScreen, force: bool = False) -> bool:
+    def show(self, screen: Any, force: bool = False) -> bool:
         """Draw ``screen`` if it differs from the last one; True when a frame was sent."""
         if not self.enabled:
             return False

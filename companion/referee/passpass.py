@@ -61,22 +61,21 @@ from companion.rules.passpass import (
     new_game,
     public_view,
 )
-from companion.screens.model import (
+from companion.screens.model import Refusal
+from companion.screens.passpass import (
     CountdownScreen,
     FaultScreen,
     GameWonScreen,
     InstructionScreen,
     MancheWonScreen,
     NoticeScreen,
-    Prompt,
-    Refusal,
     RevealMapScreen,
     RevealMissScreen,
-    Say,
     Screen,
     StatusScreen,
     VerdictScreen,
 )
+from companion.screens.passpass_prompt import Prompt, Say
 
 CALL_GRACE = 0.3
 """Calls within 300 ms of the first are settled clockwise from the Magicien's left

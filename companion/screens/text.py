@@ -17,7 +17,8 @@ from enum import StrEnum
 
 from companion.rules.passpass import Challenge, PublicView, Verdict
 from companion.screens.font import sanitize
-from companion.screens.model import Notice, Param, Prompt, Say
+from companion.screens.model import Notice
+from companion.screens.passpass_prompt import Param, Prompt, Say
 
 LANGUAGES = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"

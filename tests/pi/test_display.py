@@ -14,7 +14,7 @@ from companion.config.model import DisplayConfig
 from companion.devices.display import Display, check_display, make_device
 from companion.journal import TickInput
 from companion.referee.passpass import PassPassReferee
-from companion.screens.model import Screen
+from companion.screens.passpass import Screen
 from companion.screens.render import frame
 from tests.pi.conftest import simulated_game
 

@@ -27,7 +27,8 @@ from companion.rules.passpass import RULESETS, Challenge, Phase, public_view
 from companion.run.clock import TICK
 from companion.run.items import Tick
 from companion.run.loop import Service
-from companion.screens.model import Prompt, Say, StatusScreen, VerdictScreen
+from companion.screens.passpass import StatusScreen, VerdictScreen
+from companion.screens.passpass_prompt import Prompt, Say
 from companion.session import Session
 from companion.sim.driver import make_setup
 

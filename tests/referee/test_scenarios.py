@@ -14,7 +14,8 @@ import pytest
 
 from companion.journal import Input, PressInput, TickInput, read_journal
 from companion.referee.passpass import NOTICE_SECONDS, SHOW_SECONDS, PassPassReferee
-from companion.screens.model import InstructionScreen, NoticeScreen, Prompt, RevealMissScreen, Say
+from companion.screens.passpass import InstructionScreen, NoticeScreen, RevealMissScreen
+from companion.screens.passpass_prompt import Prompt, Say
 from companion.screens.text import say
 from tests.referee.make_scenarios import SCENARIOS
 

@@ -14,24 +14,21 @@ from companion.rules.passpass import (
     new_game,
     public_view,
 )
-from companion.screens.model import (
-    AnyScreen,
+from companion.screens.model import MenuScreen, Notice, Refusal
+from companion.screens.passpass import (
     CountdownScreen,
     FaultScreen,
     GameWonScreen,
     InstructionScreen,
     MancheWonScreen,
-    MenuScreen,
-    Notice,
     NoticeScreen,
-    Prompt,
-    Refusal,
     RevealMapScreen,
     RevealMissScreen,
-    Say,
+    Screen,
     StatusScreen,
     VerdictScreen,
 )
+from companion.screens.passpass_prompt import Prompt, Say
 
 NAMES = ("Ana", "Bob", "Cyrille", "Dominique", "Élodie", "François")
 
@@ -103,7 +100,7 @@ def menu_cases() -> dict[str, tuple[MenuScreen, str]]:
     }
 
 
-def golden_cases() -> dict[str, tuple[AnyScreen, str]]:
+def golden_cases() -> dict[str, tuple[Screen | MenuScreen, str]]:
     """One representative screen of each kind in French, a few in English."""
     four = NAMES[:4]
     status = StatusScreen(

@@ -32,21 +32,19 @@ from companion.rules.passpass import (
 )
 from companion.screens import render
 from companion.screens.font import Box
-from companion.screens.model import (
-    AnyScreen,
+from companion.screens.model import MenuScreen
+from companion.screens.passpass import (
     CountdownScreen,
     FaultScreen,
     GameWonScreen,
     InstructionScreen,
     MancheWonScreen,
-    MenuScreen,
-    Prompt,
     RevealMapScreen,
-    Say,
     Screen,
     StatusScreen,
     VerdictScreen,
 )
+from companion.screens.passpass_prompt import Prompt, Say
 from companion.screens.render import RENDERERS, draw, frame, show
 from tests.screens.samples import NAMES, golden_cases, prompts, view
 
@@ -58,7 +56,7 @@ def on_screen(boxes: tuple[Box, ...]) -> bool:
     return all(0 <= x0 < x1 <= 128 and 0 <= y0 < y1 <= 64 for x0, y0, x1, y1 in boxes)
 
 
-def boxes_of(screen: AnyScreen, lang: str = "fr") -> tuple[Box, ...]:
+def boxes_of(screen: Screen | MenuScreen, lang: str = "fr") -> tuple[Box, ...]:
     image = Image.new("1", (128, 64))
     return draw(ImageDraw.Draw(image), screen, lang)
 
@@ -84,8 +82,9 @@ def test_matches_golden_png(name: str) -> None:
 
 def test_golden_files_cover_every_screen_kind_in_french_and_some_in_english() -> None:
     french = {type(s) for s, lang in CASES.values() if lang == "fr"}
-    shared = {kind for kind in RENDERERS if kind.__module__ == "companion.screens.model"}
-    assert french == shared  # a game's own screens have their own golden tests
+    here = {"companion.screens.model", "companion.screens.passpass"}
+    ours = {kind for kind in RENDERERS if kind.__module__ in here}
+    assert french == ours  # the menu and PassPass's; other games have their own golden tests
     assert sum(lang == "en" for _, lang in CASES.values()) >= 2
 
 
@@ -317,6 +316,47 @@ def test_screens_package_never_touches_hidden_state() -> None:
                 assert "State" not in {a.name for a in node.names}, path.name
             if isinstance(node, ast.Attribute):
                 assert node.attr not in {"hats", "hands", "holding"}, (path.name, node.attr)
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module `path` imports, anywhere in it (`from a import b` gives "a" and "a.b")."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def game_imports(path: Path) -> set[str]:
+    """What `path` imports of a game: its rules, or a screens module that registers a
+    game's renderers."""
+    package = Path(render.__file__).parent
+    game_screens = {
+        f"companion.screens.{p.stem}"
+        for p in package.glob("*.py")
+        if p.name != "render.py" and "register_renderer(" in p.read_text(encoding="utf-8")
+    }
+    return {
+        name
+        for name in imported_modules(path)
+        if name.startswith("companion.rules.") or name in game_screens
+    }
+
+
+def test_the_shared_screen_modules_import_no_game() -> None:
+    """What every game shares is written for none: the generic model and the renderer
+    registry import no game's rules and no game's screens (each game's screens module
+    imports them, never the other way round)."""
+    package = Path(render.__file__).parent
+    # The guard sees a game where there is one: PassPass's screens and Flip Done's referee.
+    assert "companion.rules.passpass" in game_imports(package / "passpass.py")
+    referee = package.parent / "referee" / "flipdone.py"
+    assert {"companion.rules.flipdone", "companion.screens.flipdone"} <= game_imports(referee)
+    for shared in ("model.py", "render.py"):
+        assert game_imports(package / shared) == set(), shared
 
 
 # -------------------------------------------------------------------- luma devices

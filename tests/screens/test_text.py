@@ -9,7 +9,7 @@ import pytest
 
 from companion.rules.passpass import Challenge, Verdict
 from companion.screens.font import LARGE, SMALL
-from companion.screens.model import Prompt, Say
+from companion.screens.passpass_prompt import Prompt, Say
 from companion.screens.text import (
     LANGUAGES,
     Label,
