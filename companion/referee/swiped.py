@@ -1,0 +1,585 @@
+"""The Swiped referee: big cubes seen on the 3 x 3 mat, cards tapped on the pad, seat
+buttons in; engine actions and screens out.
+
+Two players; the mat's 9 spots are the squares 1..9 (SW-1, reading order), the pad (spot
+0) reads the printed cards. Tags: "layout:7" for card 7 of the deck, "cube:rouge" for the
+big cubes. The engine runs with an OBSERVED deal (`companion/rules/swiped/`): it takes the
+cards the pad reads and each swap the readers see. How the table maps to actions
+(docs/table.md, "Swiped"):
+
+- **Opening** (SW-2): the card drawn face up is tapped on the pad (DrawLayout), the cubes
+  are placed as it shows (each wrong square named), then each player taps a secret target
+  card, in seat order from the first player (DrawTarget: the OLED says only "card of Ana
+  recorded"). A card stays readable until it leaves the pad; the next card is read when
+  it appears there.
+- **Swaps** (SW-4): the OLED names whose swap comes next; two squares that exchanged their
+  cubes are that seat's Swap. Cubes in the air (a square empty, or holding two) are a swap
+  under way, never a fault. When the second swap of a phase is the pair just applied, the
+  swapper pushes the encoder ("same pair, skip": SkipSwap); swapping that pair again is a
+  fault, since it would undo the first.
+- **Claims** (SW-5): a seat's Doublon button is "5 matches" (ClaimMatches); its Menteur
+  button is "I know your card", and the next card tapped on the pad is the card it names
+  (ClaimCard). The verdict shows neither card.
+
+The referee keeps the EXPECTED grid and judges the OBSERVED one once it has been still for
+`settle` seconds (`companion/referee/pace.py`). Anything else is a fault with a fix prompt
+naming the squares, never a move. The target cards are hidden facts: they stay in the
+engine's State; screens get its `PublicView`, and only the game-over screen and a final
+`targets` event, made once the game is over, name them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.journal import PressInput, ResumeInput, Setup
+from companion.referee.pace import PacedReferee, SetupError
+from companion.referee.undo import UndoHistory
+from companion.rules.errors import BadInput, RuleError
+from companion.rules.swiped import (
+    COLOURS,
+    PLAYERS,
+    SQUARES,
+    Action,
+    ClaimCard,
+    ClaimChecked,
+    ClaimMatches,
+    Config,
+    Deal,
+    DrawLayout,
+    DrawTarget,
+    Event,
+    GameDrawn,
+    GameWon,
+    MancheEnded,
+    Phase,
+    SkipSwap,
+    State,
+    Swap,
+    apply,
+    make_config,
+    may_claim,
+    new_game,
+    next_swap,
+    pair,
+    public_view,
+)
+from companion.screens.model import Notice, Refusal
+from companion.screens.swiped import (
+    SwAnyScreen,
+    SwBoardScreen,
+    SwFaultScreen,
+    SwGameOverScreen,
+    SwNoticeScreen,
+    SwPrompt,
+    SwSay,
+)
+
+PAD = 0
+SPOTS = tuple(range(SQUARES + 1))
+"""The pad, then the squares 1..9."""
+PUBLIC = (ClaimChecked, MancheEnded, GameWon, GameDrawn)
+"""Public facts: undo never takes back the step that made one, nor anything before it."""
+SKIP_VALUES = ("skip", "same_pair")
+"""The encoder push's value for "same pair, skip" (any seat-less push also counts)."""
+
+RULE_KEYS = (
+    "deck_size",
+    "deck_seed",
+    "false_claim",
+    "manche_limit",
+    "claims_per_gap",
+    "claim_before_first_swap",
+)
+"""The engine settings a setup's `rules` may set (docs/journal.md, "Swiped")."""
+
+__all__ = ["RULE_KEYS", "SetupError", "SwipedReferee", "config_of", "token_of_kind"]
+
+
+def config_of(setup: Setup, config: Config | None = None) -> Config:
+    """The engine Config of a table's game: `config` (or the book's rules) with the setup's
+    `rules` over it, the setup's first seat and the OBSERVED deal."""
+    base = config or Config()
+    rules = dict(setup.rules or {})
+    unknown = sorted(set(rules) - set(RULE_KEYS))
+    if unknown:
+        raise SetupError(
+            f"unknown Swiped rules {', '.join(unknown)}: the settings are {', '.join(RULE_KEYS)}"
+        )
+    values: dict[str, Any] = {key: getattr(base, key) for key in RULE_KEYS} | rules
+    values["false_claim"] = str(values["false_claim"])
+    try:
+        return make_config(first=setup.first, deal=Deal.OBSERVED, **values)
+    except (BadInput, TypeError) as exc:
+        raise SetupError(f"rules: {exc}") from exc
+
+
+def token_of_kind(kind: str, deck_size: int) -> int | str | None:
+    """A tag kind as the engine names it: "layout:7" -> card 7, "cube:rouge" -> "rouge";
+    None for anything else."""
+    family, _, name = kind.partition(":")
+    if family == "cube" and name in COLOURS:
+        return name
+    if family == "layout" and name.isdigit() and 1 <= int(name) <= deck_size:
+        return int(name)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """One square as the readers see it: its cubes (colours) and other tags."""
+
+    cubes: tuple[str, ...]
+    cards: tuple[int, ...]
+
+
+class SwipedReferee(PacedReferee):
+    """Feed it inputs in time order; read `screen` and the events it returns."""
+
+    def __init__(self, setup: Setup, config: Config | None = None) -> None:
+        if len(setup.seats) != PLAYERS:
+            raise SetupError(f"Swiped is for {PLAYERS} players, not {len(setup.seats)}")
+        if not 0 <= setup.first < PLAYERS:
+            raise SetupError(f"first player must be seat 0 or 1, not {setup.first}")
+        if setup.layout:
+            raise SetupError("Swiped is played on its own 3 x 3 mat: leave out 'layout'")
+        config = config_of(setup, config)
+        tokens: dict[str, int | str] = {}
+        for uid, kind in setup.tags.items():
+            token = token_of_kind(kind, config.deck_size)
+            if token is None:
+                raise SetupError(
+                    f"tag {uid} is a {kind!r}: Swiped's tags are 'layout:1' ... "
+                    f"'layout:{config.deck_size}' and 'cube:rouge' ... 'cube:noir'"
+                )
+            tokens[uid.upper()] = token
+        super().__init__(setup.t, SQUARES, setup.settle)
+        self.setup = setup
+        self.names = setup.seats
+        self.tokens = tokens
+        """UID -> a card number or a cube's colour: the game's tags."""
+        self.state: State = new_game(config, setup.seed)
+        self.history: UndoHistory[tuple[State, bool]] = UndoHistory()
+        self.log: list[Event] = []
+        """The engine's events so far (all public)."""
+        self.placed = False
+        """The cubes stood as the layout card shows at least once (the swaps may begin)."""
+        self.fault: SwPrompt | None = None
+        self.waiting: SwPrompt | None = None
+        """Squares to put back as they were (after back or a restart) before play goes on."""
+        self.read: frozenset[str] = frozenset()
+        """Cards on the pad already read: the next card is one that appears there."""
+        self.guess: int | None = None
+        """The seat whose "I know your card" waits for the card it names on the pad."""
+        self.verdict: ClaimChecked | None = None
+        """The last claim's verdict (shown until the next swap)."""
+        self.recorded: int | None = None
+        """The seat whose target card was just recorded (shown until the next step)."""
+        self.changed_at: dict[int, int] = {}
+        """When each spot last changed (a report number): which of two swaps came first."""
+        self.reports = 0
+        self._last = dict(self.observed.uids)
+
+    # ------------------------------------------------------ the runtime's view
+
+    spots = SQUARES
+    announce_values: tuple[str, ...] = ()
+
+    def encoder_choices(self) -> tuple[tuple[int, ...], ...]:
+        return ()
+
+    @property
+    def aim(self) -> tuple[int, ...] | None:
+        return None
+
+    @property
+    def finished(self) -> bool:
+        return self.state.phase is Phase.OVER
+
+    def moment(self) -> tuple[Any, ...]:
+        """Everything an input can change here except the clock."""
+        return (
+            self.state, self.placed, self.fault, self.waiting, self.read, self.guess,
+            self.verdict, self.recorded, tuple(sorted(self.changed_at.items())),
+            tuple(sorted(self.observed.uids.items())), frozenset(self.observed.silent),
+            tuple(self.held), self.unjudged, self.last_change, len(self.events),
+            len(self.history),
+        )  # fmt: skip
+
+    def where(self) -> str:
+        """One line for logs: never a target card, even when the game is over."""
+        state = self.state
+        if state.phase is Phase.OVER:
+            if state.winner is None:
+                return f"game over after {state.manche} manches: a draw"
+            return f"game over: {self.names[state.winner]} won"
+        if self.fault is not None:
+            what = f"stopped: {self.fault.say}"
+        elif state.phase is Phase.DRAW:
+            what = "drawing the cards"
+        else:
+            swapper = next_swap(state)
+            what = f"{self.names[swapper]} to swap" if swapper is not None else "between swaps"
+        return f"manche {state.manche}, {what}"
+
+    def result(self) -> dict[str, Any]:
+        winner = self.state.winner
+        return {
+            "game": self.setup.game,
+            "events": self.events,
+            "scores": [int(winner == seat) for seat in range(PLAYERS)],
+            "winner": winner,
+        }
+
+    # ------------------------------------------------------------------ table
+
+    def table_changed(self) -> None:
+        super().table_changed()
+        self.reports += 1
+        for spot, uids in self.observed.uids.items():
+            if uids != self._last.get(spot):
+                self.changed_at[spot] = self.reports
+        self._last = dict(self.observed.uids)
+
+    def _square(self, spot: int) -> Square:
+        cubes: list[str] = []
+        cards: list[int] = []
+        for uid in sorted(self.observed.uids.get(spot, frozenset())):
+            token = self.tokens.get(uid)
+            if isinstance(token, str):
+                cubes.append(token)
+            elif isinstance(token, int):
+                cards.append(token)
+        return Square(tuple(sorted(cubes)), tuple(sorted(cards)))
+
+    def judge_table(self) -> None:
+        silent = sorted(self.observed.silent)
+        if silent:
+            self._set_fault(SwPrompt.of(SwSay.READER_SILENT, spot=silent[0]))
+            return
+        for spot in SPOTS:
+            if any(uid not in self.tokens for uid in self.observed.uids.get(spot, ())):
+                self._set_fault(SwPrompt.of(SwSay.UNKNOWN_TAG, spot=spot))
+                return
+            if spot != PAD and self._square(spot).cards:
+                self._set_fault(SwPrompt.of(SwSay.CARD_ON_SQUARE, spot=spot))
+                return
+        if self.finished:
+            self._fixed()
+            return
+        if not self._judge_pad():
+            return
+        if self.state.layout_card is None:
+            self._fixed()  # cubes may wait on the mat until the layout card is read
+            return
+        self._judge_grid()
+
+    # -------------------------------------------------------------------- pad
+
+    def _judge_pad(self) -> bool:
+        """Read a card that appeared on the pad. False: a fault stops the judgment."""
+        on_pad = {uid for uid in self.observed.uids.get(PAD, frozenset()) if self._is_card(uid)}
+        self.read &= on_pad  # a card taken off may be read again
+        new = sorted(on_pad - self.read)
+        if len(new) > 1:
+            self._set_fault(SwPrompt.of(SwSay.TWO_CARDS, spot=PAD))
+            return False
+        if not new:
+            return True
+        (uid,) = new
+        card = self.tokens[uid]
+        assert isinstance(card, int)
+        action = self._pad_action(card)
+        if action is None:
+            self.read |= {uid}
+            self._pad_not_now()
+            return True
+        if isinstance(action, DrawTarget) and card in (self.state.layout_card, *self.state.targets):
+            self._set_fault(SwPrompt.of(SwSay.CARD_TAKEN, spot=PAD))
+            return False
+        self.read |= {uid}
+        self._fixed()
+        if isinstance(action, ClaimCard):
+            self.guess = None
+            self._claim(action)
+        else:
+            if self._step(action, "layout" if isinstance(action, DrawLayout) else "target"):
+                self.recorded = action.seat if isinstance(action, DrawTarget) else None
+        return True
+
+    def _pad_action(self, card: int) -> Action | None:
+        state = self.state
+        if state.phase is Phase.DRAW:
+            if state.layout_card is None:
+                return DrawLayout(card)
+            return DrawTarget(self._next_target(), card)
+        if self.guess is not None:
+            return ClaimCard(self.guess, card)
+        return None
+
+    def _next_target(self) -> int:
+        """SW-2: the players tap their target cards from the first player on."""
+        first = self.state.config.first
+        return next(s for s in (first, 1 - first) if self.state.targets[s] is None)
+
+    def _pad_not_now(self) -> None:
+        """A card tapped when nothing asks for one: shown, never read."""
+        self.emit({"kind": "ignored", "control": "pad", "seat": None, "reason": "not_now"})
+        self.notice = Notice("pad", None, Refusal.NOT_NOW, self.now + 3.0)
+
+    def _is_card(self, uid: str) -> bool:
+        return isinstance(self.tokens.get(uid), int)
+
+    # ------------------------------------------------------------------- grid
+
+    def _judge_grid(self) -> None:
+        """The cubes against the grid: placed as the layout card shows, a swap, a swap
+        under way (some cube in the air), or a fault naming every wrong square."""
+        grid = self.state.grid
+        squares = {spot: self._square(spot) for spot in range(1, SQUARES + 1)}
+        if any(len(sq.cubes) != 1 for sq in squares.values()):
+            return  # a cube in the air, or two on a square: a swap or the placing under way
+        seen = tuple(squares[spot].cubes[0] for spot in range(1, SQUARES + 1))
+        wrong = tuple(spot for spot in range(1, SQUARES + 1) if seen[spot - 1] != grid[spot - 1])
+        if not wrong:
+            self._fixed()
+            self.waiting = None
+            if not self.placed:
+                self.placed = True
+                self.emit({"kind": "placed"})
+            return
+        if self.waiting is not None:
+            self.waiting = SwPrompt.of(SwSay.WAIT_TABLE, spots=wrong)
+            return
+        if not self.placed or self.state.phase is not Phase.EXECUTE:
+            self._set_fault(_put_back(wrong, grid))
+            return
+        swaps = _exchanges(wrong, seen, grid)
+        if swaps is None:
+            self._set_fault(_put_back(wrong, grid))
+            return
+        if self.guess is not None:
+            self._set_fault(SwPrompt.of(SwSay.GUESS_FIRST, seat=self.guess))
+            return
+        swaps.sort(key=lambda pair: max(self.changed_at.get(s, 0) for s in pair))
+        for i, j in swaps:
+            seat = next_swap(self.state)
+            a, b = pair(grid[i - 1], grid[j - 1])
+            if seat is None or (a, b) == self.state.phase_pair:  # SW-4: applied once
+                self._set_fault(_put_back(wrong, self.state.grid, SwSay.SAME_PAIR))
+                return
+            self._fixed()
+            if not self._step(Swap(seat, a, b), "swap"):  # pragma: no cover - checked above
+                self._set_fault(_put_back(wrong, self.state.grid))
+                return
+            if self.finished:  # SW-6: the last swap of the last manche
+                return
+
+    # ----------------------------------------------------------------- faults
+
+    def _set_fault(self, prompt: SwPrompt) -> None:
+        if self.fault == prompt:
+            return
+        self.fault = prompt
+        spots = prompt.spots()
+        self.emit({"kind": "fault", "spot": spots[0] if spots else None, "reason": str(prompt.say)})
+
+    def _fixed(self) -> None:
+        if self.fault is not None:
+            self.emit({"kind": "fixed"})
+            self.fault = None
+
+    # ----------------------------------------------------------------- presses
+
+    def press(self, press: PressInput) -> None:
+        control = press.control
+        if control == "back":
+            self._undo(press)
+        elif press.seat is not None and not 0 <= press.seat < PLAYERS:
+            self.refuse(press, Refusal.NOT_SEATED)
+        elif self.fault is not None or self.waiting is not None:
+            self.refuse(press, Refusal.TABLE_FIRST)
+        elif control in ("doublon", "menteur") and press.seat is not None:
+            self._claim_press(press)
+        elif control == "skip" or (control == "choose" and _is_skip(press.value)):
+            self._skip(press)
+        else:
+            self.refuse(press, Refusal.NOT_NOW)
+
+    def _claim_press(self, press: PressInput) -> None:
+        seat = press.seat
+        assert seat is not None
+        if self.guess is not None:
+            self.refuse(press, Refusal.ALREADY_CALLED)
+        elif not may_claim(self.state, seat):
+            limited = self.state.phase is Phase.EXECUTE and self.state.claims[seat] > 0
+            self.refuse(press, Refusal.ALREADY_CALLED if limited else Refusal.NOT_NOW)
+        elif press.control == "doublon":
+            self._claim(ClaimMatches(seat))
+        else:
+            self.guess = seat
+            self.verdict = None
+            self.emit({"kind": "guess", "seat": seat})
+
+    def _skip(self, press: PressInput) -> None:
+        state = self.state
+        seat = next_swap(state)
+        other = press.seat is not None and press.seat != seat
+        if seat is None or state.phase_pair is None or other or self.guess is not None:
+            self.refuse(press, Refusal.NOT_NOW)
+            return
+        self._step(SkipSwap(seat), "skip")
+
+    def _undo(self, press: PressInput) -> None:
+        """`back` cancels a card being named, else takes back a draw, a swap or a skip
+        since the last public fact (a claim's verdict, a manche's end)."""
+        if self.guess is not None:
+            self.emit({"kind": "undo", "step": "guess"})
+            self.guess = None
+            return
+        taken = self.history.take_back()
+        if isinstance(taken, Refusal):
+            self.refuse(press, taken)
+            return
+        (self.state, self.placed), step = taken
+        self.emit({"kind": "undo", "step": step})
+        self.fault = None
+        self.recorded = None
+        self.verdict = None
+        self._expect_table()
+
+    def resume(self, record: ResumeInput) -> None:
+        """A restart after a cut: the readers' live table replaces the last one journaled.
+        Squares that changed while the companion was down are put back before play goes on."""
+        changed = {s for s, uids in record.table.items() if self.observed.uids.get(s) != uids}
+        for spot in changed:
+            self.observed.uids[spot] = record.table[spot]
+        self.emit({"kind": "resume", "changed": sorted(changed)})
+        if changed:
+            self.table_changed()
+            if self.placed:
+                self._expect_table()
+
+    def _expect_table(self) -> None:
+        """Ask for the squares that differ from the grid to be put back (a still table is
+        judged against it; nothing on them is read as a swap until then)."""
+        if not self.placed:
+            return
+        grid = self.state.grid
+        wrong = tuple(
+            spot for spot in range(1, SQUARES + 1) if self._square(spot).cubes != (grid[spot - 1],)
+        )
+        self.waiting = SwPrompt.of(SwSay.WAIT_TABLE, spots=wrong) if wrong else None
+
+    # -------------------------------------------------------------------- time
+
+    def deadline(self) -> float | None:
+        return None
+
+    def on_deadline(self) -> None:
+        raise AssertionError("Swiped has no deadline")
+
+    # ------------------------------------------------------------------ steps
+
+    def _apply(self, action: Action) -> tuple[Event, ...] | None:
+        """Apply one engine action and emit its events; None if the rules refuse it."""
+        try:
+            self.state, events = apply(self.state, action)
+        except RuleError:
+            return None
+        self.log.extend(events)
+        for event in events:
+            self.emit(event.to_json())
+        if self.finished:  # SW-5: the cards may be shown once the game is over
+            self.emit({"kind": "targets", "cards": list(self.state.targets)})
+        return events
+
+    def _step(self, action: Action, name: str) -> bool:
+        """An undoable step, unless it made a public fact."""
+        before = (self.state, self.placed)
+        events = self._apply(action)
+        if events is None:
+            return False
+        self.history.record(before, name, any(isinstance(e, PUBLIC) for e in events))
+        self.verdict = None
+        self.recorded = None
+        return True
+
+    def _claim(self, action: ClaimMatches | ClaimCard) -> None:
+        before = (self.state, self.placed)
+        events = self._apply(action)
+        if events is None:
+            return
+        self.history.record(before, "claim", True)
+        self.verdict = next(e for e in events if isinstance(e, ClaimChecked))
+
+    # ----------------------------------------------------------------- screen
+
+    @property
+    def screen(self) -> SwAnyScreen:
+        """What the OLED shows now: the public view and public events only; the target
+        cards only once the game is over."""
+        view = public_view(self.state)
+        names = self.names
+        if self.finished:
+            targets = tuple(t for t in self.state.targets if t is not None)
+            return SwGameOverScreen(view, names, self.verdict, targets)
+        notice = self.notice_shown()
+        if notice is not None:
+            return SwNoticeScreen(view, names, notice)
+        if self.fault is not None:
+            return SwFaultScreen(view, names, self.fault)
+        return SwBoardScreen(view, names, self._prompt(), self.verdict, self.recorded)
+
+    def _prompt(self) -> SwPrompt:
+        state = self.state
+        if self.waiting is not None:
+            return self.waiting
+        if self.guess is not None:
+            return SwPrompt.of(SwSay.GUESS, seat=self.guess)
+        if state.layout_card is None:
+            return SwPrompt.of(SwSay.LAYOUT)
+        if not self.placed:
+            return SwPrompt.of(SwSay.PLACE, card=state.layout_card)
+        if state.phase is Phase.DRAW:
+            return SwPrompt.of(SwSay.TARGET, seat=self._next_target())
+        seat = next_swap(state)
+        assert seat is not None
+        air = tuple(s for s in range(1, SQUARES + 1) if len(self._square(s).cubes) != 1)
+        if air:
+            return SwPrompt.of(SwSay.SWAPPING, seat=seat, spots=air)
+        if state.phase_pair is not None:
+            return SwPrompt.of(SwSay.SWAP_OR_SKIP, seat=seat)
+        if state.step == 0:
+            return SwPrompt.of(SwSay.PROGRAM, seat=seat)
+        return SwPrompt.of(SwSay.SWAP, seat=seat)
+
+
+def _exchanges(
+    wrong: Sequence[int], seen: Sequence[str], grid: Sequence[str]
+) -> list[tuple[int, int]] | None:
+    """The squares that exchanged their cubes in pairs (one swap, or two at once), or None
+    when the wrong squares are no such thing."""
+    left = set(wrong)
+    pairs: list[tuple[int, int]] = []
+    for i in sorted(wrong):
+        if i not in left:
+            continue
+        j = next((j for j in left if j != i and seen[j - 1] == grid[i - 1]), None)
+        if j is None or seen[i - 1] != grid[j - 1]:
+            return None
+        left -= {i, j}
+        pairs.append((i, j))
+    return pairs if len(pairs) <= 2 else None
+
+
+def _put_back(wrong: Sequence[int], grid: Sequence[str], say: SwSay | None = None) -> SwPrompt:
+    """The fix naming every wrong square and the cube it must hold."""
+    colours = tuple(grid[spot - 1] for spot in wrong)
+    return SwPrompt.of(say or SwSay.PUT_BACK, spots=tuple(wrong), colours=colours)
+
+
+def _is_skip(value: object) -> bool:
+    return value is None or value in SKIP_VALUES

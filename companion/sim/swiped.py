@@ -1,0 +1,302 @@
+"""A whole Swiped game on a simulated table, played by simulated people at their pace.
+
+The seeded engine decides: the sim keeps its own SEEDED game (`track`), which drew the
+layout card and both targets, and bots program the swaps and choose the claims on it. The
+simulated people then carry it out physically, as a real table feeds the readers: the
+face-up card laid on the pad, the nine big cubes placed one at a time, each target card
+held on the pad, every swap made one cube at a time (one lifted, the other lifted or put
+beside it, both put down), the encoder pushed for "same pair, skip", a Doublon press for
+"5 matches", a Menteur press and then the named card on the pad. The referee, with an
+OBSERVED deal, sees only that journal; `run` checks it reached the game the seeded engine
+played (`comparable`: every swap, skip, claim and result).
+
+`Pace` gives people's timing (`Pace.spaced()`: one act a second, ticked, as in scenario
+files); `Noise` adds a rough table's flickering tags, duplicated reports, stray tags and
+presses that cannot count. None of it may change the game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.bots.swiped import Decider, make_decider
+from companion.journal import Input, Setup, TickInput
+from companion.referee.swiped import SwipedReferee
+from companion.rules.swiped import (
+    COLOURS,
+    PLAYERS,
+    SQUARES,
+    Action,
+    ClaimCard,
+    ClaimChecked,
+    ClaimMatches,
+    Config,
+    Deal,
+    Event,
+    GameDrawn,
+    GameWon,
+    MancheEnded,
+    MancheStarted,
+    Phase,
+    Program,
+    State,
+    Swap,
+    Swapped,
+    SwapSkipped,
+    apply,
+    legal_actions,
+    new_game,
+    next_swap,
+    start_events,
+)
+from companion.sim.people import Diverged as Diverged
+from companion.sim.people import Noise as Noise
+from companion.sim.people import SimulatedPeople, first_difference
+
+PAD = 0
+NAMES = ("Ana", "Bob")
+COMPARED = (Swapped, SwapSkipped, ClaimChecked, GameWon, GameDrawn, MancheEnded, MancheStarted)
+
+
+@dataclass(frozen=True)
+class Pace:
+    """When simulated people act, as ranges of seconds drawn uniformly."""
+
+    react: tuple[float, float] = (0.3, 1.5)
+    """From the OLED showing what comes next to the first hand moving."""
+    hold: tuple[float, float] = (0.8, 2.0)
+    """How long a card lies on the pad (longer than the settle time: it must be read)."""
+    place: tuple[float, float] = (0.2, 1.0)
+    """Between two cubes placed at the opening."""
+    move: tuple[float, float] = (0.1, 0.9)
+    """Between two hand movements of one swap."""
+    program: tuple[float, float] = (2.0, 8.0)
+    """Programming with the small cubes, then revealing: nothing the readers see."""
+    push: tuple[float, float] = (0.3, 2.0)
+    """From the OLED's "same pair" to the encoder pushed."""
+    name: tuple[float, float] = (0.5, 2.5)
+    """From the Menteur press to the named card on the pad."""
+    scan: float = 0.06
+    """A reader reports up to this late."""
+    ticks: bool = False
+
+    @classmethod
+    def spaced(cls) -> Pace:
+        """One act a second, each after the table settled, with ticks between."""
+        one = (1.0, 1.0)
+        return cls(react=one, hold=one, place=one, move=one, program=one, push=one,
+                   name=one, scan=0.0, ticks=True)  # fmt: skip
+
+
+@dataclass
+class SwSimResult:
+    setup: Setup
+    inputs: list[Input] = field(default_factory=list)
+    referee: SwipedReferee | None = None
+    decided: list[Event] = field(default_factory=list)
+    """The events of the seeded game the people played."""
+
+
+def make_tags(seed: int, deck_size: int = 24) -> dict[str, str]:
+    """One tag per card ("layout:N") and per big cube ("cube:rouge"): NTAG-like 7-byte
+    UIDs on the cards, MIFARE-like 4-byte ones in the cubes."""
+    rng = random.Random(f"swiped:{seed}")
+    kinds = [f"layout:{n}" for n in range(1, deck_size + 1)] + [f"cube:{c}" for c in COLOURS]
+    tags: dict[str, str] = {}
+    for kind in kinds:
+        size = 7 if kind.startswith("layout") else 4
+        while True:
+            raw = bytes([0x04] if size == 7 else []) + rng.randbytes(size - (size == 7))
+            uid = raw.hex().upper()
+            if uid not in tags:
+                break
+        tags[uid] = kind
+    return tags
+
+
+def make_setup(seed: int, first: int | None = None, **options: Any) -> Setup:
+    """A simulated table's setup: Ana and Bob, tags made from `seed`, and a first player
+    that, unless given, alternates with the seed."""
+    keep = {k: v for k, v in options.items() if k in ("settle", "language", "rules")}
+    first = seed % PLAYERS if first is None else first
+    size = int((keep.get("rules") or {}).get("deck_size", 24))
+    return Setup("swiped", NAMES, make_tags(seed, size), first, seed, **keep)
+
+
+def comparable(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """The events both deals make: swaps, skips, claims, manches and the result."""
+    return [e.to_json() for e in events if isinstance(e, COMPARED)]
+
+
+class SwipedSim(SimulatedPeople):
+    """Plays one game; every input goes to `on_input` (a journal, a frame grabber)."""
+
+    referee: SwipedReferee
+    pace: Pace
+
+    def __init__(
+        self,
+        setup: Setup,
+        bots: Sequence[str] | None = None,
+        noise: Noise | None = None,
+        on_input: Callable[[Input, Any], None] | None = None,
+        pace: Pace | None = None,
+        config: Config | None = None,
+    ) -> None:
+        referee = SwipedReferee(setup, config)
+        super().__init__(setup, referee, pace or Pace(), noise, on_input)
+        seeded = dataclasses.replace(referee.state.config, deal=Deal.SEEDED)
+        self.track: State = new_game(seeded, setup.seed)
+        self.decided: list[Event] = list(start_events(self.track))
+        self.decide: Decider = make_decider(list(bots or ["deducing"]), seeded, setup.seed)
+        self.uid: dict[int | str, str] = {token: uid for uid, token in referee.tokens.items()}
+        self.table: dict[int, set[str]] = {s: set() for s in range(SQUARES + 1)}
+        self.first_rng = random.Random(f"claims:{setup.seed}")
+        """Who claims first when both would: a decision, so not drawn from the pace."""
+
+    def contents(self, spot: int) -> frozenset[str]:
+        return frozenset(self.table[spot])
+
+    # -------------------------------------------------------------- decisions
+
+    def _apply(self, action: Action) -> tuple[Event, ...]:
+        self.track, events = apply(self.track, action)
+        self.decided.extend(events)
+        self.decide.observe(events)
+        return events
+
+    def _over(self) -> bool:
+        return self.track.phase is Phase.OVER
+
+    # ------------------------------------------------------------------- play
+
+    def run(self, max_swaps: int = 5_000) -> SwSimResult:
+        self.ready(self.t + self.setup.settle)
+        self._opening()
+        swaps = 0
+        while not self._over() and swaps < max_swaps:
+            self._maybe_noise()
+            if self._claims():
+                pass
+            elif self.track.phase is Phase.PROGRAM:
+                self._program()
+            else:
+                self._swap()
+                swaps += 1
+            self.flush()
+        self.schedule(TickInput(round(self.t + self.setup.settle + 1.0, 3)))
+        self.flush()
+        made = comparable(self.referee.log)
+        decided = comparable(self.decided)
+        if made != decided:
+            raise Diverged(first_difference(made, decided))
+        return SwSimResult(self.setup, self.inputs, self.referee, self.decided)
+
+    def _on_pad(self, t: float, token: int | str) -> float:
+        """A card laid on the pad and held there; returns when it is taken back."""
+        uid = self.uid[token]
+        self.table[PAD].add(uid)
+        put = self.report(t, PAD)
+        self.table[PAD].discard(uid)
+        return self.report(put + self.uniform(self.pace.hold), PAD)
+
+    def _opening(self) -> None:
+        """SW-2: the face-up card on the pad, the cubes placed as it shows, one at a time,
+        then each target card on the pad, from the first player on."""
+        state = self.track
+        assert state.layout_card is not None
+        t = self._on_pad(self.t + self.uniform(self.pace.react), state.layout_card)
+        squares = list(range(1, SQUARES + 1))
+        if not self.pace.ticks:
+            self.act_rng.shuffle(squares)
+        for square in squares:
+            t += self.uniform(self.pace.place)
+            self.table[square].add(self.uid[state.grid[square - 1]])
+            t = self.report(t, square)
+        first = state.config.first
+        for seat in (first, 1 - first):
+            target = state.targets[seat]
+            assert target is not None
+            t = self._on_pad(t + self.uniform(self.pace.react), target)
+        self.ready(t + self.setup.settle)
+        self.flush()
+
+    def _program(self) -> None:
+        """SW-3: one more swap of each program, made with small cubes the readers never
+        see; a claim may come between two (SW-5), so `run` asks for claims each time."""
+        for seat in range(PLAYERS):
+            action = self.decide(self.track, seat)
+            if isinstance(action, Program):
+                self._apply(action)
+        if self.track.phase is not Phase.PROGRAM:
+            self.ready(self.t + self.uniform(self.pace.program))
+
+    def _claims(self) -> bool:
+        """SW-5: between two swaps, a seat may claim. True when one did."""
+        seats = [0, 1]
+        self.first_rng.shuffle(seats)
+        for seat in seats:
+            action = self.decide(self.track, seat)
+            if isinstance(action, ClaimMatches):
+                t = self.t + self.uniform(self.pace.react)
+                self.press(t, "doublon", seat)
+                self.ready(t + 0.1)
+            elif isinstance(action, ClaimCard):
+                t = self.t + self.uniform(self.pace.react)
+                self.press(t, "menteur", seat)
+                off = self._on_pad(t + self.uniform(self.pace.name), action.card)
+                self.ready(off + self.setup.settle)
+            else:
+                continue
+            self._apply(action)
+            return True
+        return False
+
+    def _swap(self) -> None:
+        """SW-4: the next swap, one cube at a time (or the skip of a repeated pair)."""
+        state = self.track
+        seat = next_swap(state)
+        action = next(a for a in self._legal_swaps(state) if a.seat == seat)
+        events = self._apply(action)
+        i, j = next(e.squares for e in events if isinstance(e, Swapped))
+        a, b = (self.uid[state.grid[i - 1]], self.uid[state.grid[j - 1]])
+        t = self.t + self.uniform(self.pace.react)
+        if self.act_rng.random() < 0.5:  # both lifted, then both put down
+            steps = [(i, a, False), (j, b, False), (j, a, True), (i, b, True)]
+        else:  # one put beside the other, then the other moved
+            steps = [(i, a, False), (j, a, True), (j, b, False), (i, b, True)]
+        for square, uid, down in steps:
+            (self.table[square].add if down else self.table[square].discard)(uid)
+            t = self.report(t, square) + self.uniform(self.pace.move)
+        self.ready(t + self.setup.settle)
+        if any(isinstance(e, SwapSkipped) for e in events):
+            self.flush()
+            push = self.t + self.uniform(self.pace.push)
+            self.press(push, "choose", None, "skip")
+            self.ready(push + 0.1)
+
+    @staticmethod
+    def _legal_swaps(state: State) -> list[Swap]:
+        return [a for a in legal_actions(state) if isinstance(a, Swap)]
+
+    def _maybe_noise(self) -> None:
+        rng = self.noise_rng
+        noise = self.noise
+        if rng.random() < noise.stray:
+            spot = rng.randint(1, SQUARES)
+            self.table[spot].add("DEADBEEF")
+            self.report(self.t + 0.1, spot)
+            self.table[spot].discard("DEADBEEF")  # longer than `settle`: the referee says Stop
+            last = self.report(self.t + 0.1 + noise.stray_lasts, spot)
+            self.ready(last + self.setup.settle)
+        if rng.random() < noise.out_of_turn:
+            if rng.random() < 0.5:  # a seat where nobody sits in Swiped
+                self.press(self.t + 0.1, "doublon", 2 + rng.randrange(4))
+            else:  # an announce button: Swiped has none
+                self.press(self.t + 0.1, "announce", None, "lapin")
+            self.ready(self.t + 0.15)
+        self.flush()
