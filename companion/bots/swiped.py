@@ -354,13 +354,19 @@ class DeducingParams:
     costs nothing but the gap's claim, so by default the bot names its top card in every
     gap once the programs are revealed (and learns that card was not it)."""
     leak_weight: float = 1.0
-    """Programming: cost per unit of the posterior the opponent would give its true card."""
+    """Programming: cost per unit of what a swap would tell the opponent of its card."""
     harm_weight: float = 0.5
+    """Programming: cost per match a swap is expected to give the opponent (over the
+    belief)."""
     leak_top: bool = True
+    """A swap's leak is the top posterior the opponent's deduction could reach (True), or
+    the posterior it would give this seat's true card (False)."""
     leak_safe: float = 0.0
+    """The part of a leak that costs nothing."""
     min_gain: int = -2
+    """Programming never picks a swap losing more matches than this, unless all do."""
     adaptive: bool = True
-    """Programming: cost per match its swap is expected to give the opponent."""
+    """Weigh the leak by how much the opponent plays like a deducer (against at random)."""
 
 
 class DeducingBot:

@@ -88,6 +88,14 @@ class Config:
     """SEEDED (the engine draws, seats program) or OBSERVED (a real table; see Deal)."""
 
     def __post_init__(self) -> None:
+        for name in ("deck_size", "deck_seed", "first", "manche_limit", "claims_per_gap"):
+            value = getattr(self, name)
+            optional = name in ("manche_limit", "claims_per_gap")
+            if not (_is_whole(value) or (optional and value is None)):
+                raise BadInput(f"{name} must be a whole number, not {value!r}")
+        before = self.claim_before_first_swap
+        if not isinstance(before, bool):
+            raise BadInput(f"claim_before_first_swap must be true or false, not {before!r}")
         if not MIN_DECK <= self.deck_size <= MAX_DECK:
             raise BadInput(f"deck_size must be {MIN_DECK}..{MAX_DECK}, not {self.deck_size}")
         if not 0 <= self.first < PLAYERS:
@@ -145,6 +153,10 @@ def make_config(
         claim_before_first_swap=claim_before_first_swap,
         deal=drawn_by,
     )
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def pair(a: str, b: str) -> Pair:

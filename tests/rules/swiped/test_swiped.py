@@ -125,6 +125,22 @@ def test_sw_1_a_deck_size_out_of_range_is_bad_input(size: int) -> None:
         make_config(deck_size=size)
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "says"),
+    [
+        ("deck_size", 24.5, "deck_size must be a whole number"),
+        ("deck_seed", "x", "deck_seed must be a whole number"),
+        ("claims_per_gap", 2.5, "claims_per_gap must be a whole number"),
+        ("manche_limit", True, "manche_limit must be a whole number"),
+        ("claim_before_first_swap", "no", "claim_before_first_swap must be true or false"),
+    ],
+)
+def test_a_setting_of_the_wrong_type_is_bad_input_naming_it(option, value, says) -> None:
+    """A config file's "no" must not read as true, nor 24.5 cards build a deck."""
+    with pytest.raises(BadInput, match=says):
+        make_config(**{option: value})
+
+
 # SW-2 ------------------------------------------------------------------------------
 
 

@@ -1,0 +1,149 @@
+"""Swiped's bots: they play legal moves only, know what their seat may know and nothing
+else, deduce without ever ruling out the truth, and the self-play report is reproducible."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from companion.bots.swiped import (
+    BOTS,
+    DeducingBot,
+    Totals,
+    make_bot,
+    make_decider,
+    play_game,
+    posterior,
+    rule_out,
+    selfplay_report,
+    start_evidence,
+)
+from companion.rules.swiped import (
+    ClaimCard,
+    ClaimChecked,
+    ClaimMatches,
+    Deal,
+    Phase,
+    apply,
+    legal_actions,
+    make_config,
+    new_game,
+    player_view,
+    start_events,
+)
+
+
+def decided_game(seed: int, kinds: list[str], **options: object):
+    """A whole game where, at each moment, the seats are asked in a seeded order; yields
+    (state, seat, action) for every action applied."""
+    config = make_config(first=seed % 2, manche_limit=20, **options)  # type: ignore[arg-type]
+    state = new_game(config, seed)
+    decide = make_decider(kinds, config, seed)
+    decide.observe(start_events(state))
+    order_rng = random.Random(seed)
+    while state.phase is not Phase.OVER:
+        seats = [0, 1]
+        order_rng.shuffle(seats)
+        offers = [(s, decide(state, s)) for s in seats]
+        claims = [(s, a) for s, a in offers if isinstance(a, ClaimMatches | ClaimCard)]
+        moves = [(s, a) for s, a in offers if a is not None]
+        assert moves, f"no seat acts in manche {state.manche}, phase {state.phase}"
+        seat, action = claims[0] if claims else moves[0]
+        yield state, seat, action
+        state, events = apply(state, action)
+        decide.observe(events)
+
+
+@pytest.mark.parametrize("kinds", [["deducing"], ["random"], ["deducing", "random"]])
+@pytest.mark.parametrize("false_claim", ["loses", "refused"])
+def test_bots_play_only_their_seats_legal_actions_and_finish_every_game(kinds, false_claim):
+    for seed in range(12):
+        applied = 0
+        for state, seat, action in decided_game(seed, kinds, false_claim=false_claim):
+            assert action in legal_actions(state)
+            assert action.seat == seat  # type: ignore[union-attr]
+            applied += 1
+        assert applied > 0
+
+
+def test_a_bot_acts_on_its_view_alone_the_opponents_card_changes_nothing_it_does():
+    """Two games differing only in seat 1's secret card: seat 0's bot, asked at the same
+    moments, gives the same answers until a claim's verdict ends the sameness."""
+    for seed in range(20):
+        config = make_config(first=seed % 2, manche_limit=20)
+        start = new_game(config, seed)
+        taken = {start.layout_card, *start.targets}
+        other = next(c for c in range(1, config.deck_size + 1) if c not in taken)
+        asked_a = make_decider(["deducing"], config, seed)
+        asked_b = make_decider(["deducing"], config, seed)
+        steps = 0
+        for state, _seat, action in decided_game(seed, ["deducing", "random"]):
+            twin = dataclasses.replace(state, targets=(state.targets[0], other))
+            assert asked_a(state, 0) == asked_b(twin, 0), (seed, steps)
+            _, events = apply(state, action)
+            if any(isinstance(e, ClaimChecked) for e in events):
+                break
+            steps += 1
+        assert steps > 3, seed
+
+
+def test_deduction_never_rules_out_the_true_card_of_an_honest_opponent():
+    """After each reveal, the deducing bot's belief gives the opponent's true card a
+    positive probability, whatever the opponent is."""
+    checked = 0
+    for seed in range(30):
+        config = make_config(first=seed % 2, manche_limit=6)
+        rng = random.Random(seed)
+        bots = [
+            make_bot("deducing", 0, config, random.Random(f"{seed}:0")),
+            make_bot("deducing" if seed % 2 else "random", 1, config, random.Random(f"{seed}:1")),
+        ]
+        totals = Totals()
+        play_game(config, seed, bots, totals, rng)
+        for probs in totals.truth.values():
+            assert all(p > 0 for p in probs), seed
+            checked += len(probs)
+    assert checked > 30
+
+
+def test_the_belief_is_a_distribution_over_the_cards_it_may_be():
+    config = make_config()
+    state = new_game(config, 5)
+    bot = DeducingBot(0, config, random.Random(1))
+    bot.update(player_view(state, 0))
+    belief = bot.belief()
+    assert abs(sum(belief.values()) - 1) < 1e-9
+    # SW-2: never the face-up card nor its own card.
+    assert set(belief) == set(range(1, 25)) - {state.layout_card, state.targets[0]}
+
+
+def test_a_refused_card_claim_rules_that_card_out():
+    """SW-5 with false claims refused: a named card that left the game going is not it."""
+    evidence = rule_out(start_evidence([3, 4, 5]), 4)
+    belief = posterior(evidence)
+    assert belief[4] == 0 and belief[3] == pytest.approx(0.5)
+
+
+def test_the_deducing_bot_beats_the_random_one():
+    """It deduces and programs toward its card; a random player does neither."""
+    report = selfplay_report(["deducing", "random"], 40, 3)
+    line = next(line for line in report.splitlines() if line.strip().startswith("deducing:"))
+    wins = int(line.split()[1])
+    assert wins >= 30, report
+
+
+def test_selfplay_report_is_reproducible_and_counts_every_game():
+    a = selfplay_report(["deducing"], 12, 7)
+    assert a == selfplay_report(["deducing"], 12, 7)
+    endings = a.split("how games ended:")[1].splitlines()[1:5]
+    assert sum(int(line.split()[-1]) for line in endings) == 12
+    assert a != selfplay_report(["deducing"], 12, 8)
+
+
+def test_unknown_bots_and_an_observed_deal_are_refused_with_a_sentence():
+    with pytest.raises(ValueError, match="bots are deducing, random"):
+        selfplay_report(["clever"], 1, 0)
+    with pytest.raises(ValueError, match="SEEDED"):
+        make_decider(list(BOTS), make_config(deal=Deal.OBSERVED), 0)
