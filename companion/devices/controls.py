@@ -16,7 +16,8 @@ Three layers, so that almost all of it is tested without a Pi:
   seat s Doublon / Menteur        ``press doublon|menteur seat=s``
   announce button i (1..3)        ``press announce value=<the game's token kind i>``
   encoder turned                  ``press aim value=[a,b,c]`` (the next / previous line)
-  encoder pushed                  ``press choose value=[a,b,c]`` (the line aimed now)
+  encoder pushed                  ``press choose value=[a,b,c]`` (the line aimed now;
+                                  no value when nothing is aimed)
   encoder held (long press)       ``press choose value="token"`` (a reward: take a
                                   Challenge token rather than drop an animal)
   back                            ``press back``
@@ -127,8 +128,9 @@ def press_input(
     if kind == "push" and index is None:
         if press.long:
             return PressInput(t, "choose", None, "token")
-        if aimed is not None:
-            return PressInput(t, "choose", None, list(aimed))
+        # Nothing aimed: still a press (Swiped's "same pair, skip"; elsewhere refused and
+        # shown, never dropped).
+        return PressInput(t, "choose", None, None if aimed is None else list(aimed))
     return None
 
 

@@ -17,6 +17,7 @@ import argparse
 import queue
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -205,22 +206,37 @@ def _one_step(
 # ---- steps --------------------------------------------------------------------------------------
 def game_steps(game: str, seats: int, each: int = 1) -> list[Step]:
     """One step per token the game needs, in its descriptor's order: "tap seat 1's
-    Colombe on the pad" for a seat's own token, "tap QH (7 of 52)" for a shared one."""
-    tokens = games.get(game).tokens(seats)
-    shared = sum(seat is None for seat, _ in tokens) * each
+    Colombe on the pad" for a seat's own token, "tap card QH (7 of 52) on the pad" for a
+    shared one, counted among the shared tokens of its family (the kind's part before
+    ":"), which the descriptor's `options["token_nouns"]` may name ("layout" -> "card";
+    else the family's own word)."""
+    descriptor = games.get(game)
+    tokens = descriptor.tokens(seats)
+    nouns: dict[str, str] = dict(descriptor.options.get("token_nouns", {}))
+    families = Counter(_family(kind) for seat, kind in tokens if seat is None)
+    done: Counter[str] = Counter()
     steps: list[Step] = []
-    done_shared = 0
     for seat, kind in tokens:
-        word = kind.split(":", 1)[-1]
+        family, word = _family(kind), kind.split(":", 1)[-1]
         name = word[:1].upper() + word[1:]  # "Colombe", and a card stays "AH"
         for copy in range(each):
             if seat is None:
-                done_shared += 1
-                steps.append(Step(f"tap {name} ({done_shared} of {shared}) on the pad", kind))
+                done[family] += 1
+                noun = nouns.get(family, family)
+                count = f"({done[family]} of {families[family] * each})"
+                steps.append(
+                    Step(" ".join(filter(None, ("tap", noun, name, count, "on the pad"))), kind)
+                )
             else:
                 suffix = f" ({copy + 1} of {each})" if each > 1 else ""
                 steps.append(Step(f"tap seat {seat + 1}'s {name}{suffix} on the pad", kind))
     return steps
+
+
+def _family(kind: str) -> str:
+    """A kind's family: "card" of "card:QH", "" of a kind without one."""
+    family, colon, _ = kind.partition(":")
+    return family if colon else ""
 
 
 def kind_steps(specs: Sequence[str]) -> list[Step]:
@@ -286,6 +302,8 @@ def _options_problem(args: argparse.Namespace) -> str | None:
         return "--spi needs --rst (the BCM GPIO wired to the readers' RST)"
     if args.game:
         game = games.get(args.game)
+        if args.seats is None:
+            args.seats = game.default_seats
         if args.seats not in game.seats:
             return f"--seats {args.seats}: {args.game} is for {game.players()}"
     return None
@@ -358,6 +376,14 @@ def _enroll_command(args: argparse.Namespace) -> int:
     return 0 if result.complete else 1
 
 
+def _seats_help() -> str:
+    """--seats' help, from the registry: each game's default and range."""
+    each = "; ".join(
+        f"{g.name} {g.default_seats} ({g.players()})" for g in map(games.get, games.names())
+    )
+    return f"number of seats (with --game; default the game's: {each})"
+
+
 def add_enroll_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``companion enroll`` to ``subparsers`` (``func`` takes the Namespace, returns the
     exit code: 0 done, 1 stopped early, 2 bad input)."""
@@ -384,8 +410,8 @@ def add_enroll_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
     p.add_argument(
         "--seats",
         type=whole_number(1),
-        default=4,
-        help="number of seats (with --game; default 4; ptipasspass 2 to 6, phipasspass 3 to 6)",
+        default=None,
+        help=_seats_help(),
     )
     p.add_argument(
         "--each",

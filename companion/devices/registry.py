@@ -32,6 +32,7 @@ KIND_PATTERNS: dict[str, str] = {
     "colour": "bleu|orange|vert",
     "card": r"(?:[A2-9TJQK]|10)[SHDC]",
     "cube": _WORD,
+    "layout": r"[1-9][0-9]*",
     "piece": rf"{_WORD}:[A-Za-z0-9]+",
 }
 _KIND_RES = {family: re.compile(pattern) for family, pattern in KIND_PATTERNS.items()}
@@ -66,7 +67,7 @@ def check_kind(kind: str) -> str:
         known = ", ".join(f"{f}:{p}" for f, p in KIND_PATTERNS.items() if "|" in p)
         raise UnknownKind(
             f"unknown token kind {kind!r}: known kinds are {known}, card:<rank><suit> "
-            "(e.g. card:QH), cube:<colour>, piece:<colour>:<name>"
+            "(e.g. card:QH), cube:<colour>, layout:<number>, piece:<colour>:<name>"
         )
     return kind
 

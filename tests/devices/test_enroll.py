@@ -51,6 +51,30 @@ class Script:
             self.thread.join(1)
 
 
+class Hands:
+    """A pad source driven by what enrolment says, as a person does it: the next token
+    laid on the pad when asked for, taken off when recorded (no race with the clock)."""
+
+    def __init__(self, uids: list[str]) -> None:
+        self.uids = iter(uids)
+        self.sink: Sink | None = None
+
+    def start(self, sink: Sink) -> None:
+        self.sink = sink
+        sink.put_nowait(pad())
+
+    def stop(self) -> None:
+        pass
+
+    def hear(self, said: str) -> None:
+        assert self.sink is not None
+        uid = next(self.uids, None) if said.startswith("[") else None
+        if uid is not None:
+            self.sink.put_nowait(pad(uid))
+        elif said.startswith("recorded"):
+            self.sink.put_nowait(pad())
+
+
 def run(
     tmp_path: Path, events: list[tuple[float, Observation]], steps: list[Step], timeout: float = 1.0
 ) -> tuple[list[str], object, TagRegistry]:

@@ -50,7 +50,8 @@ def test_press_mapping() -> None:
     assert press_input(Press("push"), 4.0, TOKENS, (4, 5, 6)) == PressInput(
         4.0, "choose", None, [4, 5, 6]
     )
-    assert press_input(Press("push"), 4.0, TOKENS, None) is None  # nothing aimed yet
+    # Nothing aimed: a press all the same (Swiped's skip; refused and shown elsewhere).
+    assert press_input(Press("push"), 4.0, TOKENS, None) == PressInput(4.0, "choose")
     assert press_input(Press("push", long=True), 4.0, TOKENS, None) == PressInput(
         4.0, "choose", None, "token"
     )

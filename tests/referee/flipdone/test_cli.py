@@ -12,7 +12,7 @@ from companion.cli import main
 from companion.devices.enroll import enroll_session, game_steps
 from companion.devices.registry import TagRegistry
 from companion.rules.flipdone import DECK
-from tests.devices.test_enroll import Script, pad
+from tests.devices.test_enroll import Hands
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -78,13 +78,10 @@ def test_enroll_asks_for_the_52_cards_once_each(tmp_path):
     assert [s.kind for s in steps] == [f"card:{card}" for card in DECK]
     assert "(1 of 52)" in steps[0].prompt and "(52 of 52)" in steps[-1].prompt
     uids = [f"04FD{i:010X}" for i in range(52)]
-    events = [(0.01, pad())]
-    for uid in uids:
-        events += [(0.02, pad(uid)), (0.06, pad())]
+    hands = Hands(uids)
     registry = TagRegistry(tmp_path)
-    result = enroll_session(Script(events), registry, steps, say=lambda s: None, timeout=2.0,
-                            settle=0.02)  # fmt: skip
-    assert result.complete
+    result = enroll_session(hands, registry, steps, say=hands.hear, timeout=5.0, settle=0.01)
+    assert result.complete, result.reason
     assert dict(TagRegistry(tmp_path)) == {u: f"card:{c}" for u, c in zip(uids, DECK, strict=True)}
 
 
