@@ -143,7 +143,7 @@ class UnknownGame(ValueError):
     """A game name the registry does not know; the message lists the ones it does."""
 
 
-BUILT_IN = ("companion.passpass_game", "companion.flipdone_game")
+BUILT_IN = ("companion.passpass_game", "companion.flipdone_game", "companion.swiped_game")
 """The modules that register the built-in games."""
 
 _REGISTRY: dict[str, Game] = {}

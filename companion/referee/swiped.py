@@ -82,6 +82,10 @@ SPOTS = tuple(range(SQUARES + 1))
 """The pad, then the squares 1..9."""
 PUBLIC = (ClaimChecked, MancheEnded, GameWon, GameDrawn)
 """Public facts: undo never takes back the step that made one, nor anything before it."""
+CLAIMS = ("doublon", "menteur")
+"""The seat buttons: "5 matches" and "I know your card"."""
+GRID_FAULTS = (SwSay.PUT_BACK, SwSay.SAME_PAIR, SwSay.GUESS_FIRST)
+"""Faults of the cubes: fixed only when the grid is as expected again."""
 SKIP_VALUES = ("skip", "same_pair")
 """The encoder push's value for "same pair, skip" (any seat-less push also counts)."""
 
@@ -95,25 +99,43 @@ RULE_KEYS = (
 )
 """The engine settings a setup's `rules` may set (docs/journal.md, "Swiped")."""
 
-__all__ = ["RULE_KEYS", "SetupError", "SwipedReferee", "config_of", "token_of_kind"]
+MID_SWAP = ("after", "before")
+"""The table setting `claim_mid_swap`: how a claim pressed while a swap is under way (a
+cube in the air) is judged. No ruling covers it; "after" (the default) holds the press
+until the swap lands, since SW-5 judges claims between two swaps and a half-made swap
+leaves no grid to judge; "before" judges it on the grid as it stood before that swap."""
+TABLE_KEYS = ("claim_mid_swap",)
+"""Settings of the table protocol, not of the engine, that `rules` may also set."""
+
+__all__ = [
+    "MID_SWAP", "RULE_KEYS", "TABLE_KEYS", "SetupError", "SwipedReferee", "claim_mid_swap",
+    "config_of", "token_of_kind",
+]  # fmt: skip
 
 
 def config_of(setup: Setup, config: Config | None = None) -> Config:
     """The engine Config of a table's game: `config` (or the book's rules) with the setup's
     `rules` over it, the setup's first seat and the OBSERVED deal."""
     base = config or Config()
-    rules = dict(setup.rules or {})
+    rules = {k: v for k, v in (setup.rules or {}).items() if k not in TABLE_KEYS}
     unknown = sorted(set(rules) - set(RULE_KEYS))
     if unknown:
-        raise SetupError(
-            f"unknown Swiped rules {', '.join(unknown)}: the settings are {', '.join(RULE_KEYS)}"
-        )
+        known = ", ".join((*RULE_KEYS, *TABLE_KEYS))
+        raise SetupError(f"unknown Swiped rules {', '.join(unknown)}: the settings are {known}")
     values: dict[str, Any] = {key: getattr(base, key) for key in RULE_KEYS} | rules
     values["false_claim"] = str(values["false_claim"])
     try:
         return make_config(first=setup.first, deal=Deal.OBSERVED, **values)
     except (BadInput, TypeError) as exc:
         raise SetupError(f"rules: {exc}") from exc
+
+
+def claim_mid_swap(setup: Setup) -> str:
+    """The setup's `claim_mid_swap` (MID_SWAP), "after" unless set."""
+    value = (setup.rules or {}).get("claim_mid_swap", MID_SWAP[0])
+    if value not in MID_SWAP:
+        raise SetupError(f"rules: claim_mid_swap is {' or '.join(MID_SWAP)}, not {value!r}")
+    return str(value)
 
 
 def token_of_kind(kind: str, deck_size: int) -> int | str | None:
@@ -146,6 +168,7 @@ class SwipedReferee(PacedReferee):
         if setup.layout:
             raise SetupError("Swiped is played on its own 3 x 3 mat: leave out 'layout'")
         config = config_of(setup, config)
+        self.mid_swap = claim_mid_swap(setup)
         tokens: dict[str, int | str] = {}
         for uid, kind in setup.tags.items():
             token = token_of_kind(kind, config.deck_size)
@@ -172,7 +195,11 @@ class SwipedReferee(PacedReferee):
         self.read: frozenset[str] = frozenset()
         """Cards on the pad already read: the next card is one that appears there."""
         self.guess: int | None = None
-        """The seat whose "I know your card" waits for the card it names on the pad."""
+        """The seat whose "I know your card" waits for the card it names: tapped on the
+        pad, or aimed at with the encoder and pushed (the card is in the other player's
+        hands when the guess is right, so the encoder is how a right guess is named)."""
+        self.named: int | None = None
+        """The card the encoder aims at while a guess waits."""
         self.verdict: ClaimChecked | None = None
         """The last claim's verdict (shown until the next swap)."""
         self.recorded: int | None = None
@@ -188,11 +215,14 @@ class SwipedReferee(PacedReferee):
     announce_values: tuple[str, ...] = ()
 
     def encoder_choices(self) -> tuple[tuple[int, ...], ...]:
-        return ()
+        """The deck's cards, while a seat names one (every card: the list tells nothing)."""
+        if self.guess is None:
+            return ()
+        return tuple((card,) for card in range(1, self.state.config.deck_size + 1))
 
     @property
     def aim(self) -> tuple[int, ...] | None:
-        return None
+        return (self.named,) if self.guess is not None and self.named is not None else None
 
     @property
     def finished(self) -> bool:
@@ -201,7 +231,7 @@ class SwipedReferee(PacedReferee):
     def moment(self) -> tuple[Any, ...]:
         """Everything an input can change here except the clock."""
         return (
-            self.state, self.placed, self.fault, self.waiting, self.read, self.guess,
+            self.state, self.placed, self.fault, self.waiting, self.read, self.guess, self.named,
             self.verdict, self.recorded, tuple(sorted(self.changed_at.items())),
             tuple(sorted(self.observed.uids.items())), frozenset(self.observed.silent),
             tuple(self.held), self.unjudged, self.last_change, len(self.events),
@@ -271,6 +301,8 @@ class SwipedReferee(PacedReferee):
             return
         if not self._judge_pad():
             return
+        if self.fault is not None and self.fault.say not in GRID_FAULTS:
+            self._fixed()  # what stopped play is gone, even with a cube still in the air
         if self.state.layout_card is None:
             self._fixed()  # cubes may wait on the mat until the layout card is read
             return
@@ -292,6 +324,8 @@ class SwipedReferee(PacedReferee):
         card = self.tokens[uid]
         assert isinstance(card, int)
         action = self._pad_action(card)
+        if action is None and any(p.control == "menteur" for p in self.held):
+            return True  # the card named by a held "I know your card": read once it counts
         if action is None:
             self.read |= {uid}
             self._pad_not_now()
@@ -302,8 +336,7 @@ class SwipedReferee(PacedReferee):
         self.read |= {uid}
         self._fixed()
         if isinstance(action, ClaimCard):
-            self.guess = None
-            self._claim(action)
+            self._name_card(action.card)
         else:
             if self._step(action, "layout" if isinstance(action, DrawLayout) else "target"):
                 self.recorded = action.seat if isinstance(action, DrawTarget) else None
@@ -395,18 +428,49 @@ class SwipedReferee(PacedReferee):
 
     def press(self, press: PressInput) -> None:
         control = press.control
-        if control == "back":
+        if self.held:  # behind a claim waiting for a swap to land: presses keep their order
+            self.held.append(press)
+        elif control == "back":
             self._undo(press)
         elif press.seat is not None and not 0 <= press.seat < PLAYERS:
             self.refuse(press, Refusal.NOT_SEATED)
         elif self.fault is not None or self.waiting is not None:
             self.refuse(press, Refusal.TABLE_FIRST)
-        elif control in ("doublon", "menteur") and press.seat is not None:
-            self._claim_press(press)
+        elif control in CLAIMS and press.seat is not None:
+            if self.mid_swap == "after" and self._swap_under_way():
+                self.held.append(press)  # judged once the swap lands (MID_SWAP)
+            else:
+                self._claim_press(press)
+        elif control in ("aim", "choose") and self.guess is not None:
+            self._encoder_names(press)
         elif control == "skip" or (control == "choose" and _is_skip(press.value)):
             self._skip(press)
         else:
             self.refuse(press, Refusal.NOT_NOW)
+
+    def _encoder_names(self, press: PressInput) -> None:
+        """While a seat names a card: a turn aims at a card, a push names the card aimed."""
+        card = _card_of(press.value, self.state.config.deck_size)
+        chosen = card if card is not None else self.named
+        if press.control == "aim" and card is not None:
+            self.named = card
+        elif press.control == "choose" and chosen is not None:
+            self._name_card(chosen)
+        else:
+            self.refuse(press, Refusal.NOT_NOW)
+
+    def _name_card(self, card: int) -> None:
+        """The card a waiting "I know your card" names, tapped or pushed: judged now."""
+        assert self.guess is not None
+        action = ClaimCard(self.guess, card)
+        self.guess = self.named = None
+        self._claim(action)
+
+    def _swap_under_way(self) -> bool:
+        """A cube in the air (a square empty, or holding two) while the swaps go on."""
+        if not self.placed or self.state.phase is not Phase.EXECUTE:
+            return False
+        return any(len(self._square(s).cubes) != 1 for s in range(1, SQUARES + 1))
 
     def _claim_press(self, press: PressInput) -> None:
         seat = press.seat
@@ -422,6 +486,7 @@ class SwipedReferee(PacedReferee):
             self.guess = seat
             self.verdict = None
             self.emit({"kind": "guess", "seat": seat})
+            self._judge_pad()  # a card laid on the pad while the press was held
 
     def _skip(self, press: PressInput) -> None:
         state = self.state
@@ -437,7 +502,7 @@ class SwipedReferee(PacedReferee):
         since the last public fact (a claim's verdict, a manche's end)."""
         if self.guess is not None:
             self.emit({"kind": "undo", "step": "guess"})
-            self.guess = None
+            self.guess = self.named = None
             return
         taken = self.history.take_back()
         if isinstance(taken, Refusal):
@@ -449,6 +514,8 @@ class SwipedReferee(PacedReferee):
         self.recorded = None
         self.verdict = None
         self._expect_table()
+        if not self.unjudged:
+            self.judge_table()  # at once: a fault the back did not fix stays on the screen
 
     def resume(self, record: ResumeInput) -> None:
         """A restart after a cut: the readers' live table replaces the last one journaled.
@@ -537,6 +604,8 @@ class SwipedReferee(PacedReferee):
         state = self.state
         if self.waiting is not None:
             return self.waiting
+        if self.guess is not None and self.named is not None:
+            return SwPrompt.of(SwSay.NAMING, seat=self.guess, card=self.named)
         if self.guess is not None:
             return SwPrompt.of(SwSay.GUESS, seat=self.guess)
         if state.layout_card is None:
@@ -549,6 +618,9 @@ class SwipedReferee(PacedReferee):
         assert seat is not None
         air = tuple(s for s in range(1, SQUARES + 1) if len(self._square(s).cubes) != 1)
         if air:
+            claims = [p.seat for p in self.held if p.control in CLAIMS and p.seat is not None]
+            if claims:  # a claim pressed mid-swap, judged once it lands (MID_SWAP)
+                return SwPrompt.of(SwSay.SWAPPING, seat=seat, spots=air, claimer=claims[0])
             return SwPrompt.of(SwSay.SWAPPING, seat=seat, spots=air)
         if state.phase_pair is not None:
             return SwPrompt.of(SwSay.SWAP_OR_SKIP, seat=seat)
@@ -581,5 +653,101 @@ def _put_back(wrong: Sequence[int], grid: Sequence[str], say: SwSay | None = Non
     return SwPrompt.of(say or SwSay.PUT_BACK, spots=tuple(wrong), colours=colours)
 
 
+def _card_of(value: object, deck_size: int) -> int | None:
+    """The card an encoder press names: [7] (or 7), within the deck; None otherwise."""
+    if isinstance(value, list | tuple) and len(value) == 1:
+        value = value[0]
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= deck_size:
+        return value
+    return None
+
+
 def _is_skip(value: object) -> bool:
     return value is None or value in SKIP_VALUES
+
+
+# ------------------------------------------------------------------ transcript
+
+from companion.transcript import register_describer  # noqa: E402 (the file's last part)
+
+_FAULTS = {
+    "put_back": "cubes out of place: put them back as they were",
+    "same_pair": "the pair just swapped, swapped again (SW-4): put it back; swap another or skip",
+    "guess_first": "a swap while a card is being named: put the cubes back, tap the card",
+    "card_on_square": "a card on a square: take it off",
+    "two_cards": "two new cards on the pad at once: one at a time",
+    "card_taken": "a card already drawn: take it off",
+}
+"""The faults only Swiped has, as a sentence (unknown_tag and reader_silent read the same
+in every game's transcript)."""
+_UNDONE = {
+    "layout": "the face-up card",
+    "target": "the target card",
+    "swap": "the swap",
+    "skip": "the skip",
+    "guess": "the card being named",
+}
+
+
+def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
+    """One readable line for a Swiped event (`companion replay`, `companion demo`), or None
+    for an event that is not Swiped's own. Events of other games may share a kind ("swap",
+    "manche_start", "placed"...), so each is recognised by its keys too. No line names a
+    target card but the last one, `targets`, made once the game is over (SW-5)."""
+    kind = event["kind"]
+    keys = set(event) - {"t", "kind"}
+    who = _who(event.get("seat"), names)
+    if kind == "layout" and keys == {"card", "grid"}:
+        return f"card {event['card']} is the face-up card: the cubes go {' '.join(event['grid'])}"
+    if kind == "target" and keys == {"seat"}:
+        return f"{who}'s secret target card is recorded"
+    if kind == "placed" and not keys:
+        return "the cubes stand as the face-up card shows"
+    if kind == "manche_start" and keys == {"manche", "order"}:
+        order = ", ".join(_who(seat, names) for seat in event["order"])
+        return f"manche {event['manche']} starts; the swaps go {order}"
+    if kind == "programmed" and keys == {"seat", "count"}:
+        return f"{who} programs swap {event['count']}"
+    if kind == "programs_revealed" and keys == {"programs"}:
+        shown = "; ".join(
+            f"{_who(seat, names)} " + ", ".join("-".join(pair) for pair in program)
+            for seat, program in enumerate(event["programs"])
+        )
+        return f"the programs are revealed: {shown}"
+    if kind == "swap" and keys == {"seat", "phase", "colours", "squares"}:
+        (a, b), (i, j) = event["colours"], event["squares"]
+        return f"{who} swaps squares {i} and {j} ({a} and {b})"
+    if kind == "swap_skipped" and keys == {"seat", "phase", "colours"}:
+        a, b = event["colours"]
+        return f"{who} skips: {a}-{b} is the pair just swapped (SW-4)"
+    if kind == "guess" and keys == {"seat"}:
+        return f'{who} says "I know your card" and names a card on the pad'
+    if kind == "claim" and keys == {"seat", "claim", "correct"}:
+        other = _who(1 - event["seat"], names) if isinstance(event["seat"], int) else "?"
+        what = "claims 5 matches" if event["claim"] == "matches" else f"names {other}'s card"
+        return f"{who} {what}: {'right' if event['correct'] else 'wrong'}"
+    if kind == "manche_end" and keys == {"manche"}:
+        return f"manche {event['manche']} is over"
+    if kind == "game_drawn" and keys == {"manches"}:
+        return f"no winner after {event['manches']} manches: the game is a draw (SW-6)"
+    if kind == "targets" and keys == {"cards"}:
+        cards = ", ".join(
+            f"{_who(seat, names)} card {card}"
+            for seat, card in enumerate(event["cards"])
+            if card is not None
+        )
+        return f"the game is over; the secret target cards were: {cards}"
+    if kind == "fault" and event.get("reason") in _FAULTS:
+        spot = event.get("spot")
+        where = "the pad" if spot == PAD else f"square {spot}" if spot else "the table"
+        return f"STOP at {where}: {_FAULTS[event['reason']]}"
+    if kind == "undo" and event.get("step") in _UNDONE:
+        return f"back: {_UNDONE[event['step']]} is taken back"
+    return None
+
+
+def _who(seat: object, names: Sequence[str]) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+register_describer(describe)

@@ -9,7 +9,8 @@ referee builds only once the game is over (SW-5: then the cards may be shown).
 The board: the 3 x 3 grid on the left (squares 1..9 in reading order, each with the first
 letters of its cube's colour: where the cubes stand, or, while placing, where they go),
 the manche and the phase of the next swap under it; on the right the two seats (the seat
-whose swap is next inverted), the last verdict or recorded card, and what is expected now.
+whose swap is next inverted), the last verdict or recorded card, and what is expected now,
+that text going on across the whole width under the grid when the panel is full.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 
 from companion.rules.swiped import ClaimChecked, Phase, PublicView
-from companion.screens.font import INK, LARGE, PAPER, ellipsize, wrap
+from companion.screens.font import INK, LARGE, PAPER, SMALL, ellipsize, wrap
 from companion.screens.model import Notice
 from companion.screens.render import HEIGHT, LINE, WIDTH, Pen, fit_name, register_renderer
 from companion.screens.text import (
@@ -42,8 +44,11 @@ class SwSay(StrEnum):
     PROGRAM seat           a manche begins: program 3 swaps, reveal them; seat swaps first
     SWAP seat              seat exchanges two cubes
     SWAP_OR_SKIP seat      the same, or push the encoder: same pair as the phase's first
-    SWAPPING seat, spots   cubes in the air on those squares
-    GUESS seat             seat taps the card it names on the pad
+    SWAPPING seat, spots   cubes in the air on those squares (claimer: a seat whose claim,
+                           pressed meanwhile, is judged once the swap lands)
+    GUESS seat             seat names a card: turns the encoder to it and pushes, or
+                           taps it on the pad
+    NAMING seat, card      seat's encoder aims at that card: push to name it
     WAIT_TABLE spots       put those squares back as they were (after back or a restart)
     PUT_BACK spots, colours    fault: wrong cubes; each square and the cube it must hold
     SAME_PAIR spots, colours   fault: the pair of the phase's first swap is applied once
@@ -63,6 +68,7 @@ class SwSay(StrEnum):
     SWAP_OR_SKIP = "swap_or_skip"
     SWAPPING = "swapping"
     GUESS = "guess"
+    NAMING = "naming"
     WAIT_TABLE = "wait_table"
     PUT_BACK = "put_back"
     SAME_PAIR = "same_pair"
@@ -169,7 +175,9 @@ _PHRASES: dict[str, dict[str, str]] = {
         "say.swap": "{s} : ton échange.",
         "say.swap_or_skip": "{s} : ton échange. Même paire : pousse.",
         "say.swapping": "{s} échange... ({where})",
-        "say.guess": "{s} : pose la carte que tu nommes sur le pad.",
+        "say.swapping.claim": "{s} échange... Annonce de {c} ensuite.",
+        "say.guess": "{s} : tourne jusqu'à ta carte et pousse (ou pose-la).",
+        "say.naming": "{s} nomme la carte {card} : pousse.",
         "say.wait_table": "Remettez {where} comme avant.",
         "say.put_back": "Remettez : {items}.",
         "say.same_pair": "Même paire : une seule fois. Remettez : {items}, puis poussez.",
@@ -204,7 +212,9 @@ _PHRASES: dict[str, dict[str, str]] = {
         "say.swap": "{s}: your swap.",
         "say.swap_or_skip": "{s}: your swap. Same pair: push.",
         "say.swapping": "{s} swapping... ({where})",
-        "say.guess": "{s}: put the card you name on the pad.",
+        "say.swapping.claim": "{s} swapping... {c}'s claim next.",
+        "say.guess": "{s}: turn to the card you name and push, or put it on the pad.",
+        "say.naming": "{s} names card {card}: push.",
         "say.wait_table": "Put {where} back as before.",
         "say.put_back": "Put back: {items}.",
         "say.same_pair": "Same pair: applied once. Put back: {items}, then push.",
@@ -258,7 +268,12 @@ def sw_say(prompt: SwPrompt, names: Sequence[str], lang: str = DEFAULT_LANGUAGE)
         )
     if "card" in params:
         fields["card"] = params["card"]
-    return sw_phrase(f"say.{prompt.say}", lang, **fields)
+    key = f"say.{prompt.say}"
+    claimer = params.get("claimer")
+    if isinstance(claimer, int):
+        fields["c"] = seat_name(names, claimer, lang)
+        key += ".claim"
+    return sw_phrase(key, lang, **fields)
 
 
 def verdict_line(verdict: ClaimChecked, names: Sequence[str], lang: str) -> str:
@@ -308,21 +323,44 @@ def render_board(pen: Pen, screen: SwBoardScreen, lang: str = DEFAULT_LANGUAGE) 
     draw_grid(pen, view, lang)
     if view.phase is Phase.EXECUTE:
         pen.text((0, 38), sw_phrase("where", lang, m=view.manche, p=next_phase(view)))
-    y = _seats(pen, screen, lang, view.next_swap) + 1
-    width = WIDTH - PANEL_X
+    top = _seats(pen, screen, lang, view.next_swap) + 1
     news = None
     if screen.verdict is not None:
         news = verdict_line(screen.verdict, screen.names, lang)
     elif screen.recorded is not None:
         news = sw_phrase("recorded", lang, s=seat_name(screen.names, screen.recorded, lang))
-    if news is not None:
-        for line in wrap(news, width, max_lines=2):
-            pen.text((PANEL_X, y), line)
-            y += LINE
-    lines = wrap(sw_say(screen.prompt, screen.names, lang), width, max_lines=(HEIGHT - y) // LINE)
-    for line in lines:
-        pen.text((PANEL_X, y), line)
-        y += LINE
+    prompt = sw_say(screen.prompt, screen.names, lang)
+    _flow(pen, [news, prompt] if news is not None else [prompt], top)
+
+
+BELOW_GRID = 46
+"""Under the grid and the manche line: text may use the whole width from here down."""
+
+
+def _flow(pen: Pen, paragraphs: Sequence[str], top: int) -> None:
+    """Paragraphs from `top` in the right panel, beside the grid, then (when the panel
+    cannot hold them) across the whole width under it; the last line ends with an
+    ellipsis only when the text cannot fit."""
+    left = [p for p in paragraphs if p]
+    panel = [line for p in left for line in wrap(p, WIDTH - PANEL_X)]
+    if len(panel) <= (HEIGHT - top) // LINE:
+        for i, line in enumerate(panel):
+            pen.text((PANEL_X, top + i * LINE), line)
+        return
+    rows = [(PANEL_X, y) for y in range(top, BELOW_GRID - LINE + 1, LINE)]
+    rows += [(0, y) for y in range(BELOW_GRID, HEIGHT - LINE + 1, LINE)]
+    text = ""
+    for x, y in rows:
+        if not text and left:
+            text = left.pop(0)
+        if not text:
+            return
+        last = (x, y) == rows[-1]
+        if last and left:
+            text = " ".join([text, *left])
+        line, *more = wrap(text, WIDTH - x, max_lines=1 if last else None)
+        pen.text((x, y), line)
+        text = " ".join(more)
 
 
 def render_fault(pen: Pen, screen: SwFaultScreen, lang: str = DEFAULT_LANGUAGE) -> None:
@@ -351,20 +389,30 @@ def render_game_over(pen: Pen, screen: SwGameOverScreen, lang: str = DEFAULT_LAN
     """The winner or the draw, framed; the claim that ended it; both target cards."""
     view = screen.view
     pen.rect((0, 0, WIDTH, HEIGHT), outline=INK)
+    font = LARGE
     if view.winner is None:
         title = sw_phrase("over.drawn", lang)
         why = sw_phrase("over.limit", lang, n=view.manche)
     else:
         who = seat_name(screen.names, view.winner, lang)
-        title = fit_name(lambda s: sw_phrase("over.won", lang, s=s), who, WIDTH - 8, LARGE)
+        if LARGE.width(sw_phrase("over.won", lang, s=who)) > WIDTH - 8:
+            font = SMALL  # the winner's whole name rather than its first letter
+        title = fit_name(lambda s: sw_phrase("over.won", lang, s=s), who, WIDTH - 8, font)
         why = "" if screen.verdict is None else verdict_line(screen.verdict, screen.names, lang)
-    pen.centered(3, title, LARGE)
-    pen.centered(22, ellipsize(why, WIDTH - 8))
-    y = 36
+    pen.centered(3 if font is LARGE else 7, title, font)
+    y = 21
+    for line in wrap(why, WIDTH - 8, max_lines=2) if why else []:
+        pen.centered(y, line)
+        y += LINE
+    y = 38
     for seat, card in enumerate(screen.targets):
         name = seat_name(screen.names, seat, lang)
-        pen.text((4, y), ellipsize(sw_phrase("over.card", lang, s=name, n=card), WIDTH - 8))
+        pen.text((4, y), fit_name(partial(_card_line, lang=lang, n=card), name, WIDTH - 8))
         y += LINE + 1
+
+
+def _card_line(name: str, *, lang: str, n: int) -> str:
+    return sw_phrase("over.card", lang, s=name, n=n)
 
 
 register_renderer(SwBoardScreen, render_board)

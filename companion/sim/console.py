@@ -2,15 +2,20 @@
 
 Every command is a physical act on the virtual table or a press on the console; the
 referee judges it exactly as on a real table, and the OLED is drawn after each one.
+
+`Console` is PassPass's typed table. What every game's typed table shares lives here too:
+`seat_of`, `show_table` and, for the games played on a mat of spots (Flip Done, Swiped),
+`SpotConsole` and `run_spot_console`.
 """
 
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import IO
 
-from companion.journal import Input, PressInput, Setup, TickInput
+from companion.games import TableReferee
+from companion.journal import Input, PressInput, Setup, SpotInput, TickInput
 from companion.referee.passpass import PassPassReferee
 from companion.rules.passpass import RULESETS
 from companion.screens.render import frame
@@ -59,14 +64,7 @@ class Console:
         self.seen = len(self.referee.events)
 
     def seat(self, word: str) -> int:
-        names = [n.lower() for n in self.setup.seats]
-        if word.lower() in names:
-            return names.index(word.lower())
-        if not word.isdigit() or not 1 <= int(word) <= len(names):
-            raise ValueError(
-                f"no seat {word!r}: seats are 1..{len(names)} or {', '.join(self.setup.seats)}"
-            )
-        return int(word) - 1
+        return seat_of(word, self.setup.seats)
 
     def feed(self, record: Input) -> None:
         self.t = max(self.t, record.t)
@@ -147,12 +145,28 @@ class Console:
         return not self.referee.finished
 
     def show(self) -> None:
-        for event in self.referee.events[self.seen :]:
-            line = describe(event, self.setup.seats)
-            if line:
-                print(f"  {line}", file=self.out)
-        self.seen = len(self.referee.events)
-        print(to_text(frame(self.referee.screen, self.lang)), file=self.out)
+        self.seen = show_table(self.referee, self.seen, self.out, self.lang)
+
+
+def seat_of(word: str, seats: Sequence[str]) -> int:
+    """A seat typed as its number (1..N) or its name, 0-based."""
+    names = [n.lower() for n in seats]
+    if word.lower() in names:
+        return names.index(word.lower())
+    if not word.isdigit() or not 1 <= int(word) <= len(names):
+        raise ValueError(f"no seat {word!r}: seats are 1..{len(names)} or {', '.join(seats)}")
+    return int(word) - 1
+
+
+def show_table(referee: TableReferee, seen: int, out: IO[str], lang: str) -> int:
+    """The events since the `seen` first, one line each, then the OLED as text; returns
+    how many events are seen now."""
+    for event in referee.events[seen:]:
+        line = describe(event, referee.setup.seats)
+        if line:
+            print(f"  {line}", file=out)
+    print(to_text(frame(referee.screen, lang)), file=out)
+    return len(referee.events)
 
 
 def _seconds(word: str) -> float:
@@ -178,4 +192,173 @@ def run_console(
         if not console.handle(line):
             break
     session.close()
+    return 0
+
+
+# ------------------------------------------------- the typed tables of a mat of spots
+
+SPOT_GAP = 0.3
+"""Seconds between two reports of one act that changes two spots (a tag moved)."""
+
+
+class SpotConsole:
+    """What the typed tables of games played on a mat share (Flip Done, Swiped): the tags
+    lying on each spot (0 the pad, then the squares), acts reported to the referee spot by
+    spot as the readers would, the settle time let pass so it judges them, `back`, `wait`,
+    `screen`, `help`, `quit`, a word's mistake answered with one line, and the OLED drawn
+    after each act. A game's table gives its `HELP`, adds its own commands (`command`)
+    and says what lies where (`name` of a UID)."""
+
+    HELP = ""
+
+    def __init__(self, session: Session, out: IO[str], lang: str, squares: int) -> None:
+        self.session = session
+        self.out = out
+        self.lang = lang
+        referee: TableReferee = session.referee
+        self.setup: Setup = referee.setup
+        self.squares = squares
+        self.spots: dict[int, list[str]] = {s: [] for s in range(squares + 1)}
+        for spot, uids in referee.observed.uids.items():  # a resumed game's table
+            if spot in self.spots:
+                self.spots[spot] = sorted(uids, key=self.resumed_order)
+        self.t = referee.now
+        self.seen = len(referee.events)
+
+    @property
+    def table_referee(self) -> TableReferee:
+        return self.session.referee
+
+    def resumed_order(self, uid: str) -> tuple[int, str]:
+        """In which order a resumed game's tags lie on a spot (the bottom one first)."""
+        return (0, uid)
+
+    def name(self, uid: str) -> str:
+        """A tag as `table` names it."""
+        return uid
+
+    # ---------------------------------------------------------------- words
+
+    def square(self, word: str) -> int:
+        if not word.isdigit() or not 1 <= int(word) <= self.squares:
+            raise ValueError(f"no square {word!r}: squares are 1..{self.squares}")
+        return int(word)
+
+    def spot(self, word: str) -> int:
+        """A spot typed as "pad" (or 0) or a square's number."""
+        return 0 if word.lower() in ("pad", "0") else self.square(word)
+
+    def where(self, uid: str) -> int | None:
+        return next((s for s, uids in self.spots.items() if uid in uids), None)
+
+    # ---------------------------------------------------------------- inputs
+
+    def feed(self, record: Input) -> None:
+        self.t = max(self.t, record.t)
+        self.session.feed(record)
+
+    def report(self, t: float, spot: int) -> None:
+        self.feed(SpotInput(round(t, 3), spot, frozenset(self.spots[spot])))
+
+    def settle(self) -> None:
+        """The settle time passes so the referee judges the table."""
+        self.feed(TickInput(round(self.t + self.setup.settle + 0.05, 3)))
+
+    def press(self, t: float, control: str, seat: int | None = None, value: object = None) -> None:
+        self.feed(PressInput(t, control, seat, value))
+        self.settle()
+
+    def move(self, t: float, spot: int, uid: str) -> float:
+        """A tag laid on a spot (a tag lying elsewhere leaves it first), unsettled; returns
+        when the next hand movement may come."""
+        before = self.where(uid)
+        if before == spot:
+            raise ValueError(f"{self.name(uid)} already lies there")
+        if before is not None:
+            self.spots[before].remove(uid)
+            self.report(t, before)
+            t += SPOT_GAP
+        self.spots[spot].append(uid)
+        self.report(t, spot)
+        return t + SPOT_GAP
+
+    def put(self, t: float, spot: int, uid: str) -> None:
+        """A tag laid on a spot, then judged."""
+        self.move(t, spot, uid)
+        self.settle()
+
+    def take(self, t: float, spot: int, uid: str | None) -> None:
+        """One tag (or, None, every tag) taken off a spot, then judged."""
+        if uid is None:
+            if not self.spots[spot]:
+                raise ValueError("nothing lies there")
+            self.spots[spot] = []
+        else:
+            if uid not in self.spots[spot]:
+                raise ValueError(f"{self.name(uid)} does not lie there")
+            self.spots[spot].remove(uid)
+        self.report(t, spot)
+        self.settle()
+
+    # -------------------------------------------------------------- commands
+
+    def command(self, verb: str, args: list[str], t: float) -> bool:
+        """Carry out a game's own command at time `t`; False for a verb it does not know.
+        A missing word raises IndexError, a wrong one ValueError (one line each)."""
+        return False
+
+    def handle(self, line: str) -> bool:
+        """Carry out one command; False once the player quits or the game is over."""
+        words = shlex.split(line)
+        if not words:
+            return True
+        verb, args = words[0].lower(), words[1:]
+        t = round(self.t + 1.0, 3)
+        try:
+            if verb in ("quit", "exit"):
+                return False
+            if verb == "help":
+                print(self.HELP, file=self.out)
+                return True
+            if verb == "table":
+                self.print_table()
+                return True
+            if verb in ("screen", "show"):
+                self.show()
+                return True
+            if verb == "back":
+                self.press(t, "back")
+            elif verb == "wait":
+                self.feed(TickInput(round(self.t + _seconds(args[0]), 3)))
+            elif not self.command(verb, args, t):
+                print(f"unknown command {verb!r}; type help", file=self.out)
+                return True
+        except IndexError:
+            print("? a word is missing (type help)", file=self.out)
+            return True
+        except ValueError as exc:
+            print(f"? {exc} (type help)", file=self.out)
+            return True
+        self.show()
+        return not self.table_referee.finished
+
+    def print_table(self) -> None:
+        for spot, uids in self.spots.items():
+            where = "pad" if spot == 0 else f"square {spot}"
+            print(f"  {where}: {', '.join(map(self.name, uids)) or '-'}", file=self.out)
+
+    def show(self) -> None:
+        self.seen = show_table(self.table_referee, self.seen, self.out, self.lang)
+
+
+def run_spot_console(console: SpotConsole, lines: Iterable[str], echo: bool = False) -> int:
+    """Read commands until quit or the end of the game; `echo` them when not typed live."""
+    print(console.HELP, file=console.out)
+    console.show()
+    for line in lines:
+        if echo:
+            print(f"> {line.rstrip()}", file=console.out)
+        if not console.handle(line):
+            break
+    console.session.close()
     return 0

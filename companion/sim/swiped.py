@@ -6,7 +6,8 @@ simulated people then carry it out physically, as a real table feeds the readers
 face-up card laid on the pad, the nine big cubes placed one at a time, each target card
 held on the pad, every swap made one cube at a time (one lifted, the other lifted or put
 beside it, both put down), the encoder pushed for "same pair, skip", a Doublon press for
-"5 matches", a Menteur press and then the named card on the pad. The referee, with an
+"5 matches", a Menteur press and then the named card (the encoder turned to it and pushed, or
+the card on the pad when it is not in the other player's hands). The referee, with an
 OBSERVED deal, sees only that journal; `run` checks it reached the game the seeded engine
 played (`comparable`: every swap, skip, claim and result).
 
@@ -59,6 +60,7 @@ from companion.sim.people import SimulatedPeople, first_difference
 
 PAD = 0
 NAMES = ("Ana", "Bob")
+DEFAULT_BOTS = ("deducing", "random")
 COMPARED = (Swapped, SwapSkipped, ClaimChecked, GameWon, GameDrawn, MancheEnded, MancheStarted)
 
 
@@ -80,6 +82,10 @@ class Pace:
     """From the OLED's "same pair" to the encoder pushed."""
     name: tuple[float, float] = (0.5, 2.5)
     """From the Menteur press to the named card on the pad."""
+    detent: tuple[float, float] = (0.05, 0.25)
+    """Between two detents of the encoder."""
+    early: tuple[float, float] = (0.0, 0.5)
+    """A claim pressed with a swap's last cube: this much before it is down."""
     scan: float = 0.06
     """A reader reports up to this late."""
     ticks: bool = False
@@ -89,7 +95,8 @@ class Pace:
         """One act a second, each after the table settled, with ticks between."""
         one = (1.0, 1.0)
         return cls(react=one, hold=one, place=one, move=one, program=one, push=one,
-                   name=one, scan=0.0, ticks=True)  # fmt: skip
+                   name=one, detent=(0.2, 0.2), early=(0.0, 0.0), scan=0.0,
+                   ticks=True)  # fmt: skip
 
 
 @dataclass
@@ -152,11 +159,18 @@ class SwipedSim(SimulatedPeople):
         seeded = dataclasses.replace(referee.state.config, deal=Deal.SEEDED)
         self.track: State = new_game(seeded, setup.seed)
         self.decided: list[Event] = list(start_events(self.track))
-        self.decide: Decider = make_decider(list(bots or ["deducing"]), seeded, setup.seed)
+        # By default a deducing player against one swapping at random: two deducing bots
+        # read each other's card from the first programs revealed, and the game is short.
+        kinds = list(bots or DEFAULT_BOTS)
+        self.decide: Decider = make_decider(kinds, seeded, setup.seed)
         self.uid: dict[int | str, str] = {token: uid for uid, token in referee.tokens.items()}
         self.table: dict[int, set[str]] = {s: set() for s in range(SQUARES + 1)}
         self.first_rng = random.Random(f"claims:{setup.seed}")
         """Who claims first when both would: a decision, so not drawn from the pace."""
+        self.landed: float | None = None
+        """When the last cube of the swap just made went down, until the next act."""
+        self.with_landing = referee.mid_swap == "after" and not self.pace.ticks
+        """People may press a claim as the swap before it lands (it is held till then)."""
 
     def contents(self, spot: int) -> frozenset[str]:
         return frozenset(self.table[spot])
@@ -187,6 +201,8 @@ class SwipedSim(SimulatedPeople):
             else:
                 self._swap()
                 swaps += 1
+                continue  # fed with the next act: a claim may be pressed as it lands
+            self.landed = None
             self.flush()
         self.schedule(TickInput(round(self.t + self.setup.settle + 1.0, 3)))
         self.flush()
@@ -225,6 +241,18 @@ class SwipedSim(SimulatedPeople):
         self.ready(t + self.setup.settle)
         self.flush()
 
+    def _turn_to(self, t: float, card: int) -> float:
+        """The encoder turned detent by detent to `card` (the short way from none aimed:
+        one step on aims at card 1, one step back at the last), then pushed."""
+        size = self.track.config.deck_size
+        path = range(1, card + 1) if card <= size // 2 else range(size, card - 1, -1)
+        for aimed in path:
+            self.press(t, "aim", None, [aimed])
+            t += self.uniform(self.pace.detent)
+        t += self.uniform(self.pace.react)
+        self.press(t, "choose", None, [card])
+        return t
+
     def _program(self) -> None:
         """SW-3: one more swap of each program, made with small cubes the readers never
         see; a claim may come between two (SW-5), so `run` asks for claims each time."""
@@ -241,15 +269,21 @@ class SwipedSim(SimulatedPeople):
         self.first_rng.shuffle(seats)
         for seat in seats:
             action = self.decide(self.track, seat)
+            t = self.t + self.uniform(self.pace.react)
+            if self.with_landing and self.landed is not None and self.act_rng.random() < 0.4:
+                t = self.landed - self.uniform(self.pace.early)  # with the last cube
             if isinstance(action, ClaimMatches):
-                t = self.t + self.uniform(self.pace.react)
                 self.press(t, "doublon", seat)
                 self.ready(t + 0.1)
             elif isinstance(action, ClaimCard):
-                t = self.t + self.uniform(self.pace.react)
                 self.press(t, "menteur", seat)
-                off = self._on_pad(t + self.uniform(self.pace.name), action.card)
-                self.ready(off + self.setup.settle)
+                t += self.uniform(self.pace.name)
+                in_hand = action.card == self.track.targets[1 - seat]  # the other's card
+                if in_hand or self.act_rng.random() < 0.5:
+                    done = self._turn_to(t, action.card)
+                else:
+                    done = self._on_pad(t, action.card)
+                self.ready(done + self.setup.settle)
             else:
                 continue
             self._apply(action)
@@ -271,12 +305,14 @@ class SwipedSim(SimulatedPeople):
             steps = [(i, a, False), (j, a, True), (j, b, False), (i, b, True)]
         for square, uid, down in steps:
             (self.table[square].add if down else self.table[square].discard)(uid)
-            t = self.report(t, square) + self.uniform(self.pace.move)
+            self.landed = self.report(t, square)
+            t = self.landed + self.uniform(self.pace.move)
         self.ready(t + self.setup.settle)
         if any(isinstance(e, SwapSkipped) for e in events):
+            self.landed = None
             self.flush()
             push = self.t + self.uniform(self.pace.push)
-            self.press(push, "choose", None, "skip")
+            self.press(push, "choose")  # as the encoder sends it: nothing aimed
             self.ready(push + 0.1)
 
     @staticmethod
@@ -293,10 +329,10 @@ class SwipedSim(SimulatedPeople):
             self.table[spot].discard("DEADBEEF")  # longer than `settle`: the referee says Stop
             last = self.report(self.t + 0.1 + noise.stray_lasts, spot)
             self.ready(last + self.setup.settle)
+            self.landed = None  # the next claim waits for the STOP to be over
         if rng.random() < noise.out_of_turn:
             if rng.random() < 0.5:  # a seat where nobody sits in Swiped
                 self.press(self.t + 0.1, "doublon", 2 + rng.randrange(4))
             else:  # an announce button: Swiped has none
                 self.press(self.t + 0.1, "announce", None, "lapin")
             self.ready(self.t + 0.15)
-        self.flush()

@@ -48,7 +48,9 @@ def clear(m: Menu) -> Menu:
 def test_steps_in_order_preset_from_the_config() -> None:
     m = menu()
     assert (m.step, m.game, m.seats, m.first) == (Step.GAME, "ptipasspass", 4, 1)
-    assert screen(m) == MenuScreen("game", ("ptipasspass", "phipasspass", "flipdone"), 0, "")
+    assert screen(m) == MenuScreen(
+        "game", ("ptipasspass", "phipasspass", "flipdone", "swiped"), 0, ""
+    )
     m = push(m)
     assert m.step is Step.SEATS
     assert screen(m) == MenuScreen("seats", ("2", "3", "4", "5", "6"), 2, "ptipasspass")
@@ -73,7 +75,7 @@ def test_a_whole_menu_to_a_new_game() -> None:
 
 @pytest.mark.parametrize("steps", [1, -1, 3, -7, 12])
 def test_every_list_wraps_around(steps: int) -> None:
-    games = ("ptipasspass", "phipasspass", "flipdone")
+    games = ("ptipasspass", "phipasspass", "flipdone", "swiped")
     m = menu()
     assert turn(m, steps).game == games[steps % len(games)]
     m = push(m)

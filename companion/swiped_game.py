@@ -1,0 +1,110 @@
+"""Swiped, as the runtime knows it: one `Game` descriptor over the engine
+(`companion/rules/swiped/`), its referee (`companion/referee/swiped.py`), screens
+(`companion/screens/swiped.py`), bots (`companion/bots/swiped.py`) and simulated table
+(`companion/sim/swiped.py`).
+
+Two players; the mat's 9 spots are the 3 x 3 grid of big cubes and the pad (spot 0) reads
+the printed cards. The tokens are shared (no seat owns one): the deck's cards, tagged
+"layout:1" ... "layout:24" (card N of `companion deck swiped`), then the 9 big cubes,
+tagged "cube:rouge" ... "cube:noir".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import IO, Any
+
+from companion.games import Game, register
+from companion.journal import Setup
+from companion.rules.swiped import COLOURS, PLAYERS, SQUARES, Config
+
+BOTS = ("deducing", "random")
+
+SELFPLAY_OPTIONS = ("false_claim", "manche_limit", "claims_per_gap", "deck_size")
+"""The engine settings `selfplay_report` takes, by the names a setup's `rules` use."""
+
+
+def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
+    if seats != PLAYERS:
+        raise ValueError(f"Swiped is for {PLAYERS} players, not {seats}")
+    if not 0 <= first < seats:
+        raise ValueError(f"first player must be a seat 1..{seats}, not {first + 1}")
+    if layout:
+        raise ValueError("Swiped is played on its own 3 x 3 mat: no [game.layout]")
+
+
+def tokens(seats: int) -> Sequence[tuple[int | None, str]]:
+    """SW-1: the deck's cards in number order, then the 9 big cubes; all shared."""
+    cards = [(None, f"layout:{n}") for n in range(1, Config().deck_size + 1)]
+    return [*cards, *((None, f"cube:{colour}") for colour in COLOURS)]
+
+
+def referee(setup: Setup) -> Any:
+    from companion.referee.swiped import SwipedReferee
+
+    return SwipedReferee(setup)
+
+
+def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
+    from companion.sim.swiped import make_setup
+
+    return make_setup(seed, **options)
+
+
+def simulate(setup: Setup, on_input: Any = None, bots: Sequence[str] | None = None,
+             **options: Any) -> Any:  # fmt: skip
+    from companion.referee.swiped import config_of
+    from companion.sim.swiped import SwipedSim
+
+    if setup.rules:  # the seeded game the people play follows the setup's rules too
+        options["config"] = config_of(setup, options.get("config"))
+    return SwipedSim(setup, bots=bots, on_input=on_input, **options).run()
+
+
+def selfplay(
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    progress: Callable[[int, int], None] | None,
+    **options: Any,
+) -> str:
+    """`companion selfplay swiped`. Swiped has no turns to limit: `--turn-limit N` is its
+    manche limit (the game is a draw after N manches, SW-6); the engine settings of
+    SELFPLAY_OPTIONS pass through as they are."""
+    from companion.bots.swiped import selfplay_report
+
+    settings = {key: options[key] for key in SELFPLAY_OPTIONS if key in options}
+    if options.get("turn_limit") is not None:
+        settings["manche_limit"] = options["turn_limit"]
+    report: str = selfplay_report(bots, games, seed, progress, **settings)
+    return report
+
+
+def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
+    """`companion play --sim --game swiped`: the typed table (sim/swiped_console.py)."""
+    from companion.sim.swiped_console import run_console
+
+    echo = not getattr(lines, "isatty", lambda: False)()
+    return run_console(session, lines, out, lang, echo=echo)
+
+
+SWIPED = register(
+    Game(
+        name="swiped",
+        title="Swiped",
+        seats=range(PLAYERS, PLAYERS + 1),
+        default_seats=PLAYERS,
+        referee=referee,
+        check=check,
+        spots=lambda seats, layout: SQUARES,
+        tokens=tokens,
+        simulated_setup=simulated_setup,
+        simulate=simulate,
+        bots=BOTS,
+        selfplay=selfplay,
+        console=console,
+        controls=("doublon", "menteur", "choose", "back"),
+        options={"token_nouns": {"layout": "card", "cube": "cube"}},
+    )
+)
