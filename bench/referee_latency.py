@@ -1,28 +1,34 @@
 """Referee latency: from an observation entering the referee to the frame handed to the
-display device (luma's dummy device), over long simulated games at human pace (presses held
-while the table settles, no ticks); and the demo wall time. Inputs that release held
-presses (the table judged, then every press held meanwhile applied) are also reported
-on their own.
+display device (luma's dummy device), over long simulated games of every game at human
+pace (presses held while the table settles, no ticks) on a rough table; and the demo wall
+time. Inputs that release held presses (the table judged, then every press held meanwhile
+applied) are also reported on their own.
 
-Run: `.venv/bin/python bench/referee_latency.py`. The live loop redraws only when the
-screen changes, so inputs that change nothing cost only the referee's part.
+Run: `.venv/bin/python bench/referee_latency.py [GAME...]`. The live loop redraws only
+when the screen changes, so inputs that change nothing cost only the referee's part. The
+games come from the registry: each is played through its own descriptor.
 """
 
 from __future__ import annotations
 
 import io
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from luma.core.device import dummy
 
+from companion import games
 from companion.demo import run_demo
+from companion.games import TableReferee
 from companion.journal import Input
-from companion.referee.passpass import PassPassReferee
 from companion.screens.render import show
-from companion.sim.driver import Noise, SimulatedGame, make_setup
+from companion.sim.people import Noise
+
+GAMES = 20
 
 
 class Stopwatch:
@@ -30,7 +36,7 @@ class Stopwatch:
     device (the device only when the screen changed, as the live loop does)."""
 
     def __init__(
-        self, referee: PassPassReferee, device: dummy, samples: list[float], released: list[float]
+        self, referee: TableReferee, device: dummy, samples: list[float], released: list[float]
     ) -> None:
         self.referee = referee
         self.device = device
@@ -38,8 +44,8 @@ class Stopwatch:
         self.released = released
         self.last: object = None
 
-    def __call__(self, record: Input, _sim_referee: PassPassReferee) -> None:
-        held = len(self.referee.held)
+    def __call__(self, record: Input, _sim_referee: Any) -> None:
+        held = len(getattr(self.referee, "held", ()))
         start = time.perf_counter()
         self.referee.feed(record)
         screen = self.referee.screen
@@ -48,39 +54,44 @@ class Stopwatch:
             self.last = screen
         elapsed = time.perf_counter() - start
         self.samples.append(elapsed)
-        if held and not self.referee.held:
+        if held and not getattr(self.referee, "held", ()):
             self.released.append(elapsed)
 
 
-def latencies(games: int = 20) -> tuple[list[float], list[float]]:
+def latencies(name: str, games_played: int = GAMES) -> tuple[list[float], list[float], int]:
+    """(every input's latency, those that applied held presses, the seats) of one game."""
+    game = games.get(name)
+    seats = game.seats.stop - 1
     device = dummy(width=128, height=64, mode="1")
     samples: list[float] = []
     released: list[float] = []
-    for seed in range(games):
-        setup = make_setup("ptipasspass", 6, seed)
-        watch = Stopwatch(PassPassReferee(setup), device, samples, released)
-        SimulatedGame(setup, noise=Noise.rough(), on_input=watch).run()
-    return samples, released
+    for seed in range(games_played):
+        setup = game.simulated_setup(seats, seed)
+        watch = Stopwatch(game.referee(setup), device, samples, released)
+        game.simulate(setup, on_input=watch, noise=Noise.rough())
+    return samples, released, seats
 
 
 def _report(what: str, samples: list[float]) -> None:
     samples = sorted(samples)
     p50 = statistics.median(samples) * 1000
     p99 = samples[int(len(samples) * 0.99)] * 1000
-    print(f"{what}: {len(samples)} inputs, p50 {p50:.3f} ms, p99 {p99:.3f} ms, "
+    print(f"  {what}: {len(samples)} inputs, p50 {p50:.3f} ms, p99 {p99:.3f} ms, "
           f"max {samples[-1] * 1000:.3f} ms")  # fmt: skip
 
 
-def main() -> None:
-    samples, released = latencies()
-    print("20 six-player games at human pace with a rough table")
-    _report("latency input -> frame on the device", samples)
-    _report("inputs that applied held presses", released)
-    with tempfile.TemporaryDirectory() as tmp:
-        start = time.perf_counter()
-        run_demo("ptipasspass", 4, 1, Path(tmp), out=io.StringIO())
-        print(f"demo wall time (4 players, seed 1, with GIF): {time.perf_counter() - start:.2f} s")
+def main(names: list[str]) -> None:
+    for name in names or games.names():
+        samples, released, seats = latencies(name)
+        print(f"{name}: {GAMES} {seats}-player games at human pace on a rough table")
+        _report("latency input -> frame on the device", samples)
+        if released:
+            _report("inputs that applied held presses", released)
+        with tempfile.TemporaryDirectory() as tmp:
+            start = time.perf_counter()
+            run_demo(name, games.get(name).default_seats, 1, Path(tmp), out=io.StringIO())
+            print(f"  demo wall time (seed 1, with GIF): {time.perf_counter() - start:.2f} s")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
