@@ -18,7 +18,6 @@ from PIL import Image
 from companion import games
 from companion.games import TableReferee
 from companion.journal import Input, Journal, dump_lines
-from companion.screens.passpass import CountdownScreen
 from companion.screens.render import frame
 from companion.screens.terminal import save_gif, to_text
 from companion.transcript import describe
@@ -58,10 +57,10 @@ class Film:
 
 
 def _same_moment(a: Any, b: Any) -> bool:
-    """A countdown ticking down is the same moment; any other change is a new frame."""
-    if isinstance(a, CountdownScreen) and isinstance(b, CountdownScreen):
-        return bool(a.view == b.view)
-    return bool(a == b)
+    """A screen that ticks (a countdown) says which changes are the same moment, with its
+    `same_moment`; any other change is a new frame."""
+    same = getattr(a, "same_moment", None)
+    return bool(same(b)) if callable(same) else bool(a == b)
 
 
 def run_demo(

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.journal import PressInput, ResumeInput, Setup
-from companion.referee.pace import PacedReferee, SetupError
+from companion.referee.pace import PacedReferee, SetupError, check_mat_game, rules_over
 from companion.referee.undo import UndoHistory
 from companion.rules.errors import BadInput, RuleError
 from companion.rules.flipdone import (
@@ -112,13 +112,8 @@ __all__ = [
 def config_of(setup: Setup, config: Config | None = None) -> Config:
     """The engine Config of a table's game: `config` (or the book's rules) with the setup's
     `rules` over it, the setup's first seat and the OBSERVED deal."""
-    base = config or Config()
-    rules = dict(setup.rules or {})
-    unknown = sorted(set(rules) - set(RULE_KEYS))
-    if unknown:
-        raise SetupError(
-            f"unknown Flip Done rules {', '.join(unknown)}: the settings are {', '.join(RULE_KEYS)}"
-        )
+    values = rules_over(setup, config or Config(), RULE_KEYS, "Flip Done")
+    rules = setup.rules or {}
     for key in ("phases", "manches", "tie_phase_limit"):
         value = rules.get(key, 0)
         if (value is not None or key != "tie_phase_limit") and (
@@ -128,7 +123,6 @@ def config_of(setup: Setup, config: Config | None = None) -> Config:
     for key in ("first_element", "manche_tie"):
         if key in rules and not isinstance(rules[key], str):
             raise SetupError(f"rules: {key} must be a word, not {rules[key]!r}")
-    values: dict[str, Any] = {key: getattr(base, key) for key in RULE_KEYS} | rules
     try:
         return make_config(first=setup.first, deal=Deal.OBSERVED, **values)
     except BadInput as exc:
@@ -168,12 +162,7 @@ class FlipDoneReferee(PacedReferee):
     """Feed it inputs in time order; read `screen` and the events it returns."""
 
     def __init__(self, setup: Setup, config: Config | None = None) -> None:
-        if len(setup.seats) != PLAYERS:
-            raise SetupError(f"Flip Done is for {PLAYERS} players, not {len(setup.seats)}")
-        if not 0 <= setup.first < PLAYERS:
-            raise SetupError(f"first player must be a seat 0..{PLAYERS - 1}, not {setup.first}")
-        if setup.layout:
-            raise SetupError("Flip Done is played on its own 3 x 3 mat: leave out 'layout'")
+        check_mat_game(setup, PLAYERS, "Flip Done")
         cards: dict[str, str] = {}
         for uid, kind in setup.tags.items():
             card = card_of_kind(kind)

@@ -20,15 +20,40 @@ judge the still table, how to take a press, its next deadline and what happens t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from companion.journal import Input, PressInput, ReaderInput, ResumeInput, SpotInput
+from companion.journal import Input, PressInput, ReaderInput, ResumeInput, Setup, SpotInput
 from companion.referee.table import ObservedTable
 from companion.screens.model import Notice, Refusal
 
 
 class SetupError(ValueError):
     """A setup that cannot start a game; the message says what to fix."""
+
+
+def check_mat_game(setup: Setup, players: int, title: str) -> None:
+    """A game for exactly `players` on its own 3 x 3 mat: the seats, the first seat, and
+    no hat layout."""
+    if len(setup.seats) != players:
+        raise SetupError(f"{title} is for {players} players, not {len(setup.seats)}")
+    if not 0 <= setup.first < players:
+        raise SetupError(f"first player must be a seat 0..{players - 1}, not {setup.first}")
+    if setup.layout:
+        raise SetupError(f"{title} is played on its own 3 x 3 mat: leave out 'layout'")
+
+
+def rules_over(
+    setup: Setup, base: object, keys: Sequence[str], title: str, table_keys: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The engine settings `keys` of `base` (a Config) with the setup's `rules` over them;
+    `table_keys` are settings of the referee, left out here. Any other key is refused."""
+    rules = {k: v for k, v in (setup.rules or {}).items() if k not in table_keys}
+    unknown = sorted(set(rules) - set(keys))
+    if unknown:
+        known = ", ".join((*keys, *table_keys))
+        raise SetupError(f"unknown {title} rules {', '.join(unknown)}: the settings are {known}")
+    return {key: getattr(base, key) for key in keys} | rules
 
 
 NOTICE_SECONDS = 3.0

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.journal import PressInput, ResumeInput, Setup
-from companion.referee.pace import PacedReferee, SetupError
+from companion.referee.pace import PacedReferee, SetupError, check_mat_game, rules_over
 from companion.referee.undo import UndoHistory
 from companion.rules.errors import BadInput, RuleError
 from companion.rules.swiped import (
@@ -116,13 +116,7 @@ __all__ = [
 def config_of(setup: Setup, config: Config | None = None) -> Config:
     """The engine Config of a table's game: `config` (or the book's rules) with the setup's
     `rules` over it, the setup's first seat and the OBSERVED deal."""
-    base = config or Config()
-    rules = {k: v for k, v in (setup.rules or {}).items() if k not in TABLE_KEYS}
-    unknown = sorted(set(rules) - set(RULE_KEYS))
-    if unknown:
-        known = ", ".join((*RULE_KEYS, *TABLE_KEYS))
-        raise SetupError(f"unknown Swiped rules {', '.join(unknown)}: the settings are {known}")
-    values: dict[str, Any] = {key: getattr(base, key) for key in RULE_KEYS} | rules
+    values = rules_over(setup, config or Config(), RULE_KEYS, "Swiped", TABLE_KEYS)
     values["false_claim"] = str(values["false_claim"])
     try:
         return make_config(first=setup.first, deal=Deal.OBSERVED, **values)
@@ -161,12 +155,7 @@ class SwipedReferee(PacedReferee):
     """Feed it inputs in time order; read `screen` and the events it returns."""
 
     def __init__(self, setup: Setup, config: Config | None = None) -> None:
-        if len(setup.seats) != PLAYERS:
-            raise SetupError(f"Swiped is for {PLAYERS} players, not {len(setup.seats)}")
-        if not 0 <= setup.first < PLAYERS:
-            raise SetupError(f"first player must be seat 0 or 1, not {setup.first}")
-        if setup.layout:
-            raise SetupError("Swiped is played on its own 3 x 3 mat: leave out 'layout'")
+        check_mat_game(setup, PLAYERS, "Swiped")
         config = config_of(setup, config)
         self.mid_swap = claim_mid_swap(setup)
         tokens: dict[str, int | str] = {}

@@ -23,13 +23,20 @@ from companion.rules.passpass import VICTORIES_TO_WIN, Challenge, PublicView, Ve
 from companion.screens.font import INK, LARGE, PAPER, SMALL, Box, ellipsize, wrap
 from companion.screens.model import Notice
 from companion.screens.passpass_prompt import Prompt
-from companion.screens.render import HEIGHT, LINE, WIDTH, Pen, fit_name, register_renderer
+from companion.screens.render import (
+    HEIGHT,
+    LINE,
+    WIDTH,
+    Pen,
+    draw_notice,
+    draw_stop,
+    fit_name,
+    register_renderer,
+)
 from companion.screens.text import (
     DEFAULT_LANGUAGE,
     Label,
     label,
-    notice_reason,
-    notice_title,
     phrase,
     say,
     seat_name,
@@ -64,6 +71,10 @@ class CountdownScreen(Screen):
     remaining: float
     """Seconds left before silence means OK."""
     total: float
+
+    def same_moment(self, other: object) -> bool:
+        """A countdown ticking down is one moment of the game (the demo draws it once)."""
+        return isinstance(other, CountdownScreen) and other.view == self.view
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,25 +248,11 @@ def render_instruction(pen: Pen, screen: InstructionScreen, lang: str = DEFAULT_
 
 
 def render_fault(pen: Pen, screen: FaultScreen, lang: str = DEFAULT_LANGUAGE) -> None:
-    """A big STOP, then what is wrong and how to fix it."""
-    pen.rect((0, 0, WIDTH, 18), fill=INK)
-    pen.centered(2, phrase("fault.stop", lang), LARGE, fill=PAPER)
-    lines = wrap(_prompt(screen.prompt, screen, lang), WIDTH, max_lines=5)
-    pen.paragraph(19 + (45 - LINE * len(lines)) // 2, lines, center=True)
+    draw_stop(pen, _prompt(screen.prompt, screen, lang), lang)
 
 
 def render_notice(pen: Pen, screen: NoticeScreen, lang: str = DEFAULT_LANGUAGE) -> None:
-    """A refused press: whose and which button, inverted, then why."""
-    notice = screen.notice
-    pen.rect((0, 0, WIDTH, 10), fill=INK)
-    if notice.seat is None:
-        name = phrase("notice.console", lang)
-    else:
-        name = _name(screen, notice.seat, lang)
-    title = fit_name(lambda s: notice_title(notice, screen.names, lang, name=s), name, WIDTH - 2)
-    pen.centered(1, title, fill=PAPER)
-    lines = wrap(notice_reason(notice, lang), WIDTH, max_lines=6)
-    pen.paragraph(12 + (52 - LINE * len(lines)) // 2, lines, center=True)
+    draw_notice(pen, screen.notice, screen.names, lang)
 
 
 def render_reveal_miss(pen: Pen, screen: RevealMissScreen, lang: str = DEFAULT_LANGUAGE) -> None:

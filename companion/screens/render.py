@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw
 from companion.screens.font import (
     ELLIPSIS,
     INK,
+    LARGE,
     PAPER,
     SMALL,
     Box,
@@ -35,8 +36,16 @@ from companion.screens.font import (
     sanitize,
     wrap,
 )
-from companion.screens.model import MenuScreen
-from companion.screens.text import DEFAULT_LANGUAGE, check_lang, phrase, place
+from companion.screens.model import MenuScreen, Notice
+from companion.screens.text import (
+    DEFAULT_LANGUAGE,
+    check_lang,
+    notice_reason,
+    notice_title,
+    phrase,
+    place,
+    seat_name,
+)
 
 WIDTH = 128
 HEIGHT = 64
@@ -107,6 +116,28 @@ def fit_name(make: Callable[[str], str], name: str, width: int, font: Font = SMA
         if font.width(text) <= width:
             return text
     return ellipsize(make(ELLIPSIS), width, font)
+
+
+def draw_stop(pen: Pen, fix: str, lang: str) -> None:
+    """A fault, in every game: a big STOP, then what is wrong and how to fix it."""
+    pen.rect((0, 0, WIDTH, 18), fill=INK)
+    pen.centered(2, phrase("fault.stop", lang), LARGE, fill=PAPER)
+    lines = wrap(fix, WIDTH, max_lines=5)
+    pen.paragraph(19 + (45 - LINE * len(lines)) // 2, lines, center=True)
+
+
+def draw_notice(pen: Pen, notice: Notice, names: Sequence[str], lang: str) -> None:
+    """A press that could not count, in every game: whose and which button, inverted,
+    then why."""
+    pen.rect((0, 0, WIDTH, 10), fill=INK)
+    if notice.seat is None:
+        name = phrase("notice.console", lang)
+    else:
+        name = seat_name(names, notice.seat, lang)
+    title = fit_name(lambda s: notice_title(notice, names, lang, name=s), name, WIDTH - 2)
+    pen.centered(1, title, fill=PAPER)
+    lines = wrap(notice_reason(notice, lang), WIDTH, max_lines=6)
+    pen.paragraph(12 + (52 - LINE * len(lines)) // 2, lines, center=True)
 
 
 def game_title(name: str) -> str:

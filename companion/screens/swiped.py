@@ -23,13 +23,19 @@ from functools import partial
 from companion.rules.swiped import ClaimChecked, Phase, PublicView
 from companion.screens.font import INK, LARGE, PAPER, SMALL, ellipsize, wrap
 from companion.screens.model import Notice
-from companion.screens.render import HEIGHT, LINE, WIDTH, Pen, fit_name, register_renderer
+from companion.screens.render import (
+    HEIGHT,
+    LINE,
+    WIDTH,
+    Pen,
+    draw_notice,
+    draw_stop,
+    fit_name,
+    register_renderer,
+)
 from companion.screens.text import (
     DEFAULT_LANGUAGE,
     check_lang,
-    notice_reason,
-    notice_title,
-    phrase,
     seat_name,
 )
 
@@ -364,25 +370,11 @@ def _flow(pen: Pen, paragraphs: Sequence[str], top: int) -> None:
 
 
 def render_fault(pen: Pen, screen: SwFaultScreen, lang: str = DEFAULT_LANGUAGE) -> None:
-    """A big STOP, then what is wrong and how to fix it."""
-    pen.rect((0, 0, WIDTH, 18), fill=INK)
-    pen.centered(2, phrase("fault.stop", lang), LARGE, fill=PAPER)
-    lines = wrap(sw_say(screen.prompt, screen.names, lang), WIDTH, max_lines=5)
-    pen.paragraph(19 + (45 - LINE * len(lines)) // 2, lines, center=True)
+    draw_stop(pen, sw_say(screen.prompt, screen.names, lang), lang)
 
 
 def render_notice(pen: Pen, screen: SwNoticeScreen, lang: str = DEFAULT_LANGUAGE) -> None:
-    """A refused press: whose and which button, inverted, then why."""
-    notice = screen.notice
-    pen.rect((0, 0, WIDTH, 10), fill=INK)
-    if notice.seat is None:
-        name = phrase("notice.console", lang)
-    else:
-        name = seat_name(screen.names, notice.seat, lang)
-    title = fit_name(lambda s: notice_title(notice, screen.names, lang, name=s), name, WIDTH - 2)
-    pen.centered(1, title, fill=PAPER)
-    lines = wrap(notice_reason(notice, lang), WIDTH, max_lines=6)
-    pen.paragraph(12 + (52 - LINE * len(lines)) // 2, lines, center=True)
+    draw_notice(pen, screen.notice, screen.names, lang)
 
 
 def render_game_over(pen: Pen, screen: SwGameOverScreen, lang: str = DEFAULT_LANGUAGE) -> None:
