@@ -104,7 +104,7 @@ SWIPED = register(
         bots=BOTS,
         selfplay=selfplay,
         console=console,
-        controls=("doublon", "menteur", "choose", "back"),
+        controls=("doublon", "menteur", "aim", "choose", "back"),
         options={"token_nouns": {"layout": "card", "cube": "cube"}},
     )
 )
