@@ -710,7 +710,7 @@ def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
         a, b = event["colours"]
         return f"{who} skips: {a}-{b} is the pair just swapped (SW-4)"
     if kind == "guess" and keys == {"seat"}:
-        return f'{who} says "I know your card" and names a card on the pad'
+        return f'{who} says "I know your card" and is naming a card'
     if kind == "claim" and keys == {"seat", "claim", "correct"}:
         other = _who(1 - event["seat"], names) if isinstance(event["seat"], int) else "?"
         what = "claims 5 matches" if event["claim"] == "matches" else f"names {other}'s card"
