@@ -36,7 +36,7 @@ class Film:
 
     def watch(self, record: Input, referee: TableReferee) -> None:
         for event in referee.events[self.seen :]:
-            line = describe(event, referee.names)
+            line = describe(event, referee.names, referee.setup.game)
             if line and self.out:
                 print(f"{event['t']:7.2f}  {line}", file=self.out)
         self.seen = len(referee.events)
@@ -101,7 +101,7 @@ def replay(journal: Journal, as_json: bool, out: IO[str] | None = None) -> dict[
         out.write("\n")
         return result
     for event in result["events"]:
-        line = describe(event, referee.names)
+        line = describe(event, referee.names, referee.setup.game)
         if line:
             print(f"{event['t']:7.2f}  {line}", file=out)
     names = journal.setup.seats

@@ -12,31 +12,31 @@ from typing import Any
 from companion.screens.text import phrase
 
 Describer = Callable[[dict[str, Any], Sequence[str]], "str | None"]
-_GAME_DESCRIBERS: list[Describer] = []
+_GAME_DESCRIBERS: dict[str, Describer] = {}
 
 
-def register_describer(describer: Describer) -> None:
-    """A game's own sentences for its own event kinds (its module calls this once). They
-    are asked first; one that does not know an event returns None."""
-    if describer not in _GAME_DESCRIBERS:
-        _GAME_DESCRIBERS.append(describer)
+def register_describer(game: str, describer: Describer) -> None:
+    """A game's own sentences for its own event kinds (its referee module calls this once).
+    Asked first for that game's events only, so two games may share a kind ("swap"); it
+    returns None for an event the shared lines below describe."""
+    _GAME_DESCRIBERS[game] = describer
 
 
 def _names(tokens: Sequence[str]) -> str:
     return ", ".join(t.capitalize() for t in tokens) or "nothing"
 
 
-def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
-    """A sentence for `event`, or None for bookkeeping events not worth a line."""
+def describe(event: dict[str, Any], names: Sequence[str], game: str | None = None) -> str | None:
+    """A sentence for `event` of `game`, or None for bookkeeping events not worth a line."""
 
     def who(key: str = "seat") -> str:
         seat = event.get(key)
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
-    for game_describer in _GAME_DESCRIBERS:
-        line = game_describer(event, names)
-        if line is not None:
-            return line
+    own = _GAME_DESCRIBERS.get(game or "")
+    line = own(event, names) if own else None
+    if line is not None:
+        return line
     kind = event["kind"]
     if kind == "turn":
         mode = "Masqué" if event["masque"] else "Visible"

@@ -778,4 +778,4 @@ def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     return f"{winners} wins the game! ({tokens})"
 
 
-register_describer(describe)
+register_describer("flipdone", describe)

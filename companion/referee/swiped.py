@@ -76,6 +76,7 @@ from companion.screens.swiped import (
     SwPrompt,
     SwSay,
 )
+from companion.transcript import register_describer
 
 PAD = 0
 SPOTS = tuple(range(SQUARES + 1))
@@ -657,8 +658,6 @@ def _is_skip(value: object) -> bool:
 
 # ------------------------------------------------------------------ transcript
 
-from companion.transcript import register_describer  # noqa: E402 (the file's last part)
-
 _FAULTS = {
     "put_back": "cubes out of place: put them back as they were",
     "same_pair": "the pair just swapped, swapped again (SW-4): put it back; swap another or skip",
@@ -680,46 +679,44 @@ _UNDONE = {
 
 def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
     """One readable line for a Swiped event (`companion replay`, `companion demo`), or None
-    for an event that is not Swiped's own. Events of other games may share a kind ("swap",
-    "manche_start", "placed"...), so each is recognised by its keys too. No line names a
-    target card but the last one, `targets`, made once the game is over (SW-5)."""
+    for the events every game shares (fixed, resume, ignored...). No line names a target
+    card but the last one, `targets`, made once the game is over (SW-5)."""
     kind = event["kind"]
-    keys = set(event) - {"t", "kind"}
     who = _who(event.get("seat"), names)
-    if kind == "layout" and keys == {"card", "grid"}:
+    if kind == "layout":
         return f"card {event['card']} is the face-up card: the cubes go {' '.join(event['grid'])}"
-    if kind == "target" and keys == {"seat"}:
+    if kind == "target":
         return f"{who}'s secret target card is recorded"
-    if kind == "placed" and not keys:
+    if kind == "placed":
         return "the cubes stand as the face-up card shows"
-    if kind == "manche_start" and keys == {"manche", "order"}:
+    if kind == "manche_start":
         order = ", ".join(_who(seat, names) for seat in event["order"])
         return f"manche {event['manche']} starts; the swaps go {order}"
-    if kind == "programmed" and keys == {"seat", "count"}:
+    if kind == "programmed":
         return f"{who} programs swap {event['count']}"
-    if kind == "programs_revealed" and keys == {"programs"}:
+    if kind == "programs_revealed":
         shown = "; ".join(
             f"{_who(seat, names)} " + ", ".join("-".join(pair) for pair in program)
             for seat, program in enumerate(event["programs"])
         )
         return f"the programs are revealed: {shown}"
-    if kind == "swap" and keys == {"seat", "phase", "colours", "squares"}:
+    if kind == "swap":
         (a, b), (i, j) = event["colours"], event["squares"]
         return f"{who} swaps squares {i} and {j} ({a} and {b})"
-    if kind == "swap_skipped" and keys == {"seat", "phase", "colours"}:
+    if kind == "swap_skipped":
         a, b = event["colours"]
         return f"{who} skips: {a}-{b} is the pair just swapped (SW-4)"
-    if kind == "guess" and keys == {"seat"}:
+    if kind == "guess":
         return f'{who} says "I know your card" and is naming a card'
-    if kind == "claim" and keys == {"seat", "claim", "correct"}:
+    if kind == "claim":
         other = _who(1 - event["seat"], names) if isinstance(event["seat"], int) else "?"
         what = "claims 5 matches" if event["claim"] == "matches" else f"names {other}'s card"
         return f"{who} {what}: {'right' if event['correct'] else 'wrong'}"
-    if kind == "manche_end" and keys == {"manche"}:
+    if kind == "manche_end":
         return f"manche {event['manche']} is over"
-    if kind == "game_drawn" and keys == {"manches"}:
+    if kind == "game_drawn":
         return f"no winner after {event['manches']} manches: the game is a draw (SW-6)"
-    if kind == "targets" and keys == {"cards"}:
+    if kind == "targets":
         cards = ", ".join(
             f"{_who(seat, names)} card {card}"
             for seat, card in enumerate(event["cards"])
@@ -739,4 +736,4 @@ def _who(seat: object, names: Sequence[str]) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 
-register_describer(describe)
+register_describer("swiped", describe)

@@ -162,7 +162,7 @@ def show_table(referee: TableReferee, seen: int, out: IO[str], lang: str) -> int
     """The events since the `seen` first, one line each, then the OLED as text; returns
     how many events are seen now."""
     for event in referee.events[seen:]:
-        line = describe(event, referee.setup.seats)
+        line = describe(event, referee.setup.seats, referee.setup.game)
         if line:
             print(f"  {line}", file=out)
     print(to_text(frame(referee.screen, lang)), file=out)

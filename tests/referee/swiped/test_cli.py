@@ -94,7 +94,7 @@ def test_the_replay_names_no_target_card_before_the_game_is_over(tmp_path, capsy
 
 def test_a_target_drawn_carries_no_card():
     assert TargetDrawn(seat=1).to_json() == {"kind": "target", "seat": 1}
-    assert describe({"kind": "target", "seat": 1}, ("Ana", "Bob")) == (
+    assert describe({"kind": "target", "seat": 1}, ("Ana", "Bob"), "swiped") == (
         "Bob's secret target card is recorded"
     )
 
@@ -103,12 +103,12 @@ def test_swiped_lines_leave_other_games_events_alone():
     """Events of other games share kinds with Swiped's; each keeps its own sentence."""
     names = ("Ana", "Bob", "Cy")
     passpass_swap = {"t": 1.0, "kind": "swap", "seat": 0, "spots": [2, 5]}
-    assert describe(passpass_swap, names) == "Ana swaps hats 2 and 5"
+    assert describe(passpass_swap, names, "ptipasspass") == "Ana swaps hats 2 and 5"
     swiped_swap = {"kind": "swap", "seat": 1, "phase": 1, "colours": ["bleu", "rouge"],
                    "squares": [3, 7]}  # fmt: skip
-    assert describe(swiped_swap, names) == "Bob swaps squares 3 and 7 (bleu and rouge)"
+    assert describe(swiped_swap, names, "swiped") == "Bob swaps squares 3 and 7 (bleu and rouge)"
     start = {"kind": "manche_start", "manche": 2, "starter": 2}
-    assert describe(start, names) == "manche 2 starts with Cy"
+    assert describe(start, names, "ptipasspass") == "manche 2 starts with Cy"
 
 
 def test_selfplay_swiped_reports_wins_and_how_games_ended(capsys):
