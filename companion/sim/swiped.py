@@ -269,13 +269,15 @@ class SwipedSim(SimulatedPeople):
         self.first_rng.shuffle(seats)
         for seat in seats:
             action = self.decide(self.track, seat)
+            if not isinstance(action, ClaimMatches | ClaimCard):
+                continue
             t = self.t + self.uniform(self.pace.react)
             if self.with_landing and self.landed is not None and self.act_rng.random() < 0.4:
                 t = self.landed - self.uniform(self.pace.early)  # with the last cube
             if isinstance(action, ClaimMatches):
                 self.press(t, "doublon", seat)
                 self.ready(t + 0.1)
-            elif isinstance(action, ClaimCard):
+            else:
                 self.press(t, "menteur", seat)
                 t += self.uniform(self.pace.name)
                 in_hand = action.card == self.track.targets[1 - seat]  # the other's card
@@ -284,8 +286,6 @@ class SwipedSim(SimulatedPeople):
                 else:
                     done = self._on_pad(t, action.card)
                 self.ready(done + self.setup.settle)
-            else:
-                continue
             self._apply(action)
             return True
         return False
