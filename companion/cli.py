@@ -364,6 +364,7 @@ def build_parser() -> argparse.ArgumentParser:
     from companion.devices.doctor import add_doctor_parser
     from companion.devices.enroll import add_enroll_parser
     from companion.run.arguments import add_run_parser
+    from companion.web.unpair import add_unpair_parser
 
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -379,6 +380,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_config_parser(sub)
     add_enroll_parser(sub)
     add_doctor_parser(sub)
+    add_unpair_parser(sub)
     return parser
 
 

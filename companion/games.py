@@ -132,6 +132,22 @@ class Game:
     who did a magic trick most recently, PTI-13)."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """Anything else the game's own modules want to carry."""
+    page_view: Callable[[Any], dict[str, Any]] | None = None
+    """(referee) -> the game's own public facts for the table's web page (Vous ne passerez
+    pas !: the board, the pieces left, the legal placements); JSON-ready. Only a game with
+    no hidden fact may have one: everything else the page shows comes from the public
+    screen and transcript. None: the page shows the common view only."""
+    page_value: Callable[[str, Any, int, Mapping[str, Any]], Any] | None = None
+    """(control, value sent by the page, the paired seat, the game's public `page_view`)
+    -> the press value to journal; raises `companion.web.errors.Refused` for a value the
+    page may not send (another seat's colour, a shape that is no piece). None: the page's
+    value is journaled as sent."""
+    page_data: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    """Fixed public data the game's page fetches once, by name (`/api/<game>/<name>`:
+    Vous ne passerez pas !'s pieces)."""
+    played_on_page: bool = False
+    """Players act on the web page (paired phones), not with tokens: the OLED asks the
+    seat to play to pair a phone when it has none."""
 
     def players(self) -> str:
         """Its numbers of players in words: "2 to 6 players", "3 players"."""

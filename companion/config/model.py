@@ -78,6 +78,18 @@ class ReadersConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class WebConfig:
+    """The table's web page (docs/web.md): the live view for everyone on the network, and
+    the way to play the games played on the page (Vous ne passerez pas !)."""
+
+    enabled: bool = True
+    host: str = "0.0.0.0"
+    """The address to listen on: all of the Pi's addresses by default, "127.0.0.1" to
+    keep the page on the Pi itself."""
+    port: int = 8080
+
+
+@dataclass(frozen=True, slots=True)
 class PinMap:
     """The Raspberry Pi part of hardware/pins.toml (BCM numbers)."""
 
@@ -122,6 +134,7 @@ class Config:
     readers: ReadersConfig = field(default_factory=ReadersConfig)
     pins: PinMap | None = None
     source: Path | None = None
+    web: WebConfig = field(default_factory=WebConfig)
     """The file it came from (None: built-in defaults)."""
 
     @property

@@ -125,6 +125,18 @@ def text(v: Any) -> str | None:
     return v if isinstance(v, str) and v.strip() else None
 
 
+def host_address(v: Any) -> str | None:
+    """An IPv4 or IPv6 address to listen on (a host name would depend on the network)."""
+    import ipaddress
+
+    if not isinstance(v, str):
+        return None
+    try:
+        return str(ipaddress.ip_address(v))
+    except ValueError:
+        return None
+
+
 def choices(options: tuple[Any, ...]) -> str:
     """The options, as a fix lists them."""
     return ", ".join(show(o) for o in options)

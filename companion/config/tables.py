@@ -29,6 +29,7 @@ from companion.config.model import (
     GameConfig,
     PinMap,
     ReadersConfig,
+    WebConfig,
 )
 from companion.config.pins import MAX_GPIO, check_pins, default_pins, load_pins
 from companion.config.reading import (
@@ -38,12 +39,13 @@ from companion.config.reading import (
     choice,
     choices,
     float_in,
+    host_address,
     int_in,
     text,
 )
 from companion.rules.layouts import Layout, LayoutError
 
-TABLES = {"schema", "game", "paths", "display", "controls", "readers"}
+TABLES = {"schema", "game", "paths", "display", "controls", "readers", "web"}
 GAME_KEYS = {
     "name",
     "seats",
@@ -102,6 +104,15 @@ READERS_RULES: dict[str, Rule] = {
     ),
 }
 READERS_KEYS = {*READERS_RULES, "spi_spots", "spi_rst", "resume_wait"}
+WEB_RULES: dict[str, Rule] = {
+    "enabled": (boolean, "true or false (no quotes): serve the table's web page"),
+    "host": (
+        host_address,
+        'an IP address to listen on: "0.0.0.0" for the whole local network (default), '
+        '"127.0.0.1" for the Pi alone',
+    ),
+    "port": (int_in(1, 65535), "a TCP port from 1 to 65535 (default 8080)"),
+}
 
 
 def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
@@ -115,12 +126,13 @@ def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
     display = _display(c)
     controls = _controls(c)
     readers = _readers(c)
+    web = _web(c)
     pins: PinMap | None = None
     if controls.enabled and not c.problems:
         pins_path, pins = _pin_map(c, pins_path or default_pins(base), game, display, readers)
     if c.problems:
         raise ConfigError(c.problems)
-    return Config(game, data_dir, pins_path, display, controls, readers, pins, source)
+    return Config(game, data_dir, pins_path, display, controls, readers, pins, source, web)
 
 
 def _game(c: Checker) -> GameConfig:
@@ -245,6 +257,13 @@ def _controls(c: Checker) -> ControlsConfig:
     k = c.table("controls")
     c.unknown("controls.", k, set(CONTROLS_RULES))
     return ControlsConfig(**c.values(k, "controls", ControlsConfig(), CONTROLS_RULES))
+
+
+def _web(c: Checker) -> WebConfig:
+    """[web]: the table's web page: on or off, where it listens."""
+    w = c.table("web")
+    c.unknown("web.", w, set(WEB_RULES))
+    return WebConfig(**c.values(w, "web", WebConfig(), WEB_RULES))
 
 
 def _readers(c: Checker) -> ReadersConfig:

@@ -6,7 +6,9 @@ The devices (``companion/devices/``) put their own items (`SpotContents`, `Press
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from companion.journal import Input, Setup
 
@@ -35,3 +37,19 @@ class ScriptEnd:
     """The simulated input ended (end of file, or the FIFO's writer closed it)."""
 
     error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PagePress:
+    """A paired phone's action, from the web page: journaled and judged like a button
+    press of `seat`; `reply` gets the events it caused (called in the referee loop)."""
+
+    control: str
+    seat: int
+    value: Any
+    reply: Callable[[list[dict[str, Any]]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Redraw:
+    """Something besides the game changed what the OLED shows (the pairing card)."""

@@ -22,7 +22,7 @@ import logging
 import queue
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.devices.controls import EdgeFilter, EncoderTurn, Press, press_input, turn_input
 from companion.devices.display import Display
@@ -34,10 +34,13 @@ from companion.devices.readers import (
     SpotContents,
 )
 from companion.games import TableReferee
-from companion.journal import Input, ReaderInput, SpotInput, TickInput
+from companion.journal import Input, PressInput, ReaderInput, SpotInput, TickInput
 from companion.notify import Notifier
-from companion.run.items import Scripted, ScriptEnd, ScriptSetup, Tick
+from companion.run.items import PagePress, Scripted, ScriptEnd, ScriptSetup, Tick
 from companion.session import Session
+
+if TYPE_CHECKING:
+    from companion.run.web_port import WebPort
 
 log = logging.getLogger("companion")
 
@@ -63,6 +66,7 @@ class Service:
         origin: float | None = None,
         clock: Callable[[], float] = time.monotonic,
         spots: int | None = None,
+        web: WebPort | None = None,
     ) -> None:
         self.session = session
         self.referee = session.referee
@@ -75,6 +79,7 @@ class Service:
         self.last_t = self.referee.now
         self.origin = clock() - self.last_t if origin is None else origin
         self.spots = self.referee.spots if spots is None else spots
+        self.web = web
         self.pico_buttons = EdgeFilter(bounce=0.0)
         self.link_down = False
         self.stopping = False
@@ -99,6 +104,8 @@ class Service:
             return [TickInput(self.now())]
         if isinstance(item, Press):
             return self._press(item)
+        if isinstance(item, PagePress):
+            return [PressInput(self.now(), item.control, item.seat, item.value)]
         if isinstance(item, EncoderTurn):
             return self._turn(item)
         if isinstance(item, SpotContents):
@@ -160,10 +167,11 @@ class Service:
 
     # -------------------------------------------------------------------- feed
 
-    def feed(self, record: Input) -> None:
+    def feed(self, record: Input) -> list[dict[str, Any]]:
         events = self._tick(record) if isinstance(record, TickInput) else self.session.feed(record)
         for event in events:
             log.info("event %s", json.dumps(event, separators=(",", ":")))
+        return events
 
     def _tick(self, record: TickInput) -> list[dict[str, Any]]:
         """A tick goes to the referee; it is journaled only when it changed something."""
@@ -179,7 +187,11 @@ class Service:
     # -------------------------------------------------------------------- loop
 
     def refresh(self) -> None:
-        self.display.show(self.referee.screen)
+        overlay = None
+        if self.web is not None:
+            self.web.publish()
+            overlay = self.web.overlay()  # the pairing card, over the game's screen
+        self.display.show(overlay or self.referee.screen)
         status = where(self.referee)
         if self.display.fault:
             status += f"; {self.display.fault}"
@@ -212,8 +224,9 @@ class Service:
         if isinstance(item, ScriptSetup):
             log.info("a setup line in the simulated input is ignored: a game is on")
             return True
-        for record in self.inputs_of(item):
-            self.feed(record)
+        events = [event for record in self.inputs_of(item) for event in self.feed(record)]
+        if isinstance(item, PagePress):
+            item.reply(events)
         self.refresh()
         if self.until_finished and self.referee.finished:
             log.info("%s", where(self.referee))

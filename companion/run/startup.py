@@ -41,6 +41,7 @@ from companion.run.game_start import open_session
 from companion.run.loop import Service, where
 from companion.run.power_on_menu import run_menu, start_menu, use_menu
 from companion.run.sim_input import sim_input_problem
+from companion.run.web_port import WebPort
 from companion.session import Session
 
 log = logging.getLogger("companion")
@@ -133,9 +134,12 @@ class Running:
     devices: Devices = field(default_factory=Devices)
     display: Display | None = None
     session: Session | None = None
+    web: WebPort | None = None
 
     def close(self) -> None:
         self.devices.stop()
+        if self.web is not None:
+            self.web.stop()
         if self.session is not None:
             self.session.close()
         if self.display is not None:
@@ -241,6 +245,7 @@ def _play(
     running.display.language = referee.setup.language
     for item in pending:
         running.inbox.put_nowait(item)
+    running.web = _start_web(plan, running)
     service = Service(
         running.session,
         running.inbox,
@@ -248,6 +253,7 @@ def _play(
         running.notifier,
         script_clock=plan.script_clock,
         until_finished=args.exit_when_finished,
+        web=running.web,
     )
     if not plan.script_clock:
         running.devices.start(Starter(Clock(running.inbox)), running.inbox)
@@ -265,6 +271,21 @@ def _play(
         service.skipped_ticks,
     )
     return code
+
+
+def _start_web(plan: Plan, running: Running) -> WebPort | None:
+    """The table's web page ([web]); a page that cannot listen is logged, the game goes
+    on without it."""
+    if not plan.config.web.enabled:
+        return None
+    assert running.session is not None
+    web = WebPort(plan.config.web, plan.data_dir, running.session.referee, running.inbox)
+    try:
+        web.start()
+    except OSError as exc:
+        log.error("%s; the game goes on without the web page ([web] in the config)", exc)
+        return None
+    return web
 
 
 def _setup_logging(verbose: bool) -> None:

@@ -1,0 +1,111 @@
+"""The table's web page as the referee loop sees it: start it, publish after every step,
+ask it whether the OLED must show the pairing card, stop it.
+
+Everything the page shows is published from here, in the referee loop's thread, as
+public snapshots (`companion.web.public`); the web thread never touches the referee.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import queue
+import secrets
+import socket
+from pathlib import Path
+from typing import Any
+
+from companion import games
+from companion.config.model import WebConfig
+from companion.games import TableReferee
+from companion.screens.pairing import PairingScreen
+from companion.web.pairing import Pairings
+from companion.web.public import Publisher
+from companion.web.replay import Journals
+from companion.web.server import Hub, WebServer
+
+log = logging.getLogger("companion")
+
+ADMIN_TOKEN = "web-admin.token"
+"""In the data directory (0600): what `companion unpair` proves itself with."""
+
+
+def lan_address() -> str:
+    """The Pi's address on its local network (no packet is sent), else 127.0.0.1."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address: str = probe.getsockname()[0]
+            return address
+        except OSError:
+            return "127.0.0.1"
+
+
+class WebPort:
+    """The page of one game: its hub, its server, its publisher."""
+
+    def __init__(
+        self,
+        config: WebConfig,
+        data_dir: Path,
+        referee: TableReferee,
+        inbox: queue.Queue[Any],
+        journal_name: str = "game.jsonl",
+    ) -> None:
+        self.config = config
+        self.referee = referee
+        self.publisher = Publisher(referee)
+        self.pairings = Pairings(tuple(referee.names), data_dir / "pairings.json")
+        self.admin_token = secrets.token_urlsafe(24)
+        self.hub = Hub(
+            games.get(referee.setup.game),
+            tuple(referee.names),
+            inbox,
+            self.pairings,
+            Journals(data_dir, journal_name),
+            admin_token=self.admin_token,
+        )
+        self.server = WebServer(self.hub, config.host, config.port)
+        self.data_dir = data_dir
+        self.address = ""
+
+    def start(self) -> str:
+        """Listen; the page's address "HOST:PORT" (raises OSError when it cannot)."""
+        port = self.server.start()
+        host = lan_address() if self.config.host in ("0.0.0.0", "::") else self.config.host
+        self.address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        self.hub.address = self.address
+        _write_private(self.data_dir / ADMIN_TOKEN, self.admin_token)
+        log.info("web page: http://%s/", self.address)
+        self.publish()
+        return self.address
+
+    def publish(self) -> None:
+        snapshot = self.publisher.snapshot()
+        if snapshot is not None:
+            self.hub.publish(snapshot)
+
+    def overlay(self) -> PairingScreen | None:
+        """The pairing card, when the OLED must show it instead of the game's screen."""
+        snapshot = self.hub.snapshot
+        board = (snapshot.view.get("board") if snapshot else None) or {}
+        seat = board.get("seat")
+        wanted = self.hub.pairing_wanted((seat,) if isinstance(seat, int) else ())
+        if wanted is False:
+            return None
+        name = (
+            self.referee.names[wanted] if isinstance(wanted, int) and wanted is not True else None
+        )
+        return PairingScreen(self.pairings.code, self.address, name)
+
+    def stop(self) -> None:
+        self.server.stop()
+        with contextlib.suppress(OSError):
+            (self.data_dir / ADMIN_TOKEN).unlink()
+
+
+def _write_private(path: Path, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)

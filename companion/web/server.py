@@ -1,0 +1,527 @@
+"""The table's web page: an aiohttp application in a thread of its own.
+
+The page is another input port and another public screen. It reads only `Snapshot`s
+(`companion.web.public`), which the referee loop publishes after every step, and it acts
+only by putting a `PagePress` on the loop's queue, where it is journaled and judged like a
+button press of the paired seat. Every request is checked here, whatever the page did:
+
+- watching (`GET`) is open to anyone on the network;
+- acting needs a paired phone (`companion.web.pairing`): its cookie says which seat, the
+  `X-CSRF-Token` header must carry that pairing's token, an `Origin` header must be this
+  very site, bodies are JSON of at most `MAX_BODY` bytes with exactly the keys expected;
+- a refused request is a status and `{"error": "<a sentence>"}`, never a traceback.
+
+Why aiohttp: one maintained package gives the HTTP server, server-sent events and a test
+client, runs in any thread on its own asyncio loop (the referee loop stays a plain
+thread), has wheels for the Pi's ARM boards and a small footprint.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import io
+import json
+import logging
+import queue
+import secrets
+import threading
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from companion.games import Game
+from companion.run.items import PagePress, Redraw
+from companion.transcript import describe
+from companion.web.errors import Refused
+from companion.web.pairing import Pairings
+from companion.web.public import Snapshot
+from companion.web.replay import Journals, frame_png
+
+log = logging.getLogger("companion")
+
+MAX_BODY = 8 * 1024
+"""Bytes: a placement is well under 1 KiB."""
+COOKIE = "companion_seat"
+ANSWER_TIMEOUT = 5.0
+"""Seconds an action waits for the referee loop before the page is told it did not answer."""
+KEEP_ALIVE = 15.0
+SHOW_CODE_SECONDS = 60.0
+"""How long the OLED shows the pairing card when a page asks for it."""
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; connect-src 'self'; "
+        "frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+STATIC = resources.files("companion.web") / "static"
+
+
+class Hub:
+    """What the web thread shares with the referee loop: the latest snapshot, the
+    pairings, the loop's queue. `publish` and `pairing_card` are called from the loop."""
+
+    def __init__(
+        self,
+        game: Game,
+        seats: tuple[str, ...],
+        inbox: queue.Queue[Any],
+        pairings: Pairings,
+        journals: Journals,
+        clock: Callable[[], float] = time.monotonic,
+        admin_token: str | None = None,
+    ) -> None:
+        self.game = game
+        self.admin_token = admin_token
+        """`companion unpair` sends it (from the Pi itself); None: no console route."""
+        self.seats = seats
+        self.inbox = inbox
+        self.pairings = pairings
+        self.journals = journals
+        self.clock = clock
+        self.snapshot: Snapshot | None = None
+        self.address = ""
+        """The page's address, once it listens (the OLED's pairing card shows it)."""
+        self.show_code_until = -1.0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._changed: asyncio.Condition | None = None
+        self.version = 0
+        self._png: tuple[int, bytes] = (-1, b"")
+
+    # ------------------------------------------------------------- loop thread side
+
+    def publish(self, snapshot: Snapshot) -> None:
+        self.snapshot = snapshot
+        self._bump()
+
+    def publish_pairing(self) -> None:
+        """Who is paired changed: pages update their seat lists, the OLED its card."""
+        self._bump()
+        self.inbox.put_nowait(Redraw())
+
+    def pairing_wanted(self, actors: tuple[int, ...]) -> int | None | bool:
+        """Should the OLED show the pairing card? The seat that must pair (a game played
+        on the page, the seat to play has no phone), True when a page asked to see the
+        code, else False."""
+        if self.game.played_on_page:
+            paired = self.pairings.paired_seats()
+            for seat in actors:
+                if seat not in paired:
+                    return seat
+        return self.clock() < self.show_code_until
+
+    # -------------------------------------------------------------- web thread side
+
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._changed = asyncio.Condition()
+
+    def _bump(self) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._notify()))
+
+    async def _notify(self) -> None:
+        assert self._changed is not None
+        async with self._changed:
+            self.version += 1
+            self._changed.notify_all()
+
+    async def wait_change(self, seen: int, timeout: float) -> bool:
+        """Wait until the version is past `seen`; False on timeout."""
+        assert self._changed is not None
+        async with self._changed:
+            try:
+                await asyncio.wait_for(
+                    self._changed.wait_for(lambda: self.version != seen), timeout
+                )
+            except TimeoutError:
+                return False
+        return True
+
+    def state_for(self, token: str | None) -> dict[str, Any]:
+        """The snapshot as one client may see it: the public view, plus who it is."""
+        snapshot = self.snapshot
+        view: dict[str, Any] = dict(snapshot.view) if snapshot else {"game": self.game.name}
+        frame_no = view.pop("frame_no", 0)
+        who = self.pairings.who(token)
+        paired = self.pairings.paired_seats()
+        view.update(
+            version=self.version,
+            frame=f"/api/frame.png?v={frame_no}",
+            you=None if who is None else {"seat": who[0], "name": self.seats[who[0]],
+                                          "csrf": who[1]},
+            pairing={"open_seats": [s for s in range(len(self.seats)) if s not in paired]},
+        )  # fmt: skip
+        return view
+
+    def frame_png(self) -> bytes:
+        snapshot = self.snapshot
+        if snapshot is None:
+            raise Refused(503, "the table is starting: no frame yet")
+        number = snapshot.view.get("frame_no", 0)
+        if self._png[0] != number:
+            out = io.BytesIO()
+            snapshot.frame.save(out, format="PNG")
+            self._png = (number, out.getvalue())
+        return self._png[1]
+
+
+# ------------------------------------------------------------------------ the app
+
+HUB = web.AppKey("hub", Hub)
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@web.middleware
+async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Security headers on every response; a refused request as JSON; never a traceback."""
+    try:
+        response = await handler(request)
+    except Refused as exc:
+        response = _error(exc.status, str(exc))
+    except web.HTTPRequestEntityTooLarge:
+        response = _error(413, f"the request is too large: at most {MAX_BODY} bytes")
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        response = _error(exc.status, exc.reason or "refused")
+    except Exception:
+        log.exception("web: %s %s failed", request.method, request.path)
+        response = _error(500, "the table could not answer: see its log")
+    if not response.prepared:
+        response.headers.update(SECURITY_HEADERS)
+        if request.path.startswith("/api/"):
+            response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _error(status: int, message: str, **extra: Any) -> web.Response:
+    return web.json_response({"error": message, **extra}, status=status)
+
+
+def make_app(hub: Hub) -> web.Application:
+    """The page's routes over `hub`."""
+    app = web.Application(client_max_size=MAX_BODY, middlewares=[_guard])
+    app[HUB] = hub
+    app.router.add_get("/", _static_page("index.html"))
+    app.router.add_get("/replay", _static_page("replay.html"))
+    app.router.add_get("/static/{name}", _static_file)
+    app.router.add_get("/api/state", _state)
+    app.router.add_get("/api/live", _live)
+    app.router.add_get("/api/frame.png", _frame)
+    app.router.add_post("/api/pair", _pair)
+    app.router.add_post("/api/pair/show", _show_code)
+    app.router.add_post("/api/unpair", _unpair)
+    app.router.add_post("/api/act", _act)
+    app.router.add_get("/api/journals", _journals)
+    app.router.add_get("/api/journals/{name}", _journal)
+    app.router.add_get("/api/journals/{name}/frames/{i}.png", _journal_frame)
+    app.router.add_post("/api/admin/unpair", _admin_unpair)
+    app.router.add_get("/api/{game}/{name}", _game_data)
+    app.router.add_get("/P/{code}", _pair_link)
+    app.router.add_get("/p/{code}", _pair_link)
+    return app
+
+
+def _hub(request: web.Request) -> Hub:
+    return request.app[HUB]
+
+
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+}
+
+
+def _static_page(name: str) -> Handler:
+    async def page(request: web.Request) -> web.StreamResponse:
+        return _static_response(name)
+
+    return page
+
+
+async def _static_file(request: web.Request) -> web.StreamResponse:
+    return _static_response(request.match_info["name"])
+
+
+def _static_response(name: str) -> web.Response:
+    suffix = Path(name).suffix
+    entry = STATIC / name
+    if "/" in name or name.startswith(".") or suffix not in CONTENT_TYPES or not entry.is_file():
+        raise Refused(404, f"no such file: {name}")
+    return web.Response(
+        body=entry.read_bytes(),
+        headers={"Content-Type": CONTENT_TYPES[suffix], "Cache-Control": "no-cache"},
+    )
+
+
+async def _state(request: web.Request) -> web.StreamResponse:
+    return web.json_response(_hub(request).state_for(request.cookies.get(COOKIE)))
+
+
+async def _live(request: web.Request) -> web.StreamResponse:
+    """Server-sent events: the client's state at once, then at every change."""
+    hub = _hub(request)
+    response = web.StreamResponse(
+        headers={
+            "Content-Type": "text/event-stream",
+            "Cache-Control": "no-store",
+            **SECURITY_HEADERS,
+        }
+    )
+    await response.prepare(request)
+    token = request.cookies.get(COOKIE)
+    sent = -1
+    try:
+        while True:
+            version = hub.version
+            if version != sent:
+                data = json.dumps(hub.state_for(token), separators=(",", ":"))
+                await response.write(f"event: state\ndata: {data}\n\n".encode())
+                sent = version
+            if not await hub.wait_change(sent, KEEP_ALIVE):
+                await response.write(b": keep-alive\n\n")
+    except (ConnectionResetError, asyncio.CancelledError):
+        pass
+    return response
+
+
+async def _frame(request: web.Request) -> web.StreamResponse:
+    return web.Response(body=_hub(request).frame_png(), content_type="image/png")
+
+
+async def _body(request: web.Request, keys: Mapping[str, bool]) -> dict[str, Any]:
+    """The JSON object of a POST, checked: same origin, JSON, small, the keys in `keys`
+    (key -> required) and no other."""
+    origin = request.headers.get("Origin")
+    if origin is not None and origin != f"{request.scheme}://{request.host}":
+        raise Refused(403, "requests from another site's page are refused")
+    if request.content_type != "application/json":
+        raise Refused(415, "send JSON (Content-Type: application/json)")
+    if request.content_length is not None and request.content_length > MAX_BODY:
+        raise Refused(413, f"the request is too large: at most {MAX_BODY} bytes")
+    try:
+        data = json.loads(await request.read())
+    except (ValueError, RecursionError) as exc:
+        raise Refused(400, "the body is not valid JSON") from exc
+    if not isinstance(data, dict):
+        raise Refused(400, "the body must be a JSON object")
+    unknown = sorted(set(data) - set(keys))
+    if unknown:
+        raise Refused(400, f"unknown keys {', '.join(unknown)}: the keys are {', '.join(keys)}")
+    missing = [k for k, required in keys.items() if required and k not in data]
+    if missing:
+        raise Refused(400, f"missing {', '.join(missing)}")
+    return data
+
+
+def _paired(request: web.Request) -> tuple[int, str]:
+    """(seat, token) of a paired phone whose request carries its CSRF token."""
+    hub = _hub(request)
+    token = request.cookies.get(COOKIE)
+    who = hub.pairings.who(token)
+    if who is None or token is None:
+        raise Refused(401, "this phone is not paired: enter the code the table's screen shows")
+    csrf = request.headers.get("X-CSRF-Token", "")
+    if csrf != who[1]:
+        raise Refused(403, "missing or wrong X-CSRF-Token: reload the page")
+    return who[0], token
+
+
+async def _pair(request: web.Request) -> web.StreamResponse:
+    hub = _hub(request)
+    data = await _body(request, {"code": True, "seat": True})
+    paired = hub.pairings.pair(data["code"], data["seat"])
+    hub.publish_pairing()
+    response = web.json_response(
+        {"seat": paired.seat, "name": hub.seats[paired.seat], "csrf": paired.csrf}
+    )
+    response.set_cookie(COOKIE, paired.token, httponly=True, samesite="Strict", path="/")
+    return response
+
+
+async def _pair_link(request: web.Request) -> web.StreamResponse:
+    """The QR code's address (upper case, to fit QR's alphanumeric mode): the page, with
+    the code to fill in."""
+    code = request.match_info["code"]
+    if not (code.isdigit() and len(code) <= 12):
+        raise Refused(404, "not a pairing code")
+    raise web.HTTPFound(f"/?pair={code}")
+
+
+async def _admin_unpair(request: web.Request) -> web.StreamResponse:
+    """`companion unpair`: the console revokes pairings, from the Pi itself only."""
+    hub = _hub(request)
+    if request.remote not in ("127.0.0.1", "::1") or hub.admin_token is None:
+        raise Refused(403, "pairings are revoked at the table's console only")
+    if not secrets.compare_digest(request.headers.get("X-Admin-Token", ""), hub.admin_token):
+        raise Refused(403, "wrong admin token")
+    data = await _body(request, {"seat": True})
+    seat = data["seat"]
+    if seat == "all":
+        count = hub.pairings.revoke(None)
+    elif isinstance(seat, str) and seat in hub.seats:
+        count = hub.pairings.revoke(hub.seats.index(seat))
+    else:
+        raise Refused(400, f"name a seat ({', '.join(hub.seats)}) or all")
+    hub.publish_pairing()
+    return web.json_response({"ok": True, "unpaired": count})
+
+
+async def _show_code(request: web.Request) -> web.StreamResponse:
+    hub = _hub(request)
+    await _body(request, {})
+    hub.show_code_until = hub.clock() + SHOW_CODE_SECONDS
+    hub.inbox.put_nowait(Redraw())
+    return web.json_response({"ok": True, "seconds": SHOW_CODE_SECONDS})
+
+
+async def _unpair(request: web.Request) -> web.StreamResponse:
+    hub = _hub(request)
+    await _body(request, {})
+    _, token = _paired(request)
+    hub.pairings.forget(token)
+    hub.publish_pairing()
+    response = web.json_response({"ok": True})
+    response.del_cookie(COOKIE, path="/")
+    return response
+
+
+async def _act(request: web.Request) -> web.StreamResponse:
+    """A paired seat's action, through the referee loop; the lines it caused."""
+    hub = _hub(request)
+    data = await _body(request, {"control": True, "value": False})
+    seat, _ = _paired(request)
+    control = data["control"]
+    if not isinstance(control, str) or control not in hub.game.controls:
+        raise Refused(
+            400, f"{hub.game.title} has no control {control!r}: {', '.join(hub.game.controls)}"
+        )
+    value = data.get("value")
+    if hub.game.page_value is not None:
+        board = hub.snapshot.view.get("board") if hub.snapshot else None
+        value = hub.game.page_value(control, value, seat, board or {})
+    answer: concurrent.futures.Future[list[dict[str, Any]]] = concurrent.futures.Future()
+    hub.inbox.put_nowait(PagePress(control, seat, value, answer.set_result))
+    try:
+        events = await asyncio.wait_for(asyncio.wrap_future(answer), ANSWER_TIMEOUT)
+    except TimeoutError as exc:
+        raise Refused(503, "the table did not answer: is the game over or stopped?") from exc
+    lines = [line for e in events if (line := describe(e, hub.seats, hub.game.name))]
+    refused = [e for e in events if e.get("kind") == "ignored"]
+    if refused:
+        why = describe(refused[0], hub.seats, hub.game.name) or "refused"
+        return _error(409, why, lines=lines)
+    return web.json_response({"ok": True, "lines": lines})
+
+
+async def _journals(request: web.Request) -> web.StreamResponse:
+    journals = _hub(request).journals
+    listing = await asyncio.get_running_loop().run_in_executor(None, journals.listing)
+    return web.json_response({"journals": listing})
+
+
+def _replay_of(request: web.Request) -> Any:
+    journals = _hub(request).journals
+    path = journals.find(request.match_info["name"])
+    if path is None:
+        raise Refused(404, "no such journal")
+    return journals.get(path)
+
+
+async def _journal(request: web.Request) -> web.StreamResponse:
+    loop = asyncio.get_running_loop()
+    replay = await loop.run_in_executor(None, _replay_of, request)
+    return web.json_response(replay.document())
+
+
+async def _journal_frame(request: web.Request) -> web.StreamResponse:
+    loop = asyncio.get_running_loop()
+    replay = await loop.run_in_executor(None, _replay_of, request)
+    try:
+        i = int(request.match_info["i"])
+    except ValueError as exc:
+        raise Refused(404, "no such step") from exc
+    if not 0 <= i < len(replay.steps):
+        raise Refused(404, f"no step {i}: the steps are 0 to {len(replay.steps) - 1}")
+    png = await loop.run_in_executor(None, frame_png, replay, i)
+    return web.Response(body=png, content_type="image/png")
+
+
+async def _game_data(request: web.Request) -> web.StreamResponse:
+    hub = _hub(request)
+    if request.match_info["game"] != hub.game.name:
+        raise Refused(404, f"the table plays {hub.game.name}")
+    make = hub.game.page_data.get(request.match_info["name"])
+    if make is None:
+        raise Refused(404, "no such data")
+    return web.json_response(make())
+
+
+# ---------------------------------------------------------------------- the thread
+
+
+class WebServer:
+    """The app served from a thread with its own asyncio loop."""
+
+    def __init__(self, hub: Hub, host: str, port: int) -> None:
+        self.hub = hub
+        self.host = host
+        self.port = port
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run, name="web", daemon=True)
+        self._started = threading.Event()
+        self._error: BaseException | None = None
+        self._runner: web.AppRunner | None = None
+
+    def start(self, timeout: float = 10.0) -> int:
+        """Listen; the port listened on (useful with port 0). Raises OSError on failure."""
+        self._thread.start()
+        self._started.wait(timeout)
+        if self._error is not None:
+            raise OSError(f"the web page cannot listen on {self.host}:{self.port}: {self._error}")
+        return self.port
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._listen())
+        except OSError as exc:
+            self._error = exc
+            self._started.set()
+            return
+        self._started.set()
+        self._loop.run_forever()
+        self._loop.run_until_complete(self._close())
+        self._loop.close()
+
+    async def _listen(self) -> None:
+        self.hub.attach(asyncio.get_running_loop())
+        self._runner = web.AppRunner(make_app(self.hub), access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        addresses = self._runner.addresses  # the port chosen, when asked for port 0
+        if addresses:
+            self.port = int(addresses[0][1])
+
+    async def _close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def stop(self) -> None:
+        if self._thread.is_alive():
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(timeout=5)

@@ -1,0 +1,303 @@
+// The live page: the snapshot from GET /api/state and the SSE stream /api/live, the
+// common live view (status, OLED frame, scores, history), pairing, and acting through
+// POST /api/act. The VNP board itself lives in board.js.
+
+import { t, setLanguage, applyStatic } from "./i18n.js";
+import { VnpBoard } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+
+let snap = null; // the snapshot shown
+let source = null; // the EventSource
+let wantPairForm = false; // the user asked to play from this phone, or came with ?pair=
+let busy = false; // an action is on its way: ignore double taps
+const board = new VnpBoard(act);
+let piecesAsked = false;
+
+// ------------------------------------------------------------------ server calls
+
+/** POST JSON; resolves to {status, body} (body {} when it is not JSON). Throws on a
+ * network failure only. */
+async function post(url, data, csrf) {
+  const headers = { "Content-Type": "application/json" };
+  if (csrf) headers["X-CSRF-Token"] = csrf;
+  const res = await fetch(url, {
+    method: "POST",
+    headers,
+    body: data === undefined ? "{}" : JSON.stringify(data),
+    credentials: "same-origin",
+  });
+  let body = {};
+  try {
+    body = await res.json();
+  } catch {
+    // an empty or non-JSON answer
+  }
+  return { status: res.status, ok: res.ok, body };
+}
+
+function showMessage(text) {
+  $("message").textContent = text || "";
+}
+
+/** A refusal: the sentence, then the referee's lines if they say more. */
+function refusal(body, status) {
+  const lines = Array.isArray(body.lines) ? body.lines.filter((l) => l && l !== body.error) : [];
+  return [body.error || `HTTP ${status}`, ...lines].join("\n");
+}
+
+/** Send a control; true when accepted. Errors and refusals go to #message. */
+async function act(control, value) {
+  if (busy || !snap?.you) return false;
+  busy = true;
+  document.body.classList.add("busy");
+  const data = value === undefined ? { control } : { control, value };
+  try {
+    const { ok, status, body } = await post("/api/act", data, snap.you.csrf);
+    if (!ok) {
+      showMessage(refusal(body, status));
+      if (status === 401 || status === 403) refetch(); // not paired any more, or stale token
+      return false;
+    }
+    showMessage("");
+    return true;
+  } catch {
+    showMessage(t("net.error"));
+    return false;
+  } finally {
+    busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+async function refetch() {
+  try {
+    const res = await fetch("/api/state", { credentials: "same-origin", cache: "no-store" });
+    if (!res.ok) return;
+    const next = await res.json();
+    // The stream may already have shown something newer.
+    if (!snap || !(next.version < snap.version)) render(next);
+  } catch {
+    // the stream will bring the state back
+  }
+}
+
+/** (Re)open the stream. Reopened after pairing and unpairing so the new connection
+ * carries the cookie (the server tells `you` per connection). */
+function connect() {
+  if (source) source.close();
+  setConn("lost", t("conn.connecting"));
+  const es = (source = new EventSource("/api/live"));
+  es.addEventListener("open", () => setConn("live", t("conn.live")));
+  es.addEventListener("state", (e) => {
+    setConn("live", t("conn.live"));
+    try {
+      render(JSON.parse(e.data));
+    } catch (err) {
+      console.error("bad snapshot", err);
+    }
+  });
+  es.addEventListener("error", () => {
+    setConn("lost", t("conn.lost"));
+    // EventSource retries by itself unless the server answered with an error status.
+    if (es.readyState === EventSource.CLOSED && source === es) setTimeout(connect, 3000);
+  });
+}
+
+function setConn(state, text) {
+  const conn = $("conn");
+  conn.dataset.state = state;
+  conn.textContent = text;
+}
+
+// ------------------------------------------------------------------ rendering
+
+function render(next) {
+  snap = next;
+  if (setLanguage(next.language)) $("conn").textContent = t(source?.readyState === 1 ? "conn.live" : "conn.lost");
+  document.title = next.title || document.title;
+  $("title").textContent = next.title || "";
+  $("status").textContent = next.status || "";
+  const frame = $("frame");
+  if (next.frame && frame.getAttribute("src") !== next.frame) frame.src = next.frame;
+  frame.hidden = !next.frame;
+  renderResult(next);
+  renderScores(next);
+  renderHistory(next.history || []);
+  renderPairing(next);
+  renderBoard(next);
+  // Last: the tests wait on this to know the snapshot is on the page.
+  document.body.dataset.version = String(next.version);
+}
+
+/** Who the scores (and the winner index) are about: VNP's sides, else the seats. */
+function scoreNames(s) {
+  return (s.board && s.board.sides) || s.seats || [];
+}
+
+/** Winner: an index into scoreNames, a list of them, a name, or null. */
+function winnerText(s) {
+  const w = s.winner;
+  if (w === null || w === undefined) return "";
+  const list = Array.isArray(w) ? w : [w];
+  const names = list.map((x) => (typeof x === "number" ? scoreNames(s)[x] ?? String(x + 1) : String(x)));
+  return t(names.length > 1 ? "winners" : "winner", { names: names.join(", ") });
+}
+
+function renderResult(s) {
+  const box = $("result");
+  box.hidden = !s.finished;
+  box.textContent = s.finished ? [t("finished"), winnerText(s)].filter(Boolean).join(" · ") : "";
+}
+
+function renderScores(s) {
+  const list = $("scores");
+  list.replaceChildren();
+  const scores = s.scores || [];
+  // Scores are per seat, or per side for games with sides (VNP's teams).
+  const names = scoreNames(s);
+  const winners = new Set(Array.isArray(s.winner) ? s.winner : s.winner == null ? [] : [s.winner]);
+  scores.forEach((score, i) => {
+    const li = document.createElement("li");
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = names[i] ?? String(i + 1);
+    const value = document.createElement("span");
+    value.className = "score";
+    value.textContent = String(score);
+    li.append(name, value);
+    if (s.finished && (winners.has(i) || winners.has(names[i]))) li.classList.add("winner");
+    list.append(li);
+  });
+}
+
+function renderHistory(lines) {
+  const list = $("history");
+  // Append only what is new when the old lines are unchanged (the usual case).
+  const shown = list.children.length;
+  const same = shown <= lines.length && (shown === 0 || list.children[shown - 1].textContent === lines[shown - 1]);
+  if (!same) list.replaceChildren();
+  for (const line of lines.slice(list.children.length)) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    list.append(li);
+  }
+  list.scrollTop = list.scrollHeight; // the newest line in view
+}
+
+function renderPairing(s) {
+  const paired = Boolean(s.you);
+  const showForm = !paired && (s.played_on_page || wantPairForm);
+  $("pair-form").hidden = !showForm;
+  $("pair-open").hidden = paired || showForm;
+  $("paired").hidden = !paired;
+  if (paired) $("you").textContent = t("you", { name: s.you.name });
+  if (showForm) fillSeats(s);
+}
+
+/** The seat choice: open seats first, then the others (pairing again takes a seat over). */
+function fillSeats(s) {
+  const select = $("pair-seat");
+  const open = s.pairing?.open_seats ?? [];
+  const seats = (s.seats || []).map((name, i) => ({ i, name, open: open.includes(i) }));
+  seats.sort((a, b) => b.open - a.open || a.i - b.i);
+  const labels = seats.map((x) => (x.open ? x.name : t("pair.taken", { name: x.name })));
+  const now = [...select.options].map((o) => `${o.value}=${o.textContent}`).join("|");
+  if (now === seats.map((x, k) => `${x.i}=${labels[k]}`).join("|")) return; // keep the choice
+  const chosen = select.value;
+  select.replaceChildren();
+  seats.forEach((x, k) => {
+    const option = document.createElement("option");
+    option.value = String(x.i);
+    option.textContent = labels[k];
+    select.append(option);
+  });
+  if (seats.some((x) => String(x.i) === chosen)) select.value = chosen;
+}
+
+function renderBoard(s) {
+  $("vnp").hidden = !s.board;
+  if (!s.board) return;
+  if (!piecesAsked) {
+    piecesAsked = true;
+    fetch("/api/vnp/pieces")
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
+      .then((data) => board.setPieces(data.pieces))
+      .catch(() => {
+        piecesAsked = false; // try again with the next snapshot
+        showMessage(t("net.error"));
+      });
+  }
+  board.update(s);
+}
+
+// ------------------------------------------------------------------ pairing
+
+async function pair(event) {
+  event.preventDefault();
+  const code = $("pair-code").value.replace(/\D/g, "");
+  const seat = Number($("pair-seat").value);
+  if (code.length !== 6) return showMessage(t("pair.badCode"));
+  if ($("pair-seat").value === "") return showMessage(t("pair.noSeat"));
+  $("pair-submit").disabled = true;
+  try {
+    const { ok, status, body } = await post("/api/pair", { code, seat });
+    if (!ok) return showMessage(refusal(body, status));
+    source?.close(); // its snapshots no longer tell who this phone is
+    showMessage("");
+    $("pair-code").value = "";
+    wantPairForm = false;
+    // Show it at once, then get the state and a stream that know this phone.
+    if (snap) render({ ...snap, you: { seat: body.seat, name: body.name, csrf: body.csrf } });
+    await refetch();
+    connect();
+  } catch {
+    showMessage(t("net.error"));
+  } finally {
+    $("pair-submit").disabled = false;
+  }
+}
+
+async function unpair() {
+  if (!snap?.you) return;
+  try {
+    const { ok, status, body } = await post("/api/unpair", {}, snap.you.csrf);
+    if (!ok) return showMessage(refusal(body, status));
+    source?.close();
+    showMessage("");
+    render({ ...snap, you: null });
+    await refetch();
+    connect();
+  } catch {
+    showMessage(t("net.error"));
+  }
+}
+
+// ------------------------------------------------------------------ start
+
+function start() {
+  applyStatic();
+  // ?pair=CODE (the QR code): prefill the code, then take it out of the address bar.
+  const params = new URLSearchParams(location.search);
+  if (params.has("pair")) {
+    $("pair-code").value = (params.get("pair") || "").replace(/\D/g, "").slice(0, 6);
+    wantPairForm = true;
+    params.delete("pair");
+    const rest = params.toString();
+    history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
+  }
+  $("pair-form").addEventListener("submit", pair);
+  $("unpair").addEventListener("click", unpair);
+  $("pair-open").addEventListener("click", () => {
+    wantPairForm = true;
+    // Ask the table to show the code on its OLED (it does by itself only when a seat
+    // that must play on the page has no phone).
+    post("/api/pair/show", {}).catch(() => {});
+    if (snap) renderPairing(snap);
+    $("pair-code").focus();
+  });
+  refetch();
+  connect();
+}
+
+start();

@@ -1,0 +1,154 @@
+"""A live table for the web tests: the real referee loop (`Service`) with its web page,
+both in threads, over a journal in a temporary data directory; and a small HTTP client
+on the standard library, so requests cross a real socket."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import queue
+import threading
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from pathlib import Path
+from typing import Any
+
+from companion.config.model import DisplayConfig, WebConfig
+from companion.devices.display import Display
+from companion.journal import Setup
+from companion.notify import Notifier
+from companion.run.loop import Service
+from companion.run.web_port import WebPort
+from companion.session import Session
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+@dataclass
+class Client:
+    """One browser: its own cookies; `csrf` once paired."""
+
+    host: str
+    port: int
+    cookies: dict[str, str] = field(default_factory=dict)
+    csrf: str | None = None
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: bytes | str | dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Answer:
+        sent = dict(headers or {})
+        if isinstance(body, dict):
+            body = json.dumps(body)
+            sent.setdefault("Content-Type", "application/json")
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
+        try:
+            connection.request(method, path, body=body, headers=sent)
+            response = connection.getresponse()
+            data = response.read()
+            for raw in response.headers.get_all("Set-Cookie") or []:
+                for key, morsel in SimpleCookie(raw).items():
+                    if morsel.value and not morsel["expires"]:
+                        self.cookies[key] = morsel.value
+                    else:
+                        self.cookies.pop(key, None)
+            return Answer(response.status, dict(response.headers), data)
+        finally:
+            connection.close()
+
+    def get(self, path: str) -> Answer:
+        return self.request("GET", path)
+
+    def post(self, path: str, body: Any = None, **headers: str) -> Answer:
+        if self.csrf is not None:
+            headers.setdefault("X-CSRF-Token", self.csrf)
+        return self.request("POST", path, {} if body is None else body, headers)
+
+    def pair(self, table: LiveTable, seat: int) -> Answer:
+        answer = self.post("/api/pair", {"code": table.web.pairings.code, "seat": seat})
+        if answer.status == 200:
+            self.csrf = answer.json()["csrf"]
+        return answer
+
+    def act(self, control: str, value: Any = None) -> Answer:
+        body: dict[str, Any] = {"control": control}
+        if value is not None:
+            body["value"] = value
+        return self.post("/api/act", body)
+
+
+class LiveTable:
+    """`Service` + `WebPort` on a new journal, until `close`."""
+
+    def __init__(self, data_dir: Path, setup: Setup) -> None:
+        self.data_dir = data_dir
+        self.inbox: queue.Queue[Any] = _TrackingQueue()
+        self.session = Session.start(data_dir / "game.jsonl", setup)
+        self.display = Display(DisplayConfig(driver="dummy"), setup.language)
+        self.display.open()
+        self.web = WebPort(
+            WebConfig(host="127.0.0.1", port=0), data_dir, self.session.referee, self.inbox
+        )
+        self.web.start()
+        self.service = Service(self.session, self.inbox, self.display, Notifier({}), web=self.web)
+        self.thread = threading.Thread(target=self.service.run, daemon=True)
+        self.thread.start()
+        host, port = self.web.address.rsplit(":", 1)
+        self.host, self.port = host, int(port)
+
+    def client(self) -> Client:
+        return Client(self.host, self.port)
+
+    def put(self, item: Any) -> None:
+        self.inbox.put(item)
+
+    def settle(self) -> None:
+        """Wait until the loop took everything queued so far."""
+        done = threading.Event()
+        self.inbox.put(_Marker(done))
+        assert done.wait(10)
+
+    def close(self) -> None:
+        self.service.stop()
+        self.thread.join(5)
+        self.web.stop()
+        self.session.close()
+        self.display.close()
+
+
+@dataclass(frozen=True, eq=False)
+class _Marker:
+    """An item the loop ignores; set once the loop asks for the item after it."""
+
+    done: threading.Event
+
+
+class _TrackingQueue(queue.Queue[Any]):
+    """The loop's queue; the loop asks for the next item only once it has finished the
+    last one, so a marker taken before is done when the loop asks again."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._taken: _Marker | None = None
+
+    def get(self, block: bool = True, timeout: float | None = None) -> Any:
+        if self._taken is not None:
+            self._taken.done.set()
+            self._taken = None
+        item = super().get(block, timeout)
+        if isinstance(item, _Marker):
+            self._taken = item
+        return item

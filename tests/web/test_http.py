@@ -1,0 +1,305 @@
+"""The page's HTTP side over a real socket, on a live table: what anyone may see, and every
+refused request (unpaired, wrong CSRF, another site, malformed, oversized...), each with
+its status and a sentence, never a traceback; and what a paired seat's action does."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import pytest
+
+from companion import games
+from companion.journal import PressInput, read_journal
+from companion.web.pairing import MAX_TRIES, Pairings
+from companion.web.server import MAX_BODY
+
+from .table import LiveTable
+
+
+@pytest.fixture
+def table(tmp_path):
+    setup = games.get("ptipasspass").simulated_setup(4, 3)
+    live = LiveTable(tmp_path, setup)
+    yield live
+    live.close()
+
+
+def refused(answer, status):
+    assert answer.status == status, answer.body
+    error = answer.json()["error"]
+    assert isinstance(error, str) and error and "Traceback" not in error
+    return error
+
+
+# ------------------------------------------------------------------------- watching
+
+
+def test_anyone_may_watch_the_public_view(table):
+    state = table.client().get("/api/state")
+    assert state.status == 200
+    view = state.json()
+    assert view["game"] == "ptipasspass"
+    assert view["seats"] == list(table.session.referee.names)
+    assert view["you"] is None
+    assert view["pairing"] == {"open_seats": [0, 1, 2, 3]}
+    assert view["board"] is None  # PassPass has hidden facts: no game view of its own
+    frame = table.client().get(view["frame"])
+    assert frame.status == 200 and frame.body.startswith(b"\x89PNG")
+    assert "default-src 'self'" in state.headers["Content-Security-Policy"]
+    assert state.headers["Cache-Control"] == "no-store"
+
+
+def test_pages_and_static_files_are_served_and_nothing_else(table):
+    client = table.client()
+    assert client.get("/").status == 200
+    for path in ("/static/../server.py", "/static/%2e%2e%2fserver.py", "/static/.hidden.js",
+                 "/static/nothing.js", "/static/index.py"):  # fmt: skip
+        assert client.get(path).status == 404, path
+
+
+def test_the_qr_code_address_opens_the_page_with_the_code(table):
+    answer = table.client().get("/P/123456")
+    assert answer.status == 302 and answer.headers["Location"] == "/?pair=123456"
+    assert table.client().get("/P/../etc").status == 404
+
+
+# -------------------------------------------------------------------------- pairing
+
+
+def test_pairing_with_the_code_makes_a_phone_a_seat(table):
+    phone = table.client()
+    answer = phone.pair(table, 2)
+    assert answer.status == 200
+    assert answer.json()["name"] == table.session.referee.names[2]
+    cookie = answer.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    you = phone.get("/api/state").json()["you"]
+    assert you["seat"] == 2 and you["csrf"] == phone.csrf
+    assert table.client().get("/api/state").json()["you"] is None
+
+
+def test_the_code_changes_after_each_pairing(table):
+    code = table.web.pairings.code
+    assert table.client().pair(table, 0).status == 200
+    assert table.web.pairings.code != code
+    late = table.client().post("/api/pair", {"code": code, "seat": 1})
+    refused(late, 403)
+
+
+def test_wrong_codes_change_the_code(table):
+    code = table.web.pairings.code
+    wrong = f"{(int(code) + 1) % 10**6:06d}"
+    for _ in range(MAX_TRIES):
+        refused(table.client().post("/api/pair", {"code": wrong, "seat": 0}), 403)
+    assert table.web.pairings.code != code
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"code": "12345", "seat": 0},
+        {"code": 123456, "seat": 0},
+        {"code": "abcdef", "seat": 0},
+        {"code": "123456", "seat": 9},
+        {"code": "123456", "seat": -1},
+        {"code": "123456", "seat": "Ana"},
+        {"code": "123456", "seat": True},
+        {"code": "123456"},
+        {"code": "123456", "seat": 0, "admin": True},
+    ],
+)
+def test_malformed_pairings_are_refused(table, body):
+    refused(table.client().post("/api/pair", body), 400)
+
+
+def test_pairing_a_seat_again_replaces_its_phone(table):
+    old, new = table.client(), table.client()
+    old.pair(table, 1)
+    new.pair(table, 1)
+    assert old.get("/api/state").json()["you"] is None
+    refused(old.act("doublon"), 401)
+
+
+def test_pairings_survive_a_restart_of_the_same_game_only(table, tmp_path):
+    phone = table.client()
+    phone.pair(table, 1)
+    path = tmp_path / "pairings.json"
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert json.dumps(phone.cookies["companion_seat"]) not in path.read_text()
+    names = tuple(table.session.referee.names)
+    assert Pairings(names, path).who(phone.cookies["companion_seat"])[0] == 1
+    assert Pairings(("X", "Y"), path).who(phone.cookies["companion_seat"]) is None
+
+
+# ------------------------------------------------------------------------- refusals
+
+
+def test_an_unpaired_phone_cannot_act(table):
+    refused(table.client().act("doublon"), 401)
+
+
+def test_an_action_needs_the_pairings_csrf_token(table):
+    phone = table.client()
+    phone.pair(table, 1)
+    token = phone.csrf
+    phone.csrf = None
+    refused(phone.act("doublon"), 403)
+    phone.csrf = "x" + token
+    refused(phone.act("doublon"), 403)
+    other = table.client()
+    other.pair(table, 2)
+    phone.csrf = other.csrf  # another seat's token with this seat's cookie
+    refused(phone.act("doublon"), 403)
+
+
+def test_requests_from_another_sites_page_are_refused(table):
+    phone = table.client()
+    phone.pair(table, 1)
+    answer = phone.post("/api/act", {"control": "doublon"}, Origin="http://evil.example")
+    refused(answer, 403)
+    answer = table.client().post(
+        "/api/pair", {"code": table.web.pairings.code, "seat": 0}, Origin="http://evil.example"
+    )
+    refused(answer, 403)
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type", "status"),
+    [
+        (b"{not json", "application/json", 400),
+        (b"[1, 2]", "application/json", 400),
+        (b'"doublon"', "application/json", 400),
+        (b"[" * 4000 + b"]" * 4000, "application/json", 400),
+        (b'{"control": "doublon"}', "text/plain", 415),
+        (b"control=doublon", "application/x-www-form-urlencoded", 415),
+        (b'{"control": 7}', "application/json", 400),
+        (b'{"control": "fly"}', "application/json", 400),
+        (b'{"control": "doublon", "seat": 0}', "application/json", 400),
+        (b'{"value": 1}', "application/json", 400),
+        (b'{"control": "doublon", "value": "' + b"x" * MAX_BODY + b'"}', "application/json", 413),
+    ],
+)
+def test_malformed_and_oversized_actions_are_refused(table, body, content_type, status):
+    phone = table.client()
+    phone.pair(table, 1)
+    answer = phone.request(
+        "POST", "/api/act", body, {"Content-Type": content_type, "X-CSRF-Token": phone.csrf}
+    )
+    refused(answer, status)
+
+
+def test_a_seats_action_goes_through_the_journal_as_that_seats_press(table):
+    """The seat comes from the pairing, never from the page; the referee judges it like a
+    button: Doublon before any drop is refused (shown), and the page is told why."""
+    phone = table.client()
+    phone.pair(table, 2)
+    answer = phone.act("doublon")
+    assert answer.status == 409
+    assert answer.json()["error"]
+    table.settle()
+    presses = [r for r in read_journal(table.data_dir / "game.jsonl").inputs
+               if isinstance(r, PressInput)]  # fmt: skip
+    assert [(p.control, p.seat) for p in presses] == [("doublon", 2)]
+    events = table.session.referee.events
+    assert events[-1]["kind"] == "ignored" and events[-1]["seat"] == 2
+
+
+def test_a_phone_unpairs_itself(table):
+    phone = table.client()
+    phone.pair(table, 1)
+    assert phone.post("/api/unpair").status == 200
+    refused(phone.act("doublon"), 401)
+    assert table.client().get("/api/state").json()["pairing"]["open_seats"] == [0, 1, 2, 3]
+
+
+def test_the_console_unpairs_from_the_pi_itself_with_its_token(table):
+    phone = table.client()
+    phone.pair(table, 1)
+    name = table.session.referee.names[1]
+    console = table.client()
+    refused(console.post("/api/admin/unpair", {"seat": name}), 403)
+    refused(console.post("/api/admin/unpair", {"seat": name}, **{"X-Admin-Token": "x"}), 403)
+    token = (table.data_dir / "web-admin.token").read_text()
+    assert stat.S_IMODE(os.stat(table.data_dir / "web-admin.token").st_mode) == 0o600
+    refused(console.post("/api/admin/unpair", {"seat": "Nobody"}, **{"X-Admin-Token": token}), 400)
+    answer = console.post("/api/admin/unpair", {"seat": name}, **{"X-Admin-Token": token})
+    assert answer.json() == {"ok": True, "unpaired": 1}
+    refused(phone.act("doublon"), 401)
+
+
+def test_asking_for_the_code_shows_the_pairing_card_on_the_oled(table):
+    from companion.screens.pairing import PairingScreen
+
+    assert table.web.overlay() is None  # PassPass is played with buttons: no card
+    assert table.client().post("/api/pair/show").status == 200
+    table.settle()
+    card = table.web.overlay()
+    assert isinstance(card, PairingScreen) and card.code == table.web.pairings.code
+    assert table.display._last_screen == card
+    assert table.web.pairings.code not in table.client().get("/api/state").body.decode()
+
+
+# ------------------------------------------------------------------------- journals
+
+
+def test_journals_are_listed_and_replayed_as_public_steps(table):
+    phone = table.client()
+    phone.pair(table, 2)
+    phone.act("doublon")
+    table.settle()
+    listing = table.client().get("/api/journals").json()["journals"]
+    assert [(j["name"], j["current"]) for j in listing] == [("game.jsonl", True)]
+    replay = table.client().get("/api/journals/game.jsonl").json()
+    assert replay["seats"] == list(table.session.referee.names)
+    assert any("doublon" in line for step in replay["steps"] for line in step["lines"])
+    frame = table.client().get(replay["steps"][-1]["frame"])
+    assert frame.status == 200 and frame.body.startswith(b"\x89PNG")
+    text = json.dumps(replay)
+    for uid in table.session.referee.setup.tags:
+        assert uid not in text  # a journal's tags never leave the server
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/journals/..%2Fgame.jsonl",
+        "/api/journals/pairings.json",
+        "/api/journals/nothing.jsonl",
+        "/api/journals/game.jsonl/frames/999.png",
+        "/api/journals/game.jsonl/frames/x.png",
+    ],
+)
+def test_unknown_journals_and_steps_are_not_found(table, path):
+    refused(table.client().get(path), 404)
+
+
+# ----------------------------------------------------------------------- live events
+
+
+def read_event(response):
+    """The next server-sent event's data (keep-alive comments skipped)."""
+    data = []
+    while True:
+        line = response.fp.readline().decode().rstrip("\n")
+        if line.startswith("data: "):
+            data.append(line[6:])
+        elif line == "" and data:
+            return json.loads("".join(data))
+
+
+def test_the_live_stream_sends_the_state_then_every_change(table):
+    import http.client
+
+    connection = http.client.HTTPConnection(table.host, table.port, timeout=10)
+    connection.request("GET", "/api/live")
+    response = connection.getresponse()
+    assert response.getheader("Content-Type") == "text/event-stream"
+    first = read_event(response)
+    assert first["you"] is None
+    table.client().pair(table, 3)  # the seats open change for every page
+    second = read_event(response)
+    assert second["version"] > first["version"]
+    assert second["pairing"]["open_seats"] == [0, 1, 2]
+    connection.close()
