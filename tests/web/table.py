@@ -93,7 +93,9 @@ class Client:
 class LiveTable:
     """`Service` + `WebPort` on a new journal, until `close`."""
 
-    def __init__(self, data_dir: Path, setup: Setup) -> None:
+    def __init__(self, data_dir: Path, setup: Setup, *, script_clock: bool = False) -> None:
+        """`script_clock`: `Scripted` inputs keep their own time (a simulated game fed
+        whole, its ticks included), as `companion run --sim-clock script` does."""
         self.data_dir = data_dir
         self.inbox: queue.Queue[Any] = _TrackingQueue()
         self.session = Session.start(data_dir / "game.jsonl", setup)
@@ -103,7 +105,14 @@ class LiveTable:
             WebConfig(host="127.0.0.1", port=0), data_dir, self.session.referee, self.inbox
         )
         self.web.start()
-        self.service = Service(self.session, self.inbox, self.display, Notifier({}), web=self.web)
+        self.service = Service(
+            self.session,
+            self.inbox,
+            self.display,
+            Notifier({}),
+            web=self.web,
+            script_clock=script_clock,
+        )
         self.thread = threading.Thread(target=self.service.run, daemon=True)
         self.thread.start()
         host, port = self.web.address.rsplit(":", 1)

@@ -19,6 +19,7 @@ from companion import games
 from companion.journal import Setup
 from companion.web.public import Publisher
 
+
 def exchanged(setup: Setup, a: str, b: str) -> Setup:
     swap = {a: b, b: a}
     return dataclasses.replace(
