@@ -208,7 +208,7 @@ def _deck(args: argparse.Namespace) -> int:
 def _seats_help() -> str:
     """The seat counts of every game, for --players' help."""
     ranges = "; ".join(
-        f"{g.name} {g.seats.start} to {g.seats.stop - 1}, default {g.default_seats}"
+        f"{g.name} {g.players().removesuffix(' players')}, default {g.default_seats}"
         for g in map(games.get, games.names())
     )
     return f"number of seats ({ranges})"

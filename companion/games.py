@@ -100,8 +100,8 @@ class Game:
     """As configs, journals and commands write it ("ptipasspass")."""
     title: str
     """As the OLED shows it ("PtiPassPass")."""
-    seats: range
-    """The numbers of players the rules allow."""
+    seats: Sequence[int]
+    """The numbers of players the rules allow, in order (a range, or e.g. (2, 4))."""
     default_seats: int
     referee: Callable[[Setup], TableReferee]
     """The table referee of a game set up by a journal's first line."""
@@ -151,15 +151,24 @@ class Game:
 
     def players(self) -> str:
         """Its numbers of players in words: "2 to 6 players", "3 players"."""
-        low, high = self.seats.start, self.seats.stop - 1
-        return f"{low} players" if low == high else f"{low} to {high} players"
+        counts = list(self.seats)
+        if len(counts) == 1:
+            return f"{counts[0]} players"
+        if counts == list(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]} to {counts[-1]} players"
+        return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
 
 
 class UnknownGame(ValueError):
     """A game name the registry does not know; the message lists the ones it does."""
 
 
-BUILT_IN = ("companion.passpass_game", "companion.flipdone_game", "companion.swiped_game")
+BUILT_IN = (
+    "companion.passpass_game",
+    "companion.flipdone_game",
+    "companion.swiped_game",
+    "companion.vnp_game",
+)
 """The modules that register the built-in games."""
 
 _REGISTRY: dict[str, Game] = {}

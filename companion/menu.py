@@ -86,10 +86,9 @@ class Menu:
     result: Result | None = None
 
 
-def seat_range(game: str, max_seats: int = MAX_SEATS) -> range:
-    """The numbers of players ``game`` allows at this console."""
-    seats = registry.get(game).seats
-    return range(seats.start, min(seats.stop, max_seats + 1))
+def seat_range(game: str, max_seats: int = MAX_SEATS) -> tuple[int, ...]:
+    """The numbers of players ``game`` allows at this console, in order."""
+    return tuple(n for n in registry.get(game).seats if n <= max_seats)
 
 
 def _placeholder(name: str, index: int) -> bool:
@@ -139,7 +138,7 @@ def _games(menu: Menu) -> tuple[str, ...]:
 def _fit(menu: Menu) -> Menu:
     """Seats within the game's range, the first player among them."""
     allowed = seat_range(menu.game, menu.max_seats)
-    seats = min(max(menu.seats, allowed.start), allowed.stop - 1)
+    seats = min(allowed, key=lambda n: (abs(n - menu.seats), n))  # the nearest allowed
     first = menu.first if 0 <= menu.first < seats else 0
     return dataclasses.replace(menu, seats=seats, first=first)
 
@@ -187,7 +186,7 @@ def turn(menu: Menu, steps: int) -> Menu:
         return _fit(dataclasses.replace(menu, game=games[index]))
     if menu.step is Step.SEATS:
         allowed = seat_range(menu.game, menu.max_seats)
-        seats = _wrap(menu.seats, steps, allowed.start, len(allowed))
+        seats = allowed[_wrap(allowed.index(menu.seats), steps, 0, len(allowed))]
         return _fit(dataclasses.replace(menu, seats=seats))
     if menu.step is Step.FIRST:
         return dataclasses.replace(menu, first=_wrap(menu.first, steps, 0, menu.seats))
@@ -252,7 +251,7 @@ def screen(menu: Menu) -> MenuScreen:
     if menu.step is Step.SEATS:
         allowed = seat_range(menu.game, menu.max_seats)
         options = tuple(str(n) for n in allowed)
-        return MenuScreen(menu.step.value, options, menu.seats - allowed.start, title)
+        return MenuScreen(menu.step.value, options, allowed.index(menu.seats), title)
     if menu.step is Step.FIRST:
         return MenuScreen(menu.step.value, seat_names(menu), menu.first, title)
     waiting = tuple(str(s) for s in not_empty(menu)) if menu.readers else ()

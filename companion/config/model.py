@@ -48,6 +48,9 @@ class GameConfig:
     seed: int | None = None
     """None: a new seed per game (it is recorded in the journal)."""
     layout: Mapping[str, Any] | None = None
+    rules: Mapping[str, Any] | None = None
+    """The game's own rule settings ([game.rules], e.g. mode = "teams" for "Vous ne
+    passerez pas !"); None: the book's rules."""
 
 
 @dataclass(frozen=True, slots=True)

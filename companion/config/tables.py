@@ -56,6 +56,7 @@ GAME_KEYS = {
     "language",
     "seed",
     "layout",
+    "rules",
 }
 GAME_RULES: dict[str, Rule] = {
     "window": (WINDOW.check, WINDOW.fix),
@@ -153,9 +154,28 @@ def _game(c: Checker) -> GameConfig:
     )
     values = c.values(g, "game", default, GAME_RULES)
     layout = _layout(c, g.get("layout"))
+    rules = g.get("rules")
+    if rules is not None and not isinstance(rules, Mapping):
+        c.bad("game.rules", rules, "write [game.rules] with the game's rule settings")
+        rules = None
     if not c.problems:
         _check_game(c, name, g.get("seats"), len(seats), first - 1, layout)
-    return GameConfig(name, seats, first - 1, layout=layout, **values)
+    if not c.problems and rules is not None:
+        _check_rules(c, name, seats, rules)
+    return GameConfig(
+        name, seats, first - 1, layout=layout, rules=None if rules is None else dict(rules),
+        **values,
+    )  # fmt: skip
+
+
+def _check_rules(c: Checker, name: str, seats: tuple[str, ...], rules: Mapping[str, Any]) -> None:
+    """game.rules: the game's own rule settings (docs/rulings.md), checked by its referee."""
+    from companion.journal import Setup
+
+    try:
+        games.get(name).referee(Setup(game=name, seats=seats, tags={}, rules=dict(rules)))
+    except ValueError as exc:
+        c.bad("game.rules", dict(rules), f"{exc} (docs/rulings.md lists each game's settings)")
 
 
 def _seats(c: Checker, g: Mapping[str, Any], default: tuple[str, ...]) -> tuple[str, ...]:

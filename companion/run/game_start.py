@@ -150,7 +150,7 @@ def _new_setup(
 
 def chosen_config(config: Config, choice: power_on.NewGame) -> Config:
     """The config with the menu's game, seats and first player (the config's own layout
-    only if it was made for that game and number of seats)."""
+    and rules only if they were made for that game and number of seats)."""
     g = config.game
     same = choice.game == g.name and len(choice.seats) == len(g.seats)
     game = dataclasses.replace(
@@ -159,6 +159,7 @@ def chosen_config(config: Config, choice: power_on.NewGame) -> Config:
         seats=choice.seats,
         first=choice.first,
         layout=g.layout if same else None,
+        rules=g.rules if same else None,
     )
     return dataclasses.replace(config, game=game)
 
@@ -169,7 +170,7 @@ def new_setup(config: Config, tags: Mapping[str, str], seed: int | None = None) 
     g = config.game
     kinds = {kind for _, kind in get_game(g.name).tokens(len(g.seats))}
     own = {uid: kind for uid, kind in tags.items() if kind in kinds}
-    if not own:
+    if kinds and not own:  # a game played on the page has no tokens to enrol
         log.warning("no enrolled tag belongs to %s: enrol the tokens (companion enroll)", g.name)
     if seed is None:
         seed = g.seed if g.seed is not None else random.SystemRandom().randrange(2**31)
@@ -184,6 +185,7 @@ def new_setup(config: Config, tags: Mapping[str, str], seed: int | None = None) 
         doublon_min=g.doublon_min,
         language=g.language,
         layout=g.layout,
+        rules=g.rules,
     )
 
 

@@ -40,6 +40,20 @@ class Refusal(StrEnum):
     NOTHING_TO_UNDO = "nothing_to_undo"
     PUBLIC_FACT = "public_fact"
     """Undo never takes back a verdict, a reveal, a closed window or a manche result."""
+    NOT_YOUR_TURN = "not_your_turn"
+    """VNP-2: the colour named (or the seat's colours) is not the one to play."""
+    NOT_YOUR_COLOUR = "not_your_colour"
+    """VNP-7: the seat does not play the colour named."""
+    MAY_NOT_PASS = "may_not_pass"
+    """VNP-5: a pass while a legal placement exists."""
+    ILLEGAL_PLACEMENT = "illegal_placement"
+    """VNP-1, VNP-3, VNP-4: the rules forbid that placement (the event names the ruling)."""
+    BAD_VALUE = "bad_value"
+    """The press's value is not one the game reads (not a colour, not a placement)."""
+    REPEATED = "repeated"
+    """The same placement sent again: it already counts."""
+    UNDO_OFF = "undo_off"
+    """The table setting turned undo off (Vous ne passerez pas !: `undo_placement`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,7 +49,7 @@ def test_steps_in_order_preset_from_the_config() -> None:
     m = menu()
     assert (m.step, m.game, m.seats, m.first) == (Step.GAME, "ptipasspass", 4, 1)
     assert screen(m) == MenuScreen(
-        "game", ("ptipasspass", "phipasspass", "flipdone", "swiped"), 0, ""
+        "game", ("ptipasspass", "phipasspass", "flipdone", "swiped", "vnp"), 0, ""
     )
     m = push(m)
     assert m.step is Step.SEATS
@@ -75,7 +75,7 @@ def test_a_whole_menu_to_a_new_game() -> None:
 
 @pytest.mark.parametrize("steps", [1, -1, 3, -7, 12])
 def test_every_list_wraps_around(steps: int) -> None:
-    games = ("ptipasspass", "phipasspass", "flipdone", "swiped")
+    games = ("ptipasspass", "phipasspass", "flipdone", "swiped", "vnp")
     m = menu()
     assert turn(m, steps).game == games[steps % len(games)]
     m = push(m)
@@ -86,9 +86,9 @@ def test_every_list_wraps_around(steps: int) -> None:
 
 
 def test_seat_range_per_game() -> None:
-    assert seat_range("ptipasspass") == range(2, 7)
-    assert seat_range("phipasspass") == range(3, 7)
-    assert seat_range("ptipasspass", max_seats=4) == range(2, 5)
+    assert seat_range("ptipasspass") == (2, 3, 4, 5, 6)
+    assert seat_range("phipasspass") == (3, 4, 5, 6)
+    assert seat_range("ptipasspass", max_seats=4) == (2, 3, 4)
     m = new_menu("ptipasspass", ("Ana", "Bob"), 1)
     assert m.seats == 2 and m.first == 1
     m = turn(m, 1)  # PhiPassPass needs 3 players: the seats are clamped, the first kept
@@ -211,3 +211,11 @@ def test_any_sequence_stays_consistent_and_drawable(resumable: bool, moves: list
     if isinstance(m.result, NewGame):
         assert len(m.result.seats) in seat_range(m.result.game)
     frame(screen(m), "fr")
+
+
+def test_a_game_for_two_or_four_offers_only_those():
+    """VNP-7: "Vous ne passerez pas !" is for two players or four, never three."""
+    assert seat_range("vnp") == (2, 4)
+    m = dataclasses.replace(new_menu("vnp", ["A", "B", "C", "D"]), step=Step.SEATS)
+    assert screen(m).options == ("2", "4")
+    assert turn(m, 1).seats == 2 and turn(turn(m, 1), 1).seats == 4

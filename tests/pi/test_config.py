@@ -230,3 +230,23 @@ def test_no_file_means_a_simulated_table(monkeypatch: pytest.MonkeyPatch, tmp_pa
     monkeypatch.setattr("companion.config.SYSTEM_CONFIG", tmp_path / "none.toml")
     config = load_config(None)
     assert config.source is None and not config.hardware
+
+
+def test_game_rules_and_web_are_checked_by_the_game_and_the_web_section() -> None:
+    """[game.rules] goes to the game's referee (VNP-7 teams need four seats); [web] keys
+    have types and ranges; each problem names its key."""
+    from companion.config.tables import parse_config
+
+    vnp = {"name": "vnp", "seats": ["A", "B", "C", "D"]}
+    config = parse_config({"game": {**vnp, "rules": {"mode": "teams"}}})
+    assert config.game.rules == {"mode": "teams"} and config.web.port == 8080
+    bad = {
+        "game": {**vnp, "rules": {"mode": "two"}},
+        "web": {"port": 0, "host": "pi.local", "enabled": "yes", "tls": True},
+    }
+    with pytest.raises(ConfigError) as caught:
+        parse_config(bad)
+    problems = "\n".join(caught.value.problems)
+    for key in ("game.rules", "web.port", "web.host", "web.enabled", "web.tls"):
+        assert key in problems
+    assert "VNP-7" in problems
