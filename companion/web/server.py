@@ -91,7 +91,7 @@ class Hub:
         """The page's address, once it listens (the OLED's pairing card shows it)."""
         self.show_code_until = -1.0
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._changed: asyncio.Condition | None = None
+        self._changed: asyncio.Event | None = None
         self.version = 0
         self._png: tuple[int, bytes] = (-1, b"")
 
@@ -121,29 +121,29 @@ class Hub:
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
-        self._changed = asyncio.Condition()
+        self._changed = asyncio.Event()
 
     def _bump(self) -> None:
         loop = self._loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(lambda: asyncio.ensure_future(self._notify()))
+            loop.call_soon_threadsafe(self._notify)
 
-    async def _notify(self) -> None:
+    def _notify(self) -> None:
+        """In the web thread: a new version; wake every stream waiting for one."""
         assert self._changed is not None
-        async with self._changed:
-            self.version += 1
-            self._changed.notify_all()
+        self.version += 1
+        woken, self._changed = self._changed, asyncio.Event()
+        woken.set()
 
     async def wait_change(self, seen: int, timeout: float) -> bool:
         """Wait until the version is past `seen`; False on timeout."""
         assert self._changed is not None
-        async with self._changed:
-            try:
-                await asyncio.wait_for(
-                    self._changed.wait_for(lambda: self.version != seen), timeout
-                )
-            except TimeoutError:
-                return False
+        if self.version != seen:
+            return True
+        try:
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        except TimeoutError:
+            return False
         return True
 
     def state_for(self, token: str | None) -> dict[str, Any]:
@@ -505,6 +505,10 @@ class WebServer:
         self._started.set()
         self._loop.run_forever()
         self._loop.run_until_complete(self._close())
+        pending = asyncio.all_tasks(self._loop)  # streams of pages still open
+        for task in pending:
+            task.cancel()
+        self._loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
         self._loop.close()
 
     async def _listen(self) -> None:

@@ -42,7 +42,7 @@ async function loadList() {
       const meta = document.createElement("span");
       meta.className = "meta";
       const state = j.current ? t("replay.current") : t(j.finished ? "replay.finished" : "replay.unfinished");
-      meta.textContent = [(j.seats || []).join(", "), t("replay.lines", { n: j.lines }), state].filter(Boolean).join(" · ");
+      meta.textContent = [(j.seats || []).join(", "), t("replay.steps", { n: j.steps }), state].filter(Boolean).join(" · ");
       a.append(title, meta);
       li.append(a);
       list.append(li);
