@@ -303,3 +303,50 @@ def test_the_live_stream_sends_the_state_then_every_change(table):
     assert second["version"] > first["version"]
     assert second["pairing"]["open_seats"] == [0, 1, 2]
     connection.close()
+
+
+# ------------------------------------------------------------ a game played on the page
+
+
+@pytest.fixture
+def vnp(tmp_path):
+    live = LiveTable(tmp_path, games.get("vnp").simulated_setup(2, 1))
+    yield live
+    live.close()
+
+
+def test_a_seat_acts_only_for_its_own_colours(vnp):
+    """VNP-7, two players: seat 0 plays bleu and vert, seat 1 jaune and rouge; jaune starts."""
+    ana = vnp.client()
+    ana.pair(vnp, 0)
+    board = ana.get("/api/state").json()["board"]
+    assert board["turn"] == "jaune" and board["colour_seats"] == [1, 0, 1, 0]
+    _, _, segments = board["legal"][0]
+    refused(ana.act("place", {"colour": "jaune", "segments": segments}), 403)
+    refused(ana.act("pass", {"colour": "rouge"}), 403)
+    # Her own colour, out of turn: the referee refuses it (VNP-2), and says so.
+    answer = ana.act("place", {"colour": "bleu", "segments": segments})
+    assert answer.status == 409 and answer.json()["error"]
+    bob = vnp.client()
+    bob.pair(vnp, 1)
+    assert bob.act("place", {"colour": "jaune", "segments": segments}).status == 200
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        None,
+        "jaune",
+        {"colour": "noir", "segments": [[2, 2, 3, 2]]},
+        {"colour": "jaune"},
+        {"colour": "jaune", "segments": []},
+        {"colour": "jaune", "segments": [[2, 2, 4, 2]]},
+        {"colour": "jaune", "segments": [[2, 2, 3, 2], [5, 5, 6, 5]]},
+        {"colour": "jaune", "segments": [[2, 2, 3, 2]], "placement": 3},
+        {"colour": "jaune", "segments": [["2", 2, 3, 2]]},
+    ],
+)
+def test_placements_that_are_no_piece_are_refused(vnp, value):
+    bob = vnp.client()
+    bob.pair(vnp, 1)
+    refused(bob.act("place", value), 400)
