@@ -87,17 +87,21 @@ class WebPort:
             self.hub.publish(snapshot)
 
     def overlay(self) -> PairingScreen | None:
-        """The pairing card, when the OLED must show it instead of the game's screen."""
+        """The pairing card, when the OLED must show it instead of the game's screen: the
+        seat to play a game played on the page has no phone yet (the card names it), or a
+        page asked to see the code."""
         snapshot = self.hub.snapshot
         board = (snapshot.view.get("board") if snapshot else None) or {}
         seat = board.get("seat")
-        wanted = self.hub.pairing_wanted((seat,) if isinstance(seat, int) else ())
-        if wanted is False:
-            return None
-        name = (
-            self.referee.names[wanted] if isinstance(wanted, int) and wanted is not True else None
-        )
-        return PairingScreen(self.pairings.code, self.address, name)
+        if (
+            self.hub.game.played_on_page
+            and isinstance(seat, int)
+            and seat not in self.pairings.paired_seats()
+        ):
+            return PairingScreen(self.pairings.code, self.address, self.referee.names[seat])
+        if self.hub.code_asked():
+            return PairingScreen(self.pairings.code, self.address)
+        return None
 
     def stop(self) -> None:
         self.server.stop()

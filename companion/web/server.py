@@ -106,15 +106,8 @@ class Hub:
         self._bump()
         self.inbox.put_nowait(Redraw())
 
-    def pairing_wanted(self, actors: tuple[int, ...]) -> int | None | bool:
-        """Should the OLED show the pairing card? The seat that must pair (a game played
-        on the page, the seat to play has no phone), True when a page asked to see the
-        code, else False."""
-        if self.game.played_on_page:
-            paired = self.pairings.paired_seats()
-            for seat in actors:
-                if seat not in paired:
-                    return seat
+    def code_asked(self) -> bool:
+        """A page asked, less than `SHOW_CODE_SECONDS` ago, to see the pairing code."""
         return self.clock() < self.show_code_until
 
     # -------------------------------------------------------------- web thread side
@@ -364,7 +357,7 @@ async def _pair_link(request: web.Request) -> web.StreamResponse:
 async def _admin_unpair(request: web.Request) -> web.StreamResponse:
     """`companion unpair`: the console revokes pairings, from the Pi itself only."""
     hub = _hub(request)
-    if request.remote not in ("127.0.0.1", "::1") or hub.admin_token is None:
+    if not _from_this_machine(request) or hub.admin_token is None:
         raise Refused(403, "pairings are revoked at the table's console only")
     if not secrets.compare_digest(request.headers.get("X-Admin-Token", ""), hub.admin_token):
         raise Refused(403, "wrong admin token")
@@ -378,6 +371,13 @@ async def _admin_unpair(request: web.Request) -> web.StreamResponse:
         raise Refused(400, f"name a seat ({', '.join(hub.seats)}) or all")
     hub.publish_pairing()
     return web.json_response({"ok": True, "unpaired": count})
+
+
+def _from_this_machine(request: web.Request) -> bool:
+    """The request comes from the Pi itself: loopback, or the address it listens on."""
+    sockname = request.transport.get_extra_info("sockname") if request.transport else None
+    local = sockname[0] if sockname else None
+    return request.remote in ("127.0.0.1", "::1", local)
 
 
 async def _show_code(request: web.Request) -> web.StreamResponse:

@@ -54,7 +54,9 @@ def unpair(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    host = "127.0.0.1" if config.web.host in ("0.0.0.0", "127.0.0.1") else "::1"
+    # The service accepts this from the Pi itself: loopback, or the one address it listens on.
+    wildcard = {"0.0.0.0": "127.0.0.1", "::": "::1"}
+    host = wildcard.get(config.web.host, config.web.host)
     connection = http.client.HTTPConnection(host, config.web.port, timeout=5)
     try:
         connection.request(
