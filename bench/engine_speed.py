@@ -2,7 +2,10 @@
 
 Two players are measured: uniformly random legal actions (the issue's "random games"; they
 are long, since random seats challenge two times in three and reveal blind lines) and the
-heuristic bots of `companion selfplay`. Run: `.venv/bin/python bench/engine_speed.py`.
+heuristic bots of `companion selfplay`. Each runs on the readable engine, then on the lab's
+fast core (companion/lab/fast_passpass/), which plays the very same games: a step is one
+`rng.choice` of a legal action and its `apply`. Run: `.venv/bin/python bench/engine_speed.py`
+(`--fast-games` sets how many games the fast core plays, default 10 times `--games`).
 """
 
 from __future__ import annotations
@@ -12,8 +15,11 @@ import platform
 import random
 import time
 
+from companion.lab.fast_passpass.core import FastGame
+from companion.lab.fast_passpass.play import play_bots, random_playout
+from companion.lab.model import Variant
+from companion.lab.passpass import play_reference
 from companion.rules.passpass import Phase, apply, legal_actions, make_config, new_game
-from companion.selfplay import run
 
 
 def random_games(games: int, players: int, seed: int) -> tuple[float, int]:
@@ -29,29 +35,55 @@ def random_games(games: int, players: int, seed: int) -> tuple[float, int]:
     return time.perf_counter() - start, actions
 
 
+def fast_random_games(games: int, players: int, seed: int) -> tuple[float, int]:
+    """As `random_games`, on the fast core: the same games, so the same actions."""
+    actions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        rng = random.Random(f"{seed}:{i}")
+        game = FastGame(make_config("ptipasspass", players, first=i % players))
+        actions += random_playout(game, rng)
+    return time.perf_counter() - start, actions
+
+
+def fast_heuristic_games(games: int, players: int, seed: int) -> tuple[float, int]:
+    """As `run` with heuristic bots, on the fast core with the fast bots."""
+    actions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        config = make_config("ptipasspass", players, first=i % players)
+        actions += play_bots(config, ("heuristic",) * players, seed, i)[1]
+    return time.perf_counter() - start, actions
+
+
+def report(name: str, games: int, seconds: float, actions: int) -> None:
+    print(
+        f"{name:14} {games / seconds:8.1f} games/s  {actions / seconds:9.0f} actions/s  "
+        f"{actions / games:6.0f} actions/game"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--fast-games", type=int, default=0)
     args = parser.parse_args()
+    fast_games = args.fast_games or 10 * args.games
     print(f"python {platform.python_version()} on {platform.machine()}, {platform.processor()}")
     seconds, actions = random_games(args.games, args.players, seed=1)
-    print(
-        f"random    {args.games / seconds:8.1f} games/s  {actions / seconds:9.0f} actions/s  "
-        f"{actions / args.games:6.0f} actions/game"
-    )
+    report("random", args.games, seconds, actions)
+    same = fast_random_games(args.games, args.players, seed=1)[1]
+    assert same == actions, f"the fast core played other games: {same} actions, not {actions}"
+    report("random, fast", fast_games, *fast_random_games(fast_games, args.players, seed=1))
     start = time.perf_counter()
-    summary = run(
-        lambda i: make_config("ptipasspass", args.players, first=i % args.players),
-        ["heuristic"] * args.players,
-        args.games,
-        seed=1,
-    )
-    seconds = time.perf_counter() - start
-    print(
-        f"heuristic {args.games / seconds:8.1f} games/s  {summary.actions / seconds:9.0f} "
-        f"actions/s  {summary.actions / args.games:6.0f} actions/game"
-    )
+    variant = Variant("today", "ptipasspass", args.players, ("heuristic",) * args.players,
+                      args.games, 1)  # fmt: skip
+    actions = sum(play_reference(variant, i).actions for i in range(args.games))
+    report("heuristic", args.games, time.perf_counter() - start, actions)
+    same = fast_heuristic_games(args.games, args.players, seed=1)[1]
+    assert same == actions, f"the fast bots played other games: {same} actions"
+    report("heuristic, fast", fast_games, *fast_heuristic_games(fast_games, args.players, seed=1))
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from companion import games
 from companion.config.bounds import SETTLE, WINDOW
 from companion.config.model import GameConfig
 from companion.doc_paths import JOURNAL_DOC, RULINGS_DOC, TABLE_DOC
+from companion.lab.cli import add_parsers as add_lab_parsers
 from companion.options import seconds_option, whole_number
 from companion.rules.errors import BadInput
 
@@ -23,25 +24,10 @@ DEFAULTS = GameConfig()
 """The config's game defaults, which `play` shares (window, settle)."""
 
 
-def _progress(done: int, total: int) -> None:
-    """A one-line progress meter on stderr (stdout stays the report)."""
-    if done == total or done % max(1, total // 100) == 0:
-        end = "\n" if done == total else ""
-        print(f"\rgames {done}/{total} ({done / total:.0%})", end=end, file=sys.stderr, flush=True)
-
-
 def _fail(command: str, message: str) -> int:
     """One line on stderr naming the command, and the exit status of a bad input (2)."""
     print(f"companion {command}: {message}", file=sys.stderr)
     return 2
-
-
-def _players_problem(game: str, players: int) -> str | None:
-    """Why ``--players`` does not fit the game's rule book, or None when it does."""
-    seats = games.get(game).seats
-    if players in seats:
-        return None
-    return f"--players {players}: {game} is for {games.get(game).players()}"
 
 
 def _first_problem(first: int, players: int) -> str | None:
@@ -63,29 +49,12 @@ def _unreadable(path: object, exc: OSError) -> str:
     return f"cannot read {path}: {exc.strerror or exc}"
 
 
-def _selfplay(args: argparse.Namespace) -> int:
-    game = games.get(args.game)
-    kinds = [k.strip() for k in (args.bots or game.bots[0]).split(",") if k.strip()]
-    unknown = sorted(set(kinds) - set(game.bots))
-    if not kinds or unknown:
-        return _fail("selfplay", f"--bots: unknown bot(s) {unknown}; choose from {game.bots}")
-    players = _players(args)
-    problem = _players_problem(args.game, players)
-    if problem:
-        return _fail("selfplay", problem)
-    seats = [kinds[i % len(kinds)] for i in range(players)]
-    options = {} if args.turn_limit is None else {"turn_limit": args.turn_limit}
-    progress = None if args.quiet else _progress
-    print(game.selfplay(players, seats, args.games, args.seed, progress, **options))
-    return 0
-
-
 def _demo(args: argparse.Namespace) -> int:
     from companion.config.data_dir import folder_problem
     from companion.demo import run_demo
 
     players = _players(args)
-    problem = _players_problem(args.game, players)
+    problem = games.players_problem(args.game, players)
     if problem:
         return _fail("demo", problem)
     out = Path(args.out)
@@ -127,7 +96,7 @@ def _play_problem(args: argparse.Namespace) -> str | None:
     if args.resume:
         return None
     players = _players(args)
-    return _players_problem(args.game, players) or _first_problem(args.first, players)
+    return games.players_problem(args.game, players) or _first_problem(args.first, players)
 
 
 def _open_play(args: argparse.Namespace, path: Path) -> Session | str:
@@ -219,38 +188,6 @@ def _add_game_options(p: argparse.ArgumentParser, seed_help: str) -> None:
     p.add_argument("--players", type=whole_number(1), default=None, help=_seats_help())
     p.add_argument("--seed", type=int, default=1, help=seed_help)
     p.add_argument("--lang", choices=("fr", "en"), default="fr", help="OLED language")
-
-
-def _add_selfplay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    sp = sub.add_parser(
-        "selfplay",
-        help="play many games between bots and print statistics",
-        description=(
-            "Play whole games between bots and print win rate by seat, mean turns per "
-            f"manche and challenge success rates. The same seed gives the same output. "
-            f"The rulings cited (PTI-15...) are in {RULINGS_DOC}."
-        ),
-    )
-    sp.add_argument("game", choices=games.names(), help="the game")
-    sp.add_argument("--players", type=whole_number(1), default=None, help=_seats_help())
-    sp.add_argument(
-        "--games", type=whole_number(1), default=100, help="games to play, 1 or more (default 100)"
-    )
-    sp.add_argument("--seed", type=int, default=1, help="seed of every bot's RNG (default 1)")
-    sp.add_argument(
-        "--bots",
-        default=None,
-        help="comma-separated bot kinds, cycled over the seats (default: the game's first; "
-        "PassPass: heuristic, random), e.g. heuristic,random",
-    )
-    sp.add_argument(
-        "--turn-limit",
-        type=whole_number(1),
-        default=None,
-        help="void a manche after this many turns (PTI-15, for simulations)",
-    )
-    sp.add_argument("--quiet", action="store_true", help="no progress meter on stderr")
-    sp.set_defaults(func=_selfplay)
 
 
 def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -371,7 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="A Raspberry Pi referee for physical game tables (PtiPassPass and friends).",
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    _add_selfplay(sub)
+    add_lab_parsers(sub)
     _add_demo(sub)
     _add_replay(sub)
     _add_play(sub)

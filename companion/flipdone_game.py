@@ -10,7 +10,7 @@ pile. The tokens are the 52 cards of one deck, shared (no seat owns a card), eac
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
 from companion.games import Game, register
@@ -56,18 +56,11 @@ def simulate(setup: Setup, on_input: Any = None, bots: Sequence[str] | None = No
     return FlipDoneSim(setup, bots=bots, on_input=on_input, **options).run()
 
 
-def selfplay(
-    players: int,
-    bots: Sequence[str],
-    games: int,
-    seed: int,
-    progress: Callable[[int, int], None] | None,
-    **options: Any,
-) -> str:
-    from companion.bots.flipdone import selfplay_report
+def lab() -> Any:
+    """The designer's lab for Flip Done (`companion/lab/flipdone.py`), imported on demand."""
+    from companion.lab.flipdone import LAB
 
-    report: str = selfplay_report(bots, games, seed, progress)
-    return report
+    return LAB
 
 
 def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
@@ -91,8 +84,8 @@ FLIPDONE = register(
         simulated_setup=simulated_setup,
         simulate=simulate,
         bots=BOTS,
-        selfplay=selfplay,
         console=console,
         controls=("choose", "back"),
+        lab=lab,
     )
 )

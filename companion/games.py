@@ -1,6 +1,6 @@
 """The games the companion runs: one descriptor each, in one registry.
 
-The runtime (the service, sessions, the demo, replay, selfplay, enrolment, the power-on
+The runtime (the service, sessions, the demo, replay, the lab, enrolment, the power-on
 menu) knows no game: it asks the registry for a `Game` by the name a config, a journal or
 a command line gives, and works through the descriptor's parts. A game lives in its own
 modules (its engine in `companion/rules/`, its referee, screens, bots and simulated table)
@@ -120,8 +120,6 @@ class Game:
     """(setup, on_input=None, bots=None, **options) -> one whole simulated game."""
     bots: tuple[str, ...]
     """The bot kinds selfplay and the simulated table may seat."""
-    selfplay: Callable[..., str]
-    """(players, bots by seat, games, seed, progress, **options) -> the report to print."""
     console: Callable[[Any, Any, IO[str], str], int] | None = None
     """`play --sim`: (session, input lines, output, language) -> exit status; None if the
     game has no typed table yet."""
@@ -148,6 +146,9 @@ class Game:
     played_on_page: bool = False
     """Players act on the web page (paired phones), not with tokens: the OLED asks the
     seat to play to pair a phone when it has none."""
+    lab: Callable[[], Any] | None = None
+    """() -> the game's `companion.lab.model.LabGame` (imported on demand: the lab's fast
+    engines are no concern of the table). None: `companion lab` cannot play it."""
 
     def players(self) -> str:
         """Its numbers of players in words: "2 to 6 players", "3 players"."""
@@ -209,6 +210,13 @@ def get(name: str) -> Game:
     if game is None:
         raise UnknownGame(f"unknown game {name!r}; games are {', '.join(_REGISTRY)}")
     return game
+
+
+def players_problem(game: str, players: int) -> str | None:
+    """Why ``--players`` does not fit the game's rule book, or None when it does."""
+    if players in get(game).seats:
+        return None
+    return f"--players {players}: {game} is for {get(game).players()}"
 
 
 def make_referee(setup: Setup) -> TableReferee:

@@ -4,7 +4,7 @@ simulated table."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
 from companion.games import Game, register
@@ -53,31 +53,16 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
 
         return SimulatedGame(setup, bots=bots, on_input=on_input, **options).run()
 
-    def selfplay(
-        players: int,
-        bots: Sequence[str],
-        games: int,
-        seed: int,
-        progress: Callable[[int, int], None] | None,
-        turn_limit: int | None = None,
-    ) -> str:
-        from companion import selfplay as engine_selfplay
-
-        summary = engine_selfplay.run(
-            lambda i: make_config(name, players, first=i % players, turn_limit=turn_limit),
-            bots,
-            games,
-            seed,
-            progress=progress,
-        )
-        head = f"{name}, {players} players, seed {seed}, first player rotating"
-        return f"{head}\n{summary.report(list(bots))}"
-
     def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
         from companion.sim.console import run_console
 
         echo = not getattr(lines, "isatty", lambda: False)()
         return run_console(session, lines, out, lang, echo=echo)
+
+    def lab() -> Any:
+        from companion.lab.passpass import LABS
+
+        return LABS[name]
 
     from companion.bots.passpass import BOTS
 
@@ -93,10 +78,10 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         simulated_setup=simulated_setup,
         simulate=simulate,
         bots=tuple(BOTS),
-        selfplay=selfplay,
         console=console,
         controls=("announce", "doublon", "menteur", "choose", "aim", "back"),
         first_question="menu.title.first.magic",
+        lab=lab,
     )
 
 

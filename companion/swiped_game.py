@@ -11,7 +11,7 @@ tagged "cube:rouge" ... "cube:noir".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
 from companion.games import Game, register
@@ -19,9 +19,6 @@ from companion.journal import Setup
 from companion.rules.swiped import COLOURS, PLAYERS, SQUARES, Config
 
 BOTS = ("deducing", "random")
-
-SELFPLAY_OPTIONS = ("false_claim", "manche_limit", "claims_per_gap", "deck_size")
-"""The engine settings `selfplay_report` takes, by the names a setup's `rules` use."""
 
 
 def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
@@ -61,24 +58,11 @@ def simulate(setup: Setup, on_input: Any = None, bots: Sequence[str] | None = No
     return SwipedSim(setup, bots=bots, on_input=on_input, **options).run()
 
 
-def selfplay(
-    players: int,
-    bots: Sequence[str],
-    games: int,
-    seed: int,
-    progress: Callable[[int, int], None] | None,
-    **options: Any,
-) -> str:
-    """`companion selfplay swiped`. Swiped has no turns to limit: `--turn-limit N` is its
-    manche limit (the game is a draw after N manches, SW-6); the engine settings of
-    SELFPLAY_OPTIONS pass through as they are."""
-    from companion.bots.swiped import selfplay_report
+def lab() -> Any:
+    """The designer's lab's part of Swiped (fast self-play, figures from events)."""
+    from companion.lab.swiped import LAB
 
-    settings = {key: options[key] for key in SELFPLAY_OPTIONS if key in options}
-    if options.get("turn_limit") is not None:
-        settings["manche_limit"] = options["turn_limit"]
-    report: str = selfplay_report(bots, games, seed, progress, **settings)
-    return report
+    return LAB
 
 
 def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
@@ -102,9 +86,9 @@ SWIPED = register(
         simulated_setup=simulated_setup,
         simulate=simulate,
         bots=BOTS,
-        selfplay=selfplay,
         console=console,
         controls=("doublon", "menteur", "aim", "choose", "back"),
         options={"token_nouns": {"layout": "card", "cube": "cube"}},
+        lab=lab,
     )
 )

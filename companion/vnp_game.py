@@ -12,7 +12,7 @@ uses no hat spot (`spots` 0: only the pad exists, unused) and no tagged token.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
 from companion.games import Game, register
@@ -21,8 +21,6 @@ from companion.journal import Setup
 BOTS = ("largest", "random")
 SEATS = (2, 4)
 """VNP-7: two players (two colours each) or four (one colour each)."""
-SELFPLAY_OPTIONS = ("mode", "size", "crossing")
-"""The engine settings `selfplay_report` takes, by the names a setup's `rules` use."""
 
 
 def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
@@ -63,25 +61,6 @@ def simulate(setup: Setup, on_input: Any = None, bots: Sequence[str] | None = No
     return VnpSim(setup, bots=bots, on_input=on_input, **options).run()
 
 
-def selfplay(
-    players: int,
-    bots: Sequence[str],
-    games: int,
-    seed: int,
-    progress: Callable[[int, int], None] | None,
-    **options: Any,
-) -> str:
-    """`companion selfplay vnp`: 2 players play mode two, 4 mode four (VNP-7); the game has
-    no turn limit to set (it always ends, VNP-6), so `--turn-limit` changes nothing."""
-    from companion.bots.vnp import selfplay_report
-
-    if players not in SEATS:
-        raise ValueError(f"Vous ne passerez pas ! is for 2 or 4 players, not {players}")
-    settings = {key: options[key] for key in SELFPLAY_OPTIONS if key in options}
-    report: str = selfplay_report(bots, games, seed, progress, **settings)
-    return report
-
-
 def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
     """`companion play --sim --game vnp`: the typed table (sim/vnp_console.py)."""
     from companion.sim.vnp_console import run_console
@@ -110,6 +89,14 @@ def pieces() -> dict[str, Any]:
     return shapes()
 
 
+def lab() -> Any:
+    """The designer's lab part (`companion/lab/vnp.py`): imported on demand, so the table
+    never loads the fast engine."""
+    from companion.lab.vnp import LAB
+
+    return LAB
+
+
 VNP = register(
     Game(
         name="vnp",
@@ -123,12 +110,12 @@ VNP = register(
         simulated_setup=simulated_setup,
         simulate=simulate,
         bots=BOTS,
-        selfplay=selfplay,
         console=console,
         controls=("place", "pass", "hint", "back"),
         page_view=page_view,
         page_value=page_value,
         page_data={"pieces": pieces},
         played_on_page=True,
+        lab=lab,
     )
 )

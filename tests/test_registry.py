@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -55,7 +56,23 @@ def test_a_registered_game_plays_through_demo_replay_run_and_selfplay(tmp_path: 
     selfplay = companion("selfplay", "tally", "--players", "2", "--games", "4", "--quiet",
                          cwd=tmp_path)  # fmt: skip
     assert selfplay.returncode == 0, selfplay.stderr
-    assert selfplay.stdout.strip() == "tally, 2 players: wins by seat [2, 2]"
+    assert re.search(r"wins, seat 1 +50\.0 %", selfplay.stdout)  # the first seat always wins
+    assert re.search(r"pebbles dropped per game +3\.00", selfplay.stdout)
+
+    (tmp_path / "lab.toml").write_text(
+        'game = "tally"\ngames = 30\n[[variant]]\nname = "two"\n'
+        '[[variant]]\nname = "five"\nplayers = 4\nrules = { pebbles = 5 }\n'
+    )
+    lab = companion("lab", "lab.toml", "--out", "lab", "--quiet", cwd=tmp_path)
+    assert lab.returncode == 0, lab.stderr
+    figures = json.loads((tmp_path / "lab" / "figures.json").read_text())
+    dropped = [f["value"] for v in figures["variants"] for f in v["figures"]
+               if f["label"] == "pebbles dropped per game"]  # fmt: skip
+    assert dropped == [3, 17]  # 2 x 2 - 1 and 5 x 4 - 3 (the winner's last ends it)
+
+    report = companion("report", str(journal), "--out", "report", "--quiet", cwd=tmp_path)
+    assert report.returncode == 0, report.stderr
+    assert "1 journal of real games" in report.stdout and "seconds per turn" in report.stdout
 
 
 def test_an_unknown_game_is_one_clear_line(tmp_path: Path) -> None:

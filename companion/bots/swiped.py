@@ -1,4 +1,4 @@
-"""Swiped bots for self-play, the simulated table and tests, and the self-play report.
+"""Swiped bots for self-play (companion/lab/swiped.py), the simulated table and tests.
 
 - `random_action`: one random legal action for whichever seat (engine property tests).
 - `random` (`RandomBot`): random swaps; claims "5 matches" as soon as its own card says
@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Protocol
@@ -38,7 +38,6 @@ from companion.rules.swiped.config import (
     FalseClaim,
     Pair,
     Phase,
-    make_config,
     swap_order,
 )
 from companion.rules.swiped.deck import Card, agreement, make_deck
@@ -753,94 +752,3 @@ def _count(events: Sequence[Event], totals: Totals) -> None:
 
 
 ENDINGS = ("5 matches", "card named", "false claim, lost", "draw (manche limit)")
-
-
-def selfplay_report(
-    kinds: Sequence[str],
-    games: int,
-    seed: int,
-    progress: Callable[[int, int], None] | None = None,
-    *,
-    false_claim: str = FalseClaim.LOSES,
-    manche_limit: int | None = 20,
-    claims_per_gap: int | None = 1,
-    deck_size: int = 24,
-    params: DeducingParams | None = None,
-) -> str:
-    """Wins by seat and bot, draws, manches, how games ended, and how well the deducing
-    bot knew its opponent's card after each of the first reveals. Game i is seeded from
-    (seed, i); player 1 (Config.first) alternates, i mod 2 (SW-4 favours no one: fair)."""
-    for kind in kinds:
-        if kind not in BOTS:
-            raise ValueError(f"unknown Swiped bot {kind!r}; bots are {', '.join(BOTS)}")
-    totals = Totals()
-    for i in range(games):
-        rng = random.Random(f"{seed}:{i}")
-        config = make_config(
-            deck_size=deck_size,
-            first=i % 2,
-            false_claim=false_claim,
-            manche_limit=manche_limit,
-            claims_per_gap=claims_per_gap,
-        )
-        bots = [
-            make_bot(kinds[s % len(kinds)], s, config, random.Random(rng.random()), params)
-            for s in range(PLAYERS)
-        ]
-        play_game(config, rng.randrange(2**31), bots, totals, rng)
-        if progress:
-            progress(i + 1, games)
-    rules = config_line(false_claim, manche_limit, deck_size)
-    return format_report(totals, kinds, games, seed, deck_size, rules)
-
-
-def config_line(false_claim: str, manche_limit: int | None, deck_size: int) -> str:
-    limit = f"manche limit {manche_limit}" if manche_limit else "no manche limit"
-    return f"false claims {FalseClaim(false_claim)}, {limit}, {deck_size} cards"
-
-
-def format_report(
-    totals: Totals, kinds: Sequence[str], games: int, seed: int, deck_size: int, rules: str
-) -> str:
-    n = max(totals.games, 1)
-    seats = [kinds[s % len(kinds)] for s in range(PLAYERS)]
-    lines = [f"swiped, 2 players, {games} games, seed {seed}, player 1 alternating; {rules}"]
-    lines.append("wins by seat (as player 1 / as player 2):")
-    for seat, kind in enumerate(seats):
-        first = totals.wins_as_first[seat]
-        second = totals.wins[seat] - first
-        lines.append(
-            f"  seat {seat + 1} ({kind}): {totals.wins[seat]} ({100 * totals.wins[seat] / n:.1f}%)"
-            f"  {first}/{totals.games_as_first[seat]} / {second}/{totals.games_as_first[1 - seat]}"
-        )
-    if len(set(seats)) > 1:
-        for kind in sorted(set(seats)):
-            won = sum(totals.wins[s] for s in range(PLAYERS) if seats[s] == kind)
-            lines.append(f"  {kind}: {won} ({100 * won / n:.1f}%)")
-    lines.append(f"draws: {totals.draws} ({100 * totals.draws / n:.1f}%)")
-    lines.append(f"mean manches per game: {totals.manches / n:.2f}")
-    lines.append("how games ended:")
-    for ending in ENDINGS:
-        lines.append(f"  {ending:<20} {totals.endings[ending]}")
-    for seat, kind in enumerate(seats):
-        made = totals.card_claims[(seat, True)] + totals.card_claims[(seat, False)]
-        if made:
-            lines.append(
-                f"seat {seat + 1} ({kind}) named a card {made} times, "
-                f"{totals.card_claims[(seat, True)]} right"
-            )
-    if totals.truth:
-        uniform = 1 / max(1, deck_size - 2)  # all but the face-up card and its own
-        lines.append(
-            f"deducing bot, its opponent's card after each reveal (uniform: {uniform:.3f}):"
-        )
-        lines.append("  manche  beliefs  mean p(true card)  mean rank  true card on top")
-        for manche in sorted(totals.truth):
-            probs = totals.truth[manche]
-            ranks = totals.ranks[manche]
-            top = sum(r == 1 for r in ranks)
-            lines.append(
-                f"  {manche:>6}  {len(probs):>7}  {sum(probs) / len(probs):>17.3f}"
-                f"  {sum(ranks) / len(ranks):>9.2f}  {100 * top / len(ranks):>14.1f}%"
-            )
-    return "\n".join(lines)

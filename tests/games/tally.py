@@ -149,16 +149,49 @@ def simulate(setup: Setup, on_input: Callable[[Input, Any], None] | None = None,
     return result
 
 
-def selfplay(players: int, bots: Sequence[str], games: int, seed: int,
-             progress: Callable[[int, int], None] | None, **options: Any) -> str:  # fmt: skip
-    wins = [0] * players
-    for i in range(games):
-        result = simulate(simulated_setup(players, seed + i))
-        assert result.referee is not None and result.referee.winner is not None
-        wins[result.referee.winner] += 1
-        if progress:
-            progress(i + 1, games)
-    return f"tally, {players} players: wins by seat {wins}"
+def lab() -> Any:
+    """Tally's part of `companion lab`: a rule `pebbles` (how many each seat drops) and
+    one figure, so the lab is shown to run a game it has never heard of."""
+    from companion.lab.model import GameRecord, LabGame, Mean, Section, Variant
+
+    def pebbles(variant: Variant) -> int:
+        value = variant.rules.get("pebbles", PEBBLES)
+        if set(variant.rules) - {"pebbles"} or not isinstance(value, int) or value < 1:
+            raise ValueError("tally's only rule is pebbles, a whole number from 1")
+        return value
+
+    def check_variant(variant: Variant) -> None:
+        pebbles(variant)
+        if set(variant.bots) - {"any"}:
+            raise ValueError("tally's only bot is any")
+
+    def play(variant: Variant, index: int) -> GameRecord:
+        first = index % variant.players
+        events = [
+            {"kind": "pebble", "seat": (first + i) % variant.players}
+            for i in range(pebbles(variant) * variant.players - variant.players + 1)
+        ]
+        events.append({"kind": "game_won", "seat": first})
+        return record_of(variant.players, first, events)  # fmt: skip
+
+    def record_of(players: int, first: int, events: Any) -> GameRecord:
+        events = list(events)
+        dropped = [e for e in events if e.get("kind") == "pebble"]
+        won = [e["seat"] for e in events if e.get("kind") == "game_won"]
+        return GameRecord(players, first, tuple(won), bool(won), len(dropped),
+                          (len(dropped),), {"pebbles": len(dropped)}, {},
+                          {"TALLY-1": len(won)})  # fmt: skip
+
+    return LabGame(
+        game="tally",
+        rulings={"TALLY-1": "a seat drops its last pebble"},
+        sections=(Section("Pebbles", (Mean("pebbles dropped per game", "pebbles"),)),),
+        check=check_variant,
+        play=play,
+        record_of=record_of,
+        turn_kinds=frozenset({"pebble"}),
+        decision_kinds=frozenset({"pebble"}),
+    )
 
 
 def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
@@ -179,6 +212,6 @@ TALLY = register(
         simulated_setup=simulated_setup,
         simulate=simulate,
         bots=("any",),
-        selfplay=selfplay,
+        lab=lab,
     )
 )

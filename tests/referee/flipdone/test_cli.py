@@ -56,13 +56,14 @@ def test_selfplay_flipdone_reports_wins_lines_and_penalties(capsys):
     args = ["selfplay", "flipdone", "--games", "12", "--seed", "4", "--quiet"]
     assert main(args) == 0
     first = capsys.readouterr().out
-    assert "seat 1 (heuristic):" in first and "seat 3 (heuristic):" in first
-    assert "diagonals" in first and "FD-9 penalties: 0 tokens paid" in first
+    assert "wins, seat 1" in first and "wins, seat 3" in first
+    assert "Diagonals (3 points), per game" in first
+    assert "FD-9 never applies" in first  # the rules' arithmetic, said with the numbers
     assert main(args) == 0
     assert capsys.readouterr().out == first  # the same seed, the same report
     assert main([*args[:-1], "--bots", "heuristic,random", "--quiet"]) == 0
     mixed = capsys.readouterr().out
-    assert "seat 2 (random):" in mixed
+    assert "wins, seat 2 (random)" in mixed
     assert main(["selfplay", "flipdone", "--bots", "nosuch", "--games", "1"]) == 2
     assert main(["selfplay", "flipdone", "--players", "4", "--games", "1"]) == 2
     assert "flipdone is for 3 players" in capsys.readouterr().err

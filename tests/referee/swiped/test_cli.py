@@ -115,18 +115,17 @@ def test_selfplay_swiped_reports_wins_and_how_games_ended(capsys):
     args = ["selfplay", "swiped", "--games", "20", "--seed", "4", "--quiet"]
     assert main(args) == 0
     first = capsys.readouterr().out
-    assert "swiped, 2 players, 20 games, seed 4" in first
-    assert "seat 1 (deducing):" in first and "seat 2 (deducing):" in first
-    assert "how games ended" in first and "manche limit 20" in first
-    wins = [int(n) for n in re.findall(r"seat \d \(\w+\): (\d+) ", first)]
-    draws = int(re.search(r"draws: (\d+)", first).group(1))
-    assert len(wins) == 2 and sum(wins) + draws == 20
+    assert "swiped, 2 players (deducing at every seat); rules as ruled; 20 bot games" in first
+    wins = [float(n) for n in re.findall(r"wins, seat \d +([\d.]+) %", first)]
+    drawn = float(re.search(r"drawn or unfinished +([\d.]+) %", first).group(1))
+    assert len(wins) == 2 and sum(wins) + drawn == pytest.approx(100.0, abs=0.2)
+    assert "How games ended" in first and "won by naming the card" in first
     assert main(args) == 0
     assert capsys.readouterr().out == first  # the same seed, the same report
     assert main([*args[:-1], "--bots", "deducing,random", "--quiet"]) == 0
-    assert "seat 2 (random):" in capsys.readouterr().out
-    assert main([*args, "--turn-limit", "3"]) == 0  # Swiped's limit is on manches
-    assert "manche limit 3" in capsys.readouterr().out
+    assert "wins, seat 2 (random)" in capsys.readouterr().out
+    assert main([*args, "--rule", "manche_limit=1"]) == 0  # Swiped's limit is on manches
+    assert "manche_limit = 1" in capsys.readouterr().out
     assert main(["selfplay", "swiped", "--bots", "heuristic", "--games", "1"]) == 2
     assert main(["selfplay", "swiped", "--players", "3", "--games", "1"]) == 2
     assert "swiped is for 2 players" in capsys.readouterr().err

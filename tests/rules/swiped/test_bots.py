@@ -1,5 +1,5 @@
 """Swiped's bots: they play legal moves only, know what their seat may know and nothing
-else, deduce without ever ruling out the truth, and the self-play report is reproducible."""
+else, deduce without ever ruling out the truth, and the deducing bot beats the random one."""
 
 from __future__ import annotations
 
@@ -17,9 +17,10 @@ from companion.bots.swiped import (
     play_game,
     posterior,
     rule_out,
-    selfplay_report,
     start_evidence,
 )
+from companion.lab.model import Variant
+from companion.lab.swiped import LAB
 from companion.rules.swiped import (
     ClaimCard,
     ClaimChecked,
@@ -128,22 +129,13 @@ def test_a_refused_card_claim_rules_that_card_out():
 
 def test_the_deducing_bot_beats_the_random_one():
     """It deduces and programs toward its card; a random player does neither."""
-    report = selfplay_report(["deducing", "random"], 40, 3)
-    line = next(line for line in report.splitlines() if line.strip().startswith("deducing:"))
-    wins = int(line.split()[1])
-    assert wins >= 30, report
-
-
-def test_selfplay_report_is_reproducible_and_counts_every_game():
-    a = selfplay_report(["deducing"], 12, 7)
-    assert a == selfplay_report(["deducing"], 12, 7)
-    endings = a.split("how games ended:")[1].splitlines()[1:5]
-    assert sum(int(line.split()[-1]) for line in endings) == 12
-    assert a != selfplay_report(["deducing"], 12, 8)
+    variant = Variant("v", "swiped", 2, ("deducing", "random"), 40, 3)
+    records = [LAB.play(variant, i) for i in range(variant.games)]
+    assert sum(0 in r.winners for r in records) >= 30
 
 
 def test_unknown_bots_and_an_observed_deal_are_refused_with_a_sentence():
-    with pytest.raises(ValueError, match="bots are deducing, random"):
-        selfplay_report(["clever"], 1, 0)
+    with pytest.raises(ValueError, match="clever"):
+        LAB.check(Variant("v", "swiped", 2, ("clever", "random"), 1, 0))
     with pytest.raises(ValueError, match="SEEDED"):
         make_decider(list(BOTS), make_config(deal=Deal.OBSERVED), 0)

@@ -1,0 +1,13 @@
+"""The designer's lab: what the rules do, from many bot games or from real ones.
+
+- `model`: the contract a game's lab module fulfils (`LabGame`, `GameRecord`, `Variant`).
+- `variants`: the variants file of `companion lab`.
+- `runner`: the games on every core, in a process pool, equal to a serial run.
+- `summary` and `stats`: records to figures with 95 % intervals.
+- `report` and `plots`: the terminal summary, report.html, figures.json and figures.csv.
+- `journals`: `companion report`, the same figures from refereed games, with time per turn
+  and faults.
+- `cli`: the `lab`, `report` and `selfplay` commands.
+- One module per game (`passpass`, `flipdone`, `swiped`, `vnp`) and its fast engine path
+  (`fast_*`), kept equal to the readable engine by differential tests.
+"""

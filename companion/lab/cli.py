@@ -1,0 +1,277 @@
+"""The designer's commands: `companion lab`, `companion report` and `companion selfplay`.
+
+All three print a terminal summary; `lab` and `report` also write report.html,
+figures.json and figures.csv, by default into the data directory's `reports/` folder,
+where the table's web page lists them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from companion import games
+from companion.doc_paths import LAB_DOC
+from companion.lab import report as output
+from companion.lab.model import Variant
+from companion.lab.runner import default_workers, run
+from companion.lab.summary import VariantFigures, summarize
+from companion.lab.variants import VariantError, load_lab, parse_variants, read_variants
+from companion.options import add_config_option, add_data_dir_option, whole_number
+
+REPORTS = "reports"
+"""The data directory's folder of reports (the web page serves it)."""
+
+
+class ProgressBar:
+    """`[#######.....]  7,000/10,000 games  3 s left` on stderr, redrawn at most 10 times a
+    second (a pipe gets one line at the end only: no carriage-return noise in logs)."""
+
+    def __init__(self, out: TextIO | None = None, what: str = "games") -> None:
+        self.out = out or sys.stderr
+        self.what = what
+        self.start = time.monotonic()
+        self.shown = 0.0
+        self.live = self.out.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and (not self.live or now - self.shown < 0.1):
+            return
+        self.shown = now
+        elapsed = now - self.start
+        left = elapsed / done * (total - done) if done else 0.0
+        bar = "#" * round(30 * done / total)
+        tail = f"{left:.0f} s left" if done < total else f"{elapsed:.1f} s"
+        line = f"[{bar:<30}] {done:,}/{total:,} {self.what}  {tail}"
+        if self.live:
+            print(f"\r{line}\033[K", end="\n" if done == total else "", file=self.out, flush=True)
+        else:
+            print(line, file=self.out, flush=True)
+
+
+def _print(text: str) -> None:
+    """Print the summary; a reader that stopped early (`| head`) is no error."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (no second error at exit)
+
+
+def _fail(command: str, message: str) -> int:
+    print(f"companion {command}: {message}", file=sys.stderr)
+    return 2
+
+
+def _reports_dir(args: argparse.Namespace, name: str) -> Path | str:
+    """--out, else the data directory's reports/NAME; or what stops us, in words."""
+    if args.out:
+        return Path(args.out)
+    from companion.config import load_config
+    from companion.config.data_dir import locate_data_dir
+    from companion.config.model import ConfigError
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        return "config: " + "; ".join(exc.problems)
+    return locate_data_dir(config, args.data_dir).path / REPORTS / name
+
+
+def _write(command: str, args: argparse.Namespace, name: str, title: str,
+           results: Sequence[VariantFigures]) -> int:  # fmt: skip
+    _print(output.terminal(results))
+    out = _reports_dir(args, name)
+    if isinstance(out, str):
+        return _fail(command, out)
+    try:
+        paths = output.write(out, results, title)
+    except OSError as exc:
+        return _fail(command, f"cannot write the report in {out}: {exc.strerror or exc}")
+    _print(f"report: {paths[0]} (figures: {paths[1].name}, {paths[2].name})")
+    return 0
+
+
+# ------------------------------------------------------------------ lab
+
+
+def lab(args: argparse.Namespace) -> int:
+    try:
+        variants = read_variants(args.file)
+    except VariantError as exc:
+        return _fail("lab", f"{exc} (the format: {LAB_DOC})")
+    results = play(variants, args.workers, args.quiet)
+    name = Path(args.file).stem
+    return _write("lab", args, name, f"Lab: {name}", results)
+
+
+def play(variants: Sequence[Variant], workers: int | None, quiet: bool) -> list[VariantFigures]:
+    """Every variant's games on every core, summarized."""
+    records = run(variants, workers, None if quiet else ProgressBar())
+    return [summarize(load_lab(v.game), v, r) for v, r in zip(variants, records, strict=True)]
+
+
+# ------------------------------------------------------------------ report
+
+
+def report(args: argparse.Namespace) -> int:
+    from companion.journal import JournalError
+    from companion.lab.journals import report as journal_report
+    from companion.referee.pace import SetupError
+
+    paths = _journal_paths(args.journals)
+    if isinstance(paths, str):
+        return _fail("report", paths)
+    try:
+        results = journal_report(paths, None if args.quiet else ProgressBar(what="journals"))
+    except OSError as exc:
+        return _fail("report", f"cannot read {exc.filename}: {exc.strerror or exc}")
+    except (JournalError, SetupError, ValueError) as exc:
+        return _fail("report", str(exc))
+    return _write("report", args, args.name, f"Playtest: {args.name}", results)
+
+
+def _journal_paths(given: Sequence[str]) -> list[Path] | str:
+    """The journals named, a folder standing for the *.jsonl files in it (archive/)."""
+    paths: list[Path] = []
+    for name in given:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted(path.rglob("*.jsonl"))
+            if not found:
+                return f"{path} holds no journal (*.jsonl)"
+            paths += found
+        elif path.exists():
+            paths.append(path)
+        else:
+            return f"{path}: no such file"
+    return paths
+
+
+# ------------------------------------------------------------------ selfplay
+
+
+def selfplay(args: argparse.Namespace) -> int:
+    """One variant from the command line, its terminal summary only."""
+    players = args.players or games.get(args.game).default_seats
+    problem = games.players_problem(args.game, players)
+    if problem:
+        return _fail("selfplay", problem)
+    table: dict[str, Any] = {"game": args.game, "games": args.games, "seed": args.seed}
+    table["players"] = players
+    if args.bots:
+        kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+        table["bots"] = [kinds[i % len(kinds)] for i in range(players)] if kinds else []
+    rules = dict(args.rule or [])
+    if args.turn_limit is not None:
+        rules["turn_limit"] = args.turn_limit
+    table["rules"] = rules
+    table["name"] = "selfplay"
+    try:
+        variants = parse_variants(table, "selfplay")
+    except VariantError as exc:
+        return _fail("selfplay", exc.problem)
+    _print(output.terminal(play(variants, args.workers, args.quiet)))
+    return 0
+
+
+def rule(text: str) -> tuple[str, Any]:
+    """`--rule KEY=VALUE`: the value read as TOML (30, true, "teams"), else as a string."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"{text!r}: write KEY=VALUE, e.g. turn_limit=30")
+    try:
+        parsed = tomllib.loads(f"v = {value.strip()}")["v"]
+    except tomllib.TOMLDecodeError:
+        parsed = value.strip()
+    return key.strip(), parsed
+
+
+rule.__name__ = "KEY=VALUE"
+
+
+# ------------------------------------------------------------------ parsers
+
+
+def _workers(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--workers",
+        type=whole_number(1, 256),
+        default=None,
+        help=f"processes to play in (default: one per core, {default_workers()} here); "
+        "the figures do not depend on it",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+
+
+def _out(p: argparse.ArgumentParser, name: str) -> None:
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        default=None,
+        help=f"where to write report.html, figures.json and figures.csv (default: the data "
+        f"directory's {REPORTS}/{name}, which the table's web page lists)",
+    )
+    add_config_option(p)
+    add_data_dir_option(p)
+
+
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `lab`, `report` and `selfplay` to the command line."""
+    p = sub.add_parser(
+        "lab",
+        help="play rule variants between bots on every core and report what the rules do",
+        description="Play every variant of a TOML file (game, players, bots, games, seed, "
+        "engine rules) on every core and report, per variant and with 95 % intervals: wins "
+        "by seat and for the first player, game and manche length, the game's own figures, "
+        f"and how often each ruling's special case applied. The file format: {LAB_DOC}. "
+        "The same file and seed give the same figures, whatever the number of workers.",
+    )
+    p.add_argument("file", help="the variants file (TOML)")
+    _workers(p)
+    _out(p, "<file name>")
+    p.set_defaults(func=lab)
+
+    p = sub.add_parser(
+        "report",
+        help="the lab's figures from journals of real games, with time per turn and faults",
+        description="Replay journals of games refereed at a table (a folder stands for its "
+        "*.jsonl files, e.g. the data directory's archive/) and report the lab's figures "
+        "for them, plus what only a real table has: minutes per game, seconds per turn and "
+        "per decision, faults and the time they cost, refused presses. Journals of the same "
+        f"game, seat count and rules are reported together. See {LAB_DOC}.",
+    )
+    p.add_argument("journals", nargs="+", metavar="JOURNAL", help="journal files or folders")
+    p.add_argument("--name", default="playtest", help="the report's name (default playtest)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    _out(p, "<name>")
+    p.set_defaults(func=report)
+
+    p = sub.add_parser(
+        "selfplay",
+        help="play many games between bots and print the lab's figures (one variant)",
+        description="The one-line form of `companion lab`: one variant from the command "
+        "line, played on every core, its figures printed. The same seed gives the same "
+        f"output. The file-based form and the figures: {LAB_DOC}.",
+    )
+    p.add_argument("game", choices=games.names(), help="the game")
+    p.add_argument("--players", type=whole_number(1), default=None,
+                   help="number of seats (default: the game's usual count)")  # fmt: skip
+    p.add_argument("--games", type=whole_number(1), default=100,
+                   help="games to play, 1 or more (default 100)")  # fmt: skip
+    p.add_argument("--seed", type=int, default=1, help="the seed of every game (default 1)")
+    p.add_argument("--bots", default=None,
+                   help="comma-separated bot kinds, cycled over the seats (default: the "
+                   "game's first kind)")  # fmt: skip
+    p.add_argument("--rule", type=rule, action="append", metavar="KEY=VALUE",
+                   help="an engine setting, as in [game.rules] (repeat for more)")  # fmt: skip
+    p.add_argument("--turn-limit", type=whole_number(1), default=None,
+                   help="PassPass: void a manche after this many turns (PTI-15)")  # fmt: skip
+    _workers(p)
+    p.set_defaults(func=selfplay)

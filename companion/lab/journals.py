@@ -1,0 +1,170 @@
+"""`companion report JOURNAL...`: the lab's figures from games refereed at a real table.
+
+Each journal is replayed through the game's own referee (as `companion replay` does); the
+engine events it journals give the same `GameRecord` a lab game gives, so a playtest and a
+lab run are measured alike. A real table adds what bots cannot show: how long turns and
+decisions take, which faults stopped the table and for how long, refused presses.
+Journals of the same game, seat count and rules are one group, reported together.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion import games
+from companion.journal import read_journal
+from companion.lab.model import GameRecord, LabGame, Variant
+from companion.lab.stats import mean_ci
+from companion.lab.summary import Figure, VariantFigures, summarize
+from companion.lab.variants import load_lab
+
+TABLE = "At the table"
+FAULTS = "Faults (seconds lost per game, by what the OLED asked)"
+REFUSED = "Refused presses per game, by reason"
+
+
+@dataclass
+class PlayedGame:
+    """One journal, replayed."""
+
+    path: Path
+    game: str
+    players: int
+    rules: Mapping[str, Any]
+    record: GameRecord
+    events: list[dict[str, Any]]
+    start: float
+
+
+def replay(path: str | os.PathLike[str]) -> PlayedGame:
+    """A journal through its referee (JournalError, SetupError, UnknownGame or ValueError for
+    a journal the report cannot read: the caller names the file)."""
+    journal = read_journal(path)
+    setup = journal.setup
+    lab = load_lab(setup.game)
+    referee = games.make_referee(setup)
+    for record in journal.inputs:
+        referee.feed(record)
+    players = len(setup.seats)
+    events = list(referee.events)
+    return PlayedGame(
+        Path(path),
+        setup.game,
+        players,
+        dict(setup.rules or {}),
+        lab.record_of(players, setup.first, events),
+        events,
+        setup.t,
+    )
+
+
+def report(
+    paths: Sequence[str | os.PathLike[str]], progress: Callable[[int, int], None] | None = None
+) -> list[VariantFigures]:
+    """The figures of every group of journals, in the order their first journal came."""
+    groups: dict[tuple[str, int, str], list[PlayedGame]] = {}
+    for done, path in enumerate(paths, start=1):
+        played = replay(path)
+        key = (played.game, played.players, repr(sorted(played.rules.items())))
+        groups.setdefault(key, []).append(played)
+        if progress:
+            progress(done, len(paths))
+    results = []
+    for (game, players, _), group in groups.items():
+        lab = load_lab(game)
+        title = games.get(game).title
+        rules = group[0].rules
+        name = f"{title}, {players} players" + (f" ({_rules(rules)})" if rules else "")
+        variant = Variant(name, game, players, ("people",) * players, len(group), 0, rules)
+        source = f"{len(group)} journal{'s' if len(group) > 1 else ''} of real games"
+        figures = summarize(lab, variant, [g.record for g in group], source)
+        figures.table = table_figures(lab, group)
+        results.append(figures)
+    return results
+
+
+def _rules(rules: Mapping[str, Any]) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in rules.items())
+
+
+def table_figures(lab: LabGame, group: Sequence[PlayedGame]) -> list[Figure]:
+    """Time per game, turn and decision; faults and refused presses."""
+    turns: list[float] = []
+    decisions: list[float] = []
+    minutes: list[float] = []
+    faults: list[defaultdict[str, float]] = []
+    refused: list[Counter[str]] = []
+    for played in group:
+        events = played.events
+        end = events[-1]["t"] if events else played.start
+        minutes.append((end - played.start) / 60)
+        turns += _gaps(e["t"] for e in events if e.get("kind") in lab.turn_kinds)
+        decisions += _decision_waits(events, lab.decision_kinds, played.start)
+        faults.append(_fault_seconds(events, end))
+        refused.append(Counter(str(e.get("reason")) for e in events if e.get("kind") == "ignored"))
+    figures = [
+        Figure(TABLE, "minutes per game", mean_ci(minutes)),
+        Figure(TABLE, "seconds per turn", mean_ci(turns)),
+        Figure(TABLE, "seconds per decision", mean_ci(decisions)),
+        Figure(TABLE, "faults per game", mean_ci([f["#"] for f in faults])),
+        Figure(
+            TABLE,
+            "seconds lost to faults per game",
+            mean_ci([f.get("seconds", 0.0) for f in faults]),
+        ),
+        Figure(TABLE, "refused presses per game", mean_ci([sum(r.values()) for r in refused])),
+    ]
+    reasons = sorted({k for f in faults for k in f if k not in ("#", "seconds")})
+    figures += [
+        Figure(FAULTS, reason, mean_ci([f.get(reason, 0.0) for f in faults])) for reason in reasons
+    ]
+    refusals = sorted({k for r in refused for k in r})
+    figures += [Figure(REFUSED, why, mean_ci([r[why] for r in refused])) for why in refusals]
+    return figures
+
+
+def _gaps(times: Iterable[float]) -> list[float]:
+    marks = list(times)
+    return [b - a for a, b in zip(marks, marks[1:], strict=False)]
+
+
+def _decision_waits(events: Sequence[Mapping[str, Any]], kinds: frozenset[str],
+                    start: float) -> list[float]:  # fmt: skip
+    """The time before each decision since the event before it (the moment the table
+    asked for it)."""
+    waits = []
+    before = start
+    for e in events:
+        if e.get("kind") in kinds:
+            waits.append(e["t"] - before)
+        before = e["t"]
+    return waits
+
+
+def _fault_seconds(events: Sequence[Mapping[str, Any]], end: float) -> defaultdict[str, float]:
+    """Seconds from each fault to the table put right, by the fault's reason; "#" counts
+    the faults and "seconds" sums them. A fault still open at the end lasts to the end."""
+    lost: defaultdict[str, float] = defaultdict(float)
+    opened: tuple[float, str] | None = None
+    for e in events:
+        kind = e.get("kind")
+        if kind == "fault" and opened is None:
+            opened = (e["t"], str(e.get("reason")))
+        elif kind == "fixed" and opened is not None:
+            _close(lost, opened, e["t"])
+            opened = None
+    if opened is not None:
+        _close(lost, opened, end)
+    return lost
+
+
+def _close(lost: dict[str, float], opened: tuple[float, str], t: float) -> None:
+    seconds = t - opened[0]
+    lost[opened[1]] += seconds
+    lost["seconds"] += seconds
+    lost["#"] += 1

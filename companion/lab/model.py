@@ -1,0 +1,122 @@
+"""What the designer's lab knows of a game: the contract each game's lab module fulfils.
+
+A lab run plays variants (a game, its engine settings, the seats and their bots) for many
+seeded games and reports figures. The runtime of the lab knows no game: each game gives a
+`LabGame` (its descriptor's `lab`), which plays one seeded game on the game's fast path and
+turns it into a `GameRecord`, and which reads the same record out of the events a refereed
+game journaled, so a lab run and a report of real games show the very same figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One set of rules and seats to play many games of."""
+
+    name: str
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    """The bot kind at each seat (one per seat)."""
+    games: int
+    seed: int
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    """Engine settings by the names a table's `[game.rules]` uses; unset ones keep the
+    rule book's (or our rulings') values."""
+
+
+@dataclass
+class GameRecord:
+    """What one game contributes to the figures. Plain data: records cross process
+    boundaries and equal records mean equal games as far as the report can tell."""
+
+    players: int
+    first: int
+    """The seat that played first."""
+    winners: tuple[int, ...]
+    """The seats sharing the win; () for a draw or a game that did not finish."""
+    finished: bool
+    actions: int
+    """Engine actions from the deal to the end (every decision of every seat)."""
+    manches: tuple[int, ...]
+    """Turns in each manche, in order (a game without manches has one)."""
+    counts: dict[str, float] = field(default_factory=dict)
+    """The game's own figures, by the keys its `sections` name; a missing key is 0."""
+    seat_counts: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    """Figures kept per seat (challenge calls per seat, pieces left per colour)."""
+    rulings: dict[str, int] = field(default_factory=dict)
+    """Ruling id ("FD-9") -> times its special case applied in this game; a missing id
+    never applied."""
+
+
+@dataclass(frozen=True)
+class Mean:
+    """A figure's mean per game, with a 95 % confidence interval over games."""
+
+    label: str
+    key: str
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A proportion pooled over all games (hits / trials), with a Wilson 95 % interval."""
+
+    label: str
+    hits: str
+    trials: str
+
+
+@dataclass(frozen=True)
+class PerSeat:
+    """A per-seat figure's mean per game, for each seat (`GameRecord.seat_counts`)."""
+
+    label: str
+    key: str
+
+
+Row = Mean | Rate | PerSeat
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled group of figures in the report (e.g. "Challenges")."""
+
+    title: str
+    rows: tuple[Row, ...]
+
+
+@dataclass(frozen=True)
+class LabGame:
+    """One game's part of the lab."""
+
+    game: str
+    """The registry name ("ptipasspass")."""
+    rulings: Mapping[str, str]
+    """Ruling id -> its special case in a few words, for every ruling the lab counts
+    (the report lists each, with how often it applied, and flags those that never did)."""
+    sections: tuple[Section, ...]
+    check: Callable[[Variant], None]
+    """Raises ValueError (one sentence naming the setting) for a variant the game cannot
+    play: seat count, bot kinds, unknown or bad rules keys."""
+    play: Callable[[Variant, int], GameRecord]
+    """Game `index` of the variant, on the fast path. Seeded from (variant.seed, index)
+    alone, so a game gives the same record in any process and in any order; the first
+    seat rotates with the index."""
+    record_of: Callable[[int, int, Iterable[Mapping[str, Any]]], GameRecord]
+    """(players, first seat, JSON events) -> the record. Reads the engine's own events as
+    `Event.to_json()` writes them (and as a referee journals them, with other kinds mixed
+    in that it skips), so a refereed game is measured like a played one."""
+    turn_kinds: frozenset[str] = frozenset()
+    """Event kinds that start a turn (the journal report times turns between them)."""
+    decision_kinds: frozenset[str] = frozenset()
+    """Event kinds that are a person's decision (the report times the wait before each)."""
+    notes: Callable[[Variant], Sequence[str]] = lambda variant: ()
+    """Facts the rules' arithmetic makes certain for this variant (Flip Done: cards dealt
+    against places to play them), shown next to the figures they explain."""
+    manche: str = "manche"
+    """What the game calls the unit `GameRecord.manches` counts (Flip Done: phase)."""

@@ -1,0 +1,95 @@
+"""The report's plots, drawn by matplotlib as inline SVG (no file beside the report)."""
+
+from __future__ import annotations
+
+import html
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from companion.lab.summary import GAME, VariantFigures
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")  # no display: the lab runs on servers and on the Pi
+    import matplotlib.pyplot as plt
+
+    plt.rcParams["svg.hashsalt"] = "companion-lab"  # the same figures give the same SVG
+    plt.rcParams["svg.fonttype"] = "none"  # text stays text: smaller, searchable
+    return plt
+
+
+def figure(caption: str, svg: str) -> str:
+    return f"<figure>{svg}<figcaption>{html.escape(caption)}</figcaption></figure>"
+
+
+def _svg(fig: Any) -> str:
+    plt = _pyplot()
+    out = io.StringIO()
+    fig.savefig(out, format="svg", bbox_inches="tight", metadata={"Date": None})
+    plt.close(fig)
+    text = out.getvalue()
+    return text[text.index("<svg") :]
+
+
+def wins(group: Sequence[VariantFigures]) -> str:
+    """Win share by seat, a bar per variant with its interval; the line is an even share."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7, 3.2))
+    width = 0.8 / len(group)
+    for i, v in enumerate(group):
+        seats = [f for f in v.figures if f.section == GAME and f.label == "wins"]
+        xs = [f.seat + 1 - 0.4 + width * (i + 0.5) for f in seats if f.seat is not None]
+        values = [100 * f.estimate.value for f in seats]
+        errors = [  # clamped: a Wilson bound may sit a rounding error past its value
+            [max(0.0, 100 * (f.estimate.value - f.estimate.low)) for f in seats],
+            [max(0.0, 100 * (f.estimate.high - f.estimate.value)) for f in seats],
+        ]
+        ax.bar(xs, values, width, yerr=errors, capsize=3, label=v.variant.name)
+        ax.axhline(100 / v.variant.players, color="#888", linewidth=0.8, linestyle="--")
+    ax.set_xlabel("seat")
+    ax.set_ylabel("games won (%)")
+    ax.set_xticks(range(1, max(v.variant.players for v in group) + 1))
+    ax.legend(fontsize="small")
+    return _svg(fig)
+
+
+def _histogram(group: Sequence[VariantFigures], values: str, xlabel: str) -> str:
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7, 3))
+    for v in group:
+        data = getattr(v, values)
+        if data:
+            ax.hist(data, bins=min(60, max(5, len(set(data)))), histtype="step",
+                    density=True, linewidth=1.4, label=v.variant.name)  # fmt: skip
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("share")
+    ax.legend(fontsize="small")
+    return _svg(fig)
+
+
+def lengths(group: Sequence[VariantFigures]) -> str:
+    return _histogram(group, "lengths", "actions per game")
+
+
+def manches(group: Sequence[VariantFigures]) -> str:
+    return _histogram(group, "manche_turns", f"turns per {group[0].manche}")
+
+
+def rulings(group: Sequence[VariantFigures]) -> str:
+    """The share of games where each ruling applied; a ruling that never did shows 0."""
+    plt = _pyplot()
+    names = [r.ruling for r in group[0].rulings]
+    fig, ax = plt.subplots(figsize=(7, 0.9 + 0.32 * max(1, len(names)) * len(group) ** 0.5))
+    height = 0.8 / len(group)
+    for i, v in enumerate(group):
+        ys = [n - 0.4 + height * (i + 0.5) for n in range(len(names))]
+        ax.barh(ys, [100 * r.games.value for r in v.rulings], height, label=v.variant.name)
+    ax.set_yticks(range(len(names)), names)
+    ax.invert_yaxis()
+    ax.set_xlabel("games where it applied (%)")
+    ax.set_xlim(0, 100)
+    ax.legend(fontsize="small")
+    return _svg(fig)

@@ -1,0 +1,79 @@
+"""Play the variants' games on every core.
+
+Game i of a variant is seeded from (seed, i) alone, so a chunk of games gives the same
+records in any worker, in any order: the records are put back in game order and a
+parallel run equals a serial one, record for record.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+
+from companion.lab.model import GameRecord, Variant
+from companion.lab.variants import load_lab
+
+Progress = Callable[[int, int], None]
+"""(games played, games in all)."""
+
+CHUNKS_PER_WORKER = 8
+"""Enough chunks that a slow one does not leave a core idle at the end, few enough that
+sending records back stays cheap."""
+
+
+def play_chunk(variant: Variant, start: int, stop: int) -> list[GameRecord]:
+    """Games start..stop-1 of a variant (what one worker does at a time)."""
+    lab = load_lab(variant.game)
+    return [lab.play(variant, index) for index in range(start, stop)]
+
+
+def default_workers() -> int:
+    """One worker per core this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def run(
+    variants: Sequence[Variant], workers: int | None = None, progress: Progress | None = None
+) -> list[list[GameRecord]]:
+    """Every game of every variant: one list of records per variant, in game order."""
+    workers = workers or default_workers()
+    total = sum(v.games for v in variants)
+    chunks = [
+        (number, start, min(start + size, v.games))
+        for number, v in enumerate(variants)
+        for size in [_chunk_size(v.games, workers)]
+        for start in range(0, v.games, size)
+    ]
+    results: dict[tuple[int, int], list[GameRecord]] = {}
+    done = 0
+    if workers == 1:
+        for number, start, stop in chunks:
+            results[(number, start)] = play_chunk(variants[number], start, stop)
+            done += stop - start
+            if progress:
+                progress(done, total)
+    else:
+        context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            pending: dict[Future[list[GameRecord]], tuple[int, int, int]] = {
+                pool.submit(play_chunk, variants[number], start, stop): (number, start, stop)
+                for number, start, stop in chunks
+            }
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    number, start, stop = pending.pop(future)
+                    results[(number, start)] = future.result()
+                    done += stop - start
+                    if progress:
+                        progress(done, total)
+    return [
+        [record for (n, _), part in sorted(results.items()) if n == number for record in part]
+        for number in range(len(variants))
+    ]
+
+
+def _chunk_size(games: int, workers: int) -> int:
+    return max(1, min(500, -(-games // (workers * CHUNKS_PER_WORKER))))

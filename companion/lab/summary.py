@@ -1,0 +1,179 @@
+"""From game records to the figures of a variant: what the report shows and exports."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Variant
+from companion.lab.stats import Estimate, mean_ci, wilson
+
+GAME = "Game"
+"""The section every game has: wins and lengths."""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One line of the report: a figure of a section, for one seat or for the game."""
+
+    section: str
+    label: str
+    estimate: Estimate
+    seat: int | None = None
+    rate: bool = False
+    """A proportion (shown as a percentage) rather than a mean."""
+
+
+@dataclass(frozen=True)
+class RulingFigure:
+    """How often a ruling's special case applied."""
+
+    ruling: str
+    meaning: str
+    games: Estimate
+    """The share of games where it applied at least once."""
+    times: int
+    """How many times it applied, in all games."""
+
+
+@dataclass
+class VariantFigures:
+    """Everything the report says about one variant (or one group of real games)."""
+
+    variant: Variant
+    games: int
+    finished: int
+    figures: list[Figure]
+    rulings: list[RulingFigure]
+    notes: list[str]
+    lengths: list[int]
+    """Actions per game, for the distribution plot."""
+    manche_turns: list[int]
+    """Turns of every manche, for the distribution plot."""
+    manche: str = "manche"
+    source: str = ""
+    """Where the games come from ("10,000 bot games", "3 journals")."""
+    table: list[Figure] = field(default_factory=list)
+    """What only a real table has (time per turn, faults): journal reports only."""
+
+    def find(self, section: str, label: str, seat: int | None = None) -> Figure:
+        for figure in (*self.figures, *self.table):
+            if (figure.section, figure.label, figure.seat) == (section, label, seat):
+                return figure
+        raise KeyError((section, label, seat))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant.name,
+            "game": self.variant.game,
+            "players": self.variant.players,
+            "bots": list(self.variant.bots),
+            "seed": self.variant.seed,
+            "rules": dict(self.variant.rules),
+            "source": self.source,
+            "games": self.games,
+            "finished": self.finished,
+            "figures": [_figure_json(f) for f in (*self.figures, *self.table)],
+            "rulings": [
+                {
+                    "ruling": r.ruling,
+                    "meaning": r.meaning,
+                    "games": r.games.to_json(),
+                    "times": r.times,
+                }  # fmt: skip
+                for r in self.rulings
+            ],
+            "notes": self.notes,
+        }
+
+
+def _figure_json(f: Figure) -> dict[str, Any]:
+    return {"section": f.section, "label": f.label, "seat": f.seat, "rate": f.rate,
+            **f.estimate.to_json()}  # fmt: skip
+
+
+def summarize(
+    lab: LabGame, variant: Variant, records: Sequence[GameRecord], source: str = ""
+) -> VariantFigures:
+    """The figures of a variant from its games' records."""
+    n = len(records)
+    players = variant.players
+    figures = [
+        Figure(GAME, "wins", wilson(sum(_share(r, s) for r in records), n), seat=s, rate=True)
+        for s in range(players)
+    ]
+    figures.append(
+        Figure(
+            GAME,
+            "won by the first player",
+            wilson(sum(_share(r, r.first) for r in records), n),
+            rate=True,
+        )  # fmt: skip
+    )
+    figures.append(
+        Figure(
+            GAME, "drawn or unfinished", wilson(sum(not r.winners for r in records), n), rate=True
+        )  # fmt: skip
+    )
+    manche_turns = [t for r in records for t in r.manches]
+    figures += [
+        Figure(GAME, "actions per game", mean_ci([r.actions for r in records])),
+        Figure(GAME, f"{lab.manche}s per game", mean_ci([len(r.manches) for r in records])),
+        Figure(GAME, f"turns per {lab.manche}", mean_ci(manche_turns)),
+    ]
+    for section in lab.sections:
+        for row in section.rows:
+            if isinstance(row, Mean):
+                values = [r.counts.get(row.key, 0.0) for r in records]
+                figures.append(Figure(section.title, row.label, mean_ci(values)))
+            elif isinstance(row, Rate):
+                hits = math.fsum(r.counts.get(row.hits, 0.0) for r in records)
+                trials = math.fsum(r.counts.get(row.trials, 0.0) for r in records)
+                figures.append(Figure(section.title, row.label, wilson(hits, trials), rate=True))
+            elif isinstance(row, PerSeat):
+                for seat in range(players):
+                    values = [_seat(r, row.key, seat) for r in records]
+                    figures.append(Figure(section.title, row.label, mean_ci(values), seat=seat))
+    rulings = [
+        RulingFigure(
+            ruling,
+            meaning,
+            wilson(sum(r.rulings.get(ruling, 0) > 0 for r in records), n),
+            sum(r.rulings.get(ruling, 0) for r in records),
+        )
+        for ruling, meaning in lab.rulings.items()
+    ]
+    return VariantFigures(
+        variant=variant,
+        games=n,
+        finished=sum(r.finished for r in records),
+        figures=figures,
+        rulings=rulings,
+        notes=list(lab.notes(variant)),
+        lengths=[r.actions for r in records],
+        manche_turns=manche_turns,
+        manche=lab.manche,
+        source=source or f"{n:,} bot games",
+    )
+
+
+def _share(record: GameRecord, seat: int) -> float:
+    """A seat's part of a game's win (a shared win counts a part)."""
+    return 1 / len(record.winners) if seat in record.winners else 0.0
+
+
+def _seat(record: GameRecord, key: str, seat: int) -> float:
+    values = record.seat_counts.get(key, ())
+    return values[seat] if seat < len(values) else 0.0
+
+
+NEVER_BOUND = 0.05
+"""A ruling that never applied is a finding once the games bound it below 5 % of games
+(about 75 games); in fewer, "never" says nothing."""
+
+
+def never_applied(figures: VariantFigures) -> list[RulingFigure]:
+    """The rulings whose special case never applied, in enough games to say so."""
+    return [r for r in figures.rulings if r.times == 0 and r.games.high < NEVER_BOUND]

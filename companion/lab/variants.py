@@ -1,0 +1,137 @@
+"""The lab's variants file: a small TOML file naming the rule variants to compare.
+
+    game = "ptipasspass"        # top-level keys are every variant's defaults
+    players = 4
+    bots = ["heuristic"]        # one kind for every seat, or one per seat
+    games = 10000
+    seed = 1
+
+    [[variant]]
+    name = "as ruled"
+
+    [[variant]]
+    name = "turn limit 30"
+    rules = { turn_limit = 30 } # engine settings, by the names of [game.rules]
+
+Every mistake is one error naming the file, the variant and the key.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from typing import Any
+
+from companion import games
+from companion.lab.model import LabGame, Variant
+
+KEYS = ("name", "game", "players", "bots", "games", "seed", "rules")
+"""What a variant (or the file's top level, as defaults) may set."""
+MAX_GAMES = 10_000_000
+
+
+class VariantError(ValueError):
+    """A variants file the lab cannot run; the message names the file and the key."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(f"{where}: {problem}")
+        self.problem = problem
+        """The sentence without the file and variant (selfplay has no file)."""
+
+
+def load_lab(game: str) -> LabGame:
+    """The game's part of the lab; ValueError naming the games that have one."""
+    descriptor = games.get(game)
+    if descriptor.lab is None:
+        playable = [g for g in games.names() if games.get(g).lab is not None]
+        raise ValueError(f"the lab cannot play {game}; it plays {', '.join(playable)}")
+    lab: LabGame = descriptor.lab()
+    return lab
+
+
+def read_variants(path: str | os.PathLike[str]) -> list[Variant]:
+    """The variants of a file, checked by their games (VariantError otherwise)."""
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except OSError as exc:
+        raise VariantError(str(path), f"cannot read it: {exc.strerror or exc}") from exc
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise VariantError(str(path), f"not a TOML file: {exc}") from exc
+    return parse_variants(data, str(path))
+
+
+def parse_variants(data: Mapping[str, Any], name: str = "variants") -> list[Variant]:
+    defaults = {k: v for k, v in data.items() if k != "variant"}
+    _known(defaults, f"{name}: top level", (*KEYS, "variant"))
+    tables = data.get("variant", [{}])
+    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables) or not tables:
+        raise VariantError(name, "'variant' must be tables written [[variant]]")
+    variants = []
+    for number, table in enumerate(tables, start=1):
+        where = f"{name}: variant {number}"
+        _known(table, where, KEYS)
+        variants.append(_variant({**defaults, **table}, where, number))
+    names = [v.name for v in variants]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise VariantError(name, f"two variants are named {', '.join(map(repr, twice))}")
+    return variants
+
+
+def _known(table: Mapping[str, Any], where: str, keys: tuple[str, ...]) -> None:
+    unknown = sorted(set(table) - set(keys))
+    if unknown:
+        raise VariantError(where, f"unknown key {', '.join(unknown)}; keys are {', '.join(keys)}")
+
+
+def _variant(values: Mapping[str, Any], where: str, number: int) -> Variant:
+    game = values.get("game")
+    if not isinstance(game, str):
+        raise VariantError(where, f"'game' must name a game: {', '.join(games.names())}")
+    try:
+        lab = load_lab(game)
+        descriptor = games.get(game)
+    except ValueError as exc:
+        raise VariantError(where, f"game: {exc}") from exc
+    players = values.get("players", descriptor.default_seats)
+    if not _whole(players) or players not in descriptor.seats:
+        raise VariantError(where, f"players: {descriptor.title} is for {descriptor.players()}")
+    bots = values.get("bots", [descriptor.bots[0]])
+    if isinstance(bots, str):
+        bots = [bots]
+    if not isinstance(bots, list) or not bots or not all(isinstance(b, str) for b in bots):
+        raise VariantError(where, f"bots: a list of bot kinds ({', '.join(descriptor.bots)})")
+    if len(bots) not in (1, players):
+        raise VariantError(where, f"bots: one kind for every seat, or {players} (one a seat)")
+    count = values.get("games", 1000)
+    if not _whole(count) or not 1 <= count <= MAX_GAMES:
+        raise VariantError(where, f"games: a whole number from 1 to {MAX_GAMES:,}")
+    seed = values.get("seed", 1)
+    if not _whole(seed):
+        raise VariantError(where, "seed: a whole number")
+    rules = values.get("rules", {})
+    if not isinstance(rules, dict):
+        raise VariantError(where, "rules: a table of engine settings")
+    label = values.get("name", f"variant {number}")
+    if not isinstance(label, str) or not label.strip():
+        raise VariantError(where, "name: a non-empty string")
+    variant = Variant(
+        name=label.strip(),
+        game=game,
+        players=players,
+        bots=tuple(bots * players if len(bots) == 1 else bots),
+        games=count,
+        seed=seed,
+        rules=rules,
+    )
+    try:
+        lab.check(variant)
+    except ValueError as exc:
+        raise VariantError(f"{where} ({variant.name})", str(exc)) from exc
+    return variant
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,408 @@
+"""Vous ne passerez pas ! in the lab: the fast path plays the very games of the readable
+engine with the readable bots, and the record says what the rules say happened.
+
+The differential test plays `COMPANION_LAB_DIFF_GAMES` games per variant when it is set
+(e.g. 2000; run with `-n 2`), else a count that keeps the suite fast: most games on small
+boards, where a readable game is cheap, some on the book's 13 x 13 board.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from companion import games
+from companion.bots.vnp import BOTS, play_game
+from companion.lab.model import GameRecord, Variant
+from companion.lab.variants import load_lab
+from companion.lab.vnp import (
+    LAB,
+    RULE_KEYS,
+    RULINGS,
+    colour_seats,
+    config_of,
+    fast_game,
+    play_reference,
+    record_of,
+    reference_events,
+)
+from companion.referee.vnp import RULE_KEYS as REFEREE_RULE_KEYS
+from companion.referee.vnp import TABLE_KEYS
+from companion.rules.errors import IllegalAction
+from companion.rules.vnp import (
+    COLOURS,
+    PIECES,
+    GameOver,
+    Passed,
+    Placed,
+    State,
+    apply,
+    geometry,
+    legal_placements,
+    make_config,
+    new_game,
+    side_scores,
+    winners,
+)
+from companion.rules.vnp.fast import PASS, Position, nth_bit, rules_for
+from companion.sim.vnp import Habits, VnpSim, make_setup
+
+
+def variant(
+    players: int, bots: Sequence[str], rules: dict[str, Any] | None = None, seed: int = 7
+) -> Variant:
+    return Variant("v", "vnp", players, tuple(bots), 10, seed, rules or {})
+
+
+# ------------------------------------------------------------------ differential
+
+L, R = "largest", "random"
+DIFFERENTIAL: list[tuple[Variant, int]] = [
+    # (variant, games by default): both modes (and teams), both crossings, bot mixes,
+    # board sizes and custom starts (VNP-2, VNP-4, VNP-7).
+    (variant(4, [L] * 4), 16),
+    (variant(4, [R] * 4, seed=8), 16),
+    (variant(2, [L, R], {"crossing": "strict"}), 16),
+    (variant(4, [R, L, L, R], {"mode": "teams"}), 16),
+    (variant(4, [L, R, R, L], {"size": 9, "crossing": "strict"}), 60),
+    (variant(2, [R, R], {"size": 9, "mode": "two"}), 60),
+    (variant(4, [L] * 4, {"size": 7, "mode": "teams", "crossing": "strict"}), 150),
+    (variant(4, [R, L, R, R], {"size": 7, "starts": [[1, 1], [5, 1], [5, 5], [1, 5]]}), 150),
+    (variant(2, [L, R], {"size": 5, "crossing": "strict"}), 250),
+    (variant(4, [R] * 4, {"size": 5}), 250),
+    (variant(4, [R, L, L, R], {"size": 6, "crossing": "strict", "mode": "teams"}), 250),
+    (variant(2, [L, L], {"size": 15}), 4),  # colours placing all (VNP-6) are skipped
+]
+
+
+def turns_of(events: Sequence[Any]) -> list[tuple[int, int]]:
+    """The readable game's actions as the fast path writes them."""
+    return [
+        (COLOURS.index(e.colour), e.placement if isinstance(e, Placed) else PASS)
+        for e in events
+        if isinstance(e, Placed | Passed)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("v", "default"),
+    DIFFERENTIAL,
+    ids=[f"{v.players}p-{v.bots}-{v.rules}" for v, _ in DIFFERENTIAL],
+)
+def test_fast_path_plays_the_readable_games(v: Variant, default: int) -> None:
+    LAB.check(v)
+    count = int(os.environ.get("COMPANION_LAB_DIFF_GAMES", default))
+    for index in range(count):
+        events = reference_events(v, index)
+        _, game = fast_game(v, index)
+        assert list(game.turns) == turns_of(events), index
+        expected = record_of(v.players, index % v.players, [e.to_json() for e in events])
+        assert LAB.play(v, index) == expected, index
+
+
+def test_play_reference_is_record_of_the_readable_events() -> None:
+    v = variant(2, [R, L], {"size": 7})
+    for index in range(3):
+        events = [e.to_json() for e in reference_events(v, index)]
+        assert play_reference(v, index) == record_of(2, index % 2, events)
+
+
+def test_fast_legal_placements_equal_the_readable_ones_at_every_position() -> None:
+    """Every colour's legal set, not only the colour to play's, along random games."""
+    for crossing, size in (("nexos", 13), ("strict", 13), ("nexos", 6), ("strict", 7)):
+        rng = random.Random(f"{crossing}{size}")
+        state = new_game(make_config(crossing=crossing, size=size))
+        while not state.over:
+            position = Position.of(state)
+            for colour in range(len(COLOURS)):
+                ids = legal_placements(state, colour)
+                assert position.legal(colour) == sum(1 << pid for pid in ids)
+            state, _ = apply(state, BOTS[R](state, rng))
+
+
+def test_position_refuses_what_the_engine_refuses() -> None:
+    position = Position(make_config())
+    start = geometry(13).point_id((2, 2))
+    elsewhere = next(
+        pid for pid, p in enumerate(geometry(13).placements) if not p.point_mask >> start & 1
+    )
+    with pytest.raises(IllegalAction, match="VNP-4"):
+        position.place(elsewhere)  # VNP-3: jaune's first piece must touch its start
+    with pytest.raises(IllegalAction, match="VNP-5"):
+        position.pass_turn()
+    legal = position.legal(0)
+    position.place(nth_bit(legal, 0))
+    assert position.turn == 1 and position.placed[0] == 1
+
+
+def test_nth_bit_is_the_kth_smallest_id() -> None:
+    rng = random.Random(3)
+    for _ in range(200):
+        ids = sorted(rng.sample(range(20_000), rng.randint(1, 300)))
+        bits = sum(1 << i for i in ids)
+        k = rng.randrange(len(ids))
+        assert nth_bit(bits, k) == ids[k]
+
+
+def test_the_lab_keeps_todays_seeding() -> None:
+    """Game i is seeded from "seed:i" as `selfplay_report` seeds it: where the seats sit as
+    `companion selfplay vnp` seats them (four players: game 0, seat 1 on jaune; two: game
+    1, seat 1 on bleu + vert), the lab's game is today's self-play game."""
+    for v, index in ((variant(4, [L, R, R, L], {"size": 7}), 4), (variant(2, [R, L]), 1)):
+        rng = random.Random(f"{v.seed}:{index}")
+        rngs = [random.Random(rng.random()) for _ in range(v.players)]
+        config = config_of(v)
+        today: State = play_game(config, [BOTS[k] for k in v.bots], rngs)
+        sit, game = fast_game(v, index)
+        assert sit.seats == tuple(config.seat_of(c) for c in range(len(COLOURS)))
+        placed = [tuple(pid for c, pid in game.turns if c == colour and pid != PASS)
+                  for colour in range(len(COLOURS))]  # fmt: skip
+        assert tuple(placed) == today.placed
+
+
+def test_first_seat_rotates_and_each_seat_plays_its_colours() -> None:
+    four, two = variant(4, [L] * 4), variant(2, [L, L])
+    assert [LAB.play(four, i).first for i in range(4)] == [0, 1, 2, 3]
+    assert colour_seats(config_of(four), 1) == (1, 2, 3, 0)  # clockwise from jaune
+    assert colour_seats(config_of(two), 0) == (0, 1, 0, 1)  # VNP-7: jaune + rouge
+    assert colour_seats(config_of(two), 1) == (1, 0, 1, 0)  # the table's seating
+    assert LAB.play(four, 5) == LAB.play(four, 5)  # seeded from (seed, index) alone
+
+
+# --------------------------------------------------------------------- record_of
+
+
+def placed(
+    colour: str, piece: str, segments: list[list[list[int]]], pid: int = 0
+) -> dict[str, Any]:
+    return {"kind": "placed", "colour": colour, "placement": pid, "piece": piece,
+            "segments": segments}  # fmt: skip
+
+
+def passed(colour: str) -> dict[str, Any]:
+    return {"kind": "passed", "colour": colour}
+
+
+def test_record_of_a_hand_checked_game() -> None:
+    """On a 5 x 5 board every start is (2, 2). Jaune puts 1a from it; bleu's first piece, a
+    straight 2a, goes straight through (2, 2), which jaune touches (VNP-3: its first piece
+    touches another colour's; VNP-4: they meet inside bleu's piece). Rouge and vert pass;
+    jaune places 2b; bleu passes; jaune, whose turn comes back after rouge and vert are
+    skipped (VNP-2: twice), passes. Four players, seat 2 plays jaune."""
+    events = [
+        placed("jaune", "1a", [[[2, 2], [3, 2]]]),
+        placed("bleu", "2a", [[[2, 1], [2, 2]], [[2, 2], [2, 3]]]),
+        passed("rouge"),
+        passed("vert"),
+        placed("jaune", "2b", [[[3, 2], [4, 2]], [[4, 2], [4, 3]]]),
+        passed("bleu"),
+        passed("jaune"),
+        {
+            "kind": "game_over",
+            "scores": [81, 82, 84, 84],
+            "side_scores": [81, 82, 84, 84],
+            "winners": [0],
+        },  # fmt: skip
+    ]
+    record = record_of(4, 2, events)
+    assert record.first == 2 and record.players == 4
+    assert record.winners == (2,)  # jaune's seat
+    assert record.finished and record.actions == 7 and record.manches == (7,)
+    c = record.counts
+    assert (c["placements"], c["passes"], c["all_placed"], c["blocked_start"]) == (3, 4, 0, 2)
+    assert (c["left:jaune"], c["left:bleu"], c["left:rouge"], c["left:vert"]) == (22, 23, 24, 24)
+    assert (c["score:jaune"], c["side:bleu"], c["winning_score"], c["margin"]) == (81, 82, 81, 1)
+    assert (c["won:jaune"], c["won:bleu"], c["tied"]) == (1, 0, 0)
+    assert record.seat_counts["left"] == (24, 24, 22, 23)  # seats 0..3: rouge, vert, jaune, bleu
+    assert record.seat_counts["passes"] == (1, 1, 1, 1)
+    assert record.rulings == {"VNP-2": 2, "VNP-3": 1, "VNP-4": 1, "VNP-5": 4}
+
+
+def test_record_of_two_players_and_teams_adds_the_sides() -> None:
+    """VNP-7: seat 1 plays bleu + vert when seat 0 plays jaune; the side scores are the
+    engine's. Jaune has the best colour score but its side loses on the sum (VNP-7)."""
+    events = [
+        placed("jaune", "4a", [[[x, 0], [x + 1, 0]] for x in range(4)]),
+        passed("bleu"),
+        passed("rouge"),
+        passed("vert"),
+        passed("jaune"),
+        {
+            "kind": "game_over",
+            "scores": [80, 81, 84, 82],
+            "side_scores": [163, 164],
+            "winners": [0],
+        },  # fmt: skip
+    ]
+    two = record_of(2, 0, events)
+    assert two.winners == (1,)  # bleu + vert: side 0, played by seat 1
+    assert two.seat_counts["score"] == (164, 163) == two.seat_counts["side_score"]
+    assert two.counts["side:jaune"] == 164 and two.counts["won:vert"] == 1
+    assert two.rulings["VNP-7"] == 1
+    teams = record_of(4, 1, events)  # seats 1, 2, 3, 0 play jaune, bleu, rouge, vert
+    assert teams.winners == (0, 2)  # the bleu + vert team
+    assert teams.seat_counts["score"] == (82, 80, 81, 84)
+    assert teams.seat_counts["side_score"] == (163, 164, 163, 164)
+    assert teams.rulings["VNP-7"] == 1
+
+
+def test_a_colour_placing_all_counts_the_bonus() -> None:
+    """VNP-6: the 24th placement of a colour: -10, and the ruling's count moves."""
+    events = [placed("vert", p.name, [[[0, 0], [1, 0]]] * p.size) for p in PIECES]
+    record = record_of(4, 0, events)
+    assert record.counts["all_placed:vert"] == 1 and record.counts["left:vert"] == 0
+    assert record.rulings.get("VNP-6") == 1
+    assert not record.finished and record.winners == ()
+    short = record_of(4, 0, events[:-1])
+    assert "VNP-6" not in short.rulings and short.counts["left:vert"] == 1
+
+
+def test_record_of_a_refereed_journal_reads_its_seats_and_its_undos() -> None:
+    """A simulated table (people's slips: placements taken back with `back`, refused
+    presses) gives the record of the game it ended with; the journal's seats are read,
+    whatever first seat the caller gives."""
+    setup = make_setup(3, 2, first=0, rules={"size": 7})
+    result = VnpSim(setup, bots=[R, L], habits=Habits.clumsy()).run()
+    assert result.referee is not None
+    journal = result.referee.events
+    assert any(e["kind"] == "undo" for e in journal)
+    engine = [e.to_json() for e in result.referee.log]
+    config = result.referee.config
+    expected = record_of(2, config.seat_of(0), engine)
+    assert record_of(2, 0, journal) == expected
+    assert expected.first == 1  # VNP-7: seat 1 (jaune + rouge) plays first at a table
+    state = result.referee.state
+    assert expected.winners == winners(state)  # mode two: the sides are the seats
+    assert expected.seat_counts["score"] == side_scores(state)
+
+
+def test_the_fast_record_counts_the_scores_the_engine_gives() -> None:
+    """The fast path computes the scores and winners the readable GameOver carries."""
+    v = variant(4, [L, R, L, R], {"mode": "teams", "size": 7})
+    for index in range(6):
+        over = [e for e in reference_events(v, index) if isinstance(e, GameOver)][0]
+        record = LAB.play(v, index)
+        assert [record.counts[f"score:{c}"] for c in COLOURS] == list(over.scores)
+        sit, _ = fast_game(v, index)
+        seats = {sit.seats[c] for c in range(4) if config_of(v).side_of(c) in over.winners}
+        assert record.winners == tuple(sorted(seats))
+
+
+# ----------------------------------------------------------------- ruling counts
+
+
+def first_game(v: Variant, ruling: str, limit: int = 50) -> tuple[int, GameRecord]:
+    for index in range(limit):
+        record = LAB.play(v, index)
+        if record.rulings.get(ruling):
+            return index, record
+    raise AssertionError(f"no game of {limit} applied {ruling}")
+
+
+def test_vnp4_counts_meetings_inside_a_piece_only_under_nexos() -> None:
+    """VNP-4: a seeded game where a piece meets another inside one of them; the count is
+    each such placement (checked on the readable engine's masks), and the strict reading,
+    which forbids it, never counts one."""
+    v = variant(4, [R] * 4)
+    index, record = first_game(v, "VNP-4")
+    g = geometry(13)
+    touched = inner = meetings = 0
+    for event in reference_events(v, index):
+        if isinstance(event, Placed):
+            pid = event.placement
+            meetings += bool(g.point_masks[pid] & inner or g.inner_masks[pid] & touched)
+            touched |= g.point_masks[pid]
+            inner |= g.inner_masks[pid]
+    assert record.rulings["VNP-4"] == meetings > 0
+    strict = variant(4, [R] * 4, {"crossing": "strict"})
+    assert all("VNP-4" not in LAB.play(strict, i).rulings for i in range(30))
+
+
+def test_vnp3_counts_first_pieces_at_a_start_another_colour_reached() -> None:
+    """VNP-3: on a 5 x 5 board the four starts are one intersection, so every colour's
+    first piece after jaune's touches it; on 13 x 13 the starts are far apart."""
+    small = LAB.play(variant(4, [L] * 4, {"size": 5}), 0)
+    firsts = sum(small.counts[f"left:{c}"] < len(PIECES) for c in COLOURS)
+    assert small.rulings["VNP-3"] == firsts - 1 > 0
+    assert all("VNP-3" not in LAB.play(variant(4, [L] * 4), i).rulings for i in range(10))
+
+
+def test_vnp6_all_placed_on_a_big_board() -> None:
+    """VNP-6: on a 15 x 15 board the largest-first bots place all their pieces: -10."""
+    record = LAB.play(variant(4, [L] * 4, {"size": 15}), 0)
+    assert record.rulings.get("VNP-6", 0) == record.counts["all_placed"] > 0
+    done = [c for c in COLOURS if record.counts[f"all_placed:{c}"]]
+    assert all(record.counts[f"score:{c}"] == -10 for c in done)
+
+
+def test_vnp7_is_counted_only_when_the_sum_beats_the_best_colour() -> None:
+    v = variant(2, [R, R], {"size": 9})
+    _, record = first_game(v, "VNP-7")
+    best = min(record.counts[f"score:{c}"] for c in COLOURS)
+    assert all(
+        record.counts[f"won:{c}"] == 0 for c in COLOURS if record.counts[f"score:{c}"] == best
+    )
+    four = [LAB.play(variant(4, [R] * 4, {"size": 9}), i) for i in range(10)]
+    assert all("VNP-7" not in r.rulings for r in four)  # one colour a side: no sum
+
+
+def test_every_counted_ruling_is_listed() -> None:
+    records = [LAB.play(variant(4, [R] * 4, {"size": 5}), i) for i in range(20)]
+    assert {k for r in records for k in r.rulings} <= set(RULINGS)
+    assert set(RULINGS) <= {f"VNP-{n}" for n in range(1, 8)}
+
+
+# -------------------------------------------------------------------------- check
+
+
+@pytest.mark.parametrize(
+    ("players", "bots", "rules", "message"),
+    [
+        (3, [L] * 3, {}, "2 or 4 players, not 3"),
+        (4, [L, L, "clever", L], {}, "unknown Vous ne passerez pas ! bot 'clever'; bots are"),
+        (2, [L], {}, "one kind a seat"),
+        (4, [L] * 4, {"colours": 3}, "unknown .* rules key 'colours'; the keys are size, starts"),
+        (4, [L] * 4, {"size": "13"}, "size is a whole number of intersections 5..40, not '13'"),
+        (4, [L] * 4, {"size": 4}, "size .* not 4"),
+        (4, [L] * 4, {"size": True}, "size .* not True"),
+        (4, [L] * 4, {"crossing": "over"}, "crossing is 'nexos', 'strict', not 'over'"),
+        (4, [L] * 4, {"mode": "two"}, "mode 'two' is for 2 players, not 4"),
+        (2, [L, L], {"mode": "teams"}, "mode 'teams' is for 4 players, not 2"),
+        (2, [L, L], {"mode": 2}, "mode is 'four', 'two', 'teams', not 2"),
+        (4, [L] * 4, {"starts": [[2, 2]]}, "starts is four intersections"),
+        (4, [L] * 4, {"size": 7, "starts": [[2, 2], [9, 2], [4, 4], [2, 4]]}, "on the 7 x 7"),
+        (4, [L] * 4, {"undo_placement": "yes"}, "undo_placement is true or false"),
+    ],
+)
+def test_check_names_the_bad_setting(
+    players: int, bots: list[str], rules: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        LAB.check(variant(players, bots, rules))
+
+
+def test_check_accepts_the_tables_rules_keys() -> None:
+    assert set(RULE_KEYS) == {*REFEREE_RULE_KEYS, *TABLE_KEYS}
+    rules = {"size": 9, "starts": [[2, 2], [6, 2], [6, 6], [2, 6]], "crossing": "strict",
+             "mode": "teams", "undo_placement": False}  # fmt: skip
+    LAB.check(variant(4, [L, R, L, R], rules))
+    assert config_of(variant(4, [L] * 4, rules)).starts[1] == (6, 2)
+    assert any("undo_placement" in note for note in LAB.notes(variant(4, [L] * 4, rules)))
+
+
+def test_notes_say_the_board_cannot_hold_every_piece() -> None:
+    (note,) = LAB.notes(variant(4, [L] * 4))
+    assert "312 unit segments" in note and "at least 24 segments" in note
+    assert not LAB.notes(variant(4, [L] * 4, {"size": 20}))
+
+
+def test_the_descriptor_gives_the_lab() -> None:
+    lab = games.get("vnp").lab
+    assert lab is not None and lab() is LAB and load_lab("vnp") is LAB
+    assert rules_for(13, config_of(variant(4, [L] * 4)).crossing).count == len(
+        geometry(13).placements
+    )
