@@ -41,6 +41,7 @@ from companion.web.errors import Refused
 from companion.web.pairing import Pairings
 from companion.web.public import Snapshot
 from companion.web.replay import Journals, frame_png
+from companion.web.reports import REPORT_CSP, Reports
 
 log = logging.getLogger("companion")
 
@@ -85,6 +86,7 @@ class Hub:
         self.inbox = inbox
         self.pairings = pairings
         self.journals = journals
+        self.reports = Reports(journals.data_dir)
         self.clock = clock
         self.snapshot: Snapshot | None = None
         self.address = ""
@@ -191,7 +193,8 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         log.exception("web: %s %s failed", request.method, request.path)
         response = _error(500, "the table could not answer: see its log")
     if not response.prepared:
-        response.headers.update(SECURITY_HEADERS)
+        for header, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(header, value)  # a report sets its own policy
         if request.path.startswith("/api/"):
             response.headers["Cache-Control"] = "no-store"
     return response
@@ -218,6 +221,9 @@ def make_app(hub: Hub) -> web.Application:
     app.router.add_get("/api/journals", _journals)
     app.router.add_get("/api/journals/{name}", _journal)
     app.router.add_get("/api/journals/{name}/frames/{i}.png", _journal_frame)
+    app.router.add_get("/api/reports", _reports)
+    app.router.add_get("/reports/{name}/", _report_file)
+    app.router.add_get("/reports/{name}/{file}", _report_file)
     app.router.add_post("/api/admin/unpair", _admin_unpair)
     app.router.add_get("/api/{game}/{name}", _game_data)
     app.router.add_get("/P/{code}", _pair_link)
@@ -458,6 +464,28 @@ async def _journal_frame(request: web.Request) -> web.StreamResponse:
         raise Refused(404, f"no step {i}: the steps are 0 to {len(replay.steps) - 1}")
     png = await loop.run_in_executor(None, frame_png, replay, i)
     return web.Response(body=png, content_type="image/png")
+
+
+async def _reports(request: web.Request) -> web.StreamResponse:
+    reports = _hub(request).reports
+    listing = await asyncio.get_running_loop().run_in_executor(None, reports.listing)
+    return web.json_response({"reports": listing})
+
+
+async def _report_file(request: web.Request) -> web.StreamResponse:
+    """A lab report (`companion lab`, `companion report`) of the data directory."""
+    name = request.match_info["name"]
+    file = request.match_info.get("file", "report.html")
+    path = _hub(request).reports.find(name, file)
+    if path is None:
+        raise Refused(404, "no such report")
+    body = await asyncio.get_running_loop().run_in_executor(None, path.read_bytes)
+    kinds = {".html": "text/html", ".json": "application/json", ".csv": "text/csv"}
+    response = web.Response(body=body, content_type=kinds[path.suffix], charset="utf-8")
+    response.headers["Content-Security-Policy"] = REPORT_CSP
+    if path.suffix == ".csv":
+        response.headers["Content-Disposition"] = f'attachment; filename="{name}.csv"'
+    return response
 
 
 async def _game_data(request: web.Request) -> web.StreamResponse:

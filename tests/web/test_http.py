@@ -350,3 +350,28 @@ def test_placements_that_are_no_piece_are_refused(vnp, value):
     bob = vnp.client()
     bob.pair(vnp, 1)
     refused(bob.act("place", value), 400)
+
+
+# ------------------------------------------------------------------------- lab reports
+
+
+def test_lab_reports_are_listed_and_served_with_nothing_else_of_the_folder(table):
+    folder = table.data_dir / "reports" / "pti"
+    folder.mkdir(parents=True)
+    (folder / "report.html").write_text("<!doctype html><title>r</title>", encoding="utf-8")
+    figures = {"title": "Lab: pti", "variants": [{"variant": "as ruled"}]}
+    (folder / "figures.json").write_text(json.dumps(figures), encoding="utf-8")
+    (folder / "figures.csv").write_text("variant\n", encoding="utf-8")
+    (folder / "secret.txt").write_text("no", encoding="utf-8")
+    client = table.client()
+    listing = client.get("/api/reports").json()["reports"]
+    assert [(r["name"], r["title"], r["variants"]) for r in listing] == [
+        ("pti", "Lab: pti", ["as ruled"])]  # fmt: skip
+    page = client.get("/reports/pti/")
+    assert page.status == 200 and page.headers["Content-Type"].startswith("text/html")
+    assert page.headers["Content-Security-Policy"].startswith("default-src 'none'")
+    assert client.get("/reports/pti/figures.json").json()["title"] == "Lab: pti"
+    assert "attachment" in client.get("/reports/pti/figures.csv").headers["Content-Disposition"]
+    for path in ("/reports/pti/secret.txt", "/reports/../game.jsonl", "/reports/.x/",
+                 "/reports/%2e%2e/report.html", "/reports/none/"):  # fmt: skip
+        assert client.get(path).status == 404, path

@@ -53,6 +53,36 @@ async function loadList() {
   }
 }
 
+// The lab's reports (companion lab, companion report): each opens as its own page.
+async function loadReports() {
+  const list = $("reports");
+  try {
+    const { reports } = await getJSON("/api/reports");
+    list.replaceChildren();
+    if (!reports.length) {
+      const li = document.createElement("li");
+      li.className = "help";
+      li.textContent = t("reports.none");
+      list.append(li);
+    }
+    for (const r of reports) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = `/reports/${encodeURIComponent(r.name)}/`;
+      const title = document.createElement("strong");
+      title.textContent = r.title;
+      const meta = document.createElement("span");
+      meta.className = "meta";
+      meta.textContent = r.variants.join(" · ");
+      a.append(title, meta);
+      li.append(a);
+      list.append(li);
+    }
+  } catch {
+    showMessage(t("net.error"));
+  }
+}
+
 function markSelected() {
   for (const li of $("journals").children) li.classList.toggle("selected", li.dataset.name === journal?.name);
 }
@@ -135,6 +165,7 @@ async function start() {
     .then((s) => {
       if (setLanguage(s.language)) {
         loadList();
+        loadReports();
         if (journal) show(index);
       }
     })
@@ -158,7 +189,7 @@ async function start() {
     else return;
     e.preventDefault();
   });
-  await loadList();
+  await Promise.all([loadList(), loadReports()]);
   await open(currentName());
 }
 
