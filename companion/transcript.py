@@ -87,6 +87,9 @@ def describe(event: dict[str, Any], names: Sequence[str], game: str | None = Non
         return f"back: the {event.get('step', 'last step')} is taken back"
     if kind == "resume":
         return "resumed after a cut"
+    if kind == "calls_together":
+        together = ", ".join(names[s] for s in event["seats"] if 0 <= s < len(names))
+        return f"{together} call together: {who('counted')}'s call counts (first clockwise)"
     if kind == "held":
         return f"announced {event['value'].capitalize()} before the drop: held until it"
     if kind == "ignored":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 import tomllib
@@ -81,7 +82,8 @@ def _reports_dir(args: argparse.Namespace, name: str) -> Path | str:
         config = load_config(args.config)
     except ConfigError as exc:
         return "config: " + "; ".join(exc.problems)
-    return locate_data_dir(config, args.data_dir).path / REPORTS / name
+    folder = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-.") or "report"  # a web address
+    return locate_data_dir(config, args.data_dir).path / REPORTS / folder
 
 
 def _write(command: str, args: argparse.Namespace, name: str, title: str,

@@ -69,7 +69,11 @@ def report(
     """The figures of every group of journals, in the order their first journal came."""
     groups: dict[tuple[str, int, str], list[PlayedGame]] = {}
     for done, path in enumerate(paths, start=1):
-        played = replay(path)
+        try:
+            played = replay(path)
+        except ValueError as exc:  # a bad journal, setup or game: name the file
+            message = str(exc)
+            raise ValueError(message if str(path) in message else f"{path}: {message}") from exc
         key = (played.game, played.players, repr(sorted(played.rules.items())))
         groups.setdefault(key, []).append(played)
         if progress:

@@ -13,8 +13,7 @@ A variant's `rules` are the engine's Config settings, as plain TOML values: `win
 In a timed window the loop asks every seat that may call; when several call, the first
 clockwise from the Magicien's left counts (PTI-7, PHI-2). Only the winning call reaches the
 engine, so the loop writes a `calls_together` record among the events it hands to
-`record_of`; a referee's journal has no such record (yet), so a report of real games
-cannot count this ruling.
+`record_of`, as the table's referee journals one.
 """
 
 from __future__ import annotations
@@ -198,7 +197,7 @@ def reference_events(variant: Variant, index: int) -> tuple[Config, list[dict[st
             calls = {call.seat: call for call in window_calls(state, bots)}
             if len(calls) > 1:
                 seat = clockwise_first(state, calls)
-                events.append({"kind": TOGETHER, "seats": sorted(calls), "seat": seat})
+                events.append({"kind": TOGETHER, "seats": sorted(calls), "counted": seat})
             action = calls[clockwise_first(state, calls)] if calls else CloseWindow()
         else:
             action = choose(state, bots)

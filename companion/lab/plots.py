@@ -66,7 +66,8 @@ def _histogram(group: Sequence[VariantFigures], values: str, xlabel: str) -> str
                     density=True, linewidth=1.4, label=v.variant.name)  # fmt: skip
     ax.set_xlabel(xlabel)
     ax.set_ylabel("share")
-    ax.legend(fontsize="small")
+    if ax.get_legend_handles_labels()[1]:  # a group with no data draws an empty frame
+        ax.legend(fontsize="small")
     return _svg(fig)
 
 

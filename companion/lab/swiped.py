@@ -26,23 +26,13 @@ from companion.lab.fast_swiped import game as fast
 from companion.lab.fast_swiped import tally as keys
 from companion.lab.fast_swiped.tally import Tally
 from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Section, Variant
+from companion.referee.swiped import RULE_KEYS, TABLE_KEYS
 from companion.rules.swiped.actions import Action
 from companion.rules.swiped.config import MAX_DECK, MIN_DECK, PLAYERS, Config, make_config
 from companion.rules.swiped.deck import MAX_AGREEMENT
 from companion.rules.swiped.events import Event
 
 GAME = "swiped"
-RULE_KEYS = (
-    "deck_size",
-    "deck_seed",
-    "false_claim",
-    "manche_limit",
-    "claims_per_gap",
-    "claim_before_first_swap",
-)
-"""The engine settings of a table's `[game.rules]` (the referee's RULE_KEYS)."""
-TABLE_KEYS = ("claim_mid_swap",)
-"""The referee's table settings: accepted, and change nothing (bots claim between swaps)."""
 FALSE_CLAIMS = ("loses", "refused")
 MID_SWAP = ("after", "before")
 

@@ -34,6 +34,7 @@ from companion.lab.model import (
     Section,
     Variant,
 )
+from companion.referee import vnp as referee
 from companion.rules.errors import BadInput
 from companion.rules.vnp import fast
 from companion.rules.vnp.config import (
@@ -51,10 +52,10 @@ from companion.rules.vnp.pieces import PIECES, TOTAL_SEGMENTS, geometry
 GAME = "vnp"
 SEATS = (2, 4)
 """VNP-7: two players (two colours each) or four (one colour each)."""
-RULE_KEYS = ("size", "starts", "crossing", "mode", "undo_placement")
-"""The keys of a table's `[game.rules]` (the referee's RULE_KEYS and TABLE_KEYS); the
-engine's Config has no other field. `undo_placement` is accepted and changes nothing:
-bots never take back a placement."""
+RULE_KEYS = (*referee.RULE_KEYS, *referee.TABLE_KEYS)
+"""The keys of a table's `[game.rules]`; the engine's Config has no other field. The
+table's `undo_placement` is accepted and changes nothing: bots never take back a
+placement."""
 
 RULINGS: dict[str, str] = {
     "VNP-2": "a colour's turn skipped: it is out",

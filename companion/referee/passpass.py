@@ -365,6 +365,9 @@ class PassPassReferee(PacedReferee):
         seat = clockwise_first(self.state, [c.seat for c in together])
         call = next(c for c in together if c.seat == seat)
         self.calls = []
+        seats = sorted({c.seat for c in together})
+        if len(seats) > 1:  # journaled: who was beaten to it (companion report counts it)
+            self.emit({"kind": "calls_together", "seats": seats, "counted": seat})
         self._step(Call(seat, call.challenge))
         for c in late:
             self.refuse(PressInput(c.t, str(c.challenge), c.seat), Refusal.NOT_NOW)

@@ -211,6 +211,8 @@ def test_a_doublon_held_before_the_window_counts_at_its_opening():
     )  # fmt: skip
     (verdict,) = [e for e in r.events if e["kind"] == "verdict"]
     assert verdict["seat"] == 2  # within 300 ms of Ana's held call, and first clockwise
+    (together,) = story(r, "calls_together")  # journaled: companion report counts PTI-7
+    assert together == {"kind": "calls_together", "seats": [0, 2], "counted": 2}
     (announce,) = [e for e in r.events if e["kind"] == "announce" and e["seat"] == 1]
     assert verdict["t"] == round(announce["t"] + 0.3, 3)
 
@@ -220,6 +222,7 @@ def test_calls_pressed_while_the_drop_settles_are_held_and_go_clockwise():
     (verdict,) = story(r, "verdict")
     assert (verdict["challenge"], verdict["seat"], verdict["success"]) == ("doublon", 1, True)
     assert not story(r, "ignored")
+    assert story(r, "calls_together")[0]["counted"] == 1
 
 
 def test_every_refused_press_is_journaled_and_shown():

@@ -66,7 +66,7 @@ def play_bots(
                         g.figures.counts[F.TOGETHER] += 1
                         if log is not None:
                             seats = sorted(s for s, _ in calls)
-                            log.append({"kind": TOGETHER, "seats": seats, "seat": calls[0][0]})
+                            log.append({"kind": TOGETHER, "seats": seats, "counted": calls[0][0]})
                     g.call(*calls[0])  # eligible() is clockwise from the Magicien's left
         elif phase == PLACE:
             code = bots[g.magician].place(g)

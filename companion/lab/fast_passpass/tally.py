@@ -22,8 +22,9 @@ from companion.lab.model import GameRecord
 from companion.rules.passpass import RuleSet
 
 TOGETHER = "calls_together"
-"""Not an engine event: the lab's own loop writes it when several seats call in one timed
-window, before the verdict of the call that counts (PTI-7, PHI-2)."""
+"""Not an engine event: the referee journals it, and the lab's own loop writes it, when
+several seats call in one timed window, before the verdict of the call that counts
+(PTI-7, PHI-2)."""
 
 BARRIERS = frozenset(("verdict", "place", "reveal", "manche_won", "manche_void", "game_won"))
 """Public facts: an undo never takes back the step that made one, nor anything before."""

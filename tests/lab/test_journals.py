@@ -1,0 +1,75 @@
+"""`companion report`: the lab's figures from journals of refereed games, with what only a
+real table has (time per turn, faults and the time they cost, refused presses)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.lab.journals import FAULTS, REFUSED, TABLE, report
+
+DATA = Path(__file__).resolve().parent.parent / "referee"
+FAULTS_SCENARIO = DATA / "scenarios" / "faults.jsonl"
+
+
+def test_faults_are_timed_from_the_wrong_table_to_the_table_put_right():
+    """In the scenario each wrong act (an unknown tag, two tags, an extra tag, a missing
+    tag, a silent reader, another seat's token) is undone 1.55 s after it was made: the
+    table stood still 1.55 s for each, 9.3 s in all."""
+    (group,) = report([FAULTS_SCENARIO])
+    assert group.games == 1 and group.source == "1 journal of real games"
+    assert group.find(TABLE, "faults per game").estimate.value == 6
+    assert group.find(TABLE, "seconds lost to faults per game").estimate.value == pytest.approx(9.3)
+    reasons = {f.label: f.estimate.value for f in group.table if f.section == FAULTS}
+    wrong = ("unknown_tag", "two_tags", "extra_tag", "missing_tag", "reader_silent", "not_yours")
+    assert reasons == pytest.approx(dict.fromkeys(wrong, 1.55))
+    # Two turns started (16.25 s and 31.1 s): one whole turn, 14.85 s.
+    assert group.find(TABLE, "seconds per turn").estimate.value == pytest.approx(14.85)
+
+
+def test_refused_presses_are_counted_by_reason():
+    (group,) = report([DATA / "vnp" / "scenarios" / "undo_off.jsonl"])
+    refused = {f.label: f.estimate.value for f in group.table if f.section == REFUSED}
+    assert refused == {"undo_off": 2}  # undo is off at that table: both "back" presses refused
+
+
+def test_calls_made_together_at_the_table_count_for_pti_7():
+    (group,) = report([DATA / "scenarios" / "doublon_before_window.jsonl"])
+    (pti7,) = [r for r in group.rulings if r.ruling == "PTI-7"]
+    assert pti7.times == 1  # Ana and Cy called within the grace: Cy, first clockwise, counts
+
+
+def test_journals_of_one_game_seats_and_rules_are_reported_together():
+    paths = sorted(DATA.rglob("*.jsonl"))
+    groups = report(paths)
+    assert sum(g.games for g in groups) == len(paths)
+    keys = [(g.variant.game, g.variant.players, tuple(sorted(g.variant.rules.items())))
+            for g in groups]  # fmt: skip
+    assert len(keys) == len(set(keys))
+    for g in groups:
+        assert g.variant.bots == ("people",) * g.variant.players
+        assert g.find(TABLE, "minutes per game").estimate.value > 0
+
+
+def test_report_command_writes_the_report_and_names_a_bad_journal(tmp_path, capsys):
+    out = tmp_path / "out"
+    code = main(["report", str(DATA / "scenarios"), str(DATA / "flipdone" / "scenarios"),
+                 "--out", str(out), "--name", "club night", "--quiet"])  # fmt: skip
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert "journals of real games" in printed and "seconds per decision" in printed
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "<title>Playtest: club night</title>" in page and "At the table" in page
+    figures = json.loads((out / "figures.json").read_text(encoding="utf-8"))
+    games = {v["game"] for v in figures["variants"]}
+    assert games == {"ptipasspass", "phipasspass", "flipdone"}
+
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"t": 0, "type": "setup"}\n', encoding="utf-8")
+    assert main(["report", str(bad), "--out", str(out), "--quiet"]) == 2
+    assert str(bad) in capsys.readouterr().err
+    assert main(["report", str(tmp_path / "none.jsonl"), "--quiet"]) == 2
+    assert "no such file" in capsys.readouterr().err
