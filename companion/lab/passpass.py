@@ -241,6 +241,12 @@ def _notes(rules: RuleSet) -> Callable[[Variant], Sequence[str]]:
             )
         if config.turn_limit is not None:
             said.append(f"a manche is void after {config.turn_limit} turns (PTI-15)")
+        if config.window is not WindowMode.TIMED:
+            together = "PHI-2" if variant.game == "phipasspass" else "PTI-7"
+            said.append(
+                f"calls cannot come together ({together}) in the book's spoken round of OKs: "
+                'only a timed window (window = "timed", as at the table) lets them'
+            )
         return said
 
     return notes

@@ -35,24 +35,28 @@ def _svg(fig: Any) -> str:
 
 
 def wins(group: Sequence[VariantFigures]) -> str:
-    """Win share by seat, a bar per variant with its interval; the line is an even share."""
+    """Win share by seat and of the first player, a bar per variant with its interval; the
+    dashed line is an even share (one game in N for N seats)."""
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(7, 3.2))
+    fig, ax = plt.subplots(figsize=(7.5, 3.2))
     width = 0.8 / len(group)
+    seats = max(v.variant.players for v in group)
     for i, v in enumerate(group):
-        seats = [f for f in v.figures if f.section == GAME and f.label == "wins"]
-        xs = [f.seat + 1 - 0.4 + width * (i + 0.5) for f in seats if f.seat is not None]
-        values = [100 * f.estimate.value for f in seats]
+        shown = [f for f in v.figures if f.section == GAME and f.label == "wins"]
+        shown.append(v.find(GAME, "won by the first player"))
+        xs = [n + 1 - 0.4 + width * (i + 0.5) for n in range(len(shown) - 1)]
+        xs.append(seats + 1.5 - 0.4 + width * (i + 0.5))
+        values = [100 * f.estimate.value for f in shown]
         errors = [  # clamped: a Wilson bound may sit a rounding error past its value
-            [max(0.0, 100 * (f.estimate.value - f.estimate.low)) for f in seats],
-            [max(0.0, 100 * (f.estimate.high - f.estimate.value)) for f in seats],
+            [max(0.0, 100 * (f.estimate.value - f.estimate.low)) for f in shown],
+            [max(0.0, 100 * (f.estimate.high - f.estimate.value)) for f in shown],
         ]
         ax.bar(xs, values, width, yerr=errors, capsize=3, label=v.variant.name)
         ax.axhline(100 / v.variant.players, color="#888", linewidth=0.8, linestyle="--")
-    ax.set_xlabel("seat")
     ax.set_ylabel("games won (%)")
-    ax.set_xticks(range(1, max(v.variant.players for v in group) + 1))
-    ax.legend(fontsize="small")
+    ticks = [*range(1, seats + 1), seats + 1.5]
+    ax.set_xticks(ticks, [*(f"seat {n}" for n in range(1, seats + 1)), "first player"])
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return _svg(fig)
 
 
@@ -67,7 +71,7 @@ def _histogram(group: Sequence[VariantFigures], values: str, xlabel: str) -> str
     ax.set_xlabel(xlabel)
     ax.set_ylabel("share")
     if ax.get_legend_handles_labels()[1]:  # a group with no data draws an empty frame
-        ax.legend(fontsize="small")
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return _svg(fig)
 
 
@@ -92,5 +96,5 @@ def rulings(group: Sequence[VariantFigures]) -> str:
     ax.invert_yaxis()
     ax.set_xlabel("games where it applied (%)")
     ax.set_xlim(0, 100)
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return _svg(fig)

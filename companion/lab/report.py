@@ -131,6 +131,7 @@ h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid 
 h3{font-size:1rem;margin:1.2rem 0 .3rem}
 table{border-collapse:collapse;width:100%;margin:.3rem 0}
 td,th{padding:.2rem .5rem;border-bottom:1px solid #eee;text-align:right;vertical-align:top}
+td+td{white-space:nowrap}.scroll{overflow-x:auto}
 td:first-child,th:first-child{text-align:left}
 .ci{color:#777;font-size:.85em}td.never{color:#a40}
 p.never{background:#fde8e0;padding:.4rem .6rem}p.note{background:#eef3fb;padding:.4rem .6rem}
@@ -160,7 +161,7 @@ def html_report(results: Sequence[VariantFigures], title: str) -> str:
     for game, group in _by_game(results).items():
         parts.append(f"<h2>{html.escape(game)}</h2>")
         parts += _notes(group)
-        parts.append(plots.figure("Wins by seat", plots.wins(group)))
+        parts.append(plots.figure("Wins by seat and of the first player", plots.wins(group)))
         parts += _tables(group)
         parts.append(plots.figure("Game length", plots.lengths(group)))
         parts.append(plots.figure(f"Turns per {group[0].manche}", plots.manches(group)))
@@ -203,7 +204,7 @@ def _tables(group: Sequence[VariantFigures]) -> list[str]:
     parts = []
     for section, rows in keys.items():
         parts.append(f"<h3>{html.escape(section if section != GAME else 'Wins and length')}</h3>")
-        parts.append(f"<table><tr><th>figure{head}</tr>")
+        parts.append(f"<div class=scroll><table><tr><th>figure{head}</tr>")
         for label, seat in rows:
             cells = []
             for v in group:
@@ -216,7 +217,7 @@ def _tables(group: Sequence[VariantFigures]) -> list[str]:
                 cells.append(f"<td>{number(e.value, f.rate)}{_ci(f)}")
             name = label if seat is None else f"{label}, seat {seat + 1}"
             parts.append(f"<tr><td>{html.escape(name)}{''.join(cells)}</tr>")
-        parts.append("</table>")
+        parts.append("</table></div>")
     return parts
 
 

@@ -99,6 +99,14 @@ def test_a_bad_variants_file_is_one_error_naming_the_key(tmp_path, text, words):
         assert word in message, message
 
 
+def test_the_documented_example_file_runs():
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "docs" / "lab.example.toml"
+    names = [v.name for v in read_variants(example)]
+    assert names == ["as ruled", "the winner starts the next manche", "timed challenge window"]
+
+
 def test_a_file_that_is_not_toml_is_named(tmp_path):
     path = tmp_path / "lab.toml"
     path.write_bytes(b"game = \xff\n")

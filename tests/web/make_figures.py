@@ -3,6 +3,8 @@
 Plays a two-player "Vous ne passerez pas !" game on a live table through the page's HTTP
 interface (hints confirmed), shoots a phone-sized page mid-game (docs/figures/
 web-board.png), then the replay viewer on that journal (docs/figures/web-replay.png).
+Then runs the lab's example (docs/lab.example.toml) into the table's data directory and
+shoots its report as the web page serves it (docs/figures/lab-report.png).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from companion import games
+from companion.cli import main as companion
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from .table import LiveTable
@@ -50,10 +53,15 @@ def main() -> None:
             for _ in range(6):
                 page.click("#next")
             page.screenshot(path=str(FIGURES / "web-replay.png"), full_page=True)
+            example = FIGURES.parent / "lab.example.toml"
+            assert companion(["lab", str(example), "--data-dir", folder, "--quiet"]) == 0
+            wide = browser.new_context(viewport={"width": 1000, "height": 1500}).new_page()
+            wide.goto(f"http://{table.host}:{table.port}/reports/lab.example/")
+            wide.screenshot(path=str(FIGURES / "lab-report.png"))
         finally:
             table.close()
             browser.close()
-    print(f"wrote {FIGURES / 'web-board.png'} and {FIGURES / 'web-replay.png'}")
+    print(f"wrote web-board.png, web-replay.png and lab-report.png in {FIGURES}")
 
 
 if __name__ == "__main__":
