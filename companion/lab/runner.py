@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
@@ -56,7 +57,8 @@ def run(
                 progress(done, total)
     else:
         context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        pool = ProcessPoolExecutor(workers, context, initializer=_leave_ctrl_c_to_the_parent)
+        try:
             pending: dict[Future[list[GameRecord]], tuple[int, int, int]] = {
                 pool.submit(play_chunk, variants[number], start, stop): (number, start, stop)
                 for number, start, stop in chunks
@@ -69,10 +71,17 @@ def run(
                     done += stop - start
                     if progress:
                         progress(done, total)
+        finally:  # Ctrl-C or a failed game: the chunks not started are dropped at once
+            pool.shutdown(cancel_futures=True)
     return [
         [record for (n, _), part in sorted(results.items()) if n == number for record in part]
         for number in range(len(variants))
     ]
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    """Workers ignore SIGINT: the parent stops the pool (one message, no worker traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _chunk_size(games: int, workers: int) -> int:
