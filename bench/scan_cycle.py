@@ -8,8 +8,21 @@ byte counted by the fake bus), by the firmware's own sleeps (antenna settle), an
 the chips make the firmware wait for: air time of frames and answers at 106 kbit/s, the
 frame delay time, and the chip's timer when nobody answers. A cycle's time is the emulated
 clock's advance over one ``Scanner.cycle()``. The pure model charges nothing for running
-MicroPython between SPI transfers; the sensitivity table adds a fixed cost per SPI
-transaction to show what that overhead does.
+MicroPython between SPI transfers.
+
+The charged model adds the interpreter: bench/mp_interp_cost.py runs the firmware's own
+visits under the real MicroPython unix port and gives its cost per SPI transaction, per
+radio frame and per visit on this machine; times ``RP2040_FACTOR`` they are charged on the
+emulated clock (per transaction when the chip select falls, per frame when the chip starts
+sending, per visit when the antenna comes on). ``RP2040_FACTOR`` = 100 is an estimate, not
+a measurement: a desktop x86 core at 4-5 GHz against a Cortex-M0+ at 125 MHz is 35-40x in
+clock alone, and the M0+ (no branch predictor, flash through a 16 KB XIP cache, 32-bit
+multiply only) does 3-5x less interpreter work per clock than a wide out-of-order core;
+published MicroPython board benchmarks (e.g. scruss.com's parallel benchmark, 2025: RP2040
+at 125 MHz 19.8 s, pyboard STM32F405 at 168 MHz 13.0 s) put the RP2040 at the slow end of
+the microcontrollers. The issue's own reading of 27 us on x86 as 2-8 ms on the Pico is a
+factor of 75-300; 50 and 200 are printed too. Measure on a Pico to replace it (the
+firmware's heartbeat reports its real visit times).
 
 The naive scan for comparison is modelled on the defaults of common MicroPython MFRC522
 drivers: every antenna always on, timer 15.5 ms (TPrescaler 0xD3E, TReload 30), a REQA
@@ -20,6 +33,9 @@ fresh tags on every visit (its best case; in reality a tag left READY ignores th
 REQA and is only seen every other cycle), and it cannot enumerate several tags at all.
 """
 
+import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -36,6 +52,31 @@ import harness  # noqa: E402
 READERS = 18
 CYCLES = 64  # two audit rounds: every long-UID reader gets its periodic full read twice
 BAUD = 10_000_000
+RP2040_FACTOR = 100  # MicroPython time on x86 -> on an RP2040 at 125 MHz (an estimate)
+# The fit recorded on an x86 desktop core (us per transaction, frame, visit), used when no
+# ``micropython`` command is at hand.
+RECORDED_FIT = (0.155, 3.3, 6.1)
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def calibrate() -> tuple[tuple[float, float, float], str]:
+    """Interpreter cost per transaction, frame and visit (us, this machine), and its source."""
+    exe = Path(sys.executable).parent / "micropython"
+    found = str(exe) if exe.exists() else shutil.which("micropython")
+    if not found:
+        return RECORDED_FIT, "recorded (no micropython command)"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MICROPY")}
+    done = subprocess.run(
+        [found, str(ROOT / "bench" / "mp_interp_cost.py"), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=True,
+    )
+    fit = done.stdout.strip().splitlines()[-1].split()
+    assert fit[0] == "FIT", done.stdout
+    return (float(fit[1]), float(fit[2]), float(fit[3])), "measured:\n" + done.stdout
 
 
 def uids_for(reader: int, count: int) -> list[str]:
@@ -43,17 +84,36 @@ def uids_for(reader: int, count: int) -> list[str]:
     return [f"04{reader:02X}{k:02X}5A1C{0x80 + reader:02X}{k:02X}" for k in range(count)]
 
 
-def make_rig(tags: int, overhead_us: float, long_uids: bool = True) -> harness.Rig:
-    rig = harness.Rig(FW.mfrc522, n=READERS, baudrate=BAUD, overhead_us=overhead_us)
+def make_rig(
+    tags, overhead_us: float, long_uids: bool = True, cost=(0.0, 0.0), timeout_us=None
+) -> harness.Rig:
+    """18 readers; ``tags`` per reader (an int, or a list of one count per reader)."""
+    rig = harness.Rig(
+        FW.mfrc522,
+        n=READERS,
+        baudrate=BAUD,
+        overhead_us=overhead_us,
+        frame_overhead_us=cost[0],
+        timeout_us=timeout_us,
+    )
+    counts = tags if isinstance(tags, list) else [tags] * READERS
     for r in range(READERS):
-        for uid in uids_for(r, tags):
+        rig.chips[r].visit_overhead_ns = int(cost[1] * 1000)
+        for uid in uids_for(r, counts[r]):
             rig.place(r, uid if long_uids else uid[6:14])
     return rig
 
 
-def firmware_cycle(tags: int, overhead_us: float = 0, settle_us: int = 300, long_uids=True):
+def charge(fit, factor):
+    """(us per transaction, (us per frame, us per visit)) on the Pico for ``make_rig``."""
+    return fit[0] * factor, (fit[1] * factor, fit[2] * factor)
+
+
+def firmware_cycle(
+    tags, overhead_us: float = 0, settle_us: int = 300, long_uids=True, cost=(0.0, 0.0)
+):
     """Mean and worst steady-state cycle (ms), first cycle (ms), SPI bytes and transactions."""
-    rig = make_rig(tags, overhead_us, long_uids)
+    rig = make_rig(tags, overhead_us, long_uids, cost)
     scan = FW.scanner.Scanner(rig.readers, settle_us=settle_us)
     scan.start()
     start = rig.clock.ns
@@ -76,7 +136,8 @@ def firmware_cycle(tags: int, overhead_us: float = 0, settle_us: int = 300, long
         "txns": stats["transactions"] / CYCLES,
         "spi_ms": stats["bytes"] * 8 / BAUD * 1e3 / CYCLES,
         "busy_ms": busy_ms,
-        "seen": all(len(s) == tags for s in scan.sets()),
+        "seen": [len(s) for s in scan.sets()]
+        == (tags if isinstance(tags, list) else [tags] * READERS),
     }
 
 
@@ -151,7 +212,7 @@ def naive_cycle(tags: int, fresh: bool, overhead_us: float = 0):
     The poll cap is lifted so that, as on a real Pico where one poll takes tens of
     microseconds, an unanswered frame waits for the 15.5 ms timer.
     """
-    rig = make_rig(tags, overhead_us)
+    rig = make_rig(tags, overhead_us, timeout_us=1000)
     readers = [NaiveReader(rig.spi, cs, max_polls=1_000_000) for cs in rig.cs]
     for reader in readers:
         reader.init()
@@ -168,50 +229,69 @@ def naive_cycle(tags: int, fresh: bool, overhead_us: float = 0):
     return sum(times) / len(times)
 
 
+HATS = [3, 3] + [1] * (READERS - 2)
+HATS_EMPTY = [3, 3] + [0] * (READERS - 2)
+TABLES = (
+    ("empty", 0),
+    ("1 tag each", 1),
+    ("2 hats of 3, rest 1", HATS),
+    ("2 hats of 3, rest 0", HATS_EMPTY),
+    ("3 tags each", 3),
+)
+
+
 def main() -> None:
-    print(f"Scan cycle over {READERS} readers, SPI at {BAUD // 1_000_000} MHz, steady state")
-    print(f"over {CYCLES} cycles (pure model: no per-transaction overhead, settle 300 us).")
-    print()
-    header = (
-        f"{'tags/reader':>11} {'mean ms':>8} {'max ms':>7} {'first ms':>9} "
-        f"{'SPI B':>7} {'txns':>6} {'SPI ms':>7} {'RF ms':>6} {'naive ms':>9} {'ratio':>6} "
-        f"{'naive best':>10} {'ratio':>6}"
-    )
-    print(header)
-    for tags in (0, 1, 3):
-        f = firmware_cycle(tags)
-        naive = naive_cycle(tags, fresh=False)
-        best = naive_cycle(tags, fresh=True)
-        print(
-            f"{tags:>11} {f['mean']:8.1f} {f['max']:7.1f} {f['first']:9.1f} "
-            f"{f['bytes']:7.0f} {f['txns']:6.0f} {f['spi_ms']:7.2f} {f['busy_ms']:6.1f} "
-            f"{naive:9.1f} {naive / f['mean']:6.1f} {best:10.1f} {best / f['mean']:6.1f}"
-        )
-    f = firmware_cycle(1, long_uids=False)
-    print(f"{'1 (4-byte)':>11} {f['mean']:8.1f} {f['max']:7.1f} {f['first']:9.1f}")
-    print()
-    print("Sensitivity, 1 tag per reader (7-byte UIDs): mean / max cycle in ms")
-    overheads = (0, 10, 25)
-    print(f"{'settle us':>10} " + " ".join(f"{f'+{o} us/txn':>15}" for o in overheads))
-    for settle in (0, 300, 500, 1000, 5000):
-        cells = []
-        for overhead in overheads:
-            f = firmware_cycle(1, overhead_us=overhead, settle_us=settle)
-            mark = " " if f["seen"] else "!"
-            cells.append(f"{f['mean']:6.1f} /{f['max']:6.1f}{mark}")
-        print(f"{settle:>10} " + " ".join(f"{c:>15}" for c in cells))
-    print("(! = the tags were not seen: the settle time is shorter than the emulated")
-    print(f"tags' power-up time of {harness.chip.TAG_BOOT_US} us, an assumption of the model)")
-    one = firmware_cycle(1)
-    print()
-    print("Naive with 3 tags per reader: its anticollision gives up on the collision, so it")
-    print("reads no UID at all; its times there are not comparable.")
-    print("Target <= 30 ms per cycle, 18 readers with one tag each (pure model): mean")
+    fit, source = calibrate()
+    print(f"Interpreter cost, {source.strip()}")
     print(
-        f"{one['mean']:.1f} ms ({'met' if one['mean'] <= 30 else 'missed'}), worst "
-        f"{one['max']:.1f} ms in the cycles that audit one long-UID reader "
-        f"({'met' if one['max'] <= 30 else 'missed'})."
+        f"fit on this machine: {fit[0]:.3f} us/transaction, {fit[1]:.2f} us/frame, "
+        f"{fit[2]:.2f} us/visit; charged x{RP2040_FACTOR} for an RP2040 at 125 MHz (estimate)"
     )
+    print()
+    print(f"Scan cycle over {READERS} readers (7-byte UIDs), SPI at {BAUD // 1_000_000} MHz,")
+    print(f"steady state over {CYCLES} cycles, settle 300 us, timer 300 us: mean / worst ms")
+    factors = (50, RP2040_FACTOR, 200)
+    print(
+        f"{'table':>20} {'pure model':>14} "
+        + " ".join(f"{f'charged x{f}':>15}" for f in factors)
+        + f" {'txns':>6} {'first ms':>9}"
+    )
+    results = {}
+    for name, tags in TABLES:
+        pure = firmware_cycle(tags)
+        cells = [f"{pure['mean']:6.1f} /{pure['max']:6.1f}"]
+        for factor in factors:
+            txn, cost = charge(fit, factor)
+            f = firmware_cycle(tags, overhead_us=txn, cost=cost)
+            results[(name, factor)] = f
+            cells.append(f"{f['mean']:6.1f} /{f['max']:6.1f}{' ' if f['seen'] else '!'}")
+        print(
+            f"{name:>20} {cells[0]:>14} "
+            + " ".join(f"{c:>15}" for c in cells[1:])
+            + f" {pure['txns']:6.0f} {pure['first']:9.1f}"
+        )
+    print()
+    print("Naive scan for comparison (pure model): mean ms")
+    for tags in (0, 1):
+        print(
+            f"{tags:>11} tags/reader: {naive_cycle(tags, fresh=False):6.1f}, "
+            f"best case {naive_cycle(tags, fresh=True):6.1f}"
+        )
+    print()
+    print("Sensitivity, 1 tag per reader, charged x100: mean / worst ms by settle time")
+    txn, cost = charge(fit, RP2040_FACTOR)
+    for settle in (300, 500, 1000, 5000):
+        f = firmware_cycle(1, overhead_us=txn, cost=cost, settle_us=settle)
+        print(f"{settle:>10} us {f['mean']:6.1f} / {f['max']:6.1f}{'' if f['seen'] else ' !'}")
+    one = results[("1 tag each", RP2040_FACTOR)]
+    hats = results[("2 hats of 3, rest 1", RP2040_FACTOR)]
+    print()
+    print(f"Targets, interpreter charged x{RP2040_FACTOR}:")
+    for label, f, limit in (("<= 30 ms, one tag each", one, 30), ("<= 45 ms, 2 hats", hats, 45)):
+        print(
+            f"  {label}: mean {f['mean']:.1f} ms ({'met' if f['mean'] <= limit else 'missed'}), "
+            f"worst {f['max']:.1f} ms ({'met' if f['max'] <= limit else 'missed'})"
+        )
 
 
 if __name__ == "__main__":

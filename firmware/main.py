@@ -6,8 +6,16 @@ carries frames, not a REPL), says HELLO, then loops forever:
 - one scan cycle over every reader (``scanner.Scanner``);
 - an ``S`` frame for every reader whose debounced set changed, ``E`` for reader faults;
 - buttons wired to the Pico (pins.BUTTONS), debounced, as ``B`` frames;
-- an ``F`` snapshot at least every ``heartbeat_ms`` (default 1 s), and at once on SYNC;
+- an ``F`` snapshot at least every ``heartbeat_ms`` (default 1 s), and at once on SYNC,
+  followed by a ``T`` frame of its own timings once the Pi asked with ``CONF stats=1``;
 - whatever the Pi sent meanwhile, read without blocking through ``select.poll``.
+
+The firmware times itself with ``utime.ticks_us``: every scan cycle, and every reader visit
+the scanner timed (``Scanner.visit_us``, when it has it), go into fixed-size rings
+(``Window``), so the min/median/max it reports cover the last ``CYCLE_WINDOW`` cycles and
+``VISIT_WINDOW`` visits without any list growing or any allocation per cycle; the median
+sorts a copy once per report. A CONF that changes the scan empties both rings, so the
+figures always describe the settings in force.
 
 A Ctrl-C byte (0x03, never part of a frame) re-enables the keyboard interrupt and leaves the
 loop, so ``mpremote`` can still reach the REPL. The ``Firmware`` class holds all of this
@@ -15,6 +23,7 @@ without touching ``sys``, so tests drive it with fake streams.
 """
 
 import sys
+from array import array
 
 import machine
 import mfrc522
@@ -34,7 +43,63 @@ LIMITS = {
     "timeout_us": (100, 50000),
     "audit": (0, 10000),
     "heartbeat_ms": (100, 10000),
+    "stats": (0, 1),
 }
+CYCLE_WINDOW = 64  # about two seconds of a 30 ms cycle: one heartbeat and then some
+VISIT_WINDOW = 256  # 14 cycles of 18 readers
+
+
+class Window:
+    """The last ``size`` samples (microseconds) in a preallocated ring.
+
+    ``add`` only stores into the ring (no allocation), so it can run every cycle;
+    ``figures`` sorts a copy and is meant for the heartbeat, not the hot loop.
+    """
+
+    def __init__(self, size):
+        self.ring = array("i", [0] * size)
+        self.size = size
+        self.count = 0
+        self.pos = 0
+
+    def add(self, us):
+        self.ring[self.pos] = us
+        self.pos += 1
+        if self.pos == self.size:
+            self.pos = 0
+        if self.count < self.size:
+            self.count += 1
+
+    def add_all(self, values):
+        """``add`` every non-zero value of ``values``, with the ring in locals (one call per
+        cycle instead of one per reader: a Python call is what costs on the Pico)."""
+        ring = self.ring
+        size = self.size
+        pos = self.pos
+        added = 0
+        for us in values:
+            if us:
+                ring[pos] = us
+                pos += 1
+                if pos == size:
+                    pos = 0
+                added += 1
+        self.pos = pos
+        self.count = min(self.count + added, size)
+
+    def clear(self):
+        self.count = 0
+        self.pos = 0
+
+    def figures(self):
+        """(min, median, max) of the samples held, or None when there are none."""
+        n = self.count
+        if not n:
+            return None
+        held = sorted(self.ring[:n])  # before the ring is full, samples are 0..n-1
+        mid = n // 2
+        median = held[mid] if n % 2 else (held[mid - 1] + held[mid]) // 2
+        return (held[0], median, held[n - 1])
 
 
 class Firmware:
@@ -53,6 +118,9 @@ class Firmware:
         self.line = bytearray()
         self.overflow = False
         self.bad_frames = 0
+        self.stats = False
+        self.cycle_us = Window(CYCLE_WINDOW)
+        self.visit_us = Window(VISIT_WINDOW)
         self.buttons = []
         for name, pin in buttons:
             self.buttons.append([name, pin, 0, 0])  # name, pin, state, consecutive reads
@@ -66,8 +134,15 @@ class Firmware:
 
     def send_full(self):
         self.send(protocol.full(self.scan.sets()))
+        if self.stats and self.cycle_us.count:
+            self.send_timing()
         self.last_full = utime.ticks_ms()
         self.want_full = False
+
+    def send_timing(self):
+        cycles, visits = self.cycle_us, self.visit_us
+        body = protocol.timing(cycles.count, cycles.figures(), visits.count, visits.figures())
+        self.send(body)
 
     # ---- input ------------------------------------------------------------------------------
     def feed(self, data):
@@ -129,8 +204,13 @@ class Firmware:
             value = scan.readers[0].timeout_us if scan.readers else value
         elif key == "audit":
             scan.audit = value
+        elif key == "stats":
+            self.stats = value == 1
         else:
             self.heartbeat_ms = value
+        if key != "stats" and key != "heartbeat_ms":
+            self.cycle_us.clear()  # the old figures were for other settings
+            self.visit_us.clear()
         self.send(protocol.ok(key, value))
 
     # ---- one turn of the loop -----------------------------------------------------------------
@@ -147,8 +227,13 @@ class Firmware:
                 self.send(protocol.button(entry[0], level == 1))
 
     def step(self):
-        """One scan cycle and the frames it calls for."""
+        """One scan cycle, timed, and the frames it calls for."""
+        start = utime.ticks_us()
         changed = self.scan.cycle()
+        self.cycle_us.add(utime.ticks_diff(utime.ticks_us(), start))
+        visits = getattr(self.scan, "visit_us", None)  # a Scanner that times its visits
+        if visits:
+            self.visit_us.add_all(visits)
         faults = self.scan.faults
         while faults:
             reader, code = faults.pop(0)

@@ -3,8 +3,22 @@
 Written for a table of up to 19 readers scanned in turn, where an empty field must cost
 about a millisecond rather than the tens of milliseconds of the usual hobby drivers:
 
-- the chip's timer is set to about 1 ms (TAuto: it starts when the transmission ends), so a
-  frame nobody answers ends with TimerIRq after 1 ms;
+- the chip's timer is set to 300 us (TAuto: it starts when the transmission ends), so a
+  frame nobody answers ends with TimerIRq 300 us after it: a tag answers REQA, WUPA,
+  anticollision and SELECT exactly 86 or 91 us after the frame (ISO/IEC 14443-3 FDT,
+  (n * 128 + 84) / fc with n = 8 or 9) and the timer stops at its first bits, so 300 us is
+  three times that delay and still a third of the old 1 ms;
+- a visit sets the Transceive command up once: each frame then costs three SPI
+  transactions to start (clear ComIrqReg, fill the FIFO, StartSend) and, answered, two
+  more (one poll that also reads ErrorReg, FIFOLevelReg, ControlReg and CollReg, one FIFO
+  read); the chip is re-armed (Idle, flush, Transceive) only after a frame nobody
+  answered, an error or a HALT. The first WUPA of a visit is staged in the FIFO while the
+  antenna settles (``begin``), so that work costs no time of its own;
+- the wait sleeps until the answer can be complete (deadline from StartSend, so the
+  interpreter's own time overlaps the air time) and only then polls;
+- nothing is allocated per frame: every buffer is preallocated, the SELECT frames of a
+  known tag are built once (``select_frames``), the register functions are
+  ``@micropython.native``;
 - the wait loop polls ComIrqReg with both a deadline and an iteration cap, so a missing or
   stuck reader costs a few milliseconds and is reported, never a hang;
 - each reader's antenna is switched on only while it is scanned, so a tag is only ever
@@ -12,13 +26,16 @@ about a millisecond rather than the tens of milliseconds of the usual hobby driv
 - ``identify`` enumerates every tag in the field (WUPA, anticollision with bit-collision
   resolution through CollReg, cascade levels 1..3, SELECT, HALT, then REQA until silence),
   and in the steady state stops after the first anticollision answer when it equals the one
-  tag the caller expects.
+  tag the caller expects;
+- ``confirm`` checks a known set of tags without enumerating it: WUPA + SELECT of each
+  known UID + HALT, then one REQA that only a tag not in the set can answer.
 
 UIDs are returned as opaque ``bytes`` of 4, 7 or 10 bytes, without cascade tags or BCCs.
 Only ``utime`` and ``micropython`` are imported, so the same file runs on the Pico and,
 with the shims of tests/firmware, under CPython and the MicroPython unix port.
 """
 
+import micropython
 import utime
 from micropython import const
 
@@ -71,9 +88,14 @@ _TICK_US = const(25)
 # Bounds of the wait loop: the deadline is the real guard, the cap covers a stalled clock.
 _WAIT_MARGIN_US = const(3000)
 _MAX_POLLS = const(5000)
-_POLL_GAP_US = const(10)
-_FDT_US = const(80)  # nothing can answer sooner than this after a frame ends
+_POLL_GAP_US = const(20)
+_FDT_US = const(92)  # ISO/IEC 14443-3: an answer starts 86 or 91 us after the frame
 _HALT_GUARD_US = const(100)
+DEFAULT_TIMEOUT_US = const(300)
+
+# Bits of the answers: ATQA, SAK with its CRC, and a 4-byte anticollision answer + BCC.
+_ATQA_BITS = const(16)
+_SAK_BITS = const(24)
 
 # Results.
 OK = const(0)
@@ -86,8 +108,10 @@ PARTIAL = const(6)
 
 MAX_TAGS = const(8)
 KNOWN_VERSIONS = (0x88, 0x90, 0x91, 0x92, 0xB2)
+_HLTA = b"\x50\x00\x57\xcd"  # HLTA with its CRC_A
 
 
+@micropython.native
 def crc_a(data, n):
     """CRC_A of ISO/IEC 14443-3 over ``data[:n]`` (init 0x6363, reflected 0x1021)."""
     crc = 0x6363
@@ -104,28 +128,90 @@ def cl1_of(uid):
     return part + bytes((part[0] ^ part[1] ^ part[2] ^ part[3],))
 
 
-def _air_us(nbytes, last_bits):
-    """Air time of a PCD frame at 106 kbit/s: SOF, data, one parity bit per byte, EOF."""
-    bits = nbytes * 8 - ((8 - last_bits) if last_bits else 0)
-    return (bits + bits // 8 + 2) * 944 // 100
+def select_frames(uid):
+    """The SELECT frames (9 bytes each, CRC_A included) that pick ``uid`` level by level.
+
+    Built once per known tag so ``confirm`` sends them without computing anything.
+    """
+    if len(uid) == 4:
+        parts = (bytes(uid),)
+    elif len(uid) == 7:
+        parts = (bytes((_CT, uid[0], uid[1], uid[2])), bytes(uid[3:7]))
+    else:
+        parts = (
+            bytes((_CT, uid[0], uid[1], uid[2])),
+            bytes((_CT, uid[3], uid[4], uid[5])),
+            bytes(uid[6:10]),
+        )
+    out = bytearray(9 * len(parts))
+    for level in range(len(parts)):
+        part = parts[level]
+        base = 9 * level
+        out[base] = _SEL[level]
+        out[base + 1] = 0x70
+        for i in range(4):
+            out[base + 2 + i] = part[i]
+        out[base + 6] = part[0] ^ part[1] ^ part[2] ^ part[3]
+        crc = crc_a(memoryview(out)[base:], 7)
+        out[base + 7] = crc & 0xFF
+        out[base + 8] = crc >> 8
+    return bytes(out)
+
+
+def _same5(a, b):
+    return a[0] == b[0] and a[1] == b[1] and a[2] == b[2] and a[3] == b[3] and a[4] == b[4]
+
+
+@micropython.native
+def _air_us(nbits):
+    """Air time of a frame of ``nbits`` at 106 kbit/s: SOF, data, a parity bit per byte, EOF."""
+    return (nbits + nbits // 8 + 2) * 944 // 100
+
+
+# Transfer buffers shared by every reader (one is on the bus at a time), with views of
+# the short lengths made once: slicing a memoryview allocates, and frames are short.
+_VIEWS = const(17)
+_FBUF = bytearray(65)  # FIFO address + up to 64 data bytes
+_FBUF[0] = _FIFO_DATA << 1
+_QBUF = bytearray(65)  # up to 64 FIFO reads and the closing 0
+for _i in range(65):
+    _QBUF[_i] = 0x80 | (_FIFO_DATA << 1)
+_RBUF = bytearray(65)
+_FMV = memoryview(_FBUF)
+_QMV = memoryview(_QBUF)
+_RMV = memoryview(_RBUF)
+_FVIEWS = tuple([_FMV[: k + 1] for k in range(_VIEWS)])
+_QVIEWS = tuple([_QMV[: k + 1] for k in range(_VIEWS)])
+_RVIEWS = tuple([_RMV[: k + 1] for k in range(_VIEWS)])
 
 
 class MFRC522:
     """One MFRC522 behind chip select ``cs`` on the shared ``spi`` bus (mode 0, MSB first)."""
 
-    def __init__(self, spi, cs, timeout_us=1000):
+    def __init__(self, spi, cs, timeout_us=DEFAULT_TIMEOUT_US):
         self.spi = spi
         self.cs = cs
         cs.value(1)
         self.timeout_us = timeout_us
         self._b2 = bytearray(2)
         self._r2 = bytearray(2)
-        self._rbuf = bytearray(65)
-        self._qbuf = bytearray(65)
+        self._rbuf = _RBUF
+        self._qbuf = _QBUF
+        self._rmv = _RMV
+        self._qmv = _QMV
+        self._rviews = _RVIEWS
+        self._qviews = _QVIEWS
+        self._fviews = _FVIEWS
         self._tx = bytearray(16)
-        self._fbuf = bytearray(65)  # FIFO address + up to 64 data bytes
-        self._status_q = bytes(
+        self._ac = bytearray(7)
+        self._cl = bytearray(5)
+        self._uid = bytearray(10)
+        self._fbuf = _FBUF
+        self._fmv = _FMV
+        # One poll reads ComIrqReg and, in the same transaction, what an answer needs.
+        self._poll_q = bytes(
             (
+                0x80 | (_COM_IRQ << 1),
                 0x80 | (_ERROR << 1),
                 0x80 | (_FIFO_LEVEL << 1),
                 0x80 | (_CONTROL << 1),
@@ -133,15 +219,25 @@ class MFRC522:
                 0,
             )
         )
-        self._status = bytearray(5)
+        self._poll = bytearray(6)
+        self._armed = False  # Transceive is the chip's command and the modem awaits StartSend
+        self._dirty = True  # the FIFO may hold bytes of an earlier frame
+        self._staged = False  # a WUPA waits in the FIFO for StartSend (``begin``)
+        self._sent = 0  # ticks_us of the last StartSend
+        self._not_before = 0  # ticks_us before which no frame may start (HALT guard)
+        self._guard = False  # ``_not_before`` applies to the next frame
         self.rx = bytearray(64)
         self.rx_len = 0
         self.rx_bits = 0
         self.coll = 0
         self.collided = False
         self.polls = 0
+        self.found = []  # UIDs of the tags ``confirm`` found beyond the known ones
+        self.uids = []  # UIDs of the last ``scan``
+        self.last = None  # UID of the last tag read
 
     # ---- register level -----------------------------------------------------------------------
+    @micropython.native
     def write(self, reg, value):
         b = self._b2
         b[0] = reg << 1
@@ -151,6 +247,7 @@ class MFRC522:
         self.spi.write(b)
         cs.value(1)
 
+    @micropython.native
     def read(self, reg):
         b = self._b2
         b[0] = 0x80 | (reg << 1)
@@ -161,26 +258,29 @@ class MFRC522:
         cs.value(1)
         return self._r2[1]
 
-    def _write_fifo(self, data, n):
+    @micropython.native
+    def _write_fifo(self, data, n, off=0):
         buf = self._fbuf
-        buf[0] = _FIFO_DATA << 1
         for i in range(n):
-            buf[i + 1] = data[i]
+            buf[i + 1] = data[off + i]
         cs = self.cs
         cs.value(0)
-        self.spi.write(memoryview(buf)[: n + 1])
+        self.spi.write(self._fviews[n] if n < _VIEWS else self._fmv[: n + 1])
         cs.value(1)
 
+    @micropython.native
     def _read_fifo(self, n):
         """Read ``n`` FIFO bytes in one transaction into ``self.rx``."""
         q = self._qbuf
-        for i in range(n):
-            q[i] = 0x80 | (_FIFO_DATA << 1)
         q[n] = 0
         cs = self.cs
         cs.value(0)
-        self.spi.write_readinto(memoryview(q)[: n + 1], memoryview(self._rbuf)[: n + 1])
+        if n < _VIEWS:
+            self.spi.write_readinto(self._qviews[n], self._rviews[n])
+        else:
+            self.spi.write_readinto(self._qmv[: n + 1], self._rmv[: n + 1])
         cs.value(1)
+        q[n] = 0x80 | (_FIFO_DATA << 1)
         rbuf = self._rbuf
         rx = self.rx
         for i in range(n):
@@ -202,6 +302,9 @@ class MFRC522:
         self.write(_MODE, 0x3D)  # CRC preset 0x6363, transmitter waits for the field
         self.write(_COLL, 0x00)  # ValuesAfterColl = 0: zeros after a collision
         self.write(_TX_CONTROL, 0x80)  # antenna off until scanned
+        self._armed = False
+        self._dirty = True
+        self._staged = False
         return self.version()
 
     def set_timeout(self, timeout_us):
@@ -215,25 +318,78 @@ class MFRC522:
 
     def antenna(self, on):
         self.write(_TX_CONTROL, 0x83 if on else 0x80)
+        if not on:
+            self._staged = False
+
+    def begin(self, settle_us):
+        """Start a visit: antenna on, and a WUPA staged while the tags power up.
+
+        Returns once ``settle_us`` have passed since the field came on; the set-up
+        transactions are done inside that wait rather than after it.
+        """
+        self.write(_TX_CONTROL, 0x83)
+        start = utime.ticks_us()
+        tx = self._tx
+        tx[0] = _WUPA
+        self._prepare(tx, 1, 0)
+        self._staged = True
+        left = settle_us - utime.ticks_diff(utime.ticks_us(), start)
+        if left > 0:
+            utime.sleep_us(left)
+
+    def end(self):
+        """End a visit: antenna off (the tags lose power and forget their state)."""
+        self.write(_TX_CONTROL, 0x80)
+        self._staged = False
+        self._armed = False  # re-armed, under the next settle, at the next visit
 
     # ---- frames ---------------------------------------------------------------------------------
-    def _start(self, data, n, last_bits, align):
-        w = self.write
-        w(_COMMAND, _IDLE)
-        w(_COM_IRQ, 0x7F)
-        w(_FIFO_LEVEL, 0x80)
-        self._write_fifo(data, n)
-        w(_COMMAND, _TRANSCEIVE)
-        w(_BIT_FRAMING, 0x80 | (align << 4) | last_bits)  # StartSend
+    @micropython.native
+    def _prepare(self, data, n, off):
+        """Everything of a frame but StartSend: re-arm if needed, clear ComIrqReg, FIFO."""
+        if not self._armed:
+            self.write(_COMMAND, _IDLE)
+            if self._dirty:
+                self.write(_FIFO_LEVEL, 0x80)
+                self._dirty = False
+            self.write(_COMMAND, _TRANSCEIVE)
+            self._armed = True
+        self.write(_COM_IRQ, 0x7F)
+        self._write_fifo(data, n, off)
 
+    @micropython.native
+    def _send(self, framing):
+        """StartSend, no sooner than the guard time of an earlier HALT allows."""
+        if self._guard:
+            self._guard = False
+            wait = utime.ticks_diff(self._not_before, utime.ticks_us())
+            if wait > 0:
+                utime.sleep_us(wait)
+        self.write(_BIT_FRAMING, 0x80 | framing)
+        self._sent = utime.ticks_us()
+
+    @micropython.native
     def _wait(self, mask, first_us, budget_us):
-        """Poll ComIrqReg until a bit of ``mask`` is set; return it, or -1 when stuck."""
-        utime.sleep_us(first_us)
-        start = utime.ticks_us()
-        read = self.read
+        """Poll ComIrqReg until a bit of ``mask`` is set; return it, or -1 when stuck.
+
+        The first poll comes ``first_us`` after StartSend (when the answer can be
+        complete); each poll also reads ErrorReg, FIFOLevelReg, ControlReg, CollReg into
+        ``self._poll[2:6]``.
+        """
+        start = self._sent
+        left = first_us - utime.ticks_diff(utime.ticks_us(), start)
+        if left > 0:
+            utime.sleep_us(left)
+        poll = self._poll
+        q = self._poll_q
+        cs = self.cs
+        spi = self.spi
         for _ in range(_MAX_POLLS):
-            irq = read(_COM_IRQ)
+            cs.value(0)
+            spi.write_readinto(q, poll)
+            cs.value(1)
             self.polls += 1
+            irq = poll[1]
             if irq & mask:
                 return irq
             if utime.ticks_diff(utime.ticks_us(), start) > budget_us:
@@ -241,32 +397,47 @@ class MFRC522:
             utime.sleep_us(_POLL_GAP_US)
         return -1
 
-    def transceive(self, data, n, last_bits=0, align=0):
-        """Send a frame and wait for the answer in ``self.rx[:self.rx_len]``.
+    def transceive(self, data, n, last_bits=0, align=0, answer_bits=40, off=0):
+        """Send ``data[off:off + n]`` and wait for the answer in ``self.rx[:self.rx_len]``.
 
-        Returns OK, TIMEOUT (nobody answered within the timer), COLLISION (``self.coll``
-        holds CollReg), ERROR (parity, protocol, overflow) or STUCK (no interrupt at all:
-        the reader is missing or hung). ``self.rx_bits`` is the number of valid bits in the
+        ``answer_bits`` is the length of the expected answer (when to poll first). Returns
+        OK, TIMEOUT (nobody answered within the timer), COLLISION (``self.coll`` holds
+        CollReg), ERROR (parity, protocol, overflow) or STUCK (no interrupt at all: the
+        reader is missing or hung). ``self.rx_bits`` is the number of valid bits in the
         last byte received, 0 meaning all 8.
         """
-        self._start(data, n, last_bits, align)
-        air = _air_us(n, last_bits)
-        irq = self._wait(_IRQ_DONE, air + _FDT_US, air + self.timeout_us + _WAIT_MARGIN_US)
+        if self._staged:
+            self._staged = False
+        else:
+            self._prepare(data, n, off)
+        self._send((align << 4) | last_bits)
+        return self._finish(n * 8 - ((8 - last_bits) if last_bits else 0), answer_bits)
+
+    @micropython.native
+    def _finish(self, nbits, answer_bits):
+        air = _air_us(nbits)
+        irq = self._wait(
+            _IRQ_DONE, air + _FDT_US + _air_us(answer_bits), air + self.timeout_us + _WAIT_MARGIN_US
+        )
         self.rx_len = 0
         if irq < 0:
+            self._armed = False
+            self._dirty = True
             return STUCK
         if not irq & _IRQ_RX:
-            return TIMEOUT if irq & _IRQ_TIMER else ERROR
-        s = self._status
-        cs = self.cs
-        cs.value(0)
-        self.spi.write_readinto(self._status_q, s)
-        cs.value(1)
-        err = s[1]
-        level = s[2] & 0x7F
-        self.rx_bits = s[3] & 0x07
-        self.coll = s[4]
+            self._armed = False  # the receiver still waits: re-arm before the next frame
+            if irq & _IRQ_TIMER:
+                return TIMEOUT
+            self._dirty = True
+            return ERROR
+        s = self._poll
+        err = s[2]
+        level = s[3] & 0x7F
+        self.rx_bits = s[4] & 0x07
+        self.coll = s[5]
         if level > 64:
+            self._armed = False
+            self._dirty = True
             return ERROR
         if level:
             self._read_fifo(level)
@@ -277,18 +448,10 @@ class MFRC522:
             return ERROR
         return OK
 
-    def _send_only(self, data, n):
-        """Send a frame that expects no answer (HLTA): wait for TxIRq, then stop."""
-        self._start(data, n, 0, 0)
-        air = _air_us(n, 0)
-        irq = self._wait(_IRQ_TX, air, air + _WAIT_MARGIN_US)
-        self.write(_COMMAND, _IDLE)
-        self.write(_CONTROL, 0x80)  # TStopNow: no stale TimerIRq in the next frame
-        return STUCK if irq < 0 else OK
-
     def chip_crc(self, data, n):
         """CRC_A from the chip's coprocessor (used to cross-check ``crc_a``)."""
         self.write(_COMMAND, _IDLE)
+        self._armed = False
         self.write(_DIV_IRQ, 0x04)
         self.write(_FIFO_LEVEL, 0x80)
         self._write_fifo(data, n)
@@ -305,22 +468,28 @@ class MFRC522:
         """WUPA (wakes IDLE and HALT tags) or REQA (IDLE only), a 7-bit short frame.
 
         OK or COLLISION both mean something answered (tags of different types collide in
-        their ATQA); TIMEOUT means an empty field (or only halted tags, for REQA).
+        their ATQA); TIMEOUT means an empty field (or only halted tags, for REQA). A WUPA
+        staged by ``begin`` is sent as it is.
         """
         tx = self._tx
+        if self._staged and not wake:
+            self._staged = False
+            self._dirty = True
+            self._armed = False
         tx[0] = _WUPA if wake else _REQA
-        return self.transceive(tx, 1, 7, 0)
+        return self.transceive(tx, 1, 7, 0, _ATQA_BITS)
 
     def halt(self):
-        tx = self._tx
-        tx[0] = 0x50
-        tx[1] = 0x00
-        crc = crc_a(tx, 2)
-        tx[2] = crc & 0xFF
-        tx[3] = crc >> 8
-        st = self._send_only(tx, 4)
-        utime.sleep_us(_HALT_GUARD_US)
-        return st
+        """HLTA: wait for TxIRq, stop the timer; the next frame waits the guard time."""
+        self._prepare(_HLTA, 4, 0)
+        self._send(0)
+        air = _air_us(32)
+        irq = self._wait(_IRQ_TX, air, air + _WAIT_MARGIN_US)
+        self.write(_CONTROL, 0x80)  # TStopNow: no stale TimerIRq in the next frame
+        self._armed = False  # the receiver waits for an answer that never comes
+        self._not_before = utime.ticks_add(self._sent, air + _HALT_GUARD_US)
+        self._guard = True
+        return STUCK if irq < 0 else OK
 
     def _anticollision(self, level, cl):
         """Resolve one cascade level into ``cl`` (5 bytes: 4 UID/CT bytes and BCC).
@@ -329,7 +498,7 @@ class MFRC522:
         the 1 branch at the colliding bit and asks again, so the tags of the other branch
         fall silent. Returns OK (``cl`` complete, BCC checked) or the failing status.
         """
-        frame = bytearray(7)
+        frame = self._ac
         frame[0] = _SEL[level]
         known = 0
         self.collided = False
@@ -342,7 +511,7 @@ class MFRC522:
             nbytes = full + (1 if part else 0)
             for i in range(nbytes):
                 frame[2 + i] = cl[i]
-            st = self.transceive(frame, 2 + nbytes, part, part)
+            st = self.transceive(frame, 2 + nbytes, part, part, 40 - known)
             if st != OK and st != COLLISION:
                 return st
             rx = self.rx
@@ -388,7 +557,7 @@ class MFRC522:
         crc = crc_a(frame, 7)
         frame[7] = crc & 0xFF
         frame[8] = crc >> 8
-        st = self.transceive(frame, 9)
+        st = self.transceive(frame, 9, 0, 0, _SAK_BITS)
         if st != OK:
             return -st
         if self.rx_len != 3 or self.rx_bits or crc_a(self.rx, 3) != 0:
@@ -398,24 +567,24 @@ class MFRC522:
     def _read_one(self, expect):
         """Anticollision and SELECT through the cascade levels of one tag.
 
-        Returns (OK, uid), (SAME, None) when the first answer equals ``expect`` without a
-        collision, or (status, None).
+        Returns OK (the UID in ``self.last``), SAME when the first answer equals
+        ``expect`` without a collision, or the failing status.
         """
-        uid = bytearray(10)
+        uid = self._uid
         size = 0
-        cl = bytearray(5)
+        cl = self._cl
         for level in range(3):
             st = self._anticollision(level, cl)
             if st != OK:
-                return st, None
-            if level == 0 and expect is not None and not self.collided and bytes(cl) == expect:
-                return SAME, None
+                return st
+            if level == 0 and expect is not None and not self.collided and _same5(cl, expect):
+                return SAME
             sak = self._select(level, cl)
             if sak < 0:
-                return -sak, None
+                return -sak
             if sak & _SAK_CASCADE:
                 if cl[0] != _CT or level == 2:
-                    return ERROR, None
+                    return ERROR
                 for i in range(3):
                     uid[size + i] = cl[1 + i]
                 size += 3
@@ -423,8 +592,9 @@ class MFRC522:
             for i in range(4):
                 uid[size + i] = cl[i]
             size += 4
-            return OK, bytes(uid[:size])
-        return ERROR, None
+            self.last = bytes(uid[:size])
+            return OK
+        return ERROR
 
     def identify(self, expect=None):
         """Read every tag in the field; the antenna must be on and the tags powered.
@@ -437,29 +607,88 @@ class MFRC522:
         Otherwise returns (OK, [uid, ...]) after a complete enumeration, (PARTIAL, uids) when
         a frame failed midway (a tag leaving, noise), or (STUCK, []).
         """
-        uids = []
-        st = self.request(True)
+        st = self.scan(expect)
+        if st == SAME:
+            return SAME, None
+        return st, list(self.uids)
+
+    def scan(self, expect=None):
+        """``identify`` without allocating: the status, and the UIDs in ``self.uids``."""
+        uids = self.uids
+        uids.clear()
+        return self._enumerate(self.request(True), uids, expect)
+
+    def _enumerate(self, st, uids, expect=None):
+        """Read tag after tag, from the answer ``st`` to a WUPA/REQA, into ``uids``."""
         first = True
         for _ in range(MAX_TAGS + 2):
             if st == TIMEOUT:
-                return OK, uids
+                return OK
             if st == STUCK:
-                return STUCK, uids
+                return STUCK
             if st != OK and st != COLLISION:
-                return PARTIAL, uids
-            st, uid = self._read_one(expect if first else None)
+                return PARTIAL
+            st = self._read_one(expect if first else None)
             first = False
-            if st == SAME:
-                return SAME, None
-            if st == STUCK:
-                return STUCK, uids
+            if st == SAME or st == STUCK:  # noqa: SIM109 (a tuple would be built each time)
+                return st
             if st != OK:
-                return PARTIAL, uids
+                return PARTIAL
+            uid = self.last
             if uid not in uids:
                 uids.append(uid)
             if len(uids) >= MAX_TAGS:
-                return PARTIAL, uids
+                return PARTIAL
             if self.halt() == STUCK:
-                return STUCK, uids
+                return STUCK
             st = self.request(False)  # REQA: the halted tags keep quiet
-        return PARTIAL, uids  # a tag that will not halt keeps answering
+        return PARTIAL  # a tag that will not halt keeps answering
+
+    def _select_known(self, frames):
+        """SELECT, level by level, the tag whose ``select_frames`` are given; HALT it.
+
+        OK: the tag is there (and now halted); TIMEOUT: nobody answered (it is gone);
+        ERROR: a garbled answer; STUCK.
+        """
+        levels = len(frames) // 9
+        rx = self.rx
+        for level in range(levels):
+            st = self.transceive(frames, 9, 0, 0, _SAK_BITS, 9 * level)
+            if st != OK:
+                return st
+            if self.rx_len != 3 or self.rx_bits or crc_a(rx, 3) != 0:
+                return ERROR
+            if bool(rx[0] & _SAK_CASCADE) != (level < levels - 1):
+                return ERROR
+        return self.halt()
+
+    def confirm(self, known, present):
+        """Check a known set of tags without enumerating it; the tags must be powered.
+
+        ``known`` holds the ``select_frames`` of each tag the caller last saw; each is
+        checked with WUPA + SELECT (every cascade level) + HALT, and ``present[i]`` tells
+        whether tag ``i`` answered. Then one REQA: every known tag present is halted, so
+        only another tag can answer it, and those are enumerated into ``self.found``.
+
+        Returns OK when the field was read completely (the present known tags plus
+        ``self.found``), PARTIAL when a frame failed midway, or STUCK.
+        """
+        found = self.found
+        found.clear()
+        for i in range(len(known)):
+            present[i] = False
+        for i in range(len(known)):
+            st = self.request(True)
+            if st == TIMEOUT:
+                return OK  # WUPA wakes halted tags too: the field is empty now
+            if st == STUCK:
+                return STUCK
+            if st != OK and st != COLLISION:
+                return PARTIAL
+            st = self._select_known(known[i])
+            if st == STUCK:
+                return STUCK
+            present[i] = st == OK
+            if st == ERROR:
+                return PARTIAL
+        return self._enumerate(self.request(False), found)

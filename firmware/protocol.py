@@ -21,9 +21,17 @@ Pico -> Pi bodies:
 - ``E <reader> <code>`` a reader fault: ``absent`` (no MFRC522 answers), ``ok`` (it works
   again);
 - ``B <name> down|up`` a button wired to the Pico;
+- ``T cycles=<n> cycle_us=<min>/<median>/<max> visits=<m> visit_us=<min>/<median>/<max>``
+  the firmware's own timings, right after every ``F`` once the Pi asked for them with
+  ``CONF stats=1`` (never otherwise, so a host that predates ``T`` never sees one): the
+  scan cycles and the reader visits of a sliding window, in microseconds; ``n`` and ``m``
+  are how many cycles and visits the window holds, ``visit_us=-`` when the firmware does
+  not time visits. A parser ignores ``key=value`` words it does not know, so later
+  firmware may add figures;
 - ``PONG`` answers PING; ``OK <key>=<value>`` answers a CONF that was applied (with the
   value in force); ``BAD <reason>`` answers a command that was refused (``crc``, ``frame``,
-  ``cmd``, or ``conf <key>``).
+  ``cmd``, or ``conf <key>``; a firmware without timings answers ``CONF stats=1`` with
+  ``BAD conf stats``).
 
 ``<uids>`` is ``-`` for an empty set, else the UIDs as upper-case hex (8, 14 or 20 digits)
 in ascending order, joined by commas. In ``F``, ``?`` stands for a faulty reader whose
@@ -194,6 +202,45 @@ def button(name, down):
     return f"B {_check_name(name)} {edge}"
 
 
+def timing(cycles, cycle, visits, visit):
+    """``T`` body: ``cycle`` and ``visit`` are (min, median, max) in microseconds or None."""
+    return f"T cycles={cycles} cycle_us={_triple(cycle)} visits={visits} visit_us={_triple(visit)}"
+
+
+def _triple(figures):
+    if figures is None:
+        return EMPTY
+    return f"{figures[0]}/{figures[1]}/{figures[2]}"
+
+
+def _parse_triple(text):
+    if text == EMPTY:
+        return None
+    parts = text.split("/")
+    if len(parts) != 3:
+        raise FrameError("expected min/median/max")
+    low, mid, high = _uint(parts[0], 9), _uint(parts[1], 9), _uint(parts[2], 9)
+    if not low <= mid <= high:
+        raise FrameError("expected min <= median <= max")
+    return (low, mid, high)
+
+
+def _parse_timing(words):
+    fields = {}
+    for word in words[1:]:
+        key, value = _key_value(word)
+        fields[key] = value
+    if "cycles" not in fields or "cycle_us" not in fields:
+        raise FrameError("T needs cycles and cycle_us")
+    cycles = _uint(fields["cycles"], 9)
+    cycle = _parse_triple(fields["cycle_us"])
+    visits = _uint(fields.get("visits", "0"), 9)
+    visit = _parse_triple(fields.get("visit_us", EMPTY))
+    if cycle is None or cycles == 0 or (visit is None) != (visits == 0):
+        raise FrameError("T figures and counts disagree")
+    return ("T", cycles, cycle, visits, visit)
+
+
 def pong():
     return "PONG"
 
@@ -243,7 +290,9 @@ def parse_report(body):
 
     ``("HELLO", proto, fw, readers)``, ``("S", reader, uids)``, ``("F", [uids, ...])``,
     ``("E", reader, code)``, ``("B", name, down)``, ``("PONG",)``, ``("OK", key, value)``,
-    ``("BAD", reason)``; ``uids`` is a tuple of hex strings, or None for a faulty reader.
+    ``("BAD", reason)``, ``("T", cycles, cycle, visits, visit)``; ``uids`` is a tuple of hex
+    strings, or None for a faulty reader; ``cycle`` and ``visit`` are (min, median, max)
+    microseconds, or None when the window holds none.
     """
     words = body.split(" ")
     kind = words[0]
@@ -279,4 +328,6 @@ def parse_report(body):
         return ("OK", key, value)
     if kind == "BAD" and len(words) >= 2:
         return ("BAD", " ".join(words[1:]))
+    if kind == "T" and len(words) >= 3:
+        return _parse_timing(words)
     raise FrameError("unknown report")

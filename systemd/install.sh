@@ -4,12 +4,13 @@
 #   sudo systemd/install.sh            from a checkout of the project
 #   DRY_RUN=1 systemd/install.sh       print what would be done, change nothing
 #
-# It installs the system packages, enables I2C (at 400 kHz: every OLED frame is a full
-# 1 KiB transfer) and SPI, disables the serial console and UART (the default pin map puts
-# seat buttons on GPIO 14/15), creates the user `companion` in the gpio, spi, i2c and
-# dialout groups, installs the code in /opt/companion/venv, the config and pin map in
-# /etc/companion (kept if already there), the udev rule of the Pico and the unit, and
-# enables the unit. I2C/SPI/UART changes need a reboot; the script says so.
+# It installs the system packages, enables I2C (at 400 kHz: a whole OLED frame, sent at
+# power-on and after an I2C error, is 23 ms against 93 ms at 100 kHz) and SPI, disables
+# the serial console and UART (the default pin map puts seat buttons on GPIO 14/15),
+# creates the user `companion` in the gpio, spi, i2c and dialout groups, installs the
+# code in /opt/companion/venv, the config and pin map in /etc/companion (kept if already
+# there), the udev rule of the Pico and the unit, and enables the unit. I2C/SPI/UART
+# changes need a reboot; the script says so.
 set -euo pipefail
 
 SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -5,12 +5,16 @@ Drivers (``[display] driver``): ``ssd1306`` or ``sh1106`` (many 1.3" modules are
 ``emulator`` (a luma.emulator pygame window), ``capture`` (luma.emulator: one PNG per
 frame in the data directory), ``dummy`` (luma's in-memory device) and ``none``.
 
-Every frame is a full 1 KiB transfer (about 25 ms at 400 kHz I2C, 100 ms at the default
-100 kHz: set ``dtparam=i2c_arm=on,i2c_arm_baudrate=400000``), so ``Display.show`` draws
-only when the screen changed: equal screens are skipped without drawing, and a drawing
-whose pixels equal the last frame sent is not sent either. The countdown of a challenge
-window drains a bar pixel by pixel; its frames are sent at most every ``countdown_interval``
-seconds (the loop calls ``show`` at every tick, so the latest one always gets through).
+The I2C drivers are luma's own with a page diff (``partial_oled``): a frame sends only the
+column ranges that changed since the last one (a countdown tick: 1 ms at most at 400 kHz),
+the whole 1 KiB (23 ms at 400 kHz I2C, 93 ms at the default 100 kHz: set
+``dtparam=i2c_arm=on,i2c_arm_baudrate=400000``) at power-on and after a failed transfer,
+and, one page a frame, each page that was not sent whole for ``REFRESH_EVERY`` frames.
+``Display.show`` draws only when the screen changed: equal screens are skipped without
+drawing, and a drawing whose pixels equal the last frame sent is not sent either. The
+countdown of a challenge window drains a bar pixel by pixel; its frames are sent at most
+every ``countdown_interval`` seconds (the loop calls ``show`` at every tick, so the latest
+one always gets through).
 
 A missing or failing display never stops the game: the first failure is logged once and
 kept in ``fault`` (the service puts it in the systemd status; ``check_display`` is what
@@ -44,10 +48,11 @@ def make_device(config: DisplayConfig, data_dir: Path | None = None) -> Any:
         return None
     if driver in ("ssd1306", "sh1106"):
         from luma.core.interface.serial import i2c
-        from luma.oled.device import sh1106, ssd1306
+
+        from companion.devices.partial_oled import PartialSH1106, PartialSSD1306
 
         serial = i2c(port=config.i2c_bus, address=config.address)
-        cls = ssd1306 if driver == "ssd1306" else sh1106
+        cls = PartialSSD1306 if driver == "ssd1306" else PartialSH1106
         device = cls(serial, width=WIDTH, height=HEIGHT, rotate=rotate)
     elif driver == "dummy":
         from luma.core.device import dummy

@@ -4,7 +4,11 @@ It finds the Pico by USB vendor/product id (or takes ``--port``), connects over 
 shows the firmware version and reader count (a Pico that was already running said HELLO
 long ago, so by default it is soft-restarted with Ctrl-C, Ctrl-D to say it again), checks
 that it answers PING, then watches the readers for a few seconds, printing each reader's
-tags live. The exit status is 0 when every configured reader reported and none is faulty,
+tags live. It asks the firmware for its own scan timings (``CONF stats=1``) and prints the
+cycle and reader-visit min/median/max next to the modelled cycle of the same table
+(``scan_model``), saying plainly when the table is slower than its model; a firmware that
+predates the timings says so too. Timings never change the verdict: a slow table still
+works. The exit status is 0 when every configured reader reported and none is faulty,
 1 otherwise (no Pico, a reader missing, faulty or silent, no PONG).
 """
 
@@ -20,7 +24,7 @@ from typing import TextIO
 from companion.config import load_config
 from companion.config.data_dir import find_data_dir, folder_problem, locate_data_dir
 from companion.config.model import ConfigError
-from companion.devices import protocol
+from companion.devices import protocol, scan_model
 from companion.devices.readers import (
     ButtonEvent,
     LinkStatus,
@@ -157,6 +161,7 @@ def _diagnose(
     take(sent + 1.0, lambda: any(isinstance(r, protocol.Pong) for r in link.replies))
     pong = any(isinstance(r, protocol.Pong) for r in link.replies)
     say(f"PING: {'PONG in %.0f ms' % ((time.monotonic() - sent) * 1000) if pong else 'no PONG'}")
+    link.send(protocol.conf("stats", 1))  # a T frame after each snapshot from now on
 
     say(f"watching the readers for {seconds:g} s (put tags on them to test):")
     take(time.monotonic() + seconds, lambda: False, live=True)
@@ -177,6 +182,11 @@ def _diagnose(
         else:
             tags = contents.get(reader, frozenset())
             say(f"  {_name(reader)}: ok, {len(tags)} tag(s) {named(tags)}".rstrip())
+    tags_seen = [
+        len(contents.get(reader, frozenset())) for reader in range(count) if reader not in faults
+    ]
+    for line in timing_lines(link.timing, tags_seen, _stats_refused(link), seconds):
+        say(line)
     after = link.stats
     bad = (
         after.bad_crc - before.bad_crc,
@@ -194,6 +204,50 @@ def _diagnose(
         healthy = False
     say("healthy" if healthy else "NOT healthy")
     return 0 if healthy else 1
+
+
+def _stats_refused(link: SerialLink) -> bool:
+    return any(isinstance(r, protocol.Bad) and r.reason == "conf stats" for r in link.replies)
+
+
+def timing_lines(
+    timing: protocol.Timing | None, tags_per_reader: list[int], refused: bool, seconds: float
+) -> list[str]:
+    """The doctor's lines on the firmware's own timings against the model of this table
+    (``tags_per_reader``: the tags seen on each scanned reader)."""
+    if timing is None:
+        if refused:
+            return [
+                "scan timings: this firmware does not time itself (update it: firmware/README.md)"
+            ]
+        return [f"scan timings: none received in {seconds:g} s"]
+    low, median, high = (us / 1000 for us in timing.cycle_us)
+    lines = [
+        f"scan cycle: min {low:.1f} / median {median:.1f} / max {high:.1f} ms "
+        f"over the last {timing.cycles} cycles"
+    ]
+    if timing.visit_us is None:
+        lines.append("reader visit: not timed by this firmware")
+    else:
+        v_low, v_median, v_high = (us / 1000 for us in timing.visit_us)
+        lines.append(
+            f"reader visit: min {v_low:.2f} / median {v_median:.2f} / max {v_high:.2f} ms "
+            f"over the last {timing.visits} visits"
+        )
+    model = scan_model.cycle_ms(tags_per_reader)
+    lines.append(
+        f"model: {model:.1f} ms per cycle for {len(tags_per_reader)} readers holding "
+        f"{sum(tags_per_reader)} tag(s) (bench/scan_cycle.py, no interpreter time)"
+    )
+    ratio = median / model if model else 0.0
+    if scan_model.slower_than_model(median, model):
+        lines.append(
+            f"slower than its model: median cycle {median:.1f} ms is {ratio:.1f}x the "
+            f"modelled {model:.1f} ms (more than {scan_model.SLOWER_FACTOR:g}x)"
+        )
+    else:
+        lines.append(f"within its model: median cycle {ratio:.2f}x the modelled one")
+    return lines
 
 
 def _namer(tags: Mapping[str, str] | None) -> Callable[[frozenset[str]], str]:

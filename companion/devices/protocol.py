@@ -12,7 +12,10 @@ tests/devices/test_protocol.py. Framing::
 at most ``MAX_LINE`` bytes of printable ASCII, ``\\r\\n`` accepted.
 
 Pico -> Pi reports become the frozen dataclasses below (``Report``); Pi -> Pico commands are
-built by ``ping``, ``sync`` and ``conf`` and framed by ``encode``. ``FrameReader`` turns a
+built by ``ping``, ``sync`` and ``conf`` and framed by ``encode``. The firmware's timings
+(``Timing``, a ``T`` frame after each snapshot) come only after ``conf("stats", 1)``, which
+a firmware without them refuses with ``BAD conf stats``: old firmware and old hosts each
+keep working with the other. ``FrameReader`` turns a
 byte stream into ``(seq, report)`` pairs and counts, by cause, every line it drops. The
 acceptance rules are the firmware's, so both sides agree on what a frame is.
 """
@@ -139,6 +142,21 @@ class Button:
 
 
 @dataclass(frozen=True, slots=True)
+class Timing:
+    """``T``: the firmware's own scan timings over a sliding window, in microseconds.
+
+    Sent after each ``F`` once ``CONF stats=1`` asked for it. ``cycle_us`` and ``visit_us``
+    are (min, median, max); ``visit_us`` is None (and ``visits`` 0) when the firmware does
+    not time single reader visits. Words a later firmware adds are ignored.
+    """
+
+    cycles: int
+    cycle_us: tuple[int, int, int]
+    visits: int
+    visit_us: tuple[int, int, int] | None
+
+
+@dataclass(frozen=True, slots=True)
 class Pong:
     pass
 
@@ -158,7 +176,7 @@ class Bad:
     reason: str
 
 
-Report = Hello | State | Full | Fault | Button | Pong | Ok | Bad
+Report = Hello | State | Full | Fault | Button | Timing | Pong | Ok | Bad
 
 _EMPTY_SET: frozenset[str] = frozenset()
 _PONG = Pong()
@@ -192,6 +210,31 @@ def _key_value(word: str) -> tuple[str, str]:
     if eq <= 0:
         raise FrameError("expected key=value")
     return _name(word[:eq]), _value(word[eq + 1 :])
+
+
+def _triple(text: str) -> tuple[int, int, int] | None:
+    if text == EMPTY:
+        return None
+    parts = text.split("/")
+    if len(parts) != 3:
+        raise FrameError("expected min/median/max")
+    low, mid, high = (_uint(part, 9) for part in parts)
+    if not low <= mid <= high:
+        raise FrameError("expected min <= median <= max")
+    return low, mid, high
+
+
+def _timing(words: list[str]) -> Timing:
+    fields = dict(_key_value(word) for word in words[1:])
+    if "cycles" not in fields or "cycle_us" not in fields:
+        raise FrameError("T needs cycles and cycle_us")
+    cycles = _uint(fields["cycles"], 9)
+    cycle = _triple(fields["cycle_us"])
+    visits = _uint(fields.get("visits", "0"), 9)
+    visit = _triple(fields.get("visit_us", EMPTY))
+    if cycle is None or cycles == 0 or (visit is None) != (visits == 0):
+        raise FrameError("T figures and counts disagree")
+    return Timing(cycles, cycle, visits, visit)
 
 
 def parse_uids(text: str) -> frozenset[str] | None:
@@ -251,6 +294,8 @@ def parse_report(body: str) -> Report:
         return Ok(*_key_value(words[1]))
     if kind == "BAD" and n >= 2:
         return Bad(" ".join(words[1:]))
+    if kind == "T" and n >= 3:
+        return _timing(words)
     raise FrameError(f"unknown report {kind[:16]!r}")
 
 

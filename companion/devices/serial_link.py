@@ -9,7 +9,9 @@ long gone), then turns frames into observations:
 - ``F`` -> the same, for every reader whose set differs (a snapshot of an unchanged table
   emits nothing), ``?`` -> ``ReaderFault(r, "unknown")`` unless already known faulty;
 - ``E r absent`` -> ``ReaderFault``; ``E r ok`` -> ``ReaderOk``; ``B`` -> ``ButtonEvent``;
-- ``HELLO`` and the first snapshot -> ``LinkStatus(connected=True, ...)``.
+- ``HELLO`` and the first snapshot -> ``LinkStatus(connected=True, ...)``;
+- ``T`` (the firmware's scan timings, sent once asked with ``CONF stats=1``) -> kept in
+  ``timing``, the latest only (the doctor reads it; the game has no use for it).
 
 It drops and counts lines with a bad CRC or bad framing, asks ``SYNC`` when a sequence
 number is skipped (a lost frame may have been an ``S``), and when the USB device vanishes
@@ -119,6 +121,8 @@ class SerialLink:
         self.hello: protocol.Hello | None = None
         self.replies: collections.deque[protocol.Report] = collections.deque(maxlen=32)
         """PONG / OK / BAD answers, newest last, for callers of ``send`` (doctor, config)."""
+        self.timing: protocol.Timing | None = None
+        """The latest ``T`` frame since the last HELLO (None: none yet, or an old firmware)."""
         self.current_port: str | None = None
         self._emitter = Emitter(_NullSink())
         self._known: dict[int, _Known] = {}
@@ -262,6 +266,9 @@ class SerialLink:
         elif kind is protocol.Button:
             assert isinstance(report, protocol.Button)
             emit(ButtonEvent(report.name, report.down))
+        elif kind is protocol.Timing:
+            assert isinstance(report, protocol.Timing)
+            self.timing = report
         else:
             if kind is protocol.Bad:
                 self._rejected += 1
@@ -283,6 +290,7 @@ class SerialLink:
 
     def _on_hello(self, hello: protocol.Hello) -> None:
         self.hello = hello
+        self.timing = None  # a restarted firmware: the old figures were of another run
         if hello.proto != protocol.PROTO:
             self._connected = False
             self._status(

@@ -19,11 +19,15 @@ NTAG = "04A1B2C3D4E5F6"
 
 class Responder:
     """Plays a running Pico: a snapshot every 0.2 s and on SYNC, PONG on PING, and a
-    HELLO after the doctor's Ctrl-C, Ctrl-D soft restart."""
+    HELLO after the doctor's Ctrl-C, Ctrl-D soft restart. With ``timing`` (the body of a T
+    frame) it accepts ``CONF stats=1`` and follows each snapshot with that T frame; without,
+    it refuses it as a firmware that predates the timings does."""
 
     def __init__(self, pico: FakePico, sets: list[list[str] | None]) -> None:
         self.pico = pico
         self.sets = sets
+        self.timing: str | None = None
+        self.stats = False
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self.run, daemon=True)
 
@@ -38,7 +42,10 @@ class Responder:
                 if cmd[0] == "PING":
                     self.pico.send(FWP.pong())
                 elif cmd[0] == "SYNC":
-                    self.pico.send(FWP.full(self.sets))
+                    self.snapshot()
+                elif cmd == ("CONF", "stats", "1"):
+                    self.stats = self.timing is not None
+                    self.pico.send(FWP.ok("stats", 1) if self.stats else FWP.bad("conf stats"))
             answered = len(cmds)
             if self.pico.received.count(b"\x04") > restarts:
                 restarts += 1
@@ -46,8 +53,13 @@ class Responder:
                 self.pico.send(FWP.hello("0.1.0", len(self.sets)))
             if time.monotonic() - last > 0.2:
                 last = time.monotonic()
-                self.pico.send(FWP.full(self.sets))
+                self.snapshot()
             time.sleep(0.01)
+
+    def snapshot(self) -> None:
+        self.pico.send(FWP.full(self.sets))
+        if self.stats and self.timing is not None:
+            self.pico.send(self.timing)
 
 
 @pytest.fixture
@@ -116,3 +128,46 @@ def test_doctor_command_reports_the_data_directory(
     assert main(["doctor", "--display-only", "--config", str(config)]) == 0
     out = capsys.readouterr().out
     assert f"data directory: {tmp_path / 'data'} (from $COMPANION_DATA), 1 tag(s) enrolled" in out
+
+
+def test_doctor_prints_the_firmware_timings_next_to_the_model(
+    pico: FakePico, responder: Responder
+) -> None:
+    """Three readers, one tag on the pad: the model (the interpreter charged) says
+    (1.537 + 1.43) + 2 x (0.698 + 1.05) ms."""
+    responder.sets = [[NTAG], [], []]
+    responder.timing = FWP.timing(64, (4300, 4400, 6100), 192, (1390, 1402, 3100))
+    out = io.StringIO()
+    assert run_doctor(str(pico.path), seconds=0.6, make_link=fast_link, out=out) == 0
+    text = out.getvalue()
+    assert "scan cycle: min 4.3 / median 4.4 / max 6.1 ms over the last 64 cycles" in text
+    assert "reader visit: min 1.39 / median 1.40 / max 3.10 ms over the last 192 visits" in text
+    assert "model: 6.5 ms per cycle for 3 readers holding 1 tag(s)" in text
+    assert "within its model: median cycle 0.68x the modelled one" in text
+    assert "slower than its model" not in text
+
+
+def test_doctor_says_when_the_table_is_slower_than_its_model(
+    pico: FakePico, responder: Responder
+) -> None:
+    """A faulty reader is not scanned: two readers, 4.7 ms modelled, 80 ms measured."""
+    responder.timing = FWP.timing(40, (70000, 80000, 95000), 0, None)
+    out = io.StringIO()
+    assert run_doctor(str(pico.path), seconds=0.6, make_link=fast_link, out=out) == 1
+    text = out.getvalue()
+    assert "reader visit: not timed by this firmware" in text
+    assert "model: 4.7 ms per cycle for 2 readers holding 1 tag(s)" in text
+    assert (
+        "slower than its model: median cycle 80.0 ms is 17.0x the modelled 4.7 ms "
+        "(more than 1.5x)" in text
+    )
+
+
+def test_doctor_with_an_old_firmware_without_timings(pico: FakePico, responder: Responder) -> None:
+    responder.sets = [[NTAG], [], []]
+    out = io.StringIO()
+    assert run_doctor(str(pico.path), seconds=0.5, make_link=fast_link, out=out) == 0
+    text = out.getvalue()
+    assert "scan timings: this firmware does not time itself (update it" in text
+    assert "scan cycle" not in text and "model:" not in text
+    assert "0 malformed" in text and text.rstrip().endswith("healthy")

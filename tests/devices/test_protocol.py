@@ -163,3 +163,43 @@ def test_frame_reader_handles_torn_lines_and_counts_drops(fwp: types.ModuleType)
     reader.feed(a[:10])
     reader.reset()  # cut by a disconnect
     assert reader.malformed == 3 and reader.feed(b) == [(2, hp.Pong())]
+
+
+T_BODIES = [
+    "T cycles=64 cycle_us=25100/25300/30700 visits=256 visit_us=1390/1402/3100",
+    "T cycles=3 cycle_us=9/10/12 visits=0 visit_us=-",
+    "T cycles=2 spi_us=5/6/7 cycle_us=1/2/3",  # a later firmware's extra figure
+    "T cycles=2",
+    "T cycles=2 cycle_us=3/2/1",
+    "T cycles=2 cycle_us=1/2",
+    "T cycles=0 cycle_us=-",
+    "T cycles=0 cycle_us=1/2/3",
+    "T cycles=2 cycle_us=1/2/3 visits=4 visit_us=-",
+    "T cycles=2 cycle_us=1/2/3 visits=0 visit_us=1/1/1",
+    "T cycles=02 cycle_us=1/2/3",
+    "T cycles=2 cycle_us=1/2/3 cycles",
+    "T cycles=2 cycle_us=1/2/3 visits=1 visit_us=4/4/4 visits=0",
+]
+
+
+@pytest.mark.parametrize("body", T_BODIES)
+def test_timing_parse_agrees_with_the_firmware(fwp: types.ModuleType, body: str) -> None:
+    try:
+        theirs = fwp.parse_report(body)
+    except fwp.FrameError:
+        theirs = None
+    try:
+        ours = hp.parse_report(body)
+    except hp.FrameError:
+        ours = None
+    assert (ours is None) == (theirs is None), (body, ours, theirs)
+    if isinstance(ours, hp.Timing):
+        assert ("T", ours.cycles, ours.cycle_us, ours.visits, ours.visit_us) == theirs
+
+
+def test_timing_from_the_firmware(fwp: types.ModuleType) -> None:
+    body = fwp.timing(64, (25100, 25300, 30700), 256, (1390, 1402, 3100))
+    assert report(fwp, body) == hp.Timing(64, (25100, 25300, 30700), 256, (1390, 1402, 3100))
+    assert report(fwp, fwp.timing(5, (1, 2, 3), 0, None)) == hp.Timing(5, (1, 2, 3), 0, None)
+    _, text = fwp.decode(hp.encode(3, hp.conf("stats", 1)))
+    assert fwp.parse_command(text) == ("CONF", "stats", "1")

@@ -252,3 +252,25 @@ def test_discovery_when_no_port_is_given(pico: FakePico) -> None:
         assert wait_for(inbox, connected) and found.is_set()
     finally:
         sl.stop()
+
+
+def test_timings_are_kept_not_emitted_and_forgotten_on_hello(
+    pico: FakePico, link: SerialLink, inbox: queue.Queue[Observation]
+) -> None:
+    from companion.devices.protocol import Timing
+
+    pico.hello(readers=2)
+    wait_for(inbox, connected)
+    pico.send(FWP.full([[NTAG], []]))
+    pico.send(FWP.timing(10, (3000, 3100, 3900), 0, None))
+    pico.send(FWP.full([[NTAG], []]))
+    pico.send(FWP.timing(64, (2900, 3000, 4100), 128, (1400, 1500, 2600)))
+    assert drain(inbox) == [spot(0, NTAG), spot(1)]  # the game hears nothing of timings
+    assert link.timing == Timing(64, (2900, 3000, 4100), 128, (1400, 1500, 2600))
+    assert link.stats.malformed == 0 and link.stats.gaps == 0
+    assert not link.replies  # not an answer to a command either
+    pico.hello(readers=2)  # the Pico restarted: those figures were of its last run
+    deadline = time.monotonic() + 1.0
+    while link.timing is not None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert link.timing is None

@@ -33,6 +33,9 @@ class Rig:
 
     ``overhead_us`` is the emulated cost of one SPI transaction beyond its bytes (call
     overhead of MicroPython on a Pico); 0 gives the pure SPI-at-``baudrate`` model.
+    ``frame_overhead_us`` is charged on top at each frame a chip starts sending (the
+    interpreter's work between frames: parsing the answer, building the next frame).
+    ``timeout_us`` None keeps the driver's own default.
     """
 
     def __init__(
@@ -43,8 +46,9 @@ class Rig:
         rst=22,
         baudrate=10000000,
         overhead_us=10,
-        timeout_us=1000,
+        timeout_us=None,
         init=True,
+        frame_overhead_us=0,
     ):
         fake_machine.reset()
         self.clock = chip.Clock()
@@ -58,6 +62,7 @@ class Rig:
         self.chips = []
         for i in range(len(self.cs)):
             c = chip.MFRC522Chip(self.clock, self.table, f"reader{i}")
+            c.frame_overhead_ns = int(frame_overhead_us * 1000)
             fake_machine.attach(self.cs[i], c)
             self.chips.append(c)
         fake_machine.watch(rst, self._rst_changed)
@@ -66,7 +71,10 @@ class Rig:
         if mfrc522 is not None:
             for pin in self.cs:
                 cs_pin = fake_machine.Pin(pin, fake_machine.Pin.OUT, value=1)
-                self.readers.append(mfrc522.MFRC522(self.spi, cs_pin, timeout_us))
+                if timeout_us is None:
+                    self.readers.append(mfrc522.MFRC522(self.spi, cs_pin))  # its default
+                else:
+                    self.readers.append(mfrc522.MFRC522(self.spi, cs_pin, timeout_us))
             if init:
                 for reader in self.readers:
                     reader.init()

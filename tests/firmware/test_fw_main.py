@@ -114,3 +114,147 @@ def test_run_keeps_scanning_when_input_ends(fw, board):
     with os.fdopen(read_fd, "rb", buffering=0) as stdin:
         firmware = fw.main.run(stdin=stdin, stdout=out, max_cycles=5)
     assert firmware.scan.cycles == 5
+
+
+# ---- the firmware's own timings (T frames) ------------------------------------------------------
+def figures(samples):
+    """min/median/max as the firmware computes them (median of an even count: the mean of
+    the two middle samples, rounded down)."""
+    held = sorted(samples)
+    n = len(held)
+    mid = n // 2
+    median = held[mid] if n % 2 else (held[mid - 1] + held[mid]) // 2
+    return (held[0], median, held[-1])
+
+
+def timed_steps(firmware, board, count):
+    """Run ``count`` steps; the emulated duration (us, as ``ticks_us`` sees it) of each."""
+    spans = []
+    for _ in range(count):
+        start = board.clock.ns // 1000
+        firmware.step()
+        spans.append(board.clock.ns // 1000 - start)
+    return spans
+
+
+def test_no_timing_frame_unless_the_pi_asks(fw, board):
+    """A host that predates T never gets one: the heartbeat stays as it was."""
+    firmware, frames = make_firmware(fw, board)
+    firmware.feed(cmd(fw, 0, "SYNC"))
+    timed_steps(firmware, board, 40)
+    kinds = [r[0] for _, r in reports(fw, frames)]
+    assert "F" in kinds and "T" not in kinds
+
+
+def test_timing_frame_follows_every_snapshot_with_the_cycle_figures(fw, board):
+    firmware, frames = make_firmware(fw, board)
+    board.place(3, NTAG)
+    board.place(7, "DEADBEEF")
+    firmware.feed(cmd(fw, 0, "CONF stats=1"))
+    spans = timed_steps(firmware, board, 12)  # no heartbeat falls due in 12 cycles
+    firmware.feed(cmd(fw, 1, "SYNC"))
+    spans += timed_steps(firmware, board, 1)
+    got = [r for _, r in reports(fw, frames)]
+    assert got[0] == ("OK", "stats", "1")
+    kinds = [r[0] for r in got]
+    assert kinds[-2:] == ["F", "T"] and kinds.count("T") == kinds.count("F") == 1
+    timing = got[-1]
+    # The cycle that sends the snapshot is timed before it is sent: all 13 are in.
+    assert timing[1:3] == (13, figures(spans))
+    # The first cycle reads the two new tags in full: it is the slowest.
+    assert timing[2][2] == spans[0] > timing[2][1]
+    # Every reader is visited every cycle, when the Scanner times its visits.
+    timed = getattr(firmware.scan, "visit_us", None) is not None
+    assert timing[3] == (min(13 * 19, fw.main.VISIT_WINDOW) if timed else 0)
+
+
+def test_timing_window_is_bounded_and_slides(fw, board):
+    firmware, frames = make_firmware(fw, board)
+    firmware.feed(cmd(fw, 0, "CONF stats=1"))
+    board.place(4, NTAG)
+    spans = timed_steps(firmware, board, fw.main.CYCLE_WINDOW + 30)
+    ring = firmware.cycle_us.ring
+    firmware.feed(cmd(fw, 1, "SYNC"))
+    spans += timed_steps(firmware, board, 1)
+    timing = [r for _, r in reports(fw, frames)][-1]
+    assert timing[0] == "T"
+    assert timing[1:3] == (fw.main.CYCLE_WINDOW, figures(spans[-fw.main.CYCLE_WINDOW :]))
+    assert firmware.cycle_us.ring is ring and len(ring) == fw.main.CYCLE_WINDOW
+
+
+def test_visits_timed_by_the_scanner_are_reported(fw, board):
+    """With a Scanner that keeps ``visit_us`` (the agreed interface), T carries visits."""
+
+    class TimedScanner(fw.scanner.Scanner):
+        def cycle(self):
+            self.visit_us = [0] * self.n
+            return super().cycle()
+
+        def scan_reader(self, r):
+            start = fw.utime.ticks_us()
+            changed = super().scan_reader(r)
+            self.visit_us[r] = fw.utime.ticks_diff(fw.utime.ticks_us(), start)
+            return changed
+
+    scan = TimedScanner(fw.main.build_readers())
+    scan.start()
+    frames = []
+    firmware = fw.main.Firmware(scan, frames.append)
+    board.place(0, NTAG)
+    firmware.feed(cmd(fw, 0, "CONF stats=1"))
+    visits = []
+    for _ in range(20):
+        firmware.step()
+        visits += [us for us in scan.visit_us if us]
+    firmware.feed(cmd(fw, 1, "SYNC"))
+    firmware.step()
+    visits += [us for us in scan.visit_us if us]
+    timing = [r for _, r in reports(fw, frames)][-1]
+    window = fw.main.VISIT_WINDOW
+    assert len(visits) == 21 * 19 > window
+    assert timing[3:] == (window, figures(visits[-window:]))
+    empty_visit, tag_visit = timing[4][0], timing[4][2]
+    assert tag_visit > empty_visit  # the reader with a tag costs more than an empty one
+
+
+def test_a_scan_setting_empties_the_window_and_stats_0_stops_the_frames(fw, board):
+    firmware, frames = make_firmware(fw, board)
+    firmware.feed(cmd(fw, 0, "CONF stats=1"))
+    timed_steps(firmware, board, 5)
+    firmware.feed(cmd(fw, 1, "CONF settle_us=1000"))
+    assert firmware.cycle_us.count == 0
+    spans = timed_steps(firmware, board, 3)
+    firmware.feed(cmd(fw, 2, "SYNC"))
+    spans += timed_steps(firmware, board, 1)
+    timing = [r for _, r in reports(fw, frames)][-1]
+    assert timing[1:3] == (4, figures(spans))
+    assert timing[2][0] > 19 * 1000  # 19 readers, each settling 1 ms now
+    firmware.feed(cmd(fw, 3, "CONF stats=0") + cmd(fw, 4, "SYNC"))
+    before = len(frames)
+    firmware.step()
+    assert [r[0] for _, r in reports(fw, frames[before:])] == ["F"]
+
+
+@pytest.mark.parametrize(
+    ("samples", "want"),
+    [([5], (5, 5, 5)), ([9, 1, 4, 6], (1, 5, 9)), ([3, 3, 8], (3, 3, 8))],
+)
+def test_window_figures(fw, samples, want):
+    window = fw.main.Window(8)
+    assert window.figures() is None
+    for us in samples:
+        window.add(us)
+    assert window.figures() == want
+    for us in range(100, 110):  # ten more: only the last eight are held
+        window.add(us)
+    assert (window.count, window.figures()) == (8, (102, 105, 109))
+
+
+def test_window_add_all_skips_unvisited_readers_and_wraps(fw):
+    window = fw.main.Window(4)
+    window.add_all([0, 500, None, 700])
+    assert (window.count, window.figures()) == (2, (500, 600, 700))
+    window.add_all([100, 0, 200, 300, 0])  # wraps: 300 takes the place of 500
+    assert (window.count, window.figures()) == (4, (100, 250, 700))
+    window.add_all([900])  # and 900 that of 700
+    assert window.figures() == (100, 250, 900)

@@ -124,3 +124,44 @@ def test_commands(fw):
     for body in ("PONG", "PING now", "CONF", "CONF x", "CONF =1", "conf a=1"):
         with pytest.raises(p.FrameError):
             p.parse_command(body)
+
+
+def test_timing_report_format_and_round_trip(fw):
+    p = fw.protocol
+    body = p.timing(64, (25100, 25300, 30700), 256, (1390, 1402, 3100))
+    assert body == "T cycles=64 cycle_us=25100/25300/30700 visits=256 visit_us=1390/1402/3100"
+    assert p.parse_report(body) == ("T", 64, (25100, 25300, 30700), 256, (1390, 1402, 3100))
+    without_visits = p.timing(3, (9, 10, 12), 0, None)
+    assert without_visits.endswith(" visits=0 visit_us=-")
+    assert p.parse_report(without_visits) == ("T", 3, (9, 10, 12), 0, None)
+
+
+@given(
+    st.integers(1, 10**6),
+    st.lists(st.integers(0, 10**8), min_size=3, max_size=3),
+    st.integers(0, 10**6),
+    st.lists(st.integers(0, 10**8), min_size=3, max_size=3),
+)
+def test_timing_round_trip(fw, cycles, cycle, visits, visit):
+    triple = tuple(sorted(visit)) if visits else None
+    body = fw.protocol.timing(cycles, tuple(sorted(cycle)), visits, triple)
+    assert fw.protocol.parse_report(body) == ("T", cycles, tuple(sorted(cycle)), visits, triple)
+
+
+def test_timing_ignores_unknown_figures_and_rejects_bad_ones(fw):
+    p = fw.protocol
+    later = "T cycles=2 spi_us=5/6/7 cycle_us=1/2/3"  # a later firmware, an extra figure
+    assert p.parse_report(later) == ("T", 2, (1, 2, 3), 0, None)
+    for body in (
+        "T cycles=2",
+        "T cycles=2 cycle_us=3/2/1",
+        "T cycles=2 cycle_us=1/2",
+        "T cycles=0 cycle_us=1/2/3",
+        "T cycles=2 cycle_us=-",
+        "T cycles=0 cycle_us=-",
+        "T cycles=2 cycle_us=1/2/3 visits=4 visit_us=-",
+        "T cycles=2 cycle_us=1/2/x",
+        "T cycles=02 cycle_us=1/2/3",
+    ):
+        with pytest.raises(p.FrameError):
+            p.parse_report(body)

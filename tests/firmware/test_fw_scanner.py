@@ -128,3 +128,89 @@ def test_a_reader_unplugged_while_running_becomes_faulty(fw, rig_factory):
     scan.cycle()
     assert scan.faults == [(1, "absent")]
     assert scan.sets() == [[], None]
+
+
+HAT = ["04A1B2C3D4E5F6", "04B2C3D4E5F607", "DEADBEEF"]
+
+
+def hat(fw, rig_factory, **kw):
+    rig, scan = make(fw, rig_factory, n=1, **kw)
+    tags = [rig.place(0, uid) for uid in HAT]
+    assert scan.cycle() == [0]
+    assert scan.sets()[0] == sorted(HAT)
+    return rig, scan, tags
+
+
+def test_a_stable_hat_is_confirmed_by_select_and_halt_not_enumerated(fw, rig_factory):
+    rig, scan, _ = hat(fw, rig_factory, audit=0)
+    rig.chips[0].keep_log = True
+    collisions = rig.chips[0].collisions
+    assert scan.cycle() == []
+    sent = [(e[2][0], e[3]) for e in rig.chips[0].log if e[0] == "tx"]
+    nbits = [n for _, n in sent]
+    # Per tag a WUPA and a 72-bit SELECT per cascade level, then HALT; a last REQA.
+    assert nbits == [7, 72, 72, 32, 7, 72, 72, 32, 7, 72, 32, 7]
+    assert [code for code, n in sent if n == 7] == [0x52, 0x52, 0x52, 0x26]
+    # Only the ATQAs collide (4- and 7-byte tags answer every WUPA, halted or not).
+    assert rig.chips[0].collisions - collisions == 3
+    assert scan.sets()[0] == sorted(HAT)
+
+
+def test_a_tag_taken_from_a_stable_hat_goes_after_the_debounce(fw, rig_factory):
+    rig, scan, tags = hat(fw, rig_factory, audit=0, debounce=3)
+    rig.remove(tags[1])
+    seen = history(scan, 4, 0)
+    rest = tuple(sorted([HAT[0], HAT[2]]))
+    assert seen == [tuple(sorted(HAT))] * 2 + [rest] * 2
+
+
+def test_a_tag_dropped_into_a_stable_hat_is_seen_in_the_same_cycle(fw, rig_factory):
+    rig, scan, _ = hat(fw, rig_factory, audit=0)
+    scan.cycle()
+    reads = scan.full_reads
+    rig.place(0, "04C3D4E5F60718")
+    assert scan.cycle() == [0]
+    assert scan.sets()[0] == sorted([*HAT, "04C3D4E5F60718"])
+    assert scan.full_reads == reads + 1
+    assert scan.cycle() == []
+
+
+def test_a_hat_is_fully_enumerated_every_audit_cycles(fw, rig_factory):
+    rig, scan, _ = hat(fw, rig_factory, audit=4)
+    anticollisions = []
+    for _ in range(8):
+        rig.chips[0].keep_log = True
+        rig.chips[0].log = []
+        scan.cycle()
+        sent = [entry for entry in rig.chips[0].log if entry[0] == "tx"]
+        anticollisions.append(sum(1 for e in sent if e[3] == 16))  # NVB 0x20 from scratch
+    full = [i for i, n in enumerate(anticollisions) if n]
+    assert len(full) == 2 and full[1] - full[0] == 4
+    assert scan.sets()[0] == sorted(HAT)
+
+
+def test_a_twin_hidden_in_a_hat_of_long_uids_is_found(fw, rig_factory):
+    rig, scan = make(fw, rig_factory, n=1, audit=0)
+    rig.place(0, NTAG)
+    rig.place(0, MIFARE)
+    scan.cycle()
+    rig.place(0, NTAG_TWIN)  # same CL1 as NTAG: only the REQA after the HALTs reveals it
+    assert scan.cycle() == [0]
+    assert scan.sets()[0] == sorted([NTAG, NTAG_TWIN, MIFARE])
+
+
+def test_visit_times_are_kept_per_reader_without_a_new_list(fw, rig_factory):
+    rig, scan = make(fw, rig_factory, n=3)
+    rig.place(1, NTAG)
+    visits = scan.visit_us
+    scan.cycle()
+    start = rig.now_us()
+    scan.cycle()
+    assert scan.visit_us is visits
+    assert all(v > 300 for v in visits)  # each at least the antenna settle
+    assert sum(visits) <= rig.now_us() - start
+    assert visits[1] > visits[0]  # the tag's anticollision frame
+    del fake_machine.devices[rig.cs[2]]
+    scan.cycle()
+    scan.cycle()
+    assert scan.faulty[2] and visits[2] == 0

@@ -1,0 +1,173 @@
+"""Interpreter time of the firmware's reader visits, measured under the real MicroPython.
+
+    .venv/bin/micropython bench/mp_interp_cost.py .      (bench/scan_cycle.py runs it)
+
+Runs firmware/scanner.py and mfrc522.py, unchanged, on the MicroPython unix port. Each
+scenario (one reader: empty, one tag, a hat of several) is first brought to its steady
+state against the emulated chip of tests/firmware/chip.py, and one visit (one
+``Scanner.cycle()`` of a one-reader scanner) is recorded: every byte the chip answered.
+The visit is then replayed thousands of times with the chip out of the loop: the bus
+answers from the recording, chip selects and ``utime`` are C builtins (as they are on the
+Pico), so the time measured is the firmware's own. The replayed ``write_readinto`` is the
+one Python stand-in left; its cost, less that of a C call, is measured alone and taken
+off.
+
+Prints one line per scenario (microseconds per visit on this machine, SPI transactions,
+radio frames, bytes allocated per visit) and a last line ``FIT <us per transaction> <us
+per frame> <us per visit>``: a is one register write timed alone (the SPI transaction
+as the driver makes it), b and c the least-squares fit of visit time - a * transactions =
+b * frames + c (transactions and frames move together too closely to fit both).
+"""
+
+import gc
+import sys
+import time
+
+ROOT = sys.argv[1] if len(sys.argv) > 1 else "."
+sys.path.insert(0, ROOT + "/firmware")
+sys.path.insert(0, ROOT + "/tests/firmware/shims")
+sys.path.insert(0, ROOT + "/tests/firmware")
+
+import harness  # noqa: E402
+
+harness.install()
+
+import fake_machine  # noqa: E402
+import mfrc522  # noqa: E402
+import scanner  # noqa: E402
+
+REPEAT = 5000
+
+SCENARIOS = (
+    ("empty", ()),
+    ("1 tag, 4-byte", ("DEADBEEF",)),
+    ("1 tag, 7-byte", ("04A1B2C3D4E5F6",)),
+    ("hat of 2, 7-byte", ("04A1B2C3D4E5F6", "04B2C3D4E5F607")),
+    ("hat of 3, 7-byte", ("04A1B2C3D4E5F6", "04B2C3D4E5F607", "04C3D4E5F60718")),
+    ("hat of 3, 4-byte", ("DEADBEEF", "12345678", "CAFEF00D")),
+)
+
+
+class Recorder:
+    """The rig's SPI bus, keeping a copy of every answer of ``write_readinto``."""
+
+    def __init__(self, spi):
+        self.spi = spi
+        self.log = []
+
+    def write(self, buf):
+        self.spi.write(buf)
+
+    def write_readinto(self, out, into):
+        self.spi.write_readinto(out, into)
+        self.log.append(bytes(into))
+
+
+class Replay:
+    """Answers from a recording; ``write`` is a C builtin, as on the Pico."""
+
+    def __init__(self, log):
+        self.log = log
+        self.i = 0
+        self.write = len
+
+    def write_readinto(self, out, into):
+        into[:] = self.log[self.i]
+        self.i += 1
+
+
+class Clock:
+    """C builtins with the signatures of ``utime``: the replay never waits."""
+
+    ticks_us = int  # always 0
+    ticks_diff = min  # 0 or below: no deadline passes, no guard waits
+    ticks_add = max
+    sleep_us = abs
+
+
+class NullPin:
+    def __init__(self):
+        self.value = abs
+
+
+def per_call_us(func, args, n):
+    start = time.ticks_us()
+    for _ in range(n):
+        func(*args)
+    return time.ticks_diff(time.ticks_us(), start) / n
+
+
+def measure(tags):
+    rig = harness.Rig(mfrc522, n=1, overhead_us=0)
+    for uid in tags:
+        rig.place(0, uid)
+    scan = scanner.Scanner(rig.readers, audit=0)
+    scan.start()
+    for _ in range(4):
+        scan.cycle()
+    reader = rig.readers[0]
+    rec = Recorder(rig.spi)
+    reader.spi = rec
+    fake_machine.reset_stats()
+    frames = rig.chips[0].frames
+    scan.cycle()
+    txns = fake_machine.stats["transactions"]
+    frames = rig.chips[0].frames - frames
+    log = rec.log
+    replay = Replay(log)
+    reader.spi = replay
+    reader.cs = NullPin()
+    mfrc522.utime = Clock
+    scanner.utime = Clock
+    try:
+        scan.cycle()  # warm up
+        replay.i = 0
+        gc.collect()
+        free = gc.mem_free()
+        start = time.ticks_us()
+        for _ in range(REPEAT):
+            replay.i = 0
+            scan.cycle()
+        total = time.ticks_diff(time.ticks_us(), start)
+        allocated = (free - gc.mem_free()) / REPEAT
+    finally:
+        mfrc522.utime = harness.fake_utime
+        scanner.utime = harness.fake_utime
+    # What the stand-in write_readinto cost beyond a C call with two arguments.
+    into = [bytearray(len(answer)) for answer in log]
+    stub = 0.0
+    for k in range(len(log)):
+        replay.i = k
+        start = time.ticks_us()
+        for _ in range(REPEAT):
+            replay.i = k
+            replay.write_readinto(None, into[k])
+        stub += time.ticks_diff(time.ticks_us(), start) / REPEAT
+    builtin = per_call_us(min, (1, 2), REPEAT * 10)
+    visit = total / REPEAT - stub + builtin * len(log)
+    return visit, txns, frames, allocated
+
+
+def main():
+    rows = []
+    for name, tags in SCENARIOS:
+        visit, txns, frames, allocated = measure(tags)
+        rows.append((visit, txns, frames))
+        print(f"VISIT {name:18} {visit:7.2f} us {txns:3d} txns {frames:3d} frames", end="")
+        print(f" {allocated:6.1f} B")
+    # Per transaction: the register write itself, timed alone (builtin bus and pin).
+    reader = mfrc522.MFRC522(Replay([]), NullPin())
+    a = per_call_us(reader.write, (1, 0), REPEAT * 10) - per_call_us(abs, (0,), REPEAT * 10)
+    # The rest of each visit, least squares for a per-frame and a per-visit cost.
+    ys = [v - a * t for v, t, _ in rows]
+    fs = [f for _, _, f in rows]
+    n = len(rows)
+    mf = sum(fs) / n
+    my = sum(ys) / n
+    sxy = sum((fs[i] - mf) * (ys[i] - my) for i in range(n))  # no zip(strict=): MicroPython
+    b = sxy / sum((f - mf) ** 2 for f in fs)
+    c = my - b * mf
+    print(f"FIT {a:.4f} {b:.4f} {c:.4f}")
+
+
+main()

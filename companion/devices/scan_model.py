@@ -1,0 +1,61 @@
+"""The modelled scan cycle of the Pico for a given table: what ``companion doctor`` compares
+the firmware's own timings with.
+
+The figures are those of ``bench/scan_cycle.py`` (bench/README.md, its scan_cycle section):
+the real firmware against the emulated MFRC522, SPI at 10 MHz, settle 300 us, the 300 us
+no-answer timer, steady state, 7-byte (NTAG) UIDs. Divided by its 18 readers they give
+what one reader's visit costs by how many tags lie on it, air and SPI time only:
+
+- 0 tags: 12.6 ms / 18 = 0.698 ms (a WUPA nobody answers: settle plus the timer);
+- 1 tag: 27.7 ms / 18 = 1.537 ms (confirmed by its first anticollision answer);
+- 2 and 3 tags: 7.16 and 10.40 ms (each known tag selected by its UID, then a REQA);
+- each tag beyond: 3.25 ms more.
+
+On top of that, the interpreter: MicroPython between SPI transactions, measured on the
+firmware's own visits under the unix port and charged x100 for an RP2040 at 125 MHz (an
+estimate, argued in bench/scan_cycle.py). A real Pico's heartbeat is compared with the
+charged figure; a table well above even that is worth a look.
+
+A reader's visits are independent, so the cycle is their sum. ``tests/devices/
+test_scan_model.py`` holds the air-and-SPI figures equal to the emulated firmware.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+VISIT_MS = (0.698, 1.537, 7.158, 10.400)
+"""Modelled air and SPI time of one reader's visit holding 0, 1, 2, 3 tags (ms)."""
+EXTRA_TAG_MS = 3.25
+"""Each tag beyond the last entry of ``VISIT_MS`` (ms): one more tag selected by its UID."""
+INTERPRETER_MS = (1.05, 1.43, 4.28, 5.89)
+"""MicroPython's time in the same visits on an RP2040 (ms): x86 unix-port time x100."""
+EXTRA_TAG_INTERPRETER_MS = 1.6
+"""The interpreter's time for each tag beyond the last entry of ``INTERPRETER_MS`` (ms)."""
+SLOWER_FACTOR = 1.5
+"""A measured median cycle above this many times the model is worth a look."""
+
+
+def _table(table: Sequence[float], extra: float, tags: int) -> float:
+    if tags < 0:
+        raise ValueError(f"a reader holds 0 or more tags, not {tags}")
+    last = len(table) - 1
+    return table[tags] if tags <= last else table[last] + (tags - last) * extra
+
+
+def visit_ms(tags: int, interpreter: bool = True) -> float:
+    """Modelled time of one reader's visit with ``tags`` tags on it (ms); without the
+    interpreter's time, air and SPI only."""
+    air = _table(VISIT_MS, EXTRA_TAG_MS, tags)
+    return air + _table(INTERPRETER_MS, EXTRA_TAG_INTERPRETER_MS, tags) if interpreter else air
+
+
+def cycle_ms(tags_per_reader: Sequence[int], interpreter: bool = True) -> float:
+    """Modelled scan cycle (ms) of a table whose scanned readers hold these many tags each
+    (a faulty reader is not scanned: leave it out)."""
+    return sum(visit_ms(tags, interpreter) for tags in tags_per_reader)
+
+
+def slower_than_model(median_cycle_ms: float, model_ms: float) -> bool:
+    """True when a measured median cycle is more than ``SLOWER_FACTOR`` times the model."""
+    return model_ms > 0 and median_cycle_ms > SLOWER_FACTOR * model_ms

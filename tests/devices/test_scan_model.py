@@ -1,0 +1,69 @@
+"""The doctor's scan model (companion/devices/scan_model.py) against the emulated table.
+
+The per-visit figures are bench/scan_cycle.py's; here they are checked against the same
+emulation (the real firmware, the emulated MFRC522 of tests/firmware/chip.py, no
+MicroPython time charged) on a small mixed table the bench does not run.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.devices import scan_model
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
+import fwload  # noqa: E402
+
+CYCLES = 64  # two audit rounds, as the bench
+
+
+def emulated_cycle_ms(tags_per_reader: list[int]) -> float:
+    fw: Any = fwload.load_firmware()
+    import harness
+
+    rig = harness.Rig(fw.mfrc522, n=len(tags_per_reader), overhead_us=0)
+    for reader, count in enumerate(tags_per_reader):
+        for k in range(count):
+            rig.place(reader, f"04{reader:02X}{k:02X}5A1C{0x80 + reader:02X}{k:02X}")
+    scan = fw.scanner.Scanner(rig.readers, settle_us=300)
+    scan.start()
+    scan.cycle()
+    scan.cycle()
+    start = rig.clock.ns
+    for _ in range(CYCLES):
+        scan.cycle()
+    return float((rig.clock.ns - start) / 1e6 / CYCLES)
+
+
+def test_model_matches_the_emulated_mixed_table() -> None:
+    table = [0, 1, 3, 2, 1, 0, 4]
+    model = scan_model.cycle_ms(table, interpreter=False)
+    emulated = emulated_cycle_ms(table)
+    if model != pytest.approx(emulated, rel=0.03):
+        fresh = [round(emulated_cycle_ms([k]), 3) for k in range(6)]
+        pytest.fail(
+            f"scan_model says {model:.1f} ms, the firmware's emulation {emulated:.1f} ms: the "
+            f"firmware changed; the visits of 0..5 tags now cost {fresh} ms (update VISIT_MS "
+            "and EXTRA_TAG_MS, and bench/README.md)"
+        )
+
+
+def test_model_gives_the_bench_figures_for_18_readers() -> None:
+    air = [scan_model.cycle_ms([k] * 18, interpreter=False) for k in (0, 1, 3)]
+    assert air == pytest.approx([12.6, 27.7, 187.2], abs=0.05)
+    charged = [scan_model.cycle_ms([k] * 18) for k in (0, 1)]
+    assert charged == pytest.approx([31.5, 53.4], abs=0.1)  # bench: 28-31 and 51-54 (x100)
+    gap = scan_model.visit_ms(5, interpreter=False) - scan_model.visit_ms(4, interpreter=False)
+    assert gap == pytest.approx(scan_model.EXTRA_TAG_MS)
+    with pytest.raises(ValueError):
+        scan_model.visit_ms(-1)
+
+
+def test_slower_than_model() -> None:
+    assert scan_model.slower_than_model(43.1, 28.7)
+    assert not scan_model.slower_than_model(43.0, 28.7 * 1.5 + 0.1)
+    assert not scan_model.slower_than_model(10.0, 0.0)

@@ -1,0 +1,157 @@
+"""The driver's hot path under the MicroPython unix port (run by test_fw_mp_hotpath.py).
+
+    micropython tests/firmware/mp_hotpath.py <repo root>
+
+Checks, on a real MicroPython, what CPython cannot show: that the steady-state visits of
+firmware/mfrc522.py (one tag confirmed by its first answer; a hat confirmed by WUPA +
+SELECT + HALT) allocate nothing on the heap, and that the register functions really are
+compiled by the native emitter. The visits are recorded once against the emulated chip,
+then replayed with the chip out of the loop (the replay itself allocates nothing). Prints
+``MP-HOTPATH ok <n>`` or the failures, and exits 1 on failure.
+"""
+
+import gc
+import sys
+
+ROOT = sys.argv[1] if len(sys.argv) > 1 else "."
+sys.path.insert(0, ROOT + "/firmware")
+sys.path.insert(0, ROOT + "/tests/firmware/shims")
+sys.path.insert(0, ROOT + "/tests/firmware")
+
+import harness  # noqa: E402
+
+harness.install()
+
+import mfrc522  # noqa: E402
+
+failures = []
+passed = [0]
+
+
+def check(name, ok):
+    if ok:
+        passed[0] += 1
+    else:
+        failures.append(name)
+
+
+class Recorder:
+    def __init__(self, spi):
+        self.spi = spi
+        self.log = []
+
+    def write(self, buf):
+        self.spi.write(buf)
+
+    def write_readinto(self, out, into):
+        self.spi.write_readinto(out, into)
+        self.log.append(bytes(into))
+
+
+class Replay:
+    def __init__(self, log):
+        self.log = log
+        self.i = 0
+
+    def write(self, buf):
+        pass
+
+    def write_readinto(self, out, into):
+        into[:] = self.log[self.i]
+        self.i += 1
+
+
+class Clock:
+    ticks_us = int
+    ticks_diff = min
+    ticks_add = max
+    sleep_us = abs
+
+
+def visit_one(reader, expect):
+    reader.begin(300)
+    st = reader.scan(expect)
+    reader.end()
+    return st
+
+
+def visit_hat(reader, frames, present):
+    reader.begin(300)
+    st = reader.confirm(frames, present)
+    reader.end()
+    return st
+
+
+def allocated(reader, visit, args, want):
+    """Bytes the replayed visit allocates, after checking it gives ``want``."""
+    rec = Recorder(reader.spi)
+    reader.spi = rec
+    check("recorded visit gives " + str(want), visit(reader, *args) == want)
+    replay = Replay(rec.log)
+    reader.spi = replay
+    mfrc522.utime = Clock
+    try:
+        visit(reader, *args)
+        replay.i = 0
+        check("replay gives " + str(want), visit(reader, *args) == want)
+        gc.collect()
+        free = gc.mem_free()
+        for _ in range(50):
+            replay.i = 0
+            visit(reader, *args)
+        return free - gc.mem_free()
+    finally:
+        mfrc522.utime = harness.fake_utime
+
+
+def test_single_tag_visit_allocates_nothing():
+    rig = harness.Rig(mfrc522, n=1)
+    tag = rig.place(0, "04A1B2C3D4E5F6")
+    reader = rig.readers[0]
+    check("first read", visit_one(reader, None) == mfrc522.OK)
+    expect = mfrc522.cl1_of(tag.uid)
+    got = allocated(reader, visit_one, (expect,), mfrc522.SAME)
+    check(f"single-tag visit allocates nothing: {got} B", got == 0)
+
+
+def test_hat_visit_allocates_nothing():
+    rig = harness.Rig(mfrc522, n=1)
+    uids = ["04A1B2C3D4E5F6", "04B2C3D4E5F607", "DEADBEEF"]
+    tags = [rig.place(0, uid) for uid in uids]
+    reader = rig.readers[0]
+    frames = [mfrc522.select_frames(t.uid) for t in tags]
+    present = [False] * mfrc522.MAX_TAGS
+    got = allocated(reader, visit_hat, (frames, present), mfrc522.OK)
+    check("every tag present", present[:3] == [True, True, True] and not reader.found)
+    check(f"hat visit allocates nothing: {got} B", got == 0)
+
+
+def test_empty_visit_allocates_nothing():
+    rig = harness.Rig(mfrc522, n=1)
+    reader = rig.readers[0]
+    got = allocated(reader, visit_one, (None,), mfrc522.OK)
+    check(f"empty visit allocates nothing: {got} B", got == 0)
+
+
+def test_register_functions_are_native():
+    plain = type(mfrc522.select_frames)
+    check("crc_a is native", type(mfrc522.crc_a) is not plain)
+    check("write is native", type(mfrc522.MFRC522.write) is not plain)
+
+
+for test in (
+    test_single_tag_visit_allocates_nothing,
+    test_hat_visit_allocates_nothing,
+    test_empty_visit_allocates_nothing,
+    test_register_functions_are_native,
+):
+    try:
+        test()
+    except Exception as err:
+        failures.append(f"{test.__name__} raised {err!r}")
+
+if failures:
+    for failure in failures:
+        print("FAIL", failure)
+    sys.exit(1)
+print(f"MP-HOTPATH ok {passed[0]}")
