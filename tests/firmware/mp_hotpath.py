@@ -14,25 +14,16 @@ import gc
 import sys
 
 ROOT = sys.argv[1] if len(sys.argv) > 1 else "."
-sys.path.insert(0, ROOT + "/firmware")
-sys.path.insert(0, ROOT + "/tests/firmware/shims")
 sys.path.insert(0, ROOT + "/tests/firmware")
 
+import mp_checks  # noqa: E402
+
+mp_checks.install(ROOT)
+
 import harness  # noqa: E402
-
-harness.install()
-
 import mfrc522  # noqa: E402
 
-failures = []
-passed = [0]
-
-
-def check(name, ok):
-    if ok:
-        passed[0] += 1
-    else:
-        failures.append(name)
+check = mp_checks.check
 
 
 class Recorder:
@@ -139,19 +130,12 @@ def test_register_functions_are_native():
     check("write is native", type(mfrc522.MFRC522.write) is not plain)
 
 
-for test in (
-    test_single_tag_visit_allocates_nothing,
-    test_hat_visit_allocates_nothing,
-    test_empty_visit_allocates_nothing,
-    test_register_functions_are_native,
-):
-    try:
-        test()
-    except Exception as err:
-        failures.append(f"{test.__name__} raised {err!r}")
-
-if failures:
-    for failure in failures:
-        print("FAIL", failure)
-    sys.exit(1)
-print(f"MP-HOTPATH ok {passed[0]}")
+mp_checks.run(
+    "MP-HOTPATH",
+    (
+        test_single_tag_visit_allocates_nothing,
+        test_hat_visit_allocates_nothing,
+        test_empty_visit_allocates_nothing,
+        test_register_functions_are_native,
+    ),
+)

@@ -12,14 +12,13 @@ carry a PING and a SYNC frame: ``main.run`` reads them through ``select.poll`` o
 import sys
 
 ROOT = sys.argv[1] if len(sys.argv) > 1 else "."
-sys.path.insert(0, ROOT + "/firmware")
-sys.path.insert(0, ROOT + "/tests/firmware/shims")
 sys.path.insert(0, ROOT + "/tests/firmware")
 
+import mp_checks  # noqa: E402
+
+mp_checks.install(ROOT)
+
 import harness  # noqa: E402
-
-harness.install()
-
 import main  # noqa: E402
 import mfrc522  # noqa: E402
 import pins  # noqa: E402
@@ -27,15 +26,7 @@ import protocol  # noqa: E402
 import scanner  # noqa: E402
 import utime  # noqa: E402
 
-failures = []
-passed = [0]
-
-
-def check(name, ok):
-    if ok:
-        passed[0] += 1
-    else:
-        failures.append(name)
+check = mp_checks.check
 
 
 def read(rig, reader=0):
@@ -127,14 +118,6 @@ def test_main_loop():
     check("run reads stdin: " + " ".join(kinds), kinds == ["HELLO", "PONG", "S", "F"])
 
 
-for test in (test_interpreter, test_protocol, test_driver, test_scanner, test_main_loop):
-    try:
-        test()
-    except Exception as err:  # report every failure, then exit non-zero
-        failures.append(f"{test.__name__} raised {err!r}")
-
-if failures:
-    for failure in failures:
-        print("FAIL", failure)
-    sys.exit(1)
-print(f"MP-SELFTEST ok {passed[0]}")
+mp_checks.run(
+    "MP-SELFTEST", (test_interpreter, test_protocol, test_driver, test_scanner, test_main_loop)
+)

@@ -11,28 +11,19 @@ recording a cycle allocates nothing. Prints ``MP-TIMING ok <n>`` or the failures
 import sys
 
 ROOT = sys.argv[1] if len(sys.argv) > 1 else "."
-sys.path.insert(0, ROOT + "/firmware")
-sys.path.insert(0, ROOT + "/tests/firmware/shims")
 sys.path.insert(0, ROOT + "/tests/firmware")
 
+import mp_checks  # noqa: E402
+
+mp_checks.install(ROOT)
+
 import harness  # noqa: E402
-
-harness.install()
-
 import main  # noqa: E402
 import micropython  # noqa: E402
 import pins  # noqa: E402
 import protocol  # noqa: E402
 
-failures = []
-passed = [0]
-
-
-def check(name, ok):
-    if ok:
-        passed[0] += 1
-    else:
-        failures.append(name)
+check = mp_checks.check
 
 
 def figures(samples):
@@ -105,18 +96,11 @@ def test_figures_match_a_plain_computation():
     check("figures over the last five", window.figures() == figures(samples[-5:]))
 
 
-for test in (
-    test_heartbeat_carries_the_timings,
-    test_recording_a_cycle_does_not_allocate,
-    test_figures_match_a_plain_computation,
-):
-    try:
-        test()
-    except Exception as err:  # report every failure, then exit non-zero
-        failures.append(f"{test.__name__} raised {err!r}")
-
-if failures:
-    for failure in failures:
-        print("FAIL", failure)
-    sys.exit(1)
-print(f"MP-TIMING ok {passed[0]}")
+mp_checks.run(
+    "MP-TIMING",
+    (
+        test_heartbeat_carries_the_timings,
+        test_recording_a_cycle_does_not_allocate,
+        test_figures_match_a_plain_computation,
+    ),
+)
