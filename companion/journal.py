@@ -22,10 +22,15 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
+
+from companion import journal_fields as fields
+
+if TYPE_CHECKING:
+    from companion.config.bounds import Seconds
 
 RECORD_TYPES = ("setup", "spot", "press", "tick", "reader", "resume")
 CONTROL_NAME = re.compile(r"[a-z][a-z_]{0,31}")
@@ -150,26 +155,79 @@ class ResumeInput:
 Input = SpotInput | PressInput | TickInput | ReaderInput | ResumeInput
 
 
+SETUP_KEYS = (
+    "t", "type", "game", "seats", "first", "seed", "window", "settle", "doublon_min",
+    "language", "layout", "tags", "rules",
+)  # fmt: skip
+INPUT_KEYS = {
+    "spot": ("t", "type", "spot", "uids"),
+    "press": ("t", "type", "control", "seat", "value"),
+    "tick": ("t", "type"),
+    "reader": ("t", "type", "spot", "ok"),
+    "resume": ("t", "type", "table"),
+}
+"""The keys of each input line; any other key is refused, named (docs/journal.md)."""
+
+
 def parse_setup(data: Mapping[str, Any]) -> Setup:
+    """The setup line, read strictly (`companion.journal_fields`): one `JournalError`
+    naming the key and what it expects for a missing key, a value of the wrong type or out
+    of its bounds (those of `config check` for the durations), or an unknown key."""
     try:
-        seats = tuple(str(s) for s in data["seats"])
-        tags = {str(uid).upper(): str(kind) for uid, kind in data.get("tags", {}).items()}
-        return Setup(
-            game=str(data["game"]),
-            seats=seats,
-            tags=tags,
-            first=int(data.get("first", 0)),
-            seed=int(data.get("seed", 0)),
-            window=float(data.get("window", 6.0)),
-            settle=float(data.get("settle", 0.5)),
-            doublon_min=float(data.get("doublon_min", 2.0)),
-            language=str(data.get("language", "fr")),
-            layout=data.get("layout"),
-            t=float(data.get("t", 0.0)),
-            rules=_rules(data.get("rules")),
-        )
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise JournalError(f"setup needs 'game' and 'seats' (and valid options): {exc}") from exc
+        return _setup(data)
+    except fields.FieldError as exc:
+        raise JournalError(f"setup line: {exc}") from exc
+
+
+def _setup(data: Mapping[str, Any]) -> Setup:
+    from companion.config.bounds import DOUBLON_MIN, SETTLE, WINDOW
+    from companion.config.model import LANGUAGES
+
+    fields.only_keys(data, SETUP_KEYS, "setup")
+    seats = "a list of the players' names (strings), clockwise from seat 0"
+    languages = " or ".join(f'"{code}"' for code in LANGUAGES)
+    return Setup(
+        game=fields.text("game", fields.required(data, "game", "the game's name")),
+        seats=tuple(fields.texts("seats", fields.required(data, "seats", seats), seats)),
+        tags=fields.optional(data, "tags", fields.tags, {}),
+        first=fields.optional(data, "first", fields.whole, 0),
+        seed=fields.optional(data, "seed", lambda k, v: fields.whole(k, v, None), 0),
+        window=fields.optional(data, "window", _seconds(WINDOW), 6.0),
+        settle=fields.optional(data, "settle", _seconds(SETTLE), 0.5),
+        doublon_min=fields.optional(data, "doublon_min", _seconds(DOUBLON_MIN), 2.0),
+        language=fields.optional(data, "language", _choice(LANGUAGES, languages), "fr"),
+        layout=fields.optional(data, "layout", _object, None),
+        t=fields.optional(data, "t", fields.number, 0.0),
+        rules=_rules(data.get("rules")),
+    )
+
+
+def _seconds(bounds: Seconds) -> Callable[[str, Any], float]:
+    """A duration read against the bounds `config check` uses for the same key."""
+
+    def read(key: str, value: Any) -> float:
+        checked = bounds.check(value)
+        if checked is None:
+            raise fields.FieldError(f"{key!r} = {fields.shown(value)}: {bounds.fix}")
+        return checked
+
+    return read
+
+
+def _choice(options: tuple[str, ...], expected: str) -> Callable[[str, Any], str]:
+    def read(key: str, value: Any) -> str:
+        if value not in options or not isinstance(value, str):
+            raise fields.refuse(key, value, expected)
+        return value
+
+    return read
+
+
+def _object(key: str, value: Any) -> dict[str, Any] | None:
+    """A JSON object (of finite numbers), or null for none."""
+    if value is not None and not isinstance(value, Mapping):
+        raise fields.refuse(key, value, "an object")
+    return None if value is None else dict(fields.json_value(key, value))
 
 
 def _rules(value: Any) -> dict[str, Any] | None:
@@ -177,34 +235,68 @@ def _rules(value: Any) -> dict[str, Any] | None:
     if value is None:
         return None
     if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
-        raise ValueError(f"'rules' must be an object of settings, not {value!r}")
-    return dict(value)
+        raise fields.FieldError(f"'rules' must be an object of settings, not {fields.shown(value)}")
+    return dict(fields.json_value("rules", value))
 
 
 def parse_input(data: Mapping[str, Any]) -> Input:
+    """One input line, read strictly (`companion.journal_fields`): one `JournalError`
+    naming the line's type and the key for a missing key, a value of the wrong type or out
+    of its range, or an unknown key. The message never quotes the line (its UIDs)."""
     kind = data.get("type")
+    read = _INPUT_READERS.get(kind) if isinstance(kind, str) else None
+    if read is None or not isinstance(kind, str):
+        name = repr(kind[:20]) if isinstance(kind, str) else fields.shown(kind)
+        raise JournalError(
+            f"unknown record type {name}; types are setup, spot, press, tick, reader, resume"
+        )
     try:
-        t = float(data["t"])
-        if kind == "spot":
-            return SpotInput(t, int(data["spot"]), frozenset(str(u).upper() for u in data["uids"]))
-        if kind == "press":
-            control = str(data["control"])
-            if not CONTROL_NAME.fullmatch(control):
-                raise JournalError(f"bad control {control!r}: a lower-case name such as 'back'")
-            seat = data.get("seat")
-            return PressInput(t, control, None if seat is None else int(seat), data.get("value"))
-        if kind == "tick":
-            return TickInput(t)
-        if kind == "reader":
-            return ReaderInput(t, int(data["spot"]), bool(data["ok"]))
-        if kind == "resume":
-            table = {int(s): frozenset(str(u).upper() for u in v) for s, v in data["table"].items()}
-            return ResumeInput(t, table)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise JournalError(f"bad {kind} record {dict(data)!r}: {exc}") from exc
-    raise JournalError(
-        f"unknown record type {kind!r}; types are setup, spot, press, tick, reader, resume"
-    )
+        fields.only_keys(data, INPUT_KEYS[kind], kind)
+        t = fields.number("t", fields.required(data, "t", "seconds since the game started"))
+        return read(t, data)
+    except fields.FieldError as exc:
+        raise JournalError(f"{kind} line: {exc}") from exc
+
+
+def _spot_number(key: str, value: Any) -> int:
+    return fields.whole(key, value, 0, " (a spot; 0 is the pad)")
+
+
+def _spot(t: float, data: Mapping[str, Any]) -> SpotInput:
+    spot = _spot_number("spot", fields.required(data, "spot", "the spot's number"))
+    return SpotInput(t, spot, fields.uids("uids", fields.required(data, "uids", "a list")))
+
+
+def _press(t: float, data: Mapping[str, Any]) -> PressInput:
+    control = fields.required(data, "control", "the control's name, such as 'back'")
+    if not isinstance(control, str) or not CONTROL_NAME.fullmatch(control):
+        raise fields.refuse("control", control, "a lower-case name such as 'back'")
+    seat = data.get("seat")
+    seat = None if seat is None else fields.whole("seat", seat, 0, " (a seat, 0-based)")
+    return PressInput(t, control, seat, fields.json_value("value", data.get("value")))
+
+
+def _tick(t: float, data: Mapping[str, Any]) -> TickInput:
+    return TickInput(t)
+
+
+def _reader(t: float, data: Mapping[str, Any]) -> ReaderInput:
+    spot = _spot_number("spot", fields.required(data, "spot", "the spot's number"))
+    return ReaderInput(t, spot, fields.boolean("ok", fields.required(data, "ok", "true or false")))
+
+
+def _resume(t: float, data: Mapping[str, Any]) -> ResumeInput:
+    table = fields.required(data, "table", "what the readers saw")
+    return ResumeInput(t, fields.spot_table("table", table))
+
+
+_INPUT_READERS: dict[str, Callable[[float, Mapping[str, Any]], Input]] = {
+    "spot": _spot,
+    "press": _press,
+    "tick": _tick,
+    "reader": _reader,
+    "resume": _resume,
+}
 
 
 @dataclass
@@ -216,24 +308,34 @@ class Journal:
     warnings: list[str] = field(default_factory=list)
 
 
-def read_lines(lines: Iterable[str], name: str = "journal") -> Journal:
-    """Parse a journal. A torn last line (a power cut mid-write) is dropped with a warning;
-    a bad line anywhere else is an error naming it."""
-    rows = [(i, line) for i, line in enumerate(lines, start=1) if line.strip()]
+class TornSetup(JournalError):
+    """A journal whose only line is a torn setup: a power cut during a new game's first
+    write. No game was started; the file is set aside (`session.set_aside_torn_setup`)."""
+
+
+def read_lines(lines: Iterable[str] | Iterable[bytes], name: str = "journal") -> Journal:
+    """Parse a journal. A torn last line (a power cut mid-write, or a byte that is not
+    UTF-8 there) is dropped with a warning; a bad line anywhere else is an error naming it.
+    A journal whose only line is torn raises `TornSetup`: no game was started."""
+    numbered: Iterable[tuple[int, str | bytes]] = enumerate(lines, start=1)
+    rows = [(i, line) for i, line in numbered if line.strip()]
     if not rows:
         raise JournalError(f"{name} is empty: it needs a setup line first")
     records: list[Mapping[str, Any]] = []
     warnings = []
     for index, (number, line) in enumerate(rows):
         try:
-            record = json.loads(line)
-            if not isinstance(record, dict):
-                raise ValueError("not a JSON object")
+            record = _record(line)
         except ValueError as exc:
             if index == len(rows) - 1:
+                if index == 0:
+                    raise TornSetup(
+                        f"{name}:{number}: its only line is a torn setup ({exc}): "
+                        "no game was started"
+                    ) from exc
                 warnings.append(f"{name}:{number}: torn last line dropped ({exc})")
                 break
-            raise JournalError(f"{name}:{number}: not a JSON object: {exc}") from exc
+            raise JournalError(f"{name}:{number}: {exc}") from exc
         records.append(record)
     if not records or records[0].get("type") != "setup":
         raise JournalError(f"{name}:1: the first line must be the setup")
@@ -247,24 +349,47 @@ def read_lines(lines: Iterable[str], name: str = "journal") -> Journal:
     return Journal(setup, inputs, warnings)
 
 
-def read_journal(path: str | os.PathLike[str]) -> Journal:
+def _record(line: str | bytes) -> Mapping[str, Any]:
+    """One line as a JSON object; a ValueError saying why it is not one (a line read as
+    bytes that is not UTF-8 names the byte and its column)."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            byte = exc.object[exc.start]
+            raise ValueError(
+                f"not UTF-8 text (byte 0x{byte:02X} at column {exc.start + 1}): "
+                "a journal is UTF-8 JSON Lines"
+            ) from exc
     try:
-        with open(path, encoding="utf-8") as f:
-            return read_lines(f, str(path))
-    except UnicodeDecodeError as exc:
-        raise JournalError(
-            f"{path} is not UTF-8 text (byte 0x{exc.object[exc.start]:02X} at offset "
-            f"{exc.start}): a journal is UTF-8 JSON Lines"
-        ) from exc
+        record = json.loads(line)
+    except ValueError as exc:
+        raise ValueError(f"not a JSON object: {exc}") from exc
+    if not isinstance(record, dict):
+        raise ValueError("not a JSON object")
+    return record
+
+
+def read_journal(path: str | os.PathLike[str]) -> Journal:
+    """Read the journal file at ``path`` (as bytes, so that a byte that is not UTF-8 is
+    one line's problem: a torn last line, or an error naming its line)."""
+    with open(path, "rb") as f:
+        return read_lines(f, str(path))
 
 
 class JournalWriter:
-    """Appends inputs as they happen; each line is flushed and fsync'd before it counts."""
+    """Appends inputs as they happen; each line is flushed and fsync'd before it counts.
+
+    The file is 0600 whatever the umask (it holds every secret of the game), a new one has
+    its directory entry fsync'd, and the first append starts on a fresh line: a last line
+    whose newline was lost in a cut is ended first, so it never swallows the next record.
+    """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._file: IO[str] = open(self.path, "a", encoding="utf-8")  # noqa: SIM115
+        make_private_dirs(self.path.parent)
+        self._file: IO[str] = open_private(self.path, append=True)
+        _end_last_line(self._file)
 
     def write(self, record: Setup | Input) -> None:
         self._file.write(json.dumps(record.to_json(), separators=(",", ":")) + "\n")
@@ -279,6 +404,63 @@ class JournalWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+PRIVATE_FILE = 0o600
+PRIVATE_DIR = 0o700
+"""A journal holds every secret of a game: its files and the folders created for it are
+for the service's user alone, whatever the umask."""
+
+
+def open_private(path: Path, append: bool) -> IO[str]:
+    """``path`` opened for writing text (appending, or truncated), mode 0600 whatever the
+    umask; a file it creates has its directory entry fsync'd."""
+    flags = os.O_CREAT | (os.O_RDWR | os.O_APPEND if append else os.O_WRONLY | os.O_TRUNC)
+    created = not path.exists()
+    fd = os.open(path, flags, PRIVATE_FILE)
+    try:
+        os.fchmod(fd, PRIVATE_FILE)
+    except BaseException:
+        os.close(fd)
+        raise
+    if created:
+        fsync_dir(path.parent)
+    return open(fd, "a" if append else "w", encoding="utf-8")
+
+
+def make_private_dirs(folder: Path) -> None:
+    """Create ``folder`` and its missing parents, each 0700 whatever the umask (a folder
+    that exists is left as it is); each new entry is fsync'd in its parent."""
+    missing = [f for f in (folder, *folder.parents) if not f.exists()]
+    for new in reversed(missing):
+        try:
+            new.mkdir(mode=PRIVATE_DIR)
+        except FileExistsError:
+            continue  # made meanwhile by someone else: theirs to set
+        new.chmod(PRIVATE_DIR)
+        fsync_dir(new.parent)
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a file's creation, rename or removal in ``folder`` durable: fsync the folder
+    itself (the file's own fsync does not cover its directory entry)."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _end_last_line(file: IO[str]) -> None:
+    """End the file's last line if its newline was lost (a cut after the bytes but before
+    the ``\\n``), so the next record starts on a fresh line."""
+    fd = file.fileno()
+    size = os.fstat(fd).st_size
+    if size == 0 or os.pread(fd, 1, size - 1) == b"\n":
+        return
+    file.write("\n")
+    file.flush()
+    os.fsync(file.fileno())
 
 
 def dump_lines(setup: Setup, inputs: Iterable[Input]) -> Iterator[str]:

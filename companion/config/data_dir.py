@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.config.model import DEFAULT_DATA_DIR, Config
+from companion.journal import make_private_dirs
 
 DATA_ENV = "COMPANION_DATA"
 """The environment variable naming the data directory (beaten only by ``--data-dir``)."""
@@ -48,6 +49,12 @@ def locate_data_dir(config: Config, override: str | os.PathLike[str] | None = No
 def find_data_dir(config: Config, override: str | os.PathLike[str] | None = None) -> Path:
     """The data directory's path (see `locate_data_dir`)."""
     return locate_data_dir(config, override).path
+
+
+def make_data_dir(path: Path) -> None:
+    """Create the data directory (and its missing parents) 0700 whatever the umask: it
+    holds the journal, every secret of a game. One that exists is left as it is."""
+    make_private_dirs(path)
 
 
 def folder_problem(path: Path) -> str | None:

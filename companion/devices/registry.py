@@ -177,7 +177,7 @@ class TagRegistry(Mapping[str, str]):
             out: dict[str, Any] = {}
             for key, value in items:
                 if key in out:
-                    raise self._corrupt(f"{key} appears twice")
+                    raise self._corrupt("a key appears twice")
                 out[key] = value
             return out
 
@@ -190,15 +190,17 @@ class TagRegistry(Mapping[str, str]):
         if data.get("schema") != SCHEMA:
             raise self._corrupt(f"schema {data.get('schema')!r}, expected {SCHEMA}")
         tags: dict[str, str] = {}
-        for uid, kind in data["tags"].items():
+        for number, (uid, kind) in enumerate(data["tags"].items(), start=1):
+            where = f'tag {number} of "tags"'  # never the UID or the kind: this is logged
             try:
                 canonical = normalise_uid(uid)
-                if not isinstance(kind, str):
-                    raise UnknownKind(f"the kind of {uid} is not a string")
-                check_kind(kind)
-            except RegistryError as exc:
-                raise self._corrupt(str(exc)) from None
+            except RegistryError:
+                raise self._corrupt(f"{where}: not a UID (4, 7 or 10 bytes as hex)") from None
+            try:
+                check_kind(kind if isinstance(kind, str) else "")
+            except RegistryError:
+                raise self._corrupt(f"{where}: unknown token kind") from None
             if canonical in tags:
-                raise self._corrupt(f"{canonical} appears twice")
+                raise self._corrupt(f"{where}: its UID appears twice (in another case)")
             tags[canonical] = kind
         return tags

@@ -25,7 +25,13 @@ from companion.devices.readers import SpotContents
 from companion.games import get as get_game
 from companion.journal import Setup
 from companion.run.items import ScriptSetup, Tick
-from companion.run.journal_file import archive, in_the_way, journal_live, replay_journal
+from companion.run.journal_file import (
+    archive,
+    clear_torn_setup,
+    in_the_way,
+    journal_live,
+    replay_journal,
+)
 from companion.run.loop import where
 from companion.session import Session
 
@@ -46,6 +52,8 @@ def open_session(
     what the readers reported during the menu."""
     path = data_dir / config.journal_path.name
     resume = args.resume if choice is None else isinstance(choice, power_on.Resume)
+    if resume:
+        clear_torn_setup(path)
     if resume and journal_live(path):
         resumed = _resume(path, config, inbox, sim, known)
         if resumed is not None:

@@ -1,17 +1,21 @@
 """The data directory's journal file: does it hold a game, how does it stand, archive it.
 
 A finished game's journal is moved to ``archive/`` so the next game starts a new file; an
-unfinished one is never overwritten (`in_the_way`).
+unfinished one is never overwritten (`in_the_way`). A journal that is only a torn setup
+line (a cut during a new game's first write) holds no game: `clear_torn_setup` moves it to
+``archive/`` too, so the table can start.
 """
 
 from __future__ import annotations
 
-import os
-import time
+import logging
 from pathlib import Path
 
 from companion.games import TableReferee, make_referee
 from companion.journal import read_journal
+from companion.session import set_aside, set_aside_torn_setup
+
+log = logging.getLogger("companion")
 
 
 def journal_live(path: Path) -> bool:
@@ -29,12 +33,21 @@ def replay_journal(path: Path) -> TableReferee:
 
 
 def archive(path: Path) -> Path:
-    """Move a finished game's journal aside (``archive/game-<time>.jsonl``)."""
-    folder = path.parent / "archive"
-    folder.mkdir(parents=True, exist_ok=True)
-    target = folder / f"{path.stem}-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}"
-    os.replace(path, target)
-    return target
+    """Move a finished game's journal aside (``archive/game-<time>.jsonl``, 0700)."""
+    return set_aside(path)
+
+
+def clear_torn_setup(path: Path) -> None:
+    """Set aside a journal that is only a torn setup line, saying so in one log line: the
+    table then starts as if there were no journal."""
+    moved = set_aside_torn_setup(path)
+    if moved is not None:
+        log.warning(
+            "%s held only a torn setup line (a cut during a new game's first write): no "
+            "game was started; moved to %s",
+            path,
+            moved,
+        )
 
 
 def in_the_way(path: Path) -> FileExistsError:

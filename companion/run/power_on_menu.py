@@ -47,7 +47,13 @@ from companion.devices.readers import (
 from companion.journal import Input, PressInput, ReaderInput, SpotInput
 from companion.notify import Notifier
 from companion.run.items import Scripted, ScriptEnd, ScriptSetup
-from companion.run.journal_file import archive, in_the_way, journal_live, replay_journal
+from companion.run.journal_file import (
+    archive,
+    clear_torn_setup,
+    in_the_way,
+    journal_live,
+    replay_journal,
+)
 from companion.run.loop import where
 
 log = logging.getLogger("companion")
@@ -91,6 +97,8 @@ def start_menu(
     finished one is archived); without, an existing journal is refused as today."""
     path = data_dir / config.journal_path.name
     resumable = False
+    if args.resume:
+        clear_torn_setup(path)
     if journal_live(path):
         if not args.resume:
             raise in_the_way(path)

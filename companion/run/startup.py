@@ -31,6 +31,7 @@ from companion.config.data_dir import (
     data_dir_unwritable,
     folder_problem,
     locate_data_dir,
+    make_data_dir,
 )
 from companion.config.model import Config, ConfigError, DisplayConfig
 from companion.devices.display import Display
@@ -86,7 +87,7 @@ def prepare(args: argparse.Namespace) -> Plan | int:
         return _refuse(problem)
     display = _display_config(config, args.display, sim)
     try:
-        data.path.mkdir(parents=True, exist_ok=True)
+        make_data_dir(data.path)
     except OSError as exc:
         return _refuse(f"cannot create the data directory {data.path}: {exc.strerror or exc}")
     script_clock = sim and args.sim_clock == "script"

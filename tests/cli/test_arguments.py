@@ -22,7 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 SCENARIO = ROOT / "tests" / "referee" / "scenarios" / "undo.jsonl"
 NOT_UTF8 = (
     b'{"t":0,"type":"setup","game":"ptipasspass","seats":["Ana","Bob"],"tags":{}}\n\xff\xfe\n'
+    b'{"t":1,"type":"tick"}\n'
 )
+"""Not UTF-8 inside the journal (on its last line it would be a torn line, dropped)."""
 
 
 def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
