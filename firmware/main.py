@@ -17,9 +17,15 @@ the scanner timed (``Scanner.visit_us``, when it has it), go into fixed-size rin
 sorts a copy once per report. A CONF that changes the scan empties both rings, so the
 figures always describe the settings in force.
 
-A Ctrl-C byte (0x03, never part of a frame) re-enables the keyboard interrupt and leaves the
-loop, so ``mpremote`` can still reach the REPL. The ``Firmware`` class holds all of this
-without touching ``sys``, so tests drive it with fake streams.
+A Ctrl-C byte (0x03) is a stray byte like any other garbage on the link: noise must never
+stop the scanning. Only a framed ``REPL`` command (good CRC) hands the board over: the
+firmware answers ``OK repl=1``, re-enables the keyboard interrupt and leaves the loop, so
+``mpremote`` can reach the REPL (firmware/README.md). The ``Firmware`` class holds all of
+this without touching ``sys``, so tests drive it with fake streams.
+
+The RP2040's watchdog (``machine.WDT``, ``WATCHDOG_MS``) is fed once per loop turn, so a
+loop that stalls (a wedged bus, a blocked write) restarts the board, which says HELLO again.
+It cannot be stopped once started, so after the hand-over a timer keeps feeding it.
 """
 
 import sys
@@ -35,6 +41,12 @@ import utime
 
 VERSION = "0.1.0"
 CTRL_C = 3
+WATCHDOG_MS = 8000
+"""The watchdog's timeout: far above the slowest legitimate loop turn (bench/README.md's
+slowest modelled scan cycle, 3 tags on each of 18 readers charged x200, is 411 ms; the
+largest CONF settle_us adds 19 x 20 ms; a heartbeat write is a few ms), and just under the
+RP2040's ceiling of 8388 ms."""
+WATCHDOG_FEED_MS = 1000  # the timer that feeds it once the REPL has the board
 
 # CONF keys: (minimum, maximum).
 LIMITS = {
@@ -119,6 +131,7 @@ class Firmware:
         self.overflow = False
         self.bad_frames = 0
         self.stats = False
+        self.handed_over = False  # a framed REPL command was obeyed: leave the loop
         self.cycle_us = Window(CYCLE_WINDOW)
         self.visit_us = Window(VISIT_WINDOW)
         self.buttons = []
@@ -146,10 +159,10 @@ class Firmware:
 
     # ---- input ------------------------------------------------------------------------------
     def feed(self, data):
-        """Take bytes from the Pi; handle each complete line. False once Ctrl-C was seen."""
+        """Take bytes from the Pi; handle each complete line. False once a framed REPL
+        command was obeyed (the bytes after it are left to the REPL); a Ctrl-C byte is
+        just a byte, refused with the rest of its line."""
         for byte in data:
-            if byte == CTRL_C:
-                return False
             if byte == 10:
                 if self.overflow:
                     self.bad_frames += 1
@@ -158,6 +171,8 @@ class Firmware:
                     self.handle_line(bytes(self.line))
                 self.line = bytearray()
                 self.overflow = False
+                if self.handed_over:
+                    return False
             elif len(self.line) < protocol.MAX_LINE:
                 self.line.append(byte)
             else:
@@ -183,6 +198,9 @@ class Firmware:
             self.send(protocol.pong())
         elif command[0] == "SYNC":
             self.want_full = True
+        elif command[0] == "REPL":
+            self.send(protocol.ok("repl", 1))
+            self.handed_over = True
         else:
             self.configure(command[1], command[2])
 
@@ -270,6 +288,15 @@ def build_readers(spi_factory=None):
     return readers
 
 
+def keep_fed(wdt):
+    """Feed ``wdt`` from a timer from now on: the REPL has the board, and the RP2040's
+    watchdog cannot be stopped. A soft reset (Ctrl-D) ends the timer; main.py then starts
+    the watchdog again."""
+    return machine.Timer(
+        mode=machine.Timer.PERIODIC, period=WATCHDOG_FEED_MS, callback=lambda t: wdt.feed()
+    )
+
+
 def run(stdin=None, stdout=None, max_cycles=-1):
     """The firmware's main loop; ``max_cycles`` >= 0 bounds it (for tests)."""
     watched = stdin
@@ -294,6 +321,7 @@ def run(stdin=None, stdout=None, max_cycles=-1):
 
     fw = Firmware(scan, write, buttons)
     fw.hello()
+    wdt = machine.WDT(timeout=WATCHDOG_MS)
     poller = select.poll()
     poller.register(watched, select.POLLIN)
     listening = True
@@ -311,8 +339,10 @@ def run(stdin=None, stdout=None, max_cycles=-1):
                 if isinstance(data, str):
                     data = data.encode()
                 if not fw.feed(data):
+                    keep_fed(wdt)
                     return fw
             fw.step()
+            wdt.feed()
             cycles += 1
     finally:
         micropython.kbd_intr(CTRL_C)

@@ -37,7 +37,9 @@ Pico -> Pi bodies:
 in ascending order, joined by commas. In ``F``, ``?`` stands for a faulty reader whose
 contents are unknown.
 
-Pi -> Pico bodies: ``PING``, ``SYNC`` (send an ``F`` now), ``CONF <key>=<value>``.
+Pi -> Pico bodies: ``PING``, ``SYNC`` (send an ``F`` now), ``CONF <key>=<value>``, and
+``REPL`` (answered ``OK repl=1``, then the firmware leaves its loop for the REPL: the only
+way out, so a stray byte on the link never stops the scanning).
 
 Decoding never lets an odd byte through: ``decode`` and the body parsers raise
 ``FrameError`` (a ``ValueError``) on anything malformed, ``try_decode`` returns None.
@@ -265,6 +267,10 @@ def conf(key, value):
     return f"CONF {_check_name(key)}={_check_value(str(value))}"
 
 
+def repl():
+    return "REPL"
+
+
 def _key_value(text):
     eq = text.find("=")
     if eq <= 0:
@@ -273,12 +279,15 @@ def _key_value(text):
 
 
 def parse_command(body):
-    """A Pi -> Pico body as ``("PING",)``, ``("SYNC",)`` or ``("CONF", key, value)``."""
+    """A Pi -> Pico body as ``("PING",)``, ``("SYNC",)``, ``("REPL",)`` or
+    ``("CONF", key, value)``."""
     words = body.split(" ")
     if words == ["PING"]:
         return ("PING",)
     if words == ["SYNC"]:
         return ("SYNC",)
+    if words == ["REPL"]:
+        return ("REPL",)
     if len(words) == 2 and words[0] == "CONF":
         key, value = _key_value(words[1])
         return ("CONF", key, value)

@@ -47,6 +47,11 @@ MAX_READERS = 19
 """The pad and up to 18 spots: as many readers as the firmware scans (firmware/README.md)."""
 
 
+def _answered_repl(link: SerialLink) -> bool:
+    """The Pico answered the REPL command: OK (it left its loop) or BAD (an older firmware)."""
+    return any(isinstance(r, protocol.Ok | protocol.Bad) for r in link.replies)
+
+
 def _name(reader: int) -> str:
     return "pad" if reader == 0 else f"spot {reader}"
 
@@ -146,7 +151,11 @@ def _diagnose(
         say(f"cannot talk to the Pico: {reason}{hint}")
         return 1
     if link.hello is None and restart:
-        say("soft-restarting the Pico to read its HELLO (Ctrl-C, Ctrl-D)...")
+        say("soft-restarting the Pico to read its HELLO (REPL, Ctrl-C, Ctrl-D)...")
+        # The firmware leaves its loop only on a framed REPL command (a stray Ctrl-C is
+        # garbage to it); an older firmware answers BAD and leaves on the Ctrl-C itself.
+        link.send(protocol.repl())
+        take(time.monotonic() + connect_timeout, lambda: _answered_repl(link))
         link.send_raw(CTRL_C_CTRL_D)
         take(time.monotonic() + connect_timeout, lambda: link.hello is not None)
     hello = link.hello

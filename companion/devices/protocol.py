@@ -315,6 +315,11 @@ def conf(key: str, value: int | str) -> str:
     return f"CONF {_name(key)}={_value(str(value))}"
 
 
+def repl() -> str:
+    """Hand the Pico over to its REPL (answered ``OK repl=1``; a bare Ctrl-C no longer is)."""
+    return "REPL"
+
+
 # ---- stream decoding ----------------------------------------------------------------------------
 class FrameReader:
     """Bytes from the link in, ``(seq, report)`` out; every dropped line is counted.

@@ -15,7 +15,9 @@ long gone), then turns frames into observations:
 
 It drops and counts lines with a bad CRC or bad framing, asks ``SYNC`` when a sequence
 number is skipped (a lost frame may have been an ``S``), and when the USB device vanishes
-(``SerialException``/``OSError``) or the Pico falls silent it reports
+(``SerialException``/``OSError``), the Pico falls silent, or it sends only bytes that make
+no valid frame for ``garbage_timeout`` (a bad cable or a Pico that is not running the
+firmware: link health counts valid frames, not bytes) it reports
 ``LinkStatus(connected=False)``, and reopens with a growing back-off. Known sets survive a
 reconnect, so after a replug only what changed meanwhile is reported.
 
@@ -102,6 +104,7 @@ class SerialLink:
         baudrate: int = 115200,
         hello_wait: float = 0.3,
         silence_timeout: float = 3.5,
+        garbage_timeout: float = 2.0,
         sync_interval: float = 0.25,
         backoff: tuple[float, float] = (0.1, 2.0),
         read_timeout: float = 0.05,
@@ -112,6 +115,7 @@ class SerialLink:
         self.baudrate = baudrate
         self.hello_wait = hello_wait
         self.silence_timeout = silence_timeout
+        self.garbage_timeout = garbage_timeout
         self.sync_interval = sync_interval
         self.backoff = backoff
         self.read_timeout = read_timeout
@@ -356,7 +360,8 @@ class SerialLink:
         self.hello = None
         self._want_sync = False
         handshaken = False
-        opened = last_rx = time.monotonic()
+        opened = last_rx = last_valid = time.monotonic()
+        frames = self.reader.frames
         asked_hello = pinged = False
         last_sync = -1e9
         try:
@@ -376,6 +381,9 @@ class SerialLink:
                     pinged = False
                     self.feed(data)
                     handshaken = handshaken or self._connected
+                    if self.reader.frames != frames:
+                        frames = self.reader.frames
+                        last_valid = now
                 if not self._connected and not asked_hello and now - opened >= self.hello_wait:
                     asked_hello = True
                     self._want_sync = True
@@ -393,11 +401,21 @@ class SerialLink:
                         f"{self.silence_timeout:g} s)"
                     )
                     return handshaken
+                if last_rx > last_valid and now - last_valid >= self.garbage_timeout:
+                    self._lost(self._garbage_reason(port.port))
+                    return handshaken
         except (serial.SerialException, OSError) as exc:
             self._lost(f"USB device {port.port} vanished: {_reason(exc)}")
             return handshaken
         self._connected = False
         return handshaken
+
+    def _garbage_reason(self, port: str) -> str:
+        """Why bytes without a valid frame are a lost link: the OLED's Stop names the cable."""
+        return (
+            f"the Pico on {port} sends only corrupt frames (no valid frame for "
+            f"{self.garbage_timeout:g} s): check its USB cable"
+        )
 
     def _write(self, port: serial.Serial, body: str | bytes) -> None:
         if isinstance(body, bytes):

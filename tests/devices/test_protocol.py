@@ -127,6 +127,7 @@ def test_commands_are_understood_by_the_firmware(fwp: types.ModuleType) -> None:
     for body, parsed in [
         (hp.ping(), ("PING",)),
         (hp.sync(), ("SYNC",)),
+        (hp.repl(), ("REPL",)),
         (hp.conf("debounce", 5), ("CONF", "debounce", "5")),
         (hp.conf("heartbeat_ms", "250"), ("CONF", "heartbeat_ms", "250")),
     ]:

@@ -274,3 +274,44 @@ def test_timings_are_kept_not_emitted_and_forgotten_on_hello(
     while link.timing is not None and time.monotonic() < deadline:
         time.sleep(0.01)
     assert link.timing is None
+
+
+def test_a_pico_speaking_only_garbage_is_a_link_fault_until_valid_frames_return(
+    pico: FakePico, inbox: queue.Queue[Observation]
+) -> None:
+    """Bytes that never make a valid frame are no sign of life: after 2 s of them (the
+    default ``garbage_timeout``) the link is reported lost, as a silent Pico is (the loop
+    turns that into the referee's Stop naming the cable); valid frames bring it back."""
+    sl = SerialLink(
+        str(pico.path),
+        hello_wait=0.15,
+        silence_timeout=10.0,  # the Pico never falls silent here: only the garbage counts
+        sync_interval=0.1,
+        backoff=(0.02, 0.1),
+        read_timeout=0.02,
+    )
+    sl.start(inbox)
+    try:
+        pico.hello(readers=1)
+        wait_for(inbox, connected)
+        pico.send(FWP.full([[]]))
+        started = time.monotonic()  # the last valid frame
+        drain(inbox)
+        frame = bytearray(FWP.encode(pico.seq, FWP.full([[NTAG]])))
+        frame[-3] ^= 0x01  # a bad CRC
+        lost = None
+        while lost is None and time.monotonic() - started < 4.0:
+            pico.write(bytes(frame) + b"12 S 0 -\n\x00\xff")  # bad CRC, malformed, noise
+            time.sleep(0.03)
+            lost = next((o for o in drain(inbox, quiet=0.001) if disconnected(o)), None)
+        elapsed = time.monotonic() - started
+        assert isinstance(lost, LinkStatus) and "corrupt" in lost.reason and "cable" in lost.reason
+        assert 1.9 <= elapsed < 2.0 + 0.5  # the timeout plus a check period or so
+        assert sl.stats.bad_crc > 0 and sl.stats.malformed > 0
+        syncs = sum(1 for c in pico.commands() if c[0] == "SYNC")
+        pico.wait_command("SYNC", count=syncs + 1)  # it keeps asking for a snapshot
+        pico.send(FWP.full([[NTAG]]))
+        assert wait_for(inbox, connected, timeout=2.0)
+        assert drain(inbox) == [spot(0, NTAG)]
+    finally:
+        sl.stop()

@@ -82,10 +82,23 @@ def test_changes_become_s_frames_and_heartbeat_is_at_least_once_a_second(fw, boa
     assert max(gaps) <= 1100  # one second plus at most one scan cycle
 
 
-def test_ctrl_c_leaves_the_loop(fw, board):
+def test_a_stray_ctrl_c_is_garbage_and_the_loop_goes_on(fw, board):
+    """0x03 on the link is a stray byte like any other: its line is refused, no more."""
     firmware, frames = make_firmware(fw, board)
     assert firmware.feed(b"12") is True
-    assert firmware.feed(b"\x03") is False
+    assert firmware.feed(b"\x03") is True
+    assert firmware.feed(b"\n\x03\x03" + cmd(fw, 1, "PING")) is True
+    assert firmware.feed(cmd(fw, 2, "PING")) is True
+    got = [r for _, r in reports(fw, frames)]
+    assert got == [("BAD", "frame"), ("BAD", "frame"), ("PONG",)]
+
+
+def test_only_a_framed_repl_command_leaves_the_loop(fw, board):
+    firmware, frames = make_firmware(fw, board)
+    assert firmware.feed(b"1 REPL*0000\n") is True  # a bad CRC hands nothing over
+    assert firmware.feed(cmd(fw, 2, "REPL") + cmd(fw, 3, "PING")) is False
+    got = [r for _, r in reports(fw, frames)]
+    assert got == [("BAD", "crc"), ("OK", "repl", "1")]  # nothing after the hand-over
 
 
 def test_run_answers_ping_and_sync_over_a_pipe(fw, board):
@@ -103,8 +116,64 @@ def test_run_answers_ping_and_sync_over_a_pipe(fw, board):
         os.write(write_fd, b"\x03" + cmd(fw, 2, "PING"))
         os.close(write_fd)
         firmware = fw.main.run(stdin=stdin, stdout=out, max_cycles=10)
-    assert firmware.scan.cycles == 0  # left at once, so mpremote can reach the REPL
+    assert firmware.scan.cycles == 10  # a stray Ctrl-C does not end the loop
     assert fake_micropython.kbd_intr_char == 3
+
+
+def test_run_hands_over_to_the_repl_on_the_framed_command(fw, board):
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, cmd(fw, 0, "REPL") + cmd(fw, 1, "PING"))
+    out = io.BytesIO()
+    with os.fdopen(read_fd, "rb", buffering=0) as stdin:
+        firmware = fw.main.run(stdin=stdin, stdout=out, max_cycles=10)
+    os.close(write_fd)
+    assert firmware.scan.cycles == 0  # left at once, so mpremote can reach the REPL
+    assert fake_micropython.kbd_intr_char == 3  # Ctrl-C is a keyboard interrupt again
+    got = [r for _, r in reports(fw, out.getvalue().splitlines(keepends=True))]
+    assert [r[0] for r in got] == ["HELLO", "OK"]
+    # The watchdog cannot be stopped on the RP2040: a timer keeps feeding it at the REPL.
+    wdt = fw.machine.WDT.made[-1]
+    timer = fw.machine.Timer.made[-1]
+    fed = wdt.feeds
+    timer.fire()
+    assert wdt.feeds == fed + 1 and timer.period_ms < wdt.timeout_ms
+
+
+# ---- the watchdog ------------------------------------------------------------------------------
+def test_run_feeds_the_watchdog_once_per_cycle(fw, board):
+    read_fd, write_fd = os.pipe()
+    os.close(write_fd)
+    with os.fdopen(read_fd, "rb", buffering=0) as stdin:
+        fw.main.run(stdin=stdin, stdout=io.BytesIO(), max_cycles=7)
+    wdt = fw.machine.WDT.made[-1]
+    assert wdt.timeout_ms == fw.main.WATCHDOG_MS
+    assert wdt.feeds == 7 and not wdt.starved()
+
+
+def test_a_stalled_loop_does_not_feed_the_watchdog(fw, board, monkeypatch):
+    """A scan cycle that hangs (here: the emulated clock runs on past the timeout inside
+    it) gets no feed: the RP2040 would restart the firmware."""
+    cycle = fw.scanner.Scanner.cycle
+    calls = []
+
+    def stalling(self):
+        calls.append(1)
+        if len(calls) == 3:
+            fw.machine.clock.ns += (fw.main.WATCHDOG_MS + 1) * 1_000_000
+        return cycle(self)
+
+    monkeypatch.setattr(fw.scanner.Scanner, "cycle", stalling)
+    read_fd, write_fd = os.pipe()
+    os.close(write_fd)
+    with os.fdopen(read_fd, "rb", buffering=0) as stdin:
+        fw.main.run(stdin=stdin, stdout=io.BytesIO(), max_cycles=5)
+    assert fw.machine.WDT.made[-1].starved()
+
+
+def test_the_watchdog_timeout_is_far_above_the_slowest_cycle_and_within_the_rp2040(fw):
+    """bench/README.md's slowest modelled cycle (3 tags on each of 18 readers, charged
+    x200) is 411 ms; the RP2040's watchdog counts at most 8388 ms."""
+    assert 10 * 411 <= fw.main.WATCHDOG_MS <= 8388
 
 
 def test_run_keeps_scanning_when_input_ends(fw, board):

@@ -26,8 +26,12 @@ def test_the_live_view_follows_the_table(game_table, phone):
     page = phone()
     page.goto(f"http://{table.host}:{table.port}/")
     page.wait_for_selector("#conn[data-state=live]", state="attached")
+    # The stream may open before its first snapshot lands: wait for the page to show it.
+    page.wait_for_function(
+        "(where) => document.getElementById('status').textContent === where",
+        arg=table.session.referee.where(),
+    )
     version = int(page.evaluate("document.body.dataset.version"))
-    assert page.locator("#status").inner_text() == table.session.referee.where()
     for record in inputs[:60]:
         table.put(Scripted(record))
     table.settle()

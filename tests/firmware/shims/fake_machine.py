@@ -8,6 +8,9 @@ chips selected at once is a wiring fault of the firmware and raises.
 The bus counts transactions (chip-select low periods) and bytes, and advances the emulated
 clock by each byte's time at the configured baud rate plus an optional fixed cost per
 transaction (the MicroPython call overhead of a real Pico, 0 for the pure SPI model).
+
+``WDT`` and ``Timer`` are there for the firmware's watchdog: the watchdog records its feeds
+on the emulated clock, and a timer fires only when a test says so.
 """
 
 
@@ -30,6 +33,8 @@ def reset():
     levels.clear()
     devices.clear()
     watchers.clear()
+    del WDT.made[:]
+    del Timer.made[:]
     del _selected[:]
     reset_stats()
 
@@ -176,6 +181,54 @@ class SPI:
     def write_readinto(self, write_buf, read_buf):
         for i in range(len(write_buf)):
             read_buf[i] = self._xfer(write_buf[i])
+
+
+class WDT:
+    """The watchdog on the emulated clock: it records every feed, and ``starved`` says
+    whether it went hungrier than its timeout at some point (the RP2040 would have reset).
+
+    ``WDT.made`` holds every watchdog made, newest last."""
+
+    made = []
+
+    def __init__(self, id=0, timeout=5000):
+        self.timeout_ms = timeout
+        self.fed_at = [clock.ns]
+        self.feeds = 0
+        WDT.made.append(self)
+
+    def feed(self):
+        self.feeds += 1
+        self.fed_at.append(clock.ns)
+
+    def starved(self):
+        limit = self.timeout_ms * 1000000
+        times = self.fed_at
+        for i in range(1, len(times)):
+            if times[i] - times[i - 1] > limit:
+                return True
+        return clock.ns - times[-1] > limit
+
+
+class Timer:
+    """A periodic timer that fires only when a test calls ``fire`` (``Timer.made``)."""
+
+    ONE_SHOT = 0
+    PERIODIC = 1
+    made = []
+
+    def __init__(self, id=-1, mode=1, period=-1, callback=None, freq=-1):
+        self.mode = mode
+        self.period_ms = period
+        self.callback = callback
+        Timer.made.append(self)
+
+    def fire(self):
+        if self.callback is not None:
+            self.callback(self)
+
+    def deinit(self):
+        self.callback = None
 
 
 def idle():
