@@ -29,6 +29,7 @@ sys.path.insert(0, ROOT + "/tests/firmware/shims")
 sys.path.insert(0, ROOT + "/tests/firmware")
 
 import harness  # noqa: E402
+from spi_replay import Clock, Recorder, Replay  # noqa: E402
 
 harness.install()
 
@@ -46,43 +47,6 @@ SCENARIOS = (
     ("hat of 3, 7-byte", ("04A1B2C3D4E5F6", "04B2C3D4E5F607", "04C3D4E5F60718")),
     ("hat of 3, 4-byte", ("DEADBEEF", "12345678", "CAFEF00D")),
 )
-
-
-class Recorder:
-    """The rig's SPI bus, keeping a copy of every answer of ``write_readinto``."""
-
-    def __init__(self, spi):
-        self.spi = spi
-        self.log = []
-
-    def write(self, buf):
-        self.spi.write(buf)
-
-    def write_readinto(self, out, into):
-        self.spi.write_readinto(out, into)
-        self.log.append(bytes(into))
-
-
-class Replay:
-    """Answers from a recording; ``write`` is a C builtin, as on the Pico."""
-
-    def __init__(self, log):
-        self.log = log
-        self.i = 0
-        self.write = len
-
-    def write_readinto(self, out, into):
-        into[:] = self.log[self.i]
-        self.i += 1
-
-
-class Clock:
-    """C builtins with the signatures of ``utime``: the replay never waits."""
-
-    ticks_us = int  # always 0
-    ticks_diff = min  # 0 or below: no deadline passes, no guard waits
-    ticks_add = max
-    sleep_us = abs
 
 
 class NullPin:

@@ -14,7 +14,7 @@ from companion.config.bounds import SETTLE, WINDOW
 from companion.config.model import GameConfig
 from companion.doc_paths import JOURNAL_DOC, RULINGS_DOC, TABLE_DOC
 from companion.lab.cli import add_parsers as add_lab_parsers
-from companion.options import seconds_option, whole_number
+from companion.options import fail, seconds_option, whole_number
 from companion.rules.errors import BadInput
 
 if TYPE_CHECKING:
@@ -22,12 +22,6 @@ if TYPE_CHECKING:
 
 DEFAULTS = GameConfig()
 """The config's game defaults, which `play` shares (window, settle)."""
-
-
-def _fail(command: str, message: str) -> int:
-    """One line on stderr naming the command, and the exit status of a bad input (2)."""
-    print(f"companion {command}: {message}", file=sys.stderr)
-    return 2
 
 
 def _first_problem(first: int, players: int) -> str | None:
@@ -56,15 +50,15 @@ def _demo(args: argparse.Namespace) -> int:
     players = _players(args)
     problem = games.players_problem(args.game, players)
     if problem:
-        return _fail("demo", problem)
+        return fail("demo", problem)
     out = Path(args.out)
     problem = folder_problem(out)
     if problem:
-        return _fail("demo", f"--out {problem} (it gets journal.jsonl and oled.gif)")
+        return fail("demo", f"--out {problem} (it gets journal.jsonl and oled.gif)")
     try:
         run_demo(args.game, players, args.seed, out, args.lang)
     except OSError as exc:
-        return _fail("demo", f"--out {out}: cannot write there: {exc.strerror or exc}")
+        return fail("demo", f"--out {out}: cannot write there: {exc.strerror or exc}")
     return 0
 
 
@@ -81,9 +75,9 @@ def _replay(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # the reader of our output stopped (`| head`): nothing to say
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (no second error at exit)
     except OSError as exc:
-        return _fail("replay", _unreadable(args.file, exc))
+        return fail("replay", _unreadable(args.file, exc))
     except (JournalError, SetupError, BadInput, games.UnknownGame) as exc:
-        return _fail("replay", f"{exc} (the format: {JOURNAL_DOC})")
+        return fail("replay", f"{exc} (the format: {JOURNAL_DOC})")
     return 0
 
 
@@ -126,18 +120,18 @@ def _open_play(args: argparse.Namespace, path: Path) -> Session | str:
 def _play(args: argparse.Namespace) -> int:
     problem = _play_problem(args)
     if problem:
-        return _fail("play", problem)
+        return fail("play", problem)
     path = Path(args.journal)
     session = _open_play(args, path)
     if isinstance(session, str):
-        return _fail("play", session)
+        return fail("play", session)
     resume = f"companion play --sim --resume --journal {path}"
     print(f"journal: {path} (continue later with: {resume})")
     lang = session.referee.setup.language
     console = games.get(session.referee.setup.game).console
     if console is None:
         session.close()
-        return _fail("play", f"{session.referee.setup.game} has no typed simulated table yet")
+        return fail("play", f"{session.referee.setup.game} has no typed simulated table yet")
     try:
         return console(session, sys.stdin, sys.stdout, lang)
     except KeyboardInterrupt:  # Ctrl-C: every input is already journaled and fsync'd
@@ -154,20 +148,20 @@ def _deck(args: argparse.Namespace) -> int:
 
     out = Path(args.out)
     if out.suffix.lower() not in deck_sheet.SUFFIXES:
-        return _fail("deck", f"--out {out}: give a .pdf (to print) or a .png (to look at)")
+        return fail("deck", f"--out {out}: give a .pdf (to print) or a .png (to look at)")
     problem = folder_problem(out.parent) or data_dir_unwritable(out.parent)
     if problem:
-        return _fail("deck", f"--out {out}: {problem}")
+        return fail("deck", f"--out {out}: {problem}")
     try:
         deck = make_deck(args.size, args.seed)
     except BadInput as exc:
-        return _fail("deck", f"--size {args.size}: {exc}")
+        return fail("deck", f"--size {args.size}: {exc}")
     title = f"Swiped - jeu de {len(deck)} cartes (graine {args.seed})"
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         written = deck_sheet.write_sheet(deck, out, title)
     except OSError as exc:
-        return _fail("deck", f"--out {out}: cannot write there: {exc.strerror or exc}")
+        return fail("deck", f"--out {out}: cannot write there: {exc.strerror or exc}")
     pages = deck_sheet.pages_needed(len(deck))
     also = f" (pages 2 on: {', '.join(map(str, written[1:]))})" if len(written) > 1 else ""
     print(f"wrote {out}: {len(deck)} cards on {pages} page{'s' * (pages > 1)}{also}")

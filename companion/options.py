@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from collections.abc import Callable
 from typing import Any
 
 from companion import config
 from companion.config.bounds import Seconds
 from companion.config.data_dir import DATA_DIR_HELP
+
+
+def fail(command: str, message: str) -> int:
+    """One line on stderr naming the command, and the exit status of a bad input (2)."""
+    print(f"companion {command}: {message}", file=sys.stderr)
+    return 2
 
 
 def seconds_option(bound: Seconds) -> Callable[[str], float]:

@@ -24,7 +24,7 @@ from companion.lab.model import Variant
 from companion.lab.runner import default_workers, run
 from companion.lab.summary import VariantFigures, summarize
 from companion.lab.variants import VariantError, load_lab, parse_variants, read_variants
-from companion.options import add_config_option, add_data_dir_option, whole_number
+from companion.options import add_config_option, add_data_dir_option, fail, whole_number
 
 REPORTS = "reports"
 """The data directory's folder of reports (the web page serves it)."""
@@ -65,11 +65,6 @@ def _print(text: str) -> None:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (no second error at exit)
 
 
-def _fail(command: str, message: str) -> int:
-    print(f"companion {command}: {message}", file=sys.stderr)
-    return 2
-
-
 def _reports_dir(args: argparse.Namespace, name: str) -> Path | str:
     """--out, else the data directory's reports/NAME; or what stops us, in words."""
     if args.out:
@@ -91,11 +86,11 @@ def _write(command: str, args: argparse.Namespace, name: str, title: str,
     _print(output.terminal(results))
     out = _reports_dir(args, name)
     if isinstance(out, str):
-        return _fail(command, out)
+        return fail(command, out)
     try:
         paths = output.write(out, results, title)
     except OSError as exc:
-        return _fail(command, f"cannot write the report in {out}: {exc.strerror or exc}")
+        return fail(command, f"cannot write the report in {out}: {exc.strerror or exc}")
     _print(f"report: {paths[0]} (figures: {paths[1].name}, {paths[2].name})")
     return 0
 
@@ -107,7 +102,7 @@ def lab(args: argparse.Namespace) -> int:
     try:
         variants = read_variants(args.file)
     except VariantError as exc:
-        return _fail("lab", f"{exc} (the format: {LAB_DOC})")
+        return fail("lab", f"{exc} (the format: {LAB_DOC})")
     results = play(variants, args.workers, args.quiet)
     name = Path(args.file).stem
     return _write("lab", args, name, f"Lab: {name}", results)
@@ -129,13 +124,13 @@ def report(args: argparse.Namespace) -> int:
 
     paths = _journal_paths(args.journals)
     if isinstance(paths, str):
-        return _fail("report", paths)
+        return fail("report", paths)
     try:
         results = journal_report(paths, None if args.quiet else ProgressBar(what="journals"))
     except OSError as exc:
-        return _fail("report", f"cannot read {exc.filename}: {exc.strerror or exc}")
+        return fail("report", f"cannot read {exc.filename}: {exc.strerror or exc}")
     except (JournalError, SetupError, ValueError) as exc:
-        return _fail("report", str(exc))
+        return fail("report", str(exc))
     return _write("report", args, args.name, f"Playtest: {args.name}", results)
 
 
@@ -164,7 +159,7 @@ def selfplay(args: argparse.Namespace) -> int:
     players = args.players or games.get(args.game).default_seats
     problem = games.players_problem(args.game, players)
     if problem:
-        return _fail("selfplay", problem)
+        return fail("selfplay", problem)
     table: dict[str, Any] = {"game": args.game, "games": args.games, "seed": args.seed}
     table["players"] = players
     if args.bots:
@@ -178,7 +173,7 @@ def selfplay(args: argparse.Namespace) -> int:
     try:
         variants = parse_variants(table, "selfplay")
     except VariantError as exc:
-        return _fail("selfplay", exc.problem)
+        return fail("selfplay", exc.problem)
     _print(output.terminal(play(variants, args.workers, args.quiet)))
     return 0
 

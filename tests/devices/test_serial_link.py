@@ -306,7 +306,9 @@ def test_a_pico_speaking_only_garbage_is_a_link_fault_until_valid_frames_return(
             lost = next((o for o in drain(inbox, quiet=0.001) if disconnected(o)), None)
         elapsed = time.monotonic() - started
         assert isinstance(lost, LinkStatus) and "corrupt" in lost.reason and "cable" in lost.reason
-        assert 1.9 <= elapsed < 2.0 + 0.5  # the timeout plus a check period or so
+        # Never before the timeout; the generous ceiling only says it is the timeout that
+        # fired (the exact decision is the link's own clock, not this test's).
+        assert 1.9 <= elapsed < 2 * sl.garbage_timeout
         assert sl.stats.bad_crc > 0 and sl.stats.malformed > 0
         syncs = sum(1 for c in pico.commands() if c[0] == "SYNC")
         pico.wait_command("SYNC", count=syncs + 1)  # it keeps asking for a snapshot

@@ -22,41 +22,9 @@ mp_checks.install(ROOT)
 
 import harness  # noqa: E402
 import mfrc522  # noqa: E402
+from spi_replay import Clock, Recorder, Replay  # noqa: E402
 
 check = mp_checks.check
-
-
-class Recorder:
-    def __init__(self, spi):
-        self.spi = spi
-        self.log = []
-
-    def write(self, buf):
-        self.spi.write(buf)
-
-    def write_readinto(self, out, into):
-        self.spi.write_readinto(out, into)
-        self.log.append(bytes(into))
-
-
-class Replay:
-    def __init__(self, log):
-        self.log = log
-        self.i = 0
-
-    def write(self, buf):
-        pass
-
-    def write_readinto(self, out, into):
-        into[:] = self.log[self.i]
-        self.i += 1
-
-
-class Clock:
-    ticks_us = int
-    ticks_diff = min
-    ticks_add = max
-    sleep_us = abs
 
 
 def visit_one(reader, expect):
