@@ -13,10 +13,13 @@ one Python stand-in left; its cost, less that of a C call, is measured alone and
 off.
 
 Prints one line per scenario (microseconds per visit on this machine, SPI transactions,
-radio frames, bytes allocated per visit) and a last line ``FIT <us per transaction> <us
-per frame> <us per visit>``: a is one register write timed alone (the SPI transaction
-as the driver makes it), b and c the least-squares fit of visit time - a * transactions =
-b * frames + c (transactions and frames move together too closely to fit both).
+radio frames, bytes allocated per visit), a line ``MERGE <us per cycle>``: what the
+two-core scanner (firmware/cores.py) adds to each cycle of 19 readers on core 0 (starting
+core 1, gathering its changes, visit times and faults; its halves stubbed out), and a last
+line ``FIT <us per transaction> <us per frame> <us per visit>``: a is one register write
+timed alone (the SPI transaction as the driver makes it), b and c the least-squares fit of
+visit time - a * transactions = b * frames + c (transactions and frames move together too
+closely to fit both).
 """
 
 import gc
@@ -33,6 +36,7 @@ from spi_replay import Clock, Recorder, Replay  # noqa: E402
 
 harness.install()
 
+import cores  # noqa: E402
 import fake_machine  # noqa: E402
 import mfrc522  # noqa: E402
 import scanner  # noqa: E402
@@ -112,6 +116,26 @@ def measure(tags):
     return visit, txns, frames, allocated
 
 
+class StubHalf:
+    """A half that scans nothing: what is left of ``TwoCores.cycle`` is its own work."""
+
+    def __init__(self, n):
+        self.readers = [None] * n
+        self.visit_us = [1000] * n
+        self.faults = []
+
+    def cycle(self):
+        return []
+
+
+def merge_us():
+    """Core 0's own time per ``TwoCores.cycle`` of 10 + 9 readers (us, this machine)."""
+    numbers = (list(range(10)), list(range(10, 19)))
+    two = cores.TwoCores([StubHalf(10), StubHalf(9)], numbers)
+    empty = per_call_us(StubHalf(0).cycle, (), REPEAT)
+    return per_call_us(two.cycle, (), REPEAT) - 2 * empty
+
+
 def main():
     rows = []
     for name, tags in SCENARIOS:
@@ -131,6 +155,7 @@ def main():
     sxy = sum((fs[i] - mf) * (ys[i] - my) for i in range(n))  # no zip(strict=): MicroPython
     b = sxy / sum((f - mf) ** 2 for f in fs)
     c = my - b * mf
+    print(f"MERGE {merge_us():.4f}")
     print(f"FIT {a:.4f} {b:.4f} {c:.4f}")
 
 

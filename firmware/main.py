@@ -3,7 +3,8 @@
 MicroPython runs this file at boot. It disables Ctrl-C as a keyboard interrupt (the link
 carries frames, not a REPL), says HELLO, then loops forever:
 
-- one scan cycle over every reader (``scanner.Scanner``);
+- one scan cycle over every reader (``scanner.Scanner``; with readers on a second SPI bus,
+  ``cores.TwoCores``: core 1 scans that bus while core 0 scans the first);
 - an ``S`` frame for every reader whose debounced set changed, ``E`` for reader faults;
 - buttons wired to the Pico (pins.BUTTONS), debounced, as ``B`` frames;
 - an ``F`` snapshot at least every ``heartbeat_ms`` (default 1 s), and at once on SYNC,
@@ -31,6 +32,7 @@ It cannot be stopped once started, so after the hand-over a timer keeps feeding 
 import sys
 from array import array
 
+import cores
 import machine
 import mfrc522
 import micropython
@@ -154,7 +156,13 @@ class Firmware:
 
     def send_timing(self):
         cycles, visits = self.cycle_us, self.visit_us
-        body = protocol.timing(cycles.count, cycles.figures(), visits.count, visits.figures())
+        body = protocol.timing(
+            cycles.count,
+            cycles.figures(),
+            visits.count,
+            visits.figures(),
+            getattr(self.scan, "buses", None),
+        )
         self.send(body)
 
     # ---- input ------------------------------------------------------------------------------
@@ -267,25 +275,44 @@ class Firmware:
             self.send_full()
 
 
-def build_readers(spi_factory=None):
-    """The ``MFRC522`` objects of pins.CS on SPI ``pins.SPI_ID``, after a hard reset."""
+def build_readers():
+    """The ``MFRC522`` objects of pins.CS, after a hard reset: those of pins.ON_SPI1 on the
+    second bus (pins.SPI1), the others on SPI ``pins.SPI_ID``."""
     rst = machine.Pin(pins.RST, machine.Pin.OUT, value=0)
     utime.sleep_ms(1)
     rst.value(1)
     utime.sleep_ms(50)  # oscillator start-up
-    spi = machine.SPI(
-        pins.SPI_ID,
-        baudrate=pins.SPI_BAUD,
-        polarity=0,
-        phase=0,
-        sck=machine.Pin(pins.SCK),
-        mosi=machine.Pin(pins.MOSI),
-        miso=machine.Pin(pins.MISO),
-    )
+    buses = [(pins.SPI_ID, pins.SCK, pins.MOSI, pins.MISO)]
+    if pins.SPI1 is not None:
+        buses.append(pins.SPI1)
+    spis = []
+    for bus, sck, mosi, miso in buses:
+        spis.append(
+            machine.SPI(
+                bus,
+                baudrate=pins.SPI_BAUD,
+                polarity=0,
+                phase=0,
+                sck=machine.Pin(sck),
+                mosi=machine.Pin(mosi),
+                miso=machine.Pin(miso),
+            )
+        )
     readers = []
-    for cs in pins.CS:
-        readers.append(mfrc522.MFRC522(spi, machine.Pin(cs, machine.Pin.OUT, value=1)))
+    for r in range(len(pins.CS)):
+        spi = spis[1] if r in pins.ON_SPI1 else spis[0]
+        readers.append(mfrc522.MFRC522(spi, machine.Pin(pins.CS[r], machine.Pin.OUT, value=1)))
     return readers
+
+
+def build_scan(readers, on_spi1=()):
+    """One ``Scanner`` over ``readers``, or, when some are on the second bus (``on_spi1``,
+    reader numbers), a ``cores.TwoCores`` whose second half is scanned by core 1."""
+    if not on_spi1:
+        return scanner.Scanner(readers)
+    numbers = ([r for r in range(len(readers)) if r not in on_spi1], list(on_spi1))
+    parts = [scanner.Scanner([readers[r] for r in half]) for half in numbers]
+    return cores.TwoCores(parts, numbers)
 
 
 def keep_fed(wdt):
@@ -308,8 +335,12 @@ def run(stdin=None, stdout=None, max_cycles=-1):
     import select
 
     micropython.kbd_intr(-1)
-    scan = scanner.Scanner(build_readers())
+    scan = build_scan(build_readers(), pins.ON_SPI1)
     scan.start()
+    if pins.ON_SPI1:
+        import _thread
+
+        scan.start_core1(_thread.start_new_thread)
     buttons = []
     for name, gpio in pins.BUTTONS:
         buttons.append((name, machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP)))
@@ -346,6 +377,8 @@ def run(stdin=None, stdout=None, max_cycles=-1):
             cycles += 1
     finally:
         micropython.kbd_intr(CTRL_C)
+        if pins.ON_SPI1:
+            scan.stop_core1()  # the REPL, or a test, gets a quiet core 1
     return fw
 
 

@@ -168,21 +168,38 @@ def _air_us(nbits):
     return (nbits + nbits // 8 + 2) * 944 // 100
 
 
-# Transfer buffers shared by every reader (one is on the bus at a time), with views of
-# the short lengths made once: slicing a memoryview allocates, and frames are short.
+# Transfer buffers, one set per SPI bus (one reader a bus is on it at a time; the two
+# buses are driven by the RP2040's two cores at once, so they must not share a set), with
+# views of the short lengths made once: slicing a memoryview allocates, and frames are short.
 _VIEWS = const(17)
-_FBUF = bytearray(65)  # FIFO address + up to 64 data bytes
-_FBUF[0] = _FIFO_DATA << 1
-_QBUF = bytearray(65)  # up to 64 FIFO reads and the closing 0
-for _i in range(65):
-    _QBUF[_i] = 0x80 | (_FIFO_DATA << 1)
-_RBUF = bytearray(65)
-_FMV = memoryview(_FBUF)
-_QMV = memoryview(_QBUF)
-_RMV = memoryview(_RBUF)
-_FVIEWS = tuple([_FMV[: k + 1] for k in range(_VIEWS)])
-_QVIEWS = tuple([_QMV[: k + 1] for k in range(_VIEWS)])
-_RVIEWS = tuple([_RMV[: k + 1] for k in range(_VIEWS)])
+
+
+class _BusBuffers:
+    def __init__(self):
+        self.fbuf = bytearray(65)  # FIFO address + up to 64 data bytes
+        self.fbuf[0] = _FIFO_DATA << 1
+        self.qbuf = bytearray(65)  # up to 64 FIFO reads and the closing 0
+        for i in range(65):
+            self.qbuf[i] = 0x80 | (_FIFO_DATA << 1)
+        self.rbuf = bytearray(65)
+        self.fmv = memoryview(self.fbuf)
+        self.qmv = memoryview(self.qbuf)
+        self.rmv = memoryview(self.rbuf)
+        self.fviews = tuple([self.fmv[: k + 1] for k in range(_VIEWS)])
+        self.qviews = tuple([self.qmv[: k + 1] for k in range(_VIEWS)])
+        self.rviews = tuple([self.rmv[: k + 1] for k in range(_VIEWS)])
+
+
+_BUSES = []  # (spi, _BusBuffers) of every bus a reader was made on
+
+
+def _buffers_of(spi):
+    for bus, buffers in _BUSES:
+        if bus is spi:
+            return buffers
+    buffers = _BusBuffers()
+    _BUSES.append((spi, buffers))
+    return buffers
 
 
 class MFRC522:
@@ -195,19 +212,20 @@ class MFRC522:
         self.timeout_us = timeout_us
         self._b2 = bytearray(2)
         self._r2 = bytearray(2)
-        self._rbuf = _RBUF
-        self._qbuf = _QBUF
-        self._rmv = _RMV
-        self._qmv = _QMV
-        self._rviews = _RVIEWS
-        self._qviews = _QVIEWS
-        self._fviews = _FVIEWS
+        bus = _buffers_of(spi)
+        self._rbuf = bus.rbuf
+        self._qbuf = bus.qbuf
+        self._rmv = bus.rmv
+        self._qmv = bus.qmv
+        self._rviews = bus.rviews
+        self._qviews = bus.qviews
+        self._fviews = bus.fviews
         self._tx = bytearray(16)
         self._ac = bytearray(7)
         self._cl = bytearray(5)
         self._uid = bytearray(10)
-        self._fbuf = _FBUF
-        self._fmv = _FMV
+        self._fbuf = bus.fbuf
+        self._fmv = bus.fmv
         # One poll reads ComIrqReg and, in the same transaction, what an answer needs.
         self._poll_q = bytes(
             (

@@ -204,9 +204,11 @@ def button(name, down):
     return f"B {_check_name(name)} {edge}"
 
 
-def timing(cycles, cycle, visits, visit):
-    """``T`` body: ``cycle`` and ``visit`` are (min, median, max) in microseconds or None."""
-    return f"T cycles={cycles} cycle_us={_triple(cycle)} visits={visits} visit_us={_triple(visit)}"
+def timing(cycles, cycle, visits, visit, buses=None):
+    """``T`` body: ``cycle`` and ``visit`` are (min, median, max) in microseconds or None;
+    ``buses``: a digit per reader, the SPI bus (and core) that scans it, when there are two."""
+    body = f"T cycles={cycles} cycle_us={_triple(cycle)} visits={visits} visit_us={_triple(visit)}"
+    return body if buses is None else body + " buses=" + buses
 
 
 def _triple(figures):
@@ -240,6 +242,9 @@ def _parse_timing(words):
     visit = _parse_triple(fields.get("visit_us", EMPTY))
     if cycle is None or cycles == 0 or (visit is None) != (visits == 0):
         raise FrameError("T figures and counts disagree")
+    buses = fields.get("buses")
+    if buses is not None and (not buses or len(buses) > 64 or buses.strip("01")):
+        raise FrameError("T buses is a digit 0 or 1 per reader")
     return ("T", cycles, cycle, visits, visit)
 
 

@@ -21,9 +21,10 @@ The work per reader is as small as the previous state allows:
 
 A 4-byte UID is fully contained in the first anticollision answer, so its check is
 conclusive. A second 7-byte tag that shares the first three UID bytes with the known one
-would not collide there, so a reader holding one long UID, and any reader holding several
-tags, is fully enumerated every ``audit`` cycles (staggered across readers so at most one
-audit happens per cycle when there are fewer readers than ``audit``).
+would not collide there, so every ``audit`` cycles a reader holding one long UID is
+checked as a hat is (its whole UID selected, then a REQA that only another tag answers),
+and a reader holding several tags is fully enumerated (staggered across readers so at most
+one audit happens per cycle when there are fewer readers than ``audit``).
 
 Tags appear as soon as they are read; a tag disappears only after ``debounce`` consecutive
 scans without it, so a tag that flickers in a sliding cup or a failed frame is not a move.
@@ -127,10 +128,11 @@ class Scanner:
         reader.begin(self.settle_us)
         if count > 1 and not audit:
             return self._confirm(r, reader)
-        expect = self.expect[r]
         if audit and count == 1 and len(self.frames[r][0]) > 9:
-            expect = None  # a long UID: the first answer alone is not conclusive
-        status = reader.scan(expect)
+            # A long UID: its first answer alone is not conclusive, but selecting it by its
+            # whole UID, halting it and asking who else is there is, and costs less.
+            return self._confirm(r, reader)
+        status = reader.scan(self.expect[r])
         uids = reader.uids
         reader.end()
         if status == mfrc522.STUCK:

@@ -191,9 +191,11 @@ def _diagnose(
         else:
             tags = contents.get(reader, frozenset())
             say(f"  {_name(reader)}: ok, {len(tags)} tag(s) {named(tags)}".rstrip())
-    tags_seen = [
-        len(contents.get(reader, frozenset())) for reader in range(count) if reader not in faults
-    ]
+    tags_seen = {
+        reader: len(contents.get(reader, frozenset()))
+        for reader in range(count)
+        if reader not in faults
+    }
     for line in timing_lines(link.timing, tags_seen, _stats_refused(link), seconds):
         say(line)
     after = link.stats
@@ -220,10 +222,13 @@ def _stats_refused(link: SerialLink) -> bool:
 
 
 def timing_lines(
-    timing: protocol.Timing | None, tags_per_reader: list[int], refused: bool, seconds: float
+    timing: protocol.Timing | None,
+    tags_per_reader: Mapping[int, int],
+    refused: bool,
+    seconds: float,
 ) -> list[str]:
     """The doctor's lines on the firmware's own timings against the model of this table
-    (``tags_per_reader``: the tags seen on each scanned reader)."""
+    (``tags_per_reader``: reader -> the tags seen on it, for each scanned reader)."""
     if timing is None:
         if refused:
             return [
@@ -243,10 +248,16 @@ def timing_lines(
             f"reader visit: min {v_low:.2f} / median {v_median:.2f} / max {v_high:.2f} ms "
             f"over the last {timing.visits} visits"
         )
-    model = scan_model.cycle_ms(tags_per_reader)
+    tags = list(tags_per_reader.values())
+    split = timing.buses
+    buses = None
+    if split is not None:  # a reader past the map's end (none should be) counts on bus 0
+        buses = [split[r] if r < len(split) else 0 for r in tags_per_reader]
+    model = scan_model.cycle_ms(tags, buses=buses)
     lines.append(
-        f"model: {model:.1f} ms per cycle for {len(tags_per_reader)} readers holding "
-        f"{sum(tags_per_reader)} tag(s) (bench/scan_cycle.py, no interpreter time)"
+        f"model: {model:.1f} ms per cycle for {len(tags)} readers holding {sum(tags)} tag(s)"
+        f"{' on one SPI bus' if buses is None else ' on two SPI buses, one core each'} "
+        "(bench/scan_cycle.py, MicroPython charged as on an RP2040)"
     )
     ratio = median / model if model else 0.0
     if scan_model.slower_than_model(median, model):

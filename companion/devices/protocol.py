@@ -147,13 +147,16 @@ class Timing:
 
     Sent after each ``F`` once ``CONF stats=1`` asked for it. ``cycle_us`` and ``visit_us``
     are (min, median, max); ``visit_us`` is None (and ``visits`` 0) when the firmware does
-    not time single reader visits. Words a later firmware adds are ignored.
+    not time single reader visits. ``buses`` is the SPI bus (and RP2040 core) scanning each
+    reader when the readers are wired on two buses, None for one bus (or a firmware that
+    predates two). Words a later firmware adds are ignored.
     """
 
     cycles: int
     cycle_us: tuple[int, int, int]
     visits: int
     visit_us: tuple[int, int, int] | None
+    buses: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +237,11 @@ def _timing(words: list[str]) -> Timing:
     visit = _triple(fields.get("visit_us", EMPTY))
     if cycle is None or cycles == 0 or (visit is None) != (visits == 0):
         raise FrameError("T figures and counts disagree")
-    return Timing(cycles, cycle, visits, visit)
+    buses = fields.get("buses")
+    if buses is not None and (not buses or len(buses) > 64 or buses.strip("01")):
+        raise FrameError("T buses is a digit 0 or 1 per reader")
+    split = None if buses is None else tuple(int(digit) for digit in buses)
+    return Timing(cycles, cycle, visits, visit, split)
 
 
 def parse_uids(text: str) -> frozenset[str] | None:

@@ -7,7 +7,8 @@ no-answer timer, steady state, 7-byte (NTAG) UIDs. Divided by its 18 readers the
 what one reader's visit costs by how many tags lie on it, air and SPI time only:
 
 - 0 tags: 12.6 ms / 18 = 0.698 ms (a WUPA nobody answers: settle plus the timer);
-- 1 tag: 27.7 ms / 18 = 1.537 ms (confirmed by its first anticollision answer);
+- 1 tag: 26.8 ms / 18 = 1.489 ms (confirmed by its first anticollision answer; every
+  ``audit`` cycles by a SELECT of its UID);
 - 2 and 3 tags: 7.16 and 10.40 ms (each known tag selected by its UID, then a REQA);
 - each tag beyond: 3.25 ms more.
 
@@ -16,7 +17,9 @@ firmware's own visits under the unix port and charged x100 for an RP2040 at 125 
 estimate, argued in bench/scan_cycle.py). A real Pico's heartbeat is compared with the
 charged figure; a table well above even that is worth a look.
 
-A reader's visits are independent, so the cycle is their sum. ``tests/devices/
+A reader's visits are independent, so on one bus the cycle is their sum. With the readers
+wired on two buses, each scanned by its own RP2040 core in lockstep (firmware/cores.py), a
+cycle ends when the slower bus is done: the larger of the two sums. ``tests/devices/
 test_scan_model.py`` holds the air-and-SPI figures equal to the emulated firmware.
 """
 
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-VISIT_MS = (0.698, 1.537, 7.158, 10.400)
+VISIT_MS = (0.698, 1.489, 7.158, 10.400)
 """Modelled air and SPI time of one reader's visit holding 0, 1, 2, 3 tags (ms)."""
 EXTRA_TAG_MS = 3.25
 """Each tag beyond the last entry of ``VISIT_MS`` (ms): one more tag selected by its UID."""
@@ -50,10 +53,22 @@ def visit_ms(tags: int, interpreter: bool = True) -> float:
     return air + _table(INTERPRETER_MS, EXTRA_TAG_INTERPRETER_MS, tags) if interpreter else air
 
 
-def cycle_ms(tags_per_reader: Sequence[int], interpreter: bool = True) -> float:
+def cycle_ms(
+    tags_per_reader: Sequence[int],
+    interpreter: bool = True,
+    buses: Sequence[int] | None = None,
+) -> float:
     """Modelled scan cycle (ms) of a table whose scanned readers hold these many tags each
-    (a faulty reader is not scanned: leave it out)."""
-    return sum(visit_ms(tags, interpreter) for tags in tags_per_reader)
+    (a faulty reader is not scanned: leave it out). ``buses``: the bus (0 or 1) of each of
+    those readers when they are on two, scanned at the same time; None: all on one."""
+    if buses is None:
+        buses = [0] * len(tags_per_reader)
+    if len(buses) != len(tags_per_reader):
+        raise ValueError("one bus per reader")
+    per_bus = [0.0, 0.0]
+    for tags, bus in zip(tags_per_reader, buses, strict=True):
+        per_bus[bus] += visit_ms(tags, interpreter)
+    return max(per_bus)
 
 
 def slower_than_model(median_cycle_ms: float, model_ms: float) -> bool:

@@ -180,6 +180,10 @@ T_BODIES = [
     "T cycles=02 cycle_us=1/2/3",
     "T cycles=2 cycle_us=1/2/3 cycles",
     "T cycles=2 cycle_us=1/2/3 visits=1 visit_us=4/4/4 visits=0",
+    "T cycles=2 cycle_us=1/2/3 buses=0011",
+    "T cycles=2 cycle_us=1/2/3 buses=",
+    "T cycles=2 cycle_us=1/2/3 buses=0021",
+    "T cycles=2 cycle_us=1/2/3 buses=" + "0" * 65,
 ]
 
 
@@ -202,5 +206,7 @@ def test_timing_from_the_firmware(fwp: types.ModuleType) -> None:
     body = fwp.timing(64, (25100, 25300, 30700), 256, (1390, 1402, 3100))
     assert report(fwp, body) == hp.Timing(64, (25100, 25300, 30700), 256, (1390, 1402, 3100))
     assert report(fwp, fwp.timing(5, (1, 2, 3), 0, None)) == hp.Timing(5, (1, 2, 3), 0, None)
+    split = report(fwp, fwp.timing(5, (1, 2, 3), 0, None, "0110"))
+    assert split == hp.Timing(5, (1, 2, 3), 0, None, (0, 1, 1, 0))
     _, text = fwp.decode(hp.encode(3, hp.conf("stats", 1)))
     assert fwp.parse_command(text) == ("CONF", "stats", "1")

@@ -35,7 +35,8 @@ class Rig:
     overhead of MicroPython on a Pico); 0 gives the pure SPI-at-``baudrate`` model.
     ``frame_overhead_us`` is charged on top at each frame a chip starts sending (the
     interpreter's work between frames: parsing the answer, building the next frame).
-    ``timeout_us`` None keeps the driver's own default.
+    ``timeout_us`` None keeps the driver's own default. ``spi1``: the readers (indices) on
+    the second SPI bus, as pins.ON_SPI1 wires them; the others are on bus 0.
     """
 
     def __init__(
@@ -49,6 +50,7 @@ class Rig:
         timeout_us=None,
         init=True,
         frame_overhead_us=0,
+        spi1=(),
     ):
         fake_machine.reset()
         self.clock = chip.Clock()
@@ -63,18 +65,20 @@ class Rig:
         for i in range(len(self.cs)):
             c = chip.MFRC522Chip(self.clock, self.table, f"reader{i}")
             c.frame_overhead_ns = int(frame_overhead_us * 1000)
-            fake_machine.attach(self.cs[i], c)
+            fake_machine.attach(self.cs[i], c, 1 if i in spi1 else 0)
             self.chips.append(c)
         fake_machine.watch(rst, self._rst_changed)
         self.spi = fake_machine.SPI(0, baudrate=baudrate, polarity=0, phase=0)
+        second = fake_machine.SPI(1, baudrate=baudrate, polarity=0, phase=0)
         self.readers = []
         if mfrc522 is not None:
-            for pin in self.cs:
+            for i, pin in enumerate(self.cs):
                 cs_pin = fake_machine.Pin(pin, fake_machine.Pin.OUT, value=1)
+                bus = second if i in spi1 else self.spi
                 if timeout_us is None:
-                    self.readers.append(mfrc522.MFRC522(self.spi, cs_pin))  # its default
+                    self.readers.append(mfrc522.MFRC522(bus, cs_pin))  # its default
                 else:
-                    self.readers.append(mfrc522.MFRC522(self.spi, cs_pin, timeout_us))
+                    self.readers.append(mfrc522.MFRC522(bus, cs_pin, timeout_us))
             if init:
                 for reader in self.readers:
                     reader.init()

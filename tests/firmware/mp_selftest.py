@@ -91,7 +91,7 @@ def test_scanner():
 
 
 def test_main_loop():
-    rig = harness.Rig(None, cs=pins.CS, rst=pins.RST)
+    rig = harness.Rig(None, cs=pins.CS, rst=pins.RST, spi1=pins.ON_SPI1)
     scan = scanner.Scanner(main.build_readers())
     scan.start()
     frames = []

@@ -46,7 +46,7 @@ class Out:
 
 
 def test_heartbeat_carries_the_timings():
-    rig = harness.Rig(None, cs=pins.CS, rst=pins.RST)
+    rig = harness.Rig(None, cs=pins.CS, rst=pins.RST, spi1=pins.ON_SPI1)
     rig.place(2, "04A1B2C3D4E5F6")
     out = Out(rig)
     fw = main.run(stdout=out, max_cycles=6)  # the real sys.stdin, through select.poll

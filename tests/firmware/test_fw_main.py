@@ -12,8 +12,8 @@ NTAG = "04A1B2C3D4E5F6"
 
 @pytest.fixture
 def board(fw):
-    """The full 19-reader board of pins.py, emulated."""
-    return harness.Rig(None, cs=fw.pins.CS, rst=fw.pins.RST)
+    """The full 19-reader board of pins.py, emulated, its readers on the two buses."""
+    return harness.Rig(None, cs=fw.pins.CS, rst=fw.pins.RST, spi1=fw.pins.ON_SPI1)
 
 
 def reports(fw, frames):

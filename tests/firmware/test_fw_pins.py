@@ -3,6 +3,7 @@
 import importlib.util
 import tomllib
 
+import pytest
 from fwload import FIRMWARE, ROOT
 
 PINS = tomllib.loads((ROOT / "hardware" / "pins.toml").read_text())
@@ -28,6 +29,29 @@ def test_pico_has_19_distinct_chip_selects_off_the_spi_pins():
     assert len(set(used)) == len(used)
     assert all(0 <= p <= 22 or 26 <= p <= 28 for p in used)  # GPIOs a Pico brings out
     assert (spi["sck"], spi["mosi"], spi["miso"]) in [(18, 19, 16), (2, 3, 0), (6, 7, 4)]
+
+
+def test_the_second_bus_uses_spi1_pins_and_takes_the_far_half_of_the_mat():
+    pico = PINS["pico"]
+    spi0, spi1 = pico["spi"], pico["spi1"]
+    assert (spi0["bus"], spi1["bus"]) == (0, 1)
+    assert spi1["sck"] in (10, 14, 26) and spi1["mosi"] in (11, 15, 27)
+    assert spi1["miso"] in (8, 12, 28)
+    used = [spi0["sck"], spi0["mosi"], spi0["miso"], spi1["sck"], spi1["mosi"], spi1["miso"]]
+    used += [pico["readers"]["rst"], *pico["readers"]["cs"]]
+    assert len(set(used)) == len(used)
+    on_spi1 = pico["readers"]["spi1"]
+    assert on_spi1 == list(range(10, 19))  # pad and spots 1..9 stay on SPI0, core 0
+
+
+def test_gen_pins_refuses_a_second_bus_it_cannot_wire():
+    gen = _gen_pins()
+    no_bus = {**PINS, "pico": {k: v for k, v in PINS["pico"].items() if k != "spi1"}}
+    with pytest.raises(ValueError, match=r"no \[pico.spi1\]"):
+        gen.render(no_bus)
+    one_bus = {**no_bus, "pico": {**no_bus["pico"]}}
+    one_bus["pico"]["readers"] = {**PINS["pico"]["readers"], "spi1": []}
+    assert "SPI1 = None" in gen.render(one_bus) and "ON_SPI1 = ()" in gen.render(one_bus)
 
 
 def test_pi_buttons_avoid_i2c_spi_and_each_other():

@@ -104,6 +104,19 @@ def test_audit_finds_a_second_tag_hidden_behind_the_same_first_answer(fw, rig_fa
     assert seen[0] == (NTAG,)  # found by the audit, not by the cheap check
 
 
+def test_the_audit_of_one_long_uid_selects_it_instead_of_reading_it_whole(fw, rig_factory):
+    """WUPA, SELECT CL1, SELECT CL2, HLTA, REQA: five frames, where a full read takes seven
+    (two anticollision frames more); the cheap visits between take two."""
+    rig, scan = make(fw, rig_factory, n=1, audit=8)
+    rig.place(0, NTAG)
+    frames = []
+    for _ in range(16):
+        before = rig.chips[0].frames
+        scan.cycle()
+        frames.append(rig.chips[0].frames - before)
+    assert frames == [7] + [2] * 7 + [5] + [2] * 7  # the first read, then audit 8 cycles apart
+
+
 def test_a_missing_reader_is_reported_and_recovers(fw, rig_factory):
     rig = rig_factory(2)
     unplugged = rig.chips[1]

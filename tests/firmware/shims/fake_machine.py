@@ -1,9 +1,10 @@
 """A fake MicroPython ``machine`` module: GPIO levels, and an SPI bus wired to emulated chips.
 
 Installed as ``machine`` in ``sys.modules`` by tests/firmware/harness.py (and fwload.py on
-CPython), so the real firmware runs unchanged. Each ``attach(cs_pin, device)`` wires a
-device behind a chip-select GPIO; while that pin is low, every SPI byte goes to it. Two
-chips selected at once is a wiring fault of the firmware and raises.
+CPython), so the real firmware runs unchanged. Each ``attach(cs_pin, device, bus)`` wires a
+device behind a chip-select GPIO on SPI bus ``bus``; while that pin is low, every byte of
+that bus goes to it. Two chips selected at once on one bus is a fault of the firmware and
+raises; the two buses of a board are independent (firmware/cores.py drives them at once).
 
 The bus counts transactions (chip-select low periods) and bytes, and advances the emulated
 clock by each byte's time at the configured baud rate plus an optional fixed cost per
@@ -25,7 +26,8 @@ devices = {}
 watchers = {}
 txn_overhead_ns = 0
 stats = {"transactions": 0, "bytes": 0}
-_selected = []
+_selected = {}  # bus -> the device selected on it
+_bus_of = {}  # chip-select pin -> its device's bus
 
 
 def reset():
@@ -35,7 +37,8 @@ def reset():
     watchers.clear()
     del WDT.made[:]
     del Timer.made[:]
-    del _selected[:]
+    _selected.clear()
+    _bus_of.clear()
     reset_stats()
 
 
@@ -44,9 +47,11 @@ def reset_stats():
     stats["bytes"] = 0
 
 
-def attach(cs_pin, device):
-    """Wire ``device`` (select(), deselect(), xfer(byte) -> byte) behind GPIO ``cs_pin``."""
+def attach(cs_pin, device, bus=0):
+    """Wire ``device`` (select(), deselect(), xfer(byte) -> byte) behind GPIO ``cs_pin`` on
+    SPI bus ``bus``."""
     devices[cs_pin] = device
+    _bus_of[cs_pin] = bus
     levels.setdefault(cs_pin, 1)
 
 
@@ -58,15 +63,16 @@ def watch(pin, callback):
 def _changed(pin, level):
     device = devices.get(pin)
     if device is not None:
+        bus = _bus_of[pin]
         if level == 0:
-            if _selected:
-                raise RuntimeError(f"two chips selected on one SPI bus (CS {pin})")
-            _selected.append(device)
+            if bus in _selected:
+                raise RuntimeError(f"two chips selected on SPI bus {bus} (CS {pin})")
+            _selected[bus] = device
             stats["transactions"] += 1
             clock.ns += txn_overhead_ns
             device.select()
-        elif device in _selected:
-            _selected.remove(device)
+        elif _selected.get(bus) is device:
+            del _selected[bus]
             device.deselect()
     for callback in watchers.get(pin, ()):
         callback(level)
@@ -163,8 +169,9 @@ class SPI:
     def _xfer(self, byte):
         clock.ns += self.byte_ns
         stats["bytes"] += 1
-        if _selected:
-            return _selected[0].xfer(byte)
+        device = _selected.get(self.id)
+        if device is not None:
+            return device.xfer(byte)
         return 0  # nobody drives MISO: the pull-down reads as zeros
 
     def write(self, buf):

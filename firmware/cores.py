@@ -1,0 +1,160 @@
+"""Two scanners, one per SPI bus, run by the RP2040's two cores in lockstep.
+
+A scan cycle is mostly waiting: for the antenna to settle, for frames on the air. One core
+visiting 19 readers in turn cannot meet a 30 ms cycle once MicroPython's own time is
+counted (bench/README.md), so the readers are wired on two buses (hardware/pins.toml,
+``pico.readers.spi1``) and each core scans its own bus. The rp2 port of MicroPython runs a
+``_thread`` on core 1 with no global interpreter lock: the two halves really run at once.
+
+``TwoCores`` looks like one ``scanner.Scanner`` over every reader (reader numbers are the
+table's), so ``main.Firmware`` needs no change. Each ``cycle()`` starts core 1's half,
+scans core 0's half, then waits for core 1: a lockstep barrier on two counters in an
+``array`` (a word store each, no lock, no allocation). Between cycles core 1 is parked, so
+core 0 may read and configure both halves (``sets``, ``faults``, CONF) without locks:
+nothing is ever touched by both cores at once. Each half has its own ``Scanner`` state,
+and the driver gives each bus its own transfer buffers (``mfrc522._buffers_of``).
+
+``start_core1()`` starts the thread; without it (tests, or a board with one bus) each
+``cycle()`` runs the second half itself after the first, with the same results.
+"""
+
+from array import array
+
+_GO = 0  # core 0 counts the cycles it started
+_DONE = 1  # core 1 counts the cycles it finished
+_STOP = -1
+
+
+class TwoCores:
+    """The readers of ``parts[0]`` and ``parts[1]`` (``Scanner`` objects), where reader
+    ``i`` of part ``p`` is table reader ``numbers[p][i]``."""
+
+    def __init__(self, parts, numbers):
+        self.parts = parts
+        self.numbers = numbers
+        self.n = len(numbers[0]) + len(numbers[1])
+        self.readers = [None] * self.n
+        for p in range(2):
+            for i in range(len(numbers[p])):
+                self.readers[numbers[p][i]] = parts[p].readers[i]
+        self.visit_us = [0] * self.n
+        self.faults = []
+        self.buses = "".join(["1" if r in numbers[1] else "0" for r in range(self.n)])
+        """Which bus (and core) scans each reader, for the ``T`` frame."""
+        self._counters = array("i", [0, 0])
+        self._threaded = False
+        self.core1_error = None
+
+    # ---- what main.Firmware sets and reads, forwarded to both halves ---------------------------
+    @property
+    def cycles(self):
+        return self.parts[0].cycles
+
+    @property
+    def debounce(self):
+        return self.parts[0].debounce
+
+    @debounce.setter
+    def debounce(self, value):
+        for part in self.parts:
+            part.debounce = value
+
+    @property
+    def settle_us(self):
+        return self.parts[0].settle_us
+
+    @settle_us.setter
+    def settle_us(self, value):
+        for part in self.parts:
+            part.settle_us = value
+
+    @property
+    def audit(self):
+        return self.parts[0].audit
+
+    @audit.setter
+    def audit(self, value):
+        for part in self.parts:
+            part.audit = value
+
+    def set_timeout(self, timeout_us):
+        for part in self.parts:
+            part.set_timeout(timeout_us)
+
+    def start(self):
+        for part in self.parts:
+            part.start()
+        self._collect_faults()
+
+    def sets(self):
+        out = [None] * self.n
+        for p in range(2):
+            numbers = self.numbers[p]
+            part_sets = self.parts[p].sets()
+            for i in range(len(numbers)):
+                out[numbers[i]] = part_sets[i]
+        return out
+
+    # ---- the cycle -----------------------------------------------------------------------------
+    def start_core1(self, start_thread):
+        """Run the second half on another core from now on: ``start_thread(function, args)``
+        is ``_thread.start_new_thread`` (a parameter, so tests can pass CPython's)."""
+        self._threaded = True
+        start_thread(self._core1, ())
+
+    def stop_core1(self):
+        """Ask core 1 to leave its loop (after the cycle it is in, if any)."""
+        if self._threaded:
+            self._counters[_GO] = _STOP
+            self._threaded = False
+
+    def _core1(self):
+        counters = self._counters
+        part = self.parts[1]
+        done = 0
+        try:
+            while True:
+                go = counters[_GO]
+                if go == _STOP:
+                    return
+                if go == done:
+                    continue  # spin: parked until core 0 starts the next cycle
+                self._changed1 = part.cycle()
+                done = go
+                counters[_DONE] = done
+        except Exception as exc:  # noqa: BLE001 - reported by core 0, which owns the link
+            self.core1_error = exc
+            counters[_DONE] = _STOP
+
+    def cycle(self):
+        """Scan every reader once (both halves); the table readers whose set changed."""
+        counters = self._counters
+        if self._threaded:
+            target = counters[_GO] + 1
+            counters[_GO] = target
+            changed0 = self.parts[0].cycle()
+            while counters[_DONE] != target:
+                if counters[_DONE] == _STOP:
+                    raise RuntimeError("core 1 stopped: " + repr(self.core1_error))
+            changed1 = self._changed1
+        else:
+            changed0 = self.parts[0].cycle()
+            changed1 = self.parts[1].cycle()
+        changed = [self.numbers[0][i] for i in changed0]
+        for i in changed1:
+            changed.append(self.numbers[1][i])
+        visit = self.visit_us
+        for p in range(2):
+            numbers = self.numbers[p]
+            part_visits = self.parts[p].visit_us
+            for i in range(len(numbers)):
+                visit[numbers[i]] = part_visits[i]
+        self._collect_faults()
+        return changed
+
+    def _collect_faults(self):
+        for p in range(2):
+            faults = self.parts[p].faults
+            while faults:
+                reader, code = faults.pop(0)
+                self.faults.append((self.numbers[p][reader], code))

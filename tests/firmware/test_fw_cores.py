@@ -1,0 +1,141 @@
+"""The two-core scanner (firmware/cores.py): the same table as one scanner, reader for reader,
+with each half on its own SPI bus, in step or on a real second thread."""
+
+import _thread
+import threading
+
+import fake_machine
+import harness
+import pytest
+
+NTAG = "04A1B2C3D4E5F6"
+MIFARE = "DEADBEEF"
+N = 6
+ON_SPI1 = (3, 4, 5)
+
+
+def two_cores(fw, rig, on_spi1=ON_SPI1):
+    scan = fw.main.build_scan(rig.readers, on_spi1)
+    scan.start()
+    return scan
+
+
+def play(rig, scan, cycles=8):
+    """Tags arrive on both buses, one leaves a hat on bus 1: every cycle's changes and sets."""
+    out = []
+    tags = {}
+    for cycle in range(cycles):
+        if cycle == 1:
+            tags["pad"] = rig.place(0, NTAG)
+            tags["far"] = rig.place(4, MIFARE)
+        if cycle == 2:
+            for k in range(3):
+                tags[k] = rig.place(5, f"04{k:02X}B2C3D4E5F6")
+        if cycle == 4:
+            rig.remove(tags[1])
+        out.append((scan.cycle(), scan.sets()))
+    return out
+
+
+def test_two_halves_report_what_one_scanner_reports(fw):
+    one = harness.Rig(fw.mfrc522, n=N)
+    alone = fw.scanner.Scanner(one.readers)
+    alone.start()
+    expected = play(one, alone)
+    split = harness.Rig(fw.mfrc522, n=N, spi1=ON_SPI1)
+    scan = two_cores(fw, split)
+    assert scan.buses == "000111"
+    assert play(split, scan) == expected
+    assert expected[1][0] == [0, 4] and expected[2][0] == [5]
+    assert len(expected[-1][1][5]) == 2  # the removed tag left after the debounce
+
+
+def test_each_half_only_ever_uses_its_own_bus(fw):
+    """The fake board raises when two chips are selected on one bus; a reader of the
+    second half on bus 0 would be found by the first frame."""
+    rig = harness.Rig(fw.mfrc522, n=N, spi1=ON_SPI1)
+    scan = two_cores(fw, rig)
+    assert [r.spi.id for r in scan.readers] == [0, 0, 0, 1, 1, 1]
+    assert all(r.spi is rig.readers[3].spi for r in scan.parts[1].readers)
+    # the two cores fill and read transfer buffers at the same time: one set per bus
+    first, second = scan.parts[0].readers[0], scan.parts[1].readers[0]
+    assert first._fbuf is not second._fbuf and first._rbuf is not second._rbuf
+    assert first._qbuf is not second._qbuf
+    assert first._rbuf is scan.parts[0].readers[2]._rbuf
+
+
+def test_faults_and_visit_times_carry_the_table_reader_numbers(fw):
+    rig = harness.Rig(fw.mfrc522, n=N, spi1=ON_SPI1)
+    del fake_machine.devices[rig.cs[4]]  # unplugged: its VersionReg reads 0x00
+    scan = two_cores(fw, rig)
+    assert scan.faults == [(4, "absent")]
+    rig.place(3, NTAG)
+    scan.cycle()
+    assert scan.sets()[4] is None and scan.sets()[3] == [NTAG]
+    assert scan.visit_us[4] == 0 and all(scan.visit_us[r] > 0 for r in (0, 1, 2, 3, 5))
+
+
+def test_conf_reaches_both_halves(fw):
+    rig = harness.Rig(fw.mfrc522, n=N, spi1=ON_SPI1)
+    scan = two_cores(fw, rig)
+    frames = []
+    firmware = fw.main.Firmware(scan, frames.append)
+    for key, value in (("debounce", 5), ("settle_us", 400), ("audit", 7), ("timeout_us", 500)):
+        firmware.feed(fw.protocol.encode(1, f"CONF {key}={value}"))
+    assert [p.debounce for p in scan.parts] == [5, 5]
+    assert [p.settle_us for p in scan.parts] == [400, 400]
+    assert [p.audit for p in scan.parts] == [7, 7]
+    assert {r.timeout_us for r in scan.readers} == {500}
+
+
+class Core1:
+    """CPython's ``_thread`` as the second core, joinable."""
+
+    def __init__(self):
+        self.thread = None
+
+    def __call__(self, function, args):
+        self.thread = threading.Thread(target=function, args=args, daemon=True)
+        self.thread.start()
+
+
+def test_core1_on_a_real_thread_gives_the_same_cycles_and_stops(fw):
+    one = harness.Rig(fw.mfrc522, n=N)
+    alone = fw.scanner.Scanner(one.readers)
+    alone.start()
+    expected = play(one, alone)
+    rig = harness.Rig(fw.mfrc522, n=N, spi1=ON_SPI1)
+    scan = two_cores(fw, rig)
+    core1 = Core1()
+    scan.start_core1(core1)
+    try:
+        assert play(rig, scan) == expected
+    finally:
+        scan.stop_core1()
+    core1.thread.join(timeout=10)
+    assert not core1.thread.is_alive()
+
+
+def test_a_core1_that_dies_stops_the_cycle_with_its_reason(fw):
+    rig = harness.Rig(fw.mfrc522, n=N, spi1=ON_SPI1)
+    scan = two_cores(fw, rig)
+
+    def broken():
+        raise OSError(5, "SPI bus fault")
+
+    scan.parts[1].cycle = broken
+    scan.start_core1(_thread.start_new_thread)
+    with pytest.raises(RuntimeError, match="core 1 stopped: .*SPI bus fault"):
+        scan.cycle()
+
+
+def test_the_timing_frame_says_which_bus_scans_each_reader(fw):
+    rig = harness.Rig(fw.mfrc522, n=N, spi1=ON_SPI1)
+    scan = two_cores(fw, rig)
+    frames = []
+    firmware = fw.main.Firmware(scan, frames.append)
+    firmware.feed(fw.protocol.encode(1, "CONF stats=1"))
+    firmware.step()
+    firmware.send_full()
+    body = fw.protocol.decode(frames[-1])[1]
+    assert body.startswith("T cycles=1 ") and body.endswith(" buses=000111")
