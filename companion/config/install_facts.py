@@ -1,0 +1,59 @@
+"""What systemd/install.sh must know of a configuration, as ``KEY=VALUE`` lines.
+
+The install script installs the packages the configured back ends need, binds the Pico's
+udev rule when the readers are on a Pico, opens the unit's network when the web page is on
+and checks that the unit's data directory is the config's. It asks this module rather than
+grepping TOML, so it reads the file exactly as the service will::
+
+    PYTHONPATH=SRC python3 -S -m companion.config.install_facts --config FILE
+
+It runs from the source tree with the system's Python before anything is installed, so
+it (and ``companion.config``) must import nothing outside the standard library.
+Exit status: 0 with the facts on stdout, 1 with every problem of the file on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import sys
+
+from companion.config import load_config
+from companion.config.model import Config, ConfigError
+
+
+def facts(config: Config) -> dict[str, str]:
+    """The facts of a valid configuration; every value is one line without spaces."""
+    web = config.web
+    loopback = ipaddress.ip_address(web.host).is_loopback
+    return {
+        "readers": config.readers.kind,
+        "pico_port": config.readers.port,
+        "web": "on" if web.enabled else "off",
+        # loopback: only the Pi itself opens the page; network: the table's whole network
+        "web_scope": "loopback" if loopback else "network",
+        "web_port": str(web.port),
+        "data_dir": str(config.data_dir),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m companion.config.install_facts",
+        description="Print what the install script needs to know of a configuration.",
+    )
+    parser.add_argument("--config", required=True, help="the configuration file to read")
+    args = parser.parse_args(argv)
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        for line in exc.problems:
+            print(f"error: {line}", file=sys.stderr)
+        return 1
+    for key, value in facts(config).items():
+        print(f"{key}={value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
