@@ -6,7 +6,10 @@ Kept as ``tags.json`` in the companion's data directory::
 
 Every change is written atomically (temporary file in the same directory, fsync, rename,
 fsync of the directory), so a power cut leaves the old file or the new one, never half of
-one. Unknown UIDs are reported by the referee, never guessed; this module refuses a UID
+one. Which tag is which token is a secret of the game: the file is 0600 and a folder made
+for it 0700 whatever the umask, as the journal's (`companion.journal`).
+
+Unknown UIDs are reported by the referee, never guessed; this module refuses a UID
 enrolled twice, a kind it does not know, and a file it cannot trust, each with a message
 that names the file and the fix.
 """
@@ -16,10 +19,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
+
+from companion.journal import fsync_dir, make_private_dirs, open_private
 
 FILENAME = "tags.json"
 SCHEMA = 1
@@ -138,24 +142,21 @@ class TagRegistry(Mapping[str, str]):
         return kind
 
     def save(self) -> None:
-        """Write the file atomically: temporary file, fsync, rename, fsync the directory."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        """Write the file atomically and privately: a 0600 temporary file, fsync'd,
+        renamed over ``tags.json``, the rename fsync'd; missing folders are made 0700."""
+        make_private_dirs(self.path.parent)
         text = json.dumps({"schema": SCHEMA, "tags": dict(sorted(self._tags.items()))}, indent=1)
-        fd, tmp = tempfile.mkstemp(prefix=".tags-", suffix=".tmp", dir=self.path.parent)
+        tmp = self.path.with_name(f".{FILENAME}.{os.getpid()}.tmp")
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
+            with open_private(tmp, append=False) as f:
                 f.write(text + "\n")
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, self.path)
         except BaseException:
-            Path(tmp).unlink(missing_ok=True)
+            tmp.unlink(missing_ok=True)
             raise
-        dir_fd = os.open(self.path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)  # make the rename itself durable
-        finally:
-            os.close(dir_fd)
+        fsync_dir(self.path.parent)  # make the rename itself durable
 
     # ---- loading ------------------------------------------------------------------------------
     def _corrupt(self, what: str) -> CorruptRegistry:

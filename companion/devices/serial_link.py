@@ -22,8 +22,10 @@ firmware: link health counts valid frames, not bytes) it reports
 reconnect, so after a replug only what changed meanwhile is reported.
 
 The thread only calls ``put_nowait`` on the referee's queue (see readers.py for the policy
-on a full bounded queue). ``feed`` is the whole parse-and-dispatch path without I/O, so
-tests and bench/serial_frames.py can drive it directly.
+on a full bounded queue). It is supervised (`companion.run.supervise`): an error that is
+not the port's (those are a lost link, retried) kills it, and its death stops the service.
+``feed`` is the whole parse-and-dispatch path without I/O, so tests and
+bench/serial_frames.py can drive it directly.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from companion.devices.readers import (
     Sink,
     SpotContents,
 )
+from companion.run.supervise import SupervisedThread
 
 PICO_VID = 0x2E8A  # Raspberry Pi
 MICROPYTHON_PID = 0x0005  # MicroPython's CDC device on the RP2040 / RP2350
@@ -137,7 +140,7 @@ class SerialLink:
         self._last_status: LinkStatus | None = None
         self._outbox: queue.SimpleQueue[str | bytes] = queue.SimpleQueue()
         self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._thread: SupervisedThread | None = None
         self._gaps = 0
         self._syncs = 0
         self._connects = 0
@@ -151,7 +154,7 @@ class SerialLink:
             raise RuntimeError("this SerialLink is already started")
         self.bind(sink)
         self._stop.clear()
-        self._thread = threading.Thread(target=self._run, name="serial-link", daemon=True)
+        self._thread = SupervisedThread("serial-link", self._run, sink, self._stop.is_set)
         self._thread.start()
 
     def stop(self, timeout: float = 2.0) -> None:
@@ -182,6 +185,11 @@ class SerialLink:
     def send_raw(self, data: bytes) -> None:
         """Queue raw bytes for the port, outside the framing (the doctor's Ctrl-C, Ctrl-D)."""
         self._outbox.put(bytes(data))
+
+    @property
+    def thread(self) -> SupervisedThread | None:
+        """The link thread once started (the service watches it), else None."""
+        return self._thread
 
     @property
     def connected(self) -> bool:

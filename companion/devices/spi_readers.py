@@ -22,7 +22,8 @@ a tag is only ever powered by its own reader.
 
 ``SpiReaders`` scans the readers in turn on its own thread and emits ``SpotContents`` when
 a reader's debounced set changes: a tag appears as soon as it is read and disappears only
-after ``debounce`` scans in a row without it.
+after ``debounce`` scans in a row without it. The thread is supervised
+(`companion.run.supervise`): an error that escapes a scan kills it and stops the service.
 
 ``mfrc522`` (and through it ``spidev`` and ``RPi.GPIO``, which refuses to import off a Pi)
 is imported by ``driver_class()`` only, never at module import.
@@ -44,6 +45,7 @@ from companion.devices.readers import (
     Sink,
     SpotContents,
 )
+from companion.run.supervise import SupervisedThread
 
 # Registers (MFRC522 datasheet, section 9.2).
 COMMAND = 0x01
@@ -467,13 +469,18 @@ class SpiReaders:
         self._recovered: set[int] = set()
         self._emitter = Emitter(_Discard())
         self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._thread: SupervisedThread | None = None
 
     def start(self, sink: Sink) -> None:
         self.open(sink)
         self._stop.clear()
-        self._thread = threading.Thread(target=self._run, name="spi-readers", daemon=True)
+        self._thread = SupervisedThread("spi-readers", self._run, sink, self._stop.is_set)
         self._thread.start()
+
+    @property
+    def thread(self) -> SupervisedThread | None:
+        """The scan thread once started (supervised: its death stops the service)."""
+        return self._thread
 
     def open(self, sink: Sink) -> None:
         """Set the chips up and report them, without starting the thread (``cycle`` then

@@ -3,6 +3,7 @@
 Every tick goes to the referee (the settle time, the end of a challenge window, the 300 ms
 call grace); the loop journals only the ticks that changed something (`companion.run.loop`).
 With ``--sim-clock script`` there is no clock thread: the script's ``t`` is the clock.
+The thread is supervised (`companion.run.supervise`): if it dies, the service stops.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import threading
 from typing import Any
 
 from companion.run.items import Tick
+from companion.run.supervise import SupervisedThread
 
 TICK = 0.1
 """Seconds between clock ticks."""
@@ -24,10 +26,10 @@ class Clock:
         self.sink = sink
         self.period = period
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="clock", daemon=True)
+        self.thread = SupervisedThread("clock", self._run, sink, self._stop.is_set)
 
     def start(self) -> None:
-        self._thread.start()
+        self.thread.start()
 
     def _run(self) -> None:
         while not self._stop.wait(self.period):
@@ -35,5 +37,5 @@ class Clock:
 
     def stop(self) -> None:
         self._stop.set()
-        if self._thread.is_alive():
-            self._thread.join(timeout=1.0)
+        if self.thread.is_alive():
+            self.thread.join(timeout=1.0)

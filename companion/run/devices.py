@@ -4,6 +4,9 @@ A real table starts its readers (a Pico on serial, or MFRC522s on the Pi's SPI) 
 GPIO controls; a simulated one its script (`ScriptSource`). Seat buttons are started for
 every seat the pin map wires when the power-on menu may seat more players than the config
 names (`console_seats`). The clock starts later, once the game is set up.
+
+Every supervised thread started here (`companion.run.supervise`) is watched: the referee
+loop asks `Devices.dead` at each tick whether one ended though nobody stopped it.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from companion.devices.controls import GpioControls
 from companion.run.clock import Clock
 from companion.run.power_on_menu import console_seats
 from companion.run.sim_input import ScriptSource
+from companion.run.supervise import DeviceDied, Watch
 
 log = logging.getLogger("companion")
 
@@ -26,10 +30,20 @@ class Devices:
 
     def __init__(self) -> None:
         self.started: list[Any] = []
+        self.watched = Watch()
 
     def start(self, device: Any, sink: queue.Queue[Any]) -> None:
         device.start(sink)
         self.started.append(device)
+        self.watched.add(getattr(device, "thread", None))
+
+    def watch(self, thread: object) -> None:
+        """Watch a supervised thread started elsewhere (the web page's)."""
+        self.watched.add(thread)
+
+    def dead(self) -> DeviceDied | None:
+        """A watched thread that ended though not stopped (reported once), or None."""
+        return self.watched.dead()
 
     def stop(self) -> None:
         for device in reversed(self.started):
@@ -43,15 +57,21 @@ class Devices:
 class Starter:
     """Adapts a thread with ``start()`` / ``stop()`` to the ``start(sink)`` of devices."""
 
-    def __init__(self, thread: ScriptSource | Clock) -> None:
-        self.thread = thread
+    def __init__(self, source: ScriptSource | Clock) -> None:
+        self.source = source
 
     def start(self, sink: queue.Queue[Any]) -> None:
-        self.thread.start()
+        self.source.start()
+
+    @property
+    def thread(self) -> object:
+        """The clock's supervised thread; the simulated input's is not ours to watch (it
+        ends with its script; an exception that kills it reaches `ThreadDeaths`)."""
+        return self.source.thread if isinstance(self.source, Clock) else None
 
     def stop(self) -> None:
-        if isinstance(self.thread, Clock):
-            self.thread.stop()
+        if isinstance(self.source, Clock):
+            self.source.stop()
 
 
 def start_inputs(

@@ -6,6 +6,13 @@ loop takes them in order, stamps each with ``t`` (seconds since the game started
 it into a journal input, feeds the ``Session`` (journal first, fsync'd, then the referee),
 redraws the OLED when the screen changed and pings the systemd watchdog.
 
+Deaths. A device thread that died (`companion.run.supervise`: its `DeviceDied` on the
+queue, the simulated input's `ScriptEnd` with an error, or a watched thread found dead at
+a tick) ends the loop with status 1 after a Stop naming the device on the OLED, so systemd
+restarts the service. The web page of a game not played on the page is the exception:
+the game goes on without it (as when the page cannot listen at start), the log and the
+systemd status say so.
+
 Time. ``t = time.monotonic() - origin``, where the origin is chosen so that a resumed game
 continues its time line from the last journaled ``t``. The clock thread puts a tick every
 0.1 s; every tick goes to the referee (deadlines: the settle time, the end of a challenge
@@ -37,6 +44,8 @@ from companion.games import TableReferee
 from companion.journal import Input, PressInput, ReaderInput, SpotInput, TickInput
 from companion.notify import Notifier
 from companion.run.items import PagePress, Scripted, ScriptEnd, ScriptSetup, Tick
+from companion.run.supervise import DeviceDied
+from companion.screens.device_stop import DeviceStopScreen
 from companion.session import Session
 
 if TYPE_CHECKING:
@@ -48,6 +57,15 @@ log = logging.getLogger("companion")
 def where(referee: TableReferee) -> str:
     """Where the game stands, in one line for the log and the systemd status."""
     return referee.where()
+
+
+def show_stop(died: DeviceDied, display: Display, notifier: Notifier) -> int:
+    """The Stop naming a dead device, on the OLED and in the systemd status; the exit
+    status that makes systemd restart the service (1)."""
+    log.error("%s is gone: the service stops with status 1 (systemd restarts it)", died.name)
+    display.show(DeviceStopScreen(died.name), force=True)
+    notifier.status(f"STOP: {died.name} died: {died.reason}")
+    return 1
 
 
 class Service:
@@ -67,6 +85,7 @@ class Service:
         clock: Callable[[], float] = time.monotonic,
         spots: int | None = None,
         web: WebPort | None = None,
+        watch: Callable[[], DeviceDied | None] | None = None,
     ) -> None:
         self.session = session
         self.referee = session.referee
@@ -80,6 +99,13 @@ class Service:
         self.origin = clock() - self.last_t if origin is None else origin
         self.spots = self.referee.spots if spots is None else spots
         self.web = web
+        self.watch = watch
+        """The liveness check at each tick: a watched thread found dead, or None."""
+        self.exit_status = 0
+        self.gone: set[str] = set()
+        """Threads whose death was handled (a death is reported once, seen maybe twice)."""
+        self.notes: list[str] = []
+        """What the systemd status says besides where the game stands (the page stopped)."""
         self.pico_buttons = EdgeFilter(bounce=0.0)
         self.link_down = False
         self.stopping = False
@@ -187,7 +213,7 @@ class Service:
     # -------------------------------------------------------------------- loop
 
     def refresh(self) -> None:
-        overlay = None
+        overlay: Any = None
         if self.web is not None:
             self.web.publish()
             overlay = self.web.overlay()  # the pairing card, over the game's screen
@@ -195,6 +221,8 @@ class Service:
         status = where(self.referee)
         if self.display.fault:
             status += f"; {self.display.fault}"
+        for note in self.notes:
+            status += f"; {note}"
         if status != self._status:
             self._status = status
             self.notifier.status(status)
@@ -206,17 +234,46 @@ class Service:
             try:
                 item = self.inbox.get(timeout=0.2)
             except queue.Empty:
-                continue
-            if not self._take(item):
+                item = None
+            if item is None or isinstance(item, Tick):
+                died = self._dead()
+                if died is not None and not self._died(died):
+                    break
+            if item is not None and not self._take(item):
                 break
-        return 0
+        return self.exit_status
+
+    def _dead(self) -> DeviceDied | None:
+        """The liveness check: a watched thread that ended though not stopped (its own
+        report lost, or never sent), or None."""
+        return None if self.watch is None else self.watch()
+
+    def _died(self, died: DeviceDied) -> bool:
+        """A device thread is gone: False (the loop ends, status 1) after the Stop; True
+        when the game goes on (the web page of a game not played on it, or a death
+        already handled)."""
+        if died.name in self.gone:
+            return True
+        self.gone.add(died.name)
+        web = self.web
+        if died.name == "web" and not (web is not None and web.hub.game.played_on_page):
+            log.error("the web page stopped; the game goes on without it: %s", died.reason)
+            self.web = None
+            self.notes.append("the web page stopped")
+            self.refresh()
+            return True
+        self.exit_status = show_stop(died, self.display, self.notifier)
+        return False
 
     def _take(self, item: Any) -> bool:
         """One queue item through the referee; False when the loop must end (the script
         ended on the script clock, or the game is over with ``until_finished``)."""
+        if isinstance(item, DeviceDied):
+            return self._died(item)
         if isinstance(item, ScriptEnd):
             if item.error:
                 log.error("simulated input: %s", item.error)
+                return self._died(DeviceDied("sim-input", item.error))
             if self.script_clock:
                 log.info("simulated input ended")
                 return False

@@ -55,6 +55,7 @@ from companion.run.journal_file import (
     replay_journal,
 )
 from companion.run.loop import where
+from companion.run.supervise import DeviceDied
 
 log = logging.getLogger("companion")
 
@@ -136,7 +137,8 @@ def run_menu(
     clock: Callable[[], float] = time.monotonic,
 ) -> tuple[power_on.Result | None, power_on.Menu, list[Any]]:
     """The menu's loop, on the game's queue and display: (what was chosen, or None when
-    stopped or the simulated input ended; the last menu; the items the game must see)."""
+    stopped, the simulated input ended or a device thread died (its `DeviceDied` last in
+    the items); the last menu; the items the game must see)."""
     buttons = EdgeFilter(bounce=0.0)
     kept: list[Any] = []
     while menu.result is None:
@@ -151,9 +153,12 @@ def run_menu(
             item = inbox.get(timeout=0.2)
         except queue.Empty:
             continue
+        if isinstance(item, ScriptEnd) and item.error:  # the input's thread died
+            log.error("simulated input: %s", item.error)
+            item = DeviceDied("sim-input", item.error)
+        if isinstance(item, DeviceDied):  # no game without it: the caller shows the Stop
+            return None, menu, [*kept, item]
         if isinstance(item, ScriptEnd):
-            if item.error:
-                log.error("simulated input: %s", item.error)
             log.info("simulated input ended in the power-on menu")
             return None, menu, kept
         menu, keep = menu_item(menu, item, buttons, clock())

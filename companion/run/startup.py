@@ -5,7 +5,9 @@ simulated input are checked (`prepare`): a problem is one line on stderr and exi
 (`serve`) the inputs start, the OLED opens, the power-on menu runs if it is on, the game
 is resumed or set up, and the referee loop runs until SIGTERM/SIGINT, the end of the
 script (script clock) or the end of the game (``--exit-when-finished``). Whatever
-happens, everything started is stopped again and systemd is told.
+happens, everything started is stopped again and systemd is told. A device thread that
+dies meanwhile (`companion.run.supervise`) ends it with status 1 and its Stop left on the
+OLED until the service starts again.
 """
 
 from __future__ import annotations
@@ -39,9 +41,10 @@ from companion.notify import Notifier
 from companion.run.clock import Clock
 from companion.run.devices import Devices, Starter, start_inputs
 from companion.run.game_start import open_session
-from companion.run.loop import Service, where
+from companion.run.loop import Service, show_stop, where
 from companion.run.power_on_menu import run_menu, start_menu, use_menu
 from companion.run.sim_input import sim_input_problem
+from companion.run.supervise import DeviceDied, ThreadDeaths
 from companion.run.web_port import WebPort
 from companion.session import Session
 
@@ -136,6 +139,8 @@ class Running:
     display: Display | None = None
     session: Session | None = None
     web: WebPort | None = None
+    keep_frame: bool = False
+    """Leave the last frame on the OLED when closing it (a Stop, until the restart)."""
 
     def close(self) -> None:
         self.devices.stop()
@@ -144,6 +149,8 @@ class Running:
         if self.session is not None:
             self.session.close()
         if self.display is not None:
+            if self.keep_frame and self.display.device is not None:
+                self.display.device.persist = True  # luma clears the screen otherwise
             self.display.close()
         self.notifier.close()
 
@@ -173,6 +180,7 @@ def serve(plan: Plan, args: argparse.Namespace) -> int:
     """Start everything, play, stop everything: the exit status of `run`."""
     running = Running()
     signals = StopSignals()
+    deaths = ThreadDeaths(running.inbox).install()
     try:
         if plan.sim:
             log.info("simulated table (data in %s)", plan.data_dir)
@@ -192,6 +200,11 @@ def serve(plan: Plan, args: argparse.Namespace) -> int:
         if plan.menu:
             choice, pending, known = _menu(plan, args, running, signals)
             if choice is None:
+                died = next((i for i in pending if isinstance(i, DeviceDied)), None)
+                if died is not None:
+                    assert running.display is not None
+                    running.keep_frame = True
+                    return show_stop(died, running.display, running.notifier)
                 log.info("stopped in the power-on menu")
                 return 0
         running.session, opened = open_session(
@@ -204,6 +217,7 @@ def serve(plan: Plan, args: argparse.Namespace) -> int:
     finally:
         signals.restore()
         running.close()
+        deaths.restore()
 
 
 def _open_display(plan: Plan) -> Display:
@@ -255,6 +269,7 @@ def _play(
         script_clock=plan.script_clock,
         until_finished=args.exit_when_finished,
         web=running.web,
+        watch=running.devices.dead,
     )
     if not plan.script_clock:
         running.devices.start(Starter(Clock(running.inbox)), running.inbox)
@@ -264,7 +279,8 @@ def _play(
     running.notifier.ready(where(referee))
     log.info("ready: %s", where(referee))
     code = service.run()
-    running.notifier.stopping(where(referee))
+    running.keep_frame = code != 0  # the Stop of a dead device stays until the restart
+    running.notifier.stopping(where(referee) if code == 0 else "")  # keep the STOP status
     log.info(
         "stopped: %s; ticks journaled %d, skipped %d",
         where(referee),
@@ -286,6 +302,7 @@ def _start_web(plan: Plan, running: Running) -> WebPort | None:
     except OSError as exc:
         log.error("%s; the game goes on without the web page ([web] in the config)", exc)
         return None
+    running.devices.watch(web.server.thread)
     return web
 
 

@@ -36,6 +36,7 @@ from aiohttp import web
 
 from companion.games import Game
 from companion.run.items import PagePress, Redraw
+from companion.run.supervise import SupervisedThread
 from companion.transcript import describe
 from companion.web.errors import Refused
 from companion.web.pairing import Pairings
@@ -502,21 +503,24 @@ async def _game_data(request: web.Request) -> web.StreamResponse:
 
 
 class WebServer:
-    """The app served from a thread with its own asyncio loop."""
+    """The app served from a thread with its own asyncio loop. The thread is supervised
+    (`companion.run.supervise`): once listening, it runs until `stop`, and its death is put
+    on the hub's queue for the referee loop to judge."""
 
     def __init__(self, hub: Hub, host: str, port: int) -> None:
         self.hub = hub
         self.host = host
         self.port = port
         self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._run, name="web", daemon=True)
         self._started = threading.Event()
         self._error: BaseException | None = None
+        self._stopping = False
+        self.thread = SupervisedThread("web", self._run, hub.inbox, self._stopped)
         self._runner: web.AppRunner | None = None
 
     def start(self, timeout: float = 10.0) -> int:
         """Listen; the port listened on (useful with port 0). Raises OSError on failure."""
-        self._thread.start()
+        self.thread.start()
         self._started.wait(timeout)
         if self._error is not None:
             raise OSError(f"the web page cannot listen on {self.host}:{self.port}: {self._error}")
@@ -553,7 +557,12 @@ class WebServer:
         if self._runner is not None:
             await self._runner.cleanup()
 
+    def _stopped(self) -> bool:
+        """Asked to stop, or it never listened (`start` raised): no death either way."""
+        return self._stopping or self._error is not None
+
     def stop(self) -> None:
-        if self._thread.is_alive():
+        self._stopping = True
+        if self.thread.is_alive():
             self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join(timeout=5)
+            self.thread.join(timeout=5)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -64,3 +67,34 @@ def test_corrupt_file_names_the_file_and_the_fix(tmp_path: Path, text: str, why:
     message = str(err.value)
     assert str(tmp_path / "tags.json") in message and why in message
     assert "companion enroll" in message
+
+
+# The registry says which tag is which token, a secret of the game: tags.json is 0600 and
+# a folder made for it 0700 whatever the umask, its rewrites included (as the journal).
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@pytest.fixture(params=[0o022, 0o000], ids=["umask-022", "umask-000"])
+def umask(request: pytest.FixtureRequest) -> Iterator[int]:
+    previous = os.umask(request.param)
+    yield request.param
+    os.umask(previous)
+
+
+def test_tags_and_their_new_folders_are_private_after_enroll_and_rewrites(
+    tmp_path: Path, umask: int
+) -> None:
+    data = tmp_path / "var" / "companion"
+    reg = TagRegistry(data)
+    reg.enroll("04A1B2C3D4E5F6", "animal:lapin")
+    assert mode(data / "tags.json") == 0o600
+    assert mode(data) == 0o700 and mode(tmp_path / "var") == 0o700
+    reg.enroll("8A2C11F0", "colour:bleu")  # a rewrite of the whole file
+    assert mode(data / "tags.json") == 0o600 and mode(data) == 0o700
+    reg.forget("04A1B2C3D4E5F6")
+    assert mode(data / "tags.json") == 0o600 and mode(data) == 0o700
+    assert [p.name for p in data.iterdir()] == ["tags.json"]  # no temporary file left
+    assert dict(TagRegistry(data)) == {"8A2C11F0": "colour:bleu"}
