@@ -363,8 +363,8 @@ def _record(line: str | bytes) -> Mapping[str, Any]:
             ) from exc
     try:
         record = json.loads(line)
-    except ValueError as exc:
-        raise ValueError(f"not a JSON object: {exc}") from exc
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep
+        raise ValueError(f"not a JSON object: {fields.json_error(exc)}") from exc
     if not isinstance(record, dict):
         raise ValueError("not a JSON object")
     return record

@@ -161,11 +161,23 @@ def spot_table(key: str, value: Any) -> dict[int, frozenset[str]]:
     return table
 
 
+MAX_DEPTH = 32
+"""How deep lists and objects may nest in a line's value (`json_value`)."""
+
+
+def json_error(exc: ValueError | RecursionError) -> str:
+    """Why ``json.loads`` refused a line, in words: its own message, or for a line nested
+    so deep that the parser ran out of stack (``[`` 100,000 times), that it is."""
+    if isinstance(exc, RecursionError):
+        return f"nested too deep (lists and objects at most {MAX_DEPTH} levels deep)"
+    return str(exc)
+
+
 def json_value(key: str, value: Any, depth: int = 0) -> Any:
-    """A JSON value whose numbers are all finite, nested at most 32 deep (a press's
-    `value`, a setup's `layout` or `rules`: each game's referee reads them)."""
-    if depth > 32:
-        raise FieldError(f"{key!r} is nested too deep (at most 32 levels)")
+    """A JSON value whose numbers are all finite, nested at most `MAX_DEPTH` deep (a
+    press's `value`, a setup's `layout` or `rules`: each game's referee reads them)."""
+    if depth > MAX_DEPTH:
+        raise FieldError(f"{key!r} is nested too deep (at most {MAX_DEPTH} levels)")
     if isinstance(value, float) and not math.isfinite(value):
         raise refuse(key, value, "a JSON value whose numbers are finite")
     if isinstance(value, list):

@@ -16,17 +16,17 @@ module:
 - ``pins``: the pin map (``hardware/pins.toml``) and its clashes.
 - ``data_dir``: the one data directory of every command.
 - ``check``: the `companion config check` command.
+- ``install_facts``: what systemd/install.sh needs to know of a file (``KEY=VALUE``).
 """
 
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from companion.config.model import Config, ConfigError, ControlsConfig, DisplayConfig, ReadersConfig
-from companion.config.reading import undecodable
+from companion.config.reading import MAX_TOML_BYTES, parse_toml
 from companion.config.tables import parse_config
 
 SYSTEM_CONFIG = Path("/etc/companion/companion.toml")
@@ -63,7 +63,7 @@ def _read_toml(source: Path) -> dict[str, Any]:
     """The parsed file; `ConfigError` saying how to fix a file that cannot be read."""
     try:
         with open(source, "rb") as f:
-            return tomllib.load(f)
+            raw = f.read(MAX_TOML_BYTES + 1)  # not all of /dev/zero
     except FileNotFoundError as exc:
         raise ConfigError(
             [
@@ -73,11 +73,4 @@ def _read_toml(source: Path) -> dict[str, Any]:
         ) from exc
     except OSError as exc:
         raise ConfigError([f"{source}: cannot read it: {exc.strerror or exc}"]) from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(
-            [f"{source}: not valid TOML: {exc} (strings need quotes, tables [brackets])"]
-        ) from exc
-    except UnicodeDecodeError as exc:
-        raise ConfigError(
-            [f"{source}: not UTF-8 text ({undecodable(exc)}): save it as UTF-8"]
-        ) from exc
+    return parse_toml(raw, str(source))

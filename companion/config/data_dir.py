@@ -24,6 +24,21 @@ DATA_DIR_HELP = (
 )
 
 
+def expand(text: str) -> Path:
+    """``text`` as a path, a leading ``~`` or ``~user`` expanded; a ValueError saying why
+    it names none (a NUL byte, a user this system does not have). The one check of every
+    path a person writes for the commands (``paths.data_dir``, ``paths.pins``,
+    ``--data-dir``, ``$COMPANION_DATA``), so `config check` refuses what `run` refuses."""
+    if "\0" in text:
+        raise ValueError("it holds a NUL byte (\\u0000), which no path may: remove it")
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # ~user of no such user, or ~ without a home
+        user = text.split("/", 1)[0][1:]
+        who = f"no user called {user}" if user else "no home directory for this user"
+        raise ValueError(f"there is {who} to expand ~{user}: write the whole path") from None
+
+
 @dataclass(frozen=True, slots=True)
 class DataDir:
     """Where the data directory is, and where that came from (for messages)."""
@@ -37,13 +52,21 @@ def locate_data_dir(config: Config, override: str | os.PathLike[str] | None = No
     (their ``--data-dir``) beats ``$COMPANION_DATA``, which beats the config's
     ``paths.data_dir``. One rule, so the tags `enroll` writes are the tags `run` reads."""
     if override is not None and str(override):
-        return DataDir(Path(override).expanduser(), "--data-dir")
+        return DataDir(_expanded(str(override)), "--data-dir")
     env = os.environ.get(DATA_ENV)
     if env:
-        return DataDir(Path(env).expanduser(), f"${DATA_ENV}")
+        return DataDir(_expanded(env), f"${DATA_ENV}")
     if config.source is None:
         return DataDir(config.data_dir, "the default without a config file")
     return DataDir(config.data_dir, f"paths.data_dir of {config.source}")
+
+
+def _expanded(text: str) -> Path:
+    """``text`` expanded (`expand`), else as it is: `folder_problem` then says why."""
+    try:
+        return expand(text)
+    except ValueError:
+        return Path(text)
 
 
 def find_data_dir(config: Config, override: str | os.PathLike[str] | None = None) -> Path:
@@ -61,6 +84,10 @@ def folder_problem(path: Path) -> str | None:
     """Why ``path`` can never be a folder (it, or a parent, is a file), or None. A folder
     that does not exist yet is fine: the commands that write create it (the data
     directory, `demo --out`)."""
+    try:
+        expand(str(path))  # what `locate_data_dir` could not expand
+    except ValueError as exc:
+        return f"{path}: {exc}"
     for folder in (path, *path.absolute().parents):
         if folder.exists():
             if folder.is_dir():

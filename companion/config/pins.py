@@ -8,13 +8,12 @@ readers on the Pi, the HAT EEPROM pins 0/1) is refused with a message that names
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from companion.config.model import OLED_DRIVERS, ConfigError, DisplayConfig, PinMap, ReadersConfig
-from companion.config.reading import int_in, show, undecodable
+from companion.config.reading import MAX_TOML_BYTES, int_in, parse_toml, show, toml_key
 
 I2C1_PINS = {2: "I2C1 SDA", 3: "I2C1 SCL"}
 SPI0_PINS = {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK"}
@@ -36,7 +35,16 @@ def default_pins(base: Path) -> Path | None:
 
 def load_pins(path: Path) -> PinMap:
     """The `[pi.*]` part of a pins.toml; raises `ConfigError` naming the key and the fix."""
-    read = _PinReader(str(path), _read_toml(path).get("pi", {}))
+    name = str(path)
+    pi = _read_toml(path).get("pi", {})
+    if not isinstance(pi, Mapping):
+        raise ConfigError(
+            [
+                f"{name}: pi = {show(pi)}: must be a table: the Pi's pins go in [pi.seats], "
+                "[pi.console], [pi.encoder] and [pi.oled] (see hardware/pins.toml)"
+            ]
+        )
+    read = _PinReader(name, pi)
     result = PinMap(
         doublon=read.pins("seats", "doublon", (2, 6)),
         menteur=read.pins("seats", "menteur", (2, 6)),
@@ -48,6 +56,7 @@ def load_pins(path: Path) -> PinMap:
         sda=read.pin("oled", "sda", required=False) or 2,
         scl=read.pin("oled", "scl", required=False) or 3,
     )
+    read.unknown()
     if read.problems:
         raise ConfigError(read.problems)
     return result
@@ -55,16 +64,12 @@ def load_pins(path: Path) -> PinMap:
 
 def _read_toml(path: Path) -> Mapping[str, Any]:
     """The parsed pin map file; `ConfigError` when it cannot be read or is not TOML."""
-    name = str(path)
     try:
         with open(path, "rb") as f:
-            return tomllib.load(f)
+            raw = f.read(MAX_TOML_BYTES + 1)  # not all of /dev/zero
     except OSError as exc:
-        raise ConfigError([f"{name}: cannot read the pin map: {exc.strerror or exc}"]) from exc
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError([f"{name}: not valid TOML: {exc}"]) from exc
-    except UnicodeDecodeError as exc:
-        raise ConfigError([f"{name}: not UTF-8 text ({undecodable(exc)})"]) from exc
+        raise ConfigError([f"{path}: cannot read the pin map: {exc.strerror or exc}"]) from exc
+    return parse_toml(raw, str(path))
 
 
 class _PinReader:
@@ -72,13 +77,50 @@ class _PinReader:
 
     FIX = f"a BCM GPIO number from 0 to {MAX_GPIO} (not a physical header pin number)"
 
+    KEYS = {
+        "seats": {"doublon", "menteur"},
+        "console": {"announce", "back"},
+        "encoder": {"a", "b", "push"},
+        "oled": {"sda", "scl", "driver", "i2c_bus", "address", "width", "height"},
+    }
+    """The keys of each ``[pi.<section>]`` read here (the OLED's other keys document the
+    module; the config's [display] sets them). Other sections (``[pi.pico]``) are not ours."""
+
     def __init__(self, name: str, pi: Mapping[str, Any]) -> None:
         self.name = name
         self.pi = pi
         self.problems: list[str] = []
 
+    def unknown(self) -> None:
+        """Name each key of a section read here that it does not have (a misspelt key)."""
+        for section, known in self.KEYS.items():
+            table = self.pi.get(section, {})
+            if not isinstance(table, Mapping):
+                continue
+            for key in sorted(set(table) - known):
+                self.problems.append(
+                    f"{self.name}: pi.{section}.{toml_key(key)}: unknown key (known keys here: "
+                    f"{', '.join(sorted(known))}; see hardware/pins.toml)"
+                )
+
+    def section(self, name: str) -> Mapping[str, Any] | None:
+        """The table ``[pi.<name>]`` ({} when absent); None, reported once, when the file
+        gives it a value that is not a table."""
+        table = self.pi.get(name, {})
+        if isinstance(table, Mapping):
+            return table
+        problem = (
+            f"{self.name}: pi.{name} = {show(table)}: must be a table: write [pi.{name}] on "
+            "a line of its own, its keys below it (see hardware/pins.toml)"
+        )
+        if problem not in self.problems:
+            self.problems.append(problem)
+        return None
+
     def pin(self, section: str, key: str, required: bool = True) -> int | None:
-        table = self.pi.get(section, {})
+        table = self.section(section)
+        if table is None:
+            return None
         if key not in table:
             if required:
                 self.problems.append(f"{self.name}: pi.{section}.{key} is missing: give {self.FIX}")
@@ -92,16 +134,23 @@ class _PinReader:
         return int(value)
 
     def pins(self, section: str, key: str, count: tuple[int, int]) -> tuple[int, ...]:
-        value = self.pi.get(section, {}).get(key)
+        table = self.section(section)
+        if table is None:
+            return ()
         lo, hi = count
+        many = str(lo) if lo == hi else f"{lo} to {hi}"
+        expected = f"a list of {many} BCM GPIO numbers (0 to {MAX_GPIO})"
+        if key not in table:
+            self.problems.append(f"{self.name}: pi.{section}.{key} is missing: give {expected}")
+            return ()
+        value = table[key]
         if (
             not isinstance(value, list)
             or not lo <= len(value) <= hi
             or any(int_in(0, MAX_GPIO)(v) is None for v in value)
         ):
             self.problems.append(
-                f"{self.name}: pi.{section}.{key} = {show(value)}: must be a list of {lo} to "
-                f"{hi} BCM GPIO numbers (0 to {MAX_GPIO})"
+                f"{self.name}: pi.{section}.{key} = {show(value)}: must be {expected}"
             )
             return ()
         return tuple(int(v) for v in value)

@@ -9,10 +9,19 @@ owner sees every problem of the file at once. The small value checks here (`int_
 from __future__ import annotations
 
 import math
+import re
+import sys
+import tomllib
 from collections.abc import Callable, Mapping
+from datetime import date, time
 from typing import Any, TypeVar
 
+from companion.config.model import ConfigError
+
 T = TypeVar("T")
+
+BARE_KEY = re.compile(r"[A-Za-z0-9_-]{1,40}")
+"""A TOML key written without quotes (a longer one is shown quoted, and cut)."""
 
 Rule = tuple[Callable[[Any], Any], str]
 """How one key is checked (see `Checker.get`), and the fix a person reads when it fails."""
@@ -69,20 +78,50 @@ class Checker:
         for key in sorted(set(section) - known):
             hint = ", ".join(sorted(known))
             self.problems.append(
-                f"{self.name}: {prefix}{key}: unknown key (known keys here: {hint}; check the "
-                "spelling against docs/companion.example.toml)"
+                f"{self.name}: {prefix}{toml_key(key)}: unknown key (known keys here: {hint}; "
+                "check the spelling against docs/companion.example.toml)"
             )
 
 
+SHOWN = 60
+"""The longest a value is shown in a message (a longer one is cut, ending ``...``)."""
+
+
 def show(value: Any) -> str:
-    """A value as the TOML file would write it (a table as ``{...}``)."""
+    """A value as the TOML file would write it (a table as ``{...}``), on one line and at
+    most `SHOWN` characters: a message stays one readable line whatever the file holds."""
     if isinstance(value, str):
-        return '"' + value.replace('"', '\\"') + '"'
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Mapping):
-        return "{...}"
-    return repr(value)
+        shown = '"' + "".join(_escaped(ch) for ch in value[:SHOWN]) + '"'
+    elif isinstance(value, bool):
+        shown = "true" if value else "false"
+    elif isinstance(value, Mapping):
+        shown = "{...}"
+    elif isinstance(value, date | time):  # datetime is a date
+        shown = value.isoformat()
+    elif isinstance(value, int) and abs(value) >= 10**30:
+        return "a number too large"  # repr() refuses past 4300 digits
+    else:
+        try:
+            shown = repr(value)
+        except (ValueError, RecursionError):  # a list holding such a number, or too deep
+            shown = "[...]" if isinstance(value, list) else type(value).__name__
+    return shown if len(shown) <= SHOWN else shown[: SHOWN - 3] + "..."
+
+
+def toml_key(key: str) -> str:
+    """A key as the TOML file would write it: bare when it may be, else quoted (so a key
+    holding a newline or a NUL stays on the message's one line)."""
+    return key if BARE_KEY.fullmatch(key) else show(key)
+
+
+def _escaped(ch: str) -> str:
+    """One character of a TOML basic string: quotes, backslashes and control characters
+    (a NUL among them) escaped, so that a message is what the file says."""
+    if ch in '"\\':
+        return "\\" + ch
+    if ch < " " or ch == "\x7f":
+        return f"\\u{ord(ch):04X}"
+    return ch
 
 
 def int_in(lo: int, hi: int) -> Callable[[Any], int | None]:
@@ -121,8 +160,9 @@ def boolean(v: Any) -> bool | None:
 
 
 def text(v: Any) -> str | None:
-    """A string that is not blank."""
-    return v if isinstance(v, str) and v.strip() else None
+    """A string that is not blank and holds no NUL byte (no file name, device or address
+    can: the commands that open it would fail)."""
+    return v if isinstance(v, str) and v.strip() and "\0" not in v else None
 
 
 def host_address(v: Any) -> str | None:
@@ -145,3 +185,31 @@ def choices(options: tuple[Any, ...]) -> str:
 def undecodable(exc: UnicodeDecodeError) -> str:
     """Where a file stops being UTF-8, in words (the byte and its offset)."""
     return f"byte 0x{exc.object[exc.start]:02X} at offset {exc.start}"
+
+
+MAX_TOML_BYTES = 1 << 20
+"""A configuration or a pin map is a few KiB; a bigger file is not one (`parse_toml`)."""
+
+
+def parse_toml(raw: bytes, name: str) -> dict[str, Any]:
+    """The TOML document ``raw`` (the bytes of the file ``name``); `ConfigError` with one
+    line saying why it is not one, whatever the bytes: not UTF-8, not TOML, a number too
+    long for Python to read, or arrays nested too deep for the parser."""
+    if len(raw) > MAX_TOML_BYTES:
+        raise ConfigError(
+            [f"{name}: more than {MAX_TOML_BYTES} bytes, too big for a configuration or a pin "
+             "map: is it the right file?"]
+        )  # fmt: skip
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        problem = f"not UTF-8 text ({undecodable(exc)}): save it as UTF-8"
+    except tomllib.TOMLDecodeError as exc:
+        problem = f"not valid TOML: {exc} (strings need quotes, tables [brackets])"
+    except ValueError as exc:  # int() past its digit limit
+        digits = sys.get_int_max_str_digits()
+        why = f"a number of more than {digits} digits" if "digits" in str(exc) else str(exc)
+        problem = f"not valid TOML: {why}"
+    except RecursionError:
+        problem = "not valid TOML: nested too deep (arrays or inline tables hundreds deep)"
+    raise ConfigError([f"{name}: {problem}"])

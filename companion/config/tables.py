@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from companion import games
+from companion import journal_fields as fields
 from companion.config.bounds import DOUBLON_MIN, SETTLE, WINDOW
+from companion.config.data_dir import expand
 from companion.config.model import (
     DEFAULT_DATA_DIR,
     DEFAULT_PICO_PORT,
@@ -153,8 +155,8 @@ def _game(c: Checker) -> GameConfig:
         "magic trick most recently)",
     )
     values = c.values(g, "game", default, GAME_RULES)
-    layout = _layout(c, g.get("layout"))
-    rules = g.get("rules")
+    layout = _layout(c, _as_json(c, "game.layout", g.get("layout")))
+    rules = _as_json(c, "game.rules", g.get("rules"))
     if rules is not None and not isinstance(rules, Mapping):
         c.bad("game.rules", rules, "write [game.rules] with the game's rule settings")
         rules = None
@@ -166,6 +168,22 @@ def _game(c: Checker) -> GameConfig:
         name, seats, first - 1, layout=layout, rules=None if rules is None else dict(rules),
         **values,
     )  # fmt: skip
+
+
+def _as_json(c: Checker, key: str, value: Any) -> Any:
+    """``value`` when the journal can record it (its setup line is JSON, read back
+    strictly: `companion.journal_fields.json_value`), else None with the problem."""
+    try:
+        return fields.json_value(key, value)
+    except fields.FieldError as exc:
+        c.bad(
+            key,
+            value,
+            f"{str(exc).removeprefix(f'{key!r} ')} (the journal records it as JSON: numbers, "
+            "strings, booleans, lists and tables, no date or time, no inf or nan, at most "
+            f"{fields.MAX_DEPTH} levels deep)",
+        )
+        return None
 
 
 def _check_rules(c: Checker, name: str, seats: tuple[str, ...], rules: Mapping[str, Any]) -> None:
@@ -247,21 +265,33 @@ def _paths(c: Checker, base: Path) -> tuple[Path, Path | None]:
     """[paths]: (the data directory, the pin map named, if any), relative to ``base``."""
     p = c.table("paths")
     c.unknown("paths.", p, {"data_dir", "pins"})
-    data_dir = c.get(
-        p,
-        "paths.data_dir",
-        DEFAULT_DATA_DIR,
-        text,
+    data_dir = _path(
+        c, p, base, "paths.data_dir", DEFAULT_DATA_DIR,
         f'a directory the service may write (journal, tags.json), e.g. "{DEFAULT_DATA_DIR}"',
+    )  # fmt: skip
+    pins = _path(
+        c, p, base, "paths.pins", None, 'the path of the pin map, e.g. "/etc/companion/pins.toml"'
     )
-    pins = c.get(
-        p, "paths.pins", None, text, 'the path of the pin map, e.g. "/etc/companion/pins.toml"'
-    )
-    return _resolve(base, data_dir), None if pins is None else _resolve(base, pins)
+    return data_dir or _resolve(base, DEFAULT_DATA_DIR), pins
+
+
+def _path(
+    c: Checker, p: Mapping[str, Any], base: Path, key: str, default: str | None, fix: str
+) -> Path | None:
+    """The path at ``key``, ``~`` expanded and relative to ``base``; checked as the
+    commands check theirs (`expand`), so a path `run` would refuse is refused here."""
+    raw = c.get(p, key, default, lambda v: v if isinstance(v, str) and v.strip() else None, fix)
+    if raw is None:
+        return None
+    try:
+        return _resolve(base, raw)
+    except ValueError as exc:
+        c.bad(key, raw, f"{exc}; {fix}")
+        return None
 
 
 def _resolve(base: Path, text: str) -> Path:
-    path = Path(text).expanduser()
+    path = expand(text)
     return path if path.is_absolute() else base / path
 
 

@@ -25,6 +25,7 @@ from typing import IO, Any
 
 from companion.doc_paths import JOURNAL_DOC
 from companion.journal import JournalError, parse_input, parse_setup
+from companion.journal_fields import json_error
 from companion.run.items import Scripted, ScriptEnd, ScriptSetup
 
 
@@ -51,7 +52,10 @@ def script_items(lines: IO[str], name: str) -> Iterator[ScriptSetup | Scripted]:
 
 def _item(text: str) -> ScriptSetup | Scripted:
     """One script line as a queue item (its ``t`` is 0 when it has none)."""
-    data = json.loads(text)
+    try:
+        data = json.loads(text)
+    except RecursionError as exc:  # `[` 100,000 times: one line's problem, like bad JSON
+        raise ValueError(json_error(exc)) from None
     if not isinstance(data, dict):
         raise ValueError("not a JSON object")
     data.setdefault("t", 0.0)
@@ -83,6 +87,10 @@ class ScriptSource:
             return
         except ValueError as exc:  # JournalError, or a decoding error it did not wrap
             self.sink.put_nowait(ScriptEnd(str(exc)))
+            return
+        except Exception as exc:  # never a silent death: the loop stops, saying so
+            # Its type only: the message of an error not foreseen could quote a UID.
+            self.sink.put_nowait(ScriptEnd(f"{self.path}: reading stopped: {type(exc).__name__}"))
             return
         self.sink.put_nowait(ScriptEnd())
 
