@@ -96,6 +96,7 @@ def replay(journal: Journal, as_json: bool, out: IO[str] | None = None) -> dict[
     for record in journal.inputs:
         referee.feed(record)
     result = referee.result()
+    result["events"] = list(result["events"])  # a game may hand its EventLog itself
     if as_json:
         json.dump(result, out, ensure_ascii=False)
         out.write("\n")

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Protocol
 
 from companion.journal import Input, Setup
+from companion.referee.event_log import EventLog
 from companion.referee.table import ObservedTable
 
 
@@ -32,7 +33,7 @@ class TableReferee(Protocol):
     setup: Setup
     names: tuple[str, ...]
     now: float
-    events: list[dict[str, Any]]
+    events: EventLog[dict[str, Any]]
     observed: ObservedTable
     """What the readers report (PacedReferee keeps it)."""
 

@@ -15,6 +15,11 @@ Two input types are ours beyond the architecture's four: `{"type":"reader","spot
 "ok":false}` when a reader stops (or starts again) answering, and `{"type":"resume",
 "table":{"5":["04A1B2C3"]}}` where `companion run --resume` restarted, with what the
 readers saw at that moment.
+
+The companion's `JournalWriter` ends every line with a last member `"crc":"<8 hex>"`,
+the CRC-32 of the line's bytes without it, so a changed byte is found, never read as
+another game; scenario files written by hand carry none (`JournalReader` holds a journal
+to its setup line's convention).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -313,40 +319,181 @@ class TornSetup(JournalError):
     write. No game was started; the file is set aside (`session.set_aside_torn_setup`)."""
 
 
-def read_lines(lines: Iterable[str] | Iterable[bytes], name: str = "journal") -> Journal:
-    """Parse a journal. A torn last line (a power cut mid-write, or a byte that is not
-    UTF-8 there) is dropped with a warning; a bad line anywhere else is an error naming it.
-    A journal whose only line is torn raises `TornSetup`: no game was started."""
-    numbered: Iterable[tuple[int, str | bytes]] = enumerate(lines, start=1)
-    rows = [(i, line) for i, line in numbered if line.strip()]
-    if not rows:
-        raise JournalError(f"{name} is empty: it needs a setup line first")
-    records: list[Mapping[str, Any]] = []
-    warnings = []
-    for index, (number, line) in enumerate(rows):
+class UnreadableSetup(JournalError):
+    """A setup line that cannot be read although it is not a lone torn line (a changed
+    byte, a bad field, not a setup): no game can be resumed from the journal. `line` is
+    its number, `reason` why (the message without the file and line)."""
+
+    def __init__(self, name: str, line: int, reason: str) -> None:
+        super().__init__(f"{name}:{line}: {reason}")
+        self.line = line
+        self.reason = reason
+
+
+class ChecksumError(ValueError):
+    """A line whose checksum is wrong or missing: changed after it was written."""
+
+
+CRC_KEY = b',"crc":"'
+"""How a line's checksum member starts: the writer puts it last, `,"crc":"<8 hex>"}`."""
+_CRC_TAIL = len(CRC_KEY) + 8 + 2
+_HEX8 = re.compile(rb"[0-9a-f]{8}")
+
+
+def with_checksum(body: str) -> str:
+    """A record's compact JSON (an object) with its checksum as a last member: the CRC-32
+    (zlib) of the UTF-8 bytes of ``body``, as 8 lower-case hex digits."""
+    crc = zlib.crc32(body.encode("utf-8"))
+    return f'{body[:-1]},"crc":"{crc:08x}"}}'
+
+
+def checked(line: bytes) -> tuple[bytes, bool]:
+    """The line without its checksum member, and whether it had one. A `ChecksumError`
+    when it has one that does not match: some byte of the line changed."""
+    text = line.rstrip()
+    tail = text[-_CRC_TAIL:]
+    if not (tail.startswith(CRC_KEY) and tail.endswith(b'"}') and _HEX8.fullmatch(tail[8:16])):
+        return line, False
+    body = text[:-_CRC_TAIL] + b"}"
+    if zlib.crc32(body) != int(tail[8:16], 16):
+        raise ChecksumError("its checksum does not match: the line was changed or damaged")
+    return body, True
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """Where a journal stops being readable: the first bad line that is not a torn last
+    line, why (never its content: UIDs are secrets), and how many inputs come before it
+    (the valid prefix). `setup`: that line is the setup's, so there is no game at all."""
+
+    line: int
+    reason: str
+    inputs: int
+    setup: bool = False
+
+
+class JournalReader:
+    """Reads a journal one line at a time: the setup at once, then the inputs as they are
+    iterated (verified, parsed strictly, never all held in memory).
+
+    A journal whose setup line carries a checksum (the companion's) must have a matching
+    one on every line; one whose setup has none (a scenario written by hand) must have
+    none anywhere. A torn last line (cut mid-write: not a whole JSON object, or a byte
+    that is not UTF-8) ends the inputs with a warning. Any other bad line is damage: an
+    error naming it, or, with ``lenient``, the end of the inputs with `damage` set (the
+    lines before it are the valid prefix). A lone torn setup raises `TornSetup`, any other
+    setup line that cannot be read `UnreadableSetup`.
+
+    After the iteration: `inputs` read, `last_t`, `warnings`, `damage`, and `kept_bytes`,
+    the length of the valid prefix when the lines are a file's bytes; `cut` says whether
+    anything but blank lines follows it (a torn line, or damage).
+    """
+
+    def __init__(
+        self,
+        lines: Iterable[str] | Iterable[bytes],
+        name: str = "journal",
+        *,
+        lenient: bool = False,
+    ) -> None:
+        self.name = name
+        self.lenient = lenient
+        self._lines: Iterator[str | bytes] = iter(lines)
+        self._number = 0
+        self._offset = 0
+        self.kept_bytes = 0
+        self.inputs = 0
+        self.warnings: list[str] = []
+        self.damage: Damage | None = None
+        self.cut = False
+        number, raw = self._next_line()
+        if not raw:
+            raise JournalError(f"{name} is empty: it needs a setup line first")
+        self.setup, self.checksummed = self._setup(number, raw)
+        self.last_t = self.setup.t
+        self.kept_bytes = self._offset
+
+    def _next_line(self) -> tuple[int, bytes]:
+        """The next line that is not blank (its number and bytes), or (0, b"") at the end."""
+        for line in self._lines:
+            raw = line.encode("utf-8") if isinstance(line, str) else line
+            self._number += 1
+            self._offset += len(raw)
+            if raw.strip():
+                return self._number, raw
+        return 0, b""
+
+    def _setup(self, number: int, raw: bytes) -> tuple[Setup, bool]:
         try:
-            record = _record(line)
+            body, checksummed = checked(raw)
+        except ChecksumError as exc:
+            raise UnreadableSetup(self.name, number, str(exc)) from exc
+        try:
+            record = _record(body)
         except ValueError as exc:
-            if index == len(rows) - 1:
-                if index == 0:
-                    raise TornSetup(
-                        f"{name}:{number}: its only line is a torn setup ({exc}): "
-                        "no game was started"
-                    ) from exc
-                warnings.append(f"{name}:{number}: torn last line dropped ({exc})")
-                break
-            raise JournalError(f"{name}:{number}: {exc}") from exc
-        records.append(record)
-    if not records or records[0].get("type") != "setup":
-        raise JournalError(f"{name}:1: the first line must be the setup")
-    setup = parse_setup(records[0])
-    inputs = []
-    for number, record in zip((n for n, _ in rows[1:]), records[1:], strict=False):
+            if not self._next_line()[1]:
+                raise TornSetup(
+                    f"{self.name}:{number}: its only line is a torn setup ({exc}): "
+                    "no game was started"
+                ) from exc
+            raise UnreadableSetup(self.name, number, str(exc)) from exc
+        if record.get("type") != "setup":
+            raise UnreadableSetup(self.name, number, "the first line must be the setup")
         try:
-            inputs.append(parse_input(record))
+            return parse_setup(record), checksummed
         except JournalError as exc:
-            raise JournalError(f"{name}:{number}: {exc}") from exc
-    return Journal(setup, inputs, warnings)
+            raise UnreadableSetup(self.name, number, str(exc)) from exc
+
+    def __iter__(self) -> Iterator[Input]:
+        while True:
+            number, raw = self._next_line()
+            if not raw:
+                return
+            try:
+                body, has_checksum = checked(raw)
+            except ChecksumError as exc:
+                self._damaged(number, exc)
+                return
+            try:
+                record = _record(body)
+            except ValueError as exc:
+                if self._next_line()[1]:
+                    self._damaged(number, exc)
+                else:
+                    self.cut = True
+                    self.warnings.append(f"{self.name}:{number}: torn last line dropped ({exc})")
+                return
+            try:
+                if has_checksum != self.checksummed:
+                    raise ChecksumError(
+                        "it has no checksum, as every line of this journal must"
+                        if self.checksummed
+                        else "it has a checksum although the setup line has none"
+                    )
+                made = parse_input(record)
+            except ValueError as exc:  # a ChecksumError or a JournalError
+                self._damaged(number, exc)
+                return
+            self.inputs += 1
+            self.last_t = made.t
+            self.kept_bytes = self._offset
+            yield made
+
+    def _damaged(self, number: int, exc: Exception) -> None:
+        """A bad line that is not a torn last line: an error, or (lenient) the end."""
+        self.cut = True
+        if not self.lenient:
+            raise JournalError(f"{self.name}:{number}: {exc}") from exc
+        self.damage = Damage(number, str(exc), self.inputs)
+
+
+def read_lines(lines: Iterable[str] | Iterable[bytes], name: str = "journal") -> Journal:
+    """Parse a whole journal (`JournalReader`): a torn last line is dropped with a warning,
+    any other bad line is an error naming it; a journal whose only line is a torn setup
+    raises `TornSetup`: no game was started."""
+    reader = JournalReader(lines, name)
+    inputs = list(reader)
+    return Journal(reader.setup, inputs, reader.warnings)
 
 
 def _record(line: str | bytes) -> Mapping[str, Any]:
@@ -380,19 +527,25 @@ def read_journal(path: str | os.PathLike[str]) -> Journal:
 class JournalWriter:
     """Appends inputs as they happen; each line is flushed and fsync'd before it counts.
 
-    The file is 0600 whatever the umask (it holds every secret of the game), a new one has
+    Each line ends with its checksum (`with_checksum`), unless the journal it appends to
+    has none (a scenario written by hand, resumed: its lines stay as its setup's). The
+    file is 0600 whatever the umask (it holds every secret of the game), a new one has
     its directory entry fsync'd, and the first append starts on a fresh line: a last line
     whose newline was lost in a cut is ended first, so it never swallows the next record.
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], checksum: bool | None = None) -> None:
+        """``checksum``: end every line with one; None: as the file's first line does (a
+        new or empty file: yes)."""
         self.path = Path(path)
         make_private_dirs(self.path.parent)
         self._file: IO[str] = open_private(self.path, append=True)
+        self.checksum = _first_line_checked(self._file) if checksum is None else checksum
         _end_last_line(self._file)
 
     def write(self, record: Setup | Input) -> None:
-        self._file.write(json.dumps(record.to_json(), separators=(",", ":")) + "\n")
+        line = json.dumps(record.to_json(), separators=(",", ":"))
+        self._file.write((with_checksum(line) if self.checksum else line) + "\n")
         self._file.flush()
         os.fsync(self._file.fileno())
 
@@ -449,6 +602,24 @@ def fsync_dir(folder: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def _first_line_checked(file: IO[str]) -> bool:
+    """Does the file's first line carry a checksum (True too when the file is empty)?
+    Reads at most `SETUP_HEAD` bytes: a setup line is far shorter."""
+    fd = file.fileno()
+    head = os.pread(fd, SETUP_HEAD, 0)
+    first = next((line for line in head.split(b"\n") if line.strip()), None)
+    if first is None:
+        return True
+    try:
+        return checked(first)[1]
+    except ChecksumError:
+        return True
+
+
+SETUP_HEAD = 1 << 20
+"""How much of a journal is read to find its setup line: a setup line is far shorter."""
 
 
 def _end_last_line(file: IO[str]) -> None:

@@ -1,45 +1,116 @@
 """A live game: every input is journaled (and fsync'd) before the referee takes it.
 
 So killing the process at any moment loses no input, and `resume` rebuilds the game by
-replaying the journal through the same referee, then goes on live. A torn last line (a
-power cut mid-write) is dropped with a warning and cut from the file before appending. A
-journal whose only line is a torn setup (a cut during a new game's first write) holds no
-game: it is moved aside to ``archive/`` (`set_aside_torn_setup`) and a new game may start.
-The journal stays 0600 through the rewrite, whose rename is fsync'd in its folder.
+replaying the journal through the same referee, then goes on live. The replay is one
+pass (`replay`): each line is read, verified and fed to the referee as it comes, and the
+referee keeps only its last `EVENTS_KEPT` events, so resuming costs no more memory for a
+long game than for a short one.
+
+A torn last line (a power cut mid-write) is dropped with a warning and cut from the file
+before appending. A journal whose only line is a torn setup (a cut during a new game's
+first write) holds no game: it is moved aside to ``archive/`` (`set_aside_torn_setup`)
+and a new game may start. A damaged line (a changed byte, a bad field) is an error for
+`Session.resume` (``play --resume``: nothing is rewritten); the service replays with
+``repair``: the lines before it are the game, the file as it was goes to ``archive/``
+with a note saying why (`set_aside_damaged`), and the session shows it on the OLED
+(`damage_card`). The journal stays 0600 through every rewrite, whose rename is fsync'd
+in its folder.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import time
 import warnings
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.games import TableReferee, make_referee
 from companion.journal import (
+    PRIVATE_FILE,
+    SETUP_HEAD,
+    Damage,
     Input,
     JournalError,
+    JournalReader,
     JournalWriter,
     ResumeInput,
     Setup,
     TornSetup,
-    dump_lines,
+    UnreadableSetup,
     fsync_dir,
     make_private_dirs,
     open_private,
-    read_journal,
     read_lines,
 )
+from companion.rules.errors import RuleError
+from companion.screens.journal_damage import JournalDamageScreen
 
-TORN_SETUP_HEAD = 1 << 20
+TORN_SETUP_HEAD = SETUP_HEAD
 """How much of a journal `set_aside_torn_setup` reads: a setup line is far shorter, so a
 file longer than this holds more than a setup."""
+
+EVENTS_KEPT = 1000
+"""The events a session's referee keeps (`EventLog`): the web page shows the last 200
+lines of history (`companion.web.public.HISTORY_LINES`) and many events have no line
+(ticks that fired a deadline, held presses, resumes), so 1000 covers a page drawn afresh
+after a resume; the screens and undo need none (undo keeps states, `UndoHistory`)."""
+
+DAMAGE_CARD_SECONDS = 8.0
+"""How long (game time) the OLED shows that the journal was damaged, before the game's
+own screen guides the table back."""
 
 
 class NoGameStarted(JournalError):
     """`resume` of a journal whose only line was a torn setup: it was moved aside."""
+
+
+@dataclass
+class Replayed:
+    """A journal read and fed to its referee in one pass, before the game goes live."""
+
+    path: Path
+    referee: TableReferee
+    inputs: int
+    """How many inputs were replayed (the valid prefix, when the journal is damaged)."""
+    last_t: float
+    """The time of the last input replayed (the setup's, with none)."""
+    checksummed: bool
+    """The journal's lines carry checksums (the companion's), so appends do too."""
+    damage: Damage | None = None
+    archived: Path | None = None
+    """Where the damaged journal was kept as it was."""
+
+
+def replay(path: str | os.PathLike[str], *, repair: bool = False) -> Replayed:
+    """Read the journal at ``path`` and feed its referee, one line at a time.
+
+    A torn last line is dropped with a warning and cut from the file. A damaged line is
+    a `JournalError` naming it, unless ``repair``: then the inputs before it are the game
+    and the journal becomes them (`set_aside_damaged`). A lone torn setup raises
+    `TornSetup`; a setup line that cannot be read, `UnreadableSetup`; a setup no referee
+    can start, the referee's error."""
+    path = Path(path)
+    with open(path, "rb") as f:
+        reader = JournalReader(f, str(path), lenient=repair)
+        referee = make_referee(reader.setup)
+        referee.events.bound(EVENTS_KEPT)
+        for record in reader:
+            referee.feed(record)
+    for warning in reader.warnings:
+        warnings.warn(warning, stacklevel=2)
+    damage = reader.damage
+    archived = None
+    if damage is not None:
+        archived = set_aside_damaged(path, reader.kept_bytes, damage)
+    elif reader.cut:
+        _keep_prefix(path, reader.kept_bytes)
+    return Replayed(
+        path, referee, reader.inputs, reader.last_t, reader.checksummed, damage, archived
+    )
 
 
 class Session:
@@ -48,13 +119,17 @@ class Session:
     def __init__(self, referee: TableReferee, writer: JournalWriter) -> None:
         self.referee = referee
         self.writer = writer
+        self.damage: Damage | None = None
+        """The damage found in the journal at start, if any (`show_damage`)."""
+        self.damage_until = 0.0
 
     @classmethod
     def start(cls, path: str | os.PathLike[str], setup: Setup) -> Session:
         if Path(path).exists() and Path(path).stat().st_size:
             raise FileExistsError(f"{path} already holds a game: resume it or choose another")
         referee = make_referee(setup)
-        writer = JournalWriter(path)
+        referee.events.bound(EVENTS_KEPT)
+        writer = JournalWriter(path, checksum=True)
         writer.write(setup)
         return cls(referee, writer)
 
@@ -62,27 +137,32 @@ class Session:
     def resume(
         cls, path: str | os.PathLike[str], live_table: Mapping[int, frozenset[str]] | None = None
     ) -> Session:
-        """Replay the journal, then record where it resumed with what the readers see now
-        (`live_table`; None means: as last journaled). A journal whose only line is a
-        torn setup is moved aside and `NoGameStarted` says where."""
+        """Replay the journal (a damaged line is an error, nothing is rewritten), then
+        record where it resumed with what the readers see now (`live_table`; None means:
+        as last journaled). A journal whose only line is a torn setup is moved aside and
+        `NoGameStarted` says where."""
         try:
-            journal = read_journal(path)
+            replayed = replay(path)
         except TornSetup as exc:
             moved = set_aside(Path(path), "torn-setup")
             raise NoGameStarted(
                 f"{exc}; moved to {moved}: start a new game (leave out --resume)"
             ) from exc
-        for warning in journal.warnings:
-            warnings.warn(warning, stacklevel=2)
-        if journal.warnings:  # rewrite without the torn line, atomically
-            _rewrite(Path(path), journal.setup, journal.inputs)
-        referee = make_referee(journal.setup)
-        for record in journal.inputs:
-            referee.feed(record)
-        session = cls(referee, JournalWriter(path))
-        last = journal.inputs[-1].t if journal.inputs else journal.setup.t
+        return cls.go_live(replayed, live_table)
+
+    @classmethod
+    def go_live(
+        cls, replayed: Replayed, live_table: Mapping[int, frozenset[str]] | None = None
+    ) -> Session:
+        """The replayed game, live: a ``resume`` input records what the readers see now
+        (None: as last journaled), so the referee guides back any hat that changed while
+        the companion was off, or since the last input kept from a damaged journal."""
+        referee = replayed.referee
+        session = cls(referee, JournalWriter(replayed.path, checksum=replayed.checksummed))
         table = dict(referee.observed.uids) if live_table is None else dict(live_table)
-        session.feed(ResumeInput(last, table))
+        session.feed(ResumeInput(replayed.last_t, table))
+        if replayed.damage is not None:
+            session.show_damage(replayed.damage)
         return session
 
     def feed(self, record: Input) -> list[dict[str, Any]]:
@@ -90,21 +170,119 @@ class Session:
         self.writer.write(record)
         return self.referee.feed(record)
 
+    def show_damage(self, damage: Damage) -> None:
+        """Show on the OLED, for `DAMAGE_CARD_SECONDS`, that the journal was damaged."""
+        self.damage = damage
+        self.damage_until = self.referee.now + DAMAGE_CARD_SECONDS
+
+    def damage_card(self) -> JournalDamageScreen | None:
+        """What the loop draws over the game's screen while the damage is news."""
+        damage = self.damage
+        if damage is None or self.referee.now >= self.damage_until:
+            return None
+        return JournalDamageScreen(damage.line, damage.inputs, resumed=not damage.setup)
+
     def close(self) -> None:
         self.writer.close()
 
 
-def _rewrite(path: Path, setup: Setup, inputs: list[Input]) -> None:
-    """Replace the journal by these records, atomically: a 0600 temporary file, fsync'd,
-    renamed over it, and the rename fsync'd in the folder."""
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    with open_private(tmp, append=False) as f:
-        for line in dump_lines(setup, inputs):
-            f.write(line + "\n")
-        f.flush()
-        os.fsync(f.fileno())
+def _keep_prefix(path: Path, size: int) -> None:
+    """Cut the journal to its first ``size`` bytes (its valid lines), atomically."""
+    tmp = _prefix_copy(path, size)
     os.replace(tmp, path)
     fsync_dir(path.parent)
+
+
+def _prefix_copy(path: Path, size: int) -> Path:
+    """A 0600 temporary copy of the journal's first ``size`` bytes, ending with a newline
+    and fsync'd, beside it (so that a rename puts it in place)."""
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE)
+    with os.fdopen(fd, "wb") as out, open(path, "rb") as src:
+        os.fchmod(fd, PRIVATE_FILE)
+        left = size
+        last = b"\n"
+        while left > 0:
+            chunk = src.read(min(left, 1 << 20))
+            if not chunk:
+                break
+            out.write(chunk)
+            last = chunk[-1:]
+            left -= len(chunk)
+        if last != b"\n":
+            out.write(b"\n")
+        out.flush()
+        os.fsync(fd)
+    return tmp
+
+
+def set_aside_damaged(path: Path, kept: int, damage: Damage) -> Path:
+    """Keep a damaged journal as it was in ``archive/`` (``<stem>-damaged-<time>``, with a
+    ``.txt`` beside it saying which line and why) and make the journal its first ``kept``
+    bytes, the lines before the damage. Where it was kept.
+
+    The order survives a cut at any point: the prefix is written to a temporary file
+    first, then the journal is linked (or copied) into the archive, then the prefix is
+    renamed over it; a cut before the rename leaves the damaged journal in place, to be
+    set aside again at the next start."""
+    tmp = None if damage.setup else _prefix_copy(path, kept)
+    target = _archive_target(path, "damaged")
+    try:
+        os.link(path, target)
+    except OSError:  # a file system without hard links
+        shutil.copyfile(path, target)
+        os.chmod(target, PRIVATE_FILE)
+    _write_note(target, path, damage)
+    fsync_dir(target.parent)
+    if tmp is None:
+        path.unlink()
+    else:
+        os.replace(tmp, path)
+    fsync_dir(path.parent)
+    return target
+
+
+def _write_note(target: Path, path: Path, damage: Damage) -> None:
+    """The short note beside a damaged journal kept in the archive (never a line's
+    content: the journal's UIDs are secrets)."""
+    if not damage.setup:
+        then = f"the game resumed from the {damage.inputs} inputs before it"
+    else:
+        then = "no game could be resumed from it; a new game started"
+    with open_private(target.with_suffix(".txt"), append=False) as f:
+        f.write(
+            f"{path.name}:{damage.line}: {damage.reason}\n"
+            f"{then}; {target.name} is the journal as it was.\n"
+        )
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def setup_problem(path: Path) -> Damage | None:
+    """The damage of a journal whose setup line cannot be read, or starts no game (a
+    referee refuses it): no game can be resumed from it. None when its setup starts a
+    game, when it is a lone torn setup (`set_aside_torn_setup`), or when it cannot be
+    judged from its first `SETUP_HEAD` bytes (`replay` says then)."""
+    with open(path, "rb") as f:
+        head = f.read(SETUP_HEAD + 1)
+    lines = head.split(b"\n")
+    whole = len(head) <= SETUP_HEAD
+    if not whole:
+        lines = lines[:-1]  # cut by the head's end, not by a power cut
+        if not any(line.strip() for line in lines):
+            return None
+    try:
+        reader = JournalReader(lines, str(path))
+        make_referee(reader.setup)
+    except TornSetup as exc:
+        return None if whole else Damage(1, str(exc), 0, setup=True)
+    except UnreadableSetup as exc:
+        return Damage(exc.line, exc.reason, 0, setup=True)
+    except JournalError:
+        return None  # empty: nothing to set aside
+    except (ValueError, RuleError) as exc:  # SetupError, UnknownGame, BadInput
+        return Damage(1, f"its game cannot be started: {exc}", 0, setup=True)
+    return None
 
 
 def torn_setup(path: Path) -> bool:
@@ -137,16 +315,24 @@ def set_aside(path: Path, reason: str | None = None) -> Path:
     """Move a journal to the ``archive/`` folder beside it (0700), as
     ``<stem>[-<reason>]-<time><suffix>`` (never over another file); both folders'
     entries are fsync'd."""
+    target = _archive_target(path, reason)
+    os.replace(path, target)
+    fsync_dir(target.parent)
+    fsync_dir(path.parent)
+    return target
+
+
+def _archive_target(path: Path, reason: str | None) -> Path:
+    """A free name in the ``archive/`` folder beside ``path`` (made 0700 if missing):
+    ``<stem>[-<reason>]-<time><suffix>``, with ``-2``, ``-3``... when taken (a name
+    whose note, ``.txt``, is taken counts as taken)."""
     folder = path.parent / "archive"
     make_private_dirs(folder)
     stem = path.stem if reason is None else f"{path.stem}-{reason}"
     base = f"{stem}-{time.strftime('%Y%m%d-%H%M%S')}"
     target = folder / f"{base}{path.suffix}"
     count = 1
-    while target.exists():
+    while target.exists() or target.with_suffix(".txt").exists():
         count += 1
         target = folder / f"{base}-{count}{path.suffix}"
-    os.replace(path, target)
-    fsync_dir(folder)
-    fsync_dir(path.parent)
     return target

@@ -249,7 +249,7 @@ class FlipDoneReferee(PacedReferee):
         winners = self.state.winners
         return {
             "game": self.setup.game,
-            "events": self.events,
+            "events": list(self.events),
             "scores": list(self.state.tokens),
             "winner": winners[0] if len(winners) == 1 else None,
         }

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.journal import Input, PressInput, ReaderInput, ResumeInput, Setup, SpotInput
+from companion.referee.event_log import EventLog
 from companion.referee.table import ObservedTable
 from companion.screens.model import Notice, Refusal
 
@@ -75,7 +76,10 @@ class PacedReferee:
         """The table changed since it was last judged (its settle time is running)."""
         self.held: list[PressInput] = []
         """Presses that arrived while the table was settling, in arrival order."""
-        self.events: list[dict[str, Any]] = []
+        self.events: EventLog[dict[str, Any]] = EventLog()
+        """Every event so far, by number; a live session keeps only the last ones."""
+        self._fresh: list[dict[str, Any]] = []
+        """The events of the input being fed (what `feed` returns, whatever is kept)."""
         self.notice: Notice | None = None
         """The last press that could not count, shown until `notice.until`."""
 
@@ -83,7 +87,8 @@ class PacedReferee:
 
     def feed(self, record: Input) -> list[dict[str, Any]]:
         """Take one input; return the events it caused (JSON-ready, with their time)."""
-        start = len(self.events)
+        fresh: list[dict[str, Any]] = []
+        self._fresh = fresh
         self._run_until(record.t)
         self.now = max(self.now, record.t)
         if isinstance(record, SpotInput):
@@ -101,14 +106,16 @@ class PacedReferee:
         elif isinstance(record, ResumeInput):
             self.resume(record)
         self._run_until(self.now)
-        return self.events[start:]
+        return fresh
 
     def table_changed(self) -> None:
         self.last_change = self.now
         self.unjudged = True
 
     def emit(self, event: dict[str, Any]) -> None:
-        self.events.append({"t": round(self.now, 3), **event})
+        made = {"t": round(self.now, 3), **event}
+        self.events.append(made)
+        self._fresh.append(made)
 
     def refuse(self, press: PressInput, reason: Refusal) -> None:
         """A press that cannot count: journaled as an `ignored` event and shown on the OLED

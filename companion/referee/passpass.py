@@ -598,7 +598,7 @@ class PassPassReferee(PacedReferee):
         """The replay document of ARCHITECTURE.md."""
         return {
             "game": self.setup.game,
-            "events": self.events,
+            "events": list(self.events),
             "scores": list(self.state.victories),
             "winner": self.state.winner,
         }

@@ -248,7 +248,7 @@ class SwipedReferee(PacedReferee):
         winner = self.state.winner
         return {
             "game": self.setup.game,
-            "events": self.events,
+            "events": list(self.events),
             "scores": [int(winner == seat) for seat in range(PLAYERS)],
             "winner": winner,
         }

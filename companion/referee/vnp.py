@@ -250,7 +250,7 @@ class VnpReferee(PacedReferee):
             winner = view.winners[0]
         return {
             "game": self.setup.game,
-            "events": self.events,
+            "events": list(self.events),
             "scores": [view.side_scores[s] for s in side],
             "winner": winner,
             "side_scores": list(view.side_scores),

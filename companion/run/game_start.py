@@ -1,10 +1,12 @@
 """Starting the game: resume the data directory's journal, or set up a new game.
 
 Resume. ``run --resume`` (the systemd unit always passes it) replays the journal of the
-data directory, waits up to ``readers.resume_wait`` seconds for the readers' first report
-and records a ``resume`` input with what they see, then goes on live; the OLED shows where
-the game stands. Without a journal, or when its game is over (the old journal is moved to
-``archive/``), a new game starts with the config's game, seats and first player.
+data directory (once, up to any damage: `journal_file.recover`), waits up to
+``readers.resume_wait`` seconds for the readers' first report and records a ``resume``
+input with what they see, then goes on live; the OLED shows where the game stands, and
+for a few seconds first that the journal was damaged, if it was. Without a journal, or
+when its game is over (the old journal is moved to ``archive/``), a new game starts with
+the config's game, seats and first player.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from companion.run.journal_file import (
     clear_torn_setup,
     in_the_way,
     journal_live,
-    replay_journal,
+    take_note,
+    take_recovered,
 )
 from companion.run.loop import where
 from companion.session import Session
@@ -64,6 +67,9 @@ def open_session(
         log.info("a new game was chosen: the unfinished journal moved to %s", archive(path))
     setup, pending = _new_setup(config, args, data_dir, inbox, sim, choice)
     session = Session.start(path, setup)
+    damage = take_note(path)
+    if damage is not None:  # the journal's setup was damaged: say so on the OLED
+        session.show_damage(damage)
     log.info(
         "new game in %s: %s, seats %s, seed %d",
         path,
@@ -82,8 +88,10 @@ def _resume(
     known: Mapping[int, frozenset[str]] | None,
 ) -> tuple[Session, list[Any]] | None:
     """The journal's game resumed with what the readers see (and the queue items taken
-    meanwhile); None when that game is over (its journal is archived)."""
-    referee = replay_journal(path)
+    meanwhile); None when that game is over (its journal is archived). The journal is
+    read once (`take_recovered`), up to any damage, which the OLED then shows."""
+    replayed = take_recovered(path)
+    referee = replayed.referee
     if referee.finished:
         log.info("the journal's game is over (%s); moved to %s", where(referee), archive(path))
         return None
@@ -91,7 +99,7 @@ def _resume(
     pending: list[Any] = []
     if not sim and config.readers.kind != "none":
         table, pending = _table_now(inbox, referee.spots, known, config.readers.resume_wait)
-    session = Session.resume(path, table or None)
+    session = Session.go_live(replayed, table or None)
     log.info("resumed %s: %s", path, where(session.referee))
     return session, pending
 

@@ -1,21 +1,42 @@
 """The data directory's journal file: does it hold a game, how does it stand, archive it.
 
 A finished game's journal is moved to ``archive/`` so the next game starts a new file; an
-unfinished one is never overwritten (`in_the_way`). A journal that is only a torn setup
-line (a cut during a new game's first write) holds no game: `clear_torn_setup` moves it to
-``archive/`` too, so the table can start.
+unfinished one is never overwritten (`in_the_way`). A journal that holds no game is moved
+to ``archive/`` too, so the table can start (`clear_torn_setup`): one whose only line is
+a torn setup (a cut during a new game's first write), or whose setup line is damaged or
+starts no game. A journal damaged further on is replayed up to the damage (`recover`):
+the table is never dead for a bad line.
+
+`recover` is the service's one pass over the journal. The power-on menu asks it whether
+the game is finished (`replay_journal`) before the players choose to resume it; the
+replayed game is kept here until `take_recovered` hands it to the session, so the menu's
+look and the resume are still one pass, and the damage it found still reaches the OLED.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 
-from companion.games import TableReferee, make_referee
-from companion.journal import read_journal
-from companion.session import set_aside, set_aside_torn_setup
+from companion.games import TableReferee
+from companion.journal import Damage
+from companion.session import (
+    Replayed,
+    replay,
+    set_aside,
+    set_aside_damaged,
+    set_aside_torn_setup,
+    setup_problem,
+)
 
 log = logging.getLogger("companion")
+
+_kept: dict[Path, tuple[tuple[int, int, int], Replayed]] = {}
+"""The journal `recover` replayed last, by path, with the file's identity then (inode,
+size, modification time): handed over only while the file is unchanged."""
+_notes: dict[Path, Damage] = {}
+"""A journal set aside because its setup was damaged: shown when the new game starts."""
 
 
 def journal_live(path: Path) -> bool:
@@ -23,23 +44,64 @@ def journal_live(path: Path) -> bool:
     return path.exists() and path.stat().st_size > 0
 
 
+def recover(path: Path) -> Replayed:
+    """The journal's game, replayed in one pass up to any damage (`_replayed`), kept for
+    `take_recovered`."""
+    replayed = _replayed(path)
+    _kept[path] = (_identity(path), replayed)
+    return replayed
+
+
+def _replayed(path: Path) -> Replayed:
+    """The journal's game, replayed in one pass up to any damage: a damaged line is kept
+    with the whole file in ``archive/`` (with a note saying why), the journal becomes the
+    lines before it, and one log line names the line and the reason (never its content)."""
+    replayed = replay(path, repair=True)
+    damage = replayed.damage
+    if damage is not None:
+        log.error(
+            "%s:%d is damaged (%s): the game resumed from the %d inputs before it; the "
+            "journal as it was is %s",
+            path,
+            damage.line,
+            damage.reason,
+            damage.inputs,
+            replayed.archived,
+        )
+    return replayed
+
+
+def take_recovered(path: Path) -> Replayed:
+    """The journal's game as `recover` left it, if the file has not changed since (the
+    menu's look), else replayed now."""
+    kept = _kept.pop(path, None)
+    if kept is not None and kept[0] == _identity(path):
+        return kept[1]
+    return _replayed(path)
+
+
+def _identity(path: Path) -> tuple[int, int, int]:
+    st = os.stat(path)
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
 def replay_journal(path: Path) -> TableReferee:
-    """The referee after every input of the journal at ``path``."""
-    journal = read_journal(path)
-    referee = make_referee(journal.setup)
-    for record in journal.inputs:
-        referee.feed(record)
-    return referee
+    """The referee after every input of the journal at ``path`` (up to any damage,
+    repaired: `recover`)."""
+    return recover(path).referee
 
 
 def archive(path: Path) -> Path:
     """Move a finished game's journal aside (``archive/game-<time>.jsonl``, 0700)."""
+    _kept.pop(path, None)
     return set_aside(path)
 
 
 def clear_torn_setup(path: Path) -> None:
-    """Set aside a journal that is only a torn setup line, saying so in one log line: the
-    table then starts as if there were no journal."""
+    """Set aside a journal that holds no game, saying so in one log line: only a torn
+    setup line, or a setup line that is damaged or starts no game (its note then waits
+    for the new game's OLED: `take_note`). The table then starts as if there were no
+    journal."""
     moved = set_aside_torn_setup(path)
     if moved is not None:
         log.warning(
@@ -48,6 +110,27 @@ def clear_torn_setup(path: Path) -> None:
             path,
             moved,
         )
+        return
+    if not path.is_file() or not journal_live(path):
+        return
+    damage = setup_problem(path)
+    if damage is None:
+        return
+    moved = set_aside_damaged(path, 0, damage)
+    _notes[path] = damage
+    log.error(
+        "%s:%d is damaged (%s): no game can be resumed from it; a new game starts; the "
+        "journal as it was is %s",
+        path,
+        damage.line,
+        damage.reason,
+        moved,
+    )
+
+
+def take_note(path: Path) -> Damage | None:
+    """The damage of a journal `clear_torn_setup` set aside, once (for the OLED)."""
+    return _notes.pop(path, None)
 
 
 def in_the_way(path: Path) -> FileExistsError:

@@ -217,6 +217,8 @@ class Service:
         if self.web is not None:
             self.web.publish()
             overlay = self.web.overlay()  # the pairing card, over the game's screen
+        # a damaged journal found at start, said for a few seconds (Session.damage_card)
+        overlay = overlay or self.session.damage_card()
         self.display.show(overlay or self.referee.screen)
         status = where(self.referee)
         if self.display.fault:

@@ -232,6 +232,10 @@ _PHRASES: dict[str, dict[str, str]] = {
         "menu.waiting": "Pas encore vides : {places}",
         "menu.push": "Appuie pour jouer.",
         "menu.seat": "Siège {n}",
+        # A damaged journal at start (companion/screens/journal_damage.py)
+        "damage.title": "Journal abîmé",
+        "damage.resumed": "Ligne {line} illisible, mise de côté. Partie reprise à l’entrée {n}.",
+        "damage.new_game": "Ligne {line} illisible, mise de côté. Aucune partie à reprendre.",
         # Flip Done (companion/screens/flipdone.py)
         "fd.pad": "Pad",
         "fd.the_pad": "pad",
@@ -388,6 +392,10 @@ _PHRASES: dict[str, dict[str, str]] = {
         "menu.waiting": "Not empty yet: {places}",
         "menu.push": "Push to play.",
         "menu.seat": "Seat {n}",
+        # A damaged journal at start (companion/screens/journal_damage.py)
+        "damage.title": "Journal damaged",
+        "damage.resumed": "Line {line} unreadable, set aside. Game resumed from input {n}.",
+        "damage.new_game": "Line {line} unreadable, set aside. No game to resume.",
         # Flip Done (companion/screens/flipdone.py)
         "fd.pad": "Pad",
         "fd.the_pad": "pad",

@@ -1,22 +1,32 @@
 """The journal's file handling (issue 15, items 1, 2, 4 and 7): an append always starts on
 a fresh line, a torn setup means no game was started, a non-UTF-8 byte is a torn or bad
 line (never a traceback), and files are 0600, directories 0700 whatever the umask, with
-the directory entry fsync'd after a create or a rename."""
+the directory entry fsync'd after a create or a rename. The reliability issue, items 3, 5
+and 10: every line carries its checksum, a damaged journal is never a dead table, and a
+resume reads the journal once, its referee keeping only its last events (the fault
+injection over a whole game is test_journal_faults.py)."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import queue
 import stat
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from companion.cli import main
+from companion.config.model import Config
 from companion.journal import (
+    Input,
     JournalError,
     JournalWriter,
+    PressInput,
+    ResumeInput,
     Setup,
     SpotInput,
     TickInput,
@@ -25,7 +35,7 @@ from companion.journal import (
 )
 from companion.run.journal_file import archive
 from companion.session import Session
-from tests.pi.conftest import replay_file, run_service, simulated_game, write_script
+from tests.pi.conftest import replay, replay_file, run_service, simulated_game, write_script
 
 SETUP = Setup(game="ptipasspass", seats=("Ana", "Bob"), tags={}, seed=3)
 SPOT = SpotInput(1.0, 5, frozenset({"04A1B2C3"}))
@@ -241,3 +251,241 @@ def test_archiving_a_journal_fsyncs_both_folders(
 ) -> None:
     moved = archive(write_journal(tmp_path / "game.jsonl", whole(SETUP)))
     assert tmp_path in fsynced_folders and moved.parent in fsynced_folders
+
+
+# The reliability issue, item 5: each line carries its checksum; a changed byte is refused.
+
+
+def checksummed(path: Path, *records: Setup | Input) -> bytes:
+    """The journal of these records as the companion writes it (`JournalWriter`)."""
+    with JournalWriter(path) as writer:
+        for record in records:
+            writer.write(record)
+    return path.read_bytes()
+
+
+def changed(data: bytes, line: int, old: bytes, new: bytes) -> bytes:
+    """``data`` with ``old`` replaced by ``new`` once, in its ``line``-th line (from 1)."""
+    lines = data.split(b"\n")
+    assert old in lines[line - 1]
+    lines[line - 1] = lines[line - 1].replace(old, new, 1)
+    return b"\n".join(lines)
+
+
+SPOT_2 = SpotInput(3.0, 2, frozenset({"04A1B2C4"}))
+
+
+def test_every_line_the_writer_writes_ends_with_its_checksum(tmp_path: Path) -> None:
+    data = checksummed(tmp_path / "game.jsonl", SETUP, SPOT, TickInput(2.0))
+    for line in data.decode().splitlines():
+        body, crc = line.rsplit(',"crc":"', 1)
+        assert crc.endswith('"}') and len(crc) == 10
+        assert f"{zlib.crc32((body + '}').encode()):08x}" == crc[:8]
+
+
+def test_a_changed_byte_is_refused_never_read_as_another_game(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    data = checksummed(path, SETUP, SPOT, SPOT_2, TickInput(4.0))
+    write_journal(path, changed(data, 2, b'"spot":5', b'"spot":6'))  # another hat
+    with pytest.raises(JournalError, match=r"game\.jsonl:2: its checksum does not match"):
+        read_journal(path)
+
+
+@pytest.mark.parametrize("command", ["replay", "play"])
+def test_replay_and_play_report_a_damaged_journal_and_change_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    path = tmp_path / "game.jsonl"
+    data = changed(checksummed(path, SETUP, SPOT, SPOT_2, TickInput(4.0)), 3, b"04A1", b"04B1")
+    write_journal(path, data)
+    args = ["replay", str(path)] if command == "replay" else ["play", "--sim", "--resume"]
+    code = main(args if command == "replay" else [*args, "--journal", str(path)])
+    err = capsys.readouterr().err
+    assert code == 2 and "game.jsonl:3: its checksum does not match" in err
+    assert "Traceback" not in err and "04B1" not in err
+    assert path.read_bytes() == data and not (tmp_path / "archive").exists()
+
+
+def test_a_checksummed_journal_needs_one_on_every_line(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    data = checksummed(path, SETUP, SPOT)
+    write_journal(path, data + b'{"t":2.0,"type":"tick"}\n{"t":3.0,"type":"tick"}\n')
+    with pytest.raises(JournalError, match=r"game\.jsonl:3: it has no checksum"):
+        read_journal(path)
+
+
+def test_a_scenario_has_no_checksum_and_resuming_it_adds_none(tmp_path: Path) -> None:
+    from companion.journal import with_checksum
+
+    path = write_journal(tmp_path / "game.jsonl", whole(SETUP, SPOT))
+    Session.resume(path).close()
+    assert b"crc" not in path.read_bytes() and len(read_journal(path).inputs) == 2
+    tick = with_checksum('{"t":2.0,"type":"tick"}')  # a line as the companion writes it
+    write_journal(path, whole(SETUP, SPOT) + tick + '\n{"t":3.0,"type":"tick"}\n')
+    with pytest.raises(JournalError, match=r"game\.jsonl:3: it has a checksum although"):
+        read_journal(path)
+
+
+# Item 3: a damaged journal is never a dead table.
+
+
+def test_run_resume_of_a_damaged_journal_goes_on_from_its_valid_prefix(tmp_path: Path) -> None:
+    setup, inputs = simulated_game()
+    data_dir = tmp_path / "data"
+    path = data_dir / "game.jsonl"
+    journal = checksummed(path, setup, *inputs[:20])
+    uid = next(iter(setup.tags))
+    damaged = changed(journal, 12, b'"t":', b'"t":1')  # line 12: inputs[10]
+    write_journal(path, damaged)
+    script = write_script(tmp_path / "script.jsonl", None, inputs[10:])  # the table goes on
+    done = run_service(
+        "run", "--resume", *SCRIPT, "--sim-input", str(script), "--data-dir", str(data_dir)
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and uid not in done.stderr
+    (said,) = [line for line in done.stderr.splitlines() if "is damaged" in line]
+    assert "game.jsonl:12 is damaged (its checksum does not match" in said
+    assert "resumed from the 10 inputs before it" in said
+    (kept,) = (data_dir / "archive").glob("game-damaged-*.jsonl")
+    assert kept.read_bytes() == damaged and mode(kept) == 0o600
+    note = kept.with_suffix(".txt").read_text()
+    assert note.startswith("game.jsonl:12: its checksum does not match") and uid not in note
+    again = read_journal(path)
+    assert again.inputs[:10] == list(inputs[:10]) and again.warnings == []
+    assert isinstance(again.inputs[10], ResumeInput)
+    assert replay_file(path).result()["winner"] == replay(setup, inputs).result()["winner"]
+
+
+def test_run_resume_of_a_damaged_setup_line_starts_a_new_game(tmp_path: Path) -> None:
+    setup, inputs = simulated_game()
+    data_dir = tmp_path / "data"
+    path = data_dir / "game.jsonl"
+    damaged = changed(checksummed(path, setup, *inputs[:5]), 1, b'"seed":', b'"seed":9')
+    write_journal(path, damaged)
+    script = write_script(tmp_path / "script.jsonl", setup, inputs)
+    done = run_service(
+        "run", "--resume", *SCRIPT, "--sim-input", str(script), "--data-dir", str(data_dir)
+    )
+    assert done.returncode == 0, done.stderr
+    assert "game.jsonl:1 is damaged" in done.stderr and "a new game starts" in done.stderr
+    (kept,) = (data_dir / "archive").glob("game-damaged-*.jsonl")
+    assert kept.read_bytes() == damaged and kept.with_suffix(".txt").exists()
+    assert read_journal(path).setup == setup and replay_file(path).finished
+
+
+def _config(tmp_path: Path) -> Config:
+    from companion.config import load_config
+
+    (tmp_path / "companion.toml").write_text('[game]\nseats = ["Ana", "Bob", "Cy"]\n')
+    return load_config(tmp_path / "companion.toml")
+
+
+class FakeDisplay:
+    """The OLED as the loop sees it: what it was last asked to show."""
+
+    fault = None
+    language = "fr"
+
+    def __init__(self) -> None:
+        self.shown: list[Any] = []
+
+    def show(self, screen: Any) -> bool:
+        self.shown.append(screen)
+        return True
+
+
+def test_the_oled_says_the_journal_was_damaged_then_shows_the_game(tmp_path: Path) -> None:
+    from companion.notify import Notifier
+    from companion.run.game_start import open_session
+    from companion.run.loop import Service
+    from companion.screens.journal_damage import JournalDamageScreen, damage_text
+    from companion.screens.render import frame
+    from companion.session import DAMAGE_CARD_SECONDS
+
+    setup, inputs = simulated_game()
+    data_dir = tmp_path / "data"
+    path = data_dir / "game.jsonl"
+    write_journal(path, changed(checksummed(path, setup, *inputs[:20]), 12, b'"t":', b'"t":1'))
+    args = argparse.Namespace(resume=True, sim_input=None)
+    inbox: queue.Queue[Any] = queue.Queue()
+    session, _ = open_session(_config(tmp_path), args, data_dir, inbox, sim=True)
+    display = FakeDisplay()
+    service = Service(session, inbox, display, Notifier({}), script_clock=True)  # type: ignore[arg-type]
+    service.refresh()
+    assert display.shown[-1] == JournalDamageScreen(line=12, inputs=10)
+    for lang, words in (("fr", "Ligne 12 illisible"), ("en", "Line 12 unreadable")):
+        assert frame(display.shown[-1], lang).getbbox() is not None
+        assert words in damage_text(display.shown[-1], lang)
+    service.feed(TickInput(session.referee.now + DAMAGE_CARD_SECONDS))
+    service.refresh()
+    assert display.shown[-1] == session.referee.screen
+    session.close()
+
+
+def test_the_menus_resume_of_a_damaged_journal_is_one_pass_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion import journal
+    from companion import menu as power_on
+    from companion.run.game_start import open_session
+    from companion.run.power_on_menu import start_menu
+
+    setup, inputs = simulated_game()
+    path = tmp_path / "game.jsonl"
+    write_journal(path, changed(checksummed(path, setup, *inputs[:30]), 22, b'"t":', b'"t":1'))
+    parsed = count_parsed(monkeypatch, journal)
+    config = _config(tmp_path)
+    args = argparse.Namespace(resume=True, menu=True, no_menu=False, sim_input=None)
+    assert start_menu(config, args, tmp_path, sim=True).resumable
+    inbox: queue.Queue[Any] = queue.Queue()
+    session, _ = open_session(config, args, tmp_path, inbox, True, power_on.Resume())
+    assert parsed == [20]  # the 20 inputs before line 22, once
+    assert session.damage is not None and session.damage.line == 22
+    assert session.damage_card() is not None
+    session.close()
+
+
+# Item 10: resume in one pass, with memory bounded by what the screens need.
+
+
+def count_parsed(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[int]:
+    """How many input lines are parsed from now on (a one-item list, counting)."""
+    parsed = [0]
+    real = module.parse_input
+
+    def parse_input(data: Any) -> Any:
+        parsed[0] += 1
+        return real(data)
+
+    monkeypatch.setattr(module, "parse_input", parse_input)
+    return parsed
+
+
+def test_run_resume_reads_the_journal_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion import journal
+    from companion.run.game_start import open_session
+
+    setup, inputs = simulated_game()
+    data_dir = tmp_path / "data"
+    checksummed(data_dir / "game.jsonl", setup, *inputs[:40])
+    parsed = count_parsed(monkeypatch, journal)
+    args = argparse.Namespace(resume=True, sim_input=None)
+    inbox: queue.Queue[Any] = queue.Queue()
+    session, _ = open_session(_config(tmp_path), args, data_dir, inbox, sim=True)
+    session.close()
+    assert parsed == [40]
+
+
+def test_a_live_referee_keeps_its_last_events_and_counts_them_all(tmp_path: Path) -> None:
+    session = Session.start(tmp_path / "game.jsonl", SETUP)
+    presses = 3000
+    for i in range(presses):  # Bob's Menteur with nothing to challenge: refused, an event
+        assert session.feed(PressInput(1.0 + i / 100, "menteur", 1))[0]["kind"] == "ignored"
+    events = session.referee.events
+    assert len(events) == presses and len(list(events)) < presses  # all counted, not all kept
+    from companion.session import EVENTS_KEPT
+
+    assert len(list(events)) <= 2 * EVENTS_KEPT < presses
+    assert events[-1] == events[presses - 1] and len(events[presses - 5 :]) == 5
+    assert events[-1]["t"] == round(1.0 + (presses - 1) / 100, 3)
+    session.close()

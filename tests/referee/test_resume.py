@@ -1,5 +1,6 @@
 """Resume after a cut: the journal, cut after any line (even mid-line), replayed and fed the
-rest, gives the very same game."""
+rest, gives the very same game; a journal damaged at a line resumes the game before it,
+and the table is guided back to what that game expects."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import json
 
 import pytest
 
-from companion.journal import SpotInput, TickInput, read_journal
-from companion.session import Session
+from companion.journal import JournalWriter, SpotInput, TickInput, read_journal
+from companion.session import Session, replay
 from companion.sim.driver import Noise, SimulatedGame, make_setup
 
 
@@ -75,3 +76,33 @@ def test_after_a_resume_a_table_changed_while_down_is_restored_before_play(tmp_p
     session.feed(SpotInput(3.0, 4, frozenset()))  # the players take it out again
     session.feed(TickInput(4.0))
     assert referee.pending is None and referee.state.phase == "place"
+
+
+def test_a_damaged_journal_resumes_its_prefix_and_the_table_is_guided_back(tmp_path, long_game):
+    """The line of a drop is damaged: the game resumes before it, and the token the readers
+    still see in the hat must come out again before play goes on (then it is dropped anew)."""
+    setup, inputs = long_game.setup, long_game.inputs
+    drop = next(
+        i for i, r in enumerate(inputs) if isinstance(r, SpotInput) and r.spot >= 1 and r.uids
+    )
+    path = tmp_path / "game.jsonl"
+    with JournalWriter(path) as writer:
+        for record in (setup, *inputs[: drop + 5]):
+            writer.write(record)
+    lines = path.read_bytes().split(b"\n")
+    lines[drop + 1] = lines[drop + 1].replace(b'"spot":', b'"spot":1', 1)  # the drop's line
+    path.write_bytes(b"\n".join(lines))
+    replayed = replay(path, repair=True)
+    assert replayed.damage.line == drop + 2 and replayed.inputs == drop
+    before = replayed.referee.state
+    seen = dict(replayed.referee.observed.uids)
+    session = Session.go_live(replayed, live_table={**seen, inputs[drop].spot: inputs[drop].uids})
+    referee = session.referee
+    assert referee.pending is not None and referee.pending.spots == {inputs[drop].spot}
+    assert session.damage_card() is not None
+    t = inputs[drop - 1].t
+    session.feed(SpotInput(t + 1, inputs[drop].spot, seen[inputs[drop].spot]))  # taken out
+    session.feed(TickInput(t + 2))
+    assert referee.pending is None and referee.state == before
+    session.close()
+    assert read_journal(path).inputs[:drop] == list(inputs[:drop])
