@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.journal import fsync_dir, make_private_dirs, open_private
+from companion.journal_fields import json_error, shown
 
 FILENAME = "tags.json"
 SCHEMA = 1
@@ -186,10 +187,12 @@ class TagRegistry(Mapping[str, str]):
             data = json.loads(text, object_pairs_hook=pairs)
         except json.JSONDecodeError as exc:
             raise self._corrupt(f"not JSON: {exc.msg} at line {exc.lineno}") from None
+        except (ValueError, RecursionError) as exc:  # a 5,000-digit number, [[[[...
+            raise self._corrupt(f"not JSON we read: {json_error(exc)}") from None
         if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
             raise self._corrupt('no "tags" object')
         if data.get("schema") != SCHEMA:
-            raise self._corrupt(f"schema {data.get('schema')!r}, expected {SCHEMA}")
+            raise self._corrupt(f"schema {shown(data.get('schema'))}, expected {SCHEMA}")
         tags: dict[str, str] = {}
         for number, (uid, kind) in enumerate(data["tags"].items(), start=1):
             where = f'tag {number} of "tags"'  # never the UID or the kind: this is logged

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion.doc_paths import JOURNAL_DOC
-from companion.journal import JournalError, parse_input, parse_setup
+from companion.journal import JournalError, checked, parse_input, parse_setup
 from companion.journal_fields import json_error
 from companion.run.items import Scripted, ScriptEnd, ScriptSetup
 
@@ -51,9 +51,11 @@ def script_items(lines: IO[str], name: str) -> Iterator[ScriptSetup | Scripted]:
 
 
 def _item(text: str) -> ScriptSetup | Scripted:
-    """One script line as a queue item (its ``t`` is 0 when it has none)."""
+    """One script line as a queue item (its ``t`` is 0 when it has none). A line of a
+    journal the table wrote ends in its checksum: checked, then set aside."""
+    body, _ = checked(text.encode("utf-8"))  # a ChecksumError is a ValueError
     try:
-        data = json.loads(text)
+        data = json.loads(body)
     except RecursionError as exc:  # `[` 100,000 times: one line's problem, like bad JSON
         raise ValueError(json_error(exc)) from None
     if not isinstance(data, dict):

@@ -161,6 +161,6 @@ class Pairings:
             for h, seat, csrf in data["paired"]:
                 if isinstance(h, str) and isinstance(seat, int) and 0 <= seat < len(self.seats):
                     self._by_hash[h] = (seat, str(csrf))
-        except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
             log.warning("web: %s is unreadable (%s): every phone must pair again", self.path, exc)
             self._by_hash.clear()

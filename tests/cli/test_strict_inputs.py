@@ -340,3 +340,24 @@ def test_a_corrupt_tag_registry_is_logged_without_its_uids_or_kinds(
         assert load_tags(tmp_path) == {}
     assert "tags.json is corrupt" in caplog.text
     assert not any(s in caplog.text for s in ("8A2C11F0", "8a2c11f0", "lapin", "dragon"))
+
+
+def test_a_journal_the_table_wrote_plays_as_simulated_input(tmp_path: Any) -> None:
+    """The table's own journal (each line ending in its checksum) replays on a simulated
+    table as it is; a line changed after it was written is refused, naming its line."""
+    from companion.journal import JournalWriter
+    from companion.run.sim_input import script_items
+
+    path = tmp_path / "game.jsonl"
+    spot = SpotInput(1.5, 3, frozenset({"04A1B2C3D4E580"}))
+    with JournalWriter(path) as writer:
+        writer.write(parse_setup(SETUP))
+        writer.write(spot)
+    lines = path.read_text().splitlines(keepends=True)
+    assert all('"crc":"' in line for line in lines)
+    items = list(script_items(iter(lines), "game.jsonl"))
+    assert items[0].setup == parse_setup(SETUP)  # type: ignore[union-attr]
+    assert items[1].record == spot  # type: ignore[union-attr]
+    changed = [lines[0], lines[1].replace('"spot":3', '"spot":4')]
+    with pytest.raises(JournalError, match=r"game.jsonl:2: .*checksum"):
+        list(script_items(iter(changed), "game.jsonl"))

@@ -115,7 +115,16 @@ def test_a_pin_map_path_of_no_user_or_with_a_nul_is_named(
         assert code == 1 and "paths.pins = " in text and why in text, text
 
 
-@pytest.mark.parametrize("command", [["config", "check"], ["run", "--sim"], ["doctor"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["config", "check"],
+        ["run", "--sim"],
+        ["doctor"],
+        ["report", str(ROOT / "tests" / "referee" / "scenarios" / "announce_with_drop.jsonl")],
+        ["unpair", "1"],
+    ],
+)
 def test_a_data_dir_option_or_variable_of_no_user_is_one_line(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],

@@ -98,3 +98,16 @@ def test_tags_and_their_new_folders_are_private_after_enroll_and_rewrites(
     assert mode(data / "tags.json") == 0o600 and mode(data) == 0o700
     assert [p.name for p in data.iterdir()] == ["tags.json"]  # no temporary file left
     assert dict(TagRegistry(data)) == {"8A2C11F0": "colour:bleu"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000, '{"schema": 1, "tags": {}, "n": ' + "9" * 5000 + "}", '{"schema": "04A1B2C3"}'],
+)
+def test_a_registry_the_parser_chokes_on_is_one_error(tmp_path: Path, text: str) -> None:
+    """Nested too deep, a number past Python's digit limit, a UID where the schema goes:
+    one `CorruptRegistry`, never a traceback, never the file's content."""
+    (tmp_path / "tags.json").write_text(text)
+    with pytest.raises(CorruptRegistry) as caught:
+        TagRegistry(tmp_path)
+    assert "04A1B2C3" not in str(caught.value) and "99999" not in str(caught.value)
