@@ -11,6 +11,7 @@ already leaked it (which the no-peek tests check, for the OLED and for the page)
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,7 +45,9 @@ class Publisher:
         self.referee = referee
         self.game = games.get(referee.setup.game)
         self.lang = referee.setup.language
-        self.history: list[str] = []
+        self.history: deque[str] = deque(maxlen=HISTORY_LINES)
+        """The latest lines only: a long game's page costs no more memory than a short one."""
+        self.history_total = 0
         self._described = 0
         self._screen: Any = None
         self._frame: Image.Image | None = None
@@ -67,6 +70,7 @@ class Publisher:
             line = describe(event, names, referee.setup.game)
             if line is not None:
                 self.history.append(line)
+                self.history_total += 1
         self._described = len(events)
         if self._frame is None or screen != self._screen:
             self._screen = screen
@@ -82,8 +86,8 @@ class Publisher:
             "finished": referee.finished,
             "scores": list(result["scores"]),
             "winner": result["winner"],
-            "history": self.history[-HISTORY_LINES:],
-            "history_total": len(self.history),
+            "history": list(self.history),
+            "history_total": self.history_total,
             "controls": list(self.game.controls),
             "played_on_page": self.game.played_on_page,
             "board": self.game.page_view(referee) if self.game.page_view else None,
