@@ -273,6 +273,21 @@ TABLES = (
 )
 
 
+def table_row(name, tags, fit, factors, two_buses: bool, results: dict) -> list[str]:
+    """The "mean / worst" cells of one table, pure then charged by each factor; each
+    result goes into ``results`` under (name, factor), the pure one under factor 0."""
+    cells = []
+    for factor in (0, *factors):
+        txn, cost = charge(fit, factor)
+        if two_buses:
+            f = two_bus_cycle(tags, overhead_us=txn, cost=cost, merge_ms=fit[3] * factor / 1000)
+        else:
+            f = firmware_cycle(tags, overhead_us=txn, cost=cost)
+        results[(name, factor)] = f
+        cells.append(f"{f['mean']:6.1f} /{f['max']:6.1f}{' ' if f['seen'] else '!'}")
+    return cells
+
+
 def main() -> None:
     fit, source = calibrate()
     print(f"Interpreter cost, {source.strip()}")
@@ -291,13 +306,8 @@ def main() -> None:
     )
     results = {}
     for name, tags in TABLES:
-        pure = firmware_cycle(tags)
-        cells = [f"{pure['mean']:6.1f} /{pure['max']:6.1f}"]
-        for factor in factors:
-            txn, cost = charge(fit, factor)
-            f = firmware_cycle(tags, overhead_us=txn, cost=cost)
-            results[(name, factor)] = f
-            cells.append(f"{f['mean']:6.1f} /{f['max']:6.1f}{' ' if f['seen'] else '!'}")
+        cells = table_row(name, tags, fit, factors, False, results)
+        pure = results[(name, 0)]
         print(
             f"{name:>20} {cells[0]:>14} "
             + " ".join(f"{c:>15}" for c in cells[1:])
@@ -327,13 +337,7 @@ def main() -> None:
     )
     split_results = {}
     for name, tags in TWO_BUS_TABLES:
-        pure = two_bus_cycle(tags)
-        cells = [f"{pure['mean']:6.1f} /{pure['max']:6.1f}"]
-        for factor in factors:
-            txn, cost = charge(fit, factor)
-            f = two_bus_cycle(tags, overhead_us=txn, cost=cost, merge_ms=fit[3] * factor / 1000)
-            split_results[(name, factor)] = f
-            cells.append(f"{f['mean']:6.1f} /{f['max']:6.1f}{' ' if f['seen'] else '!'}")
+        cells = table_row(name, tags, fit, factors, True, split_results)
         print(f"{name:>26} {cells[0]:>14} " + " ".join(f"{c:>15}" for c in cells[1:]))
     print()
     print(f"Targets, interpreter charged x{RP2040_FACTOR}:")

@@ -287,9 +287,7 @@ def test_the_service_log_names_line_and_field_never_uids_or_token_kinds(tmp_path
     """A simulated table fed a known tag, an unknown tag and then a bad line (a spot with a
     fraction, holding a UID): the log says which line and which key, and no UID of the
     setup's tags, no unknown UID and no token kind appears anywhere in it."""
-    import subprocess
-
-    from tests.pi.conftest import ROOT, service_command, service_env
+    from tests.pi.conftest import run_service
 
     setup = {**SETUP, "seats": ["Ana", "Bob"], "tags": TABLE_TAGS}
     lines = [
@@ -302,15 +300,7 @@ def test_the_service_log_names_line_and_field_never_uids_or_token_kinds(tmp_path
     ]
     script = "".join(json.dumps(line) + "\n" for line in lines)
     command = ["run", "--sim", "--sim-clock", "script", "--sim-input", "-"]
-    done = subprocess.run(
-        service_command(*command, "--data-dir", str(tmp_path / "data")),
-        input=script,
-        env=service_env(),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=ROOT,
-    )
+    done = run_service(*command, "--data-dir", str(tmp_path / "data"), stdin=script, timeout=60)
     log = done.stdout + done.stderr
     assert "stdin:6: spot line: 'spot' must be a whole number" in log, log
     assert '"reason":"unknown_tag"' in log, log  # the unknown tag was seen, and logged

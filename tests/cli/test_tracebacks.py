@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import json
 import pwd
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.cli import main
-from tests.pi.conftest import PINS, ROOT, service_command, service_env
+from tests.pi.conftest import PINS, ROOT, run_service
 
 NO_USER = "companion-no-such-user"
 DEEP = "[" * 100_000
@@ -229,15 +228,8 @@ def test_a_line_nested_too_deep_on_stdin_stops_the_service_with_its_line(tmp_pat
     """Read live (stdin, a FIFO), the line reaches the simulated-input thread: the service
     logs the line and stops with status 1 instead of a dead thread's traceback."""
     command = ["run", "--sim", "--sim-input", "-", "--sim-clock", "script", "--exit-when-finished"]
-    done = subprocess.run(
-        service_command(*command, "--data-dir", str(tmp_path / "data")),
-        input=json.dumps(SETUP) + "\n" + DEEP + "\n",
-        env=service_env(),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=ROOT,
-    )
+    script = json.dumps(SETUP) + "\n" + DEEP + "\n"
+    done = run_service(*command, "--data-dir", str(tmp_path / "data"), stdin=script, timeout=60)
     log = done.stdout + done.stderr
     assert done.returncode == 1, log
     assert "stdin:2: " in log and "nested too deep" in log, log

@@ -37,11 +37,16 @@ def play(rig, scan, cycles=8):
     return out
 
 
-def test_two_halves_report_what_one_scanner_reports(fw):
+def one_scanner_plays(fw):
+    """What one ``Scanner`` over all N readers on one bus reports, cycle by cycle."""
     one = harness.Rig(fw.mfrc522, n=N)
     alone = fw.scanner.Scanner(one.readers)
     alone.start()
-    expected = play(one, alone)
+    return play(one, alone)
+
+
+def test_two_halves_report_what_one_scanner_reports(fw):
+    expected = one_scanner_plays(fw)
     split = harness.Rig(fw.mfrc522, n=N, spi1=ON_SPI1)
     scan = two_cores(fw, split)
     assert scan.buses == "000111"
@@ -100,10 +105,7 @@ class Core1:
 
 
 def test_core1_on_a_real_thread_gives_the_same_cycles_and_stops(fw):
-    one = harness.Rig(fw.mfrc522, n=N)
-    alone = fw.scanner.Scanner(one.readers)
-    alone.start()
-    expected = play(one, alone)
+    expected = one_scanner_plays(fw)
     rig = harness.Rig(fw.mfrc522, n=N, spi1=ON_SPI1)
     scan = two_cores(fw, rig)
     core1 = Core1()

@@ -79,9 +79,13 @@ def service_env(**extra: str) -> dict[str, str]:
     return env
 
 
-def run_service(*args: str, timeout: float = 30, **env: str) -> subprocess.CompletedProcess[str]:
+def run_service(
+    *args: str, timeout: float = 30, stdin: str | None = None, **env: str
+) -> subprocess.CompletedProcess[str]:
+    """`python -m companion.service ARGS` to its end (``stdin``: the text it reads)."""
     return subprocess.run(
         service_command(*args),
+        input=stdin,
         env=service_env(**env),
         capture_output=True,
         text=True,
