@@ -32,6 +32,7 @@ UIDs are reported as upper-case hex strings.
 """
 
 import mfrc522
+import micropython
 import utime
 
 FAULT_ABSENT = "absent"
@@ -99,6 +100,7 @@ class Scanner:
             out.append(None if self.faulty[r] else sorted(self.stable[r]))
         return out
 
+    @micropython.native
     def cycle(self):
         """Scan every reader once; return the readers whose debounced set changed."""
         changed = []
@@ -117,9 +119,11 @@ class Scanner:
         self.cycles += 1
         return changed
 
+    @micropython.native
     def _audit_due(self, r):
         return self.audit and (self.cycles + r) % self.audit == 0
 
+    @micropython.native
     def scan_reader(self, r):
         """Read reader ``r`` once and fold the result in; True if its stable set changed."""
         reader = self.readers[r]
@@ -149,6 +153,7 @@ class Scanner:
             seen[uid_hex(uid)] = uid
         return self._fold(r, seen)
 
+    @micropython.native
     def _confirm(self, r, reader):
         """The cheap visit of a reader holding several tags (``MFRC522.confirm``)."""
         present = self.present
@@ -185,6 +190,7 @@ class Scanner:
         self.frames[r] = [mfrc522.select_frames(raw[h]) for h in known]
         self.expect[r] = mfrc522.cl1_of(raw[known[0]]) if len(known) == 1 else None
 
+    @micropython.native
     def _fold(self, r, seen):
         """Debounce one observation (``None``: the stable set seen again, unchanged)."""
         stable = self.stable[r]
