@@ -74,7 +74,8 @@ def run_demo(
     assert result.referee is not None
     out_dir.mkdir(parents=True, exist_ok=True)
     journal = out_dir / "journal.jsonl"
-    journal.write_text("\n".join(dump_lines(setup, result.inputs)) + "\n", encoding="utf-8")
+    lines = dump_lines(setup, result.inputs, checksum=True)  # as a table writes its journal
+    journal.write_text("\n".join(lines) + "\n", encoding="utf-8")
     gif = out_dir / "oled.gif"
     save_gif(film.frames, gif, film.durations_ms())
     summary = result.referee.result()

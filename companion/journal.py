@@ -634,8 +634,9 @@ def _end_last_line(file: IO[str]) -> None:
     os.fsync(file.fileno())
 
 
-def dump_lines(setup: Setup, inputs: Iterable[Input]) -> Iterator[str]:
-    """A whole journal as lines (for scenario files and tests)."""
-    yield json.dumps(setup.to_json(), separators=(",", ":"))
-    for record in inputs:
-        yield json.dumps(record.to_json(), separators=(",", ":"))
+def dump_lines(setup: Setup, inputs: Iterable[Input], checksum: bool = False) -> Iterator[str]:
+    """A whole journal as lines: as the table writes it (``checksum``), or as a scenario
+    file for tests is written (without)."""
+    for record in (setup, *inputs):
+        line = json.dumps(record.to_json(), separators=(",", ":"))
+        yield with_checksum(line) if checksum else line

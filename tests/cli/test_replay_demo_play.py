@@ -52,6 +52,8 @@ def test_demo_writes_a_journal_that_replays_to_the_same_game_and_a_gif(tmp_path,
     assert main(["replay", str(out / "journal.jsonl"), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert f"winner: {['Ana', 'Bob', 'Cy'][doc['winner']]}" in text
+    lines = (out / "journal.jsonl").read_text().splitlines()
+    assert all(line.endswith('"}') and ',"crc":"' in line for line in lines)  # as a table's
     gif = Image.open(out / "oled.gif")
     assert gif.n_frames > 20
 
