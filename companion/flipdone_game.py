@@ -29,7 +29,7 @@ def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
         raise ValueError("Flip Done is played on its own 3 x 3 mat: no [game.layout]")
 
 
-def tokens(seats: int) -> Sequence[tuple[int | None, str]]:
+def tokens(seats: int, rules: Mapping[str, Any] | None = None) -> Sequence[tuple[int | None, str]]:
     """FD-1: the 52 cards, shared, in deck order (A..K of hearts, diamonds, spades, clubs)."""
     return [(None, f"card:{card}") for card in DECK]
 

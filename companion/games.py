@@ -111,10 +111,10 @@ class Game:
     start this game."""
     spots: Callable[[int, Mapping[str, Any] | None], int]
     """How many hat spots the mat has for that many seats (and an optional own layout)."""
-    tokens: Callable[[int], Sequence[tuple[int | None, str]]]
-    """Every tagged token of a game of that many seats, in the order to enrol them: (the
-    seat it belongs to, or None for a shared one such as a card; its kind, e.g.
-    "animal:lapin")."""
+    tokens: Callable[[int, Mapping[str, Any] | None], Sequence[tuple[int | None, str]]]
+    """Every tagged token of a game of that many seats (and its own rules, None for the
+    book's: Swiped's ``deck_size``), in the order to enrol them: (the seat it belongs to,
+    or None for a shared one such as a card; its kind, e.g. "animal:lapin")."""
     simulated_setup: Callable[..., Setup]
     """(seats, seed, **options) -> the setup of a simulated table, its tags made up."""
     simulate: Callable[..., SimResultLike]

@@ -33,8 +33,10 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
     def spots(seats: int, layout: Mapping[str, Any] | None) -> int:
         return make_config(name, seats, layout=_layout(layout)).layout.spots
 
-    def tokens(seats: int) -> Sequence[tuple[int | None, str]]:
-        """Each seat's one token of each kind (PTI-1, PHI-1)."""
+    def tokens(
+        seats: int, own_rules: Mapping[str, Any] | None = None
+    ) -> Sequence[tuple[int | None, str]]:
+        """Each seat's one token of each kind (PTI-1, PHI-1), whatever the own rules."""
         return [(seat, f"{FAMILY[name]}:{t}") for seat in range(seats) for t in rules.tokens]
 
     def referee(setup: Setup) -> Any:

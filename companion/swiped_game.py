@@ -17,6 +17,7 @@ from typing import IO, Any
 from companion.games import Game, register
 from companion.journal import Setup
 from companion.rules.swiped import COLOURS, PLAYERS, SQUARES, Config
+from companion.rules.swiped.config import MAX_DECK, MIN_DECK
 
 BOTS = ("deducing", "random")
 
@@ -30,9 +31,13 @@ def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
         raise ValueError("Swiped is played on its own 3 x 3 mat: no [game.layout]")
 
 
-def tokens(seats: int) -> Sequence[tuple[int | None, str]]:
-    """SW-1: the deck's cards in number order, then the 9 big cubes; all shared."""
-    cards = [(None, f"layout:{n}") for n in range(1, Config().deck_size + 1)]
+def tokens(seats: int, rules: Mapping[str, Any] | None = None) -> Sequence[tuple[int | None, str]]:
+    """SW-1: the deck's cards in number order (``deck_size`` of the rules, else the
+    book's 24), then the 9 big cubes; all shared."""
+    size = (rules or {}).get("deck_size")
+    if not isinstance(size, int) or not MIN_DECK <= size <= MAX_DECK:
+        size = Config().deck_size  # the referee refuses a bad deck_size, with its reason
+    cards = [(None, f"layout:{n}") for n in range(1, size + 1)]
     return [*cards, *((None, f"cube:{colour}") for colour in COLOURS)]
 
 

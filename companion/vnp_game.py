@@ -32,7 +32,7 @@ def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
         raise ValueError("Vous ne passerez pas ! is played on its own board: no [game.layout]")
 
 
-def tokens(seats: int) -> Sequence[tuple[int | None, str]]:
+def tokens(seats: int, rules: Mapping[str, Any] | None = None) -> Sequence[tuple[int | None, str]]:
     """No tagged token: the pieces are never read."""
     return []
 

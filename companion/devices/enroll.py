@@ -18,13 +18,14 @@ import queue
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion import games
 from companion.config import load_config
 from companion.config.data_dir import folder_problem, locate_data_dir
-from companion.config.model import ConfigError
+from companion.config.model import Config, ConfigError
 from companion.config.pins import MAX_GPIO
 from companion.devices.doctor import add_doctor_parser
 from companion.devices.readers import LinkStatus, Observation, ReaderFault, Readers, SpotContents
@@ -204,14 +205,16 @@ def _one_step(
 
 
 # ---- steps --------------------------------------------------------------------------------------
-def game_steps(game: str, seats: int, each: int = 1) -> list[Step]:
+def game_steps(
+    game: str, seats: int, each: int = 1, rules: Mapping[str, Any] | None = None
+) -> list[Step]:
     """One step per token the game needs, in its descriptor's order: "tap seat 1's
     Colombe on the pad" for a seat's own token, "tap card QH (7 of 52) on the pad" for a
     shared one, counted among the shared tokens of its family (the kind's part before
     ":"), which the descriptor's `options["token_nouns"]` may name ("layout" -> "card";
-    else the family's own word)."""
+    else the family's own word). ``rules``: the game's own (Swiped's deck_size)."""
     descriptor = games.get(game)
-    tokens = descriptor.tokens(seats)
+    tokens = descriptor.tokens(seats, rules)
     nouns: dict[str, str] = dict(descriptor.options.get("token_nouns", {}))
     families = Counter(_family(kind) for seat, kind in tokens if seat is None)
     done: Counter[str] = Counter()
@@ -309,9 +312,9 @@ def _options_problem(args: argparse.Namespace) -> str | None:
     return None
 
 
-def _open_registry(args: argparse.Namespace) -> TagRegistry | str:
-    """The tag registry of the data directory (see `companion.config.data_dir.locate_data_dir`),
-    or one line saying why it cannot be used."""
+def _open_registry(args: argparse.Namespace) -> tuple[TagRegistry, Config] | str:
+    """The tag registry of the data directory (see `companion.config.data_dir.locate_data_dir`)
+    and the config, or one line saying why they cannot be used."""
     try:
         config = load_config(args.config)
     except ConfigError as exc:
@@ -323,7 +326,7 @@ def _open_registry(args: argparse.Namespace) -> TagRegistry | str:
     if problem is not None:
         return f"data directory ({data.origin}): {problem}"
     try:
-        return TagRegistry(data.path)
+        return TagRegistry(data.path), config
     except RegistryError as exc:
         return str(exc)
     except OSError as exc:
@@ -338,9 +341,10 @@ def _enroll_command(args: argparse.Namespace) -> int:
     problem = _options_problem(args)
     if problem is not None:
         return err(problem)
-    registry = _open_registry(args)
-    if isinstance(registry, str):
-        return err(registry)
+    opened = _open_registry(args)
+    if isinstance(opened, str):
+        return err(opened)
+    registry, config = opened
     try:
         if args.forget:
             for uid in args.forget:
@@ -352,7 +356,9 @@ def _enroll_command(args: argparse.Namespace) -> int:
                 print(f"{uid}  {kind}")
             return 0
         if args.game:
-            steps = game_steps(args.game, args.seats, args.each)
+            # the config's own rules (a bigger Swiped deck) when it is that game's
+            rules = config.game.rules if config.game.name == args.game else None
+            steps = game_steps(args.game, args.seats, args.each, rules)
         else:
             steps = kind_steps(args.kinds)
     except KeyError as exc:

@@ -184,7 +184,7 @@ def new_setup(config: Config, tags: Mapping[str, str], seed: int | None = None) 
     """The setup of a new game of the config's game, seats and rules, with the enrolled
     tags that belong to it and a seed (the config's, else a new one)."""
     g = config.game
-    kinds = {kind for _, kind in get_game(g.name).tokens(len(g.seats))}
+    kinds = {kind for _, kind in get_game(g.name).tokens(len(g.seats), g.rules)}
     own = {uid: kind for uid, kind in tags.items() if kind in kinds}
     if kinds and not own:  # a game played on the page has no tokens to enrol
         log.warning("no enrolled tag belongs to %s: enrol the tokens (companion enroll)", g.name)

@@ -144,3 +144,11 @@ def test_kind_steps_refuse_a_bad_count() -> None:
     for spec in ("animal:lapin*0", "animal:lapin*x", "animal:lapin*"):
         with pytest.raises(ValueError, match="KIND\\*N with N a whole number >= 1"):
             kind_steps([spec])
+
+
+def test_enrolling_a_game_follows_its_rules_deck_size() -> None:
+    """Swiped's deck is 24 cards by the book; a table whose rules say 30 enrols 30."""
+    book = [s.kind for s in game_steps("swiped", seats=2)]
+    bigger = [s.kind for s in game_steps("swiped", seats=2, rules={"deck_size": 30})]
+    assert "layout:24" in book and "layout:25" not in book
+    assert bigger[:30] == [f"layout:{n}" for n in range(1, 31)] and len(bigger) == len(book) + 6

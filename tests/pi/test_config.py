@@ -250,3 +250,19 @@ def test_game_rules_and_web_are_checked_by_the_game_and_the_web_section() -> Non
     for key in ("game.rules", "web.port", "web.host", "web.enabled", "web.tls"):
         assert key in problems
     assert "VNP-7" in problems
+
+
+def test_a_swiped_deck_larger_than_the_books_keeps_its_cards_enrolled(tmp_path: Path) -> None:
+    """`game.rules.deck_size` = 30 (SW-1 lets a table play a bigger deck): the new game's
+    setup keeps the enrolled tags of cards 25 to 30, so they are not unknown tags."""
+    from companion.run.game_start import new_setup
+
+    config = load_config(
+        write(
+            tmp_path,
+            '[game]\nname = "swiped"\nseats = ["Ana", "Bob"]\n[game.rules]\ndeck_size = 30\n',
+        )
+    )
+    tags = {"04A1B2C3D4E580": "layout:30", "04A1B2C3D4E581": "layout:24", "B1000009": "cube:noir"}
+    setup = new_setup(config, tags, seed=1)
+    assert set(setup.tags.values()) == {"layout:30", "layout:24", "cube:noir"}
