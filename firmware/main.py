@@ -49,6 +49,9 @@ slowest modelled scan cycle, 3 tags on each of 18 readers charged x200, is 411 m
 largest CONF settle_us adds 19 x 20 ms; a heartbeat write is a few ms), and just under the
 RP2040's ceiling of 8388 ms."""
 WATCHDOG_FEED_MS = 1000  # the timer that feeds it once the REPL has the board
+CORE1_STACK = 8192
+"""Bytes of stack for core 1's thread: twice the rp2 port's default, as its visit nests a
+few native functions deep (to check on a Pico: an overflow there is a crash, not an error)."""
 
 # CONF keys: (minimum, maximum).
 LIMITS = {
@@ -191,13 +194,13 @@ class Firmware:
         line = line.rstrip(b"\r")
         if not line:
             return
-        try:
+        try:  # noqa: SIM105 (MicroPython has no contextlib)
             seq, body = protocol.decode(line)
         except protocol.FrameError as err:
             self.bad_frames += 1
             self.send(protocol.bad("crc" if "CRC" in str(err) else "frame"))
             return
-        try:
+        try:  # noqa: SIM105 (MicroPython has no contextlib)
             command = protocol.parse_command(body)
         except protocol.FrameError:
             self.send(protocol.bad("cmd"))
@@ -340,6 +343,10 @@ def run(stdin=None, stdout=None, max_cycles=-1):
     if pins.ON_SPI1:
         import _thread
 
+        try:  # noqa: SIM105 (MicroPython has no contextlib)
+            _thread.stack_size(CORE1_STACK)
+        except ValueError:  # CPython (the tests) wants 32 KiB at least; its default is more
+            pass
         scan.start_core1(_thread.start_new_thread)
     buttons = []
     for name, gpio in pins.BUTTONS:
