@@ -194,13 +194,13 @@ class Firmware:
         line = line.rstrip(b"\r")
         if not line:
             return
-        try:  # noqa: SIM105 (MicroPython has no contextlib)
+        try:
             seq, body = protocol.decode(line)
         except protocol.FrameError as err:
             self.bad_frames += 1
             self.send(protocol.bad("crc" if "CRC" in str(err) else "frame"))
             return
-        try:  # noqa: SIM105 (MicroPython has no contextlib)
+        try:
             command = protocol.parse_command(body)
         except protocol.FrameError:
             self.send(protocol.bad("cmd"))
