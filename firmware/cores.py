@@ -16,6 +16,12 @@ and the driver gives each bus its own transfer buffers (``mfrc522._buffers_of``)
 
 ``start_core1()`` starts the thread; without it (tests, or a board with one bus) each
 ``cycle()`` runs the second half itself after the first, with the same results.
+
+The garbage collector runs only while core 1 is parked: with no global lock, a collection
+started by core 0 while core 1 moves references around could free an object in use. So
+automatic collection is off while core 1 runs, and core 0 collects between two cycles
+whenever less than ``GC_MARGIN`` of the heap is free (a cycle and its frames allocate far
+less).
 """
 
 from array import array
@@ -23,6 +29,8 @@ from array import array
 _GO = 0  # core 0 counts the cycles it started
 _DONE = 1  # core 1 counts the cycles it finished
 _STOP = -1
+GC_MARGIN = 16 * 1024
+"""Free heap (bytes) below which core 0 collects, between cycles."""
 
 
 class TwoCores:
@@ -43,6 +51,7 @@ class TwoCores:
         """Which bus (and core) scans each reader, for the ``T`` frame."""
         self._counters = array("i", [0, 0])
         self._threaded = False
+        self._gc = None
         self.core1_error = None
 
     # ---- what main.Firmware sets and reads, forwarded to both halves ---------------------------
@@ -96,17 +105,26 @@ class TwoCores:
         return out
 
     # ---- the cycle -----------------------------------------------------------------------------
-    def start_core1(self, start_thread):
+    def start_core1(self, start_thread, gc=None):
         """Run the second half on another core from now on: ``start_thread(function, args)``
-        is ``_thread.start_new_thread`` (a parameter, so tests can pass CPython's)."""
+        is ``_thread.start_new_thread`` (a parameter, so tests can pass CPython's); ``gc``
+        is MicroPython's ``gc`` module, collected by hand from now on (see above)."""
+        self._gc = gc
+        if gc is not None:
+            gc.disable()
+        self._counters[_GO] = 0  # a core 1 started again starts counting again
+        self._counters[_DONE] = 0
         self._threaded = True
         start_thread(self._core1, ())
 
     def stop_core1(self):
-        """Ask core 1 to leave its loop (after the cycle it is in, if any)."""
+        """Ask core 1 to leave its loop (it is parked between cycles); collection is
+        automatic again."""
         if self._threaded:
             self._counters[_GO] = _STOP
             self._threaded = False
+            if self._gc is not None:
+                self._gc.enable()
 
     def _core1(self):
         counters = self._counters
@@ -137,6 +155,9 @@ class TwoCores:
                 if counters[_DONE] == _STOP:
                     raise RuntimeError("core 1 stopped: " + repr(self.core1_error))
             changed1 = self._changed1
+            gc = self._gc
+            if gc is not None and gc.mem_free() < GC_MARGIN:
+                gc.collect()  # core 1 is parked until the next cycle starts
         else:
             changed0 = self.parts[0].cycle()
             changed1 = self.parts[1].cycle()

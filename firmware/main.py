@@ -29,6 +29,7 @@ loop that stalls (a wedged bus, a blocked write) restarts the board, which says 
 It cannot be stopped once started, so after the hand-over a timer keeps feeding it.
 """
 
+import gc
 import sys
 from array import array
 
@@ -347,7 +348,8 @@ def run(stdin=None, stdout=None, max_cycles=-1):
             _thread.stack_size(CORE1_STACK)
         except ValueError:  # CPython (the tests) wants 32 KiB at least; its default is more
             pass
-        scan.start_core1(_thread.start_new_thread)
+        # MicroPython's gc (CPython's, in the tests, has no mem_free and needs no help)
+        scan.start_core1(_thread.start_new_thread, gc if hasattr(gc, "mem_free") else None)
     buttons = []
     for name, gpio in pins.BUTTONS:
         buttons.append((name, machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP)))

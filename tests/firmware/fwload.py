@@ -15,7 +15,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 FIRMWARE = ROOT / "firmware"
 SHIMS = HERE / "shims"
-MODULES = ("pins", "protocol", "mfrc522", "scanner", "main")
+MODULES = ("pins", "protocol", "mfrc522", "scanner", "cores", "main")
 TAKEN = ("machine", "utime", "micropython", *MODULES)
 
 

@@ -141,3 +141,51 @@ def test_the_timing_frame_says_which_bus_scans_each_reader(fw):
     firmware.send_full()
     body = fw.protocol.decode(frames[-1])[1]
     assert body.startswith("T cycles=1 ") and body.endswith(" buses=000111")
+
+
+class ParkedGc:
+    """MicroPython's ``gc`` as the two cores use it: every collection must come while
+    core 1 is parked (it has finished the cycle core 0 started)."""
+
+    def __init__(self, scan, free):
+        self.scan = scan
+        self.free = free
+        self.auto = True
+        self.collections = 0
+
+    def disable(self):
+        self.auto = False
+
+    def enable(self):
+        self.auto = True
+
+    def mem_free(self):
+        return self.free
+
+    def collect(self):
+        go, done = self.scan._counters
+        assert go == done, "a collection while core 1 runs"
+        self.collections += 1
+
+
+def test_collections_come_only_while_core1_is_parked(fw):
+    rig = harness.Rig(fw.mfrc522, n=N, spi1=ON_SPI1)
+    scan = two_cores(fw, rig)
+    low = ParkedGc(scan, fw.cores.GC_MARGIN - 1)
+    core1 = Core1()
+    scan.start_core1(core1, low)
+    assert not low.auto  # no automatic collection while core 1 runs
+    try:
+        for _ in range(5):
+            scan.cycle()
+    finally:
+        scan.stop_core1()
+    core1.thread.join(timeout=10)
+    assert low.collections == 5 and low.auto
+    plenty = ParkedGc(scan, fw.cores.GC_MARGIN)
+    scan.start_core1(Core1(), plenty)
+    try:
+        scan.cycle()
+    finally:
+        scan.stop_core1()
+    assert plenty.collections == 0
