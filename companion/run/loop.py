@@ -105,7 +105,12 @@ class Service:
         self.gone: set[str] = set()
         """Threads whose death was handled (a death is reported once, seen maybe twice)."""
         self.notes: list[str] = []
-        """What the systemd status says besides where the game stands (the page stopped)."""
+        """What the systemd status says besides where the game stands (the page stopped,
+        a damaged journal found at start)."""
+        damage = session.damage
+        if damage is not None:
+            resumed = "a new game" if damage.setup else f"resumed from input {damage.inputs}"
+            self.notes.append(f"journal damaged at line {damage.line}: {resumed}")
         self.pico_buttons = EdgeFilter(bounce=0.0)
         self.link_down = False
         self.stopping = False

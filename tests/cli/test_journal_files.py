@@ -410,9 +410,18 @@ def test_the_oled_says_the_journal_was_damaged_then_shows_the_game(tmp_path: Pat
     inbox: queue.Queue[Any] = queue.Queue()
     session, _ = open_session(_config(tmp_path), args, data_dir, inbox, sim=True)
     display = FakeDisplay()
-    service = Service(session, inbox, display, Notifier({}), script_clock=True)  # type: ignore[arg-type]
+
+    class Status(Notifier):
+        said: list[str] = []
+
+        def status(self, text: str) -> bool:
+            self.said.append(text)
+            return False
+
+    service = Service(session, inbox, display, Status({}), script_clock=True)  # type: ignore[arg-type]
     service.refresh()
     assert display.shown[-1] == JournalDamageScreen(line=12, inputs=10)
+    assert Status.said[-1].endswith("; journal damaged at line 12: resumed from input 10")
     for lang, words in (("fr", "Ligne 12 illisible"), ("en", "Line 12 unreadable")):
         assert frame(display.shown[-1], lang).getbbox() is not None
         assert words in damage_text(display.shown[-1], lang)
