@@ -86,6 +86,7 @@ FLIPDONE = register(
         bots=BOTS,
         console=console,
         controls=("choose", "back"),
+        ready_prompt="menu.title.ready.mat",
         lab=lab,
     )
 )

@@ -94,6 +94,7 @@ SWIPED = register(
         console=console,
         controls=("doublon", "menteur", "aim", "choose", "back"),
         options={"token_nouns": {"layout": "card", "cube": "cube"}},
+        ready_prompt="menu.title.ready.mat",
         lab=lab,
     )
 )

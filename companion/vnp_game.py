@@ -116,6 +116,7 @@ VNP = register(
         page_value=page_value,
         page_data={"pieces": pieces},
         played_on_page=True,
+        ready_prompt="menu.title.ready.page",
         lab=lab,
     )
 )

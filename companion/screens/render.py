@@ -150,15 +150,18 @@ def game_title(name: str) -> str:
         return sanitize(name) or name
 
 
-def _menu_question(screen: MenuScreen) -> str:
-    """The text key of the menu step's question; the first player's is the game's own."""
-    if screen.step == "first" and screen.title:
+def menu_question(screen: MenuScreen) -> str:
+    """The text key of the menu step's question; the first player's question and the
+    ready step's instruction are the game's own."""
+    if screen.step in ("first", "ready") and screen.title:
         from companion import games
 
         try:
-            return games.get(screen.title).first_question
+            game = games.get(screen.title)
         except games.UnknownGame:
             pass
+        else:
+            return game.first_question if screen.step == "first" else game.ready_prompt
     return f"menu.title.{screen.step}"
 
 
@@ -182,7 +185,7 @@ def render_menu(pen: Pen, screen: MenuScreen, lang: str = DEFAULT_LANGUAGE) -> N
         game = game_title(screen.title)
         pen.centered(1, ellipsize(game, WIDTH - 2), fill=PAPER)
         top = 10
-    question = phrase(_menu_question(screen), lang)
+    question = phrase(menu_question(screen), lang)
     if screen.step == "ready":
         footer: list[str] = []
         if screen.cursor == 0:

@@ -219,3 +219,23 @@ def test_a_game_for_two_or_four_offers_only_those():
     m = dataclasses.replace(new_menu("vnp", ["A", "B", "C", "D"]), step=Step.SEATS)
     assert screen(m).options == ("2", "4")
     assert turn(m, 1).seats == 2 and turn(turn(m, 1), 1).seats == 4
+
+
+def test_the_ready_step_says_what_each_game_needs_cleared() -> None:
+    """PassPass's tokens go back to their owners, hats empty; Flip Done and Swiped need
+    their mat clear; "Vous ne passerez pas !" is played on the phones, so only the pad."""
+    from companion.screens.render import frame, menu_question
+    from companion.screens.text import phrase
+
+    keys = {
+        g: menu_question(MenuScreen("ready", (), 0, g))
+        for g in ("ptipasspass", "flipdone", "swiped", "vnp")
+    }
+    assert keys["ptipasspass"] == "menu.title.ready"
+    assert keys["flipdone"] == keys["swiped"] == "menu.title.ready.mat"
+    assert "téléphones" in phrase(keys["vnp"], "fr") and "phones" in phrase(keys["vnp"], "en")
+    assert "jeton" not in phrase(keys["flipdone"], "fr")
+    shown = {
+        g: frame(MenuScreen("ready", (), 0, g), "fr").tobytes() for g in ("ptipasspass", "vnp")
+    }
+    assert shown["ptipasspass"] != shown["vnp"]
