@@ -86,7 +86,7 @@ FLIPDONE = register(
         bots=BOTS,
         console=console,
         controls=("choose", "back"),
-        ready_prompt="menu.title.ready.mat",
+        ready_prompt="menu.title.ready.cards",
         lab=lab,
     )
 )

@@ -131,7 +131,7 @@ class Game:
     who did a magic trick most recently, PTI-13)."""
     ready_prompt: str = "menu.title.ready"
     """The text key of the power-on menu's last step, while it waits for an empty table:
-    PassPass's tokens go back to their owners; cards and cubes off the mat; a game played
+    PassPass's tokens go back to their owners; cards (and cubes) off the mat; a game played
     on the phones only needs the pad clear."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """Anything else the game's own modules want to carry."""

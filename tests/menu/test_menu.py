@@ -222,8 +222,9 @@ def test_a_game_for_two_or_four_offers_only_those():
 
 
 def test_the_ready_step_says_what_each_game_needs_cleared() -> None:
-    """PassPass's tokens go back to their owners, hats empty; Flip Done and Swiped need
-    their mat clear; "Vous ne passerez pas !" is played on the phones, so only the pad."""
+    """PassPass's tokens go back to their owners, hats empty; Flip Done (cards) and Swiped
+    (cards and cubes) need their mat clear; "Vous ne passerez pas !" is played on the
+    phones, so only the pad."""
     from companion.screens.render import frame, menu_question
     from companion.screens.text import phrase
 
@@ -232,7 +233,7 @@ def test_the_ready_step_says_what_each_game_needs_cleared() -> None:
         for g in ("ptipasspass", "flipdone", "swiped", "vnp")
     }
     assert keys["ptipasspass"] == "menu.title.ready"
-    assert keys["flipdone"] == keys["swiped"] == "menu.title.ready.mat"
+    assert (keys["flipdone"], keys["swiped"]) == ("menu.title.ready.cards", "menu.title.ready.mat")
     assert "téléphones" in phrase(keys["vnp"], "fr") and "phones" in phrase(keys["vnp"], "en")
     assert "jeton" not in phrase(keys["flipdone"], "fr")
     shown = {
