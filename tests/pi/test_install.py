@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ import pytest
 
 from tests.pi.conftest import ROOT
 from tests.pi.test_systemd import systemd_analyze
+from tests.tools import required
 
 INSTALL = ROOT / "systemd" / "install.sh"
 EXAMPLE = ROOT / "docs" / "companion.example.toml"
@@ -495,11 +495,6 @@ def test_the_facts_module_runs_on_the_standard_library_alone(tmp_path: Path) -> 
 
 
 def test_the_script_passes_shellcheck() -> None:
-    shellcheck = shutil.which("shellcheck")
-    if shellcheck is None:
-        missing = "shellcheck is not installed (apt-get install shellcheck)"
-        if os.environ.get("COMPANION_CI"):  # CI installs it: a skip there would hide the test
-            pytest.fail(missing)
-        pytest.skip(missing)
+    shellcheck = required("shellcheck", "apt-get install shellcheck")
     done = subprocess.run([shellcheck, str(INSTALL)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout

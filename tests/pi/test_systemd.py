@@ -8,15 +8,13 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from companion.config.model import DEFAULT_PICO_PORT
 from tests.pi.conftest import ROOT, service_env
+from tests.tools import required
 
 UNIT = ROOT / "systemd" / "companion.service"
 RULE = ROOT / "systemd" / "99-companion-pico.rules"
@@ -37,13 +35,7 @@ MAX_EXPOSURE = 1.2
 
 
 def systemd_analyze() -> str:
-    analyze = shutil.which("systemd-analyze")
-    if analyze is None:
-        missing = "systemd-analyze is not installed (apt-get install systemd)"
-        if os.environ.get("COMPANION_CI"):  # CI installs it: a skip there would hide the test
-            pytest.fail(missing)
-        pytest.skip(missing)
-    return analyze
+    return required("systemd-analyze", "apt-get install systemd")
 
 
 def analyze(command: str, unit_text: str, folder: Path) -> subprocess.CompletedProcess[str]:

@@ -6,10 +6,11 @@ which installs it and must not hide them.
 
 from __future__ import annotations
 
-import os
 import shutil
 
 import pytest
+
+from tests.tools import required
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -25,10 +26,7 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touc
 
 @pytest.fixture(scope="session")
 def browser():
-    if not os.path.exists(CHROMIUM):
-        if os.environ.get("COMPANION_CI"):
-            pytest.fail("CI must have Debian's chromium for the web page's browser tests")
-        pytest.skip("no /usr/bin/chromium (apt-get install chromium)")
+    required(CHROMIUM, "apt-get install chromium")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
