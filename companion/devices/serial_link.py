@@ -113,6 +113,7 @@ class SerialLink:
         read_timeout: float = 0.05,
         exclusive: bool = True,
         discover: Callable[[], list[str]] = find_pico,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.port = port
         self.baudrate = baudrate
@@ -124,6 +125,8 @@ class SerialLink:
         self.read_timeout = read_timeout
         self.exclusive = exclusive
         self.discover = discover
+        self.clock = clock
+        """What the silence, garbage, hello and sync timers read (a test may skew it)."""
         self.reader = protocol.FrameReader()
         self.hello: protocol.Hello | None = None
         self.replies: collections.deque[protocol.Report] = collections.deque(maxlen=32)
@@ -368,7 +371,7 @@ class SerialLink:
         self.hello = None
         self._want_sync = False
         handshaken = False
-        opened = last_rx = last_valid = time.monotonic()
+        opened = last_rx = last_valid = self.clock()
         frames = self.reader.frames
         asked_hello = pinged = False
         last_sync = -1e9
@@ -383,7 +386,7 @@ class SerialLink:
                         break
                     self._write(port, body)
                 data = port.read(max(1, port.in_waiting))
-                now = time.monotonic()
+                now = self.clock()
                 if data:
                     last_rx = now
                     pinged = False
