@@ -46,6 +46,12 @@ class DataDir:
     path: Path
     origin: str
 
+    def problem(self, writable: bool = False) -> str | None:
+        """Why it can never be a folder (or, ``writable``, why this user may not write
+        there), in one line naming where it came from; None when it will do."""
+        why = folder_problem(self.path) or (data_dir_unwritable(self.path) if writable else None)
+        return None if why is None else f"data directory ({self.origin}): {why}"
+
 
 def locate_data_dir(config: Config, override: str | os.PathLike[str] | None = None) -> DataDir:
     """The one data directory of `enroll`, `run`, `doctor` and `config check`: ``override``

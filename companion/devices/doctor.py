@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import TextIO
 
 from companion.config import load_config
-from companion.config.data_dir import find_data_dir, folder_problem, locate_data_dir
+from companion.config.data_dir import find_data_dir, locate_data_dir
 from companion.config.model import ConfigError
 from companion.devices import protocol, scan_model
 from companion.devices.readers import (
@@ -311,9 +311,9 @@ def _data_dir_tags(args: argparse.Namespace, out: TextIO) -> Mapping[str, str] |
     except ConfigError:
         return {}  # the display check has reported it
     data = locate_data_dir(config, args.data_dir)
-    problem = folder_problem(data.path)
+    problem = data.problem()
     if problem is not None:
-        return f"data directory ({data.origin}): {problem}"
+        return problem
     try:
         registry = TagRegistry(data.path)
     except (RegistryError, OSError) as exc:

@@ -24,7 +24,7 @@ from typing import Any
 
 from companion import games
 from companion.config import load_config
-from companion.config.data_dir import folder_problem, locate_data_dir
+from companion.config.data_dir import locate_data_dir
 from companion.config.model import Config, ConfigError
 from companion.config.pins import MAX_GPIO
 from companion.devices.doctor import add_doctor_parser
@@ -322,9 +322,9 @@ def _open_registry(args: argparse.Namespace) -> tuple[TagRegistry, Config] | str
         more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
         return f"invalid configuration: {first}{more}; see `companion config check`"
     data = locate_data_dir(config, args.data_dir)
-    problem = folder_problem(data.path)
+    problem = data.problem()
     if problem is not None:
-        return f"data directory ({data.origin}): {problem}"
+        return problem
     try:
         return TagRegistry(data.path), config
     except RegistryError as exc:

@@ -70,7 +70,7 @@ def _reports_dir(args: argparse.Namespace, name: str) -> Path | str:
     if args.out:
         return Path(args.out)
     from companion.config import load_config
-    from companion.config.data_dir import folder_problem, locate_data_dir
+    from companion.config.data_dir import locate_data_dir
     from companion.config.model import ConfigError
 
     try:
@@ -79,10 +79,7 @@ def _reports_dir(args: argparse.Namespace, name: str) -> Path | str:
         return "config: " + "; ".join(exc.problems)
     folder = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-.") or "report"  # a web address
     data = locate_data_dir(config, args.data_dir)
-    problem = folder_problem(data.path)
-    if problem is not None:
-        return f"data directory ({data.origin}): {problem}"
-    return data.path / REPORTS / folder
+    return data.problem() or data.path / REPORTS / folder
 
 
 def _write(command: str, args: argparse.Namespace, name: str, title: str,

@@ -30,8 +30,6 @@ from companion import menu as power_on
 from companion.config import load_config
 from companion.config.data_dir import (
     DataDir,
-    data_dir_unwritable,
-    folder_problem,
     locate_data_dir,
     make_data_dir,
 )
@@ -106,9 +104,9 @@ def _refuse(message: str) -> int:
 def _start_problem(args: argparse.Namespace, sim: bool, data: DataDir) -> str | None:
     """What stops `run` before anything starts (a data directory it cannot use, a
     simulated input it cannot read), in one line; None when it may start."""
-    problem = folder_problem(data.path) or data_dir_unwritable(data.path)
+    problem = data.problem(writable=True)
     if problem is not None:
-        return f"data directory ({data.origin}): {problem}"
+        return problem
     if sim and args.sim_input:
         return sim_input_problem(args.sim_input)
     return None

@@ -12,7 +12,7 @@ import json
 import sys
 
 from companion.config import load_config
-from companion.config.data_dir import folder_problem, locate_data_dir
+from companion.config.data_dir import locate_data_dir
 from companion.config.model import ConfigError
 from companion.options import add_config_option, add_data_dir_option
 from companion.run.web_port import ADMIN_TOKEN
@@ -45,9 +45,9 @@ def unpair(args: argparse.Namespace) -> int:
         print("companion unpair: the web page is off ([web] enabled = false)", file=sys.stderr)
         return 2
     data = locate_data_dir(config, args.data_dir)
-    problem = folder_problem(data.path)
+    problem = data.problem()
     if problem is not None:
-        print(f"companion unpair: data directory ({data.origin}): {problem}", file=sys.stderr)
+        print(f"companion unpair: {problem}", file=sys.stderr)
         return 2
     token_file = data.path / ADMIN_TOKEN
     try:
