@@ -12,9 +12,9 @@ first write) holds no game: it is moved aside to ``archive/`` (`set_aside_torn_s
 and a new game may start. A damaged line (a changed byte, a bad field) is an error for
 `Session.resume` (``play --resume``: nothing is rewritten); the service replays with
 ``repair``: the lines before it are the game, the file as it was goes to ``archive/``
-with a note saying why (`set_aside_damaged`), and the session shows it on the OLED
-(`damage_card`). The journal stays 0600 through every rewrite, whose rename is fsync'd
-in its folder.
+with a note saying why (`set_aside_damaged`), and the session keeps it for the OLED
+(`show_damage`; the loop draws `companion.run.loop.damage_card`). The journal stays 0600
+through every rewrite, whose rename is fsync'd in its folder.
 """
 
 from __future__ import annotations
@@ -47,7 +47,6 @@ from companion.journal import (
     read_lines,
 )
 from companion.rules.errors import RuleError
-from companion.screens.journal_damage import JournalDamageScreen
 
 TORN_SETUP_HEAD = SETUP_HEAD
 """How much of a journal `set_aside_torn_setup` reads: a setup line is far shorter, so a
@@ -174,13 +173,6 @@ class Session:
         """Show on the OLED, for `DAMAGE_CARD_SECONDS`, that the journal was damaged."""
         self.damage = damage
         self.damage_until = self.referee.now + DAMAGE_CARD_SECONDS
-
-    def damage_card(self) -> JournalDamageScreen | None:
-        """What the loop draws over the game's screen while the damage is news."""
-        damage = self.damage
-        if damage is None or self.referee.now >= self.damage_until:
-            return None
-        return JournalDamageScreen(damage.line, damage.inputs, resumed=not damage.setup)
 
     def close(self) -> None:
         self.writer.close()

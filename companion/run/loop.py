@@ -46,6 +46,7 @@ from companion.notify import Notifier
 from companion.run.items import PagePress, Scripted, ScriptEnd, ScriptSetup, Tick
 from companion.run.supervise import DeviceDied
 from companion.screens.device_stop import DeviceStopScreen
+from companion.screens.journal_damage import JournalDamageScreen
 from companion.session import Session
 
 if TYPE_CHECKING:
@@ -66,6 +67,15 @@ def show_stop(died: DeviceDied, display: Display, notifier: Notifier) -> int:
     display.show(DeviceStopScreen(died.name), force=True)
     notifier.status(f"STOP: {died.name} died: {died.reason}")
     return 1
+
+
+def damage_card(session: Session) -> JournalDamageScreen | None:
+    """The card saying the journal was damaged (`Session.show_damage`), drawn over the
+    game's screen for `DAMAGE_CARD_SECONDS` of game time after the start; else None."""
+    damage = session.damage
+    if damage is None or session.referee.now >= session.damage_until:
+        return None
+    return JournalDamageScreen(damage.line, damage.inputs, resumed=not damage.setup)
 
 
 class Service:
@@ -222,8 +232,7 @@ class Service:
         if self.web is not None:
             self.web.publish()
             overlay = self.web.overlay()  # the pairing card, over the game's screen
-        # a damaged journal found at start, said for a few seconds (Session.damage_card)
-        overlay = overlay or self.session.damage_card()
+        overlay = overlay or damage_card(self.session)
         self.display.show(overlay or self.referee.screen)
         status = where(self.referee)
         if self.display.fault:

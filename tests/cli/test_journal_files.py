@@ -437,6 +437,7 @@ def test_the_menus_resume_of_a_damaged_journal_is_one_pass_and_says_so(
     from companion import journal
     from companion import menu as power_on
     from companion.run.game_start import open_session
+    from companion.run.loop import damage_card
     from companion.run.power_on_menu import start_menu
 
     setup, inputs = simulated_game()
@@ -450,7 +451,7 @@ def test_the_menus_resume_of_a_damaged_journal_is_one_pass_and_says_so(
     session, _ = open_session(config, args, tmp_path, inbox, True, power_on.Resume())
     assert parsed == [20]  # the 20 inputs before line 22, once
     assert session.damage is not None and session.damage.line == 22
-    assert session.damage_card() is not None
+    assert damage_card(session) is not None
     session.close()
 
 

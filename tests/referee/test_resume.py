@@ -9,6 +9,7 @@ import json
 import pytest
 
 from companion.journal import JournalWriter, SpotInput, TickInput, read_journal
+from companion.run.loop import damage_card
 from companion.session import Session, replay
 from companion.sim.driver import Noise, SimulatedGame, make_setup
 
@@ -99,7 +100,7 @@ def test_a_damaged_journal_resumes_its_prefix_and_the_table_is_guided_back(tmp_p
     session = Session.go_live(replayed, live_table={**seen, inputs[drop].spot: inputs[drop].uids})
     referee = session.referee
     assert referee.pending is not None and referee.pending.spots == {inputs[drop].spot}
-    assert session.damage_card() is not None
+    assert damage_card(session) is not None
     t = inputs[drop - 1].t
     session.feed(SpotInput(t + 1, inputs[drop].spot, seen[inputs[drop].spot]))  # taken out
     session.feed(TickInput(t + 2))
