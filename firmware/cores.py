@@ -46,6 +46,7 @@ class TwoCores:
             for i in range(len(numbers[p])):
                 self.readers[numbers[p][i]] = parts[p].readers[i]
         self.visit_us = [0] * self.n
+        self.changed = []  # what ``cycle`` returns, refilled every cycle: no allocation
         self.faults = []
         self.buses = "".join(["1" if r in numbers[1] else "0" for r in range(self.n)])
         """Which bus (and core) scans each reader, for the ``T`` frame."""
@@ -145,7 +146,8 @@ class TwoCores:
             counters[_DONE] = _STOP
 
     def cycle(self):
-        """Scan every reader once (both halves); the table readers whose set changed."""
+        """Scan every reader once (both halves); the table readers whose set changed (the
+        same list every cycle, refilled by the next)."""
         counters = self._counters
         if self._threaded:
             target = counters[_GO] + 1
@@ -161,7 +163,10 @@ class TwoCores:
         else:
             changed0 = self.parts[0].cycle()
             changed1 = self.parts[1].cycle()
-        changed = [self.numbers[0][i] for i in changed0]
+        changed = self.changed
+        changed.clear()
+        for i in changed0:
+            changed.append(self.numbers[0][i])
         for i in changed1:
             changed.append(self.numbers[1][i])
         visit = self.visit_us

@@ -16,9 +16,12 @@ about a millisecond rather than the tens of milliseconds of the usual hobby driv
   antenna settles (``begin``), so that work costs no time of its own;
 - the wait sleeps until the answer can be complete (deadline from StartSend, so the
   interpreter's own time overlaps the air time) and only then polls;
-- nothing is allocated per frame: every buffer is preallocated, the SELECT frames of a
-  known tag are built once (``select_frames``), and every function of a visit is
-  ``@micropython.native`` (machine code: about a fifth less time than bytecode);
+- nothing is allocated or copied per frame: frames that never change (WUPA, REQA, HLTA,
+  the SELECTs of a known tag: ``select_frames``) are built once with the FIFO's write
+  address in front, other frames are built in place in the bus's FIFO buffer, answers are
+  read in place (``rx``), the register writes of a frame are constants, and every
+  function of a visit is ``@micropython.native`` (machine code: about a fifth less time
+  than bytecode);
 - the wait loop polls ComIrqReg with both a deadline and an iteration cap, so a missing or
   stuck reader costs a few milliseconds and is reported, never a hang;
 - each reader's antenna is switched on only while it is scanned, so a tag is only ever
@@ -106,9 +109,19 @@ STUCK = const(4)
 SAME = const(5)
 PARTIAL = const(6)
 
+# The register writes of every frame, built once: (address << 1, value).
+_CLEAR_IRQ = bytes((_COM_IRQ << 1, 0x7F))
+_CMD_IDLE = bytes((_COMMAND << 1, _IDLE))
+_CMD_TRANSCEIVE = bytes((_COMMAND << 1, _TRANSCEIVE))
+_FLUSH_FIFO = bytes((_FIFO_LEVEL << 1, 0x80))
+
 MAX_TAGS = const(8)
 KNOWN_VERSIONS = (0x88, 0x90, 0x91, 0x92, 0xB2)
 _HLTA = b"\x50\x00\x57\xcd"  # HLTA with its CRC_A
+# Frames that never change, ready for the FIFO: its write address, then the frame.
+_WUPA_FIFO = bytes((_FIFO_DATA << 1, _WUPA))
+_REQA_FIFO = bytes((_FIFO_DATA << 1, _REQA))
+_HLTA_FIFO = bytes((_FIFO_DATA << 1,)) + _HLTA
 
 
 @micropython.native
@@ -129,9 +142,10 @@ def cl1_of(uid):
 
 
 def select_frames(uid):
-    """The SELECT frames (9 bytes each, CRC_A included) that pick ``uid`` level by level.
+    """The SELECT frames that pick ``uid``, one per cascade level, each ready for the FIFO.
 
-    Built once per known tag so ``confirm`` sends them without computing anything.
+    Each is 10 bytes: the FIFO's write address, then the 9-byte SELECT (CRC_A included).
+    Built once per known tag so ``confirm`` sends them without computing or copying.
     """
     if len(uid) == 4:
         parts = (bytes(uid),)
@@ -143,19 +157,31 @@ def select_frames(uid):
             bytes((_CT, uid[3], uid[4], uid[5])),
             bytes(uid[6:10]),
         )
-    out = bytearray(9 * len(parts))
+    out = []
     for level in range(len(parts)):
         part = parts[level]
-        base = 9 * level
-        out[base] = _SEL[level]
-        out[base + 1] = 0x70
+        frame = bytearray(10)
+        frame[0] = _FIFO_DATA << 1
+        frame[1] = _SEL[level]
+        frame[2] = 0x70
         for i in range(4):
-            out[base + 2 + i] = part[i]
-        out[base + 6] = part[0] ^ part[1] ^ part[2] ^ part[3]
-        crc = crc_a(memoryview(out)[base:], 7)
-        out[base + 7] = crc & 0xFF
-        out[base + 8] = crc >> 8
-    return bytes(out)
+            frame[3 + i] = part[i]
+        frame[7] = part[0] ^ part[1] ^ part[2] ^ part[3]
+        crc = crc_a(memoryview(frame)[1:], 7)
+        frame[8] = crc & 0xFF
+        frame[9] = crc >> 8
+        out.append(bytes(frame))
+    return tuple(out)
+
+
+# The CRC_A that follows each SAK value in a SELECT answer: a lookup instead of a CRC.
+_SAK_CRC = tuple([crc_a(bytes((sak,)), 1) for sak in range(256)])
+
+
+@micropython.native
+def _is_sak(rx, n, bits):
+    """Whether an answer of ``n`` bytes (``bits`` in the last) is a SAK and its CRC_A."""
+    return n == 3 and not bits and _SAK_CRC[rx[0]] == rx[1] | (rx[2] << 8)
 
 
 def _same5(a, b):
@@ -185,6 +211,8 @@ class _BusBuffers:
         self.fmv = memoryview(self.fbuf)
         self.qmv = memoryview(self.qbuf)
         self.rmv = memoryview(self.rbuf)
+        self.rx = self.rmv[1:]  # the FIFO bytes of the last read, in place
+        self.frame = self.fmv[1:]  # a frame built in place, after the FIFO's address
         self.fviews = tuple([self.fmv[: k + 1] for k in range(_VIEWS)])
         self.qviews = tuple([self.qmv[: k + 1] for k in range(_VIEWS)])
         self.rviews = tuple([self.rmv[: k + 1] for k in range(_VIEWS)])
@@ -213,15 +241,14 @@ class MFRC522:
         self._b2 = bytearray(2)
         self._r2 = bytearray(2)
         bus = _buffers_of(spi)
-        self._rbuf = bus.rbuf
         self._qbuf = bus.qbuf
         self._rmv = bus.rmv
         self._qmv = bus.qmv
         self._rviews = bus.rviews
         self._qviews = bus.qviews
         self._fviews = bus.fviews
-        self._tx = bytearray(16)
-        self._ac = bytearray(7)
+        self._start = bytearray((_BIT_FRAMING << 1, 0x80))  # StartSend and the framing
+        self._frame = bus.frame
         self._cl = bytearray(5)
         self._uid = bytearray(10)
         self._fbuf = bus.fbuf
@@ -244,12 +271,11 @@ class MFRC522:
         self._sent = 0  # ticks_us of the last StartSend
         self._not_before = 0  # ticks_us before which no frame may start (HALT guard)
         self._guard = False  # ``_not_before`` applies to the next frame
-        self.rx = bytearray(64)
+        self.rx = bus.rx  # answers are read straight into the bus's buffer, never copied
         self.rx_len = 0
         self.rx_bits = 0
         self.coll = 0
         self.collided = False
-        self.polls = 0
         self.found = []  # UIDs of the tags ``confirm`` found beyond the known ones
         self.uids = []  # UIDs of the last ``scan``
         self.last = None  # UID of the last tag read
@@ -277,10 +303,10 @@ class MFRC522:
         return self._r2[1]
 
     @micropython.native
-    def _write_fifo(self, data, n, off=0):
+    def _write_fifo(self, data, n):
         buf = self._fbuf
         for i in range(n):
-            buf[i + 1] = data[off + i]
+            buf[i + 1] = data[i]
         cs = self.cs
         cs.value(0)
         self.spi.write(self._fviews[n] if n < _VIEWS else self._fmv[: n + 1])
@@ -288,7 +314,7 @@ class MFRC522:
 
     @micropython.native
     def _read_fifo(self, n):
-        """Read ``n`` FIFO bytes in one transaction into ``self.rx``."""
+        """Read ``n`` FIFO bytes in one transaction; they land in ``self.rx``."""
         q = self._qbuf
         q[n] = 0
         cs = self.cs
@@ -299,10 +325,6 @@ class MFRC522:
             self.spi.write_readinto(self._qmv[: n + 1], self._rmv[: n + 1])
         cs.value(1)
         q[n] = 0x80 | (_FIFO_DATA << 1)
-        rbuf = self._rbuf
-        rx = self.rx
-        for i in range(n):
-            rx[i] = rbuf[i + 1]
 
     # ---- set-up ---------------------------------------------------------------------------------
     def version(self):
@@ -348,9 +370,7 @@ class MFRC522:
         """
         self.write(_TX_CONTROL, 0x83)
         start = utime.ticks_us()
-        tx = self._tx
-        tx[0] = _WUPA
-        self._prepare(tx, 1, 0)
+        self._load(_WUPA_FIFO)
         self._staged = True
         left = settle_us - utime.ticks_diff(utime.ticks_us(), start)
         if left > 0:
@@ -365,17 +385,41 @@ class MFRC522:
 
     # ---- frames ---------------------------------------------------------------------------------
     @micropython.native
-    def _prepare(self, data, n, off):
-        """Everything of a frame but StartSend: re-arm if needed, clear ComIrqReg, FIFO."""
+    def _arm(self):
+        """Clear ComIrqReg, after re-arming Transceive if the last frame left the chip idle
+        (or flushing the WUPA ``begin`` staged, when another frame comes first)."""
+        cs = self.cs
+        spi = self.spi
+        if self._staged:
+            self._staged = False
+            self._armed = False
+            self._dirty = True
         if not self._armed:
-            self.write(_COMMAND, _IDLE)
+            cs.value(0)
+            spi.write(_CMD_IDLE)
+            cs.value(1)
             if self._dirty:
-                self.write(_FIFO_LEVEL, 0x80)
+                cs.value(0)
+                spi.write(_FLUSH_FIFO)
+                cs.value(1)
                 self._dirty = False
-            self.write(_COMMAND, _TRANSCEIVE)
+            cs.value(0)
+            spi.write(_CMD_TRANSCEIVE)
+            cs.value(1)
             self._armed = True
-        self.write(_COM_IRQ, 0x7F)
-        self._write_fifo(data, n, off)
+        cs.value(0)
+        spi.write(_CLEAR_IRQ)
+        cs.value(1)
+
+    @micropython.native
+    def _load(self, ready):
+        """Everything of a frame but StartSend: re-arm if needed, clear ComIrqReg, fill the
+        FIFO from ``ready``, a frame with the FIFO's write address in front."""
+        self._arm()
+        cs = self.cs
+        cs.value(0)
+        self.spi.write(ready)
+        cs.value(1)
 
     @micropython.native
     def _send(self, framing):
@@ -385,7 +429,12 @@ class MFRC522:
             wait = utime.ticks_diff(self._not_before, utime.ticks_us())
             if wait > 0:
                 utime.sleep_us(wait)
-        self.write(_BIT_FRAMING, 0x80 | framing)
+        start = self._start
+        start[1] = 0x80 | framing
+        cs = self.cs
+        cs.value(0)
+        self.spi.write(start)
+        cs.value(1)
         self._sent = utime.ticks_us()
 
     @micropython.native
@@ -408,7 +457,6 @@ class MFRC522:
             cs.value(0)
             spi.write_readinto(q, poll)
             cs.value(1)
-            self.polls += 1
             irq = poll[1]
             if irq & mask:
                 return irq
@@ -418,8 +466,9 @@ class MFRC522:
         return -1
 
     @micropython.native
-    def transceive(self, data, n, last_bits=0, align=0, answer_bits=40, off=0):
-        """Send ``data[off:off + n]`` and wait for the answer in ``self.rx[:self.rx_len]``.
+    def _exchange(self, n, last_bits, align, answer_bits):
+        """Send the ``n`` bytes built in ``self._frame``; wait for the answer in
+        ``self.rx[:self.rx_len]``.
 
         ``answer_bits`` is the length of the expected answer (when to poll first). Returns
         OK, TIMEOUT (nobody answered within the timer), COLLISION (``self.coll`` holds
@@ -427,10 +476,7 @@ class MFRC522:
         reader is missing or hung). ``self.rx_bits`` is the number of valid bits in the
         last byte received, 0 meaning all 8.
         """
-        if self._staged:
-            self._staged = False
-        else:
-            self._prepare(data, n, off)
+        self._load(self._fviews[n])
         self._send((align << 4) | last_bits)
         return self._finish(n * 8 - ((8 - last_bits) if last_bits else 0), answer_bits)
 
@@ -493,18 +539,17 @@ class MFRC522:
         their ATQA); TIMEOUT means an empty field (or only halted tags, for REQA). A WUPA
         staged by ``begin`` is sent as it is.
         """
-        tx = self._tx
-        if self._staged and not wake:
+        if self._staged and wake:
             self._staged = False
-            self._dirty = True
-            self._armed = False
-        tx[0] = _WUPA if wake else _REQA
-        return self.transceive(tx, 1, 7, 0, _ATQA_BITS)
+        else:
+            self._load(_WUPA_FIFO if wake else _REQA_FIFO)
+        self._send(7)
+        return self._finish(7, _ATQA_BITS)
 
     @micropython.native
     def halt(self):
         """HLTA: wait for TxIRq, stop the timer; the next frame waits the guard time."""
-        self._prepare(_HLTA, 4, 0)
+        self._load(_HLTA_FIFO)
         self._send(0)
         air = _air_us(32)
         irq = self._wait(_IRQ_TX, air, air + _WAIT_MARGIN_US)
@@ -522,7 +567,7 @@ class MFRC522:
         the 1 branch at the colliding bit and asks again, so the tags of the other branch
         fall silent. Returns OK (``cl`` complete, BCC checked) or the failing status.
         """
-        frame = self._ac
+        frame = self._frame
         frame[0] = _SEL[level]
         known = 0
         self.collided = False
@@ -535,7 +580,7 @@ class MFRC522:
             nbytes = full + (1 if part else 0)
             for i in range(nbytes):
                 frame[2 + i] = cl[i]
-            st = self.transceive(frame, 2 + nbytes, part, part, 40 - known)
+            st = self._exchange(2 + nbytes, part, part, 40 - known)
             if st != OK and st != COLLISION:
                 return st
             rx = self.rx
@@ -574,7 +619,7 @@ class MFRC522:
     @micropython.native
     def _select(self, level, cl):
         """SELECT at ``level`` with the 5 CL bytes; return the SAK, or -status on failure."""
-        frame = self._tx
+        frame = self._frame
         frame[0] = _SEL[level]
         frame[1] = 0x70
         for i in range(5):
@@ -582,12 +627,13 @@ class MFRC522:
         crc = crc_a(frame, 7)
         frame[7] = crc & 0xFF
         frame[8] = crc >> 8
-        st = self.transceive(frame, 9, 0, 0, _SAK_BITS)
+        st = self._exchange(9, 0, 0, _SAK_BITS)
         if st != OK:
             return -st
-        if self.rx_len != 3 or self.rx_bits or crc_a(self.rx, 3) != 0:
+        rx = self.rx
+        if not _is_sak(rx, self.rx_len, self.rx_bits):
             return -ERROR
-        return self.rx[0]
+        return rx[0]
 
     @micropython.native
     def _read_one(self, expect):
@@ -679,13 +725,15 @@ class MFRC522:
         OK: the tag is there (and now halted); TIMEOUT: nobody answered (it is gone);
         ERROR: a garbled answer; STUCK.
         """
-        levels = len(frames) // 9
+        levels = len(frames)
         rx = self.rx
         for level in range(levels):
-            st = self.transceive(frames, 9, 0, 0, _SAK_BITS, 9 * level)
+            self._load(frames[level])
+            self._send(0)
+            st = self._finish(72, _SAK_BITS)
             if st != OK:
                 return st
-            if self.rx_len != 3 or self.rx_bits or crc_a(rx, 3) != 0:
+            if not _is_sak(rx, self.rx_len, self.rx_bits):
                 return ERROR
             if bool(rx[0] & _SAK_CASCADE) != (level < levels - 1):
                 return ERROR

@@ -62,6 +62,7 @@ class Scanner:
         self.faults = []  # (reader, code) to report, oldest first
         self.full_reads = 0
         self.visit_us = [0] * self.n
+        self.changed = []  # what ``cycle`` returns, one list for every cycle: no allocation
         # What a visit needs about the stable set, rebuilt only when it changes: the
         # expected first anticollision answer of a single tag, and for several tags
         # their hex names and SELECT frames in one fixed order.
@@ -102,8 +103,10 @@ class Scanner:
 
     @micropython.native
     def cycle(self):
-        """Scan every reader once; return the readers whose debounced set changed."""
-        changed = []
+        """Scan every reader once; return the readers whose debounced set changed (the
+        same list every cycle, refilled by the next)."""
+        changed = self.changed
+        changed.clear()
         visit = self.visit_us
         ticks_us = utime.ticks_us
         for r in range(self.n):
@@ -132,7 +135,7 @@ class Scanner:
         reader.begin(self.settle_us)
         if count > 1 and not audit:
             return self._confirm(r, reader)
-        if audit and count == 1 and len(self.frames[r][0]) > 9:
+        if audit and count == 1 and len(self.frames[r][0]) > 1:
             # A long UID: its first answer alone is not conclusive, but selecting it by its
             # whole UID, halting it and asking who else is there is, and costs less.
             return self._confirm(r, reader)

@@ -4,10 +4,11 @@
 
 Checks, on a real MicroPython, what CPython cannot show: that the steady-state visits of
 firmware/mfrc522.py (one tag confirmed by its first answer; a hat confirmed by WUPA +
-SELECT + HALT) allocate nothing on the heap, and that the register functions really are
-compiled by the native emitter. The visits are recorded once against the emulated chip,
-then replayed with the chip out of the loop (the replay itself allocates nothing). Prints
-``MP-HOTPATH ok <n>`` or the failures, and exits 1 on failure.
+SELECT + HALT) and a steady scanner cycle allocate nothing on the heap, and that the
+register functions really are compiled by the native emitter. The visits are recorded
+once against the emulated chip, then replayed with the chip out of the loop (the replay
+itself allocates nothing). Prints ``MP-HOTPATH ok <n>`` or the failures, and exits 1 on
+failure.
 """
 
 import gc
@@ -22,6 +23,7 @@ mp_checks.install(ROOT)
 
 import harness  # noqa: E402
 import mfrc522  # noqa: E402
+import scanner  # noqa: E402
 from spi_replay import Clock, Recorder, Replay  # noqa: E402
 
 check = mp_checks.check
@@ -92,6 +94,23 @@ def test_empty_visit_allocates_nothing():
     check(f"empty visit allocates nothing: {got} B", got == 0)
 
 
+def test_steady_scanner_cycle_allocates_nothing():
+    rig = harness.Rig(mfrc522, n=1)
+    for uid in ("04A1B2C3D4E5F6", "04B2C3D4E5F607", "04C3D4E5F60718"):
+        rig.place(0, uid)
+    scan = scanner.Scanner(rig.readers, audit=0)
+    scan.start()
+    for _ in range(4):
+        scan.cycle()
+    scanner.utime = Clock
+    try:
+        got = allocated(rig.readers[0], lambda reader: len(scan.cycle()), (), 0)
+    finally:
+        scanner.utime = harness.fake_utime
+    check("the hat is stable", len(scan.sets()[0]) == 3)
+    check(f"steady cycle allocates nothing: {got} B", got == 0)
+
+
 def test_register_functions_are_native():
     plain = type(mfrc522.select_frames)
     check("crc_a is native", type(mfrc522.crc_a) is not plain)
@@ -104,6 +123,7 @@ mp_checks.run(
         test_single_tag_visit_allocates_nothing,
         test_hat_visit_allocates_nothing,
         test_empty_visit_allocates_nothing,
+        test_steady_scanner_cycle_allocates_nothing,
         test_register_functions_are_native,
     ),
 )
