@@ -42,6 +42,7 @@ import mfrc522  # noqa: E402
 import scanner  # noqa: E402
 
 REPEAT = 5000
+ROUNDS = 5  # the fastest round: another process only ever adds time
 
 SCENARIOS = (
     ("empty", ()),
@@ -90,14 +91,17 @@ def measure(tags):
     try:
         scan.cycle()  # warm up
         replay.i = 0
-        gc.collect()
-        free = gc.mem_free()
-        start = time.ticks_us()
-        for _ in range(REPEAT):
-            replay.i = 0
-            scan.cycle()
-        total = time.ticks_diff(time.ticks_us(), start)
-        allocated = (free - gc.mem_free()) / REPEAT
+        total = None
+        for _ in range(ROUNDS):
+            gc.collect()
+            free = gc.mem_free()
+            start = time.ticks_us()
+            for _ in range(REPEAT):
+                replay.i = 0
+                scan.cycle()
+            took = time.ticks_diff(time.ticks_us(), start)
+            total = took if total is None else min(total, took)
+            allocated = (free - gc.mem_free()) / REPEAT
     finally:
         mfrc522.utime = harness.fake_utime
         scanner.utime = harness.fake_utime

@@ -385,9 +385,11 @@ class MFRC522:
 
     # ---- frames ---------------------------------------------------------------------------------
     @micropython.native
-    def _arm(self):
-        """Clear ComIrqReg, after re-arming Transceive if the last frame left the chip idle
-        (or flushing the WUPA ``begin`` staged, when another frame comes first)."""
+    def _load(self, ready):
+        """Everything of a frame but StartSend: re-arm Transceive if the last frame left the
+        chip idle (or flush the WUPA ``begin`` staged, when another frame comes first),
+        clear ComIrqReg, fill the FIFO from ``ready``: the frame after the FIFO's write
+        address. (One function: a call costs as much as a register write.)"""
         cs = self.cs
         spi = self.spi
         if self._staged:
@@ -410,15 +412,8 @@ class MFRC522:
         cs.value(0)
         spi.write(_CLEAR_IRQ)
         cs.value(1)
-
-    @micropython.native
-    def _load(self, ready):
-        """Everything of a frame but StartSend: re-arm if needed, clear ComIrqReg, fill the
-        FIFO from ``ready``, a frame with the FIFO's write address in front."""
-        self._arm()
-        cs = self.cs
         cs.value(0)
-        self.spi.write(ready)
+        spi.write(ready)
         cs.value(1)
 
     @micropython.native
@@ -482,10 +477,9 @@ class MFRC522:
 
     @micropython.native
     def _finish(self, nbits, answer_bits):
-        air = _air_us(nbits)
-        irq = self._wait(
-            _IRQ_DONE, air + _FDT_US + _air_us(answer_bits), air + self.timeout_us + _WAIT_MARGIN_US
-        )
+        air = (nbits + nbits // 8 + 2) * 944 // 100  # _air_us, inline: called every frame
+        answer = (answer_bits + answer_bits // 8 + 2) * 944 // 100
+        irq = self._wait(_IRQ_DONE, air + _FDT_US + answer, air + self.timeout_us + _WAIT_MARGIN_US)
         self.rx_len = 0
         if irq < 0:
             self._armed = False

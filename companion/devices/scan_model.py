@@ -31,9 +31,9 @@ VISIT_MS = (0.698, 1.489, 7.158, 10.400)
 """Modelled air and SPI time of one reader's visit holding 0, 1, 2, 3 tags (ms)."""
 EXTRA_TAG_MS = 3.25
 """Each tag beyond the last entry of ``VISIT_MS`` (ms): one more tag selected by its UID."""
-INTERPRETER_MS = (0.76, 1.17, 3.74, 5.25)
+INTERPRETER_MS = (0.51, 0.72, 1.97, 2.70)
 """MicroPython's time in the same visits on an RP2040 (ms): x86 unix-port time x100."""
-EXTRA_TAG_INTERPRETER_MS = 1.5
+EXTRA_TAG_INTERPRETER_MS = 0.75
 """The interpreter's time for each tag beyond the last entry of ``INTERPRETER_MS`` (ms)."""
 SLOWER_FACTOR = 1.5
 """A measured median cycle above this many times the model is worth a look."""
