@@ -267,6 +267,19 @@ def timing_lines(
         )
     else:
         lines.append(f"within its model: median cycle {ratio:.2f}x the modelled one")
+    factor = scan_model.implied_factor(median, tags, buses)
+    if factor is None:
+        lines.append(
+            "interpreter: not measurable, the median cycle is no longer than the model's air "
+            f"and SPI time alone ({scan_model.cycle_ms(tags, interpreter=False, buses=buses):.1f}"
+            " ms, for 7-byte tags, settle_us and the timer at 300 us)"
+        )
+    else:
+        lines.append(
+            f"interpreter: this Pico runs MicroPython at about x{factor:.0f} the unix port's "
+            f"time, where the model assumes x{scan_model.ASSUMED_FACTOR} (bench/scan_cycle.py "
+            "RP2040_FACTOR)"
+        )
     return lines
 
 

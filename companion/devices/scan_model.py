@@ -33,6 +33,9 @@ EXTRA_TAG_MS = 3.25
 """Each tag beyond the last entry of ``VISIT_MS`` (ms): one more tag selected by its UID."""
 INTERPRETER_MS = (0.51, 0.72, 1.97, 2.70)
 """MicroPython's time in the same visits on an RP2040 (ms): x86 unix-port time x100."""
+ASSUMED_FACTOR = 100
+"""The RP2040 / x86 interpreter factor behind ``INTERPRETER_MS`` (bench/scan_cycle.py's
+``RP2040_FACTOR``): an estimate, which ``implied_factor`` replaces by a Pico's figure."""
 EXTRA_TAG_INTERPRETER_MS = 0.75
 """The interpreter's time for each tag beyond the last entry of ``INTERPRETER_MS`` (ms)."""
 SLOWER_FACTOR = 1.5
@@ -53,6 +56,22 @@ def visit_ms(tags: int, interpreter: bool = True) -> float:
     return air + _table(INTERPRETER_MS, EXTRA_TAG_INTERPRETER_MS, tags) if interpreter else air
 
 
+def _bus_sums(
+    tags_per_reader: Sequence[int], buses: Sequence[int] | None
+) -> list[tuple[float, float]]:
+    """(air and SPI, interpreter) ms of each bus's readers, visited one after the other."""
+    if buses is None:
+        buses = [0] * len(tags_per_reader)
+    if len(buses) != len(tags_per_reader):
+        raise ValueError("one bus per reader")
+    sums = [(0.0, 0.0), (0.0, 0.0)]
+    for tags, bus in zip(tags_per_reader, buses, strict=True):
+        air = visit_ms(tags, interpreter=False)
+        air_sum, interpreter_sum = sums[bus]
+        sums[bus] = (air_sum + air, interpreter_sum + visit_ms(tags) - air)
+    return sums
+
+
 def cycle_ms(
     tags_per_reader: Sequence[int],
     interpreter: bool = True,
@@ -61,14 +80,26 @@ def cycle_ms(
     """Modelled scan cycle (ms) of a table whose scanned readers hold these many tags each
     (a faulty reader is not scanned: leave it out). ``buses``: the bus (0 or 1) of each of
     those readers when they are on two, scanned at the same time; None: all on one."""
-    if buses is None:
-        buses = [0] * len(tags_per_reader)
-    if len(buses) != len(tags_per_reader):
-        raise ValueError("one bus per reader")
-    per_bus = [0.0, 0.0]
-    for tags, bus in zip(tags_per_reader, buses, strict=True):
-        per_bus[bus] += visit_ms(tags, interpreter)
-    return max(per_bus)
+    return max(
+        air + (python if interpreter else 0.0) for air, python in _bus_sums(tags_per_reader, buses)
+    )
+
+
+def implied_factor(
+    median_cycle_ms: float, tags_per_reader: Sequence[int], buses: Sequence[int] | None = None
+) -> float | None:
+    """The interpreter factor (x86 unix port to this Pico) at which the model gives the
+    measured cycle: the figure to replace ``ASSUMED_FACTOR`` with. None when the cycle is
+    no longer than the air and SPI time alone (nothing left to put on the interpreter).
+
+    Each bus's time grows with the factor, and the cycle is the slower bus's, so the
+    factor is the smallest at which some bus reaches the measured cycle."""
+    sums = _bus_sums(tags_per_reader, buses)
+    if median_cycle_ms <= max(air for air, _ in sums):
+        return None
+    return min(
+        ASSUMED_FACTOR * (median_cycle_ms - air) / python for air, python in sums if python > 0
+    )
 
 
 def slower_than_model(median_cycle_ms: float, model_ms: float) -> bool:

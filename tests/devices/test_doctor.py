@@ -145,6 +145,8 @@ def test_doctor_prints_the_firmware_timings_next_to_the_model(
     assert "model: 4.6 ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
     assert "within its model: median cycle 0.95x the modelled one" in text
     assert "slower than its model" not in text
+    # 4.4 ms = air and SPI 1.489 + 2 x 0.698, plus k x (0.72 + 2 x 0.51): k = 0.87
+    assert "this Pico runs MicroPython at about x87 the unix port's time" in text
 
 
 def test_doctor_models_a_table_on_two_buses_by_its_slower_half(
@@ -159,6 +161,21 @@ def test_doctor_models_a_table_on_two_buses_by_its_slower_half(
     text = out.getvalue()
     assert "model: 2.4 ms per cycle for 3 readers holding 1 tag(s) on two SPI buses" in text
     assert "within its model: median cycle 1.41x the modelled one" in text
+
+
+def test_doctor_says_when_the_cycle_leaves_no_time_to_the_interpreter(
+    pico: FakePico, responder: Responder
+) -> None:
+    """A median cycle of 2.5 ms is shorter than the air and SPI time the model gives three
+    readers, one holding a tag (2.9 ms): no factor can be read from it."""
+    responder.sets = [[NTAG], [], []]
+    responder.timing = FWP.timing(64, (2400, 2500, 2600), 192, (700, 800, 1500))
+    out = io.StringIO()
+    assert run_doctor(str(pico.path), seconds=0.6, make_link=fast_link, out=out) == 0
+    text = out.getvalue()
+    assert "interpreter: not measurable" in text
+    assert "air and SPI time alone (2.9 ms, for 7-byte tags" in text
+    assert "runs MicroPython at about" not in text
 
 
 def test_doctor_says_when_the_table_is_slower_than_its_model(

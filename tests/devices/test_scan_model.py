@@ -75,6 +75,24 @@ def test_model_gives_the_bench_figures_for_18_readers() -> None:
         scan_model.visit_ms(-1)
 
 
+def test_the_implied_factor_is_the_one_that_gives_the_measured_cycle() -> None:
+    """A Pico whose interpreter is x50 (or x100) the unix port's: its cycle gives back 50
+    (100). On two buses the slower half sets the cycle at any factor."""
+
+    def cycle_at(factor: float, readers: list[int]) -> float:
+        air = scan_model.cycle_ms(readers, interpreter=False)
+        return air + factor / 100 * (scan_model.cycle_ms(readers) - air)
+
+    table, buses = [0, 1, 3, 2, 1, 0, 4], [0, 0, 0, 1, 1, 1, 1]
+    for factor in (50, 100, 230):
+        one_bus = cycle_at(factor, table)
+        assert scan_model.implied_factor(one_bus, table) == pytest.approx(factor)
+        two_buses = max(cycle_at(factor, table[:3]), cycle_at(factor, table[3:]))
+        assert scan_model.implied_factor(two_buses, table, buses) == pytest.approx(factor)
+    air = scan_model.cycle_ms(table, interpreter=False, buses=buses)
+    assert scan_model.implied_factor(air, table, buses) is None
+
+
 def test_slower_than_model() -> None:
     assert scan_model.slower_than_model(43.1, 28.7)
     assert not scan_model.slower_than_model(43.0, 28.7 * 1.5 + 0.1)
