@@ -130,16 +130,22 @@ def test_doctor_command_reports_the_data_directory(
     assert f"data directory: {tmp_path / 'data'} (from $COMPANION_DATA), 1 tag(s) enrolled" in out
 
 
+def doctor_says(pico: FakePico, responder: Responder, timing: str, status: int = 0) -> str:
+    """What the doctor prints when the Pico reports ``timing`` (a ``T`` body), checking its
+    exit status."""
+    responder.timing = timing
+    out = io.StringIO()
+    assert run_doctor(str(pico.path), seconds=0.6, make_link=fast_link, out=out) == status
+    return out.getvalue()
+
+
 def test_doctor_prints_the_firmware_timings_next_to_the_model(
     pico: FakePico, responder: Responder
 ) -> None:
     """Three readers, one tag on the pad: the model (the interpreter charged) says
     (1.489 + 0.72) + 2 x (0.698 + 0.51) ms."""
     responder.sets = [[NTAG], [], []]
-    responder.timing = FWP.timing(64, (4300, 4400, 6100), 192, (1390, 1402, 3100))
-    out = io.StringIO()
-    assert run_doctor(str(pico.path), seconds=0.6, make_link=fast_link, out=out) == 0
-    text = out.getvalue()
+    text = doctor_says(pico, responder, FWP.timing(64, (4300, 4400, 6100), 192, (1390, 1402, 3100)))
     assert "scan cycle: min 4.3 / median 4.4 / max 6.1 ms over the last 64 cycles" in text
     assert "reader visit: min 1.39 / median 1.40 / max 3.10 ms over the last 192 visits" in text
     assert "model: 4.6 ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
@@ -155,10 +161,9 @@ def test_doctor_models_a_table_on_two_buses_by_its_slower_half(
     """The pad on bus 0 holds a tag (1.489 + 0.72 ms); readers 1 and 2, empty, are on bus 1
     (2 x (0.698 + 0.51) ms): the cores scan both at once, so the cycle is the larger, 2.4 ms."""
     responder.sets = [[NTAG], [], []]
-    responder.timing = FWP.timing(64, (3300, 3400, 3900), 192, (700, 1750, 3000), "011")
-    out = io.StringIO()
-    assert run_doctor(str(pico.path), seconds=0.6, make_link=fast_link, out=out) == 0
-    text = out.getvalue()
+    text = doctor_says(
+        pico, responder, FWP.timing(64, (3300, 3400, 3900), 192, (700, 1750, 3000), "011")
+    )
     assert "model: 2.4 ms per cycle for 3 readers holding 1 tag(s) on two SPI buses" in text
     assert "within its model: median cycle 1.41x the modelled one" in text
 
@@ -169,10 +174,7 @@ def test_doctor_says_when_the_cycle_leaves_no_time_to_the_interpreter(
     """A median cycle of 2.5 ms is shorter than the air and SPI time the model gives three
     readers, one holding a tag (2.9 ms): no factor can be read from it."""
     responder.sets = [[NTAG], [], []]
-    responder.timing = FWP.timing(64, (2400, 2500, 2600), 192, (700, 800, 1500))
-    out = io.StringIO()
-    assert run_doctor(str(pico.path), seconds=0.6, make_link=fast_link, out=out) == 0
-    text = out.getvalue()
+    text = doctor_says(pico, responder, FWP.timing(64, (2400, 2500, 2600), 192, (700, 800, 1500)))
     assert "interpreter: not measurable" in text
     assert "air and SPI time alone (2.9 ms, for 7-byte tags" in text
     assert "runs MicroPython at about" not in text
@@ -182,10 +184,7 @@ def test_doctor_says_when_the_table_is_slower_than_its_model(
     pico: FakePico, responder: Responder
 ) -> None:
     """A faulty reader is not scanned: two readers, 3.4 ms modelled, 80 ms measured."""
-    responder.timing = FWP.timing(40, (70000, 80000, 95000), 0, None)
-    out = io.StringIO()
-    assert run_doctor(str(pico.path), seconds=0.6, make_link=fast_link, out=out) == 1
-    text = out.getvalue()
+    text = doctor_says(pico, responder, FWP.timing(40, (70000, 80000, 95000), 0, None), status=1)
     assert "reader visit: not timed by this firmware" in text
     assert "model: 3.4 ms per cycle for 2 readers holding 1 tag(s)" in text
     assert (
