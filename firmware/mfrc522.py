@@ -99,6 +99,7 @@ DEFAULT_TIMEOUT_US = const(300)
 # Bits of the answers: ATQA, SAK with its CRC, and a 4-byte anticollision answer + BCC.
 _ATQA_BITS = const(16)
 _SAK_BITS = const(24)
+_SELECT_BITS = const(72)  # a SELECT frame: 9 bytes, CRC_A included
 
 # Results.
 OK = const(0)
@@ -724,7 +725,7 @@ class MFRC522:
         for level in range(levels):
             self._load(frames[level])
             self._send(0)
-            st = self._finish(72, _SAK_BITS)
+            st = self._finish(_SELECT_BITS, _SAK_BITS)
             if st != OK:
                 return st
             if not _is_sak(rx, self.rx_len, self.rx_bits):
