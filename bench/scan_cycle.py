@@ -56,7 +56,7 @@ RP2040_FACTOR = 100  # MicroPython time on x86 -> on an RP2040 at 125 MHz (an es
 SPLIT = 9  # two buses: readers 0..8 on SPI0 (core 0), 9..17 on SPI1 (core 1)
 # The fit recorded on an x86 desktop core (us per transaction, frame, visit, and the two-core
 # scanner's own work per cycle), used when no ``micropython`` command is at hand.
-RECORDED_FIT = (0.157, 1.14, 3.16, 1.8)
+RECORDED_FIT = (0.053, 1.50, 3.21, 1.6)
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -110,11 +110,15 @@ STUCK = const(4)
 SAME = const(5)
 PARTIAL = const(6)
 
-# The register writes of every frame, built once: (address << 1, value).
+# The register writes of every frame and visit, built once: (address << 1, value). Written
+# inline (chip select, write, chip select): ``write`` stores two bytes and costs a call.
 _CLEAR_IRQ = bytes((_COM_IRQ << 1, 0x7F))
 _CMD_IDLE = bytes((_COMMAND << 1, _IDLE))
 _CMD_TRANSCEIVE = bytes((_COMMAND << 1, _TRANSCEIVE))
 _FLUSH_FIFO = bytes((_FIFO_LEVEL << 1, 0x80))
+_ANTENNA_ON = bytes((_TX_CONTROL << 1, 0x83))
+_ANTENNA_OFF = bytes((_TX_CONTROL << 1, 0x80))
+_TIMER_STOP = bytes((_CONTROL << 1, 0x80))  # TStopNow
 
 MAX_TAGS = const(8)
 KNOWN_VERSIONS = (0x88, 0x90, 0x91, 0x92, 0xB2)
@@ -369,7 +373,10 @@ class MFRC522:
         Returns once ``settle_us`` have passed since the field came on; the set-up
         transactions are done inside that wait rather than after it.
         """
-        self.write(_TX_CONTROL, 0x83)
+        cs = self.cs
+        cs.value(0)
+        self.spi.write(_ANTENNA_ON)
+        cs.value(1)
         start = utime.ticks_us()
         self._load(_WUPA_FIFO)
         self._staged = True
@@ -380,7 +387,10 @@ class MFRC522:
     @micropython.native
     def end(self):
         """End a visit: antenna off (the tags lose power and forget their state)."""
-        self.write(_TX_CONTROL, 0x80)
+        cs = self.cs
+        cs.value(0)
+        self.spi.write(_ANTENNA_OFF)
+        cs.value(1)
         self._staged = False
         self._armed = False  # re-armed, under the next settle, at the next visit
 
@@ -548,7 +558,10 @@ class MFRC522:
         self._send(0)
         air = _air_us(32)
         irq = self._wait(_IRQ_TX, air, air + _WAIT_MARGIN_US)
-        self.write(_CONTROL, 0x80)  # TStopNow: no stale TimerIRq in the next frame
+        cs = self.cs
+        cs.value(0)
+        self.spi.write(_TIMER_STOP)  # no stale TimerIRq in the next frame
+        cs.value(1)
         self._armed = False  # the receiver waits for an answer that never comes
         self._not_before = utime.ticks_add(self._sent, air + _HALT_GUARD_US)
         self._guard = True

@@ -31,12 +31,12 @@ VISIT_MS = (0.698, 1.489, 7.158, 10.400)
 """Modelled air and SPI time of one reader's visit holding 0, 1, 2, 3 tags (ms)."""
 EXTRA_TAG_MS = 3.25
 """Each tag beyond the last entry of ``VISIT_MS`` (ms): one more tag selected by its UID."""
-INTERPRETER_MS = (0.51, 0.72, 1.97, 2.70)
+INTERPRETER_MS = (0.50, 0.69, 1.88, 2.57)
 """MicroPython's time in the same visits on an RP2040 (ms): x86 unix-port time x100."""
 ASSUMED_FACTOR = 100
 """The RP2040 / x86 interpreter factor behind ``INTERPRETER_MS`` (bench/scan_cycle.py's
 ``RP2040_FACTOR``): an estimate, which ``implied_factor`` replaces by a Pico's figure."""
-EXTRA_TAG_INTERPRETER_MS = 0.75
+EXTRA_TAG_INTERPRETER_MS = 0.7
 """The interpreter's time for each tag beyond the last entry of ``INTERPRETER_MS`` (ms)."""
 SLOWER_FACTOR = 1.5
 """A measured median cycle above this many times the model is worth a look."""
