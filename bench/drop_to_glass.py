@@ -42,8 +42,8 @@ def main() -> None:
     print(f"settle {settle_ms:.0f} ms (the default), referee p99 {REFEREE_P99_MS} ms, link "
           f"{LINK_MS} ms, a whole frame on the glass {WHOLE_FRAME_MS} ms")  # fmt: skip
     print(f"{'table':>22} {'scan':>8} {'worst drop to glass':>20}")
-    txn, cost = scan_cycle.charge(fit, 100)
-    merge_ms = fit[3] * 100 / 1000
+    txn, cost = fit.charged(100)
+    merge_ms = fit.merge * 100 / 1000
     for name, tags in (("1 tag each", [1] * scan_cycle.READERS),
                        ("2 hats of 3, rest 1", scan_cycle.HATS)):  # fmt: skip
         for label, cycle in (

@@ -13,13 +13,15 @@ one Python stand-in left; its cost, less that of a C call, is measured alone and
 off.
 
 Prints one line per scenario (microseconds per visit on this machine, SPI transactions,
-radio frames, bytes allocated per visit), a line ``MERGE <us per cycle>``: what the
-two-core scanner (firmware/cores.py) adds to each cycle of 19 readers on core 0 (starting
-core 1, gathering its changes, visit times and faults; its halves stubbed out), and a last
-line ``FIT <us per transaction> <us per frame> <us per visit>``: a is one register write
-timed alone (the SPI transaction as the driver makes it), b and c the least-squares fit of
-visit time - a * transactions = b * frames + c (transactions and frames move together too
-closely to fit both).
+radio frames, of them ANTICOLLISION frames, bytes allocated per visit), a line ``MERGE <us
+per cycle>``: what the two-core scanner (firmware/cores.py) adds to each cycle of 19 readers
+on core 0 (starting core 1, gathering its changes, visit times and faults; its halves
+stubbed out), and a last line ``FIT <us per transaction> <us per frame> <us per visit> <us
+per anticollision frame>``: the first is one register write timed alone (the SPI
+transaction as the driver makes it), the others the least-squares fit of visit time - that
+* transactions = frame * frames + anticollision * anticollision frames + visit
+(transactions and frames move together too closely to fit both). An anticollision frame
+costs about twice another: the UID is resolved bit by bit, then copied and checked.
 """
 
 import gc
@@ -46,13 +48,18 @@ import scanner  # noqa: E402
 REPEAT = 5000
 ROUNDS = 5  # the fastest round: another process only ever adds time
 
+# (name, UIDs on the reader, whether the visit is the reader's audit: one tag of a hat read
+# from scratch, a single long UID selected whole)
 SCENARIOS = (
-    ("empty", ()),
-    ("1 tag, 4-byte", ("DEADBEEF",)),
-    ("1 tag, 7-byte", ("04A1B2C3D4E5F6",)),
-    ("hat of 2, 7-byte", ("04A1B2C3D4E5F6", "04B2C3D4E5F607")),
-    ("hat of 3, 7-byte", ("04A1B2C3D4E5F6", "04B2C3D4E5F607", "04C3D4E5F60718")),
-    ("hat of 3, 4-byte", ("DEADBEEF", "12345678", "CAFEF00D")),
+    ("empty", (), False),
+    ("1 tag, 4-byte", ("DEADBEEF",), False),
+    ("1 tag, 7-byte", ("04A1B2C3D4E5F6",), False),
+    ("hat of 2, 7-byte", ("04A1B2C3D4E5F6", "04B2C3D4E5F607"), False),
+    ("hat of 3, 7-byte", ("04A1B2C3D4E5F6", "04B2C3D4E5F607", "04C3D4E5F60718"), False),
+    ("hat of 3, 4-byte", ("DEADBEEF", "12345678", "CAFEF00D"), False),
+    ("audit, 1 tag, 7-byte", ("04A1B2C3D4E5F6",), True),
+    ("audit, hat of 2, 7-byte", ("04A1B2C3D4E5F6", "04B2C3D4E5F607"), True),
+    ("audit, hat of 3, 7-byte", ("04A1B2C3D4E5F6", "04B2C3D4E5F607", "04C3D4E5F60718"), True),
 )
 
 
@@ -68,22 +75,23 @@ def per_call_us(func, args, n):
     return time.ticks_diff(time.ticks_us(), start) / n
 
 
-def measure(tags):
+def measure(tags, audit):
     rig = harness.Rig(mfrc522, n=1, overhead_us=0)
     for uid in tags:
         rig.place(0, uid)
-    scan = scanner.Scanner(rig.readers, audit=0)
+    scan = scanner.Scanner(rig.readers, audit=1 if audit else 0)  # 1: every visit audits
     scan.start()
     for _ in range(4):
         scan.cycle()
     reader = rig.readers[0]
     rec = Recorder(rig.spi)
     reader.spi = rec
-    fake_machine.reset_stats()
-    frames = rig.chips[0].frames
+    rig.reset_stats()
+    turn = scan.cycles  # an audit's tag read from scratch turns with the cycle: replay this one
     scan.cycle()
     txns = fake_machine.stats["transactions"]
-    frames = rig.chips[0].frames - frames
+    frames = rig.chips[0].frames
+    anticollisions = rig.chips[0].anticollisions
     log = rec.log
     replay = Replay(log)
     reader.spi = replay
@@ -91,6 +99,7 @@ def measure(tags):
     mfrc522.utime = Clock
     scanner.utime = Clock
     try:
+        scan.cycles = turn
         scan.cycle()  # warm up
         replay.i = 0
         total = None
@@ -100,6 +109,7 @@ def measure(tags):
             start = time.ticks_us()
             for _ in range(REPEAT):
                 replay.i = 0
+                scan.cycles = turn
                 scan.cycle()
             took = time.ticks_diff(time.ticks_us(), start)
             total = took if total is None else min(total, took)
@@ -119,7 +129,7 @@ def measure(tags):
         stub += time.ticks_diff(time.ticks_us(), start) / REPEAT
     builtin = per_call_us(min, (1, 2), REPEAT * 10)
     visit = total / REPEAT - stub + builtin * len(log)
-    return visit, txns, frames, allocated
+    return visit, txns, frames, anticollisions, allocated
 
 
 @micropython.native
@@ -154,28 +164,38 @@ def merge_us():
     return per_call_us(two.cycle, (), REPEAT) - 2 * empty
 
 
+def centred_sum(xs, ys):
+    """Sum of (x - mean x) * (y - mean y): one entry of the normal equations."""
+    mx = sum(xs) / len(xs)
+    my = sum(ys) / len(ys)
+    return sum((xs[i] - mx) * (ys[i] - my) for i in range(len(xs)))  # no zip(strict=)
+
+
 def main():
     rows = []
-    for name, tags in SCENARIOS:
-        visit, txns, frames, allocated = measure(tags)
-        rows.append((visit, txns, frames))
-        print(f"VISIT {name:18} {visit:7.2f} us {txns:3d} txns {frames:3d} frames", end="")
-        print(f" {allocated:6.1f} B")
+    for name, tags, audit in SCENARIOS:
+        visit, txns, frames, anticollisions, allocated = measure(tags, audit)
+        rows.append((visit, txns, frames, anticollisions))
+        print(f"VISIT {name:24} {visit:7.2f} us {txns:3d} txns {frames:3d} frames", end="")
+        print(f" {anticollisions:2d} anticollisions {allocated:6.1f} B")
     # Per transaction: a register write as the driver makes it, timed alone (builtin bus
     # and pin), less the call that times it.
     args = (NullPin(), Replay([]), b"\x02\x00")
     a = per_call_us(transaction, args, REPEAT * 10) - per_call_us(no_transaction, args, REPEAT * 10)
-    # The rest of each visit, least squares for a per-frame and a per-visit cost.
-    ys = [v - a * t for v, t, _ in rows]
-    fs = [f for _, _, f in rows]
+    # The rest of each visit, least squares for a per-frame, a per-anticollision-frame and a
+    # per-visit cost.
+    ys = [v - a * t for v, t, _, _ in rows]
+    fs = [f for _, _, f, _ in rows]
+    gs = [g for _, _, _, g in rows]
+    sff, sgg, sfg = centred_sum(fs, fs), centred_sum(gs, gs), centred_sum(fs, gs)
+    sfy, sgy = centred_sum(fs, ys), centred_sum(gs, ys)
+    det = sff * sgg - sfg * sfg
+    b = (sfy * sgg - sgy * sfg) / det
+    d = (sgy * sff - sfy * sfg) / det
     n = len(rows)
-    mf = sum(fs) / n
-    my = sum(ys) / n
-    sxy = sum((fs[i] - mf) * (ys[i] - my) for i in range(n))  # no zip(strict=): MicroPython
-    b = sxy / sum((f - mf) ** 2 for f in fs)
-    c = my - b * mf
+    c = sum(ys) / n - b * sum(fs) / n - d * sum(gs) / n
     print(f"MERGE {merge_us():.4f}")
-    print(f"FIT {a:.4f} {b:.4f} {c:.4f}")
+    print(f"FIT {a:.4f} {b:.4f} {c:.4f} {d:.4f}")
 
 
 main()

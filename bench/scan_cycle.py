@@ -12,9 +12,11 @@ MicroPython between SPI transfers.
 
 The charged model adds the interpreter: bench/mp_interp_cost.py runs the firmware's own
 visits under the real MicroPython unix port and gives its cost per SPI transaction, per
-radio frame and per visit on this machine; times ``RP2040_FACTOR`` they are charged on the
-emulated clock (per transaction when the chip select falls, per frame when the chip starts
-sending, per visit when the antenna comes on). ``RP2040_FACTOR`` = 100 is an estimate, not
+radio frame, per ANTICOLLISION frame on top (resolving a UID bit by bit is the costliest
+frame: an audit's full read of a hat of three has nine) and per visit on this machine;
+times ``RP2040_FACTOR`` they are charged on the emulated clock (per transaction when the
+chip select falls, per frame when the chip starts sending, per visit when the antenna
+comes on). ``RP2040_FACTOR`` = 100 is an estimate, not
 a measurement: a desktop x86 core at 4-5 GHz against a Cortex-M0+ at 125 MHz is 35-40x in
 clock alone, and the M0+ (no branch predictor, flash through a 16 KB XIP cache, 32-bit
 multiply only) does 3-5x less interpreter work per clock than a wide out-of-order core;
@@ -38,6 +40,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "firmware"))
 
@@ -54,15 +57,36 @@ CYCLES = 64  # two audit rounds: every long-UID reader gets its periodic full re
 BAUD = 10_000_000
 RP2040_FACTOR = 100  # MicroPython time on x86 -> on an RP2040 at 125 MHz (an estimate)
 SPLIT = 9  # two buses: readers 0..8 on SPI0 (core 0), 9..17 on SPI1 (core 1)
-# The fit recorded on an x86 desktop core (us per transaction, frame, visit, and the two-core
-# scanner's own work per cycle), used when no ``micropython`` command is at hand.
-RECORDED_FIT = (0.053, 1.50, 3.21, 1.6)
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def calibrate() -> tuple[tuple[float, float, float, float], str]:
-    """Interpreter cost per transaction, frame, visit and two-core cycle (us, this machine),
-    and its source."""
+class Fit(NamedTuple):
+    """MicroPython's time (us, on the machine that measured it) per SPI transaction, per
+    radio frame, per visit, per ANTICOLLISION frame beyond an ordinary frame, and the
+    two-core scanner's own work per cycle."""
+
+    txn: float
+    frame: float
+    visit: float
+    anticollision: float
+    merge: float
+
+    def charged(self, factor: float) -> tuple[float, tuple[float, float, float]]:
+        """(us per transaction, (us per frame, per visit, per anticollision)) on the Pico,
+        for ``make_rig``."""
+        return self.txn * factor, (
+            self.frame * factor,
+            self.visit * factor,
+            self.anticollision * factor,
+        )
+
+
+# The fit recorded on an x86 desktop core, used when no ``micropython`` command is at hand.
+RECORDED_FIT = Fit(txn=0.055, frame=1.70, visit=1.60, anticollision=1.97, merge=1.8)
+
+
+def calibrate() -> tuple[Fit, str]:
+    """The interpreter's cost on this machine, and its source."""
     exe = Path(sys.executable).parent / "micropython"
     found = str(exe) if exe.exists() else shutil.which("micropython")
     if not found:
@@ -79,8 +103,8 @@ def calibrate() -> tuple[tuple[float, float, float, float], str]:
     lines = done.stdout.strip().splitlines()
     fit, merge = lines[-1].split(), lines[-2].split()
     assert fit[0] == "FIT" and merge[0] == "MERGE", done.stdout
-    figures = (float(fit[1]), float(fit[2]), float(fit[3]), float(merge[1]))
-    return figures, "measured:\n" + done.stdout
+    txn, frame, visit, anticollision = (float(x) for x in fit[1:5])
+    return Fit(txn, frame, visit, anticollision, float(merge[1])), "measured:\n" + done.stdout
 
 
 def uids_for(reader: int, count: int) -> list[str]:
@@ -88,8 +112,11 @@ def uids_for(reader: int, count: int) -> list[str]:
     return [f"04{reader:02X}{k:02X}5A1C{0x80 + reader:02X}{k:02X}" for k in range(count)]
 
 
+NO_COST = (0.0, 0.0, 0.0)
+
+
 def make_rig(
-    tags, overhead_us: float, long_uids: bool = True, cost=(0.0, 0.0), timeout_us=None
+    tags, overhead_us: float, long_uids: bool = True, cost=NO_COST, timeout_us=None
 ) -> harness.Rig:
     """``tags`` per reader: a list of one count per reader, or an int for each of 18."""
     counts = tags if isinstance(tags, list) else [tags] * READERS
@@ -103,18 +130,14 @@ def make_rig(
     )
     for r in range(len(counts)):
         rig.chips[r].visit_overhead_ns = int(cost[1] * 1000)
+        rig.chips[r].anticollision_overhead_ns = int(cost[2] * 1000)
         for uid in uids_for(r, counts[r]):
             rig.place(r, uid if long_uids else uid[6:14])
     return rig
 
 
-def charge(fit, factor):
-    """(us per transaction, (us per frame, us per visit)) on the Pico for ``make_rig``."""
-    return fit[0] * factor, (fit[1] * factor, fit[2] * factor)
-
-
 def firmware_cycle(
-    tags, overhead_us: float = 0, settle_us: int = 300, long_uids=True, cost=(0.0, 0.0)
+    tags, overhead_us: float = 0, settle_us: int = 300, long_uids=True, cost=NO_COST
 ):
     """Mean and worst steady-state cycle (ms), first cycle (ms), SPI bytes and transactions,
     and each cycle's time (ms) of one core scanning every reader on one bus."""
@@ -147,7 +170,7 @@ def firmware_cycle(
     }
 
 
-def two_bus_cycle(tags, overhead_us: float = 0, cost=(0.0, 0.0), merge_ms: float = 0.0):
+def two_bus_cycle(tags, overhead_us: float = 0, cost=NO_COST, merge_ms: float = 0.0):
     """Mean and worst cycle (ms) with the first ``SPLIT`` readers on SPI0 (core 0) and the
     rest on SPI1 (core 1), in lockstep (firmware/cores.py): each cycle lasts as long as the
     slower half, plus core 0's own ``merge_ms`` of gathering core 1's results. The buses
@@ -278,9 +301,9 @@ def table_row(name, tags, fit, factors, two_buses: bool, results: dict) -> list[
     result goes into ``results`` under (name, factor), the pure one under factor 0."""
     cells = []
     for factor in (0, *factors):
-        txn, cost = charge(fit, factor)
+        txn, cost = fit.charged(factor)
         if two_buses:
-            f = two_bus_cycle(tags, overhead_us=txn, cost=cost, merge_ms=fit[3] * factor / 1000)
+            f = two_bus_cycle(tags, overhead_us=txn, cost=cost, merge_ms=fit.merge * factor / 1000)
         else:
             f = firmware_cycle(tags, overhead_us=txn, cost=cost)
         results[(name, factor)] = f
@@ -292,8 +315,9 @@ def main() -> None:
     fit, source = calibrate()
     print(f"Interpreter cost, {source.strip()}")
     print(
-        f"fit on this machine: {fit[0]:.3f} us/transaction, {fit[1]:.2f} us/frame, "
-        f"{fit[2]:.2f} us/visit; charged x{RP2040_FACTOR} for an RP2040 at 125 MHz (estimate)"
+        f"fit on this machine: {fit.txn:.3f} us/transaction, {fit.frame:.2f} us/frame "
+        f"(+{fit.anticollision:.2f} an anticollision), {fit.visit:.2f} us/visit; "
+        f"charged x{RP2040_FACTOR} for an RP2040 at 125 MHz (estimate)"
     )
     print()
     print(f"Scan cycle over {READERS} readers (7-byte UIDs), SPI at {BAUD // 1_000_000} MHz,")
@@ -322,7 +346,7 @@ def main() -> None:
         )
     print()
     print("Sensitivity, 1 tag per reader, charged x100: mean / worst ms by settle time")
-    txn, cost = charge(fit, RP2040_FACTOR)
+    txn, cost = fit.charged(RP2040_FACTOR)
     for settle in (300, 500, 1000, 5000):
         f = firmware_cycle(1, overhead_us=txn, cost=cost, settle_us=settle)
         print(f"{settle:>10} us {f['mean']:6.1f} / {f['max']:6.1f}{'' if f['seen'] else ' !'}")
@@ -330,7 +354,7 @@ def main() -> None:
     print(
         f"Two SPI buses, one RP2040 core each (firmware/cores.py): readers 0..{SPLIT - 1} on SPI0, "
         f"{SPLIT}..{READERS - 1} on SPI1; the slower half plus core 0's gathering "
-        f"({fit[3]:.1f} us here, charged like the rest): mean / worst ms"
+        f"({fit.merge:.1f} us here, charged like the rest): mean / worst ms"
     )
     print(
         f"{'table':>26} {'pure model':>14} " + " ".join(f"{f'charged x{f}':>15}" for f in factors)

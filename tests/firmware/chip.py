@@ -330,13 +330,13 @@ class MFRC522Chip:
         self.fifo = []
         self.field_on = False
         self.in_reset = False
-        self.frame_overhead_ns = 0
-        self.visit_overhead_ns = 0
         self.frames = 0
+        self.anticollisions = 0  # of them, ANTICOLLISION frames (a SEL code, NVB not 0x70)
         self.timeouts = 0
         self.collisions = 0
         self.busy_ns = 0
         self.frame_overhead_ns = 0  # the benchmark's charge for the firmware's work per frame
+        self.anticollision_overhead_ns = 0  # ... more for an ANTICOLLISION frame
         self.visit_overhead_ns = 0  # ... and per visit (charged when the antenna comes on)
         self.log = []
         self.keep_log = False
@@ -525,6 +525,9 @@ class MFRC522Chip:
         # The firmware's interpreter time for this frame, charged as if spent before it.
         self.clock.advance(self.frame_overhead_ns)
         data = bytes(self.fifo)
+        if len(data) >= 2 and data[0] in SEL_CODES and data[1] != 0x70:
+            self.clock.advance(self.anticollision_overhead_ns)
+            self.anticollisions += 1
         self.fifo = []
         framing = self.regs[BIT_FRAMING]
         last = framing & 0x07

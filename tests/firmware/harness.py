@@ -106,5 +106,6 @@ class Rig:
         fake_machine.reset_stats()
         for c in self.chips:
             c.frames = 0
+            c.anticollisions = 0
             c.busy_ns = 0
             c.timeouts = 0
