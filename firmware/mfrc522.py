@@ -129,15 +129,23 @@ _REQA_FIFO = bytes((_FIFO_DATA << 1, _REQA))
 _HLTA_FIFO = bytes((_FIFO_DATA << 1,)) + _HLTA
 
 
+def _crc_byte(b):
+    """What one byte ``b`` (already xored into the CRC's low byte) adds to CRC_A."""
+    b = (b ^ (b << 4)) & 0xFF
+    return (b << 8) ^ (b << 3) ^ (b >> 4)
+
+
+_CRC_TABLE = tuple([_crc_byte(b) for b in range(256)])
+
+
 @micropython.native
 def crc_a(data, n):
-    """CRC_A of ISO/IEC 14443-3 over ``data[:n]`` (init 0x6363, reflected 0x1021)."""
+    """CRC_A of ISO/IEC 14443-3 over ``data[:n]`` (init 0x6363, reflected 0x1021), a byte
+    at a time from a table."""
     crc = 0x6363
     for i in range(n):
-        b = (data[i] ^ crc) & 0xFF
-        b = (b ^ (b << 4)) & 0xFF
-        crc = (crc >> 8) ^ (b << 8) ^ (b << 3) ^ (b >> 4)
-    return crc & 0xFFFF
+        crc = (crc >> 8) ^ _CRC_TABLE[(crc ^ data[i]) & 0xFF]
+    return crc
 
 
 def cl1_of(uid):
@@ -579,8 +587,6 @@ class MFRC522:
         frame[0] = _SEL[level]
         known = 0
         self.collided = False
-        for i in range(5):
-            cl[i] = 0
         for _ in range(33):
             full = known >> 3
             part = known & 7
@@ -748,13 +754,15 @@ class MFRC522:
         return self.halt()
 
     @micropython.native
-    def confirm(self, known, present):
+    def confirm(self, known, present, fresh=-1):
         """Check a known set of tags without enumerating it; the tags must be powered.
 
         ``known`` holds the ``select_frames`` of each tag the caller last saw; each is
         checked with WUPA + SELECT (every cascade level) + HALT, and ``present[i]`` tells
         whether tag ``i`` answered. Then one REQA: every known tag present is halted, so
         only another tag can answer it, and those are enumerated into ``self.found``.
+        Tag ``fresh`` (an index of ``known``; -1: none) is left out of the SELECTs, so it
+        is among those enumerated: its UID read from scratch, bit by bit.
 
         Returns OK when the field was read completely (the present known tags plus
         ``self.found``), PARTIAL when a frame failed midway, or STUCK.
@@ -764,6 +772,8 @@ class MFRC522:
         for i in range(len(known)):
             present[i] = False
         for i in range(len(known)):
+            if i == fresh:
+                continue
             st = self.request(True)
             if st == TIMEOUT:
                 return OK  # WUPA wakes halted tags too: the field is empty now

@@ -22,14 +22,20 @@ The work per reader is as small as the previous state allows:
 A 4-byte UID is fully contained in the first anticollision answer, so its check is
 conclusive. A second 7-byte tag that shares the first three UID bytes with the known one
 would not collide there, so every ``audit`` cycles a reader holding one long UID is
-checked as a hat is (its whole UID selected, then a REQA that only another tag answers),
-and a reader holding several tags is fully enumerated (staggered across readers so at most
-one audit happens per cycle when there are fewer readers than ``audit``).
+checked as a hat is (its whole UID selected, then a REQA that only another tag answers).
+A hat's check is conclusive already; at its audit, one of its tags, in turn, is left out
+of the SELECTs and read from scratch with whatever else answers the REQA, so every tag of
+a hat of n is read whole again every n * ``audit`` cycles. A full enumeration of the hat
+at once would cost about 5 ms more air time in that one cycle, on top of the other
+readers'. Audits are staggered across readers, so at most one happens per cycle when there
+are fewer readers than ``audit``.
 
 Tags appear as soon as they are read; a tag disappears only after ``debounce`` consecutive
 scans without it, so a tag that flickers in a sliding cup or a failed frame is not a move.
 UIDs are reported as upper-case hex strings.
 """
+
+import binascii
 
 import mfrc522
 import micropython
@@ -42,7 +48,7 @@ _NOTHING = {}  # an observation of an empty field (``_fold`` only reads it)
 
 
 def uid_hex(uid):
-    return "".join([f"{b:02X}" for b in uid])
+    return binascii.hexlify(uid).decode().upper()
 
 
 class Scanner:
@@ -133,12 +139,14 @@ class Scanner:
         count = len(self.stable[r])
         audit = self._audit_due(r)
         reader.begin(self.settle_us)
-        if count > 1 and not audit:
-            return self._confirm(r, reader)
+        if count > 1:
+            # A hat: at its audit, the tag whose turn it is gets read from scratch.
+            fresh = (self.cycles + r) // self.audit % count if audit else -1
+            return self._confirm(r, reader, fresh)
         if audit and count == 1 and len(self.frames[r][0]) > 1:
             # A long UID: its first answer alone is not conclusive, but selecting it by its
             # whole UID, halting it and asking who else is there is, and costs less.
-            return self._confirm(r, reader)
+            return self._confirm(r, reader, -1)
         status = reader.scan(self.expect[r])
         uids = reader.uids
         reader.end()
@@ -157,27 +165,30 @@ class Scanner:
         return self._fold(r, seen)
 
     @micropython.native
-    def _confirm(self, r, reader):
-        """The cheap visit of a reader holding several tags (``MFRC522.confirm``)."""
+    def _confirm(self, r, reader, fresh):
+        """The cheap visit of a reader holding several tags (``MFRC522.confirm``), tag
+        ``fresh`` read from scratch (-1: none)."""
         present = self.present
-        status = reader.confirm(self.frames[r], present)
+        status = reader.confirm(self.frames[r], present, fresh)
         reader.end()
         if status == mfrc522.STUCK:
             if self._init_reader(r):
                 return self._fold(r, {})
             return False
         known = self.known[r]
-        found = reader.found
-        if not found:
-            whole = True
-            for i in range(len(known)):
-                if not present[i]:
-                    whole = False
-            if whole:
-                return self._fold(r, None)
-        self.full_reads += len(found) > 0
-        seen = {}
         raw = self.raw[r]
+        found = reader.found
+        self.full_reads += len(found) > 0
+        whole = True
+        for i in range(len(known)):
+            if i != fresh and not present[i]:
+                whole = False
+        if whole:
+            if fresh < 0 and not found:
+                return self._fold(r, None)
+            if len(found) == 1 and found[0] == raw[known[fresh]]:
+                return self._fold(r, None)
+        seen = {}
         for i in range(len(known)):
             if present[i]:
                 seen[known[i]] = raw[known[i]]

@@ -7,10 +7,11 @@ no-answer timer, steady state, 7-byte (NTAG) UIDs. Divided by its 18 readers the
 what one reader's visit costs by how many tags lie on it, air and SPI time only:
 
 - 0 tags: 12.6 ms / 18 = 0.698 ms (a WUPA nobody answers: settle plus the timer);
-- 1 tag: 26.8 ms / 18 = 1.489 ms (confirmed by its first anticollision answer; every
+- 1 tag: 26.8 ms / 18 = 1.491 ms (confirmed by its first anticollision answer; every
   ``audit`` cycles by a SELECT of its UID);
-- 2 and 3 tags: 7.16 and 10.40 ms (each known tag selected by its UID, then a REQA);
-- each tag beyond: 3.25 ms more.
+- 2 and 3 tags: 7.09 and 10.26 ms (each known tag selected by its UID, then a REQA; every
+  ``audit`` cycles one of them read from scratch instead);
+- each tag beyond: 3.17 ms more.
 
 On top of that, the interpreter: MicroPython between SPI transactions, measured on the
 firmware's own visits under the unix port and charged x100 for an RP2040 at 125 MHz (an
@@ -27,16 +28,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-VISIT_MS = (0.698, 1.489, 7.158, 10.400)
+VISIT_MS = (0.698, 1.491, 7.089, 10.262)
 """Modelled air and SPI time of one reader's visit holding 0, 1, 2, 3 tags (ms)."""
-EXTRA_TAG_MS = 3.25
+EXTRA_TAG_MS = 3.17
 """Each tag beyond the last entry of ``VISIT_MS`` (ms): one more tag selected by its UID."""
-INTERPRETER_MS = (0.50, 0.69, 1.88, 2.57)
+INTERPRETER_MS = (0.36, 0.76, 1.90, 2.66)
 """MicroPython's time in the same visits on an RP2040 (ms): x86 unix-port time x100."""
 ASSUMED_FACTOR = 100
 """The RP2040 / x86 interpreter factor behind ``INTERPRETER_MS`` (bench/scan_cycle.py's
 ``RP2040_FACTOR``): an estimate, which ``implied_factor`` replaces by a Pico's figure."""
-EXTRA_TAG_INTERPRETER_MS = 0.7
+EXTRA_TAG_INTERPRETER_MS = 0.76
 """The interpreter's time for each tag beyond the last entry of ``INTERPRETER_MS`` (ms)."""
 SLOWER_FACTOR = 1.5
 """A measured median cycle above this many times the model is worth a look."""

@@ -143,29 +143,29 @@ def test_doctor_prints_the_firmware_timings_next_to_the_model(
     pico: FakePico, responder: Responder
 ) -> None:
     """Three readers, one tag on the pad: the model (the interpreter charged) says
-    (1.489 + 0.69) + 2 x (0.698 + 0.50) ms."""
+    (1.491 + 0.76) + 2 x (0.698 + 0.36) ms."""
     responder.sets = [[NTAG], [], []]
     text = doctor_says(pico, responder, FWP.timing(64, (4300, 4400, 6100), 192, (1390, 1402, 3100)))
     assert "scan cycle: min 4.3 / median 4.4 / max 6.1 ms over the last 64 cycles" in text
     assert "reader visit: min 1.39 / median 1.40 / max 3.10 ms over the last 192 visits" in text
-    assert "model: 4.6 ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
-    assert "within its model: median cycle 0.96x the modelled one" in text
+    assert "model: 4.4 ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
+    assert "within its model: median cycle 1.01x the modelled one" in text
     assert "slower than its model" not in text
-    # 4.4 ms = air and SPI 1.489 + 2 x 0.698, plus k x (0.69 + 2 x 0.50): k = 0.90
-    assert "this Pico runs MicroPython at about x90 the unix port's time" in text
+    # 4.4 ms = air and SPI 1.491 + 2 x 0.698, plus k x (0.76 + 2 x 0.36): k = 1.02
+    assert "this Pico runs MicroPython at about x102 the unix port's time" in text
 
 
 def test_doctor_models_a_table_on_two_buses_by_its_slower_half(
     pico: FakePico, responder: Responder
 ) -> None:
-    """The pad on bus 0 holds a tag (1.489 + 0.69 ms); readers 1 and 2, empty, are on bus 1
-    (2 x (0.698 + 0.50) ms): the cores scan both at once, so the cycle is the larger, 2.4 ms."""
+    """The pad on bus 0 holds a tag (1.491 + 0.76 ms); readers 1 and 2, empty, are on bus 1
+    (2 x (0.698 + 0.36) ms): the cores scan both at once, so the cycle is the larger, 2.3 ms."""
     responder.sets = [[NTAG], [], []]
     text = doctor_says(
-        pico, responder, FWP.timing(64, (3300, 3400, 3900), 192, (700, 1750, 3000), "011")
+        pico, responder, FWP.timing(64, (3200, 3300, 3900), 192, (700, 1750, 3000), "011")
     )
-    assert "model: 2.4 ms per cycle for 3 readers holding 1 tag(s) on two SPI buses" in text
-    assert "within its model: median cycle 1.42x the modelled one" in text
+    assert "model: 2.3 ms per cycle for 3 readers holding 1 tag(s) on two SPI buses" in text
+    assert "within its model: median cycle 1.47x the modelled one" in text
 
 
 def test_doctor_says_when_the_cycle_leaves_no_time_to_the_interpreter(
@@ -183,12 +183,12 @@ def test_doctor_says_when_the_cycle_leaves_no_time_to_the_interpreter(
 def test_doctor_says_when_the_table_is_slower_than_its_model(
     pico: FakePico, responder: Responder
 ) -> None:
-    """A faulty reader is not scanned: two readers, 3.4 ms modelled, 80 ms measured."""
+    """A faulty reader is not scanned: two readers, 3.3 ms modelled, 80 ms measured."""
     text = doctor_says(pico, responder, FWP.timing(40, (70000, 80000, 95000), 0, None), status=1)
     assert "reader visit: not timed by this firmware" in text
-    assert "model: 3.4 ms per cycle for 2 readers holding 1 tag(s)" in text
+    assert "model: 3.3 ms per cycle for 2 readers holding 1 tag(s)" in text
     assert (
-        "slower than its model: median cycle 80.0 ms is 23.7x the modelled 3.4 ms "
+        "slower than its model: median cycle 80.0 ms is 24.2x the modelled 3.3 ms "
         "(more than 1.5x)" in text
     )
 

@@ -188,18 +188,54 @@ def test_a_tag_dropped_into_a_stable_hat_is_seen_in_the_same_cycle(fw, rig_facto
     assert scan.cycle() == []
 
 
-def test_a_hat_is_fully_enumerated_every_audit_cycles(fw, rig_factory):
+def is_anticollision(frame):
+    return frame[2][0] in (0x93, 0x95, 0x97) and frame[2][1] != 0x70  # NVB 0x70: a SELECT
+
+
+def read_from_scratch(log):
+    """The UIDs a visit resolved by anticollision: the SELECTs (72 bits) right after an
+    anticollision frame, cascade tags dropped."""
+    sent = [entry for entry in log if entry[0] == "tx"]
+    uids, parts = [], []
+    for before, frame in zip(sent, sent[1:], strict=False):
+        if is_anticollision(before) and frame[3] == 72:
+            cl = frame[2][2:6]
+            parts.append(cl[1:] if cl[0] == 0x88 else cl)
+            if cl[0] != 0x88:
+                uids.append(b"".join(parts).hex().upper())
+                parts = []
+    return uids
+
+
+def test_each_audit_of_a_hat_reads_one_tag_from_scratch_in_turn(fw, rig_factory):
+    """Between audits every tag is selected by its known UID; at each audit one of them,
+    in turn, is resolved bit by bit instead, so each is read whole every 3 audits."""
     rig, scan, _ = hat(fw, rig_factory, audit=4)
-    anticollisions = []
-    for _ in range(8):
+    resolved = []
+    for _ in range(12):
         rig.chips[0].keep_log = True
         rig.chips[0].log = []
-        scan.cycle()
-        sent = [entry for entry in rig.chips[0].log if entry[0] == "tx"]
-        anticollisions.append(sum(1 for e in sent if e[3] == 16))  # NVB 0x20 from scratch
-    full = [i for i, n in enumerate(anticollisions) if n]
-    assert len(full) == 2 and full[1] - full[0] == 4
+        audit = scan.cycles % 4 == 0
+        assert scan.cycle() == []
+        resolved.append((audit, read_from_scratch(rig.chips[0].log)))
+    assert [uids for audit, uids in resolved if not audit] == [[]] * 9
+    audits = [uids for audit, uids in resolved if audit]
+    assert [len(uids) for uids in audits] == [1, 1, 1]
+    assert sorted(uids[0] for uids in audits) == sorted(HAT)
     assert scan.sets()[0] == sorted(HAT)
+
+
+def test_an_audit_reads_a_twin_of_its_tag_from_scratch_too(fw, rig_factory):
+    rig, scan = make(fw, rig_factory, n=1, audit=2)
+    rig.place(0, NTAG)
+    rig.place(0, MIFARE)
+    history(scan, 4, 0)
+    assert scan.cycles == 4  # an audit, NTAG's turn (index 4 // 2 % 2 of the sorted hat)
+    rig.place(0, NTAG_TWIN)  # answers the CL1 anticollision exactly as NTAG does
+    rig.chips[0].keep_log = True
+    assert scan.cycle() == [0]
+    assert sorted(read_from_scratch(rig.chips[0].log)) == [NTAG, NTAG_TWIN]
+    assert scan.sets()[0] == sorted([NTAG, NTAG_TWIN, MIFARE])
 
 
 def test_a_twin_hidden_in_a_hat_of_long_uids_is_found(fw, rig_factory):
