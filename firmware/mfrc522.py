@@ -650,11 +650,12 @@ class MFRC522:
         return rx[0]
 
     @micropython.native
-    def _read_one(self, expect):
+    def _read_one(self, expect, again):
         """Anticollision and SELECT through the cascade levels of one tag.
 
-        Returns OK (the UID in ``self.last``), SAME when the first answer equals
-        ``expect`` without a collision, or the failing status.
+        Returns OK (the UID in ``self.last``: ``again`` itself when it is that UID, so a
+        tag read again costs no allocation), SAME when the first answer equals ``expect``
+        without a collision, or the failing status.
         """
         uid = self._uid
         size = 0
@@ -678,7 +679,13 @@ class MFRC522:
             for i in range(4):
                 uid[size + i] = cl[i]
             size += 4
-            self.last = bytes(uid[:size])
+            same = again is not None and len(again) == size
+            if same:
+                for i in range(size):
+                    if uid[i] != again[i]:
+                        same = False
+                        break
+            self.last = again if same else bytes(uid[:size])
             return OK
         return ERROR
 
@@ -706,8 +713,9 @@ class MFRC522:
         return self._enumerate(self.request(True), uids, expect)
 
     @micropython.native
-    def _enumerate(self, st, uids, expect=None):
-        """Read tag after tag, from the answer ``st`` to a WUPA/REQA, into ``uids``."""
+    def _enumerate(self, st, uids, expect=None, again=None):
+        """Read tag after tag, from the answer ``st`` to a WUPA/REQA, into ``uids``
+        (``again``: a UID expected among them, see ``_read_one``)."""
         first = True
         for _ in range(MAX_TAGS + 2):
             if st == TIMEOUT:
@@ -716,7 +724,7 @@ class MFRC522:
                 return STUCK
             if st != OK and st != COLLISION:
                 return PARTIAL
-            st = self._read_one(expect if first else None)
+            st = self._read_one(expect if first else None, again)
             first = False
             if st == SAME or st == STUCK:  # noqa: SIM109 (a tuple would be built each time)
                 return st
@@ -754,7 +762,7 @@ class MFRC522:
         return self.halt()
 
     @micropython.native
-    def confirm(self, known, present, fresh=-1):
+    def confirm(self, known, present, fresh=-1, fresh_uid=None):
         """Check a known set of tags without enumerating it; the tags must be powered.
 
         ``known`` holds the ``select_frames`` of each tag the caller last saw; each is
@@ -762,7 +770,8 @@ class MFRC522:
         whether tag ``i`` answered. Then one REQA: every known tag present is halted, so
         only another tag can answer it, and those are enumerated into ``self.found``.
         Tag ``fresh`` (an index of ``known``; -1: none) is left out of the SELECTs, so it
-        is among those enumerated: its UID read from scratch, bit by bit.
+        is among those enumerated: its UID read from scratch, bit by bit. ``fresh_uid``, its
+        UID, is what ``found`` then holds for it (no allocation).
 
         Returns OK when the field was read completely (the present known tags plus
         ``self.found``), PARTIAL when a frame failed midway, or STUCK.
@@ -787,4 +796,4 @@ class MFRC522:
             present[i] = st == OK
             if st == ERROR:
                 return PARTIAL
-        return self._enumerate(self.request(False), found)
+        return self._enumerate(self.request(False), found, None, fresh_uid)

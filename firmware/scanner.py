@@ -169,14 +169,15 @@ class Scanner:
         """The cheap visit of a reader holding several tags (``MFRC522.confirm``), tag
         ``fresh`` read from scratch (-1: none)."""
         present = self.present
-        status = reader.confirm(self.frames[r], present, fresh)
+        known = self.known[r]
+        raw = self.raw[r]
+        again = raw[known[fresh]] if fresh >= 0 else None
+        status = reader.confirm(self.frames[r], present, fresh, again)
         reader.end()
         if status == mfrc522.STUCK:
             if self._init_reader(r):
                 return self._fold(r, {})
             return False
-        known = self.known[r]
-        raw = self.raw[r]
         found = reader.found
         self.full_reads += len(found) > 0
         whole = True
@@ -186,7 +187,7 @@ class Scanner:
         if whole:
             if fresh < 0 and not found:
                 return self._fold(r, None)
-            if len(found) == 1 and found[0] == raw[known[fresh]]:
+            if len(found) == 1 and found[0] is again:
                 return self._fold(r, None)
         seen = {}
         for i in range(len(known)):

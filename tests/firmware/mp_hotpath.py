@@ -4,7 +4,8 @@
 
 Checks, on a real MicroPython, what CPython cannot show: that the steady-state visits of
 firmware/mfrc522.py (one tag confirmed by its first answer; a hat confirmed by WUPA +
-SELECT + HALT) and a steady scanner cycle allocate nothing on the heap, and that the
+SELECT + HALT), a steady scanner cycle and a hat's audit (one tag read from scratch)
+allocate nothing on the heap, and that the
 register functions really are compiled by the native emitter. The visits are recorded
 once against the emulated chip, then replayed with the chip out of the loop (the replay
 itself allocates nothing). Prints ``MP-HOTPATH ok <n>`` or the failures, and exits 1 on
@@ -111,6 +112,31 @@ def test_steady_scanner_cycle_allocates_nothing():
     check(f"steady cycle allocates nothing: {got} B", got == 0)
 
 
+def test_a_hats_audit_allocates_nothing():
+    rig = harness.Rig(mfrc522, n=1)
+    for uid in ("04A1B2C3D4E5F6", "04B2C3D4E5F607", "04C3D4E5F60718"):
+        rig.place(0, uid)
+    scan = scanner.Scanner(rig.readers, audit=1)  # every visit an audit
+    scan.start()
+    for _ in range(4):
+        scan.cycle()
+
+    def audit(reader):
+        scan.cycles = 4  # the same tag's turn at every replay: the recording's
+        return len(scan.cycle())
+
+    scanner.utime = Clock
+    full_reads = scan.full_reads
+    try:
+        got = allocated(rig.readers[0], audit, (), 0)
+    finally:
+        scanner.utime = harness.fake_utime
+    # 50 replayed audits, and the 3 visits of recording, warming up and checking the replay
+    check("a tag was read from scratch at each audit", scan.full_reads == full_reads + 53)
+    check("the hat is stable", len(scan.sets()[0]) == 3)
+    check(f"a hat's audit allocates nothing: {got} B", got == 0)
+
+
 def test_register_functions_are_native():
     plain = type(mfrc522.select_frames)
     check("crc_a is native", type(mfrc522.crc_a) is not plain)
@@ -124,6 +150,7 @@ mp_checks.run(
         test_hat_visit_allocates_nothing,
         test_empty_visit_allocates_nothing,
         test_steady_scanner_cycle_allocates_nothing,
+        test_a_hats_audit_allocates_nothing,
         test_register_functions_are_native,
     ),
 )
