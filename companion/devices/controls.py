@@ -27,6 +27,10 @@ Three layers, so that almost all of it is tested without a Pi:
   callbacks stamp the edge with ``time.monotonic()``, run it through the filter and put
   ``Press`` / ``EncoderTurn`` values on the referee loop's queue. Nothing else. Tests use
   gpiozero's ``MockFactory`` (``drive_low`` / ``drive_high``) through this same class.
+  The callbacks run on the pin library's own thread, which RPi.GPIO makes in C: an
+  exception there reaches no Python hook, and the press would vanish without a word. So
+  each callback reports its exception on the queue as the ``buttons`` device's death
+  (``companion.run.supervise``): the loop shows a Stop and the service restarts.
 
 Button names: ``doublon:<seat>`` and ``menteur:<seat>`` (0-based seats), ``announce:<i>``
 (0-based), ``back``, ``push``. Buttons wired to the Pico (``B <name> down|up`` frames)
@@ -43,6 +47,7 @@ from typing import Any, Protocol
 
 from companion.config.model import ControlsConfig, PinMap
 from companion.journal import PressInput
+from companion.run.supervise import death, report
 
 RELEASE_BUTTONS = frozenset({"push"})
 """Buttons that act on release (short or long press); the others act when pressed."""
@@ -64,6 +69,10 @@ class EncoderTurn:
     """The encoder moved ``steps`` detents (positive: clockwise)."""
 
     steps: int
+
+
+BUTTONS_DEVICE = "buttons"
+"""The device name a failed button or encoder callback is reported under."""
 
 
 class Sink(Protocol):
@@ -209,8 +218,8 @@ class GpioControls:
                 button = Button(
                     pin, pull_up=True, bounce_time=self.bounce, pin_factory=self.pin_factory
                 )
-                button.when_pressed = self._edge_handler(name, True)
-                button.when_released = self._edge_handler(name, False)
+                button.when_pressed = self._reporting(self._edge_handler(name, True))
+                button.when_released = self._reporting(self._edge_handler(name, False))
                 self.devices.append(button)
             if self.pins.encoder_a is not None and self.pins.encoder_b is not None:
                 encoder = RotaryEncoder(
@@ -219,12 +228,26 @@ class GpioControls:
                     max_steps=0,
                     pin_factory=self.pin_factory,
                 )
-                encoder.when_rotated_clockwise = self._turn_handler(1)
-                encoder.when_rotated_counter_clockwise = self._turn_handler(-1)
+                encoder.when_rotated_clockwise = self._reporting(self._turn_handler(1))
+                encoder.when_rotated_counter_clockwise = self._reporting(self._turn_handler(-1))
                 self.devices.append(encoder)
         except BaseException:
             self.stop()
             raise
+
+    def _reporting(self, handler: Callable[[], None]) -> Callable[[], None]:
+        """``handler``, its exception reported on the queue rather than lost with the pin
+        library's thread (see the module docstring)."""
+
+        def reported() -> None:
+            try:
+                handler()
+            except Exception as exc:
+                sink = self._sink
+                if sink is not None:
+                    report(sink, death(BUTTONS_DEVICE, exc), exc)
+
+        return reported
 
     def _edge_handler(self, name: str, down: bool) -> Callable[[], None]:
         def handler() -> None:

@@ -9,11 +9,13 @@ device and ends with status 1, so that systemd (``Restart=on-failure``) restarts
 service, which resumes the game from its journal. The web page of a game not played on
 the page is the exception: the game goes on without it (`companion.run.loop`).
 
-Threads whose code is not ours to wrap (the simulated input's, gpiozero's callback
-threads) are covered by `ThreadDeaths`, a ``threading.excepthook`` installed while the
+Threads whose code is not ours to wrap (the simulated input's, any other thread of a
+library) are covered by `ThreadDeaths`, a ``threading.excepthook`` installed while the
 service runs: any thread of the process that dies of an uncaught exception is reported
-the same way. And in case a report never reaches the queue, the loop also checks at each
-tick that the threads it knows are alive (`Watch`).
+the same way. The GPIO library's callback thread may be made in C (RPi.GPIO's), out of
+that hook's sight, so the button and encoder callbacks report their own exceptions
+(``buttons``, `companion.devices.controls`). And in case a report never reaches the
+queue, the loop also checks at each tick that the threads it knows are alive (`Watch`).
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ _DEVICES = {
         "sim-input": "l’entrée simulée",
         "clock": "l’horloge",
         "web": "la page web",
+        "buttons": "les boutons",
     },
     "en": {
         "serial-link": "the link to the Pico",
@@ -29,6 +30,7 @@ _DEVICES = {
         "sim-input": "the simulated input",
         "clock": "the clock",
         "web": "the web page",
+        "buttons": "the buttons",
     },
 }
 _TEXT = {

@@ -29,6 +29,7 @@ from companion.notify import Notifier
 from companion.rules.passpass import Call, Challenge, Phase, legal_actions
 from companion.run.items import Tick
 from companion.run.loop import Service
+from companion.run.supervise import DeviceDied
 from companion.session import Session
 from tests.pi.conftest import PINS, simulated_game
 
@@ -153,6 +154,28 @@ def test_button_pins_follow_the_pin_map(pins: PinMap) -> None:
     assert names["doublon:0"] == 4 and names["menteur:2"] == 18
     assert names["announce:2"] == 19 and names["back"] == 26 and names["push"] == 21
     assert "doublon:3" not in names  # three seats only
+
+
+def test_a_callback_that_raises_reports_the_buttons_death_and_keeps_the_pin_thread(
+    pins: PinMap, factory: MockFactory
+) -> None:
+    """The exception is put on the queue (the loop then stops the service loudly), not
+    raised into the pin library's thread, where nobody would see it."""
+
+    def broken_clock() -> float:
+        raise OSError("clock gone")
+
+    controls = GpioControls(pins, 3, pin_factory=factory, clock=broken_clock)
+    inbox: queue.Queue[Any] = queue.Queue()
+    controls.start(inbox)
+    try:
+        factory.pin(button_pins(pins, 3)["back"]).drive_low()  # would raise without the report
+    finally:
+        controls.stop()
+    died = inbox.get_nowait()
+    assert isinstance(died, DeviceDied) and died.name == "buttons"
+    assert died.reason.startswith("OSError: clock gone (at test_controls.py:")
+    assert inbox.empty()
 
 
 def test_a_seat_press_in_a_challenge_window_is_that_seats_call(
