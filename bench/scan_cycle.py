@@ -13,13 +13,13 @@ MicroPython between SPI transfers.
 The charged model adds the interpreter: bench/mp_interp_cost.py runs the firmware's own
 visits under the real MicroPython unix port and gives its cost per SPI transaction, per
 radio frame, per ANTICOLLISION frame on top (resolving a UID bit by bit is the costliest
-frame: an audit's full read of a hat of three has nine) and per visit on this machine;
-times ``RP2040_FACTOR`` they are charged on the emulated clock (per transaction when the
-chip select falls, per frame when the chip starts sending, per visit when the antenna
-comes on). ``RP2040_FACTOR`` = 100 is an estimate, not
-a measurement: a desktop x86 core at 4-5 GHz against a Cortex-M0+ at 125 MHz is 35-40x in
-clock alone, and the M0+ (no branch predictor, flash through a 16 KB XIP cache, 32-bit
-multiply only) does 3-5x less interpreter work per clock than a wide out-of-order core;
+frame: a full read of a hat of three has nine) and per visit on this machine; times
+``RP2040_FACTOR`` they are charged on the emulated clock (per transaction when the chip
+select falls, per frame when the chip starts sending, per visit when the antenna comes
+on). ``RP2040_FACTOR`` = 100 is an estimate, not a measurement: a desktop x86 core at
+4-5 GHz against a Cortex-M0+ at 125 MHz is 35-40x in clock alone, and the M0+ (no branch
+predictor, flash through a 16 KB XIP cache, 32-bit multiply only) does 3-5x less
+interpreter work per clock than a wide out-of-order core;
 published MicroPython board benchmarks (e.g. scruss.com's parallel benchmark, 2025: RP2040
 at 125 MHz 19.8 s, pyboard STM32F405 at 168 MHz 13.0 s) put the RP2040 at the slow end of
 the microcontrollers. The issue's own reading of 27 us on x86 as 2-8 ms on the Pico is a
@@ -53,7 +53,7 @@ import fake_utime  # noqa: E402
 import harness  # noqa: E402
 
 READERS = 18
-CYCLES = 64  # two audit rounds: every long-UID reader gets its periodic full read twice
+CYCLES = 64  # two audit rounds: every reader holding a long UID or several gets two audits
 BAUD = 10_000_000
 RP2040_FACTOR = 100  # MicroPython time on x86 -> on an RP2040 at 125 MHz (an estimate)
 SPLIT = 9  # two buses: readers 0..8 on SPI0 (core 0), 9..17 on SPI1 (core 1)
