@@ -76,6 +76,9 @@ class ReadersConfig:
     port: str = DEFAULT_PICO_PORT
     spi_spots: tuple[tuple[int, int], ...] = ()
     spi_rst: int | None = None
+    settle_us: int = 300
+    """Microseconds a reader's tags get to power up before it is read (the Pico's scan and
+    the Pi's alike)."""
     resume_wait: float = 3.0
     """Seconds `run --resume` waits for the readers' first snapshot before resuming."""
 

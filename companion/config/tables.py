@@ -105,6 +105,10 @@ READERS_RULES: dict[str, Rule] = {
         text,
         f"the Pico's serial device, e.g. \"{DEFAULT_PICO_PORT}\" (the udev rule's name)",
     ),
+    "settle_us": (
+        int_in(0, 20000),
+        "microseconds the tags get to power up: a whole number from 0 to 20000 (default 300)",
+    ),
 }
 READERS_KEYS = {*READERS_RULES, "spi_spots", "spi_rst", "resume_wait"}
 WEB_RULES: dict[str, Rule] = {

@@ -23,7 +23,7 @@ from typing import TextIO
 
 from companion.config import load_config
 from companion.config.data_dir import find_data_dir, locate_data_dir
-from companion.config.model import ConfigError
+from companion.config.model import ConfigError, ReadersConfig
 from companion.devices import protocol, scan_model
 from companion.devices.readers import (
     ButtonEvent,
@@ -67,13 +67,15 @@ def run_doctor(
     find: Callable[[], list[str]] = find_pico,
     make_link: Callable[[str], SerialLink] = SerialLink,
     tags: Mapping[str, str] | None = None,
+    settle_us: int | None = None,
 ) -> int:
     """Diagnose the Pico link and its readers; return the exit status (0 healthy, 1 not).
 
     ``readers`` is how many readers the table is configured with (default: the Pico's own
     count); a configured reader the Pico does not have, or that stays silent or faulty
     through the watch, makes the result 1. ``tags`` (the enrolled registry, UID -> kind)
-    names each tag seen, so a token that was never enrolled stands out.
+    names each tag seen, so a token that was never enrolled stands out. ``settle_us``:
+    the tags' power-up wait the Pico is given for the watch (None: the firmware's own).
     """
 
     def say(text: str) -> None:
@@ -93,6 +95,9 @@ def run_doctor(
         port = found[0]
     say(f"Pico: {port}")
     link = make_link(port)
+    if settle_us is not None:
+        link.settings["settle_us"] = settle_us  # sent at each connection, restart included
+        say(f"the tags' power-up wait: settle_us = {settle_us} µs")
     inbox: queue.Queue[Observation] = queue.Queue()
     link.start(inbox)
     try:
@@ -198,6 +203,9 @@ def _diagnose(
     }
     for line in timing_lines(link.timing, tags_seen, _stats_refused(link), seconds):
         say(line)
+    if any(isinstance(r, protocol.Bad) and r.reason == "conf settle_us" for r in link.replies):
+        say("settle_us: refused by the Pico (out of its range, or an older firmware)")
+        healthy = False
     after = link.stats
     bad = (
         after.bad_crc - before.bad_crc,
@@ -354,8 +362,18 @@ def _doctor_command(args: argparse.Namespace) -> int:
         readers=args.readers,
         restart=not args.no_restart,
         tags=tags,
+        settle_us=args.settle_us if args.settle_us is not None else _configured_settle(args),
     )
     return max(display, readers)
+
+
+def _configured_settle(args: argparse.Namespace) -> int:
+    """``[readers] settle_us`` of the configuration (its default when the configuration
+    cannot be read: the display check has reported why)."""
+    try:
+        return load_config(args.config).readers.settle_us
+    except ConfigError:
+        return ReadersConfig().settle_us
 
 
 def add_doctor_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -390,6 +408,15 @@ def add_doctor_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         default=None,
         help=f"readers the table should have, the pad included: 1 to {MAX_READERS} "
         "(default: as many as the Pico reports)",
+    )
+    p.add_argument(
+        "--settle-us",
+        type=whole_number(0, 20000),
+        default=None,
+        help="microseconds the tags get to power up before each reader is read, for this "
+        "check only: 0 to 20000 (default: [readers] settle_us of the config, 300). To "
+        "calibrate, lower it in steps of 100 while every tag still reads, then put twice "
+        "the lowest working value in the config",
     )
     p.add_argument(
         "--no-restart",

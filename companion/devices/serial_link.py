@@ -13,6 +13,10 @@ long gone), then turns frames into observations:
 - ``T`` (the firmware's scan timings, sent once asked with ``CONF stats=1``) -> kept in
   ``timing``, the latest only (the doctor reads it; the game has no use for it).
 
+``settings`` (firmware ``CONF`` keys, such as ``settle_us`` from ``[readers]``) are sent
+each time the link connects: the Pico forgets them when it resets. A ``BAD`` answer to one
+is logged.
+
 It drops and counts lines with a bad CRC or bad framing, asks ``SYNC`` when a sequence
 number is skipped (a lost frame may have been an ``S``), and when the USB device vanishes
 (``SerialException``/``OSError``), the Pico falls silent, or it sends only bytes that make
@@ -31,10 +35,11 @@ bench/serial_frames.py can drive it directly.
 from __future__ import annotations
 
 import collections
+import logging
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +57,8 @@ from companion.devices.readers import (
     SpotContents,
 )
 from companion.run.supervise import SupervisedThread
+
+log = logging.getLogger(__name__)
 
 PICO_VID = 0x2E8A  # Raspberry Pi
 MICROPYTHON_PID = 0x0005  # MicroPython's CDC device on the RP2040 / RP2350
@@ -114,8 +121,11 @@ class SerialLink:
         exclusive: bool = True,
         discover: Callable[[], list[str]] = find_pico,
         clock: Callable[[], float] = time.monotonic,
+        settings: Mapping[str, int] | None = None,
     ) -> None:
         self.port = port
+        self.settings = dict(settings or {})
+        """Firmware ``CONF`` keys and values, sent at each connection."""
         self.baudrate = baudrate
         self.hello_wait = hello_wait
         self.silence_timeout = silence_timeout
@@ -261,6 +271,7 @@ class SerialLink:
             if not self._connected:
                 self._connected = True
                 self._connects += 1
+                self._apply_settings()
                 self._status(
                     True,
                     "snapshot without HELLO (the Pico was already running)",
@@ -286,7 +297,10 @@ class SerialLink:
             self.timing = report
         else:
             if kind is protocol.Bad:
+                assert isinstance(report, protocol.Bad)
                 self._rejected += 1
+                if report.reason.startswith("conf "):
+                    log.warning("the Pico refused the setting %s", report.reason[5:])
             self.replies.append(report)
 
     def _set(self, reader: int, uids: frozenset[str] | None) -> None:
@@ -319,10 +333,15 @@ class SerialLink:
         if not self._connected:
             self._connects += 1
         self._connected = True
+        self._apply_settings()  # a HELLO is a reset: the Pico is back to its defaults
         self._want_sync = True  # the first snapshot would otherwise come a second later
         self._status(
             True, "HELLO", firmware=hello.firmware, readers=hello.readers, proto=hello.proto
         )
+
+    def _apply_settings(self) -> None:
+        for key, value in self.settings.items():
+            self._outbox.put(protocol.conf(key, value))
 
     def _status(self, connected: bool, reason: str, **info: Any) -> None:
         status = LinkStatus(connected, self.current_port, reason=reason, **info)

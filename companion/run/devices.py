@@ -113,10 +113,10 @@ def _readers(config: Config) -> Any:
     if r.kind == "pico":
         from companion.devices.serial_link import SerialLink
 
-        return SerialLink(r.port)
+        return SerialLink(r.port, settings={"settle_us": r.settle_us})
     if r.kind == "spi":
         from companion.devices.spi_readers import SpiReaders
 
         assert r.spi_rst is not None
-        return SpiReaders(r.spi_spots, pin_rst=r.spi_rst)
+        return SpiReaders(r.spi_spots, pin_rst=r.spi_rst, settle_us=r.settle_us)
     return None

@@ -28,6 +28,8 @@ class Responder:
         self.sets = sets
         self.timing: str | None = None
         self.stats = False
+        self.settle: list[int] = []  # every settle_us it was given, since the last HELLO
+        self.takes_settle = True
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self.run, daemon=True)
 
@@ -46,9 +48,16 @@ class Responder:
                 elif cmd == ("CONF", "stats", "1"):
                     self.stats = self.timing is not None
                     self.pico.send(FWP.ok("stats", 1) if self.stats else FWP.bad("conf stats"))
+                elif cmd[:2] == ("CONF", "settle_us"):
+                    if self.takes_settle:
+                        self.settle.append(int(cmd[2]))
+                        self.pico.send(FWP.ok("settle_us", int(cmd[2])))
+                    else:
+                        self.pico.send(FWP.bad("conf settle_us"))
             answered = len(cmds)
             if self.pico.received.count(b"\x04") > restarts:
                 restarts += 1
+                self.settle = []
                 self.pico.seq = 0
                 self.pico.send(FWP.hello("0.1.0", len(self.sets)))
             if time.monotonic() - last > 0.2:
@@ -201,3 +210,28 @@ def test_doctor_with_an_old_firmware_without_timings(pico: FakePico, responder: 
     assert "scan timings: this firmware does not time itself (update it" in text
     assert "scan cycle" not in text and "model:" not in text
     assert "0 malformed" in text and text.rstrip().endswith("healthy")
+
+
+def test_doctor_gives_the_pico_the_power_up_wait_to_try(
+    pico: FakePico, responder: Responder
+) -> None:
+    """Given after the soft restart too, since a reset forgets it."""
+    responder.sets = [[NTAG], [], []]
+    out = io.StringIO()
+    code = run_doctor(str(pico.path), seconds=0.4, make_link=fast_link, out=out, settle_us=200)
+    assert code == 0, out.getvalue()
+    assert "the tags' power-up wait: settle_us = 200 µs" in out.getvalue()
+    assert responder.settle == [200]
+
+
+def test_doctor_says_when_the_pico_refuses_the_power_up_wait(
+    pico: FakePico, responder: Responder
+) -> None:
+    responder.sets = [[NTAG], [], []]
+    responder.takes_settle = False
+    out = io.StringIO()
+    code = run_doctor(str(pico.path), seconds=0.4, make_link=fast_link, out=out, settle_us=200)
+    assert code == 1
+    assert "settle_us: refused by the Pico (out of its range, or an older firmware)" in (
+        out.getvalue()
+    )

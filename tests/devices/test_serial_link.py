@@ -85,6 +85,26 @@ def test_hello_handshake_then_observations(
     assert link.stats.gaps == 0 and link.stats.bad_crc == 0
 
 
+def test_settings_are_sent_at_each_connection_since_a_reset_forgets_them(
+    pico: FakePico, inbox: queue.Queue[Observation], caplog: pytest.LogCaptureFixture
+) -> None:
+    settings = {"settle_us": 200}
+    link = SerialLink(str(pico.path), hello_wait=0.15, read_timeout=0.02, settings=settings)
+    link.start(inbox)
+    try:
+        pico.hello(readers=3)
+        pico.wait_command("CONF")
+        assert ("CONF", "settle_us", "200") in pico.commands()
+        pico.send(FWP.bad("conf settle_us"))
+        pico.seq = 0
+        pico.send(FWP.hello("0.1.0", 3))  # the Pico reset: back to its defaults
+        pico.wait_command("CONF", count=2)
+    finally:
+        link.stop()
+    assert link.stats.rejected_by_pico == 1
+    assert "the Pico refused the setting settle_us" in caplog.text
+
+
 def test_no_hello_sends_sync_and_a_snapshot_connects(
     pico: FakePico, link: SerialLink, inbox: queue.Queue[Observation]
 ) -> None:

@@ -70,6 +70,7 @@ BAD_VALUES = [
     ('[readers]\nkind = "spi"\n', 'readers.kind = "spi" needs', "spi_spots"),
     ("[readers]\nspi_spots = [0, 1]\nspi_rst = 25\n", "spi_spots = [0, 1]", "[bus, device]"),
     ("[readers]\nresume_wait = 100\n", "resume_wait = 100", "0 to 30"),
+    ("[readers]\nsettle_us = 30000\n", "settle_us = 30000", "from 0 to 20000 (default 300)"),
     ("schema = 2\n", "schema = 2", "must be 1"),
     ("display = 3\n", "display = 3", "must be a table"),
 ]
@@ -266,3 +267,13 @@ def test_a_swiped_deck_larger_than_the_books_keeps_its_cards_enrolled(tmp_path: 
     tags = {"04A1B2C3D4E580": "layout:30", "04A1B2C3D4E581": "layout:24", "B1000009": "cube:noir"}
     setup = new_setup(config, tags, seed=1)
     assert set(setup.tags.values()) == {"layout:30", "layout:24", "cube:noir"}
+
+
+def test_the_power_up_wait_goes_to_the_pico_link(tmp_path: Path) -> None:
+    from companion.devices.serial_link import SerialLink
+    from companion.run.devices import _readers
+
+    link = _readers(load_config(write(tmp_path, "[readers]\nsettle_us = 200\n")))
+    assert isinstance(link, SerialLink) and link.settings == {"settle_us": 200}
+    default = _readers(load_config(write(tmp_path, "[readers]\n")))
+    assert default.settings == {"settle_us": 300}
