@@ -201,7 +201,8 @@ def _diagnose(
         for reader in range(count)
         if reader not in faults
     }
-    for line in timing_lines(link.timing, tags_seen, _stats_refused(link), seconds):
+    settle_us = link.settings.get("settle_us", scan_model.BENCH_SETTLE_US)
+    for line in timing_lines(link.timing, tags_seen, _stats_refused(link), seconds, settle_us):
         say(line)
     if any(isinstance(r, protocol.Bad) and r.reason == "conf settle_us" for r in link.replies):
         say("settle_us: refused by the Pico (out of its range, or an older firmware)")
@@ -234,9 +235,11 @@ def timing_lines(
     tags_per_reader: Mapping[int, int],
     refused: bool,
     seconds: float,
+    settle_us: int = scan_model.BENCH_SETTLE_US,
 ) -> list[str]:
     """The doctor's lines on the firmware's own timings against the model of this table
-    (``tags_per_reader``: reader -> the tags seen on it, for each scanned reader)."""
+    (``tags_per_reader``: reader -> the tags seen on it, for each scanned reader;
+    ``settle_us``: the Pico's, which the model charges every visit)."""
     if timing is None:
         if refused:
             return [
@@ -261,7 +264,7 @@ def timing_lines(
     buses = None
     if split is not None:  # a reader past the map's end (none should be) counts on bus 0
         buses = [split[r] if r < len(split) else 0 for r in tags_per_reader]
-    model = scan_model.cycle_ms(tags, buses=buses)
+    model = scan_model.cycle_ms(tags, buses=buses, settle_us=settle_us)
     lines.append(
         f"model: {model:.1f} ms per cycle for {len(tags)} readers holding {sum(tags)} tag(s)"
         f"{' on one SPI bus' if buses is None else ' on two SPI buses, one core each'} "
@@ -275,12 +278,13 @@ def timing_lines(
         )
     else:
         lines.append(f"within its model: median cycle {ratio:.2f}x the modelled one")
-    factor = scan_model.implied_factor(median, tags, buses)
+    factor = scan_model.implied_factor(median, tags, buses, settle_us)
     if factor is None:
+        air = scan_model.cycle_ms(tags, interpreter=False, buses=buses, settle_us=settle_us)
         lines.append(
             "interpreter: not measurable, the median cycle is no longer than the model's air "
-            f"and SPI time alone ({scan_model.cycle_ms(tags, interpreter=False, buses=buses):.1f}"
-            " ms, for 7-byte tags, settle_us and the timer at 300 us)"
+            f"and SPI time alone ({air:.1f} ms, for 7-byte tags, settle_us {settle_us} us and "
+            "the timer 300 us)"
         )
     else:
         lines.append(

@@ -18,6 +18,9 @@ firmware's own visits under the unix port and charged x100 for an RP2040 at 125 
 estimate, argued in bench/scan_cycle.py). A real Pico's heartbeat is compared with the
 charged figure; a table well above even that is worth a look.
 
+Each visit's air time includes the antenna's settle (``settle_us``, 300 in the bench): a
+table calibrated to another value (``[readers] settle_us``) is modelled with it.
+
 A reader's visits are independent, so on one bus the cycle is their sum. With the readers
 wired on two buses, each scanned by its own RP2040 core in lockstep (firmware/cores.py), a
 cycle ends when the slower bus is done: the larger of the two sums. ``tests/devices/
@@ -39,6 +42,9 @@ ASSUMED_FACTOR = 100
 ``RP2040_FACTOR``): an estimate, which ``implied_factor`` replaces by a Pico's figure."""
 EXTRA_TAG_INTERPRETER_MS = 0.76
 """The interpreter's time for each tag beyond the last entry of ``INTERPRETER_MS`` (ms)."""
+BENCH_SETTLE_US = 300
+"""The settle time in ``VISIT_MS``: every visit of another ``settle_us`` differs by the
+difference."""
 SLOWER_FACTOR = 1.5
 """A measured median cycle above this many times the model is worth a look."""
 
@@ -50,15 +56,15 @@ def _table(table: Sequence[float], extra: float, tags: int) -> float:
     return table[tags] if tags <= last else table[last] + (tags - last) * extra
 
 
-def visit_ms(tags: int, interpreter: bool = True) -> float:
+def visit_ms(tags: int, interpreter: bool = True, settle_us: int = BENCH_SETTLE_US) -> float:
     """Modelled time of one reader's visit with ``tags`` tags on it (ms); without the
     interpreter's time, air and SPI only."""
-    air = _table(VISIT_MS, EXTRA_TAG_MS, tags)
+    air = _table(VISIT_MS, EXTRA_TAG_MS, tags) + (settle_us - BENCH_SETTLE_US) / 1000
     return air + _table(INTERPRETER_MS, EXTRA_TAG_INTERPRETER_MS, tags) if interpreter else air
 
 
 def _bus_sums(
-    tags_per_reader: Sequence[int], buses: Sequence[int] | None
+    tags_per_reader: Sequence[int], buses: Sequence[int] | None, settle_us: int
 ) -> list[tuple[float, float]]:
     """(air and SPI, interpreter) ms of each bus's readers, visited one after the other."""
     if buses is None:
@@ -67,9 +73,9 @@ def _bus_sums(
         raise ValueError("one bus per reader")
     sums = [(0.0, 0.0), (0.0, 0.0)]
     for tags, bus in zip(tags_per_reader, buses, strict=True):
-        air = visit_ms(tags, interpreter=False)
+        air = visit_ms(tags, interpreter=False, settle_us=settle_us)
         air_sum, interpreter_sum = sums[bus]
-        sums[bus] = (air_sum + air, interpreter_sum + visit_ms(tags) - air)
+        sums[bus] = (air_sum + air, interpreter_sum + visit_ms(tags, settle_us=settle_us) - air)
     return sums
 
 
@@ -77,17 +83,20 @@ def cycle_ms(
     tags_per_reader: Sequence[int],
     interpreter: bool = True,
     buses: Sequence[int] | None = None,
+    settle_us: int = BENCH_SETTLE_US,
 ) -> float:
     """Modelled scan cycle (ms) of a table whose scanned readers hold these many tags each
     (a faulty reader is not scanned: leave it out). ``buses``: the bus (0 or 1) of each of
     those readers when they are on two, scanned at the same time; None: all on one."""
-    return max(
-        air + (python if interpreter else 0.0) for air, python in _bus_sums(tags_per_reader, buses)
-    )
+    sums = _bus_sums(tags_per_reader, buses, settle_us)
+    return max(air + (python if interpreter else 0.0) for air, python in sums)
 
 
 def implied_factor(
-    median_cycle_ms: float, tags_per_reader: Sequence[int], buses: Sequence[int] | None = None
+    median_cycle_ms: float,
+    tags_per_reader: Sequence[int],
+    buses: Sequence[int] | None = None,
+    settle_us: int = BENCH_SETTLE_US,
 ) -> float | None:
     """The interpreter factor (x86 unix port to this Pico) at which the model gives the
     measured cycle: the figure to replace ``ASSUMED_FACTOR`` with. None when the cycle is
@@ -95,7 +104,7 @@ def implied_factor(
 
     Each bus's time grows with the factor, and the cycle is the slower bus's, so the
     factor is the smallest at which some bus reaches the measured cycle."""
-    sums = _bus_sums(tags_per_reader, buses)
+    sums = _bus_sums(tags_per_reader, buses, settle_us)
     if median_cycle_ms <= max(air for air, _ in sums):
         return None
     return min(

@@ -139,12 +139,17 @@ def test_doctor_command_reports_the_data_directory(
     assert f"data directory: {tmp_path / 'data'} (from $COMPANION_DATA), 1 tag(s) enrolled" in out
 
 
-def doctor_says(pico: FakePico, responder: Responder, timing: str, status: int = 0) -> str:
+def doctor_says(
+    pico: FakePico, responder: Responder, timing: str, status: int = 0, settle_us: int | None = None
+) -> str:
     """What the doctor prints when the Pico reports ``timing`` (a ``T`` body), checking its
     exit status."""
     responder.timing = timing
     out = io.StringIO()
-    assert run_doctor(str(pico.path), seconds=0.6, make_link=fast_link, out=out) == status
+    code = run_doctor(
+        str(pico.path), seconds=0.6, make_link=fast_link, out=out, settle_us=settle_us
+    )
+    assert code == status, out.getvalue()
     return out.getvalue()
 
 
@@ -235,3 +240,16 @@ def test_doctor_says_when_the_pico_refuses_the_power_up_wait(
     assert "settle_us: refused by the Pico (out of its range, or an older firmware)" in (
         out.getvalue()
     )
+
+
+def test_doctor_models_the_table_with_the_power_up_wait_it_gave(
+    pico: FakePico, responder: Responder
+) -> None:
+    """settle_us 1000 instead of the bench's 300: 0.7 ms more for each of the three visits,
+    4.4 + 2.1 ms; the interpreter's share of a 7.0 ms cycle is then what is left of it."""
+    responder.sets = [[NTAG], [], []]
+    timing = FWP.timing(64, (6900, 7000, 8000), 192, (1390, 1402, 3100))
+    text = doctor_says(pico, responder, timing, settle_us=1000)
+    assert "model: 6.5 ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
+    # 7.0 ms = air and SPI 2.887 + 2.1, plus k x 1.48: k = 1.36
+    assert "this Pico runs MicroPython at about x136 the unix port's time" in text

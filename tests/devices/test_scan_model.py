@@ -21,7 +21,7 @@ import fwload  # noqa: E402
 CYCLES = 64  # two audit rounds, as the bench
 
 
-def emulated_cycle_ms(tags_per_reader: list[int]) -> float:
+def emulated_cycle_ms(tags_per_reader: list[int], settle_us: int = 300) -> float:
     fw: Any = fwload.load_firmware()
     import harness
 
@@ -29,7 +29,7 @@ def emulated_cycle_ms(tags_per_reader: list[int]) -> float:
     for reader, count in enumerate(tags_per_reader):
         for k in range(count):
             rig.place(reader, f"04{reader:02X}{k:02X}5A1C{0x80 + reader:02X}{k:02X}")
-    scan = fw.scanner.Scanner(rig.readers, settle_us=300)
+    scan = fw.scanner.Scanner(rig.readers, settle_us=settle_us)
     scan.start()
     scan.cycle()
     scan.cycle()
@@ -50,6 +50,14 @@ def test_model_matches_the_emulated_mixed_table() -> None:
             f"firmware changed; the visits of 0..5 tags now cost {fresh} ms (update VISIT_MS "
             "and EXTRA_TAG_MS, and bench/README.md)"
         )
+
+
+def test_model_follows_a_calibrated_settle_time() -> None:
+    """A table whose ``[readers] settle_us`` is not the bench's: each visit waits that long."""
+    table = [0, 1, 3, 2, 1, 0, 4]
+    model = scan_model.cycle_ms(table, interpreter=False, settle_us=1000)
+    assert model == pytest.approx(emulated_cycle_ms(table, settle_us=1000), rel=0.03)
+    assert model == pytest.approx(scan_model.cycle_ms(table, interpreter=False) + 7 * 0.7)
 
 
 def test_two_buses_take_as_long_as_their_slower_half() -> None:
