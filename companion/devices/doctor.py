@@ -283,8 +283,8 @@ def timing_lines(
         air = scan_model.cycle_ms(tags, interpreter=False, buses=buses, settle_us=settle_us)
         lines.append(
             "interpreter: not measurable, the median cycle is no longer than the model's air "
-            f"and SPI time alone ({air:.1f} ms, for 7-byte tags, settle_us {settle_us} us and "
-            "the timer 300 us)"
+            f"and SPI time alone ({air:.1f} ms, for 7-byte tags, settle_us {settle_us} µs and "
+            "the timer 300 µs)"
         )
     else:
         lines.append(
