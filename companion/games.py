@@ -58,8 +58,9 @@ class TableReferee(Protocol):
         changed nothing a later input depends on)."""
         ...
 
-    def where(self) -> str:
-        """Where the game stands, in one line (logs, systemd status)."""
+    def where(self, lang: str = "en") -> str:
+        """Where the game stands, in one line: in English for the logs and the systemd
+        status, in the table's language (`lang`) for the web page."""
         ...
 
     @property

@@ -1,4 +1,5 @@
-"""One readable line per referee event, for `companion replay` and `companion demo`.
+"""One readable line per referee event, for `companion replay`, `companion demo` and the
+web page's history, in English (the command line's) or French (the table's default).
 
 Events are public by construction (the engine's events and the referee's faults), so a
 transcript can be shown to the whole table.
@@ -11,7 +12,8 @@ from typing import Any
 
 from companion.screens.text import phrase
 
-Describer = Callable[[dict[str, Any], Sequence[str]], "str | None"]
+Describer = Callable[[dict[str, Any], Sequence[str], str], "str | None"]
+"""A game's own describer: (event, seat names, language) -> a line or None."""
 _GAME_DESCRIBERS: dict[str, Describer] = {}
 
 
@@ -26,15 +28,18 @@ def _names(tokens: Sequence[str]) -> str:
     return ", ".join(t.capitalize() for t in tokens) or "nothing"
 
 
-def describe(event: dict[str, Any], names: Sequence[str], game: str | None = None) -> str | None:
-    """A sentence for `event` of `game`, or None for bookkeeping events not worth a line."""
+def describe(
+    event: dict[str, Any], names: Sequence[str], game: str | None = None, lang: str = "en"
+) -> str | None:
+    """A sentence for `event` of `game` in `lang` ("en" or "fr"), or None for bookkeeping
+    events not worth a line."""
 
     def who(key: str = "seat") -> str:
         seat = event.get(key)
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
     own = _GAME_DESCRIBERS.get(game or "")
-    line = own(event, names) if own else None
+    line = own(event, names, lang) if own else None
     if line is not None:
         return line
     kind = event["kind"]

@@ -228,7 +228,7 @@ class FlipDoneReferee(PacedReferee):
             self.last_change, len(self.events), len(self.history), self.news, self.ended,
         )  # fmt: skip
 
-    def where(self) -> str:
+    def where(self, lang: str = "en") -> str:
         state = self.state
         tokens = ", ".join(f"{n} {t}" for n, t in zip(self.names, state.tokens, strict=True))
         if self.finished:
@@ -710,7 +710,7 @@ _OWN_FAULTS = frozenset(str(say) for say in FdSay) - {
 }  # fmt: skip
 
 
-def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
+def describe(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
     """One readable line for a Flip Done event (`companion replay`, `companion demo`), or
     None for an event that is not Flip Done's own."""
 

@@ -201,7 +201,7 @@ class PassPassReferee(PacedReferee):
             return ()
         return tuple(self.state.config.layout.lines)
 
-    def where(self) -> str:
+    def where(self, lang: str = "en") -> str:
         """Where the game stands, in one line for the log and the systemd status."""
         state = self.state
         names = self.names

@@ -228,7 +228,7 @@ class SwipedReferee(PacedReferee):
             len(self.history),
         )  # fmt: skip
 
-    def where(self) -> str:
+    def where(self, lang: str = "en") -> str:
         """One line for logs: never a target card, even when the game is over."""
         state = self.state
         if state.phase is Phase.OVER:
@@ -677,7 +677,7 @@ _UNDONE = {
 }
 
 
-def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
+def describe(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
     """One readable line for a Swiped event (`companion replay`, `companion demo`), or None
     for the events every game shares (fixed, resume, ignored...). No line names a target
     card but the last one, `targets`, made once the game is over (SW-5)."""

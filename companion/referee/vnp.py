@@ -222,7 +222,7 @@ class VnpReferee(PacedReferee):
             tuple(self.held), self.unjudged, len(self.events),
         )  # fmt: skip
 
-    def where(self) -> str:
+    def where(self, lang: str = "en") -> str:
         """One public line: whose turn and the scores, or the result."""
         view = public_view(self.state)
         scores = ", ".join(f"{c} {s}" for c, s in zip(COLOURS, view.scores, strict=True))
@@ -486,7 +486,7 @@ class VnpReferee(PacedReferee):
 # ------------------------------------------------------------------ transcript
 
 
-def describe(event: dict[str, Any], names: Sequence[str]) -> str | None:
+def describe(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
     """One readable line for a VNP event (`companion replay`, `companion demo`), or None
     for the events every game shares (resume...)."""
     kind = event["kind"]

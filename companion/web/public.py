@@ -67,7 +67,7 @@ class Publisher:
         self._key = key
         names = referee.names
         for event in events[self._described :]:
-            line = describe(event, names, referee.setup.game)
+            line = describe(event, names, referee.setup.game, self.lang)
             if line is not None:
                 self.history.append(line)
                 self.history_total += 1
@@ -82,7 +82,7 @@ class Publisher:
             "title": self.game.title,
             "language": self.lang,
             "seats": list(names),
-            "status": referee.where(),
+            "status": referee.where(self.lang),
             "finished": referee.finished,
             "scores": list(result["scores"]),
             "winner": result["winner"],

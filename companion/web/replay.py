@@ -87,7 +87,7 @@ def replay(path: Path) -> Replay:
         lines = tuple(
             line
             for event in referee.events[seen:]
-            if (line := describe(event, names, game.name)) is not None
+            if (line := describe(event, names, game.name, journal.setup.language)) is not None
         )
         seen = len(referee.events)
         screen = referee.screen

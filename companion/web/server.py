@@ -37,6 +37,7 @@ from aiohttp import web
 from companion.games import Game
 from companion.run.items import PagePress, Redraw
 from companion.run.supervise import SupervisedThread
+from companion.screens.text import DEFAULT_LANGUAGE
 from companion.transcript import describe
 from companion.web.errors import Refused
 from companion.web.pairing import Pairings
@@ -97,6 +98,13 @@ class Hub:
         self._changed: asyncio.Event | None = None
         self.version = 0
         self._png: tuple[int, bytes] = (-1, b"")
+
+    @property
+    def language(self) -> str:
+        """The table's language, as the latest snapshot gives it."""
+        if self.snapshot is None:
+            return DEFAULT_LANGUAGE
+        return str(self.snapshot.view.get("language", DEFAULT_LANGUAGE))
 
     # ------------------------------------------------------------- loop thread side
 
@@ -426,10 +434,11 @@ async def _act(request: web.Request) -> web.StreamResponse:
         events = await asyncio.wait_for(asyncio.wrap_future(answer), ANSWER_TIMEOUT)
     except TimeoutError as exc:
         raise Refused(503, "the table did not answer: is the game over or stopped?") from exc
-    lines = [line for e in events if (line := describe(e, hub.seats, hub.game.name))]
+    lang = hub.language
+    lines = [line for e in events if (line := describe(e, hub.seats, hub.game.name, lang))]
     refused = [e for e in events if e.get("kind") == "ignored"]
     if refused:
-        why = describe(refused[0], hub.seats, hub.game.name) or "refused"
+        why = describe(refused[0], hub.seats, hub.game.name, lang) or "refused"
         return _error(409, why, lines=lines)
     return web.json_response({"ok": True, "lines": lines})
 
