@@ -82,8 +82,10 @@ from companion.screens.flipdone import (
     FdPrompt,
     FdSay,
     Scoring,
+    line_name,
 )
 from companion.screens.model import Refusal
+from companion.screens.text import check_lang
 from companion.transcript import register_describer
 
 PAD = 0
@@ -229,21 +231,27 @@ class FlipDoneReferee(PacedReferee):
         )  # fmt: skip
 
     def where(self, lang: str = "en") -> str:
+        """The status line of the table's web page (and the logs) in `lang`: the manche,
+        the phase, what the table waits for and everyone's tokens."""
         state = self.state
         tokens = ", ".join(f"{n} {t}" for n, t in zip(self.names, state.tokens, strict=True))
         if self.finished:
             winners = " & ".join(self.names[s] for s in state.winners)
-            return f"game over: {winners} won ({tokens})"
-        what = f"{self.names[state.turn]} to play"
+            return _text("where.over", lang).format(winners=winners, tokens=tokens)
+        what = _text("where.turn", lang).format(seat=self.names[state.turn])
         if self.fault is not None:
-            what = f"stopped: {self.fault.prompt.say}"
+            reason = _reason(str(self.fault.prompt.say), lang)
+            what = _text("where.fault", lang).format(reason=reason)
         elif self.gather:
-            what = "gathering the cards"
+            what = _text("where.gather", lang)
         elif self.waiting is not None:
-            what = f"waiting: {self.waiting.say}"
+            reason = _reason(str(self.waiting.say), lang)
+            what = _text("where.waiting", lang).format(reason=reason)
         elif state.stage is Stage.DEAL:
-            what = "dealing"
-        return f"manche {state.manche}, phase {state.phase}, {what} ({tokens})"
+            what = _text("where.deal", lang)
+        return _text("where", lang).format(
+            manche=state.manche, phase=state.phase, what=what, tokens=tokens
+        )
 
     def result(self) -> dict[str, Any]:
         winners = self.state.winners
@@ -709,73 +717,184 @@ _OWN_FAULTS = frozenset(str(say) for say in FdSay) - {
     "extra_tag", "missing_tag", "unknown_tag", "two_tags", "reader_silent", "restore"
 }  # fmt: skip
 
+_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        # describe(): one line per event kind (fields: the event's, seats by name)
+        "phase_start": (
+            "manche {manche}, phase {phase}{extra}: {first} starts; the face-up card is the {card}"
+        ),
+        "first_element": "{seat} lays the {card}, the first element, on square {square}",
+        "first_element.centre": "the {card} is the first element, on the centre",
+        "build": "{seat} builds the {card} on square {square}",
+        "flip": "{seat} discards a card and flips square {square}: {shown} up, {hidden} down",
+        "discard": "{seat} discards a card",
+        "line_made": "{seat} aligns {line}: +{value}",
+        "line_broken": (
+            "{seat} breaks {owner}'s {line} and takes {value} "
+            "({from_owner} from {owner}, {from_bank} from the bank)"
+        ),
+        "line_held": "{line} stays aligned: {owner} takes {bonus} from the bank",
+        "line_lost": "{owner} loses {line} ({ruling})",
+        "phase_end": "the phase is over: cards left {cards_left}, {paid} tokens paid",
+        "manche_won": ("{seat} wins manche {manche} (gains {gains}) and takes {bonus} more tokens"),
+        "tie": "{seats} tie for {what}: one more phase",
+        "tie_stands": "{seats} tie for {what}, and the tie stands",
+        "game_over": "{winners} wins the game! ({tokens})",
+        "fault": "STOP: {reason} at {place}",
+        # words inside those lines
+        "word.tie_break": " (to break a tie)",
+        "word.and": " and ",
+        "word.game": "the game",
+        "word.manche": "the manche",
+        "word.pad": "the pad",
+        "word.spot": "spot {spot}",
+        # where(): the status line
+        "where": "manche {manche}, phase {phase}, {what} ({tokens})",
+        "where.over": "game over: {winners} won ({tokens})",
+        "where.turn": "{seat} to play",
+        "where.fault": "stopped: {reason}",
+        "where.waiting": "waiting: {reason}",
+        "where.gather": "gathering the cards",
+        "where.deal": "dealing",
+    },
+    "fr": {
+        "phase_start": (
+            "manche {manche}, phase {phase}{extra} : {first} commence ; la carte visible est {card}"
+        ),
+        "first_element": "{seat} pose {card}, le premier élément, sur la case {square}",
+        "first_element.centre": "{card} est le premier élément, au centre",
+        "build": "{seat} pose {card} sur la case {square}",
+        "flip": (
+            "{seat} défausse une carte et retourne la case {square} : "
+            "{shown} face visible, {hidden} face cachée"
+        ),
+        "discard": "{seat} défausse une carte",
+        "line_made": "{seat} aligne {line} : +{value}",
+        "line_broken": (
+            "{seat} casse {line} de {owner} et prend {value} "
+            "({from_owner} de {owner}, {from_bank} de la pioche)"
+        ),
+        "line_held": "{line} reste de la même couleur : {owner} prend {bonus} dans la pioche",
+        "line_lost": "{owner} perd {line} ({ruling})",
+        "phase_end": "fin de la phase : cartes restantes {cards_left}, jetons payés {paid}",
+        "manche_won": (
+            "{seat} remporte la manche {manche} (gains {gains}) "
+            "et prend {bonus} jetons supplémentaires"
+        ),
+        "tie": "{seats} à égalité pour {what} : une phase de plus",
+        "tie_stands": "{seats} restent à égalité pour {what} : pas de phase de plus",
+        "game_over": "partie gagnée par {winners} ! ({tokens})",
+        "fault": "STOP : {reason} ({place})",
+        "word.tie_break": " (pour départager l’égalité)",
+        "word.and": " et ",
+        "word.game": "la partie",
+        "word.manche": "la manche",
+        "word.pad": "pad",
+        "word.spot": "case {spot}",
+        "where": "manche {manche}, phase {phase}, {what} ({tokens})",
+        "where.over": "partie gagnée par {winners} ({tokens})",
+        "where.turn": "à {seat} de jouer",
+        "where.fault": "STOP : {reason}",
+        "where.waiting": "en attente : {reason}",
+        "where.gather": "ramassage des cartes",
+        "where.deal": "donne en cours",
+    },
+}
+"""The transcript's lines and the status line, per language. English is the command line's
+(`companion replay`, `demo`, the logs: unchanged); French is the table's, in the OLED's
+words (`fd.*` of `companion/screens/text.py`) and the rule book's ("pioche" for the bank)."""
 
-def describe(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
-    """One readable line for a Flip Done event (`companion replay`, `companion demo`), or
-    None for an event that is not Flip Done's own."""
+_FR_REASONS: dict[str, str] = {
+    "extra_tag": "une carte en trop",
+    "missing_tag": "une carte manque",
+    "unknown_tag": "ce tag n’est pas une carte du jeu",
+    "two_tags": "deux cartes d’un coup",
+    "stacked": "pas d’empilement",
+    "flipped_twice": "élément déjà retourné",
+    "not_element": "pas un élément",
+    "one_flip": "un seul élément par tour",
+    "in_play": "carte déjà en jeu",
+    "out_of_turn": "une carte à la fois",
+    "deal_first": "la donne n’est pas finie",
+    "discard_first": "d’abord une carte sur le pad",
+    "reader_silent": "le lecteur ne répond plus",
+    "restore": "pas comme attendu",
+    "wait_table": "remettez comme avant",
+}
+"""A stop's reason (an `FdSay` key) in French, short: the OLED's own fault sentences."""
 
-    def who(key: str = "seat") -> str:
-        seat = event.get(key)
+
+def _text(key: str, lang: str) -> str:
+    """The template `key` in `lang` ("en" or "fr"; anything else is a ValueError)."""
+    return _TEXTS[check_lang(lang)][key]
+
+
+def _reason(say: str, lang: str) -> str:
+    """A stop's reason: its key in English, as the logs always showed it; the OLED's words
+    in French."""
+    return _FR_REASONS.get(say, say) if lang == "fr" else say
+
+
+def _line_name(line: int, lang: str) -> str:
+    """A line (FD-4): the engine's name in English ("row 2"), the OLED's in French ("rang2")."""
+    return line_name(line, lang) if lang == "fr" else str(LINES[line].name)
+
+
+def _fields(event: dict[str, Any], names: Sequence[str], lang: str) -> dict[str, object]:
+    """The event's fields made readable for its line, the same for every language but the
+    words: seats by name, a line by its name, lists joined, a fault's reason and place."""
+
+    def name(seat: object) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
-    def line() -> str:
-        return str(LINES[event["line"]].name)
+    def joined(seats: Sequence[int]) -> str:
+        return _text("word.and", lang).join(names[s] for s in seats if 0 <= s < len(names))
 
-    kind = event["kind"]
-    if kind == "manche_won" and "gains" in event:
-        gains = ", ".join(map(str, event["gains"]))
-        return (
-            f"{who()} wins manche {event['manche']} (gains {gains}) and takes "
-            f"{event['bonus']} more tokens"
+    fields: dict[str, object] = {**event, "seat": name(event.get("seat"))}
+    fields["owner"] = name(event.get("owner"))
+    fields["first"] = name(event.get("first"))
+    if "line" in event:
+        fields["line"] = _line_name(event["line"], lang)
+    if "extra" in event:  # a phase played to break a tie (FD-10)
+        fields["extra"] = _text("word.tie_break", lang) if event["extra"] else ""
+    if "overtime" in event:
+        fields["what"] = _text("word.game" if event["overtime"] else "word.manche", lang)
+    for key in ("seats", "winners"):
+        if key in event:
+            fields[key] = joined(event[key])
+    if "tokens" in event:
+        fields["tokens"] = ", ".join(
+            f"{n} {t}" for n, t in zip(names, event["tokens"], strict=False)
         )
-    if kind == "fault" and event.get("reason") in _OWN_FAULTS:
+    if "gains" in event:
+        fields["gains"] = ", ".join(map(str, event["gains"]))
+    if "paid" in event:
+        fields["paid"] = sum(event["paid"])
+    if "reason" in event:
+        fields["reason"] = _reason(str(event["reason"]), lang).replace("_", " ")
         spot = event.get("spot")
-        where = "the pad" if spot == 0 else f"spot {spot}"
-        return f"STOP: {event['reason'].replace('_', ' ')} at {where}"
-    if kind not in _OWN_KINDS or kind == "dealt_down":
+        place = _text("word.spot", lang).format(spot=spot)
+        fields["place"] = _text("word.pad", lang) if spot == 0 else place
+    return fields
+
+
+def describe(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
+    """One readable line for a Flip Done event in `lang` ("en": `companion replay`,
+    `companion demo`; "fr": the table's web page), or None for an event that is not Flip
+    Done's own (the shared lines of `companion/transcript.py` tell those)."""
+    kind = event["kind"]
+    if kind == "manche_won":
+        own = "gains" in event
+    elif kind == "fault":
+        own = event.get("reason") in _OWN_FAULTS
+    else:
+        own = kind in _OWN_KINDS and kind != "dealt_down"  # a face-down card: no line
+    if not own:
         return None
-    if kind == "phase_start":
-        extra = " (to break a tie)" if event["extra"] else ""
-        return (
-            f"manche {event['manche']}, phase {event['phase']}{extra}: {who('first')} starts; "
-            f"the face-up card is the {event['card']}"
-        )
-    if kind == "first_element":
-        if event["seat"] is None:
-            return f"the {event['card']} is the first element, on the centre"
-        return f"{who()} lays the {event['card']}, the first element, on square {event['square']}"
-    if kind == "build":
-        return f"{who()} builds the {event['card']} on square {event['square']}"
-    if kind == "flip":
-        return (
-            f"{who()} discards a card and flips square {event['square']}: "
-            f"{event['shown']} up, {event['hidden']} down"
-        )
-    if kind == "discard":
-        return f"{who()} discards a card"
-    if kind == "line_made":
-        return f"{who()} aligns {line()}: +{event['value']}"
-    if kind == "line_broken":
-        return (
-            f"{who()} breaks {who('owner')}'s {line()} and takes {event['value']} "
-            f"({event['from_owner']} from {who('owner')}, {event['from_bank']} from the bank)"
-        )
-    if kind == "line_held":
-        return f"{line()} stays aligned: {who('owner')} takes {event['bonus']} from the bank"
-    if kind == "line_lost":
-        return f"{who('owner')} loses {line()} ({event['ruling']})"
-    if kind == "phase_end":
-        paid = sum(event["paid"])
-        return f"the phase is over: cards left {event['cards_left']}, {paid} tokens paid"
-    if kind in ("tie", "tie_stands"):
-        tied = " and ".join(names[s] for s in event["seats"] if 0 <= s < len(names))
-        what = "the game" if event["overtime"] else "the manche"
-        if kind == "tie":
-            return f"{tied} tie for {what}: one more phase"
-        return f"{tied} tie for {what}, and the tie stands"
-    winners = " and ".join(names[s] for s in event["winners"] if 0 <= s < len(names))
-    tokens = ", ".join(f"{n} {t}" for n, t in zip(names, event["tokens"], strict=False))
-    return f"{winners} wins the game! ({tokens})"
+    key = kind
+    if kind == "first_element" and event["seat"] is None:
+        key = "first_element.centre"
+    return _text(key, lang).format(**_fields(event, names, lang))
 
 
 register_describer("flipdone", describe)

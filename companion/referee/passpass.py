@@ -76,6 +76,8 @@ from companion.screens.passpass import (
     VerdictScreen,
 )
 from companion.screens.passpass_prompt import Prompt, Say
+from companion.screens.text import say as say_text
+from companion.transcript import engine_word, line
 
 CALL_GRACE = 0.3
 """Calls within 300 ms of the first are settled clockwise from the Magicien's left
@@ -202,19 +204,29 @@ class PassPassReferee(PacedReferee):
         return tuple(self.state.config.layout.lines)
 
     def where(self, lang: str = "en") -> str:
-        """Where the game stands, in one line for the log and the systemd status."""
+        """Where the game stands, in one line: in English for the log and the systemd status
+        (a phase or a prompt by its engine name, as always), in French for the table's web
+        page (a fault or an instruction is the OLED's own sentence)."""
         state = self.state
         names = self.names
+
+        def told(prompt: Prompt) -> str:
+            """A prompt: its key in English, the OLED's sentence in French."""
+            if lang == "en":
+                return str(prompt.say)
+            return say_text(prompt, names, lang, view=public_view(state)).removesuffix(".")
+
         score = ", ".join(f"{n} {v}" for n, v in zip(names, state.victories, strict=False))
         if self.finished:
             winner = names[state.winner] if state.winner is not None else "?"
-            return f"game over: {winner} won ({score})"
-        what = state.phase.name.lower()
+            return line("where.over", lang, winner=winner, score=score)
+        what = engine_word("phase", str(state.phase), lang)
         if self.fault is not None:
-            what = f"stopped: {self.fault.say}"
+            what = line("where.stopped", lang, prompt=told(self.fault))
         elif self.pending is not None:
-            what = f"waiting: {self.pending.prompt.say}"
-        return f"manche {state.manche}, {names[state.magician]} is Magicien, {what} ({score})"
+            what = line("where.waiting", lang, prompt=told(self.pending.prompt))
+        magician = names[state.magician]
+        return line("where.play", lang, manche=state.manche, s=magician, what=what, score=score)
 
     # ----------------------------------------------------------------- presses
 

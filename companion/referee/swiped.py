@@ -75,7 +75,10 @@ from companion.screens.swiped import (
     SwNoticeScreen,
     SwPrompt,
     SwSay,
+    colour_name,
+    sw_say,
 )
+from companion.screens.text import check_lang
 from companion.transcript import register_describer
 
 PAD = 0
@@ -229,20 +232,27 @@ class SwipedReferee(PacedReferee):
         )  # fmt: skip
 
     def where(self, lang: str = "en") -> str:
-        """One line for logs: never a target card, even when the game is over."""
+        """One line for logs (English) or the web page (French): never a target card, even
+        when the game is over. A fault is named by its key in English (what the logs have
+        always shown), by the OLED's own sentence in French."""
         state = self.state
         if state.phase is Phase.OVER:
             if state.winner is None:
-                return f"game over after {state.manche} manches: a draw"
-            return f"game over: {self.names[state.winner]} won"
+                return _line("where.drawn", lang, manches=state.manche)
+            return _line("where.won", lang, name=self.names[state.winner])
         if self.fault is not None:
-            what = f"stopped: {self.fault.say}"
+            en = check_lang(lang) == "en"
+            fault = str(self.fault.say) if en else sw_say(self.fault, self.names, lang)
+            what = _line("where.stopped", lang, fault=fault)
         elif state.phase is Phase.DRAW:
-            what = "drawing the cards"
+            what = _line("where.draw", lang)
         else:
             swapper = next_swap(state)
-            what = f"{self.names[swapper]} to swap" if swapper is not None else "between swaps"
-        return f"manche {state.manche}, {what}"
+            if swapper is None:
+                what = _line("where.between", lang)
+            else:
+                what = _line("where.swap", lang, name=self.names[swapper])
+        return _line("where", lang, manche=state.manche, what=what)
 
     def result(self) -> dict[str, Any]:
         winner = self.state.winner
@@ -658,81 +668,183 @@ def _is_skip(value: object) -> bool:
 
 # ------------------------------------------------------------------ transcript
 
-_FAULTS = {
-    "put_back": "cubes out of place: put them back as they were",
-    "same_pair": "the pair just swapped, swapped again (SW-4): put it back; swap another or skip",
-    "guess_first": "a swap while a card is being named: put the cubes back, tap the card",
-    "card_on_square": "a card on a square: take it off",
-    "two_cards": "two new cards on the pad at once: one at a time",
-    "card_taken": "a card already drawn: take it off",
+_LINES: dict[str, dict[str, str]] = {
+    "en": {
+        "layout": "card {card} is the face-up card: the cubes go {grid}",
+        "target": "{who}'s secret target card is recorded",
+        "placed": "the cubes stand as the face-up card shows",
+        "manche_start": "manche {manche} starts; the swaps go {order}",
+        "programmed": "{who} programs swap {count}",
+        "programs_revealed": "the programs are revealed: {programs}",
+        "swap": "{who} swaps squares {i} and {j} ({a} and {b})",
+        "swap_skipped": "{who} skips: {a}-{b} is the pair just swapped (SW-4)",
+        "guess": '{who} says "I know your card" and is naming a card',
+        "claim.matches": "{who} claims 5 matches: {verdict}",
+        "claim.card": "{who} names {other}'s card: {verdict}",
+        "verdict.true": "right",
+        "verdict.false": "wrong",
+        "manche_end": "manche {manche} is over",
+        "game_drawn": "no winner after {manches} manches: the game is a draw (SW-6)",
+        "targets": "the game is over; the secret target cards were: {cards}",
+        "targets.card": "{who} card {card}",
+        "fault": "STOP at {where}: {why}",
+        "fault.pad": "the pad",
+        "fault.square": "square {spot}",
+        "fault.table": "the table",
+        "fault.put_back": "cubes out of place: put them back as they were",
+        "fault.same_pair": (
+            "the pair just swapped, swapped again (SW-4): put it back; swap another or skip"
+        ),
+        "fault.guess_first": "a swap while a card is being named: put the cubes back, tap the card",
+        "fault.card_on_square": "a card on a square: take it off",
+        "fault.two_cards": "two new cards on the pad at once: one at a time",
+        "fault.card_taken": "a card already drawn: take it off",
+        "undo": "back: {what}",
+        "undo.layout": "the face-up card is taken back",
+        "undo.target": "the target card is taken back",
+        "undo.swap": "the swap is taken back",
+        "undo.skip": "the skip is taken back",
+        "undo.guess": "the card being named is taken back",
+        "semicolon": "; ",
+        "where": "manche {manche}, {what}",
+        "where.drawn": "game over after {manches} manches: a draw",
+        "where.won": "game over: {name} won",
+        "where.stopped": "stopped: {fault}",
+        "where.draw": "drawing the cards",
+        "where.swap": "{name} to swap",
+        "where.between": "between swaps",
+    },
+    "fr": {
+        "layout": "la carte {card} est tirée face visible ; les gros cubes, cases 1 à 9 : {grid}",
+        "target": "la carte secrète de {who} est notée",
+        "placed": "les gros cubes sont placés comme la carte face visible",
+        "manche_start": "la manche {manche} commence ; ordre des échanges : {order}",
+        "programmed": "{who} programme l'échange {count}",
+        "programs_revealed": "les programmes sont révélés : {programs}",
+        "swap": "{who} échange les cases {i} et {j} ({a} et {b})",
+        "swap_skipped": "{who} passe : même paire {a}-{b}, appliquée une seule fois (SW-4)",
+        "guess": "{who} annonce « je connais ta carte » et nomme une carte",
+        "claim.matches": "{who} annonce 5 cases : {verdict}",
+        "claim.card": "{who} nomme la carte de {other} : {verdict}",
+        "verdict.true": "vrai",
+        "verdict.false": "faux",
+        "manche_end": "la manche {manche} est finie",
+        "game_drawn": "aucun gagnant après {manches} manches : match nul (SW-6)",
+        "targets": "la partie est terminée ; les cartes secrètes étaient : {cards}",
+        "targets.card": "{who} la carte {card}",
+        "fault": "STOP {where} : {why}",
+        "fault.pad": "sur le pad",
+        "fault.square": "sur la case {spot}",
+        "fault.table": "sur la table",
+        "fault.put_back": "gros cubes mal placés ; remettez-les comme avant",
+        "fault.same_pair": (
+            "même paire échangée deux fois (SW-4) ; remettez-la, échangez-en une autre ou poussez"
+        ),
+        "fault.guess_first": (
+            "un échange pendant qu'une carte est nommée ; remettez les cubes, posez la carte"
+        ),
+        "fault.card_on_square": "une carte sur la case ; retirez-la",
+        "fault.two_cards": "deux cartes sur le pad ; une seule à la fois",
+        "fault.card_taken": "carte déjà prise ; retirez-la",
+        "undo": "retour : {what}",
+        "undo.layout": "la carte face visible est annulée",
+        "undo.target": "la carte secrète est annulée",
+        "undo.swap": "l'échange est annulé",
+        "undo.skip": "le passage est annulé",
+        "undo.guess": "l'annonce « je connais ta carte » est annulée",
+        "semicolon": " ; ",
+        "where": "manche {manche}, {what}",
+        "where.drawn": "partie terminée après {manches} manches : match nul",
+        "where.won": "partie terminée : {name} a gagné",
+        "where.stopped": "STOP : {fault}",
+        "where.draw": "tirage des cartes",
+        "where.swap": "à {name} d'échanger",
+        "where.between": "entre deux échanges",
+    },
 }
-"""The faults only Swiped has, as a sentence (unknown_tag and reader_silent read the same
-in every game's transcript)."""
-_UNDONE = {
-    "layout": "the face-up card",
-    "target": "the target card",
-    "swap": "the swap",
-    "skip": "the skip",
-    "guess": "the card being named",
-}
+"""The transcript's and status line's sentences (`describe`, `SwipedReferee.where`), per
+language: English for the command line and the logs, French for the table's web page, in
+the words of the OLED (companion/screens/swiped.py: case, gros cubes, échange, carte
+secrète, même paire, match nul) and of the rule book. The faults are only those Swiped
+alone has (unknown_tag and reader_silent read the same in every game's transcript);
+rulings (SW-4) stay as RULINGS.md names them."""
+
+
+_FAULTS = ("put_back", "same_pair", "guess_first", "card_on_square", "two_cards", "card_taken")
+"""The faults only Swiped has (`fault.*` above)."""
+_UNDONE = ("layout", "target", "swap", "skip", "guess")
+"""The steps `back` takes back (`undo.*` above)."""
+
+
+def _line(key: str, lang: str, **fields: object) -> str:
+    """The sentence `key` of `lang` ("en" or "fr"), filled in."""
+    return _LINES[check_lang(lang)][key].format(**fields)
+
+
+def _colour(colour: str, lang: str) -> str:
+    """A big cube's colour as a line names it: the engine's name in English (what those
+    lines have always shown), the OLED's name in French ("Rouge")."""
+    return colour if check_lang(lang) == "en" else colour_name(colour, lang)
+
+
+def _pair(colours: Sequence[str], lang: str) -> str:
+    """A swap's two colours, "rouge-bleu" (en) or "Rouge-Bleu" (fr)."""
+    return "-".join(_colour(c, lang) for c in colours)
 
 
 def describe(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
-    """One readable line for a Swiped event (`companion replay`, `companion demo`), or None
-    for the events every game shares (fixed, resume, ignored...). No line names a target
-    card but the last one, `targets`, made once the game is over (SW-5)."""
+    """One readable line for a Swiped event in `lang` ("en" or "fr"): `companion replay`
+    and `companion demo` (English), the table's web page (its language); None for the
+    events every game shares (fixed, resume, ignored...). No line names a target card but
+    the last one, `targets`, made once the game is over (SW-5)."""
     kind = event["kind"]
-    who = _who(event.get("seat"), names)
+    key = kind
+    fields: dict[str, object] = {"who": _who(event.get("seat"), names)}
     if kind == "layout":
-        return f"card {event['card']} is the face-up card: the cubes go {' '.join(event['grid'])}"
-    if kind == "target":
-        return f"{who}'s secret target card is recorded"
-    if kind == "placed":
-        return "the cubes stand as the face-up card shows"
-    if kind == "manche_start":
+        grid = " ".join(_colour(c, lang) for c in event["grid"])
+        fields.update(card=event["card"], grid=grid)
+    elif kind == "manche_start":
         order = ", ".join(_who(seat, names) for seat in event["order"])
-        return f"manche {event['manche']} starts; the swaps go {order}"
-    if kind == "programmed":
-        return f"{who} programs swap {event['count']}"
-    if kind == "programs_revealed":
-        shown = "; ".join(
-            f"{_who(seat, names)} " + ", ".join("-".join(pair) for pair in program)
+        fields.update(manche=event["manche"], order=order)
+    elif kind == "programmed":
+        fields["count"] = event["count"]
+    elif kind == "programs_revealed":
+        fields["programs"] = _line("semicolon", lang).join(
+            f"{_who(seat, names)} " + ", ".join(_pair(pair, lang) for pair in program)
             for seat, program in enumerate(event["programs"])
         )
-        return f"the programs are revealed: {shown}"
-    if kind == "swap":
-        (a, b), (i, j) = event["colours"], event["squares"]
-        return f"{who} swaps squares {i} and {j} ({a} and {b})"
-    if kind == "swap_skipped":
-        a, b = event["colours"]
-        return f"{who} skips: {a}-{b} is the pair just swapped (SW-4)"
-    if kind == "guess":
-        return f'{who} says "I know your card" and is naming a card'
-    if kind == "claim":
-        other = _who(1 - event["seat"], names) if isinstance(event["seat"], int) else "?"
-        what = "claims 5 matches" if event["claim"] == "matches" else f"names {other}'s card"
-        return f"{who} {what}: {'right' if event['correct'] else 'wrong'}"
-    if kind == "manche_end":
-        return f"manche {event['manche']} is over"
-    if kind == "game_drawn":
-        return f"no winner after {event['manches']} manches: the game is a draw (SW-6)"
-    if kind == "targets":
-        cards = ", ".join(
-            f"{_who(seat, names)} card {card}"
+    elif kind in ("swap", "swap_skipped"):
+        a, b = (_colour(c, lang) for c in event["colours"])
+        i, j = event.get("squares", (None, None))
+        fields.update(a=a, b=b, i=i, j=j)
+    elif kind == "claim":
+        seat = event["seat"]
+        key = "claim.matches" if event["claim"] == "matches" else "claim.card"
+        other = _who(1 - seat, names) if isinstance(seat, int) else "?"
+        verdict = _line("verdict.true" if event["correct"] else "verdict.false", lang)
+        fields.update(other=other, verdict=verdict)
+    elif kind in ("manche_end", "game_drawn"):
+        fields.update(manche=event.get("manche"), manches=event.get("manches"))
+    elif kind == "targets":
+        fields["cards"] = ", ".join(
+            _line("targets.card", lang, who=_who(seat, names), card=card)
             for seat, card in enumerate(event["cards"])
             if card is not None
         )
-        return f"the game is over; the secret target cards were: {cards}"
-    if kind == "fault" and event.get("reason") in _FAULTS:
+    elif kind == "fault" and event.get("reason") in _FAULTS:
         spot = event.get("spot")
-        where = "the pad" if spot == PAD else f"square {spot}" if spot else "the table"
-        return f"STOP at {where}: {_FAULTS[event['reason']]}"
-    if kind == "undo" and event.get("step") in _UNDONE:
-        return f"back: {_UNDONE[event['step']]} is taken back"
-    return None
+        where = "fault.pad" if spot == PAD else "fault.square" if spot else "fault.table"
+        why = _line(f"fault.{event['reason']}", lang)
+        fields.update(where=_line(where, lang, spot=spot), why=why)
+    elif kind == "undo" and event.get("step") in _UNDONE:
+        fields["what"] = _line(f"undo.{event['step']}", lang)
+    elif kind not in ("target", "placed", "guess"):
+        return None
+    return _line(key, lang, **fields)
 
 
 def _who(seat: object, names: Sequence[str]) -> str:
+    """A seat's name, "?" for no seat (the same in every language)."""
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 

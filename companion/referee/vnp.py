@@ -35,6 +35,7 @@ from companion.journal import PressInput, ResumeInput, Setup
 from companion.referee.pace import NOTICE_SECONDS, PacedReferee, SetupError, rules_over
 from companion.rules.errors import BadInput, IllegalAction
 from companion.rules.vnp import (
+    ALL_PLACED_BONUS,
     COLOURS,
     PIECES,
     Action,
@@ -57,6 +58,7 @@ from companion.rules.vnp import (
     public_view,
 )
 from companion.screens.model import Notice, Refusal
+from companion.screens.text import check_lang, phrase
 from companion.screens.vnp import (
     Shown,
     VnpAnyScreen,
@@ -64,6 +66,7 @@ from companion.screens.vnp import (
     VnpGameOverScreen,
     VnpNoticeScreen,
     shown_of,
+    why_text,
 )
 from companion.transcript import register_describer
 
@@ -223,20 +226,19 @@ class VnpReferee(PacedReferee):
         )  # fmt: skip
 
     def where(self, lang: str = "en") -> str:
-        """One public line: whose turn and the scores, or the result."""
+        """One public line in `lang` ("en" or "fr"): whose turn and the scores, or the
+        result."""
         view = public_view(self.state)
-        scores = ", ".join(f"{c} {s}" for c, s in zip(COLOURS, view.scores, strict=True))
+        scores = _scores(COLOURS, view.scores)
         if len(self.sides) != len(COLOURS):
-            sums = ", ".join(f"{n} {s}" for n, s in zip(self.sides, view.side_scores, strict=True))
-            scores = f"{scores}; {sums}"
+            sums = _scores(self.sides, view.side_scores)
+            scores = _line("where.sides", lang, scores=scores, sums=sums)
         if view.over:
-            return f"game over: {self._winners(view.winners)}; scores {scores}"
+            won = _won([self.sides[s] for s in view.winners], lang)
+            return _line("where.over", lang, won=won, scores=scores)
         assert view.turn is not None and view.seat is not None
-        return f"{view.turn} ({self.names[view.seat]}) to play; scores {scores}"
-
-    def _winners(self, sides: Sequence[int]) -> str:
-        names = [self.sides[s] for s in sides]
-        return f"{' and '.join(names)} win{'s' if len(names) == 1 else ''}"
+        name = self.names[view.seat]
+        return _line("where.turn", lang, colour=view.turn, name=name, scores=scores)
 
     def result(self) -> dict[str, Any]:
         """The replay document. `scores` has one entry a seat, what `companion replay` and
@@ -485,38 +487,105 @@ class VnpReferee(PacedReferee):
 
 # ------------------------------------------------------------------ transcript
 
+_LINES: dict[str, dict[str, str]] = {
+    "en": {
+        "placed": "{who} ({colour}) places {piece}",
+        "passed": "{who} ({colour}) passes: no legal placement (VNP-5)",
+        "all_placed": "{who} ({colour}) has placed every piece: {bonus} points (VNP-6)",
+        "game_over": "game over: {won} (VNP-6); scores {scores}",
+        "game_over.sides": "{line}; sides {sums} (VNP-7)",
+        "won": "{names} wins",
+        "won.many": "{names} win",
+        "and": " and ",
+        "hint": "hint for {whose}: piece {piece} (placement {placement})",
+        "hint.pass": "hint for {whose}: no placement is left, pass (VNP-5)",
+        "undo": "back: {who}'s {piece} ({colour}) is taken back",
+        "ignored": "{who}'s {control} refused: {ruling}: {why}",
+        "where.turn": "{colour} ({name}) to play; scores {scores}",
+        "where.over": "game over: {won}; scores {scores}",
+        "where.sides": "{scores}; {sums}",
+    },
+    "fr": {
+        "placed": "{who} ({colour}) pose la pièce {piece}",
+        "passed": "{who} ({colour}) passe : aucune pièce ne peut être posée (VNP-5)",
+        "all_placed": "{who} ({colour}) a posé toutes ses pièces : {bonus} points (VNP-6)",
+        "game_over": "partie terminée : {won} (VNP-6) ; scores {scores}",
+        "game_over.sides": "{line} ; camps {sums} (VNP-7)",
+        "won": "{names} gagne",
+        "won.many": "{names} gagnent",
+        "and": " et ",
+        "hint": "indice pour {whose} : pièce {piece} (placement {placement})",
+        "hint.pass": "indice pour {whose} : aucune pièce ne peut être posée, passez (VNP-5)",
+        "undo": "retour : coup annulé, la pièce {piece} revient à {colour} ({who})",
+        "ignored": "{control} refusée pour {who} : {ruling} : {why}",
+        "where.turn": "au tour de {colour} ({name}) ; scores {scores}",
+        "where.over": "partie terminée : {won} ; scores {scores}",
+        "where.sides": "{scores} ; {sums}",
+    },
+}
+"""The transcript's and status line's sentences (`describe`, `VnpReferee.where`), per
+language: English for the command line and the logs, French for the table's web page, in
+the words the page (i18n.js), the OLED (companion/screens/) and the rule book use. A colour
+is the engine's name, which is also the page's French name for it (i18n.js `colour.*`), so
+both languages show it as it is; rulings (VNP-5) stay as RULINGS.md names them."""
+
+
+def _line(key: str, lang: str, **fields: object) -> str:
+    """The sentence `key` of `lang` ("en" or "fr"), filled in."""
+    return _LINES[check_lang(lang)][key].format(**fields)
+
+
+def _scores(names: Sequence[str], scores: Sequence[int]) -> str:
+    """Each name (a colour, a side) with its score: "jaune 12, bleu -10, rouge 3"."""
+    return ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
+
+
+def _won(names: Sequence[str], lang: str) -> str:
+    """VNP-6: the winning sides, "Ana wins" or "Ana and Bob win"."""
+    joined = _line("and", lang).join(names)
+    return _line("won" if len(names) == 1 else "won.many", lang, names=joined)
+
+
+def _refusal(event: dict[str, Any], lang: str) -> tuple[str, str]:
+    """The control and the engine's sentence of a press a rule refused (a place or a pass),
+    as `lang` says them: in French the OLED's words (the control's label, "Pose", and its
+    sentence, companion/screens/vnp.py), lowercased mid-line and without the full stop they
+    have on a screen of their own."""
+    control, why = str(event["control"]), str(event["why"])
+    if check_lang(lang) == "en":
+        return control, why
+    why = why_text(why, lang).removesuffix(".")
+    return phrase(f"control.{control}", lang).lower(), why[:1].lower() + why[1:]
+
 
 def describe(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
-    """One readable line for a VNP event (`companion replay`, `companion demo`), or None
-    for the events every game shares (resume...)."""
+    """One readable line for a VNP event in `lang` ("en" or "fr"): `companion replay` and
+    `companion demo` (English), the table's web page (its language); None for the events
+    every game shares (resume...)."""
     kind = event["kind"]
     who = _who(event.get("seat"), names)
     colour = event.get("colour")
-    if kind == "placed":
-        return f"{who} ({colour}) places {event['piece']}"
-    if kind == "passed":
-        return f"{who} ({colour}) passes: no legal placement (VNP-5)"
-    if kind == "all_placed":
-        return f"{who} ({colour}) has placed every piece: {-10} points (VNP-6)"
+    if kind in ("placed", "passed", "all_placed"):
+        piece, bonus = event.get("piece"), ALL_PLACED_BONUS
+        return _line(kind, lang, who=who, colour=colour, piece=piece, bonus=bonus)
     if kind == "game_over":
-        scores = ", ".join(f"{c} {s}" for c, s in zip(COLOURS, event["scores"], strict=True))
         sides = event.get("sides") or [str(i + 1) for i in range(len(event["side_scores"]))]
-        won = " and ".join(sides[i] for i in event["winners"])
-        line = f"game over: {won} win{'s' if len(event['winners']) == 1 else ''} (VNP-6)"
-        line += f"; scores {scores}"
+        won = _won([sides[i] for i in event["winners"]], lang)
+        line = _line("game_over", lang, won=won, scores=_scores(COLOURS, event["scores"]))
         if len(sides) != len(COLOURS):
-            sums = ", ".join(f"{n} {s}" for n, s in zip(sides, event["side_scores"], strict=True))
-            line += f"; sides {sums} (VNP-7)"
+            sums = _scores(sides, event["side_scores"])
+            line = _line("game_over.sides", lang, line=line, sums=sums)
         return line
     if kind == "hint":
         whose = f"{colour} ({who})" if event.get("seat") is not None else str(colour)
         if event.get("piece") is None:
-            return f"hint for {whose}: no placement is left, pass (VNP-5)"
-        return f"hint for {whose}: piece {event['piece']} (placement {event['placement']})"
+            return _line("hint.pass", lang, whose=whose)
+        return _line("hint", lang, whose=whose, piece=event["piece"], placement=event["placement"])
     if kind == "undo" and event.get("step") == "place":
-        return f"back: {who}'s {event['piece']} ({colour}) is taken back"
+        return _line("undo", lang, who=who, piece=event["piece"], colour=colour)
     if kind == "ignored" and event.get("ruling"):
-        return f"{who}'s {event['control']} refused: {event['ruling']}: {event['why']}"
+        control, why = _refusal(event, lang)
+        return _line("ignored", lang, who=who, control=control, ruling=event["ruling"], why=why)
     return None
 
 

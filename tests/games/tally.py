@@ -102,7 +102,7 @@ class TallyReferee(PacedReferee):
     def moment(self) -> tuple[Any, ...]:
         return (tuple(self.scores), self.turn, self.in_hat, self.unjudged, len(self.events))
 
-    def where(self) -> str:
+    def where(self, lang: str = "en") -> str:  # one language: numbers and names only
         return (
             f"tally: {', '.join(f'{n} {s}' for n, s in zip(self.names, self.scores, strict=True))}"
         )

@@ -29,13 +29,13 @@ def test_the_live_view_follows_the_table(game_table, phone):
     # The stream may open before its first snapshot lands: wait for the page to show it.
     page.wait_for_function(
         "(where) => document.getElementById('status').textContent === where",
-        arg=table.session.referee.where(),
+        arg=table.session.referee.where(table.session.referee.setup.language),
     )
     version = int(page.evaluate("document.body.dataset.version"))
     for record in inputs[:60]:
         table.put(Scripted(record))
     table.settle()
-    where = table.session.referee.where()
+    where = table.session.referee.where(table.session.referee.setup.language)
     page.wait_for_function(
         "(where) => document.getElementById('status').textContent === where", arg=where
     )

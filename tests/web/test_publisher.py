@@ -22,7 +22,7 @@ def test_the_history_keeps_its_last_lines_and_counts_every_one(
     for record in played.inputs:
         referee.feed(record)
         publisher.snapshot()
-    lines = [describe(e, referee.names, setup.game) for e in referee.events]
+    lines = [describe(e, referee.names, setup.game, setup.language) for e in referee.events]
     every = [line for line in lines if line is not None]
     assert len(every) > 5
     assert list(publisher.history) == every[-5:]
