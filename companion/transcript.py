@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.rules.passpass import RULESETS
+from companion.rules.passpass import DEAD_MANCHE, RULESETS, TURN_LIMIT
 from companion.screens.text import check_lang, phrase, place, token_name, words
 
 Describer = Callable[[dict[str, Any], Sequence[str], str], "str | None"]
@@ -61,8 +61,8 @@ _LINES: dict[str, dict[str, str]] = {
         "manche_won": "{s} takes victory token {victories}",
         "game_won": "{s} wins the game!",
         "manche_void": "the manche is void: {reason}",
-        "manche_void.dead": "no three hats can ever win",
-        "manche_void.limit": "turn limit of {limit} reached",
+        "manche_void.dead": DEAD_MANCHE,
+        "manche_void.limit": TURN_LIMIT,
         "manche_start": "manche {manche} starts with {s}",
         "fault": "STOP: {why} at {where}",
         "fault.table": "the table",
@@ -177,7 +177,8 @@ _EN_PIECES = {"a_token": "a token", "token": "token", "tokens": "tokens"}
 _TAG_PIECES = {"a_token": "un tag", "token": "tag", "tokens": "tags"}
 """What a French line calls a piece of a game that is not PassPass: the tag it carries."""
 
-_TURN_LIMIT = re.compile(r"turn limit of (\d+) reached")
+_TURN_LIMIT = re.compile(re.escape(TURN_LIMIT).replace(re.escape("{limit}"), r"(\d+)"))
+"""The engine's turn-limit reason, its limit captured."""
 
 
 def line(key: str, lang: str, **fields: object) -> str:
@@ -240,7 +241,7 @@ def _void_reason(reason: str, lang: str) -> str:
     limit = _TURN_LIMIT.fullmatch(reason)
     if limit:
         return line("manche_void.limit", lang, limit=limit[1])
-    if reason == line("manche_void.dead", "en"):
+    if reason == DEAD_MANCHE:
         return line("manche_void.dead", lang)
     return reason
 

@@ -39,6 +39,8 @@ from companion.lab.fast_passpass.tables import (
     names_of,
 )
 from companion.rules.passpass import (
+    DEAD_MANCHE,
+    TURN_LIMIT,
     VICTORIES_TO_WIN,
     Action,
     Announce,
@@ -477,13 +479,13 @@ class FastGame:
         limit = self.limit
         hands = self.hands
         if limit and self.turn >= limit:
-            self._void(F.LIMIT_MANCHES, f"turn limit of {limit} reached")
+            self._void(F.LIMIT_MANCHES, TURN_LIMIT.format(limit=limit))
         elif any(hands) or can_still_win(tuple(sorted(MASK[h] for h in self.hats if h))):
             self.phase = PLACE if hands[m] else REVEAL  # PTI-5
             if self.log is not None:
                 self._log_turn()
         else:
-            self._void(F.DEAD_MANCHES, "no three hats can ever win")
+            self._void(F.DEAD_MANCHES, DEAD_MANCHE)
 
     def _void(self, figure: int, reason: str) -> None:
         """PTI-15: a dead manche (or the turn limit): dealt again, the same Magicien starts."""

@@ -58,6 +58,8 @@ from companion.rules.passpass.engine import (
     new_game,
 )
 from companion.rules.passpass.events import (
+    DEAD_MANCHE,
+    TURN_LIMIT,
     Announced,
     Designated,
     Event,
@@ -83,12 +85,12 @@ from companion.rules.passpass.state import (
 )
 
 __all__ = [
-    "ACTIONS", "PHIPASSPASS", "PTIPASSPASS", "RULESETS", "VICTORIES_TO_WIN", "Action",
-    "Announce", "Announced", "Call", "Challenge", "CloseWindow", "Config", "Designate",
-    "Designated", "Event", "GameWon", "Hand", "MancheStarted", "MancheVoid", "MancheWon",
-    "Pass", "Passed", "Phase", "Placed", "PlayerView", "PublicView", "Reveal", "Revealed",
-    "RewardDrop", "RewardToken", "Rewarded", "RuleSet", "Starter", "State", "Swap", "Swapped",
-    "TurnStarted", "Verdict", "WindowMode", "action_from_json", "actors", "apply",
-    "best_pick", "can_still_win", "clockwise_first", "legal_actions", "make_config",
-    "new_game", "player_view", "public_view",
+    "ACTIONS", "DEAD_MANCHE", "PHIPASSPASS", "PTIPASSPASS", "RULESETS", "TURN_LIMIT",
+    "VICTORIES_TO_WIN", "Action", "Announce", "Announced", "Call", "Challenge", "CloseWindow",
+    "Config", "Designate", "Designated", "Event", "GameWon", "Hand", "MancheStarted",
+    "MancheVoid", "MancheWon", "Pass", "Passed", "Phase", "Placed", "PlayerView", "PublicView",
+    "Reveal", "Revealed", "RewardDrop", "RewardToken", "Rewarded", "RuleSet", "Starter",
+    "State", "Swap", "Swapped", "TurnStarted", "Verdict", "WindowMode", "action_from_json",
+    "actors", "apply", "best_pick", "can_still_win", "clockwise_first", "legal_actions",
+    "make_config", "new_game", "player_view", "public_view",
 ]  # fmt: skip

@@ -31,6 +31,8 @@ from companion.rules.passpass.config import (
     WindowMode,
 )
 from companion.rules.passpass.events import (
+    DEAD_MANCHE,
+    TURN_LIMIT,
     Announced,
     Designated,
     Event,
@@ -517,12 +519,12 @@ class _Draft:
         """PTI-15: a dead manche, or the configured turn limit."""
         limit = self.config.turn_limit
         if limit is not None and self.turn >= limit:
-            return f"turn limit of {limit} reached"
+            return TURN_LIMIT.format(limit=limit)
         if any(self.hands):
             return None
         if can_still_win(self.hats, self.config.rules.tokens):
             return None
-        return "no three hats can ever win"
+        return DEAD_MANCHE
 
     def start_turn(self, events: list[Event]) -> None:
         self.phase = Phase.PLACE if self.hands[self.magician] else Phase.REVEAL  # PTI-5

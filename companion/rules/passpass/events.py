@@ -117,9 +117,16 @@ class GameWon(Event):
     seat: int
 
 
+DEAD_MANCHE = "no three hats can ever win"
+"""A `MancheVoid` reason (PTI-15): no hat line can be won with the tokens left."""
+TURN_LIMIT = "turn limit of {limit} reached"
+"""A `MancheVoid` reason: the configured turn limit, ``.format(limit=...)``."""
+
+
 @dataclass(frozen=True, slots=True)
 class MancheVoid(Event):
-    """PTI-15: nobody can win this manche any more (or the configured turn limit is hit)."""
+    """PTI-15: nobody can win this manche any more (or the configured turn limit is hit);
+    ``reason`` is `DEAD_MANCHE` or `TURN_LIMIT` filled in."""
 
     kind: ClassVar[str] = "manche_void"
     reason: str
