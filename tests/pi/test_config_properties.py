@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import tempfile
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import date, datetime, time, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -293,22 +293,22 @@ def our_error(exc: ConfigError, folder: Path) -> None:
         assert problem.startswith(str(folder)) and ": " in problem, problem
 
 
-def config_or_error(path: Path) -> None:
+def loaded_or_error(load: Callable[[Path], object], path: Path, expected: type) -> None:
+    """``load(path)`` gives an ``expected`` or raises our ConfigError, nothing else."""
     try:
-        config = load_config(path)
+        loaded = load(path)
     except ConfigError as exc:
         our_error(exc, path.parent)
         return
-    assert isinstance(config, Config)
+    assert isinstance(loaded, expected)
+
+
+def config_or_error(path: Path) -> None:
+    loaded_or_error(load_config, path, Config)
 
 
 def pins_or_error(path: Path) -> None:
-    try:
-        pins = load_pins(path)
-    except ConfigError as exc:
-        our_error(exc, path.parent)
-        return
-    assert isinstance(pins, PinMap)
+    loaded_or_error(load_pins, path, PinMap)
 
 
 def test_the_writer_writes_what_tomllib_reads() -> None:
