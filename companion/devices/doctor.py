@@ -23,7 +23,7 @@ from typing import TextIO
 
 from companion.config import load_config
 from companion.config.data_dir import find_data_dir, locate_data_dir
-from companion.config.model import ConfigError, ReadersConfig
+from companion.config.model import Config, ConfigError, ReadersConfig
 from companion.devices import protocol, scan_model
 from companion.devices.readers import (
     ButtonEvent,
@@ -308,34 +308,29 @@ def _namer(tags: Mapping[str, str] | None) -> Callable[[frozenset[str]], str]:
 
 
 def check_configured_display(
-    config_path: str | None, out: TextIO | None = None, data_dir: str | None = None
+    config: Config | ConfigError, out: TextIO | None = None, data_dir: str | None = None
 ) -> int:
     """The display part of the diagnosis: 0 when the configured OLED draws (or none is
-    configured), 1 when it is missing or failing, 2 when the config itself is bad.
-    ``data_dir``: the ``--data-dir`` override (a capture display draws there)."""
+    configured), 1 when it is missing or failing, 2 when the config itself is bad (the
+    error `load_config` raised). ``data_dir``: the ``--data-dir`` override (a capture
+    display draws there)."""
     out = out or sys.stdout
     from companion.devices.display import check_display
 
-    try:
-        config = load_config(config_path)
-    except ConfigError as exc:
-        print(f"config: {exc}", file=out)
+    if isinstance(config, ConfigError):
+        print(f"config: {config}", file=out)
         return 2
     ok, message = check_display(config.display, find_data_dir(config, data_dir))
     print(message, file=out)
     return 0 if ok else 1
 
 
-def _data_dir_tags(args: argparse.Namespace, out: TextIO) -> Mapping[str, str] | str:
+def _data_dir_tags(config: Config, data_dir: str | None, out: TextIO) -> Mapping[str, str] | str:
     """The enrolled tags of the data directory (`companion enroll` wrote them), reported
     on ``out``; or one line saying why the directory cannot be used."""
     from companion.devices.registry import RegistryError, TagRegistry
 
-    try:
-        config = load_config(args.config)
-    except ConfigError:
-        return {}  # the display check has reported it
-    data = locate_data_dir(config, args.data_dir)
+    data = locate_data_dir(config, data_dir)
     problem = data.problem()
     if problem is not None:
         return problem
@@ -350,34 +345,31 @@ def _data_dir_tags(args: argparse.Namespace, out: TextIO) -> Mapping[str, str] |
 
 
 def _doctor_command(args: argparse.Namespace) -> int:
-    tags = _data_dir_tags(args, sys.stdout)
+    config: Config | ConfigError
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        config = exc  # the display check reports it; the readers are checked all the same
+    tags = _data_dir_tags(config, args.data_dir, sys.stdout) if isinstance(config, Config) else {}
     if isinstance(tags, str):
         print(f"companion doctor: {tags}", file=sys.stderr)
         return 2
-    display = check_configured_display(args.config, data_dir=args.data_dir)
+    display = check_configured_display(config, data_dir=args.data_dir)
     if display == 2:
         print("companion doctor: invalid configuration (see above; companion config check)",
               file=sys.stderr)  # fmt: skip
     if args.display_only:
         return display
-    readers = run_doctor(
+    readers = config.readers if isinstance(config, Config) else ReadersConfig()
+    readers_status = run_doctor(
         args.port,
         seconds=args.seconds,
         readers=args.readers,
         restart=not args.no_restart,
         tags=tags,
-        settle_us=args.settle_us if args.settle_us is not None else _configured_settle(args),
+        settle_us=args.settle_us if args.settle_us is not None else readers.settle_us,
     )
-    return max(display, readers)
-
-
-def _configured_settle(args: argparse.Namespace) -> int:
-    """``[readers] settle_us`` of the configuration (its default when the configuration
-    cannot be read: the display check has reported why)."""
-    try:
-        return load_config(args.config).readers.settle_us
-    except ConfigError:
-        return ReadersConfig().settle_us
+    return max(display, readers_status)
 
 
 def add_doctor_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
