@@ -33,6 +33,19 @@ GC_MARGIN = 16 * 1024
 """Free heap (bytes) below which core 0 collects, between cycles."""
 
 
+def _both(name):
+    """A setting of both halves: read from the first, written to each (a CONF)."""
+
+    def get(self):
+        return getattr(self.parts[0], name)
+
+    def put(self, value):
+        for part in self.parts:
+            setattr(part, name, value)
+
+    return property(get, put)
+
+
 class TwoCores:
     """The readers of ``parts[0]`` and ``parts[1]`` (``Scanner`` objects), where reader
     ``i`` of part ``p`` is table reader ``numbers[p][i]``."""
@@ -60,32 +73,9 @@ class TwoCores:
     def cycles(self):
         return self.parts[0].cycles
 
-    @property
-    def debounce(self):
-        return self.parts[0].debounce
-
-    @debounce.setter
-    def debounce(self, value):
-        for part in self.parts:
-            part.debounce = value
-
-    @property
-    def settle_us(self):
-        return self.parts[0].settle_us
-
-    @settle_us.setter
-    def settle_us(self, value):
-        for part in self.parts:
-            part.settle_us = value
-
-    @property
-    def audit(self):
-        return self.parts[0].audit
-
-    @audit.setter
-    def audit(self, value):
-        for part in self.parts:
-            part.audit = value
+    debounce = _both("debounce")
+    settle_us = _both("settle_us")
+    audit = _both("audit")
 
     def set_timeout(self, timeout_us):
         for part in self.parts:
