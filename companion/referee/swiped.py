@@ -90,6 +90,9 @@ CLAIMS = ("doublon", "menteur")
 """The seat buttons: "5 matches" and "I know your card"."""
 GRID_FAULTS = (SwSay.PUT_BACK, SwSay.SAME_PAIR, SwSay.GUESS_FIRST)
 """Faults of the cubes: fixed only when the grid is as expected again."""
+NOT_FIRST = ("back", "skip", "choose")
+"""Presses that act on the swaps (back, the skip push): never taken before the cubes that
+moved while they were held (`_claims_first`), unless a card is being named."""
 SKIP_VALUES = ("skip", "same_pair")
 """The encoder push's value for "same pair, skip" (any seat-less push also counts)."""
 
@@ -107,7 +110,14 @@ MID_SWAP = ("after", "before")
 """The table setting `claim_mid_swap`: how a claim pressed while a swap is under way (a
 cube in the air) is judged. No ruling covers it; "after" (the default) holds the press
 until the swap lands, since SW-5 judges claims between two swaps and a half-made swap
-leaves no grid to judge; "before" judges it on the grid as it stood before that swap."""
+leaves no grid to judge; "before" judges it on the grid as it stood before that swap.
+
+For the readers a swap is under way from the first change of the cubes until the table is
+still again with one cube on every square (then it is judged, and the OLED shows it): a
+cube lifted and put back is no swap, and two swaps made without the table being still
+between them are one movement. So "before" judges a claim on the grid the OLED showed when
+it was pressed, at any pace: on a still table with a cube in the air at once; held while
+the table settled (pace.py), before the swaps or the fault that judgment finds."""
 TABLE_KEYS = ("claim_mid_swap",)
 """Settings of the table protocol, not of the engine, that `rules` may also set."""
 
@@ -383,6 +393,8 @@ class SwipedReferee(PacedReferee):
                 self.placed = True
                 self.emit({"kind": "placed"})
             return
+        if self.mid_swap == "before" and self._claims_first():
+            return  # a claim ended the game before these cubes moved
         if self.waiting is not None:
             self.waiting = SwPrompt.of(SwSay.WAIT_TABLE, spots=wrong)
             return
@@ -471,6 +483,19 @@ class SwipedReferee(PacedReferee):
         if not self.placed or self.state.phase is not Phase.EXECUTE:
             return False
         return any(len(self._square(s).cubes) != 1 for s in range(1, SQUARES + 1))
+
+    def _claims_first(self) -> bool:
+        """MID_SWAP "before": the claims held while these cubes moved were pressed on the
+        grid the OLED showed, so they are judged before the cubes count (a swap or a fault),
+        in arrival order, with the presses naming a Menteur's card or cancelling it. The
+        run stops at back or the skip push, which act on the swaps themselves and keep
+        their place after the judgment. True when a claim ended the game."""
+        while self.held and (self.guess is not None or self.held[0].control not in NOT_FIRST):
+            press = self.held.pop(0)
+            rest, self.held = self.held, []
+            self.press(press)  # with nothing held, as pressed on a still table
+            self.held += rest
+        return self.finished
 
     def _claim_press(self, press: PressInput) -> None:
         seat = press.seat
