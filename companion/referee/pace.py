@@ -12,7 +12,9 @@ recorded, and make sure nothing a person does at a plausible pace is lost:
 2. **Presses wait for the table.** A change of the table is judged once the table has been
    still for `settle` seconds. A press that arrives before that is held, then applied in
    arrival order once the change is judged. A game deadline that falls after a held press
-   waits for it, so presses and deadlines still take effect in time order.
+   waits for it, so presses and deadlines still take effect in time order. (A game may
+   take a held press while it judges the change: Swiped's claims with `claim_mid_swap`
+   "before" count before the cubes that moved.)
 
 A game's referee subclasses `PacedReferee` and supplies what is game-specific: how to
 judge the still table, how to take a press, its next deadline and what happens then.
