@@ -26,7 +26,7 @@ from companion.lab.fast_swiped import game as fast
 from companion.lab.fast_swiped import tally as keys
 from companion.lab.fast_swiped.tally import Tally
 from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Section, Variant
-from companion.referee.swiped import RULE_KEYS, TABLE_KEYS
+from companion.referee.swiped import MID_SWAP, RULE_KEYS, TABLE_KEYS
 from companion.rules.swiped.actions import Action
 from companion.rules.swiped.config import MAX_DECK, MIN_DECK, PLAYERS, Config, make_config
 from companion.rules.swiped.deck import MAX_AGREEMENT
@@ -34,7 +34,6 @@ from companion.rules.swiped.events import Event
 
 GAME = "swiped"
 FALSE_CLAIMS = ("loses", "refused")
-MID_SWAP = ("after", "before")
 
 RULINGS: dict[str, str] = {
     "SW-4": "a phase's second swap repeated the first: applied once",
@@ -134,6 +133,8 @@ def settings_of(variant: Variant) -> fast.Settings:
     before = rules.get("claim_before_first_swap", book.claim_before_first_swap)
     if not isinstance(before, bool):
         raise ValueError(f"claim_before_first_swap is true or false, not {before!r}")
+    # Checked only: bots claim between swaps, never with a cube in the air, so "after"
+    # and "before" play the same games.
     mid_swap = rules.get("claim_mid_swap", MID_SWAP[0])
     if mid_swap not in MID_SWAP:
         choices = " or ".join(map(repr, MID_SWAP))

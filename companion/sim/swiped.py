@@ -7,7 +7,9 @@ face-up card laid on the pad, the nine big cubes placed one at a time, each targ
 held on the pad, every swap made one cube at a time (one lifted, the other lifted or put
 beside it, both put down), the encoder pushed for "same pair, skip", a Doublon press for
 "5 matches", a Menteur press and then the named card (the encoder turned to it and pushed, or
-the card on the pad when it is not in the other player's hands). The referee, with an
+the card on the pad when it is not in the other player's hands). People press a claim
+with a swap's last cube (claim_mid_swap "after": it waits for the swap) or as the next
+swap is made ("before": it counts before that swap). The referee, with an
 OBSERVED deal, sees only that journal; `run` checks it reached the game the seeded engine
 played (`comparable`: every swap, skip, claim and result).
 
@@ -86,6 +88,9 @@ class Pace:
     """Between two detents of the encoder."""
     early: tuple[float, float] = (0.0, 0.5)
     """A claim pressed with a swap's last cube: this much before it is down."""
+    mid: tuple[float, float] = (-0.2, 1.5)
+    """A claim pressed as the next swap is made (claim_mid_swap "before"): this long after
+    its first cube is lifted (negative: a moment before)."""
     scan: float = 0.06
     """A reader reports up to this late."""
     ticks: bool = False
@@ -95,8 +100,8 @@ class Pace:
         """One act a second, each after the table settled, with ticks between."""
         one = (1.0, 1.0)
         return cls(react=one, hold=one, place=one, move=one, program=one, push=one,
-                   name=one, detent=(0.2, 0.2), early=(0.0, 0.0), scan=0.0,
-                   ticks=True)  # fmt: skip
+                   name=one, detent=(0.2, 0.2), early=(0.0, 0.0), mid=(0.0, 0.0),
+                   scan=0.0, ticks=True)  # fmt: skip
 
 
 @dataclass
@@ -171,6 +176,10 @@ class SwipedSim(SimulatedPeople):
         """When the last cube of the swap just made went down, until the next act."""
         self.with_landing = referee.mid_swap == "after" and not self.pace.ticks
         """People may press a claim as the swap before it lands (it is held till then)."""
+        self.with_lift = referee.mid_swap == "before" and not self.pace.ticks
+        """People may press a claim as the next swap is made (it counts before that swap):
+        a Doublon while the swap goes on, a Menteur while its first cube is lifted and put
+        back to wait for the card to be named."""
 
     def contents(self, spot: int) -> frozenset[str]:
         return frozenset(self.table[spot])
@@ -271,9 +280,16 @@ class SwipedSim(SimulatedPeople):
             action = self.decide(self.track, seat)
             if not isinstance(action, ClaimMatches | ClaimCard):
                 continue
+            swapping = self.track.phase is Phase.EXECUTE  # the next act moves cubes
+            mid = self.with_lift and swapping and self.act_rng.random() < 0.4
+            if mid and isinstance(action, ClaimMatches):
+                self._swap(action)
+                return True
             t = self.t + self.uniform(self.pace.react)
             if self.with_landing and self.landed is not None and self.act_rng.random() < 0.4:
                 t = self.landed - self.uniform(self.pace.early)  # with the last cube
+            if mid:
+                t = self._lifted_and_put_back(t)
             if isinstance(action, ClaimMatches):
                 self.press(t, "doublon", seat)
                 self.ready(t + 0.1)
@@ -290,23 +306,37 @@ class SwipedSim(SimulatedPeople):
             return True
         return False
 
-    def _swap(self) -> None:
-        """SW-4: the next swap, one cube at a time (or the skip of a repeated pair)."""
+    def _next_swap(self) -> tuple[Swap, tuple[Event, ...]]:
+        """The swap the next seat makes now, and the events it would make."""
         state = self.track
         seat = next_swap(state)
         action = next(a for a in self._legal_swaps(state) if a.seat == seat)
-        events = self._apply(action)
-        i, j = next(e.squares for e in events if isinstance(e, Swapped))
+        return action, apply(state, action)[1]
+
+    def _swap(self, claim: ClaimMatches | None = None) -> None:
+        """SW-4: the next swap, one cube at a time (or the skip of a repeated pair). With
+        `claim` (claim_mid_swap "before"), that "5 matches" is pressed as the swap is made,
+        from a moment before its first cube is lifted to just before the table is still
+        after it: it counts before the swap, which the hands finish all the same."""
+        state = self.track
+        action, made = self._next_swap()
+        i, j = next(e.squares for e in made if isinstance(e, Swapped))
+        if claim is not None:
+            self._apply(claim)
+        events = () if self._over() else self._apply(action)
         a, b = (self.uid[state.grid[i - 1]], self.uid[state.grid[j - 1]])
-        t = self.t + self.uniform(self.pace.react)
+        t = lifted = self.t + self.uniform(self.pace.react)
         if self.act_rng.random() < 0.5:  # both lifted, then both put down
             steps = [(i, a, False), (j, b, False), (j, a, True), (i, b, True)]
         else:  # one put beside the other, then the other moved
             steps = [(i, a, False), (j, a, True), (j, b, False), (i, b, True)]
         for square, uid, down in steps:
             (self.table[square].add if down else self.table[square].discard)(uid)
-            self.landed = self.report(t, square)
-            t = self.landed + self.uniform(self.pace.move)
+            self.landed = landed = self.report(t, square)
+            t = landed + self.uniform(self.pace.move)
+        if claim is not None:
+            pressed = lifted + self.uniform(self.pace.mid)
+            self.press(min(pressed, landed + 0.8 * self.setup.settle), "doublon", claim.seat)
         self.ready(t + self.setup.settle)
         if any(isinstance(e, SwapSkipped) for e in events):
             self.landed = None
@@ -314,6 +344,20 @@ class SwipedSim(SimulatedPeople):
             push = self.t + self.uniform(self.pace.push)
             self.press(push, "choose")  # as the encoder sends it: nothing aimed
             self.ready(push + 0.1)
+
+    def _lifted_and_put_back(self, t: float) -> float:
+        """The next swap's first cube lifted at `t` and put back to wait for a claim pressed
+        meanwhile (or a moment before); returns when the claim is pressed."""
+        swap = next(e for e in self._next_swap()[1] if isinstance(e, Swapped))
+        square = swap.squares[0]
+        uid = self.uid[self.track.grid[square - 1]]
+        self.table[square].discard(uid)
+        lifted = self.report(t, square)
+        pressed = lifted + self.uniform(self.pace.mid)
+        self.table[square].add(uid)
+        back = self.report(max(lifted, pressed) + self.uniform(self.pace.move), square)
+        self.ready(back + self.setup.settle)
+        return pressed
 
     @staticmethod
     def _legal_swaps(state: State) -> list[Swap]:

@@ -39,6 +39,7 @@ from companion.lab.swiped import (
     settings_of,
 )
 from companion.lab.variants import load_lab, parse_variants
+from companion.referee.swiped import MID_SWAP
 from companion.referee.swiped import RULE_KEYS as REFEREE_RULE_KEYS
 from companion.referee.swiped import TABLE_KEYS as REFEREE_TABLE_KEYS
 from companion.rules.swiped import COLOURS, PAIRS, Action, ClaimCard, ClaimMatches, Program, Swap
@@ -251,12 +252,15 @@ def test_a_table_s_undone_steps_and_other_events_are_left_out() -> None:
     assert record.counts[keys.FALSE_REFUSED] == 1
 
 
-def test_a_refereed_game_has_the_record_of_the_game_it_played() -> None:
+@pytest.mark.parametrize("mid_swap", MID_SWAP)
+def test_a_refereed_game_has_the_record_of_the_game_it_played(mid_swap: str) -> None:
     """A simulated table (people, readers, the OBSERVED deal) journals events whose
     record is the seeded game's, but for the actions (the table draws; it has no
-    programs)."""
+    programs); with claim_mid_swap "before" too, where people may press a claim as the
+    next swap is made."""
     for seed in (3, 4):
-        result = SwipedSim(make_setup(seed), bots=["deducing", "random"]).run()
+        setup = make_setup(seed, rules={"claim_mid_swap": mid_swap})
+        result = SwipedSim(setup, bots=["deducing", "random"]).run()
         assert result.referee is not None
         table = record_of(2, result.setup.first, result.referee.events)
         seeded = record_of(2, result.setup.first, [e.to_json() for e in result.decided])
@@ -387,6 +391,13 @@ def test_check_accepts_every_table_rule() -> None:
     assert (config.deck_size, config.deck_seed, str(config.false_claim)) == (30, 2, "refused")
     assert (config.manche_limit, config.claims_per_gap, config.first) == (5, 2, 1)
     assert config.claim_before_first_swap is False
+
+
+def test_claim_mid_swap_plays_the_same_lab_games() -> None:
+    """Bots claim between two swaps, never with a cube in the air (docs/lab.md): "after"
+    and "before" give the same records."""
+    after, before = (variant([D, R], {"claim_mid_swap": mode}) for mode in MID_SWAP)
+    assert [LAB.play(after, i) for i in range(20)] == [LAB.play(before, i) for i in range(20)]
 
 
 def test_the_rules_keys_are_the_table_s() -> None:

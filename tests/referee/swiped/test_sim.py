@@ -70,6 +70,31 @@ def test_the_variants_play_through_at_the_table(variant):
     assert (wrong > 0) == (variant == "refused")
 
 
+@pytest.mark.parametrize("false_claim", ["loses", "refused"])
+def test_with_claim_mid_swap_before_claims_pressed_as_a_swap_is_made_give_the_game_played(
+    false_claim,
+):
+    """claim_mid_swap "before" at people's pace: a Doublon pressed from a moment before a
+    swap's first cube is lifted until just before the table is still after it, a Menteur
+    while that cube is lifted and put back; the bots decided each claim on the grid before
+    that swap, and the referee, fed the journal, judges it there (run() raises if not), on
+    a calm and a rough table. Some claims come while the table settles: held presses."""
+    rules = {"claim_mid_swap": "before", "false_claim": false_claim}
+    held = 0
+    for seed in range(20):
+        setup = make_setup(seed, rules=rules)
+        config = make_config(first=setup.first, false_claim=false_claim)
+        for noise in (None, Noise.rough()):
+            result = SwipedSim(setup, bots=bots_of(seed), noise=noise, config=config).run()
+            assert result.referee.finished
+            referee = SwipedReferee(setup)
+            for record in result.inputs:
+                claim = isinstance(record, PressInput) and record.control in ("doublon", "menteur")
+                held += claim and record.seat in (0, 1) and referee.unjudged
+                referee.feed(record)
+    assert held > 0
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_a_journal_replays_the_same_without_its_ticks(seed):
     result = SwipedSim(make_setup(seed), bots=bots_of(1), pace=Pace.spaced()).run()
