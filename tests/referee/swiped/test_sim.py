@@ -78,7 +78,8 @@ def test_with_claim_mid_swap_before_claims_pressed_as_a_swap_is_made_give_the_ga
     swap's first cube is lifted until just before the table is still after it, a Menteur
     while that cube is lifted and put back; the bots decided each claim on the grid before
     that swap, and the referee, fed the journal, judges it there (run() raises if not), on
-    a calm and a rough table. Some claims come while the table settles: held presses."""
+    a calm and a rough table. Some claims come while the table settles: held presses. A
+    live table's ticks (every 0.1 s) change nothing."""
     rules = {"claim_mid_swap": "before", "false_claim": false_claim}
     held = 0
     for seed in range(20):
@@ -88,10 +89,16 @@ def test_with_claim_mid_swap_before_claims_pressed_as_a_swap_is_made_give_the_ga
             result = SwipedSim(setup, bots=bots_of(seed), noise=noise, config=config).run()
             assert result.referee.finished
             referee = SwipedReferee(setup)
+            ticked = SwipedReferee(setup) if seed < 3 else None
             for record in result.inputs:
                 claim = isinstance(record, PressInput) and record.control in ("doublon", "menteur")
                 held += claim and record.seat in (0, 1) and referee.unjudged
                 referee.feed(record)
+                if ticked is not None:
+                    while ticked.now + 0.1 < record.t:
+                        ticked.feed(TickInput(round(ticked.now + 0.1, 3)))
+                    ticked.feed(record)
+            assert ticked is None or ticked.events == referee.events
     assert held > 0
 
 
