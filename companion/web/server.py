@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
+import functools
 import io
 import json
 import logging
@@ -37,7 +39,8 @@ from aiohttp import web
 from companion.games import Game
 from companion.run.items import PagePress, Redraw
 from companion.run.supervise import SupervisedThread
-from companion.screens.text import DEFAULT_LANGUAGE
+from companion.screens.model import Refusal
+from companion.screens.text import DEFAULT_LANGUAGE, phrase
 from companion.transcript import describe
 from companion.web.errors import Refused
 from companion.web.pairing import Pairings
@@ -428,19 +431,29 @@ async def _act(request: web.Request) -> web.StreamResponse:
     if hub.game.page_value is not None:
         board = hub.snapshot.view.get("board") if hub.snapshot else None
         value = hub.game.page_value(control, value, seat, board or {})
-    answer: concurrent.futures.Future[list[dict[str, Any]]] = concurrent.futures.Future()
-    hub.inbox.put_nowait(PagePress(control, seat, value, answer.set_result))
+    answer: concurrent.futures.Future[list[dict[str, Any]] | Refusal]
+    answer = concurrent.futures.Future()
+    hub.inbox.put_nowait(PagePress(control, seat, value, functools.partial(_reply, answer)))
     try:
         events = await asyncio.wait_for(asyncio.wrap_future(answer), ANSWER_TIMEOUT)
     except TimeoutError as exc:
         raise Refused(503, "the table did not answer: is the game over or stopped?") from exc
     lang = hub.language
+    if isinstance(events, Refusal):  # not this seat's act: nothing was journaled
+        return _error(403, phrase(f"notice.{events}", lang))
     lines = [line for e in events if (line := describe(e, hub.seats, hub.game.name, lang))]
     refused = [e for e in events if e.get("kind") == "ignored"]
     if refused:
         why = describe(refused[0], hub.seats, hub.game.name, lang) or "refused"
         return _error(409, why, lines=lines)
     return web.json_response({"ok": True, "lines": lines})
+
+
+def _reply(answer: concurrent.futures.Future[Any], value: Any) -> None:
+    """The referee loop's answer to a page's act (in the loop's thread): dropped when the
+    page no longer waits for it (it gave up, or went away)."""
+    with contextlib.suppress(concurrent.futures.InvalidStateError):
+        answer.set_result(value)
 
 
 async def _journals(request: web.Request) -> web.StreamResponse:
