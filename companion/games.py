@@ -11,7 +11,8 @@ which is how the tests add a tiny game without touching anything else.
 The referee contract (`TableReferee`) is what every game's referee offers the runtime: it
 takes the journal inputs one at a time, with time first and presses held while the table
 settles (`companion/referee/pace.py`), and exposes the events, the screen to draw, whether
-the game is finished, the scores and the winner.
+the game is finished, the scores and the winner; it also says whose act a phone's press
+would be (`seat_refusal`), since a phone acts only for its own seat.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import IO, Any, Protocol
 from companion.journal import Input, Setup
 from companion.referee.event_log import EventLog
 from companion.referee.table import ObservedTable
+from companion.screens.model import Refusal
 
 
 class TableReferee(Protocol):
@@ -80,6 +82,17 @@ class TableReferee(Protocol):
     @property
     def aim(self) -> tuple[int, ...] | None:
         """The encoder's current choice, if any."""
+        ...
+
+    def seat_refusal(self, seat: int, control: str, value: Any) -> Refusal | None:
+        """Why `seat`'s paired phone may not press `control` (with `value`) now, or None.
+
+        Whose act it is, never whether it is legal: a seat's own button is its own; a
+        console control that belongs to no seat (the announce buttons, the encoder) is the
+        seat's only while it is that seat that would press it now; `back` only takes back
+        the seat's own step (with nothing to take back it is let through, and the referee
+        says so). The web page asks before a press is journaled; a refusal journals nothing
+        (docs/web.md)."""
         ...
 
 

@@ -93,6 +93,8 @@ class WebConfig:
     """The address to listen on: all of the Pi's addresses by default, "127.0.0.1" to
     keep the page on the Pi itself."""
     port: int = 8080
+    pairing_hours: float = 0.0
+    """Hours a phone's pairing lasts; 0: until the game ends (or `companion unpair`)."""
 
 
 @dataclass(frozen=True, slots=True)

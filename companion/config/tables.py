@@ -119,6 +119,10 @@ WEB_RULES: dict[str, Rule] = {
         '"127.0.0.1" for the Pi alone',
     ),
     "port": (int_in(1, 65535), "a TCP port from 1 to 65535 (default 8080)"),
+    "pairing_hours": (
+        float_in(0, 720),
+        "hours a phone's pairing lasts, from 0 (until the game ends, default) to 720",
+    ),
 }
 
 

@@ -524,6 +524,17 @@ class FlipDoneReferee(PacedReferee):
 
     # ----------------------------------------------------------------- presses
 
+    def seat_refusal(self, seat: int, control: str, value: Any) -> Refusal | None:
+        """Whose act a phone's press is (`TableReferee.seat_refusal`): the encoder (the
+        discard, "no flip") is the seat to play's; `back` takes back only the seat's own
+        build or discard."""
+        if control == "back":
+            last = self.history.last()
+            if last is None:
+                return None  # nothing to take back: the referee says so
+            return None if last[0].turn == seat else Refusal.NOT_YOUR_STEP
+        return None if self.state.turn == seat else Refusal.NOT_YOUR_TURN
+
     def press(self, press: PressInput) -> None:
         control = press.control
         if control == "back":

@@ -230,6 +230,29 @@ class PassPassReferee(PacedReferee):
 
     # ----------------------------------------------------------------- presses
 
+    def seat_refusal(self, seat: int, control: str, value: Any) -> Refusal | None:
+        """Whose act a phone's press is (`TableReferee.seat_refusal`): Doublon and Menteur
+        are the seat's own buttons; the console (the announce buttons, the encoder) is the
+        Magicien's, and the challenger's for taking a Challenge token as the reward;
+        `back` takes back only the seat's own step (an announcement, a placement and a
+        swap are the Magicien's, a reward the challenger's)."""
+        state = self.state
+        if control in ("doublon", "menteur"):
+            return None
+        if control == "back":
+            last = self.history.last()
+            if self.announcement is not None:
+                owner: int | None = state.magician
+            elif last is None:
+                return None  # nothing to take back: the referee says so
+            else:
+                before, step = last
+                owner = before.challenger if step == "reward" else before.magician
+            return None if owner == seat else Refusal.NOT_YOUR_STEP
+        rewarded = state.phase is Phase.REWARD and control == "choose"
+        owner = state.challenger if rewarded else state.magician
+        return None if owner == seat else Refusal.NOT_YOUR_TURN
+
     def press(self, press: PressInput) -> None:
         state = self.state
         control = press.control

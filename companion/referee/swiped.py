@@ -438,6 +438,31 @@ class SwipedReferee(PacedReferee):
 
     # ----------------------------------------------------------------- presses
 
+    def seat_refusal(self, seat: int, control: str, value: Any) -> Refusal | None:
+        """Whose act a phone's press is (`TableReferee.seat_refusal`): the claim buttons
+        are the seat's own; the encoder is the seat naming a card while it names one, else
+        the swapper's ("same pair, skip"); `back` takes back only the seat's own step: the
+        card it is naming, its target card, its swap or skip (the layout card is
+        everyone's)."""
+        if control in CLAIMS:
+            return None
+        if control != "back":
+            owner = self.guess if self.guess is not None else next_swap(self.state)
+            if owner is None:
+                return Refusal.NOT_NOW  # nobody's encoder now
+            return None if owner == seat else Refusal.NOT_YOUR_TURN
+        last = self.history.last()
+        if self.guess is not None:
+            owner = self.guess
+        elif last is None or last[1] == "layout":
+            return None  # nothing to take back (the referee says so), or everyone's step
+        else:
+            (before, _), step = last
+            first = before.config.first
+            drew = next((s for s in (first, 1 - first) if before.targets[s] is None), None)
+            owner = drew if step == "target" else next_swap(before)
+        return None if owner == seat else Refusal.NOT_YOUR_STEP
+
     def press(self, press: PressInput) -> None:
         control = press.control
         if self.held:  # behind a claim waiting for a swap to land: presses keep their order

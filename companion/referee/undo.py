@@ -36,5 +36,9 @@ class UndoHistory(Generic[S]):
             return Refusal.PUBLIC_FACT if self.sealed else Refusal.NOTHING_TO_UNDO
         return self.steps.pop()
 
+    def last(self) -> tuple[S, str] | None:
+        """The step `take_back` would take back now (its state before, its name), or None."""
+        return self.steps[-1] if self.steps else None
+
     def __len__(self) -> int:
         return len(self.steps)

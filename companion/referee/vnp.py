@@ -353,6 +353,22 @@ class VnpReferee(PacedReferee):
         self.notice = Notice(press.control, press.seat, reason, self.now + NOTICE_SECONDS)
         self.detail = (exc.ruling, why)
 
+    def seat_refusal(self, seat: int, control: str, value: Any) -> Refusal | None:
+        """Whose act a phone's press is (`TableReferee.seat_refusal`): a place or a pass
+        names one of the seat's own colours (VNP-7); a hint is the seat to play's; `back`
+        takes back only the seat's own placement. Whether the act is legal now (VNP-2...)
+        stays the referee's to say."""
+        if control in ("place", "pass"):
+            colour = _colour(value.get("colour")) if isinstance(value, dict) else None
+            mine = colour is None or self._plays(seat, colour)  # no colour: refused as such
+            return None if mine else Refusal.NOT_YOUR_COLOUR
+        if control == "hint":
+            to_play = self.config.seat_of(self.state.turn)
+            return None if to_play == seat else Refusal.NOT_YOUR_TURN
+        if control == "back" and self.undoable is not None and self.undoable.seat != seat:
+            return Refusal.NOT_YOUR_STEP
+        return None
+
     def press(self, press: PressInput) -> None:
         control, seat = press.control, press.seat
         if control not in CONTROLS:

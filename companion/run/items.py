@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.journal import Input, Setup
+from companion.screens.model import Refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,12 +43,14 @@ class ScriptEnd:
 @dataclass(frozen=True, slots=True)
 class PagePress:
     """A paired phone's action, from the web page: journaled and judged like a button
-    press of `seat`; `reply` gets the events it caused (called in the referee loop)."""
+    press of `seat`, once the referee said it is that seat's to make (`seat_refusal`).
+    `reply` gets the events it caused, or the `Refusal` of an act that was not the seat's
+    (then nothing was journaled); it is called in the referee loop."""
 
     control: str
     seat: int
     value: Any
-    reply: Callable[[list[dict[str, Any]]], None]
+    reply: Callable[[list[dict[str, Any]] | Refusal], None]
 
 
 @dataclass(frozen=True, slots=True)

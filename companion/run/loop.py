@@ -297,6 +297,12 @@ class Service:
         if isinstance(item, ScriptSetup):
             log.info("a setup line in the simulated input is ignored: a game is on")
             return True
+        if isinstance(item, PagePress):
+            refusal = self.referee.seat_refusal(item.seat, item.control, item.value)
+            if refusal is not None:  # not this seat's act: nothing is journaled
+                log.debug("web: %s from seat %d refused: %s", item.control, item.seat, refusal)
+                item.reply(refusal)
+                return True
         events = [event for record in self.inputs_of(item) for event in self.feed(record)]
         if isinstance(item, PagePress):
             item.reply(events)

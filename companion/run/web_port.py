@@ -2,12 +2,15 @@
 ask it whether the OLED must show the pairing card, stop it.
 
 Everything the page shows is published from here, in the referee loop's thread, as
-public snapshots (`companion.web.public`); the web thread never touches the referee.
+public snapshots (`companion.web.public`); the web thread never touches the referee. The
+pairings belong to the game of the journal (`game_key`) and end with it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import logging
 import os
 import queue
@@ -20,6 +23,7 @@ from companion import games
 from companion.config.model import WebConfig
 from companion.games import TableReferee
 from companion.screens.pairing import PairingScreen
+from companion.web.gate import Limits
 from companion.web.pairing import Pairings
 from companion.web.public import Publisher
 from companion.web.replay import Journals
@@ -52,11 +56,18 @@ class WebPort:
         referee: TableReferee,
         inbox: queue.Queue[Any],
         journal_name: str = "game.jsonl",
+        limits: Limits | None = None,
     ) -> None:
         self.config = config
         self.referee = referee
         self.publisher = Publisher(referee)
-        self.pairings = Pairings(tuple(referee.names), data_dir / "pairings.json")
+        hours = config.pairing_hours
+        self.pairings = Pairings(
+            tuple(referee.names),
+            data_dir / "pairings.json",
+            game=game_key(referee, data_dir / journal_name),
+            lifetime=hours * 3600 if hours > 0 else None,
+        )
         self.admin_token = secrets.token_urlsafe(24)
         self.hub = Hub(
             games.get(referee.setup.game),
@@ -66,7 +77,7 @@ class WebPort:
             Journals(data_dir, journal_name),
             admin_token=self.admin_token,
         )
-        self.server = WebServer(self.hub, config.host, config.port)
+        self.server = WebServer(self.hub, config.host, config.port, limits)
         self.data_dir = data_dir
         self.address = ""
 
@@ -82,6 +93,9 @@ class WebPort:
         return self.address
 
     def publish(self) -> None:
+        """After every step: the new snapshot; a game that is over ends its pairings."""
+        if self.referee.finished and not self.pairings.over:
+            self.pairings.end()
         snapshot = self.publisher.snapshot()
         if snapshot is not None:
             self.hub.publish(snapshot)
@@ -89,7 +103,9 @@ class WebPort:
     def overlay(self) -> PairingScreen | None:
         """The pairing card, when the OLED must show it instead of the game's screen: the
         seat to play a game played on the page has no phone yet (the card names it), or a
-        page asked to see the code."""
+        page asked to see the code; never once the game is over."""
+        if self.pairings.over:
+            return None  # the game is over: no phone pairs any more
         snapshot = self.hub.snapshot
         board = (snapshot.view.get("board") if snapshot else None) or {}
         seat = board.get("seat")
@@ -107,6 +123,19 @@ class WebPort:
         self.server.stop()
         with contextlib.suppress(OSError):
             (self.data_dir / ADMIN_TOKEN).unlink()
+
+
+def game_key(referee: TableReferee, journal: Path) -> str:
+    """What names one game for its pairings: its setup line and its journal file (a new
+    game is a new file, even with the setup of the last one: a fixed seed, the same
+    seats); a random one when the journal cannot be read (pairings then end with the
+    service)."""
+    try:
+        st = os.stat(journal)
+    except OSError:
+        return secrets.token_hex(16)
+    setup = json.dumps(referee.setup.to_json(), sort_keys=True)
+    return hashlib.sha256(f"{setup}\n{st.st_dev}:{st.st_ino}".encode()).hexdigest()[:32]
 
 
 def _write_private(path: Path, text: str) -> None:

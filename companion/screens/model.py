@@ -54,6 +54,8 @@ class Refusal(StrEnum):
     """The same placement sent again: it already counts."""
     UNDO_OFF = "undo_off"
     """The table setting turned undo off (Vous ne passerez pas !: `undo_placement`)."""
+    NOT_YOUR_STEP = "not_your_step"
+    """A phone's `back` would take back another seat's step (docs/web.md)."""
 
 
 @dataclass(frozen=True, slots=True)

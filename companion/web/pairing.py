@@ -5,34 +5,59 @@ Anyone on the network may watch; acting needs pairing. The OLED shows a six-digi
 becomes that seat and gets two random tokens: one in an HttpOnly cookie that says who it
 is, one the page sends back in a header with every action (CSRF: another site's page can
 make the browser send the cookie, never the header). The code changes after every
-successful pairing and after `MAX_TRIES` wrong ones, so a code seen once over a shoulder
-or guessed at is soon worthless. Pairing a seat again replaces its phone (a phone lost or
-a browser changed); the console revokes pairings (`companion unpair`).
+successful pairing, so a code seen once over a shoulder is soon worthless. Pairing a seat
+again replaces its phone (a phone lost or a browser changed); the console revokes
+pairings (`companion unpair`).
 
-Pairings are kept in the data directory (0600) so a restart mid-game does not unpair the
-table; they belong to one list of seat names and are forgotten when it changes. Only a
-hash of each cookie token is kept.
+Guessing is slowed, never the person who reads the code (`Tries`): a wrong code does not
+change the code the OLED shows; each client (an address) has `FREE_TRIES` wrong codes,
+then waits twice as long after each further one (up to `MAX_WAIT`), and once it has been
+wrong the whole table's wrong codes are rationed too (`TABLE_BURST`, then one every
+`TABLE_EVERY` seconds). A client that has never been wrong is always heard: whoever types
+the code the OLED shows pairs at once, whatever others try.
+
+Pairings belong to one game: they end when it ends, they are forgotten when another game
+starts (even with the same seat names), and, if the config says so, after some hours.
+They are kept in the data directory (0600) so a restart mid-game does not unpair the
+table. Only a hash of each cookie token is kept.
 """
 
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import json
 import logging
+import math
 import os
 import secrets
 import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.web.errors import Refused
+from companion.web.errors import told
+from companion.web.quiet import Summary
 
 log = logging.getLogger("companion")
 
 CODE_DIGITS = 6
-MAX_TRIES = 5
-"""Wrong codes before the code changes."""
+FREE_TRIES = 3
+"""Wrong codes a client may send before it must wait."""
+FIRST_WAIT = 2.0
+"""Seconds a client waits after its first wrong code past `FREE_TRIES`; doubled after each."""
+MAX_WAIT = 600.0
+"""The longest a client waits between two tries."""
+TABLE_BURST = 12
+"""Wrong codes the whole table takes in a burst from clients that were wrong before..."""
+TABLE_EVERY = 10.0
+"""...then one every this many seconds, whoever sends them."""
+CLIENTS_KEPT = 4096
+"""Clients remembered; past that the oldest is forgotten, and an unknown client counts as
+one that was wrong before (rotating through addresses gains nothing)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,20 +69,115 @@ class Paired:
     csrf: str
 
 
+@dataclass(slots=True)
+class _Pairing:
+    seat: int
+    csrf: str
+    at: float
+    """Wall-clock time it was made (`time.time()`, kept across restarts)."""
+
+
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-class Pairings:
-    """The seats' phones of one game (thread-safe: the web thread and the loop use it)."""
+def client_of(address: str | None) -> str:
+    """Who tries, for the back-off: an IPv4 address, an IPv6 address's /64 network (one
+    device picks any address in it), or "?"."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return "?"
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
-    def __init__(self, seats: tuple[str, ...], path: Path | None = None) -> None:
+
+@dataclass(slots=True)
+class _Client:
+    wrong: int = 0
+    free_at: float = 0.0
+    """When it may try again (monotonic seconds)."""
+
+
+class Tries:
+    """The pace of pairing tries, per client and for the whole table (see the module's
+    docstring). Not thread-safe by itself: `Pairings` holds its lock around it."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._clients: OrderedDict[str, _Client] = OrderedDict()
+        self._tokens = float(TABLE_BURST)
+        self._filled = clock()
+        self.wrong = Summary("wrong pairing code")
+        self.slowed = Summary("pairing try refused: too many wrong codes", level=logging.INFO)
+
+    def _table_tokens(self, now: float) -> float:
+        self._tokens = min(TABLE_BURST, self._tokens + (now - self._filled) / TABLE_EVERY)
+        self._filled = now
+        return self._tokens
+
+    def check(self, client: str) -> None:
+        """Raise a 429 (with how long to wait) when `client` may not try now."""
+        now = self.clock()
+        known = self._clients.get(client)
+        if known is not None and now < known.free_at:
+            self.slowed.note(f" from {client}")
+            wait = math.ceil(known.free_at - now)
+            raise told(429, "pair.wait", retry_after=wait, seconds=wait)
+        been_wrong = known.wrong > 0 if known is not None else len(self._clients) >= CLIENTS_KEPT
+        if been_wrong and self._table_tokens(now) < 1:
+            self.slowed.note(" (the table's wrong codes are rationed)")
+            wait = math.ceil((1 - self._tokens) * TABLE_EVERY)
+            raise told(429, "pair.table", retry_after=wait, seconds=wait)
+
+    def failed(self, client: str) -> None:
+        """`client` sent a wrong code: it waits longer, the table's ration shrinks."""
+        now = self.clock()
+        known = self._clients.pop(client, None) or _Client()
+        self._clients[client] = known  # the most recent last
+        while len(self._clients) > CLIENTS_KEPT:
+            self._clients.popitem(last=False)
+        known.wrong += 1
+        late = known.wrong - FREE_TRIES
+        if late >= 0:
+            known.free_at = now + min(MAX_WAIT, FIRST_WAIT * 2.0 ** min(late, 20))
+        self._tokens = max(0.0, self._table_tokens(now) - 1)
+        self.wrong.note(f" from {client}")
+
+    def succeeded(self, client: str) -> None:
+        self._clients.pop(client, None)
+
+
+class Pairings:
+    """The seats' phones of one game (thread-safe: the web thread and the loop use it).
+
+    `game` names the game (its journal): pairings saved for another are forgotten;
+    `lifetime`: seconds a pairing lasts (None: as long as the game)."""
+
+    def __init__(
+        self,
+        seats: tuple[str, ...],
+        path: Path | None = None,
+        *,
+        game: str = "",
+        lifetime: float | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.seats = seats
         self.path = path
+        self.game = game
+        self.lifetime = lifetime
+        self.clock = clock
+        """Wall-clock time (pairings outlive a restart, and may expire)."""
         self._lock = threading.Lock()
-        self._by_hash: dict[str, tuple[int, str]] = {}
-        """hash(cookie token) -> (seat, csrf token)."""
-        self._wrong = 0
+        self._by_hash: dict[str, _Pairing] = {}
+        """hash(cookie token) -> its pairing."""
+        self.tries = Tries()
+        self.over = False
+        """The game ended: every pairing with it, and no new one."""
         self.code = self._new_code()
         self.generation = 0
         """Changes whenever who is paired changes (pages then update their seat lists)."""
@@ -69,28 +189,28 @@ class Pairings:
 
     # ---------------------------------------------------------------------- pairing
 
-    def pair(self, code: object, seat: object) -> Paired:
-        """Pair a phone to `seat` (0-based) with the `code` the OLED shows."""
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise Refused(400, "seat must be a seat number (0 for the first seat)")
-        if not 0 <= seat < len(self.seats):
-            raise Refused(400, f"no seat {seat}: the seats are 0 to {len(self.seats) - 1}")
-        if not isinstance(code, str) or not code.isdigit() or len(code) != CODE_DIGITS:
-            raise Refused(400, f"the code is the {CODE_DIGITS} digits the table's screen shows")
+    def pair(self, code: object, seat: object, client: str = "?") -> Paired:
+        """Pair a phone to `seat` (0-based) with the `code` the OLED shows; `client` is
+        who tries (`client_of`), for the pace of tries."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
+            raise told(400, "pair.seat")
         with self._lock:
-            if not secrets.compare_digest(code, self.code):
-                self._wrong += 1
-                if self._wrong >= MAX_TRIES:
-                    self._wrong = 0
-                    self.code = self._new_code()
-                    log.warning("web: %d wrong pairing codes: the code changed", MAX_TRIES)
-                raise Refused(403, "wrong code: read it again on the table's screen")
-            replaced = [h for h, (s, _) in self._by_hash.items() if s == seat]
+            if self.over:
+                raise told(409, "pair.over")
+            self.tries.check(client)
+            well_formed = isinstance(code, str) and code.isascii() and code.isdigit()
+            if not (well_formed and len(str(code)) == CODE_DIGITS):
+                self.tries.failed(client)  # a try all the same
+                raise told(400, "pair.code")
+            if not secrets.compare_digest(str(code), self.code):
+                self.tries.failed(client)
+                raise told(403, "pair.wrong")
+            self.tries.succeeded(client)
+            replaced = [h for h, p in self._by_hash.items() if p.seat == seat]
             for h in replaced:
                 del self._by_hash[h]
             paired = Paired(seat, secrets.token_urlsafe(24), secrets.token_urlsafe(24))
-            self._by_hash[_hash(paired.token)] = (seat, paired.csrf)
-            self._wrong = 0
+            self._by_hash[_hash(paired.token)] = _Pairing(seat, paired.csrf, self.clock())
             self.code = self._new_code()
             self.generation += 1
             self._save()
@@ -102,16 +222,30 @@ class Pairings:
         return paired
 
     def who(self, token: str | None) -> tuple[int, str] | None:
-        """(seat, csrf token) of the phone whose cookie holds `token`; None if unpaired."""
+        """(seat, csrf token) of the phone whose cookie holds `token`; None if unpaired
+        (or its pairing expired)."""
         if not token:
             return None
         with self._lock:
-            return self._by_hash.get(_hash(token))
+            key = _hash(token)
+            pairing = self._by_hash.get(key)
+            if pairing is None:
+                return None
+            if self._expired(pairing):
+                del self._by_hash[key]
+                self.generation += 1
+                self._save()
+                log.info("web: the pairing of %s's phone expired", self.seats[pairing.seat])
+                return None
+            return pairing.seat, pairing.csrf
+
+    def _expired(self, pairing: _Pairing) -> bool:
+        return self.lifetime is not None and self.clock() - pairing.at >= self.lifetime
 
     def revoke(self, seat: int | None) -> int:
         """Unpair `seat`'s phone (None: every phone); how many were unpaired."""
         with self._lock:
-            gone = [h for h, (s, _) in self._by_hash.items() if seat is None or s == seat]
+            gone = [h for h, p in self._by_hash.items() if seat is None or p.seat == seat]
             for h in gone:
                 del self._by_hash[h]
             if gone:
@@ -120,6 +254,17 @@ class Pairings:
         if gone:
             log.info("web: unpaired %s", "every phone" if seat is None else self.seats[seat])
         return len(gone)
+
+    def end(self) -> None:
+        """The game is over: every phone is unpaired and none pairs any more."""
+        with self._lock:
+            if self.over:
+                return
+            self.over = True
+            self._by_hash.clear()
+            self.generation += 1
+            self._save()
+        log.info("web: the game is over: every phone is unpaired")
 
     def forget(self, token: str) -> bool:
         """A phone unpairs itself."""
@@ -132,7 +277,7 @@ class Pairings:
 
     def paired_seats(self) -> set[int]:
         with self._lock:
-            return {seat for seat, _ in self._by_hash.values()}
+            return {p.seat for p in self._by_hash.values() if not self._expired(p)}
 
     # ------------------------------------------------------------------ persistence
 
@@ -141,7 +286,9 @@ class Pairings:
             return
         data = {
             "seats": list(self.seats),
-            "paired": [[h, s, c] for h, (s, c) in sorted(self._by_hash.items())],
+            "game": self.game,
+            "over": self.over,
+            "paired": [[h, p.seat, p.csrf, p.at] for h, p in sorted(self._by_hash.items())],
         }
         tmp = self.path.with_name(self.path.name + ".tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -156,11 +303,12 @@ class Pairings:
             return
         try:
             data: Any = json.loads(self.path.read_text(encoding="utf-8"))
-            if data.get("seats") != list(self.seats):
-                return  # another game's seats: its pairings mean nothing here
-            for h, seat, csrf in data["paired"]:
+            if data.get("seats") != list(self.seats) or data.get("game") != self.game:
+                return  # another game's: its pairings mean nothing here
+            self.over = data.get("over") is True
+            for h, seat, csrf, at in data["paired"]:
                 if isinstance(h, str) and isinstance(seat, int) and 0 <= seat < len(self.seats):
-                    self._by_hash[h] = (seat, str(csrf))
+                    self._by_hash[h] = _Pairing(seat, str(csrf), float(at))
         except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
             log.warning("web: %s is unreadable (%s): every phone must pair again", self.path, exc)
             self._by_hash.clear()

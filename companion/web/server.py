@@ -6,10 +6,17 @@ only by putting a `PagePress` on the loop's queue, where it is journaled and jud
 button press of the paired seat. Every request is checked here, whatever the page did:
 
 - watching (`GET`) is open to anyone on the network;
+- every request names the table itself in its `Host` header (an address, or the Pi's
+  own name): a page of another site whose name was made to point at the Pi (DNS
+  rebinding) is refused;
 - acting needs a paired phone (`companion.web.pairing`): its cookie says which seat, the
   `X-CSRF-Token` header must carry that pairing's token, an `Origin` header must be this
   very site, bodies are JSON of at most `MAX_BODY` bytes with exactly the keys expected;
-- a refused request is a status and `{"error": "<a sentence>"}`, never a traceback.
+  and the referee says whether the act is that seat's to make (`seat_refusal`);
+- connections are bounded and timed out (`companion.web.gate`), pairing tries slowed
+  (`companion.web.pairing`);
+- a refused request is a status and `{"error": "<a sentence>"}` (in the table's language
+  for what a player may read), never a traceback.
 
 Why aiohttp: one maintained package gives the HTTP server, server-sent events and a test
 client, runs in any thread on its own asyncio loop (the referee loop stays a plain
@@ -20,11 +27,16 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
+import functools
 import io
+import ipaddress
 import json
 import logging
 import queue
+import resource
 import secrets
+import socket
 import threading
 import time
 from collections.abc import Awaitable, Callable, Mapping
@@ -37,11 +49,14 @@ from aiohttp import web
 from companion.games import Game
 from companion.run.items import PagePress, Redraw
 from companion.run.supervise import SupervisedThread
-from companion.screens.text import DEFAULT_LANGUAGE
+from companion.screens.model import Refusal
+from companion.screens.text import DEFAULT_LANGUAGE, phrase
 from companion.transcript import describe
-from companion.web.errors import Refused
-from companion.web.pairing import Pairings
+from companion.web.errors import Refused, told
+from companion.web.gate import Gate, Limits
+from companion.web.pairing import Pairings, client_of
 from companion.web.public import Snapshot
+from companion.web.quiet import QuietFilter, Summary, loop_complaints
 from companion.web.replay import Journals, frame_png
 from companion.web.reports import REPORT_CSP, Reports
 
@@ -53,6 +68,9 @@ COOKIE = "companion_seat"
 ANSWER_TIMEOUT = 5.0
 """Seconds an action waits for the referee loop before the page is told it did not answer."""
 KEEP_ALIVE = 15.0
+"""Seconds between two keep-alive comments of a live stream."""
+RETRY_MS = 3000
+"""How soon a page reopens a live stream that ended (server-sent events' `retry`)."""
 SHOW_CODE_SECONDS = 60.0
 """How long the OLED shows the pairing card when a page asks for it."""
 SECURITY_HEADERS = {
@@ -65,6 +83,9 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
 }
 STATIC = resources.files("companion.web") / "static"
+HTTP_LOG = logging.getLogger("companion.web.http")
+"""aiohttp's server logs here (a broken request...): summed up, never a traceback."""
+HTTP_LOG.addFilter(QuietFilter())
 
 
 class Hub:
@@ -181,23 +202,35 @@ class Hub:
 # ------------------------------------------------------------------------ the app
 
 HUB = web.AppKey("hub", Hub)
+GATE = web.AppKey("gate", Gate)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 @web.middleware
 async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Security headers on every response; a refused request as JSON; never a traceback."""
+    """Security headers on every response; a refused request as JSON; never a traceback.
+    The request's connection is busy meanwhile (`Gate.busy`: not closed to make room)."""
     try:
-        response = await handler(request)
+        with request.app[GATE].busy(request.transport):
+            if not _own_host(request.host):
+                raise told(403, "host")
+            response = await handler(request)
     except Refused as exc:
-        response = _error(exc.status, str(exc))
+        response = _error(exc.status, exc.sentence(_hub(request).language))
+        if exc.retry_after is not None:
+            response.headers["Retry-After"] = str(exc.retry_after)
+        if exc.status == 408:
+            response.force_close()  # the rest of the body is not waited for
     except web.HTTPRequestEntityTooLarge:
         response = _error(413, f"the request is too large: at most {MAX_BODY} bytes")
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
         response = _error(exc.status, exc.reason or "refused")
+    except ConnectionError:  # the client left mid-request: nobody to answer
+        log.debug("web: %s %s: the client went away", request.method, request.path)
+        response = _error(400, "the client went away")
     except Exception:
         log.exception("web: %s %s failed", request.method, request.path)
         response = _error(500, "the table could not answer: see its log")
@@ -213,10 +246,31 @@ def _error(status: int, message: str, **extra: Any) -> web.Response:
     return web.json_response({"error": message, **extra}, status=status)
 
 
-def make_app(hub: Hub) -> web.Application:
-    """The page's routes over `hub`."""
+@functools.cache
+def _own_names() -> frozenset[str]:
+    name = socket.gethostname().lower()
+    return frozenset({"localhost", name, f"{name}.local"})
+
+
+def _own_host(host: str) -> bool:
+    """A `Host` header that names the table itself: an IP address (the QR code's, any of
+    the Pi's), "localhost", or the Pi's own name (and its mDNS name, NAME.local); never a
+    name of another site (DNS rebinding)."""
+    name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    name = name.removeprefix("[").split("]", 1)[0]
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return name.lower().rstrip(".") in _own_names()
+    return True
+
+
+def make_app(hub: Hub, gate: Gate | None = None) -> web.Application:
+    """The page's routes over `hub`, its connections behind `gate` (default: default
+    limits, for an app served without `WebServer`)."""
     app = web.Application(client_max_size=MAX_BODY, middlewares=[_guard])
     app[HUB] = hub
+    app[GATE] = gate if gate is not None else Gate(Limits(), lambda: hub.language)
     app.router.add_get("/", _static_page("index.html"))
     app.router.add_get("/replay", _static_page("replay.html"))
     app.router.add_get("/static/{name}", _static_file)
@@ -280,29 +334,35 @@ async def _state(request: web.Request) -> web.StreamResponse:
 
 
 async def _live(request: web.Request) -> web.StreamResponse:
-    """Server-sent events: the client's state at once, then at every change."""
+    """Server-sent events: the client's state at once, then at every change; for at most
+    `Limits.stream_seconds`, then the page reopens it (one of a bounded number)."""
     hub = _hub(request)
-    response = web.StreamResponse(
-        headers={
-            "Content-Type": "text/event-stream",
-            "Cache-Control": "no-store",
-            **SECURITY_HEADERS,
-        }
-    )
-    await response.prepare(request)
-    token = request.cookies.get(COOKIE)
-    sent = -1
-    try:
-        while True:
-            version = hub.version
-            if version != sent:
-                data = json.dumps(hub.state_for(token), separators=(",", ":"))
-                await response.write(f"event: state\ndata: {data}\n\n".encode())
-                sent = version
-            if not await hub.wait_change(sent, KEEP_ALIVE):
-                await response.write(b": keep-alive\n\n")
-    except (ConnectionResetError, asyncio.CancelledError):
-        pass
+    gate = request.app[GATE]
+    with gate.stream(request.remote):
+        response = web.StreamResponse(
+            headers={
+                "Content-Type": "text/event-stream",
+                "Cache-Control": "no-store",
+                **SECURITY_HEADERS,
+            }
+        )
+        await response.prepare(request)
+        token = request.cookies.get(COOKIE)
+        sent = -1
+        try:
+            async with asyncio.timeout(gate.limits.stream_seconds):
+                await response.write(f"retry: {RETRY_MS}\n\n".encode())
+                while True:
+                    version = hub.version
+                    if version != sent:
+                        data = json.dumps(hub.state_for(token), separators=(",", ":"))
+                        await response.write(f"event: state\ndata: {data}\n\n".encode())
+                        sent = version
+                    if not await hub.wait_change(sent, KEEP_ALIVE):
+                        await response.write(b": keep-alive\n\n")
+        except (ConnectionError, TimeoutError):
+            pass  # the page went away, or the stream's time is up: the page reopens it
+    response.force_close()  # its connection with it: a new stream opens a new one
     return response
 
 
@@ -315,13 +375,17 @@ async def _body(request: web.Request, keys: Mapping[str, bool]) -> dict[str, Any
     (key -> required) and no other."""
     origin = request.headers.get("Origin")
     if origin is not None and origin != f"{request.scheme}://{request.host}":
-        raise Refused(403, "requests from another site's page are refused")
+        raise told(403, "origin")  # the host itself is the table's (`_own_host`)
     if request.content_type != "application/json":
         raise Refused(415, "send JSON (Content-Type: application/json)")
     if request.content_length is not None and request.content_length > MAX_BODY:
         raise Refused(413, f"the request is too large: at most {MAX_BODY} bytes")
     try:
-        data = json.loads(await request.read())
+        body = await asyncio.wait_for(request.read(), request.app[GATE].limits.body_seconds)
+    except TimeoutError as exc:
+        raise told(408, "slow") from exc
+    try:
+        data = json.loads(body)
     except (ValueError, RecursionError) as exc:
         raise Refused(400, "the body is not valid JSON") from exc
     if not isinstance(data, dict):
@@ -341,17 +405,17 @@ def _paired(request: web.Request) -> tuple[int, str]:
     token = request.cookies.get(COOKIE)
     who = hub.pairings.who(token)
     if who is None or token is None:
-        raise Refused(401, "this phone is not paired: enter the code the table's screen shows")
+        raise told(409, "pair.over") if hub.pairings.over else told(401, "unpaired")
     csrf = request.headers.get("X-CSRF-Token", "")
-    if csrf != who[1]:
-        raise Refused(403, "missing or wrong X-CSRF-Token: reload the page")
+    if not secrets.compare_digest(csrf.encode(), who[1].encode()):
+        raise told(403, "csrf")
     return who[0], token
 
 
 async def _pair(request: web.Request) -> web.StreamResponse:
     hub = _hub(request)
     data = await _body(request, {"code": True, "seat": True})
-    paired = hub.pairings.pair(data["code"], data["seat"])
+    paired = hub.pairings.pair(data["code"], data["seat"], client_of(request.remote))
     hub.publish_pairing()
     response = web.json_response(
         {"seat": paired.seat, "name": hub.seats[paired.seat], "csrf": paired.csrf}
@@ -364,7 +428,7 @@ async def _pair_link(request: web.Request) -> web.StreamResponse:
     """The QR code's address (upper case, to fit QR's alphanumeric mode): the page, with
     the code to fill in."""
     code = request.match_info["code"]
-    if not (code.isdigit() and len(code) <= 12):
+    if not (code.isascii() and code.isdigit() and len(code) <= 12):
         raise Refused(404, "not a pairing code")
     raise web.HTTPFound(f"/?pair={code}")
 
@@ -428,19 +492,29 @@ async def _act(request: web.Request) -> web.StreamResponse:
     if hub.game.page_value is not None:
         board = hub.snapshot.view.get("board") if hub.snapshot else None
         value = hub.game.page_value(control, value, seat, board or {})
-    answer: concurrent.futures.Future[list[dict[str, Any]]] = concurrent.futures.Future()
-    hub.inbox.put_nowait(PagePress(control, seat, value, answer.set_result))
+    answer: concurrent.futures.Future[list[dict[str, Any]] | Refusal]
+    answer = concurrent.futures.Future()
+    hub.inbox.put_nowait(PagePress(control, seat, value, functools.partial(_reply, answer)))
     try:
         events = await asyncio.wait_for(asyncio.wrap_future(answer), ANSWER_TIMEOUT)
     except TimeoutError as exc:
-        raise Refused(503, "the table did not answer: is the game over or stopped?") from exc
+        raise told(503, "no_answer") from exc
     lang = hub.language
+    if isinstance(events, Refusal):  # not this seat's act: nothing was journaled
+        return _error(403, phrase(f"notice.{events}", lang))
     lines = [line for e in events if (line := describe(e, hub.seats, hub.game.name, lang))]
     refused = [e for e in events if e.get("kind") == "ignored"]
     if refused:
         why = describe(refused[0], hub.seats, hub.game.name, lang) or "refused"
         return _error(409, why, lines=lines)
     return web.json_response({"ok": True, "lines": lines})
+
+
+def _reply(answer: concurrent.futures.Future[Any], value: Any) -> None:
+    """The referee loop's answer to a page's act (in the loop's thread): dropped when the
+    page no longer waits for it (it gave up, or went away)."""
+    with contextlib.suppress(concurrent.futures.InvalidStateError):
+        answer.set_result(value)
 
 
 async def _journals(request: web.Request) -> web.StreamResponse:
@@ -514,12 +588,17 @@ async def _game_data(request: web.Request) -> web.StreamResponse:
 class WebServer:
     """The app served from a thread with its own asyncio loop. The thread is supervised
     (`companion.run.supervise`): once listening, it runs until `stop`, and its death is put
-    on the hub's queue for the referee loop to judge."""
+    on the hub's queue for the referee loop to judge. Its connections go through a `Gate`
+    (`limits`, with `connections` kept well under the process's limit of open files)."""
 
-    def __init__(self, hub: Hub, host: str, port: int) -> None:
+    def __init__(self, hub: Hub, host: str, port: int, limits: Limits | None = None) -> None:
         self.hub = hub
         self.host = host
         self.port = port
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+        self.gate = Gate((limits or Limits()).within(soft), lambda: hub.language)
+        self.complaints = Summary("the event loop says")
+        self._listener: asyncio.Server | None = None
         self._loop = asyncio.new_event_loop()
         self._started = threading.Event()
         self._error: BaseException | None = None
@@ -553,16 +632,31 @@ class WebServer:
         self._loop.close()
 
     async def _listen(self) -> None:
-        self.hub.attach(asyncio.get_running_loop())
-        self._runner = web.AppRunner(make_app(self.hub), access_log=None, shutdown_timeout=1.0)
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(loop_complaints(self.complaints))
+        self.hub.attach(loop)
+        self._runner = web.AppRunner(
+            make_app(self.hub, self.gate),
+            access_log=None,
+            logger=HTTP_LOG,
+            shutdown_timeout=1.0,
+            keepalive_timeout=self.gate.limits.idle_seconds,  # also before the first request
+            handler_cancellation=True,  # a stream whose page left ends at once
+            lingering_time=1.0,
+        )
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
-        addresses = self._runner.addresses  # the port chosen, when asked for port 0
-        if addresses:
-            self.port = int(addresses[0][1])
+        server = self._runner.server
+        assert server is not None
+        self._listener = await loop.create_server(
+            self.gate.protocol(server), self.host, self.port, backlog=128
+        )
+        self.port = int(self._listener.sockets[0].getsockname()[1])  # port 0: the one chosen
 
     async def _close(self) -> None:
+        if self._listener is not None:
+            self._listener.close()
+        self.gate.close_all()
+        await asyncio.sleep(0)  # the aborted connections are lost, their handlers cancelled
         if self._runner is not None:
             await self._runner.cleanup()
 

@@ -17,6 +17,7 @@ from typing import Any
 from companion.games import Game, register
 from companion.journal import Input, PressInput, ResumeInput, Setup, SpotInput, TickInput
 from companion.referee.pace import PacedReferee, SetupError
+from companion.screens.model import Refusal
 from companion.screens.render import WIDTH, Pen, register_renderer
 
 PEBBLES = 2
@@ -77,6 +78,10 @@ class TallyReferee(PacedReferee):
     def press(self, press: PressInput) -> None:
         self.emit({"kind": "ignored", "control": press.control, "seat": press.seat,
                    "reason": "not_now"})  # fmt: skip
+
+    def seat_refusal(self, seat: int, control: str, value: Any) -> Refusal | None:
+        """No button is anyone's: a pebble in the hat is Tally's only move."""
+        return Refusal.NOT_NOW
 
     def deadline(self) -> float | None:
         return None

@@ -243,12 +243,19 @@ def test_game_rules_and_web_are_checked_by_the_game_and_the_web_section() -> Non
     assert config.game.rules == {"mode": "teams"} and config.web.port == 8080
     bad = {
         "game": {**vnp, "rules": {"mode": "two"}},
-        "web": {"port": 0, "host": "pi.local", "enabled": "yes", "tls": True},
+        "web": {"port": 0, "host": "pi.local", "enabled": "yes", "tls": True, "pairing_hours": -1},
     }
     with pytest.raises(ConfigError) as caught:
         parse_config(bad)
     problems = "\n".join(caught.value.problems)
-    for key in ("game.rules", "web.port", "web.host", "web.enabled", "web.tls"):
+    for key in (
+        "game.rules",
+        "web.port",
+        "web.host",
+        "web.enabled",
+        "web.tls",
+        "web.pairing_hours",
+    ):
         assert key in problems
     assert "VNP-7" in problems
 

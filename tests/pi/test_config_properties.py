@@ -157,6 +157,7 @@ NEARLY_RIGHT: dict[str, st.SearchStrategy[Any]] = {
     "spi_rst": st.integers(-1, 30),
     "host": st.sampled_from(["0.0.0.0", "::1", "pi.local"]),
     "port": st.integers(0, 70000),
+    "pairing_hours": st.one_of(st.integers(-1, 800), st.floats(-1, 800)),
 }
 TABLE_KEYS: dict[str, list[str]] = {
     "game": sorted(GAME_KEYS),

@@ -20,6 +20,7 @@ from companion.notify import Notifier
 from companion.run.loop import Service
 from companion.run.web_port import WebPort
 from companion.session import Session
+from companion.web.gate import Limits
 
 
 @dataclass
@@ -40,6 +41,8 @@ class Client:
     port: int
     cookies: dict[str, str] = field(default_factory=dict)
     csrf: str | None = None
+    source: str | None = None
+    """The address it connects from (any of 127/8 reaches a page on 127.0.0.1)."""
 
     def request(
         self,
@@ -54,7 +57,10 @@ class Client:
             sent.setdefault("Content-Type", "application/json")
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
+        source = None if self.source is None else (self.source, 0)
+        connection = http.client.HTTPConnection(
+            self.host, self.port, timeout=10, source_address=source
+        )
         try:
             connection.request(method, path, body=body, headers=sent)
             response = connection.getresponse()
@@ -93,16 +99,30 @@ class Client:
 class LiveTable:
     """`Service` + `WebPort` on a new journal, until `close`."""
 
-    def __init__(self, data_dir: Path, setup: Setup, *, script_clock: bool = False) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        setup: Setup,
+        *,
+        script_clock: bool = False,
+        config: WebConfig | None = None,
+        limits: Limits | None = None,
+    ) -> None:
         """`script_clock`: `Scripted` inputs keep their own time (a simulated game fed
-        whole, its ticks included), as `companion run --sim-clock script` does."""
+        whole, its ticks included), as `companion run --sim-clock script` does; `config`
+        the [web] section (the page on 127.0.0.1, a port of its own), `limits` the page's
+        bounds on connections."""
         self.data_dir = data_dir
         self.inbox: queue.Queue[Any] = _TrackingQueue()
         self.session = Session.start(data_dir / "game.jsonl", setup)
         self.display = Display(DisplayConfig(driver="dummy"), setup.language)
         self.display.open()
         self.web = WebPort(
-            WebConfig(host="127.0.0.1", port=0), data_dir, self.session.referee, self.inbox
+            config or WebConfig(host="127.0.0.1", port=0),
+            data_dir,
+            self.session.referee,
+            self.inbox,
+            limits=limits,
         )
         self.web.start()
         self.service = Service(
@@ -118,8 +138,9 @@ class LiveTable:
         host, port = self.web.address.rsplit(":", 1)
         self.host, self.port = host, int(port)
 
-    def client(self) -> Client:
-        return Client(self.host, self.port)
+    def client(self, source: str | None = None) -> Client:
+        """A new browser, connecting from `source` (127.0.0.1 by default)."""
+        return Client(self.host, self.port, source=source)
 
     def put(self, item: Any) -> None:
         self.inbox.put(item)

@@ -1,5 +1,6 @@
 """The page in a real browser, for a game played with tokens and buttons (PtiPassPass):
-the live view follows the table, and the replay viewer steps through the journal."""
+the live view follows the table, the replay viewer steps through the journal, and a phone
+guessing the pairing code is told to wait."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import pytest
 
 from companion import games
 from companion.run.items import Scripted
+from companion.web.errors import said
+from companion.web.pairing import FIRST_WAIT, FREE_TRIES
 
 from .table import LiveTable
 
@@ -63,3 +66,33 @@ def test_the_replay_viewer_steps_through_a_journal(game_table, phone):
     )
     assert page.locator("#step-label").inner_text().startswith("2 /")
     assert page.locator("#replay-frame").evaluate("img => img.complete && img.naturalWidth") == 128
+
+
+def test_a_phone_guessing_the_code_is_told_to_wait_in_the_tables_language(game_table, phone):
+    """Wrong codes: the referee's French sentences on the page, then the lockout's, and
+    the button waits as long; another phone (another address) with the OLED's code pairs
+    at once."""
+    table, _ = game_table
+    code = table.web.pairings.code
+    guesser = phone()
+    guesser.goto(f"http://{table.host}:{table.port}/")
+    guesser.locator("#pair-open").click()
+    guesser.select_option("#pair-seat", "1")
+    wrong = f"{(int(code) + 1) % 10**6:06d}"
+    for _ in range(FREE_TRIES):
+        guesser.fill("#pair-code", wrong)
+        guesser.locator("#pair-submit").click()
+        guesser.wait_for_function(
+            "(text) => document.getElementById('message').textContent === text",
+            arg=said("pair.wrong", "fr"),
+        )
+        guesser.evaluate("document.getElementById('message').textContent = ''")
+    guesser.fill("#pair-code", wrong)
+    guesser.locator("#pair-submit").click()
+    guesser.wait_for_function(
+        "(text) => document.getElementById('message').textContent === text",
+        arg=said("pair.wait", "fr", seconds=int(FIRST_WAIT)),
+    )
+    assert guesser.locator("#pair-submit").is_disabled()
+    assert table.web.pairings.code == code  # guesses never change it
+    assert table.client("127.0.0.2").pair(table, 2).status == 200  # another phone

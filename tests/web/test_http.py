@@ -12,7 +12,7 @@ import pytest
 
 from companion import games
 from companion.journal import PressInput, read_journal
-from companion.web.pairing import MAX_TRIES, Pairings
+from companion.web.pairing import FREE_TRIES, Pairings
 from companion.web.server import MAX_BODY
 
 from .table import LiveTable
@@ -88,12 +88,13 @@ def test_the_code_changes_after_each_pairing(table):
     refused(late, 403)
 
 
-def test_wrong_codes_change_the_code(table):
+def test_wrong_codes_leave_the_code_the_oled_shows(table):
+    """Guesses must not change the code under the feet of whoever reads it on the OLED."""
     code = table.web.pairings.code
     wrong = f"{(int(code) + 1) % 10**6:06d}"
-    for _ in range(MAX_TRIES):
+    for _ in range(FREE_TRIES):
         refused(table.client().post("/api/pair", {"code": wrong, "seat": 0}), 403)
-    assert table.web.pairings.code != code
+    assert table.web.pairings.code == code
 
 
 @pytest.mark.parametrize(
@@ -129,8 +130,11 @@ def test_pairings_survive_a_restart_of_the_same_game_only(table, tmp_path):
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
     assert json.dumps(phone.cookies["companion_seat"]) not in path.read_text()
     names = tuple(table.session.referee.names)
-    assert Pairings(names, path).who(phone.cookies["companion_seat"])[0] == 1
-    assert Pairings(("X", "Y"), path).who(phone.cookies["companion_seat"]) is None
+    game = table.web.pairings.game
+    assert Pairings(names, path, game=game).who(phone.cookies["companion_seat"])[0] == 1
+    assert Pairings(("X", "Y"), path, game=game).who(phone.cookies["companion_seat"]) is None
+    # Another game with the same seats (a new journal): its phones must pair again.
+    assert Pairings(names, path, game="another").who(phone.cookies["companion_seat"]) is None
 
 
 # ------------------------------------------------------------------------- refusals

@@ -11,13 +11,15 @@ let snap = null; // the snapshot shown
 let source = null; // the EventSource
 let wantPairForm = false; // the user asked to play from this phone, or came with ?pair=
 let busy = false; // an action is on its way: ignore double taps
+let pairHeldUntil = 0; // after too many wrong codes (429), pairing waits until then
 const board = new VnpBoard(act);
 let piecesAsked = false;
 
 // ------------------------------------------------------------------ server calls
 
-/** POST JSON; resolves to {status, body} (body {} when it is not JSON). Throws on a
- * network failure only. */
+/** POST JSON; resolves to {status, ok, body, retryAfter} (body {} when it is not JSON,
+ * retryAfter the seconds of a Retry-After header, else 0). Throws on a network failure
+ * only. */
 async function post(url, data, csrf) {
   const headers = { "Content-Type": "application/json" };
   if (csrf) headers["X-CSRF-Token"] = csrf;
@@ -33,7 +35,8 @@ async function post(url, data, csrf) {
   } catch {
     // an empty or non-JSON answer
   }
-  return { status: res.status, ok: res.ok, body };
+  const retryAfter = Number(res.headers.get("Retry-After")) || 0;
+  return { status: res.status, ok: res.ok, body, retryAfter };
 }
 
 function showMessage(text) {
@@ -241,7 +244,8 @@ async function pair(event) {
   if ($("pair-seat").value === "") return showMessage(t("pair.noSeat"));
   $("pair-submit").disabled = true;
   try {
-    const { ok, status, body } = await post("/api/pair", { code, seat });
+    const { ok, status, body, retryAfter } = await post("/api/pair", { code, seat });
+    if (status === 429 && retryAfter) holdPairing(retryAfter);
     if (!ok) return showMessage(refusal(body, status));
     source?.close(); // its snapshots no longer tell who this phone is
     showMessage("");
@@ -254,8 +258,16 @@ async function pair(event) {
   } catch {
     showMessage(t("net.error"));
   } finally {
-    $("pair-submit").disabled = false;
+    $("pair-submit").disabled = Date.now() < pairHeldUntil;
   }
+}
+
+/** The table said to wait (too many wrong codes): the button waits as long. */
+function holdPairing(seconds) {
+  pairHeldUntil = Date.now() + seconds * 1000;
+  setTimeout(() => {
+    if (Date.now() >= pairHeldUntil) $("pair-submit").disabled = false;
+  }, seconds * 1000);
 }
 
 async function unpair() {

@@ -1,0 +1,163 @@
+"""Pairing on a LAN of strangers, over a real socket: guessing the code is slowed per
+client and for the whole table, while whoever reads the code off the OLED pairs at once;
+a wrong guess never changes the code; a pairing ends with its game (and after the hours
+the config gives); every refusal is one sentence in the table's language."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from companion import games
+from companion.config.model import WebConfig
+from companion.run.items import Scripted
+from companion.run.journal_file import archive
+from companion.web.errors import said
+from companion.web.pairing import FIRST_WAIT, FREE_TRIES, TABLE_BURST, TABLE_EVERY, Tries
+
+from .table import LiveTable
+
+
+class Clock:
+    """The pace's clock, moved by hand (the tries are judged by it, not by the socket)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def table(tmp_path):
+    live = LiveTable(tmp_path, games.get("ptipasspass").simulated_setup(4, 3))
+    yield live
+    live.close()
+
+
+@pytest.fixture
+def clock(table):
+    clock = Clock()
+    table.web.pairings.tries = Tries(clock)
+    return clock
+
+
+def wrong(table):
+    return f"{(int(table.web.pairings.code) + 1) % 10**6:06d}"
+
+
+def guess(client, code, seat=0):
+    return client.post("/api/pair", {"code": code, "seat": seat})
+
+
+def test_a_guessing_client_is_slowed_while_another_pairs_at_once(table, clock):
+    code = table.web.pairings.code
+    guesser = table.client()
+    answers = [guess(guesser, wrong(table)) for _ in range(FREE_TRIES + 5)]
+    assert [a.status for a in answers] == [403] * FREE_TRIES + [429] * 5
+    assert answers[0].json()["error"] == said("pair.wrong", "fr")
+    late = answers[-1]
+    assert late.headers["Retry-After"] == str(int(FIRST_WAIT))
+    assert late.json()["error"] == said("pair.wait", "fr", seconds=int(FIRST_WAIT))
+    # Each wait, once over, buys one more try, and doubles: under one try a second.
+    waits = []
+    for _ in range(4):
+        clock.now += int(guess(guesser, wrong(table)).headers["Retry-After"])
+        assert guess(guesser, wrong(table)).status == 403
+        waits.append(int(guess(guesser, wrong(table)).headers["Retry-After"]))
+    assert waits == [4, 8, 16, 32]
+    # Meanwhile the code on the OLED is the same, and whoever reads it pairs at once.
+    assert table.web.pairings.code == code
+    player = table.client("127.0.0.2")
+    assert player.pair(table, 1).status == 200
+    assert guess(guesser, table.web.pairings.code).status == 429  # still waiting
+
+
+def test_the_tables_wrong_codes_are_rationed_across_addresses(table, clock):
+    """Many addresses, each wrong once: past the table's burst, an address that was wrong
+    waits its turn; an address that never was is still heard at once."""
+    guessers = [table.client(f"127.0.1.{i}") for i in range(1, TABLE_BURST + 2)]
+    assert all(guess(g, wrong(table)).status == 403 for g in guessers)
+    ration = guess(guessers[0], wrong(table))
+    assert ration.status == 429
+    assert ration.json()["error"] == said("pair.table", "fr", seconds=int(TABLE_EVERY))
+    assert table.client("127.0.0.2").pair(table, 2).status == 200
+    clock.now += TABLE_EVERY
+    assert guess(guessers[0], wrong(table)).status == 403
+    assert guess(guessers[1], wrong(table)).status == 429  # one wrong code per TABLE_EVERY
+
+
+@pytest.mark.parametrize("code", ["٠١٢٣٤٥", "１２３４５６", "12345", "1234567", "12 456", 123456])
+def test_a_malformed_code_is_refused_and_counts_as_a_try(table, clock, code):
+    """Arabic-Indic or full-width digits pass `str.isdigit()`: still not the code."""
+    client = table.client()
+    for _ in range(FREE_TRIES):
+        answer = guess(client, code)
+        assert answer.status == 400, answer.body
+        assert answer.json()["error"] == said("pair.code", "fr")
+    assert guess(client, table.web.pairings.code).status == 429
+
+
+def feed_whole_game(table, name):
+    game = games.get(name)
+    for record in game.simulate(table.session.referee.setup).inputs:
+        table.put(Scripted(record))
+    table.settle()
+    assert table.session.referee.finished
+
+
+def test_a_pairing_ends_with_its_game(tmp_path):
+    table = LiveTable(tmp_path, games.get("phipasspass").simulated_setup(3, 3), script_clock=True)
+    phone = table.client()
+    try:
+        assert phone.pair(table, 1).status == 200
+        feed_whole_game(table, "phipasspass")
+        lines = (tmp_path / "game.jsonl").read_text().count("\n")
+        answer = phone.act("doublon")
+        assert answer.status == 409 and answer.json()["error"] == said("pair.over", "fr")
+        assert (tmp_path / "game.jsonl").read_text().count("\n") == lines
+        assert table.client().pair(table, 0).status == 409  # no new pairing either
+        assert phone.get("/api/state").json()["you"] is None
+        assert table.client().post("/api/pair/show").status == 200
+        table.settle()
+        assert table.web.overlay() is None  # no code on the OLED: nothing to pair
+    finally:
+        table.close()
+
+
+def test_a_new_game_starts_unpaired_even_with_the_same_seats_and_seed(tmp_path):
+    """A game left unfinished for a new one (the power-on menu's "new game"): the new
+    journal is another game, whatever its setup."""
+    setup = games.get("ptipasspass").simulated_setup(4, 3)
+    table = LiveTable(tmp_path, setup)
+    phone = table.client()
+    try:
+        assert phone.pair(table, 1).status == 200
+    finally:
+        table.close()
+    archive(tmp_path / "game.jsonl")
+    table = LiveTable(tmp_path, setup)
+    phone.port = table.port  # the same browser, with its cookie of the last game
+    try:
+        answer = phone.act("doublon")
+        assert answer.status == 401 and answer.json()["error"] == said("unpaired", "fr")
+        assert table.client().get("/api/state").json()["pairing"]["open_seats"] == [0, 1, 2, 3]
+    finally:
+        table.close()
+
+
+def test_a_pairing_lasts_the_hours_the_config_gives(tmp_path):
+    config = WebConfig(host="127.0.0.1", port=0, pairing_hours=2)
+    table = LiveTable(tmp_path, games.get("ptipasspass").simulated_setup(4, 3), config=config)
+    try:
+        phone = table.client()
+        assert phone.pair(table, 1).status == 200
+        assert phone.act("doublon").status == 409  # paired: the referee judges it
+        table.web.pairings.clock = lambda: time.time() + 2 * 3600
+        answer = phone.act("doublon")
+        assert answer.status == 401 and answer.json()["error"] == said("unpaired", "fr")
+        state = table.client().get("/api/state").json()
+        assert 1 in state["pairing"]["open_seats"]
+    finally:
+        table.close()
