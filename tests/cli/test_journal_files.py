@@ -682,7 +682,7 @@ def test_run_resume_says_a_torn_last_line_in_one_log_line(
         session, _ = open_session(_config(tmp_path), args, data_dir, inbox, sim=True)
     session.close()
     assert raised == []  # no Python warning: its two lines are not for a log
-    (said,) = [r for r in caplog.records if "torn" in r.getMessage()]
+    (said,) = [r for r in caplog.records if "torn last line" in r.getMessage()]
     assert said.name == "companion" and said.levelno == logging.WARNING
     assert said.getMessage().startswith(f"{path}:3: torn last line dropped (")
     assert "\n" not in said.getMessage()
@@ -695,7 +695,8 @@ def test_play_resume_says_a_torn_last_line_in_one_line(
     write_journal(path, checksummed(path, SETUP, SPOT) + b'{"t":4.0,"type":"ti')
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     assert main(["play", "--sim", "--resume", "--journal", str(path)]) == 0
-    torn = [line for line in capsys.readouterr().err.splitlines() if "torn" in line]
+    err = capsys.readouterr().err.splitlines()
+    torn = [line for line in err if "torn last line" in line]
     assert torn == [
         f"companion play: warning: {path}:3: torn last line dropped (not a JSON object: "
         "Unterminated string starting at: line 1 column 17 (char 16))"
