@@ -6,7 +6,7 @@ tick now and then, and every other padding input a refused press (the Magicien p
 Menteur at their own drop: an `ignored` event each, the events a live referee used to keep
 forever). The padding never changes the game: the padded journal's winner and engine
 events are checked against the game's own. The lines are written exactly as
-`JournalWriter` writes them (with their checksums), without its fsync per line.
+`JournalWriter` writes them (numbered, with their checksums), without its fsync per line.
 
 For each size: the wall time and the peak of Python's allocations (tracemalloc, a second
 run) of `Session.resume` (read, verify, feed the referee: one pass), and, for comparison,
@@ -91,9 +91,9 @@ def same_game(setup: Setup, a: list[Input], b: list[Input]) -> bool:
 
 def write(path: Path, setup: Setup, inputs: list[Input]) -> None:
     with open(path, "w", encoding="utf-8") as f:
-        for record in (setup, *inputs):
+        for seq, record in enumerate((setup, *inputs), start=1):
             line = json.dumps(record.to_json(), separators=(",", ":"))
-            f.write(with_checksum(line) + "\n")
+            f.write(with_checksum(line, seq) + "\n")
 
 
 def resume(path: Path) -> None:

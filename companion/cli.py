@@ -125,6 +125,8 @@ def _play(args: argparse.Namespace) -> int:
     session = _open_play(args, path)
     if isinstance(session, str):
         return fail("play", session)
+    for note in session.notes:  # a torn last line dropped: one line each
+        print(f"companion play: warning: {note}", file=sys.stderr)
     resume = f"companion play --sim --resume --journal {path}"
     print(f"journal: {path} (continue later with: {resume})")
     lang = session.referee.setup.language

@@ -16,10 +16,11 @@ Two input types are ours beyond the architecture's four: `{"type":"reader","spot
 "table":{"5":["04A1B2C3"]}}` where `companion run --resume` restarted, with what the
 readers saw at that moment.
 
-The companion's `JournalWriter` ends every line with a last member `"crc":"<8 hex>"`,
-the CRC-32 of the line's bytes without it, so a changed byte is found, never read as
-another game; scenario files written by hand carry none (`JournalReader` holds a journal
-to its setup line's convention).
+The companion's `JournalWriter` ends every line with two members, `"seq":<n>` (the line's
+number: the setup is 1) and `"crc":"<8 hex>"` (the CRC-32 of the line's bytes without
+it), so a changed byte, or a line removed, repeated or moved, is found, never read as
+another game; scenario files written by hand carry neither (`JournalReader` holds a
+journal to its setup line's convention).
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, BinaryIO, NamedTuple
 
 from companion import journal_fields as fields
 
@@ -331,33 +333,73 @@ class UnreadableSetup(JournalError):
 
 
 class ChecksumError(ValueError):
-    """A line whose checksum is wrong or missing: changed after it was written."""
+    """A line whose checksum or number is wrong or missing: changed, removed, repeated or
+    moved after it was written."""
 
 
 CRC_KEY = b',"crc":"'
 """How a line's checksum member starts: the writer puts it last, `,"crc":"<8 hex>"}`."""
 _CRC_TAIL = len(CRC_KEY) + 8 + 2
 _HEX8 = re.compile(rb"[0-9a-f]{8}")
+_SEQ_TAIL = re.compile(rb',"seq":([1-9][0-9]{0,15})\}$')
+"""A line's number, the member just before its checksum: `,"seq":<n>` (1 is the setup)."""
+
+MAX_LINE = 1 << 20
+"""The most bytes one journal line may have, its newline included. The longest line the
+companion writes is a setup, which carries every enrolled tag of its game at some 40 bytes
+a tag: 1.5 kB for Flip Done's 52 cards. A mebibyte is room for 25,000 tags (as much as the
+configuration files may hold); anything longer was not written by the companion, and is
+refused without being read whole (`companion replay /dev/zero`)."""
+TOO_LONG = f"it is longer than any journal line (more than {MAX_LINE} bytes)"
+MAX_JOURNAL = 16 << 20
+"""The most bytes a file `read_journal` reads (`companion replay`, `companion report`, the
+web page's replays) may have. A journal is some 70 bytes an input: an evening at a
+restless table is well under a megabyte, `bench/resume_speed.py`'s 100,000 inputs are
+7 MB. A larger file is no journal, and reading it into memory could exhaust the Pi."""
 
 
-def with_checksum(body: str) -> str:
+def with_checksum(body: str, seq: int | None = None) -> str:
     """A record's compact JSON (an object) with its checksum as a last member: the CRC-32
-    (zlib) of the UTF-8 bytes of ``body``, as 8 lower-case hex digits."""
+    (zlib) of the UTF-8 bytes of the line without it, as 8 lower-case hex digits. With
+    ``seq``, the line's number in its journal comes first, `,"seq":<n>` before the
+    checksum (which covers it)."""
+    if seq is not None:
+        body = f'{body[:-1]},"seq":{seq}}}'
     crc = zlib.crc32(body.encode("utf-8"))
     return f'{body[:-1]},"crc":"{crc:08x}"}}'
 
 
-def checked(line: bytes) -> tuple[bytes, bool]:
-    """The line without its checksum member, and whether it had one. A `ChecksumError`
-    when it has one that does not match: some byte of the line changed."""
+class Checked(NamedTuple):
+    """A line as `checked` reads it."""
+
+    body: bytes
+    """The line without its `seq` and `crc` members."""
+    checksummed: bool
+    seq: int | None
+    """The line's number in its journal, None when it carries none."""
+
+
+def checked(line: bytes) -> Checked:
+    """The line without its checksum member (and its number, when it has one), whether it
+    had a checksum, and its number. A `ChecksumError` when it has a checksum that does not
+    match: some byte of the line changed. A line number is only read inside a checksum."""
     text = line.rstrip()
     tail = text[-_CRC_TAIL:]
     if not (tail.startswith(CRC_KEY) and tail.endswith(b'"}') and _HEX8.fullmatch(tail[8:16])):
-        return line, False
+        return Checked(line, False, None)
     body = text[:-_CRC_TAIL] + b"}"
     if zlib.crc32(body) != int(tail[8:16], 16):
         raise ChecksumError("its checksum does not match: the line was changed or damaged")
-    return body, True
+    numbered = _SEQ_TAIL.search(body, max(0, len(body) - 26))
+    if numbered is None:
+        return Checked(body, True, None)
+    return Checked(body[: numbered.start()] + b"}", True, int(numbered[1]))
+
+
+def _out_of_place(seq: int, due: int) -> str:
+    """Why a line numbered ``seq`` where line ``due`` was due cannot be taken."""
+    why = "a line before it is missing" if seq > due else "a line is repeated"
+    return f"it is numbered {seq} where {due} was due: {why}, or lines were moved"
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,12 +419,16 @@ class JournalReader:
     iterated (verified, parsed strictly, never all held in memory).
 
     A journal whose setup line carries a checksum (the companion's) must have a matching
-    one on every line; one whose setup has none (a scenario written by hand) must have
-    none anywhere. A torn last line (cut mid-write: not a whole JSON object, or a byte
-    that is not UTF-8) ends the inputs with a warning. Any other bad line is damage: an
-    error naming it, or, with ``lenient``, the end of the inputs with `damage` set (the
-    lines before it are the valid prefix). A lone torn setup raises `TornSetup`, any other
-    setup line that cannot be read `UnreadableSetup`.
+    one on every line, and, when the setup is numbered (`"seq":1`), every line must carry
+    its own number, so a line removed, repeated or moved is found like a changed one. A
+    checksummed setup without a number is a journal of an older companion: read as before,
+    with a warning saying a removed line would go unnoticed. One whose setup has no
+    checksum (a scenario written by hand) must have none anywhere. A torn last line (cut
+    mid-write: not a whole JSON object, or a byte that is not UTF-8) ends the inputs with
+    a warning. Any other bad line, or one longer than `MAX_LINE`, is damage: an error
+    naming it, or, with ``lenient``, the end of the inputs with `damage` set (the lines
+    before it are the valid prefix). A lone torn setup raises `TornSetup`, any other setup
+    line that cannot be read `UnreadableSetup`.
 
     After the iteration: `inputs` read, `last_t`, `warnings`, `damage`, and `kept_bytes`,
     the length of the valid prefix when the lines are a file's bytes; `cut` says whether
@@ -409,27 +455,36 @@ class JournalReader:
         number, raw = self._next_line()
         if not raw:
             raise JournalError(f"{name} is empty: it needs a setup line first")
-        self.setup, self.checksummed = self._setup(number, raw)
+        self.setup, self.checksummed, self.numbered = self._setup(number, raw)
+        if self.checksummed and not self.numbered:
+            self.warnings.append(
+                f"{name}: its lines carry no numbers (written by an older companion): "
+                "a line removed or repeated in it cannot be noticed"
+            )
         self.last_t = self.setup.t
         self.kept_bytes = self._offset
 
     def _next_line(self) -> tuple[int, bytes]:
-        """The next line that is not blank (its number and bytes), or (0, b"") at the end."""
+        """The next line that is not blank (its number and bytes), or (0, b"") at the end.
+        A line longer than `MAX_LINE` counts as not blank, whatever it holds."""
         for line in self._lines:
             raw = line.encode("utf-8") if isinstance(line, str) else line
             self._number += 1
             self._offset += len(raw)
-            if raw.strip():
+            if len(raw) > MAX_LINE or raw.strip():
                 return self._number, raw
         return 0, b""
 
-    def _setup(self, number: int, raw: bytes) -> tuple[Setup, bool]:
+    def _setup(self, number: int, raw: bytes) -> tuple[Setup, bool, bool]:
+        """The setup, whether it has a checksum, and whether it is numbered."""
+        if len(raw) > MAX_LINE:
+            raise UnreadableSetup(self.name, number, TOO_LONG)
         try:
-            body, checksummed = checked(raw)
+            line = checked(raw)
         except ChecksumError as exc:
             raise UnreadableSetup(self.name, number, str(exc)) from exc
         try:
-            record = _record(body)
+            record = _record(line.body)
         except ValueError as exc:
             if not self._next_line()[1]:
                 raise TornSetup(
@@ -439,8 +494,10 @@ class JournalReader:
             raise UnreadableSetup(self.name, number, str(exc)) from exc
         if record.get("type") != "setup":
             raise UnreadableSetup(self.name, number, "the first line must be the setup")
+        if line.seq not in (None, 1):
+            raise UnreadableSetup(self.name, number, _out_of_place(line.seq, 1))
         try:
-            return parse_setup(record), checksummed
+            return parse_setup(record), line.checksummed, line.seq == 1
         except JournalError as exc:
             raise UnreadableSetup(self.name, number, str(exc)) from exc
 
@@ -449,13 +506,16 @@ class JournalReader:
             number, raw = self._next_line()
             if not raw:
                 return
+            if len(raw) > MAX_LINE:
+                self._damaged(number, ValueError(TOO_LONG))
+                return
             try:
-                body, has_checksum = checked(raw)
+                line = checked(raw)
             except ChecksumError as exc:
                 self._damaged(number, exc)
                 return
             try:
-                record = _record(body)
+                record = _record(line.body)
             except ValueError as exc:
                 if self._next_line()[1]:
                     self._damaged(number, exc)
@@ -464,12 +524,7 @@ class JournalReader:
                     self.warnings.append(f"{self.name}:{number}: torn last line dropped ({exc})")
                 return
             try:
-                if has_checksum != self.checksummed:
-                    raise ChecksumError(
-                        "it has no checksum, as every line of this journal must"
-                        if self.checksummed
-                        else "it has a checksum although the setup line has none"
-                    )
+                self._in_place(line)
                 made = parse_input(record)
             except ValueError as exc:  # a ChecksumError or a JournalError
                 self._damaged(number, exc)
@@ -478,6 +533,25 @@ class JournalReader:
             self.last_t = made.t
             self.kept_bytes = self._offset
             yield made
+
+    def _in_place(self, line: Checked) -> None:
+        """A `ChecksumError` when the line does not follow the journal's convention (a
+        checksum, a number) or is not the line due here (the setup is line 1)."""
+        if line.checksummed != self.checksummed:
+            raise ChecksumError(
+                "it has no checksum, as every line of this journal must"
+                if self.checksummed
+                else "it has a checksum although the setup line has none"
+            )
+        if not self.numbered:
+            if line.seq is not None:
+                raise ChecksumError("it has a number although the setup line has none")
+            return
+        due = self.inputs + 2
+        if line.seq is None:
+            raise ChecksumError("it has no number, as every line of this journal must")
+        if line.seq != due:
+            raise ChecksumError(_out_of_place(line.seq, due))
 
     def _damaged(self, number: int, exc: Exception) -> None:
         """A bad line that is not a torn last line: an error, or (lenient) the end."""
@@ -519,35 +593,78 @@ def _record(line: str | bytes) -> Mapping[str, Any]:
 
 def read_journal(path: str | os.PathLike[str]) -> Journal:
     """Read the journal file at ``path`` (as bytes, so that a byte that is not UTF-8 is
-    one line's problem: a torn last line, or an error naming its line)."""
-    with open(path, "rb") as f:
-        return read_lines(f, str(path))
+    one line's problem: a torn last line, or an error naming its line). A file that is not
+    a regular one, or larger than `MAX_JOURNAL`, is a `JournalError` before any read."""
+    with open_journal(path, MAX_JOURNAL) as f:
+        return read_lines(file_lines(f), str(path))
+
+
+def open_journal(path: str | os.PathLike[str], max_bytes: int | None = None) -> BinaryIO:
+    """The journal file at ``path`` open for reading bytes; a `JournalError` when it is
+    not a regular file (a device such as /dev/zero, a FIFO, a folder: opened without
+    waiting for a writer) or, with ``max_bytes``, when it is larger."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise JournalError(f"{path}: not a regular file, so not a journal")
+        if max_bytes is not None and st.st_size > max_bytes:
+            raise JournalError(
+                f"{path}: {st.st_size} bytes, larger than any journal (at most {max_bytes})"
+            )
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def file_lines(file: BinaryIO) -> Iterator[bytes]:
+    """A file's lines for `JournalReader`, none read whole when longer than `MAX_LINE`:
+    such a line is yielded as its first ``MAX_LINE + 1`` bytes (damage, for the reader)
+    and ends the lines."""
+    while line := file.readline(MAX_LINE + 1):
+        yield line
+        if len(line) > MAX_LINE:
+            return
 
 
 class JournalWriter:
     """Appends inputs as they happen; each line is flushed and fsync'd before it counts.
 
-    Each line ends with its checksum (`with_checksum`), unless the journal it appends to
-    has none (a scenario written by hand, resumed: its lines stay as its setup's). The
-    file is 0600 whatever the umask (it holds every secret of the game), a new one has
-    its directory entry fsync'd, and the first append starts on a fresh line: a last line
-    whose newline was lost in a cut is ended first, so it never swallows the next record.
+    Each line ends with its number and its checksum (`with_checksum`), unless the journal
+    it appends to has none (a scenario written by hand, resumed: its lines stay as its
+    setup's) or only checksums (an older companion's). Appending to a numbered journal
+    goes on from its last line's number, so the journal must end with a whole line: a
+    torn or damaged end is cut first (`companion.session.replay` does). The file is 0600
+    whatever the umask (it holds every secret of the game), a new one has its directory
+    entry fsync'd, and the first append starts on a fresh line: a last line whose newline
+    was lost in a cut is ended first, so it never swallows the next record.
     """
 
     def __init__(self, path: str | os.PathLike[str], checksum: bool | None = None) -> None:
         """``checksum``: end every line with one; None: as the file's first line does (a
-        new or empty file: yes)."""
+        new or empty file: yes). Numbers go with checksums, as the first line has them
+        (a new or empty file: yes)."""
         self.path = Path(path)
         make_private_dirs(self.path.parent)
         self._file: IO[str] = open_private(self.path, append=True)
-        self.checksum = _first_line_checked(self._file) if checksum is None else checksum
-        _end_last_line(self._file)
+        try:
+            self.checksum, self.seq = _continuation(self._file, checksum, self.path)
+            _end_last_line(self._file)
+        except BaseException:
+            self._file.close()
+            raise
 
     def write(self, record: Setup | Input) -> None:
         line = json.dumps(record.to_json(), separators=(",", ":"))
-        self._file.write((with_checksum(line) if self.checksum else line) + "\n")
+        if self.checksum:
+            line = with_checksum(line, self.seq)
+        self._file.write(line + "\n")
         self._file.flush()
         os.fsync(self._file.fileno())
+        if self.seq is not None:
+            self.seq += 1
 
     def close(self) -> None:
         self._file.close()
@@ -604,22 +721,55 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _first_line_checked(file: IO[str]) -> bool:
-    """Does the file's first line carry a checksum (True too when the file is empty)?
-    Reads at most `SETUP_HEAD` bytes: a setup line is far shorter."""
+def _continuation(file: IO[str], checksum: bool | None, path: Path) -> tuple[bool, int | None]:
+    """How appends go on in this file: with checksums or not (``checksum``, else as its
+    first line), and the number of the next line, None when its lines are not numbered
+    (as its first line). Reads its first line and its last one, not the lines between."""
     fd = file.fileno()
-    head = os.pread(fd, SETUP_HEAD, 0)
-    first = next((line for line in head.split(b"\n") if line.strip()), None)
+    first = _first_line(fd)
     if first is None:
-        return True
+        return (True if checksum is None else checksum), (None if checksum is False else 1)
     try:
-        return checked(first)[1]
+        head = checked(first)
+    except ChecksumError:  # a damaged setup: nothing can be resumed; checksums, no numbers
+        head = Checked(first, True, None)
+    checksum = head.checksummed if checksum is None else checksum
+    if not (checksum and head.seq == 1):
+        return checksum, None
+    try:
+        seq = checked(_last_line(fd)).seq
     except ChecksumError:
-        return True
+        seq = None
+    if seq is None:
+        raise JournalError(
+            f"{path}: its last line has no number to go on from (torn or damaged): "
+            "replay it first, which cuts it"
+        )
+    return checksum, seq + 1
 
 
-SETUP_HEAD = 1 << 20
-"""How much of a journal is read to find its setup line: a setup line is far shorter."""
+def _first_line(fd: int) -> bytes | None:
+    """The file's first line that is not blank (None when there is none in its first
+    `MAX_LINE` + 1 bytes), cut there when longer."""
+    head = os.pread(fd, MAX_LINE + 1, 0)
+    return next((line for line in head.split(b"\n") if line.strip()), None)
+
+
+def _last_line(fd: int) -> bytes:
+    """The file's last line that is not blank (b"" when there is none), cut to its last
+    `MAX_LINE` + 1 bytes when longer; blank lines after it are skipped a block at a time."""
+    end = os.fstat(fd).st_size
+    while end > 0:
+        start = max(0, end - MAX_LINE - 1)
+        kept = os.pread(fd, end - start, start).rstrip()
+        if kept:
+            return kept[kept.rfind(b"\n") + 1 :]
+        end = start
+    return b""
+
+
+SETUP_HEAD = MAX_LINE
+"""How much of a journal is read to find its setup line: no line is longer."""
 
 
 def _end_last_line(file: IO[str]) -> None:
@@ -635,8 +785,8 @@ def _end_last_line(file: IO[str]) -> None:
 
 
 def dump_lines(setup: Setup, inputs: Iterable[Input], checksum: bool = False) -> Iterator[str]:
-    """A whole journal as lines: as the table writes it (``checksum``), or as a scenario
-    file for tests is written (without)."""
-    for record in (setup, *inputs):
+    """A whole journal as lines: as the table writes it (``checksum``: numbered and
+    checksummed), or as a scenario file for tests is written (without)."""
+    for seq, record in enumerate((setup, *inputs), start=1):
         line = json.dumps(record.to_json(), separators=(",", ":"))
-        yield with_checksum(line) if checksum else line
+        yield with_checksum(line, seq) if checksum else line

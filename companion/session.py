@@ -6,11 +6,12 @@ pass (`replay`): each line is read, verified and fed to the referee as it comes,
 referee keeps only its last `EVENTS_KEPT` events, so resuming costs no more memory for a
 long game than for a short one.
 
-A torn last line (a power cut mid-write) is dropped with a warning and cut from the file
-before appending. A journal whose only line is a torn setup (a cut during a new game's
-first write) holds no game: it is moved aside to ``archive/`` (`set_aside_torn_setup`)
-and a new game may start. A damaged line (a changed byte, a bad field) is an error for
-`Session.resume` (``play --resume``: nothing is rewritten); the service replays with
+A torn last line (a power cut mid-write) is dropped with a note (`Replayed.notes`: the
+service logs it, ``play`` prints it) and cut from the file before appending. A journal
+whose only line is a torn setup (a cut during a new game's first write) holds no game: it
+is moved aside to ``archive/`` (`set_aside_torn_setup`) and a new game may start. A
+damaged line (a changed byte, a bad field, a line removed, repeated or moved) is an error
+for `Session.resume` (``play --resume``: nothing is rewritten); the service replays with
 ``repair``: the lines before it are the game, the file as it was goes to ``archive/``
 with a note saying why (`set_aside_damaged`), and the session keeps it for the OLED
 (`show_damage`; the loop draws `companion.run.loop.damage_card`). The journal stays 0600
@@ -22,16 +23,15 @@ from __future__ import annotations
 import os
 import shutil
 import time
-import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.games import TableReferee, make_referee
 from companion.journal import (
+    MAX_LINE,
     PRIVATE_FILE,
-    SETUP_HEAD,
     Damage,
     Input,
     JournalError,
@@ -41,16 +41,18 @@ from companion.journal import (
     Setup,
     TornSetup,
     UnreadableSetup,
+    file_lines,
     fsync_dir,
     make_private_dirs,
+    open_journal,
     open_private,
     read_lines,
 )
 from companion.rules.errors import RuleError
 
-TORN_SETUP_HEAD = SETUP_HEAD
-"""How much of a journal `set_aside_torn_setup` reads: a setup line is far shorter, so a
-file longer than this holds more than a setup."""
+TORN_SETUP_HEAD = MAX_LINE
+"""How much of a journal `set_aside_torn_setup` reads: no line is longer, so a file
+longer than this holds more than a setup."""
 
 EVENTS_KEPT = 1000
 """The events a session's referee keeps (`EventLog`): the web page shows the last 200
@@ -82,25 +84,27 @@ class Replayed:
     damage: Damage | None = None
     archived: Path | None = None
     """Where the damaged journal was kept as it was."""
+    notes: list[str] = field(default_factory=list)
+    """What the reader dropped or could not check, one line each, to be said by whoever
+    resumes (a torn last line dropped, an older journal without line numbers)."""
 
 
 def replay(path: str | os.PathLike[str], *, repair: bool = False) -> Replayed:
     """Read the journal at ``path`` and feed its referee, one line at a time.
 
-    A torn last line is dropped with a warning and cut from the file. A damaged line is
-    a `JournalError` naming it, unless ``repair``: then the inputs before it are the game
-    and the journal becomes them (`set_aside_damaged`). A lone torn setup raises
-    `TornSetup`; a setup line that cannot be read, `UnreadableSetup`; a setup no referee
-    can start, the referee's error."""
+    A torn last line is dropped with a note (`Replayed.notes`) and cut from the file. A
+    damaged line (a changed byte, a line removed, repeated or moved) is a `JournalError`
+    naming it, unless ``repair``: then the inputs before it are the game and the journal
+    becomes them (`set_aside_damaged`). A lone torn setup raises `TornSetup`; a setup line
+    that cannot be read, `UnreadableSetup`; a setup no referee can start, the referee's
+    error; a file that is not a regular one, a `JournalError`."""
     path = Path(path)
-    with open(path, "rb") as f:
-        reader = JournalReader(f, str(path), lenient=repair)
+    with open_journal(path) as f:
+        reader = JournalReader(file_lines(f), str(path), lenient=repair)
         referee = make_referee(reader.setup)
         referee.events.bound(EVENTS_KEPT)
         for record in reader:
             referee.feed(record)
-    for warning in reader.warnings:
-        warnings.warn(warning, stacklevel=2)
     damage = reader.damage
     archived = None
     if damage is not None:
@@ -108,7 +112,14 @@ def replay(path: str | os.PathLike[str], *, repair: bool = False) -> Replayed:
     elif reader.cut:
         _keep_prefix(path, reader.kept_bytes)
     return Replayed(
-        path, referee, reader.inputs, reader.last_t, reader.checksummed, damage, archived
+        path,
+        referee,
+        reader.inputs,
+        reader.last_t,
+        reader.checksummed,
+        damage,
+        archived,
+        reader.warnings,
     )
 
 
@@ -121,6 +132,8 @@ class Session:
         self.damage: Damage | None = None
         """The damage found in the journal at start, if any (`show_damage`)."""
         self.damage_until = 0.0
+        self.notes: list[str] = []
+        """What the resume's replay noted (`Replayed.notes`), for the caller to say."""
 
     @classmethod
     def start(cls, path: str | os.PathLike[str], setup: Setup) -> Session:
@@ -160,6 +173,7 @@ class Session:
         session = cls(referee, JournalWriter(replayed.path, checksum=replayed.checksummed))
         table = dict(referee.observed.uids) if live_table is None else dict(live_table)
         session.feed(ResumeInput(replayed.last_t, table))
+        session.notes = replayed.notes
         if replayed.damage is not None:
             session.show_damage(replayed.damage)
         return session
@@ -251,27 +265,21 @@ def _write_note(target: Path, path: Path, damage: Damage) -> None:
 
 
 def setup_problem(path: Path) -> Damage | None:
-    """The damage of a journal whose setup line cannot be read, or starts no game (a
-    referee refuses it): no game can be resumed from it. None when its setup starts a
-    game, when it is a lone torn setup (`set_aside_torn_setup`), or when it cannot be
-    judged from its first `SETUP_HEAD` bytes (`replay` says then)."""
-    with open(path, "rb") as f:
-        head = f.read(SETUP_HEAD + 1)
-    lines = head.split(b"\n")
-    whole = len(head) <= SETUP_HEAD
-    if not whole:
-        lines = lines[:-1]  # cut by the head's end, not by a power cut
-        if not any(line.strip() for line in lines):
-            return None
+    """The damage of a journal whose setup line cannot be read (a changed byte, a line
+    longer than any, not a setup), or starts no game (a referee refuses it): no game can
+    be resumed from it. None when its setup starts a game, when it is a lone torn setup
+    (`set_aside_torn_setup`), or when it is no regular file (`replay` says then). Reads
+    the setup line and, to tell a lone torn setup, the next one: at most `MAX_LINE` bytes
+    each."""
     try:
-        reader = JournalReader(lines, str(path))
-        make_referee(reader.setup)
-    except TornSetup as exc:
-        return None if whole else Damage(1, str(exc), 0, setup=True)
+        with open_journal(path) as f:
+            make_referee(JournalReader(file_lines(f), str(path)).setup)
+    except TornSetup:
+        return None
     except UnreadableSetup as exc:
         return Damage(exc.line, exc.reason, 0, setup=True)
     except JournalError:
-        return None  # empty: nothing to set aside
+        return None  # empty, or not a regular file: nothing to set aside
     except (ValueError, RuleError) as exc:  # SetupError, UnknownGame, BadInput
         return Damage(1, f"its game cannot be started: {exc}", 0, setup=True)
     return None

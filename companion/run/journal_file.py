@@ -55,8 +55,11 @@ def recover(path: Path) -> Replayed:
 def _replayed(path: Path) -> Replayed:
     """The journal's game, replayed in one pass up to any damage: a damaged line is kept
     with the whole file in ``archive/`` (with a note saying why), the journal becomes the
-    lines before it, and one log line names the line and the reason (never its content)."""
+    lines before it, and one log line names the line and the reason (never its content).
+    What else the replay noted (a torn last line dropped) is one log line each."""
     replayed = replay(path, repair=True)
+    for note in replayed.notes:
+        log.warning("%s", note)
     damage = replayed.damage
     if damage is not None:
         log.error(

@@ -52,8 +52,8 @@ def script_items(lines: IO[str], name: str) -> Iterator[ScriptSetup | Scripted]:
 
 def _item(text: str) -> ScriptSetup | Scripted:
     """One script line as a queue item (its ``t`` is 0 when it has none). A line of a
-    journal the table wrote ends in its checksum: checked, then set aside."""
-    body, _ = checked(text.encode("utf-8"))  # a ChecksumError is a ValueError
+    journal the table wrote ends in its number and checksum: checked, then set aside."""
+    body = checked(text.encode("utf-8")).body  # a ChecksumError is a ValueError
     try:
         data = json.loads(body)
     except RecursionError as exc:  # `[` 100,000 times: one line's problem, like bad JSON

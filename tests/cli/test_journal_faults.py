@@ -6,19 +6,26 @@ damaged journal kept in archive/, a torn setup set aside); never a traceback, ne
 different winner.
 
 The journal is a real game: two bots play PtiPassPass on the simulated table through the
-referee, and `JournalWriter` writes it (with its checksums). fsync is a no-op here: what is
-durable is tested in test_journal_files.py; here it would only cost time.
+referee, and `JournalWriter` writes it (with its numbers and checksums). fsync is a no-op
+here: what is durable is tested in test_journal_files.py; here it would only cost time.
+
+Issue 24: a line removed, repeated or moved (swapped with the next) is found like a changed
+one, from its number: in that game at every line through `run --resume`, and in the demo
+journal of every game at some hundred places through `companion replay`'s reading and the
+service's repair. The one case nothing can tell is the last line removed: the journal is
+then the one a power cut just before that line leaves.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import logging
 import os
 import queue
 import random
 import shutil
-import warnings
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,11 +33,23 @@ from typing import Any
 
 import pytest
 
+from companion import games
 from companion.config import load_config
 from companion.config.model import Config
-from companion.journal import JournalWriter, ResumeInput, read_journal
+from companion.journal import (
+    Input,
+    JournalError,
+    JournalWriter,
+    ResumeInput,
+    Setup,
+    checked,
+    dump_lines,
+    read_journal,
+    read_lines,
+)
 from companion.referee.passpass import PassPassReferee
 from companion.run.game_start import open_session
+from companion.session import Session, replay
 from companion.sim.driver import SimulatedGame, make_setup
 
 SEED = 28
@@ -103,13 +122,30 @@ class Start:
         path = self.data_dir / "game.jsonl"
         path.write_bytes(journal)
         inbox: queue.Queue[Any] = queue.Queue()
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
+        with Logged() as logged:
             session, _ = open_session(self.config, self.args, self.data_dir, inbox, sim=True)
         session.close()
         archive = self.data_dir / "archive"
         kept = sorted(p.name for p in archive.iterdir()) if archive.is_dir() else []
-        return Outcome(session.referee, session.damage, kept, [str(w.message) for w in caught])
+        return Outcome(session.referee, session.damage, kept, logged.lines)
+
+
+class Logged(logging.Handler):
+    """The warnings and errors the service logs (the `companion` logger) while in use."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+    def __enter__(self) -> Logged:
+        logging.getLogger("companion").addHandler(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        logging.getLogger("companion").removeHandler(self)
 
 
 @dataclass
@@ -192,3 +228,150 @@ def _check_resumed(
         return
     assert outcome.referee.moment() == original.expected[k], where
     assert not outcome.referee.finished, where
+
+
+# Issue 24: a line removed, repeated or moved is found from its number.
+
+KINDS = ("removed", "repeated", "swapped")
+
+
+def mutated(lines: list[bytes], kind: str, at: int) -> tuple[list[bytes], int | None]:
+    """``lines`` with line ``at`` (0: the setup) removed, repeated, or swapped with the
+    next; and the line (from 1) where the result stops being the journal as written, None
+    when nothing can tell (the last line removed: what a cut before it leaves)."""
+    out = list(lines)
+    if kind == "removed":
+        del out[at]
+        return out, (at + 1 if at < len(lines) - 1 else None)
+    if kind == "repeated":
+        out.insert(at, lines[at])
+        return out, at + 2
+    out[at], out[at + 1] = lines[at + 1], lines[at]
+    return out, at + 1
+
+
+def places(lines: list[bytes], kind: str) -> range:
+    """Every line that can be removed, repeated, or swapped with the next."""
+    return range(len(lines) - (kind == "swapped"))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_line_removed_repeated_or_moved_resumes_before_it_and_says_so(
+    original: Original, table: Start, kind: str
+) -> None:
+    lines = original.data.splitlines(keepends=True)
+    named_lines = 0
+    for at in places(lines, kind):
+        journal, named = mutated(lines, kind, at)
+        outcome = table(b"".join(journal))
+        where = f"line {at + 1} {kind}"
+        if named is None:  # the last line removed: as if the power went before it was written
+            assert outcome.damage is None, where
+            assert not any("game.jsonl:" in w for w in outcome.warnings), where
+            _check_resumed(outcome, original, len(lines) - 2, table.data_dir, where)
+            continue
+        named_lines += 1
+        (said,) = [w for w in outcome.warnings if "is damaged" in w]
+        assert said.startswith(f"{table.data_dir / 'game.jsonl'}:{named} is damaged ("), where
+        assert any("-damaged-" in n for n in outcome.archived), where
+        if named == 1:  # no setup on line 1: no game to resume, a new one starts
+            assert "the first line must be the setup" in said, where
+            assert outcome.new_game and outcome.damage is not None and outcome.damage.setup, where
+            continue
+        assert f"is numbered {checked(journal[named - 1]).seq} where {named} was due" in said
+        if outcome.damage is not None:  # on the OLED: not after a game over (archived)
+            assert (outcome.damage.line, outcome.damage.inputs) == (named, named - 2), where
+        _check_resumed(outcome, original, named - 2, table.data_dir, where)
+    assert named_lines == len(places(lines, kind)) - (kind == "removed")
+
+
+@dataclass
+class Demo:
+    """A game's demo journal, as `companion demo` writes it (numbered, checksummed)."""
+
+    game: str
+    setup: Setup
+    inputs: list[Input]
+    lines: list[bytes]
+
+
+@pytest.fixture(scope="module")
+def demos() -> list[Demo]:
+    made = []
+    for name in games.names():
+        game = games.get(name)
+        setup = game.simulated_setup(game.default_seats, 1)
+        inputs = list(game.simulate(setup).inputs)
+        lines = [line.encode() + b"\n" for line in dump_lines(setup, inputs, checksum=True)]
+        made.append(Demo(name, setup, inputs, lines))
+    return made
+
+
+def test_a_line_removed_repeated_or_moved_in_any_games_journal_is_refused_naming_it(
+    demos: list[Demo],
+) -> None:
+    """What `companion replay` and `play --sim --resume` read: some 20 places a game and a
+    kind (the first two lines and the last among them), each refused naming the first line
+    out of place, except the last line removed (read as the game before it)."""
+    rng = random.Random(24)
+    caught: Counter[str] = Counter()
+    tried: Counter[str] = Counter()
+    for kind in KINDS:
+        for demo in demos:
+            last = places(demo.lines, kind)[-1]
+            for at in (0, 1, last, *rng.sample(range(2, last), 17)):
+                journal, named = mutated(demo.lines, kind, at)
+                where = f"{demo.game}: line {at + 1} {kind}"
+                tried[kind] += 1
+                try:
+                    read = read_lines(journal, "game.jsonl")
+                except JournalError as exc:
+                    assert named is not None, where
+                    said = str(exc)
+                    assert said.startswith(f"game.jsonl:{named}: "), f"{where}: {said}"
+                    seq = checked(journal[named - 1]).seq
+                    reason = (
+                        "the first line must be the setup"
+                        if named == 1
+                        else f"it is numbered {seq} where {named} was due"
+                    )
+                    assert reason in said, f"{where}: {said}"
+                    caught[kind] += 1
+                    continue
+                assert named is None, f"{where}: read as another game"
+                assert read.inputs == demo.inputs[:-1] and read.warnings == [], where
+    assert tried == Counter(removed=100, repeated=100, swapped=100)
+    assert caught == tried - Counter(removed=len(demos))  # each game's last line removed
+
+
+def test_run_resume_of_any_games_journal_with_a_line_out_of_place_goes_on_numbering(
+    demos: list[Demo], tmp_path: Path
+) -> None:
+    """The service's repair (`replay(..., repair=True)`): the journal becomes the lines
+    before the one named, the whole file is kept in archive/, and the lines the resumed
+    game appends go on from the last kept line's number."""
+    rng = random.Random(7)
+    path = tmp_path / "game.jsonl"
+    for demo in demos:
+        for kind in KINDS:
+            at = rng.randrange(1, len(demo.lines) - 1)
+            journal, named = mutated(demo.lines, kind, at)
+            assert named is not None
+            path.write_bytes(b"".join(journal))
+            where = f"{demo.game}: line {at + 1} {kind}"
+            replayed = replay(path, repair=True)
+            k = named - 2
+            assert replayed.damage is not None and replayed.damage.line == named, where
+            assert replayed.inputs == k and replayed.archived is not None, where
+            assert replayed.archived.read_bytes() == b"".join(journal), where
+            assert path.read_bytes() == b"".join(demo.lines[: k + 1]), where
+            session = Session.go_live(replayed)
+            for record in demo.inputs[k : k + 3]:
+                session.feed(record)
+            session.close()
+            again = read_journal(path)
+            assert again.warnings == [], where
+            assert again.inputs[:k] == demo.inputs[:k], where
+            assert isinstance(again.inputs[k], ResumeInput), where
+            assert again.inputs[k + 1 :] == demo.inputs[k : k + 3], where
+            shutil.rmtree(tmp_path / "archive")

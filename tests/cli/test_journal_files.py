@@ -9,9 +9,14 @@ injection over a whole game is test_journal_faults.py)."""
 from __future__ import annotations
 
 import argparse
+import io
+import json
+import logging
 import os
 import queue
 import stat
+import sys
+import warnings
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,12 +35,15 @@ from companion.journal import (
     Setup,
     SpotInput,
     TickInput,
+    checked,
     dump_lines,
     read_journal,
+    with_checksum,
 )
 from companion.run.journal_file import archive
-from companion.session import Session
-from tests.pi.conftest import replay, replay_file, run_service, simulated_game, write_script
+from companion.session import Session, replay
+from tests.pi.conftest import replay as replay_inputs
+from tests.pi.conftest import replay_file, run_service, simulated_game, write_script
 
 SETUP = Setup(game="ptipasspass", seats=("Ana", "Bob"), tags={}, seed=3)
 SPOT = SpotInput(1.0, 5, frozenset({"04A1B2C3"}))
@@ -137,8 +145,9 @@ def test_the_menu_does_not_offer_a_torn_setup(tmp_path: Path) -> None:
 
 def test_a_torn_line_after_a_whole_setup_is_still_a_game(tmp_path: Path) -> None:
     path = write_journal(tmp_path / "game.jsonl", whole(SETUP) + '{"t":1,"ty')
-    with pytest.warns(UserWarning, match="torn last line"):
-        Session.resume(path).close()
+    session = Session.resume(path)
+    session.close()
+    assert [n for n in session.notes if "game.jsonl:2: torn last line" in n] == session.notes
     assert read_journal(path).setup == SETUP and not (tmp_path / "archive").exists()
 
 
@@ -150,8 +159,9 @@ def test_a_non_utf8_byte_in_the_last_line_is_a_torn_line(tmp_path: Path) -> None
     journal = read_journal(path)
     assert journal.inputs == [SPOT]
     assert len(journal.warnings) == 1 and "game.jsonl:3: torn last line" in journal.warnings[0]
-    with pytest.warns(UserWarning, match="torn last line"):
-        Session.resume(path).close()
+    session = Session.resume(path)
+    session.close()
+    assert len(session.notes) == 1 and "game.jsonl:3: torn last line" in session.notes[0]
     assert b"\xff" not in path.read_bytes() and read_journal(path).warnings == []
 
 
@@ -195,8 +205,7 @@ def test_an_existing_journal_is_made_private(tmp_path: Path, umask_022: None) ->
 def test_the_torn_line_rewrite_stays_private(tmp_path: Path, umask_022: None) -> None:
     path = write_journal(tmp_path / "game.jsonl", whole(SETUP, SPOT) + '{"t":2,"ty')
     path.chmod(0o600)
-    with pytest.warns(UserWarning):
-        Session.resume(path).close()
+    Session.resume(path).close()
     assert mode(path) == 0o600 and read_journal(path).inputs[0] == SPOT
 
 
@@ -241,8 +250,7 @@ def test_creating_a_journal_fsyncs_its_folder(tmp_path: Path, fsynced_folders: l
 
 def test_rewriting_a_journal_fsyncs_its_folder(tmp_path: Path, fsynced_folders: list[Path]) -> None:
     path = write_journal(tmp_path / "game.jsonl", whole(SETUP, SPOT) + '{"t":2,"ty')
-    with pytest.warns(UserWarning):
-        Session.resume(path).close()
+    Session.resume(path).close()
     assert tmp_path in fsynced_folders
 
 
@@ -315,8 +323,6 @@ def test_a_checksummed_journal_needs_one_on_every_line(tmp_path: Path) -> None:
 
 
 def test_a_scenario_has_no_checksum_and_resuming_it_adds_none(tmp_path: Path) -> None:
-    from companion.journal import with_checksum
-
     path = write_journal(tmp_path / "game.jsonl", whole(SETUP, SPOT))
     Session.resume(path).close()
     assert b"crc" not in path.read_bytes() and len(read_journal(path).inputs) == 2
@@ -353,7 +359,7 @@ def test_run_resume_of_a_damaged_journal_goes_on_from_its_valid_prefix(tmp_path:
     again = read_journal(path)
     assert again.inputs[:10] == list(inputs[:10]) and again.warnings == []
     assert isinstance(again.inputs[10], ResumeInput)
-    assert replay_file(path).result()["winner"] == replay(setup, inputs).result()["winner"]
+    assert replay_file(path).result()["winner"] == replay_inputs(setup, inputs).result()["winner"]
 
 
 def test_run_resume_of_a_damaged_setup_line_starts_a_new_game(tmp_path: Path) -> None:
@@ -499,3 +505,207 @@ def test_a_live_referee_keeps_its_last_events_and_counts_them_all(tmp_path: Path
     assert events[-1] == events[presses - 1] and len(events[presses - 5 :]) == 5
     assert events[-1]["t"] == round(1.0 + (presses - 1) / 100, 3)
     session.close()
+
+
+# Issue 24: every line carries its number; reads are bounded; one line for a torn line.
+
+
+def test_a_removed_line_is_named_by_the_number_of_the_next(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    lines = checksummed(path, SETUP, SPOT, SPOT_2, TickInput(4.0)).splitlines(keepends=True)
+    write_journal(path, b"".join(lines[:2] + lines[3:]))  # SPOT_2's line removed
+    with pytest.raises(JournalError, match=r"game\.jsonl:3: it is numbered 4 where 3 was due"):
+        read_journal(path)
+
+
+@pytest.mark.parametrize("command", ["replay", "play"])
+def test_replay_and_play_refuse_a_repeated_line_in_one_line_and_change_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    path = tmp_path / "game.jsonl"
+    lines = checksummed(path, SETUP, SPOT, SPOT_2, TickInput(4.0)).splitlines(keepends=True)
+    data = write_journal(path, b"".join([*lines[:3], lines[2], *lines[3:]])).read_bytes()
+    args = ["replay", str(path)] if command == "replay" else ["play", "--sim", "--resume"]
+    code = main(args if command == "replay" else [*args, "--journal", str(path)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "game.jsonl:4: it is numbered 3 where 4 was due: a line is repeated" in err
+    assert path.read_bytes() == data and not (tmp_path / "archive").exists()
+
+
+def test_a_resume_after_a_torn_last_line_numbers_its_lines_on(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    write_journal(path, checksummed(path, SETUP, SPOT, SPOT_2) + b'{"t":4.0,"type":"ti')
+    session = Session.resume(path)
+    session.feed(TickInput(5.0))
+    session.close()
+    assert [checked(line).seq for line in path.read_bytes().splitlines()] == [1, 2, 3, 4, 5]
+    journal = read_journal(path)
+    assert journal.inputs[:2] == [SPOT, SPOT_2] and journal.inputs[3] == TickInput(5.0)
+    assert journal.warnings == []
+
+
+def test_a_resume_after_damage_numbers_its_lines_on_from_the_kept_ones(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    write_journal(path, changed(checksummed(path, SETUP, SPOT, SPOT_2), 3, b"04A1", b"04B1"))
+    session = Session.go_live(replay(path, repair=True))
+    session.feed(TickInput(5.0))
+    session.close()
+    assert [checked(line).seq for line in path.read_bytes().splitlines()] == [1, 2, 3, 4]
+    journal = read_journal(path)
+    assert journal.inputs[0] == SPOT and journal.inputs[2] == TickInput(5.0)
+    assert journal.warnings == [] and len(list((tmp_path / "archive").glob("*.jsonl"))) == 1
+
+
+def older(path: Path, *records: Setup | Input) -> bytes:
+    """The journal of these records as a companion before line numbers wrote it."""
+    lines = (with_checksum(json.dumps(r.to_json(), separators=(",", ":"))) for r in records)
+    return write_journal(path, "".join(line + "\n" for line in lines)).read_bytes()
+
+
+def test_an_older_journal_without_numbers_replays_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.jsonl"
+    older(path, SETUP, SPOT, SPOT_2)
+    assert main(["replay", str(path)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith("companion replay: warning: ")
+    assert "its lines carry no numbers" in err[0] and "cannot be noticed" in err[0]
+
+
+def test_resuming_an_older_journal_appends_lines_without_numbers(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    data = older(path, SETUP, SPOT)
+    session = Session.resume(path)
+    session.feed(TickInput(5.0))
+    session.close()
+    assert [n for n in session.notes if "its lines carry no numbers" in n] == session.notes
+    assert path.read_bytes().startswith(data) and b'"seq"' not in path.read_bytes()
+    journal = read_journal(path)
+    assert journal.inputs[0] == SPOT and journal.inputs[2] == TickInput(5.0)
+    assert len(journal.warnings) == 1
+
+
+def test_a_number_in_a_journal_without_numbers_is_damage(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    tick = with_checksum('{"t":4.0,"type":"tick"}', 3)
+    write_journal(path, older(path, SETUP, SPOT) + tick.encode() + b"\n")
+    with pytest.raises(JournalError, match=r"game\.jsonl:3: it has a number although"):
+        read_journal(path)
+
+
+@pytest.mark.parametrize("command", ["replay", "report"])
+def test_replay_and_report_refuse_dev_zero_in_one_line(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([command, "/dev/zero"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"companion {command}: /dev/zero: not a regular file")
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_play_resume_refuses_dev_zero_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--sim", "--resume", "--journal", "/dev/zero"]) == 2
+    err = capsys.readouterr().err
+    assert "/dev/zero: not a regular file" in err and err.count("\n") == 1
+
+
+def test_replay_refuses_a_pipe_without_waiting_for_a_writer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "game.jsonl"
+    os.mkfifo(fifo)
+    assert main(["replay", str(fifo)]) == 2
+    assert "game.jsonl: not a regular file" in capsys.readouterr().err
+
+
+def test_replay_refuses_a_file_larger_than_any_journal_by_its_size(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.journal import MAX_JOURNAL
+
+    path = write_journal(tmp_path / "game.jsonl", whole(SETUP, SPOT))
+    os.truncate(path, MAX_JOURNAL + 1)  # sparse: nothing written, nothing read
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"game.jsonl: {MAX_JOURNAL + 1} bytes, larger than any journal" in err
+    assert err.count("\n") == 1
+
+
+LONG = b'{"t":2.0,"type":"tick","x":"' + b"a" * (1 << 20) + b'"}\n'
+"""A line longer than any journal line (more than 1 MiB)."""
+
+
+def test_a_line_longer_than_any_is_damage_named_without_reading_it_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from companion import journal
+    from companion.journal import MAX_LINE
+
+    path = tmp_path / "game.jsonl"
+    write_journal(path, checksummed(path, SETUP, SPOT) + LONG + b"{}\n")
+    read: list[int] = []
+    lines = journal.file_lines
+    monkeypatch.setattr(
+        journal, "file_lines", lambda f: (read.append(len(x)) or x for x in lines(f))
+    )
+    with pytest.raises(JournalError, match=r"game\.jsonl:3: it is longer than any journal line"):
+        read_journal(path)
+    assert max(read) == MAX_LINE + 1 and len(read) == 3  # what follows it is not read
+    replayed = replay(path, repair=True)  # the service: the lines before it are the game
+    assert replayed.damage is not None and replayed.damage.line == 3 and replayed.inputs == 1
+    assert read_journal(path).inputs == [SPOT]
+
+
+def test_a_setup_line_longer_than_any_leaves_no_game(tmp_path: Path) -> None:
+    from companion.session import setup_problem
+
+    path = write_journal(tmp_path / "game.jsonl", LONG)
+    damage = setup_problem(path)
+    assert damage is not None and damage.setup and damage.line == 1
+    assert "longer than any journal line" in damage.reason
+
+
+def test_run_resume_says_a_torn_last_line_in_one_log_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from companion.run.game_start import open_session
+
+    data_dir = tmp_path / "data"
+    path = data_dir / "game.jsonl"
+    write_journal(path, checksummed(path, SETUP, SPOT) + b'{"t":4.0,"type":"ti')
+    args = argparse.Namespace(resume=True, sim_input=None)
+    inbox: queue.Queue[Any] = queue.Queue()
+    with warnings.catch_warnings(record=True) as raised:
+        warnings.simplefilter("always")
+        session, _ = open_session(_config(tmp_path), args, data_dir, inbox, sim=True)
+    session.close()
+    assert raised == []  # no Python warning: its two lines are not for a log
+    (said,) = [r for r in caplog.records if "torn last line" in r.getMessage()]
+    assert said.name == "companion" and said.levelno == logging.WARNING
+    assert said.getMessage().startswith(f"{path}:3: torn last line dropped (")
+    assert "\n" not in said.getMessage()
+
+
+def test_play_resume_says_a_torn_last_line_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "play.jsonl"
+    write_journal(path, checksummed(path, SETUP, SPOT) + b'{"t":4.0,"type":"ti')
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "--sim", "--resume", "--journal", str(path)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    torn = [line for line in err if "torn last line" in line]
+    assert torn == [
+        f"companion play: warning: {path}:3: torn last line dropped (not a JSON object: "
+        "Unterminated string starting at: line 1 column 17 (char 16))"
+    ]
+
+
+def test_the_writer_does_not_guess_a_number_after_a_torn_last_line(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    data = write_journal(path, checksummed(path, SETUP, SPOT) + b'{"t":4.0,"ty').read_bytes()
+    with pytest.raises(JournalError, match=r"game\.jsonl: its last line has no number"):
+        JournalWriter(path)
+    assert path.read_bytes() == data

@@ -53,7 +53,8 @@ def test_demo_writes_a_journal_that_replays_to_the_same_game_and_a_gif(tmp_path,
     doc = json.loads(capsys.readouterr().out)
     assert f"winner: {['Ana', 'Bob', 'Cy'][doc['winner']]}" in text
     lines = (out / "journal.jsonl").read_text().splitlines()
-    assert all(line.endswith('"}') and ',"crc":"' in line for line in lines)  # as a table's
+    numbered = [f',"seq":{n},"crc":"' in line for n, line in enumerate(lines, start=1)]
+    assert all(numbered) and all(line.endswith('"}') for line in lines)  # as a table's
     gif = Image.open(out / "oled.gif")
     assert gif.n_frames > 20
 

@@ -333,8 +333,8 @@ def test_a_corrupt_tag_registry_is_logged_without_its_uids_or_kinds(
 
 
 def test_a_journal_the_table_wrote_plays_as_simulated_input(tmp_path: Any) -> None:
-    """The table's own journal (each line ending in its checksum) replays on a simulated
-    table as it is; a line changed after it was written is refused, naming its line."""
+    """The table's own journal (each line ending in its number and checksum) replays on a
+    simulated table as it is; a line changed after it was written is refused, naming its line."""
     from companion.journal import JournalWriter
     from companion.run.sim_input import script_items
 
@@ -344,7 +344,7 @@ def test_a_journal_the_table_wrote_plays_as_simulated_input(tmp_path: Any) -> No
         writer.write(parse_setup(SETUP))
         writer.write(spot)
     lines = path.read_text().splitlines(keepends=True)
-    assert all('"crc":"' in line for line in lines)
+    assert all(f'"seq":{n},"crc":"' in line for n, line in enumerate(lines, start=1))
     items = list(script_items(iter(lines), "game.jsonl"))
     assert items[0].setup == parse_setup(SETUP)  # type: ignore[union-attr]
     assert items[1].record == spot  # type: ignore[union-attr]

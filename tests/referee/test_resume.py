@@ -33,8 +33,8 @@ def test_cut_after_every_line_resume_and_feed_the_rest_gives_the_same_game(tmp_p
     for cut in range(len(inputs) + 1):
         torn = lines[cut][: len(lines[cut]) // 2] if cut < len(lines) else ""
         path.write_text("\n".join([json.dumps(setup.to_json()), *lines[:cut], torn]))
-        with pytest.warns(UserWarning, match="torn") if torn else _nothing():
-            session = Session.resume(path)
+        session = Session.resume(path)
+        assert any("torn last line" in note for note in session.notes) == bool(torn)
         for record in inputs[cut:]:
             session.referee.feed(record)
         session.close()
@@ -42,14 +42,6 @@ def test_cut_after_every_line_resume_and_feed_the_rest_gives_the_same_game(tmp_p
         assert without_resume(got["events"]) == expected["events"], f"cut after line {cut}"
         assert (got["winner"], got["scores"]) == (expected["winner"], expected["scores"])
         assert read_journal(path).warnings == []  # the torn line was cut from the file
-
-
-class _nothing:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
 
 
 def test_a_session_journals_every_input_before_judging_it(tmp_path):
