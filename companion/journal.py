@@ -31,7 +31,7 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, AnyStr
 
 from companion import journal_fields as fields
 
@@ -517,11 +517,31 @@ def _record(line: str | bytes) -> Mapping[str, Any]:
     return record
 
 
+MAX_LINE = 1 << 20
+"""The longest journal line a reader takes, in bytes (a setup line, the longest, is a few
+KiB): a longer one is not a journal's, and is not read whole (not all of /dev/zero)."""
+
+
+def bounded_lines(file: IO[AnyStr], name: str) -> Iterator[AnyStr]:
+    """The lines of ``file``, each read only up to `MAX_LINE`: a longer one is a
+    `JournalError` naming it, raised before it fills the memory."""
+    number = 0
+    while line := file.readline(MAX_LINE + 1):
+        number += 1
+        if len(line) > MAX_LINE:
+            raise JournalError(
+                f"{name}:{number}: a line of more than {MAX_LINE} bytes, which no journal "
+                "has: is it the right file?"
+            )
+        yield line
+
+
 def read_journal(path: str | os.PathLike[str]) -> Journal:
     """Read the journal file at ``path`` (as bytes, so that a byte that is not UTF-8 is
-    one line's problem: a torn last line, or an error naming its line)."""
+    one line's problem: a torn last line, or an error naming its line; each line at most
+    `MAX_LINE` bytes)."""
     with open(path, "rb") as f:
-        return read_lines(f, str(path))
+        return read_lines(bounded_lines(f, str(path)), str(path))
 
 
 class JournalWriter:
