@@ -336,13 +336,15 @@ def make_source(args: argparse.Namespace) -> Readers:
         from companion.devices.spi_readers import SpiReaders
 
         return SpiReaders([args.spi], pin_rst=args.rst)
-    from companion.devices.serial_link import SerialLink, pico_problem
+    from companion.devices.serial_link import NO_PICO, SerialLink, pico_problem
 
     problem = pico_problem(args.port)
     if problem is not None:
         if args.port is not None:
             raise RuntimeError(f"--port {problem}")
-        raise RuntimeError(f"{problem}; or give --port DEVICE (--spi: a reader on the Pi)")
+        if problem == NO_PICO:
+            problem += "; or give --port DEVICE (--spi: a reader on the Pi)"
+        raise RuntimeError(problem)
     return SerialLink(args.port)
 
 

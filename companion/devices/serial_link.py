@@ -88,10 +88,14 @@ def find_pico(vid: int = PICO_VID, pid: int | None = MICROPYTHON_PID) -> list[st
 
 def pico_problem(port: str | None, find: Callable[[], list[str]] = find_pico) -> str | None:
     """Why no Pico can be talked to now, in one line, or None: none on USB (``port`` None,
-    the Pico looked up by `find`), or the device ``port`` cannot be opened. A command that
-    needs the Pico says so at once instead of waiting for a report that cannot come."""
+    the Pico looked up by `find`: `NO_PICO`), or its device cannot be opened (another
+    program holds it, say). A command that needs the Pico says so at once instead of
+    waiting for a report that cannot come."""
     if port is None:
-        return None if find() else NO_PICO
+        found = find()
+        if not found:
+            return NO_PICO
+        port = found[0]
     if not os.path.exists(port):
         return f"{port}: no such device: is the Pico plugged in? (ls /dev/ttyACM*)"
     try:  # opened and closed at once: the link opens it again

@@ -231,6 +231,26 @@ def test_enroll_on_a_file_that_is_no_serial_port_says_so(
     assert not (here / "data").exists()
 
 
+def test_enroll_on_a_port_another_program_holds_says_so_at_once(
+    here: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The service (or `doctor`) holds the Pico's port exclusively: enrolment cannot
+    share it, and says so instead of waiting for a report."""
+    import serial
+
+    controller, device = pty.openpty()
+    port = os.ttyname(device)
+    held = serial.Serial(port, exclusive=True)
+    try:
+        code, line = refused(capsys, "enroll", "--port", port, "animal:lapin")
+    finally:
+        held.close()
+        os.close(controller)
+        os.close(device)
+    assert code == 2 and f"--port {port}: cannot open it: in use by another program" in line
+    assert not (here / "data").exists()
+
+
 @pytest.mark.skipif(bool(find_pico()), reason="a Pico is plugged in here")
 def test_enroll_without_a_pico_says_so_at_once(tmp_path: Path) -> None:
     config = str(config_file(tmp_path))
