@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/companion demo --game ptipasspass --players 4 --seed 1 --out out/demo
+	$(BIN)/companion demo --game ptipasspass --players 4 --seed 1
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion tests bench

@@ -14,7 +14,14 @@ from companion.config.bounds import SETTLE, WINDOW
 from companion.config.model import GameConfig
 from companion.doc_paths import JOURNAL_DOC, RULINGS_DOC, TABLE_DOC
 from companion.lab.cli import add_parsers as add_lab_parsers
-from companion.options import fail, seconds_option, whole_number
+from companion.options import (
+    fail,
+    output_file_problem,
+    output_folder_problem,
+    path_text,
+    seconds_option,
+    whole_number,
+)
 from companion.rules.errors import BadInput
 
 if TYPE_CHECKING:
@@ -22,6 +29,10 @@ if TYPE_CHECKING:
 
 DEFAULTS = GameConfig()
 """The config's game defaults, which `play` shares (window, settle)."""
+DEMO_OUT = "out/demo"
+PLAY_JOURNAL = "out/play.jsonl"
+"""Where `demo` and `play` write when not told: ``out/`` is created for them (a folder the
+user names is created, never the folders above it)."""
 
 
 def _first_problem(first: int, players: int) -> str | None:
@@ -51,8 +62,8 @@ def _demo(args: argparse.Namespace) -> int:
     problem = games.players_problem(args.game, players)
     if problem:
         return fail("demo", problem)
-    out = Path(args.out)
-    problem = folder_problem(out)
+    out = Path(args.out or DEMO_OUT)
+    problem = output_folder_problem(args.out) if args.out else folder_problem(out)
     if problem:
         return fail("demo", f"--out {problem} (it gets journal.jsonl and oled.gif)")
     try:
@@ -88,9 +99,31 @@ def _play_problem(args: argparse.Namespace) -> str | None:
     if not args.resume and games.get(args.game).console is None:
         return f"--game {args.game}: no typed simulated table yet (try: companion demo)"
     if args.resume:
-        return None
+        return _resumed_journal_problem(Path(args.journal or PLAY_JOURNAL))
     players = _players(args)
-    return games.players_problem(args.game, players) or _first_problem(args.first, players)
+    problem = games.players_problem(args.game, players) or _first_problem(args.first, players)
+    return problem or _new_journal_problem(args.journal)
+
+
+def _new_journal_problem(given: str | None) -> str | None:
+    """Why a new game's journal cannot be written where ``--journal`` says, or None."""
+    from companion.config.data_dir import folder_problem
+
+    if given is None:
+        problem = folder_problem(Path(PLAY_JOURNAL).parent)
+        return None if problem is None else f"--journal {PLAY_JOURNAL}: {problem}"
+    problem = output_file_problem(given)
+    return None if problem is None else f"--journal {given}: {problem}"
+
+
+def _resumed_journal_problem(path: Path) -> str | None:
+    """Why ``--resume`` cannot read the journal at ``path`` as a file, or None (a missing
+    file is said by `_open_play`, with how to start a new game)."""
+    if path.is_dir():
+        return f"--journal {path} is a folder: give the journal file to resume"
+    if path.exists() and not path.is_file():
+        return f"--journal {path} is not a regular file: give the journal file to resume"
+    return None
 
 
 def _open_play(args: argparse.Namespace, path: Path) -> Session | str:
@@ -108,11 +141,15 @@ def _open_play(args: argparse.Namespace, path: Path) -> Session | str:
         )  # fmt: skip
         return Session.start(path, setup)
     except FileNotFoundError:
+        if not args.resume:
+            return f"--journal {path}: cannot write there: no such file or folder"
         return f"--journal {path}: no such file (start a new game: leave out --resume)"
     except FileExistsError as exc:
         return f"--journal {exc} (continue it: add --resume)"
     except OSError as exc:
-        return f"--journal {_unreadable(path, exc)}"
+        if args.resume:
+            return f"--journal {_unreadable(path, exc)}"
+        return f"--journal {path}: cannot write there: {exc.strerror or exc}"
     except (JournalError, SetupError, BadInput, games.UnknownGame) as exc:
         return f"--journal {path}: {exc} (the format: {JOURNAL_DOC})"
 
@@ -121,7 +158,7 @@ def _play(args: argparse.Namespace) -> int:
     problem = _play_problem(args)
     if problem:
         return fail("play", problem)
-    path = Path(args.journal)
+    path = Path(args.journal or PLAY_JOURNAL)
     session = _open_play(args, path)
     if isinstance(session, str):
         return fail("play", session)
@@ -145,22 +182,20 @@ def _play(args: argparse.Namespace) -> int:
 
 def _deck(args: argparse.Namespace) -> int:
     from companion import deck_sheet
-    from companion.config.data_dir import data_dir_unwritable, folder_problem
     from companion.rules.swiped.deck import make_deck
 
     out = Path(args.out)
+    problem = output_file_problem(args.out)
+    if problem:
+        return fail("deck", f"--out {args.out}: {problem}")
     if out.suffix.lower() not in deck_sheet.SUFFIXES:
         return fail("deck", f"--out {out}: give a .pdf (to print) or a .png (to look at)")
-    problem = folder_problem(out.parent) or data_dir_unwritable(out.parent)
-    if problem:
-        return fail("deck", f"--out {out}: {problem}")
     try:
         deck = make_deck(args.size, args.seed)
     except BadInput as exc:
         return fail("deck", f"--size {args.size}: {exc}")
     title = f"Swiped - jeu de {len(deck)} cartes (graine {args.seed})"
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
         written = deck_sheet.write_sheet(deck, out, title)
     except OSError as exc:
         return fail("deck", f"--out {out}: cannot write there: {exc.strerror or exc}")
@@ -199,7 +234,11 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     _add_game_options(demo, "seed of the bots and the tags (default 1)")
     demo.add_argument(
-        "--out", default="out/demo", help="output folder, created if needed (default out/demo)"
+        "--out",
+        type=path_text,
+        default=None,
+        help=f"output folder, created if needed; the folder above it must exist (default "
+        f"{DEMO_OUT})",
     )
     demo.set_defaults(func=_demo)
 
@@ -213,7 +252,9 @@ def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         f"journal and scenario format (UTF-8 JSON Lines): {JOURNAL_DOC}; the rulings the "
         f"events cite: {RULINGS_DOC}.",
     )
-    rp.add_argument("file", help=f"a journal or scenario file (UTF-8 JSON Lines, {JOURNAL_DOC})")
+    rp.add_argument(
+        "file", type=path_text, help=f"a journal or scenario file (UTF-8 JSON Lines, {JOURNAL_DOC})"
+    )
     rp.add_argument("--json", action="store_true", help="print the replay document as JSON")
     rp.set_defaults(func=_replay)
 
@@ -253,7 +294,11 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "last (PTI-13; default 1)",
     )
     play.add_argument(
-        "--journal", default="out/play.jsonl", help="journal file to write (default out/play.jsonl)"
+        "--journal",
+        type=path_text,
+        default=None,
+        help=f"journal file to write, in a folder that exists (default {PLAY_JOURNAL}, out/ "
+        "created if needed)",
     )
     play.add_argument(
         "--resume", action="store_true", help="continue the game of the journal (--journal)"
@@ -278,7 +323,12 @@ def _add_deck(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         ),
     )
     deck.add_argument("game", choices=["swiped"], help="the game (only swiped has a deck)")
-    deck.add_argument("--out", required=True, help="the file to write: FILE.pdf or FILE.png")
+    deck.add_argument(
+        "--out",
+        type=path_text,
+        required=True,
+        help="the file to write, FILE.pdf or FILE.png, in a folder that exists",
+    )
     deck.add_argument(
         "--size",
         type=int,

@@ -33,7 +33,7 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, BinaryIO, NamedTuple
+from typing import IO, TYPE_CHECKING, Any, AnyStr, BinaryIO, NamedTuple
 
 from companion import journal_fields as fields
 
@@ -619,7 +619,7 @@ def open_journal(path: str | os.PathLike[str], max_bytes: int | None = None) -> 
         raise
 
 
-def file_lines(file: BinaryIO) -> Iterator[bytes]:
+def file_lines(file: IO[AnyStr]) -> Iterator[AnyStr]:
     """A file's lines for `JournalReader`, none read whole when longer than `MAX_LINE`:
     such a line is yielded as its first ``MAX_LINE + 1`` bytes (damage, for the reader)
     and ends the lines."""
@@ -627,6 +627,15 @@ def file_lines(file: BinaryIO) -> Iterator[bytes]:
         yield line
         if len(line) > MAX_LINE:
             return
+
+
+def bounded_lines(file: IO[AnyStr], name: str) -> Iterator[AnyStr]:
+    """The lines of ``file`` (`file_lines`); a line longer than `MAX_LINE` is a
+    `JournalError` naming it, raised before it fills the memory (not all of /dev/zero)."""
+    for number, line in enumerate(file_lines(file), start=1):
+        if len(line) > MAX_LINE:
+            raise JournalError(f"{name}:{number}: {TOO_LONG}: is it the right file?")
+        yield line
 
 
 class JournalWriter:

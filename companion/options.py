@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from companion import config
 from companion.config.bounds import Seconds
-from companion.config.data_dir import DATA_DIR_HELP
+from companion.config.data_dir import DATA_DIR_HELP, data_dir_unwritable, folder_problem
 
 
 def fail(command: str, message: str) -> int:
@@ -74,9 +76,52 @@ def positive_seconds(text: str) -> float:
     return value
 
 
+def path_text(text: str) -> str:
+    """An argparse ``type=`` for a file, folder or device path: not empty (``""`` would
+    be read as the current folder, or silently as "not given")."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty string names no file or folder")
+    return text
+
+
+path_text.__name__ = "path"
+
+
+def output_file_problem(text: str) -> str | None:
+    """Why a command cannot create (or overwrite) the file ``text`` names, in one line, or
+    None: it names a folder, its folder is missing or is a file, or this user may not write
+    there. A command creates the file it is given, never a missing folder above it."""
+    path = Path(text)
+    if text.endswith(os.sep) or path.is_dir():
+        return f"{text} is a folder: give a file name"
+    folder = path.parent
+    problem = folder_problem(folder)
+    if problem is not None:
+        return problem
+    if not folder.is_dir():
+        return f"there is no folder {folder}: create it first, or give another"
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"{path} is not writable by this user"
+    return data_dir_unwritable(folder)
+
+
+def output_folder_problem(text: str) -> str | None:
+    """Why a command cannot write its files into the folder ``text`` names, in one line,
+    or None. The folder itself is created if missing, never the folders above it."""
+    path = Path(text)
+    problem = folder_problem(path)
+    if problem is not None:
+        return problem
+    if not path.exists() and not path.parent.is_dir():
+        return f"{path}: there is no folder {path.parent} to create it in: create that first"
+    return data_dir_unwritable(path)
+
+
 def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
     """The ``--data-dir DIR`` option, the same on every command that uses the directory."""
-    parser.add_argument("--data-dir", metavar="DIR", default=None, help=DATA_DIR_HELP)
+    parser.add_argument(
+        "--data-dir", metavar="DIR", type=path_text, default=None, help=DATA_DIR_HELP
+    )
 
 
 def add_config_option(parser: argparse.ArgumentParser) -> None:
@@ -84,6 +129,7 @@ def add_config_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--config",
         metavar="FILE",
+        type=path_text,
         default=None,
         help=f"the configuration (default: $COMPANION_CONFIG, else {config.SYSTEM_CONFIG}, "
         "else ./companion.toml, else built-in defaults); docs/companion.example.toml "

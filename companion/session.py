@@ -137,7 +137,7 @@ class Session:
 
     @classmethod
     def start(cls, path: str | os.PathLike[str], setup: Setup) -> Session:
-        if Path(path).exists() and Path(path).stat().st_size:
+        if Path(path).is_file() and Path(path).stat().st_size:  # a folder: the open says
             raise FileExistsError(f"{path} already holds a game: resume it or choose another")
         referee = make_referee(setup)
         referee.events.bound(EVENTS_KEPT)

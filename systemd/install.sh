@@ -390,6 +390,10 @@ render_unit() {
     done <"$SRC/systemd/companion.service"
 }
 
+# The addresses of a table's network: the private ranges (RFC 1918, the shared range of
+# phone hotspots and carrier networks, IPv6's unique local one); link-local ones too.
+LOCAL_NETWORKS="10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 100.64.0.0/10 fc00::/7"
+
 # [web] enabled: the page listens on TCP, which the unit's own sandbox forbids.
 web_dropin() {
     cat <<EOF
@@ -397,7 +401,10 @@ web_dropin() {
 # the table's web page (docs/web.md) listens on TCP port $WEB_PORT.
 # Run install.sh again after changing [web].
 [Service]
-# The host's network, for the page and for \`companion unpair\` on the Pi itself.
+# What \`systemd-analyze security\` counts here, and why: PrivateNetwork=no and
+# RestrictAddressFamilies= with AF_INET and AF_INET6 are the host's network, for the page
+# and for \`companion unpair\` on the Pi itself; IPAddressDeny= stays "any" (the unit's),
+# the addresses below allowed.
 PrivateNetwork=no
 RestrictAddressFamilies=
 RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
@@ -406,8 +413,9 @@ EOF
         echo "# web.host is a loopback address: only the Pi itself may talk to the service."
         echo "IPAddressAllow=localhost"
     else
-        echo "# Every device of the table's network may open the page, whatever its addresses."
-        echo "IPAddressDeny="
+        echo "# The Pi itself and the devices of the table's network: private and link-local"
+        echo "# addresses. A network of public addresses adds its own (docs/install.md)."
+        echo "IPAddressAllow=localhost link-local $LOCAL_NETWORKS"
     fi
 }
 

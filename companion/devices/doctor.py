@@ -33,11 +33,12 @@ from companion.devices.readers import (
     ReaderOk,
     SpotContents,
 )
-from companion.devices.serial_link import MICROPYTHON_PID, PICO_VID, SerialLink, find_pico
+from companion.devices.serial_link import NO_PICO, SerialLink, find_pico
 from companion.doc_paths import CONFIG_DOC
 from companion.options import (
     add_config_option,
     add_data_dir_option,
+    path_text,
     positive_seconds,
     whole_number,
 )
@@ -84,11 +85,7 @@ def run_doctor(
     if port is None:
         found = find()
         if not found:
-            say(
-                f"no Pico found on USB (vendor {PICO_VID:04X}, MicroPython product "
-                f"{MICROPYTHON_PID:04X}): check the cable (a charge-only cable shows nothing) "
-                "and that MicroPython and firmware/ are flashed (firmware/README.md)"
-            )
+            say(NO_PICO)
             return 1
         if len(found) > 1:
             say(f"several Picos found: {', '.join(found)}; using {found[0]}")
@@ -391,7 +388,9 @@ def add_doctor_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
     add_config_option(p)
     add_data_dir_option(p)
     p.add_argument("--display-only", action="store_true", help="check only the OLED")
-    p.add_argument("--port", help="serial device of the Pico (default: found by USB id)")
+    p.add_argument(
+        "--port", type=path_text, help="serial device of the Pico (default: found by USB id)"
+    )
     p.add_argument(
         "--seconds",
         type=positive_seconds,

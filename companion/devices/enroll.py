@@ -34,6 +34,7 @@ from companion.doc_paths import CONFIG_DOC, TABLE_DOC
 from companion.options import (
     add_config_option,
     add_data_dir_option,
+    path_text,
     positive_seconds,
     whole_number,
 )
@@ -66,6 +67,16 @@ class EnrollResult:
     reason: str = ""
 
 
+MAX_EACH = 10
+"""`--each`'s bound: copies of each token per seat (a table keeps a spare or two at most)."""
+MAX_TAPS = 1000
+"""The most tokens one session asks for (`KIND*N`): a table's whole material is far fewer
+(Flip Done's 52 cards), and every step is held in memory before the first tap."""
+FIRST_REPORT = 10.0
+"""Seconds to wait for the pad reader's first report (a Pico answers within a second or
+two; `--timeout` is the wait for a person's tap, which may be long)."""
+
+
 class _Timeout(Exception):
     """A wait ran out; the message says what was awaited."""
 
@@ -87,6 +98,8 @@ class _Pad:
         self.uids: frozenset[str] = frozenset()
         self.seen = False
         self.changed_at = clock()
+        self.link_down: str | None = None
+        """Why the link is down, as it last said (None: up, or nothing said yet)."""
 
     def wait(self, until: float, waiting_for: str) -> None:
         """Take one observation (or raise ``_Timeout`` at ``until``) and fold it in."""
@@ -104,8 +117,10 @@ class _Pad:
                 self.changed_at = self.clock()
         elif isinstance(obs, ReaderFault) and obs.reader == self.pad:
             self.say(f"the pad reader is not answering ({obs.code}): check its cable")
-        elif isinstance(obs, LinkStatus) and not obs.connected:
-            self.say(f"reader link down: {obs.reason}")
+        elif isinstance(obs, LinkStatus):
+            self.link_down = None if obs.connected else obs.reason
+            if not obs.connected:
+                self.say(f"reader link down: {obs.reason}")
 
     def settled(self, settle: float) -> frozenset[str] | None:
         """The contents once unchanged for ``settle`` seconds, else None."""
@@ -127,7 +142,8 @@ def enroll_session(
 
     A step completes when the pad holds one tag, not enrolled yet, unchanged for ``settle``
     seconds; the tag must then leave the pad before the next step. ``timeout`` bounds the
-    wait for a tag in each step (a step retried after a refusal gets a fresh timeout).
+    wait for a tag in each step (a step retried after a refusal gets a fresh timeout); the
+    wait for the pad's first report is at most `FIRST_REPORT` seconds.
     """
     plan = [s if isinstance(s, Step) else Step(*s) for s in steps]
     for step in plan:
@@ -138,8 +154,9 @@ def enroll_session(
     try:
         state = _Pad(inbox, pad, say, clock)
         number = 0
+        first = min(timeout, FIRST_REPORT)
         try:
-            until = clock() + timeout
+            until = clock() + first
             while not state.seen:  # the pad's first report: a token left on it is not a tap
                 state.wait(until, "a first report from the pad reader")
             for number, step in enumerate(plan, 1):
@@ -147,11 +164,21 @@ def enroll_session(
                 result.enrolled.append((uid, step.kind))
         except _Timeout as exc:
             result.complete = False
-            where = f" at step {number} ({plan[number - 1].prompt})" if number else ""
-            result.reason = (
-                f"timed out after {timeout:g} s waiting for {exc}{where}; is the pad reader "
-                "connected and the token's tag working? Try `companion doctor`."
-            )
+            if number:
+                result.reason = (
+                    f"timed out after {timeout:g} s waiting for {exc} at step {number} "
+                    f"({plan[number - 1].prompt}); is the pad reader connected and the "
+                    "token's tag working? Try `companion doctor`."
+                )
+            else:
+                why = (
+                    f"{state.link_down}."
+                    if state.link_down
+                    else "is the Pico running the firmware (firmware/README.md)?"
+                )
+                result.reason = (
+                    f"timed out after {first:g} s waiting for {exc}: {why} Try `companion doctor`."
+                )
             say(result.reason)
             return result
         say(f"done: {len(result.enrolled)} tag(s) enrolled in {registry.path}")
@@ -243,22 +270,34 @@ def _family(kind: str) -> str:
 
 
 def kind_steps(specs: Sequence[str]) -> list[Step]:
-    """Steps from ``KIND`` or ``KIND*COUNT`` arguments (``animal:lapin*6``); a bad count
-    or kind raises ``ValueError`` naming the argument."""
+    """Steps from ``KIND`` or ``KIND*COUNT`` arguments (``animal:lapin*6``), at most
+    `MAX_TAPS` in all; a bad count or kind raises ``ValueError`` naming the argument."""
+    counts = [_kind_count(spec) for spec in specs]
+    total = sum(count for _, count in counts)
+    if total > MAX_TAPS:
+        raise ValueError(f"{total} tokens asked: at most {MAX_TAPS} in one session")
     steps = []
-    for spec in specs:
-        kind, star, count_text = spec.partition("*")
-        try:
-            count = int(count_text) if star else 1
-        except ValueError:
-            count = 0
-        if count < 1:
-            raise ValueError(f"{spec}: write KIND*N with N a whole number >= 1, e.g. {kind}*6")
+    for kind, count in counts:
         check_kind(kind)
         for i in range(count):
             suffix = f" ({i + 1} of {count})" if count > 1 else ""
             steps.append(Step(f"tap a {kind} token{suffix} on the pad", kind))
     return steps
+
+
+def _kind_count(spec: str) -> tuple[str, int]:
+    """``KIND*N`` as (KIND, N), N from 1 to `MAX_TAPS` (1 without ``*N``); a ValueError
+    naming the argument otherwise."""
+    kind, star, count_text = spec.partition("*")
+    try:
+        count = int(count_text) if star else 1
+    except ValueError:  # not a number, or more digits than int() reads
+        count = 0
+    if not 1 <= count <= MAX_TAPS:
+        raise ValueError(
+            f"{spec}: write KIND*N with N a whole number from 1 to {MAX_TAPS}, e.g. {kind}*6"
+        )
+    return kind, count
 
 
 # ---- command line -------------------------------------------------------------------------------
@@ -273,7 +312,9 @@ def spi_spot(text: str) -> tuple[int, int]:
 
 
 def add_reader_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--port", help="serial device of the Pico (default: found by USB id)")
+    parser.add_argument(
+        "--port", type=path_text, help="serial device of the Pico (default: found by USB id)"
+    )
     parser.add_argument(
         "--spi",
         metavar="BUS.DEV",
@@ -289,13 +330,21 @@ def add_reader_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def make_source(args: argparse.Namespace) -> Readers:
-    """The Readers back end chosen by ``--port`` / ``--spi`` (serial by default)."""
+    """The Readers back end chosen by ``--port`` / ``--spi`` (serial by default); a
+    RuntimeError saying why at once when there is no Pico or ``--port`` cannot be opened."""
     if args.spi:
         from companion.devices.spi_readers import SpiReaders
 
         return SpiReaders([args.spi], pin_rst=args.rst)
-    from companion.devices.serial_link import SerialLink
+    from companion.devices.serial_link import NO_PICO, SerialLink, pico_problem
 
+    problem = pico_problem(args.port)
+    if problem is not None:
+        if args.port is not None:
+            raise RuntimeError(f"--port {problem}")
+        if problem == NO_PICO:
+            problem += "; or give --port DEVICE (--spi: a reader on the Pi)"
+        raise RuntimeError(problem)
     return SerialLink(args.port)
 
 
@@ -369,9 +418,9 @@ def _enroll_command(args: argparse.Namespace) -> int:
         return err(f"cannot write {registry.path}: {exc.strerror or exc}")
     if not steps:
         return err("nothing to enrol: give --game and --seats, or token kinds")
-    print(f"tags go to {registry.path}", flush=True)
     try:
         source = make_source(args)
+        print(f"tags go to {registry.path}", flush=True)
         result = enroll_session(
             source, registry, steps, timeout=args.timeout, say=lambda text: print(text, flush=True)
         )
@@ -408,7 +457,8 @@ def add_enroll_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         "kinds",
         nargs="*",
         metavar="KIND[*N]",
-        help="token kinds to enrol, e.g. animal:lapin*6 colour:bleu",
+        help=f"token kinds to enrol, e.g. animal:lapin*6 colour:bleu (at most {MAX_TAPS} "
+        "tokens in all)",
     )
     p.add_argument(
         "--game", choices=games.names(), help="enrol every token of this game (every seat's)"
@@ -421,9 +471,9 @@ def add_enroll_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
     )
     p.add_argument(
         "--each",
-        type=whole_number(1),
+        type=whole_number(1, MAX_EACH),
         default=1,
-        help="copies of each token per seat (with --game, default 1)",
+        help=f"copies of each token per seat, 1 to {MAX_EACH} (with --game, default 1)",
     )
     add_config_option(p)
     add_data_dir_option(p)

@@ -69,7 +69,8 @@ def check_kind(kind: str) -> str:
     family, _, rest = kind.partition(":")
     regex = _KIND_RES.get(family)
     if regex is None or not regex.fullmatch(rest):
-        known = ", ".join(f"{f}:{p}" for f, p in KIND_PATTERNS.items() if "|" in p)
+        words = {f: p for f, p in KIND_PATTERNS.items() if re.fullmatch(r"[a-z|]+", p)}
+        known = ", ".join(f"{f}:{p}" for f, p in words.items())  # not the regexes
         raise UnknownKind(
             f"unknown token kind {kind!r}: known kinds are {known}, card:<rank><suit> "
             "(e.g. card:QH), cube:<colour>, layout:<number>, piece:<colour>:<name>"

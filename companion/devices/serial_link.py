@@ -35,7 +35,9 @@ bench/serial_frames.py can drive it directly.
 from __future__ import annotations
 
 import collections
+import errno
 import logging
+import os
 import queue
 import threading
 import time
@@ -64,6 +66,14 @@ PICO_VID = 0x2E8A  # Raspberry Pi
 MICROPYTHON_PID = 0x0005  # MicroPython's CDC device on the RP2040 / RP2350
 
 
+NO_PICO = (
+    f"no Pico found on USB (vendor {PICO_VID:04X}, MicroPython product {MICROPYTHON_PID:04X}): "
+    "check the cable (a charge-only cable shows nothing) and that MicroPython and firmware/ "
+    "are flashed (firmware/README.md)"
+)
+"""What `doctor` and `enroll` say at once when no Pico is on USB."""
+
+
 def find_pico(vid: int = PICO_VID, pid: int | None = MICROPYTHON_PID) -> list[str]:
     """Device paths of the attached Picos: exact VID/PID matches first, then other PIDs of
     the same vendor (another firmware build), each group sorted by path."""
@@ -74,6 +84,25 @@ def find_pico(vid: int = PICO_VID, pid: int | None = MICROPYTHON_PID) -> list[st
             continue
         (exact if pid is None or info.pid == pid else other).append(info.device)
     return sorted(exact) + sorted(other)
+
+
+def pico_problem(port: str | None, find: Callable[[], list[str]] = find_pico) -> str | None:
+    """Why no Pico can be talked to now, in one line, or None: none on USB (``port`` None,
+    the Pico looked up by `find`: `NO_PICO`), or its device cannot be opened (another
+    program holds it, say). A command that needs the Pico says so at once instead of
+    waiting for a report that cannot come."""
+    if port is None:
+        found = find()
+        if not found:
+            return NO_PICO
+        port = found[0]
+    if not os.path.exists(port):
+        return f"{port}: no such device: is the Pico plugged in? (ls /dev/ttyACM*)"
+    try:  # opened and closed at once: the link opens it again
+        serial.Serial(port, timeout=0, exclusive=True).close()
+    except (serial.SerialException, OSError, ValueError) as exc:
+        return f"{port}: cannot open it: {_reason(exc)}"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,5 +496,20 @@ class _NullSink:
         pass
 
 
+_HINTS = {
+    errno.EACCES: "permission denied (add this user to the dialout group)",
+    errno.EAGAIN: "in use by another program (stop the companion service first)",
+    errno.EBUSY: "in use by another program (stop the companion service first)",
+}
+
+
 def _reason(exc: BaseException) -> str:
-    return str(exc) or type(exc).__name__
+    """A port's error in words: the system's own for an errno (pyserial's message repeats
+    the path and the errno twice), with the fix where one is known."""
+    code = getattr(exc, "errno", None)
+    if isinstance(code, int):
+        return _HINTS.get(code, os.strerror(code))
+    text = str(exc)
+    if text.startswith("Could not configure port"):  # a file or a device but not a tty
+        return "not a serial port"
+    return text or type(exc).__name__

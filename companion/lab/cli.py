@@ -24,7 +24,14 @@ from companion.lab.model import Variant
 from companion.lab.runner import default_workers, run
 from companion.lab.summary import VariantFigures, summarize
 from companion.lab.variants import VariantError, load_lab, parse_variants, read_variants
-from companion.options import add_config_option, add_data_dir_option, fail, whole_number
+from companion.options import (
+    add_config_option,
+    add_data_dir_option,
+    fail,
+    output_folder_problem,
+    path_text,
+    whole_number,
+)
 
 REPORTS = "reports"
 """The data directory's folder of reports (the web page serves it)."""
@@ -66,9 +73,11 @@ def _print(text: str) -> None:
 
 
 def _reports_dir(args: argparse.Namespace, name: str) -> Path | str:
-    """--out, else the data directory's reports/NAME; or what stops us, in words."""
+    """--out, else the data directory's reports/NAME; or what stops us, in words (asked
+    before any game is played, so a wrong --out costs no wait)."""
     if args.out:
-        return Path(args.out)
+        problem = output_folder_problem(args.out)
+        return Path(args.out) if problem is None else f"--out {problem}"
     from companion.config import load_config
     from companion.config.data_dir import locate_data_dir
     from companion.config.model import ConfigError
@@ -82,12 +91,8 @@ def _reports_dir(args: argparse.Namespace, name: str) -> Path | str:
     return data.problem() or data.path / REPORTS / folder
 
 
-def _write(command: str, args: argparse.Namespace, name: str, title: str,
-           results: Sequence[VariantFigures]) -> int:  # fmt: skip
+def _write(command: str, out: Path, title: str, results: Sequence[VariantFigures]) -> int:
     _print(output.terminal(results))
-    out = _reports_dir(args, name)
-    if isinstance(out, str):
-        return fail(command, out)
     try:
         paths = output.write(out, results, title)
     except OSError as exc:
@@ -104,9 +109,12 @@ def lab(args: argparse.Namespace) -> int:
         variants = read_variants(args.file)
     except VariantError as exc:
         return fail("lab", f"{exc} (the format: {LAB_DOC})")
-    results = play(variants, args.workers, args.quiet)
     name = Path(args.file).stem
-    return _write("lab", args, name, f"Lab: {name}", results)
+    out = _reports_dir(args, name)
+    if isinstance(out, str):
+        return fail("lab", out)
+    results = play(variants, args.workers, args.quiet)
+    return _write("lab", out, f"Lab: {name}", results)
 
 
 def play(variants: Sequence[Variant], workers: int | None, quiet: bool) -> list[VariantFigures]:
@@ -126,13 +134,16 @@ def report(args: argparse.Namespace) -> int:
     paths = _journal_paths(args.journals)
     if isinstance(paths, str):
         return fail("report", paths)
+    out = _reports_dir(args, args.name)
+    if isinstance(out, str):
+        return fail("report", out)
     try:
         results = journal_report(paths, None if args.quiet else ProgressBar(what="journals"))
     except OSError as exc:
         return fail("report", f"cannot read {exc.filename}: {exc.strerror or exc}")
     except (JournalError, SetupError, ValueError) as exc:
         return fail("report", str(exc))
-    return _write("report", args, args.name, f"Playtest: {args.name}", results)
+    return _write("report", out, f"Playtest: {args.name}", results)
 
 
 def _journal_paths(given: Sequence[str]) -> list[Path] | str:
@@ -212,8 +223,10 @@ def _out(p: argparse.ArgumentParser, name: str) -> None:
     p.add_argument(
         "--out",
         metavar="DIR",
+        type=path_text,
         default=None,
-        help=f"where to write report.html, figures.json and figures.csv (default: the data "
+        help=f"the folder to write report.html, figures.json and figures.csv in, created if "
+        f"needed in a folder that exists (default: the data "
         f"directory's {REPORTS}/{name}, which the table's web page lists)",
     )
     add_config_option(p)
@@ -231,7 +244,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         f"and how often each ruling's special case applied. The file format: {LAB_DOC}. "
         "The same file and seed give the same figures, whatever the number of workers.",
     )
-    p.add_argument("file", help="the variants file (TOML)")
+    p.add_argument("file", type=path_text, help="the variants file (TOML)")
     _workers(p)
     _out(p, "<file name>")
     p.set_defaults(func=lab)
@@ -245,7 +258,9 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "per decision, faults and the time they cost, refused presses. Journals of the same "
         f"game, seat count and rules are reported together. See {LAB_DOC}.",
     )
-    p.add_argument("journals", nargs="+", metavar="JOURNAL", help="journal files or folders")
+    p.add_argument(
+        "journals", nargs="+", type=path_text, metavar="JOURNAL", help="journal files or folders"
+    )
     p.add_argument("--name", default="playtest", help="the report's name (default playtest)")
     p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     _out(p, "<name>")

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion import games
+from companion.config.reading import MAX_TOML_BYTES
 from companion.lab.model import LabGame, Variant
 
 KEYS = ("name", "game", "players", "bots", "games", "seed", "rules")
@@ -54,10 +55,16 @@ def read_variants(path: str | os.PathLike[str]) -> list[Variant]:
     """The variants of a file, checked by their games (VariantError otherwise)."""
     try:
         with open(path, "rb") as f:
-            data = tomllib.load(f)
+            raw = f.read(MAX_TOML_BYTES + 1)  # not all of /dev/zero
     except OSError as exc:
         raise VariantError(str(path), f"cannot read it: {exc.strerror or exc}") from exc
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+    if len(raw) > MAX_TOML_BYTES:
+        raise VariantError(
+            str(path), f"more than {MAX_TOML_BYTES} bytes, too big for a variants file"
+        )
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as exc:  # TOMLDecodeError, UnicodeDecodeError...
         raise VariantError(str(path), f"not a TOML file: {exc}") from exc
     return parse_variants(data, str(path))
 

@@ -55,7 +55,8 @@ def rules_over(
     unknown = sorted(set(rules) - set(keys))
     if unknown:
         known = ", ".join((*keys, *table_keys))
-        raise SetupError(f"unknown {title} rules {', '.join(unknown)}: the settings are {known}")
+        settings = f"the settings are {known}" if known else f"{title} has no rule settings"
+        raise SetupError(f"unknown {title} rules {', '.join(unknown)}: {settings}")
     return {key: getattr(base, key) for key in keys} | rules
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.journal import PressInput, ResumeInput, Setup
-from companion.referee.pace import NOTICE_SECONDS, PacedReferee, SetupError
+from companion.referee.pace import NOTICE_SECONDS, PacedReferee, SetupError, rules_over
 from companion.referee.table import Kinds, SpotDiff, TagKinds, compare, exchanged, fix_prompt
 from companion.referee.undo import UndoHistory
 from companion.rules.errors import RuleError
@@ -120,11 +120,18 @@ class HeldCall:
     challenge: Challenge
 
 
+RULE_KEYS: tuple[str, ...] = ()
+"""The setup's `rules` a table may set: none. A table plays timed windows (PTI-7) and the
+book's `next_starter`; `turn_limit` is for bots (docs/lab.md). Any key is refused, so a
+setting the referee would ignore never passes `config check`."""
+
+
 class PassPassReferee(PacedReferee):
     """Feed it inputs in time order; read `screen` and the events it returns."""
 
     def __init__(self, setup: Setup) -> None:
         try:
+            rules_over(setup, None, RULE_KEYS, setup.game)
             layout = Layout.from_json(setup.layout) if setup.layout else None
             config = make_config(
                 setup.game, len(setup.seats), layout=layout, first=setup.first, window="timed"

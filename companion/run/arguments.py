@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from companion.doc_paths import CONFIG_DOC, JOURNAL_DOC, TABLE_DOC
-from companion.options import add_config_option, add_data_dir_option
+from companion.options import add_config_option, add_data_dir_option, path_text
 from companion.run.startup import run
 
 
@@ -70,6 +70,7 @@ def _add_sim_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--sim-input",
         metavar="PATH",
+        type=path_text,
         default=None,
         help=f"journal lines for the simulated table: a file, a FIFO or - (stdin); the "
         f"format: {JOURNAL_DOC}",

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion.doc_paths import JOURNAL_DOC
-from companion.journal import JournalError, checked, parse_input, parse_setup
+from companion.journal import JournalError, bounded_lines, checked, parse_input, parse_setup
 from companion.journal_fields import json_error
 from companion.run.items import Scripted, ScriptEnd, ScriptSetup
 
@@ -32,10 +32,11 @@ from companion.run.items import Scripted, ScriptEnd, ScriptSetup
 def script_items(lines: IO[str], name: str) -> Iterator[ScriptSetup | Scripted]:
     """The queue items of a simulated-table script: journal lines (blank lines and ``#``
     comments skipped), each parsed as a setup or an input. Raises `JournalError` naming
-    the line for a line that is not one, or for text that is not UTF-8."""
+    the line for a line that is not one (or longer than any journal line: `bounded_lines`),
+    or for text that is not UTF-8."""
     number = 0
     try:
-        for number, line in enumerate(lines, start=1):
+        for number, line in enumerate(bounded_lines(lines, name), start=1):
             text = line.strip()
             if not text or text.startswith("#"):
                 continue

@@ -608,7 +608,7 @@ def test_replay_and_report_refuse_dev_zero_in_one_line(
 def test_play_resume_refuses_dev_zero_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--sim", "--resume", "--journal", "/dev/zero"]) == 2
     err = capsys.readouterr().err
-    assert "/dev/zero: not a regular file" in err and err.count("\n") == 1
+    assert "/dev/zero is not a regular file" in err and err.count("\n") == 1
 
 
 def test_replay_refuses_a_pipe_without_waiting_for_a_writer(

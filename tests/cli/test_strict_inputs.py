@@ -7,6 +7,7 @@ naming the key and what it expects, never a silent coercion and never a tracebac
 
 from __future__ import annotations
 
+import io
 import json
 import math
 from typing import Any
@@ -345,9 +346,9 @@ def test_a_journal_the_table_wrote_plays_as_simulated_input(tmp_path: Any) -> No
         writer.write(spot)
     lines = path.read_text().splitlines(keepends=True)
     assert all(f'"seq":{n},"crc":"' in line for n, line in enumerate(lines, start=1))
-    items = list(script_items(iter(lines), "game.jsonl"))
+    items = list(script_items(io.StringIO("".join(lines)), "game.jsonl"))
     assert items[0].setup == parse_setup(SETUP)  # type: ignore[union-attr]
     assert items[1].record == spot  # type: ignore[union-attr]
     changed = [lines[0], lines[1].replace('"spot":3', '"spot":4')]
     with pytest.raises(JournalError, match=r"game.jsonl:2: .*checksum"):
-        list(script_items(iter(changed), "game.jsonl"))
+        list(script_items(io.StringIO("".join(changed)), "game.jsonl"))

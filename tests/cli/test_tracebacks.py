@@ -5,8 +5,9 @@ clear error naming the file (or line) and the key, and the command exits non-zer
 The cases: a pin map whose ``pi`` or ``pi.seats`` is not a table, a data directory of an
 unknown user (``~nouser/x``) or holding a NUL byte (`config check` refuses what `run`
 refuses), a TOML file nested too deep or holding a number too long, ``"language": "de"``
-in a scenario's setup line, a ``resume`` line whose ``table`` is a list, and a JSON line
-nested 100,000 deep in a ``--sim-input`` file, on stdin, or in a replayed journal.
+in a scenario's setup line, a ``resume`` line whose ``table`` is a list, a JSON line
+nested 100,000 deep in a ``--sim-input`` file, on stdin, or in a replayed journal, and
+``/dev/zero`` given for a journal, a variants file or simulated input (a MemoryError).
 """
 
 from __future__ import annotations
@@ -259,3 +260,35 @@ def test_the_simulated_input_thread_never_dies_silently(
     assert isinstance(item, ScriptEnd) and item.error is not None
     assert "script.jsonl" in item.error and "KeyError" in item.error
     assert "04A1B2C3" not in item.error
+
+
+# ------------------------------------------------------------------ files that never end
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["replay", "/dev/zero"], "/dev/zero: not a regular file, so not a journal"),
+        (["report", "/dev/zero"], "/dev/zero: not a regular file, so not a journal"),
+        (["lab", "/dev/zero"], "/dev/zero: more than 1048576 bytes, too big for a variants"),
+        (
+            ["run", "--sim", "--sim-input", "/dev/zero", "--config", "{config}"],
+            "/dev/zero:1: it is longer than any journal line",
+        ),
+    ],
+    ids=lambda value: " ".join(value) if isinstance(value, list) else "",
+)
+def test_a_device_that_never_ends_is_one_error_in_bounded_memory(
+    tmp_path: Path, argv: list[str], says: str
+) -> None:
+    """`/dev/zero` given for a journal or a variants file once filled the memory until a
+    MemoryError (a line that never ends): now at most one line's bound is read."""
+    from tests.cli.test_command_line_refusals import companion
+
+    config = config_file(tmp_path)
+    config.write_text(config.read_text() + "[web]\nenabled = false\n", encoding="utf-8")
+    done = companion(tmp_path, *(a.format(config=config) for a in argv))
+    assert done.returncode != 0, done.stderr
+    text = done.stdout + done.stderr
+    assert says in text, text
+    assert "Traceback" not in text and "MemoryError" not in text, text

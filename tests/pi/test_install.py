@@ -447,7 +447,11 @@ def test_an_enabled_web_page_opens_the_network_of_the_unit(box: Sandbox) -> None
     web = settings(box.web_conf)
     assert web["PrivateNetwork"] == ["no"]
     assert web["RestrictAddressFamilies"][-1].split() == ["AF_UNIX", "AF_INET", "AF_INET6"]
-    assert web["IPAddressDeny"] == [""]  # the whole table's network
+    # the table's network: the Pi itself, private and link-local addresses; the unit's
+    # IPAddressDeny=any stays for every other address
+    assert "IPAddressDeny" not in web
+    allowed = web["IPAddressAllow"][0].split()
+    assert allowed[:2] == ["localhost", "link-local"] and "192.168.0.0/16" in allowed
 
 
 def test_a_web_page_on_the_loopback_is_open_to_the_pi_alone(box: Sandbox) -> None:

@@ -1,10 +1,13 @@
 """systemd/: the unit passes `systemd-analyze verify` (nothing on stderr), keeps the
-devices reachable, scores 1.2 or lower on `systemd-analyze security` with every remaining
-exception explained, and the install script and udev rule agree with the config. The
-install script itself runs in a sandbox in tests/pi/test_install.py."""
+devices reachable, scores 1.2 or lower on `systemd-analyze security`, alone and with the
+web page's drop-in install.sh writes for the default configuration (the page on the
+table's network), with every remaining exception explained, and the install script and
+udev rule agree with the config. The install script itself runs in a sandbox in
+tests/pi/test_install.py."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shlex
@@ -38,13 +41,18 @@ def systemd_analyze() -> str:
     return required("systemd-analyze", "apt-get install systemd")
 
 
-def analyze(command: str, unit_text: str, folder: Path) -> subprocess.CompletedProcess[str]:
-    """`systemd-analyze COMMAND` of the unit (alone in ``folder``: no drop-in), with
-    ExecStart's interpreter pointed at this Python (verify checks that the program exists;
-    /opt/companion does not, here)."""
+def analyze(
+    command: str, unit_text: str, folder: Path, web_conf: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`systemd-analyze COMMAND` of the unit in ``folder``, with ``web_conf`` as its drop-in
+    (None: none), ExecStart's interpreter pointed at this Python (verify checks that the
+    program exists; /opt/companion does not, here)."""
     tool = systemd_analyze()
     unit = folder / "companion.service"
     unit.write_text(unit_text.replace(INSTALLED_PYTHON, sys.executable))
+    if web_conf is not None:
+        (folder / "companion.service.d").mkdir(exist_ok=True)
+        (folder / "companion.service.d" / "web.conf").write_text(web_conf)
     args = [tool, command, str(unit)]
     if command == "security":
         args[2:2] = ["--offline=true", "--no-pager"]
@@ -55,14 +63,36 @@ def verify(unit_text: str, folder: Path) -> subprocess.CompletedProcess[str]:
     return analyze("verify", unit_text, folder)
 
 
-def exposure(unit_text: str, folder: Path) -> tuple[float, list[str]]:
-    """The overall exposure `systemd-analyze security` gives the unit, and the settings
-    its every "✗" line names."""
-    done = analyze("security", unit_text, folder)
+def exposure(unit_text: str, folder: Path, web_conf: str | None = None) -> tuple[float, list[str]]:
+    """The overall exposure `systemd-analyze security` gives the unit (with the drop-in
+    ``web_conf``), and the settings its every "✗" line names."""
+    done = analyze("security", unit_text, folder, web_conf)
     found = re.search(r"Overall exposure level for companion\.service: ([0-9.]+)", done.stdout)
     assert found is not None, done.stdout + done.stderr
     missing = [line.split()[1].split("=")[0] for line in done.stdout.splitlines() if "✗" in line]
     return float(found.group(1)), missing
+
+
+def comments(*texts: str) -> str:
+    return "\n".join(line for text in texts for line in text.splitlines() if line.startswith("#"))
+
+
+def lan_web_conf(tmp_path: Path) -> str:
+    """The drop-in install.sh writes for the default configuration (docs/
+    companion.example.toml: the web page on 0.0.0.0, the table's network), read from what
+    its DRY_RUN shows."""
+    done = subprocess.run(
+        ["bash", str(INSTALL)],
+        env={**os.environ, "DRY_RUN": "1", "ETC": str(tmp_path / "etc"), "UNIT_DIR": "/units"},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    start = lines.index("+ write /units/companion.service.d/web.conf (mode 0644):") + 1
+    body = itertools.takewhile(lambda line: line.startswith("    "), lines[start:])
+    return "".join(line[4:] + "\n" for line in body)
 
 
 def test_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
@@ -87,13 +117,16 @@ def test_unit_settings() -> None:
     assert s["Restart"] == ["on-failure"] and s["WatchdogSec"]
     assert s["User"] == ["companion"]
     assert set(s["SupplementaryGroups"][0].split()) == {"gpio", "spi", "i2c", "dialout"}
-    # GPIO, SPI, I2C and the Pico need the real devices. A device list would close them:
-    # DeviceAllow=char-ttyACM is looked up in /proc/devices when the unit starts, before
-    # cdc_acm is loaded if the Pico is plugged in later (ProtectClock= implies a list).
-    for closing in ("PrivateDevices", "DeviceAllow", "DevicePolicy", "ProtectClock"):
-        assert closing not in s, closing
-    # the device groups must stay real groups in the service
-    assert "PrivateUsers" not in s
+    # GPIO, SPI, I2C and the Pico need the real devices: a device list of them alone. The
+    # Pico's, the OLED's and the readers' by major number (ttyACM 166, i2c 89, spidev 153):
+    # a name (char-ttyACM) is looked up in /proc/devices when the unit starts, before
+    # cdc_acm is loaded if the Pico is plugged in later. No private /dev: it would never
+    # show a Pico plugged in after the start.
+    assert s["DevicePolicy"] == ["closed"] and "PrivateDevices" not in s
+    allowed = {entry.split()[0] for entry in s["DeviceAllow"]}
+    assert {"char-166", "char-89", "char-153", "char-gpiochip"} <= allowed, allowed
+    assert not allowed & {"char-ttyACM", "char-i2c", "char-spi"}, allowed
+    assert all(entry.split()[1] == "rw" for entry in s["DeviceAllow"])
     # a writable working directory (lgpio writes there): the state directory, private
     assert s["StateDirectory"] == ["companion"] and s["StateDirectoryMode"] == ["0700"]
     assert s["WorkingDirectory"] == ["/var/lib/companion"] and s["UMask"] == ["0077"]
@@ -112,16 +145,45 @@ def test_unit_exposure_is_low_and_every_exception_explained(tmp_path: Path) -> N
     text = UNIT.read_text()
     level, missing = exposure(text, tmp_path)
     assert level <= MAX_EXPOSURE, f"exposure {level}: {missing}"
-    comments = "\n".join(line for line in text.splitlines() if line.startswith("#"))
-    unexplained = [name for name in missing if f"{name}=" not in comments]
+    unexplained = [name for name in missing if f"{name}=" not in comments(text)]
     assert not unexplained, f"say in companion.service why these stay: {unexplained}"
+
+
+def test_the_unit_with_the_web_page_on_the_network_scores_at_most_1_2(tmp_path: Path) -> None:
+    """The default configuration serves the page on the table's network: install.sh's
+    drop-in opens the network, and the whole still scores 1.2 or lower, every exception
+    explained in the unit or in the drop-in."""
+    text, web_conf = UNIT.read_text(), lan_web_conf(tmp_path)
+    assert "PrivateNetwork=no" in web_conf and "IPAddressAllow=" in web_conf
+    level, missing = exposure(text, tmp_path, web_conf)
+    assert level <= MAX_EXPOSURE, f"exposure {level}: {missing}"
+    assert "PrivateNetwork" in missing  # the drop-in was read
+    unexplained = [name for name in missing if f"{name}=" not in comments(text, web_conf)]
+    assert not unexplained, f"say in the unit or the drop-in why these stay: {unexplained}"
+    done = analyze("verify", text, tmp_path, web_conf)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+def test_the_web_page_allows_the_table_network_not_every_address(tmp_path: Path) -> None:
+    """The drop-in keeps the unit's IPAddressDeny=any and allows the Pi itself and the
+    private and link-local addresses: a page on the LAN is not a page on the internet."""
+    web = settings(lan_web_conf(tmp_path))
+    assert "IPAddressDeny" not in web
+    allowed = web["IPAddressAllow"][0].split()
+    assert {"localhost", "link-local", "192.168.0.0/16", "10.0.0.0/8", "fc00::/7"} <= set(allowed)
+    assert not {"any", "0.0.0.0/0", "::/0"} & set(allowed)
 
 
 def test_exposure_would_catch_a_loosened_unit(tmp_path: Path) -> None:
     loose = UNIT.read_text().replace("PrivateNetwork=yes", "PrivateNetwork=no")
     loose = loose.replace("SystemCallFilter=~@privileged @resources", "")
+    loose = loose.replace("PrivateUsers=yes", "")
     level, missing = exposure(loose, tmp_path)
     assert level > MAX_EXPOSURE and "PrivateNetwork" in missing
+    web_conf = lan_web_conf(tmp_path)
+    for loosened in ("PrivateUsers=yes", "DevicePolicy=closed", "ProtectClock=yes"):
+        level, missing = exposure(UNIT.read_text().replace(loosened, ""), tmp_path, web_conf)
+        assert level > MAX_EXPOSURE, loosened
 
 
 def test_execstart_command_line_is_understood() -> None:
