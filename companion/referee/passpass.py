@@ -178,7 +178,8 @@ class PassPassReferee(PacedReferee):
         return (
             self.state, self.fault, self.pending, self.verdict, self.celebration, self.aim,
             tuple(sorted(self.matched.items())), tuple(sorted(self.observed.uids.items())),
-            frozenset(self.observed.silent), tuple(self.calls), tuple(self.early_doublons),
+            frozenset(self.observed.silent), tuple(sorted(self.observed.stray.items())),
+            tuple(self.calls), tuple(self.early_doublons),
             self.announcement, tuple(self.held), self.unjudged, self.window_opened,
             self.last_change, len(self.events), len(self.history),
         )  # fmt: skip
@@ -426,6 +427,9 @@ class PassPassReferee(PacedReferee):
             self._take(move)
             return
         self._set_fault(self._move_fault(diffs) or fix_prompt(diffs), diffs[0].spot)
+
+    def judge_stray(self, spot: int) -> None:
+        self._set_fault(Prompt.of(Say.OFF_MAT, spot=spot), spot)
 
     def _fixed(self) -> None:
         if self.fault is not None:
