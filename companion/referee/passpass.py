@@ -651,10 +651,13 @@ def _verdict_prompt(v: Verdict, after: State) -> Prompt:
 
 
 def _line(value: Any) -> tuple[int, int, int] | None:
-    try:
-        a, b, c = (int(v) for v in value)
-    except (TypeError, ValueError):
+    """A line of three spots as the encoder sends it, `[4, 5, 6]`; None for anything else
+    (the string "456", floats, booleans: never read as spots)."""
+    if not isinstance(value, list | tuple) or len(value) != 3:
         return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return None
+    a, b, c = value
     return (a, b, c)
 
 
