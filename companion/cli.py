@@ -75,18 +75,24 @@ def _demo(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     from companion.demo import replay
-    from companion.journal import JournalError, read_journal
+    from companion.journal import MAX_JOURNAL, JournalError, JournalReader, file_lines, open_journal
     from companion.referee.pace import SetupError
+    from companion.session import NotApplied, feed_journal
 
     try:
-        journal = read_journal(args.file)
-        for warning in journal.warnings:
+        with open_journal(args.file, MAX_JOURNAL) as f:
+            reader = JournalReader(file_lines(f), str(args.file))
+            referee = games.make_referee(reader.setup)
+            feed_journal(reader, referee)
+        for warning in reader.warnings:
             print(f"companion replay: warning: {warning}", file=sys.stderr)
-        replay(journal, args.json)
+        replay(referee, args.json)
     except BrokenPipeError:  # the reader of our output stopped (`| head`): nothing to say
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (no second error at exit)
     except OSError as exc:
         return fail("replay", _unreadable(args.file, exc))
+    except NotApplied as exc:
+        return fail("replay", f"{exc}: a fault of the companion, please report it")
     except (JournalError, SetupError, BadInput, games.UnknownGame) as exc:
         return fail("replay", f"{exc} (the format: {JOURNAL_DOC})")
     return 0
@@ -130,7 +136,7 @@ def _open_play(args: argparse.Namespace, path: Path) -> Session | str:
     """The game of `play`: the journal's (``--resume``) or a new one; or what went wrong."""
     from companion.journal import JournalError
     from companion.referee.pace import SetupError
-    from companion.session import Session
+    from companion.session import NotApplied, Session
 
     try:
         if args.resume:
@@ -150,6 +156,8 @@ def _open_play(args: argparse.Namespace, path: Path) -> Session | str:
         if args.resume:
             return f"--journal {_unreadable(path, exc)}"
         return f"--journal {path}: cannot write there: {exc.strerror or exc}"
+    except NotApplied as exc:
+        return f"--journal {exc}: a fault of the companion, please report it"
     except (JournalError, SetupError, BadInput, games.UnknownGame) as exc:
         return f"--journal {path}: {exc} (the format: {JOURNAL_DOC})"
 

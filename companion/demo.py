@@ -17,7 +17,7 @@ from PIL import Image
 
 from companion import games
 from companion.games import TableReferee
-from companion.journal import Input, Journal, dump_lines
+from companion.journal import Input, dump_lines
 from companion.screens.render import frame
 from companion.screens.terminal import save_gif, to_text
 from companion.transcript import describe
@@ -90,12 +90,10 @@ def run_demo(
     return summary
 
 
-def replay(journal: Journal, as_json: bool, out: IO[str] | None = None) -> dict[str, Any]:
-    """Feed a journal through the referee; print the replay document or a transcript."""
+def replay(referee: TableReferee, as_json: bool, out: IO[str] | None = None) -> dict[str, Any]:
+    """Print what a referee fed a whole journal made of it: the replay document, or a
+    transcript."""
     out = out or sys.stdout
-    referee = games.make_referee(journal.setup)
-    for record in journal.inputs:
-        referee.feed(record)
     result = referee.result()
     result["events"] = list(result["events"])  # a game may hand its EventLog itself
     if as_json:
@@ -106,7 +104,7 @@ def replay(journal: Journal, as_json: bool, out: IO[str] | None = None) -> dict[
         line = describe(event, referee.names, referee.setup.game)
         if line:
             print(f"{event['t']:7.2f}  {line}", file=out)
-    names = journal.setup.seats
+    names = referee.setup.seats
     scores = ", ".join(f"{n} {v}" for n, v in zip(names, result["scores"], strict=True))
     status = "finished" if referee.finished else "not finished"
     print(f"game {status}; scores: {scores}", file=out)

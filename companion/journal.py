@@ -432,7 +432,8 @@ class JournalReader:
 
     After the iteration: `inputs` read, `last_t`, `warnings`, `damage`, and `kept_bytes`,
     the length of the valid prefix when the lines are a file's bytes; `cut` says whether
-    anything but blank lines follows it (a torn line, or damage).
+    anything but blank lines follows it (a torn line, or damage). During it, `line` is the
+    number of the line of the input last read.
     """
 
     def __init__(
@@ -449,6 +450,7 @@ class JournalReader:
         self._offset = 0
         self.kept_bytes = 0
         self.inputs = 0
+        self.line = 0
         self.warnings: list[str] = []
         self.damage: Damage | None = None
         self.cut = False
@@ -532,6 +534,7 @@ class JournalReader:
             self.inputs += 1
             self.last_t = made.t
             self.kept_bytes = self._offset
+            self.line = number
             yield made
 
     def _in_place(self, line: Checked) -> None:

@@ -14,15 +14,21 @@ damaged line (a changed byte, a bad field, a line removed, repeated or moved) is
 for `Session.resume` (``play --resume``: nothing is rewritten); the service replays with
 ``repair``: the lines before it are the game, the file as it was goes to ``archive/``
 with a note saying why (`set_aside_damaged`), and the session keeps it for the OLED
-(`show_damage`; the loop draws `companion.run.loop.damage_card`). The journal stays 0600
-through every rewrite, whose rename is fsync'd in its folder.
+(`show_damage`; the loop draws `companion.run.loop.damage_card`). A line the referee
+raised on (`NotApplied`: a fault of the referee, not of the file) is handled the same way:
+an error naming it, or with ``repair`` the game as the lines before it left it, on a
+referee built again from them. The journal stays 0600 through every rewrite, whose rename
+is fsync'd in its folder.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import os
 import shutil
 import time
+import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,6 +56,8 @@ from companion.journal import (
 )
 from companion.rules.errors import RuleError
 
+log = logging.getLogger("companion")
+
 TORN_SETUP_HEAD = MAX_LINE
 """How much of a journal `set_aside_torn_setup` reads: no line is longer, so a file
 longer than this holds more than a setup."""
@@ -67,6 +75,33 @@ own screen guides the table back."""
 
 class NoGameStarted(JournalError):
     """`resume` of a journal whose only line was a torn setup: it was moved aside."""
+
+
+class NotApplied(JournalError):
+    """A journal input the game's referee raised on: a fault of the referee, never of the
+    file. `line` names it, `inputs` were applied before it, `kept` is the length of the
+    lines before it; the message names the exception's type only (its text may quote a
+    tag's UID, a secret of the game)."""
+
+    def __init__(self, name: str, line: int, inputs: int, kept: int, error: Exception) -> None:
+        self.line = line
+        self.inputs = inputs
+        self.kept = kept
+        self.error = error
+        self.reason = f"the referee could not apply this input ({type(error).__name__})"
+        super().__init__(f"{name}:{line}: {self.reason}")
+
+
+def feed_journal(reader: JournalReader, referee: TableReferee) -> None:
+    """Feed the referee every input `reader` reads, in one pass; `NotApplied` for one the
+    referee raised on."""
+    kept = reader.kept_bytes
+    for record in reader:
+        try:
+            referee.feed(record)
+        except Exception as exc:
+            raise NotApplied(reader.name, reader.line, reader.inputs - 1, kept, exc) from exc
+        kept = reader.kept_bytes
 
 
 @dataclass
@@ -93,18 +128,23 @@ def replay(path: str | os.PathLike[str], *, repair: bool = False) -> Replayed:
     """Read the journal at ``path`` and feed its referee, one line at a time.
 
     A torn last line is dropped with a note (`Replayed.notes`) and cut from the file. A
-    damaged line (a changed byte, a line removed, repeated or moved) is a `JournalError`
-    naming it, unless ``repair``: then the inputs before it are the game and the journal
-    becomes them (`set_aside_damaged`). A lone torn setup raises `TornSetup`; a setup line
-    that cannot be read, `UnreadableSetup`; a setup no referee can start, the referee's
-    error; a file that is not a regular one, a `JournalError`."""
+    damaged line (a changed byte, a line removed, repeated or moved), or one the referee
+    raised on (`NotApplied`), is a `JournalError` naming it, unless ``repair``: then the
+    inputs before it are the game and the journal becomes them (`set_aside_damaged`). A
+    lone torn setup raises `TornSetup`; a setup line that cannot be read,
+    `UnreadableSetup`; a setup no referee can start, the referee's error; a file that is
+    not a regular one, a `JournalError`."""
     path = Path(path)
-    with open_journal(path) as f:
-        reader = JournalReader(file_lines(f), str(path), lenient=repair)
-        referee = make_referee(reader.setup)
-        referee.events.bound(EVENTS_KEPT)
-        for record in reader:
-            referee.feed(record)
+    try:
+        with open_journal(path) as f:
+            reader = JournalReader(file_lines(f), str(path), lenient=repair)
+            referee = make_referee(reader.setup)
+            referee.events.bound(EVENTS_KEPT)
+            feed_journal(reader, referee)
+    except NotApplied as failed:
+        if not repair:
+            raise
+        return _not_applied(path, failed)
     damage = reader.damage
     archived = None
     if damage is not None:
@@ -121,6 +161,18 @@ def replay(path: str | os.PathLike[str], *, repair: bool = False) -> Replayed:
         archived,
         reader.warnings,
     )
+
+
+def _not_applied(path: Path, failed: NotApplied) -> Replayed:
+    """The service's resume of a journal with a line its referee raised on: as for a
+    damaged line, the file as it was goes to ``archive/`` with a note and the journal
+    becomes the lines before it; the game is those lines replayed on a new referee (the
+    one that raised may be half-changed). Where it raised goes to the log, never what."""
+    frames = traceback.format_list(traceback.extract_tb(failed.error.__traceback__))
+    log.error("%s; where it raised:\n%s", failed, "".join(frames).rstrip())
+    damage = Damage(failed.line, failed.reason, failed.inputs)
+    archived = set_aside_damaged(path, failed.kept, damage)
+    return dataclasses.replace(replay(path, repair=True), damage=damage, archived=archived)
 
 
 class Session:

@@ -66,6 +66,7 @@ _LINES: dict[str, dict[str, str]] = {
         "manche_start": "manche {manche} starts with {s}",
         "fault": "STOP: {why} at {where}",
         "fault.table": "the table",
+        "fault.reader": "reader {spot}",
         "fixed": "the table matches again: play goes on",
         "undo": "back: the {step} is taken back",
         "resume": "resumed after a cut",
@@ -114,6 +115,7 @@ _LINES: dict[str, dict[str, str]] = {
         "manche_start": "la manche {manche} commence avec {s}",
         "fault": "STOP : {where} : {why}",
         "fault.table": "la table",
+        "fault.reader": "lecteur {spot}",
         "fixed": "la table est de nouveau comme attendu : le jeu reprend",
         "undo": "retour : on annule {step}",
         "resume": "reprise après une coupure",
@@ -147,6 +149,7 @@ _FRENCH: dict[str, dict[str, str]] = {
         "one_swap": "un seul échange par tour",
         "designated_gone": "le chapeau désigné a perdu son {token}",
         "reader_silent": "lecteur muet",
+        "off_mat": "quelque chose hors du jeu",
         "restore": "pas comme attendu",
         "wait_table": "pas comme attendu",
     },
@@ -321,7 +324,10 @@ def _key_and_fields(
         fields.update(manche=event["manche"], s=who("starter"))
     elif kind == "fault":
         why = engine_word("fault", str(event["reason"]), lang).format(**fields)
-        fields.update(why=why, where=_spot(event.get("spot"), game, lang))
+        where = _spot(event.get("spot"), game, lang)
+        if event["reason"] == "off_mat":  # a reader where the game has no spot
+            where = line("fault.reader", lang, spot=event.get("spot"))
+        fields.update(why=why, where=where)
     elif kind == "undo":
         fields["step"] = engine_word("step", str(event.get("step", "last step")), lang)
     elif kind == "calls_together":

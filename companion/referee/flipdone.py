@@ -149,6 +149,10 @@ class Fault:
 
     prompt: FdPrompt
     relift: frozenset[int] = frozenset()
+    wrong_flip: FdPrompt | None = None
+    """Another stop shown over a wrong flip (a silent reader, something off the mat, the
+    pad's card gone): the wrong flip's own prompt, shown again once that stop is fixed
+    while its squares are still to turn back (`relift` is kept)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +230,8 @@ class FlipDoneReferee(PacedReferee):
             self.state, self.fault, self.waiting, self.gather, self.pad,
             tuple(sorted(self.lifted)), tuple(sorted(self.order.items())),
             tuple(sorted(self.gone.items())), tuple(sorted(self.observed.uids.items())),
-            frozenset(self.observed.silent), tuple(self.held), self.unjudged,
+            frozenset(self.observed.silent), tuple(sorted(self.observed.stray.items())),
+            tuple(self.held), self.unjudged,
             self.last_change, len(self.events), len(self.history), self.news, self.ended,
         )  # fmt: skip
 
@@ -314,6 +319,10 @@ class FlipDoneReferee(PacedReferee):
             self._judge()
         finally:
             self.gone.clear()
+
+    def judge_stray(self, spot: int) -> None:
+        self.gone.clear()
+        self._set_fault(FdPrompt.of(FdSay.OFF_MAT, spot=spot))
 
     def _judge(self) -> None:
         silent = sorted(self.observed.silent)
@@ -455,6 +464,8 @@ class FlipDoneReferee(PacedReferee):
         fault = self.fault
         if fault is not None and fault.relift:  # a wrong flip: turned back first
             if lifting or not fault.relift <= self.lifted:
+                if fault.wrong_flip is not None:  # the stop shown over it is fixed
+                    self._set_fault(fault.wrong_flip, relift=sorted(fault.relift))
                 return
             self.lifted.clear()
             self._fixed()
@@ -508,9 +519,13 @@ class FlipDoneReferee(PacedReferee):
     # ----------------------------------------------------------------- faults
 
     def _set_fault(self, prompt: FdPrompt, relift: list[int] | None = None) -> None:
-        if self.fault is not None and self.fault.prompt == prompt and not relift:
+        old = self.fault
+        if old is not None and old.prompt == prompt and not relift:
             return
-        self.fault = Fault(prompt, frozenset(relift or ()))
+        if relift is None and old is not None and old.relift:  # over a wrong flip: kept
+            self.fault = Fault(prompt, old.relift, old.wrong_flip or old.prompt)
+        else:
+            self.fault = Fault(prompt, frozenset(relift or ()))
         params = dict(prompt.params)
         spot = params.get("spot")
         spots = params.get("spots")
@@ -573,7 +588,7 @@ class FlipDoneReferee(PacedReferee):
         wrong = tuple(s for s in self._diffs() if s != PAD)
         self.waiting = FdPrompt.of(FdSay.WAIT_TABLE, spots=wrong) if wrong else None
         if not self.unjudged:
-            self.judge_table()  # at once: the card of an undone discard waits on the pad
+            self.judge()  # at once: the card of an undone discard waits on the pad
 
     def resume(self, record: ResumeInput) -> None:
         """A restart after a cut: the readers' live table replaces the last one journaled.
@@ -725,7 +740,7 @@ _OWN_KINDS = frozenset(
      "line_broken", "line_held", "line_lost", "phase_end", "tie", "tie_stands", "game_over")
 )  # fmt: skip
 _OWN_FAULTS = frozenset(str(say) for say in FdSay) - {
-    "extra_tag", "missing_tag", "unknown_tag", "two_tags", "reader_silent", "restore"
+    "extra_tag", "missing_tag", "unknown_tag", "two_tags", "reader_silent", "off_mat", "restore"
 }  # fmt: skip
 
 _TEXTS: dict[str, dict[str, str]] = {
@@ -829,6 +844,7 @@ _FR_REASONS: dict[str, str] = {
     "deal_first": "la donne n’est pas finie",
     "discard_first": "d’abord une carte sur le pad",
     "reader_silent": "le lecteur ne répond plus",
+    "off_mat": "quelque chose hors du jeu",
     "restore": "pas comme attendu",
     "wait_table": "remettez comme avant",
 }

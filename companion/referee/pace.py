@@ -16,6 +16,11 @@ recorded, and make sure nothing a person does at a plausible pace is lost:
    take a held press while it judges the change: Swiped's claims with `claim_mid_swap`
    "before" count before the cubes that moved.)
 
+It is also the one place that maps readers to the game's spots (0..N): a game only ever
+reads its own. A table may have more readers than the game has spots; something on a
+reader off the mat stops play with the game's fault naming that reader (`judge_stray`),
+every press refused meanwhile, and a silent reader off the mat stops nothing.
+
 A game's referee subclasses `PacedReferee` and supplies what is game-specific: how to
 judge the still table, how to take a press, its next deadline and what happens then.
 """
@@ -95,23 +100,60 @@ class PacedReferee:
         self._run_until(record.t)
         self.now = max(self.now, record.t)
         if isinstance(record, SpotInput):
-            if self.observed.uids.get(record.spot) != record.uids:
-                self.observed.uids[record.spot] = record.uids
-                self.table_changed()
+            self._report(record.spot, record.uids)
         elif isinstance(record, ReaderInput):
-            (self.observed.silent.discard if record.ok else self.observed.silent.add)(record.spot)
-            self.unjudged = True  # judged as soon as the table is still
+            if self.observed.on_mat(record.spot):  # a silent reader off the mat stops nothing
+                silent = self.observed.silent
+                (silent.discard if record.ok else silent.add)(record.spot)
+                self.unjudged = True  # judged as soon as the table is still
         elif isinstance(record, PressInput):
             if self.unjudged:
                 self.held.append(record)
             else:
-                self.press(record)
+                self._press(record)
         elif isinstance(record, ResumeInput):
-            self.resume(record)
+            self._resume(record)
         self._run_until(self.now)
         return fresh
 
+    def _report(self, spot: int, uids: frozenset[str]) -> None:
+        """What one reader holds. The game's spots are the game's to read (`table_changed`);
+        a reader off its mat only tells whether something lies there (`observed.stray`)."""
+        observed = self.observed
+        if observed.on_mat(spot):
+            if observed.uids[spot] != uids:
+                observed.uids[spot] = uids
+                self.table_changed()
+        elif observed.stray.get(spot, frozenset()) != uids:
+            if uids:
+                observed.stray[spot] = uids
+            else:
+                del observed.stray[spot]
+            if self.reads_table:
+                self._unsettled()
+
+    def _resume(self, record: ResumeInput) -> None:
+        """A restart: the readers off the mat are taken as reports; the game resumes with
+        its own spots."""
+        mat = {spot: uids for spot, uids in record.table.items() if self.observed.on_mat(spot)}
+        for spot, uids in record.table.items():
+            if spot not in mat:
+                self._report(spot, uids)
+        self.resume(record if len(mat) == len(record.table) else ResumeInput(record.t, mat))
+
+    def _press(self, press: PressInput) -> None:
+        """A press on a judged table: refused while something lies off the mat (taken off
+        first, even before a back), else the game's."""
+        if self.reads_table and self.observed.stray:
+            self.refuse(press, Refusal.TABLE_FIRST)
+        else:
+            self.press(press)
+
     def table_changed(self) -> None:
+        """A spot of the mat changed (a game adds its own bookkeeping)."""
+        self._unsettled()
+
+    def _unsettled(self) -> None:
         self.last_change = self.now
         self.unjudged = True
 
@@ -164,16 +206,35 @@ class PacedReferee:
         """The table is still: judge it, then apply the presses held meanwhile, each after
         the deadlines due before it."""
         self.unjudged = False
-        self.judge_table()
+        self.judge()
         held, self.held = self.held, []
         for press in held:
             self._run_until(press.t)
-            self.press(press)
+            self._press(press)
+
+    def judge(self) -> None:
+        """Judge the still table: something lying off the mat first (the game's fault
+        naming that reader, until it is taken off), else the game's own spots."""
+        stray = min(self.observed.stray, default=None)
+        if self.reads_table and stray is not None:
+            self.judge_stray(stray)
+        else:
+            self.judge_table()
 
     # ---------------------------------------------------------- game-specific
 
+    reads_table = True
+    """The game reads its readers. A game played without them ("Vous ne passerez pas !", on
+    the phones) sets False: nothing lying on any reader stops it."""
+
     def judge_table(self) -> None:
         """Read the still table: a move, progress on an instruction, a fault, a fix."""
+        raise NotImplementedError
+
+    def judge_stray(self, spot: int) -> None:
+        """Something lies on reader `spot`, where the game has no spot: play stops on the
+        game's fault naming that reader (reason `off_mat`); presses are refused until it is
+        taken off, then the table is judged again (docs/table.md, "Faults and fixes")."""
         raise NotImplementedError
 
     def press(self, press: PressInput) -> None:

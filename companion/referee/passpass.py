@@ -185,7 +185,8 @@ class PassPassReferee(PacedReferee):
         return (
             self.state, self.fault, self.pending, self.verdict, self.celebration, self.aim,
             tuple(sorted(self.matched.items())), tuple(sorted(self.observed.uids.items())),
-            frozenset(self.observed.silent), tuple(self.calls), tuple(self.early_doublons),
+            frozenset(self.observed.silent), tuple(sorted(self.observed.stray.items())),
+            tuple(self.calls), tuple(self.early_doublons),
             self.announcement, tuple(self.held), self.unjudged, self.window_opened,
             self.last_change, len(self.events), len(self.history),
         )  # fmt: skip
@@ -457,6 +458,9 @@ class PassPassReferee(PacedReferee):
             return
         self._set_fault(self._move_fault(diffs) or fix_prompt(diffs), diffs[0].spot)
 
+    def judge_stray(self, spot: int) -> None:
+        self._set_fault(Prompt.of(Say.OFF_MAT, spot=spot), spot)
+
     def _fixed(self) -> None:
         if self.fault is not None:
             self.emit({"kind": "fixed"})
@@ -677,10 +681,13 @@ def _verdict_prompt(v: Verdict, after: State) -> Prompt:
 
 
 def _line(value: Any) -> tuple[int, int, int] | None:
-    try:
-        a, b, c = (int(v) for v in value)
-    except (TypeError, ValueError):
+    """A line of three spots as the encoder sends it, `[4, 5, 6]`; None for anything else
+    (the string "456", floats, booleans: never read as spots)."""
+    if not isinstance(value, list | tuple) or len(value) != 3:
         return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return None
+    a, b, c = value
     return (a, b, c)
 
 

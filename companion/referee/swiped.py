@@ -237,7 +237,8 @@ class SwipedReferee(PacedReferee):
             self.state, self.placed, self.fault, self.waiting, self.read, self.guess, self.named,
             self.verdict, self.recorded, tuple(sorted(self.changed_at.items())),
             tuple(sorted(self.observed.uids.items())), frozenset(self.observed.silent),
-            tuple(self.held), self.unjudged, self.last_change, len(self.events),
+            tuple(sorted(self.observed.stray.items())), tuple(self.held), self.unjudged,
+            self.last_change, len(self.events),
             len(self.history),
         )  # fmt: skip
 
@@ -317,6 +318,9 @@ class SwipedReferee(PacedReferee):
             self._fixed()  # cubes may wait on the mat until the layout card is read
             return
         self._judge_grid()
+
+    def judge_stray(self, spot: int) -> None:
+        self._set_fault(SwPrompt.of(SwSay.OFF_MAT, spot=spot))
 
     # -------------------------------------------------------------------- pad
 
@@ -565,7 +569,7 @@ class SwipedReferee(PacedReferee):
         self.verdict = None
         self._expect_table()
         if not self.unjudged:
-            self.judge_table()  # at once: a fault the back did not fix stays on the screen
+            self.judge()  # at once: a fault the back did not fix stays on the screen
 
     def resume(self, record: ResumeInput) -> None:
         """A restart after a cut: the readers' live table replaces the last one journaled.

@@ -45,11 +45,21 @@ class TagKinds:
 
 
 class ObservedTable:
-    """The latest debounced contents of every reader (spot 0 is the pad)."""
+    """The latest debounced contents of every reader of the game's mat (spots 0..N, 0 the
+    pad). A table may have more readers than the game has spots (Flip Done's 3 x 3 mat laid
+    over a PassPass table's readers): what those hold is kept apart, in `stray`, so a game
+    only ever reads its own spots."""
 
     def __init__(self, spots: int) -> None:
         self.uids: dict[int, frozenset[str]] = {s: frozenset() for s in range(spots + 1)}
         self.silent: set[int] = set()
+        self.stray: dict[int, frozenset[str]] = {}
+        """The readers off the mat that hold something, by spot: something lies where the
+        game has no spot (a fault until it is taken off)."""
+
+    def on_mat(self, spot: int) -> bool:
+        """Is `spot` one of the game's (the pad or a hat, square, ...)?"""
+        return spot in self.uids
 
     def kinds(self, spot: int, kinds_of: TagKinds) -> tuple[Kinds, tuple[str, ...]]:
         """Known kinds (sorted) and unknown UIDs of one spot."""

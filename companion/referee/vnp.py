@@ -178,6 +178,7 @@ class VnpReferee(PacedReferee):
 
     spots = 0
     announce_values: tuple[str, ...] = ()
+    reads_table = False
 
     def __init__(self, setup: Setup, config: Config | None = None) -> None:
         if setup.layout:
@@ -222,6 +223,7 @@ class VnpReferee(PacedReferee):
         return (
             self.state, len(self.log), self.undoable, self.hint, self.repeat, self.detail,
             tuple(sorted(self.observed.uids.items())), frozenset(self.observed.silent),
+            tuple(sorted(self.observed.stray.items())),
             tuple(self.held), self.unjudged, len(self.events),
         )  # fmt: skip
 

@@ -81,6 +81,8 @@ class FdSay(StrEnum):
     DEAL_FIRST spot        fault: the deal is not finished: take that card back
     DISCARD_FIRST spot     fault: an element lifted with no card on the pad: put it back
     READER_SILENT spot     fault: the reader of that spot stopped answering
+    OFF_MAT spot           fault: something lies on reader `spot`, which is no square of
+                           the game: take it off
     RESTORE spots          fault: those spots are not as expected: put them back
     """
 
@@ -105,6 +107,7 @@ class FdSay(StrEnum):
     DEAL_FIRST = "deal_first"
     DISCARD_FIRST = "discard_first"
     READER_SILENT = "reader_silent"
+    OFF_MAT = "off_mat"
     RESTORE = "restore"
 
 

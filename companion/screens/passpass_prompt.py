@@ -46,6 +46,8 @@ class Say(StrEnum):
     DESIGNATED_GONE spot                 fault: the token just placed left hat `spot`: put it
                                           back, or press back to redo the placement
     READER_SILENT spot                   fault: the reader of hat `spot` stopped answering
+    OFF_MAT spot                         fault: something lies on reader `spot`, which is no
+                                          hat of this game: take it off
     RESTORE spots                        hats `spots` are not as expected: put them back
     """
 
@@ -72,6 +74,7 @@ class Say(StrEnum):
     ONE_SWAP = "one_swap"
     DESIGNATED_GONE = "designated_gone"
     READER_SILENT = "reader_silent"
+    OFF_MAT = "off_mat"
     RESTORE = "restore"
 
 

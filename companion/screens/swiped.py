@@ -64,6 +64,8 @@ class SwSay(StrEnum):
     TWO_CARDS spot         fault: two new cards on the pad: one at a time
     CARD_TAKEN spot        fault: that card is the face-up card or the other target
     READER_SILENT spot     fault: the reader of that spot stopped answering
+    OFF_MAT spot           fault: something lies on reader `spot`, which is no square of
+                           the game: take it off
     """
 
     LAYOUT = "layout"
@@ -84,6 +86,7 @@ class SwSay(StrEnum):
     TWO_CARDS = "two_cards"
     CARD_TAKEN = "card_taken"
     READER_SILENT = "reader_silent"
+    OFF_MAT = "off_mat"
 
 
 SwParam = int | str | tuple[int, ...] | tuple[str, ...]
@@ -193,6 +196,7 @@ _PHRASES: dict[str, dict[str, str]] = {
         "say.two_cards": "Deux cartes sur le pad : une seule à la fois.",
         "say.card_taken": "Carte déjà prise. Retirez-la, tirez-en une autre.",
         "say.reader_silent": "{Where} : le lecteur ne répond plus.",
+        "say.off_mat": "Lecteur {spot} : hors du jeu. Retirez ce qui est posé dessus.",
     },
     "en": {
         "colour.rouge": "Red", "colour.orange": "Orange", "colour.jaune": "Yellow",
@@ -230,6 +234,7 @@ _PHRASES: dict[str, dict[str, str]] = {
         "say.two_cards": "Two cards on the pad: one at a time.",
         "say.card_taken": "That card is taken. Take it off, draw another.",
         "say.reader_silent": "{Where}: the reader stopped answering.",
+        "say.off_mat": "Reader {spot}: no square of this game. Take off what lies on it.",
     },
 }  # fmt: skip
 
@@ -274,6 +279,8 @@ def sw_say(prompt: SwPrompt, names: Sequence[str], lang: str = DEFAULT_LANGUAGE)
         )
     if "card" in params:
         fields["card"] = params["card"]
+    if isinstance(params.get("spot"), int):
+        fields["spot"] = params["spot"]
     key = f"say.{prompt.say}"
     claimer = params.get("claimer")
     if isinstance(claimer, int):

@@ -159,6 +159,7 @@ _PHRASES: dict[str, dict[str, str]] = {
             "{Spot} : remets ton {token}, ou appuie sur Retour pour refaire le placement."
         ),
         "say.reader_silent": "{Spot} : lecteur muet. Vérifiez son câble.",
+        "say.off_mat": "Lecteur {spot} : hors du jeu. Retirez ce qui est posé dessus.",
         "say.restore": "{Spots} : remettez comme avant.",
         "notice.title": "{s} : {control}",
         "notice.not_now": "Ce bouton ne sert à rien maintenant.",
@@ -282,6 +283,7 @@ _PHRASES: dict[str, dict[str, str]] = {
             "{Spot} : d’abord une carte sur le pad. Reposez l’élément tel qu’il était."
         ),
         "fd.say.reader_silent": "{Spot} : le lecteur ne répond plus. Vérifiez son câble.",
+        "fd.say.off_mat": "Lecteur {spot} : hors du jeu. Retirez ce qui est posé dessus.",
         "fd.say.restore": "{Spots} : pas comme attendu. Remettez-les comme avant.",
     },
     "en": {
@@ -321,6 +323,7 @@ _PHRASES: dict[str, dict[str, str]] = {
             "{Spot}: put your {token} back, or press back to redo the placement."
         ),
         "say.reader_silent": "{Spot}: reader silent. Check its cable.",
+        "say.off_mat": "Reader {spot}: no spot of this game. Take off what lies on it.",
         "say.restore": "{Spots}: put back as before.",
         "notice.title": "{s}: {control}",
         "notice.not_now": "That button does nothing now.",
@@ -444,6 +447,7 @@ _PHRASES: dict[str, dict[str, str]] = {
         "fd.say.deal_first": "{Spot}: the deal is not finished. Take that card back.",
         "fd.say.discard_first": "{Spot}: first a card on the pad. Put the element back as it was.",
         "fd.say.reader_silent": "{Spot}: its reader stopped answering. Check its cable.",
+        "fd.say.off_mat": "Reader {spot}: no square of this game. Take off what lies on it.",
         "fd.say.restore": "{Spots}: not as expected. Put them back as before.",
     },
 }

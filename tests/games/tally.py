@@ -75,6 +75,9 @@ class TallyReferee(PacedReferee):
         elif seen != self.in_hat:
             self.emit({"kind": "fault", "spot": 1, "reason": "restore"})
 
+    def judge_stray(self, spot: int) -> None:
+        self.emit({"kind": "fault", "spot": spot, "reason": "off_mat"})
+
     def press(self, press: PressInput) -> None:
         self.emit({"kind": "ignored", "control": press.control, "seat": press.seat,
                    "reason": "not_now"})  # fmt: skip

@@ -77,6 +77,7 @@ PROMPTS: dict[FdSay, list[FdPrompt]] = {
         FdPrompt.of(FdSay.ONE_FLIP, spots=(1, 2, 3, 4, 5, 6, 7, 8, 9)),
     ],  # fmt: skip
     FdSay.RESTORE: [FdPrompt.of(FdSay.RESTORE, spots=(0, 1, 2, 3, 4, 5, 6, 7, 8, 9))],
+    FdSay.OFF_MAT: [FdPrompt.of(FdSay.OFF_MAT, spot=s) for s in (10, 1000)],
 }
 for _say in FdSay:
     PROMPTS.setdefault(_say, [FdPrompt.of(_say, spot=s) for s in (0, 9)])

@@ -115,6 +115,7 @@ PROMPTS: dict[SwSay, list[SwPrompt]] = {
         SwPrompt.of(SwSay.SAME_PAIR, spots=(5, 9), colours=("orange", "violet")),
     ],
     SwSay.GUESS_FIRST: [SwPrompt.of(SwSay.GUESS_FIRST, seat=0)],
+    SwSay.OFF_MAT: [SwPrompt.of(SwSay.OFF_MAT, spot=s) for s in (10, 1000)],
 }
 """Each prompt key with the parameters it takes (the longest too); the others below."""
 for _say in SwSay:

@@ -52,7 +52,7 @@ CASES = golden_cases()
 LONG_NAMES = ("Marie-Christine de La Rochefoucauld", "Łukasz" * 6)
 FAULTS = {
     SwSay.PUT_BACK, SwSay.SAME_PAIR, SwSay.GUESS_FIRST, SwSay.UNKNOWN_TAG,
-    SwSay.CARD_ON_SQUARE, SwSay.TWO_CARDS, SwSay.CARD_TAKEN, SwSay.READER_SILENT,
+    SwSay.CARD_ON_SQUARE, SwSay.TWO_CARDS, SwSay.CARD_TAKEN, SwSay.READER_SILENT, SwSay.OFF_MAT,
 }  # fmt: skip
 """The prompts shown on the Stop screen; every other one is the board's."""
 BOARD = [say for say in SwSay if say not in FAULTS]
