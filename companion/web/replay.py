@@ -43,6 +43,9 @@ class Replay:
     finished: bool
     scores: tuple[int, ...]
     winner: int | None
+    stopped: int | None = None
+    """The input (counted from 1) the game's referee could not apply: the replay ends
+    before it, with the result of the inputs before it."""
 
     def listing(self, current: bool) -> dict[str, Any]:
         return {
@@ -53,6 +56,7 @@ class Replay:
             "steps": len(self.steps),
             "finished": self.finished,
             "current": current,
+            "stopped": self.stopped,
         }
 
     def document(self) -> dict[str, Any]:
@@ -74,16 +78,28 @@ class Replay:
 
 
 def replay(path: Path) -> Replay:
-    """Replay the journal at `path` into public steps (JournalError if it is unreadable)."""
+    """Replay the journal at `path` into public steps (JournalError if it is unreadable).
+
+    An input the game's referee raises on (a fault of the referee, see
+    `companion.session.NotApplied`) ends the steps: the result is that of the inputs
+    before it, replayed on a new referee, as the service resumes such a game."""
     journal = read_journal(path)
     game = games.get(journal.setup.game)
     referee = game.referee(journal.setup)
     names = referee.names
     steps = [Step(journal.setup.t, (), referee.screen)]
     seen = 0
-    for record in journal.inputs:
+    stopped = None
+    for number, record in enumerate(journal.inputs, start=1):
         before = steps[-1].screen
-        referee.feed(record)
+        try:
+            referee.feed(record)
+        except Exception:  # the referee's fault, never the page's: its text may hold a tag
+            stopped = number
+            referee = game.referee(journal.setup)
+            for applied in journal.inputs[: number - 1]:
+                referee.feed(applied)
+            break
         lines = tuple(
             line
             for event in referee.events[seen:]
@@ -104,6 +120,7 @@ def replay(path: Path) -> Replay:
         finished=referee.finished,
         scores=tuple(result["scores"]),
         winner=result["winner"],
+        stopped=stopped,
     )
 
 

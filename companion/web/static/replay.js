@@ -41,7 +41,9 @@ async function loadList() {
       title.textContent = j.title || j.game || j.name;
       const meta = document.createElement("span");
       meta.className = "meta";
-      const state = j.current ? t("replay.current") : t(j.finished ? "replay.finished" : "replay.unfinished");
+      const state = j.stopped
+        ? t("replay.stopped", { n: j.stopped })
+        : j.current ? t("replay.current") : t(j.finished ? "replay.finished" : "replay.unfinished");
       meta.textContent = [(j.seats || []).join(", "), t("replay.steps", { n: j.steps }), state].filter(Boolean).join(" · ");
       a.append(title, meta);
       li.append(a);
