@@ -15,6 +15,10 @@ _WORDS: dict[str, dict[str, str]] = {
         "pair.wait": "Trop de codes faux depuis cet appareil : réessayez dans {seconds} s.",
         "pair.table": "Trop de codes faux à cette table : réessayez dans {seconds} s.",
         "pair.over": "La partie est finie : plus aucun téléphone n’y joue.",
+        "pair.shown": (
+            "Le code vient d’être affiché : l’écran de la table revient au jeu. "
+            "Redemandez-le dans {seconds} s."
+        ),
         "unpaired": (
             "Ce téléphone n’est pas associé : entrez le code affiché par l’écran de la table."
         ),
@@ -33,6 +37,10 @@ _WORDS: dict[str, dict[str, str]] = {
         "pair.wait": "Too many wrong codes from this device: try again in {seconds} s.",
         "pair.table": "Too many wrong codes at this table: try again in {seconds} s.",
         "pair.over": "The game is over: no phone plays it any more.",
+        "pair.shown": (
+            "The code was just shown: the table's screen is back to the game. "
+            "Ask again in {seconds} s."
+        ),
         "unpaired": "This phone is not paired: enter the code the table's screen shows.",
         "csrf": "This page is out of date (X-CSRF-Token): reload it.",
         "origin": "Refused: the request comes from another site's page.",

@@ -16,6 +16,11 @@ wrong the whole table's wrong codes are rationed too (`TABLE_BURST`, then one ev
 `TABLE_EVERY` seconds). A client that has never been wrong is always heard: whoever types
 the code the OLED shows pairs at once, whatever others try.
 
+A page may ask the OLED to show the code (`CodeCard`), which hides the game's screen for
+`SHOW_SECONDS`: asking again while it shows extends nothing, the game's screen then stays
+at least as long before the next card, and one client starts a card at most once every
+`SHOW_EVERY_CLIENT` seconds, so no stranger keeps the table's screen.
+
 Pairings belong to one game: they end when it ends, they are forgotten when another game
 starts (even with the same seat names), and, if the config says so, after some hours.
 They are kept in the data directory (0600) so a restart mid-game does not unpair the
@@ -58,6 +63,12 @@ TABLE_EVERY = 10.0
 CLIENTS_KEPT = 4096
 """Clients remembered; past that the oldest is forgotten, and an unknown client counts as
 one that was wrong before (rotating through addresses gains nothing)."""
+
+SHOW_SECONDS = 60.0
+"""How long the OLED shows the pairing card when a page asks for it; the game's screen
+then stays at least as long before the next card."""
+SHOW_EVERY_CLIENT = 300.0
+"""Seconds between two cards one client may start."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +160,39 @@ class Tries:
 
     def succeeded(self, client: str) -> None:
         self._clients.pop(client, None)
+
+
+class CodeCard:
+    """When the OLED shows the pairing code because a page asked (see the module's
+    docstring). Used from the web thread (`ask`) and read from the loop (`showing`)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.until = -math.inf
+        self._started: OrderedDict[str, float] = OrderedDict()
+        """When each client last started a card, the most recent last."""
+
+    def showing(self) -> bool:
+        return self.clock() < self.until
+
+    def ask(self, client: str) -> float:
+        """Show the card for `client`; the seconds it will still show, or a 429 saying
+        how long to wait."""
+        now = self.clock()
+        if now < self.until:
+            return self.until - now  # already on: read it now, nothing extended
+        rested = self.until + SHOW_SECONDS
+        last = self._started.get(client, -math.inf)
+        free_at = max(rested, last + SHOW_EVERY_CLIENT)
+        if now < free_at:
+            wait = math.ceil(free_at - now)
+            raise told(429, "pair.shown", retry_after=wait, seconds=wait)
+        self._started.pop(client, None)
+        self._started[client] = now
+        while len(self._started) > CLIENTS_KEPT:
+            self._started.popitem(last=False)
+        self.until = now + SHOW_SECONDS
+        return SHOW_SECONDS
 
 
 class Pairings:

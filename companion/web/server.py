@@ -33,6 +33,7 @@ import io
 import ipaddress
 import json
 import logging
+import math
 import queue
 import resource
 import secrets
@@ -54,7 +55,7 @@ from companion.screens.text import DEFAULT_LANGUAGE, phrase
 from companion.transcript import describe
 from companion.web.errors import Refused, told
 from companion.web.gate import Gate, Limits
-from companion.web.pairing import Pairings, client_of
+from companion.web.pairing import CodeCard, Pairings, client_of
 from companion.web.public import Snapshot
 from companion.web.quiet import QuietFilter, Summary, loop_complaints
 from companion.web.replay import Journals, frame_png
@@ -71,8 +72,6 @@ KEEP_ALIVE = 15.0
 """Seconds between two keep-alive comments of a live stream."""
 RETRY_MS = 3000
 """How soon a page reopens a live stream that ended (server-sent events' `retry`)."""
-SHOW_CODE_SECONDS = 60.0
-"""How long the OLED shows the pairing card when a page asks for it."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; img-src 'self' data:; style-src 'self'; connect-src 'self'; "
@@ -114,7 +113,7 @@ class Hub:
         self.snapshot: Snapshot | None = None
         self.address = ""
         """The page's address, once it listens (the OLED's pairing card shows it)."""
-        self.show_code_until = -1.0
+        self.code_card = CodeCard(clock)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._changed: asyncio.Event | None = None
         self.version = 0
@@ -139,8 +138,8 @@ class Hub:
         self.inbox.put_nowait(Redraw())
 
     def code_asked(self) -> bool:
-        """A page asked, less than `SHOW_CODE_SECONDS` ago, to see the pairing code."""
-        return self.clock() < self.show_code_until
+        """A page asked to see the pairing code, and the card is still on."""
+        return self.code_card.showing()
 
     # -------------------------------------------------------------- web thread side
 
@@ -462,9 +461,9 @@ def _from_this_machine(request: web.Request) -> bool:
 async def _show_code(request: web.Request) -> web.StreamResponse:
     hub = _hub(request)
     await _body(request, {})
-    hub.show_code_until = hub.clock() + SHOW_CODE_SECONDS
+    seconds = hub.code_card.ask(client_of(request.remote))
     hub.inbox.put_nowait(Redraw())
-    return web.json_response({"ok": True, "seconds": SHOW_CODE_SECONDS})
+    return web.json_response({"ok": True, "seconds": math.ceil(seconds)})
 
 
 async def _unpair(request: web.Request) -> web.StreamResponse:

@@ -13,8 +13,18 @@ from companion import games
 from companion.config.model import WebConfig
 from companion.run.items import Scripted
 from companion.run.journal_file import archive
+from companion.screens.pairing import PairingScreen
 from companion.web.errors import said
-from companion.web.pairing import FIRST_WAIT, FREE_TRIES, TABLE_BURST, TABLE_EVERY, Tries
+from companion.web.pairing import (
+    FIRST_WAIT,
+    FREE_TRIES,
+    SHOW_EVERY_CLIENT,
+    SHOW_SECONDS,
+    TABLE_BURST,
+    TABLE_EVERY,
+    CodeCard,
+    Tries,
+)
 
 from .table import LiveTable
 
@@ -97,6 +107,40 @@ def test_a_malformed_code_is_refused_and_counts_as_a_try(table, clock, code):
         assert answer.status == 400, answer.body
         assert answer.json()["error"] == said("pair.code", "fr")
     assert guess(client, table.web.pairings.code).status == 429
+
+
+def show(client):
+    return client.post("/api/pair/show", {})
+
+
+def test_no_stranger_keeps_the_pairing_card_on_the_tables_screen(table, clock):
+    """The card shows for `SHOW_SECONDS` when asked; asking again extends nothing; the
+    game's screen then stays as long; one client starts a card once per
+    `SHOW_EVERY_CLIENT`: a stranger asking in a loop holds the screen a fifth of the time."""
+    table.web.hub.code_card = CodeCard(clock)
+    stranger, player = table.client("127.0.0.9"), table.client("127.0.0.2")
+    first = show(stranger)
+    assert (first.status, first.json()["seconds"]) == (200, SHOW_SECONDS)
+    table.settle()
+    assert isinstance(table.web.overlay(), PairingScreen)
+    clock.now += 40
+    again = show(stranger)
+    assert (again.status, again.json()["seconds"]) == (200, SHOW_SECONDS - 40)
+    assert show(player).json()["seconds"] == SHOW_SECONDS - 40  # the same card, read it now
+    clock.now += SHOW_SECONDS - 40
+    assert table.web.overlay() is None  # over: the game's screen is back
+    rest = show(player)
+    assert rest.status == 429 and rest.headers["Retry-After"] == str(int(SHOW_SECONDS))
+    assert rest.json()["error"] == said("pair.shown", "fr", seconds=int(SHOW_SECONDS))
+    clock.now += SHOW_SECONDS
+    assert show(player).status == 200  # the game's screen stayed a minute: a new card
+    clock.now += 2 * SHOW_SECONDS
+    late = show(stranger)  # the screen has rested, but this client started a card lately
+    assert late.status == 429
+    wait = int(SHOW_EVERY_CLIENT - 4 * SHOW_SECONDS)
+    assert late.headers["Retry-After"] == str(wait)
+    clock.now += wait
+    assert show(stranger).status == 200
 
 
 def feed_whole_game(table, name):

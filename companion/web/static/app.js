@@ -304,7 +304,10 @@ function start() {
     wantPairForm = true;
     // Ask the table to show the code on its OLED (it does by itself only when a seat
     // that must play on the page has no phone).
-    post("/api/pair/show", {}).catch(() => {});
+    // A refusal (the code was just shown) is said; a network error is not the point here.
+    post("/api/pair/show", {})
+      .then(({ ok, status, body }) => { if (!ok) showMessage(refusal(body, status)); })
+      .catch(() => {});
     if (snap) renderPairing(snap);
     $("pair-code").focus();
   });
