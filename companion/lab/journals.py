@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from companion import games
-from companion.journal import read_journal
+from companion.journal import MAX_JOURNAL, JournalReader, file_lines, open_journal
 from companion.lab.model import GameRecord, LabGame, Variant
 from companion.lab.stats import mean_ci
 from companion.lab.summary import Figure, VariantFigures, summarize
 from companion.lab.variants import load_lab
+from companion.session import feed_journal
 
 TABLE = "At the table"
 FAULTS = "Faults (seconds lost per game, by what the OLED asked)"
@@ -43,13 +44,14 @@ class PlayedGame:
 
 def replay(path: str | os.PathLike[str]) -> PlayedGame:
     """A journal through its referee (JournalError, SetupError, UnknownGame or ValueError for
-    a journal the report cannot read: the caller names the file)."""
-    journal = read_journal(path)
-    setup = journal.setup
-    lab = load_lab(setup.game)
-    referee = games.make_referee(setup)
-    for record in journal.inputs:
-        referee.feed(record)
+    a journal the report cannot read: the caller names the file; `NotApplied`, a
+    JournalError naming the line, for an input the referee raised on)."""
+    with open_journal(path, MAX_JOURNAL) as f:
+        reader = JournalReader(file_lines(f), str(path))
+        setup = reader.setup
+        lab = load_lab(setup.game)
+        referee = games.make_referee(setup)
+        feed_journal(reader, referee)
     players = len(setup.seats)
     events = list(referee.events)
     return PlayedGame(

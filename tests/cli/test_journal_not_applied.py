@@ -12,6 +12,7 @@ the scores, then raises), so these tests need no bug to exist.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import logging
 from collections.abc import Iterator
@@ -88,6 +89,25 @@ def test_replay_and_play_name_the_line_the_referee_could_not_apply_and_change_no
     assert f"game.jsonl:4: {REASON}: a fault of the companion, please report it" in err
     assert "Traceback" not in err and faulty.SECRET not in err
     assert path.read_bytes() == data and not (tmp_path / "archive").exists()
+
+
+def test_report_names_the_line_the_referee_could_not_apply(
+    tmp_path: Path, faulty: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`companion report` reads a journal as `replay` does (faulty is given the tally's
+    lab here: it has none of its own, so the report would stop before its referee)."""
+    from companion import games
+    from tests.games.tally import TALLY
+
+    games.register(dataclasses.replace(faulty.FAULTY, lab=TALLY.lab))
+    path = tmp_path / "game.jsonl"
+    data = journal(path, faulty)
+    code = main(["report", str(path), "--out", str(tmp_path), "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1, err
+    assert f"game.jsonl:4: {REASON}" in err
+    assert "Traceback" not in err and faulty.SECRET not in err
+    assert path.read_bytes() == data and list(tmp_path.iterdir()) == [path]
 
 
 def test_run_resume_goes_on_past_a_line_the_referee_could_not_apply(
