@@ -3,7 +3,7 @@
 Two players are measured: uniformly random legal actions (the issue's "random games"; they
 are long, since random seats challenge two times in three and reveal blind lines) and the
 heuristic bots of `companion selfplay`. Each runs on the readable engine, then on the lab's
-fast core (companion/lab/fast_passpass/), which plays the very same games: a step is one
+fast core (companion/games/passpass/fast/), which plays the very same games: a step is one
 `rng.choice` of a legal action and its `apply`. Run: `.venv/bin/python bench/engine_speed.py`
 (`--fast-games` sets how many games the fast core plays, default 10 times `--games`).
 """
@@ -15,11 +15,11 @@ import platform
 import random
 import time
 
-from companion.lab.fast_passpass.core import FastGame
-from companion.lab.fast_passpass.play import play_bots, random_playout
+from companion.games.passpass.fast.core import FastGame
+from companion.games.passpass.fast.play import play_bots, random_playout
+from companion.games.passpass.lab import play_reference
+from companion.games.passpass.rules import Phase, apply, legal_actions, make_config, new_game
 from companion.lab.model import Variant
-from companion.lab.passpass import play_reference
-from companion.rules.passpass import Phase, apply, legal_actions, make_config, new_game
 
 
 def random_games(games: int, players: int, seed: int) -> tuple[float, int]:

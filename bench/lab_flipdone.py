@@ -1,7 +1,7 @@
 """Flip Done in the lab: games per second on one core, today's path against the fast one.
 
 Today's path is `play_reference` (the readable engine, today's bots, the events read by
-`record_of`); the fast path is `LAB.play` (companion/lab/fast_flipdone). Both play the same
+`record_of`); the fast path is `LAB.play` (companion/games/flipdone/fast). Both play the same
 seeded games (heuristic bots at every seat unless --bots says otherwise) in one process;
 speeds are CPU seconds of this process, so other work on the machine matters less (wall
 clock is shown too).
@@ -27,7 +27,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from companion.lab.flipdone import LAB, play_reference
+from companion.games.flipdone.lab import LAB, play_reference
 from companion.lab.model import GameRecord, Variant
 
 H, R = "heuristic", "random"

@@ -3,7 +3,7 @@
 A lab game is the whole loop: the engine, the seated bots and the counting of the game's
 figures into its `GameRecord`. Today's path (`play_reference`) runs the readable engine
 and bots and reads the record back from the events; the fast path (`LAB.play`) runs the
-fast core (companion/lab/fast_passpass/). Both play the very same games; `--check` also
+fast core (companion/games/passpass/fast/). Both play the very same games; `--check` also
 compares every record. Run:
 
     .venv/bin/python bench/lab_passpass.py --games 2000
@@ -17,8 +17,8 @@ import platform
 import time
 from collections.abc import Callable
 
+from companion.games.passpass.lab import LABS, play_reference
 from companion.lab.model import GameRecord, Variant
-from companion.lab.passpass import LABS, play_reference
 
 
 def timed(play: Callable[[Variant, int], GameRecord], variant: Variant, games: int) -> float:

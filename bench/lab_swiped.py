@@ -1,6 +1,6 @@
 """Swiped in the lab: seeded bot games per second on one core, today's path and the fast one.
 
-Today's path is `companion.lab.swiped.play_reference` (the readable engine, today's bots
+Today's path is `companion.games.swiped.lab.play_reference` (the readable engine, today's bots
 and self-play loop, the record read from the events); the fast path is `LAB.play`, what a
 lab worker runs. Both play the same games (seeded from (seed, i)); with `--check` the
 records of every game are compared too. The fast path's figure includes filling its caches
@@ -22,8 +22,8 @@ import tomllib
 from collections.abc import Callable
 from typing import Any
 
+from companion.games.swiped.lab import LAB, play_reference
 from companion.lab.model import GameRecord, Variant
-from companion.lab.swiped import LAB, play_reference
 
 
 def timed(

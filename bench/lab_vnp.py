@@ -14,8 +14,8 @@ import json
 import platform
 import time
 
+from companion.games.vnp.lab import LAB, fast_game, play_reference
 from companion.lab.model import Variant
-from companion.lab.vnp import LAB, fast_game, play_reference
 
 
 def main() -> None:

@@ -34,10 +34,10 @@ from luma.oled.device import ssd1306  # noqa: E402
 from companion.config.model import DisplayConfig  # noqa: E402
 from companion.devices.display import Display  # noqa: E402
 from companion.devices.partial_oled import REFRESH_EVERY, PartialSSD1306  # noqa: E402
+from companion.games.passpass.referee import PassPassReferee  # noqa: E402
+from companion.games.passpass.screens import CountdownScreen  # noqa: E402
+from companion.games.passpass.sim import Pace, SimulatedGame, make_setup  # noqa: E402
 from companion.journal import TickInput  # noqa: E402
-from companion.referee.passpass import PassPassReferee  # noqa: E402
-from companion.screens.passpass import CountdownScreen  # noqa: E402
-from companion.sim.driver import Pace, SimulatedGame, make_setup  # noqa: E402
 
 TARGET_MS = 5.0
 SPEEDS = (400_000, 100_000)

@@ -29,9 +29,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.games import make_referee
+from companion.games.passpass.sim import Noise, SimulatedGame, make_setup
 from companion.journal import Input, PressInput, Setup, TickInput, read_journal, with_checksum
 from companion.session import Session
-from companion.sim.driver import Noise, SimulatedGame, make_setup
 
 TARGETS = {10_000: 1.0, 100_000: 10.0}
 """Seconds a resume of that many inputs may take (the issue's targets)."""

@@ -1,5 +1,5 @@
 """Vous ne passerez pas ! engine speed: legal-move generation and whole random games, on
-the readable engine and on the fast path (`companion/rules/vnp/fast.py`).
+the readable engine and on the fast path (`companion/games/vnp/rules/fast.py`).
 
 Plays seeded uniformly random 4-colour games, times `legal_actions` alone on every
 position reached, then whole games (legal_actions + apply, bot included). The fast path
@@ -15,8 +15,8 @@ import platform
 import random
 import time
 
-from companion.bots.vnp import random_action
-from companion.rules.vnp import (
+from companion.games.vnp.bots import random_action
+from companion.games.vnp.rules import (
     State,
     apply,
     fast,

@@ -189,8 +189,8 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _deck(args: argparse.Namespace) -> int:
-    from companion import deck_sheet
-    from companion.rules.swiped.deck import make_deck
+    from companion.games.swiped import deck_sheet
+    from companion.games.swiped.rules.deck import make_deck
 
     out = Path(args.out)
     problem = output_file_problem(args.out)
@@ -315,7 +315,7 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _add_deck(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from companion.rules.swiped.config import MAX_DECK, MIN_DECK
+    from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK
 
     deck = sub.add_parser(
         "deck",

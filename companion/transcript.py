@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from companion.rules.passpass import DEAD_MANCHE, RULESETS, TURN_LIMIT
+from companion.games.passpass.rules import DEAD_MANCHE, RULESETS, TURN_LIMIT
 from companion.screens.text import check_lang, phrase, place, token_name, words
 
 Describer = Callable[[dict[str, Any], Sequence[str], str], "str | None"]

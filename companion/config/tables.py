@@ -45,7 +45,7 @@ from companion.config.reading import (
     int_in,
     text,
 )
-from companion.rules.layouts import Layout, LayoutError
+from companion.games.passpass.rules.layouts import Layout, LayoutError
 
 TABLES = {"schema", "game", "paths", "display", "controls", "readers", "web"}
 GAME_KEYS = {

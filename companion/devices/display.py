@@ -34,7 +34,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from companion.config.model import DisplayConfig
-from companion.screens.passpass import CountdownScreen
+from companion.games.passpass.screens import CountdownScreen
 from companion.screens.render import HEIGHT, WIDTH, draw
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.screens.passpass_prompt import Prompt, Say
+from companion.games.passpass.prompt import Prompt, Say
 
 Kinds = tuple[str, ...]
 """A sorted multiset of token kinds as the engine names them ("lapin", "bleu")."""

@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from companion.rules.passpass import Challenge, PublicView, Verdict
+from companion.games.passpass.prompt import Param, Prompt, Say
+from companion.games.passpass.rules import Challenge, PublicView, Verdict
 from companion.screens.font import sanitize
 from companion.screens.model import Notice
-from companion.screens.passpass_prompt import Param, Prompt, Say
 
 LANGUAGES = ("fr", "en")
 DEFAULT_LANGUAGE = "fr"
@@ -174,7 +174,7 @@ _PHRASES: dict[str, dict[str, str]] = {
         "notice.not_a_line": "Ce n’est pas une ligne de trois chapeaux.",
         "notice.nothing_to_undo": "Rien à annuler.",
         "notice.public_fact": "Impossible : ce que la table a vu reste vu.",
-        # Vous ne passerez pas ! (companion/screens/vnp.py)
+        # Vous ne passerez pas ! (companion/games/vnp/screens.py)
         "notice.not_your_turn": "Ce n’est pas ton tour.",
         "notice.not_your_colour": "Tu ne joues pas cette couleur.",
         "notice.may_not_pass": "Pas de passe : une pièce peut encore être posée.",
@@ -241,7 +241,7 @@ _PHRASES: dict[str, dict[str, str]] = {
         "damage.title": "Journal abîmé",
         "damage.resumed": "Ligne {line} illisible, mise de côté. Partie reprise à l’entrée {n}.",
         "damage.new_game": "Ligne {line} illisible, mise de côté. Aucune partie à reprendre.",
-        # Flip Done (companion/screens/flipdone.py)
+        # Flip Done (companion/games/flipdone/screens.py)
         "fd.pad": "Pad",
         "fd.the_pad": "pad",
         "fd.spot": "Case {n}",
@@ -340,7 +340,7 @@ _PHRASES: dict[str, dict[str, str]] = {
         "notice.not_a_line": "That is not a line of three hats.",
         "notice.nothing_to_undo": "Nothing to undo.",
         "notice.public_fact": "Cannot undo: what the table has seen stays seen.",
-        # Vous ne passerez pas ! (companion/screens/vnp.py)
+        # Vous ne passerez pas ! (companion/games/vnp/screens.py)
         "notice.not_your_turn": "Not your turn.",
         "notice.not_your_colour": "You do not play that colour.",
         "notice.may_not_pass": "No pass: a piece can still be placed.",
@@ -407,7 +407,7 @@ _PHRASES: dict[str, dict[str, str]] = {
         "damage.title": "Journal damaged",
         "damage.resumed": "Line {line} unreadable, set aside. Game resumed from input {n}.",
         "damage.new_game": "Line {line} unreadable, set aside. No game to resume.",
-        # Flip Done (companion/screens/flipdone.py)
+        # Flip Done (companion/games/flipdone/screens.py)
         "fd.pad": "Pad",
         "fd.the_pad": "pad",
         "fd.spot": "Spot {n}",

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Sequence
 from typing import IO
 
 from companion.games import TableReferee
+from companion.games.passpass.referee import PassPassReferee
+from companion.games.passpass.rules import RULESETS
 from companion.journal import Input, PressInput, Setup, SpotInput, TickInput
-from companion.referee.passpass import PassPassReferee
-from companion.rules.passpass import RULESETS
 from companion.screens.render import frame
 from companion.screens.terminal import to_text
 from companion.session import Session

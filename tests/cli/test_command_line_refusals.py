@@ -151,7 +151,7 @@ def test_config_check_refuses_a_rule_the_game_does_not_have(
 def test_config_check_names_the_settings_the_game_has(
     here: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from companion.referee import vnp
+    from companion.games.vnp import referee as vnp
 
     config = config_file(here, 'name = "vnp"\nseats = 2', 'next_starter = "winner"')
     assert main(["config", "check", "--config", str(config)]) == 1

@@ -36,6 +36,8 @@ import pytest
 from companion import games
 from companion.config import load_config
 from companion.config.model import Config
+from companion.games.passpass.referee import PassPassReferee
+from companion.games.passpass.sim import SimulatedGame, make_setup
 from companion.journal import (
     Input,
     JournalError,
@@ -47,10 +49,8 @@ from companion.journal import (
     read_journal,
     read_lines,
 )
-from companion.referee.passpass import PassPassReferee
 from companion.run.game_start import open_session
 from companion.session import Session, replay
-from companion.sim.driver import SimulatedGame, make_setup
 
 SEED = 28
 """A short two-player game (44 inputs, 3.7 kB): every byte of it is a start."""

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from companion import deck_sheet as ds
 from companion.cli import main
-from companion.rules.swiped.config import COLOURS
-from companion.rules.swiped.deck import Card, make_deck
+from companion.games.swiped import deck_sheet as ds
+from companion.games.swiped.rules.config import COLOURS
+from companion.games.swiped.rules.deck import Card, make_deck
 
 Deck = tuple[Card, ...]
 TOLERANCE = 0.05  # mm: the PDF writes coordinates in points with 2 decimals

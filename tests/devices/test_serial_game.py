@@ -11,9 +11,9 @@ import pytest
 
 from companion.devices.readers import LinkStatus, Observation, SpotContents
 from companion.devices.serial_link import SerialLink
+from companion.games.passpass.referee import PassPassReferee
+from companion.games.passpass.sim import Noise, SimulatedGame, make_setup
 from companion.journal import SpotInput
-from companion.referee.passpass import PassPassReferee
-from companion.sim.driver import Noise, SimulatedGame, make_setup
 from tests.devices.conftest import FWP, FakePico, wait_for
 
 

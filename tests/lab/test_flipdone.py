@@ -15,9 +15,8 @@ from typing import Any
 import pytest
 
 from companion import games
-from companion.lab.flipdone import LAB, RULINGS, check, notes, phase_facts, play_reference
-from companion.lab.model import PerSeat, Rate, Variant
-from companion.rules.flipdone import (
+from companion.games.flipdone.lab import LAB, RULINGS, check, notes, phase_facts, play_reference
+from companion.games.flipdone.rules import (
     Build,
     Discard,
     Event,
@@ -26,7 +25,8 @@ from companion.rules.flipdone import (
     PhaseStarted,
     State,
 )
-from companion.sim.flipdone import FlipDoneSim, Noise, comparable, make_setup
+from companion.games.flipdone.sim import FlipDoneSim, Noise, comparable, make_setup
+from companion.lab.model import PerSeat, Rate, Variant
 from tests.rules.flipdone.helpers import game, play, position
 
 H, R = "heuristic", "random"

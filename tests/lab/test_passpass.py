@@ -19,11 +19,10 @@ from typing import Any
 import pytest
 
 from companion import games
-from companion.lab.fast_passpass.core import OVER, FastGame
-from companion.lab.fast_passpass.figures import to_record
-from companion.lab.fast_passpass.play import play_bots, random_playout
-from companion.lab.model import Mean, PerSeat, Rate, Variant
-from companion.lab.passpass import (
+from companion.games.passpass.fast.core import OVER, FastGame
+from companion.games.passpass.fast.figures import to_record
+from companion.games.passpass.fast.play import play_bots, random_playout
+from companion.games.passpass.lab import (
     EDITIONS,
     PHI_LAB,
     PTI_LAB,
@@ -31,7 +30,7 @@ from companion.lab.passpass import (
     play_reference,
     reference_events,
 )
-from companion.rules.passpass import (
+from companion.games.passpass.rules import (
     Action,
     Announce,
     Call,
@@ -49,6 +48,7 @@ from companion.rules.passpass import (
     make_config,
     new_game,
 )
+from companion.lab.model import Mean, PerSeat, Rate, Variant
 
 DIFF_GAMES = int(os.environ.get("COMPANION_LAB_DIFF_GAMES", "14"))
 """Games per unit of a variant's weight in the differential test (68 units in all)."""

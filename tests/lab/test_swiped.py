@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from companion import games
-from companion.bots.swiped import (
+from companion.games.swiped.bots import (
     Totals,
     make_bot,
     play_game,
@@ -24,11 +24,10 @@ from companion.bots.swiped import (
     swap_log_likelihoods,
     swapped,
 )
-from companion.lab.fast_swiped import game as fast
-from companion.lab.fast_swiped import tally as keys
-from companion.lab.fast_swiped.tables import COLOUR_INDEX, SWAPS, deck_of, positions, row
-from companion.lab.model import GameRecord, Variant
-from companion.lab.swiped import (
+from companion.games.swiped.fast import game as fast
+from companion.games.swiped.fast import tally as keys
+from companion.games.swiped.fast.tables import COLOUR_INDEX, SWAPS, deck_of, positions, row
+from companion.games.swiped.lab import (
     LAB,
     RULE_KEYS,
     RULINGS,
@@ -38,12 +37,21 @@ from companion.lab.swiped import (
     record_of,
     settings_of,
 )
+from companion.games.swiped.referee import MID_SWAP
+from companion.games.swiped.referee import RULE_KEYS as REFEREE_RULE_KEYS
+from companion.games.swiped.referee import TABLE_KEYS as REFEREE_TABLE_KEYS
+from companion.games.swiped.rules import (
+    COLOURS,
+    PAIRS,
+    Action,
+    ClaimCard,
+    ClaimMatches,
+    Program,
+    Swap,
+)
+from companion.games.swiped.sim import SwipedSim, make_setup
+from companion.lab.model import GameRecord, Variant
 from companion.lab.variants import load_lab, parse_variants
-from companion.referee.swiped import MID_SWAP
-from companion.referee.swiped import RULE_KEYS as REFEREE_RULE_KEYS
-from companion.referee.swiped import TABLE_KEYS as REFEREE_TABLE_KEYS
-from companion.rules.swiped import COLOURS, PAIRS, Action, ClaimCard, ClaimMatches, Program, Swap
-from companion.sim.swiped import SwipedSim, make_setup
 
 D, R = "deducing", "random"
 

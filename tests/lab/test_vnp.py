@@ -16,10 +16,8 @@ from typing import Any
 import pytest
 
 from companion import games
-from companion.bots.vnp import BOTS, play_game
-from companion.lab.model import GameRecord, Variant
-from companion.lab.variants import load_lab
-from companion.lab.vnp import (
+from companion.games.vnp.bots import BOTS, play_game
+from companion.games.vnp.lab import (
     LAB,
     RULE_KEYS,
     RULINGS,
@@ -30,10 +28,9 @@ from companion.lab.vnp import (
     record_of,
     reference_events,
 )
-from companion.referee.vnp import RULE_KEYS as REFEREE_RULE_KEYS
-from companion.referee.vnp import TABLE_KEYS
-from companion.rules.errors import IllegalAction
-from companion.rules.vnp import (
+from companion.games.vnp.referee import RULE_KEYS as REFEREE_RULE_KEYS
+from companion.games.vnp.referee import TABLE_KEYS
+from companion.games.vnp.rules import (
     COLOURS,
     PIECES,
     GameOver,
@@ -48,8 +45,11 @@ from companion.rules.vnp import (
     side_scores,
     winners,
 )
-from companion.rules.vnp.fast import PASS, Position, nth_bit, rules_for
-from companion.sim.vnp import Habits, VnpSim, make_setup
+from companion.games.vnp.rules.fast import PASS, Position, nth_bit, rules_for
+from companion.games.vnp.sim import Habits, VnpSim, make_setup
+from companion.lab.model import GameRecord, Variant
+from companion.lab.variants import load_lab
+from companion.rules.errors import IllegalAction
 
 
 def variant(

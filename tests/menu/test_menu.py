@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.games.passpass.rules.layouts import default_layout
 from companion.menu import (
     Menu,
     NewGame,
@@ -27,7 +28,6 @@ from companion.menu import (
     table,
     turn,
 )
-from companion.rules.layouts import default_layout
 from companion.screens.model import MenuScreen
 from companion.screens.render import frame
 

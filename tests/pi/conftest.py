@@ -12,9 +12,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion.games.passpass.referee import PassPassReferee
+from companion.games.passpass.sim import Pace, SimulatedGame, make_setup
 from companion.journal import Input, Setup, TickInput, dump_lines, read_journal
-from companion.referee.passpass import PassPassReferee
-from companion.sim.driver import Pace, SimulatedGame, make_setup
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PINS = ROOT / "hardware" / "pins.toml"

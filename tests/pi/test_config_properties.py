@@ -39,7 +39,9 @@ from companion.config.tables import (
     READERS_KEYS,
     WEB_RULES,
 )
-from companion.referee import flipdone, swiped, vnp
+from companion.games.flipdone import referee as flipdone
+from companion.games.swiped import referee as swiped
+from companion.games.vnp import referee as vnp
 from tests.pi.conftest import PINS
 
 # ------------------------------------------------------------------ a tiny TOML writer

@@ -24,9 +24,9 @@ from companion.devices.controls import (
     turn_input,
 )
 from companion.devices.display import Display
+from companion.games.passpass.rules import Call, Challenge, Phase, legal_actions
 from companion.journal import PressInput
 from companion.notify import Notifier
-from companion.rules.passpass import Call, Challenge, Phase, legal_actions
 from companion.run.items import Tick
 from companion.run.loop import Service
 from companion.run.supervise import DeviceDied

@@ -12,9 +12,9 @@ from PIL import Image, ImageChops
 
 from companion.config.model import DisplayConfig
 from companion.devices.display import Display, check_display, make_device
+from companion.games.passpass.referee import PassPassReferee
+from companion.games.passpass.screens import Screen
 from companion.journal import TickInput
-from companion.referee.passpass import PassPassReferee
-from companion.screens.passpass import Screen
 from companion.screens.render import frame
 from tests.pi.conftest import simulated_game
 

@@ -20,17 +20,17 @@ from companion.config.model import DisplayConfig
 from companion.devices.controls import Press
 from companion.devices.display import Display
 from companion.devices.readers import SpotContents
+from companion.games.passpass.prompt import Prompt, Say
+from companion.games.passpass.referee import CALL_GRACE, PassPassReferee
+from companion.games.passpass.rules import RULESETS, Challenge, Phase, public_view
+from companion.games.passpass.screens import StatusScreen, VerdictScreen
+from companion.games.passpass.sim import make_setup
 from companion.journal import Setup, TickInput, read_journal
 from companion.notify import Notifier
-from companion.referee.passpass import CALL_GRACE, PassPassReferee
-from companion.rules.passpass import RULESETS, Challenge, Phase, public_view
 from companion.run.clock import TICK
 from companion.run.items import Tick
 from companion.run.loop import Service
-from companion.screens.passpass import StatusScreen, VerdictScreen
-from companion.screens.passpass_prompt import Prompt, Say
 from companion.session import Session
-from companion.sim.driver import make_setup
 
 START = 1000.0
 """The monotonic clock's reading when the game starts (any value will do)."""

@@ -19,6 +19,9 @@ import pytest
 
 from companion import games
 from companion.games import Game, TableReferee
+from companion.games.flipdone.screens import FdFaultScreen, fd_say
+from companion.games.passpass.screens import FaultScreen
+from companion.games.swiped.screens import SwFaultScreen, sw_say
 from companion.journal import (
     Input,
     PressInput,
@@ -28,9 +31,6 @@ from companion.journal import (
     TickInput,
     read_lines,
 )
-from companion.screens.flipdone import FdFaultScreen, fd_say
-from companion.screens.passpass import FaultScreen
-from companion.screens.swiped import SwFaultScreen, sw_say
 from companion.screens.text import say
 from tests.games import registered
 from tests.referee.flipdone.make_scenarios import deal as fd_deal

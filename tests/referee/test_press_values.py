@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from companion import games
+from companion.games.passpass.referee import PassPassReferee
+from companion.games.passpass.rules import Phase
 from companion.journal import PressInput
-from companion.referee.passpass import PassPassReferee
-from companion.rules.passpass import Phase
 
 
 def revealing() -> PassPassReferee:

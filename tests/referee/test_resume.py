@@ -8,10 +8,10 @@ import json
 
 import pytest
 
+from companion.games.passpass.sim import Noise, SimulatedGame, make_setup
 from companion.journal import JournalWriter, SpotInput, TickInput, read_journal
 from companion.run.loop import damage_card
 from companion.session import Session, replay
-from companion.sim.driver import Noise, SimulatedGame, make_setup
 
 
 def without_resume(events):

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
+from companion.games.passpass.prompt import Prompt, Say
+from companion.games.passpass.referee import NOTICE_SECONDS, SHOW_SECONDS, PassPassReferee
+from companion.games.passpass.screens import InstructionScreen, NoticeScreen, RevealMissScreen
 from companion.journal import Input, PressInput, TickInput, read_journal
-from companion.referee.passpass import NOTICE_SECONDS, SHOW_SECONDS, PassPassReferee
-from companion.screens.passpass import InstructionScreen, NoticeScreen, RevealMissScreen
-from companion.screens.passpass_prompt import Prompt, Say
 from companion.screens.text import say
 from tests.referee.make_scenarios import SCENARIOS
 

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
+from companion.games.passpass.referee import PassPassReferee
+from companion.games.passpass.rules import Phase, public_view
+from companion.games.passpass.sim import Noise, SimulatedGame, make_setup
 from companion.journal import Input
-from companion.referee.passpass import PassPassReferee
-from companion.rules.passpass import Phase, public_view
-from companion.sim.driver import Noise, SimulatedGame, make_setup
 
 CONFIGS = [("ptipasspass", n) for n in range(2, 7)] + [("phipasspass", n) for n in range(3, 7)]
 

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 from companion.games import make_referee
+from companion.games.passpass.sim import Noise, Pace, make_setup
 from companion.journal import Input, TickInput, read_journal
-from companion.sim.driver import Noise, Pace, make_setup
 from tests.referee.timing import REGRESSIONS, engine_events, play, replay
 
 CONFIGS = [("ptipasspass", n) for n in range(2, 7)] + [("phipasspass", n) for n in range(3, 7)]

@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.games.passpass.referee import PassPassReferee
+from companion.games.passpass.sim import Diverged, Noise, Pace, SimResult, SimulatedGame
 from companion.journal import Input, Setup, dump_lines
-from companion.referee.passpass import PassPassReferee
-from companion.sim.driver import Diverged, Noise, Pace, SimResult, SimulatedGame
 
 REGRESSIONS = Path(__file__).parent / "regressions"
 

@@ -6,14 +6,14 @@ import dataclasses
 from collections import Counter
 from collections.abc import Mapping
 
-from companion.rules.passpass import (
+from companion.games.passpass.rules import (
     Action,
     Event,
     State,
     make_config,
     new_game,
 )
-from companion.rules.passpass import (
+from companion.games.passpass.rules import (
     apply as engine_apply,
 )
 from tests.rules.contract import play_all

@@ -18,12 +18,15 @@ from typing import Any
 
 import pytest
 
-from companion.bots import flipdone as flipdone_bot
-from companion.bots import swiped as swiped_bot
-from companion.bots import vnp as vnp_bot
-from companion.bots.passpass import make_bot
-from companion.rules import flipdone, passpass, swiped, vnp
-from companion.selfplay import choose
+from companion.games.flipdone import bots as flipdone_bot
+from companion.games.flipdone import rules as flipdone
+from companion.games.passpass import rules as passpass
+from companion.games.passpass.bots import make_bot
+from companion.games.passpass.selfplay import choose
+from companion.games.swiped import bots as swiped_bot
+from companion.games.swiped import rules as swiped
+from companion.games.vnp import bots as vnp_bot
+from companion.games.vnp import rules as vnp
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.passpass.rules import make_config
+from companion.games.passpass.rules.layouts import Layout, LayoutError, default_layout
 from companion.rules.errors import BadInput
-from companion.rules.layouts import Layout, LayoutError, default_layout
-from companion.rules.passpass import make_config
 
 
 def test_pti_2_a_table_may_supply_its_own_layout_as_positions():

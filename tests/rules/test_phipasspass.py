@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.errors import BadInput, IllegalAction
-from companion.rules.passpass import (
+from companion.games.passpass.rules import (
     Announce,
     Call,
     Challenge,
@@ -26,6 +25,7 @@ from companion.rules.passpass import (
     clockwise_first,
     legal_actions,
 )
+from companion.rules.errors import BadInput, IllegalAction
 from tests.rules.helpers import assert_conserved, game, play, position
 
 DOUBLON, MENTEUR = Challenge.DOUBLON, Challenge.MENTEUR

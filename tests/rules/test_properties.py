@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.bots.passpass import make_bot
-from companion.rules.passpass import (
+from companion.games.passpass.bots import make_bot
+from companion.games.passpass.rules import (
     ACTIONS,
     VICTORIES_TO_WIN,
     Action,
@@ -32,7 +32,7 @@ from companion.rules.passpass import (
     new_game,
     public_view,
 )
-from companion.selfplay import choose
+from companion.games.passpass.selfplay import choose
 from tests.rules.contract import assert_illegal_refused
 from tests.rules.helpers import assert_conserved
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from companion.rules.layouts import default_layout
-from companion.rules.passpass import (
+from companion.games.passpass.prompt import Prompt, Say
+from companion.games.passpass.rules import (
     Challenge,
     Phase,
     PublicView,
@@ -14,8 +14,8 @@ from companion.rules.passpass import (
     new_game,
     public_view,
 )
-from companion.screens.model import MenuScreen, Notice, Refusal
-from companion.screens.passpass import (
+from companion.games.passpass.rules.layouts import default_layout
+from companion.games.passpass.screens import (
     CountdownScreen,
     FaultScreen,
     GameWonScreen,
@@ -28,7 +28,7 @@ from companion.screens.passpass import (
     StatusScreen,
     VerdictScreen,
 )
-from companion.screens.passpass_prompt import Prompt, Say
+from companion.screens.model import MenuScreen, Notice, Refusal
 
 NAMES = ("Ana", "Bob", "Cyrille", "Dominique", "Élodie", "François")
 

@@ -7,9 +7,9 @@ import string
 
 import pytest
 
-from companion.rules.passpass import Challenge, Verdict
+from companion.games.passpass.prompt import Prompt, Say
+from companion.games.passpass.rules import Challenge, Verdict
 from companion.screens.font import LARGE, SMALL
-from companion.screens.passpass_prompt import Prompt, Say
 from companion.screens.text import (
     LANGUAGES,
     Label,

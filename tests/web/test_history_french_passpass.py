@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from companion import games
+from companion.games.passpass.referee import PassPassReferee
+from companion.games.passpass.rules import MancheVoid
 from companion.journal import ResumeInput, read_journal
-from companion.referee.passpass import PassPassReferee
-from companion.rules.passpass import MancheVoid
 from companion.screens.text import phrase, token_name
 from companion.transcript import _LINES, describe
 from companion.web.public import Publisher

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from companion import games
+from companion.games.swiped.rules import next_swap
 from companion.journal import PressInput, read_journal
-from companion.rules.swiped import next_swap
 from companion.run.items import Scripted
 from companion.screens.text import phrase
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from companion.rules.flipdone import DECK
+from companion.games.flipdone.rules import DECK
 
 
 def uid(card: str) -> str:

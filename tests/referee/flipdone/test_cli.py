@@ -11,7 +11,7 @@ from pathlib import Path
 from companion.cli import main
 from companion.devices.enroll import enroll_session, game_steps
 from companion.devices.registry import TagRegistry
-from companion.rules.flipdone import DECK
+from companion.games.flipdone.rules import DECK
 from tests.devices.test_enroll import Hands
 
 ROOT = Path(__file__).resolve().parents[3]

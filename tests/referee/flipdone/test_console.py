@@ -10,13 +10,13 @@ import sys
 
 import pytest
 
-from companion.flipdone_game import simulate
 from companion.games import make_referee
+from companion.games.flipdone.console import run_console
+from companion.games.flipdone.game import simulate
+from companion.games.flipdone.sim import make_setup
 from companion.journal import Setup, dump_lines, parse_setup, read_journal, read_lines
 from companion.referee.pace import SetupError
 from companion.session import Session
-from companion.sim.flipdone import make_setup
-from companion.sim.flipdone_console import run_console
 
 DEAL = [f"deal {square} {card}H" for square, card in enumerate("A23456789", start=1)]
 

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
+from companion.games.flipdone.sim import FlipDoneSim, Noise, make_setup
 from companion.journal import SpotInput, TickInput, read_journal
 from companion.session import Session
-from companion.sim.flipdone import FlipDoneSim, Noise, make_setup
 
 
 def without_resume(events):

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from companion import games
+from companion.games.flipdone.referee import FlipDoneReferee
+from companion.games.flipdone.rules import Stage
+from companion.games.flipdone.screens import FdBoardScreen, FdFaultScreen, FdSay
 from companion.journal import read_journal
-from companion.referee.flipdone import FlipDoneReferee
-from companion.rules.flipdone import Stage
-from companion.screens.flipdone import FdBoardScreen, FdFaultScreen, FdSay
 from tests.referee.flipdone.make_scenarios import SCENARIOS
 
 HERE = Path(__file__).parent / "scenarios"

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from companion.bots.flipdone import random_action
+from companion.games.flipdone.bots import random_action
+from companion.games.flipdone.referee import FlipDoneReferee
+from companion.games.flipdone.rules import Config, PhaseEnded, Stage, apply, make_config, new_game
+from companion.games.flipdone.sim import FlipDoneSim, Noise, Pace, comparable, make_setup
 from companion.journal import TickInput
-from companion.referee.flipdone import FlipDoneReferee
-from companion.rules.flipdone import Config, PhaseEnded, Stage, apply, make_config, new_game
-from companion.sim.flipdone import FlipDoneSim, Noise, Pace, comparable, make_setup
 
 BLOCKS = 8
 PER_BLOCK = 30

@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 from companion import games, transcript
+from companion.games.flipdone import referee as flipdone
+from companion.games.flipdone.referee import FlipDoneReferee, describe
+from companion.games.flipdone.rules import Config, make_config
+from companion.games.flipdone.sim import FlipDoneSim, make_setup
 from companion.journal import read_journal
-from companion.referee import flipdone
-from companion.referee.flipdone import FlipDoneReferee, describe
-from companion.rules.flipdone import Config, make_config
-from companion.sim.flipdone import FlipDoneSim, make_setup
 from tests.referee.flipdone.make_scenarios import KEEP, SCENARIOS
 from tests.referee.flipdone.script import FdScript
 from tests.referee.flipdone.test_scenarios import replay

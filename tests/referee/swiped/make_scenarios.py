@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.rules.swiped import agreement
+from companion.games.swiped.rules import agreement
 from tests.referee.swiped.script import SwScript, card_of
 
 HERE = Path(__file__).parent / "scenarios"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from companion.rules.swiped import COLOURS, make_deck
+from companion.games.swiped.rules import COLOURS, make_deck
 
 DECK_SIZE = 24
 DECK = make_deck(DECK_SIZE, 0)

@@ -13,9 +13,9 @@ from companion.cli import main
 from companion.devices import enroll
 from companion.devices.enroll import enroll_session, game_steps
 from companion.devices.registry import TagRegistry
+from companion.games.swiped.rules import COLOURS, Config, TargetDrawn
 from companion.journal import dump_lines, read_lines
 from companion.menu import new_menu, push, screen, seat_range, table, turn
-from companion.rules.swiped import COLOURS, Config, TargetDrawn
 from companion.screens.render import frame
 from companion.transcript import describe
 from tests.devices.test_enroll import Hands

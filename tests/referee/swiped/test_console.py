@@ -12,11 +12,11 @@ import sys
 import pytest
 
 from companion.games import make_referee
+from companion.games.flipdone.sim import make_setup as flipdone_setup
+from companion.games.swiped.console import SwipedConsole, run_console
+from companion.games.swiped.sim import make_setup
 from companion.journal import read_journal
 from companion.session import Session
-from companion.sim.flipdone import make_setup as flipdone_setup
-from companion.sim.swiped import make_setup
-from companion.sim.swiped_console import SwipedConsole, run_console
 
 OPENING = ["tap 5", "place", "tap 9", "tap 14"]
 """Card 5 face up, the cubes as it shows, Ana's secret card 9, then Bob's 14 (Ana first)."""

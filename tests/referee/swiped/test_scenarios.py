@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 
-from companion.journal import Input, read_journal
-from companion.referee.swiped import SwipedReferee
-from companion.rules.swiped import ClaimChecked, Phase, agreement, pair, public_view
-from companion.screens.swiped import (
+from companion.games.swiped.referee import SwipedReferee
+from companion.games.swiped.rules import ClaimChecked, Phase, agreement, pair, public_view
+from companion.games.swiped.screens import (
     SwBoardScreen,
     SwFaultScreen,
     SwGameOverScreen,
@@ -25,6 +24,7 @@ from companion.screens.swiped import (
     SwSay,
     sw_phrase,
 )
+from companion.journal import Input, read_journal
 from tests.referee.swiped.make_scenarios import (
     ANA_CARD,
     BOB_CARD,

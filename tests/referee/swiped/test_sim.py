@@ -10,11 +10,11 @@ import json
 
 import pytest
 
+from companion.games.swiped.referee import SwipedReferee
+from companion.games.swiped.rules import make_config
+from companion.games.swiped.sim import Noise, Pace, SwipedSim, comparable, make_setup
 from companion.journal import PressInput, Setup, SpotInput, TickInput, read_journal
-from companion.referee.swiped import SwipedReferee
-from companion.rules.swiped import make_config
 from companion.session import Session
-from companion.sim.swiped import Noise, Pace, SwipedSim, comparable, make_setup
 
 BLOCKS = 8
 PER_BLOCK = 25

@@ -2,7 +2,7 @@
 (`companion replay`, `demo`, the logs), from real games played through the real referee:
 the scenario journals, simulated tables and the engine's own programs.
 
-French takes the OLED's words (companion/screens/swiped.py) and French typography (a space
+French takes the OLED's words (companion/games/swiped/screens.py) and French typography (a space
 before ":", ";", "!" and "?"); English stays as it always was; neither names a target card
 before the game is over (SW-5).
 """
@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from companion import games
+from companion.games.swiped.referee import _LINES, SwipedReferee, describe
+from companion.games.swiped.rules import Program, apply, make_config, new_game
+from companion.games.swiped.screens import SwFaultScreen, colour_name, sw_say
 from companion.journal import read_journal, read_lines
-from companion.referee.swiped import _LINES, SwipedReferee, describe
-from companion.rules.swiped import Program, apply, make_config, new_game
-from companion.screens.swiped import SwFaultScreen, colour_name, sw_say
 from companion.transcript import describe as transcript_describe
 from tests.referee.swiped.make_scenarios import ANA_CARD, BOB_CARD, LAYOUT
 from tests.referee.swiped.script import SwScript, card_of

@@ -12,9 +12,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.bots.vnp import make_bot
-from companion.journal import Input, PressInput, Setup, TickInput, dump_lines
-from companion.rules.vnp import (
+from companion.games.vnp.bots import make_bot
+from companion.games.vnp.console import find_placement
+from companion.games.vnp.rules import (
     COLOURS,
     Action,
     Colour,
@@ -25,7 +25,7 @@ from companion.rules.vnp import (
     make_config,
     new_game,
 )
-from companion.sim.vnp_console import find_placement
+from companion.journal import Input, PressInput, Setup, TickInput, dump_lines
 
 FOUR = ("Ana", "Bob", "Cy", "Dan")
 TWO = ("Ana", "Bob")

@@ -14,10 +14,10 @@ import pytest
 
 from companion import games
 from companion.cli import main
+from companion.games.vnp.referee import VnpReferee
 from companion.journal import Setup
 from companion.menu import new_menu, spot_count, turn
 from companion.referee.pace import SetupError
-from companion.referee.vnp import VnpReferee
 
 ROOT = Path(__file__).resolve().parents[3]
 

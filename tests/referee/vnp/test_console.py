@@ -10,11 +10,7 @@ import random
 
 import pytest
 
-from companion.journal import read_journal
-from companion.rules.vnp import PIECES, geometry
-from companion.session import Session
-from companion.sim.vnp import make_setup
-from companion.sim.vnp_console import (
+from companion.games.vnp.console import (
     VnpConsole,
     board_text,
     find_placement,
@@ -22,6 +18,10 @@ from companion.sim.vnp_console import (
     run_console,
     shapes_text,
 )
+from companion.games.vnp.rules import PIECES, geometry
+from companion.games.vnp.sim import make_setup
+from companion.journal import read_journal
+from companion.session import Session
 
 
 def test_a_placement_is_its_piece_orientation_and_top_left_intersection() -> None:
@@ -122,8 +122,8 @@ def test_looking_sends_nothing(console) -> None:
 
 def test_the_game_ends_the_console(tmp_path) -> None:
     """A two-player table played to the end by typing each bot move's words."""
-    from companion.bots.vnp import largest_first
-    from companion.rules.vnp import Place, apply, make_config, new_game
+    from companion.games.vnp.bots import largest_first
+    from companion.games.vnp.rules import Place, apply, make_config, new_game
 
     state = new_game(make_config(mode="two"))
     rng = random.Random(2)

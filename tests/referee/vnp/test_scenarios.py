@@ -15,10 +15,8 @@ from typing import Any
 
 import pytest
 
-from companion.journal import Input, PressInput, Setup, TickInput, read_journal
-from companion.referee.pace import NOTICE_SECONDS, SetupError
-from companion.referee.vnp import VnpReferee
-from companion.rules.vnp import (
+from companion.games.vnp.referee import VnpReferee
+from companion.games.vnp.rules import (
     ALL_PLACED_BONUS,
     COLOURS,
     PIECES,
@@ -30,8 +28,10 @@ from companion.rules.vnp import (
     legal_placements,
     new_game,
 )
+from companion.games.vnp.screens import VnpBoardScreen, VnpGameOverScreen, VnpNoticeScreen
+from companion.journal import Input, PressInput, Setup, TickInput, read_journal
+from companion.referee.pace import NOTICE_SECONDS, SetupError
 from companion.screens.model import Refusal
-from companion.screens.vnp import VnpBoardScreen, VnpGameOverScreen, VnpNoticeScreen
 from tests.referee.vnp.make_scenarios import SCENARIOS, TEAMS_SIZE
 from tests.referee.vnp.script import FOUR, TWO, VnpScript
 

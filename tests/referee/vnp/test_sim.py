@@ -10,10 +10,10 @@ from collections import Counter
 
 import pytest
 
+from companion.games.vnp.referee import VnpReferee
+from companion.games.vnp.sim import Habits, Noise, Pace, VnpSim, comparable, make_setup
 from companion.journal import TickInput, dump_lines, read_lines
-from companion.referee.vnp import VnpReferee
 from companion.session import Session
-from companion.sim.vnp import Habits, Noise, Pace, VnpSim, comparable, make_setup
 
 GAMES = [(seats, rules, seed) for seats, rules in ((4, None), (2, None), (4, {"mode": "teams"}))
          for seed in range(3)]  # fmt: skip

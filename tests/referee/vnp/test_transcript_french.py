@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from companion import games
-from companion.referee.vnp import _LINES, VnpReferee
-from companion.referee.vnp import describe as vnp_describe
-from companion.rules.vnp import PIECES
+from companion.games.vnp.referee import _LINES, VnpReferee
+from companion.games.vnp.referee import describe as vnp_describe
+from companion.games.vnp.rules import PIECES
 from companion.transcript import describe
 from tests.referee.vnp.make_scenarios import SCENARIOS
 from tests.referee.vnp.script import FOUR, TWO, VnpScript

@@ -6,7 +6,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from companion.rules.flipdone import (
+from companion.games.flipdone.rules import (
     DECK,
     LINES,
     SQUARES,

@@ -10,8 +10,7 @@ import dataclasses
 
 import pytest
 
-from companion.rules.errors import BadInput, IllegalAction
-from companion.rules.flipdone import (
+from companion.games.flipdone.rules import (
     DECK,
     LINES,
     Build,
@@ -43,6 +42,7 @@ from companion.rules.flipdone import (
     player_view,
     public_view,
 )
+from companion.rules.errors import BadInput, IllegalAction
 from tests.rules.flipdone.helpers import assert_conserved, game, play, position
 
 COL1, COL2, COL3, ROW1, ROW2, ROW3, DIAG159, DIAG357 = range(8)

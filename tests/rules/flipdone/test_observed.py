@@ -14,9 +14,8 @@ import random
 
 import pytest
 
-from companion.bots.flipdone import random_action
-from companion.rules.errors import BadInput, IllegalAction
-from companion.rules.flipdone import (
+from companion.games.flipdone.bots import random_action
+from companion.games.flipdone.rules import (
     CENTRE,
     DECK,
     HAND_SIZE,
@@ -51,6 +50,7 @@ from companion.rules.flipdone import (
     seen,
     unseen,
 )
+from companion.rules.errors import BadInput, IllegalAction
 from tests.rules.flipdone.helpers import play
 
 FULL = {1: "AH", 2: "2H", 3: "3S", 4: "4S", 5: "5H", 6: "6S", 7: "7H", 8: "8S", 9: "9H"}

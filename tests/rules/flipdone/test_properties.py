@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.bots.flipdone import random_action
-from companion.rules.flipdone import (
+from companion.games.flipdone.bots import random_action
+from companion.games.flipdone.rules import (
     ACTIONS,
     DECK,
     HAND_SIZE,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.rules.swiped import (
+from companion.games.swiped.rules import (
     Action,
     Event,
     Pair,

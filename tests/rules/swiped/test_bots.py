@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from companion.bots.swiped import (
+from companion.games.swiped.bots import (
     BOTS,
     DeducingBot,
     Totals,
@@ -19,9 +19,8 @@ from companion.bots.swiped import (
     rule_out,
     start_evidence,
 )
-from companion.lab.model import Variant
-from companion.lab.swiped import LAB
-from companion.rules.swiped import (
+from companion.games.swiped.lab import LAB
+from companion.games.swiped.rules import (
     ClaimCard,
     ClaimChecked,
     ClaimMatches,
@@ -34,6 +33,7 @@ from companion.rules.swiped import (
     player_view,
     start_events,
 )
+from companion.lab.model import Variant
 
 
 def decided_game(seed: int, kinds: list[str], **options: object):

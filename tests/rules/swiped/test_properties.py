@@ -11,8 +11,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.bots.swiped import random_action
-from companion.rules.swiped import (
+from companion.games.swiped.bots import random_action
+from companion.games.swiped.rules import (
     ACTIONS,
     COLOURS,
     PAIRS,

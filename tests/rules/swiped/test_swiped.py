@@ -14,8 +14,7 @@ from typing import Any
 
 import pytest
 
-from companion.rules.errors import BadInput, IllegalAction
-from companion.rules.swiped import (
+from companion.games.swiped.rules import (
     COLOURS,
     PAIRS,
     ClaimCard,
@@ -55,6 +54,7 @@ from companion.rules.swiped import (
     start_events,
     swap_order,
 )
+from companion.rules.errors import BadInput, IllegalAction
 from tests.rules.swiped.helpers import execute_all, game, play, program
 
 R, OR, J, V, B, VI, RO, BL, N = COLOURS

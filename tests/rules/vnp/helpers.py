@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.rules.vnp import COLOURS, Colour, Config, State, geometry, make_config
+from companion.games.vnp.rules import COLOURS, Colour, Config, State, geometry, make_config
 
 Point = tuple[int, int]
 

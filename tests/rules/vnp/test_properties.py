@@ -8,8 +8,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.bots.vnp import largest_first, random_action
-from companion.rules.vnp import (
+from companion.games.vnp.bots import largest_first, random_action
+from companion.games.vnp.rules import (
     COLOURS,
     GameOver,
     Pass,
@@ -24,7 +24,7 @@ from companion.rules.vnp import (
     new_game,
     public_view,
 )
-from companion.rules.vnp.actions import Action
+from companion.games.vnp.rules.actions import Action
 
 MAX_ACTIONS = 4 * 24 + 4  # every colour places at most 24 pieces, then passes once
 

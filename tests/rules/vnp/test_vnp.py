@@ -7,9 +7,8 @@ import random
 
 import pytest
 
-from companion.bots.vnp import largest_first, random_action
-from companion.rules.errors import BadInput, IllegalAction
-from companion.rules.vnp import (
+from companion.games.vnp.bots import largest_first, random_action
+from companion.games.vnp.rules import (
     COLOURS,
     PIECES,
     TOTAL_SEGMENTS,
@@ -36,7 +35,8 @@ from companion.rules.vnp import (
     side_scores,
     winners,
 )
-from companion.rules.vnp.pieces import ends
+from companion.games.vnp.rules.pieces import ends
+from companion.rules.errors import BadInput, IllegalAction
 from tests.rules.vnp.helpers import line, pid, position
 
 # Bleu starts just below jaune, so the two meet at once.

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from companion.bots.flipdone import heuristic_action
-from companion.rules.flipdone import (
+from companion.games.flipdone.bots import heuristic_action
+from companion.games.flipdone.rules import (
     Config,
     DealDown,
     GameOver,
@@ -23,7 +23,7 @@ from companion.rules.flipdone import (
     new_game,
     public_view,
 )
-from companion.screens.flipdone import (
+from companion.games.flipdone.screens import (
     FdAnyScreen,
     FdBoardScreen,
     FdFaultScreen,

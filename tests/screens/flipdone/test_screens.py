@@ -10,10 +10,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from companion.journal import Input
-from companion.referee.flipdone import FlipDoneReferee
-from companion.rules.flipdone import DECK, public_view
-from companion.screens.flipdone import (
+from companion.games.flipdone.referee import FlipDoneReferee
+from companion.games.flipdone.rules import DECK, public_view
+from companion.games.flipdone.screens import (
     FdBoardScreen,
     FdFaultScreen,
     FdPhaseEndScreen,
@@ -22,9 +21,10 @@ from companion.screens.flipdone import (
     fd_say,
     scoring_line,
 )
+from companion.games.flipdone.sim import FlipDoneSim, Noise, make_setup
+from companion.journal import Input
 from companion.screens.font import SMALL
 from companion.screens.render import RENDERERS, draw, frame
-from companion.sim.flipdone import FlipDoneSim, Noise, make_setup
 from tests.screens.flipdone.samples import PROMPTS, golden_cases, played
 from tests.screens.test_render import on_screen
 
@@ -49,7 +49,7 @@ def test_matches_golden_png(name: str) -> None:
 
 
 def test_golden_files_cover_every_flip_done_screen_in_french_and_some_in_english() -> None:
-    ours = {kind for kind in RENDERERS if kind.__module__ == "companion.screens.flipdone"}
+    ours = {kind for kind in RENDERERS if kind.__module__ == "companion.games.flipdone.screens"}
     assert {type(s) for s, lang in CASES.values() if lang == "fr"} == ours
     assert sum(lang == "en" for _, lang in CASES.values()) >= 2
 

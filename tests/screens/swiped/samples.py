@@ -9,8 +9,7 @@ from typing import Any
 
 from PIL import Image
 
-from companion.journal import Input
-from companion.rules.swiped import (
+from companion.games.swiped.rules import (
     COLOURS,
     ClaimCard,
     ClaimChecked,
@@ -26,9 +25,7 @@ from companion.rules.swiped import (
     next_swap,
     public_view,
 )
-from companion.screens.model import Notice, Refusal
-from companion.screens.render import frame
-from companion.screens.swiped import (
+from companion.games.swiped.screens import (
     SwAnyScreen,
     SwBoardScreen,
     SwFaultScreen,
@@ -37,7 +34,10 @@ from companion.screens.swiped import (
     SwPrompt,
     SwSay,
 )
-from companion.sim.swiped import Pace, SwipedSim, make_setup
+from companion.games.swiped.sim import Pace, SwipedSim, make_setup
+from companion.journal import Input
+from companion.screens.model import Notice, Refusal
+from companion.screens.render import frame
 
 NAMES = ("Ana", "Bob")
 LAYOUT, TARGETS = 1, (2, 3)

@@ -13,13 +13,9 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from companion.journal import Input, SpotInput
-from companion.referee.swiped import SwipedReferee
-from companion.rules.swiped import ClaimChecked, PublicView, State, public_view
-from companion.screens.font import ELLIPSIS, LARGE, SMALL
-from companion.screens.model import Notice, Refusal
-from companion.screens.render import RENDERERS, Pen, draw, frame
-from companion.screens.swiped import (
+from companion.games.swiped.referee import SwipedReferee
+from companion.games.swiped.rules import ClaimChecked, PublicView, State, public_view
+from companion.games.swiped.screens import (
     SwBoardScreen,
     SwFaultScreen,
     SwGameOverScreen,
@@ -31,8 +27,12 @@ from companion.screens.swiped import (
     sw_say,
     verdict_line,
 )
+from companion.games.swiped.sim import Noise, SwipedSim, make_setup
+from companion.journal import Input, SpotInput
+from companion.screens.font import ELLIPSIS, LARGE, SMALL
+from companion.screens.model import Notice, Refusal
+from companion.screens.render import RENDERERS, Pen, draw, frame
 from companion.screens.text import LANGUAGES
-from companion.sim.swiped import Noise, SwipedSim, make_setup
 from tests.screens.swiped.samples import (
     NAMES,
     PROMPTS,
@@ -81,7 +81,7 @@ def test_matches_golden_png(name: str) -> None:
 
 
 def test_golden_files_cover_every_swiped_screen_in_french_and_some_in_english() -> None:
-    ours = {kind for kind in RENDERERS if kind.__module__ == "companion.screens.swiped"}
+    ours = {kind for kind in RENDERERS if kind.__module__ == "companion.games.swiped.screens"}
     assert {type(s) for s, lang in CASES.values() if lang == "fr"} == ours
     assert sum(lang == "en" for _, lang in CASES.values()) >= 2
 
@@ -224,7 +224,7 @@ def test_the_game_over_names_the_winner_and_both_cards(lang: str, names: tuple[s
 def test_phrases_are_the_same_in_both_languages_and_drawable() -> None:
     fr, en = sw_phrase_keys("fr"), sw_phrase_keys("en")
     assert fr == en
-    from companion.screens import swiped as catalogue
+    from companion.games.swiped import screens as catalogue
 
     def fields(text: str) -> set[str]:
         return set(re.findall(r"{(\w+)}", text))

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from companion.bots.vnp import largest_first
-from companion.referee.vnp import hint_placement
-from companion.rules.vnp import (
+from companion.games.vnp.bots import largest_first
+from companion.games.vnp.referee import hint_placement
+from companion.games.vnp.rules import (
     COLOURS,
     Config,
     Passed,
@@ -19,8 +19,7 @@ from companion.rules.vnp import (
     new_game,
     public_view,
 )
-from companion.screens.model import Notice, Refusal
-from companion.screens.vnp import (
+from companion.games.vnp.screens import (
     Shown,
     VnpAnyScreen,
     VnpBoardScreen,
@@ -28,6 +27,7 @@ from companion.screens.vnp import (
     VnpNoticeScreen,
     shown_of,
 )
+from companion.screens.model import Notice, Refusal
 
 FOUR = ("Ana", "Bob", "Cy", "Dan")
 TWO = ("Ana", "Bob")
@@ -54,7 +54,7 @@ def seats_of(config: Config) -> tuple[int, ...]:
 
 
 def sides_of(config: Config, names: tuple[str, ...]) -> tuple[str, ...]:
-    from companion.referee.vnp import side_names
+    from companion.games.vnp.referee import side_names
 
     return side_names(config, names)
 

@@ -12,9 +12,8 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from companion.referee.vnp import side_names
-from companion.rules.errors import IllegalAction
-from companion.rules.vnp import (
+from companion.games.vnp.referee import side_names
+from companion.games.vnp.rules import (
     COLOURS,
     PIECES,
     Pass,
@@ -25,11 +24,7 @@ from companion.rules.vnp import (
     new_game,
     public_view,
 )
-from companion.screens.font import ELLIPSIS, SMALL
-from companion.screens.model import Notice, Refusal
-from companion.screens.render import RENDERERS, Pen, draw, frame
-from companion.screens.text import LANGUAGES
-from companion.screens.vnp import (
+from companion.games.vnp.screens import (
     VnpBoardScreen,
     VnpGameOverScreen,
     VnpNoticeScreen,
@@ -38,7 +33,12 @@ from companion.screens.vnp import (
     why_text,
     winners_line,
 )
-from companion.sim.vnp import Pace, VnpSim, make_setup
+from companion.games.vnp.sim import Pace, VnpSim, make_setup
+from companion.rules.errors import IllegalAction
+from companion.screens.font import ELLIPSIS, SMALL
+from companion.screens.model import Notice, Refusal
+from companion.screens.render import RENDERERS, Pen, draw, frame
+from companion.screens.text import LANGUAGES
 from tests.screens.test_render import on_screen
 from tests.screens.vnp.samples import (
     FOUR,
@@ -79,7 +79,7 @@ def test_matches_golden_png(name: str) -> None:
 
 
 def test_golden_files_cover_every_vnp_screen_in_french_and_english() -> None:
-    ours = {kind for kind in RENDERERS if kind.__module__ == "companion.screens.vnp"}
+    ours = {kind for kind in RENDERERS if kind.__module__ == "companion.games.vnp.screens"}
     assert {type(s) for s, lang in CASES.values() if lang == "fr"} == ours
     assert {type(s) for s, lang in CASES.values() if lang == "en"} == ours
 
@@ -198,7 +198,7 @@ def test_the_game_over_tells_every_score_the_bonus_and_the_winners(lang: str) ->
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_news_line_fits_the_panel(lang: str) -> None:
     """The news under whose turn it is, for every colour and every piece, never cut."""
-    from companion.screens.vnp import PANEL_X
+    from companion.games.vnp.screens import PANEL_X
 
     room = 128 - PANEL_X
     lines = [vnp_phrase("hint.pass", lang)]
@@ -240,7 +240,7 @@ def engine_sentences() -> set[tuple[str, str]]:
                 apply(state, Pass(colour))
             except IllegalAction as exc:
                 found.add((exc.ruling, str(exc).removeprefix(f"{exc.ruling}: ")))
-            from companion.bots.vnp import largest_first
+            from companion.games.vnp.bots import largest_first
 
             state, _ = apply(state, largest_first(state, rng))
     return found
@@ -274,7 +274,7 @@ def test_every_engine_sentence_has_its_french_and_is_shown_whole() -> None:
 def test_phrases_are_the_same_in_both_languages_and_drawable() -> None:
     fr, en = vnp_phrase_keys("fr"), vnp_phrase_keys("en")
     assert fr == en
-    from companion.screens import vnp as catalogue
+    from companion.games.vnp import screens as catalogue
 
     def fields(text: str) -> set[str]:
         return set(re.findall(r"{(\w+)}", text))

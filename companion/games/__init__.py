@@ -1,0 +1,243 @@
+"""The games the companion runs: one descriptor each, in one registry.
+
+The runtime (the service, sessions, the demo, replay, the lab, enrolment, the power-on
+menu) knows no game: it asks the registry for a `Game` by the name a config, a journal or
+a command line gives, and works through the descriptor's parts. A game lives in its own
+modules (its engine in `companion/rules/`, its referee, screens, bots and simulated table)
+and is added here by one line in `BUILT_IN`; a module named in the environment variable
+`COMPANION_GAMES` (comma-separated) is imported at start and may `register` more games,
+which is how the tests add a tiny game without touching anything else.
+
+The referee contract (`TableReferee`) is what every game's referee offers the runtime: it
+takes the journal inputs one at a time, with time first and presses held while the table
+settles (`companion/referee/pace.py`), and exposes the events, the screen to draw, whether
+the game is finished, the scores and the winner; it also says whose act a phone's press
+would be (`seat_refusal`), since a phone acts only for its own seat.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import IO, Any, Protocol
+
+from companion.journal import Input, Setup
+from companion.referee.event_log import EventLog
+from companion.referee.table import ObservedTable
+from companion.screens.model import Refusal
+
+
+class TableReferee(Protocol):
+    """One game's referee, as the runtime sees it."""
+
+    setup: Setup
+    names: tuple[str, ...]
+    now: float
+    events: EventLog[dict[str, Any]]
+    observed: ObservedTable
+    """What the readers report (PacedReferee keeps it)."""
+
+    def feed(self, record: Input) -> list[dict[str, Any]]:
+        """Take one input (time first); the JSON-ready events it caused."""
+        ...
+
+    @property
+    def screen(self) -> Any:
+        """What the OLED shows now, built from public facts only."""
+        ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    def result(self) -> dict[str, Any]:
+        """The replay document: {"game", "events", "scores", "winner"}."""
+        ...
+
+    def moment(self) -> tuple[Any, ...]:
+        """Everything an input can change but the clock (a tick that leaves it equal
+        changed nothing a later input depends on)."""
+        ...
+
+    def where(self, lang: str = "en") -> str:
+        """Where the game stands, in one line: in English for the logs and the systemd
+        status, in the table's language (`lang`) for the web page."""
+        ...
+
+    @property
+    def spots(self) -> int:
+        """The hat spots 1..N the readers watch (0, the pad, comes on top)."""
+        ...
+
+    @property
+    def announce_values(self) -> tuple[str, ...]:
+        """What the console's announce buttons 1, 2, 3... name in this game."""
+        ...
+
+    def encoder_choices(self) -> tuple[tuple[int, ...], ...]:
+        """What the encoder cycles through now (PassPass: the lines, when revealing)."""
+        ...
+
+    @property
+    def aim(self) -> tuple[int, ...] | None:
+        """The encoder's current choice, if any."""
+        ...
+
+    def seat_refusal(self, seat: int, control: str, value: Any) -> Refusal | None:
+        """Why `seat`'s paired phone may not press `control` (with `value`) now, or None.
+
+        Whose act it is, never whether it is legal: a seat's own button is its own; a
+        console control that belongs to no seat (the announce buttons, the encoder) is the
+        seat's only while it is that seat that would press it now; `back` only takes back
+        the seat's own step (with nothing to take back it is let through, and the referee
+        says so). The web page asks before a press is journaled; a refusal journals nothing
+        (docs/web.md)."""
+        ...
+
+
+class SimResultLike(Protocol):
+    setup: Setup
+    inputs: list[Input]
+
+    @property
+    def referee(self) -> TableReferee | None: ...
+
+
+OnInput = Callable[[Input, Any], None]
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the runtime needs of one game."""
+
+    name: str
+    """As configs, journals and commands write it ("ptipasspass")."""
+    title: str
+    """As the OLED shows it ("PtiPassPass")."""
+    seats: Sequence[int]
+    """The numbers of players the rules allow, in order (a range, or e.g. (2, 4))."""
+    default_seats: int
+    referee: Callable[[Setup], TableReferee]
+    """The table referee of a game set up by a journal's first line."""
+    check: Callable[[int, int, Mapping[str, Any] | None], None]
+    """Raises ValueError (a sentence) when seats, first seat (0-based) and layout cannot
+    start this game."""
+    spots: Callable[[int, Mapping[str, Any] | None], int]
+    """How many hat spots the mat has for that many seats (and an optional own layout)."""
+    tokens: Callable[[int, Mapping[str, Any] | None], Sequence[tuple[int | None, str]]]
+    """Every tagged token of a game of that many seats (and its own rules, None for the
+    book's: Swiped's ``deck_size``), in the order to enrol them: (the seat it belongs to,
+    or None for a shared one such as a card; its kind, e.g. "animal:lapin")."""
+    simulated_setup: Callable[..., Setup]
+    """(seats, seed, **options) -> the setup of a simulated table, its tags made up."""
+    simulate: Callable[..., SimResultLike]
+    """(setup, on_input=None, bots=None, **options) -> one whole simulated game."""
+    bots: tuple[str, ...]
+    """The bot kinds selfplay and the simulated table may seat."""
+    console: Callable[[Any, Any, IO[str], str], int] | None = None
+    """`play --sim`: (session, input lines, output, language) -> exit status; None if the
+    game has no typed table yet."""
+    controls: tuple[str, ...] = ()
+    """The console controls the game uses (journal `press` controls)."""
+    first_question: str = "menu.title.first"
+    """The text key of the power-on menu's question for the first player (PassPass asks
+    who did a magic trick most recently, PTI-13)."""
+    ready_prompt: str = "menu.title.ready"
+    """The text key of the power-on menu's last step, while it waits for an empty table:
+    PassPass's tokens go back to their owners; cards (and cubes) off the mat; a game played
+    on the phones only needs the pad clear."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Anything else the game's own modules want to carry."""
+    page_view: Callable[[Any], dict[str, Any]] | None = None
+    """(referee) -> the game's own public facts for the table's web page (Vous ne passerez
+    pas !: the board, the pieces left, the legal placements); JSON-ready. Only a game with
+    no hidden fact may have one: everything else the page shows comes from the public
+    screen and transcript. None: the page shows the common view only."""
+    page_value: Callable[[str, Any, int, Mapping[str, Any]], Any] | None = None
+    """(control, value sent by the page, the paired seat, the game's public `page_view`)
+    -> the press value to journal; raises `companion.web.errors.Refused` for a value the
+    page may not send (another seat's colour, a shape that is no piece). None: the page's
+    value is journaled as sent."""
+    page_data: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    """Fixed public data the game's page fetches once, by name (`/api/<game>/<name>`:
+    Vous ne passerez pas !'s pieces)."""
+    played_on_page: bool = False
+    """Players act on the web page (paired phones), not with tokens: the OLED asks the
+    seat to play to pair a phone when it has none."""
+    lab: Callable[[], Any] | None = None
+    """() -> the game's `companion.lab.model.LabGame` (imported on demand: the lab's fast
+    engines are no concern of the table). None: `companion lab` cannot play it."""
+
+    def players(self) -> str:
+        """Its numbers of players in words: "2 to 6 players", "3 players"."""
+        counts = list(self.seats)
+        if len(counts) == 1:
+            return f"{counts[0]} players"
+        if counts == list(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]} to {counts[-1]} players"
+        return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
+
+
+class UnknownGame(ValueError):
+    """A game name the registry does not know; the message lists the ones it does."""
+
+
+BUILT_IN = (
+    "companion.games.passpass.game",
+    "companion.games.flipdone.game",
+    "companion.games.swiped.game",
+    "companion.games.vnp.game",
+)
+"""The modules that register the built-in games."""
+
+_REGISTRY: dict[str, Game] = {}
+_loaded = False
+
+
+def register(game: Game) -> Game:
+    """Add a game (a module named in BUILT_IN or COMPANION_GAMES calls this)."""
+    _REGISTRY[game.name] = game
+    return game
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    extra = [m.strip() for m in os.environ.get("COMPANION_GAMES", "").split(",") if m.strip()]
+    modules = [importlib.import_module(module) for module in (*BUILT_IN, *extra)]
+    # A test or plug-in may import a game module before this runs; the menu's order must
+    # not depend on that, so games are listed in the order of the modules that define them.
+    defined = [g for m in modules for g in vars(m).values() if isinstance(g, Game)]
+    ordered = {g.name: g for g in defined if _REGISTRY.get(g.name) is g}
+    rest = {name: g for name, g in _REGISTRY.items() if name not in ordered}
+    _REGISTRY.clear()
+    _REGISTRY.update({**ordered, **rest})
+
+
+def names() -> tuple[str, ...]:
+    """Every registered game, in registration order."""
+    _load()
+    return tuple(_REGISTRY)
+
+
+def get(name: str) -> Game:
+    _load()
+    game = _REGISTRY.get(name)
+    if game is None:
+        raise UnknownGame(f"unknown game {name!r}; games are {', '.join(_REGISTRY)}")
+    return game
+
+
+def players_problem(game: str, players: int) -> str | None:
+    """Why ``--players`` does not fit the game's rule book, or None when it does."""
+    if players in get(game).seats:
+        return None
+    return f"--players {players}: {game} is for {get(game).players()}"
+
+
+def make_referee(setup: Setup) -> TableReferee:
+    """The referee of the journal's game."""
+    return get(setup.game).referee(setup)

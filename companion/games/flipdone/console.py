@@ -1,0 +1,121 @@
+"""`companion play --sim --game flipdone`: a simulated Flip Done table you operate by typing
+what your hands do.
+
+Every command is a physical act on the virtual mat (a card laid on a square or the pad, an
+element lifted and put back turned over, cards gathered) or a press on the console; the
+referee judges the readers' reports exactly as at a real table (docs/table.md, "Flip
+Done"), and the OLED is drawn after each one. The companion never knows the hands: you
+play all three seats and choose each card yourself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import IO
+
+from companion.games.flipdone.referee import PAD, FlipDoneReferee, card_of_kind
+from companion.games.flipdone.rules import CENTRE, SQUARES
+from companion.session import Session
+from companion.sim.console import SpotConsole, run_spot_console
+
+HELP = """\
+Physical acts (squares are 1..9 in reading order, 5 the centre; the pad is 0 or "pad";
+cards as AH, 10S or TS, QC...; you play every seat, choosing each card yourself):
+  deal SQUARE CARD      deal a card face down on a square    e.g.  deal 1 7H
+  up CARD               the face-up card on the centre       e.g.  up QS
+  up SQUARE CARD        ... on a square (first player chooses variant)
+  build SQUARE CARD     lay a card face up on a square       e.g.  build 3 4D
+  pad CARD              lay a card face down on the pad      e.g.  pad 9C
+  flip SQUARE           lift the element, turn it over, put it back   e.g.  flip 5
+  take SPOT [CARD]      take the cards (or one card) off a spot   e.g.  take pad 9C
+  clear                 gather every card (a phase's end)
+Console:
+  noflip (or discard)   push the encoder: "no flip", the card on the pad is discarded
+  back                  undo the last step
+Time:
+  wait SECONDS          let time pass
+Other: table (what lies where, for you only), screen (the OLED again), help, quit"""
+
+FLIP_GAP = 0.2
+"""Seconds an element is off its reader while it is turned over."""
+
+
+class FlipDoneConsole(SpotConsole):
+    HELP = HELP
+
+    def __init__(self, session: Session, out: IO[str], lang: str = "fr") -> None:
+        referee = session.referee
+        if not isinstance(referee, FlipDoneReferee):
+            raise TypeError(f"the typed Flip Done table plays Flip Done, not {referee.setup.game}")
+        self.referee = referee
+        self.uid = {card: uid for uid, card in sorted(referee.cards.items())}
+        super().__init__(session, out, lang, SQUARES)
+
+    def resumed_order(self, uid: str) -> tuple[int, str]:
+        return (self.referee.order.get(uid, 0), uid)
+
+    def name(self, uid: str) -> str:
+        return self.referee.cards[uid]
+
+    def card(self, word: str) -> str:
+        """The UID of a card typed as AH, 10S, TS..."""
+        card = card_of_kind(f"card:{word.upper()}")
+        if card is None:
+            raise ValueError(f"no card {word!r}: cards are AH, 2H..10H (or TH), JH, QH, KH, ... KC")
+        if card not in self.uid:
+            raise ValueError(f"the {card} has no tag in this game's setup")
+        return self.uid[card]
+
+    # ---------------------------------------------------------------- inputs
+
+    def flip(self, t: float, square: int) -> None:
+        """The spot empties, then shows the same tags again (the element turned over)."""
+        uids = list(self.spots[square])
+        if not uids:
+            raise ValueError(f"nothing lies on square {square}")
+        self.spots[square] = []
+        self.report(t, square)
+        self.spots[square] = uids
+        self.report(t + FLIP_GAP, square)
+        self.settle()
+
+    def clear(self, t: float) -> None:
+        full = [s for s, uids in self.spots.items() if uids]
+        if not full:
+            raise ValueError("the table is already empty")
+        for i, spot in enumerate(full):
+            self.spots[spot] = []
+            self.report(t + 0.2 * i, spot)
+        self.settle()
+
+    # -------------------------------------------------------------- commands
+
+    def command(self, verb: str, args: list[str], t: float) -> bool:
+        if verb in ("deal", "build"):
+            self.put(t, self.square(args[0]), self.card(args[1]))
+        elif verb == "up":
+            if len(args) == 1:
+                self.put(t, CENTRE, self.card(args[0]))
+            else:
+                self.put(t, self.square(args[0]), self.card(args[1]))
+        elif verb == "pad":
+            self.put(t, PAD, self.card(args[0]))
+        elif verb == "flip":
+            self.flip(t, self.square(args[0]))
+        elif verb == "take":
+            spot = self.spot(args[0])
+            self.take(t, spot, self.card(args[1]) if len(args) > 1 else None)
+        elif verb in ("clear", "gather"):
+            self.clear(t)
+        elif verb in ("noflip", "nofip", "no-flip", "discard", "push"):
+            self.press(t, "choose", None, "discard")
+        else:
+            return False
+        return True
+
+
+def run_console(
+    session: Session, lines: Iterable[str], out: IO[str], lang: str, echo: bool = False
+) -> int:
+    """Read commands until quit or the end of the game; `echo` them when not typed live."""
+    return run_spot_console(FlipDoneConsole(session, out, lang), lines, echo)

@@ -1,0 +1,31 @@
+"""Flip Done's fast path for the lab: a mutable engine (`core`), today's bots on it
+(`bots`), and the counters (`tally`) that both it and the reader of a game's events
+(`reader`, for the readable engine's games and refereed journals) fill.
+
+`play_game` plays the very game `companion.games.flipdone.bots.play_game` plays with the same
+config, seed and bots' random generators, and returns its tally. The readable engine in
+`companion.games.flipdone.rules` stays the reference: tests/lab/test_flipdone.py checks this
+path against it game by game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from companion.games.flipdone.fast.bots import KINDS
+from companion.games.flipdone.fast.core import FastGame
+from companion.games.flipdone.fast.tally import Tally
+from companion.games.flipdone.rules.config import Config
+
+
+def play_game(
+    config: Config, seed: int, kinds: Sequence[str], rngs: Sequence[random.Random]
+) -> Tally:
+    """One whole game: seat s plays bot `kinds[s]` drawing from `rngs[s]`."""
+    game = FastGame(config, seed)
+    bots = [KINDS[kind] for kind in kinds]
+    while not game.over:
+        seat = game.turn
+        game.play(bots[seat](game, rngs[seat]))
+    return game.tally

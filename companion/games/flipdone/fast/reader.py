@@ -1,0 +1,264 @@
+"""Flip Done's events read into the lab's counters: the record of any game.
+
+`record_of` reads the engine's events as `Event.to_json()` writes them: the readable
+engine's, in `companion.games.flipdone.lab.play_reference`, and a refereed table's journal, in
+`companion report`, where the referee's own kinds (faults, refused presses, the OBSERVED
+deal's `dealt_down`) are skipped and `undo` takes back the play it names. It fills the same
+`Tally` the fast engine fills as it plays, so a lab game and a real one are measured
+alike; where the events leave a special case unsaid (a flip that keeps a line aligned
+under FD-7 or FD-8, or aligns one under FD-8, makes no event) it rebuilds the grid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from companion.games.flipdone.fast.tally import (
+    BANK_BREAKS,
+    BANK_TOKENS,
+    BREAKS,
+    BROKEN,
+    BROKEN_POINTS,
+    BUILDS,
+    CARDS_LEFT,
+    DISCARDS,
+    FLIPS,
+    HELD,
+    HELD_POINTS,
+    KEPT,
+    KIND_OF_LINE,
+    LOST,
+    MADE,
+    MADE_POINTS,
+    MANCHE_BONUS,
+    MANCHES_WON,
+    MULTI,
+    OVERTIME_PHASES,
+    OWN_BROKEN,
+    OWN_KEPT,
+    PENALISED,
+    PENALTY_CUT,
+    PENALTY_PAID,
+    PHASES,
+    PHASES_LEFT,
+    PLACED,
+    PLAYS,
+    SEAT_BROKE,
+    SEAT_KEYS,
+    SEAT_MADE,
+    SEAT_MANCHES,
+    SKIPS,
+    THIRD_BROKEN,
+    THIRD_KEPT,
+    THIRD_UNOWNED,
+    TIE_PHASES,
+    TIES_STANDING,
+    TOKENS,
+    Tally,
+    record,
+)
+from companion.games.flipdone.rules.config import LINES, SQUARES, is_red
+from companion.lab.model import GameRecord
+
+EMPTY, RED, BLACK = 0, 1, 2
+LINE_SQUARES = tuple(tuple(sq - 1 for sq in line.squares) for line in LINES)
+LINES_AT = tuple(
+    tuple(i for i, squares in enumerate(LINE_SQUARES) if sq in squares) for sq in range(SQUARES)
+)
+
+
+class _Reader:
+    """Follows a game through its JSON events, rebuilding the grid (faces, flipped marks,
+    owners) where the events leave a special case unsaid: a flip that keeps a line
+    aligned under FD-7 or FD-8, or aligns one under FD-8, makes no event."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.tally = Tally()
+        self.tally.seats = [[0] * players for _ in SEAT_KEYS]
+        self.counts = self.tally.counts
+        self.tokens = [0] * players
+        self.face = [EMPTY] * SQUARES
+        self.flipped = [False] * SQUARES
+        self.owners: list[int | None] = [None] * len(LINES)
+        self.first = 0
+        self.last: int | None = None
+        """The seat that made the phase's last play."""
+        self.made = 0
+        """Lines the current play made (FD-5)."""
+        self.undoable: list[tuple[int, int, int, int | None]] = []
+        """(kind, square, seats skipped, the last seat before) of each play since the last
+        public fact: what `back` may take back."""
+
+    def read(self, e: Mapping[str, Any]) -> None:
+        kind = e.get("kind")
+        counts = self.counts
+        if kind == "phase_start":
+            counts[PHASES] += 1
+            self.tally.phase_plays.append(0)
+            self.face = [EMPTY] * SQUARES
+            self.flipped = [False] * SQUARES
+            self.owners = [None] * len(LINES)
+            self.first = e["first"]
+            self.last = None
+            self.undoable.clear()
+        elif kind == "first_element":
+            self.face[e["square"] - 1] = _colour(e["card"])
+            if e["seat"] is not None:  # FD-2 variant: the first player's decision
+                counts[PLACED] += 1
+        elif kind == "build":
+            self._play(e["seat"], BUILDS, e["square"] - 1)
+            self.face[e["square"] - 1] = _colour(e["card"])
+        elif kind == "discard":
+            self._play(e["seat"], DISCARDS)
+        elif kind == "flip":
+            self._play(e["seat"], FLIPS)
+            self._flip(e["seat"], e["square"] - 1, _colour(e["shown"]))
+            self.undoable.clear()
+        elif kind == "undo" and e.get("step") in ("build", "discard") and self.undoable:
+            self._undo()
+        elif kind in _SCORING:
+            _SCORING[kind](self, e)
+            self.undoable.clear()
+
+    def _play(self, seat: int, kind: int, square: int = -1) -> None:
+        """Count a play (FD-3) and the seats skipped since the last one."""
+        counts = self.counts
+        counts[kind] += 1
+        counts[PLAYS] += 1
+        self.tally.phase_plays[-1] += 1
+        after = self.first - 1 if self.last is None else self.last
+        skipped = (seat - after - 1) % self.players
+        counts[SKIPS] += skipped
+        self.undoable.append((kind, square, skipped, self.last))
+        self.last = seat
+        self.made = 0
+
+    def _undo(self) -> None:
+        """`back` took back a build or discard that scored nothing (docs/journal.md)."""
+        kind, square, skipped, before = self.undoable.pop()
+        counts = self.counts
+        counts[kind] -= 1
+        counts[PLAYS] -= 1
+        counts[SKIPS] -= skipped
+        self.tally.phase_plays[-1] -= 1
+        self.last = before
+        if square >= 0:
+            self.face[square] = EMPTY
+
+    def _flip(self, seat: int, square: int, shown: int) -> None:
+        """Count what the events of a flip leave unsaid, then turn the element over."""
+        after = list(self.face)
+        after[square] = shown
+        for line in LINES_AT[square]:
+            squares = LINE_SQUARES[line]
+            owner = self.owners[line]
+            was = _aligned([self.face[sq] for sq in squares])
+            now = _aligned([after[sq] for sq in squares])
+            third = sum(self.flipped[sq] for sq in squares) >= 2
+            if third and was and now and owner is not None:
+                self.counts[THIRD_KEPT] += 1  # FD-8: kept, no bonus
+            elif third and now and not was and owner is None:
+                self.counts[THIRD_UNOWNED] += 1  # FD-8: aligned, no owner
+            elif not third and was and now and owner == seat:
+                self.counts[OWN_KEPT] += 1  # FD-7: one's own line, no points
+        self.face = after
+        self.flipped[square] = True
+
+    def _made(self, e: Mapping[str, Any]) -> None:
+        kind = KIND_OF_LINE[e["line"]]
+        self.counts[MADE + kind] += 1
+        self.counts[MADE_POINTS + kind] += e["value"]
+        self.tokens[e["seat"]] += e["value"]
+        self.tally.seats[SEAT_MADE][e["seat"]] += 1
+        self.owners[e["line"]] = e["seat"]
+        self.made += 1
+        if self.made == 2:
+            self.counts[MULTI] += 1
+
+    def _broken(self, e: Mapping[str, Any]) -> None:
+        counts = self.counts
+        kind = KIND_OF_LINE[e["line"]]
+        counts[BROKEN + kind] += 1
+        counts[BROKEN_POINTS + kind] += e["value"]
+        counts[BREAKS] += 1
+        if e["from_bank"]:
+            counts[BANK_BREAKS] += 1
+            counts[BANK_TOKENS] += e["from_bank"]
+        self.tokens[e["seat"]] += e["value"]
+        self.tokens[e["owner"]] -= e["from_owner"]
+        self.tally.seats[SEAT_BROKE][e["seat"]] += 1
+        self.owners[e["line"]] = None
+
+    def _held(self, e: Mapping[str, Any]) -> None:
+        kind = KIND_OF_LINE[e["line"]]
+        self.counts[HELD + kind] += 1
+        self.counts[HELD_POINTS + kind] += e["bonus"]
+        self.counts[KEPT] += 1
+        self.tokens[e["owner"]] += e["bonus"]
+
+    def _lost(self, e: Mapping[str, Any]) -> None:
+        self.counts[LOST + KIND_OF_LINE[e["line"]]] += 1
+        self.counts[OWN_BROKEN if e["ruling"] == "FD-7" else THIRD_BROKEN] += 1
+        self.owners[e["line"]] = None
+
+    def _phase_end(self, e: Mapping[str, Any]) -> None:
+        counts = self.counts
+        for seat, (left, paid) in enumerate(zip(e["cards_left"], e["paid"], strict=True)):
+            self.tokens[seat] -= paid
+            if left:
+                counts[CARDS_LEFT] += left
+                counts[PENALTY_PAID] += paid
+                counts[PENALISED] += 1
+                counts[PENALTY_CUT] += paid < left
+        counts[PHASES_LEFT] += any(e["cards_left"])
+
+    def _manche_won(self, e: Mapping[str, Any]) -> None:
+        self.counts[MANCHE_BONUS] += e["bonus"]
+        self.counts[MANCHES_WON] += 1
+        self.tally.seats[SEAT_MANCHES][e["seat"]] += 1
+        self.tokens[e["seat"]] += e["bonus"]
+
+    def _tie(self, e: Mapping[str, Any]) -> None:
+        self.counts[OVERTIME_PHASES if e["overtime"] else TIE_PHASES] += 1
+
+    def _tie_stands(self, e: Mapping[str, Any]) -> None:
+        self.counts[TIES_STANDING] += 1
+
+    def _game_over(self, e: Mapping[str, Any]) -> None:
+        self.tally.finished = True
+        self.tally.winners = tuple(e["winners"])
+        self.tokens = list(e["tokens"])
+
+
+_SCORING = {
+    "line_made": _Reader._made,
+    "line_broken": _Reader._broken,
+    "line_held": _Reader._held,
+    "line_lost": _Reader._lost,
+    "phase_end": _Reader._phase_end,
+    "manche_won": _Reader._manche_won,
+    "tie": _Reader._tie,
+    "tie_stands": _Reader._tie_stands,
+    "game_over": _Reader._game_over,
+}
+"""Events that a table's `back` cannot take back (they score or end a phase)."""
+
+
+def _colour(card: str) -> int:
+    return RED if is_red(card) else BLACK  # FD-1: only the colour matters
+
+
+def _aligned(faces: list[int]) -> bool:
+    return faces[0] != EMPTY and faces[0] == faces[1] == faces[2]  # FD-4
+
+
+def record_of(players: int, first: int, events: Iterable[Mapping[str, Any]]) -> GameRecord:
+    """The record of a game from its events as `Event.to_json()` writes them (a referee's
+    journal adds its own kinds, skipped here, and `undo`, which takes back a play)."""
+    reader = _Reader(players)
+    for event in events:
+        reader.read(event)
+    reader.tally.seats[TOKENS] = reader.tokens
+    return record(reader.tally, players, first)

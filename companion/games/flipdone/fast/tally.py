@@ -1,0 +1,154 @@
+"""What a Flip Done game adds to the lab's figures, counted as it happens.
+
+Both ways of measuring a game fill one `Tally`: the fast engine as it plays
+(`companion.games.flipdone.fast.core`) and the reader of a journal's or the readable
+engine's events (`companion.games.flipdone.lab.record_of`). The counters are a flat list
+indexed by the constants below (cheap to bump in the fast engine's inner loop), and one
+`record` turns any tally into the same `GameRecord`, so equal games give equal records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.games.flipdone.rules.config import LINES, PLAYERS
+from companion.lab.model import GameRecord
+
+KINDS = ("columns", "rows", "diagonals")
+"""The kinds of lines by their value (FD-4): columns 1 point, rows 2, diagonals 3."""
+KIND_OF_LINE: tuple[int, ...] = tuple(
+    2 if line.diagonal else (1 if line.value == 2 else 0) for line in LINES
+)
+"""KIND_OF_LINE[line]: the index in KINDS of the line's kind."""
+
+# Per kind of line: a block of three counters (columns, rows, diagonals).
+MADE = 0  # FD-5: lines made
+MADE_POINTS = 3  # the tokens their makers took
+BROKEN = 6  # FD-6: lines broken by another player's flip
+BROKEN_POINTS = 9  # the value the breakers took
+HELD = 12  # FD-6: lines another player's flip left aligned (kept by their owner)
+HELD_POINTS = 15  # the owners' bonus for them
+LOST = 18  # FD-7, FD-8: lines broken with no points (own line, third flip)
+
+PLAYS = 21  # FD-3: builds, flips and discards
+BUILDS = 22
+FLIPS = 23
+DISCARDS = 24
+PLACED = 25  # FD-2 variant: first elements placed by the phase's first player
+BREAKS = 26  # FD-6: flips that broke another player's line (all kinds)
+KEPT = 27  # FD-6: flips that left another player's line aligned (all kinds)
+OWN_BROKEN = 28  # FD-7: a flip broke the flipper's own line (ownership lost, no points)
+OWN_KEPT = 29  # FD-7: a flip in the flipper's own line left it aligned (no points)
+THIRD_BROKEN = 30  # FD-8: a third flip broke an owned line (owner removed, no points)
+THIRD_KEPT = 31  # FD-8: a third flip left an owned line aligned (no bonus)
+THIRD_UNOWNED = 32  # FD-8: a third flip aligned an unowned line (no owner, no points)
+MULTI = 33  # FD-5: plays that made several lines at once
+SKIPS = 34  # FD-3: turns passed over because the seat held no card
+PHASES = 35
+TIE_PHASES = 36  # FD-10: extra phases for a tied manche
+OVERTIME_PHASES = 37  # FD-10: extra phases for a tied game
+TIES_STANDING = 38  # ties a tie_phase_limit left standing (not the book: a setting)
+CARDS_LEFT = 39  # FD-9: cards in hand when a phase ended
+PENALTY_PAID = 40  # FD-9: tokens paid for them
+PENALISED = 41  # FD-9: a seat ended a phase with a card in hand (once per seat and phase)
+PHASES_LEFT = 42  # FD-9: phases that ended with a card in someone's hand
+MANCHE_BONUS = 43  # FD-10: the manche winners' bonus tokens
+MANCHES_WON = 44  # FD-10: manches won outright (not left tied)
+BANK_BREAKS = 45  # FD-1, FD-6: breaks whose owner lacked tokens (the bank made it up)
+BANK_TOKENS = 46  # the tokens the bank made up
+PENALTY_CUT = 47  # FD-1, FD-9: a penalty cut short because the seat had too few tokens
+COUNTERS = 48
+
+COUNT_KEYS: tuple[str, ...] = (
+    *(f"{kind} made" for kind in KINDS),
+    *(f"{kind} made points" for kind in KINDS),
+    *(f"{kind} broken" for kind in KINDS),
+    *(f"{kind} broken points" for kind in KINDS),
+    *(f"{kind} held" for kind in KINDS),
+    *(f"{kind} held points" for kind in KINDS),
+    *(f"{kind} lost" for kind in KINDS),
+    "plays",
+    "builds",
+    "flips",
+    "discards",
+    "first elements placed",
+    "breaks",
+    "kept lines",
+    "own lines broken",
+    "own lines kept",
+    "third flips breaking",
+    "third flips keeping",
+    "third flips aligning",
+    "multi-line plays",
+    "skipped turns",
+    "phases",
+    "tie phases",
+    "overtime phases",
+    "ties standing",
+    "cards left",
+    "penalty tokens",
+    "penalised seats",
+    "penalised phases",
+    "manche bonus",
+    "manches won",
+    "bank breaks",
+    "bank tokens",
+    "penalties cut",
+)
+"""GameRecord.counts keys, by counter index."""
+assert len(COUNT_KEYS) == COUNTERS
+
+# Per seat (GameRecord.seat_counts).
+SEAT_KEYS = ("tokens", "manches won", "lines made", "lines broken")
+TOKENS, SEAT_MANCHES, SEAT_MADE, SEAT_BROKE = range(len(SEAT_KEYS))
+
+RULINGS: dict[str, tuple[int, ...]] = {
+    "FD-1": (BANK_BREAKS, PENALTY_CUT),
+    "FD-3": (SKIPS,),
+    "FD-5": (MULTI,),
+    "FD-6": (BREAKS, KEPT),
+    "FD-7": (OWN_BROKEN, OWN_KEPT),
+    "FD-8": (THIRD_BROKEN, THIRD_KEPT, THIRD_UNOWNED),
+    "FD-9": (PENALISED,),
+    "FD-10": (TIE_PHASES, OVERTIME_PHASES),
+}
+"""Ruling id -> the counters whose sum is how often its special case applied."""
+
+
+@dataclass
+class Tally:
+    """One game's counters, filled while it is played (or read)."""
+
+    counts: list[int] = field(default_factory=lambda: [0] * COUNTERS)
+    seats: list[list[int]] = field(default_factory=lambda: [[0] * PLAYERS for _ in SEAT_KEYS])
+    """seats[key][seat], key one of TOKENS, SEAT_MANCHES, SEAT_MADE, SEAT_BROKE."""
+    phase_plays: list[int] = field(default_factory=list)
+    """Plays (FD-3 turns) in each phase, in order."""
+    finished: bool = False
+    winners: tuple[int, ...] = ()
+
+
+def record(tally: Tally, players: int, first: int) -> GameRecord:
+    """The GameRecord of a tallied game. Every count key is present (0 included); a
+    ruling is present only when its special case applied."""
+    counts = tally.counts
+    rulings = {
+        ruling: total
+        for ruling, keys in RULINGS.items()
+        for total in [sum(counts[k] for k in keys)]
+        if total
+    }
+    return GameRecord(
+        players=players,
+        first=first,
+        winners=tally.winners if tally.finished else (),
+        finished=tally.finished,
+        actions=counts[PLAYS] + counts[PLACED],  # every decision a seat made
+        manches=tuple(tally.phase_plays),
+        counts={key: float(value) for key, value in zip(COUNT_KEYS, counts, strict=True)},
+        seat_counts={
+            key: tuple(float(v) for v in values)
+            for key, values in zip(SEAT_KEYS, tally.seats, strict=True)
+        },
+        rulings=rulings,
+    )

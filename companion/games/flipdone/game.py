@@ -1,0 +1,91 @@
+"""Flip Done, as the runtime knows it: one `Game` descriptor over the engine (`rules/`),
+its referee (`referee.py`), screens (`screens.py`), bots (`bots.py`) and simulated table
+(`sim.py`), all in this package.
+
+Three players; the mat's 9 spots are the 3 x 3 grid and the pad (spot 0) is the discard
+pile. The tokens are the 52 cards of one deck, shared (no seat owns a card), each tagged
+"card:QH" ... "card:10S".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import IO, Any
+
+from companion.games import Game, register
+from companion.games.flipdone.rules import DECK, PLAYERS, SQUARES
+from companion.journal import Setup
+
+BOTS = ("heuristic", "random")
+
+
+def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
+    if seats != PLAYERS:
+        raise ValueError(f"Flip Done is for {PLAYERS} players, not {seats}")
+    if not 0 <= first < seats:
+        raise ValueError(f"first player must be a seat 1..{seats}, not {first + 1}")
+    if layout:
+        raise ValueError("Flip Done is played on its own 3 x 3 mat: no [game.layout]")
+
+
+def tokens(seats: int, rules: Mapping[str, Any] | None = None) -> Sequence[tuple[int | None, str]]:
+    """FD-1: the 52 cards, shared, in deck order (A..K of hearts, diamonds, spades, clubs)."""
+    return [(None, f"card:{card}") for card in DECK]
+
+
+def referee(setup: Setup) -> Any:
+    from companion.games.flipdone.referee import FlipDoneReferee
+
+    return FlipDoneReferee(setup)
+
+
+def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
+    from companion.games.flipdone.sim import make_setup
+
+    return make_setup(seed, **options)
+
+
+def simulate(setup: Setup, on_input: Any = None, bots: Sequence[str] | None = None,
+             **options: Any) -> Any:  # fmt: skip
+    from companion.games.flipdone.referee import config_of
+    from companion.games.flipdone.sim import FlipDoneSim
+
+    if setup.rules:  # the seeded game the people play follows the setup's rules too
+        options["config"] = config_of(setup, options.get("config"))
+    return FlipDoneSim(setup, bots=bots, on_input=on_input, **options).run()
+
+
+def lab() -> Any:
+    """The designer's lab for Flip Done (`companion/games/flipdone/lab.py`), imported on demand."""
+    from companion.games.flipdone.lab import LAB
+
+    return LAB
+
+
+def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
+    """`companion play --sim --game flipdone`: the typed table (sim/flipdone_console.py)."""
+    from companion.games.flipdone.console import run_console
+
+    echo = not getattr(lines, "isatty", lambda: False)()
+    return run_console(session, lines, out, lang, echo=echo)
+
+
+FLIPDONE = register(
+    Game(
+        name="flipdone",
+        title="Flip Done",
+        seats=range(PLAYERS, PLAYERS + 1),
+        default_seats=PLAYERS,
+        referee=referee,
+        check=check,
+        spots=lambda seats, layout: SQUARES,
+        tokens=tokens,
+        simulated_setup=simulated_setup,
+        simulate=simulate,
+        bots=BOTS,
+        console=console,
+        controls=("choose", "back"),
+        ready_prompt="menu.title.ready.cards",
+        lab=lab,
+    )
+)

@@ -1,0 +1,285 @@
+"""Flip Done in the designer's lab: variants, seeded bot games on the fast path, and the
+record of any game read from its events.
+
+Game i of a variant is today's self-play game i (`companion.games.flipdone.bots`):
+rng = Random(f"{seed}:{i}"), one bot per seat with Random(rng.random()), the first seat
+i mod 3, and the engine seeded with rng.randrange(2**31). `LAB.play` plays it on the fast
+path (`companion.games.flipdone.fast`); `play_reference` plays it on the readable engine with
+today's bots and reads its events with `record_of`, the reader a refereed game's journal
+goes through too. The two give equal records (tests/lab/test_flipdone.py).
+
+Variant.rules takes the keys of a table's `[game.rules]` (`RULE_KEYS` of the referee):
+phases, manches, first_element, manche_tie, tie_phase_limit. Unset, they are the book's:
+3 manches of 3 phases, the first element on the centre, ties broken by the cumulative
+net gain, and no cap on tie-break phases (FD-2, FD-10).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from companion.games.flipdone.bots import BOT_KINDS, make_bot
+from companion.games.flipdone.fast import play_game
+from companion.games.flipdone.fast.reader import record_of
+from companion.games.flipdone.fast.tally import KIND_OF_LINE, KINDS, record
+from companion.games.flipdone.rules import (
+    CENTRE,
+    HAND_SIZE,
+    LINES,
+    PLAYERS,
+    SQUARES,
+    Config,
+    Event,
+    FirstElement,
+    FirstPlaced,
+    MancheTie,
+    PhaseStarted,
+    Stage,
+    apply,
+    legal_actions,
+    make_config,
+    new_game,
+)
+from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Section, Variant
+
+GAME = "flipdone"
+SEED_RANGE = 2**31
+"""The engine's seed is rng.randrange(SEED_RANGE), as today's self-play draws it."""
+
+WHOLE_KEYS = {"phases": 1, "manches": 1, "tie_phase_limit": 0}
+"""Whole-number rules and their least value."""
+WORD_KEYS: dict[str, tuple[str, ...]] = {
+    "first_element": tuple(str(e) for e in FirstElement),
+    "manche_tie": tuple(str(t) for t in MancheTie),
+}
+
+RULINGS = {
+    "FD-1": "tokens floored at zero: the bank made up a break, or a penalty was cut short",
+    "FD-3": "a seat with no card was skipped",
+    "FD-5": "one play made several lines at once",
+    "FD-6": "a flip broke another player's line (value taken) or left it aligned (bonus)",
+    "FD-7": "a flip in the flipper's own aligned line: no points, lost if it broke",
+    "FD-8": "a third flip in a line scored nothing (break, kept line or new alignment)",
+    "FD-9": "a card left in hand at a phase's end, paid with a token",
+    "FD-10": "a tie (manche or game) played one more phase",
+}
+
+
+# ---------------------------------------------------------------------- the games
+
+
+def _game_setup(variant: Variant, index: int) -> tuple[Config, int, list[random.Random]]:
+    """Game `index`'s config, engine seed and the seats' random generators, drawn as
+    today's self-play draws them (companion.games.flipdone.bots.selfplay_report)."""
+    rng = random.Random(f"{variant.seed}:{index}")
+    rngs = [random.Random(rng.random()) for _ in range(PLAYERS)]
+    config = make_config(first=index % PLAYERS, **dict(variant.rules))
+    return config, rng.randrange(SEED_RANGE), rngs
+
+
+def play(variant: Variant, index: int) -> GameRecord:
+    """Game `index` of the variant on the fast path."""
+    config, seed, rngs = _game_setup(variant, index)
+    tally = play_game(config, seed, variant.bots, rngs)
+    return record(tally, PLAYERS, config.first)
+
+
+def play_reference(variant: Variant, index: int) -> GameRecord:
+    """The same game on the readable engine with today's bots, read from its events."""
+    config, seed, rngs = _game_setup(variant, index)
+    bots = [make_bot(kind, rng) for kind, rng in zip(variant.bots, rngs, strict=True)]
+    state = new_game(config, seed)
+    # new_game deals the first phase without returning its events: these are the ones its
+    # start_phase makes (a refereed game journals them when the deal is seen).
+    card = state.faces[CENTRE - 1] if state.stage is Stage.PLAY else state.pending
+    assert card is not None
+    events: list[Event] = [PhaseStarted(1, 1, state.first, 0, False, card)]
+    if state.stage is Stage.PLAY:
+        events.append(FirstPlaced(None, CENTRE, card))
+    while legal_actions(state):
+        state, happened = apply(state, bots[state.turn](state))
+        events.extend(happened)
+    return record_of(PLAYERS, config.first, [e.to_json() for e in events])
+
+
+# ---------------------------------------------------------------------- checks
+
+
+def check(variant: Variant) -> None:
+    """ValueError, one sentence naming the setting, for a variant Flip Done cannot play."""
+    from companion.games.flipdone.referee import RULE_KEYS
+
+    if variant.game != GAME:
+        raise ValueError(f"this is Flip Done's lab, not {variant.game}'s")
+    if variant.players != PLAYERS:
+        raise ValueError(f"players: Flip Done is for {PLAYERS} players, not {variant.players}")
+    if len(variant.bots) != variant.players:
+        raise ValueError(f"bots: one bot kind per seat ({PLAYERS}), not {len(variant.bots)}")
+    for kind in variant.bots:
+        if kind not in BOT_KINDS:
+            raise ValueError(
+                f"bots: unknown Flip Done bot {kind!r}; bots are {', '.join(BOT_KINDS)}"
+            )
+    unknown = sorted(set(variant.rules) - set(RULE_KEYS))
+    if unknown:
+        raise ValueError(
+            f"rules: unknown Flip Done rules key {', '.join(unknown)}; "
+            f"the keys are {', '.join(RULE_KEYS)}"
+        )
+    for key, value in variant.rules.items():
+        _check_rule(key, value)
+
+
+def _check_rule(key: str, value: Any) -> None:
+    if key in WHOLE_KEYS:
+        if key == "tie_phase_limit" and value is None:  # no cap: the book (FD-10)
+            return
+        least = WHOLE_KEYS[key]
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise ValueError(f"rules: {key} must be a whole number of at least {least}, "
+                             f"not {value!r}")  # fmt: skip
+    elif not isinstance(value, str) or value not in WORD_KEYS[key]:
+        choices = " or ".join(repr(word) for word in WORD_KEYS[key])
+        raise ValueError(f"rules: {key} must be {choices}, not {value!r}")
+
+
+# ---------------------------------------------------------------------- the report
+
+
+def notes(variant: Variant) -> Sequence[str]:
+    """What the rules' arithmetic makes certain, from the variant's own config (its seats;
+    hands and grid are fixed by FD-2, no Config field sets them)."""
+    config = make_config(**dict(variant.rules))
+    return phase_facts(config.players, HAND_SIZE, SQUARES)
+
+
+def phase_facts(players: int, hand: int, squares: int) -> list[str]:
+    """The facts a phase's arithmetic makes certain: cards dealt against the plays the grid
+    takes (FD-9), equal hands played in turn (FD-3), and what a break costs (FD-1)."""
+    dealt = players * hand
+    builds = squares - 1  # the first element stands on one square (FD-2)
+    flips = squares  # each element turns over once (FD-3)
+    grid = builds + flips
+    facts = []
+    if dealt <= grid:
+        facts.append(
+            f"FD-9 never applies: a phase deals {dealt} cards ({players} hands of {hand}, "
+            f"FD-2) and every play spends one, while the grid takes {builds} builds and "
+            f"{flips} flips ({grid} plays) before nothing is left to build or flip; so every "
+            f"phase ends when the last card is played ({dealt} plays a phase), no hand holds "
+            "a card at a phase's end and no penalty is ever paid."
+        )
+        facts.append(
+            f"No setting changes this ({players} players, {hand} cards a hand and {squares} "
+            "squares are the rule book's, not Config fields): FD-9 could apply only if a "
+            f"phase dealt more than {grid} cards (for {players} players, "
+            f"{grid // players + 1} a hand), so that the grid could be used up while someone "
+            "still holds a card."
+        )
+    else:
+        facts.append(
+            f"FD-9 can apply: a phase deals {dealt} cards ({players} hands of {hand}) and "
+            f"the grid is used up after {grid} builds and flips: if nobody discards, "
+            f"{dealt - grid} of them are still in hand then."
+        )
+    facts.append(
+        f"FD-3 never applies: every seat is dealt {hand} cards and plays one a turn, in "
+        "turn, so all hands run out on the same round and no seat is ever skipped."
+    )
+    floor = "; and with no penalty (FD-9) no token count is ever floored at zero"
+    facts.append(
+        "The bank never makes up a break (FD-1): an owner took each line's value on making "
+        "it and only losing that line costs it back, so it always holds what a break takes "
+        f"(FD-6){floor if dealt <= grid else ''}."
+    )
+    return facts
+
+
+def _kind_section(index: int, kind: str) -> Section:
+    value = LINES[KIND_OF_LINE.index(index)].value
+    return Section(
+        f"{kind.capitalize()} ({value} point{'s' if value > 1 else ''}), per game",
+        (
+            Mean("made (FD-5)", f"{kind} made"),
+            Mean("points for making them", f"{kind} made points"),
+            Mean("broken by another's flip (FD-6)", f"{kind} broken"),
+            Mean("points the breakers took", f"{kind} broken points"),
+            Mean("kept aligned by another's flip (FD-6)", f"{kind} held"),
+            Mean("owners' bonus for holding", f"{kind} held points"),
+            Mean("lost with no points (FD-7, FD-8)", f"{kind} lost"),
+        ),
+    )
+
+
+SECTIONS = (
+    *(_kind_section(i, kind) for i, kind in enumerate(KINDS)),
+    Section(
+        "Plays, per game",
+        (
+            Mean("plays (FD-3)", "plays"),
+            Mean("builds", "builds"),
+            Mean("flips", "flips"),
+            Mean("discards", "discards"),
+            Mean("first elements placed (FD-2 variant)", "first elements placed"),
+            Mean("breaks of another's line (FD-6)", "breaks"),
+            Mean("another's line kept aligned (FD-6)", "kept lines"),
+            Rate("flips that broke another's line", "breaks", "flips"),
+            Rate("flips that kept another's line", "kept lines", "flips"),
+            Mean("own line broken by its owner (FD-7)", "own lines broken"),
+            Mean("own line flipped, still aligned (FD-7)", "own lines kept"),
+            Mean("third flip broke an owned line (FD-8)", "third flips breaking"),
+            Mean("third flip kept an owned line (FD-8)", "third flips keeping"),
+            Mean("third flip aligned a line, no owner (FD-8)", "third flips aligning"),
+            Mean("plays that made several lines (FD-5)", "multi-line plays"),
+            Mean("turns skipped, no card in hand (FD-3)", "skipped turns"),
+        ),
+    ),
+    Section(
+        "Phases and manches, per game",
+        (
+            Mean("phases", "phases"),
+            Mean("tie phases for a manche (FD-10)", "tie phases"),
+            Mean("tie phases for the game (FD-10)", "overtime phases"),
+            Mean("ties left standing (tie_phase_limit)", "ties standing"),
+            Mean("manches won", "manches won"),
+            Mean("manche bonus tokens (FD-10)", "manche bonus"),
+            PerSeat("tokens at the end", "tokens"),
+            PerSeat("manches won", "manches won"),
+            PerSeat("lines made", "lines made"),
+            PerSeat("other players' lines broken", "lines broken"),
+        ),
+    ),
+    Section(
+        "End-of-phase penalty (FD-9) and the zero floor (FD-1), per game",
+        (
+            Mean("cards left in hand at a phase's end", "cards left"),
+            Mean("tokens paid for them", "penalty tokens"),
+            Mean("seats penalised", "penalised seats"),
+            Rate(
+                "phases ending with a card in hand",
+                "penalised phases",
+                "phases",
+            ),
+            Mean("penalties cut short at zero tokens (FD-1)", "penalties cut"),
+            Mean("breaks the bank made up (FD-1)", "bank breaks"),
+            Mean("tokens the bank made up (FD-1)", "bank tokens"),
+        ),
+    ),
+)
+
+PLAY_KINDS = frozenset({"build", "flip", "discard"})
+
+LAB = LabGame(
+    game=GAME,
+    rulings=RULINGS,
+    sections=SECTIONS,
+    check=check,
+    play=play,
+    record_of=record_of,
+    turn_kinds=PLAY_KINDS,
+    decision_kinds=PLAY_KINDS,
+    notes=notes,
+    manche="phase",
+)

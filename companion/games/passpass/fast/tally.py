@@ -1,0 +1,226 @@
+"""A PassPass game's figures read from its events as JSON (`Event.to_json()`).
+
+The events carry every public fact, which is all the figures need: `Tally` follows the
+Challenge tokens (PTI-7: who may call), how many tokens each hat holds (PTI-6) and which
+turn is Masqué (PTI-4) from the events alone. It reads a referee's journal as well: other
+kinds are skipped, and an `undo` takes back the counts of the step it takes back (a step
+that made no public fact, TABLE.md "Undo").
+
+Engine actions are counted from the events they make. Two leave none: a timed window
+closed by the clock with nobody calling (CloseWindow) is the `place` of a window where
+someone could have called and nobody said OK, or, in PhiPassPass, the `announce` that
+follows a Doublon window nobody spoke in (PHI-2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from companion.games.passpass.fast import figures as F
+from companion.games.passpass.rules import RuleSet
+from companion.lab.model import GameRecord
+
+TOGETHER = "calls_together"
+"""Not an engine event: the referee journals it, and the lab's own loop writes it, when
+several seats call in one timed window, before the verdict of the call that counts
+(PTI-7, PHI-2)."""
+
+BARRIERS = frozenset(("verdict", "place", "reveal", "manche_won", "manche_void", "game_won"))
+"""Public facts: an undo never takes back the step that made one, nor anything before."""
+
+_Snapshot = tuple[str, F.Figures, list[int], dict[int, int], int, bool, int, bool, int, int]
+
+
+class Tally:
+    """Feed it a game's events in order, then ask for the record."""
+
+    def __init__(self, rules: RuleSet, edition: F.Edition, players: int, first: int) -> None:
+        self.rules = rules
+        self.edition = edition
+        self.first = first
+        self.players = players
+        self.figures = F.Figures(players)
+        self.tokens = [rules.challenge_tokens] * players
+        self.hats: dict[int, int] = {}
+        """Tokens in each hat (1-based spot), as every seat can count them."""
+        self.magician = first
+        self.masque = True  # the first turn, which has no event, is Masqué (PTI-4)
+        self.turns = 1  # ... and is a turn of the first manche
+        self.swapped = False
+        self.oks = 0
+        """Seats that said OK in the open window."""
+        self.actions = 0
+        self.winner: int | None = None
+        self.undo: list[_Snapshot] = []
+
+    def feed(self, events: Iterable[Mapping[str, Any]]) -> Tally:
+        for event in events:
+            kind = event.get("kind")
+            if kind in BARRIERS:
+                self.undo.clear()
+            handler = _HANDLERS.get(kind)  # type: ignore[arg-type]
+            if handler is not None:
+                handler(self, event)
+        return self
+
+    def record(self) -> GameRecord:
+        return F.to_record(self.edition, self.figures, self.first, self.winner, self.actions)
+
+    # Undo (a referee's journal only)
+
+    def _save(self, step: str) -> None:
+        self.undo.append(
+            (step, self.figures.copy(), list(self.tokens), dict(self.hats), self.magician,
+             self.masque, self.turns, self.swapped, self.oks, self.actions)
+        )  # fmt: skip
+
+    def _undo(self, e: Mapping[str, Any]) -> None:
+        if not self.undo or self.undo[-1][0] != e.get("step"):
+            return  # a held announcement cancelled: nothing was counted
+        _, self.figures, self.tokens, self.hats, self.magician, self.masque, self.turns, \
+            self.swapped, self.oks, self.actions = self.undo.pop()  # fmt: skip
+
+    # The engine's events
+
+    def _turn(self, e: Mapping[str, Any]) -> None:
+        self.turns += 1
+        self.magician = e["seat"]
+        self.masque = e["masque"]
+        self.swapped = False
+
+    def _designate(self, e: Mapping[str, Any]) -> None:
+        self._save("designate")
+        c = self.figures.counts
+        self.actions += 1
+        c[F.PLACEMENTS] += 1
+        c[F.MASQUE_PLACEMENTS if self.masque else F.VISIBLE_PLACEMENTS] += 1
+        if self.hats.get(e["spot"], 0):
+            c[F.OCCUPIED_DROPS] += 1
+        self.oks = 0
+
+    def _announce(self, e: Mapping[str, Any]) -> None:
+        self._save("announce")
+        self.actions += 1
+        if self.rules.split_windows and not self.oks:
+            self.actions += 1  # PHI-2: the clock closed window 1 (CloseWindow)
+        self.oks = 0
+
+    def _ok(self, e: Mapping[str, Any]) -> None:
+        self.actions += 1
+        self.oks += 1
+
+    def _place(self, e: Mapping[str, Any]) -> None:
+        if not self.oks and self._someone_may_call(e["seat"]):
+            self.actions += 1  # the clock closed a timed window (CloseWindow)
+        spot = e["spot"]
+        self.hats[spot] = self.hats.get(spot, 0) + 1
+
+    def _someone_may_call(self, magician: int) -> bool:
+        """PTI-7: a seat other than the Magicien with a Challenge token; PHI-1: anyone."""
+        if not self.rules.challenge_tokens:
+            return self.players > 1
+        return any(t > 0 for s, t in enumerate(self.tokens) if s != magician)
+
+    def _verdict(self, e: Mapping[str, Any]) -> None:
+        f = self.figures
+        c = f.counts
+        seat, success = e["seat"], bool(e["success"])
+        self.actions += 1
+        if e["challenge"] == "doublon":
+            c[F.DOUBLON_CALLS] += 1
+            c[F.DOUBLON_WINS] += success
+            if success:
+                self.hats[e["spot"]] = 0  # PTI-8: the Magicien takes the hat back
+        else:
+            c[F.MENTEUR_CALLS] += 1
+            c[F.MENTEUR_WINS] += success
+        if self.masque:
+            c[F.MASQUE_CALLS] += 1
+            c[F.MASQUE_WINS] += success
+        else:
+            c[F.VISIBLE_CALLS] += 1
+            c[F.VISIBLE_WINS] += success
+        f.calls[seat] += 1
+        f.call_wins[seat] += success
+        if not success and self.rules.challenge_tokens:  # PTI-8: the Challenger pays
+            self.tokens[seat] -= 1
+            self.tokens[e["magician"]] += 1
+
+    def _reward(self, e: Mapping[str, Any]) -> None:
+        c = self.figures.counts
+        choice = e["choice"]
+        if choice == "none":
+            c[F.REWARD_NONE] += 1  # part of the verdict's step, not an action
+            return
+        self._save("reward")
+        self.actions += 1
+        if choice == "drop":
+            c[F.REWARD_DROP] += 1
+            self.hats[e["spot"]] = self.hats.get(e["spot"], 0) + 1
+        else:
+            c[F.REWARD_TOKEN] += 1
+            self.tokens[self.magician] -= 1
+            self.tokens[e["seat"]] += 1
+
+    def _swap(self, e: Mapping[str, Any]) -> None:
+        self._save("swap")
+        self.actions += 1
+        self.figures.counts[F.SWAPS] += 1
+        a, b = e["spots"]
+        self.hats[a], self.hats[b] = self.hats.get(b, 0), self.hats.get(a, 0)
+        self.swapped = True
+
+    def _reveal(self, e: Mapping[str, Any]) -> None:
+        c = self.figures.counts
+        success = bool(e["success"])
+        self.actions += 1
+        c[F.REVEALS] += 1
+        c[F.REVEAL_WINS] += success
+        if self.swapped:
+            c[F.SWAP_REVEALS] += 1
+            c[F.SWAP_REVEAL_WINS] += success
+        if success and any(len(hat) > 1 for hat in e["hats"]):
+            c[F.RICH_PICKS] += 1
+
+    def _manche_won(self, e: Mapping[str, Any]) -> None:
+        self.figures.manche_wins[e["seat"]] += 1
+
+    def _game_won(self, e: Mapping[str, Any]) -> None:
+        self.figures.manches.append(self.turns)
+        self.winner = e["seat"]
+
+    def _manche_void(self, e: Mapping[str, Any]) -> None:
+        limit = str(e.get("reason", "")).startswith("turn limit")
+        self.figures.counts[F.LIMIT_MANCHES if limit else F.DEAD_MANCHES] += 1
+
+    def _manche_start(self, e: Mapping[str, Any]) -> None:
+        """PTI-12, PTI-15: hats emptied, everything dealt again, a Masqué first turn."""
+        self.figures.manches.append(self.turns)
+        self.turns = 0  # its first turn has its own event
+        self.hats = {}
+        self.tokens = [self.rules.challenge_tokens] * self.players
+        self.magician = e["starter"]
+        self.masque = True
+
+    def _together(self, e: Mapping[str, Any]) -> None:
+        self.figures.counts[F.TOGETHER] += 1
+
+
+_HANDLERS = {
+    "turn": Tally._turn,
+    "designate": Tally._designate,
+    "announce": Tally._announce,
+    "ok": Tally._ok,
+    "place": Tally._place,
+    "verdict": Tally._verdict,
+    "reward": Tally._reward,
+    "swap": Tally._swap,
+    "reveal": Tally._reveal,
+    "manche_won": Tally._manche_won,
+    "game_won": Tally._game_won,
+    "manche_void": Tally._manche_void,
+    "manche_start": Tally._manche_start,
+    "undo": Tally._undo,
+    TOGETHER: Tally._together,
+}

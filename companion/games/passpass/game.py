@@ -1,0 +1,91 @@
+"""PtiPassPass and PhiPassPass, as the runtime knows them: two `Game` descriptors over one
+engine (`companion/games/passpass/rules/`), one referee, one set of screens, bots and one
+simulated table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import IO, Any
+
+from companion.games import Game, register
+from companion.games.passpass.rules import RULESETS, RuleSet, make_config
+from companion.games.passpass.rules.layouts import Layout
+from companion.journal import Setup
+from companion.rules.errors import RuleError
+
+FAMILY = {"ptipasspass": "animal", "phipasspass": "colour"}
+"""How each edition's tokens are tagged: "animal:lapin", "colour:bleu"."""
+
+
+def _layout(layout: Mapping[str, Any] | None) -> Layout | None:
+    return Layout.from_json(layout) if layout else None
+
+
+def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
+    name = rules.name
+
+    def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
+        try:
+            make_config(name, seats, first=first, layout=_layout(layout))
+        except (RuleError, ValueError) as exc:
+            raise ValueError(str(exc)) from exc
+
+    def spots(seats: int, layout: Mapping[str, Any] | None) -> int:
+        return make_config(name, seats, layout=_layout(layout)).layout.spots
+
+    def tokens(
+        seats: int, own_rules: Mapping[str, Any] | None = None
+    ) -> Sequence[tuple[int | None, str]]:
+        """Each seat's one token of each kind (PTI-1, PHI-1), whatever the own rules."""
+        return [(seat, f"{FAMILY[name]}:{t}") for seat in range(seats) for t in rules.tokens]
+
+    def referee(setup: Setup) -> Any:
+        from companion.games.passpass.referee import PassPassReferee
+
+        return PassPassReferee(setup)
+
+    def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
+        from companion.games.passpass.sim import make_setup
+
+        return make_setup(name, seats, seed, **options)
+
+    def simulate(setup: Setup, on_input: Any = None, bots: list[str] | None = None,
+                 **options: Any) -> Any:  # fmt: skip
+        from companion.games.passpass.sim import SimulatedGame
+
+        return SimulatedGame(setup, bots=bots, on_input=on_input, **options).run()
+
+    def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
+        from companion.sim.console import run_console
+
+        echo = not getattr(lines, "isatty", lambda: False)()
+        return run_console(session, lines, out, lang, echo=echo)
+
+    def lab() -> Any:
+        from companion.games.passpass.lab import LABS
+
+        return LABS[name]
+
+    from companion.games.passpass.bots import BOTS
+
+    return Game(
+        name=name,
+        title=title,
+        seats=range(rules.min_players, rules.max_players + 1),
+        default_seats=default_seats,
+        referee=referee,
+        check=check,
+        spots=spots,
+        tokens=tokens,
+        simulated_setup=simulated_setup,
+        simulate=simulate,
+        bots=tuple(BOTS),
+        console=console,
+        controls=("announce", "doublon", "menteur", "choose", "aim", "back"),
+        first_question="menu.title.first.magic",
+        lab=lab,
+    )
+
+
+PTIPASSPASS = register(_descriptor(RULESETS["ptipasspass"], "PtiPassPass", 4))
+PHIPASSPASS = register(_descriptor(RULESETS["phipasspass"], "PhiPassPass", 3))

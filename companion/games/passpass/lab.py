@@ -1,0 +1,339 @@
+"""PtiPassPass and PhiPassPass in the designer's lab: `PTI_LAB` and `PHI_LAB`.
+
+A lab game is played on the fast core (companion/games/passpass/fast/) with the fast bots;
+`play_reference` plays the very same game with the readable engine and today's bots
+(companion/games/passpass/selfplay.py), so the differential test can hold the two equal record for
+record. Game i of a variant is seeded as `companion selfplay` seeds it: bot of seat s from
+`random.Random(f"{seed}:{i}:{s}")`, the first player is seat i % players (PTI-13).
+
+A variant's `rules` are the engine's Config settings, as plain TOML values: `window`
+("round" or "timed", PTI-7), `next_starter` ("left_of_winner" or "winner", PTI-12) and
+`turn_limit` (a whole number of turns after which a manche is void, PTI-15).
+
+In a timed window the loop asks every seat that may call; when several call, the first
+clockwise from the Magicien's left counts (PTI-7, PHI-2). Only the winning call reaches the
+engine, so the loop writes a `calls_together` record among the events it hands to
+`record_of`, as the table's referee journals one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from companion.games.passpass.bots import BOTS, make_bot
+from companion.games.passpass.fast import figures as F
+from companion.games.passpass.fast.core import OVER
+from companion.games.passpass.fast.play import MAX_ACTIONS, play_bots
+from companion.games.passpass.fast.tally import TOGETHER, Tally
+from companion.games.passpass.rules import (
+    PHIPASSPASS,
+    PTIPASSPASS,
+    RULESETS,
+    Action,
+    CloseWindow,
+    Config,
+    Phase,
+    RuleSet,
+    Starter,
+    WindowMode,
+    apply,
+    clockwise_first,
+    make_config,
+    new_game,
+)
+from companion.games.passpass.selfplay import choose, window_calls
+from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Section, Variant
+
+RULE_KEYS = ("window", "next_starter", "turn_limit")
+"""The engine settings a variant may change (Config fields; the PassPass referee takes no
+`[game.rules]` of its own)."""
+CHOICES: dict[str, tuple[str, ...]] = {
+    "window": tuple(str(m) for m in WindowMode),
+    "next_starter": tuple(str(s) for s in Starter),
+}
+
+PTI_EDITION = F.Edition(
+    keys=F.COUNT_KEYS,
+    rulings=(
+        ("PTI-4", (F.VISIBLE_PLACEMENTS,)),
+        ("PTI-5", (F.SWAPS,)),
+        ("PTI-6", (F.OCCUPIED_DROPS,)),
+        ("PTI-7", (F.TOGETHER,)),
+        ("PTI-10", (F.REWARD_NONE,)),
+        ("PTI-11", (F.RICH_PICKS,)),
+        ("PTI-15", (F.DEAD_MANCHES, F.LIMIT_MANCHES)),
+    ),
+)
+_NOT_PHI = ("visible_placements", "visible_calls", "visible_wins", "reward_drop",
+            "reward_token", "reward_none")  # fmt: skip
+PHI_EDITION = F.Edition(
+    keys=tuple(k for k in F.COUNT_KEYS if k not in _NOT_PHI),  # PHI-1, PHI-5
+    rulings=(
+        ("PHI-2", (F.TOGETHER,)),
+        ("PTI-5", (F.SWAPS,)),
+        ("PTI-6", (F.OCCUPIED_DROPS,)),
+        ("PTI-11", (F.RICH_PICKS,)),
+        ("PTI-15", (F.DEAD_MANCHES, F.LIMIT_MANCHES)),
+    ),
+)
+EDITIONS = {PTIPASSPASS.name: PTI_EDITION, PHIPASSPASS.name: PHI_EDITION}
+
+TOGETHER_WORDS = "calls made together in a timed window, the first clockwise from the "
+RULINGS = {
+    "PTI-4": "a Visible turn's placement: the animal shown, only Doublon may be called",
+    "PTI-5": "a Magicien swapped two contiguous hats before revealing",
+    "PTI-6": "a token dropped into a hat that already held one",
+    "PTI-7": TOGETHER_WORDS + "Magicien's left counts",
+    "PHI-2": TOGETHER_WORDS + "active player's left counts",
+    "PTI-10": "a successful Challenger with nothing to drop and no token to take: no reward",
+    "PTI-11": "a winning reveal with several tokens in a lifted hat: the best pick taken",
+    "PTI-15": "a void manche (no three hats can win, or the turn limit): dealt again",
+}
+
+
+# ------------------------------------------------------------------------- variants
+
+
+def config_of(variant: Variant, index: int) -> Config:
+    """Game `index`'s config: the first player rotates with the index (PTI-13)."""
+    rules = variant.rules
+    return _config(
+        variant.game,
+        variant.players,
+        index % variant.players,
+        rules.get("window", WindowMode.ROUND),
+        rules.get("next_starter", Starter.LEFT_OF_WINNER),
+        rules.get("turn_limit"),
+    )
+
+
+@lru_cache(maxsize=256)
+def _config(
+    game: str, players: int, first: int, window: str, next_starter: str, turn_limit: int | None
+) -> Config:
+    """Configs are frozen: one per seat count, first player and rules does for every game
+    (building a layout costs more than a short lab game's bookkeeping)."""
+    return make_config(
+        game, players, first=first, window=window, next_starter=next_starter,
+        turn_limit=turn_limit,
+    )  # fmt: skip
+
+
+def _checker(rules: RuleSet) -> Callable[[Variant], None]:
+    title = {"ptipasspass": "PtiPassPass", "phipasspass": "PhiPassPass"}[rules.name]
+
+    def check(variant: Variant) -> None:
+        """ValueError with one sentence for what this edition cannot play."""
+        if variant.game != rules.name:
+            raise ValueError(f"this is the {title} lab, not one for {variant.game!r}")
+        players = variant.players
+        if not rules.min_players <= players <= rules.max_players:
+            raise ValueError(
+                f"{title} is for {rules.min_players} to {rules.max_players} players, not {players}"
+            )
+        if len(variant.bots) != players:
+            raise ValueError(f"{players} players need {players} bots, not {len(variant.bots)}")
+        for kind in variant.bots:
+            if kind not in BOTS:
+                raise ValueError(f"unknown bot {kind!r}; choose from {', '.join(BOTS)}")
+        unknown = sorted(set(variant.rules) - set(RULE_KEYS))
+        if unknown:
+            raise ValueError(
+                f"unknown {title} rules {', '.join(unknown)}: the settings are "
+                f"{', '.join(RULE_KEYS)}"
+            )
+        for key, choices in CHOICES.items():
+            value = variant.rules.get(key, choices[0])
+            if not isinstance(value, str) or value not in choices:
+                raise ValueError(f"rules {key} must be one of {', '.join(choices)}, not {value!r}")
+        limit = variant.rules.get("turn_limit", 1)
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise ValueError(f"rules turn_limit must be a whole number of turns, 1 or more, "
+                             f"not {limit!r}")  # fmt: skip
+
+    return check
+
+
+# ---------------------------------------------------------------------------- games
+
+
+def _player(rules: RuleSet) -> Callable[[Variant, int], GameRecord]:
+    edition = EDITIONS[rules.name]
+
+    def play(variant: Variant, index: int) -> GameRecord:
+        """Game `index` of the variant on the fast core, with the fast bots."""
+        config = config_of(variant, index)
+        g, actions = play_bots(config, variant.bots, variant.seed, index)
+        winner = g.winner if g.phase == OVER else None
+        return F.to_record(edition, g.figures, config.first, winner, actions)
+
+    return play
+
+
+def play_reference(variant: Variant, index: int) -> GameRecord:
+    """Game `index` of the variant with the readable engine and today's bots, read back
+    from its events: what `LabGame.play` must equal."""
+    config, events = reference_events(variant, index)
+    return RECORDERS[variant.game](variant.players, config.first, events)
+
+
+def reference_events(variant: Variant, index: int) -> tuple[Config, list[dict[str, Any]]]:
+    """Game `index` as `selfplay` plays it: its config and every event as JSON, with a
+    `calls_together` record before the verdict where calls came together."""
+    config = config_of(variant, index)
+    bots = [
+        make_bot(kind, random.Random(f"{variant.seed}:{index}:{seat}"), seat, config.layout)
+        for seat, kind in enumerate(variant.bots)
+    ]
+    state = new_game(config)
+    events: list[dict[str, Any]] = []
+    actions = 0
+    while state.phase is not Phase.OVER and actions < MAX_ACTIONS:
+        action: Action
+        if state.phase is Phase.WINDOW and state.speaker is None:  # selfplay.choose, TIMED
+            calls = {call.seat: call for call in window_calls(state, bots)}
+            if len(calls) > 1:
+                seat = clockwise_first(state, calls)
+                events.append({"kind": TOGETHER, "seats": sorted(calls), "counted": seat})
+            action = calls[clockwise_first(state, calls)] if calls else CloseWindow()
+        else:
+            action = choose(state, bots)
+        state, made = apply(state, action)
+        actions += 1
+        for bot in bots:
+            bot.observe(made)
+        events.extend(e.to_json() for e in made)
+    return config, events
+
+
+def _recorder(rules: RuleSet) -> Callable[[int, int, Iterable[Mapping[str, Any]]], GameRecord]:
+    edition = EDITIONS[rules.name]
+
+    def record_of(players: int, first: int, events: Iterable[Mapping[str, Any]]) -> GameRecord:
+        """The record of a game from its events as JSON (a played or a journaled game)."""
+        return Tally(rules, edition, players, first).feed(events).record()
+
+    return record_of
+
+
+RECORDERS = {name: _recorder(rules) for name, rules in RULESETS.items()}
+
+
+def _notes(rules: RuleSet) -> Callable[[Variant], Sequence[str]]:
+    def notes(variant: Variant) -> Sequence[str]:
+        try:
+            config = config_of(variant, 0)
+        except ValueError:
+            return ()
+        players, layout = variant.players, config.layout
+        said = [
+            f"{layout.spots} hats, {len(layout.lines)} lines of three (PTI-2, PTI-3); "
+            f"{3 * players} tokens, one of each kind a seat (PTI-1)"
+        ]
+        if not rules.reward:
+            said.append(
+                f"no manche is won in fewer than {3 * players + 1} turns: a hand empties only "
+                "by its own placements (PHI-5: no reward drop), and a seat reveals only with "
+                "an empty hand (PTI-5)"
+            )
+        if config.turn_limit is not None:
+            said.append(f"a manche is void after {config.turn_limit} turns (PTI-15)")
+        if config.window is not WindowMode.TIMED:
+            together = "PHI-2" if variant.game == "phipasspass" else "PTI-7"
+            said.append(
+                f"calls cannot come together ({together}) in the book's spoken round of OKs: "
+                'only a timed window (window = "timed", as at the table) lets them'
+            )
+        return said
+
+    return notes
+
+
+# ---------------------------------------------------------------------------- report
+
+
+def _sections(rules: RuleSet) -> tuple[Section, ...]:
+    visible = rules.visible_turns
+    challenges: list[Mean | Rate | PerSeat] = [
+        Rate("placements challenged", "calls", "placements"),
+        Mean("Doublon calls", "doublon_calls"),
+        Rate("Doublon succeeds", "doublon_wins", "doublon_calls"),
+        Mean("Menteur calls", "menteur_calls"),
+        Rate("Menteur succeeds", "menteur_wins", "menteur_calls"),
+    ]
+    if visible:  # PTI-4; PhiPassPass has only masked placements (PHI-1)
+        challenges += [
+            Rate("Masqué placements challenged", "masque_calls", "masque_placements"),
+            Rate("challenges of a Masqué placement succeed", "masque_wins", "masque_calls"),
+            Rate("Visible placements challenged", "visible_calls", "visible_placements"),
+            Rate("challenges of a Visible placement succeed", "visible_wins", "visible_calls"),
+        ]
+    challenges += [
+        PerSeat("calls", "calls"),
+        PerSeat("successful calls", "call_wins"),
+    ]
+    sections = [
+        Section(
+            "Placements",
+            (
+                Mean("placements", "placements"),
+                Rate("placements into an occupied hat (PTI-6)", "occupied_drops", "placements"),
+            ),
+        ),
+        Section("Challenges", tuple(challenges)),
+    ]
+    if rules.reward:
+        sections.append(
+            Section(
+                "Rewards (PTI-10)",
+                (
+                    Mean("a token dropped", "reward_drop"),
+                    Mean("a Challenge token taken", "reward_token"),
+                    Mean("nothing possible", "reward_none"),
+                ),
+            )
+        )
+    sections += [
+        Section(
+            "Reveals",
+            (
+                Mean("reveals tried", "reveals"),
+                Mean("reveals won", "reveal_wins"),
+                Rate("reveals win", "reveal_wins", "reveals"),
+                Mean("swaps (PTI-5)", "swaps"),
+                Rate("reveals after a swap win", "swap_reveal_wins", "swap_reveals"),
+            ),
+        ),
+        Section(
+            "Manches",
+            (
+                Mean("dead manches (PTI-15)", "dead_manches"),
+                Mean("manches void at the turn limit (PTI-15)", "limit_manches"),
+                PerSeat("manches won", "manche_wins"),
+            ),
+        ),
+    ]
+    return tuple(sections)
+
+
+def _lab(rules: RuleSet) -> LabGame:
+    ids = [ruling for ruling, _ in EDITIONS[rules.name].rulings]
+    return LabGame(
+        game=rules.name,
+        rulings={ruling: RULINGS[ruling] for ruling in ids},
+        sections=_sections(rules),
+        check=_checker(rules),
+        play=_player(rules),
+        record_of=RECORDERS[rules.name],
+        turn_kinds=frozenset({"turn"}),
+        decision_kinds=frozenset({"designate", "announce", "verdict", "reward", "swap", "reveal"}),
+        notes=_notes(rules),
+    )
+
+
+PTI_LAB = _lab(PTIPASSPASS)
+PHI_LAB = _lab(PHIPASSPASS)
+LABS = {lab.game: lab for lab in (PTI_LAB, PHI_LAB)}

@@ -1,0 +1,149 @@
+"""The game position (State, with hidden facts) and what may be known of it (views)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.passpass.rules.config import (
+    Challenge,
+    Config,
+    Hand,
+    Phase,
+)
+from companion.rules.jsonable import plain as _plain
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """All that every player may know. Screens and logs receive this, never a State."""
+
+    game: str
+    players: int
+    spots: int
+    manche: int
+    tour: int
+    turn: int
+    magician: int
+    masque: bool
+    phase: Phase
+    challenge_tokens: tuple[int, ...]
+    victories: tuple[int, ...]
+    spot: int | None
+    """The hat designated this turn."""
+    announced: str | None
+    open_challenges: tuple[Challenge, ...]
+    speaker: int | None
+    """ROUND mode: the seat whose turn it is to say OK or call."""
+    challenger: int | None
+    swapped: tuple[int, int] | None
+    winner: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return _plain(self)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A whole game position. Immutable; `apply` returns a new one."""
+
+    config: Config
+    manche: int
+    starter: int
+    """The seat that started this manche: the Visible/Masqué token flips when it is back (PTI-4)."""
+    tour: int
+    turn: int
+    magician: int
+    phase: Phase
+    challenge_tokens: tuple[int, ...]
+    victories: tuple[int, ...]
+    spot: int | None
+    announced: str | None
+    open_challenges: tuple[Challenge, ...]
+    speaker: int | None
+    challenger: int | None
+    swapped: tuple[int, int] | None
+    winner: int | None
+    # Hidden facts: never copied into a PublicView.
+    hats: tuple[Hand, ...]
+    """hats[i] holds what lies under spot i + 1."""
+    hands: tuple[Hand, ...]
+    holding: str | None
+    """The Magicien's designated token, in flight until placed or settled (PTI-14)."""
+
+    @property
+    def masque(self) -> bool:
+        """PTI-4: odd tours are Masqué, even tours Visible; PHI-1: always masked."""
+        return not self.config.rules.visible_turns or self.tour % 2 == 1
+
+    def to_json(self) -> dict[str, Any]:
+        data = _plain(self)
+        data["config"] = self.config.to_json()
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> State:
+        def opt_tuple(value: Any) -> Any:
+            return None if value is None else tuple(value)
+
+        return cls(
+            config=Config.from_json(data["config"]),
+            manche=data["manche"],
+            starter=data["starter"],
+            tour=data["tour"],
+            turn=data["turn"],
+            magician=data["magician"],
+            phase=Phase(data["phase"]),
+            challenge_tokens=tuple(data["challenge_tokens"]),
+            victories=tuple(data["victories"]),
+            spot=data["spot"],
+            announced=data["announced"],
+            open_challenges=tuple(Challenge(c) for c in data["open_challenges"]),
+            speaker=data["speaker"],
+            challenger=data["challenger"],
+            swapped=opt_tuple(data["swapped"]),
+            winner=data["winner"],
+            hats=tuple(tuple(h) for h in data["hats"]),
+            hands=tuple(tuple(h) for h in data["hands"]),
+            holding=data["holding"],
+        )
+
+
+def public_view(state: State) -> PublicView:
+    """The only way facts leave the engine for a screen or a log."""
+    return PublicView(
+        game=state.config.rules.name,
+        players=state.config.players,
+        spots=state.config.layout.spots,
+        manche=state.manche,
+        tour=state.tour,
+        turn=state.turn,
+        magician=state.magician,
+        masque=state.masque,
+        phase=state.phase,
+        challenge_tokens=state.challenge_tokens,
+        victories=state.victories,
+        spot=state.spot,
+        announced=state.announced,
+        open_challenges=state.open_challenges,
+        speaker=state.speaker,
+        challenger=state.challenger,
+        swapped=state.swapped,
+        winner=state.winner,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What one seat knows: the public view plus its own hand (and, as Magicien, its token)."""
+
+    public: PublicView
+    seat: int
+    hand: Hand
+    holding: str | None
+
+
+def player_view(state: State, seat: int) -> PlayerView:
+    holding = state.holding if seat == state.magician else None
+    return PlayerView(public_view(state), seat, state.hands[seat], holding)

@@ -1,0 +1,99 @@
+"""Swiped, as the runtime knows it: one `Game` descriptor over the engine (`rules/`),
+its referee (`referee.py`), screens (`screens.py`), bots (`bots.py`) and simulated table
+(`sim.py`), all in this package.
+
+Two players; the mat's 9 spots are the 3 x 3 grid of big cubes and the pad (spot 0) reads
+the printed cards. The tokens are shared (no seat owns one): the deck's cards, tagged
+"layout:1" ... "layout:24" (card N of `companion deck swiped`), then the 9 big cubes,
+tagged "cube:rouge" ... "cube:noir".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import IO, Any
+
+from companion.games import Game, register
+from companion.games.swiped.rules import COLOURS, PLAYERS, SQUARES, Config
+from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK
+from companion.journal import Setup
+
+BOTS = ("deducing", "random")
+
+
+def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
+    if seats != PLAYERS:
+        raise ValueError(f"Swiped is for {PLAYERS} players, not {seats}")
+    if not 0 <= first < seats:
+        raise ValueError(f"first player must be a seat 1..{seats}, not {first + 1}")
+    if layout:
+        raise ValueError("Swiped is played on its own 3 x 3 mat: no [game.layout]")
+
+
+def tokens(seats: int, rules: Mapping[str, Any] | None = None) -> Sequence[tuple[int | None, str]]:
+    """SW-1: the deck's cards in number order (``deck_size`` of the rules, else the
+    book's 24), then the 9 big cubes; all shared."""
+    size = (rules or {}).get("deck_size")
+    if not isinstance(size, int) or not MIN_DECK <= size <= MAX_DECK:
+        size = Config().deck_size  # the referee refuses a bad deck_size, with its reason
+    cards = [(None, f"layout:{n}") for n in range(1, size + 1)]
+    return [*cards, *((None, f"cube:{colour}") for colour in COLOURS)]
+
+
+def referee(setup: Setup) -> Any:
+    from companion.games.swiped.referee import SwipedReferee
+
+    return SwipedReferee(setup)
+
+
+def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
+    from companion.games.swiped.sim import make_setup
+
+    return make_setup(seed, **options)
+
+
+def simulate(setup: Setup, on_input: Any = None, bots: Sequence[str] | None = None,
+             **options: Any) -> Any:  # fmt: skip
+    from companion.games.swiped.referee import config_of
+    from companion.games.swiped.sim import SwipedSim
+
+    if setup.rules:  # the seeded game the people play follows the setup's rules too
+        options["config"] = config_of(setup, options.get("config"))
+    return SwipedSim(setup, bots=bots, on_input=on_input, **options).run()
+
+
+def lab() -> Any:
+    """The designer's lab's part of Swiped (fast self-play, figures from events)."""
+    from companion.games.swiped.lab import LAB
+
+    return LAB
+
+
+def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
+    """`companion play --sim --game swiped`: the typed table (sim/swiped_console.py)."""
+    from companion.games.swiped.console import run_console
+
+    echo = not getattr(lines, "isatty", lambda: False)()
+    return run_console(session, lines, out, lang, echo=echo)
+
+
+SWIPED = register(
+    Game(
+        name="swiped",
+        title="Swiped",
+        seats=range(PLAYERS, PLAYERS + 1),
+        default_seats=PLAYERS,
+        referee=referee,
+        check=check,
+        spots=lambda seats, layout: SQUARES,
+        tokens=tokens,
+        simulated_setup=simulated_setup,
+        simulate=simulate,
+        bots=BOTS,
+        console=console,
+        controls=("doublon", "menteur", "aim", "choose", "back"),
+        options={"token_nouns": {"layout": "card", "cube": "cube"}},
+        ready_prompt="menu.title.ready.mat",
+        lab=lab,
+    )
+)

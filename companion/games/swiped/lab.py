@@ -1,0 +1,350 @@
+"""Swiped in the designer's lab: seeded bot games on the fast path
+(`companion/games/swiped/fast/`) and the figures of a game, read from its events.
+
+Game i of a variant is seeded as `companion selfplay swiped` seeded it
+(`companion.games.swiped.bots.selfplay_report`): one random.Random from "seed:i" draws each
+seat's bot seed, then the deal's seed, and asks the seats in turn; player 1 (SW-4) is seat
+i mod 2. `play_reference` plays that very game with the readable engine and today's bots;
+`LAB.play` plays it on the fast path, and the two give equal records
+(tests/lab/test_swiped.py).
+
+The figures (`SECTIONS`, keys in `fast_swiped/tally.py`): claims by kind and verdict, false
+claims and what followed them (SW-5), how games ended, the manche of each win, swaps and
+repeated pairs (SW-4), draws at the manche limit (SW-6), and the deducing bot's belief in
+its opponent's card after each of the first reveals (bot games only). A turn is one of a
+manche's six swaps, applied or skipped.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from companion.games.swiped.bots import BOTS, Totals, make_bot, play_game
+from companion.games.swiped.fast import game as fast
+from companion.games.swiped.fast import tally as keys
+from companion.games.swiped.fast.tally import Tally
+from companion.games.swiped.referee import MID_SWAP, RULE_KEYS, TABLE_KEYS
+from companion.games.swiped.rules.actions import Action
+from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK, PLAYERS, Config, make_config
+from companion.games.swiped.rules.deck import MAX_AGREEMENT
+from companion.games.swiped.rules.events import Event
+from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Section, Variant
+
+GAME = "swiped"
+FALSE_CLAIMS = ("loses", "refused")
+
+RULINGS: dict[str, str] = {
+    "SW-4": "a phase's second swap repeated the first: applied once",
+    "SW-5": "a false claim (it loses the game, or is only refused)",
+    "SW-6": "the manche limit was reached: a draw",
+}
+"""Each ruling's special case as `record_of` counts it: SW-4, a SwapSkipped; SW-5, a claim
+judged false (false_claim = "loses": the game is lost; "refused": it goes on); SW-6, the
+game drawn when its last allowed manche ends. SW-1..SW-3 have no special case to count."""
+
+SECTIONS: tuple[Section, ...] = (
+    Section(
+        "Claims (SW-5)",
+        (
+            Mean("claims per game", keys.CLAIMS),
+            Rate('"I know your card": right', keys.CARD_RIGHT, keys.CARD_CLAIMS),
+            Rate('"5 matches": right', keys.MATCHES_RIGHT, keys.MATCHES_CLAIMS),
+            Mean("false claims per game", keys.FALSE_CLAIMS),
+            Rate("false claims that lost the game", keys.FALSE_LOST, keys.FALSE_CLAIMS),
+            Rate("false claims only refused", keys.FALSE_REFUSED, keys.FALSE_CLAIMS),
+            Rate("refused, the claimant won after all", keys.FALSE_THEN_WON, keys.FALSE_REFUSED),
+            Rate("refused, the claimant lost", keys.FALSE_THEN_LOST, keys.FALSE_REFUSED),
+            PerSeat('"I know your card" claims', keys.SEAT_CARD),
+            PerSeat('"5 matches" claims', keys.SEAT_MATCHES),
+            PerSeat("false claims", keys.SEAT_FALSE),
+        ),
+    ),
+    Section(
+        "How games ended",
+        (
+            Rate('won by "5 matches"', keys.END_MATCHES, keys.GAMES),
+            Rate("won by naming the card", keys.END_CARD, keys.GAMES),
+            Rate("lost by a false claim (SW-5)", keys.END_FALSE, keys.GAMES),
+            Rate("drawn at the manche limit (SW-6)", keys.END_DRAW, keys.GAMES),
+        ),
+    ),
+    Section(
+        "Manche of the win (share of won games)",
+        (
+            Rate("manche 1", keys.WON_IN[0], keys.WON),
+            Rate("manche 2", keys.WON_IN[1], keys.WON),
+            Rate("manche 3", keys.WON_IN[2], keys.WON),
+            Rate("manche 4 or later", keys.WON_IN[3], keys.WON),
+        ),
+    ),
+    Section(
+        "Swaps (SW-4)",
+        (
+            Mean("swaps applied per game", keys.SWAPS),
+            Mean("repeated pairs applied once per game", keys.SKIPPED),
+        ),
+    ),
+    Section(
+        "Deducing bot: its opponent's card after each reveal (bot games only)",
+        tuple(
+            row
+            for m in range(keys.BELIEF_MANCHES)
+            for row in (
+                Rate(
+                    f"mean p(true card), manche {m + 1}", keys.BELIEF_TRUE[m], keys.BELIEF_SEEN[m]
+                ),
+                Rate(f"true card on top, manche {m + 1}", keys.BELIEF_TOP[m], keys.BELIEF_SEEN[m]),
+            )
+        ),
+    ),
+)
+
+
+# ---------------------------------------------------------------------- the variant
+
+
+def settings_of(variant: Variant) -> fast.Settings:
+    """The engine settings of a variant, or ValueError naming the bad one."""
+    if variant.players != PLAYERS:
+        raise ValueError(f"Swiped is for {PLAYERS} players, not {variant.players!r} (SW-1)")
+    if len(variant.bots) != PLAYERS:
+        raise ValueError(f"bots: Swiped needs one bot kind for each of its {PLAYERS} seats")
+    for kind in variant.bots:
+        if kind not in BOTS:
+            raise ValueError(f"unknown Swiped bot {kind!r}; the bots are {', '.join(BOTS)}")
+    rules = dict(variant.rules)
+    unknown = sorted(set(rules) - set(RULE_KEYS) - set(TABLE_KEYS))
+    if unknown:
+        raise ValueError(
+            f"unknown Swiped rules key {', '.join(map(repr, unknown))}; "
+            f"the keys are {', '.join((*RULE_KEYS, *TABLE_KEYS))}"
+        )
+    book = Config()
+    size = _whole(rules, "deck_size", book.deck_size, (MIN_DECK, MAX_DECK))
+    seed = _whole(rules, "deck_seed", book.deck_seed)
+    limit = _optional(rules, "manche_limit", book.manche_limit)
+    per_gap = _optional(rules, "claims_per_gap", book.claims_per_gap)
+    false_claim = rules.get("false_claim", str(book.false_claim))
+    if false_claim not in FALSE_CLAIMS:
+        choices = " or ".join(map(repr, FALSE_CLAIMS))
+        raise ValueError(f"false_claim is {choices}, not {false_claim!r} (SW-5)")
+    before = rules.get("claim_before_first_swap", book.claim_before_first_swap)
+    if not isinstance(before, bool):
+        raise ValueError(f"claim_before_first_swap is true or false, not {before!r}")
+    # Checked only: bots claim between swaps, never with a cube in the air, so "after"
+    # and "before" play the same games.
+    mid_swap = rules.get("claim_mid_swap", MID_SWAP[0])
+    if mid_swap not in MID_SWAP:
+        choices = " or ".join(map(repr, MID_SWAP))
+        raise ValueError(f"claim_mid_swap is {choices}, not {mid_swap!r}")
+    return fast.Settings(size, seed, false_claim == "loses", limit, per_gap, before)
+
+
+def _whole(
+    rules: Mapping[str, Any], key: str, default: int, bounds: tuple[int, int] | None = None
+) -> int:
+    """A whole number, within `bounds` (low, high) when given."""
+    value = rules.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{key} must be a whole number, not {value!r}")
+    if bounds is not None and not bounds[0] <= value <= bounds[1]:
+        raise ValueError(f"{key} must be {bounds[0]} to {bounds[1]}, not {value}")
+    return value
+
+
+def _optional(rules: Mapping[str, Any], key: str, default: int | None) -> int | None:
+    """A limit: a whole number from 1, or None (no limit; TOML cannot write it: unset)."""
+    value = rules.get(key, default)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ValueError(f"{key} must be a whole number from 1, not {value!r}")
+    return value
+
+
+def check(variant: Variant) -> None:
+    """ValueError (one sentence naming the setting) for a variant Swiped cannot play."""
+    settings_of(variant)
+
+
+def config_of(settings: fast.Settings, first: int) -> Config:
+    """The readable engine's Config of the same settings (a SEEDED deal)."""
+    return make_config(
+        deck_size=settings.deck_size,
+        deck_seed=settings.deck_seed,
+        first=first,
+        false_claim="loses" if settings.loses else "refused",
+        manche_limit=settings.manche_limit,
+        claims_per_gap=settings.claims_per_gap,
+        claim_before_first_swap=settings.claim_before_first_swap,
+    )
+
+
+_SETTINGS: dict[tuple[Any, ...], fast.Settings] = {}
+
+
+def _cached_settings(variant: Variant) -> fast.Settings:
+    """settings_of, once per variant (a worker plays thousands of games of each)."""
+    try:
+        key = (variant.players, variant.bots, tuple(sorted(variant.rules.items())))
+        hash(key)
+    except TypeError:
+        return settings_of(variant)
+    found = _SETTINGS.get(key)
+    if found is None:
+        found = _SETTINGS[key] = settings_of(variant)
+    return found
+
+
+# ------------------------------------------------------------------------ playing
+
+
+def play(variant: Variant, index: int) -> GameRecord:
+    """Game `index` of the variant, on the fast path."""
+    settings = _cached_settings(variant)
+    kinds = (variant.bots[0], variant.bots[1])
+    return fast.play(settings, kinds, variant.seed, index)
+
+
+def play_reference(
+    variant: Variant, index: int, offers: list[tuple[int, Action | None]] | None = None
+) -> GameRecord:
+    """The same game with the readable engine and today's bots and self-play loop
+    (`play_game`), measured by `record_of`'s tally over its events' JSON, plus the
+    deducing bots' beliefs after the reveals (no event carries them; today's loop samples
+    them). `offers` gets every seat asked and what it offered, in order (for the
+    differential test)."""
+    settings = settings_of(variant)
+    rng = random.Random(f"{variant.seed}:{index}")
+    config = config_of(settings, index % 2)
+    bots = [make_bot(variant.bots[s], s, config, random.Random(rng.random())) for s in (0, 1)]
+    events: list[Event] = []
+    hear = bots[0].observe
+
+    def listen(batch: Sequence[Event]) -> None:
+        events.extend(batch)
+        hear(batch)
+
+    # Listeners on today's loop, set on the instances (mypy refuses assigning a method).
+    setattr(bots[0], "observe", listen)  # noqa: B010
+    if offers is not None:
+        for bot in bots:
+            setattr(bot, "act", _recording(bot.seat, bot.act, offers))  # noqa: B010
+    totals = Totals()
+    play_game(config, rng.randrange(2**31), bots, totals, rng)
+    tally = tally_of(config.first, [e.to_json() for e in events])
+    for manche, truths in sorted(totals.truth.items()):
+        for p, rank in zip(truths, totals.ranks[manche], strict=True):
+            tally.belief(manche, p, rank)
+    return tally.record()
+
+
+def _recording(seat: int, act: Any, offers: list[tuple[int, Action | None]]) -> Any:
+    def recorded(*args: Any) -> Action | None:
+        offer: Action | None = act(*args)
+        offers.append((seat, offer))
+        return offer
+
+    return recorded
+
+
+# --------------------------------------------------------------------- the events
+
+ENGINE_KINDS = frozenset(
+    {"layout", "target", "manche_start", "programmed", "programs_revealed", "swap",
+     "swap_skipped", "manche_end", "claim", "game_won", "game_drawn"}
+)  # fmt: skip
+_STEP_STARTS = frozenset({"layout", "target", "swap", "swap_skipped"})
+"""The first event of each step a table's `back` may take back."""
+_PUBLIC = frozenset({"claim", "manche_end", "game_won", "game_drawn"})
+"""A step that made one of these is never taken back, nor anything before it."""
+_UNDONE = frozenset({"layout", "target", "swap", "skip"})
+"""The referee's names of the steps an `undo` event took back."""
+
+
+def kept_events(events: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The engine events of a game, without the steps a table took back (`undo`)."""
+    kept: list[Mapping[str, Any]] = []
+    steps: list[int] = []
+    for event in events:
+        kind = event.get("kind")
+        if kind == "undo":
+            if event.get("step") in _UNDONE and steps:
+                del kept[steps.pop() :]
+            continue
+        if kind not in ENGINE_KINDS:
+            continue
+        if kind in _STEP_STARTS:
+            steps.append(len(kept))
+        kept.append(event)
+        if kind in _PUBLIC:
+            steps.clear()
+    return kept
+
+
+def tally_of(first: int, events: Iterable[Mapping[str, Any]]) -> Tally:
+    """The Tally of a game's JSON events."""
+    tally = Tally(first)
+    observed = False
+    for event in kept_events(events):
+        kind = event["kind"]
+        if kind in ("layout", "target"):  # an observed deal: the table draws (SW-2)
+            observed = True
+            tally.actions += 1
+        elif kind == "programmed":
+            tally.actions += 1
+        elif kind == "manche_start":
+            tally.manche_started(int(event["manche"]))
+        elif kind == "swap":
+            tally.swapped()
+        elif kind == "swap_skipped":
+            tally.skipped(observed)
+        elif kind == "claim":
+            tally.claimed(int(event["seat"]), event["claim"] == "card", bool(event["correct"]))
+        elif kind == "game_won":
+            tally.won(int(event["seat"]))
+        elif kind == "game_drawn":
+            tally.drawn()
+    return tally
+
+
+def record_of(players: int, first: int, events: Iterable[Mapping[str, Any]]) -> GameRecord:
+    """The record of a game from its events' JSON (engine events; a referee's other
+    kinds are skipped, and steps it took back are left out)."""
+    if players != PLAYERS:
+        raise ValueError(f"Swiped is for {PLAYERS} players, not {players}")
+    return tally_of(first, events).record()
+
+
+def notes(variant: Variant) -> Sequence[str]:
+    """What the deck's arithmetic makes certain (SW-1, SW-2, SW-6)."""
+    rules = variant.rules
+    size = rules.get("deck_size", Config().deck_size)
+    out = [
+        f"SW-1: any two cards agree on at most {MAX_AGREEMENT} squares, so each player "
+        f"starts from the face-up card with at most {MAX_AGREEMENT} of the 5 matches"
+    ]
+    if isinstance(size, int) and size >= MIN_DECK:
+        out.append(
+            f"SW-2: a card named at random is right 1 time in {size - 2} ({size} cards, "
+            "less the face-up one and one's own)"
+        )
+    limit = rules.get("manche_limit")
+    if isinstance(limit, int) and limit >= 1:
+        out.append(f"SW-6: a game lasts at most {limit} manches, {6 * limit} swaps")
+    return out
+
+
+LAB = LabGame(
+    game=GAME,
+    rulings=RULINGS,
+    sections=SECTIONS,
+    check=check,
+    play=play,
+    record_of=record_of,
+    turn_kinds=frozenset({"swap", "swap_skipped"}),
+    decision_kinds=frozenset({"swap", "swap_skipped", "guess", "claim"}),
+    notes=notes,
+)

@@ -1,0 +1,121 @@
+"""Vous ne passerez pas !, as the runtime knows it: one `Game` descriptor over the engine
+(`rules/`), its referee (`referee.py`), screens (`screens.py`), bots (`bots.py`) and
+simulated table (`sim.py`, `console.py`), all in this package.
+
+2 or 4 players (VNP-7: two players play two colours each; four play one each, alone or in
+teams). The pieces lie on a lattice board that no reader sees: the players act on the
+table's web page from their phones (`played_on_page`), which sends each act as a journal
+press and draws the board from `page_view` (the referee's `board_view()`). So the game
+uses no hat spot (`spots` 0: only the pad exists, unused) and no tagged token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import IO, Any
+
+from companion.games import Game, register
+from companion.journal import Setup
+
+BOTS = ("largest", "random")
+SEATS = (2, 4)
+"""VNP-7: two players (two colours each) or four (one colour each)."""
+
+
+def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
+    if seats not in SEATS:
+        raise ValueError(f"Vous ne passerez pas ! is for 2 or 4 players, not {seats} (VNP-7)")
+    if not 0 <= first < seats:
+        raise ValueError(f"first player must be a seat 1..{seats}, not {first + 1}")
+    if layout:
+        raise ValueError("Vous ne passerez pas ! is played on its own board: no [game.layout]")
+
+
+def tokens(seats: int, rules: Mapping[str, Any] | None = None) -> Sequence[tuple[int | None, str]]:
+    """No tagged token: the pieces are never read."""
+    return []
+
+
+def referee(setup: Setup) -> Any:
+    from companion.games.vnp.referee import VnpReferee
+
+    return VnpReferee(setup)
+
+
+def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
+    from companion.games.vnp.sim import make_setup
+    from companion.referee.pace import SetupError
+
+    try:
+        check(seats, 0, None)
+    except ValueError as exc:
+        raise SetupError(str(exc)) from None
+    return make_setup(seed, seats, **options)
+
+
+def simulate(setup: Setup, on_input: Any = None, bots: Sequence[str] | None = None,
+             **options: Any) -> Any:  # fmt: skip
+    from companion.games.vnp.sim import VnpSim
+
+    return VnpSim(setup, bots=bots, on_input=on_input, **options).run()
+
+
+def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
+    """`companion play --sim --game vnp`: the typed table (sim/vnp_console.py)."""
+    from companion.games.vnp.console import run_console
+
+    echo = not getattr(lines, "isatty", lambda: False)()
+    return run_console(session, lines, out, lang, echo=echo)
+
+
+def page_view(referee: Any) -> dict[str, Any]:
+    """The board, the pieces left, the legal placements...: `VnpReferee.board_view()`."""
+    view: dict[str, Any] = referee.board_view()
+    return view
+
+
+def page_value(control: str, value: Any, seat: int, board: Mapping[str, Any]) -> Any:
+    """A phone's action as its journal press value (companion/games/vnp/page.py)."""
+    from companion.games.vnp.page import press_value
+
+    return press_value(control, value, seat, board)
+
+
+def pieces() -> dict[str, Any]:
+    """The 24 pieces' shapes the page draws (companion/games/vnp/page.py)."""
+    from companion.games.vnp.page import pieces as shapes
+
+    return shapes()
+
+
+def lab() -> Any:
+    """The designer's lab part (`companion/games/vnp/lab.py`): imported on demand, so the table
+    never loads the fast engine."""
+    from companion.games.vnp.lab import LAB
+
+    return LAB
+
+
+VNP = register(
+    Game(
+        name="vnp",
+        title="Vous ne passerez pas !",
+        seats=(2, 4),  # VNP-7: two players, or four (each for themselves, or teams)
+        default_seats=4,
+        referee=referee,
+        check=check,
+        spots=lambda seats, layout: 0,
+        tokens=tokens,
+        simulated_setup=simulated_setup,
+        simulate=simulate,
+        bots=BOTS,
+        console=console,
+        controls=("place", "pass", "hint", "back"),
+        page_view=page_view,
+        page_value=page_value,
+        page_data={"pieces": pieces},
+        played_on_page=True,
+        ready_prompt="menu.title.ready.page",
+        lab=lab,
+    )
+)

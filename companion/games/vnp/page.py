@@ -1,0 +1,79 @@
+"""Vous ne passerez pas ! on the page: the pieces the page draws, and what a phone's
+action becomes in the journal.
+
+The page sends a placement as its segments (the page turns and flips pieces itself, it
+knows no placement id); here the segments become the id of the board's precomputed
+placement (`geometry(size).by_segments`), or a clear refusal. A seat may only name a
+colour it plays (VNP-7); the referee checks it again, whatever the page sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.vnp.rules import COLOURS, PIECES, geometry
+from companion.games.vnp.rules.pieces import ends
+from companion.web.errors import Refused
+
+
+def pieces() -> dict[str, Any]:
+    """VNP-1: every piece's canonical shape, as segments [x1, y1, x2, y2] from (0, 0)."""
+    out = []
+    for piece in PIECES:
+        segments = []
+        for mid in piece.shape:
+            (a1, b1), (a2, b2) = ends(mid)
+            segments.append([a1 // 2, b1 // 2, a2 // 2, b2 // 2])
+        out.append({"name": piece.name, "size": piece.size, "segments": segments})
+    return {"pieces": out}
+
+
+def press_value(control: str, value: Any, seat: int, board: Mapping[str, Any]) -> Any:
+    """The journal value of a page action of `seat` (see the module's docstring)."""
+    if control in ("hint", "back"):
+        if value is not None:
+            raise Refused(400, f"{control} takes no value")
+        return None
+    if not isinstance(value, dict):
+        raise Refused(400, f'{control} needs a value: {{"colour": ...}}')
+    colour = value.get("colour")
+    if colour not in COLOURS:
+        raise Refused(400, f"colour must be one of {', '.join(COLOURS)}")
+    seats = board.get("colour_seats") or []
+    index = COLOURS.index(colour)
+    if index < len(seats) and seats[index] != seat:
+        raise Refused(403, f"you do not play {colour}")
+    if control == "pass":
+        if set(value) != {"colour"}:
+            raise Refused(400, "pass takes only the colour")
+        return {"colour": str(colour)}
+    if set(value) != {"colour", "segments"}:
+        raise Refused(400, 'a placement is {"colour": ..., "segments": [[x1, y1, x2, y2], ...]}')
+    return {"colour": str(colour), "placement": _placement(value["segments"], board)}
+
+
+def _placement(segments: Any, board: Mapping[str, Any]) -> int:
+    size = board.get("size")
+    if not isinstance(size, int):
+        raise Refused(409, "no board yet")
+    g = geometry(size)
+    if not isinstance(segments, list) or not 1 <= len(segments) <= 4:
+        raise Refused(400, "a piece has 1 to 4 segments")
+    ids = set()
+    for segment in segments:
+        if not (
+            isinstance(segment, list)
+            and len(segment) == 4
+            and all(isinstance(c, int) and not isinstance(c, bool) for c in segment)
+        ):
+            raise Refused(400, "a segment is [x1, y1, x2, y2] in whole intersections")
+        x1, y1, x2, y2 = segment
+        try:
+            ids.add(g.segment_id(((x1, y1), (x2, y2))))
+        except ValueError as exc:
+            raise Refused(400, f"{segment} is not a unit segment of the board") from exc
+    placement = g.by_segments.get(frozenset(ids))
+    if placement is None:
+        raise Refused(400, "these segments are not one piece (VNP-1)")
+    return placement

@@ -1,0 +1,76 @@
+"""The boundary between the core and the games (docs/games.md): a game is one package under
+`companion/games/`, and the core (everything else in `companion/`) reaches a game only
+through the registry, `companion.games`. A game package imports no other game.
+
+The core still imports a game where a shared layer speaks PassPass (or another game's
+rules); those crossings are listed in `CROSSINGS`, to be taken away one by one. The list
+is exact: a new crossing fails here, and so does one removed without striking it out.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import companion
+
+ROOT = Path(companion.__file__).parent
+GAMES = ROOT / "games"
+GAME_NAMES = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file())
+
+CROSSINGS = {
+    "companion.cli": {"swiped"},  # `companion deck` prints Swiped's cards
+    "companion.config.tables": {"passpass"},  # a table's own hat layout, [game.layout]
+    "companion.devices.display": {"passpass"},  # the countdown screen's partial redraw
+    "companion.referee.table": {"passpass"},  # the fix prompts every referee shows
+    "companion.screens.text": {"passpass"},  # PassPass's sentences, in the shared catalogue
+    "companion.sim.console": {"passpass"},  # PassPass's typed table beside the shared one
+    "companion.transcript": {"passpass"},  # PassPass's lines, in the shared transcript
+}
+"""Where the core imports a game today."""
+
+
+def imported(path: Path) -> set[str]:
+    """Every module `path` imports, anywhere in it (`from a import b` gives "a" and "a.b")."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def games_imported(path: Path) -> set[str]:
+    return {
+        name.split(".")[2]
+        for name in imported(path)
+        if name.startswith("companion.games.") and name.split(".")[2] in GAME_NAMES
+    }
+
+
+def module_name(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT.parent).with_suffix("").parts)
+
+
+def test_every_built_in_game_is_a_package() -> None:
+    from companion.games import BUILT_IN
+
+    assert {name.split(".")[2] for name in BUILT_IN} == set(GAME_NAMES)
+
+
+def test_the_core_reaches_a_game_only_where_listed() -> None:
+    found = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        if path.is_relative_to(GAMES) and path != GAMES / "__init__.py":
+            continue
+        if crossed := games_imported(path):
+            found[module_name(path)] = crossed
+    assert found == CROSSINGS
+
+
+def test_a_game_imports_no_other_game() -> None:
+    for game in GAME_NAMES:
+        for path in (GAMES / game).rglob("*.py"):
+            assert games_imported(path) <= {game}, module_name(path)
