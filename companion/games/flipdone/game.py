@@ -10,11 +10,14 @@ pile. The tokens are the 52 cards of one deck, shared (no seat owns a card), eac
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
 from companion.games.flipdone.rules import DECK, PLAYERS, SQUARES
 from companion.journal import Setup
+
+if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
+    from companion.games.flipdone.referee import FlipDoneReferee
 
 BOTS = ("heuristic", "random")
 
@@ -33,7 +36,7 @@ def tokens(seats: int, rules: Mapping[str, Any] | None = None) -> Sequence[tuple
     return [(None, f"card:{card}") for card in DECK]
 
 
-def referee(setup: Setup) -> Any:
+def referee(setup: Setup) -> FlipDoneReferee:
     from companion.games.flipdone.referee import FlipDoneReferee
 
     return FlipDoneReferee(setup)

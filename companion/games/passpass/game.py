@@ -5,13 +5,16 @@ simulated table."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
 from companion.games.passpass.rules import RULESETS, RuleSet, make_config
 from companion.games.passpass.rules.layouts import Layout
 from companion.journal import Setup
 from companion.rules.errors import RuleError
+
+if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
+    from companion.games.passpass.referee import PassPassReferee
 
 FAMILY = {"ptipasspass": "animal", "phipasspass": "colour"}
 """How each edition's tokens are tagged: "animal:lapin", "colour:bleu"."""
@@ -39,7 +42,7 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         """Each seat's one token of each kind (PTI-1, PHI-1), whatever the own rules."""
         return [(seat, f"{FAMILY[name]}:{t}") for seat in range(seats) for t in rules.tokens]
 
-    def referee(setup: Setup) -> Any:
+    def referee(setup: Setup) -> PassPassReferee:
         from companion.games.passpass.referee import PassPassReferee
 
         return PassPassReferee(setup)

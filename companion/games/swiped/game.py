@@ -11,12 +11,15 @@ tagged "cube:rouge" ... "cube:noir".
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
 from companion.games.swiped.rules import COLOURS, PLAYERS, SQUARES, Config
 from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK
 from companion.journal import Setup
+
+if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
+    from companion.games.swiped.referee import SwipedReferee
 
 BOTS = ("deducing", "random")
 
@@ -40,7 +43,7 @@ def tokens(seats: int, rules: Mapping[str, Any] | None = None) -> Sequence[tuple
     return [*cards, *((None, f"cube:{colour}") for colour in COLOURS)]
 
 
-def referee(setup: Setup) -> Any:
+def referee(setup: Setup) -> SwipedReferee:
     from companion.games.swiped.referee import SwipedReferee
 
     return SwipedReferee(setup)

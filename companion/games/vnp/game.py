@@ -12,10 +12,13 @@ uses no hat spot (`spots` 0: only the pad exists, unused) and no tagged token.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
 from companion.journal import Setup
+
+if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
+    from companion.games.vnp.referee import VnpReferee
 
 BOTS = ("largest", "random")
 SEATS = (2, 4)
@@ -36,7 +39,7 @@ def tokens(seats: int, rules: Mapping[str, Any] | None = None) -> Sequence[tuple
     return []
 
 
-def referee(setup: Setup) -> Any:
+def referee(setup: Setup) -> VnpReferee:
     from companion.games.vnp.referee import VnpReferee
 
     return VnpReferee(setup)
