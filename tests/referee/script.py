@@ -1,5 +1,6 @@
 """A small builder for scenario journals: physical acts on a table, written as the journal
-format of ARCHITECTURE.md. `make_scenarios.py` uses it to write tests/referee/scenarios/."""
+format (docs/journal.md). `python -m tests.make_fixtures scenarios` uses it to write
+tests/referee/scenarios/."""
 
 from __future__ import annotations
 

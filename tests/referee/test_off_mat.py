@@ -33,7 +33,7 @@ from companion.journal import (
 )
 from companion.screens.text import say
 from tests.games import registered
-from tests.referee.flipdone.make_scenarios import deal as fd_deal
+from tests.referee.flipdone.scenario_scripts import deal as fd_deal
 from tests.referee.flipdone.script import FdScript
 
 PAUSE = 5.0

@@ -75,7 +75,7 @@ def test_matches_golden_png(name: str) -> None:
         actual.save(actual_path)
         pytest.fail(
             f"{name} differs from {golden_path.name}; wrote {actual_path.name} next to it. "
-            "If the change is wanted: .venv/bin/python -m tests.screens.make_golden"
+            "If the change is wanted: python -m tests.make_fixtures golden --game passpass"
         )
     actual_path.unlink(missing_ok=True)
 

@@ -21,7 +21,7 @@ from companion.games.flipdone.referee import FlipDoneReferee, describe
 from companion.games.flipdone.rules import Config, make_config
 from companion.games.flipdone.sim import FlipDoneSim, make_setup
 from companion.journal import read_journal
-from tests.referee.flipdone.make_scenarios import KEEP, SCENARIOS
+from tests.referee.flipdone.scenario_scripts import KEEP, SCENARIOS
 from tests.referee.flipdone.script import FdScript
 from tests.referee.flipdone.test_scenarios import replay
 

@@ -1,6 +1,7 @@
 """Swiped scenario journals replayed through the referee, as a real table feeds it.
 
-The scenarios are in tests/referee/swiped/scenarios/ (written by make_scenarios.py); each
+The scenarios are in tests/referee/swiped/scenarios/ (written by
+`python -m tests.make_fixtures scenarios`); each
 test names what SW-1..SW-6 and docs/table.md say must come out of it. What is expected is
 worked out from the rules and from what the people did (the builder's record of the
 table), never copied from the referee's output.
@@ -25,7 +26,7 @@ from companion.games.swiped.screens import (
     sw_phrase,
 )
 from companion.journal import Input, read_journal
-from tests.referee.swiped.make_scenarios import (
+from tests.referee.swiped.scenario_scripts import (
     ANA_CARD,
     BOB_CARD,
     LAYOUT,

@@ -22,7 +22,7 @@ from companion.games.swiped.rules import Program, apply, make_config, new_game
 from companion.games.swiped.screens import SwFaultScreen, colour_name, sw_say
 from companion.journal import read_journal, read_lines
 from companion.transcript import describe as transcript_describe
-from tests.referee.swiped.make_scenarios import ANA_CARD, BOB_CARD, LAYOUT
+from tests.referee.swiped.scenario_scripts import ANA_CARD, BOB_CARD, LAYOUT
 from tests.referee.swiped.script import SwScript, card_of
 from tests.referee.swiped.test_scenarios import HERE, replay
 from tests.referee.swiped.test_sim import relabelled

@@ -20,7 +20,7 @@ from companion.games.vnp.referee import _LINES, VnpReferee
 from companion.games.vnp.referee import describe as vnp_describe
 from companion.games.vnp.rules import PIECES
 from companion.transcript import describe
-from tests.referee.vnp.make_scenarios import SCENARIOS
+from tests.referee.vnp.scenario_scripts import SCENARIOS
 from tests.referee.vnp.script import FOUR, TWO, VnpScript
 from tests.referee.vnp.test_scenarios import book_scores
 

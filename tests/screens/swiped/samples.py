@@ -208,3 +208,8 @@ def contact_sheet(frames: Sequence[Image.Image]) -> Image.Image:
 def whole_game_sheet(lang: str = "fr") -> Image.Image:
     frames, _ = whole_game_frames(lang=lang)
     return contact_sheet(frames)
+
+
+def extra_golden() -> dict[str, Image.Image]:
+    """Golden pictures that are not one screen: a whole game's frames on one sheet."""
+    return {"whole_game_fr": whole_game_sheet("fr")}

@@ -67,7 +67,7 @@ def compare_golden(name: str, actual: Image.Image) -> None:
         actual.save(actual_path)
         pytest.fail(
             f"{name} differs from {golden_path.name}; wrote {actual_path.name} next to it. "
-            "If the change is wanted: .venv/bin/python -m tests.screens.vnp.make_golden"
+            "If the change is wanted: python -m tests.make_fixtures golden --game vnp"
         )
     actual_path.unlink(missing_ok=True)
 

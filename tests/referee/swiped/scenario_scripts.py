@@ -1,5 +1,5 @@
-"""Writes the Swiped scenario journals of tests/referee/swiped/scenarios/ (run it after
-changing one): .venv/bin/python -m tests.referee.swiped.make_scenarios
+"""The Swiped scenarios of tests/referee/swiped/scenarios/, as scripts (`SCENARIOS`);
+`python -m tests.make_fixtures scenarios` writes them (run it after changing one).
 
 Each scenario is a real table's inputs in the journal format; test_scenarios.py replays
 them through the referee and checks what SW-1..SW-6 and docs/table.md say must happen.
@@ -347,14 +347,3 @@ SCENARIOS: dict[str, Callable[[], SwScript]] = {
         two_swaps_at_once,
     )
 }  # fmt: skip
-
-
-def main() -> None:
-    HERE.mkdir(exist_ok=True)
-    for name, make in SCENARIOS.items():
-        (HERE / f"{name}.jsonl").write_text(make().text())
-        print(f"wrote {name}.jsonl")
-
-
-if __name__ == "__main__":
-    main()

@@ -1,5 +1,6 @@
-"""Writes the Vous ne passerez pas ! scenario journals of tests/referee/vnp/scenarios/ (run
-it after changing one): .venv/bin/python -m tests.referee.vnp.make_scenarios
+"""The Vous ne passerez pas ! scenarios of tests/referee/vnp/scenarios/, as scripts
+(`SCENARIOS`); `python -m tests.make_fixtures scenarios` writes them (run it after
+changing one).
 
 Each scenario is what the players' phones sent, in the journal format; test_scenarios.py
 replays them through the referee and checks what VNP-1..VNP-7 and docs/table.md say must
@@ -135,14 +136,3 @@ SCENARIOS: dict[str, Callable[[], VnpScript]] = {
     "undo": undo,
     "undo_off": undo_off,
 }
-
-
-def main() -> None:
-    HERE.mkdir(exist_ok=True)
-    for name, build in SCENARIOS.items():
-        (HERE / f"{name}.jsonl").write_text(build().text())
-        print(f"wrote {name}.jsonl")
-
-
-if __name__ == "__main__":
-    main()

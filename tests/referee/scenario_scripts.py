@@ -1,4 +1,6 @@
-"""Writes the scenario journals of tests/referee/scenarios/ (run it after changing one).
+"""The PtiPassPass and PhiPassPass scenarios of tests/referee/scenarios/, as scripts
+(`SCENARIOS`); `python -m tests.make_fixtures scenarios` writes them (run it after
+changing one).
 
 Each scenario is a real table's inputs in the journal format; test_scenarios.py replays
 them through the referee and checks what the rule books and TABLE.md say must happen.
@@ -230,14 +232,3 @@ SCENARIOS = {
         designated_gone,
     )
 }  # fmt: skip
-
-
-def main() -> None:
-    HERE.mkdir(exist_ok=True)
-    for name, build in SCENARIOS.items():
-        (HERE / f"{name}.jsonl").write_text(build().text())
-        print("wrote", name)
-
-
-if __name__ == "__main__":
-    main()

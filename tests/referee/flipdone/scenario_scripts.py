@@ -1,5 +1,5 @@
-"""Writes the Flip Done scenario journals of tests/referee/flipdone/scenarios/ (run it after
-changing one): .venv/bin/python -m tests.referee.flipdone.make_scenarios
+"""The Flip Done scenarios of tests/referee/flipdone/scenarios/, as scripts (`SCENARIOS`);
+`python -m tests.make_fixtures scenarios` writes them (run it after changing one).
 
 Each scenario is a real table's inputs in the journal format; test_scenarios.py replays
 them through the referee and checks what FD-1..FD-10 and docs/table.md say must happen.
@@ -193,14 +193,3 @@ SCENARIOS: dict[str, Callable[[], FdScript]] = {
         fault_one_flip, fault_reader_silent,
     )
 }  # fmt: skip
-
-
-def main() -> None:
-    HERE.mkdir(exist_ok=True)
-    for name, make in SCENARIOS.items():
-        (HERE / f"{name}.jsonl").write_text(make().text())
-        print(f"wrote {name}.jsonl")
-
-
-if __name__ == "__main__":
-    main()

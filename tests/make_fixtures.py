@@ -1,0 +1,80 @@
+"""Regenerate what the tests compare with (the tests never run this), for every game:
+
+    .venv/bin/python -m tests.make_fixtures scenarios [--game GAME]
+    .venv/bin/python -m tests.make_fixtures golden [--game GAME] [--show]
+
+`scenarios` writes each game's scenario journals from its scripts (`SCENARIOS` of its
+`scenario_scripts.py`); `golden` draws each game's golden OLED frames (`golden_cases()`
+of its screens samples; `--show` prints each with half blocks). Look at every file before
+committing it: a golden file or a scenario is a claim that it is right.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.screens.render import frame
+from companion.screens.terminal import to_text
+
+TESTS = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class Fixtures:
+    scripts: str
+    """The module of the game's scenario scripts (`SCENARIOS`, `HERE` its folder)."""
+    samples: str
+    """The module of the game's golden screens (`golden_cases()`, and `extra_golden()` for
+    pictures that are not one screen)."""
+
+
+GAMES = {
+    "passpass": Fixtures("tests.referee.scenario_scripts", "tests.screens.samples"),
+    "flipdone": Fixtures(
+        "tests.referee.flipdone.scenario_scripts", "tests.screens.flipdone.samples"
+    ),
+    "swiped": Fixtures("tests.referee.swiped.scenario_scripts", "tests.screens.swiped.samples"),
+    "vnp": Fixtures("tests.referee.vnp.scenario_scripts", "tests.screens.vnp.samples"),
+}
+
+
+def write_scenarios(fixtures: Fixtures) -> None:
+    module = importlib.import_module(fixtures.scripts)
+    folder: Path = module.HERE
+    folder.mkdir(exist_ok=True)
+    for name, build in module.SCENARIOS.items():
+        (folder / f"{name}.jsonl").write_text(build().text())
+        print(f"wrote {(folder / name).relative_to(TESTS)}.jsonl")
+
+
+def write_golden(fixtures: Fixtures, show: bool) -> None:
+    module = importlib.import_module(fixtures.samples)
+    folder = Path(module.__file__ or "").parent / "golden"
+    folder.mkdir(exist_ok=True)
+    pictures = {name: frame(screen, lang) for name, (screen, lang) in module.golden_cases().items()}
+    pictures.update(getattr(module, "extra_golden", dict)())
+    for name, image in pictures.items():
+        image.save(folder / f"{name}.png")
+        print(f"wrote {(folder / name).relative_to(TESTS)}.png")
+        if show:
+            print(to_text(image))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tests.make_fixtures", description=__doc__)
+    parser.add_argument("what", choices=("scenarios", "golden"))
+    parser.add_argument("--game", choices=sorted(GAMES), help="one game only (all by default)")
+    parser.add_argument("--show", action="store_true", help="print each golden frame")
+    args = parser.parse_args(argv)
+    for name in [args.game] if args.game else list(GAMES):
+        if args.what == "scenarios":
+            write_scenarios(GAMES[name])
+        else:
+            write_golden(GAMES[name], args.show)
+
+
+if __name__ == "__main__":
+    main()
