@@ -28,7 +28,7 @@ def random_games(games: int, players: int, seed: int) -> tuple[float, int]:
     start = time.perf_counter()
     for i in range(games):
         rng = random.Random(f"{seed}:{i}")
-        state = new_game(make_config("ptipasspass", players, first=i % players))
+        state, _ = new_game(make_config("ptipasspass", players, first=i % players), 0)
         while state.phase is not Phase.OVER:
             state, _ = apply(state, rng.choice(legal_actions(state)))
             actions += 1

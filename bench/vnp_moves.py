@@ -35,7 +35,7 @@ def positions(games: int, crossing: str, seed: int) -> tuple[float, list[State],
     start = time.perf_counter()
     for i in range(games):
         rng = random.Random(f"{seed}:{i}")
-        state = new_game(make_config(crossing=crossing))
+        state, _ = new_game(make_config(crossing=crossing), 0)
         while not state.over:
             seen.append(state)
             state, _ = apply(state, random_action(state, rng))

@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any, Protocol
 
+from companion.games.engine import AnyEngine
 from companion.journal import Input, Setup
 from companion.referee.event_log import EventLog
 from companion.referee.table import ObservedTable
@@ -168,6 +169,10 @@ class Game:
     lab: Callable[[], Any] | None = None
     """() -> the game's `companion.lab.model.LabGame` (imported on demand: the lab's fast
     engines are no concern of the table). None: `companion lab` cannot play it."""
+    engine: AnyEngine | None = None
+    """The game's pure rules under the engine contract (`companion/games/engine.py`): what
+    the contract suite (tests/rules/test_conformance.py) plays on every registered game.
+    None: a game with no engine of its own (its referee holds the rules)."""
 
     def players(self) -> str:
         """Its numbers of players in words: "2 to 6 players", "3 players"."""

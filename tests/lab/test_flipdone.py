@@ -84,7 +84,8 @@ def test_a_game_depends_on_its_seed_and_index_alone():
 
 
 def opening(state: State) -> list[Event]:
-    """The first phase's start as the engine makes it (new_game keeps it to itself)."""
+    """The first phase's start of a hand-built position, as the engine would make it for
+    its centre card (new_game's own opening events name the card it dealt)."""
     face = state.faces[4]
     assert face is not None
     return [PhaseStarted(1, 1, state.first, 0, False, face), FirstPlaced(None, 5, face)]

@@ -69,7 +69,7 @@ def _lockstep(config, rng: random.Random, steps: int) -> int:
     order, the same events, the same state after every step."""
     log: list[dict[str, Any]] = []
     fast = FastGame(config, log)
-    state = new_game(config)
+    state, _ = new_game(config, 0)
     assert fast.to_state() == state
     played = 0
     while state.phase is not Phase.OVER and played < steps:
@@ -110,7 +110,7 @@ def test_differential_random_playouts_are_the_same_games(game):
     for i in range(6):
         config = make_config(game, 4, first=i % 4)
         rng = random.Random(f"{game}:{i}")
-        state, steps = new_game(config), 0
+        state, steps = new_game(config, 0)[0], 0
         while state.phase is not Phase.OVER and steps < 3000:
             state, _ = apply(state, rng.choice(legal_actions(state)))
             steps += 1
@@ -198,7 +198,7 @@ def test_game_index_is_seeded_alone_and_the_first_player_rotates():
 def _script(config, actions: list[Action]) -> tuple[list[dict[str, Any]], FastGame]:
     """The readable engine's events of `actions` from the deal, and the fast core after
     the same actions."""
-    state, events = new_game(config), []
+    state, events = new_game(config, 0)[0], []
     fast = FastGame(config)
     for action in actions:
         fast.apply(fast.code(action))

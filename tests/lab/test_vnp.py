@@ -115,7 +115,7 @@ def test_fast_legal_placements_equal_the_readable_ones_at_every_position() -> No
     """Every colour's legal set, not only the colour to play's, along random games."""
     for crossing, size in (("nexos", 13), ("strict", 13), ("nexos", 6), ("strict", 7)):
         rng = random.Random(f"{crossing}{size}")
-        state = new_game(make_config(crossing=crossing, size=size))
+        state, _ = new_game(make_config(crossing=crossing, size=size), 0)
         while not state.over:
             position = Position.of(state)
             for colour in range(len(COLOURS)):

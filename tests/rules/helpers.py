@@ -20,7 +20,7 @@ from tests.rules.contract import play_all
 
 
 def game(players: int = 3, rules: str = "ptipasspass", **options: object) -> State:
-    return new_game(make_config(rules, players, **options))  # type: ignore[arg-type]
+    return new_game(make_config(rules, players, **options), 0)[0]  # type: ignore[arg-type]
 
 
 def play(state: State, *actions: Action) -> tuple[State, list[Event]]:

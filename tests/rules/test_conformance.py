@@ -1,9 +1,13 @@
-"""The engine contract of ARCHITECTURE.md, checked the same way on every game.
+"""The engine contract (`companion/games/engine.py`), checked the same way on every game.
 
-Seeded playouts end within a bound, some action is legal until the game is over (and none
-after), states and actions round-trip through JSON, replaying the actions gives the same
-state, and the public view has no field for a hidden fact. Each engine's own tests go
-further; this suite keeps them all to one contract.
+One suite over the registry: every registered game with an engine (`Game.engine`) plays
+seeded sample games (its own `sample_config` and sample player, so nothing here is
+adapted by hand to one game). They end within the game's bound; some action is legal
+until the game is over and none after; states, actions and events round-trip through
+JSON; replaying the actions from the first state gives the same state; and the public
+view has no field for a hidden fact. The sample configs alternate the deal modes, so
+Flip Done's and Swiped's OBSERVED deals (FD-2, SW-2: the table deals and the sample
+player deals too) are played on odd seeds. Each engine's own tests go further.
 """
 
 from __future__ import annotations
@@ -11,165 +15,72 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-from companion.games.flipdone import bots as flipdone_bot
-from companion.games.flipdone import rules as flipdone
-from companion.games.passpass import rules as passpass
-from companion.games.passpass.bots import make_bot
-from companion.games.passpass.selfplay import choose
-from companion.games.swiped import bots as swiped_bot
-from companion.games.swiped import rules as swiped
-from companion.games.vnp import bots as vnp_bot
-from companion.games.vnp import rules as vnp
+from companion import games
+from companion.games.engine import AnyEngine
+
+SEEDS = range(16)
+"""Enough for every sample variant of each game (both deals, seat counts, modes)."""
+
+ENGINES = [g.engine for g in map(games.get, games.names()) if g.engine is not None]
 
 
-@dataclass(frozen=True)
-class Player:
-    choose: Callable[[Any], Any]
-    observe: Callable[[Any], None] = lambda events: None
+def round_trip(value: Any) -> Any:
+    return json.loads(json.dumps(value.to_json()))
 
 
-@dataclass(frozen=True)
-class Game:
-    name: str
-    engine: ModuleType
-    start: Callable[[int], Any]
-    over: Callable[[Any], bool]
-    policy: Callable[[Any, random.Random], Player]
-    """(first state, rng) -> a player choosing one legal action per state."""
-    hidden: frozenset[str]
-    bound: int
-
-
-def uniform(_state: Any, rng: random.Random) -> Player:
-    return Player(lambda s: rng.choice(passpass.legal_actions(s)))
-
-
-def heuristic_table(state: passpass.State, rng: random.Random) -> Player:
-    """PhiPassPass played uniformly at random almost never ends (anyone may call, two
-    windows a turn), so its playouts use the heuristic bots with random seeds."""
-    cfg = state.config
-    bots = [
-        make_bot("heuristic", random.Random(rng.random()), seat, cfg.layout)
-        for seat in range(cfg.players)
-    ]
-
-    def observe(events: Any) -> None:
-        for bot in bots:
-            bot.observe(events)
-
-    return Player(lambda s: choose(s, bots), observe)
-
-
-def _pass_start(game: str, seed: int) -> passpass.State:
-    low = 2 if game == "ptipasspass" else 3
-    players = low + seed % (7 - low)
-    return passpass.new_game(passpass.make_config(game, players, first=seed % players))
-
-
-PASSPASS_HIDDEN = frozenset({"hats", "hands", "holding"})
-FLIPDONE_HIDDEN = frozenset({"under", "hands", "deck", "discards", "played"})
-GAMES = [
-    Game(
-        "ptipasspass", passpass, lambda seed: _pass_start("ptipasspass", seed),
-        lambda s: s.phase is passpass.Phase.OVER, uniform, PASSPASS_HIDDEN, 60_000,
-    ),
-    Game(
-        "phipasspass", passpass, lambda seed: _pass_start("phipasspass", seed),
-        lambda s: s.phase is passpass.Phase.OVER, heuristic_table, PASSPASS_HIDDEN, 20_000,
-    ),
-    Game(
-        "flipdone", flipdone,
-        lambda seed: flipdone.new_game(flipdone.make_config(tie_phase_limit=4), seed),
-        lambda s: s.stage is flipdone.Stage.OVER,
-        lambda _s, rng: Player(lambda s: flipdone_bot.random_action(s, rng)),
-        FLIPDONE_HIDDEN, 5_000,
-    ),
-    Game(  # FD-2: a real table deals; the random player deals too (any unseen card, square)
-        "flipdone-observed", flipdone,
-        lambda seed: flipdone.new_game(
-            flipdone.make_config(
-                tie_phase_limit=4, deal="observed", first=seed % 3,
-                first_element=("centre", "chosen")[seed % 2],
-            ),
-            seed,
-        ),
-        lambda s: s.stage is flipdone.Stage.OVER,
-        lambda _s, rng: Player(lambda s: flipdone_bot.random_action(s, rng)),
-        FLIPDONE_HIDDEN, 5_000,
-    ),
-    Game(
-        "swiped", swiped,
-        lambda seed: swiped.new_game(swiped.make_config(manche_limit=8), seed),
-        lambda s: s.phase is swiped.Phase.OVER,
-        lambda _s, rng: Player(lambda s: swiped_bot.random_action(s, rng)),
-        frozenset({"targets", "secret_programs"}), 5_000,
-    ),
-    Game(  # SW-2: a real table draws; the random player draws any card and swaps any pair
-        "swiped-observed", swiped,
-        lambda seed: swiped.new_game(
-            swiped.make_config(manche_limit=8, deal="observed", first=seed % 2), seed
-        ),
-        lambda s: s.phase is swiped.Phase.OVER,
-        lambda _s, rng: Player(lambda s: swiped_bot.random_action(s, rng)),
-        frozenset({"targets", "secret_programs"}), 5_000,
-    ),
-    Game(
-        "vnp", vnp,
-        lambda seed: vnp.new_game(vnp.make_config(mode=("four", "two", "teams")[seed % 3])),
-        lambda s: s.over,
-        lambda _s, rng: Player(lambda s: vnp_bot.random_action(s, rng)),
-        frozenset(), 200,  # nothing is hidden; at most 4 x 24 placements and 4 passes
-    ),
-]  # fmt: skip
-
-
-def playout(game: Game, seed: int) -> tuple[Any, list[Any], Any]:
+def playout(engine: AnyEngine, seed: int) -> tuple[Any, list[Any], Any]:
     """First state, the actions played, and the last state, checking every step."""
-    engine = game.engine
-    first = state = game.start(seed)
-    player = game.policy(first, random.Random(seed))
+    where = f"{engine.name}, seed {seed}"
+    first, opening = engine.sample_game(seed)
+    json.dumps([e.to_json() for e in opening])
+    state = first
+    rng = random.Random(seed)
     actions = []
-    for step in range(game.bound):
+    for step in range(engine.playout_bound):
         legal = engine.legal_actions(state)
-        if game.over(state):
-            assert legal == (), f"{game.name}: legal actions after the end"
+        if engine.is_over(state):
+            assert legal == (), f"{where}: legal actions after the end"
+            assert engine.actors(state) == frozenset(), f"{where}: a seat acts after the end"
             return first, actions, state
-        assert legal, f"{game.name}: no legal action in an unfinished game"
-        action = player.choose(state)
-        assert action in legal
-        assert engine.action_from_json(json.loads(json.dumps(action.to_json()))) == action
+        assert legal, f"{where}, step {step}: no legal action in an unfinished game"
+        action = engine.sample_action(state, rng)
+        assert action in legal, f"{where}, step {step}: {action} is not legal"
+        assert engine.action_from_json(round_trip(action)) == action
         state, events = engine.apply(state, action)
-        player.observe(events)
         json.dumps([e.to_json() for e in events])
         if step % 13 == 0:
-            again = engine.State.from_json(json.loads(json.dumps(state.to_json())))
-            assert again == state, f"{game.name}: JSON round trip changed the state"
+            again = engine.state_from_json(round_trip(state))
+            assert again == state, f"{where}, step {step}: JSON round trip changed the state"
         actions.append(action)
-    raise AssertionError(f"{game.name}: seed {seed} did not end within {game.bound} actions")
+    raise AssertionError(f"{where}: did not end within {engine.playout_bound} actions")
 
 
-@pytest.mark.parametrize("seed", range(8))
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
-def test_playouts_end_and_replay_to_the_same_state(game: Game, seed: int) -> None:
-    first, actions, last = playout(game, seed)
+def test_every_built_in_game_has_its_engine_so_the_suite_plays_it() -> None:
+    for name in ("ptipasspass", "phipasspass", "flipdone", "swiped", "vnp"):
+        engine = games.get(name).engine
+        assert engine is not None and engine.name == name
+        assert engine in ENGINES
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+def test_playouts_end_and_replay_to_the_same_state(engine: AnyEngine, seed: int) -> None:
+    first, actions, last = playout(engine, seed)
+    assert engine.sample_game(seed)[0] == first  # the seed alone gives the first state
     state = first
     for action in actions:
-        state, _ = game.engine.apply(state, action)
+        state, _ = engine.apply(state, action)
     assert state == last  # replaying the record rebuilds the game
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
-def test_the_public_view_has_no_field_for_a_hidden_fact(game: Game) -> None:
-    state = game.start(1)
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+def test_the_public_view_has_no_field_for_a_hidden_fact(engine: AnyEngine) -> None:
+    state, _ = engine.sample_game(1)
     state_fields = {f.name for f in dataclasses.fields(state)}
-    view_fields = {f.name for f in dataclasses.fields(game.engine.PublicView)}
-    assert game.hidden <= state_fields
-    assert not view_fields & game.hidden
-    assert type(game.engine.public_view(state)) is game.engine.PublicView
+    view_fields = {f.name for f in dataclasses.fields(engine.public_view(state))}
+    assert engine.hidden <= state_fields
+    assert not view_fields & engine.hidden

@@ -57,7 +57,7 @@ def playthrough(
     bots = [
         make_bot("heuristic", random.Random(rng.random()), s, config.layout) for s in range(players)
     ]
-    state = new_game(config)
+    state, _ = new_game(config, 0)
     for _ in range(MAX_ACTIONS):
         if state.phase is Phase.OVER:
             return

@@ -28,11 +28,14 @@ from companion.games.passpass.rules import (
     Rewarded,
     RewardToken,
     Swap,
+    TurnStarted,
     Verdict,
     best_pick,
     can_still_win,
     clockwise_first,
     legal_actions,
+    make_config,
+    new_game,
 )
 from companion.rules.errors import BadInput, IllegalAction
 from tests.rules.helpers import assert_conserved, game, play, position
@@ -447,6 +450,12 @@ def test_pti_13_the_table_names_the_first_player():
     assert state.magician == 3 and state.starter == 3
     with pytest.raises(BadInput, match="first player"):
         game(5, first=5)
+
+
+def test_pti_13_new_game_opens_the_first_manche_on_the_first_players_turn():
+    state, opening = new_game(make_config("ptipasspass", 5, first=3), 0)
+    assert opening == (MancheStarted(1, 3), TurnStarted(3, 1, True, Phase.PLACE))
+    assert new_game(make_config("ptipasspass", 5, first=3), 7) == (state, opening)  # no chance
 
 
 # PTI-14 -----------------------------------------------------------------------------

@@ -74,7 +74,7 @@ def prompts(say: Say) -> list[Prompt]:
 
 def view(game: str = "ptipasspass", players: int = 4, **public: object) -> PublicView:
     """The public view of a fresh game, with some public fields set."""
-    fresh = public_view(new_game(make_config(game, players)))
+    fresh = public_view(new_game(make_config(game, players), 0)[0])
     return dataclasses.replace(fresh, **public)  # type: ignore[arg-type]
 
 

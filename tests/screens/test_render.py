@@ -209,7 +209,7 @@ def test_reveal_map_marks_the_line_and_the_swap() -> None:
 
 
 def test_equal_views_render_identically() -> None:
-    state = new_game(make_config("ptipasspass", 4))
+    state, _ = new_game(make_config("ptipasspass", 4), 0)
     for action in legal_actions(state)[:1]:
         state, _ = apply(state, action)
     twin = State.from_json(json.loads(json.dumps(state.to_json())))
@@ -285,7 +285,7 @@ def test_screens_do_not_peek_at_hidden_facts() -> None:
         game = ("ptipasspass", "phipasspass")[seed % 2]
         players = rng.randint(3, 6)
         window = ("round", "timed")[seed // 2 % 2]
-        state = new_game(make_config(game, players, window=window))
+        state, _ = new_game(make_config(game, players, window=window), 0)
         names = NAMES[:players]
         positions = state.config.layout.positions
         events: tuple[Event, ...] = ()

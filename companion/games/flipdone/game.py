@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
-from companion.games.flipdone.rules import DECK, PLAYERS, SQUARES
+from companion.games.flipdone.rules import DECK, ENGINE, PLAYERS, SQUARES
 from companion.journal import Setup
 
 if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
@@ -90,5 +90,6 @@ FLIPDONE = register(
         controls=("choose", "back"),
         ready_prompt="menu.title.ready.cards",
         lab=lab,
+        engine=ENGINE,
     )
 )

@@ -25,7 +25,6 @@ from companion.games.flipdone.fast import play_game
 from companion.games.flipdone.fast.reader import record_of
 from companion.games.flipdone.fast.tally import KIND_OF_LINE, KINDS, record
 from companion.games.flipdone.rules import (
-    CENTRE,
     HAND_SIZE,
     LINES,
     PLAYERS,
@@ -33,10 +32,7 @@ from companion.games.flipdone.rules import (
     Config,
     Event,
     FirstElement,
-    FirstPlaced,
     MancheTie,
-    PhaseStarted,
-    Stage,
     apply,
     legal_actions,
     make_config,
@@ -90,14 +86,8 @@ def play_reference(variant: Variant, index: int) -> GameRecord:
     """The same game on the readable engine with today's bots, read from its events."""
     config, seed, rngs = _game_setup(variant, index)
     bots = [make_bot(kind, rng) for kind, rng in zip(variant.bots, rngs, strict=True)]
-    state = new_game(config, seed)
-    # new_game deals the first phase without returning its events: these are the ones its
-    # start_phase makes (a refereed game journals them when the deal is seen).
-    card = state.faces[CENTRE - 1] if state.stage is Stage.PLAY else state.pending
-    assert card is not None
-    events: list[Event] = [PhaseStarted(1, 1, state.first, 0, False, card)]
-    if state.stage is Stage.PLAY:
-        events.append(FirstPlaced(None, CENTRE, card))
+    state, opening = new_game(config, seed)
+    events: list[Event] = list(opening)
     while legal_actions(state):
         state, happened = apply(state, bots[state.turn](state))
         events.extend(happened)

@@ -183,9 +183,10 @@ class FlipDoneReferee(PacedReferee):
         self.names = setup.seats
         self.cards = cards
         """UID -> card ("QH"): the game's tags."""
-        self.state: State = new_game(config, setup.seed)
+        self.state: State
+        self.state, opening = new_game(config, setup.seed)  # OBSERVED: no event before the deal
         self.history: UndoHistory[State] = UndoHistory()
-        self.log: list[Event] = []
+        self.log: list[Event] = list(opening)
         """The engine's events so far (all public)."""
         self.fault: Fault | None = None
         self.waiting: FdPrompt | None = None

@@ -36,10 +36,8 @@ from companion.games.flipdone.rules import (
     DealtDown,
     Discard,
     Event,
-    FirstPlaced,
     Flip,
     PhaseEnded,
-    PhaseStarted,
     PlaceFirst,
     Stage,
     State,
@@ -115,16 +113,6 @@ def make_setup(seed: int, first: int | None = None, **options: Any) -> Setup:
     return Setup("flipdone", NAMES, make_tags(seed), first, seed, **keep)
 
 
-def opening_events(state: State) -> list[Event]:
-    """The first phase's start, which `new_game` deals before anyone acts (FD-2)."""
-    face = state.faces[CENTRE - 1] if state.pending is None else state.pending
-    assert face is not None
-    events: list[Event] = [PhaseStarted(1, 1, state.first, 0, False, face)]
-    if state.stage is Stage.PLAY:
-        events.append(FirstPlaced(None, CENTRE, face))
-    return events
-
-
 def comparable(events: Sequence[Event]) -> list[dict[str, Any]]:
     """The events both deal modes make: all but the OBSERVED deal's `dealt_down`."""
     return [e.to_json() for e in events if not isinstance(e, DealtDown)]
@@ -148,8 +136,9 @@ class FlipDoneSim(SimulatedPeople):
         config = config or Config()
         super().__init__(setup, FlipDoneReferee(setup, config), pace or Pace(), noise, on_input)
         seeded = dataclasses.replace(config, first=setup.first, deal=Deal.SEEDED)
-        self.track: State = new_game(seeded, setup.seed)
-        self.decided: list[Event] = opening_events(self.track)
+        self.track: State
+        self.track, opening = new_game(seeded, setup.seed)
+        self.decided: list[Event] = list(opening)
         kinds = list(bots or ["heuristic"])
         self.bots: list[Bot] = [
             make_bot(kinds[s % len(kinds)], random.Random(f"{setup.seed}:bot:{s}"))

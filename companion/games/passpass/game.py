@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
-from companion.games.passpass.rules import RULESETS, RuleSet, make_config
+from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_config
 from companion.games.passpass.rules.layouts import Layout
 from companion.journal import Setup
 from companion.rules.errors import RuleError
@@ -87,6 +87,7 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         controls=("announce", "doublon", "menteur", "choose", "aim", "back"),
         first_question="menu.title.first.magic",
         lab=lab,
+        engine=ENGINES[name],
     )
 
 

@@ -188,7 +188,7 @@ def reference_events(variant: Variant, index: int) -> tuple[Config, list[dict[st
         make_bot(kind, random.Random(f"{variant.seed}:{index}:{seat}"), seat, config.layout)
         for seat, kind in enumerate(variant.bots)
     ]
-    state = new_game(config)
+    state, _ = new_game(config, 0)  # the opening is not counted (nor is it by the fast path)
     events: list[dict[str, Any]] = []
     actions = 0
     while state.phase is not Phase.OVER and actions < MAX_ACTIONS:

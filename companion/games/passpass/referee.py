@@ -143,7 +143,7 @@ class PassPassReferee(PacedReferee):
         self.setup = setup
         self.names = setup.seats
         self.tag_kinds = TagKinds(setup.tags)
-        self.state: State = new_game(config)
+        self.state: State = new_game(config, setup.seed)[0]
         self.history: UndoHistory[State] = UndoHistory()
         self.matched: dict[int, frozenset[str]] = dict(self.observed.uids)
         """The readers' UIDs when the table last matched the expected one."""

@@ -1,6 +1,7 @@
 """Swiped bots for self-play (companion/games/swiped/lab.py), the simulated table and tests.
 
-- `random_action`: one random legal action for whichever seat (engine property tests).
+- `random_action`: one random legal action for whichever seat (engine property tests;
+  it is the sample player of Swiped's engine contract, `rules/contract.py`).
 - `random` (`RandomBot`): random swaps; claims "5 matches" as soon as its own card says
   so; with false claims only refused (SW-5), names a random card between two swaps.
 - `deducing` (`DeducingBot`): keeps a belief over the opponent's target card, deduced from
@@ -40,8 +41,9 @@ from companion.games.swiped.rules.config import (
     Phase,
     swap_order,
 )
+from companion.games.swiped.rules.contract import random_action as random_action
 from companion.games.swiped.rules.deck import Card, agreement, make_deck
-from companion.games.swiped.rules.engine import PAIRS, apply, legal_actions, new_game, start_events
+from companion.games.swiped.rules.engine import PAIRS, apply, legal_actions, new_game
 from companion.games.swiped.rules.events import ClaimChecked, Event, GameWon, ProgramsRevealed
 from companion.games.swiped.rules.state import PlayerView, PublicView, State, player_view
 
@@ -52,28 +54,6 @@ Grid = tuple[str, ...]
 Programs = tuple[tuple[Pair, ...], ...]
 PAIR_INDEX: dict[Pair, int] = {p: i for i, p in enumerate(PAIRS)}
 LOG_PAIRS = math.log(len(PAIRS))
-
-
-def random_action(state: State, rng: random.Random, claim_rate: float = 0.02) -> Action:
-    """One legal action for whichever seat; raises ValueError when the game is over.
-
-    It claims "5 matches" as soon as a seat's own card says so, and otherwise makes a
-    random claim only now and then, so random games are long enough to exercise the
-    manches yet still explore every claim."""
-    legal = legal_actions(state)
-    if not legal:
-        raise ValueError("the game is over: no legal action")
-    for action in legal:
-        if (
-            isinstance(action, ClaimMatches)
-            and player_view(state, action.seat).matches >= MATCHES_TO_WIN
-        ):
-            return action
-    claims = [a for a in legal if isinstance(a, ClaimMatches | ClaimCard)]
-    moves = [a for a in legal if not isinstance(a, ClaimMatches | ClaimCard)]
-    if claims and (not moves or rng.random() < claim_rate):
-        return rng.choice(claims)
-    return rng.choice(moves)
 
 
 # ------------------------------------------------------------------ swaps and gains (pure)
@@ -698,9 +678,9 @@ def play_game(
     claim goes first (SW-5: between two swaps either player may speak), else the first
     action offered (a programmed swap, or the forced swap of SW-4). Every event goes to
     both bots."""
-    state = new_game(config, seed)
+    state, opening = new_game(config, seed)
     for bot in bots:
-        bot.observe(start_events(state))
+        bot.observe(opening)
     for _ in range(100_000):
         if state.phase is Phase.OVER:
             break

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
-from companion.games.swiped.rules import COLOURS, PLAYERS, SQUARES, Config
+from companion.games.swiped.rules import COLOURS, ENGINE, PLAYERS, SQUARES, Config
 from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK
 from companion.journal import Setup
 
@@ -98,5 +98,6 @@ SWIPED = register(
         options={"token_nouns": {"layout": "card", "cube": "cube"}},
         ready_prompt="menu.title.ready.mat",
         lab=lab,
+        engine=ENGINE,
     )
 )

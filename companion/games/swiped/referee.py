@@ -186,9 +186,10 @@ class SwipedReferee(PacedReferee):
         self.names = setup.seats
         self.tokens = tokens
         """UID -> a card number or a cube's colour: the game's tags."""
-        self.state: State = new_game(config, setup.seed)
+        self.state: State
+        self.state, opening = new_game(config, setup.seed)  # OBSERVED: no event before the deal
         self.history: UndoHistory[tuple[State, bool]] = UndoHistory()
-        self.log: list[Event] = []
+        self.log: list[Event] = list(opening)
         """The engine's events so far (all public)."""
         self.placed = False
         """The cubes stood as the layout card shows at least once (the swaps may begin)."""

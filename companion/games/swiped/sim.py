@@ -53,7 +53,6 @@ from companion.games.swiped.rules import (
     legal_actions,
     new_game,
     next_swap,
-    start_events,
 )
 from companion.journal import Input, Setup, TickInput
 from companion.sim.people import Diverged as Diverged
@@ -162,8 +161,9 @@ class SwipedSim(SimulatedPeople):
         referee = SwipedReferee(setup, config)
         super().__init__(setup, referee, pace or Pace(), noise, on_input)
         seeded = dataclasses.replace(referee.state.config, deal=Deal.SEEDED)
-        self.track: State = new_game(seeded, setup.seed)
-        self.decided: list[Event] = list(start_events(self.track))
+        self.track: State
+        self.track, opening = new_game(seeded, setup.seed)
+        self.decided: list[Event] = list(opening)
         # By default a deducing player against one swapping at random: two deducing bots
         # read each other's card from the first programs revealed, and the game is short.
         kinds = list(bots or DEFAULT_BOTS)

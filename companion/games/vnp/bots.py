@@ -53,7 +53,7 @@ def make_bot(kind: str) -> Bot:
 
 def play_game(config: Config, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> State:
     """One whole game: the bot of the seat playing each colour chooses its action."""
-    state = new_game(config)
+    state, _ = new_game(config, 0)
     while not state.over:
         seat = config.seat_of(state.turn)
         state, _ = apply(state, bots[seat](state, rngs[seat]))

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
+from companion.games.vnp.rules.contract import ENGINE
 from companion.journal import Setup
 
 if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
@@ -120,5 +121,6 @@ VNP = register(
         played_on_page=True,
         ready_prompt="menu.title.ready.page",
         lab=lab,
+        engine=ENGINE,
     )
 )

@@ -272,8 +272,8 @@ def reference_events(variant: Variant, index: int) -> list[Event]:
     (`companion/games/vnp/bots.py`): the events of the game the fast path must equal."""
     sit = seating(variant, index)
     bots: list[Bot] = [BOTS[kind] for kind in variant.bots]
-    state = new_game(sit.config)
-    events: list[Event] = []
+    state, opening = new_game(sit.config, 0)
+    events: list[Event] = list(opening)
     while not state.over:
         seat = sit.seats[state.turn]
         state, happened = apply(state, bots[seat](state, sit.rngs[seat]))

@@ -191,8 +191,9 @@ class VnpReferee(PacedReferee):
         self.setup = setup
         self.names = setup.seats
         self.sides = side_names(self.config, setup.seats)
-        self.state: State = new_game(self.config)
-        self.log: list[Event] = []
+        self.state: State
+        self.state, opening = new_game(self.config, setup.seed)
+        self.log: list[Event] = list(opening)
         """The engine events of the game as it stands (a placement taken back leaves it)."""
         self.undoable: _Undoable | None = None
         self.hint: Shown | None = None

@@ -137,8 +137,9 @@ class VnpSim(SimulatedPeople):
         pace = pace or Pace()
         super().__init__(setup, referee, pace, noise, on_input)
         self.habits = habits or (Habits.none() if pace.ticks else Habits())
-        self.track: State = new_game(config_of(setup))
-        self.decided: list[Event] = []
+        self.track: State
+        self.track, opening = new_game(config_of(setup), setup.seed)
+        self.decided: list[Event] = list(opening)
         kinds = list(bots or DEFAULT_BOTS)
         seats = len(setup.seats)
         self.bots = [make_bot(kinds[s % len(kinds)]) for s in range(seats)]

@@ -73,7 +73,7 @@ def test_fd9_a_phase_never_ends_with_cards_in_hand_under_the_books_rules():
     rng = random.Random(9)
     ended = 0
     for seed in range(150):
-        state = new_game(Config(tie_phase_limit=3), seed)
+        state, _ = new_game(Config(tie_phase_limit=3), seed)
         while state.stage is not Stage.OVER:
             state, events = apply(state, random_action(state, rng))
             for e in events:

@@ -53,7 +53,7 @@ def layout_taken_back() -> SwipedReferee:
 def programs() -> list[dict[str, Any]]:
     """SW-3 as the engine plays it with a seeded deal (a table programs with small cubes,
     so its referee never sees this): each seat's three swaps, then both revealed."""
-    state = new_game(make_config(), 1)
+    state, _ = new_game(make_config(), 1)
     out: list[dict[str, Any]] = []
     for seat, a, b in [
         (0, "rouge", "bleu"), (0, "vert", "noir"), (0, "rose", "blanc"),

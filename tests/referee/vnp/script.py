@@ -38,7 +38,7 @@ class VnpScript:
                            rules=dict(rules) if rules is not None else None)  # fmt: skip
         values = dict(rules or {})
         mode = values.get("mode", "two" if len(seats) == 2 else "four")
-        self.track: State = new_game(make_config(size=values.get("size", 13), mode=mode))
+        self.track: State = new_game(make_config(size=values.get("size", 13), mode=mode), 0)[0]
         self.inputs: list[Input] = []
         self.t = 0.0
         self.acts: list[Action] = []
@@ -93,7 +93,7 @@ class VnpScript:
         self.press("back", seat)
         last = self.acts.pop()
         assert isinstance(last, Place)
-        state = new_game(self.track.config)
+        state, _ = new_game(self.track.config, 0)
         for act in self.acts:
             state, _ = apply(state, act)
         self.track = state

@@ -125,7 +125,7 @@ def test_the_game_ends_the_console(tmp_path) -> None:
     from companion.games.vnp.bots import largest_first
     from companion.games.vnp.rules import Place, apply, make_config, new_game
 
-    state = new_game(make_config(mode="two"))
+    state, _ = new_game(make_config(mode="two"), 0)
     rng = random.Random(2)
     lines = []
     while not state.over:

@@ -281,7 +281,7 @@ def test_the_hint_shows_the_largest_piece_of_lowest_id_until_the_next_action() -
         seen.append((record, referee.screen, referee.board_view()["hint"], events))
     assert referee is not None
     hints = story(referee, "hint")
-    start = new_game(referee.config)
+    start, _ = new_game(referee.config, 0)
     ids = legal_placements(start, 0)
     piece_of = geometry(13).piece_of
     biggest = max(PIECES[piece_of[p]].size for p in ids)

@@ -57,7 +57,7 @@ FULL = {1: "AH", 2: "2H", 3: "3S", 4: "4S", 5: "5H", 6: "6S", 7: "7H", 8: "8S", 
 
 
 def observed(**options: object) -> State:
-    return new_game(make_config(deal="observed", **options), 0)  # type: ignore[arg-type]
+    return new_game(make_config(deal="observed", **options), 0)[0]  # type: ignore[arg-type]
 
 
 def deal(state: State, under: dict[int, str], face: str | None = None) -> State:
@@ -182,11 +182,22 @@ def test_fd_2_a_play_before_the_deal_is_complete_is_refused():
     assert_refused(state, Flip(0, "KH", 5), "not complete")
 
 
+def test_fd_2_new_game_returns_the_events_of_the_deal_it_made():
+    state, opening = new_game(make_config(first=2), 1)
+    face = state.faces[CENTRE - 1]
+    assert face is not None
+    assert opening == (PhaseStarted(1, 1, 2, 0, False, face), FirstPlaced(None, CENTRE, face))
+    chosen, opening = new_game(make_config(first_element="chosen"), 1)
+    assert chosen.pending is not None  # the variant: the first player places it
+    assert opening == (PhaseStarted(1, 1, 0, 0, False, chosen.pending),)
+    assert new_game(make_config(deal="observed"), 1)[1] == ()  # the table has not dealt
+
+
 def test_fd_2_a_seeded_game_takes_no_deal():
-    state = new_game(make_config(), 1)
+    state, _ = new_game(make_config(), 1)
     assert_refused(state, DealDown(1, "KH"), "the engine deals this game")
     assert_refused(state, DealUp("KH"), "the engine deals this game")
-    chosen = new_game(make_config(first_element="chosen"), 1)
+    chosen, _ = new_game(make_config(first_element="chosen"), 1)
     assert chosen.pending is not None
     assert_refused(chosen, PlaceFirst(0, 5, chosen.pending), "PlaceFirst names no card")
 
@@ -304,7 +315,7 @@ def test_player_view_gives_a_seat_its_hand_size_and_the_cards_it_played():
     assert view.hand == () and view.hand_size == 2 and view.played == ("QS", "10S")
     assert view.public == public_view(state)
     assert player_view(state, 2).played == ("JS",)
-    seeded = new_game(make_config(), 3)
+    seeded, _ = new_game(make_config(), 3)
     assert player_view(seeded, 1).hand == seeded.hands[1]
     assert player_view(seeded, 1).hand_size == 4 and player_view(seeded, 1).played == ()
 
@@ -320,7 +331,7 @@ def test_an_observed_state_round_trips_through_json_mid_deal_and_mid_play():
 
 def seeded_run(config: Config, seed: int, bot_seed: int) -> tuple[list[State], list[Action]]:
     """A whole seeded game by the random bot: the state before each action, the actions."""
-    state = new_game(config, seed)
+    state, _ = new_game(config, seed)
     rng = random.Random(bot_seed)
     states, actions = [], []
     while state.stage is not Stage.OVER:
@@ -338,7 +349,7 @@ def replay_observed(
     """Replay a seeded game through an OBSERVED engine: each phase's deal fed as the readers
     would see it (the face-down cards in a random order), then the same plays. Returns the
     final state, every event, and the events of the seeded game."""
-    obs = new_game(dataclasses.replace(config, deal=Deal.OBSERVED), 99)
+    obs, _ = new_game(dataclasses.replace(config, deal=Deal.OBSERVED), 99)
     seeded_events: list[Event] = []
     observed_events: list[Event] = []
     for before, action in zip(states, actions, strict=False):
@@ -386,12 +397,7 @@ def test_a_game_dealt_by_observation_plays_as_the_same_cards_dealt_by_the_seed(
     )
     dealt_down = [e for e in observed_events if isinstance(e, DealtDown)]
     assert len(dealt_down) == 9 * states[-1].deal
-    first = states[0]  # new_game returns the seeded opening's events to nobody: rebuild them
-    card = first.pending or first.faces[CENTRE - 1]
-    assert card is not None
-    opening: list[Event] = [PhaseStarted(1, 1, first.first, 0, False, card)]
-    if first.pending is None:
-        opening.append(FirstPlaced(None, CENTRE, card))
+    _, opening = new_game(config, seed)  # the seeded deal's opening events
     assert [e for e in observed_events if not isinstance(e, DealtDown)] == [
         *opening,
         *seeded_events,

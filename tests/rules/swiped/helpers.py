@@ -19,7 +19,7 @@ from tests.rules.contract import play_all
 
 
 def game(seed: int = 0, **options: object) -> State:
-    return new_game(make_config(**options), seed)  # type: ignore[arg-type]
+    return new_game(make_config(**options), seed)[0]  # type: ignore[arg-type]
 
 
 def play(state: State, *actions: Action) -> tuple[State, list[Event]]:

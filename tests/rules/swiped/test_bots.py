@@ -31,7 +31,6 @@ from companion.games.swiped.rules import (
     make_config,
     new_game,
     player_view,
-    start_events,
 )
 from companion.lab.model import Variant
 
@@ -40,9 +39,9 @@ def decided_game(seed: int, kinds: list[str], **options: object):
     """A whole game where, at each moment, the seats are asked in a seeded order; yields
     (state, seat, action) for every action applied."""
     config = make_config(first=seed % 2, manche_limit=20, **options)  # type: ignore[arg-type]
-    state = new_game(config, seed)
+    state, opening = new_game(config, seed)
     decide = make_decider(kinds, config, seed)
-    decide.observe(start_events(state))
+    decide.observe(opening)
     order_rng = random.Random(seed)
     while state.phase is not Phase.OVER:
         seats = [0, 1]
@@ -74,7 +73,7 @@ def test_a_bot_acts_on_its_view_alone_the_opponents_card_changes_nothing_it_does
     moments, gives the same answers until a claim's verdict ends the sameness."""
     for seed in range(20):
         config = make_config(first=seed % 2, manche_limit=20)
-        start = new_game(config, seed)
+        start, _ = new_game(config, seed)
         taken = {start.layout_card, *start.targets}
         other = next(c for c in range(1, config.deck_size + 1) if c not in taken)
         asked_a = make_decider(["deducing"], config, seed)
@@ -111,7 +110,7 @@ def test_deduction_never_rules_out_the_true_card_of_an_honest_opponent():
 
 def test_the_belief_is_a_distribution_over_the_cards_it_may_be():
     config = make_config()
-    state = new_game(config, 5)
+    state, _ = new_game(config, 5)
     bot = DeducingBot(0, config, random.Random(1))
     bot.update(player_view(state, 0))
     belief = bot.belief()

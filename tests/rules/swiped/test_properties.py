@@ -56,7 +56,7 @@ def playthrough(
     config: Config, seed: int
 ) -> Iterator[tuple[State, Action, State, tuple[Event, ...]]]:
     rng = random.Random(seed)
-    state = new_game(config, seed)
+    state, _ = new_game(config, seed)
     for _ in range(MAX_ACTIONS):
         if state.phase is Phase.OVER:
             return
@@ -138,7 +138,7 @@ def random_candidates(state: State, rnd: random.Random, count: int) -> list[Acti
 @given(setups())
 def test_state_actions_events_and_views_round_trip_through_json(setup: tuple[Config, int]) -> None:
     config, seed = setup
-    replayed = new_game(config, seed)
+    replayed, _ = new_game(config, seed)
     for i, (_, action, after, events) in enumerate(playthrough(*setup)):
         assert action_from_json(json.loads(json.dumps(action.to_json()))) == action
         json.dumps([e.to_json() for e in events])

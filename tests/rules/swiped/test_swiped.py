@@ -51,7 +51,6 @@ from companion.games.swiped.rules import (
     player_view,
     print_deck,
     public_view,
-    start_events,
     swap_order,
 )
 from companion.rules.errors import BadInput, IllegalAction
@@ -418,11 +417,11 @@ def test_bad_config_is_bad_input(options: dict[str, Any]) -> None:
         make_config(**options)
 
 
-def test_config_round_trips_and_start_events() -> None:
+def test_config_round_trips_and_new_game_opens_the_first_manche() -> None:
     cfg = make_config(first=1, manche_limit=3, false_claim="refused", deck_size=12, deck_seed=4)
     assert Config.from_json(json.loads(json.dumps(cfg.to_json()))) == cfg
-    state = new_game(cfg, 9)
-    assert start_events(state) == (MancheStarted(1, (1, 0, 0, 1, 1, 0)),)
+    state, opening = new_game(cfg, 9)
+    assert opening == (MancheStarted(1, (1, 0, 0, 1, 1, 0)),)  # SW-4: player 1 (seat 1) leads
     assert all(1 <= c <= 12 for c in (state.layout_card, *state.targets))
 
 
@@ -442,8 +441,8 @@ def table(**options: Any) -> State:
 
 
 def test_sw_2_a_table_reads_the_layout_then_each_target_and_hides_which() -> None:
-    state = game(3, deal="observed")
-    assert state.phase is Phase.DRAW and start_events(state) == ()
+    state, opening = new_game(make_config(deal="observed"), 3)
+    assert state.phase is Phase.DRAW and opening == ()
     assert public_view(state).targets_recorded == (False, False)
     with pytest.raises(IllegalAction, match="SW-2"):
         play(state, DrawTarget(0, 3))  # the layout card first

@@ -30,7 +30,7 @@ MAX_ACTIONS = 4 * 24 + 4  # every colour places at most 24 pieces, then passes o
 
 
 def playout(seed: int, crossing: str, mode: str, greedy: bool) -> tuple[State, list[Action], State]:
-    first = state = new_game(make_config(crossing=crossing, mode=mode))
+    first = state = new_game(make_config(crossing=crossing, mode=mode), 0)[0]
     rng = random.Random(seed)
     bot = largest_first if greedy else random_action
     actions: list[Action] = []

@@ -106,7 +106,7 @@ def test_vnp_2_starts_and_colour_order_clockwise_from_top_left() -> None:
     cfg = make_config()
     assert [str(c) for c in COLOURS] == ["jaune", "bleu", "rouge", "vert"]
     assert cfg.starts == ((2, 2), (10, 2), (10, 10), (2, 10))
-    state = new_game(cfg)
+    state, _ = new_game(cfg, 0)
     order = []
     for _ in range(8):
         order.append(str(COLOURS[state.turn]))
@@ -115,20 +115,20 @@ def test_vnp_2_starts_and_colour_order_clockwise_from_top_left() -> None:
 
 
 def test_vnp_2_out_of_turn_is_refused_and_state_unchanged() -> None:
-    state = new_game(make_config())
+    state, _ = new_game(make_config(), 0)
     move = legal_actions(state)[0]
     assert isinstance(move, Place)
     with pytest.raises(IllegalAction) as exc:
         apply(state, Place(Colour.BLEU, move.placement))
     assert ruling(exc) == "VNP-2"
-    assert state == new_game(make_config())
+    assert state == new_game(make_config(), 0)[0]
 
 
 # ------------------------------------------------------------------------------ VNP-3
 
 
 def test_vnp_3_first_piece_must_touch_the_start_intersection() -> None:
-    state = new_game(make_config())
+    state, _ = new_game(make_config(), 0)
     g = geometry(13)
     start = g.point_id((2, 2))
     firsts = legal_placements(state, 0)
@@ -223,7 +223,7 @@ def test_vnp_4_stricter_reading_is_configurable() -> None:
 
 
 def test_vnp_5_a_pass_is_refused_while_a_placement_exists() -> None:
-    state = new_game(make_config())
+    state, _ = new_game(make_config(), 0)
     assert all(isinstance(a, Place) for a in legal_actions(state))
     with pytest.raises(IllegalAction) as exc:
         apply(state, Pass(Colour.JAUNE))
@@ -294,7 +294,7 @@ def test_vnp_6_placing_the_last_piece_gives_the_bonus_event() -> None:
 
 def test_vnp_7_two_players_play_two_colours_and_add_scores() -> None:
     cfg = make_config(mode="two")
-    state = new_game(cfg)
+    state, _ = new_game(cfg, 0)
     seats = []
     for _ in range(4):
         (seat,) = actors(state)
@@ -310,14 +310,14 @@ def test_vnp_7_teams_add_scores_bleu_vert_against_jaune_rouge() -> None:
     state = position(make_config(mode="teams"), turn="jaune", passed=tuple(map(str, COLOURS)))
     assert state.over
     assert side_scores(state) == (168, 168) and winners(state) == (0, 1)
-    assert actors(new_game(make_config(mode="teams"))) == frozenset({0})
+    assert actors(new_game(make_config(mode="teams"), 0)[0]) == frozenset({0})
 
 
 # ------------------------------------------------------------------------------ contract
 
 
 def test_bad_input_and_json() -> None:
-    state = new_game(make_config())
+    state, _ = new_game(make_config(), 0)
     with pytest.raises(BadInput):
         apply(state, Place(Colour.JAUNE, 10**6))
     with pytest.raises(BadInput):

@@ -40,7 +40,7 @@ NAMES = ("Ana", "Bob", "Cy")
 
 def played(plays: int, seed: int = 3) -> State:
     """A seeded game after `plays` plays of the heuristic bots."""
-    state = new_game(Config(), seed)
+    state, _ = new_game(Config(), seed)
     rng = random.Random(seed)
     for _ in range(plays):
         if state.stage is Stage.OVER:
@@ -51,7 +51,7 @@ def played(plays: int, seed: int = 3) -> State:
 
 def dealing(squares: int) -> PublicView:
     """A table dealing: `squares` face-down cards are down."""
-    state = new_game(make_config(deal="observed"), 0)
+    state, _ = new_game(make_config(deal="observed"), 0)
     for square in range(1, squares + 1):
         state, _ = apply(state, DealDown(square, f"{square}C" if square > 1 else "AC"))
     return public_view(state)

@@ -48,7 +48,7 @@ SQUARE_PAIRS = [(1, 2), (3, 4), (5, 6), (7, 8), (9, 1), (2, 3), (4, 7), (5, 8)]
 def table(swaps: int = 0, *, layout: bool = True, targets: int = 2, **rules: Any) -> State:
     """A table's game (OBSERVED deal): the layout card, `targets` target cards drawn, then
     `swaps` swaps of SQUARE_PAIRS."""
-    state = new_game(make_config(deal="observed", **rules), 0)
+    state, _ = new_game(make_config(deal="observed", **rules), 0)
     if not layout:
         return state
     state, _ = apply(state, DrawLayout(LAYOUT))

@@ -40,7 +40,7 @@ def game(
     mode: str = "four", moves: int | None = None, size: int = 13, seed: int = 1
 ) -> tuple[State, list[object]]:
     """The greedy bot's game, after `moves` actions (None: to the end), and its events."""
-    state = new_game(make_config(size=size, mode=mode))
+    state, _ = new_game(make_config(size=size, mode=mode), 0)
     rng = random.Random(seed)
     events: list[object] = []
     while not state.over and (moves is None or len(events) < moves):

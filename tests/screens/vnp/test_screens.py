@@ -227,7 +227,7 @@ def engine_sentences() -> set[tuple[str, str]]:
     found: set[tuple[str, str]] = set()
     rng = random.Random(3)
     for crossing in ("nexos", "strict"):
-        state = new_game(make_config(crossing=crossing))
+        state, _ = new_game(make_config(crossing=crossing), 0)
         g = geometry(13)
         for _ in range(40):
             colour = COLOURS[state.turn]

@@ -71,10 +71,12 @@ from companion.games.flipdone.rules.config import (
     is_red,
     make_config,
 )
+from companion.games.flipdone.rules.contract import ENGINE
 from companion.games.flipdone.rules.engine import (
     actors,
     aligned,
     apply,
+    is_over,
     legal_actions,
     new_game,
     phase_over,
@@ -108,12 +110,12 @@ from companion.games.flipdone.rules.state import (
 )
 
 __all__ = [
-    "ACTIONS", "CARDS", "CENTRE", "DECK", "HAND_SIZE", "LINES", "LINES_THROUGH",
+    "ACTIONS", "CARDS", "CENTRE", "DECK", "ENGINE", "HAND_SIZE", "LINES", "LINES_THROUGH",
     "MANCHE_BONUS", "PLAYERS", "SQUARES", "Action", "Build", "Built", "Config", "Deal",
     "DealDown", "DealUp", "DealtDown", "Discard", "Discarded", "Event", "FirstElement",
     "FirstPlaced", "Flip", "Flipped", "GameOver", "Hand", "Line", "LineBroken", "LineHeld",
     "LineLost", "LineMade", "MancheTie", "MancheWon", "PhaseEnded", "PhaseStarted",
     "PlaceFirst", "PlayerView", "PublicView", "Stage", "State", "TieStands", "Tied",
-    "action_from_json", "actors", "aligned", "apply", "is_red", "legal_actions",
+    "action_from_json", "actors", "aligned", "apply", "is_over", "is_red", "legal_actions",
     "make_config", "new_game", "phase_over", "player_view", "public_view", "seen", "unseen",
 ]  # fmt: skip

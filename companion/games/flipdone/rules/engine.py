@@ -52,9 +52,11 @@ from companion.games.flipdone.rules.state import State
 from companion.rules.errors import BadInput, IllegalAction
 
 
-def new_game(config: Config, seed: int) -> State:
-    """The first phase of the first manche, dealt from `seed` (FD-2); with an OBSERVED
-    deal, waiting for the table's deal instead (stage DEAL; `seed` is then unused)."""
+def new_game(config: Config, seed: int) -> tuple[State, tuple[Event, ...]]:
+    """The first phase of the first manche, dealt from `seed` (FD-2), and its opening
+    events (PhaseStarted, then FirstPlaced when the centre card starts the grid); with an
+    OBSERVED deal, waiting for the table's deal instead (stage DEAL, no event yet: the
+    phase starts once the face-up card is seen; `seed` is then unused)."""
     n = config.players
     d = _Draft(
         State(
@@ -85,8 +87,14 @@ def new_game(config: Config, seed: int) -> State:
             played=((),) * n,
         )  # fmt: skip
     )
-    d.start_phase([])
-    return d.freeze()
+    events: list[Event] = []
+    d.start_phase(events)
+    return d.freeze(), tuple(events)
+
+
+def is_over(state: State) -> bool:
+    """Whether the game is over (FD-10)."""
+    return state.stage is Stage.OVER
 
 
 # --------------------------------------------------------------------- what is legal

@@ -50,10 +50,12 @@ from companion.games.passpass.rules.config import (
     WindowMode,
     make_config,
 )
+from companion.games.passpass.rules.contract import ENGINES
 from companion.games.passpass.rules.engine import (
     actors,
     apply,
     clockwise_first,
+    is_over,
     legal_actions,
     new_game,
 )
@@ -85,12 +87,13 @@ from companion.games.passpass.rules.state import (
 )
 
 __all__ = [
-    "ACTIONS", "DEAD_MANCHE", "PHIPASSPASS", "PTIPASSPASS", "RULESETS", "TURN_LIMIT",
-    "VICTORIES_TO_WIN", "Action", "Announce", "Announced", "Call", "Challenge", "CloseWindow",
-    "Config", "Designate", "Designated", "Event", "GameWon", "Hand", "MancheStarted",
-    "MancheVoid", "MancheWon", "Pass", "Passed", "Phase", "Placed", "PlayerView", "PublicView",
-    "Reveal", "Revealed", "RewardDrop", "RewardToken", "Rewarded", "RuleSet", "Starter",
-    "State", "Swap", "Swapped", "TurnStarted", "Verdict", "WindowMode", "action_from_json",
-    "actors", "apply", "best_pick", "can_still_win", "clockwise_first", "legal_actions",
-    "make_config", "new_game", "player_view", "public_view",
+    "ACTIONS", "DEAD_MANCHE", "ENGINES", "PHIPASSPASS", "PTIPASSPASS", "RULESETS",
+    "TURN_LIMIT", "VICTORIES_TO_WIN", "Action", "Announce", "Announced", "Call",
+    "Challenge", "CloseWindow", "Config", "Designate", "Designated", "Event", "GameWon",
+    "Hand", "MancheStarted", "MancheVoid", "MancheWon", "Pass", "Passed", "Phase", "Placed",
+    "PlayerView", "PublicView", "Reveal", "Revealed", "RewardDrop", "RewardToken",
+    "Rewarded", "RuleSet", "Starter", "State", "Swap", "Swapped", "TurnStarted", "Verdict",
+    "WindowMode", "action_from_json", "actors", "apply", "best_pick", "can_still_win",
+    "clockwise_first", "is_over", "legal_actions", "make_config", "new_game", "player_view",
+    "public_view",
 ]  # fmt: skip

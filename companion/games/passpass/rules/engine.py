@@ -52,11 +52,19 @@ from companion.games.passpass.rules.state import State
 from companion.rules.errors import BadInput, IllegalAction
 
 
-def new_game(config: Config) -> State:
-    """The first manche, dealt (PTI-1, PTI-12), with the first player of PTI-13 to play."""
+def new_game(config: Config, seed: int) -> tuple[State, tuple[Event, ...]]:
+    """The first manche, dealt (PTI-1, PTI-12), with the first player of PTI-13 to play,
+    and its opening events (MancheStarted, TurnStarted). Nothing is left to chance in
+    PassPass (the people place and announce), so `seed` is unused."""
     draft = _Draft.blank(config)
-    draft.new_manche(config.first, [])
-    return draft.freeze()
+    events: list[Event] = []
+    draft.new_manche(config.first, events)
+    return draft.freeze(), tuple(events)
+
+
+def is_over(state: State) -> bool:
+    """Whether the game is over: a seat has won its manches (PTI-1, PTI-12)."""
+    return state.phase is Phase.OVER
 
 
 # --------------------------------------------------------------------- what is legal

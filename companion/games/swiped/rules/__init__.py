@@ -40,6 +40,7 @@ from companion.games.swiped.rules.config import (
     pair,
     swap_order,
 )
+from companion.games.swiped.rules.contract import ENGINE
 from companion.games.swiped.rules.deck import (
     Card,
     agreement,
@@ -51,10 +52,10 @@ from companion.games.swiped.rules.engine import (
     PAIRS,
     actors,
     apply,
+    is_over,
     legal_actions,
     may_claim,
     new_game,
-    start_events,
 )
 from companion.games.swiped.rules.events import (
     ClaimChecked,
@@ -80,13 +81,13 @@ from companion.games.swiped.rules.state import (
 )
 
 __all__ = [
-    "ACTIONS", "COLOURS", "MATCHES_TO_WIN", "PAIRS", "PLAYERS", "SQUARES",
+    "ACTIONS", "COLOURS", "ENGINE", "MATCHES_TO_WIN", "PAIRS", "PLAYERS", "SQUARES",
     "SWAPS_PER_PROGRAM", "Action", "Card", "ClaimCard", "ClaimChecked", "ClaimMatches",
     "Config", "Deal", "DrawLayout", "DrawTarget", "Event", "FalseClaim", "GameDrawn",
     "GameWon", "LayoutDrawn", "MancheEnded", "MancheStarted", "Pair", "Phase", "PlayerView",
     "Program", "Programmed", "ProgramsRevealed", "PublicView", "SkipSwap", "State", "Swap",
     "SwapSkipped", "Swapped", "TargetDrawn", "action_from_json", "actors", "agreement",
-    "apply", "format_deck", "legal_actions", "make_config", "make_deck", "may_claim",
-    "new_game", "next_swap", "pair", "player_view", "print_deck", "public_view",
-    "start_events", "swap_order",
+    "apply", "format_deck", "is_over", "legal_actions", "make_config", "make_deck",
+    "may_claim", "new_game", "next_swap", "pair", "player_view", "print_deck",
+    "public_view", "swap_order",
 ]  # fmt: skip

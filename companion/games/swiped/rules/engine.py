@@ -68,11 +68,23 @@ PAIRS: tuple[Pair, ...] = tuple((a, b) for i, a in enumerate(COLOURS) for b in C
 """The 36 swaps, in COLOURS order."""
 
 
-def new_game(config: Config, seed: int) -> State:
-    """SW-2: one card drawn face up gives the layout; each seat draws a different target.
+def new_game(config: Config, seed: int) -> tuple[State, tuple[Event, ...]]:
+    """SW-2: one card drawn face up gives the layout; each seat draws a different target;
+    the first manche starts (its MancheStarted is the opening event).
 
     With an OBSERVED deal nothing is drawn yet: the table's cards come as DrawLayout and
-    DrawTarget (the seed is kept but unused)."""
+    DrawTarget (the seed is kept but unused), and the first manche starts once both
+    targets are drawn (no opening event)."""
+    state = _first_state(config, seed)
+    return state, _manche_started(state)
+
+
+def is_over(state: State) -> bool:
+    """Whether the game is over (SW-5: a claim settled it; SW-6: the manche limit)."""
+    return state.phase is Phase.OVER
+
+
+def _first_state(config: Config, seed: int) -> State:
     deck = make_deck(config.deck_size, config.deck_seed)
     if config.deal is Deal.OBSERVED:
         return State(
@@ -109,9 +121,9 @@ def new_game(config: Config, seed: int) -> State:
     )
 
 
-def start_events(state: State) -> tuple[Event, ...]:
-    """What a table announces when a game starts (new_game returns no events); with an
-    OBSERVED deal the first manche starts once both targets are drawn."""
+def _manche_started(state: State) -> tuple[Event, ...]:
+    """What a table announces when a manche starts (the order of its swaps, SW-4); nothing
+    while the cards are still being drawn."""
     if state.phase is Phase.DRAW:
         return ()
     order = tuple(seat for seat, _ in swap_order(state.config, state.manche))
@@ -290,7 +302,7 @@ def _do_draw(state: State, action: DrawLayout | DrawTarget, events: list[Event])
     if None in targets:
         return new
     new = replace(new, phase=Phase.EXECUTE)
-    events.extend(start_events(new))
+    events.extend(_manche_started(new))
     return new
 
 
@@ -392,7 +404,7 @@ def _end_manche(state: State, events: list[Event]) -> State:
     manche = state.manche + 1
     phase = Phase.EXECUTE if state.config.deal is Deal.OBSERVED else Phase.PROGRAM
     new = replace(state, manche=manche, phase=phase, revealed=None, step=0)
-    events.extend(start_events(new))
+    events.extend(_manche_started(new))
     return new
 
 

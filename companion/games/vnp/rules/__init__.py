@@ -25,10 +25,12 @@ from companion.games.vnp.rules.config import (
     default_starts,
     make_config,
 )
+from companion.games.vnp.rules.contract import ENGINE
 from companion.games.vnp.rules.engine import (
     actors,
     apply,
     can_place,
+    is_over,
     legal_actions,
     legal_placements,
     new_game,
@@ -54,10 +56,10 @@ from companion.games.vnp.rules.state import (
 )
 
 __all__ = [
-    "ACTIONS", "ALL_PLACED_BONUS", "BOARD_SIZE", "COLOURS", "PIECES", "PIECE_NAMES",
+    "ACTIONS", "ALL_PLACED_BONUS", "BOARD_SIZE", "COLOURS", "ENGINE", "PIECES", "PIECE_NAMES",
     "TOTAL_SEGMENTS", "Action", "AllPlaced", "Colour", "Config", "Crossing", "Event",
     "GameOver", "Geometry", "Mode", "Pass", "Passed", "Piece", "Place", "Placed", "Placement",
     "PublicView", "State", "action_from_json", "actors", "apply", "can_place", "colour_scores",
-    "default_starts", "free_polysticks", "geometry", "legal_actions", "legal_placements",
-    "make_config", "new_game", "public_view", "side_scores", "winners",
+    "default_starts", "free_polysticks", "geometry", "is_over", "legal_actions",
+    "legal_placements", "make_config", "new_game", "public_view", "side_scores", "winners",
 ]  # fmt: skip

@@ -1,4 +1,4 @@
-"""The engine: new_game, actors, legal_actions and apply (validate, then transition).
+"""The engine: new_game, is_over, actors, legal_actions and apply (validate, then transition).
 
 Moves come from the colour's attach points x its pieces left (the Pentobi way): for each
 intersection a colour's pieces touch (only its start intersection before its first piece),
@@ -16,10 +16,16 @@ from companion.games.vnp.rules.state import State, colour_scores, side_scores, w
 from companion.rules.errors import BadInput, IllegalAction
 
 
-def new_game(config: Config) -> State:
-    """An empty board; jaune plays first (VNP-2)."""
+def new_game(config: Config, seed: int) -> tuple[State, tuple[Event, ...]]:
+    """An empty board; jaune plays first (VNP-2). Nothing happens before the first move
+    and nothing is left to chance, so there is no opening event and `seed` is unused."""
     n = len(COLOURS)
-    return State(config=config, turn=0, placed=((),) * n, passed=(False,) * n)
+    return State(config=config, turn=0, placed=((),) * n, passed=(False,) * n), ()
+
+
+def is_over(state: State) -> bool:
+    """Whether the game is over (VNP-6: every colour has passed or placed all its pieces)."""
+    return state.over
 
 
 # --------------------------------------------------------------------- what is legal
