@@ -59,7 +59,7 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         return SimulatedGame(setup, bots=bots, on_input=on_input, **options).run()
 
     def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
-        from companion.sim.console import run_console
+        from companion.games.passpass.console import run_console
 
         echo = not getattr(lines, "isatty", lambda: False)()
         return run_console(session, lines, out, lang, echo=echo)
