@@ -17,10 +17,12 @@ would be (`seat_refusal`), since a phone acts only for its own seat.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO, Any, Protocol
 
 from companion.journal import Input, Setup
@@ -107,6 +109,28 @@ class SimResultLike(Protocol):
 OnInput = Callable[[Input, Any], None]
 
 
+def _no_options(parser: argparse.ArgumentParser) -> None:
+    """A printable with no option but the file to write."""
+
+
+@dataclass(frozen=True)
+class Printables:
+    """What a game offers to print, written by `companion deck GAME --out FILE` (Swiped:
+    its deck of layout cards, as a PDF to print or PNGs to look at)."""
+
+    summary: str
+    """One line for `companion deck --help` ("its layout cards")."""
+    description: str
+    """What `companion deck GAME --help` says: what is printed, and how to print it."""
+    write: Callable[[argparse.Namespace, Path], str]
+    """(the parsed options, the file to write, in a folder that exists) -> what was
+    written, in words ("24 cards on 3 pages"). Raises ValueError, one line naming the option
+    (``--size 2: ...``), for an option or a kind of file it refuses, before writing
+    anything; OSError when it cannot write there."""
+    options: Callable[[argparse.ArgumentParser], None] = _no_options
+    """Adds the game's own options to `companion deck GAME` (Swiped: ``--size``, ``--seed``)."""
+
+
 @dataclass(frozen=True)
 class Game:
     """Everything the runtime needs of one game."""
@@ -168,6 +192,9 @@ class Game:
     lab: Callable[[], Any] | None = None
     """() -> the game's `companion.lab.model.LabGame` (imported on demand: the lab's fast
     engines are no concern of the table). None: `companion lab` cannot play it."""
+    printables: Printables | None = None
+    """What `companion deck GAME` writes to print (Swiped's deck of cards); None: the game
+    has nothing to print."""
 
     def players(self) -> str:
         """Its numbers of players in words: "2 to 6 players", "3 players"."""
