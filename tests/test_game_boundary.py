@@ -19,7 +19,6 @@ GAMES = ROOT / "games"
 GAME_NAMES = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file())
 
 CROSSINGS = {
-    "companion.config.tables": {"passpass"},  # a table's own hat layout, [game.layout]
     "companion.referee.table": {"passpass"},  # the fix prompts every referee shows
     "companion.screens.text": {"passpass"},  # PassPass's sentences, in the shared catalogue
     "companion.transcript": {"passpass"},  # PassPass's lines, in the shared transcript

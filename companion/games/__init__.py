@@ -195,6 +195,10 @@ class Game:
     printables: Printables | None = None
     """What `companion deck GAME` writes to print (Swiped's deck of cards); None: the game
     has nothing to print."""
+    own_layout: Callable[[Mapping[str, Any]], None] | None = None
+    """Checks a table's own layout of the game's spots (the config's ``[game.layout]``):
+    raises ValueError saying what is wrong and how to write one. None: the game takes no
+    own layout (its `check` refuses one)."""
 
     def players(self) -> str:
         """Its numbers of players in words: "2 to 6 players", "3 players"."""

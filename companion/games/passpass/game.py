@@ -9,7 +9,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
 from companion.games.passpass.rules import RULESETS, RuleSet, make_config
-from companion.games.passpass.rules.layouts import Layout
+from companion.games.passpass.rules.layouts import Layout, LayoutError
 from companion.journal import Setup
 from companion.rules.errors import RuleError
 
@@ -22,6 +22,17 @@ FAMILY = {"ptipasspass": "animal", "phipasspass": "colour"}
 
 def _layout(layout: Mapping[str, Any] | None) -> Layout | None:
     return Layout.from_json(layout) if layout else None
+
+
+def own_layout(layout: Mapping[str, Any]) -> None:
+    """PTI-2: a table's own hat positions ([game.layout]), when not the book's grid."""
+    try:
+        Layout.from_json(layout)
+    except LayoutError as exc:
+        raise ValueError(
+            f"{exc}; write [game.layout] with positions = [[row, col], ...] in reading "
+            "order, or leave it out for the book's grid"
+        ) from None
 
 
 def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
@@ -87,6 +98,7 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         controls=("announce", "doublon", "menteur", "choose", "aim", "back"),
         first_question="menu.title.first.magic",
         lab=lab,
+        own_layout=own_layout,
     )
 
 
