@@ -132,6 +132,25 @@ class Printables:
 
 
 @dataclass(frozen=True)
+class RuleOption:
+    """A shorthand option of `companion selfplay GAME` for one of the game's engine
+    settings: ``--turn-limit 30`` is ``--rule turn_limit=30`` (PassPass, PTI-15)."""
+
+    flag: str
+    """As typed ("--turn-limit")."""
+    rule: str
+    """The engine setting it sets, by its `[game.rules]` name ("turn_limit")."""
+    type: Callable[[str], Any]
+    """Reads the typed value; raises ValueError or argparse.ArgumentTypeError (one line)."""
+    help: str
+
+    @property
+    def dest(self) -> str:
+        """Where argparse keeps its value (apart from the command's own options)."""
+        return f"rule:{self.rule}"
+
+
+@dataclass(frozen=True)
 class Game:
     """Everything the runtime needs of one game."""
 
@@ -199,6 +218,9 @@ class Game:
     """Checks a table's own layout of the game's spots (the config's ``[game.layout]``):
     raises ValueError saying what is wrong and how to write one. None: the game takes no
     own layout (its `check` refuses one)."""
+    selfplay_options: tuple[RuleOption, ...] = ()
+    """`companion selfplay GAME`'s shorthands for its engine settings (declared here, not by
+    its `lab`, so the command line is built without importing any game's lab)."""
 
     def players(self) -> str:
         """Its numbers of players in words: "2 to 6 players", "3 players"."""
