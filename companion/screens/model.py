@@ -61,9 +61,9 @@ class Refusal(StrEnum):
 
 @runtime_checkable
 class Ticking(Protocol):
-    """A screen that changes while the game stands still (PassPass's countdown draining
-    a bar): it says which of its changes are one moment of the game. The demo draws such a
-    moment once; the OLED sends its frames at most every `countdown_interval` seconds."""
+    """A screen that changes while the game stands still (a countdown draining a bar): it
+    says which of its changes are one moment of the game. The demo draws such a moment
+    once; the OLED sends its frames at most every `countdown_interval` seconds."""
 
     def same_moment(self, other: object) -> bool:
         """True when `other` is this moment of the game, drawn at another tick."""
