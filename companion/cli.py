@@ -189,27 +189,21 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _deck(args: argparse.Namespace) -> int:
-    from companion.games.swiped import deck_sheet
-    from companion.games.swiped.rules.deck import make_deck
-
-    out = Path(args.out)
+    printables = games.get(args.game).printables
+    if printables is None:
+        offered = ", ".join(g for g in games.names() if games.get(g).printables) or "none"
+        return fail("deck", f"{args.game} has nothing to print (games that do: {offered})")
     problem = output_file_problem(args.out)
     if problem:
         return fail("deck", f"--out {args.out}: {problem}")
-    if out.suffix.lower() not in deck_sheet.SUFFIXES:
-        return fail("deck", f"--out {out}: give a .pdf (to print) or a .png (to look at)")
+    out = Path(args.out)
     try:
-        deck = make_deck(args.size, args.seed)
-    except BadInput as exc:
-        return fail("deck", f"--size {args.size}: {exc}")
-    title = f"Swiped - jeu de {len(deck)} cartes (graine {args.seed})"
-    try:
-        written = deck_sheet.write_sheet(deck, out, title)
+        written = printables.write(args, out)
+    except ValueError as exc:
+        return fail("deck", str(exc))
     except OSError as exc:
         return fail("deck", f"--out {out}: cannot write there: {exc.strerror or exc}")
-    pages = deck_sheet.pages_needed(len(deck))
-    also = f" (pages 2 on: {', '.join(map(str, written[1:]))})" if len(written) > 1 else ""
-    print(f"wrote {out}: {len(deck)} cards on {pages} page{'s' * (pages > 1)}{also}")
+    print(f"wrote {out}: {written}")
     return 0
 
 
@@ -315,38 +309,36 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _add_deck(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK
-
+    every = [games.get(name) for name in games.names()]
+    offered = "; ".join(f"{g.name}, {g.printables.summary}" for g in every if g.printables)
     deck = sub.add_parser(
         "deck",
-        help="write a game's deck of cards as a sheet to print (a PDF) or to look at (PNGs)",
+        help="write what a game has to print (a deck of cards...) in a file to print or to look at",
         description=(
-            "Lay out a game's cards on A4 pages at playing-card size (63 x 88 mm, 9 per "
-            "page) with cut marks, and write a PDF to print at 100 %, or PNGs to look at "
-            "(FILE.png is page 1, FILE-2.png page 2...). Swiped is the only game with a "
-            "printed deck: its layout cards, numbered as the rules engine numbers them, "
-            "each with the colour's name on every square and a circle where its NFC "
-            "sticker goes. How to print and cut it: docs/games.md; the deck's ruling (SW-1): "
-            f"{RULINGS_DOC}."
+            "Write what a game has to print, in a file to print or to look at: "
+            f"{offered or 'no game has any'}. "
+            "Each game's own options: companion deck GAME --help."
         ),
     )
-    deck.add_argument("game", choices=["swiped"], help="the game (only swiped has a deck)")
-    deck.add_argument(
-        "--out",
-        type=path_text,
-        required=True,
-        help="the file to write, FILE.pdf or FILE.png, in a folder that exists",
-    )
-    deck.add_argument(
-        "--size",
-        type=int,
-        default=24,
-        help=f"number of cards, {MIN_DECK} to {MAX_DECK} (default 24, as shipped)",
-    )
-    deck.add_argument(
-        "--seed", type=int, default=0, help="seed of the deck (default 0, as shipped)"
-    )
-    deck.set_defaults(func=_deck)
+    per_game = deck.add_subparsers(dest="game", metavar="GAME", required=True)
+    for game in every:
+        printables = game.printables
+        if printables is None:  # listed, so that it says it has nothing to print
+            parser = per_game.add_parser(game.name)
+        else:
+            parser = per_game.add_parser(
+                game.name, help=printables.summary, description=printables.description
+            )
+        parser.add_argument(
+            "--out",
+            type=path_text,
+            required=printables is not None,
+            help="the file to write, in a folder that exists; its suffix says its kind (e.g. "
+            "FILE.pdf to print)",
+        )
+        if printables is not None:
+            printables.options(parser)
+        parser.set_defaults(func=_deck)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -18,6 +18,7 @@ from PIL import Image
 from companion import games
 from companion.games import TableReferee
 from companion.journal import Input, dump_lines
+from companion.screens.model import same_moment
 from companion.screens.render import frame
 from companion.screens.terminal import save_gif, to_text
 from companion.transcript import describe
@@ -41,7 +42,7 @@ class Film:
                 print(f"{event['t']:7.2f}  {line}", file=self.out)
         self.seen = len(referee.events)
         screen = referee.screen
-        if _same_moment(screen, self.last):
+        if screen == self.last or same_moment(screen, self.last):
             return
         self.last = screen
         image = frame(screen, self.lang)
@@ -54,13 +55,6 @@ class Film:
         """Each frame shown for its table time, squeezed into 0.4..2.5 s for a GIF."""
         gaps = [b - a for a, b in zip(self.times, self.times[1:], strict=False)] + [3.0]
         return [int(min(2.5, max(0.4, gap / 3)) * 1000) for gap in gaps]
-
-
-def _same_moment(a: Any, b: Any) -> bool:
-    """A screen that ticks (a countdown) says which changes are the same moment, with its
-    `same_moment`; any other change is a new frame."""
-    same = getattr(a, "same_moment", None)
-    return bool(same(b)) if callable(same) else bool(a == b)
 
 
 def run_demo(

@@ -45,7 +45,6 @@ from companion.config.reading import (
     int_in,
     text,
 )
-from companion.games.passpass.rules.layouts import Layout, LayoutError
 
 TABLES = {"schema", "game", "paths", "display", "controls", "readers", "web"}
 GAME_KEYS = {
@@ -163,7 +162,7 @@ def _game(c: Checker) -> GameConfig:
         "magic trick most recently)",
     )
     values = c.values(g, "game", default, GAME_RULES)
-    layout = _layout(c, _as_json(c, "game.layout", g.get("layout")))
+    layout = _layout(c, name, _as_json(c, "game.layout", g.get("layout")))
     rules = _as_json(c, "game.rules", g.get("rules"))
     if rules is not None and not isinstance(rules, Mapping):
         c.bad("game.rules", rules, "write [game.rules] with the game's rule settings")
@@ -227,21 +226,20 @@ def _seats(c: Checker, g: Mapping[str, Any], default: tuple[str, ...]) -> tuple[
     return default
 
 
-def _layout(c: Checker, layout: Any) -> Mapping[str, Any] | None:
-    """game.layout: the positions of the hats, when not the book's grid."""
+def _layout(c: Checker, name: str, layout: Any) -> Mapping[str, Any] | None:
+    """game.layout: the positions of the game's spots, when not the book's; the game checks
+    them (its descriptor's `own_layout`; one that takes none refuses any in `check`)."""
     if layout is None:
         return None
+    if not isinstance(layout, Mapping):
+        c.bad("game.layout", layout, "write [game.layout] as a table, or leave it out")
+        return None
+    check = games.get(name).own_layout
     try:
-        if not isinstance(layout, Mapping):
-            raise LayoutError("not a table")
-        Layout.from_json(layout)
-    except LayoutError as exc:
-        c.bad(
-            "game.layout",
-            layout,
-            f"{exc}; write [game.layout] with positions = [[row, col], ...] in reading "
-            "order, or leave it out for the book's grid",
-        )
+        if check is not None:
+            check(layout)
+    except ValueError as exc:
+        c.bad("game.layout", layout, str(exc))
         return None
     return dict(layout)
 

@@ -11,9 +11,10 @@ the whole 1 KiB (23 ms at 400 kHz I2C, 93 ms at the default 100 kHz: set
 ``dtparam=i2c_arm=on,i2c_arm_baudrate=400000``) at power-on and after a failed transfer,
 and, one page a frame, each page that was not sent whole for ``REFRESH_EVERY`` frames.
 ``Display.show`` draws only when the screen changed: equal screens are skipped without
-drawing, and a drawing whose pixels equal the last frame sent is not sent either. The
-countdown of a challenge window drains a bar pixel by pixel; its frames are sent at most
-every ``countdown_interval`` seconds (the loop calls ``show`` at every tick, so the latest
+drawing, and a drawing whose pixels equal the last frame sent is not sent either. A screen
+that ticks while the game stands still (``screens.model.Ticking``: a countdown draining a
+bar pixel by pixel) has its frames of one moment sent at most every
+``countdown_interval`` seconds (the loop calls ``show`` at every tick, so the latest
 one always gets through).
 
 A missing or failing display never stops the game: the first failure is logged once and
@@ -34,7 +35,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from companion.config.model import DisplayConfig
-from companion.games.passpass.screens import CountdownScreen
+from companion.screens.model import same_moment
 from companion.screens.render import HEIGHT, WIDTH, draw
 
 log = logging.getLogger(__name__)
@@ -176,15 +177,12 @@ class Display:
             return False
         if screen == self._last_screen and not force and self.device is not None:
             return False
-        last = self._last_screen
         if (
-            isinstance(screen, CountdownScreen)
-            and isinstance(last, CountdownScreen)
-            and screen.view == last.view
+            same_moment(screen, self._last_screen)
             and self.clock() - self._last_sent < self.countdown_interval
             and not force
         ):
-            return False  # the same window draining: not now, the next tick will do
+            return False  # the same moment ticking: not now, the next tick will do
         self._last_screen = screen
         if self.device is None and (self.clock() < self._next_try or not self.open()):
             return False

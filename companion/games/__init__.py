@@ -17,10 +17,12 @@ would be (`seat_refusal`), since a phone acts only for its own seat.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO, Any, Protocol
 
 from companion.games.engine import AnyEngine
@@ -108,6 +110,47 @@ class SimResultLike(Protocol):
 OnInput = Callable[[Input, Any], None]
 
 
+def _no_options(parser: argparse.ArgumentParser) -> None:
+    """A printable with no option but the file to write."""
+
+
+@dataclass(frozen=True)
+class Printables:
+    """What a game offers to print, written by `companion deck GAME --out FILE` (Swiped:
+    its deck of layout cards, as a PDF to print or PNGs to look at)."""
+
+    summary: str
+    """One line for `companion deck --help` ("its layout cards")."""
+    description: str
+    """What `companion deck GAME --help` says: what is printed, and how to print it."""
+    write: Callable[[argparse.Namespace, Path], str]
+    """(the parsed options, the file to write, in a folder that exists) -> what was
+    written, in words ("24 cards on 3 pages"). Raises ValueError, one line naming the option
+    (``--size 2: ...``), for an option or a kind of file it refuses, before writing
+    anything; OSError when it cannot write there."""
+    options: Callable[[argparse.ArgumentParser], None] = _no_options
+    """Adds the game's own options to `companion deck GAME` (Swiped: ``--size``, ``--seed``)."""
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """A shorthand option of `companion selfplay GAME` for one of the game's engine
+    settings: ``--turn-limit 30`` is ``--rule turn_limit=30`` (PassPass, PTI-15)."""
+
+    flag: str
+    """As typed ("--turn-limit")."""
+    rule: str
+    """The engine setting it sets, by its `[game.rules]` name ("turn_limit")."""
+    type: Callable[[str], Any]
+    """Reads the typed value; raises ValueError or argparse.ArgumentTypeError (one line)."""
+    help: str
+
+    @property
+    def dest(self) -> str:
+        """Where argparse keeps its value (apart from the command's own options)."""
+        return f"rule:{self.rule}"
+
+
 @dataclass(frozen=True)
 class Game:
     """Everything the runtime needs of one game."""
@@ -173,6 +216,16 @@ class Game:
     """The game's pure rules under the engine contract (`companion/games/engine.py`): what
     the contract suite (tests/rules/test_conformance.py) plays on every registered game.
     None: a game with no engine of its own (its referee holds the rules)."""
+    printables: Printables | None = None
+    """What `companion deck GAME` writes to print (Swiped's deck of cards); None: the game
+    has nothing to print."""
+    own_layout: Callable[[Mapping[str, Any]], None] | None = None
+    """Checks a table's own layout of the game's spots (the config's ``[game.layout]``):
+    raises ValueError saying what is wrong and how to write one. None: the game takes no
+    own layout (its `check` refuses one)."""
+    selfplay_options: tuple[RuleOption, ...] = ()
+    """`companion selfplay GAME`'s shorthands for its engine settings (declared here, not by
+    its `lab`, so the command line is built without importing any game's lab)."""
 
     def players(self) -> str:
         """Its numbers of players in words: "2 to 6 players", "3 players"."""

@@ -178,8 +178,9 @@ def selfplay(args: argparse.Namespace) -> int:
         kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
         table["bots"] = [kinds[i % len(kinds)] for i in range(players)] if kinds else []
     rules = dict(args.rule or [])
-    if args.turn_limit is not None:
-        rules["turn_limit"] = args.turn_limit
+    for option in games.get(args.game).selfplay_options:
+        if getattr(args, option.dest) is not None:
+            rules[option.rule] = getattr(args, option.dest)
     table["rules"] = rules
     table["name"] = "selfplay"
     try:
@@ -266,25 +267,30 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     _out(p, "<name>")
     p.set_defaults(func=report)
 
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--players", type=whole_number(1), default=None,
+                        help="number of seats (default: the game's usual count)")  # fmt: skip
+    common.add_argument("--games", type=whole_number(1), default=100,
+                        help="games to play, 1 or more (default 100)")  # fmt: skip
+    common.add_argument("--seed", type=int, default=1, help="the seed of every game (default 1)")
+    common.add_argument("--bots", default=None,
+                        help="comma-separated bot kinds, cycled over the seats (default: the "
+                        "game's first kind)")  # fmt: skip
+    common.add_argument("--rule", type=rule, action="append", metavar="KEY=VALUE",
+                        help="an engine setting, as in [game.rules] (repeat for more)")  # fmt: skip
+    _workers(common)
     p = sub.add_parser(
         "selfplay",
         help="play many games between bots and print the lab's figures (one variant)",
         description="The one-line form of `companion lab`: one variant from the command "
         "line, played on every core, its figures printed. The same seed gives the same "
-        f"output. The file-based form and the figures: {LAB_DOC}.",
+        f"output. The file-based form and the figures: {LAB_DOC}. A game's own options: "
+        "companion selfplay GAME --help.",
     )
-    p.add_argument("game", choices=games.names(), help="the game")
-    p.add_argument("--players", type=whole_number(1), default=None,
-                   help="number of seats (default: the game's usual count)")  # fmt: skip
-    p.add_argument("--games", type=whole_number(1), default=100,
-                   help="games to play, 1 or more (default 100)")  # fmt: skip
-    p.add_argument("--seed", type=int, default=1, help="the seed of every game (default 1)")
-    p.add_argument("--bots", default=None,
-                   help="comma-separated bot kinds, cycled over the seats (default: the "
-                   "game's first kind)")  # fmt: skip
-    p.add_argument("--rule", type=rule, action="append", metavar="KEY=VALUE",
-                   help="an engine setting, as in [game.rules] (repeat for more)")  # fmt: skip
-    p.add_argument("--turn-limit", type=whole_number(1), default=None,
-                   help="PassPass: void a manche after this many turns (PTI-15)")  # fmt: skip
-    _workers(p)
-    p.set_defaults(func=selfplay)
+    per_game = p.add_subparsers(dest="game", metavar="GAME", required=True)
+    for game in map(games.get, games.names()):
+        g = per_game.add_parser(game.name, parents=[common], help=f"{game.title}, {game.players()}")
+        for option in game.selfplay_options:
+            g.add_argument(option.flag, dest=option.dest, type=option.type, default=None,
+                           metavar=option.rule.upper(), help=option.help)  # fmt: skip
+        g.set_defaults(func=selfplay)

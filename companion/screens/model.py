@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol, runtime_checkable
 
 
 class Refusal(StrEnum):
@@ -56,6 +57,23 @@ class Refusal(StrEnum):
     """The table setting turned undo off (Vous ne passerez pas !: `undo_placement`)."""
     NOT_YOUR_STEP = "not_your_step"
     """A phone's `back` would take back another seat's step (docs/web.md)."""
+
+
+@runtime_checkable
+class Ticking(Protocol):
+    """A screen that changes while the game stands still (a countdown draining a bar): it
+    says which of its changes are one moment of the game. The demo draws such a moment
+    once; the OLED sends its frames at most every `countdown_interval` seconds."""
+
+    def same_moment(self, other: object) -> bool:
+        """True when `other` is this moment of the game, drawn at another tick."""
+        ...
+
+
+def same_moment(screen: object, other: object) -> bool:
+    """True when `screen` ticks (`Ticking`) and `other` is the same moment of it; any
+    other change is a new moment."""
+    return isinstance(screen, Ticking) and screen.same_moment(other)
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,3 +46,29 @@ def test_bad_arguments_exit_2_with_a_message(capsys):
     assert code == 2 and "3 to 6 players" in err
     code, _, err = run_cli(capsys, "ptipasspass", "--bots", "genius")
     assert code == 2 and "genius" in err
+
+
+def test_a_games_own_shorthand_option_sets_its_engine_setting(capsys):
+    """`selfplay GAME --X` comes from the game's descriptor (`selfplay_options`), for any
+    game; another game's option is refused before anything is played."""
+    import dataclasses
+
+    from companion import games
+    from companion.games import RuleOption
+    from tests.games import registered
+
+    pebbles = RuleOption("--pebbles", "pebbles", int, "pebbles each seat drops")
+    with registered("tests.games.tally") as found:
+        games.register(dataclasses.replace(found["tally"], selfplay_options=(pebbles,)))
+        args = ("tally", "--players", "4", "--games", "6", "--workers", "1", "--quiet")
+        code, out, _ = run_cli(capsys, *args, "--pebbles", "5")
+        assert code == 0
+        assert "pebbles = 5" in out
+        assert re.search(r"pebbles dropped per game +17\.00", out)  # 5 x 4 - 3
+        code, out, _ = run_cli(capsys, *args)
+        assert re.search(r"pebbles dropped per game +5\.00", out)  # the book's 2 x 4 - 3
+    try:
+        code = main(["selfplay", "ptipasspass", "--pebbles", "5", "--quiet"])
+    except SystemExit as exc:  # argparse's usage and error
+        code = int(exc.code or 0)
+    assert code == 2 and "unrecognized arguments: --pebbles 5" in capsys.readouterr().err

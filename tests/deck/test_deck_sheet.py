@@ -399,11 +399,14 @@ def test_bad_options_exit_2_with_one_line_and_write_nothing(
     assert sorted(tmp_path.rglob("*")) == before
 
 
-def test_the_deck_command_knows_only_swiped(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_:
-        main(["deck", "ptipasspass", "--out", "x.pdf"])
-    assert exit_.value.code == 2
-    assert "invalid choice" in capsys.readouterr().err
+def test_a_game_with_nothing_to_print_says_so_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "x.pdf"
+    code, stdout, err = _run(["deck", "ptipasspass", "--out", str(out)], capsys)
+    assert code == 2 and stdout == ""
+    assert err == "companion deck: ptipasspass has nothing to print (games that do: swiped)\n"
+    assert not out.exists()
 
 
 # --- the checks can fail --------------------------------------------------------------------

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import shutil
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -284,3 +286,29 @@ def test_the_power_up_wait_goes_to_the_pico_link(tmp_path: Path) -> None:
     assert isinstance(link, SerialLink) and link.settings == {"settle_us": 200}
     default = _readers(load_config(write(tmp_path, "[readers]\n")))
     assert default.settings == {"settle_us": 300}
+
+
+def test_a_tables_own_layout_is_checked_by_its_game(tmp_path: Path) -> None:
+    """[game.layout] goes to the game's `own_layout` (config knows no game's layout); a
+    game without one refuses any layout in its `check`."""
+    import dataclasses
+
+    from companion import games
+    from tests.games import registered
+
+    def own_layout(layout: Mapping[str, Any]) -> None:
+        if layout.get("hats") != 1:
+            raise ValueError("tally has one hat: hats = 1")
+
+    text = '[game]\nname = "{}"\nseats = 3\n[game.layout]\nhats = {}\n'
+    with registered("tests.games.tally") as found:
+        games.register(dataclasses.replace(found["tally"], name="hats", own_layout=own_layout))
+        assert load_config(write(tmp_path, text.format("hats", 1))).game.layout == {"hats": 1}
+        with pytest.raises(ConfigError) as caught:
+            load_config(write(tmp_path, text.format("hats", 2)))
+        assert caught.value.problems == [
+            f"{tmp_path / 'companion.toml'}: game.layout = {{...}}: tally has one hat: hats = 1"
+        ]
+    with pytest.raises(ConfigError) as caught:
+        load_config(write(tmp_path, text.format("swiped", 1).replace("3", "2")))
+    assert "no [game.layout]" in caught.value.problems[0]

@@ -4,6 +4,7 @@ showing the very frames of the screens module."""
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from companion.devices.display import Display, check_display, make_device
 from companion.games.passpass.referee import PassPassReferee
 from companion.games.passpass.screens import Screen
 from companion.journal import TickInput
-from companion.screens.render import frame
+from companion.screens.render import Pen, frame, register_renderer
 from tests.pi.conftest import simulated_game
 
 
@@ -51,6 +52,52 @@ def test_a_draining_countdown_is_sent_at_most_five_times_a_second() -> None:
         now[0] += 0.1
         display.show(referee.screen)
     assert 10 <= display.sent - sent <= 16
+
+
+@dataclass(frozen=True, slots=True)
+class Hourglass:
+    """A screen of no game that ticks: the sand left, drawn as a bar, one moment per
+    `turn` (any screen may declare `same_moment`, the display knows no game)."""
+
+    turn: int
+    sand: float
+
+    def same_moment(self, other: object) -> bool:
+        return isinstance(other, Hourglass) and other.turn == self.turn
+
+
+@dataclass(frozen=True, slots=True)
+class Stopwatch:
+    """A screen that changes at every tick and declares no moment."""
+
+    sand: float
+
+
+def draw_sand(pen: Pen, screen: Hourglass | Stopwatch) -> None:
+    pen.draw.rectangle((0, 0, int(127 * screen.sand), 7), fill="white")
+
+
+register_renderer(Hourglass, lambda pen, screen, lang: draw_sand(pen, screen))
+register_renderer(Stopwatch, lambda pen, screen, lang: draw_sand(pen, screen))
+
+
+def test_any_screen_that_ticks_is_throttled_within_one_moment_only() -> None:
+    device = Recorder()
+    now = [0.0]
+    display = Display(
+        DisplayConfig(driver="ssd1306"), "fr", factory=lambda c, d: device, clock=lambda: now[0]
+    )
+    for step in range(30):  # 3 s of ticks, 10 a second, one moment
+        now[0] += 0.1
+        display.show(Hourglass(1, 1 - step / 30))
+    assert 10 <= display.sent <= 16
+    sent = display.sent
+    now[0] += 0.01
+    assert display.show(Hourglass(2, 1.0))  # a new moment is sent at once
+    for step in range(30):  # a screen that declares no moment: every change is sent
+        now[0] += 0.1
+        assert display.show(Stopwatch((29 - step) / 30))
+    assert display.sent == sent + 31
 
 
 class Recorder:

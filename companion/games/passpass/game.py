@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.games import Game, register
+from companion.games import Game, RuleOption, register
 from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_config
-from companion.games.passpass.rules.layouts import Layout
+from companion.games.passpass.rules.layouts import Layout, LayoutError
 from companion.journal import Setup
+from companion.options import whole_number
 from companion.rules.errors import RuleError
 
 if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
@@ -22,6 +23,25 @@ FAMILY = {"ptipasspass": "animal", "phipasspass": "colour"}
 
 def _layout(layout: Mapping[str, Any] | None) -> Layout | None:
     return Layout.from_json(layout) if layout else None
+
+
+TURN_LIMIT = RuleOption(
+    "--turn-limit",
+    "turn_limit",
+    whole_number(1),
+    "void a manche after this many turns (PTI-15; the book has no limit)",
+)
+
+
+def own_layout(layout: Mapping[str, Any]) -> None:
+    """PTI-2: a table's own hat positions ([game.layout]), when not the book's grid."""
+    try:
+        Layout.from_json(layout)
+    except LayoutError as exc:
+        raise ValueError(
+            f"{exc}; write [game.layout] with positions = [[row, col], ...] in reading "
+            "order, or leave it out for the book's grid"
+        ) from None
 
 
 def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
@@ -59,7 +79,7 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         return SimulatedGame(setup, bots=bots, on_input=on_input, **options).run()
 
     def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
-        from companion.sim.console import run_console
+        from companion.games.passpass.console import run_console
 
         echo = not getattr(lines, "isatty", lambda: False)()
         return run_console(session, lines, out, lang, echo=echo)
@@ -88,6 +108,8 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         first_question="menu.title.first.magic",
         lab=lab,
         engine=ENGINES[name],
+        own_layout=own_layout,
+        selfplay_options=(TURN_LIMIT,),
     )
 
 

@@ -10,10 +10,13 @@ tagged "cube:rouge" ... "cube:noir".
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.games import Game, register
+from companion.doc_paths import RULINGS_DOC
+from companion.games import Game, Printables, register
 from companion.games.swiped.rules import COLOURS, ENGINE, PLAYERS, SQUARES, Config
 from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK
 from companion.journal import Setup
@@ -80,6 +83,56 @@ def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
     return run_console(session, lines, out, lang, echo=echo)
 
 
+def deck_options(parser: argparse.ArgumentParser) -> None:
+    """`companion deck swiped`'s own options: the engine's `deck_size` and `deck_seed`."""
+    parser.add_argument(
+        "--size",
+        type=int,
+        default=Config().deck_size,
+        help=f"number of cards, {MIN_DECK} to {MAX_DECK} (default 24, as shipped)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=Config().deck_seed,
+        help="seed of the deck (default 0, as shipped)",
+    )
+
+
+def write_deck(args: argparse.Namespace, out: Path) -> str:
+    """SW-1: the deck `make_deck(--size, --seed)` builds, as a PDF or PNGs (deck_sheet.py)."""
+    from companion.games.swiped import deck_sheet
+    from companion.games.swiped.rules.deck import make_deck
+    from companion.rules.errors import BadInput
+
+    if out.suffix.lower() not in deck_sheet.SUFFIXES:
+        raise ValueError(f"--out {out}: give a .pdf (to print) or a .png (to look at)")
+    try:
+        deck = make_deck(args.size, args.seed)
+    except BadInput as exc:
+        raise ValueError(f"--size {args.size}: {exc}") from None
+    title = f"Swiped - jeu de {len(deck)} cartes (graine {args.seed})"
+    written = deck_sheet.write_sheet(deck, out, title)
+    pages = deck_sheet.pages_needed(len(deck))
+    also = f" (pages 2 on: {', '.join(map(str, written[1:]))})" if len(written) > 1 else ""
+    return f"{len(deck)} cards on {pages} page{'s' * (pages > 1)}{also}"
+
+
+DECK = Printables(
+    summary="its layout cards (SW-1), numbered as the rules engine numbers them",
+    description=(
+        "Lay out Swiped's layout cards on A4 pages at playing-card size (63 x 88 mm, 9 per "
+        "page) with cut marks, and write a PDF to print at 100 %, or PNGs to look at "
+        "(FILE.png is page 1, FILE-2.png page 2...): the cards numbered as the rules engine "
+        "numbers them, each with the colour's name on every square and a circle where its "
+        "NFC sticker goes. How to print and cut it: docs/games.md; the deck's ruling (SW-1): "
+        f"{RULINGS_DOC}."
+    ),
+    write=write_deck,
+    options=deck_options,
+)
+
+
 SWIPED = register(
     Game(
         name="swiped",
@@ -99,5 +152,6 @@ SWIPED = register(
         ready_prompt="menu.title.ready.mat",
         lab=lab,
         engine=ENGINE,
+        printables=DECK,
     )
 )

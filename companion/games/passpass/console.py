@@ -1,0 +1,158 @@
+"""`companion play --sim`: a simulated PtiPassPass or PhiPassPass table you operate by
+typing what your hands do.
+
+Every command is a physical act on the virtual table or a press on the console; the
+referee judges it exactly as on a real table, and the OLED is drawn after each one.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterable
+from typing import IO
+
+from companion.games.passpass.referee import PassPassReferee
+from companion.games.passpass.rules import RULESETS
+from companion.journal import Input, PressInput, Setup, TickInput
+from companion.session import Session
+from companion.sim.console import seat_of, show_table, wait_seconds
+from companion.sim.table import VirtualTable
+
+HELP = """\
+Physical acts (seats are numbers 1..N or names; hats are 1..N; tokens by name):
+  drop HAT TOKEN        drop a token into a hat          e.g.  drop 5 lapin
+  take HAT TOKEN        take a token out of a hat        e.g.  take 5 lapin
+  slide A B             slide two hats past each other   e.g.  slide 2 5
+  lift HAT              lift a hat and look (the tokens stay on the reader)
+  stray HAT             put an unenrolled tag in a hat (to see a fault); take it with: unstray HAT
+Console:
+  announce TOKEN        the announce button              e.g.  announce souris
+  doublon SEAT / menteur SEAT   a seat's button          e.g.  doublon Bob
+  aim A B C / choose A B C      the encoder: point at / confirm a line
+  back                  undo the last step
+Time:
+  wait SECONDS          let time pass (a challenge window lasts {window} s)
+  ok                    nobody calls: let the window run out
+Other: table (what lies where, for you only), help, quit"""
+
+STRAY_UID = "DEADBEEF"
+
+
+class Console:
+    def __init__(self, session: Session, out: IO[str], lang: str = "fr") -> None:
+        self.session = session
+        referee = session.referee
+        if not isinstance(referee, PassPassReferee):
+            raise TypeError(f"the typed table plays PassPass, not {referee.setup.game}")
+        self.referee = referee
+        self.out = out
+        self.lang = lang
+        setup: Setup = self.referee.setup
+        self.setup = setup
+        self.table = VirtualTable(self.referee.state.config.layout.spots, setup.tags)
+        for spot, uids in self.referee.observed.uids.items():  # a resumed game's table
+            for uid in uids:
+                self.table.off.discard(uid)
+                self.table.spots[spot].add(uid)
+        self.t = self.referee.now
+        self.seen = len(self.referee.events)
+
+    def seat(self, word: str) -> int:
+        return seat_of(word, self.setup.seats)
+
+    def feed(self, record: Input) -> None:
+        self.t = max(self.t, record.t)
+        self.session.feed(record)
+
+    def act(self, record: Input) -> None:
+        """An act, then the settle time passes so the referee judges it."""
+        self.feed(record)
+        self.feed(TickInput(round(self.t + self.setup.settle + 0.05, 3)))
+
+    def handle(self, line: str) -> bool:
+        """Carry out one command; False once the player quits."""
+        words = shlex.split(line)
+        if not words:
+            return True
+        verb, args = words[0].lower(), words[1:]
+        t = round(self.t + 1.0, 3)
+        tokens = RULESETS[self.setup.game].tokens
+        try:
+            if verb in ("quit", "exit"):
+                return False
+            if verb == "help":
+                print(HELP.format(window=self.setup.window), file=self.out)
+                return True
+            if verb == "lift":
+                spot = int(args[0])
+                kinds = self.table.kinds(spot) + self.table.strays(spot)
+                print(f"  under hat {spot}: {', '.join(kinds) or 'nothing'}", file=self.out)
+                return True
+            if verb == "table":
+                for spot in range(1, len(self.table.spots)):
+                    kinds = self.table.kinds(spot) + self.table.strays(spot)
+                    print(f"  hat {spot}: {', '.join(kinds) or '-'}", file=self.out)
+                return True
+            if verb in ("drop", "take"):
+                spot, token = int(args[0]), args[1].lower()
+                if token not in tokens:
+                    raise ValueError(f"tokens are {', '.join(tokens)}")
+                move = self.table.drop if verb == "drop" else self.table.take
+                self.act(move(t, spot, token))
+            elif verb in ("stray", "unstray"):
+                spot = int(args[0])
+                change = self.table.stray if verb == "stray" else self.table.remove
+                self.act(change(t, spot, STRAY_UID))
+            elif verb == "slide":
+                for record in self.table.slide(t, int(args[0]), int(args[1])):
+                    self.feed(record)
+                self.act(TickInput(round(self.t + 0.01, 3)))
+            elif verb == "announce":
+                self.act(PressInput(t, "announce", None, args[0].lower()))
+            elif verb in ("doublon", "menteur"):
+                self.act(PressInput(t, verb, self.seat(args[0])))
+            elif verb in ("aim", "choose"):
+                line_spots = [int(a) for a in args[:3]]
+                self.act(PressInput(t, verb, self.referee.state.magician, line_spots))
+            elif verb == "back":
+                self.act(PressInput(t, "back"))
+            elif verb == "wait":
+                seconds = wait_seconds(args[0])
+                self.feed(TickInput(round(self.t + seconds, 3)))
+            elif verb == "ok":
+                deadline = self.referee.deadline()
+                if deadline is None:
+                    print("? nothing runs out now (in PhiPassPass the Doublon window lasts "
+                          "until the announcement: announce TOKEN)", file=self.out)  # fmt: skip
+                    return True
+                self.feed(TickInput(round(max(self.t, deadline + 0.05), 3)))
+            else:
+                print(f"unknown command {verb!r}; type help", file=self.out)
+                return True
+        except IndexError:
+            print("? a word is missing (type help)", file=self.out)
+            return True
+        except ValueError as exc:
+            print(f"? {exc} (type help)", file=self.out)
+            return True
+        self.show()
+        return not self.referee.finished
+
+    def show(self) -> None:
+        self.seen = show_table(self.referee, self.seen, self.out, self.lang)
+
+
+def run_console(
+    session: Session, lines: Iterable[str], out: IO[str], lang: str, echo: bool = False
+) -> int:
+    """Read commands until quit or the end of the game; `echo` them when not typed live."""
+    console = Console(session, out, lang)
+    print(HELP.format(window=console.setup.window), file=out)
+    console.show()
+    for line in lines:
+        if echo:
+            print(f"> {line.rstrip()}", file=out)
+        if not console.handle(line):
+            break
+    session.close()
+    return 0
