@@ -22,10 +22,7 @@ CROSSINGS = {
     "companion.cli": {"swiped"},  # `companion deck` prints Swiped's cards
     "companion.config.tables": {"passpass"},  # a table's own hat layout, [game.layout]
     "companion.devices.display": {"passpass"},  # the countdown screen's partial redraw
-    "companion.referee.table": {"passpass"},  # the fix prompts every referee shows
-    "companion.screens.text": {"passpass"},  # PassPass's sentences, in the shared catalogue
     "companion.sim.console": {"passpass"},  # PassPass's typed table beside the shared one
-    "companion.transcript": {"passpass"},  # PassPass's lines, in the shared transcript
 }
 """Where the core imports a game today."""
 

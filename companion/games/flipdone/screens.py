@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from companion.games.flipdone import words  # noqa: F401  (registers the game's phrases)
 from companion.games.flipdone.rules import (
     LINES,
     Event,
@@ -47,10 +48,9 @@ from companion.screens.render import (
 )
 from companion.screens.text import (
     DEFAULT_LANGUAGE,
-    Label,
     check_lang,
-    label,
     phrase,
+    register_say,
     seat_name,
 )
 
@@ -257,7 +257,7 @@ def scoring_line(event: Scoring, names: tuple[str, ...], lang: str = DEFAULT_LAN
 
 def _where(view: PublicView, lang: str) -> str:
     """The manche and the phase, short: "M1 P2"."""
-    return f"{label(Label.MANCHE, lang)[0]}{view.manche} P{view.phase}"
+    return f"{phrase('fd.manche', lang)[0]}{view.manche} P{view.phase}"
 
 
 # -------------------------------------------------------------------------- renderers
@@ -422,3 +422,6 @@ __all__ = [
     "Scoring", "colour_letter", "draw_mat", "fd_place", "fd_places", "fd_say", "line_name",
     "scoring_line",
 ]  # fmt: skip
+
+
+register_say(FdPrompt, fd_say)

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
+from companion.games.swiped import words  # noqa: F401  (registers the game's phrases)
 from companion.games.swiped.rules import COLOURS, PLAYERS, SQUARES, Config
 from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK
 from companion.journal import Setup

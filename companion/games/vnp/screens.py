@@ -29,6 +29,7 @@ from companion.games.vnp.rules import (
     geometry,
 )
 from companion.games.vnp.rules.pieces import Segment
+from companion.games.vnp.words import PREFIX, SCREEN_PHRASES
 from companion.screens.font import INK, PAPER, ellipsize, wrap
 from companion.screens.model import Notice, Refusal
 from companion.screens.render import (
@@ -121,46 +122,6 @@ VnpAnyScreen = VnpBoardScreen | VnpNoticeScreen | VnpGameOverScreen
 
 # ------------------------------------------------------------------------------ words
 
-_PHRASES: dict[str, dict[str, str]] = {
-    "fr": {
-        "colour.jaune": "Jaune", "colour.bleu": "Bleu", "colour.rouge": "Rouge",
-        "colour.vert": "Vert",
-        "short.jaune": "Jau", "short.bleu": "Ble", "short.rouge": "Rou", "short.vert": "Ver",
-        "turn": "{c} : {s}",
-        "placed": "{c} : {p}",
-        "passed": "{c} passe",
-        "hint": "Indice : {p}",
-        "hint.pass": "Doit passer",
-        "out": "fini",
-        "over": "Fin de partie",
-        "won": "{s} gagne !",
-        "won.many": "{s} gagnent !",
-        "and": " et ",
-        "all_placed": "tout posé {n}",
-        "bonus": "* tout posé : {n}",
-        "tie": "Égalité !",
-        "rule": "{r} : {why}",
-    },
-    "en": {
-        "colour.jaune": "Yellow", "colour.bleu": "Blue", "colour.rouge": "Red",
-        "colour.vert": "Green",
-        "short.jaune": "Yel", "short.bleu": "Blu", "short.rouge": "Red", "short.vert": "Grn",
-        "turn": "{c}: {s}",
-        "placed": "{c}: {p}",
-        "passed": "{c}: pass",
-        "hint": "Hint: {p}",
-        "hint.pass": "Must pass",
-        "out": "out",
-        "over": "Game over",
-        "won": "{s} wins!",
-        "won.many": "{s} win!",
-        "and": " and ",
-        "all_placed": "all placed {n}",
-        "bonus": "* all placed: {n}",
-        "tie": "A tie!",
-        "rule": "{r}: {why}",
-    },
-}  # fmt: skip
 
 _FEMININE = {"jaune": "jaune", "bleu": "bleue", "rouge": "rouge", "vert": "verte"}
 """A colour as the adjective of "une pièce" (French)."""
@@ -195,11 +156,12 @@ OLED; a sentence not listed is shown as the engine says it."""
 
 def vnp_phrase(key: str, lang: str = DEFAULT_LANGUAGE, **fields: object) -> str:
     """One entry of the catalogue, filled in."""
-    return _PHRASES[check_lang(lang)][key].format(**fields)
+    return phrase(PREFIX + key, lang, **fields)
 
 
 def vnp_phrase_keys(lang: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
-    return tuple(_PHRASES[check_lang(lang)])
+    check_lang(lang)
+    return tuple(SCREEN_PHRASES[lang])
 
 
 def colour_name(colour: str, lang: str = DEFAULT_LANGUAGE) -> str:
