@@ -3,7 +3,7 @@
 Every screen holds the engine's `PublicView` (never a `State`), the seat names and public
 facts: a prompt (a key and its parameters), the scoring events of the last play, whether a
 card waits on the pad (never which card). No field can hold a face-down card or a hand, so
-no screen can show one. The words come from the `fd.*` entries of `text.py`.
+no screen can show one. The words are the `fd.*` entries of `words.py`.
 
 The board: the 3 x 3 mat on the left (squares 1..9 in reading order: an outline is a
 face-down card, a letter the colour of an element's face-up card, R or N, filled once the

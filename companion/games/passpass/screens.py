@@ -9,7 +9,7 @@ can leak one.
 
 Each screen kind has one renderer, registered with `render.register_renderer` when this
 module is imported, so whoever holds one of these screens can draw it with `render.draw`
-or `render.frame`. All words come from `text.py`; every glyph from `font.py`. Long prompts
+or `render.frame`. All words come from `words.py`; every glyph from `font.py`. Long prompts
 wrap and end with an ellipsis when they run out of lines; long names are cut with an
 ellipsis.
 """
