@@ -1,11 +1,7 @@
 """The boundary between the core and the games (docs/games.md): a game is one package under
 `companion/games/`, and the core (everything else in `companion/`) reaches a game only
-through the registry, `companion.games`. A game package imports no other game.
-
-The core still imports a game where a shared layer speaks PassPass (or another game's
-rules); those crossings are listed in `CROSSINGS`, to be taken away one by one. The list
-is exact: a new crossing fails here, and so does one removed without striking it out.
-"""
+through the registry, `companion.games`, which imports the built-in games by name. A game
+package imports no other game."""
 
 from __future__ import annotations
 
@@ -18,11 +14,7 @@ ROOT = Path(companion.__file__).parent
 GAMES = ROOT / "games"
 GAME_NAMES = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file())
 
-CROSSINGS = {
-    "companion.referee.table": {"passpass"},  # the fix prompts every referee shows
-    "companion.screens.text": {"passpass"},  # PassPass's sentences, in the shared catalogue
-    "companion.transcript": {"passpass"},  # PassPass's lines, in the shared transcript
-}
+CROSSINGS = {}
 """Where the core imports a game today."""
 
 
@@ -56,14 +48,14 @@ def test_every_built_in_game_is_a_package() -> None:
     assert {name.split(".")[2] for name in BUILT_IN} == set(GAME_NAMES)
 
 
-def test_the_core_reaches_a_game_only_where_listed() -> None:
+def test_the_core_imports_no_game() -> None:
     found = {}
     for path in sorted(ROOT.rglob("*.py")):
         if path.is_relative_to(GAMES) and path != GAMES / "__init__.py":
             continue
         if crossed := games_imported(path):
             found[module_name(path)] = crossed
-    assert found == CROSSINGS
+    assert found == {}
 
 
 def test_a_game_imports_no_other_game() -> None:

@@ -2,7 +2,7 @@
 
 Readers report UIDs; the game's tags turn them into token kinds; the engine's hats hold
 kinds. Tokens of one kind are interchangeable for the rules, so spots are compared as
-multisets of kinds, and unknown UIDs are reported, never guessed (ARCHITECTURE.md).
+multisets of kinds, and unknown UIDs are reported, never guessed.
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-
-from companion.games.passpass.prompt import Prompt, Say
+from enum import StrEnum
 
 Kinds = tuple[str, ...]
 """A sorted multiset of token kinds as the engine names them ("lapin", "bleu")."""
@@ -46,9 +45,9 @@ class TagKinds:
 
 class ObservedTable:
     """The latest debounced contents of every reader of the game's mat (spots 0..N, 0 the
-    pad). A table may have more readers than the game has spots (Flip Done's 3 x 3 mat laid
-    over a PassPass table's readers): what those hold is kept apart, in `stray`, so a game
-    only ever reads its own spots."""
+    pad). A table may have more readers than the game has spots (a 3 x 3 mat laid over a
+    table of twelve hats): what those hold is kept apart, in `stray`, so a game only ever
+    reads its own spots."""
 
     def __init__(self, spots: int) -> None:
         self.uids: dict[int, frozenset[str]] = {s: frozenset() for s in range(spots + 1)}
@@ -94,19 +93,49 @@ def _kinds(counter: Counter[str]) -> Kinds:
     return tuple(sorted(counter.elements()))
 
 
-def fix_prompt(diffs: Sequence[SpotDiff]) -> Prompt:
-    """What is wrong and its fix, naming every hat concerned; a single hat's fault says
-    what kind of difference it is (a tag too many, one missing, one not enrolled)."""
+class Fix(StrEnum):
+    """The fixes any game's table may need, by the prompt key a game's screens say them
+    with (a game's own prompt keys reuse these values, so the sentence is the game's).
+    Parameters: `spot` (one spot) or `spots` (several, in order).
+
+    WAIT_TABLE spots      after an undo or a resume: put the spots back as expected
+    EXTRA_TAG spot        a tag appeared: take it out
+    MISSING_TAG spot      a tag vanished: put it back
+    UNKNOWN_TAG spot      a tag no piece is enrolled under: take it out
+    TWO_TAGS spot         two tags dropped at once: one at a time
+    READER_SILENT spot    the spot's reader stopped answering
+    OFF_MAT spot          something lies on a reader that is no spot of the game
+    RESTORE spots         the spots are not as expected: put them back
+    """
+
+    WAIT_TABLE = "wait_table"
+    EXTRA_TAG = "extra_tag"
+    MISSING_TAG = "missing_tag"
+    UNKNOWN_TAG = "unknown_tag"
+    TWO_TAGS = "two_tags"
+    READER_SILENT = "reader_silent"
+    OFF_MAT = "off_mat"
+    RESTORE = "restore"
+
+
+FixParams = dict[str, int | tuple[int, ...]]
+"""A fix's parameters: {"spot": 3} or {"spots": (2, 5)}."""
+
+
+def fix_prompt(diffs: Sequence[SpotDiff]) -> tuple[Fix, FixParams]:
+    """What is wrong and its fix, naming every spot concerned; a single spot's fault says
+    what kind of difference it is (a tag too many, one missing, one not enrolled). The
+    game turns it into its own prompt (its key of the same value, these parameters)."""
     if len(diffs) > 1:
-        return Prompt.of(Say.RESTORE, spots=tuple(d.spot for d in diffs))
+        return Fix.RESTORE, {"spots": tuple(d.spot for d in diffs)}
     (d,) = diffs
     if d.unknown:
-        return Prompt.of(Say.UNKNOWN_TAG, spot=d.spot)
+        return Fix.UNKNOWN_TAG, {"spot": d.spot}
     if d.extra and not d.missing:
-        return Prompt.of(Say.EXTRA_TAG, spot=d.spot)
+        return Fix.EXTRA_TAG, {"spot": d.spot}
     if d.missing and not d.extra:
-        return Prompt.of(Say.MISSING_TAG, spot=d.spot)
-    return Prompt.of(Say.RESTORE, spots=(d.spot,))
+        return Fix.MISSING_TAG, {"spot": d.spot}
+    return Fix.RESTORE, {"spots": (d.spot,)}
 
 
 def exchanged(diffs: Iterable[SpotDiff]) -> tuple[int, int] | None:

@@ -43,7 +43,6 @@ from companion.screens.text import (
     notice_reason,
     notice_title,
     phrase,
-    place,
     seat_name,
 )
 
@@ -191,7 +190,7 @@ def render_menu(pen: Pen, screen: MenuScreen, lang: str = DEFAULT_LANGUAGE) -> N
         if screen.cursor == 0:
             footer = wrap(phrase("menu.push", lang), WIDTH, max_lines=2)
         elif screen.options:
-            places = ", ".join(place(int(spot), lang) if spot == "0" else spot
+            places = ", ".join(phrase("place.pad", lang) if spot == "0" else spot
                                for spot in screen.options)  # fmt: skip
             footer = wrap(phrase("menu.waiting", lang, places=places), WIDTH, max_lines=2)
         room = (HEIGHT - top - LINE * len(footer) - 2) // LINE

@@ -9,22 +9,26 @@ import pytest
 
 from companion.games.passpass.prompt import Prompt, Say
 from companion.games.passpass.rules import Challenge, Verdict
-from companion.screens.font import LARGE, SMALL
-from companion.screens.text import (
-    LANGUAGES,
+from companion.games.passpass.words import (
     Label,
     label,
-    phrase,
-    phrase_keys,
     place,
-    say,
-    seat_name,
     token_name,
     verdict_facts,
     verdict_outcome,
     verdict_sentence,
     verdict_title,
     words,
+)
+from companion.screens.font import LARGE, SMALL
+from companion.screens.text import (
+    LANGUAGES,
+    phrase,
+    phrase_keys,
+    register_words,
+    registered_words,
+    say,
+    seat_name,
 )
 from tests.screens.samples import NAMES, PROMPT_PARAMS, prompts, view
 
@@ -198,3 +202,61 @@ def test_catalogue_never_needs_a_glyph_outside_ascii_and_french() -> None:
     for lang in LANGUAGES:
         for template in catalogue._PHRASES[lang].values():
             assert set(template) <= allowed, template
+
+
+# ------------------------------------------------------------------- every game's words
+
+
+def _fields(text: str) -> set[str]:
+    return set(re.findall(r"{(\w+)}", text))
+
+
+def test_every_game_registers_its_words_when_the_registry_loads_it() -> None:
+    from companion import games
+    from companion.games import BUILT_IN
+
+    for name in games.names():
+        games.get(name)
+    packages = {module.split(".")[2] for module in BUILT_IN}
+    assert packages <= set(registered_words())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_registered_games_phrases_fit_the_font(lang: str) -> None:
+    """Each game's own tests check its fields; here every phrase of every game, filled in
+    with a long name, is one the OLED's font can draw."""
+    from companion import games
+
+    for name in games.names():  # loads every game, so every game's words are registered
+        games.get(name)
+    for keys in registered_words().values():
+        for key in sorted(keys):
+            sample = dict.fromkeys(_fields(phrase_template(key, lang)), "Dominique")
+            SMALL.check(phrase(key, lang, **sample))
+
+
+def phrase_template(key: str, lang: str) -> str:
+    from companion.screens import text as catalogue
+
+    return catalogue._PHRASES[lang][key]
+
+
+def test_a_game_cannot_take_a_phrase_already_said_otherwise() -> None:
+    with pytest.raises(ValueError, match="'seat' is already said otherwise"):
+        register_words("intruder", {"fr": {"seat": "Place {n}"}, "en": {"seat": "Seat {n}"}})
+    with pytest.raises(ValueError, match="'en' differ"):
+        register_words("intruder", {"fr": {"intruder.hello": "Bonjour"}, "en": {}})
+    assert "intruder" not in registered_words()
+    with pytest.raises(KeyError):
+        phrase("intruder.hello", "fr")
+
+
+def test_saying_a_prompt_no_game_registered_names_its_type() -> None:
+    with pytest.raises(TypeError, match="no game says a tuple"):
+        say((), NAMES, "fr")
+
+
+def test_passpass_reuses_the_shared_fix_keys() -> None:
+    from companion.referee.table import Fix
+
+    assert all(Say(fix.value) == fix for fix in Fix)

@@ -20,8 +20,10 @@ import pytest
 from companion import games
 from companion.games.passpass.referee import PassPassReferee
 from companion.games.passpass.rules import MancheVoid
+from companion.games.passpass.transcript import LINES
+from companion.games.passpass.words import token_name
 from companion.journal import ResumeInput, read_journal
-from companion.screens.text import phrase, token_name
+from companion.screens.text import phrase
 from companion.transcript import _LINES, describe
 from companion.web.public import Publisher
 
@@ -369,17 +371,19 @@ def test_the_status_line_of_a_whole_game_is_french_throughout():
 # ------------------------------------------------------------------------ the words
 
 
-def test_every_line_has_both_languages_with_the_same_fields():
+@pytest.mark.parametrize("lines", [_LINES, LINES], ids=["shared", "passpass"])
+def test_every_line_has_both_languages_with_the_same_fields(lines):
     def fields(template: str) -> set[str]:
         return {name for _, name, _, _ in Formatter().parse(template) if name is not None}
 
-    assert set(_LINES["en"]) == set(_LINES["fr"])
-    for key, english in _LINES["en"].items():
-        assert fields(english) == fields(_LINES["fr"][key]), key
+    assert set(lines["en"]) == set(lines["fr"])
+    for key, english in lines["en"].items():
+        assert fields(english) == fields(lines["fr"][key]), key
 
 
-def test_french_typography_keeps_its_space_before_the_high_signs():
-    for key, template in _LINES["fr"].items():
+@pytest.mark.parametrize("lines", [_LINES, LINES], ids=["shared", "passpass"])
+def test_french_typography_keeps_its_space_before_the_high_signs(lines):
+    for key, template in lines["fr"].items():
         assert not re.search(r"\S[:;!?]", template), key
 
 

@@ -80,6 +80,7 @@ from companion.games.flipdone.screens import (
     Scoring,
     line_name,
 )
+from companion.games.flipdone.words import FR_REASONS, TEXTS
 from companion.journal import PressInput, ResumeInput, Setup
 from companion.referee.pace import PacedReferee, SetupError, check_mat_game, rules_over
 from companion.referee.undo import UndoHistory
@@ -744,123 +745,16 @@ _OWN_FAULTS = frozenset(str(say) for say in FdSay) - {
     "extra_tag", "missing_tag", "unknown_tag", "two_tags", "reader_silent", "off_mat", "restore"
 }  # fmt: skip
 
-_TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        # describe(): one line per event kind (fields: the event's, seats by name)
-        "phase_start": (
-            "manche {manche}, phase {phase}{extra}: {first} starts; the face-up card is the {card}"
-        ),
-        "first_element": "{seat} lays the {card}, the first element, on square {square}",
-        "first_element.centre": "the {card} is the first element, on the centre",
-        "build": "{seat} builds the {card} on square {square}",
-        "flip": "{seat} discards a card and flips square {square}: {shown} up, {hidden} down",
-        "discard": "{seat} discards a card",
-        "line_made": "{seat} aligns {line}: +{value}",
-        "line_broken": (
-            "{seat} breaks {owner}'s {line} and takes {value} "
-            "({from_owner} from {owner}, {from_bank} from the bank)"
-        ),
-        "line_held": "{line} stays aligned: {owner} takes {bonus} from the bank",
-        "line_lost": "{owner} loses {line} ({ruling})",
-        "phase_end": "the phase is over: cards left {cards_left}, {paid} tokens paid",
-        "manche_won": ("{seat} wins manche {manche} (gains {gains}) and takes {bonus} more tokens"),
-        "tie": "{seats} tie for {what}: one more phase",
-        "tie_stands": "{seats} tie for {what}, and the tie stands",
-        "game_over": "{winners} wins the game! ({tokens})",
-        "fault": "STOP: {reason} at {place}",
-        # words inside those lines
-        "word.tie_break": " (to break a tie)",
-        "word.and": " and ",
-        "word.game": "the game",
-        "word.manche": "the manche",
-        "word.pad": "the pad",
-        "word.spot": "spot {spot}",
-        # where(): the status line
-        "where": "manche {manche}, phase {phase}, {what} ({tokens})",
-        "where.over": "game over: {winners} won ({tokens})",
-        "where.turn": "{seat} to play",
-        "where.fault": "stopped: {reason}",
-        "where.waiting": "waiting: {reason}",
-        "where.gather": "gathering the cards",
-        "where.deal": "dealing",
-    },
-    "fr": {
-        "phase_start": (
-            "manche {manche}, phase {phase}{extra} : {first} commence ; la carte visible est {card}"
-        ),
-        "first_element": "{seat} pose {card}, le premier élément, sur la case {square}",
-        "first_element.centre": "{card} est le premier élément, au centre",
-        "build": "{seat} pose {card} sur la case {square}",
-        "flip": (
-            "{seat} défausse une carte et retourne la case {square} : "
-            "{shown} face visible, {hidden} face cachée"
-        ),
-        "discard": "{seat} défausse une carte",
-        "line_made": "{seat} aligne {line} : +{value}",
-        "line_broken": (
-            "{seat} casse {line} de {owner} et prend {value} "
-            "({from_owner} de {owner}, {from_bank} de la pioche)"
-        ),
-        "line_held": "{line} reste de la même couleur : {owner} prend {bonus} dans la pioche",
-        "line_lost": "{owner} perd {line} ({ruling})",
-        "phase_end": "fin de la phase : cartes restantes {cards_left}, jetons payés {paid}",
-        "manche_won": (
-            "{seat} remporte la manche {manche} (gains {gains}) "
-            "et prend {bonus} jetons supplémentaires"
-        ),
-        "tie": "{seats} à égalité pour {what} : une phase de plus",
-        "tie_stands": "{seats} restent à égalité pour {what} : pas de phase de plus",
-        "game_over": "partie gagnée par {winners} ! ({tokens})",
-        "fault": "STOP : {reason} ({place})",
-        "word.tie_break": " (pour départager l’égalité)",
-        "word.and": " et ",
-        "word.game": "la partie",
-        "word.manche": "la manche",
-        "word.pad": "pad",
-        "word.spot": "case {spot}",
-        "where": "manche {manche}, phase {phase}, {what} ({tokens})",
-        "where.over": "partie gagnée par {winners} ({tokens})",
-        "where.turn": "à {seat} de jouer",
-        "where.fault": "STOP : {reason}",
-        "where.waiting": "en attente : {reason}",
-        "where.gather": "ramassage des cartes",
-        "where.deal": "donne en cours",
-    },
-}
-"""The transcript's lines and the status line, per language. English is the command line's
-(`companion replay`, `demo`, the logs: unchanged); French is the table's, in the OLED's
-words (`fd.*` of `companion/screens/text.py`) and the rule book's ("pioche" for the bank)."""
-
-_FR_REASONS: dict[str, str] = {
-    "extra_tag": "une carte en trop",
-    "missing_tag": "une carte manque",
-    "unknown_tag": "ce tag n’est pas une carte du jeu",
-    "two_tags": "deux cartes d’un coup",
-    "stacked": "pas d’empilement",
-    "flipped_twice": "élément déjà retourné",
-    "not_element": "pas un élément",
-    "one_flip": "un seul élément par tour",
-    "in_play": "carte déjà en jeu",
-    "out_of_turn": "une carte à la fois",
-    "deal_first": "la donne n’est pas finie",
-    "discard_first": "d’abord une carte sur le pad",
-    "reader_silent": "le lecteur ne répond plus",
-    "off_mat": "quelque chose hors du jeu",
-    "restore": "pas comme attendu",
-    "wait_table": "remettez comme avant",
-}
-"""A stop's reason (an `FdSay` key) in French, short: the OLED's own fault sentences."""
-
 
 def _text(key: str, lang: str) -> str:
     """The template `key` in `lang` ("en" or "fr"; anything else is a ValueError)."""
-    return _TEXTS[check_lang(lang)][key]
+    return TEXTS[check_lang(lang)][key]
 
 
 def _reason(say: str, lang: str) -> str:
     """A stop's reason: its key in English, as the logs always showed it; the OLED's words
     in French."""
-    return _FR_REASONS.get(say, say) if lang == "fr" else say
+    return FR_REASONS.get(say, say) if lang == "fr" else say
 
 
 def _line_name(line: int, lang: str) -> str:

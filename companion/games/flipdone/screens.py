@@ -3,7 +3,7 @@
 Every screen holds the engine's `PublicView` (never a `State`), the seat names and public
 facts: a prompt (a key and its parameters), the scoring events of the last play, whether a
 card waits on the pad (never which card). No field can hold a face-down card or a hand, so
-no screen can show one. The words come from the `fd.*` entries of `text.py`.
+no screen can show one. The words are the `fd.*` entries of `words.py`.
 
 The board: the 3 x 3 mat on the left (squares 1..9 in reading order: an outline is a
 face-down card, a letter the colour of an element's face-up card, R or N, filled once the
@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from companion.games.flipdone import words  # noqa: F401  (registers the game's phrases)
 from companion.games.flipdone.rules import (
     LINES,
     Event,
@@ -47,10 +48,9 @@ from companion.screens.render import (
 )
 from companion.screens.text import (
     DEFAULT_LANGUAGE,
-    Label,
     check_lang,
-    label,
     phrase,
+    register_say,
     seat_name,
 )
 
@@ -257,7 +257,7 @@ def scoring_line(event: Scoring, names: tuple[str, ...], lang: str = DEFAULT_LAN
 
 def _where(view: PublicView, lang: str) -> str:
     """The manche and the phase, short: "M1 P2"."""
-    return f"{label(Label.MANCHE, lang)[0]}{view.manche} P{view.phase}"
+    return f"{phrase('fd.manche', lang)[0]}{view.manche} P{view.phase}"
 
 
 # -------------------------------------------------------------------------- renderers
@@ -422,3 +422,6 @@ __all__ = [
     "Scoring", "colour_letter", "draw_mat", "fd_place", "fd_places", "fd_say", "line_name",
     "scoring_line",
 ]  # fmt: skip
+
+
+register_say(FdPrompt, fd_say)

@@ -1,15 +1,19 @@
 """What a PtiPassPass / PhiPassPass prompt asks of the table: a `Say` key and its parameters.
 
-The referee puts a `Prompt` on its screens and the text catalogue (`text.py`) turns it
+The referee puts a `Prompt` on its screens and the game's words (`words.py`) turn it
 into a sentence, so prompts are structured data, never sentences. They live apart from
-the screens (`passpass.py`) because the catalogue needs them and the screens' renderers
-need the catalogue: this module imports nothing of the companion.
+the screens (`screens.py`) because the words need them and the screens' renderers need
+the words: this module imports nothing of the companion but the shared fixes (`Fix`),
+whose values its own keys reuse.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+
+from companion.referee.table import Fix, SpotDiff, fix_prompt
 
 
 class Say(StrEnum):
@@ -64,18 +68,18 @@ class Say(StrEnum):
     HATS_BACK = "hats_back"
     CLEAR_TABLE = "clear_table"
     VOID = "void"
-    WAIT_TABLE = "wait_table"
-    EXTRA_TAG = "extra_tag"
-    MISSING_TAG = "missing_tag"
-    UNKNOWN_TAG = "unknown_tag"
-    TWO_TAGS = "two_tags"
+    WAIT_TABLE = Fix.WAIT_TABLE.value
+    EXTRA_TAG = Fix.EXTRA_TAG.value
+    MISSING_TAG = Fix.MISSING_TAG.value
+    UNKNOWN_TAG = Fix.UNKNOWN_TAG.value
+    TWO_TAGS = Fix.TWO_TAGS.value
     NOT_YOURS = "not_yours"
     NOT_CONTIGUOUS = "not_contiguous"
     ONE_SWAP = "one_swap"
     DESIGNATED_GONE = "designated_gone"
-    READER_SILENT = "reader_silent"
-    OFF_MAT = "off_mat"
-    RESTORE = "restore"
+    READER_SILENT = Fix.READER_SILENT.value
+    OFF_MAT = Fix.OFF_MAT.value
+    RESTORE = Fix.RESTORE.value
 
 
 Param = int | str | bool | tuple[str, ...] | tuple[int, ...]
@@ -92,3 +96,9 @@ class Prompt:
 
     def get(self, name: str) -> Param:
         return dict(self.params)[name]
+
+
+def fix(diffs: Sequence[SpotDiff]) -> Prompt:
+    """The shared fix for the hats that differ (`fix_prompt`), as PassPass's prompt."""
+    key, params = fix_prompt(diffs)
+    return Prompt.of(Say(key.value), **params)

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.passpass.prompt import Prompt, Say
+from companion.games.passpass.prompt import Prompt, Say, fix
 from companion.games.passpass.rules import (
     Action,
     Announce,
@@ -70,14 +70,15 @@ from companion.games.passpass.screens import (
     StatusScreen,
     VerdictScreen,
 )
+from companion.games.passpass.transcript import line
+from companion.games.passpass.words import say as say_text
 from companion.journal import PressInput, ResumeInput, Setup
 from companion.referee.pace import NOTICE_SECONDS, PacedReferee, SetupError, rules_over
-from companion.referee.table import Kinds, SpotDiff, TagKinds, compare, exchanged, fix_prompt
+from companion.referee.table import Kinds, SpotDiff, TagKinds, compare, exchanged
 from companion.referee.undo import UndoHistory
 from companion.rules.errors import RuleError
 from companion.screens.model import Refusal
-from companion.screens.text import say as say_text
-from companion.transcript import engine_word, line
+from companion.transcript import engine_word
 
 CALL_GRACE = 0.3
 """Calls within 300 ms of the first are settled clockwise from the Magicien's left
@@ -437,7 +438,7 @@ class PassPassReferee(PacedReferee):
                 return
             if inside:
                 outside = [d for d in diffs if d not in inside]
-                self._set_fault(fix_prompt(outside), outside[0].spot)
+                self._set_fault(fix(outside), outside[0].spot)
                 return
             # The instruction is carried out and the next move is already made.
             self._instruction_done()
@@ -456,7 +457,7 @@ class PassPassReferee(PacedReferee):
         if move is not None:
             self._take(move)
             return
-        self._set_fault(self._move_fault(diffs) or fix_prompt(diffs), diffs[0].spot)
+        self._set_fault(self._move_fault(diffs) or fix(diffs), diffs[0].spot)
 
     def judge_stray(self, spot: int) -> None:
         self._set_fault(Prompt.of(Say.OFF_MAT, spot=spot), spot)

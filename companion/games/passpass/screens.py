@@ -9,7 +9,7 @@ can leak one.
 
 Each screen kind has one renderer, registered with `render.register_renderer` when this
 module is imported, so whoever holds one of these screens can draw it with `render.draw`
-or `render.frame`. All words come from `text.py`; every glyph from `font.py`. Long prompts
+or `render.frame`. All words come from `words.py`; every glyph from `font.py`. Long prompts
 wrap and end with an ellipsis when they run out of lines; long names are cut with an
 ellipsis.
 """
@@ -21,6 +21,16 @@ from dataclasses import dataclass
 
 from companion.games.passpass.prompt import Prompt
 from companion.games.passpass.rules import VICTORIES_TO_WIN, Challenge, PublicView, Verdict
+from companion.games.passpass.words import (
+    Label,
+    label,
+    say,
+    token_list,
+    token_name,
+    verdict_facts,
+    verdict_outcome,
+    verdict_title,
+)
 from companion.screens.font import INK, LARGE, PAPER, SMALL, Box, ellipsize, wrap
 from companion.screens.model import Notice
 from companion.screens.render import (
@@ -33,19 +43,7 @@ from companion.screens.render import (
     fit_name,
     register_renderer,
 )
-from companion.screens.text import (
-    DEFAULT_LANGUAGE,
-    Label,
-    label,
-    phrase,
-    say,
-    seat_name,
-    token_list,
-    token_name,
-    verdict_facts,
-    verdict_outcome,
-    verdict_title,
-)
+from companion.screens.text import DEFAULT_LANGUAGE, phrase, seat_name
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,6 +73,7 @@ from companion.games.swiped.screens import (
     colour_name,
     sw_say,
 )
+from companion.games.swiped.words import LINES
 from companion.journal import PressInput, ResumeInput, Setup
 from companion.referee.pace import PacedReferee, SetupError, check_mat_game, rules_over
 from companion.referee.undo import UndoHistory
@@ -723,107 +724,6 @@ def _is_skip(value: object) -> bool:
 
 # ------------------------------------------------------------------ transcript
 
-_LINES: dict[str, dict[str, str]] = {
-    "en": {
-        "layout": "card {card} is the face-up card: the cubes go {grid}",
-        "target": "{who}'s secret target card is recorded",
-        "placed": "the cubes stand as the face-up card shows",
-        "manche_start": "manche {manche} starts; the swaps go {order}",
-        "programmed": "{who} programs swap {count}",
-        "programs_revealed": "the programs are revealed: {programs}",
-        "swap": "{who} swaps squares {i} and {j} ({a} and {b})",
-        "swap_skipped": "{who} skips: {a}-{b} is the pair just swapped (SW-4)",
-        "guess": '{who} says "I know your card" and is naming a card',
-        "claim.matches": "{who} claims 5 matches: {verdict}",
-        "claim.card": "{who} names {other}'s card: {verdict}",
-        "verdict.true": "right",
-        "verdict.false": "wrong",
-        "manche_end": "manche {manche} is over",
-        "game_drawn": "no winner after {manches} manches: the game is a draw (SW-6)",
-        "targets": "the game is over; the secret target cards were: {cards}",
-        "targets.card": "{who} card {card}",
-        "fault": "STOP at {where}: {why}",
-        "fault.pad": "the pad",
-        "fault.square": "square {spot}",
-        "fault.table": "the table",
-        "fault.put_back": "cubes out of place: put them back as they were",
-        "fault.same_pair": (
-            "the pair just swapped, swapped again (SW-4): put it back; swap another or skip"
-        ),
-        "fault.guess_first": "a swap while a card is being named: put the cubes back, tap the card",
-        "fault.card_on_square": "a card on a square: take it off",
-        "fault.two_cards": "two new cards on the pad at once: one at a time",
-        "fault.card_taken": "a card already drawn: take it off",
-        "undo": "back: {what}",
-        "undo.layout": "the face-up card is taken back",
-        "undo.target": "the target card is taken back",
-        "undo.swap": "the swap is taken back",
-        "undo.skip": "the skip is taken back",
-        "undo.guess": "the card being named is taken back",
-        "semicolon": "; ",
-        "where": "manche {manche}, {what}",
-        "where.drawn": "game over after {manches} manches: a draw",
-        "where.won": "game over: {name} won",
-        "where.stopped": "stopped: {fault}",
-        "where.draw": "drawing the cards",
-        "where.swap": "{name} to swap",
-        "where.between": "between swaps",
-    },
-    "fr": {
-        "layout": "la carte {card} est tirée face visible ; les gros cubes, cases 1 à 9 : {grid}",
-        "target": "la carte secrète de {who} est notée",
-        "placed": "les gros cubes sont placés comme la carte face visible",
-        "manche_start": "la manche {manche} commence ; ordre des échanges : {order}",
-        "programmed": "{who} programme l'échange {count}",
-        "programs_revealed": "les programmes sont révélés : {programs}",
-        "swap": "{who} échange les cases {i} et {j} ({a} et {b})",
-        "swap_skipped": "{who} passe : même paire {a}-{b}, appliquée une seule fois (SW-4)",
-        "guess": "{who} annonce « je connais ta carte » et nomme une carte",
-        "claim.matches": "{who} annonce 5 cases : {verdict}",
-        "claim.card": "{who} nomme la carte de {other} : {verdict}",
-        "verdict.true": "vrai",
-        "verdict.false": "faux",
-        "manche_end": "la manche {manche} est finie",
-        "game_drawn": "aucun gagnant après {manches} manches : match nul (SW-6)",
-        "targets": "la partie est terminée ; les cartes secrètes étaient : {cards}",
-        "targets.card": "{who} la carte {card}",
-        "fault": "STOP {where} : {why}",
-        "fault.pad": "sur le pad",
-        "fault.square": "sur la case {spot}",
-        "fault.table": "sur la table",
-        "fault.put_back": "gros cubes mal placés ; remettez-les comme avant",
-        "fault.same_pair": (
-            "même paire échangée deux fois (SW-4) ; remettez-la, échangez-en une autre ou poussez"
-        ),
-        "fault.guess_first": (
-            "un échange pendant qu'une carte est nommée ; remettez les cubes, posez la carte"
-        ),
-        "fault.card_on_square": "une carte sur la case ; retirez-la",
-        "fault.two_cards": "deux cartes sur le pad ; une seule à la fois",
-        "fault.card_taken": "carte déjà prise ; retirez-la",
-        "undo": "retour : {what}",
-        "undo.layout": "la carte face visible est annulée",
-        "undo.target": "la carte secrète est annulée",
-        "undo.swap": "l'échange est annulé",
-        "undo.skip": "le passage est annulé",
-        "undo.guess": "l'annonce « je connais ta carte » est annulée",
-        "semicolon": " ; ",
-        "where": "manche {manche}, {what}",
-        "where.drawn": "partie terminée après {manches} manches : match nul",
-        "where.won": "partie terminée : {name} a gagné",
-        "where.stopped": "STOP : {fault}",
-        "where.draw": "tirage des cartes",
-        "where.swap": "à {name} d'échanger",
-        "where.between": "entre deux échanges",
-    },
-}
-"""The transcript's and status line's sentences (`describe`, `SwipedReferee.where`), per
-language: English for the command line and the logs, French for the table's web page, in
-the words of the OLED (companion/games/swiped/screens.py: case, gros cubes, échange, carte
-secrète, même paire, match nul) and of the rule book. The faults are only those Swiped
-alone has (unknown_tag and reader_silent read the same in every game's transcript);
-rulings (SW-4) stay as RULINGS.md names them."""
-
 
 _FAULTS = ("put_back", "same_pair", "guess_first", "card_on_square", "two_cards", "card_taken")
 """The faults only Swiped has (`fault.*` above)."""
@@ -833,7 +733,7 @@ _UNDONE = ("layout", "target", "swap", "skip", "guess")
 
 def _line(key: str, lang: str, **fields: object) -> str:
     """The sentence `key` of `lang` ("en" or "fr"), filled in."""
-    return _LINES[check_lang(lang)][key].format(**fields)
+    return LINES[check_lang(lang)][key].format(**fields)
 
 
 def _colour(colour: str, lang: str) -> str:

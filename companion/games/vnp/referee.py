@@ -63,6 +63,7 @@ from companion.games.vnp.screens import (
     shown_of,
     why_text,
 )
+from companion.games.vnp.words import LINES
 from companion.journal import PressInput, ResumeInput, Setup
 from companion.referee.pace import NOTICE_SECONDS, PacedReferee, SetupError, rules_over
 from companion.rules.errors import BadInput, IllegalAction
@@ -506,52 +507,10 @@ class VnpReferee(PacedReferee):
 
 # ------------------------------------------------------------------ transcript
 
-_LINES: dict[str, dict[str, str]] = {
-    "en": {
-        "placed": "{who} ({colour}) places {piece}",
-        "passed": "{who} ({colour}) passes: no legal placement (VNP-5)",
-        "all_placed": "{who} ({colour}) has placed every piece: {bonus} points (VNP-6)",
-        "game_over": "game over: {won} (VNP-6); scores {scores}",
-        "game_over.sides": "{line}; sides {sums} (VNP-7)",
-        "won": "{names} wins",
-        "won.many": "{names} win",
-        "and": " and ",
-        "hint": "hint for {whose}: piece {piece} (placement {placement})",
-        "hint.pass": "hint for {whose}: no placement is left, pass (VNP-5)",
-        "undo": "back: {who}'s {piece} ({colour}) is taken back",
-        "ignored": "{who}'s {control} refused: {ruling}: {why}",
-        "where.turn": "{colour} ({name}) to play; scores {scores}",
-        "where.over": "game over: {won}; scores {scores}",
-        "where.sides": "{scores}; {sums}",
-    },
-    "fr": {
-        "placed": "{who} ({colour}) pose la pièce {piece}",
-        "passed": "{who} ({colour}) passe : aucune pièce ne peut être posée (VNP-5)",
-        "all_placed": "{who} ({colour}) a posé toutes ses pièces : {bonus} points (VNP-6)",
-        "game_over": "partie terminée : {won} (VNP-6) ; scores {scores}",
-        "game_over.sides": "{line} ; camps {sums} (VNP-7)",
-        "won": "{names} gagne",
-        "won.many": "{names} gagnent",
-        "and": " et ",
-        "hint": "indice pour {whose} : pièce {piece} (placement {placement})",
-        "hint.pass": "indice pour {whose} : aucune pièce ne peut être posée, passez (VNP-5)",
-        "undo": "retour : coup annulé, la pièce {piece} revient à {colour} ({who})",
-        "ignored": "{control} refusée pour {who} : {ruling} : {why}",
-        "where.turn": "au tour de {colour} ({name}) ; scores {scores}",
-        "where.over": "partie terminée : {won} ; scores {scores}",
-        "where.sides": "{scores} ; {sums}",
-    },
-}
-"""The transcript's and status line's sentences (`describe`, `VnpReferee.where`), per
-language: English for the command line and the logs, French for the table's web page, in
-the words the page (i18n.js), the OLED (companion/screens/) and the rule book use. A colour
-is the engine's name, which is also the page's French name for it (i18n.js `colour.*`), so
-both languages show it as it is; rulings (VNP-5) stay as RULINGS.md names them."""
-
 
 def _line(key: str, lang: str, **fields: object) -> str:
     """The sentence `key` of `lang` ("en" or "fr"), filled in."""
-    return _LINES[check_lang(lang)][key].format(**fields)
+    return LINES[check_lang(lang)][key].format(**fields)
 
 
 def _scores(names: Sequence[str], scores: Sequence[int]) -> str:

@@ -29,6 +29,7 @@ from companion.games.vnp.rules import (
     geometry,
 )
 from companion.games.vnp.rules.pieces import Segment
+from companion.games.vnp.words import FEMININE, PREFIX, SCREEN_PHRASES, WHY_FR
 from companion.screens.font import INK, PAPER, ellipsize, wrap
 from companion.screens.model import Notice, Refusal
 from companion.screens.render import (
@@ -121,85 +122,15 @@ VnpAnyScreen = VnpBoardScreen | VnpNoticeScreen | VnpGameOverScreen
 
 # ------------------------------------------------------------------------------ words
 
-_PHRASES: dict[str, dict[str, str]] = {
-    "fr": {
-        "colour.jaune": "Jaune", "colour.bleu": "Bleu", "colour.rouge": "Rouge",
-        "colour.vert": "Vert",
-        "short.jaune": "Jau", "short.bleu": "Ble", "short.rouge": "Rou", "short.vert": "Ver",
-        "turn": "{c} : {s}",
-        "placed": "{c} : {p}",
-        "passed": "{c} passe",
-        "hint": "Indice : {p}",
-        "hint.pass": "Doit passer",
-        "out": "fini",
-        "over": "Fin de partie",
-        "won": "{s} gagne !",
-        "won.many": "{s} gagnent !",
-        "and": " et ",
-        "all_placed": "tout posé {n}",
-        "bonus": "* tout posé : {n}",
-        "tie": "Égalité !",
-        "rule": "{r} : {why}",
-    },
-    "en": {
-        "colour.jaune": "Yellow", "colour.bleu": "Blue", "colour.rouge": "Red",
-        "colour.vert": "Green",
-        "short.jaune": "Yel", "short.bleu": "Blu", "short.rouge": "Red", "short.vert": "Grn",
-        "turn": "{c}: {s}",
-        "placed": "{c}: {p}",
-        "passed": "{c}: pass",
-        "hint": "Hint: {p}",
-        "hint.pass": "Must pass",
-        "out": "out",
-        "over": "Game over",
-        "won": "{s} wins!",
-        "won.many": "{s} win!",
-        "and": " and ",
-        "all_placed": "all placed {n}",
-        "bonus": "* all placed: {n}",
-        "tie": "A tie!",
-        "rule": "{r}: {why}",
-    },
-}  # fmt: skip
-
-_FEMININE = {"jaune": "jaune", "bleu": "bleue", "rouge": "rouge", "vert": "verte"}
-"""A colour as the adjective of "une pièce" (French)."""
-
-_WHY_FR: tuple[tuple[str, str], ...] = (
-    (r"(?P<c>\w+) already placed piece (?P<p>\w+)", "{C} a déjà posé la pièce {p}."),
-    (r"pieces never share a unit segment", "Deux pièces ne partagent jamais un segment."),
-    (
-        r"\(strict reading\) an intersection inside a piece is that piece's alone",
-        "(lecture stricte) Une intersection au milieu d’une pièce n’est qu’à elle.",
-    ),
-    (
-        r"pieces never cross: both would go straight through",
-        "Les pièces ne se croisent pas : les deux passeraient tout droit.",
-    ),
-    (
-        r"(?P<c>\w+)'s first piece must touch its start intersection",
-        "La première pièce {f} doit toucher son point de départ.",
-    ),
-    (
-        r"the piece must share an intersection with a (?P<c>\w+) piece",
-        "La pièce doit toucher une pièce {f} déjà posée.",
-    ),
-    (
-        r"(?P<c>\w+) may not pass: it can place a piece",
-        "{C} ne peut pas passer : une pièce se pose.",
-    ),
-)
-"""The engine's sentences (English; `c` a colour, `p` a piece) and their French, for the
-OLED; a sentence not listed is shown as the engine says it."""
-
 
 def vnp_phrase(key: str, lang: str = DEFAULT_LANGUAGE, **fields: object) -> str:
     """One entry of the catalogue, filled in."""
-    return _PHRASES[check_lang(lang)][key].format(**fields)
+    return phrase(PREFIX + key, lang, **fields)
 
 
 def vnp_phrase_keys(lang: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
-    return tuple(_PHRASES[check_lang(lang)])
+    check_lang(lang)
+    return tuple(SCREEN_PHRASES[lang])
 
 
 def colour_name(colour: str, lang: str = DEFAULT_LANGUAGE) -> str:
@@ -209,13 +140,13 @@ def colour_name(colour: str, lang: str = DEFAULT_LANGUAGE) -> str:
 def why_text(why: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """The engine's sentence for a refused action, as a sentence of `lang`."""
     if check_lang(lang) == "fr":
-        for pattern, french in _WHY_FR:
+        for pattern, french in WHY_FR:
             match = re.fullmatch(pattern, why)
             if match:
                 found = match.groupdict()
                 colour = found.get("c", "")
-                named = colour_name(colour, lang) if colour in _FEMININE else colour
-                return french.format(C=named, f=_FEMININE.get(colour, colour), p=found.get("p"))
+                named = colour_name(colour, lang) if colour in FEMININE else colour
+                return french.format(C=named, f=FEMININE.get(colour, colour), p=found.get("p"))
     first = next((i for i, ch in enumerate(why) if ch.isalpha()), 0)
     text = why[:first] + why[first : first + 1].upper() + why[first + 1 :]
     return text if text.endswith(".") else text + "."

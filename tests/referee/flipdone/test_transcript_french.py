@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from companion import games, transcript
-from companion.games.flipdone import referee as flipdone
+from companion.games.flipdone import words
 from companion.games.flipdone.referee import FlipDoneReferee, describe
 from companion.games.flipdone.rules import Config, make_config
 from companion.games.flipdone.sim import FlipDoneSim, make_setup
@@ -291,7 +291,7 @@ def placeholders(template: str) -> set[str]:
 
 
 def test_every_template_exists_in_both_languages_with_the_same_placeholders() -> None:
-    texts = flipdone._TEXTS
+    texts = words.TEXTS
     assert set(texts) == {"en", "fr"}
     assert set(texts["en"]) == set(texts["fr"])
     for key, template in texts["en"].items():

@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 
 from companion import games
-from companion.games.swiped.referee import _LINES, SwipedReferee, describe
+from companion.games.swiped.referee import SwipedReferee, describe
 from companion.games.swiped.rules import Program, apply, make_config, new_game
 from companion.games.swiped.screens import SwFaultScreen, colour_name, sw_say
+from companion.games.swiped.words import LINES as _LINES
 from companion.journal import read_journal, read_lines
 from companion.transcript import describe as transcript_describe
 from tests.referee.swiped.scenario_scripts import ANA_CARD, BOB_CARD, LAYOUT

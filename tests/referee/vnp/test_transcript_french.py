@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from companion import games
-from companion.games.vnp.referee import _LINES, VnpReferee
+from companion.games.vnp.referee import VnpReferee
 from companion.games.vnp.referee import describe as vnp_describe
 from companion.games.vnp.rules import PIECES
+from companion.games.vnp.words import LINES as _LINES
 from companion.transcript import describe
 from tests.referee.vnp.scenario_scripts import SCENARIOS
 from tests.referee.vnp.script import FOUR, TWO, VnpScript

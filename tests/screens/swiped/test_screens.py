@@ -224,12 +224,12 @@ def test_the_game_over_names_the_winner_and_both_cards(lang: str, names: tuple[s
 def test_phrases_are_the_same_in_both_languages_and_drawable() -> None:
     fr, en = sw_phrase_keys("fr"), sw_phrase_keys("en")
     assert fr == en
-    from companion.games.swiped import screens as catalogue
+    from companion.games.swiped import words
 
     def fields(text: str) -> set[str]:
         return set(re.findall(r"{(\w+)}", text))
 
-    table = catalogue._PHRASES
+    table = words.SCREEN_PHRASES
     for key in fr:
         assert fields(table["fr"][key]) == fields(table["en"][key]), key
         sample = dict.fromkeys(fields(table["fr"][key]), "Dominique")

@@ -274,12 +274,12 @@ def test_every_engine_sentence_has_its_french_and_is_shown_whole() -> None:
 def test_phrases_are_the_same_in_both_languages_and_drawable() -> None:
     fr, en = vnp_phrase_keys("fr"), vnp_phrase_keys("en")
     assert fr == en
-    from companion.games.vnp import screens as catalogue
+    from companion.games.vnp import words
 
     def fields(text: str) -> set[str]:
         return set(re.findall(r"{(\w+)}", text))
 
-    table = catalogue._PHRASES
+    table = words.SCREEN_PHRASES
     for key in fr:
         assert fields(table["fr"][key]) == fields(table["en"][key]), key
         sample = dict.fromkeys(fields(table["fr"][key]), "Dominique")

@@ -1,0 +1,222 @@
+"""Flip Done's words, in French and English: on the OLED (the `fd.*` keys and its ready
+prompt), registered in the shared catalogue (`companion/screens/text.py`) when this module
+is imported (the game's descriptor and screens import it); in a transcript and the status
+line (`TEXTS`, `FR_REASONS`: its referee's `describe` and `where`), and the French of its
+undone steps in the transcript's shared lines.
+"""
+
+from __future__ import annotations
+
+from companion.screens.text import register_words
+from companion.transcript import register_engine_words
+
+PHRASES: dict[str, dict[str, str]] = {
+    "fr": {
+        "fd.manche": "Manche",
+        "menu.title.ready.cards": "Cartes hors du tapis, pad vide.",
+        "fd.pad": "Pad",
+        "fd.the_pad": "pad",
+        "fd.spot": "Case {n}",
+        "fd.spots": "Cases {n}",
+        "fd.and": "et",
+        "fd.red": "R",
+        "fd.black": "N",
+        "fd.line.column": "col{n}",
+        "fd.line.row": "rang{n}",
+        "fd.line.diagonal": "diag{slant}",
+        "fd.tie_phase": "Égalité",
+        "fd.phase_over": "Fin de la phase",
+        "fd.manche_won": "Manche {m} : {s} +{n}",
+        "fd.tie": "Égalité : une phase de plus.",
+        "fd.news.made": "{s} +{n} {line}",
+        "fd.news.broken": "{s} +{n} de {o}",
+        "fd.news.held": "{o} +{n} tenue",
+        "fd.news.lost": "{o} perd {line}",
+        "fd.say.deal_down": "Donne : {n} cartes face cachée, une par case.",
+        "fd.say.deal_up": "Carte du centre face visible.",
+        "fd.say.place_first": "Pose la carte visible sur la case de ton choix.",
+        "fd.say.play": "Joue une carte.",
+        "fd.say.pad": "Retourne un élément, ou pousse : défausse.",
+        "fd.say.turning": "Repose la case {spot} retournée.",
+        "fd.say.gather": "Ramassez tout : {left}",
+        "fd.say.wait_table": "{Spots} : remettez comme avant.",
+        "fd.say.extra_tag": "{Spot} : une carte en trop. Retirez-la.",
+        "fd.say.missing_tag": "{Spot} : une carte manque. Remettez-la.",
+        "fd.say.unknown_tag": "{Spot} : ce tag n’est pas une carte du jeu. Retirez-le.",
+        "fd.say.two_tags": "{Spot} : deux cartes d’un coup. Une seule à la fois.",
+        "fd.say.stacked": "{Spot} est déjà un élément, pas d’empilement. Retirez la carte.",
+        "fd.say.flipped_twice": "{Spot} : élément déjà retourné. Remettez-le comme avant.",
+        "fd.say.not_element": "{Spot} n’est pas un élément. Reposez sa carte face cachée.",
+        "fd.say.one_flip": "{Spots} : un seul élément par tour. Remettez-les comme avant.",
+        "fd.say.in_play": "{Spot} : cette carte est déjà en jeu. Remettez-la à sa place.",
+        "fd.say.out_of_turn": "{Spot} : une carte à la fois, attendez votre tour. Reprenez-la.",
+        "fd.say.deal_first": "{Spot} : la donne n’est pas finie. Reprenez cette carte.",
+        "fd.say.discard_first": (
+            "{Spot} : d’abord une carte sur le pad. Reposez l’élément tel qu’il était."
+        ),
+        "fd.say.reader_silent": "{Spot} : le lecteur ne répond plus. Vérifiez son câble.",
+        "fd.say.off_mat": "Lecteur {spot} : hors du jeu. Retirez ce qui est posé dessus.",
+        "fd.say.restore": "{Spots} : pas comme attendu. Remettez-les comme avant.",
+    },
+    "en": {
+        "fd.manche": "Round",
+        "menu.title.ready.cards": "Cards off the mat, the pad empty.",
+        "fd.pad": "Pad",
+        "fd.the_pad": "pad",
+        "fd.spot": "Spot {n}",
+        "fd.spots": "Spots {n}",
+        "fd.and": "and",
+        "fd.red": "R",
+        "fd.black": "B",
+        "fd.line.column": "col{n}",
+        "fd.line.row": "row{n}",
+        "fd.line.diagonal": "diag{slant}",
+        "fd.tie_phase": "Tie",
+        "fd.phase_over": "End of the phase",
+        "fd.manche_won": "Round {m}: {s} +{n}",
+        "fd.tie": "Tie: one more phase.",
+        "fd.news.made": "{s} +{n} {line}",
+        "fd.news.broken": "{s} +{n} from {o}",
+        "fd.news.held": "{o} +{n} held",
+        "fd.news.lost": "{o} loses {line}",
+        "fd.say.deal_down": "Deal: {n} cards face down, one per spot.",
+        "fd.say.deal_up": "Centre card face up.",
+        "fd.say.place_first": "Lay the face-up card on the spot you choose.",
+        "fd.say.play": "Play a card.",
+        "fd.say.pad": "Flip an element, or push: discard.",
+        "fd.say.turning": "Put spot {spot} back turned over.",
+        "fd.say.gather": "Gather all: {left}",
+        "fd.say.wait_table": "{Spots}: put back as before.",
+        "fd.say.extra_tag": "{Spot}: one card too many. Take it off.",
+        "fd.say.missing_tag": "{Spot}: a card is missing. Put it back.",
+        "fd.say.unknown_tag": "{Spot}: that tag is no card of the game. Take it off.",
+        "fd.say.two_tags": "{Spot}: two cards at once. One at a time.",
+        "fd.say.stacked": "{Spot} is already an element, no stacking. Take the card off.",
+        "fd.say.flipped_twice": "{Spot}: element already flipped. Put it back as it was.",
+        "fd.say.not_element": "{Spot} is not an element. Put its card back face down.",
+        "fd.say.one_flip": "{Spots}: one element a turn. Put them back as they were.",
+        "fd.say.in_play": "{Spot}: that card is already in play. Put it back in its place.",
+        "fd.say.out_of_turn": "{Spot}: one card at a time, wait for your turn. Take it back.",
+        "fd.say.deal_first": "{Spot}: the deal is not finished. Take that card back.",
+        "fd.say.discard_first": "{Spot}: first a card on the pad. Put the element back as it was.",
+        "fd.say.reader_silent": "{Spot}: its reader stopped answering. Check its cable.",
+        "fd.say.off_mat": "Reader {spot}: no square of this game. Take off what lies on it.",
+        "fd.say.restore": "{Spots}: not as expected. Put them back as before.",
+    },
+}
+"""Flip Done's phrases in the shared catalogue."""
+
+
+# --------------------------------------------------------------------------- transcript
+
+TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        # describe(): one line per event kind (fields: the event's, seats by name)
+        "phase_start": (
+            "manche {manche}, phase {phase}{extra}: {first} starts; the face-up card is the {card}"
+        ),
+        "first_element": "{seat} lays the {card}, the first element, on square {square}",
+        "first_element.centre": "the {card} is the first element, on the centre",
+        "build": "{seat} builds the {card} on square {square}",
+        "flip": "{seat} discards a card and flips square {square}: {shown} up, {hidden} down",
+        "discard": "{seat} discards a card",
+        "line_made": "{seat} aligns {line}: +{value}",
+        "line_broken": (
+            "{seat} breaks {owner}'s {line} and takes {value} "
+            "({from_owner} from {owner}, {from_bank} from the bank)"
+        ),
+        "line_held": "{line} stays aligned: {owner} takes {bonus} from the bank",
+        "line_lost": "{owner} loses {line} ({ruling})",
+        "phase_end": "the phase is over: cards left {cards_left}, {paid} tokens paid",
+        "manche_won": ("{seat} wins manche {manche} (gains {gains}) and takes {bonus} more tokens"),
+        "tie": "{seats} tie for {what}: one more phase",
+        "tie_stands": "{seats} tie for {what}, and the tie stands",
+        "game_over": "{winners} wins the game! ({tokens})",
+        "fault": "STOP: {reason} at {place}",
+        # words inside those lines
+        "word.tie_break": " (to break a tie)",
+        "word.and": " and ",
+        "word.game": "the game",
+        "word.manche": "the manche",
+        "word.pad": "the pad",
+        "word.spot": "spot {spot}",
+        # where(): the status line
+        "where": "manche {manche}, phase {phase}, {what} ({tokens})",
+        "where.over": "game over: {winners} won ({tokens})",
+        "where.turn": "{seat} to play",
+        "where.fault": "stopped: {reason}",
+        "where.waiting": "waiting: {reason}",
+        "where.gather": "gathering the cards",
+        "where.deal": "dealing",
+    },
+    "fr": {
+        "phase_start": (
+            "manche {manche}, phase {phase}{extra} : {first} commence ; la carte visible est {card}"
+        ),
+        "first_element": "{seat} pose {card}, le premier élément, sur la case {square}",
+        "first_element.centre": "{card} est le premier élément, au centre",
+        "build": "{seat} pose {card} sur la case {square}",
+        "flip": (
+            "{seat} défausse une carte et retourne la case {square} : "
+            "{shown} face visible, {hidden} face cachée"
+        ),
+        "discard": "{seat} défausse une carte",
+        "line_made": "{seat} aligne {line} : +{value}",
+        "line_broken": (
+            "{seat} casse {line} de {owner} et prend {value} "
+            "({from_owner} de {owner}, {from_bank} de la pioche)"
+        ),
+        "line_held": "{line} reste de la même couleur : {owner} prend {bonus} dans la pioche",
+        "line_lost": "{owner} perd {line} ({ruling})",
+        "phase_end": "fin de la phase : cartes restantes {cards_left}, jetons payés {paid}",
+        "manche_won": (
+            "{seat} remporte la manche {manche} (gains {gains}) "
+            "et prend {bonus} jetons supplémentaires"
+        ),
+        "tie": "{seats} à égalité pour {what} : une phase de plus",
+        "tie_stands": "{seats} restent à égalité pour {what} : pas de phase de plus",
+        "game_over": "partie gagnée par {winners} ! ({tokens})",
+        "fault": "STOP : {reason} ({place})",
+        "word.tie_break": " (pour départager l’égalité)",
+        "word.and": " et ",
+        "word.game": "la partie",
+        "word.manche": "la manche",
+        "word.pad": "pad",
+        "word.spot": "case {spot}",
+        "where": "manche {manche}, phase {phase}, {what} ({tokens})",
+        "where.over": "partie gagnée par {winners} ({tokens})",
+        "where.turn": "à {seat} de jouer",
+        "where.fault": "STOP : {reason}",
+        "where.waiting": "en attente : {reason}",
+        "where.gather": "ramassage des cartes",
+        "where.deal": "donne en cours",
+    },
+}
+"""The transcript's lines and the status line, per language. English is the command line's
+(`companion replay`, `demo`, the logs: unchanged); French is the table's, in the OLED's
+words (`fd.*` above) and the rule book's ("pioche" for the bank)."""
+
+FR_REASONS: dict[str, str] = {
+    "extra_tag": "une carte en trop",
+    "missing_tag": "une carte manque",
+    "unknown_tag": "ce tag n’est pas une carte du jeu",
+    "two_tags": "deux cartes d’un coup",
+    "stacked": "pas d’empilement",
+    "flipped_twice": "élément déjà retourné",
+    "not_element": "pas un élément",
+    "one_flip": "un seul élément par tour",
+    "in_play": "carte déjà en jeu",
+    "out_of_turn": "une carte à la fois",
+    "deal_first": "la donne n’est pas finie",
+    "discard_first": "d’abord une carte sur le pad",
+    "reader_silent": "le lecteur ne répond plus",
+    "off_mat": "quelque chose hors du jeu",
+    "restore": "pas comme attendu",
+    "wait_table": "remettez comme avant",
+}
+"""A stop's reason (an `FdSay` key) in French, short: the OLED's own fault sentences."""
+
+
+register_words("flipdone", PHRASES)
+register_engine_words("step", {"build": "la carte posée", "discard": "la défausse"})
+# The steps `back` takes back, as a transcript's shared undo line says them in French.

@@ -1,0 +1,436 @@
+"""PtiPassPass's and PhiPassPass's words on the OLED, in French and English: their
+sentences and prompts, their tokens' and labels' names, registered in the shared catalogue
+(`companion/screens/text.py`) when this module is imported (the game's descriptor, screens
+and referee import it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+
+from companion.games.passpass.prompt import Param, Prompt, Say
+from companion.games.passpass.rules import Challenge, PublicView, Verdict
+from companion.screens.text import (
+    DEFAULT_LANGUAGE,
+    check_lang,
+    phrase,
+    register_say,
+    register_words,
+    seat_name,
+)
+
+# ------------------------------------------------------------------- tokens and labels
+
+_TOKENS: dict[str, dict[str, str]] = {
+    "fr": {
+        "colombe": "Colombe",
+        "lapin": "Lapin",
+        "souris": "Souris",
+        "bleu": "Bleu",
+        "vert": "Vert",
+        "orange": "Orange",
+    },
+    "en": {
+        "colombe": "Dove",
+        "lapin": "Rabbit",
+        "souris": "Mouse",
+        "bleu": "Blue",
+        "vert": "Green",
+        "orange": "Orange",
+    },
+}
+
+
+def token_name(kind: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The shown name of a token kind: "lapin" -> "Lapin" (fr) or "Rabbit" (en)."""
+    names = _TOKENS[check_lang(lang)]
+    if kind not in names:
+        raise ValueError(f"unknown token kind {kind!r}; known: {', '.join(names)}")
+    return names[kind]
+
+
+def token_list(kinds: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Token names joined by commas, in the order given: "Lapin, Souris"."""
+    return ", ".join(token_name(k, lang) for k in kinds)
+
+
+class Label(StrEnum):
+    MANCHE = "manche"
+    MASQUE = "masque"
+    VISIBLE = "visible"
+    MAGICIAN = "magician"
+    CHALLENGE_TOKENS = "challenge_tokens"
+    VICTORY_TOKENS = "victory_tokens"
+    HAT = "hat"
+    PAD = "pad"
+
+
+_LABELS: dict[str, dict[Label, str]] = {
+    "fr": {
+        Label.MANCHE: "Manche",
+        Label.MASQUE: "Masqué",
+        Label.VISIBLE: "Visible",
+        Label.MAGICIAN: "Magicien",
+        Label.CHALLENGE_TOKENS: "Jetons Challenge",
+        Label.VICTORY_TOKENS: "Jetons de victoire",
+        Label.HAT: "Chapeau",
+        Label.PAD: "Pad",
+    },
+    "en": {
+        Label.MANCHE: "Round",
+        Label.MASQUE: "Masked",
+        Label.VISIBLE: "Visible",
+        Label.MAGICIAN: "Magician",
+        Label.CHALLENGE_TOKENS: "Challenge tokens",
+        Label.VICTORY_TOKENS: "Victory tokens",
+        Label.HAT: "Hat",
+        Label.PAD: "Pad",
+    },
+}
+
+
+def label(key: Label, lang: str = DEFAULT_LANGUAGE) -> str:
+    return _LABELS[check_lang(lang)][key]
+
+
+def place(spot: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Where a reader sits: "Chapeau 5" for spots 1..N, "Pad" for spot 0."""
+    if spot == 0:
+        return label(Label.PAD, lang)
+    return f"{label(Label.HAT, lang)} {spot}"
+
+
+# ------------------------------------------------------------------------------ phrases
+
+# Template fields: {m} the Magicien, {s} a seat, {to}/{f} other seats, {spot}/{a}/{b}
+# hat numbers, {Spot} a place at the start of a sentence, and the game's words for its
+# tokens ({a_token}, {token}, {tokens}, {this_token}).
+PHRASES: dict[str, dict[str, str]] = {
+    "fr": {
+        "say.place": "{m}, glisse {a_token} dans un chapeau.",
+        "say.announce": "{m}, annonce ton {token} et appuie sur son bouton.",
+        "say.window.both": "{m} a joué. Doublon ? Menteur ?",
+        "say.window.doublon": "{m} a joué. Doublon ?",
+        "say.window.menteur": "{m} a annoncé. Menteur ?",
+        "say.take_back_hat": "{m}, reprends tout le chapeau {spot}.",
+        "say.give_token": "{m}, ton {token} du chapeau {spot} va à {to}.",
+        "say.give_token.tokens": (
+            "{m}, ton {token} du chapeau {spot} va à {to}, qui te donne un jeton Challenge."
+        ),
+        "say.place_announced": "{m} a annoncé {announced}. Glisse ton {token} dans un chapeau.",
+        "say.keep_token": "{m}, reprends ton {token} du chapeau {spot}.",
+        "say.reward": "{s}, glisse un de tes {tokens}, montré, dans un chapeau.",
+        "say.reward.token": (
+            "{s} : {a_token} montré dans un chapeau, ou Doublon : un jeton Challenge."
+        ),
+        "say.take_challenge_token": "{s}, prends un jeton Challenge à {f}.",
+        "say.reveal": "{m}, choisis une ligne. Avant, tu peux échanger deux chapeaux voisins.",
+        "say.hats_back": "Raté ! {m}, repose les trois chapeaux tels quels.",
+        "say.clear_table": (
+            "Reprenez tous vos {tokens}. La manche suivante commence quand tous les "
+            "chapeaux sont vides."
+        ),
+        "say.void": (
+            "Manche nulle : plus personne ne peut gagner. Reprenez vos {tokens} ; on "
+            "redistribue quand tous les chapeaux sont vides."
+        ),
+        "say.wait_table": "{Spots} : remettez comme attendu.",
+        "say.extra_tag": "{Spot} : {a_token} en trop. Retire-le.",
+        "say.missing_tag": "{Spot} : {a_token} a disparu. Remets-le.",
+        "say.unknown_tag": "{Spot} : jeton inconnu. Retire-le.",
+        "say.two_tags": "{Spot} : deux {tokens} à la fois. Retires-en un.",
+        "say.not_yours": "{Spot} : {s} n’a pas {this_token}. Retire-le.",
+        "say.not_contiguous": "Les chapeaux {a} et {b} ne sont pas voisins. Remets-les.",
+        "say.one_swap": "Chapeaux {a} et {b} : un seul échange par tour. Remets-les.",
+        "say.designated_gone": (
+            "{Spot} : remets ton {token}, ou appuie sur Retour pour refaire le placement."
+        ),
+        "say.reader_silent": "{Spot} : lecteur muet. Vérifiez son câble.",
+        "say.off_mat": "Lecteur {spot} : hors du jeu. Retirez ce qui est posé dessus.",
+        "say.restore": "{Spots} : remettez comme avant.",
+        "notice.visible_turn": "Tour Visible : l’animal est montré, pas d’annonce ni de Menteur.",
+        "notice.no_token": "Plus de jeton Challenge : on ne peut que dire OK.",
+        "notice.magician": "Le Magicien ne défie pas son propre placement.",
+        "notice.no_announcement": "Pas encore d’annonce : Menteur attend l’annonce.",
+        "notice.wrong_window": "Pas dans cette fenêtre : Doublon avant l’annonce, Menteur après.",
+        "notice.not_a_line": "Ce n’est pas une ligne de trois chapeaux.",
+        "reveal.missed": "Raté !",
+        "reveal.hat": "{spot} : {tokens}",
+        "reveal.empty": "vide",
+        "reveal.back": "{m}, repose-les tels quels.",
+        "countdown.hat": "Chapeau {spot}",
+        "countdown.announced": "« {token} »",
+        "countdown.seconds": "{n} s",
+        "countdown.magician": "Magicien : {m}",
+        "challenge.doublon": "Doublon ?",
+        "challenge.menteur": "Menteur ?",
+        "verdict.doublon": "Doublon !",
+        "verdict.menteur": "Menteur !",
+        "verdict.right": "{s} a raison !",
+        "verdict.wrong": "{s} a tort !",
+        "verdict.hat_held": "Le chapeau {spot} contenait : {tokens}.",
+        "verdict.hat_empty": "Le chapeau {spot} était vide.",
+        "verdict.shown": "{m} montre : {token}.",
+        "reveal.choose": "Quelle ligne ?",
+        "reveal.line": "Ligne {a}-{b}-{c} ?",
+        "manche.won_by": "Manche gagnée par",
+        "manche.hats": "Chapeaux {a}, {b}, {c} :",
+        "manche.victories": "Victoires : {n} sur {of}",
+        "game.victories": "{n} jetons de victoire",
+        "game.bravo": "Bravo !",
+        "menu.game.ptipasspass": "PtiPassPass",
+        "menu.game.phipasspass": "PhiPassPass",
+        "menu.title.first.magic": "Qui a fait un tour de magie en dernier ?",
+    },
+    "en": {
+        "say.place": "{m}, drop {a_token} into a hat.",
+        "say.announce": "{m}, announce your {token} and press its button.",
+        "say.window.both": "{m} has played. Doublon? Menteur?",
+        "say.window.doublon": "{m} has played. Doublon?",
+        "say.window.menteur": "{m} has announced. Menteur?",
+        "say.take_back_hat": "{m}, take back all of hat {spot}.",
+        "say.give_token": "{m}, take your {token} from hat {spot} to {to}.",
+        "say.give_token.tokens": (
+            "{m}, take your {token} from hat {spot} to {to}, who gives you a Challenge token."
+        ),
+        "say.place_announced": "{m} announced {announced}. Drop your {token} into a hat.",
+        "say.keep_token": "{m}, take your {token} back from hat {spot}.",
+        "say.reward": "{s}, drop one of your {tokens}, shown, into a hat.",
+        "say.reward.token": "{s}: {a_token}, shown, into a hat, or Doublon for a Challenge token.",
+        "say.take_challenge_token": "{s}, take a Challenge token from {f}.",
+        "say.reveal": "{m}, choose a line. You may first swap two neighbouring hats.",
+        "say.hats_back": "Missed! {m}, put the three hats back as they were.",
+        "say.clear_table": (
+            "Everyone takes their {tokens} back. The next round starts when every hat is empty."
+        ),
+        "say.void": (
+            "Void round: nobody can win any more. Take your {tokens} back; they are dealt "
+            "again when every hat is empty."
+        ),
+        "say.wait_table": "{Spots}: put back as expected.",
+        "say.extra_tag": "{Spot}: one {token} too many. Take it out.",
+        "say.missing_tag": "{Spot}: {a_token} disappeared. Put it back.",
+        "say.unknown_tag": "{Spot}: unknown tag. Take it out.",
+        "say.two_tags": "{Spot}: two {tokens} at once. Take one out.",
+        "say.not_yours": "{Spot}: {s} holds no such {token}. Take it out.",
+        "say.not_contiguous": "Hats {a} and {b} are not neighbours. Put them back.",
+        "say.one_swap": "Hats {a} and {b}: only one swap per turn. Put them back.",
+        "say.designated_gone": (
+            "{Spot}: put your {token} back, or press back to redo the placement."
+        ),
+        "say.reader_silent": "{Spot}: reader silent. Check its cable.",
+        "say.off_mat": "Reader {spot}: no spot of this game. Take off what lies on it.",
+        "say.restore": "{Spots}: put back as before.",
+        "notice.visible_turn": "Visible turn: the animal is shown, no announcement, no Menteur.",
+        "notice.no_token": "No Challenge token left: you can only say OK.",
+        "notice.magician": "The Magician cannot challenge their own placement.",
+        "notice.no_announcement": "Nothing announced yet: Menteur waits for the announcement.",
+        "notice.wrong_window": (
+            "Not in this window: Doublon before the announcement, Menteur after."
+        ),
+        "notice.not_a_line": "That is not a line of three hats.",
+        "reveal.missed": "Missed!",
+        "reveal.hat": "{spot}: {tokens}",
+        "reveal.empty": "empty",
+        "reveal.back": "{m}, put them back as they were.",
+        "countdown.hat": "Hat {spot}",
+        "countdown.announced": '"{token}"',
+        "countdown.seconds": "{n} s",
+        "countdown.magician": "Magician: {m}",
+        "challenge.doublon": "Doublon?",
+        "challenge.menteur": "Menteur?",
+        "verdict.doublon": "Doublon!",
+        "verdict.menteur": "Menteur!",
+        "verdict.right": "{s} is right!",
+        "verdict.wrong": "{s} is wrong!",
+        "verdict.hat_held": "Hat {spot} held: {tokens}.",
+        "verdict.hat_empty": "Hat {spot} was empty.",
+        "verdict.shown": "{m} shows: {token}.",
+        "reveal.choose": "Which line?",
+        "reveal.line": "Line {a}-{b}-{c}?",
+        "manche.won_by": "Round won by",
+        "manche.hats": "Hats {a}, {b}, {c}:",
+        "manche.victories": "Victories: {n} of {of}",
+        "game.victories": "{n} victory tokens",
+        "game.bravo": "Well done!",
+        "menu.game.ptipasspass": "PtiPassPass",
+        "menu.game.phipasspass": "PhiPassPass",
+        "menu.title.first.magic": "Who did a magic trick most recently?",
+    },
+}
+"""PassPass's phrases in the shared catalogue."""
+
+# How each game names its tokens inside a sentence.
+_WORDS: dict[str, dict[str, dict[str, str]]] = {
+    "fr": {
+        "ptipasspass": {
+            "a_token": "un animal",
+            "token": "animal",
+            "tokens": "animaux",
+            "this_token": "cet animal",
+        },
+        "phipasspass": {
+            "a_token": "un jeton",
+            "token": "jeton",
+            "tokens": "jetons",
+            "this_token": "ce jeton",
+        },
+    },
+    "en": {
+        "ptipasspass": {
+            "a_token": "an animal",
+            "token": "animal",
+            "tokens": "animals",
+            "this_token": "that animal",
+        },
+        "phipasspass": {
+            "a_token": "a token",
+            "token": "token",
+            "tokens": "tokens",
+            "this_token": "that token",
+        },
+    },
+}
+
+
+def words(game: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, str]:
+    """The game's words for its tokens ("animal" in PtiPassPass, "jeton" in PhiPassPass;
+    PtiPassPass's when the game is not named)."""
+    by_game = _WORDS[check_lang(lang)]
+    return dict(by_game.get(game, by_game["ptipasspass"]))
+
+
+# ------------------------------------------------------------------------------ prompts
+
+
+def _param(prompt: Prompt, name: str) -> Param:
+    params = dict(prompt.params)
+    if name not in params:
+        given = ", ".join(params) or "none"
+        raise ValueError(f"prompt {prompt.say} needs parameter {name!r} (given: {given})")
+    return params[name]
+
+
+def _int(prompt: Prompt, name: str) -> int:
+    value = _param(prompt, name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"prompt {prompt.say}: parameter {name!r} must be an int, not {value!r}")
+    return value
+
+
+def _ints(prompt: Prompt, name: str) -> tuple[int, ...]:
+    value = _param(prompt, name)
+    if not isinstance(value, tuple) or not all(isinstance(v, int) for v in value):
+        raise ValueError(f"prompt {prompt.say}: parameter {name!r} must be ints, not {value!r}")
+    return tuple(int(v) for v in value)
+
+
+def places(spots: Sequence[int], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Several hats in one phrase: "Chapeau 2", "Chapeaux 2 et 6", "Hats 2, 5 and 6"."""
+    if len(spots) == 1:
+        return place(spots[0], lang)
+    numbers = [str(s) for s in spots]
+    joined = f"{', '.join(numbers[:-1])} {'et' if lang == 'fr' else 'and'} {numbers[-1]}"
+    return f"{'Chapeaux' if lang == 'fr' else 'Hats'} {joined}"
+
+
+def _flag(prompt: Prompt, name: str) -> bool:
+    value = _param(prompt, name)
+    if not isinstance(value, bool):
+        raise ValueError(f"prompt {prompt.say}: parameter {name!r} must be a bool, not {value!r}")
+    return value
+
+
+# Which seat parameter each template field names.
+_SEAT_FIELDS = {"m": "seat", "s": "seat", "to": "to", "f": "from"}
+
+
+def say(
+    prompt: Prompt,
+    names: Sequence[str],
+    lang: str = DEFAULT_LANGUAGE,
+    *,
+    view: PublicView | None = None,
+) -> str:
+    """The sentence for a prompt. `view` (optional) names the game, for its token words,
+    and the open challenges of a WINDOW prompt (both when unknown)."""
+    check_lang(lang)
+    key = f"say.{prompt.say}"
+    if prompt.say is Say.WINDOW:
+        open_ = view.open_challenges if view is not None else ()
+        if set(open_) == {Challenge.DOUBLON}:
+            key += ".doublon"
+        elif set(open_) == {Challenge.MENTEUR}:
+            key += ".menteur"
+        else:
+            key += ".both"
+    elif prompt.say is Say.GIVE_TOKEN and _flag(prompt, "tokens"):
+        key += ".tokens"
+    elif prompt.say is Say.REWARD and _flag(prompt, "token"):
+        key += ".token"
+    template = PHRASES[lang][key]
+    fields: dict[str, object] = {**words(view.game if view is not None else "", lang)}
+    for field_name, param in _SEAT_FIELDS.items():
+        if "{" + field_name + "}" in template:
+            fields[field_name] = seat_name(names, _int(prompt, param), lang)
+    for param in ("spot", "a", "b"):
+        if "{" + param + "}" in template:
+            fields[param] = _int(prompt, param)
+    if "{Spot}" in template:
+        fields["Spot"] = place(_int(prompt, "spot"), lang)
+    if "{Spots}" in template:
+        fields["Spots"] = places(_ints(prompt, "spots"), lang)
+    if "{announced}" in template:
+        fields["announced"] = token_name(str(_param(prompt, "token")), lang)
+    return template.format(**fields)
+
+
+# ----------------------------------------------------------------------------- verdicts
+
+
+def verdict_title(verdict: Verdict, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The call that was made: "Doublon !" or "Menteur !"."""
+    return phrase(f"verdict.{verdict.challenge}", lang)
+
+
+def verdict_outcome(
+    verdict: Verdict,
+    names: Sequence[str],
+    lang: str = DEFAULT_LANGUAGE,
+    *,
+    name: str | None = None,
+) -> str:
+    """Whether the Challenger was right: "Bob a raison !". `name`, if given, stands for
+    the Challenger's name (a shortened one, so the line fits)."""
+    key = "verdict.right" if verdict.success else "verdict.wrong"
+    return phrase(key, lang, s=seat_name(names, verdict.seat, lang) if name is None else name)
+
+
+def verdict_facts(verdict: Verdict, names: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Exactly what the book makes public (PTI-8/9, PHI-3/4): a Doublon lifts the hat, a
+    Menteur shows the Magicien's token. Nothing else of the table is told."""
+    if verdict.challenge is Challenge.DOUBLON:
+        if verdict.hat:
+            return phrase(
+                "verdict.hat_held", lang, spot=verdict.spot, tokens=token_list(verdict.hat, lang)
+            )
+        return phrase("verdict.hat_empty", lang, spot=verdict.spot)
+    if verdict.shown is None:
+        return ""
+    return phrase(
+        "verdict.shown",
+        lang,
+        m=seat_name(names, verdict.magician, lang),
+        token=token_name(verdict.shown, lang),
+    )
+
+
+def verdict_sentence(verdict: Verdict, names: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:
+    """Who was right, then the public facts: "Bob a raison ! Le chapeau 5 contenait :
+    Lapin, Souris." (the verdict screen wraps it under the call)."""
+    return f"{verdict_outcome(verdict, names, lang)} {verdict_facts(verdict, names, lang)}".strip()
+
+
+register_words("passpass", PHRASES)
+register_say(Prompt, say)

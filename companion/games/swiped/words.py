@@ -1,0 +1,212 @@
+"""Swiped's words, in French and English: on the OLED (its screens' phrases, under `sw.`
+in the shared catalogue `companion/screens/text.py`, and its ready prompt), registered
+when this module is imported (the game's descriptor and screens import it); in a
+transcript and the status line (`LINES`: its referee's `describe` and `where`).
+"""
+
+from __future__ import annotations
+
+from companion.screens.text import register_words
+
+SCREEN_PHRASES: dict[str, dict[str, str]] = {
+    "fr": {
+        "colour.rouge": "Rouge", "colour.orange": "Orange", "colour.jaune": "Jaune",
+        "colour.vert": "Vert", "colour.bleu": "Bleu", "colour.violet": "Violet",
+        "colour.rose": "Rose", "colour.blanc": "Blanc", "colour.noir": "Noir",
+        "short.rouge": "Rou", "short.orange": "Ora", "short.jaune": "Jau", "short.vert": "Ver",
+        "short.bleu": "Ble", "short.violet": "Vio", "short.rose": "Ros", "short.blanc": "Bla",
+        "short.noir": "Noi",
+        "spot": "case {n}", "spots": "cases {n}", "pad": "le pad", "item": "{n} {colour}",
+        "where": "M{m} P{p}", "claims": "Annonces",
+        "recorded": "Carte de {s} notée.",
+        "verdict.matches.true": "{s} : 5 cases ! Vrai.",
+        "verdict.matches.false": "{s} : 5 cases ? Faux.",
+        "verdict.card.true": "{s} connaît la carte !",
+        "verdict.card.false": "{s} : mauvaise carte.",
+        "over.won": "{s} gagne !", "over.drawn": "Match nul",
+        "over.limit": "{n} manches jouées.",
+        "over.card": "{s} : carte {n}",
+        "say.layout": "Tirez une carte, face visible, posez-la sur le pad.",
+        "say.place": "Placez les gros cubes comme la carte {card}.",
+        "say.target": "{s} : pose ta carte secrète sur le pad.",
+        "say.program": "Programmez 3 échanges, révélez. {s} commence.",
+        "say.swap": "{s} : ton échange.",
+        "say.swap_or_skip": "{s} : ton échange. Même paire : pousse.",
+        "say.swapping": "{s} échange... ({where})",
+        "say.swapping.claim": "{s} échange... Annonce de {c} ensuite.",
+        "say.guess": "{s} : tourne jusqu'à ta carte et pousse (ou pose-la).",
+        "say.naming": "{s} nomme la carte {card} : pousse.",
+        "say.wait_table": "Remettez {where} comme avant.",
+        "say.put_back": "Remettez : {items}.",
+        "say.same_pair": "Même paire : une seule fois. Remettez : {items}, puis poussez.",
+        "say.guess_first": "{s} nomme une carte d'abord. Remettez les cubes.",
+        "say.unknown_tag": "{Where} : ce tag n'est pas du jeu. Retirez-le.",
+        "say.card_on_square": "{Where} : une carte sur la case. Retirez-la.",
+        "say.two_cards": "Deux cartes sur le pad : une seule à la fois.",
+        "say.card_taken": "Carte déjà prise. Retirez-la, tirez-en une autre.",
+        "say.reader_silent": "{Where} : le lecteur ne répond plus.",
+        "say.off_mat": "Lecteur {spot} : hors du jeu. Retirez ce qui est posé dessus.",
+    },
+    "en": {
+        "colour.rouge": "Red", "colour.orange": "Orange", "colour.jaune": "Yellow",
+        "colour.vert": "Green", "colour.bleu": "Blue", "colour.violet": "Purple",
+        "colour.rose": "Pink", "colour.blanc": "White", "colour.noir": "Black",
+        "short.rouge": "Red", "short.orange": "Ora", "short.jaune": "Yel", "short.vert": "Grn",
+        "short.bleu": "Blu", "short.violet": "Pur", "short.rose": "Pnk", "short.blanc": "Wht",
+        "short.noir": "Blk",
+        "spot": "square {n}", "spots": "squares {n}", "pad": "the pad", "item": "{n} {colour}",
+        "where": "M{m} P{p}", "claims": "Claims",
+        "recorded": "{s}'s card recorded.",
+        "verdict.matches.true": "{s}: 5 matches! True.",
+        "verdict.matches.false": "{s}: 5 matches? False.",
+        "verdict.card.true": "{s} knows the card!",
+        "verdict.card.false": "{s}: wrong card.",
+        "over.won": "{s} wins!", "over.drawn": "A draw",
+        "over.limit": "{n} manches played.",
+        "over.card": "{s}: card {n}",
+        "say.layout": "Draw a card face up, put it on the pad.",
+        "say.place": "Place the big cubes as card {card} shows.",
+        "say.target": "{s}: put your secret card on the pad.",
+        "say.program": "Program 3 swaps, reveal. {s} starts.",
+        "say.swap": "{s}: your swap.",
+        "say.swap_or_skip": "{s}: your swap. Same pair: push.",
+        "say.swapping": "{s} swapping... ({where})",
+        "say.swapping.claim": "{s} swapping... {c}'s claim next.",
+        "say.guess": "{s}: turn to the card you name and push, or put it on the pad.",
+        "say.naming": "{s} names card {card}: push.",
+        "say.wait_table": "Put {where} back as before.",
+        "say.put_back": "Put back: {items}.",
+        "say.same_pair": "Same pair: applied once. Put back: {items}, then push.",
+        "say.guess_first": "{s} names a card first. Put the cubes back.",
+        "say.unknown_tag": "{Where}: this tag is not of the game. Take it off.",
+        "say.card_on_square": "{Where}: a card on the square. Take it off.",
+        "say.two_cards": "Two cards on the pad: one at a time.",
+        "say.card_taken": "That card is taken. Take it off, draw another.",
+        "say.reader_silent": "{Where}: the reader stopped answering.",
+        "say.off_mat": "Reader {spot}: no square of this game. Take off what lies on it.",
+    },
+}  # fmt: skip
+"""The OLED's words of Swiped's screens, by the keys its screens name them."""
+
+PREFIX = "sw."
+"""Where the screens' phrases sit in the shared catalogue."""
+
+PHRASES: dict[str, dict[str, str]] = {
+    "fr": {
+        "menu.title.ready.mat": "Cartes et cubes hors du tapis, pad vide.",
+    },
+    "en": {
+        "menu.title.ready.mat": "Cards and cubes off the mat, the pad empty.",
+    },
+}
+"""Swiped's phrases in the shared catalogue, its screens' under `PREFIX`."""
+
+
+# --------------------------------------------------------------------------- transcript
+
+LINES: dict[str, dict[str, str]] = {
+    "en": {
+        "layout": "card {card} is the face-up card: the cubes go {grid}",
+        "target": "{who}'s secret target card is recorded",
+        "placed": "the cubes stand as the face-up card shows",
+        "manche_start": "manche {manche} starts; the swaps go {order}",
+        "programmed": "{who} programs swap {count}",
+        "programs_revealed": "the programs are revealed: {programs}",
+        "swap": "{who} swaps squares {i} and {j} ({a} and {b})",
+        "swap_skipped": "{who} skips: {a}-{b} is the pair just swapped (SW-4)",
+        "guess": '{who} says "I know your card" and is naming a card',
+        "claim.matches": "{who} claims 5 matches: {verdict}",
+        "claim.card": "{who} names {other}'s card: {verdict}",
+        "verdict.true": "right",
+        "verdict.false": "wrong",
+        "manche_end": "manche {manche} is over",
+        "game_drawn": "no winner after {manches} manches: the game is a draw (SW-6)",
+        "targets": "the game is over; the secret target cards were: {cards}",
+        "targets.card": "{who} card {card}",
+        "fault": "STOP at {where}: {why}",
+        "fault.pad": "the pad",
+        "fault.square": "square {spot}",
+        "fault.table": "the table",
+        "fault.put_back": "cubes out of place: put them back as they were",
+        "fault.same_pair": (
+            "the pair just swapped, swapped again (SW-4): put it back; swap another or skip"
+        ),
+        "fault.guess_first": "a swap while a card is being named: put the cubes back, tap the card",
+        "fault.card_on_square": "a card on a square: take it off",
+        "fault.two_cards": "two new cards on the pad at once: one at a time",
+        "fault.card_taken": "a card already drawn: take it off",
+        "undo": "back: {what}",
+        "undo.layout": "the face-up card is taken back",
+        "undo.target": "the target card is taken back",
+        "undo.swap": "the swap is taken back",
+        "undo.skip": "the skip is taken back",
+        "undo.guess": "the card being named is taken back",
+        "semicolon": "; ",
+        "where": "manche {manche}, {what}",
+        "where.drawn": "game over after {manches} manches: a draw",
+        "where.won": "game over: {name} won",
+        "where.stopped": "stopped: {fault}",
+        "where.draw": "drawing the cards",
+        "where.swap": "{name} to swap",
+        "where.between": "between swaps",
+    },
+    "fr": {
+        "layout": "la carte {card} est tirée face visible ; les gros cubes, cases 1 à 9 : {grid}",
+        "target": "la carte secrète de {who} est notée",
+        "placed": "les gros cubes sont placés comme la carte face visible",
+        "manche_start": "la manche {manche} commence ; ordre des échanges : {order}",
+        "programmed": "{who} programme l'échange {count}",
+        "programs_revealed": "les programmes sont révélés : {programs}",
+        "swap": "{who} échange les cases {i} et {j} ({a} et {b})",
+        "swap_skipped": "{who} passe : même paire {a}-{b}, appliquée une seule fois (SW-4)",
+        "guess": "{who} annonce « je connais ta carte » et nomme une carte",
+        "claim.matches": "{who} annonce 5 cases : {verdict}",
+        "claim.card": "{who} nomme la carte de {other} : {verdict}",
+        "verdict.true": "vrai",
+        "verdict.false": "faux",
+        "manche_end": "la manche {manche} est finie",
+        "game_drawn": "aucun gagnant après {manches} manches : match nul (SW-6)",
+        "targets": "la partie est terminée ; les cartes secrètes étaient : {cards}",
+        "targets.card": "{who} la carte {card}",
+        "fault": "STOP {where} : {why}",
+        "fault.pad": "sur le pad",
+        "fault.square": "sur la case {spot}",
+        "fault.table": "sur la table",
+        "fault.put_back": "gros cubes mal placés ; remettez-les comme avant",
+        "fault.same_pair": (
+            "même paire échangée deux fois (SW-4) ; remettez-la, échangez-en une autre ou poussez"
+        ),
+        "fault.guess_first": (
+            "un échange pendant qu'une carte est nommée ; remettez les cubes, posez la carte"
+        ),
+        "fault.card_on_square": "une carte sur la case ; retirez-la",
+        "fault.two_cards": "deux cartes sur le pad ; une seule à la fois",
+        "fault.card_taken": "carte déjà prise ; retirez-la",
+        "undo": "retour : {what}",
+        "undo.layout": "la carte face visible est annulée",
+        "undo.target": "la carte secrète est annulée",
+        "undo.swap": "l'échange est annulé",
+        "undo.skip": "le passage est annulé",
+        "undo.guess": "l'annonce « je connais ta carte » est annulée",
+        "semicolon": " ; ",
+        "where": "manche {manche}, {what}",
+        "where.drawn": "partie terminée après {manches} manches : match nul",
+        "where.won": "partie terminée : {name} a gagné",
+        "where.stopped": "STOP : {fault}",
+        "where.draw": "tirage des cartes",
+        "where.swap": "à {name} d'échanger",
+        "where.between": "entre deux échanges",
+    },
+}
+"""The transcript's and status line's sentences (`describe`, `SwipedReferee.where`), per
+language: English for the command line and the logs, French for the table's web page, in
+the words of the OLED (`SCREEN_PHRASES` above: case, gros cubes, échange, carte
+secrète, même paire, match nul) and of the rule book. The faults are only those Swiped
+alone has (unknown_tag and reader_silent read the same in every game's transcript);
+rulings (SW-4) stay as RULINGS.md names them."""
+
+
+for _lang, _table in SCREEN_PHRASES.items():
+    PHRASES[_lang].update((PREFIX + key, text) for key, text in _table.items())
+
+register_words("swiped", PHRASES)

@@ -1,0 +1,165 @@
+"""The words of Vous ne passerez pas !, in French and English: on the OLED (its screens'
+phrases, under `vnp.` in the shared catalogue `companion/screens/text.py`, its ready
+prompt, refused presses and buttons; the French of the engine's sentences), registered
+when this module is imported (the game's descriptor and screens import it); in a
+transcript and the status line (`LINES`: its referee's `describe` and `where`).
+"""
+
+from __future__ import annotations
+
+from companion.screens.text import register_words
+
+SCREEN_PHRASES: dict[str, dict[str, str]] = {
+    "fr": {
+        "colour.jaune": "Jaune", "colour.bleu": "Bleu", "colour.rouge": "Rouge",
+        "colour.vert": "Vert",
+        "short.jaune": "Jau", "short.bleu": "Ble", "short.rouge": "Rou", "short.vert": "Ver",
+        "turn": "{c} : {s}",
+        "placed": "{c} : {p}",
+        "passed": "{c} passe",
+        "hint": "Indice : {p}",
+        "hint.pass": "Doit passer",
+        "out": "fini",
+        "over": "Fin de partie",
+        "won": "{s} gagne !",
+        "won.many": "{s} gagnent !",
+        "and": " et ",
+        "all_placed": "tout posé {n}",
+        "bonus": "* tout posé : {n}",
+        "tie": "Égalité !",
+        "rule": "{r} : {why}",
+    },
+    "en": {
+        "colour.jaune": "Yellow", "colour.bleu": "Blue", "colour.rouge": "Red",
+        "colour.vert": "Green",
+        "short.jaune": "Yel", "short.bleu": "Blu", "short.rouge": "Red", "short.vert": "Grn",
+        "turn": "{c}: {s}",
+        "placed": "{c}: {p}",
+        "passed": "{c}: pass",
+        "hint": "Hint: {p}",
+        "hint.pass": "Must pass",
+        "out": "out",
+        "over": "Game over",
+        "won": "{s} wins!",
+        "won.many": "{s} win!",
+        "and": " and ",
+        "all_placed": "all placed {n}",
+        "bonus": "* all placed: {n}",
+        "tie": "A tie!",
+        "rule": "{r}: {why}",
+    },
+}  # fmt: skip
+"""The OLED's words of Vous ne passerez pas !'s screens, by the keys its screens name them."""
+
+PREFIX = "vnp."
+"""Where the screens' phrases sit in the shared catalogue."""
+
+PHRASES: dict[str, dict[str, str]] = {
+    "fr": {
+        "notice.not_your_colour": "Tu ne joues pas cette couleur.",
+        "notice.may_not_pass": "Pas de passe : une pièce peut encore être posée.",
+        "notice.illegal_placement": "La règle interdit ce placement.",
+        "notice.bad_value": "Action illisible : rien n’est joué.",
+        "notice.repeated": "Déjà joué : ce placement compte une fois.",
+        "notice.undo_off": "L’annulation est désactivée à cette table.",
+        "control.place": "Pose",
+        "control.pass": "Passe",
+        "control.hint": "Indice",
+        "menu.title.ready.page": "Pad vide : la partie se joue sur les téléphones.",
+    },
+    "en": {
+        "notice.not_your_colour": "You do not play that colour.",
+        "notice.may_not_pass": "No pass: a piece can still be placed.",
+        "notice.illegal_placement": "The rules forbid that placement.",
+        "notice.bad_value": "Unreadable action: nothing is played.",
+        "notice.repeated": "Already played: that placement counts once.",
+        "notice.undo_off": "Undo is turned off at this table.",
+        "control.place": "Place",
+        "control.pass": "Pass",
+        "control.hint": "Hint",
+        "menu.title.ready.page": "Pad empty: the game is played on the phones.",
+    },
+}
+"""Vous ne passerez pas !'s phrases in the shared catalogue, its screens' under `PREFIX`."""
+
+
+# ---------------------------------------------------------------- the engine's sentences
+
+FEMININE = {"jaune": "jaune", "bleu": "bleue", "rouge": "rouge", "vert": "verte"}
+"""A colour as the adjective of "une pièce" (French)."""
+WHY_FR: tuple[tuple[str, str], ...] = (
+    (r"(?P<c>\w+) already placed piece (?P<p>\w+)", "{C} a déjà posé la pièce {p}."),
+    (r"pieces never share a unit segment", "Deux pièces ne partagent jamais un segment."),
+    (
+        r"\(strict reading\) an intersection inside a piece is that piece's alone",
+        "(lecture stricte) Une intersection au milieu d’une pièce n’est qu’à elle.",
+    ),
+    (
+        r"pieces never cross: both would go straight through",
+        "Les pièces ne se croisent pas : les deux passeraient tout droit.",
+    ),
+    (
+        r"(?P<c>\w+)'s first piece must touch its start intersection",
+        "La première pièce {f} doit toucher son point de départ.",
+    ),
+    (
+        r"the piece must share an intersection with a (?P<c>\w+) piece",
+        "La pièce doit toucher une pièce {f} déjà posée.",
+    ),
+    (
+        r"(?P<c>\w+) may not pass: it can place a piece",
+        "{C} ne peut pas passer : une pièce se pose.",
+    ),
+)
+"""The engine's sentences (English; `c` a colour, `p` a piece) and their French, for the
+OLED; a sentence not listed is shown as the engine says it."""
+
+# --------------------------------------------------------------------------- transcript
+
+LINES: dict[str, dict[str, str]] = {
+    "en": {
+        "placed": "{who} ({colour}) places {piece}",
+        "passed": "{who} ({colour}) passes: no legal placement (VNP-5)",
+        "all_placed": "{who} ({colour}) has placed every piece: {bonus} points (VNP-6)",
+        "game_over": "game over: {won} (VNP-6); scores {scores}",
+        "game_over.sides": "{line}; sides {sums} (VNP-7)",
+        "won": "{names} wins",
+        "won.many": "{names} win",
+        "and": " and ",
+        "hint": "hint for {whose}: piece {piece} (placement {placement})",
+        "hint.pass": "hint for {whose}: no placement is left, pass (VNP-5)",
+        "undo": "back: {who}'s {piece} ({colour}) is taken back",
+        "ignored": "{who}'s {control} refused: {ruling}: {why}",
+        "where.turn": "{colour} ({name}) to play; scores {scores}",
+        "where.over": "game over: {won}; scores {scores}",
+        "where.sides": "{scores}; {sums}",
+    },
+    "fr": {
+        "placed": "{who} ({colour}) pose la pièce {piece}",
+        "passed": "{who} ({colour}) passe : aucune pièce ne peut être posée (VNP-5)",
+        "all_placed": "{who} ({colour}) a posé toutes ses pièces : {bonus} points (VNP-6)",
+        "game_over": "partie terminée : {won} (VNP-6) ; scores {scores}",
+        "game_over.sides": "{line} ; camps {sums} (VNP-7)",
+        "won": "{names} gagne",
+        "won.many": "{names} gagnent",
+        "and": " et ",
+        "hint": "indice pour {whose} : pièce {piece} (placement {placement})",
+        "hint.pass": "indice pour {whose} : aucune pièce ne peut être posée, passez (VNP-5)",
+        "undo": "retour : coup annulé, la pièce {piece} revient à {colour} ({who})",
+        "ignored": "{control} refusée pour {who} : {ruling} : {why}",
+        "where.turn": "au tour de {colour} ({name}) ; scores {scores}",
+        "where.over": "partie terminée : {won} ; scores {scores}",
+        "where.sides": "{scores} ; {sums}",
+    },
+}
+"""The transcript's and status line's sentences (`describe`, `VnpReferee.where`), per
+language: English for the command line and the logs, French for the table's web page, in
+the words the page (i18n.js), the OLED (`PHRASES` above) and the rule book use. A colour
+is the engine's name, which is also the page's French name for it (i18n.js `colour.*`), so
+both languages show it as it is; rulings (VNP-5) stay as RULINGS.md names them."""
+
+
+for _lang, _table in SCREEN_PHRASES.items():
+    PHRASES[_lang].update((PREFIX + key, text) for key, text in _table.items())
+
+register_words("vnp", PHRASES)
