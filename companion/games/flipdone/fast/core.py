@@ -282,6 +282,21 @@ class FastGame:
 
     # ------------------------------------------------------------------ plays
 
+    def legal(self) -> tuple[Play, ...]:
+        """Every legal play, in the readable `legal_actions` order: builds, flips, then
+        discards, each card by name (its hand index), then square by square. The bots
+        draw among these without listing them; the contract test checks this list."""
+        if self.over:
+            return ()
+        if self.placing:
+            return tuple((PLACE, 0, sq) for sq in range(SQUARES))
+        cards = range(len(self.hands[self.turn]))
+        return (
+            *((BUILD, i, sq) for i in cards for sq in self.free),
+            *((FLIP, i, sq) for i in cards for sq in self.flippable),
+            *((DISCARD, i, -1) for i in cards),
+        )
+
     def play(self, move: Play) -> None:
         kind, index, square = move
         if kind == BUILD:
@@ -533,6 +548,7 @@ class FastGame:
         if len(top) > 1:
             self.counts[TIES_STANDING] += 1
         self.over = True
+        self.tied = ()
         self.tally.finished = True
         self.tally.winners = top
         self.seats[TOKENS] = list(self.tokens)
