@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from importlib.util import find_spec
@@ -91,7 +92,7 @@ class Case:
     steps: int = 2000
 
 
-class Lockstep:
+class Lockstep(ABC):
     """One game's fast path driven beside its readable engine (one game at a time)."""
 
     game: str
@@ -101,34 +102,45 @@ class Lockstep:
     engine: Any
     """The engine module: `legal_actions`, `apply`."""
 
-    def start(self, config: Any, seed: int, state: Any) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def start(self, config: Any, seed: int) -> None:
+        """The fast path at the engine's opening of the same game."""
+        ...
 
+    @abstractmethod
     def legal(self) -> Sequence[Hashable]:
         """The fast path's legal actions, in the common form."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def legal_of(self, state: Any, actions: Sequence[Any]) -> Sequence[Hashable]:
         """The engine's legal actions, in the common form."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def play(self, state: Any, action: Any) -> None:
         """Drive the fast path with the engine's action (`state`: before it)."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def view(self) -> Hashable:
-        raise NotImplementedError
+        """The fast path's position, in the common form."""
+        ...
 
+    @abstractmethod
     def view_of(self, state: Any) -> Hashable:
-        raise NotImplementedError
+        """The engine's position, in the common form."""
+        ...
 
+    @abstractmethod
     def said(self) -> Any:
         """What the fast path said so far: its events of the last step, or its figures."""
-        raise NotImplementedError
+        ...
 
+    @abstractmethod
     def said_of(self, events: list[Json], step: list[Json]) -> Any:
         """The same of the engine's events (`events` so far, `step` the last step's)."""
-        raise NotImplementedError
+        ...
 
     def choose(self, rng: random.Random, actions: Sequence[Any]) -> Any:
         """The next action of the random game."""
@@ -156,7 +168,7 @@ class PassPassLockstep(Lockstep):
             for name, opts in options
         )
 
-    def start(self, config: pp.Config, seed: int, state: pp.State) -> None:
+    def start(self, config: pp.Config, seed: int) -> None:
         self.log: list[Json] = []
         self.fast = PassPassGame(config, self.log)
         edition = EDITIONS[config.rules.name]
@@ -219,7 +231,7 @@ class FlipDoneLockstep(Lockstep):
         ),
     )
 
-    def start(self, config: fd.Config, seed: int, state: fd.State) -> None:
+    def start(self, config: fd.Config, seed: int) -> None:
         self.fast = FlipDoneGame(config, seed)
 
     def legal(self) -> Sequence[Hashable]:
@@ -266,6 +278,7 @@ class SwipedLockstep(Lockstep):
     lab counts from the engine's events (`lab.tally_of`)."""
 
     game = "swiped"
+    ordered = True
     engine = sw
     cases = (
         Case("as ruled", _swiped_config(Settings()), 20),
@@ -288,7 +301,7 @@ class SwipedLockstep(Lockstep):
         ),
     )
 
-    def start(self, config: sw.Config, seed: int, state: sw.State) -> None:
+    def start(self, config: sw.Config, seed: int) -> None:
         settings = self.settings = _settings(config)
         self.config, self.seed = config, seed
         deck = deck_of(settings.deck_size, settings.deck_seed)
@@ -347,8 +360,9 @@ def _swiped_figures(tally: Any) -> tuple[Any, ...]:
 class VnpLockstep(Lockstep):
     """Actions as placement ids (PASS for a pass), in id order as the fast bots draw them;
     positions as the fast `Position` (its `Position.of` reads the engine's State); the
-    fast path makes no events: the lab's record of its turns (scores computed, VNP-6) is
-    held to the record of the engine's events (its GameOver's scores)."""
+    fast path makes no events: at the game's end the lab's record of its turns (the
+    scores computed, VNP-6) is held to the record of the engine's events (its GameOver's
+    scores). Before the end the turns are the actions themselves."""
 
     game = "vnp"
     ordered = True
@@ -370,16 +384,16 @@ class VnpLockstep(Lockstep):
         ),
     )
 
-    def start(self, config: vnp.Config, seed: int, state: vnp.State) -> None:
+    def start(self, config: vnp.Config, seed: int) -> None:
         self.config = config
         self.fast = Position(config)
         self.turns: list[tuple[int, int]] = []
         self.seats = tuple(config.seat_of(c) for c in range(len(vnp.COLOURS)))
 
     def legal(self) -> Sequence[Hashable]:
-        bits = self.fast.legal(self.fast.turn) if not self.fast.over else 0
         if self.fast.over:
             return ()
+        bits = self.fast.legal(self.fast.turn)
         ids = []
         while bits:
             low = bits & -bits
@@ -437,7 +451,7 @@ LOCKSTEPS: dict[str, Callable[[], Lockstep]] = {
 # ---------------------------------------------------------------------------- the test
 
 
-def _same(lock: Lockstep, where: str, what: str, fast: Any, engine: Any) -> None:
+def _same(where: str, what: str, fast: Any, engine: Any) -> None:
     if fast == engine:
         return
     pairs = [(name, getattr(fast, name), getattr(engine, name)) for name in _fields(fast)]
@@ -464,20 +478,20 @@ def _same_legal(
             f"  only engine: {only_engine}"
         )
     if lock.ordered:
-        _same(lock, where, "legal actions' order", tuple(fast), tuple(engine))
+        _same(where, "legal actions' order", tuple(fast), tuple(engine))
 
 
 def lockstep(lock: Lockstep, case: Case, seed: int) -> int:
     """One random game on both; the steps played."""
     config = case.config(seed)
     state, opening = engine_new_game(lock.game, config, seed)
-    lock.start(config, seed, state)
+    lock.start(config, seed)
     events: list[Json] = [e.to_json() for e in opening]
     rng = random.Random(f"{lock.game}:{case.name}:{seed}")
     step = 0
     while True:
         where = f"{lock.game} [{case.name}] seed {seed} step {step}"
-        _same(lock, where, "positions", lock.view(), lock.view_of(state))
+        _same(where, "positions", lock.view(), lock.view_of(state))
         actions = lock.engine.legal_actions(state)
         _same_legal(lock, where, lock.legal(), lock.legal_of(state, actions))
         if not actions or step == case.steps:
@@ -490,7 +504,7 @@ def lockstep(lock: Lockstep, case: Case, seed: int) -> int:
         said = [e.to_json() for e in happened]
         events += said
         where = f"{lock.game} [{case.name}] seed {seed} step {step} ({action!r})"
-        _same(lock, where, "events or figures", lock.said(), lock.said_of(events, said))
+        _same(where, "events or figures", lock.said(), lock.said_of(events, said))
 
 
 CASES = [

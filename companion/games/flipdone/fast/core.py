@@ -2,7 +2,8 @@
 
 The readable engine (`companion.games.flipdone.rules`) stays the referee's engine and the
 reference; this is a second implementation of the same rules, kept equal to it by the
-differential test in tests/lab/test_flipdone.py. It plays only what bots play: a SEEDED
+contract test, step by step (tests/lab/test_fast_equals_engine.py), and the differential
+test in tests/lab/test_flipdone.py, game by game. It plays only what bots play: a SEEDED
 deal (FD-2), builds, flips and discards (FD-3) and, with the FD-2 variant, the first
 element's square. What makes it fast:
 

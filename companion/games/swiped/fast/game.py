@@ -8,6 +8,7 @@ a claim goes first, else the first action offered. Here the same happens on a mu
 position with integer colours and swaps, bots that read the position directly (only what
 their seat may know), and knowledge updated as swaps land instead of re-read from views.
 The readable engine (`companion/games/swiped/rules/`) stays the referee's and the reference;
+tests/lab/test_fast_equals_engine.py holds the two equal step by step, and
 tests/lab/test_swiped.py plays both and wants the same records.
 """
 
