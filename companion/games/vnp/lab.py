@@ -259,12 +259,24 @@ def fast_game(variant: Variant, index: int) -> tuple[Seating, fast.Game]:
 def play(variant: Variant, index: int) -> GameRecord:
     """Game `index` of the variant on the fast path, as its record."""
     sit, game = fast_game(variant, index)
-    shapes = _shapes(sit.config.size)
+    return fast_record(variant.players, sit.config, sit.seats, game.turns, True)
+
+
+def fast_record(
+    players: int,
+    config: Config,
+    seats: tuple[int, ...],
+    turns: Sequence[tuple[int, int]],
+    finished: bool,
+) -> GameRecord:
+    """The record of a game (or of its start) on the fast path, from its turns ((colour,
+    placement id or PASS), as `fast.Game.turns`); `seats`: each colour's seat. The fast
+    path makes no GameOver: the scores are computed here (VNP-6, VNP-7)."""
+    shapes = _shapes(config.size)
     acts = [
-        (colour, 0, 0, 0) if pid == fast.PASS else (colour, *shapes[pid])
-        for colour, pid in game.turns
+        (colour, 0, 0, 0) if pid == fast.PASS else (colour, *shapes[pid]) for colour, pid in turns
     ]
-    return _record(variant.players, sit.config, sit.seats, acts, True, None)
+    return _record(players, config, seats, acts, finished, None)
 
 
 def reference_events(variant: Variant, index: int) -> list[Event]:

@@ -2,7 +2,8 @@
 
 The readable engine (`companion.games.flipdone.rules`) stays the referee's engine and the
 reference; this is a second implementation of the same rules, kept equal to it by the
-differential test in tests/lab/test_flipdone.py. It plays only what bots play: a SEEDED
+contract test, step by step (tests/lab/test_fast_equals_engine.py), and the differential
+test in tests/lab/test_flipdone.py, game by game. It plays only what bots play: a SEEDED
 deal (FD-2), builds, flips and discards (FD-3) and, with the FD-2 variant, the first
 element's square. What makes it fast:
 
@@ -282,6 +283,21 @@ class FastGame:
 
     # ------------------------------------------------------------------ plays
 
+    def legal(self) -> tuple[Play, ...]:
+        """Every legal play, in the readable `legal_actions` order: builds, flips, then
+        discards, each card by name (its hand index), then square by square. The bots
+        draw among these without listing them; the contract test checks this list."""
+        if self.over:
+            return ()
+        if self.placing:
+            return tuple((PLACE, 0, sq) for sq in range(SQUARES))
+        cards = range(len(self.hands[self.turn]))
+        return (
+            *((BUILD, i, sq) for i in cards for sq in self.free),
+            *((FLIP, i, sq) for i in cards for sq in self.flippable),
+            *((DISCARD, i, -1) for i in cards),
+        )
+
     def play(self, move: Play) -> None:
         kind, index, square = move
         if kind == BUILD:
@@ -533,6 +549,7 @@ class FastGame:
         if len(top) > 1:
             self.counts[TIES_STANDING] += 1
         self.over = True
+        self.tied = ()
         self.tally.finished = True
         self.tally.winners = top
         self.seats[TOKENS] = list(self.tokens)

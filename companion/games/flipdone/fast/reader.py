@@ -254,11 +254,17 @@ def _aligned(faces: list[int]) -> bool:
     return faces[0] != EMPTY and faces[0] == faces[1] == faces[2]  # FD-4
 
 
-def record_of(players: int, first: int, events: Iterable[Mapping[str, Any]]) -> GameRecord:
-    """The record of a game from its events as `Event.to_json()` writes them (a referee's
-    journal adds its own kinds, skipped here, and `undo`, which takes back a play)."""
+def tally_of(players: int, events: Iterable[Mapping[str, Any]]) -> Tally:
+    """The counters of a game, or of its start, from its events as `Event.to_json()`
+    writes them (a referee's journal adds its own kinds, skipped here, and `undo`, which
+    takes back a play). Its `phase_plays` counts the phase under way too."""
     reader = _Reader(players)
     for event in events:
         reader.read(event)
     reader.tally.seats[TOKENS] = reader.tokens
-    return record(reader.tally, players, first)
+    return reader.tally
+
+
+def record_of(players: int, first: int, events: Iterable[Mapping[str, Any]]) -> GameRecord:
+    """The record of a game from its events (see `tally_of`)."""
+    return record(tally_of(players, events), players, first)

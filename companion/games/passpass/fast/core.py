@@ -2,9 +2,10 @@
 
 `FastGame(config)` is the readable `new_game(config)`; `legal()` gives the legal actions
 as small int codes, in the readable `legal_actions` order (so a seeded `rng.choice` picks
-the same action on both); `apply(code)` plays one. The differential tests keep it equal
-to the readable engine (companion/games/passpass/rules/), which stays the reference: same
-legal actions, same states (`to_state`), same events (`log`, as `Event.to_json()`).
+the same action on both); `apply(code)` plays one. The contract test
+(tests/lab/test_fast_equals_engine.py) keeps it equal to the readable engine
+(companion/games/passpass/rules/), which stays the reference: same legal actions, same
+states (`to_state`), same events (`log`, as `Event.to_json()`).
 
 Codes depend on the phase, as the readable actions do:
 

@@ -8,6 +8,7 @@ a claim goes first, else the first action offered. Here the same happens on a mu
 position with integer colours and swaps, bots that read the position directly (only what
 their seat may know), and knowledge updated as swaps land instead of re-read from views.
 The readable engine (`companion/games/swiped/rules/`) stays the referee's and the reference;
+tests/lab/test_fast_equals_engine.py holds the two equal step by step, and
 tests/lab/test_swiped.py plays both and wants the same records.
 """
 
@@ -117,6 +118,37 @@ class Table:
             return False
         return cfg.claims_per_gap is None or self.gap_claims[seat] < cfg.claims_per_gap
 
+    def legal(self) -> tuple[tuple[int, Offer], ...]:
+        """Every legal (seat, offer), in the readable `legal_actions` order: each seat's
+        36 swaps while it programs (or the next swap, naming its programmed pair, where
+        the bots offer (SWAP, 0)), then each seat's claims: "5 matches", then every card.
+        The bots never list them; the contract test checks this list."""
+        out: list[tuple[int, Offer]] = []
+        if self.phase == PROGRAM:
+            for seat in (0, 1):
+                if len(self.programs[seat]) < SWAPS_PER_PROGRAM:
+                    out += [(seat, (PROGRAM_SWAP, k)) for k in SWAP_INDICES]
+        elif self.phase == EXECUTE:
+            assert self.revealed is not None
+            seat, phase = self.order[self.step]
+            out.append((seat, (SWAP, self.revealed[seat][phase - 1])))
+        for seat in (0, 1):
+            if self.may_claim(seat):
+                out.append((seat, (CLAIM_MATCHES, 0)))
+                out += [(seat, (CLAIM_CARD, card)) for card in range(1, self.deck.size + 1)]
+        return tuple(out)
+
+    def act(self, seat: int, offer: Offer) -> None:
+        """Play one legal offer of `seat` (the self-play loop does the same, with its
+        bots' bookkeeping around it)."""
+        kind, value = offer
+        if kind == SWAP:
+            self.swap()
+        elif kind == PROGRAM_SWAP:
+            self.program(seat, value)
+        else:
+            self.claim(seat, value if kind == CLAIM_CARD else None)
+
     def swapper(self) -> int | None:
         return self.order[self.step][0] if self.phase == EXECUTE else None
 
@@ -187,6 +219,8 @@ class Table:
         limit = self.settings.manche_limit
         if limit is not None and self.manche >= limit:  # SW-6
             self.phase = OVER
+            self.step = 0  # the engine leaves a drawn game at no swap, programs put away
+            self.revealed = None
             self.tally.drawn()
             return
         self.manche += 1

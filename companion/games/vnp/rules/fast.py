@@ -19,7 +19,8 @@ placement i), kept up to date once per placement:
 A colour's legal placements are `candidates & unused & free`, two big-int ANDs, and the
 fast bots choose from that bitset exactly as the readable bots choose from `legal_actions`
 (sorted by id), with the same draws of their random.Random, without building an action
-per placement. tests/lab/test_vnp.py checks that both paths play the same games.
+per placement. tests/lab/test_fast_equals_engine.py holds both equal step by step, and
+tests/lab/test_vnp.py checks that both paths play the same games.
 
 Pure, like every engine: no I/O, no clock, randomness only from the injected rngs.
 """
