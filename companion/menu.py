@@ -1,4 +1,4 @@
-"""The power-on menu (TABLE.md, "Starting a game"): a pure state machine.
+"""The power-on menu (docs/table.md, "Starting a game"): a pure state machine.
 
 No I/O and no clock: the service turns encoder detents, pushes, the back button and the
 readers' reports into calls of ``turn``, ``push``, ``back`` and ``table``, draws

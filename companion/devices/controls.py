@@ -10,7 +10,7 @@ Three layers, so that almost all of it is tested without a Pi:
   press (held for ``long_press`` seconds or more).
 - ``press_input`` and ``aim_step`` (pure): a press or an encoder step, with what the game
   needs to know (its token kinds, the layout's lines, the line aimed now), -> the journal's
-  ``PressInput``. The mapping of TABLE.md:
+  ``PressInput``. The mapping of docs/table.md:
 
   ==============================  ==================================================
   seat s Doublon / Menteur        ``press doublon|menteur seat=s``

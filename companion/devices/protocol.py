@@ -1,7 +1,7 @@
 """Host side of protocol 1, the line protocol between the Pico firmware and the Pi.
 
-The wire format is defined by firmware/protocol.py (MicroPython) and
-ARCHITECTURE.md; this is an independent, typed CPython implementation of the same format
+The wire format is defined by firmware/protocol.py (MicroPython, see firmware/README.md);
+this is an independent, typed CPython implementation of the same format
 (the package cannot import firmware/), checked against the firmware's module in
 tests/devices/test_protocol.py. Framing::
 

@@ -1,4 +1,4 @@
-"""People's pace: time first, presses held while the table settles (TABLE.md).
+"""People's pace: time first, presses held while the table settles (docs/table.md).
 
 What every game's referee shares about time. Inputs come one at a time with their time
 `t` (reader contents, presses, ticks), exactly as the journal records them. Two rules make
@@ -66,7 +66,7 @@ def rules_over(
 
 
 NOTICE_SECONDS = 3.0
-"""How long a refused press stays on the OLED (TABLE.md, "People's pace")."""
+"""How long a refused press stays on the OLED (docs/table.md, "People's pace")."""
 
 LOOP_GUARD = 10_000
 """More deadlines than this for one input means a deadline that never moves: a bug."""

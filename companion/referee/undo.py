@@ -1,4 +1,4 @@
-"""Undo that never unsays a public fact (TABLE.md, "Undo"), for any game's referee.
+"""Undo that never unsays a public fact (docs/table.md, "Undo"), for any game's referee.
 
 `back` takes back the last step that revealed nothing. A step that made a public fact (a
 verdict, a reveal, a closed window, a scored line, a manche result) seals everything

@@ -1,6 +1,6 @@
 """The power-on menu, run on the game's queue and display before the game starts.
 
-The power-on menu (TABLE.md, "Starting a game"; ``companion/menu.py``). When the console
+The power-on menu (docs/table.md, "Starting a game"; ``companion/menu.py``). When the console
 has controls (``[controls] enabled`` and a pin map with the encoder), the OLED first shows
 the menu, driven by the encoder (turn: choose, push: confirm, long push or back: one step
 back) on the same queue as the game: the game, the number of seats, the first player,

@@ -3,8 +3,8 @@
 The simulated table (``--sim``, or a config without hardware). The display is luma's
 emulator or dummy device (the last frame is also saved as ``oled.png`` in the data
 directory), there are no GPIO buttons and no readers; inputs come from ``--sim-input PATH``
-(a file, a FIFO, or ``-`` for stdin): journal lines, exactly as ARCHITECTURE.md's
-"Journal and replay format" (``spot``, ``press``, ``reader``, ``tick``; blank lines and
+(a file, a FIFO, or ``-`` for stdin): journal lines, exactly as docs/journal.md
+says (``spot``, ``press``, ``reader``, ``tick``; blank lines and
 lines starting with ``#`` are skipped). A first ``setup`` line sets up a new game (it is
 ignored when resuming). With ``--sim-clock real`` (the default) each line happens when it
 is read and its ``t`` is ignored; with ``--sim-clock script`` the lines' own ``t`` are the

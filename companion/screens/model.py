@@ -15,7 +15,7 @@ from typing import Protocol, runtime_checkable
 
 
 class Refusal(StrEnum):
-    """Why a press could not count (TABLE.md: shown on the OLED, never silently dropped).
+    """Why a press could not count (docs/table.md: shown on the OLED, never silently dropped).
     The journal's `ignored` events carry these values as `reason`."""
 
     NOT_NOW = "not_now"
@@ -89,7 +89,7 @@ class Notice:
 
 @dataclass(frozen=True, slots=True)
 class MenuScreen:
-    """The power-on menu (TABLE.md, "Starting a game"), before any game exists: no public
+    """The power-on menu (docs/table.md, "Starting a game"), before any game exists: no public
     view, no seat of a game, only the menu's own choices.
 
     ``step`` is the menu step (``resume``, ``game``, ``seats``, ``first``, ``ready``) and

@@ -1,6 +1,6 @@
 """What every simulated table shares: people whose acts are scheduled in time, a reader
 for each spot reporting at its own cadence, the noise of a rough table, and the feed of
-all that to the game's referee in time order (TABLE.md, "People's pace").
+all that to the game's referee in time order (docs/table.md, "People's pace").
 
 A game's simulated table subclasses `SimulatedPeople`, says what a spot holds
 (`contents`) and plays its own game by scheduling acts (`report`, `press`, `ready`) and

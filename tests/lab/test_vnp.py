@@ -24,7 +24,6 @@ from companion.games.vnp.lab import (
     colour_seats,
     config_of,
     fast_game,
-    play_reference,
     record_of,
     reference_events,
 )
@@ -102,13 +101,6 @@ def test_fast_path_plays_the_readable_games(v: Variant, default: int) -> None:
         assert list(game.turns) == turns_of(events), index
         expected = record_of(v.players, index % v.players, [e.to_json() for e in events])
         assert LAB.play(v, index) == expected, index
-
-
-def test_play_reference_is_record_of_the_readable_events() -> None:
-    v = variant(2, [R, L], {"size": 7})
-    for index in range(3):
-        events = [e.to_json() for e in reference_events(v, index)]
-        assert play_reference(v, index) == record_of(2, index % 2, events)
 
 
 def test_fast_legal_placements_equal_the_readable_ones_at_every_position() -> None:

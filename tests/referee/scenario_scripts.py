@@ -3,7 +3,7 @@
 changing one).
 
 Each scenario is a real table's inputs in the journal format; test_scenarios.py replays
-them through the referee and checks what the rule books and TABLE.md say must happen.
+them through the referee and checks what the rule books and docs/table.md say must happen.
 Two players (Ana, Bob) sit at a 2 x 3 mat unless said otherwise:  1 2 3 / 4 5 6.
 """
 
@@ -138,7 +138,7 @@ def phipasspass_two_windows() -> Script:
     return s.take(2, "V1").settle()
 
 
-# People's pace (TABLE.md): nothing a person does in a plausible order is lost. No ticks.
+# People's pace (docs/table.md): nothing a person does in a plausible order is lost. No ticks.
 
 
 def announce_before_drop() -> Script:

@@ -2,7 +2,7 @@
 
 The scenarios are in tests/referee/scenarios/ (written by
 `python -m tests.make_fixtures scenarios`); each test
-names what the rule books, the rulings and TABLE.md say must come out of it.
+names what the rule books, the rulings and docs/table.md say must come out of it.
 """
 
 from __future__ import annotations

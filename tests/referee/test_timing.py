@@ -1,4 +1,4 @@
-"""Timing invariance (TABLE.md, "People's pace"): for the same decisions, any
+"""Timing invariance (docs/table.md, "People's pace"): for the same decisions, any
 human-plausible timing gives the same verdicts, transfers, reveals and winner, and a
 journal replays the same with or without ticks.
 

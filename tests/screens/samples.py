@@ -79,7 +79,7 @@ def view(game: str = "ptipasspass", players: int = 4, **public: object) -> Publi
 
 
 def menu_cases() -> dict[str, tuple[MenuScreen, str]]:
-    """The power-on menu at each of its steps (TABLE.md, "Starting a game")."""
+    """The power-on menu at each of its steps (docs/table.md, "Starting a game")."""
     resume = MenuScreen("resume", ("resume", "new"), 0)
     game = MenuScreen("game", ("ptipasspass", "phipasspass"), 1)
     seats = MenuScreen("seats", ("2", "3", "4", "5", "6"), 3, "ptipasspass")

@@ -5,7 +5,7 @@ time `t`) come in one at a time, exactly as the journal records them, and time p
 before each is applied (`companion/referee/pace.py`), so a live game and a replay of its
 journal are the same computation whatever ticks were recorded.
 
-How a table maps to actions (TABLE.md): a token dropped into a hat is the designation,
+How a table maps to actions (docs/table.md): a token dropped into a hat is the designation,
 the announce button the announcement, the seat buttons the calls; a slide of two hats is
 the swap; the encoder's confirmed line is the reveal. The referee keeps the EXPECTED
 table (the engine's hats, plus the token in flight which a real table has already
@@ -291,7 +291,7 @@ class PassPassReferee(PacedReferee):
             self.refuse(press, Refusal.NOT_NOW)
 
     def _announce(self, press: PressInput) -> None:
-        """The announcement may come before the drop, with it or after it (TABLE.md): the
+        """The announcement may come before the drop, with it or after it (docs/table.md): the
         window opens once both are in. PHI-2: it closes window 1, but no sooner than
         `doublon_min` after the drop."""
         state = self.state
@@ -341,7 +341,7 @@ class PassPassReferee(PacedReferee):
 
     def _undo(self, press: PressInput) -> None:
         """`back` takes back a step that revealed nothing, never a public fact nor anything
-        before it (TABLE.md, "Undo"); the table is then guided back to the state before."""
+        before it (docs/table.md, "Undo"); the table is then guided back to the state before."""
         if self.announcement is not None:
             self.announcement = None
             self.emit({"kind": "undo", "step": "announce"})
@@ -642,7 +642,7 @@ class PassPassReferee(PacedReferee):
         return _status_prompt(state)
 
     def result(self) -> dict[str, Any]:
-        """The replay document of ARCHITECTURE.md."""
+        """The replay document (docs/journal.md)."""
         return {
             "game": self.setup.game,
             "events": list(self.events),
@@ -653,7 +653,7 @@ class PassPassReferee(PacedReferee):
 
 def expected_table(state: State) -> list[Kinds]:
     """The engine's hats, plus the token in flight: on a real table it is already in the
-    designated hat (drop first, then the window: TABLE.md)."""
+    designated hat (drop first, then the window: docs/table.md)."""
     hats = list(state.hats)
     if state.holding is not None and state.spot is not None:
         i = state.spot - 1
@@ -672,7 +672,7 @@ def _status_prompt(state: State) -> Prompt:
 
 
 def _verdict_prompt(v: Verdict, after: State) -> Prompt:
-    """The physical instruction of TABLE.md for a settled challenge."""
+    """The physical instruction of docs/table.md for a settled challenge."""
     if v.success and v.challenge is Challenge.DOUBLON:
         return Prompt.of(Say.TAKE_BACK_HAT, seat=v.magician, spot=v.spot)
     if v.success:

@@ -1,7 +1,7 @@
 """A whole game on the virtual table, played by simulated people at their own pace.
 
 The bots decide; the simulated people carry their decisions out on the `VirtualTable` and
-the console the way people do (TABLE.md, "People's pace"): the announce button a moment
+the console the way people do (docs/table.md, "People's pace"): the announce button a moment
 before, with or after the drop, calls anywhere in the window and sometimes within 300 ms
 of each other, instructions one token at a time, a hand lingering in a hat, readers
 reporting at their own cadence, and no tick between acts. Their timing comes from a

@@ -113,7 +113,7 @@ def test_the_referee_reaches_the_game_the_players_made(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_every_press_is_answered_never_dropped(name: str) -> None:
-    """TABLE.md: a press either counts or is shown as refused, at once."""
+    """docs/table.md: a press either counts or is shown as refused, at once."""
     for record, referee, events in walk(name):
         if isinstance(record, PressInput):
             assert events, record

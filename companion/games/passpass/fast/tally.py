@@ -4,7 +4,7 @@ The events carry every public fact, which is all the figures need: `Tally` follo
 Challenge tokens (PTI-7: who may call), how many tokens each hat holds (PTI-6) and which
 turn is Masqué (PTI-4) from the events alone. It reads a referee's journal as well: other
 kinds are skipped, and an `undo` takes back the counts of the step it takes back (a step
-that made no public fact, TABLE.md "Undo").
+that made no public fact, docs/table.md "Undo").
 
 Engine actions are counted from the events they make. Two leave none: a timed window
 closed by the clock with nobody calling (CloseWindow) is the `place` of a window where
