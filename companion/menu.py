@@ -7,7 +7,7 @@ readers' reports into calls of ``turn``, ``push``, ``back`` and ``table``, draws
 The steps, in order:
 
     RESUME  only when an unfinished journal exists: "resume" or "new game"
-    GAME    ptipasspass / phipasspass
+    GAME    one of the registered games
     SEATS   the game's number of players (its rule set's range, capped by the seats the
             console has buttons for); starts at the config's number of seats
     FIRST   the first player (PTI-13: who did a magic trick most recently?), by name:

@@ -8,6 +8,7 @@
 - `journals`: `companion report`, the same figures from refereed games, with time per turn
   and faults.
 - `cli`: the `lab`, `report` and `selfplay` commands.
-- One module per game (`passpass`, `flipdone`, `swiped`, `vnp`) and its fast engine path
-  (`fast_*`), kept equal to the readable engine by differential tests.
+Each game's part of the lab (its `LabGame`, and the fast engine path that plays it) is in
+  the game's own package (`companion/games/<game>/lab.py`, `fast/`), reached through the
+  registry; each fast path is held to its engine step by step by one contract test.
 """

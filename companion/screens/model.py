@@ -1,6 +1,6 @@
 """What every game's screens share, as plain data: the menu and refused presses.
 
-A game's screens live in its own module (`passpass.py`, `flipdone.py`) and are drawn by
+A game's screens live in its own package (`companion/games/<game>/screens.py`), drawn by
 renderers it registers with `render.register_renderer`; this module holds only what is not
 one game's: the power-on menu's screen, shown before any game exists, and the `Notice` of
 a press that could not count with its `Refusal` (one vocabulary for every game's referee,

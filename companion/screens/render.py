@@ -240,7 +240,7 @@ Renderer = Callable[[Pen, Any, str], None]
 
 RENDERERS: dict[type[Any], Renderer] = {MenuScreen: render_menu}
 """Each screen kind and its renderer: the menu's here, every game's from its own screens
-module (`passpass.py`, `flipdone.py`), which registers them when it is imported."""
+module (`companion/games/<game>/screens.py`), which registers them when it is imported."""
 
 
 # ------------------------------------------------------------------- dispatch, devices

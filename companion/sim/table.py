@@ -12,15 +12,12 @@ from collections.abc import Mapping
 
 from companion.journal import SpotInput
 
-ANIMAL_KINDS = {"ptipasspass": "animal", "phipasspass": "colour"}
-
 
 def make_tags(
-    game: str, tokens: tuple[str, ...], players: int, rng: random.Random
+    prefix: str, tokens: tuple[str, ...], players: int, rng: random.Random
 ) -> dict[str, str]:
-    """One tag per token: NTAG-like 7-byte UIDs (04...) and MIFARE-like 4-byte ones mixed,
-    as a real box of tokens would be."""
-    prefix = ANIMAL_KINDS.get(game, "token")
+    """One tag per token of each seat, its kind `prefix:token` ("animal:lapin"): NTAG-like
+    7-byte UIDs (04...) and MIFARE-like 4-byte ones mixed, as a real box of tokens would be."""
     tags: dict[str, str] = {}
     for seat in range(players):
         for kind in tokens:

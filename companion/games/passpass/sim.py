@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from companion.games.passpass.bots import Bot, make_bot
+from companion.games.passpass.game import FAMILY
 from companion.games.passpass.referee import CALL_GRACE, PassPassReferee, expected_table
 from companion.games.passpass.rules import (
     RULESETS,
@@ -112,7 +113,7 @@ def make_setup(
     rng = random.Random(f"tags:{seed}")
     tokens = RULESETS[game].tokens
     names = tuple(["Ana", "Bob", "Cy", "Dee", "Eve", "Fay"][:players])
-    tags = make_tags(game, tokens, players, rng)
+    tags = make_tags(FAMILY[game], tokens, players, rng)
     first = seed % players if first is None else first
     return Setup(
         game=game, seats=names, tags=tags, first=first, seed=seed, window=window, settle=settle,
