@@ -2,11 +2,13 @@
 
 The runtime (the service, sessions, the demo, replay, the lab, enrolment, the power-on
 menu) knows no game: it asks the registry for a `Game` by the name a config, a journal or
-a command line gives, and works through the descriptor's parts. A game lives in its own
-modules (its engine in `companion/rules/`, its referee, screens, bots and simulated table)
-and is added here by one line in `BUILT_IN`; a module named in the environment variable
-`COMPANION_GAMES` (comma-separated) is imported at start and may `register` more games,
-which is how the tests add a tiny game without touching anything else.
+a command line gives, and works through the descriptor's parts. A game is one package
+(`companion/games/<game>/`: its engine, referee, screens, words, bots, simulated table and
+lab) whose `game` module registers its descriptor; nothing outside it imports it. The
+registry imports the built-in games (`BUILT_IN`), every module an installed distribution
+names in its entry points of group `companion.games` (a game shipped on its own), and
+every module named in the environment variable `COMPANION_GAMES` (comma-separated), which
+is how the tests add a tiny game without touching anything else.
 
 The referee contract (`TableReferee`) is what every game's referee offers the runtime: it
 takes the journal inputs one at a time, with time first and presses held while the table
@@ -22,6 +24,7 @@ import importlib
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import IO, Any, Protocol
 
@@ -248,13 +251,17 @@ BUILT_IN = (
     "companion.games.vnp.game",
 )
 """The modules that register the built-in games."""
+ENTRY_POINTS = "companion.games"
+"""The entry-point group through which an installed distribution adds its games: each
+entry point names the module that registers them (``mygame = "mygame.game"``)."""
 
 _REGISTRY: dict[str, Game] = {}
 _loaded = False
 
 
 def register(game: Game) -> Game:
-    """Add a game (a module named in BUILT_IN or COMPANION_GAMES calls this)."""
+    """Add a game (a module named in BUILT_IN, an entry point or COMPANION_GAMES calls
+    this)."""
     _REGISTRY[game.name] = game
     return game
 
@@ -264,8 +271,9 @@ def _load() -> None:
     if _loaded:
         return
     _loaded = True
+    installed = [entry.module for entry in entry_points(group=ENTRY_POINTS)]
     extra = [m.strip() for m in os.environ.get("COMPANION_GAMES", "").split(",") if m.strip()]
-    modules = [importlib.import_module(module) for module in (*BUILT_IN, *extra)]
+    modules = [importlib.import_module(module) for module in (*BUILT_IN, *installed, *extra)]
     # A test or plug-in may import a game module before this runs; the menu's order must
     # not depend on that, so games are listed in the order of the modules that define them.
     defined = [g for m in modules for g in vars(m).values() if isinstance(g, Game)]
