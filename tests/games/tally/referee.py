@@ -79,7 +79,7 @@ class TallyReferee(PacedReferee):
         return self.winner is not None
 
     def result(self) -> dict[str, Any]:
-        return {"game": NAME, "events": self.events, "scores": self.scores,
+        return {"game": self.setup.game, "events": list(self.events), "scores": self.scores,
                 "winner": self.winner}  # fmt: skip
 
     def moment(self) -> tuple[Any, ...]:
