@@ -1,5 +1,5 @@
-"""The runtime knows no game: a tiny game registered from its own module (tests/games/
-tally.py, through COMPANION_GAMES) runs through `run --sim`, `replay`, `demo` and
+"""The runtime knows no game: a tiny game registered from its own package (tests/games/
+tally/, through COMPANION_GAMES) runs through `run --sim`, `replay`, `demo` and
 `selfplay` with no change anywhere else."""
 
 from __future__ import annotations

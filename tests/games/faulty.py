@@ -1,4 +1,4 @@
-"""Faulty: tally (`tests/games/tally.py`) with a referee that raises on one press, `boom`.
+"""Faulty: tally (`tests/games/tally/`) with a referee that raises on one press, `boom`.
 
 No referee of the companion should raise on anything a table, a phone or a file can send
 (`tests/referee/test_never_raises.py`). This one does on purpose, after changing its
@@ -26,7 +26,9 @@ SECRET = "04C0FFEE5EC2E7"
 class FaultyReferee(TallyReferee):
     def press(self, press: PressInput) -> None:
         if press.control == BOOM:
-            self.scores[self.turn] += 5  # half-changed when it raises
+            dropped = list(self.state.dropped)
+            dropped[self.state.turn] += 5  # half-changed when it raises
+            self.state = dataclasses.replace(self.state, dropped=tuple(dropped))
             raise KeyError(SECRET)
         super().press(press)
 

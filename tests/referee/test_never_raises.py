@@ -1,6 +1,6 @@
 """A referee never raises on what a table, a phone or a file can send (docs/games.md).
 
-For every game of the registry, and tally (the test game of `tests/games/tally.py`): any
+For every game of the registry, and the test game (`tests/games/tally/`): any
 sequence of journal inputs (any reader, any tag, any press of any control name, seat and
 JSON value, ticks, readers going silent, resume tables, time going back) is applied,
 refused or answered with a fault, never an exception. Pure random inputs rarely get far
@@ -39,9 +39,9 @@ from companion.journal import (
 )
 from companion.screens.render import frame
 from companion.transcript import describe
-from tests.games import registered
+from tests.games import contract_games, descriptor
 
-GAMES = (*games.names(), "tally")
+GAMES = contract_games()
 
 NEVER_ENROLLED = ("DEADBEEF", "04A1B2C3D4E5F6", "0102030405060708090A")
 WORDS = (
@@ -54,14 +54,6 @@ FAR_SPOTS = (10, 12, 18, 19, 64, 10**12)
 STEPS = (0.0, 0.01, 0.2, 0.6, 3.0, 7.0, 30.0)
 """Seconds between two inputs: together, within and after the settle time, past a
 window's end."""
-
-
-def descriptor(name: str) -> Game:
-    """The game `name`; tally is taken from its module without staying registered."""
-    if name != "tally":
-        return games.get(name)
-    with registered("tests.games.tally") as found:
-        return found["tally"]
 
 
 @cache

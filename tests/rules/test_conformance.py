@@ -1,6 +1,7 @@
 """The engine contract (`companion/games/engine.py`), checked the same way on every game.
 
-One suite over the registry: every registered game with an engine (`Game.engine`) plays
+One suite over the registry: every registered game with an engine (`Game.engine`), and
+the test game (tests/games/tally/), plays
 seeded sample games (its own `sample_config` and sample player, so nothing here is
 adapted by hand to one game). They end within the game's bound; some action is legal
 until the game is over and none after; states, actions and events round-trip through
@@ -19,13 +20,13 @@ from typing import Any
 
 import pytest
 
-from companion import games
 from companion.games.engine import AnyEngine
+from tests.games import contract_games, descriptor
 
 SEEDS = range(16)
 """Enough for every sample variant of each game (both deals, seat counts, modes)."""
 
-ENGINES = [g.engine for g in map(games.get, games.names()) if g.engine is not None]
+ENGINES = [g.engine for g in map(descriptor, contract_games()) if g.engine is not None]
 
 
 def round_trip(value: Any) -> Any:
@@ -59,9 +60,9 @@ def playout(engine: AnyEngine, seed: int) -> tuple[Any, list[Any], Any]:
     raise AssertionError(f"{where}: did not end within {engine.playout_bound} actions")
 
 
-def test_every_built_in_game_has_its_engine_so_the_suite_plays_it() -> None:
-    for name in ("ptipasspass", "phipasspass", "flipdone", "swiped", "vnp"):
-        engine = games.get(name).engine
+def test_every_built_in_game_and_the_test_game_have_an_engine_the_suite_plays() -> None:
+    for name in ("ptipasspass", "phipasspass", "flipdone", "swiped", "vnp", "tally"):
+        engine = descriptor(name).engine
         assert engine is not None and engine.name == name
         assert engine in ENGINES
 

@@ -1,0 +1,90 @@
+"""Tally's table referee: a pebble more in the hat is the seat to play's drop, judged by
+the engine (`rules/`); anything else on the table is a fault to fix, and no button is
+anyone's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.journal import PressInput, ResumeInput, Setup
+from companion.referee.pace import PacedReferee, SetupError
+from companion.screens.model import Refusal
+
+from .rules.engine import NAME, Config, Drop, State, new_game
+from .rules.engine import apply as engine_apply
+from .screens import TallyScreen
+
+
+class TallyReferee(PacedReferee):
+    spots = 1
+    announce_values: tuple[str, ...] = ()
+
+    def __init__(self, setup: Setup) -> None:
+        if not 2 <= len(setup.seats) <= 4:
+            raise SetupError(f"{NAME} is for 2 to 4 players")
+        super().__init__(setup.t, 1, setup.settle)
+        self.setup = setup
+        self.names = setup.seats
+        self.state: State = new_game(Config(len(setup.seats), setup.first), setup.seed)[0]
+        self.in_hat = 0
+        self.aim: tuple[int, ...] | None = None
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.state.dropped)
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    def encoder_choices(self) -> tuple[tuple[int, ...], ...]:
+        return ()
+
+    def judge_table(self) -> None:
+        seen = len(self.observed.uids.get(1, frozenset()))
+        if seen == self.in_hat + 1 and not self.finished:
+            self.in_hat = seen
+            self.state, events = engine_apply(self.state, Drop(self.state.turn))
+            for event in events:
+                self.emit(event.to_json())
+        elif seen != self.in_hat:
+            self.emit({"kind": "fault", "spot": 1, "reason": "restore"})
+
+    def judge_stray(self, spot: int) -> None:
+        self.emit({"kind": "fault", "spot": spot, "reason": "off_mat"})
+
+    def press(self, press: PressInput) -> None:
+        self.emit({"kind": "ignored", "control": press.control, "seat": press.seat,
+                   "reason": "not_now"})  # fmt: skip
+
+    def seat_refusal(self, seat: int, control: str, value: Any) -> Refusal | None:
+        """No button is anyone's: a pebble in the hat is Tally's only move."""
+        return Refusal.NOT_NOW
+
+    def deadline(self) -> float | None:
+        return None
+
+    def on_deadline(self) -> None:
+        raise AssertionError(f"{NAME} has no deadline")
+
+    def resume(self, record: ResumeInput) -> None:
+        self.emit({"kind": "resume", "changed": []})
+
+    @property
+    def screen(self) -> TallyScreen:
+        return TallyScreen(self.names, self.state.dropped, self.state.turn, self.winner)
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    def result(self) -> dict[str, Any]:
+        return {"game": self.setup.game, "events": list(self.events), "scores": self.scores,
+                "winner": self.winner}  # fmt: skip
+
+    def moment(self) -> tuple[Any, ...]:
+        return (self.state, self.in_hat, self.unjudged, len(self.events))
+
+    def where(self, lang: str = "en") -> str:  # one language: numbers and names only
+        stand = ", ".join(f"{n} {s}" for n, s in zip(self.names, self.scores, strict=True))
+        return f"{NAME}: {stand}"

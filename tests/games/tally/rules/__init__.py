@@ -1,0 +1,1 @@
+"""Tally's pure rules: `engine` (types and moves) and `contract` (its `ENGINE`)."""

@@ -1,0 +1,34 @@
+"""Tally's OLED: the title (or who won), then each seat's pebbles, `>` on whose turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.screens.render import WIDTH, Pen, register_renderer
+from companion.screens.text import seat_name
+
+from .words import say
+
+
+@dataclass(frozen=True, slots=True)
+class TallyScreen:
+    names: tuple[str, ...]
+    scores: tuple[int, ...]
+    turn: int
+    winner: int | None
+
+
+def render_tally(pen: Pen, screen: TallyScreen, lang: str) -> None:
+    if screen.winner is None:
+        title = say("title", lang)
+    else:
+        title = say("won", lang, s=seat_name(screen.names, screen.winner, lang))
+    pen.centered(0, title)
+    for seat, score in enumerate(screen.scores):
+        mark = ">" if seat == screen.turn and screen.winner is None else " "
+        pen.text(
+            (0, 10 + 9 * seat), f"{mark}{seat_name(screen.names, seat, lang)} {score}"[: WIDTH // 6]
+        )
+
+
+register_renderer(TallyScreen, render_tally)
