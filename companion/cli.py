@@ -277,9 +277,9 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play.add_argument(
         "--window",
         type=seconds_option(WINDOW),
-        default=DEFAULTS.window,
+        default=WINDOW.default,
         help=f"challenge window, seconds: {WINDOW.low:g} to {WINDOW.high:g} "
-        f"(default {DEFAULTS.window:g}; game.window of the config)",
+        f"(default {WINDOW.default:g}; game.window of the config; PassPass only)",
     )
     play.add_argument(
         "--settle",

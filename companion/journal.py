@@ -60,19 +60,14 @@ class Setup:
     """UID (upper-case hex) -> token kind, e.g. "animal:lapin" or "colour:bleu"."""
     first: int = 0
     seed: int = 0
-    window: float = 6.0
-    """Seconds a challenge window stays open (TABLE.md, PTI-7 timed mode)."""
     settle: float = 0.5
-    """Seconds the table must be still before a change is judged (TABLE.md)."""
-    doublon_min: float = 2.0
-    """PHI-2: an announcement sooner than this after the drop is held until then."""
+    """Seconds the table must be still before a change is judged (docs/table.md)."""
     language: str = "fr"
-    layout: Mapping[str, Any] | None = None
     t: float = 0.0
     rules: Mapping[str, Any] | None = None
-    """The game's own rule settings (Flip Done: phases, manches, first_element...): the
-    engine Config's fields by name; None for the book's rules. Each game's referee checks
-    them."""
+    """The game's own settings (Flip Done: phases, manches, first_element...; PassPass: its
+    challenge window's seconds, its own hat layout): by name, None for the book's rules.
+    Each game's referee checks them."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -82,14 +77,10 @@ class Setup:
             "seats": list(self.seats),
             "first": self.first,
             "seed": self.seed,
-            "window": self.window,
             "settle": self.settle,
-            "doublon_min": self.doublon_min,
             "language": self.language,
             "tags": dict(self.tags),
         }
-        if self.layout is not None:
-            data["layout"] = dict(self.layout)
         if self.rules is not None:
             data["rules"] = dict(self.rules)
         return data
@@ -163,9 +154,17 @@ class ResumeInput:
 Input = SpotInput | PressInput | TickInput | ReaderInput | ResumeInput
 
 
+LEGACY_SETUP_KEYS = ("window", "doublon_min", "layout")
+"""Top-level keys of the setup lines written before a game's own settings moved under its
+`rules`: read as strictly as then, then moved into `rules` for a game that takes them (its
+descriptor's `setup_fields`), so an old journal replays to the same events."""
+ALWAYS_WRITTEN = ("window", "doublon_min")
+"""Of those, the ones every old setup line carried, whatever the game (its defaults): a game
+that does not take them drops them. Any other (`layout`, written only when a table set
+one) goes into `rules` under its own name, where that game refuses it, as it did before."""
 SETUP_KEYS = (
-    "t", "type", "game", "seats", "first", "seed", "window", "settle", "doublon_min",
-    "language", "layout", "tags", "rules",
+    "t", "type", "game", "seats", "first", "seed", "settle", "language", "tags", "rules",
+    *LEGACY_SETUP_KEYS,
 )  # fmt: skip
 INPUT_KEYS = {
     "spot": ("t", "type", "spot", "uids"),
@@ -188,26 +187,60 @@ def parse_setup(data: Mapping[str, Any]) -> Setup:
 
 
 def _setup(data: Mapping[str, Any]) -> Setup:
-    from companion.config.bounds import DOUBLON_MIN, SETTLE, WINDOW
+    from companion.config.bounds import SETTLE
     from companion.config.model import LANGUAGES
 
     fields.only_keys(data, SETUP_KEYS, "setup")
     seats = "a list of the players' names (strings), clockwise from seat 0"
     languages = " or ".join(f'"{code}"' for code in LANGUAGES)
+    game = fields.text("game", fields.required(data, "game", "the game's name"))
     return Setup(
-        game=fields.text("game", fields.required(data, "game", "the game's name")),
+        game=game,
         seats=tuple(fields.texts("seats", fields.required(data, "seats", seats), seats)),
         tags=fields.optional(data, "tags", fields.tags, {}),
         first=fields.optional(data, "first", fields.whole, 0),
         seed=fields.optional(data, "seed", lambda k, v: fields.whole(k, v, None), 0),
-        window=fields.optional(data, "window", _seconds(WINDOW), 6.0),
         settle=fields.optional(data, "settle", _seconds(SETTLE), 0.5),
-        doublon_min=fields.optional(data, "doublon_min", _seconds(DOUBLON_MIN), 2.0),
         language=fields.optional(data, "language", _choice(LANGUAGES, languages), "fr"),
-        layout=fields.optional(data, "layout", _object, None),
         t=fields.optional(data, "t", fields.number, 0.0),
-        rules=_rules(data.get("rules")),
+        rules=_with_legacy(game, _rules(data.get("rules")), _legacy(data)),
     )
+
+
+def _legacy(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The old top-level keys of the line (`LEGACY_SETUP_KEYS`), checked as they were."""
+    from companion.config.bounds import DOUBLON_MIN, WINDOW
+
+    readers: dict[str, Callable[[str, Any], Any]] = {
+        "window": _seconds(WINDOW),
+        "doublon_min": _seconds(DOUBLON_MIN),
+        "layout": _object,
+    }
+    found = {key: read(key, data[key]) for key, read in readers.items() if key in data}
+    return {key: value for key, value in found.items() if value is not None}
+
+
+def _with_legacy(
+    game: str, rules: dict[str, Any] | None, legacy: Mapping[str, Any]
+) -> dict[str, Any] | None:
+    """`rules` with an old line's top-level keys moved in: under the name the game's
+    descriptor gives (`Game.setup_fields`), dropped when the game never took them."""
+    if not legacy:
+        return rules
+    from companion import games
+
+    try:
+        taken = games.get(game).setup_fields
+    except games.UnknownGame:
+        taken = {}
+    moved = {
+        taken.get(key, key): value
+        for key, value in legacy.items()
+        if key in taken or key not in ALWAYS_WRITTEN
+    }
+    if not moved and rules is None:
+        return None
+    return moved | (rules or {})
 
 
 def _seconds(bounds: Seconds) -> Callable[[str, Any], float]:

@@ -175,7 +175,7 @@ def json_error(exc: ValueError | RecursionError) -> str:
 
 def json_value(key: str, value: Any, depth: int = 0) -> Any:
     """A JSON value whose numbers are all finite, nested at most `MAX_DEPTH` deep (a
-    press's `value`, a setup's `layout` or `rules`: each game's referee reads them)."""
+    press's `value`, a setup's `rules`: each game's referee reads them)."""
     if depth > MAX_DEPTH:
         raise FieldError(f"{key!r} is nested too deep (at most {MAX_DEPTH} levels)")
     if isinstance(value, float) and not math.isfinite(value):

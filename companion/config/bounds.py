@@ -23,6 +23,8 @@ class Seconds:
     low: float
     high: float
     fix: str
+    default: float
+    """The value when neither the file nor the option gives one."""
 
     def check(self, value: Any) -> float | None:
         """The value as a float when it is a finite number within the bounds, else None."""
@@ -30,16 +32,18 @@ class Seconds:
 
 
 WINDOW = Seconds(
-    1.0, 60.0, "seconds the challenge window stays open: a number from 1 to 60 (book: 6)"
+    1.0, 60.0, "seconds the challenge window stays open: a number from 1 to 60 (book: 6)", 6.0
 )
 SETTLE = Seconds(
     0.05,
     5.0,
     "seconds the table must be still before a change is judged: 0.05 to 5 (default 0.5)",
+    0.5,
 )
 DOUBLON_MIN = Seconds(
     0.0,
     10.0,
     "PhiPassPass (PHI-2): seconds after the drop before an announcement is taken, so every "
     "seat may call Doublon: 0 to 10 (default 2)",
+    2.0,
 )

@@ -11,6 +11,7 @@ import argparse
 import sys
 
 from companion.config import load_config
+from companion.config.bounds import DOUBLON_MIN, WINDOW
 from companion.config.data_dir import (
     DataDir,
     data_dir_unwritable,
@@ -29,8 +30,9 @@ def describe(config: Config, data: DataDir | None = None) -> list[str]:
     lines = [
         f"config: {config.source or 'built-in defaults (no file found)'}",
         f"game: {g.name}, {len(g.seats)} seats ({', '.join(g.seats)}), first player "
-        f"{g.first + 1}, window {g.window:g} s, settle {g.settle:g} s, doublon_min "
-        f"{g.doublon_min:g} s (PhiPassPass), language {g.language}",
+        f"{g.first + 1}, window {g.settings.get('window', WINDOW.default):g} s, settle "
+        f"{g.settle:g} s, doublon_min {g.settings.get('doublon_min', DOUBLON_MIN.default):g} "
+        f"s (PhiPassPass), language {g.language}",
         f"data directory: {data.path} (from {data.origin})",
         _display_line(config.display),
         _controls_line(config),

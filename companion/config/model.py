@@ -40,14 +40,15 @@ class GameConfig:
     seats: tuple[str, ...] = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
     first: int = 0
     """0-based here; the file says 1..N like the table does."""
-    window: float = 6.0
     settle: float = 0.5
-    doublon_min: float = 2.0
-    """PhiPassPass (PHI-2): an announcement sooner than this after the drop is held."""
     language: str = "fr"
     seed: int | None = None
     """None: a new seed per game (it is recorded in the journal)."""
-    layout: Mapping[str, Any] | None = None
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    """The ``[game]`` keys that belong to some games only (docs/companion.example.toml), by
+    their name in the file, checked: a game takes the ones its descriptor's `setup_fields`
+    names into its setup's `rules` (`companion.games.Game.setup_rules`); the others ignore
+    them."""
     rules: Mapping[str, Any] | None = None
     """The game's own rule settings ([game.rules], e.g. mode = "teams" for "Vous ne
     passerez pas !"); None: the book's rules."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from companion import games
@@ -59,10 +60,14 @@ GAME_KEYS = {
     "layout",
     "rules",
 }
-GAME_RULES: dict[str, Rule] = {
+SETTINGS_RULES: dict[str, Rule] = {
     "window": (WINDOW.check, WINDOW.fix),
-    "settle": (SETTLE.check, SETTLE.fix),
     "doublon_min": (DOUBLON_MIN.check, DOUBLON_MIN.fix),
+}
+"""The [game] keys of some games only (PassPass's challenge window): `GameConfig.settings`."""
+SETTINGS_DEFAULTS = SimpleNamespace(window=WINDOW.default, doublon_min=DOUBLON_MIN.default)
+GAME_RULES: dict[str, Rule] = {
+    "settle": (SETTLE.check, SETTLE.fix),
     "language": (choice(LANGUAGES), f"the OLED language: {choices(LANGUAGES)}"),
     "seed": (
         int_in(0, 2**63 - 1),
@@ -162,6 +167,7 @@ def _game(c: Checker) -> GameConfig:
         "magic trick most recently)",
     )
     values = c.values(g, "game", default, GAME_RULES)
+    settings = c.values(g, "game", SETTINGS_DEFAULTS, SETTINGS_RULES)
     layout = _layout(c, name, _as_json(c, "game.layout", g.get("layout")))
     rules = _as_json(c, "game.rules", g.get("rules"))
     if rules is not None and not isinstance(rules, Mapping):
@@ -171,9 +177,11 @@ def _game(c: Checker) -> GameConfig:
         _check_game(c, name, g.get("seats"), len(seats), first - 1, layout)
     if not c.problems and rules is not None:
         _check_rules(c, name, seats, rules)
+    if layout is not None:
+        settings["layout"] = layout
     return GameConfig(
-        name, seats, first - 1, layout=layout, rules=None if rules is None else dict(rules),
-        **values,
+        name, seats, first - 1, settings=settings,
+        rules=None if rules is None else dict(rules), **values,
     )  # fmt: skip
 
 

@@ -229,6 +229,20 @@ class Game:
     selfplay_options: tuple[RuleOption, ...] = ()
     """`companion selfplay GAME`'s shorthands for its engine settings (declared here, not by
     its `lab`, so the command line is built without importing any game's lab)."""
+    setup_fields: Mapping[str, str] = field(default_factory=dict)
+    """The table settings this game keeps in its setup's `rules`, by the name the config's
+    ``[game]`` table and old journals' setup lines give them at top level -> its key in
+    `rules` (PassPass: ``window`` -> ``window_seconds``). The config and the journal reader
+    move them there; a game not naming one never receives it."""
+
+    def setup_rules(
+        self, settings: Mapping[str, Any], rules: Mapping[str, Any] | None
+    ) -> dict[str, Any] | None:
+        """A new setup's `rules`: the config's `settings` this game takes, under their
+        `rules` keys, with its ``[game.rules]`` over them; None when there is neither."""
+        taken = {key: settings[name] for name, key in self.setup_fields.items() if name in settings}
+        merged = taken | dict(rules or {})
+        return merged or None
 
     def players(self) -> str:
         """Its numbers of players in words: "2 to 6 players", "3 players"."""

@@ -174,7 +174,7 @@ def chosen_config(config: Config, choice: power_on.NewGame) -> Config:
         name=choice.game,
         seats=choice.seats,
         first=choice.first,
-        layout=g.layout if same else None,
+        settings={k: v for k, v in g.settings.items() if same or k != "layout"},
         rules=g.rules if same else None,
     )
     return dataclasses.replace(config, game=game)
@@ -196,12 +196,9 @@ def new_setup(config: Config, tags: Mapping[str, str], seed: int | None = None) 
         tags=own,
         first=g.first,
         seed=seed,
-        window=g.window,
         settle=g.settle,
-        doublon_min=g.doublon_min,
         language=g.language,
-        layout=g.layout,
-        rules=g.rules,
+        rules=get_game(g.name).setup_rules(g.settings, g.rules),
     )
 
 

@@ -114,7 +114,7 @@ def start_menu(
         resumable=resumable,
         readers=not sim and config.readers.kind != "none",
         max_seats=console_seats(config) if hardware else power_on.MAX_SEATS,
-        layout=g.layout,
+        layout=g.settings.get("layout"),
     )
 
 

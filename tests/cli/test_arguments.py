@@ -182,7 +182,8 @@ def test_play_takes_settle_and_window_into_the_journal(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     setup = json.loads(journal.read_text().splitlines()[0])
-    assert (setup["window"], setup["settle"], setup["first"]) == (8.0, 0.2, 2)  # seat 3
+    assert (setup["rules"]["window_seconds"], setup["settle"], setup["first"]) == (8.0, 0.2, 2)
+    assert "window" not in setup  # a PassPass setting: under the game's rules
 
 
 def test_ctrl_c_in_play_ends_cleanly_and_says_how_to_resume(tmp_path: Path) -> None:

@@ -159,7 +159,7 @@ def test_doublon_min_bounds_are_0_to_10_seconds() -> None:
 @pytest.mark.parametrize("game", ["phipasspass", "ptipasspass"])
 def test_doublon_min_reaches_the_games_setup(tmp_path: Path, game: str) -> None:
     """`game.doublon_min` of the file is the `doublon_min` of the Setup `run` starts a game
-    with, and so of its journal's setup line (PHI-2)."""
+    with, under the game's `rules`, and so of its journal's setup line (PHI-2)."""
     from companion.journal import parse_setup
     from companion.run.game_start import new_setup
 
@@ -167,12 +167,27 @@ def test_doublon_min_reaches_the_games_setup(tmp_path: Path, game: str) -> None:
     config = load_config(
         write(tmp_path, f'[game]\nname = "{game}"\nseats = {seats}\ndoublon_min = 3.5\n')
     )
-    assert config.game.doublon_min == 3.5
+    assert config.game.settings["doublon_min"] == 3.5
     setup = new_setup(config, {"04A1B2C3D4E580": "colour:bleu"}, seed=1)
-    assert setup.doublon_min == 3.5
-    assert parse_setup(setup.to_json()).doublon_min == 3.5
+    assert setup.rules == {"window_seconds": 6.0, "doublon_min": 3.5}
+    assert parse_setup(setup.to_json()).rules == setup.rules
     default = load_config(write(tmp_path, f'[game]\nname = "{game}"\nseats = {seats}\n'))
-    assert new_setup(default, {}, seed=1).doublon_min == 2.0
+    assert (new_setup(default, {}, seed=1).rules or {})["doublon_min"] == 2.0
+
+
+def test_the_passpass_keys_of_game_stay_out_of_another_games_setup(tmp_path: Path) -> None:
+    """`game.window` and `game.doublon_min` are PassPass's: a Flip Done table's setup (and
+    journal) carries neither, while the menu's PassPass game still gets them."""
+    import dataclasses
+
+    from companion.run.game_start import new_setup
+
+    text = '[game]\nname = "flipdone"\nseats = 3\nwindow = 8\ndoublon_min = 3\n'
+    config = load_config(write(tmp_path, text))
+    assert new_setup(config, {}, seed=1).rules is None
+    passpass = dataclasses.replace(config.game, name="ptipasspass")
+    setup = new_setup(dataclasses.replace(config, game=passpass), {}, seed=1)
+    assert setup.rules == {"window_seconds": 8.0, "doublon_min": 3.0}
 
 
 PIN_CLASHES = [
@@ -303,7 +318,8 @@ def test_a_tables_own_layout_is_checked_by_its_game(tmp_path: Path) -> None:
     text = '[game]\nname = "{}"\nseats = 3\n[game.layout]\nhats = {}\n'
     with registered("tests.games.tally") as found:
         games.register(dataclasses.replace(found["tally"], name="hats", own_layout=own_layout))
-        assert load_config(write(tmp_path, text.format("hats", 1))).game.layout == {"hats": 1}
+        config = load_config(write(tmp_path, text.format("hats", 1)))
+        assert config.game.settings["layout"] == {"hats": 1}
         with pytest.raises(ConfigError) as caught:
             load_config(write(tmp_path, text.format("hats", 2)))
         assert caught.value.problems == [

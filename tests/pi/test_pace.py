@@ -169,7 +169,8 @@ def test_the_journal_replays_to_the_same_game_without_its_ticks(
         (bob_drop, SpotContents(5, frozenset({token(setup, CHALLENGER, "colombe")}))),
         (round(bob_drop + offset, 3), announce(setup, "colombe")),
     ]
-    end = bob_drop + max(offset, 0.0) + setup.settle + setup.window + 1.0
+    window = (setup.rules or {})["window_seconds"]
+    end = bob_drop + max(offset, 0.0) + setup.settle + window + 1.0
     acts.append((end, SpotContents(0, frozenset())))  # the pad reports again: still empty
     run(service, clock, acts, until=end)
     live = service.referee

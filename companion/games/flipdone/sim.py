@@ -108,7 +108,7 @@ def make_tags(seed: int) -> dict[str, str]:
 def make_setup(seed: int, first: int | None = None, **options: Any) -> Setup:
     """A simulated table's setup: Ana, Bob and Cy, a deck of tags made from `seed`, and a
     first player that, unless given, rotates with the seed."""
-    keep = {k: v for k, v in options.items() if k in ("window", "settle", "language")}
+    keep = {k: v for k, v in options.items() if k in ("settle", "language")}
     first = seed % PLAYERS if first is None else first
     return Setup("flipdone", NAMES, make_tags(seed), first, seed, **keep)
 

@@ -81,7 +81,7 @@ class Console:
             if verb in ("quit", "exit"):
                 return False
             if verb == "help":
-                print(HELP.format(window=self.setup.window), file=self.out)
+                print(HELP.format(window=self.referee.settings.window), file=self.out)
                 return True
             if verb == "lift":
                 spot = int(args[0])
@@ -147,7 +147,7 @@ def run_console(
 ) -> int:
     """Read commands until quit or the end of the game; `echo` them when not typed live."""
     console = Console(session, out, lang)
-    print(HELP.format(window=console.setup.window), file=out)
+    print(HELP.format(window=console.referee.settings.window), file=out)
     console.show()
     for line in lines:
         if echo:

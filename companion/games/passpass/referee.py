@@ -25,7 +25,7 @@ a public fact (a verdict, a closed window, a reveal, a manche result) nor anythi
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.games.passpass.prompt import Prompt, Say, fix
@@ -56,7 +56,6 @@ from companion.games.passpass.rules import (
     new_game,
     public_view,
 )
-from companion.games.passpass.rules.layouts import Layout
 from companion.games.passpass.screens import (
     CountdownScreen,
     FaultScreen,
@@ -70,6 +69,7 @@ from companion.games.passpass.screens import (
     StatusScreen,
     VerdictScreen,
 )
+from companion.games.passpass.table_settings import TABLE_KEYS, table_settings
 from companion.games.passpass.transcript import line
 from companion.games.passpass.words import say as say_text
 from companion.journal import PressInput, ResumeInput, Setup
@@ -122,9 +122,11 @@ class HeldCall:
 
 
 RULE_KEYS: tuple[str, ...] = ()
-"""The setup's `rules` a table may set: none. A table plays timed windows (PTI-7) and the
-book's `next_starter`; `turn_limit` is for bots (docs/lab.md). Any key is refused, so a
-setting the referee would ignore never passes `config check`."""
+"""The engine settings a table may set in the setup's `rules`: none. A table plays timed
+windows (PTI-7) and the book's `next_starter`; `turn_limit` is for bots (docs/lab.md). Only
+the table settings (`TABLE_KEYS`: the window's seconds, `doublon_min`, an own layout) are
+taken; any other key is refused, so a setting the referee would ignore never passes
+`config check`."""
 
 
 class PassPassReferee(PacedReferee):
@@ -132,11 +134,14 @@ class PassPassReferee(PacedReferee):
 
     def __init__(self, setup: Setup) -> None:
         try:
-            rules_over(setup, None, RULE_KEYS, setup.game)
-            layout = Layout.from_json(setup.layout) if setup.layout else None
+            # the table settings come from [game], so a refusal names only the engine's
+            own = {k: v for k, v in (setup.rules or {}).items() if k not in TABLE_KEYS}
+            rules_over(replace(setup, rules=own), None, RULE_KEYS, setup.game)
+            self.settings = table_settings(setup)
             config = make_config(
-                setup.game, len(setup.seats), layout=layout, first=setup.first, window="timed"
-            )
+                setup.game, len(setup.seats), layout=self.settings.layout, first=setup.first,
+                window="timed",
+            )  # fmt: skip
         except (RuleError, ValueError) as exc:
             raise SetupError(str(exc)) from exc
         _check_tags(setup.tags, config.rules.tokens)
@@ -386,8 +391,8 @@ class PassPassReferee(PacedReferee):
         if self._window_one():
             if self.announcement is None:
                 return None  # PHI-2: window 1 lasts until the announcement
-            return max(self.announcement[0], self.window_opened + self.setup.doublon_min)
-        return self.window_opened + self.setup.window
+            return max(self.announcement[0], self.window_opened + self.settings.doublon_min)
+        return self.window_opened + self.settings.window
 
     def on_deadline(self) -> None:
         if self.calls:
@@ -623,11 +628,11 @@ class PassPassReferee(PacedReferee):
             return RevealMissScreen(view, names, m.seat, m.spots, m.hats)
         if state.phase is Phase.WINDOW:
             if self._window_one():
-                total = self.setup.doublon_min
+                total = self.settings.doublon_min
                 due = self.deadline()
                 remaining = total if due is None else max(0.0, due - now)
                 return CountdownScreen(view, names, min(remaining, total), total)
-            total = self.setup.window
+            total = self.settings.window
             remaining = max(0.0, self.window_opened + total - now)
             return CountdownScreen(view, names, remaining, total)
         if state.phase is Phase.REVEAL:

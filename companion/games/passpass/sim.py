@@ -49,6 +49,7 @@ from companion.games.passpass.rules import (
     player_view,
 )
 from companion.games.passpass.selfplay import window_calls
+from companion.games.passpass.table_settings import DOUBLON_MIN_SECONDS, SETUP_FIELDS
 from companion.journal import Input, Setup, SpotInput, TickInput
 from companion.referee.table import Kinds
 from companion.sim.people import STEP as STEP
@@ -109,14 +110,21 @@ def make_setup(
     **kw: object,
 ) -> Setup:
     """A simulated table's setup: seats Ana, Bob, ..., a box of tags made from `seed`, and
-    (PTI-13) a first player that, unless given, rotates with the seed."""
+    (PTI-13) a first player that, unless given, rotates with the seed. Its table settings
+    (`window`; `doublon_min` and `layout` in `kw`) go into its `rules`, as a table's do."""
     rng = random.Random(f"tags:{seed}")
     tokens = RULESETS[game].tokens
     names = tuple(["Ana", "Bob", "Cy", "Dee", "Eve", "Fay"][:players])
     tags = make_tags(FAMILY[game], tokens, players, rng)
     first = seed % players if first is None else first
+    settings = {"window": window, "doublon_min": kw.pop("doublon_min", DOUBLON_MIN_SECONDS)}
+    if kw.get("layout") is not None:
+        settings["layout"] = kw.pop("layout")
+    kw.pop("layout", None)
+    rules = {SETUP_FIELDS[name]: value for name, value in settings.items()}
+    rules |= dict(kw.pop("rules", None) or {})  # type: ignore[call-overload]
     return Setup(
-        game=game, seats=names, tags=tags, first=first, seed=seed, window=window, settle=settle,
+        game=game, seats=names, tags=tags, first=first, seed=seed, settle=settle, rules=rules,
         **kw,  # type: ignore[arg-type]
     )  # fmt: skip
 
@@ -289,7 +297,7 @@ class SimulatedGame(SimulatedPeople):
         after the drop; then Menteur in window 2."""
         m = self.track.magician
         a = max(start + 0.05, d + self.uniform(self.pace.announce))
-        effective = max(a, opens + self.setup.doublon_min)
+        effective = max(a, opens + self.referee.settings.doublon_min)
         calls = window_calls(self.track, self.bots)
         if calls:
             self._window(opens, until=effective, calls=calls)
@@ -319,7 +327,7 @@ class SimulatedGame(SimulatedPeople):
         calls = window_calls(state, self.bots) if calls is None else calls
         if not calls:
             self._apply(CloseWindow())
-            self.ready(opens + self.setup.window)
+            self.ready(opens + self.referee.settings.window)
             return
         seat = clockwise_first(state, [c.seat for c in calls])
         counted = next(c for c in calls if c.seat == seat)

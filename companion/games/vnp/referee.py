@@ -182,7 +182,7 @@ class VnpReferee(PacedReferee):
     reads_table = False
 
     def __init__(self, setup: Setup, config: Config | None = None) -> None:
-        if setup.layout:
+        if (setup.rules or {}).get("layout"):
             raise SetupError(f"{TITLE} is played on its own board: leave out 'layout'")
         self.config = config_of(setup, config)
         if not 0 <= setup.first < len(setup.seats):

@@ -21,7 +21,7 @@ def tokens(seats: int, rules: Mapping[str, Any] | None = None) -> Sequence[tuple
 def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
     rng = random.Random(seed)
     tags = {f"{rng.getrandbits(32):08X}": kind for _, kind in tokens(seats)}
-    keep = {k: v for k, v in options.items() if k in ("window", "settle", "language")}
+    keep = {k: v for k, v in options.items() if k in ("settle", "language")}
     return Setup(NAME, ("Ana", "Bob", "Cy", "Dee")[:seats], tags, seed % seats, seed, **keep)
 
 

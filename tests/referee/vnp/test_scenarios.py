@@ -85,7 +85,11 @@ def book_scores(script: VnpScript) -> list[int]:
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_scenario_files_are_the_ones_the_builder_writes(name: str) -> None:
-    assert (HERE / f"{name}.jsonl").read_text() == SCENARIOS[name]().text()
+    """Read back, each file is the builder's game: its setup and inputs. (The files keep
+    the old setup line, with `window` and `doublon_min` at top level, which a VNP journal
+    ignores: they are old journals that must still replay.)"""
+    written, built = read_journal(HERE / f"{name}.jsonl"), SCENARIOS[name]()
+    assert (written.setup, written.inputs) == (built.setup, built.inputs)
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
