@@ -201,7 +201,10 @@ def test_ctrl_c_in_play_ends_cleanly_and_says_how_to_resume(tmp_path: Path) -> N
         assert time.monotonic() < deadline, "play did not journal the drop"
         time.sleep(0.05)
     play.send_signal(signal.SIGINT)
-    _, err = play.communicate(timeout=30)
+    # Its input stays open until it has ended: closing it first (communicate does) races
+    # the interrupt with an end of input, which ends the game quietly instead.
+    play.wait(timeout=30)
+    _, err = play.communicate()
     assert play.returncode in (0, 130), err
     assert "Traceback" not in err
     assert f"companion play --sim --resume --journal {journal}" in err
