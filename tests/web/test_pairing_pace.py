@@ -198,10 +198,12 @@ def test_a_pairing_lasts_the_hours_the_config_gives(tmp_path):
         phone = table.client()
         assert phone.pair(table, 1).status == 200
         assert phone.act("doublon").status == 409  # paired: the referee judges it
+        before = table.client().get("/api/state").json()
+        assert before["pairing"]["open_seats"] == [0, 2, 3]
         table.web.pairings.clock = lambda: time.time() + 2 * 3600
         answer = phone.act("doublon")
         assert answer.status == 401 and answer.json()["error"] == said("unpaired", "fr")
         state = table.client().get("/api/state").json()
-        assert 1 in state["pairing"]["open_seats"]
+        assert state["pairing"]["open_seats"] == [0, 1, 2, 3]  # the seat is free again
     finally:
         table.close()
