@@ -217,7 +217,7 @@ def _seats_help() -> str:
 
 
 def _add_game_options(p: argparse.ArgumentParser, seed_help: str) -> None:
-    p.add_argument("--game", choices=games.names(), default=games.names()[0])
+    p.add_argument("--game", choices=games.names(), default=games.DEFAULT_GAME)
     p.add_argument("--players", type=whole_number(1), default=None, help=_seats_help())
     p.add_argument("--seed", type=int, default=1, help=seed_help)
     p.add_argument("--lang", choices=("fr", "en"), default="fr", help="OLED language")

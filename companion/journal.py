@@ -1,20 +1,13 @@
 """The game journal: every input of a live game, one JSON object a line, fsync'd.
 
-The format is a public interface (ARCHITECTURE.md, "Journal and replay format"): scenario
-files for tests are written in it, and replaying a journal through the referee rebuilds
-the same game. `t` is seconds since the game started; seats are 0-based, clockwise; spots
-are 1..N in reading order and 0 is the pad.
-
-    {"t":0,"type":"setup","game":"ptipasspass","seats":["Ana","Bob","Cy"],"first":0,...}
-    {"t":3.1,"type":"spot","spot":5,"uids":["04A1B2C3"]}
-    {"t":3.4,"type":"press","control":"announce","value":"lapin"}
-    {"t":4.0,"type":"press","control":"doublon","seat":2}
-    {"t":12.0,"type":"tick"}
-
-Two input types are ours beyond the architecture's four: `{"type":"reader","spot":7,
-"ok":false}` when a reader stops (or starts again) answering, and `{"type":"resume",
-"table":{"5":["04A1B2C3"]}}` where `companion run --resume` restarted, with what the
-readers saw at that moment.
+The format is a public interface (docs/journal.md gives every field, with examples):
+scenario files for tests are written in it, and replaying a journal through the referee
+rebuilds the same game. `t` is seconds since the game started; seats are 0-based,
+clockwise; spots are 1..N in reading order and 0 is the pad. The first line is the
+`setup` (the game's registry name, its seats, first seat, tags and own `rules`); then come
+inputs: `spot` (a reader's debounced UIDs), `press` (a control, with a seat or a value),
+`tick`, `reader` (a reader stops or starts again answering) and `resume` (where
+`companion run --resume` restarted, with what the readers saw at that moment).
 
 The companion's `JournalWriter` ends every line with two members, `"seq":<n>` (the line's
 number: the setup is 1) and `"crc":"<8 hex>"` (the CRC-32 of the line's bytes without
@@ -42,8 +35,8 @@ if TYPE_CHECKING:
 
 RECORD_TYPES = ("setup", "spot", "press", "tick", "reader", "resume")
 CONTROL_NAME = re.compile(r"[a-z][a-z_]{0,31}")
-"""A control's name: each game uses its own (PassPass: announce, doublon, menteur, choose,
-aim, back); a referee refuses, and shows, a control its game does not use."""
+"""A control's name: each game uses its own (its descriptor's `controls`); a referee
+refuses, and shows, a control its game does not use."""
 
 
 class JournalError(ValueError):
@@ -65,9 +58,8 @@ class Setup:
     language: str = "fr"
     t: float = 0.0
     rules: Mapping[str, Any] | None = None
-    """The game's own settings (Flip Done: phases, manches, first_element...; PassPass: its
-    challenge window's seconds, its own hat layout): by name, None for the book's rules.
-    Each game's referee checks them."""
+    """The game's own settings, by name (docs/journal.md lists each game's), None for the
+    book's rules. Each game's referee checks them."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -380,7 +372,7 @@ _SEQ_TAIL = re.compile(rb',"seq":([1-9][0-9]{0,15})\}$')
 MAX_LINE = 1 << 20
 """The most bytes one journal line may have, its newline included. The longest line the
 companion writes is a setup, which carries every enrolled tag of its game at some 40 bytes
-a tag: 1.5 kB for Flip Done's 52 cards. A mebibyte is room for 25,000 tags (as much as the
+a tag: 1.5 kB for a deck of 52 cards. A mebibyte is room for 25,000 tags (as much as the
 configuration files may hold); anything longer was not written by the companion, and is
 refused without being read whole (`companion replay /dev/zero`)."""
 TOO_LONG = f"it is longer than any journal line (more than {MAX_LINE} bytes)"

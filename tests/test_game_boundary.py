@@ -43,9 +43,11 @@ def module_name(path: Path) -> str:
 
 
 def test_every_built_in_game_is_a_package() -> None:
-    from companion.games import BUILT_IN
+    from companion import games
+    from companion.games import BUILT_IN, DEFAULT_GAME
 
     assert {name.split(".")[2] for name in BUILT_IN} == set(GAME_NAMES)
+    assert games.names()[0] == DEFAULT_GAME  # the first built-in game, a table's default
 
 
 def test_the_core_imports_no_game() -> None:

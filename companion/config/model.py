@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.games import DEFAULT_GAME
+
 DEFAULT_DATA_DIR = "/var/lib/companion"
 DEFAULT_PICO_PORT = "/dev/companion-pico"
 """The stable name the udev rule of systemd/ gives the Pico."""
@@ -36,7 +38,7 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:
-    name: str = "ptipasspass"
+    name: str = DEFAULT_GAME
     seats: tuple[str, ...] = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
     first: int = 0
     """0-based here; the file says 1..N like the table does."""
@@ -50,8 +52,8 @@ class GameConfig:
     names into its setup's `rules` (`companion.games.Game.setup_rules`); the others ignore
     them."""
     rules: Mapping[str, Any] | None = None
-    """The game's own rule settings ([game.rules], e.g. mode = "teams" for "Vous ne
-    passerez pas !"); None: the book's rules."""
+    """The game's own rule settings ([game.rules], docs/games.md lists each game's); None:
+    the book's rules."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +89,7 @@ class ReadersConfig:
 @dataclass(frozen=True, slots=True)
 class WebConfig:
     """The table's web page (docs/web.md): the live view for everyone on the network, and
-    the way to play the games played on the page (Vous ne passerez pas !)."""
+    the way to play the games played on the page (`played_on_page`)."""
 
     enabled: bool = True
     host: str = "0.0.0.0"

@@ -265,6 +265,8 @@ BUILT_IN = (
     "companion.games.vnp.game",
 )
 """The modules that register the built-in games."""
+DEFAULT_GAME = "ptipasspass"
+"""The game a table plays when its config names none (the first built-in game)."""
 ENTRY_POINTS = "companion.games"
 """The entry-point group through which an installed distribution adds its games: each
 entry point names the module that registers them (``mygame = "mygame.game"``)."""

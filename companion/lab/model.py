@@ -95,7 +95,7 @@ class LabGame:
     """One game's part of the lab."""
 
     game: str
-    """The registry name ("ptipasspass")."""
+    """The game's registry name."""
     rulings: Mapping[str, str]
     """Ruling id -> its special case in a few words, for every ruling the lab counts
     (the report lists each, with how often it applied, and flags those that never did)."""
@@ -116,7 +116,7 @@ class LabGame:
     decision_kinds: frozenset[str] = frozenset()
     """Event kinds that are a person's decision (the report times the wait before each)."""
     notes: Callable[[Variant], Sequence[str]] = lambda variant: ()
-    """Facts the rules' arithmetic makes certain for this variant (Flip Done: cards dealt
-    against places to play them), shown next to the figures they explain."""
+    """Facts the rules' arithmetic makes certain for this variant (e.g. cards dealt against
+    places to play them), shown next to the figures they explain."""
     manche: str = "manche"
-    """What the game calls the unit `GameRecord.manches` counts (Flip Done: phase)."""
+    """What the game calls the unit `GameRecord.manches` counts (e.g. "phase")."""

@@ -1,19 +1,10 @@
 """The lab's variants file: a small TOML file naming the rule variants to compare.
 
-    game = "ptipasspass"        # top-level keys are every variant's defaults
-    players = 4
-    bots = ["heuristic"]        # one kind for every seat, or one per seat
-    games = 10000
-    seed = 1
-
-    [[variant]]
-    name = "as ruled"
-
-    [[variant]]
-    name = "turn limit 30"
-    rules = { turn_limit = 30 } # engine settings, by the names of [game.rules]
-
-Every mistake is one error naming the file, the variant and the key.
+Its top-level keys (`game`, `players`, `bots`, `games`, `seed`, `rules`) are every
+variant's defaults; each `[[variant]]` has a `name` and overrides any of them, its `rules`
+by the names of the game's `[game.rules]` (docs/lab.md has the format and an example,
+docs/lab.example.toml a whole file). Every mistake is one error naming the file, the
+variant and the key.
 """
 
 from __future__ import annotations

@@ -203,7 +203,7 @@ language: English for the command line and the logs, French for the table's web 
 the words of the OLED (`SCREEN_PHRASES` above: case, gros cubes, échange, carte
 secrète, même paire, match nul) and of the rule book. The faults are only those Swiped
 alone has (unknown_tag and reader_silent read the same in every game's transcript);
-rulings (SW-4) stay as RULINGS.md names them."""
+rulings (SW-4) keep their ids, as docs/rulings.md names them."""
 
 
 for _lang, _table in SCREEN_PHRASES.items():

@@ -156,7 +156,7 @@ LINES: dict[str, dict[str, str]] = {
 language: English for the command line and the logs, French for the table's web page, in
 the words the page (i18n.js), the OLED (`PHRASES` above) and the rule book use. A colour
 is the engine's name, which is also the page's French name for it (i18n.js `colour.*`), so
-both languages show it as it is; rulings (VNP-5) stay as RULINGS.md names them."""
+both languages show it as it is; rulings (VNP-5) keep their ids, as docs/rulings.md names them."""
 
 
 for _lang, _table in SCREEN_PHRASES.items():
