@@ -32,7 +32,6 @@ import traceback
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from companion.games import TableReferee, make_referee
 from companion.journal import (
@@ -54,6 +53,7 @@ from companion.journal import (
     open_private,
     read_lines,
 )
+from companion.referee.event_log import TableEvent
 from companion.rules.errors import RuleError
 
 log = logging.getLogger("companion")
@@ -230,7 +230,7 @@ class Session:
             session.show_damage(replayed.damage)
         return session
 
-    def feed(self, record: Input) -> list[dict[str, Any]]:
+    def feed(self, record: Input) -> list[TableEvent]:
         """Journal first, then judge: an input the referee saw is always on disk."""
         self.writer.write(record)
         return self.referee.feed(record)

@@ -10,11 +10,11 @@ fixed table, an undo, a refused press, a won game...), and know no game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
+from companion.referee.event_log import TableEvent
 from companion.screens.text import check_lang, phrase
 
-Describer = Callable[[dict[str, Any], Sequence[str], str], "str | None"]
+Describer = Callable[[TableEvent, Sequence[str], str], "str | None"]
 """A game's own describer: (event, seat names, language) -> a line or None."""
 _GAME_DESCRIBERS: dict[str, Describer] = {}
 
@@ -147,7 +147,7 @@ def _control(control: str, lang: str) -> str:
 
 
 def describe(
-    event: dict[str, Any], names: Sequence[str], game: str | None = None, lang: str = "en"
+    event: TableEvent, names: Sequence[str], game: str | None = None, lang: str = "en"
 ) -> str | None:
     """A sentence for `event` of `game` in `lang` ("en" or "fr"), or None for bookkeeping
     events not worth a line."""
@@ -159,7 +159,7 @@ def describe(
 
 
 def shared_line(
-    event: dict[str, Any],
+    event: TableEvent,
     names: Sequence[str],
     lang: str,
     *,
@@ -191,9 +191,7 @@ def shared_line(
     return line(kind, lang, **fields)
 
 
-def _ignored(
-    event: dict[str, Any], names: Sequence[str], name: str, lang: str
-) -> dict[str, object]:
+def _ignored(event: TableEvent, names: Sequence[str], name: str, lang: str) -> dict[str, object]:
     """A press that could not count: whose (a seat's name, a seat nobody sits at, or the
     console's own button), which button, and why, as the OLED said it."""
     seat = event.get("seat")

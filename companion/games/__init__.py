@@ -30,7 +30,7 @@ from typing import IO, Any, Protocol
 
 from companion.games.engine import AnyEngine
 from companion.journal import Input, Setup
-from companion.referee.event_log import EventLog
+from companion.referee.event_log import EventLog, TableEvent
 from companion.referee.table import ObservedTable
 from companion.screens.model import Refusal
 
@@ -41,11 +41,11 @@ class TableReferee(Protocol):
     setup: Setup
     names: tuple[str, ...]
     now: float
-    events: EventLog[dict[str, Any]]
+    events: EventLog[TableEvent]
     observed: ObservedTable
     """What the readers report (PacedReferee keeps it)."""
 
-    def feed(self, record: Input) -> list[dict[str, Any]]:
+    def feed(self, record: Input) -> list[TableEvent]:
         """Take one input (time first); the JSON-ready events it caused."""
         ...
 

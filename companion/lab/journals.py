@@ -22,6 +22,7 @@ from companion.lab.model import GameRecord, LabGame, Variant
 from companion.lab.stats import mean_ci
 from companion.lab.summary import Figure, VariantFigures, summarize
 from companion.lab.variants import load_lab
+from companion.referee.event_log import TableEvent
 from companion.session import feed_journal
 
 TABLE = "At the table"
@@ -38,7 +39,7 @@ class PlayedGame:
     players: int
     rules: Mapping[str, Any]
     record: GameRecord
-    events: list[dict[str, Any]]
+    events: list[TableEvent]
     start: float
 
 

@@ -13,9 +13,34 @@ simulations read every event. A live `Session` bounds it (`EVENTS_KEPT` in sessi
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Generic, TypeVar, overload
+from typing import Generic, NotRequired, TypedDict, TypeVar, overload
 
 T = TypeVar("T")
+
+
+class TableEvent(TypedDict):
+    """A referee's event as the core reads it: a JSON object with its time and kind.
+
+    The keys below are the only ones the core (journal readers, transcript, page, lab)
+    may read; they mean the same in every game. Every other key is the game's own, read
+    only by that game's package (its describer, its lab figures), so a game's events are
+    typed where they cross into the core and free inside the game."""
+
+    t: float
+    """When it happened, in the table's seconds (rounded to the millisecond)."""
+    kind: str
+    """What happened: the core's shared kinds are fault, fixed, ignored, undo, resume,
+    game_won; any other is the game's own."""
+    seat: NotRequired[int | None]
+    """The seat it is about, when one is (None: the console's own button)."""
+    reason: NotRequired[str]
+    """Why (a fault's or a refused press's reason key)."""
+    spot: NotRequired[int | None]
+    """The spot (or, for `off_mat`, the reader) it happened at, if any."""
+    control: NotRequired[str]
+    """The button of a refused press."""
+    step: NotRequired[str]
+    """What an undo took back."""
 
 
 class EventLog(Generic[T]):

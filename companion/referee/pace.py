@@ -27,11 +27,11 @@ judge the still table, how to take a press, its next deadline and what happens t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from companion.journal import Input, PressInput, ReaderInput, ResumeInput, Setup, SpotInput
-from companion.referee.event_log import EventLog
+from companion.referee.event_log import EventLog, TableEvent
 from companion.referee.table import ObservedTable
 from companion.screens.model import Notice, Refusal
 
@@ -84,18 +84,18 @@ class PacedReferee:
         """The table changed since it was last judged (its settle time is running)."""
         self.held: list[PressInput] = []
         """Presses that arrived while the table was settling, in arrival order."""
-        self.events: EventLog[dict[str, Any]] = EventLog()
+        self.events: EventLog[TableEvent] = EventLog()
         """Every event so far, by number; a live session keeps only the last ones."""
-        self._fresh: list[dict[str, Any]] = []
+        self._fresh: list[TableEvent] = []
         """The events of the input being fed (what `feed` returns, whatever is kept)."""
         self.notice: Notice | None = None
         """The last press that could not count, shown until `notice.until`."""
 
     # ------------------------------------------------------------------ inputs
 
-    def feed(self, record: Input) -> list[dict[str, Any]]:
+    def feed(self, record: Input) -> list[TableEvent]:
         """Take one input; return the events it caused (JSON-ready, with their time)."""
-        fresh: list[dict[str, Any]] = []
+        fresh: list[TableEvent] = []
         self._fresh = fresh
         self._run_until(record.t)
         self.now = max(self.now, record.t)
@@ -157,8 +157,11 @@ class PacedReferee:
         self.last_change = self.now
         self.unjudged = True
 
-    def emit(self, event: dict[str, Any]) -> None:
-        made = {"t": round(self.now, 3), **event}
+    def emit(self, event: Mapping[str, Any]) -> None:
+        """Record the game's `event` (its kind and its own keys) at the current time."""
+        # The one place a game's free-form event becomes a TableEvent: the shared keys
+        # mean the same in every game (the contract tests check their types).
+        made = cast(TableEvent, {"t": round(self.now, 3), **event})
         self.events.append(made)
         self._fresh.append(made)
 

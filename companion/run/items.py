@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.journal import Input, Setup
+from companion.referee.event_log import TableEvent
 from companion.screens.model import Refusal
 
 
@@ -50,7 +51,7 @@ class PagePress:
     control: str
     seat: int
     value: Any
-    reply: Callable[[list[dict[str, Any]] | Refusal], None]
+    reply: Callable[[list[TableEvent] | Refusal], None]
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,7 @@ from companion.devices.readers import (
 from companion.games import TableReferee
 from companion.journal import Input, PressInput, ReaderInput, SpotInput, TickInput
 from companion.notify import Notifier
+from companion.referee.event_log import TableEvent
 from companion.run.items import PagePress, Scripted, ScriptEnd, ScriptSetup, Tick
 from companion.run.supervise import DeviceDied
 from companion.screens.device_stop import DeviceStopScreen
@@ -208,13 +209,13 @@ class Service:
 
     # -------------------------------------------------------------------- feed
 
-    def feed(self, record: Input) -> list[dict[str, Any]]:
+    def feed(self, record: Input) -> list[TableEvent]:
         events = self._tick(record) if isinstance(record, TickInput) else self.session.feed(record)
         for event in events:
             log.info("event %s", json.dumps(event, separators=(",", ":")))
         return events
 
-    def _tick(self, record: TickInput) -> list[dict[str, Any]]:
+    def _tick(self, record: TickInput) -> list[TableEvent]:
         """A tick goes to the referee; it is journaled only when it changed something."""
         before = self.referee.moment()
         events = self.referee.feed(record)

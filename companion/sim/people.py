@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.journal import Input, PressInput, Setup, SpotInput, TickInput
+from companion.referee.event_log import TableEvent
 
 STEP = 0.05
 """How far past a deadline a spaced table ticks, in seconds."""
@@ -54,7 +55,7 @@ class PaceLike(Protocol):
 
 
 class FedReferee(Protocol):
-    def feed(self, record: Input) -> list[dict[str, Any]]: ...
+    def feed(self, record: Input) -> list[TableEvent]: ...
 
 
 class SimulatedPeople:

@@ -48,6 +48,7 @@ from typing import Any
 from aiohttp import web
 
 from companion.games import Game
+from companion.referee.event_log import TableEvent
 from companion.run.items import PagePress, Redraw
 from companion.run.supervise import SupervisedThread
 from companion.screens.model import Refusal
@@ -491,7 +492,7 @@ async def _act(request: web.Request) -> web.StreamResponse:
     if hub.game.page_value is not None:
         board = hub.snapshot.view.get("board") if hub.snapshot else None
         value = hub.game.page_value(control, value, seat, board or {})
-    answer: concurrent.futures.Future[list[dict[str, Any]] | Refusal]
+    answer: concurrent.futures.Future[list[TableEvent] | Refusal]
     answer = concurrent.futures.Future()
     hub.inbox.put_nowait(PagePress(control, seat, value, functools.partial(_reply, answer)))
     try:

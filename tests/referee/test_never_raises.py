@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import typing
 from functools import cache
 from typing import Any
 
@@ -37,6 +38,7 @@ from companion.journal import (
     dump_lines,
     read_lines,
 )
+from companion.referee.event_log import TableEvent
 from companion.screens.render import frame
 from companion.transcript import describe
 from tests.games import contract_games, descriptor
@@ -216,17 +218,32 @@ def looked_at(game: Game, referee: TableReferee, draw: bool) -> None:
         json.dumps(game.page_view(referee))
 
 
+SHARED_KEYS = typing.get_type_hints(TableEvent)
+"""The keys of an event the core reads, and their types (`TableEvent`)."""
+
+
+def assert_shared_keys(event: TableEvent) -> None:
+    """An event crosses into the core typed: its time, its kind and every shared key it
+    has are of the type the core reads (a float may be a whole number)."""
+    assert "t" in event and "kind" in event, event
+    for key, kind in SHARED_KEYS.items():
+        if key in event:
+            expected = (int, float) if kind is float else kind
+            assert isinstance(event[key], expected), (key, event)  # type: ignore[literal-required]
+
+
 def played(game: Game, setup: Setup, inputs: list[Input], draw: set[int]) -> dict[str, Any]:
     """Feed `inputs` to a fresh referee, looking at it after each; its replay document
     (every event, even on a referee that keeps only the last ones)."""
     referee = game.referee(setup)
-    events: list[dict[str, Any]] = []
+    events: list[TableEvent] = []
     for i, record in enumerate(inputs):
         events += referee.feed(record)
         looked_at(game, referee, i in draw or i == len(inputs) - 1)
     result = dict(referee.result())
     result["events"] = events
     for event in events:
+        assert_shared_keys(event)
         for lang in ("fr", "en"):
             describe(event, referee.names, setup.game, lang)
     json.dumps(result)

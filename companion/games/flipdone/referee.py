@@ -31,7 +31,7 @@ and in the engine's State: screens get the engine's `PublicView` and public even
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -762,7 +762,7 @@ def _line_name(line: int, lang: str) -> str:
     return line_name(line, lang) if lang == "fr" else str(LINES[line].name)
 
 
-def _fields(event: dict[str, Any], names: Sequence[str], lang: str) -> dict[str, object]:
+def _fields(event: Mapping[str, Any], names: Sequence[str], lang: str) -> dict[str, object]:
     """The event's fields made readable for its line, the same for every language but the
     words: seats by name, a line by its name, lists joined, a fault's reason and place."""
 
@@ -800,7 +800,7 @@ def _fields(event: dict[str, Any], names: Sequence[str], lang: str) -> dict[str,
     return fields
 
 
-def describe(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
+def describe(event: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
     """One readable line for a Flip Done event in `lang` ("en": `companion replay`,
     `companion demo`; "fr": the table's web page), or None for an event that is not Flip
     Done's own (the shared lines of `companion/transcript.py` tell those)."""

@@ -9,11 +9,12 @@ stay there; PassPass gives them its words for a token and a hat.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games.passpass.rules import DEAD_MANCHE, RULESETS, TURN_LIMIT
 from companion.games.passpass.words import place, token_name, words
+from companion.referee.event_log import TableEvent
 from companion.screens.text import check_lang
 from companion.transcript import (
     Describer,
@@ -180,9 +181,7 @@ def _void_reason(reason: str, lang: str) -> str:
 # ------------------------------------------------------------------------------ lines
 
 
-def describe(
-    game: str, event: dict[str, Any], names: Sequence[str], lang: str = "en"
-) -> str | None:
+def describe(game: str, event: TableEvent, names: Sequence[str], lang: str = "en") -> str | None:
     """A sentence for `event` of `game` (PtiPassPass or PhiPassPass) in `lang`: PassPass's
     own lines, else the shared ones in PassPass's words ("un animal", "Chapeau 3")."""
     own = words(game, lang) if check_lang(lang) == "fr" else None
@@ -194,7 +193,7 @@ def describe(
 
 
 def _key_and_fields(
-    event: dict[str, Any], names: Sequence[str], lang: str, piece: dict[str, str]
+    event: Mapping[str, Any], names: Sequence[str], lang: str, piece: dict[str, str]
 ) -> tuple[str, dict[str, object]] | None:
     """Which line tells `event`, and its fields in `lang`: the same facts in every
     language, only the words change. None for an event that is not PassPass's own."""
@@ -244,7 +243,7 @@ def _key_and_fields(
     return key, fields
 
 
-def _verdict(event: dict[str, Any], lang: str) -> dict[str, object]:
+def _verdict(event: Mapping[str, Any], lang: str) -> dict[str, object]:
     """A settled challenge: the call, exactly the facts the book makes public (PTI-8/9,
     PHI-3/4: a Doublon lifts the hat, a Menteur shows the token) and who was right."""
     spot = event["spot"]
@@ -261,7 +260,7 @@ def _verdict(event: dict[str, Any], lang: str) -> dict[str, object]:
     }
 
 
-def _reveal(event: dict[str, Any], lang: str) -> dict[str, object]:
+def _reveal(event: Mapping[str, Any], lang: str) -> dict[str, object]:
     """A reveal (PTI-11): the line of hats, what each held (the table saw them) and whether
     it won the manche."""
     a, b, c = event["spots"]
@@ -274,7 +273,7 @@ def _reveal(event: dict[str, Any], lang: str) -> dict[str, object]:
 
 
 def _describer(game: str) -> Describer:
-    def describe_game(event: dict[str, Any], names: Sequence[str], lang: str) -> str | None:
+    def describe_game(event: TableEvent, names: Sequence[str], lang: str) -> str | None:
         return describe(game, event, names, lang)
 
     return describe_game

@@ -30,7 +30,7 @@ engine's State; screens get its `PublicView`, and only the game-over screen and 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -747,7 +747,7 @@ def _pair(colours: Sequence[str], lang: str) -> str:
     return "-".join(_colour(c, lang) for c in colours)
 
 
-def describe(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
+def describe(event: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
     """One readable line for a Swiped event in `lang` ("en" or "fr"): `companion replay`
     and `companion demo` (English), the table's web page (its language); None for the
     events every game shares (fixed, resume, ignored...). No line names a target card but

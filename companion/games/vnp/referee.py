@@ -524,7 +524,7 @@ def _won(names: Sequence[str], lang: str) -> str:
     return _line("won" if len(names) == 1 else "won.many", lang, names=joined)
 
 
-def _refusal(event: dict[str, Any], lang: str) -> tuple[str, str]:
+def _refusal(event: Mapping[str, Any], lang: str) -> tuple[str, str]:
     """The control and the engine's sentence of a press a rule refused (a place or a pass),
     as `lang` says them: in French the OLED's words (the control's label, "Pose", and its
     sentence, companion/games/vnp/screens.py), lowercased mid-line and without the full stop they
@@ -536,7 +536,7 @@ def _refusal(event: dict[str, Any], lang: str) -> tuple[str, str]:
     return phrase(f"control.{control}", lang).lower(), why[:1].lower() + why[1:]
 
 
-def describe(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
+def describe(event: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> str | None:
     """One readable line for a VNP event in `lang` ("en" or "fr"): `companion replay` and
     `companion demo` (English), the table's web page (its language); None for the events
     every game shares (resume...)."""
