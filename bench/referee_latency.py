@@ -61,7 +61,7 @@ class Stopwatch:
 def latencies(name: str, games_played: int = GAMES) -> tuple[list[float], list[float], int]:
     """(every input's latency, those that applied held presses, the seats) of one game."""
     game = games.get(name)
-    seats = game.seats.stop - 1
+    seats = max(game.seats)
     device = dummy(width=128, height=64, mode="1")
     samples: list[float] = []
     released: list[float] = []
