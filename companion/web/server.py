@@ -53,6 +53,7 @@ from companion.run.supervise import SupervisedThread
 from companion.screens.model import Refusal
 from companion.screens.text import DEFAULT_LANGUAGE, phrase
 from companion.transcript import describe
+from companion.web.assets import CONTENT_TYPES, page_file
 from companion.web.errors import Refused, told
 from companion.web.gate import Gate, Limits
 from companion.web.pairing import CodeCard, Pairings, client_of
@@ -273,6 +274,7 @@ def make_app(hub: Hub, gate: Gate | None = None) -> web.Application:
     app.router.add_get("/", _static_page("index.html"))
     app.router.add_get("/replay", _static_page("replay.html"))
     app.router.add_get("/static/{name}", _static_file)
+    app.router.add_get("/games/{game}/{name}", _game_file)
     app.router.add_get("/api/state", _state)
     app.router.add_get("/api/live", _live)
     app.router.add_get("/api/frame.png", _frame)
@@ -297,15 +299,6 @@ def _hub(request: web.Request) -> Hub:
     return request.app[HUB]
 
 
-CONTENT_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-}
-
-
 def _static_page(name: str) -> Handler:
     async def page(request: web.Request) -> web.StreamResponse:
         return _static_response(name)
@@ -325,6 +318,14 @@ def _static_response(name: str) -> web.Response:
     return web.Response(
         body=entry.read_bytes(),
         headers={"Content-Type": CONTENT_TYPES[suffix], "Cache-Control": "no-cache"},
+    )
+
+
+async def _game_file(request: web.Request) -> web.StreamResponse:
+    """A file of a registered game's page view (`companion.web.assets`)."""
+    body, content_type = page_file(request.match_info["game"], request.match_info["name"])
+    return web.Response(
+        body=body, headers={"Content-Type": content_type, "Cache-Control": "no-cache"}
     )
 
 
