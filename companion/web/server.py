@@ -47,6 +47,7 @@ from typing import Any
 
 from aiohttp import web
 
+from companion import games
 from companion.games import Game
 from companion.run.items import PagePress, Redraw
 from companion.run.supervise import SupervisedThread
@@ -573,10 +574,13 @@ async def _report_file(request: web.Request) -> web.StreamResponse:
 
 
 async def _game_data(request: web.Request) -> web.StreamResponse:
-    hub = _hub(request)
-    if request.match_info["game"] != hub.game.name:
-        raise Refused(404, f"the table plays {hub.game.name}")
-    make = hub.game.page_data.get(request.match_info["name"])
+    """A registered game's fixed public data (`Game.page_data`), for its page view: the
+    playing game's, or another's whose journal is replayed."""
+    try:
+        game = games.get(request.match_info["game"])
+    except games.UnknownGame as exc:
+        raise Refused(404, "no such game") from exc
+    make = game.page_data.get(request.match_info["name"])
     if make is None:
         raise Refused(404, "no such data")
     return web.json_response(make())

@@ -377,6 +377,15 @@ def test_a_games_page_view_is_served_and_nothing_else_of_its_package(vnp):
         refused(client.get(path), 404)
 
 
+def test_a_games_fixed_data_is_served_for_its_page_view_whatever_the_table_plays(table):
+    client = table.client()  # the table plays PtiPassPass; a replay may show another game
+    pieces = client.get("/api/vnp/pieces")
+    assert pieces.status == 200 and pieces.headers["Cache-Control"] == "no-store"
+    assert pieces.json() == games.get("vnp").page_data["pieces"]()
+    for path in ("/api/nosuch/pieces", "/api/vnp/nothing", "/api/ptipasspass/pieces"):
+        refused(client.get(path), 404)
+
+
 # ------------------------------------------------------------------------- lab reports
 
 
