@@ -229,8 +229,13 @@ function renderView(s) {
     view = null;
   }
   box.hidden = !view;
-  if (view) view.update(s);
-  else if (!viewLoading && (s.page_assets || []).includes("view.js")) mountView(s);
+  if (view) {
+    try {
+      view.update(s);
+    } catch (err) {
+      console.error("the game's view failed", err); // the common view goes on
+    }
+  } else if (!viewLoading && (s.page_assets || []).includes("view.js")) mountView(s);
 }
 
 async function mountView(s) {
