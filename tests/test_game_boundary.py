@@ -64,3 +64,19 @@ def test_a_game_imports_no_other_game() -> None:
     for game in GAME_NAMES:
         for path in (GAMES / game).rglob("*.py"):
             assert games_imported(path) <= {game}, module_name(path)
+
+
+def test_the_web_pages_core_names_no_game() -> None:
+    """The page's own files (companion/web/static/) draw every game alike: a game's own
+    drawing is its page view, in its package (docs/games.md, "The game's page view")."""
+    from companion import games
+
+    words = {*GAME_NAMES, *games.names(), *(games.get(name).title for name in games.names())}
+    static = ROOT / "web" / "static"
+    found = {
+        path.name: sorted(w for w in words if w.lower() in text)
+        for path in sorted(static.iterdir())
+        if (text := path.read_text(encoding="utf-8").lower())
+    }
+    assert len(found) >= 5  # the page, its script, its words, its style, the replay's
+    assert {name: named for name, named in found.items() if named} == {}

@@ -25,6 +25,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import IO, Any, Protocol
 
@@ -234,6 +235,12 @@ class Game:
     ``[game]`` table and old journals' setup lines give them at top level -> its key in
     `rules` (PassPass: ``window`` -> ``window_seconds``). The config and the journal reader
     move them there; a game not naming one never receives it."""
+    page_assets: Traversable | None = None
+    """The folder of the game's own drawing on the table's web page (a package folder, via
+    `importlib.resources.files`): `view.js`, the module the page imports to draw the game
+    from its public snapshot (the `page_view` facts) and to act for a paired seat, with
+    `view.css` and whatever else it loads. The page serves them at `/games/<name>/<file>`
+    (docs/games.md, "The game's page view"). None: the page shows the common view only."""
 
     def setup_rules(
         self, settings: Mapping[str, Any], rules: Mapping[str, Any] | None

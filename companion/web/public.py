@@ -3,7 +3,8 @@
 The page is a public screen like the OLED, so it is fed the same way: from the referee's
 public screen, its transcript (events are public by construction, `companion.transcript`)
 and the one-line status the logs already show. A game with no hidden fact may add its own
-public view (`Game.page_view`: Vous ne passerez pas !'s board). Nothing else of the
+public view (`Game.page_view`: Vous ne passerez pas !'s board), which the game's own page
+view draws (`Game.page_assets`, whose files the snapshot lists). Nothing else of the
 referee is read here, and the web thread never sees the referee at all: it only receives
 `Snapshot`s, so a hidden fact cannot reach a response unless one of these public sources
 already leaked it (which the no-peek tests check, for the OLED and for the page).
@@ -21,6 +22,7 @@ from companion import games
 from companion.games import TableReferee
 from companion.screens.render import frame as render_frame
 from companion.transcript import describe
+from companion.web.assets import page_files
 
 HISTORY_LINES = 200
 """The latest lines of the history a snapshot carries (the replay viewer has them all)."""
@@ -91,6 +93,7 @@ class Publisher:
             "controls": list(self.game.controls),
             "played_on_page": self.game.played_on_page,
             "board": self.game.page_view(referee) if self.game.page_view else None,
+            "page_assets": list(page_files(self.game.name)),
             "frame_no": self._frame_no,
         }
         if view == self._last:

@@ -47,6 +47,7 @@ from typing import Any
 
 from aiohttp import web
 
+from companion import games
 from companion.games import Game
 from companion.referee.event_log import TableEvent
 from companion.run.items import PagePress, Redraw
@@ -54,6 +55,7 @@ from companion.run.supervise import SupervisedThread
 from companion.screens.model import Refusal
 from companion.screens.text import DEFAULT_LANGUAGE, phrase
 from companion.transcript import describe
+from companion.web.assets import CONTENT_TYPES, page_file
 from companion.web.errors import Refused, told
 from companion.web.gate import Gate, Limits
 from companion.web.pairing import CodeCard, Pairings, client_of
@@ -274,6 +276,7 @@ def make_app(hub: Hub, gate: Gate | None = None) -> web.Application:
     app.router.add_get("/", _static_page("index.html"))
     app.router.add_get("/replay", _static_page("replay.html"))
     app.router.add_get("/static/{name}", _static_file)
+    app.router.add_get("/games/{game}/{name}", _game_file)
     app.router.add_get("/api/state", _state)
     app.router.add_get("/api/live", _live)
     app.router.add_get("/api/frame.png", _frame)
@@ -298,15 +301,6 @@ def _hub(request: web.Request) -> Hub:
     return request.app[HUB]
 
 
-CONTENT_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-}
-
-
 def _static_page(name: str) -> Handler:
     async def page(request: web.Request) -> web.StreamResponse:
         return _static_response(name)
@@ -326,6 +320,14 @@ def _static_response(name: str) -> web.Response:
     return web.Response(
         body=entry.read_bytes(),
         headers={"Content-Type": CONTENT_TYPES[suffix], "Cache-Control": "no-cache"},
+    )
+
+
+async def _game_file(request: web.Request) -> web.StreamResponse:
+    """A file of a registered game's page view (`companion.web.assets`)."""
+    body, content_type = page_file(request.match_info["game"], request.match_info["name"])
+    return web.Response(
+        body=body, headers={"Content-Type": content_type, "Cache-Control": "no-cache"}
     )
 
 
@@ -573,10 +575,13 @@ async def _report_file(request: web.Request) -> web.StreamResponse:
 
 
 async def _game_data(request: web.Request) -> web.StreamResponse:
-    hub = _hub(request)
-    if request.match_info["game"] != hub.game.name:
-        raise Refused(404, f"the table plays {hub.game.name}")
-    make = hub.game.page_data.get(request.match_info["name"])
+    """A registered game's fixed public data (`Game.page_data`), for its page view: the
+    playing game's, or another's whose journal is replayed."""
+    try:
+        game = games.get(request.match_info["game"])
+    except games.UnknownGame as exc:
+        raise Refused(404, "no such game") from exc
+    make = game.page_data.get(request.match_info["name"])
     if make is None:
         raise Refused(404, "no such data")
     return web.json_response(make())

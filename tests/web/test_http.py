@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+from importlib import resources
 
 import pytest
 
@@ -45,6 +46,7 @@ def test_anyone_may_watch_the_public_view(table):
     assert view["you"] is None
     assert view["pairing"] == {"open_seats": [0, 1, 2, 3]}
     assert view["board"] is None  # PassPass has hidden facts: no game view of its own
+    assert view["page_assets"] == []  # nor a page view: the page shows the common view
     frame = table.client().get(view["frame"])
     assert frame.status == 200 and frame.body.startswith(b"\x89PNG")
     assert "default-src 'self'" in state.headers["Content-Security-Policy"]
@@ -354,6 +356,34 @@ def test_placements_that_are_no_piece_are_refused(vnp, value):
     bob = vnp.client()
     bob.pair(vnp, 1)
     refused(bob.act("place", value), 400)
+
+
+def test_a_games_page_view_is_served_and_nothing_else_of_its_package(vnp):
+    client = vnp.client()
+    assert client.get("/api/state").json()["page_assets"] == ["view.css", "view.js"]
+    page = client.get("/static/app.js")
+    folder = resources.files("companion.games.vnp") / "static"
+    for name, kind in (("view.js", "text/javascript"), ("view.css", "text/css")):
+        answer = client.get(f"/games/vnp/{name}")
+        assert answer.status == 200 and answer.headers["Content-Type"].startswith(kind), name
+        assert answer.body == (folder / name).read_bytes()
+        for header in ("Content-Security-Policy", "X-Content-Type-Options", "Cache-Control"):
+            assert answer.headers[header] == page.headers[header], header
+    for path in ("/games/nosuch/view.js", "/games/ptipasspass/view.js", "/games/vnp/nothing.js",
+                 "/games/vnp/game.py", "/games/vnp/static/view.js", "/games/vnp/static%2fview.js",
+                 "/games/vnp/..%2fgame.py", "/games/vnp/%2e%2e%2fgame.py",
+                 "/games/vnp/../vnp/game.py", "/games/%2e%2e/web/static/app.js",
+                 "/games/vnp/.view.js", "/games/vnp/VIEW.JS", "/games/vnp/"):  # fmt: skip
+        refused(client.get(path), 404)
+
+
+def test_a_games_fixed_data_is_served_for_its_page_view_whatever_the_table_plays(table):
+    client = table.client()  # the table plays PtiPassPass; a replay may show another game
+    pieces = client.get("/api/vnp/pieces")
+    assert pieces.status == 200 and pieces.headers["Cache-Control"] == "no-store"
+    assert pieces.json() == games.get("vnp").page_data["pieces"]()
+    for path in ("/api/nosuch/pieces", "/api/vnp/nothing", "/api/ptipasspass/pieces"):
+        refused(client.get(path), 404)
 
 
 # ------------------------------------------------------------------------- lab reports

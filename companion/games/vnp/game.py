@@ -5,13 +5,15 @@ simulated table (`sim.py`, `console.py`), all in this package.
 2 or 4 players (VNP-7: two players play two colours each; four play one each, alone or in
 teams). The pieces lie on a lattice board that no reader sees: the players act on the
 table's web page from their phones (`played_on_page`), which sends each act as a journal
-press and draws the board from `page_view` (the referee's `board_view()`). So the game
-uses no hat spot (`spots` 0: only the pad exists, unused) and no tagged token.
+press and draws the board from `page_view` (the referee's `board_view()`) with its own
+page view (`static/view.js`, `static/view.css`: `page_assets`). So the game uses no hat
+spot (`spots` 0: only the pad exists, unused) and no tagged token.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
@@ -123,5 +125,6 @@ VNP = register(
         ready_prompt="menu.title.ready.page",
         lab=lab,
         engine=ENGINE,
+        page_assets=resources.files("companion.games.vnp") / "static",
     )
 )

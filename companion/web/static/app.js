@@ -1,9 +1,10 @@
 // The live page: the snapshot from GET /api/state and the SSE stream /api/live, the
 // common live view (status, OLED frame, scores, history), pairing, and acting through
-// POST /api/act. The VNP board itself lives in board.js.
+// POST /api/act. A game that draws itself on the page (a board...) does so in its own
+// view module, which gameview.js loads: nothing here knows any game.
 
 import { t, setLanguage, applyStatic } from "./i18n.js";
-import { VnpBoard } from "./board.js";
+import { loadView } from "./gameview.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -12,8 +13,8 @@ let source = null; // the EventSource
 let wantPairForm = false; // the user asked to play from this phone, or came with ?pair=
 let busy = false; // an action is on its way: ignore double taps
 let pairHeldUntil = 0; // after too many wrong codes (429), pairing waits until then
-const board = new VnpBoard(act);
-let piecesAsked = false;
+let view = null; // the game's own view, once mounted (gameview.js)
+let viewLoading = ""; // the game whose view is loading
 
 // ------------------------------------------------------------------ server calls
 
@@ -128,12 +129,13 @@ function render(next) {
   renderScores(next);
   renderHistory(next.history || []);
   renderPairing(next);
-  renderBoard(next);
+  renderView(next);
   // Last: the tests wait on this to know the snapshot is on the page.
   document.body.dataset.version = String(next.version);
 }
 
-/** Who the scores (and the winner index) are about: VNP's sides, else the seats. */
+/** Who the scores (and the winner index) are about: the sides of a game played in
+ * sides (its page view's `sides`), else the seats. */
 function scoreNames(s) {
   return (s.board && s.board.sides) || s.seats || [];
 }
@@ -157,7 +159,7 @@ function renderScores(s) {
   const list = $("scores");
   list.replaceChildren();
   const scores = s.scores || [];
-  // Scores are per seat, or per side for games with sides (VNP's teams).
+  // Scores are per seat, or per side for games played in sides (teams).
   const names = scoreNames(s);
   const winners = new Set(Array.isArray(s.winner) ? s.winner : s.winner == null ? [] : [s.winner]);
   scores.forEach((score, i) => {
@@ -218,20 +220,36 @@ function fillSeats(s) {
   if (seats.some((x) => String(x.i) === chosen)) select.value = chosen;
 }
 
-function renderBoard(s) {
-  $("vnp").hidden = !s.board;
-  if (!s.board) return;
-  if (!piecesAsked) {
-    piecesAsked = true;
-    fetch("/api/vnp/pieces")
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`HTTP ${r.status}`))))
-      .then((data) => board.setPieces(data.pieces))
-      .catch(() => {
-        piecesAsked = false; // try again with the next snapshot
-        showMessage(t("net.error"));
-      });
+/** The game's own view, when it has one: loaded with the first snapshot of its game,
+ * then given every snapshot. */
+function renderView(s) {
+  const box = $("view");
+  if (view && view.game !== s.game) {
+    view.unmount(); // the table now plays another game
+    view = null;
   }
-  board.update(s);
+  box.hidden = !view;
+  if (view) {
+    try {
+      view.update(s);
+    } catch (err) {
+      console.error("the game's view failed", err); // the common view goes on
+    }
+  } else if (!viewLoading && (s.page_assets || []).includes("view.js")) mountView(s);
+}
+
+async function mountView(s) {
+  viewLoading = s.game;
+  let loaded = null;
+  try {
+    loaded = await loadView($("view"), s, { act, message: showMessage });
+  } catch (err) {
+    console.error("the game's view did not load", err); // tried again with the next snapshot
+    showMessage(t("net.error"));
+  }
+  viewLoading = "";
+  view = loaded;
+  if (view && snap) renderView(snap); // the latest snapshot, which may be newer than s
 }
 
 // ------------------------------------------------------------------ pairing

@@ -26,34 +26,6 @@ const WORDS = {
     "you": "Vous êtes {name}",
     "unpair": "Oublier ce téléphone",
     "net.error": "Le serveur ne répond pas. Réessayez.",
-    "board.label": "Plateau. Avec une pièce choisie : flèches pour la déplacer, R pour tourner, F pour retourner, Entrée pour valider.",
-    "turn": "Au tour de {colour} ({name})",
-    "turn.yours": "À vous : {colour}",
-    "turn.over": "Partie terminée : scores finaux",
-    "rotate": "Tourner",
-    "flip": "Retourner",
-    "confirm": "Valider",
-    "pass": "Passer",
-    "hint": "Indice",
-    "back": "Annuler le dernier coup",
-    "tray": "Vos pièces",
-    "help.pick": "Choisissez une pièce, puis touchez le plateau.",
-    "help.mustPass": "Aucune pièce ne peut être posée : passez.",
-    "help.tap": "Touchez le plateau : {n} positions possibles dans ce sens.",
-    "help.none": "Aucune position possible dans ce sens : tournez ou retournez la pièce.",
-    "help.legal": "Position permise : « Valider » pour poser.",
-    "help.illegal": "Position non permise : l'arbitre la refusera.",
-    "col.colour": "Couleur",
-    "col.left": "Pièces",
-    "col.score": "Score",
-    "col.side": "Camp",
-    "passed": "a passé",
-    "bonus": "{score} (toutes posées)",
-    "winner.mark": "gagnant",
-    "colour.jaune": "jaune",
-    "colour.bleu": "bleu",
-    "colour.rouge": "rouge",
-    "colour.vert": "vert",
     "replay.title": "Revoir une partie",
     "replay.journals": "Parties enregistrées",
     "replay.none": "Aucune partie enregistrée.",
@@ -94,34 +66,6 @@ const WORDS = {
     "you": "You are {name}",
     "unpair": "Forget this phone",
     "net.error": "The server does not answer. Try again.",
-    "board.label": "Board. With a piece picked: arrows move it, R turns, F flips, Enter confirms.",
-    "turn": "{colour} ({name}) to play",
-    "turn.yours": "Your turn: {colour}",
-    "turn.over": "Game over: final scores",
-    "rotate": "Turn",
-    "flip": "Flip",
-    "confirm": "Confirm",
-    "pass": "Pass",
-    "hint": "Hint",
-    "back": "Undo last move",
-    "tray": "Your pieces",
-    "help.pick": "Pick a piece, then tap the board.",
-    "help.mustPass": "No piece can be placed: pass.",
-    "help.tap": "Tap the board: {n} possible positions this way round.",
-    "help.none": "No possible position this way round: turn or flip the piece.",
-    "help.legal": "Allowed position: press Confirm to place.",
-    "help.illegal": "Position not allowed: the referee will refuse it.",
-    "col.colour": "Colour",
-    "col.left": "Pieces",
-    "col.score": "Score",
-    "col.side": "Side",
-    "passed": "passed",
-    "bonus": "{score} (all placed)",
-    "winner.mark": "winner",
-    "colour.jaune": "yellow",
-    "colour.bleu": "blue",
-    "colour.rouge": "red",
-    "colour.vert": "green",
     "replay.title": "Replay a game",
     "replay.journals": "Recorded games",
     "replay.none": "No recorded game.",
@@ -157,13 +101,21 @@ export function setLanguage(code) {
   return true;
 }
 
-export function t(key, vars = {}) {
-  const text = WORDS[lang][key] ?? WORDS.fr[key] ?? key;
+function fill(text, vars) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
 }
 
-export function colourName(colour) {
-  return t(`colour.${colour}`);
+export function t(key, vars = {}) {
+  return fill(WORDS[lang][key] ?? WORDS.fr[key] ?? key, vars);
+}
+
+/** The `t` of a game's page view: its own `words` ({fr: {...}, en: {...}}) first, then
+ * the page's, in the page's language of the moment. */
+export function translator(words = {}) {
+  return (key, vars = {}) => {
+    const own = words[lang]?.[key] ?? words.fr?.[key];
+    return own === undefined ? t(key, vars) : fill(own, vars);
+  };
 }
 
 /** Re-label the static markup: elements with data-i18n get their text, data-i18n-alt

@@ -25,7 +25,7 @@ from tests.referee.vnp.scenario_scripts import SCENARIOS
 from tests.referee.vnp.script import FOUR, TWO, VnpScript
 from tests.referee.vnp.test_scenarios import book_scores
 
-I18N = Path(__file__).parents[3] / "companion" / "web" / "static" / "i18n.js"
+PAGE_VIEW = Path(__file__).parents[3] / "companion" / "games" / "vnp" / "static" / "view.js"
 FULL = sum(piece.size for piece in PIECES)
 """VNP-6: a colour's score before it places anything (the segments of its 24 pieces)."""
 OWN_KINDS = {"placed", "passed", "all_placed", "game_over", "hint", "undo", "ignored"}
@@ -75,8 +75,9 @@ def games_played() -> dict[str, VnpReferee]:
 
 
 def page_colours() -> dict[str, str]:
-    """The French name the page shows for each engine colour (i18n.js `colour.*`)."""
-    french = I18N.read_text(encoding="utf-8").split("  en: {")[0]
+    """The French name the page shows for each engine colour (the game's page view's
+    `words`, `colour.*`)."""
+    french = PAGE_VIEW.read_text(encoding="utf-8").split("  en: {")[0]
     return dict(re.findall(r'"colour\.(\w+)": "([^"]+)"', french))
 
 

@@ -1,9 +1,9 @@
-// The "Vous ne passerez pas !" board: an SVG drawn from the snapshot's `board`, plus,
-// on this phone's turn, the tray of pieces and the picking / turning / flipping / placing
-// of a ghost piece. Everything about orientations is computed here, client-side; the
-// server only ever receives segments [x1, y1, x2, y2] (intersections, y downwards).
-
-import { t, colourName } from "./i18n.js";
+// "Vous ne passerez pas !" on the table's page: the game's page view (docs/games.md,
+// "The game's page view"), which the page imports from /games/vnp/view.js. An SVG board
+// drawn from the snapshot's `board` (the referee's `board_view()`), plus, on this phone's
+// turn, the tray of pieces and the picking / turning / flipping / placing of a ghost
+// piece. Everything about orientations is computed here, client-side; the server only
+// ever receives segments [x1, y1, x2, y2] (intersections, y downwards).
 
 const SVG = "http://www.w3.org/2000/svg";
 const HEX = { jaune: "#d4a900", bleu: "#1f5fd1", rouge: "#d12a2a", vert: "#1f9d3a" };
@@ -58,18 +58,119 @@ function html(name, attrs = {}, text = null) {
   return node;
 }
 
-export function colourChip(colour) {
+function colourChip(colour) {
   return html("span", { class: `chip c-${colour}`, "aria-hidden": "true" });
 }
 
-// ------------------------------------------------------------------ the board view
+// ------------------------------------------------------------------ the view
 
-export class VnpBoard {
-  /** `act(control, value)` sends an action and resolves to true when it was accepted. */
-  constructor(act) {
-    this.act = act;
-    this.svg = document.getElementById("board");
-    this.pieces = null; // name -> canonical segments, from /api/vnp/pieces
+/** The view's phrases (page.t finds them, else the page's own). */
+export const words = {
+  fr: {
+    "board.label": "Plateau. Avec une pièce choisie : flèches pour la déplacer, R pour tourner, F pour retourner, Entrée pour valider.",
+    "turn": "Au tour de {colour} ({name})",
+    "turn.yours": "À vous : {colour}",
+    "turn.over": "Partie terminée : scores finaux",
+    "rotate": "Tourner",
+    "flip": "Retourner",
+    "confirm": "Valider",
+    "pass": "Passer",
+    "hint": "Indice",
+    "back": "Annuler le dernier coup",
+    "tray": "Vos pièces",
+    "help.pick": "Choisissez une pièce, puis touchez le plateau.",
+    "help.mustPass": "Aucune pièce ne peut être posée : passez.",
+    "help.tap": "Touchez le plateau : {n} positions possibles dans ce sens.",
+    "help.none": "Aucune position possible dans ce sens : tournez ou retournez la pièce.",
+    "help.legal": "Position permise : « Valider » pour poser.",
+    "help.illegal": "Position non permise : l'arbitre la refusera.",
+    "col.colour": "Couleur",
+    "col.left": "Pièces",
+    "col.score": "Score",
+    "col.side": "Camp",
+    "passed": "a passé",
+    "bonus": "{score} (toutes posées)",
+    "winner.mark": "gagnant",
+    "colour.jaune": "jaune",
+    "colour.bleu": "bleu",
+    "colour.rouge": "rouge",
+    "colour.vert": "vert",
+  },
+  en: {
+    "board.label": "Board. With a piece picked: arrows move it, R turns, F flips, Enter confirms.",
+    "turn": "{colour} ({name}) to play",
+    "turn.yours": "Your turn: {colour}",
+    "turn.over": "Game over: final scores",
+    "rotate": "Turn",
+    "flip": "Flip",
+    "confirm": "Confirm",
+    "pass": "Pass",
+    "hint": "Hint",
+    "back": "Undo last move",
+    "tray": "Your pieces",
+    "help.pick": "Pick a piece, then tap the board.",
+    "help.mustPass": "No piece can be placed: pass.",
+    "help.tap": "Tap the board: {n} possible positions this way round.",
+    "help.none": "No possible position this way round: turn or flip the piece.",
+    "help.legal": "Allowed position: press Confirm to place.",
+    "help.illegal": "Position not allowed: the referee will refuse it.",
+    "col.colour": "Colour",
+    "col.left": "Pieces",
+    "col.score": "Score",
+    "col.side": "Side",
+    "passed": "passed",
+    "bonus": "{score} (all placed)",
+    "winner.mark": "winner",
+    "colour.jaune": "yellow",
+    "colour.bleu": "blue",
+    "colour.rouge": "red",
+    "colour.vert": "green",
+  },
+};
+
+// The view's fixed markup (no data in it: what comes from the snapshot is set as text).
+// data-w names the phrase of an element's text, data-w-label of its aria-label.
+const MARKUP = `
+  <svg id="board" class="board" xmlns="http://www.w3.org/2000/svg" tabindex="0"
+       role="application" data-w-label="board.label"></svg>
+  <p id="turn" class="turn"></p>
+  <div id="play" class="play" hidden>
+    <p id="board-help" class="help"></p>
+    <div id="tray" class="tray" role="group" data-w-label="tray"></div>
+    <div class="actions">
+      <button id="rotate" type="button" data-w="rotate"></button>
+      <button id="flip" type="button" data-w="flip"></button>
+      <button id="confirm" type="button" class="primary" data-w="confirm"></button>
+    </div>
+    <div class="actions">
+      <button id="pass" type="button" class="secondary" data-w="pass"></button>
+      <button id="hint" type="button" class="secondary" data-w="hint"></button>
+    </div>
+  </div>
+  <div class="actions">
+    <button id="back" type="button" class="secondary" data-w="back" hidden></button>
+  </div>
+  <table id="vnp-scores" class="vnp-scores"></table>
+  <table id="side-scores" class="vnp-scores" hidden></table>`;
+
+/** The page view's entry point (gameview.js): the board in `container`. */
+export function mount(container, page) {
+  const board = new VnpBoard(container, page);
+  return { update: (snap) => board.update(snap) };
+}
+
+class VnpBoard {
+  constructor(container, page) {
+    this.page = page;
+    this.t = page.t;
+    this.root = html("div", { class: "vnp" });
+    this.root.innerHTML = MARKUP;
+    container.append(this.root);
+    this.$ = (id) => this.root.querySelector(`#${id}`);
+    this.svg = this.$("board");
+    this.language = null; // the language the labels are in
+    this.pieces = null; // name -> canonical segments, from page.data("pieces")
+    this.asking = false;
     this.board = null;
     this.mine = false; // this phone plays the colour to move
     this.picked = null; // piece name
@@ -79,11 +180,11 @@ export class VnpBoard {
     this.size = 0;
     this.svg.addEventListener("click", (e) => this.onTap(e));
     this.svg.addEventListener("keydown", (e) => this.onKey(e));
-    document.getElementById("tray").addEventListener("click", (e) => {
+    this.$("tray").addEventListener("click", (e) => {
       const button = e.target.closest(".tray-piece");
       if (button) this.pick(button.dataset.piece);
     });
-    const on = (id, f) => document.getElementById(id).addEventListener("click", f);
+    const on = (id, f) => this.$(id).addEventListener("click", f);
     on("rotate", () => this.turnShape(rotate));
     on("flip", () => this.turnShape(mirror));
     on("confirm", () => this.confirm());
@@ -92,17 +193,54 @@ export class VnpBoard {
     on("back", () => this.act("back"));
   }
 
+  /** Send a control (page.act); false where nobody acts (the replay). */
+  act(control, value) {
+    return this.page.act ? this.page.act(control, value) : Promise.resolve(false);
+  }
+
+  colourName(colour) {
+    return this.t(`colour.${colour}`);
+  }
+
+  /** The fixed markup's words, in the table's language. */
+  label() {
+    for (const node of this.root.querySelectorAll("[data-w]")) node.textContent = this.t(node.dataset.w);
+    for (const node of this.root.querySelectorAll("[data-w-label]")) {
+      node.setAttribute("aria-label", this.t(node.dataset.wLabel));
+    }
+  }
+
+  /** The 24 pieces' shapes, asked once (again after a failure, with the next snapshot). */
+  askPieces() {
+    if (this.pieces || this.asking) return;
+    this.asking = true;
+    this.page
+      .data("pieces")
+      .then((data) => this.setPieces(data.pieces))
+      .catch(() => this.page.message(this.t("net.error")))
+      .finally(() => {
+        this.asking = false;
+      });
+  }
+
   setPieces(list) {
     this.pieces = new Map(list.map((p) => [p.name, normalise(p.segments).segs]));
     if (this.snap) this.update(this.snap);
   }
 
-  /** A new snapshot (with a non-null board). */
+  /** A new snapshot: the board drawn when it has one. */
   update(snap) {
     this.snap = snap;
+    if (snap.language !== this.language) {
+      this.language = snap.language;
+      this.label();
+    }
+    this.askPieces();
+    this.root.hidden = !snap.board;
+    if (!snap.board) return;
     const b = (this.board = snap.board);
     const you = snap.you;
-    this.mine = Boolean(you && !b.over && b.turn && b.seat === you.seat && this.pieces);
+    this.mine = Boolean(this.page.act && you && !b.over && b.turn && b.seat === you.seat && this.pieces);
     this.turnIndex = b.colours.indexOf(b.turn);
     this.indexLegal(b.legal || []);
     if (b.size !== this.size) this.build(b.size);
@@ -219,20 +357,20 @@ export class VnpBoard {
   /** Turn line, the tray and the buttons, the score tables. */
   drawPanel(snap) {
     const b = this.board;
-    const turn = document.getElementById("turn");
+    const turn = this.$("turn");
     turn.replaceChildren();
     if (b.over) {
-      turn.textContent = t("turn.over");
+      turn.textContent = this.t("turn.over");
     } else if (b.turn) {
       const name = snap.seats[b.seat] ?? "";
-      turn.append(colourChip(b.turn), t(this.mine ? "turn.yours" : "turn", { colour: colourName(b.turn), name }));
+      turn.append(colourChip(b.turn), this.t(this.mine ? "turn.yours" : "turn", { colour: this.colourName(b.turn), name }));
     }
     turn.classList.toggle("mine", this.mine);
     const has = (c) => !Array.isArray(snap.controls) || snap.controls.includes(c);
-    document.getElementById("play").hidden = !this.mine;
-    document.getElementById("pass").hidden = !has("pass");
-    document.getElementById("hint").hidden = !has("hint");
-    document.getElementById("back").hidden = !(snap.you && has("back"));
+    this.$("play").hidden = !this.mine;
+    this.$("pass").hidden = !has("pass");
+    this.$("hint").hidden = !has("hint");
+    this.$("back").hidden = !(snap.you && has("back"));
     if (this.mine) this.drawTray();
     this.drawScores(snap);
   }
@@ -240,7 +378,7 @@ export class VnpBoard {
   drawTray() {
     const b = this.board;
     const colour = b.turn;
-    const tray = document.getElementById("tray");
+    const tray = this.$("tray");
     tray.replaceChildren();
     for (const name of b.left[this.turnIndex]) {
       const picked = name === this.picked;
@@ -258,24 +396,24 @@ export class VnpBoard {
       tray.append(button);
     }
     const n = this.positions().length;
-    let help = t("help.pick");
+    let help = this.t("help.pick");
     const h = b.hint;
-    if (h && h.colour === colour && !h.piece) help = t("help.mustPass"); // a hint to pass (VNP-5)
-    else if (this.ghost) help = t(this.ghost.legal ? "help.legal" : "help.illegal");
-    else if (this.picked) help = n ? t("help.tap", { n }) : t("help.none");
-    document.getElementById("board-help").textContent = help;
-    document.getElementById("rotate").disabled = !this.picked;
-    document.getElementById("flip").disabled = !this.picked;
-    document.getElementById("confirm").disabled = !this.ghost;
+    if (h && h.colour === colour && !h.piece) help = this.t("help.mustPass"); // a hint to pass (VNP-5)
+    else if (this.ghost) help = this.t(this.ghost.legal ? "help.legal" : "help.illegal");
+    else if (this.picked) help = n ? this.t("help.tap", { n }) : this.t("help.none");
+    this.$("board-help").textContent = help;
+    this.$("rotate").disabled = !this.picked;
+    this.$("flip").disabled = !this.picked;
+    this.$("confirm").disabled = !this.ghost;
   }
 
   drawScores(snap) {
     const b = this.board;
     const four = b.mode === "four";
-    const table = document.getElementById("vnp-scores");
+    const table = this.$("vnp-scores");
     table.replaceChildren();
     const head = table.createTHead().insertRow();
-    for (const k of ["col.colour", "col.left", "col.score"]) head.append(html("th", { scope: "col" }, t(k)));
+    for (const k of ["col.colour", "col.left", "col.score"]) head.append(html("th", { scope: "col" }, this.t(k)));
     const body = table.createTBody();
     b.colours.forEach((colour, i) => {
       const row = body.insertRow();
@@ -284,25 +422,25 @@ export class VnpBoard {
       if (colour === b.turn) row.classList.add("to-play");
       const name = snap.seats[b.colour_seats[i]] ?? "";
       const who = row.insertCell();
-      who.append(colourChip(colour), `${colourName(colour)} (${name})`);
-      if (b.passed[i]) who.append(html("span", { class: "note" }, ` · ${t("passed")}`));
+      who.append(colourChip(colour), `${this.colourName(colour)} (${name})`);
+      if (b.passed[i]) who.append(html("span", { class: "note" }, ` · ${this.t("passed")}`));
       row.insertCell().textContent = String(b.left[i].length);
       const score = b.scores[i];
       // VNP-6: a colour that placed every piece scores the -10 bonus.
-      row.insertCell().textContent = b.left[i].length ? String(score) : t("bonus", { score });
+      row.insertCell().textContent = b.left[i].length ? String(score) : this.t("bonus", { score });
     });
-    const sides = document.getElementById("side-scores");
+    const sides = this.$("side-scores");
     sides.hidden = four;
     sides.replaceChildren();
     if (four) return;
     const shead = sides.createTHead().insertRow();
-    for (const k of ["col.side", "col.score"]) shead.append(html("th", { scope: "col" }, t(k)));
+    for (const k of ["col.side", "col.score"]) shead.append(html("th", { scope: "col" }, this.t(k)));
     const sbody = sides.createTBody();
     b.sides.forEach((name, i) => {
       const row = sbody.insertRow();
       const win = b.over && b.winners.includes(i);
       if (win) row.classList.add("winner");
-      row.insertCell().textContent = win ? `${name} · ${t("winner.mark")}` : name;
+      row.insertCell().textContent = win ? `${name} · ${this.t("winner.mark")}` : name;
       row.insertCell().textContent = String(b.side_scores[i]);
     });
   }
