@@ -7,14 +7,15 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion import games
-from companion.config.bounds import SETTLE, WINDOW
+from companion.config.bounds import SETTLE
 from companion.config.model import GameConfig
 from companion.doc_paths import JOURNAL_DOC, RULINGS_DOC, TABLE_DOC
 from companion.lab.cli import add_parsers as add_lab_parsers
 from companion.options import (
+    checked_option,
     fail,
     output_file_problem,
     output_folder_problem,
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from companion.session import Session
 
 DEFAULTS = GameConfig()
-"""The config's game defaults, which `play` shares (window, settle)."""
+"""The config's game defaults, which `play` shares (settle)."""
 DEMO_OUT = "out/demo"
 PLAY_JOURNAL = "out/play.jsonl"
 """Where `demo` and `play` write when not told: ``out/`` is created for them (a folder the
@@ -142,8 +143,8 @@ def _open_play(args: argparse.Namespace, path: Path) -> Session | str:
         if args.resume:
             return Session.resume(path)
         setup = games.get(args.game).simulated_setup(
-            _players(args), args.seed, window=args.window, settle=args.settle,
-            first=args.first - 1, language=args.lang,
+            _players(args), args.seed, settle=args.settle, first=args.first - 1,
+            language=args.lang, **_own_settings(args),
         )  # fmt: skip
         return Session.start(path, setup)
     except FileNotFoundError:
@@ -160,6 +161,18 @@ def _open_play(args: argparse.Namespace, path: Path) -> Session | str:
         return f"--journal {exc}: a fault of the companion, please report it"
     except (JournalError, SetupError, BadInput, games.UnknownGame) as exc:
         return f"--journal {path}: {exc} (the format: {JOURNAL_DOC})"
+
+
+def _own_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The game's own settings given as options (``--window``), by name; another game's
+    are left out (their help says which games take them)."""
+    game = games.get(args.game)
+    given = {s.name: getattr(args, _setting_dest(s.name), None) for s in game.table_settings}
+    return {name: value for name, value in given.items() if value is not None}
+
+
+def _setting_dest(name: str) -> str:
+    return f"setting:{name}"
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -274,13 +287,7 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     play.add_argument("--sim", action="store_true", help="use the simulated table")
     _add_game_options(play, "seed of the tags (default 1)")
-    play.add_argument(
-        "--window",
-        type=seconds_option(WINDOW),
-        default=WINDOW.default,
-        help=f"challenge window, seconds: {WINDOW.low:g} to {WINDOW.high:g} "
-        f"(default {WINDOW.default:g}; game.window of the config; PassPass only)",
-    )
+    _add_setting_options(play)
     play.add_argument(
         "--settle",
         type=seconds_option(SETTLE),
@@ -306,6 +313,25 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--resume", action="store_true", help="continue the game of the journal (--journal)"
     )
     play.set_defaults(func=_play)
+
+
+def _add_setting_options(play: argparse.ArgumentParser) -> None:
+    """``--<name>`` for each game's own setting that offers one (`TableSetting`), with the
+    bounds of the config and the games that take it."""
+    for name, setting in games.table_settings().items():
+        if setting.option_help is None:
+            continue
+        default = setting.default
+        shown = f"{default:g}" if isinstance(default, float) else str(default)
+        play.add_argument(
+            f"--{name}",
+            dest=_setting_dest(name),
+            metavar=name.upper(),
+            type=checked_option(setting.check, setting.fix),
+            default=None,
+            help=f"{setting.option_help} (default {shown}; game.{name} of the config; "
+            f"{' and '.join(games.taking(name))} only)",
+        )
 
 
 def _add_deck(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -351,7 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="companion",
-        description="A Raspberry Pi referee for physical game tables (PtiPassPass and friends).",
+        description="A Raspberry Pi referee for physical game tables.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
     add_lab_parsers(sub)

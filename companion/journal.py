@@ -31,7 +31,7 @@ from typing import IO, TYPE_CHECKING, Any, AnyStr, BinaryIO, NamedTuple
 from companion import journal_fields as fields
 
 if TYPE_CHECKING:
-    from companion.config.bounds import Seconds
+    from companion.games import TableSetting
 
 RECORD_TYPES = ("setup", "spot", "press", "tick", "reader", "resume")
 CONTROL_NAME = re.compile(r"[a-z][a-z_]{0,31}")
@@ -146,18 +146,15 @@ class ResumeInput:
 Input = SpotInput | PressInput | TickInput | ReaderInput | ResumeInput
 
 
-LEGACY_SETUP_KEYS = ("window", "doublon_min", "layout")
-"""Top-level keys of the setup lines written before a game's own settings moved under its
-`rules`: read as strictly as then, then moved into `rules` for a game that takes them (its
-descriptor's `setup_fields`), so an old journal replays to the same events."""
-ALWAYS_WRITTEN = ("window", "doublon_min")
-"""Of those, the ones every old setup line carried, whatever the game (its defaults): a game
-that does not take them drops them. Any other (`layout`, written only when a table set
-one) goes into `rules` under its own name, where that game refuses it, as it did before."""
-SETUP_KEYS = (
-    "t", "type", "game", "seats", "first", "seed", "settle", "language", "tags", "rules",
-    *LEGACY_SETUP_KEYS,
-)  # fmt: skip
+SETUP_KEYS = ("t", "type", "game", "seats", "first", "seed", "settle", "language", "tags", "rules")
+LEGACY_LAYOUT = "layout"
+"""A top-level key of the setup lines written before a game's own settings moved under its
+`rules`, with the games' table settings marked `legacy` (`companion.games.TableSetting`):
+read as strictly as then, then moved into `rules` for a game that takes them (its
+descriptor's `setup_fields`), so an old journal replays to the same events. Every old line
+carried those settings, whatever the game: a game not taking one drops it. The layout,
+written only when a table set one, goes into `rules` under its own name, where a game that
+takes none refuses it, as it did before."""
 INPUT_KEYS = {
     "spot": ("t", "type", "spot", "uids"),
     "press": ("t", "type", "control", "seat", "value"),
@@ -182,7 +179,8 @@ def _setup(data: Mapping[str, Any]) -> Setup:
     from companion.config.bounds import SETTLE
     from companion.config.model import LANGUAGES
 
-    fields.only_keys(data, SETUP_KEYS, "setup")
+    legacy = _legacy_settings() if not set(data) <= set(SETUP_KEYS) else {}
+    fields.only_keys(data, (*SETUP_KEYS, *legacy, LEGACY_LAYOUT), "setup")
     seats = "a list of the players' names (strings), clockwise from seat 0"
     languages = " or ".join(f'"{code}"' for code in LANGUAGES)
     game = fields.text("game", fields.required(data, "game", "the game's name"))
@@ -192,31 +190,39 @@ def _setup(data: Mapping[str, Any]) -> Setup:
         tags=fields.optional(data, "tags", fields.tags, {}),
         first=fields.optional(data, "first", fields.whole, 0),
         seed=fields.optional(data, "seed", lambda k, v: fields.whole(k, v, None), 0),
-        settle=fields.optional(data, "settle", _seconds(SETTLE), 0.5),
+        settle=fields.optional(data, "settle", _checked(SETTLE.check, SETTLE.fix), 0.5),
         language=fields.optional(data, "language", _choice(LANGUAGES, languages), "fr"),
         t=fields.optional(data, "t", fields.number, 0.0),
-        rules=_with_legacy(game, _rules(data.get("rules")), _legacy(data)),
+        rules=_with_legacy(game, _rules(data.get("rules")), _legacy(data, legacy), legacy),
     )
 
 
-def _legacy(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The old top-level keys of the line (`LEGACY_SETUP_KEYS`), checked as they were."""
-    from companion.config.bounds import DOUBLON_MIN, WINDOW
+def _legacy_settings() -> dict[str, TableSetting]:
+    """The games' settings that old setup lines carried at top level, by name."""
+    from companion import games
 
+    return {name: s for name, s in games.table_settings().items() if s.legacy}
+
+
+def _legacy(data: Mapping[str, Any], settings: Mapping[str, TableSetting]) -> dict[str, Any]:
+    """The old top-level keys of the line, checked as they were (`LEGACY_LAYOUT`)."""
     readers: dict[str, Callable[[str, Any], Any]] = {
-        "window": _seconds(WINDOW),
-        "doublon_min": _seconds(DOUBLON_MIN),
-        "layout": _object,
+        name: _checked(setting.check, setting.fix) for name, setting in settings.items()
     }
+    readers[LEGACY_LAYOUT] = _object
     found = {key: read(key, data[key]) for key, read in readers.items() if key in data}
     return {key: value for key, value in found.items() if value is not None}
 
 
 def _with_legacy(
-    game: str, rules: dict[str, Any] | None, legacy: Mapping[str, Any]
+    game: str,
+    rules: dict[str, Any] | None,
+    legacy: Mapping[str, Any],
+    settings: Mapping[str, TableSetting],
 ) -> dict[str, Any] | None:
     """`rules` with an old line's top-level keys moved in: under the name the game's
-    descriptor gives (`Game.setup_fields`), dropped when the game never took them."""
+    descriptor gives (`Game.setup_fields`); a game's setting dropped when this game never
+    took it (`settings`: those every old line carried)."""
     if not legacy:
         return rules
     from companion import games
@@ -228,20 +234,20 @@ def _with_legacy(
     moved = {
         taken.get(key, key): value
         for key, value in legacy.items()
-        if key in taken or key not in ALWAYS_WRITTEN
+        if key in taken or key not in settings
     }
     if not moved and rules is None:
         return None
     return moved | (rules or {})
 
 
-def _seconds(bounds: Seconds) -> Callable[[str, Any], float]:
-    """A duration read against the bounds `config check` uses for the same key."""
+def _checked(check: Callable[[Any], Any], fix: str) -> Callable[[str, Any], Any]:
+    """A value read as `config check` reads the same key (its check and its fix)."""
 
-    def read(key: str, value: Any) -> float:
-        checked = bounds.check(value)
+    def read(key: str, value: Any) -> Any:
+        checked = check(value)
         if checked is None:
-            raise fields.FieldError(f"{key!r} = {fields.shown(value)}: {bounds.fix}")
+            raise fields.FieldError(f"{key!r} = {fields.shown(value)}: {fix}")
         return checked
 
     return read

@@ -3,7 +3,8 @@ the same way.
 
 An argument ``type=`` here refuses a bad value in one line that argparse prefixes with the
 option (``argument --games: ...``) and exits 2. A duration the configuration also sets is
-refused with the same bounds and words as `config check` (`seconds_option`).
+refused with the same bounds and words as `config check` (`seconds_option`,
+`checked_option`).
 """
 
 from __future__ import annotations
@@ -30,18 +31,27 @@ def fail(command: str, message: str) -> int:
 def seconds_option(bound: Seconds) -> Callable[[str], float]:
     """An argparse ``type=`` for an option setting a duration of the config: it refuses
     what `config check` refuses, with the same fix (argparse names the option)."""
+    parse = checked_option(bound.check, bound.fix)
+    parse.__name__ = "seconds"  # argparse's own message for a failed type names it
+    return parse
 
-    def parse(text: str) -> float:
+
+def checked_option(check: Callable[[Any], Any], fix: str) -> Callable[[str], Any]:
+    """An argparse ``type=`` for an option setting a value of the config (a game's own
+    `TableSetting`): the typed text, a number when it reads as one, checked as the config
+    checks it and refused with the same fix."""
+
+    def parse(text: str) -> Any:
         try:
             value: Any = float(text)
         except ValueError:
             value = text
-        checked = bound.check(value)
+        checked = check(value)
         if checked is None:
-            raise argparse.ArgumentTypeError(f"{text}: {bound.fix}")
+            raise argparse.ArgumentTypeError(f"{text}: {fix}")
         return checked
 
-    parse.__name__ = "seconds"  # argparse's own message for a failed type names it
+    parse.__name__ = "value"
     return parse
 
 

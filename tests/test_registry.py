@@ -32,6 +32,18 @@ def test_the_built_in_games_are_registered_and_a_tally_is_not() -> None:
     assert "tally" not in games.names()  # only where COMPANION_GAMES names its module
 
 
+def test_a_games_own_config_keys_reach_its_rules_and_agree_with_other_games() -> None:
+    """A game's own [game] key ends in its setup's `rules` (its `setup_fields` names it),
+    and two games taking the same key check it alike (the config checks it once)."""
+    shared = games.table_settings()
+    assert {"window", "doublon_min"} <= set(shared)  # PassPass's, declared in its package
+    for name in games.names():
+        game = games.get(name)
+        for setting in game.table_settings:
+            assert setting.name in game.setup_fields, (name, setting.name)
+            assert shared[setting.name] == setting, (name, setting.name)
+
+
 def test_a_registered_game_plays_through_demo_replay_run_and_selfplay(tmp_path: Path) -> None:
     demo = companion("demo", "--game", "tally", "--players", "3", "--seed", "3", "--out", "d",
                      cwd=tmp_path)  # fmt: skip

@@ -11,8 +11,8 @@ module:
 - ``model``: the dataclasses a valid file becomes (`Config`...) and `ConfigError`.
 - ``tables``: `parse_config`, one function per TOML table.
 - ``reading``: the `Checker` that reads typed values and words each problem.
-- ``bounds``: the durations a command line option also sets (``WINDOW``, ``SETTLE``,
-  ``DOUBLON_MIN``), their bounds and fix written once.
+- ``bounds``: the durations a command line option also sets (``SETTLE``), their bounds
+  and fix written once. A game's own ``[game]`` keys are its `companion.games.TableSetting`s.
 - ``pins``: the pin map (``hardware/pins.toml``) and its clashes.
 - ``data_dir``: the one data directory of every command.
 - ``check``: the `companion config check` command.

@@ -10,29 +10,32 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion import games
 from companion.config import load_config
-from companion.config.bounds import DOUBLON_MIN, WINDOW
 from companion.config.data_dir import (
     DataDir,
     data_dir_unwritable,
     folder_problem,
     locate_data_dir,
 )
-from companion.config.model import OLED_DRIVERS, Config, ConfigError, DisplayConfig, ReadersConfig
+from companion.config.model import (
+    OLED_DRIVERS,
+    Config,
+    ConfigError,
+    DisplayConfig,
+    GameConfig,
+    ReadersConfig,
+)
 from companion.options import add_config_option, add_data_dir_option
 
 
 def describe(config: Config, data: DataDir | None = None) -> list[str]:
     """A short summary of a valid configuration, for `config check`; ``data`` is the
     data directory the commands resolve (default: the config's own)."""
-    g = config.game
     data = data or locate_data_dir(config)
     lines = [
         f"config: {config.source or 'built-in defaults (no file found)'}",
-        f"game: {g.name}, {len(g.seats)} seats ({', '.join(g.seats)}), first player "
-        f"{g.first + 1}, window {g.settings.get('window', WINDOW.default):g} s, settle "
-        f"{g.settle:g} s, doublon_min {g.settings.get('doublon_min', DOUBLON_MIN.default):g} "
-        f"s (PhiPassPass), language {g.language}",
+        _game_line(config.game),
         f"data directory: {data.path} (from {data.origin})",
         _display_line(config.display),
         _controls_line(config),
@@ -41,6 +44,17 @@ def describe(config: Config, data: DataDir | None = None) -> list[str]:
     if not config.hardware:
         lines.append("no hardware configured: `companion run` will simulate the table")
     return lines
+
+
+def _game_line(g: GameConfig) -> str:
+    """The game, its seats and times, with the registered games' own [game] keys."""
+    own = [
+        setting.shown.format(value=g.settings.get(name, setting.default))
+        for name, setting in games.table_settings().items()
+    ]
+    parts = [f"{len(g.seats)} seats ({', '.join(g.seats)})", f"first player {g.first + 1}",
+             f"settle {g.settle:g} s", *own, f"language {g.language}"]  # fmt: skip
+    return f"game: {g.name}, {', '.join(parts)}"
 
 
 def _display_line(d: DisplayConfig) -> str:

@@ -48,9 +48,9 @@ class GameConfig:
     """None: a new seed per game (it is recorded in the journal)."""
     settings: Mapping[str, Any] = field(default_factory=dict)
     """The ``[game]`` keys that belong to some games only (docs/companion.example.toml), by
-    their name in the file, checked: a game takes the ones its descriptor's `setup_fields`
-    names into its setup's `rules` (`companion.games.Game.setup_rules`); the others ignore
-    them."""
+    their name in the file, checked as the games declaring them say (their descriptors'
+    `table_settings`): a game takes the ones its descriptor's `setup_fields` names into its
+    setup's `rules` (`companion.games.Game.setup_rules`); the others ignore them."""
     rules: Mapping[str, Any] | None = None
     """The game's own rule settings ([game.rules], docs/games.md lists each game's); None:
     the book's rules."""

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 from companion import games
 from companion import journal_fields as fields
-from companion.config.bounds import DOUBLON_MIN, SETTLE, WINDOW
+from companion.config.bounds import SETTLE
 from companion.config.data_dir import expand
 from companion.config.model import (
     DEFAULT_DATA_DIR,
@@ -48,24 +47,8 @@ from companion.config.reading import (
 )
 
 TABLES = {"schema", "game", "paths", "display", "controls", "readers", "web"}
-GAME_KEYS = {
-    "name",
-    "seats",
-    "first",
-    "window",
-    "settle",
-    "doublon_min",
-    "language",
-    "seed",
-    "layout",
-    "rules",
-}
-SETTINGS_RULES: dict[str, Rule] = {
-    "window": (WINDOW.check, WINDOW.fix),
-    "doublon_min": (DOUBLON_MIN.check, DOUBLON_MIN.fix),
-}
-"""The [game] keys of some games only (PassPass's challenge window): `GameConfig.settings`."""
-SETTINGS_DEFAULTS = SimpleNamespace(window=WINDOW.default, doublon_min=DOUBLON_MIN.default)
+GAME_KEYS = {"name", "seats", "first", "settle", "language", "seed", "layout", "rules"}
+"""The [game] keys of every game; the registered games add their own (`_settings`)."""
 GAME_RULES: dict[str, Rule] = {
     "settle": (SETTLE.check, SETTLE.fix),
     "language": (choice(LANGUAGES), f"the OLED language: {choices(LANGUAGES)}"),
@@ -153,7 +136,8 @@ def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
 def _game(c: Checker) -> GameConfig:
     """[game]: which game, its seats, its first player, its times, its language."""
     g = c.table("game")
-    c.unknown("game.", g, GAME_KEYS)
+    own = games.table_settings()
+    c.unknown("game.", g, GAME_KEYS | set(own))
     default = GameConfig()
     known = games.names()
     name = c.get(g, "game.name", default.name, choice(known), f"choose one of {choices(known)}")
@@ -167,7 +151,7 @@ def _game(c: Checker) -> GameConfig:
         "magic trick most recently)",
     )
     values = c.values(g, "game", default, GAME_RULES)
-    settings = c.values(g, "game", SETTINGS_DEFAULTS, SETTINGS_RULES)
+    settings = _settings(c, g, own)
     layout = _layout(c, name, _as_json(c, "game.layout", g.get("layout")))
     rules = _as_json(c, "game.rules", g.get("rules"))
     if rules is not None and not isinstance(rules, Mapping):
@@ -183,6 +167,17 @@ def _game(c: Checker) -> GameConfig:
         name, seats, first - 1, settings=settings,
         rules=None if rules is None else dict(rules), **values,
     )  # fmt: skip
+
+
+def _settings(
+    c: Checker, g: Mapping[str, Any], own: Mapping[str, games.TableSetting]
+) -> dict[str, Any]:
+    """The [game] keys of some games only (`GameConfig.settings`), each checked as the
+    game that declares it says (`companion.games.TableSetting`), else its default."""
+    return {
+        name: c.get(g, f"game.{name}", setting.default, setting.check, setting.fix)
+        for name, setting in own.items()
+    }
 
 
 def _as_json(c: Checker, key: str, value: Any) -> Any:

@@ -53,7 +53,8 @@ RELEASE_BUTTONS = frozenset({"push"})
 """Buttons that act on release (short or long press); the others act when pressed."""
 
 Line = tuple[int, ...]
-"""What the encoder points at: a line of hats in PassPass, any choice of spots elsewhere."""
+"""What the encoder points at: one of the choices of spots the game offers (a line of hats,
+a square...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +138,8 @@ def press_input(
     if kind == "push" and index is None:
         if press.long:
             return PressInput(t, "choose", None, "token")
-        # Nothing aimed: still a press (Swiped's "same pair, skip"; elsewhere refused and
-        # shown, never dropped).
+        # Nothing aimed: still a press (a game may take it, say to skip; else it refuses
+        # and shows it, never dropped).
         return PressInput(t, "choose", None, None if aimed is None else list(aimed))
     return None
 

@@ -71,7 +71,7 @@ MAX_EACH = 10
 """`--each`'s bound: copies of each token per seat (a table keeps a spare or two at most)."""
 MAX_TAPS = 1000
 """The most tokens one session asks for (`KIND*N`): a table's whole material is far fewer
-(Flip Done's 52 cards), and every step is held in memory before the first tap."""
+(a deck of 52 cards), and every step is held in memory before the first tap."""
 FIRST_REPORT = 10.0
 """Seconds to wait for the pad reader's first report (a Pico answers within a second or
 two; `--timeout` is the wait for a person's tap, which may be long)."""
@@ -239,7 +239,7 @@ def game_steps(
     Colombe on the pad" for a seat's own token, "tap card QH (7 of 52) on the pad" for a
     shared one, counted among the shared tokens of its family (the kind's part before
     ":"), which the descriptor's `options["token_nouns"]` may name ("layout" -> "card";
-    else the family's own word). ``rules``: the game's own (Swiped's deck_size)."""
+    else the family's own word). ``rules``: the game's own (a deck's size)."""
     descriptor = games.get(game)
     tokens = descriptor.tokens(seats, rules)
     nouns: dict[str, str] = dict(descriptor.options.get("token_nouns", {}))
@@ -405,7 +405,7 @@ def _enroll_command(args: argparse.Namespace) -> int:
                 print(f"{uid}  {kind}")
             return 0
         if args.game:
-            # the config's own rules (a bigger Swiped deck) when it is that game's
+            # the config's own rules (a bigger deck) when it is that game's
             rules = config.game.rules if config.game.name == args.game else None
             steps = game_steps(args.game, args.seats, args.each, rules)
         else:

@@ -31,7 +31,7 @@ SCHEMA = 1
 
 _WORD = r"[a-z][a-z0-9_]*"
 # Token kinds: family -> pattern of what follows "family:". Closed lists where the games
-# fix them (RULINGS: PtiPassPass animals, PhiPassPass colours), patterns elsewhere.
+# fix them (the animals and the colours of the rule books), patterns elsewhere.
 KIND_PATTERNS: dict[str, str] = {
     "animal": "colombe|lapin|souris",
     "colour": "bleu|orange|vert",

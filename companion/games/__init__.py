@@ -156,6 +156,33 @@ class RuleOption:
 
 
 @dataclass(frozen=True)
+class TableSetting:
+    """A key of the config's ``[game]`` table that belongs to the games declaring it (their
+    `Game.table_settings`), not to the core: the config checks it, `config check` shows it,
+    a new setup of such a game carries it in its `rules` (under the key its `setup_fields`
+    give), and `play --sim` may offer it as an option. Two games taking the same key
+    declare the same setting (`table_settings`)."""
+
+    name: str
+    """Its key in the config's ``[game]`` table; also its option's, ``--<name>``."""
+    check: Callable[[Any], Any]
+    """The value as the game takes it, or None when refused (a bool is no number)."""
+    fix: str
+    """What a person reads when a value is refused: its bounds and what it means."""
+    default: Any
+    """The value when neither the file nor the option gives one."""
+    shown: str
+    """How `config check` summarises it, a format of ``value`` (``"x {value:g} s"``)."""
+    option_help: str | None = None
+    """What `companion play --help` says of ``--<name>`` (its meaning and bounds; the
+    default, the config key and the games taking it are added); None: no option."""
+    legacy: bool = False
+    """The setup lines written before the games' settings moved under `rules` carried it at
+    top level, whatever the game: the journal reader still reads it there (with `check`),
+    moves it into `rules` for a game taking it, and drops it for the others."""
+
+
+@dataclass(frozen=True)
 class Game:
     """Everything the runtime needs of one game."""
 
@@ -241,6 +268,10 @@ class Game:
     from its public snapshot (the `page_view` facts) and to act for a paired seat, with
     `view.css` and whatever else it loads. The page serves them at `/games/<name>/<file>`
     (docs/games.md, "The game's page view"). None: the page shows the common view only."""
+    table_settings: tuple[TableSetting, ...] = ()
+    """Its own keys of the config's ``[game]`` table (a challenge window's seconds), each
+    with its check, fix, default and `play` option; `setup_fields` names each one's key in
+    the setup's `rules`."""
 
     def setup_rules(
         self, settings: Mapping[str, Any], rules: Mapping[str, Any] | None
@@ -318,6 +349,23 @@ def get(name: str) -> Game:
     if game is None:
         raise UnknownGame(f"unknown game {name!r}; games are {', '.join(_REGISTRY)}")
     return game
+
+
+def table_settings() -> dict[str, TableSetting]:
+    """Every registered game's own ``[game]`` keys, by name, in registration order (a key
+    two games take is the first one's setting)."""
+    found: dict[str, TableSetting] = {}
+    for game in map(get, names()):
+        for setting in game.table_settings:
+            found.setdefault(setting.name, setting)
+    return found
+
+
+def taking(setting: str) -> tuple[str, ...]:
+    """The registered games that take the ``[game]`` key ``setting``."""
+    return tuple(
+        name for name in names() if any(s.name == setting for s in get(name).table_settings)
+    )
 
 
 def players_problem(game: str, players: int) -> str | None:

@@ -13,8 +13,8 @@ recorded, and make sure nothing a person does at a plausible pace is lost:
    still for `settle` seconds. A press that arrives before that is held, then applied in
    arrival order once the change is judged. A game deadline that falls after a held press
    waits for it, so presses and deadlines still take effect in time order. (A game may
-   take a held press while it judges the change: Swiped's claims with `claim_mid_swap`
-   "before" count before the cubes that moved.)
+   take a held press while it judges the change: a claim that its rules count before the
+   pieces that moved.)
 
 It is also the one place that maps readers to the game's spots (0..N): a game only ever
 reads its own. A table may have more readers than the game has spots; something on a
@@ -227,8 +227,8 @@ class PacedReferee:
     # ---------------------------------------------------------- game-specific
 
     reads_table = True
-    """The game reads its readers. A game played without them ("Vous ne passerez pas !", on
-    the phones) sets False: nothing lying on any reader stops it."""
+    """The game reads its readers. A game played without them (on the phones) sets False:
+    nothing lying on any reader stops it."""
 
     def judge_table(self) -> None:
         """Read the still table: a move, progress on an instruction, a fault, a fix."""

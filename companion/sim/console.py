@@ -5,8 +5,8 @@ referee judges it exactly as on a real table, and the OLED is drawn after each o
 
 Each game's typed table lives in its package (`companion/games/<game>/console.py`, the
 descriptor's `console`); this module holds what they share: `seat_of`, `show_table`,
-`wait_seconds` and, for the games played on a mat of spots (Flip Done, Swiped),
-`SpotConsole` and `run_spot_console`.
+`wait_seconds` and, for the games played on a mat of spots, `SpotConsole` and
+`run_spot_console`.
 """
 
 from __future__ import annotations
@@ -62,9 +62,9 @@ SPOT_GAP = 0.3
 
 
 class SpotConsole:
-    """What the typed tables of games played on a mat share (Flip Done, Swiped): the tags
-    lying on each spot (0 the pad, then the squares), acts reported to the referee spot by
-    spot as the readers would, the settle time let pass so it judges them, `back`, `wait`,
+    """What the typed tables of games played on a mat of spots share: the tags lying on
+    each spot (0 the pad, then the squares), acts reported to the referee spot by spot as
+    the readers would, the settle time let pass so it judges them, `back`, `wait`,
     `screen`, `help`, `quit`, a word's mistake answered with one line, and the OLED drawn
     after each act. A game's table gives its `HELP`, adds its own commands (`command`)
     and says what lies where (`name` of a UID)."""

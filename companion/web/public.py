@@ -3,7 +3,7 @@
 The page is a public screen like the OLED, so it is fed the same way: from the referee's
 public screen, its transcript (events are public by construction, `companion.transcript`)
 and the one-line status the logs already show. A game with no hidden fact may add its own
-public view (`Game.page_view`: Vous ne passerez pas !'s board), which the game's own page
+public view (`Game.page_view`: a board and its pieces), which the game's own page
 view draws (`Game.page_assets`, whose files the snapshot lists). Nothing else of the
 referee is read here, and the web thread never sees the referee at all: it only receives
 `Snapshot`s, so a hidden fact cannot reach a response unless one of these public sources

@@ -173,6 +173,17 @@ def test_run_on_a_missing_sim_input_stops_at_once(tmp_path: Path) -> None:
     assert not (tmp_path / "data" / "game.jsonl").exists()
 
 
+def test_play_window_says_which_games_take_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--window` is a game's own setting (declared in its package): its help names the
+    games that take it, with the config's bounds and default."""
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    assert (
+        "--window WINDOW challenge window, seconds: 1 to 60 (default 6; game.window of the "
+        "config; ptipasspass and phipasspass only)"
+    ) in " ".join(capsys.readouterr().out.split())
+
+
 def test_play_takes_settle_and_window_into_the_journal(tmp_path: Path) -> None:
     journal = tmp_path / "play.jsonl"
     done = subprocess.run(

@@ -46,6 +46,21 @@ def test_the_example_is_valid(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert config.pins is not None and config.pins.doublon[:4] == (4, 17, 27, 22)
 
 
+def test_the_summary_shows_every_games_own_keys(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`config check` shows the games' own [game] keys, as the game declaring each words
+    it, whatever the game played at power-on (the menu may switch to one taking them)."""
+    code, out, err = check(
+        write(tmp_path, '[game]\nname = "flipdone"\nseats = 3\nwindow = 8\n'), capsys
+    )
+    assert code == 0, err
+    assert out.splitlines()[1] == (
+        "game: flipdone, 3 seats (Seat 1, Seat 2, Seat 3), first player 1, settle 0.5 s, "
+        "window 8 s, doublon_min 2 s (PhiPassPass), language fr"
+    )
+
+
 BAD_VALUES = [
     ('[game]\nname = "chess"\n', 'game.name = "chess"', "choose one of"),
     ('[game]\nseats = ["Ana"]\n', "game.seats = ['Ana']", "2 to 6 different names"),
@@ -137,20 +152,25 @@ def test_window_and_settle_bounds_are_the_options_bounds() -> None:
     """`play --window/--settle` refuse exactly what `config check` refuses."""
     import argparse
 
-    from companion.config.bounds import SETTLE, WINDOW
-    from companion.options import seconds_option
+    from companion import games
+    from companion.config.bounds import SETTLE
+    from companion.options import checked_option, seconds_option
 
-    for bound, inside, outside in ((WINDOW, ["1", "60", "6.5"], ["0.99", "61", "inf"]),
-                                   (SETTLE, ["0.05", "5"], ["0.04", "5.1", "x"])):  # fmt: skip
-        parse = seconds_option(bound)
+    window = games.table_settings()["window"]  # PassPass's, declared in its package
+    options = [
+        (checked_option(window.check, window.fix), window.fix, ["1", "60", "6.5"],
+         ["0.99", "61", "inf"]),
+        (seconds_option(SETTLE), SETTLE.fix, ["0.05", "5"], ["0.04", "5.1", "x"]),
+    ]  # fmt: skip
+    for parse, fix, inside, outside in options:
         assert [parse(v) for v in inside] == [float(v) for v in inside]
         for value in outside:
-            with pytest.raises(argparse.ArgumentTypeError, match=bound.fix.split(":")[0]):
+            with pytest.raises(argparse.ArgumentTypeError, match=fix.split(":")[0]):
                 parse(value)
 
 
 def test_doublon_min_bounds_are_0_to_10_seconds() -> None:
-    from companion.config.bounds import DOUBLON_MIN
+    from companion.games.passpass.table_settings import DOUBLON_MIN
 
     assert [DOUBLON_MIN.check(v) for v in (0, 2, 2.5, 10)] == [0.0, 2.0, 2.5, 10.0]
     assert [DOUBLON_MIN.check(v) for v in (-0.01, 10.01, float("nan"), True, "2")] == [None] * 5

@@ -11,7 +11,7 @@ from companion.games import Game, RuleOption, register
 from companion.games.passpass import transcript, words  # noqa: F401  (registers its words)
 from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_config
 from companion.games.passpass.rules.layouts import Layout, LayoutError
-from companion.games.passpass.table_settings import SETUP_FIELDS
+from companion.games.passpass.table_settings import SETUP_FIELDS, TABLE_SETTINGS
 from companion.journal import Setup
 from companion.options import whole_number
 from companion.rules.errors import RuleError
@@ -113,6 +113,7 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         own_layout=own_layout,
         selfplay_options=(TURN_LIMIT,),
         setup_fields=SETUP_FIELDS,
+        table_settings=TABLE_SETTINGS,
     )
 
 

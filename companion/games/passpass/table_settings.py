@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.config.bounds import DOUBLON_MIN, WINDOW, Seconds
+from companion.config.bounds import Seconds
+from companion.games import TableSetting
 from companion.games.passpass.rules.layouts import Layout
 from companion.journal import Setup
 from companion.referee.pace import SetupError
@@ -28,6 +29,41 @@ WINDOW_SECONDS = 6.0
 """The book's challenge window (PTI-7)."""
 DOUBLON_MIN_SECONDS = 2.0
 """PHI-2: an announcement sooner than this after the drop is held until then."""
+
+WINDOW = Seconds(
+    1.0,
+    60.0,
+    "seconds the challenge window stays open: a number from 1 to 60 (book: 6)",
+    WINDOW_SECONDS,
+)
+DOUBLON_MIN = Seconds(
+    0.0,
+    10.0,
+    "PhiPassPass (PHI-2): seconds after the drop before an announcement is taken, so every "
+    "seat may call Doublon: 0 to 10 (default 2)",
+    DOUBLON_MIN_SECONDS,
+)
+TABLE_SETTINGS = (
+    TableSetting(
+        "window",
+        WINDOW.check,
+        WINDOW.fix,
+        WINDOW.default,
+        "window {value:g} s",
+        option_help=f"challenge window, seconds: {WINDOW.low:g} to {WINDOW.high:g}",
+        legacy=True,
+    ),
+    TableSetting(
+        "doublon_min",
+        DOUBLON_MIN.check,
+        DOUBLON_MIN.fix,
+        DOUBLON_MIN.default,
+        "doublon_min {value:g} s (PhiPassPass)",
+        legacy=True,
+    ),
+)
+"""The ``[game]`` keys of both editions (`Game.table_settings`): the config, `config check`,
+`play --window` and an old journal's setup line check them with these bounds and words."""
 
 
 @dataclass(frozen=True, slots=True)
