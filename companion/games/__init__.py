@@ -32,7 +32,7 @@ from companion.games.engine import AnyEngine
 from companion.journal import Input, Setup
 from companion.referee.event_log import EventLog
 from companion.referee.table import ObservedTable
-from companion.screens.model import Refusal
+from companion.screens.model import Reason
 
 
 class TableReferee(Protocol):
@@ -90,7 +90,7 @@ class TableReferee(Protocol):
         """The encoder's current choice, if any."""
         ...
 
-    def seat_refusal(self, seat: int, control: str, value: Any) -> Refusal | None:
+    def seat_refusal(self, seat: int, control: str, value: Any) -> Reason | None:
         """Why `seat`'s paired phone may not press `control` (with `value`) now, or None.
 
         Whose act it is, never whether it is legal: a seat's own button is its own; a

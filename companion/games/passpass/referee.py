@@ -71,6 +71,7 @@ from companion.games.passpass.screens import (
 )
 from companion.games.passpass.table_settings import TABLE_KEYS, table_settings
 from companion.games.passpass.transcript import line
+from companion.games.passpass.words import PassPassRefusal
 from companion.games.passpass.words import say as say_text
 from companion.journal import PressInput, ResumeInput, Setup
 from companion.referee.pace import NOTICE_SECONDS, PacedReferee, SetupError, rules_over
@@ -289,7 +290,7 @@ class PassPassReferee(PacedReferee):
         elif control == "choose" and state.phase is Phase.REVEAL:
             line = _line(press.value)
             if line is None or not state.config.layout.is_line(line):
-                self.refuse(press, Refusal.NOT_A_LINE)
+                self.refuse(press, PassPassRefusal.NOT_A_LINE)
             else:
                 self._try(Reveal(state.magician, line), press)
         else:
@@ -304,7 +305,7 @@ class PassPassReferee(PacedReferee):
         if token not in state.config.rules.tokens:
             self.refuse(press, Refusal.NOT_NOW)
         elif not state.masque and state.phase in (Phase.PLACE, Phase.WINDOW):
-            self.refuse(press, Refusal.VISIBLE_TURN)
+            self.refuse(press, PassPassRefusal.VISIBLE_TURN)
         elif state.phase is Phase.PLACE or self._window_one():
             self.announcement = (press.t, token)  # held: applied by the drop or the clock
             if state.phase is Phase.PLACE:
@@ -322,19 +323,20 @@ class PassPassReferee(PacedReferee):
         elif seat is None or not 0 <= seat < state.config.players:
             self.refuse(press, Refusal.NOT_SEATED)
         elif seat == state.magician:
-            self.refuse(press, Refusal.MAGICIAN)
+            self.refuse(press, PassPassRefusal.MAGICIAN)
         elif state.config.rules.challenge_tokens and state.challenge_tokens[seat] == 0:
-            self.refuse(press, Refusal.NO_TOKEN)
+            self.refuse(press, PassPassRefusal.NO_TOKEN)
         elif any(c.seat == seat for c in (*self.calls, *self.early_doublons)):
             self.refuse(press, Refusal.ALREADY_CALLED)
         elif state.phase is Phase.ANNOUNCE:  # PTI-7: the drop is in, the announcement not
             if challenge is Challenge.MENTEUR:
-                self.refuse(press, Refusal.NO_ANNOUNCEMENT)
+                self.refuse(press, PassPassRefusal.NO_ANNOUNCEMENT)
             else:
                 self.early_doublons.append(HeldCall(press.t, seat, challenge))
         elif challenge not in state.open_challenges:
             split = state.config.rules.split_windows
-            self.refuse(press, Refusal.WRONG_WINDOW if split else Refusal.VISIBLE_TURN)
+            why = PassPassRefusal.WRONG_WINDOW if split else PassPassRefusal.VISIBLE_TURN
+            self.refuse(press, why)
         else:
             self.calls.append(HeldCall(max(press.t, self.window_opened), seat, challenge))
 

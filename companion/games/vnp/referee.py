@@ -63,11 +63,11 @@ from companion.games.vnp.screens import (
     shown_of,
     why_text,
 )
-from companion.games.vnp.words import LINES
+from companion.games.vnp.words import LINES, VnpRefusal
 from companion.journal import PressInput, ResumeInput, Setup
 from companion.referee.pace import NOTICE_SECONDS, PacedReferee, SetupError, rules_over
 from companion.rules.errors import BadInput, IllegalAction
-from companion.screens.model import Notice, Refusal
+from companion.screens.model import Notice, Reason, Refusal
 from companion.screens.text import check_lang, phrase
 from companion.transcript import register_describer
 
@@ -344,11 +344,11 @@ class VnpReferee(PacedReferee):
 
     # ----------------------------------------------------------------- presses
 
-    def refuse(self, press: PressInput, reason: Refusal) -> None:
+    def refuse(self, press: PressInput, reason: Reason) -> None:
         self.detail = None
         super().refuse(press, reason)
 
-    def _refuse_rule(self, press: PressInput, reason: Refusal, exc: IllegalAction) -> None:
+    def _refuse_rule(self, press: PressInput, reason: Reason, exc: IllegalAction) -> None:
         """A press the rules refused: its event and notice name the ruling and the
         engine's sentence."""
         why = str(exc).removeprefix(f"{exc.ruling}: ")
@@ -357,7 +357,7 @@ class VnpReferee(PacedReferee):
         self.notice = Notice(press.control, press.seat, reason, self.now + NOTICE_SECONDS)
         self.detail = (exc.ruling, why)
 
-    def seat_refusal(self, seat: int, control: str, value: Any) -> Refusal | None:
+    def seat_refusal(self, seat: int, control: str, value: Any) -> Reason | None:
         """Whose act a phone's press is (`TableReferee.seat_refusal`): a place or a pass
         names one of the seat's own colours (VNP-7); a hint is the seat to play's; `back`
         takes back only the seat's own placement. Whether the act is legal now (VNP-2...)
@@ -365,7 +365,7 @@ class VnpReferee(PacedReferee):
         if control in ("place", "pass"):
             colour = _colour(value.get("colour")) if isinstance(value, dict) else None
             mine = colour is None or self._plays(seat, colour)  # no colour: refused as such
-            return None if mine else Refusal.NOT_YOUR_COLOUR
+            return None if mine else VnpRefusal.NOT_YOUR_COLOUR
         if control == "hint":
             to_play = self.config.seat_of(self.state.turn)
             return None if to_play == seat else Refusal.NOT_YOUR_TURN
@@ -398,10 +398,10 @@ class VnpReferee(PacedReferee):
         value = press.value
         colour = _colour(value.get("colour")) if isinstance(value, dict) else None
         if colour is None:
-            self.refuse(press, Refusal.BAD_VALUE)
+            self.refuse(press, VnpRefusal.BAD_VALUE)
             return
         if not self._plays(seat, colour):
-            self.refuse(press, Refusal.NOT_YOUR_COLOUR)  # VNP-7
+            self.refuse(press, VnpRefusal.NOT_YOUR_COLOUR)  # VNP-7
             return
         action: Action
         if press.control == "place":
@@ -409,10 +409,10 @@ class VnpReferee(PacedReferee):
             pid = value.get("placement")
             size = len(geometry(self.config.size).placements)
             if isinstance(pid, bool) or not isinstance(pid, int) or not 0 <= pid < size:
-                self.refuse(press, Refusal.BAD_VALUE)
+                self.refuse(press, VnpRefusal.BAD_VALUE)
                 return
             if self.repeat == (colour, pid):
-                self.refuse(press, Refusal.REPEATED)
+                self.refuse(press, VnpRefusal.REPEATED)
                 return
             action = Place(colour, pid)
         else:
@@ -423,12 +423,11 @@ class VnpReferee(PacedReferee):
         try:
             self._step(action, seat)
         except IllegalAction as exc:
-            reason = (
-                Refusal.ILLEGAL_PLACEMENT if isinstance(action, Place) else Refusal.MAY_NOT_PASS
-            )
+            placing = isinstance(action, Place)
+            reason = VnpRefusal.ILLEGAL_PLACEMENT if placing else VnpRefusal.MAY_NOT_PASS
             self._refuse_rule(press, reason, exc)
         except BadInput:  # pragma: no cover - every malformed value is refused above
-            self.refuse(press, Refusal.BAD_VALUE)
+            self.refuse(press, VnpRefusal.BAD_VALUE)
 
     def _step(self, action: Place | Pass, seat: int) -> None:
         """Apply one engine action (raises what the engine raises, changing nothing) and
@@ -471,12 +470,12 @@ class VnpReferee(PacedReferee):
         ended), it is a public fact of the table."""
         undoable = self.undoable
         if not self.undo_allowed:
-            self.refuse(press, Refusal.UNDO_OFF)
+            self.refuse(press, VnpRefusal.UNDO_OFF)
         elif undoable is None:
             placed = any(self.state.placed)
             self.refuse(press, Refusal.PUBLIC_FACT if placed else Refusal.NOTHING_TO_UNDO)
         elif press.seat is not None and press.seat != undoable.seat:
-            self.refuse(press, Refusal.NOT_YOUR_COLOUR)
+            self.refuse(press, VnpRefusal.NOT_YOUR_COLOUR)
         else:
             self.state = undoable.before
             del self.log[undoable.logged :]
