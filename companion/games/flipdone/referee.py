@@ -63,6 +63,7 @@ from companion.games.flipdone.rules import (
     State,
     Tied,
     apply,
+    is_over,
     make_config,
     new_game,
     public_view,
@@ -224,7 +225,7 @@ class FlipDoneReferee(PacedReferee):
 
     @property
     def finished(self) -> bool:
-        return self.state.stage is Stage.OVER
+        return is_over(self.state)
 
     def moment(self) -> tuple[Any, ...]:
         """Everything an input can change here except the clock."""

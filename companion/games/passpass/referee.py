@@ -51,6 +51,7 @@ from companion.games.passpass.rules import (
     Verdict,
     apply,
     clockwise_first,
+    is_over,
     legal_actions,
     make_config,
     new_game,
@@ -200,7 +201,7 @@ class PassPassReferee(PacedReferee):
 
     @property
     def finished(self) -> bool:
-        return self.state.phase is Phase.OVER
+        return is_over(self.state)
 
     # ------------------------------------------------------ the runtime's view
 
@@ -596,7 +597,7 @@ class PassPassReferee(PacedReferee):
                     self.celebration = (self.now, e)
                 else:
                     self.missed = (self.now, e)
-            elif isinstance(e, MancheWon) and self.state.phase is not Phase.OVER:
+            elif isinstance(e, MancheWon) and not is_over(self.state):
                 self.pending = Pending(Prompt.of(Say.CLEAR_TABLE), spots)
             elif isinstance(e, MancheVoid):
                 self.pending = Pending(Prompt.of(Say.VOID), spots)
@@ -610,7 +611,7 @@ class PassPassReferee(PacedReferee):
         names = self.names
         state = self.state
         now = self.now
-        if state.phase is Phase.OVER:
+        if is_over(state):
             assert state.winner is not None
             return GameWonScreen(view, names, state.winner)
         notice = self.notice_shown()

@@ -55,6 +55,7 @@ from companion.games.swiped.rules import (
     State,
     Swap,
     apply,
+    is_over,
     make_config,
     may_claim,
     new_game,
@@ -231,7 +232,7 @@ class SwipedReferee(PacedReferee):
 
     @property
     def finished(self) -> bool:
-        return self.state.phase is Phase.OVER
+        return is_over(self.state)
 
     def moment(self) -> tuple[Any, ...]:
         """Everything an input can change here except the clock."""
@@ -249,7 +250,7 @@ class SwipedReferee(PacedReferee):
         when the game is over. A fault is named by its key in English (what the logs have
         always shown), by the OLED's own sentence in French."""
         state = self.state
-        if state.phase is Phase.OVER:
+        if is_over(state):
             if state.winner is None:
                 return _line("where.drawn", lang, manches=state.manche)
             return _line("where.won", lang, name=self.names[state.winner])

@@ -49,6 +49,7 @@ from companion.games.vnp.rules import (
     State,
     apply,
     geometry,
+    is_over,
     legal_placements,
     make_config,
     new_game,
@@ -214,7 +215,7 @@ class VnpReferee(PacedReferee):
 
     @property
     def finished(self) -> bool:
-        return self.state.over
+        return is_over(self.state)
 
     @property
     def colour_seats(self) -> tuple[int, ...]:
@@ -270,7 +271,7 @@ class VnpReferee(PacedReferee):
 
     def legal(self) -> tuple[int, ...]:
         """Every legal placement of the colour to play (cached for the position)."""
-        if self.state.over:
+        if is_over(self.state):
             return ()
         if self._legal is None or self._legal[0] is not self.state:
             self._legal = (self.state, legal_placements(self.state, self.state.turn))
@@ -441,7 +442,7 @@ class VnpReferee(PacedReferee):
             self.emit(self._event_json(event))
         if isinstance(action, Place):
             self.repeat = (Colour(action.colour), action.placement)
-            if not self.state.over:  # VNP-6: the end is final
+            if not is_over(self.state):  # VNP-6: the end is final
                 shown = shown_of(Colour(action.colour), action.placement, self.config.size)
                 self.undoable = _Undoable(before, logged, seat, shown)
 
@@ -497,7 +498,7 @@ class VnpReferee(PacedReferee):
         if notice is not None:
             ruling, why = self.detail if self.detail is not None else (None, None)
             return VnpNoticeScreen(*base, notice, ruling, why)
-        if self.state.over:
+        if is_over(self.state):
             return VnpGameOverScreen(*base)
         last = self.log[-1] if self.log else None
         passed = last.colour if isinstance(last, Passed) else None

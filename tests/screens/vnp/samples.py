@@ -15,6 +15,7 @@ from companion.games.vnp.rules import (
     PublicView,
     State,
     apply,
+    is_over,
     make_config,
     new_game,
     public_view,
@@ -44,7 +45,7 @@ def game(
     state, _ = new_game(make_config(size=size, mode=mode), 0)
     rng = random.Random(seed)
     events: list[object] = []
-    while not state.over and (moves is None or len(events) < moves):
+    while not is_over(state) and (moves is None or len(events) < moves):
         state, made = apply(state, largest_first(state, rng))
         events.extend(e for e in made if isinstance(e, Placed | Passed))
     return state, events
