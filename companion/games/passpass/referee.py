@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.games import Aiming, Announcing
 from companion.games.passpass.prompt import Prompt, Say, fix
 from companion.games.passpass.rules import (
     Action,
@@ -131,7 +132,7 @@ taken; any other key is refused, so a setting the referee would ignore never pas
 `config check`."""
 
 
-class PassPassReferee(PacedReferee):
+class PassPassReferee(PacedReferee, Announcing, Aiming):
     """Feed it inputs in time order; read `screen` and the events it returns."""
 
     def __init__(self, setup: Setup) -> None:
@@ -168,7 +169,7 @@ class PassPassReferee(PacedReferee):
         self.verdict: Verdict | None = None
         self.celebration: tuple[float, Revealed] | None = None
         self.missed: tuple[float, Revealed] | None = None
-        self.aim: tuple[int, int, int] | None = None
+        self.aimed: tuple[int, int, int] | None = None
         self.log: list[Event] = []
         """The engine's events so far (all public), for bots seated at a simulated table."""
 
@@ -191,7 +192,7 @@ class PassPassReferee(PacedReferee):
         alone changed nothing a later input depends on, so a live loop need not journal
         it (the countdown on the screen is drawn from the clock, not from here)."""
         return (
-            self.state, self.fault, self.pending, self.verdict, self.celebration, self.aim,
+            self.state, self.fault, self.pending, self.verdict, self.celebration, self.aimed,
             tuple(sorted(self.matched.items())), tuple(sorted(self.observed.uids.items())),
             frozenset(self.observed.silent), tuple(sorted(self.observed.stray.items())),
             tuple(self.calls), tuple(self.early_doublons),
@@ -218,6 +219,11 @@ class PassPassReferee(PacedReferee):
         if self.state.phase is not Phase.REVEAL:
             return ()
         return tuple(self.state.config.layout.lines)
+
+    @property
+    def aim(self) -> tuple[int, ...] | None:
+        """The line the encoder aims at, while revealing."""
+        return self.aimed
 
     def where(self, lang: str = "en") -> str:
         """Where the game stands, in one line: in English for the log and the systemd status
@@ -287,7 +293,7 @@ class PassPassReferee(PacedReferee):
         elif control in ("doublon", "menteur"):
             self._call(press, Challenge(control))
         elif control == "aim" and state.phase is Phase.REVEAL:
-            self.aim = _line(press.value)
+            self.aimed = _line(press.value)
         elif control == "choose" and state.phase is Phase.REVEAL:
             line = _line(press.value)
             if line is None or not state.config.layout.is_line(line):
@@ -369,7 +375,7 @@ class PassPassReferee(PacedReferee):
                 break
         self.calls = []
         self.early_doublons = []
-        self.verdict = self.celebration = self.missed = self.aim = None
+        self.verdict = self.celebration = self.missed = self.aimed = None
         self.fault = None
         self.window_opened = self.now
         wrong = tuple(sorted(d.spot for d in self._diffs()))
@@ -560,7 +566,7 @@ class PassPassReferee(PacedReferee):
             made.extend(events)
         public = any(isinstance(e, BARRIERS) for e in made)
         self.history.record(before, STEP_NAMES.get(type(actions[-1]), "step"), public)
-        self.aim = None
+        self.aimed = None
         self.matched = dict(self.observed.uids)
         self.log.extend(made)
         for event in made:
@@ -640,7 +646,7 @@ class PassPassReferee(PacedReferee):
             return CountdownScreen(view, names, remaining, total)
         if state.phase is Phase.REVEAL:
             positions = state.config.layout.positions
-            return RevealMapScreen(view, names, positions, self.aim, state.swapped)
+            return RevealMapScreen(view, names, positions, self.aimed, state.swapped)
         return StatusScreen(view, names, self._status_prompt())
 
     def _status_prompt(self) -> Prompt:

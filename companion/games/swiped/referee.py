@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games import Aiming
 from companion.games.swiped.rules import (
     COLOURS,
     PLAYERS,
@@ -167,7 +168,7 @@ class Square:
     cards: tuple[int, ...]
 
 
-class SwipedReferee(PacedReferee):
+class SwipedReferee(PacedReferee, Aiming):
     """Feed it inputs in time order; read `screen` and the events it returns."""
 
     def __init__(self, setup: Setup, config: Config | None = None) -> None:
@@ -218,7 +219,6 @@ class SwipedReferee(PacedReferee):
     # ------------------------------------------------------ the runtime's view
 
     spots = SQUARES
-    announce_values: tuple[str, ...] = ()
 
     def encoder_choices(self) -> tuple[tuple[int, ...], ...]:
         """The deck's cards, while a seat names one (every card: the list tells nothing)."""

@@ -179,7 +179,6 @@ class VnpReferee(PacedReferee):
     """Feed it inputs in time order; read `screen`, `board_view()` and the events."""
 
     spots = 0
-    announce_values: tuple[str, ...] = ()
     reads_table = False
 
     def __init__(self, setup: Setup, config: Config | None = None) -> None:
@@ -207,11 +206,6 @@ class VnpReferee(PacedReferee):
         self._legal: tuple[State, tuple[int, ...]] | None = None
 
     # ------------------------------------------------------ the runtime's view
-
-    aim: tuple[int, ...] | None = None
-
-    def encoder_choices(self) -> tuple[tuple[int, ...], ...]:
-        return ()
 
     @property
     def finished(self) -> bool:

@@ -17,7 +17,6 @@ from .screens import TallyScreen
 
 class TallyReferee(PacedReferee):
     spots = 1
-    announce_values: tuple[str, ...] = ()
 
     def __init__(self, setup: Setup) -> None:
         if not 2 <= len(setup.seats) <= 4:
@@ -27,7 +26,6 @@ class TallyReferee(PacedReferee):
         self.names = setup.seats
         self.state: State = new_game(Config(len(setup.seats), setup.first), setup.seed)[0]
         self.in_hat = 0
-        self.aim: tuple[int, ...] | None = None
 
     @property
     def scores(self) -> list[int]:
@@ -36,9 +34,6 @@ class TallyReferee(PacedReferee):
     @property
     def winner(self) -> int | None:
         return self.state.winner
-
-    def encoder_choices(self) -> tuple[tuple[int, ...], ...]:
-        return ()
 
     def judge_table(self) -> None:
         seen = len(self.observed.uids.get(1, frozenset()))
