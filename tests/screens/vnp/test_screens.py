@@ -38,8 +38,9 @@ from companion.games.vnp.words import VnpRefusal
 from companion.rules.errors import IllegalAction
 from companion.screens.font import ELLIPSIS, SMALL
 from companion.screens.model import Notice, Refusal
-from companion.screens.render import RENDERERS, Pen, draw, frame
+from companion.screens.render import RENDERERS, draw, frame
 from companion.screens.text import LANGUAGES
+from tests.screens import texts_of
 from tests.screens.test_render import on_screen
 from tests.screens.vnp.samples import (
     FOUR,
@@ -91,20 +92,6 @@ def test_golden_files_cover_every_vnp_screen_in_french_and_english() -> None:
 def boxes_of(screen: object, lang: str) -> tuple[tuple[int, int, int, int], ...]:
     image = Image.new("1", (128, 64))
     return draw(ImageDraw.Draw(image), screen, lang)
-
-
-def texts_of(screen: object, lang: str) -> list[str]:
-    """Every piece of text the renderer draws, in order."""
-    drawn: list[str] = []
-
-    class Recorder(Pen):
-        def text(self, xy: tuple[int, int], text: str, *args: Any, **kwargs: Any) -> Any:
-            drawn.append(text)
-            return super().text(xy, text, *args, **kwargs)
-
-    pen = Recorder(ImageDraw.Draw(Image.new("1", (128, 64))))
-    RENDERERS[type(screen)](pen, screen, lang)
-    return drawn
 
 
 def shown_whole(text: str, screen: object, lang: str) -> bool:
