@@ -18,7 +18,7 @@ import time
 from companion.games.passpass.fast.core import FastGame
 from companion.games.passpass.fast.play import play_bots, random_playout
 from companion.games.passpass.lab import play_reference
-from companion.games.passpass.rules import Phase, apply, legal_actions, make_config, new_game
+from companion.games.passpass.rules import apply, is_over, legal_actions, make_config, new_game
 from companion.lab.model import Variant
 
 
@@ -29,7 +29,7 @@ def random_games(games: int, players: int, seed: int) -> tuple[float, int]:
     for i in range(games):
         rng = random.Random(f"{seed}:{i}")
         state, _ = new_game(make_config("ptipasspass", players, first=i % players), 0)
-        while state.phase is not Phase.OVER:
+        while not is_over(state):
             state, _ = apply(state, rng.choice(legal_actions(state)))
             actions += 1
     return time.perf_counter() - start, actions

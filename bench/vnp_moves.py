@@ -21,6 +21,7 @@ from companion.games.vnp.rules import (
     apply,
     fast,
     geometry,
+    is_over,
     legal_actions,
     make_config,
     new_game,
@@ -36,7 +37,7 @@ def positions(games: int, crossing: str, seed: int) -> tuple[float, list[State],
     for i in range(games):
         rng = random.Random(f"{seed}:{i}")
         state, _ = new_game(make_config(crossing=crossing), 0)
-        while not state.over:
+        while not is_over(state):
             seen.append(state)
             state, _ = apply(state, random_action(state, rng))
         ends.append(state)

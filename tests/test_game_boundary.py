@@ -16,14 +16,8 @@ ROOT = Path(companion.__file__).parent
 GAMES = ROOT / "games"
 GAME_NAMES = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file())
 
-CROSSINGS = {}
-"""Where the core imports a game today."""
 GAME_WORDS = re.compile(r"passpass|flipdone|swiped|vnp", re.IGNORECASE)
 """How the built-in games' names are spelt in code, keys and prose."""
-NOT_YET_CLEAN = (ROOT / "screens" / "model.py",)
-"""Core files that still name a game while another change of issue 25 moves those words
-into the games' packages (the refusal reasons): to be removed from here
-once it is merged, so the test then holds for the whole core."""
 
 
 def imported(path: Path) -> set[str]:
@@ -96,8 +90,7 @@ def test_the_core_names_no_game() -> None:
     registry's list of built-in games is in `companion/games/__init__.py`."""
     found = []
     for path in sorted(ROOT.rglob("*")):
-        skipped = (GAMES, *NOT_YET_CLEAN)
-        if any(map(path.is_relative_to, skipped)) or "__pycache__" in path.parts:
+        if path.is_relative_to(GAMES) or "__pycache__" in path.parts:
             continue
         if not path.is_file():
             continue

@@ -14,7 +14,8 @@ The referee contract (`TableReferee`) is what every game's referee offers the ru
 takes the journal inputs one at a time, with time first and presses held while the table
 settles (`companion/referee/pace.py`), and exposes the events, the screen to draw, whether
 the game is finished, the scores and the winner; it also says whose act a phone's press
-would be (`seat_refusal`), since a phone acts only for its own seat.
+would be (`seat_refusal`), since a phone acts only for its own seat. A game whose table
+has announce buttons or an encoder adds those capabilities (`Announcing`, `Aiming`).
 """
 
 from __future__ import annotations
@@ -27,13 +28,13 @@ from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import IO, Any, Protocol, runtime_checkable
 
 from companion.games.engine import AnyEngine
 from companion.journal import Input, Setup
 from companion.referee.event_log import EventLog, TableEvent
 from companion.referee.table import ObservedTable
-from companion.screens.model import Refusal
+from companion.screens.model import Reason
 
 
 class TableReferee(Protocol):
@@ -77,21 +78,7 @@ class TableReferee(Protocol):
         """The hat spots 1..N the readers watch (0, the pad, comes on top)."""
         ...
 
-    @property
-    def announce_values(self) -> tuple[str, ...]:
-        """What the console's announce buttons 1, 2, 3... name in this game."""
-        ...
-
-    def encoder_choices(self) -> tuple[tuple[int, ...], ...]:
-        """What the encoder cycles through now (PassPass: the lines, when revealing)."""
-        ...
-
-    @property
-    def aim(self) -> tuple[int, ...] | None:
-        """The encoder's current choice, if any."""
-        ...
-
-    def seat_refusal(self, seat: int, control: str, value: Any) -> Refusal | None:
+    def seat_refusal(self, seat: int, control: str, value: Any) -> Reason | None:
         """Why `seat`'s paired phone may not press `control` (with `value`) now, or None.
 
         Whose act it is, never whether it is legal: a seat's own button is its own; a
@@ -100,6 +87,36 @@ class TableReferee(Protocol):
         the seat's own step (with nothing to take back it is let through, and the referee
         says so). The web page asks before a press is journaled; a refusal journals nothing
         (docs/web.md)."""
+        ...
+
+
+@runtime_checkable
+class Announcing(Protocol):
+    """A referee whose game gives the console's announce buttons a meaning. A game without
+    one leaves them out: the runtime asks `isinstance(referee, Announcing)` and reads its
+    buttons as meaning nothing. A referee declares it by subclassing it, so mypy holds its
+    members to this contract."""
+
+    @property
+    def announce_values(self) -> tuple[str, ...]:
+        """What the console's announce buttons 1, 2, 3... name in this game."""
+        ...
+
+
+@runtime_checkable
+class Aiming(Protocol):
+    """A referee whose game uses the encoder: what a turn cycles through, and what it aims
+    at. A game without one leaves it out: the runtime drops the encoder's turns and sends
+    its push with nothing aimed (`isinstance(referee, Aiming)`). A referee declares it by
+    subclassing it, so mypy holds its members to this contract."""
+
+    def encoder_choices(self) -> tuple[tuple[int, ...], ...]:
+        """What the encoder cycles through now (none: a turn means nothing now)."""
+        ...
+
+    @property
+    def aim(self) -> tuple[int, ...] | None:
+        """The encoder's current choice, if any."""
         ...
 
 

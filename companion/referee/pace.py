@@ -33,7 +33,7 @@ from typing import Any, cast
 from companion.journal import Input, PressInput, ReaderInput, ResumeInput, Setup, SpotInput
 from companion.referee.event_log import EventLog, TableEvent
 from companion.referee.table import ObservedTable
-from companion.screens.model import Notice, Refusal
+from companion.screens.model import Notice, Reason, Refusal
 
 
 class SetupError(ValueError):
@@ -165,7 +165,7 @@ class PacedReferee:
         self.events.append(made)
         self._fresh.append(made)
 
-    def refuse(self, press: PressInput, reason: Refusal) -> None:
+    def refuse(self, press: PressInput, reason: Reason) -> None:
         """A press that cannot count: journaled as an `ignored` event and shown on the OLED
         for a moment with its seat and the reason, never silently dropped."""
         self.emit({"kind": "ignored", "control": press.control, "seat": press.seat,

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.journal import Input, Setup
 from companion.referee.event_log import TableEvent
-from companion.screens.model import Refusal
+from companion.screens.model import Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +45,13 @@ class ScriptEnd:
 class PagePress:
     """A paired phone's action, from the web page: journaled and judged like a button
     press of `seat`, once the referee said it is that seat's to make (`seat_refusal`).
-    `reply` gets the events it caused, or the `Refusal` of an act that was not the seat's
+    `reply` gets the events it caused, or the `Reason` why the act was not the seat's
     (then nothing was journaled); it is called in the referee loop."""
 
     control: str
     seat: int
     value: Any
-    reply: Callable[[list[TableEvent] | Refusal], None]
+    reply: Callable[[list[TableEvent] | Reason], None]
 
 
 @dataclass(frozen=True, slots=True)

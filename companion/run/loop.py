@@ -40,7 +40,7 @@ from companion.devices.readers import (
     ReaderOk,
     SpotContents,
 )
-from companion.games import TableReferee
+from companion.games import Aiming, Announcing, TableReferee
 from companion.journal import Input, PressInput, ReaderInput, SpotInput, TickInput
 from companion.notify import Notifier
 from companion.referee.event_log import TableEvent
@@ -176,16 +176,21 @@ class Service:
 
     def _press(self, item: Press) -> list[Input]:
         referee = self.referee
-        press = press_input(item, self.now(), referee.announce_values, referee.aim)
+        tokens = referee.announce_values if isinstance(referee, Announcing) else ()
+        aimed = referee.aim if isinstance(referee, Aiming) else None
+        press = press_input(item, self.now(), tokens, aimed)
         if press is None or (press.seat is not None and press.seat >= len(referee.setup.seats)):
             return []  # nothing here, or the button of a seat nobody sits at in this game
         return [press]
 
     def _turn(self, item: EncoderTurn) -> list[Input]:
-        choices = self.referee.encoder_choices()
+        referee = self.referee
+        if not isinstance(referee, Aiming):
+            return []  # the game has no encoder
+        choices = referee.encoder_choices()
         if not choices:
             return []
-        turn = turn_input(item, self.now(), choices, self.referee.aim)
+        turn = turn_input(item, self.now(), choices, referee.aim)
         return [] if turn is None else [turn]
 
     def _link(self, status: LinkStatus) -> list[Input]:

@@ -3,8 +3,8 @@
 A game's screens live in its own package (`companion/games/<game>/screens.py`), drawn by
 renderers it registers with `render.register_renderer`; this module holds only what is not
 one game's: the power-on menu's screen, shown before any game exists, and the `Notice` of
-a press that could not count with its `Refusal` (one vocabulary for every game's referee,
-kept in the journal's `ignored` events). Nothing here imports a game's rules.
+a press that could not count with its `Reason` (the core's `Refusal`, or a game's own
+reasons, kept in the journal's `ignored` events). Nothing here imports a game's rules.
 """
 
 from __future__ import annotations
@@ -14,47 +14,32 @@ from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
 
-class Refusal(StrEnum):
-    """Why a press could not count (docs/table.md: shown on the OLED, never silently dropped).
-    The journal's `ignored` events carry these values as `reason`."""
+class Reason(StrEnum):
+    """Why a press could not count (docs/table.md: shown on the OLED, never silently
+    dropped): the base of every vocabulary of refusals, the core's own (`Refusal`) and each
+    game's, which its package declares as a subclass of this one. The journal's `ignored`
+    events carry the value as `reason`; the OLED and the transcript say it by the phrase
+    ``notice.<value>``, the core's own or the one the game's words register."""
+
+
+class Refusal(Reason):
+    """The refusals of the table itself, which any game's referee may give: a control or a
+    seat with nothing to do now, the table to put back first, an undo that cannot be, and
+    a phone pressing for another seat (the web page asks `seat_refusal`)."""
 
     NOT_NOW = "not_now"
     """The button means nothing at this point of the turn (or came too late)."""
     TABLE_FIRST = "table_first"
     """The table must match what is expected first (a fault or an instruction is open)."""
-    VISIBLE_TURN = "visible_turn"
-    """PTI-4/PTI-9: a Visible turn shows the animal: no announcement, no Menteur."""
-    NO_TOKEN = "no_token"
-    """PTI-7: a seat with no Challenge token can only say OK."""
-    MAGICIAN = "magician"
-    """The Magicien cannot challenge their own placement."""
-    NO_ANNOUNCEMENT = "no_announcement"
-    """PTI-9: Menteur before there is an announcement."""
-    WRONG_WINDOW = "wrong_window"
-    """PHI-2: Menteur in window 1, or Doublon in window 2."""
     NOT_SEATED = "not_seated"
     """A seat button where nobody sits in this game."""
     ALREADY_CALLED = "already_called"
-    """The seat already called in this window."""
-    NOT_A_LINE = "not_a_line"
-    """The encoder's choice is not a line of three hats (PTI-3)."""
+    """The seat already called what this button calls, as often as the game allows."""
     NOTHING_TO_UNDO = "nothing_to_undo"
     PUBLIC_FACT = "public_fact"
-    """Undo never takes back a verdict, a reveal, a closed window or a manche result."""
+    """Undo never takes back what the table has shown (`companion/referee/undo.py`)."""
     NOT_YOUR_TURN = "not_your_turn"
-    """VNP-2: the colour named (or the seat's colours) is not the one to play."""
-    NOT_YOUR_COLOUR = "not_your_colour"
-    """VNP-7: the seat does not play the colour named."""
-    MAY_NOT_PASS = "may_not_pass"
-    """VNP-5: a pass while a legal placement exists."""
-    ILLEGAL_PLACEMENT = "illegal_placement"
-    """VNP-1, VNP-3, VNP-4: the rules forbid that placement (the event names the ruling)."""
-    BAD_VALUE = "bad_value"
-    """The press's value is not one the game reads (not a colour, not a placement)."""
-    REPEATED = "repeated"
-    """The same placement sent again: it already counts."""
-    UNDO_OFF = "undo_off"
-    """The table setting turned undo off (Vous ne passerez pas !: `undo_placement`)."""
+    """The press is another seat's to make now."""
     NOT_YOUR_STEP = "not_your_step"
     """A phone's `back` would take back another seat's step (docs/web.md)."""
 
@@ -82,7 +67,8 @@ class Notice:
 
     control: str
     seat: int | None
-    reason: Refusal
+    reason: Reason
+    """Why: the core's `Refusal` or the game's own."""
     until: float
     """The referee's time at which the notice leaves the screen."""
 

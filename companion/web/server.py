@@ -52,7 +52,7 @@ from companion.games import Game
 from companion.referee.event_log import TableEvent
 from companion.run.items import PagePress, Redraw
 from companion.run.supervise import SupervisedThread
-from companion.screens.model import Refusal
+from companion.screens.model import Reason
 from companion.screens.text import DEFAULT_LANGUAGE, phrase
 from companion.transcript import describe
 from companion.web.assets import CONTENT_TYPES, page_file
@@ -494,7 +494,7 @@ async def _act(request: web.Request) -> web.StreamResponse:
     if hub.game.page_value is not None:
         board = hub.snapshot.view.get("board") if hub.snapshot else None
         value = hub.game.page_value(control, value, seat, board or {})
-    answer: concurrent.futures.Future[list[TableEvent] | Refusal]
+    answer: concurrent.futures.Future[list[TableEvent] | Reason]
     answer = concurrent.futures.Future()
     hub.inbox.put_nowait(PagePress(control, seat, value, functools.partial(_reply, answer)))
     try:
@@ -502,7 +502,7 @@ async def _act(request: web.Request) -> web.StreamResponse:
     except TimeoutError as exc:
         raise told(503, "no_answer") from exc
     lang = hub.language
-    if isinstance(events, Refusal):  # not this seat's act: nothing was journaled
+    if isinstance(events, Reason):  # not this seat's act: nothing was journaled
         return _error(403, phrase(f"notice.{events}", lang))
     lines = [line for e in events if (line := describe(e, hub.seats, hub.game.name, lang))]
     refused = [e for e in events if e.get("kind") == "ignored"]

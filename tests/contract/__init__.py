@@ -2,14 +2,15 @@
 and the test game (`tests.games.contract_games`), so a game is covered by registering it.
 
 With the engine's contract (tests/rules/test_conformance.py) and the referee's (tests/
-referee/test_never_raises.py), these files are the suite docs/games.md describes;
-`CONTRACT` lists them, for the proof that a game copied into a package of its own passes
-it (test_new_game.py).
+referee/test_never_raises.py, and test_off_mat.py for what lies off its mat), these files
+are the suite docs/games.md describes; `CONTRACT` lists them, for the proof that a game
+copied into a package of its own passes it (test_new_game.py).
 """
 
 CONTRACT = (
     "tests/rules/test_conformance.py",
     "tests/referee/test_never_raises.py",
+    "tests/referee/test_off_mat.py",
     "tests/contract/test_public_outputs.py",
 )
 """The contract suite's files, from the repository's root."""

@@ -38,6 +38,7 @@ from companion.games.vnp.rules import (
     State,
     apply,
     geometry,
+    is_over,
     legal_placements,
     make_config,
     new_game,
@@ -108,7 +109,7 @@ def test_fast_legal_placements_equal_the_readable_ones_at_every_position() -> No
     for crossing, size in (("nexos", 13), ("strict", 13), ("nexos", 6), ("strict", 7)):
         rng = random.Random(f"{crossing}{size}")
         state, _ = new_game(make_config(crossing=crossing, size=size), 0)
-        while not state.over:
+        while not is_over(state):
             position = Position.of(state)
             for colour in range(len(COLOURS)):
                 ids = legal_placements(state, colour)

@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from companion import games
-from companion.games import Game, TableReferee
+from companion.games import Aiming, Announcing, Game, TableReferee
 from companion.journal import (
     CONTROL_NAME,
     Input,
@@ -206,9 +206,12 @@ def looked_at(game: Game, referee: TableReferee, draw: bool) -> None:
     status lines, the OLED drawn in both languages and the game's page view."""
     screen = referee.screen
     referee.moment()
-    referee.encoder_choices()
-    assert referee.aim is None or isinstance(referee.aim, tuple)
-    assert referee.spots >= 0 and isinstance(referee.announce_values, tuple)
+    if isinstance(referee, Aiming):
+        assert all(isinstance(choice, tuple) for choice in referee.encoder_choices())
+        assert referee.aim is None or isinstance(referee.aim, tuple)
+    if isinstance(referee, Announcing):
+        assert isinstance(referee.announce_values, tuple)
+    assert referee.spots >= 0
     if not draw:
         return
     for lang in ("fr", "en"):
@@ -256,6 +259,18 @@ def check(game: Game, setup: Setup, inputs: list[Input], draw: set[int]) -> None
     journal = read_lines(dump_lines(setup, inputs, checksum=True), "journal")
     assert journal.inputs == inputs
     assert played(game, journal.setup, journal.inputs, set()) == first
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_with_announce_buttons_or_an_encoder_has_their_capability(name: str) -> None:
+    """The console's announce buttons mean something (`Announcing`) exactly in a game whose
+    controls name them; a game whose controls name the encoder's aim uses it (`Aiming`; a
+    game may also use its push alone, as "choose")."""
+    game = descriptor(name)
+    setup, _ = simulated(name, game.default_seats, 0)
+    referee = game.referee(setup)
+    assert isinstance(referee, Announcing) == ("announce" in game.controls)
+    assert isinstance(referee, Aiming) or "aim" not in game.controls
 
 
 EXAMPLES = {"flipdone": 30, "phipasspass": 30, "vnp": 25}

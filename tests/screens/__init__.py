@@ -1,0 +1,23 @@
+"""What the OLED's renderers draw, read back as text (shared by the screens' tests)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from companion.screens.render import RENDERERS, Pen
+
+
+def texts_of(screen: object, lang: str) -> list[str]:
+    """Every piece of text the renderer draws, in order."""
+    drawn: list[str] = []
+
+    class Recorder(Pen):
+        def text(self, xy: tuple[int, int], text: str, *args: Any, **kwargs: Any) -> Any:
+            drawn.append(text)
+            return super().text(xy, text, *args, **kwargs)
+
+    pen = Recorder(ImageDraw.Draw(Image.new("1", (128, 64))))
+    RENDERERS[type(screen)](pen, screen, lang)
+    return drawn

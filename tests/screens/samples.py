@@ -28,6 +28,7 @@ from companion.games.passpass.screens import (
     StatusScreen,
     VerdictScreen,
 )
+from companion.games.passpass.words import PassPassRefusal
 from companion.screens.model import MenuScreen, Notice, Refusal
 
 NAMES = ("Ana", "Bob", "Cyrille", "Dominique", "Élodie", "François")
@@ -173,7 +174,7 @@ def golden_cases() -> dict[str, tuple[Screen | MenuScreen, str]]:
     game_won = GameWonScreen(view(victories=(1, 2, 1, 0), winner=1), four, 1)
     notice = NoticeScreen(
         view(tour=2, masque=False, phase=Phase.WINDOW), four,
-        Notice("menteur", 3, Refusal.VISIBLE_TURN, 3.0),
+        Notice("menteur", 3, PassPassRefusal.VISIBLE_TURN, 3.0),
     )  # fmt: skip
     notice_console = NoticeScreen(view(), four, Notice("back", None, Refusal.PUBLIC_FACT, 3.0))
     missed = RevealMissScreen(

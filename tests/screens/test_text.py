@@ -21,6 +21,7 @@ from companion.games.passpass.words import (
     words,
 )
 from companion.screens.font import LARGE, SMALL
+from companion.screens.model import Reason, Refusal
 from companion.screens.text import (
     LANGUAGES,
     phrase,
@@ -30,6 +31,7 @@ from companion.screens.text import (
     say,
     seat_name,
 )
+from tests.games import contract_games
 from tests.screens.samples import NAMES, PROMPT_PARAMS, prompts, view
 
 KINDS = ("colombe", "lapin", "souris", "bleu", "vert", "orange")
@@ -233,6 +235,27 @@ def test_every_registered_games_phrases_fit_the_font(lang: str) -> None:
         for key in sorted(keys):
             sample = dict.fromkeys(_fields(phrase_template(key, lang)), "Dominique")
             SMALL.check(phrase(key, lang, **sample))
+
+
+def _vocabularies(kind: type[Reason] = Reason) -> list[type[Reason]]:
+    """`kind` and every vocabulary of refusals declared under it, the games' included."""
+    return [kind, *(v for child in kind.__subclasses__() for v in _vocabularies(child))]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_refusal_of_the_core_and_of_every_game_is_said(lang: str) -> None:
+    """A refused press is said by its phrase ``notice.<reason>`` (the OLED's notice, the
+    transcript, the web page): the core's `Refusal` by its own, a game's own reasons (a
+    `Reason` its package declares) by the phrases its words register. No two vocabularies
+    share a value, so an `ignored` event's reason has one meaning."""
+    contract_games()  # imports every registered game and the test game
+    vocabularies = _vocabularies()
+    assert Refusal in vocabularies
+    values = [reason.value for vocabulary in vocabularies for reason in vocabulary]
+    assert len(values) == len(set(values))
+    for vocabulary in vocabularies:
+        for reason in vocabulary:
+            SMALL.check(phrase(f"notice.{reason}", lang))
 
 
 def phrase_template(key: str, lang: str) -> str:

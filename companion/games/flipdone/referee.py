@@ -35,6 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games import Aiming
 from companion.games.flipdone.rules import (
     CARDS,
     CENTRE,
@@ -63,6 +64,7 @@ from companion.games.flipdone.rules import (
     State,
     Tied,
     apply,
+    is_over,
     make_config,
     new_game,
     public_view,
@@ -165,7 +167,7 @@ class Diff:
     missing: tuple[str, ...]
 
 
-class FlipDoneReferee(PacedReferee):
+class FlipDoneReferee(PacedReferee, Aiming):
     """Feed it inputs in time order; read `screen` and the events it returns."""
 
     def __init__(self, setup: Setup, config: Config | None = None) -> None:
@@ -212,7 +214,6 @@ class FlipDoneReferee(PacedReferee):
     # ------------------------------------------------------ the runtime's view
 
     spots = SQUARES
-    announce_values: tuple[str, ...] = ()
 
     def encoder_choices(self) -> tuple[tuple[int, ...], ...]:
         """The pad, while a card waits there: a push is "no flip" (a discard)."""
@@ -224,7 +225,7 @@ class FlipDoneReferee(PacedReferee):
 
     @property
     def finished(self) -> bool:
-        return self.state.stage is Stage.OVER
+        return is_over(self.state)
 
     def moment(self) -> tuple[Any, ...]:
         """Everything an input can change here except the clock."""

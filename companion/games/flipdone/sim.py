@@ -42,6 +42,7 @@ from companion.games.flipdone.rules import (
     Stage,
     State,
     apply,
+    is_over,
     new_game,
 )
 from companion.journal import Input, Setup, TickInput
@@ -187,7 +188,7 @@ class FlipDoneSim(SimulatedPeople):
         return FdSimResult(self.setup, self.inputs, self.referee, self.decided)
 
     def _over(self) -> bool:
-        return self.track.stage is Stage.OVER
+        return is_over(self.track)
 
     def _deal(self) -> None:
         """FD-2: the nine face-down cards one at a time, in any order, then the face-up

@@ -41,6 +41,7 @@ from companion.games.passpass.rules import (
     WindowMode,
     apply,
     clockwise_first,
+    is_over,
     make_config,
     new_game,
 )
@@ -191,7 +192,7 @@ def reference_events(variant: Variant, index: int) -> tuple[Config, list[dict[st
     state, _ = new_game(config, 0)  # the opening is not counted (nor is it by the fast path)
     events: list[dict[str, Any]] = []
     actions = 0
-    while state.phase is not Phase.OVER and actions < MAX_ACTIONS:
+    while not is_over(state) and actions < MAX_ACTIONS:
         action: Action
         if state.phase is Phase.WINDOW and state.speaker is None:  # selfplay.choose, TIMED
             calls = {call.seat: call for call in window_calls(state, bots)}

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.games import Aiming, Announcing
 from companion.games.passpass.prompt import Prompt, Say, fix
 from companion.games.passpass.rules import (
     Action,
@@ -51,6 +52,7 @@ from companion.games.passpass.rules import (
     Verdict,
     apply,
     clockwise_first,
+    is_over,
     legal_actions,
     make_config,
     new_game,
@@ -71,6 +73,7 @@ from companion.games.passpass.screens import (
 )
 from companion.games.passpass.table_settings import TABLE_KEYS, table_settings
 from companion.games.passpass.transcript import line
+from companion.games.passpass.words import PassPassRefusal
 from companion.games.passpass.words import say as say_text
 from companion.journal import PressInput, ResumeInput, Setup
 from companion.referee.pace import NOTICE_SECONDS, PacedReferee, SetupError, rules_over
@@ -129,7 +132,7 @@ taken; any other key is refused, so a setting the referee would ignore never pas
 `config check`."""
 
 
-class PassPassReferee(PacedReferee):
+class PassPassReferee(PacedReferee, Announcing, Aiming):
     """Feed it inputs in time order; read `screen` and the events it returns."""
 
     def __init__(self, setup: Setup) -> None:
@@ -166,7 +169,7 @@ class PassPassReferee(PacedReferee):
         self.verdict: Verdict | None = None
         self.celebration: tuple[float, Revealed] | None = None
         self.missed: tuple[float, Revealed] | None = None
-        self.aim: tuple[int, int, int] | None = None
+        self.aimed: tuple[int, int, int] | None = None
         self.log: list[Event] = []
         """The engine's events so far (all public), for bots seated at a simulated table."""
 
@@ -189,7 +192,7 @@ class PassPassReferee(PacedReferee):
         alone changed nothing a later input depends on, so a live loop need not journal
         it (the countdown on the screen is drawn from the clock, not from here)."""
         return (
-            self.state, self.fault, self.pending, self.verdict, self.celebration, self.aim,
+            self.state, self.fault, self.pending, self.verdict, self.celebration, self.aimed,
             tuple(sorted(self.matched.items())), tuple(sorted(self.observed.uids.items())),
             frozenset(self.observed.silent), tuple(sorted(self.observed.stray.items())),
             tuple(self.calls), tuple(self.early_doublons),
@@ -199,7 +202,7 @@ class PassPassReferee(PacedReferee):
 
     @property
     def finished(self) -> bool:
-        return self.state.phase is Phase.OVER
+        return is_over(self.state)
 
     # ------------------------------------------------------ the runtime's view
 
@@ -216,6 +219,11 @@ class PassPassReferee(PacedReferee):
         if self.state.phase is not Phase.REVEAL:
             return ()
         return tuple(self.state.config.layout.lines)
+
+    @property
+    def aim(self) -> tuple[int, ...] | None:
+        """The line the encoder aims at, while revealing."""
+        return self.aimed
 
     def where(self, lang: str = "en") -> str:
         """Where the game stands, in one line: in English for the log and the systemd status
@@ -285,11 +293,11 @@ class PassPassReferee(PacedReferee):
         elif control in ("doublon", "menteur"):
             self._call(press, Challenge(control))
         elif control == "aim" and state.phase is Phase.REVEAL:
-            self.aim = _line(press.value)
+            self.aimed = _line(press.value)
         elif control == "choose" and state.phase is Phase.REVEAL:
             line = _line(press.value)
             if line is None or not state.config.layout.is_line(line):
-                self.refuse(press, Refusal.NOT_A_LINE)
+                self.refuse(press, PassPassRefusal.NOT_A_LINE)
             else:
                 self._try(Reveal(state.magician, line), press)
         else:
@@ -304,7 +312,7 @@ class PassPassReferee(PacedReferee):
         if token not in state.config.rules.tokens:
             self.refuse(press, Refusal.NOT_NOW)
         elif not state.masque and state.phase in (Phase.PLACE, Phase.WINDOW):
-            self.refuse(press, Refusal.VISIBLE_TURN)
+            self.refuse(press, PassPassRefusal.VISIBLE_TURN)
         elif state.phase is Phase.PLACE or self._window_one():
             self.announcement = (press.t, token)  # held: applied by the drop or the clock
             if state.phase is Phase.PLACE:
@@ -322,19 +330,20 @@ class PassPassReferee(PacedReferee):
         elif seat is None or not 0 <= seat < state.config.players:
             self.refuse(press, Refusal.NOT_SEATED)
         elif seat == state.magician:
-            self.refuse(press, Refusal.MAGICIAN)
+            self.refuse(press, PassPassRefusal.MAGICIAN)
         elif state.config.rules.challenge_tokens and state.challenge_tokens[seat] == 0:
-            self.refuse(press, Refusal.NO_TOKEN)
+            self.refuse(press, PassPassRefusal.NO_TOKEN)
         elif any(c.seat == seat for c in (*self.calls, *self.early_doublons)):
             self.refuse(press, Refusal.ALREADY_CALLED)
         elif state.phase is Phase.ANNOUNCE:  # PTI-7: the drop is in, the announcement not
             if challenge is Challenge.MENTEUR:
-                self.refuse(press, Refusal.NO_ANNOUNCEMENT)
+                self.refuse(press, PassPassRefusal.NO_ANNOUNCEMENT)
             else:
                 self.early_doublons.append(HeldCall(press.t, seat, challenge))
         elif challenge not in state.open_challenges:
             split = state.config.rules.split_windows
-            self.refuse(press, Refusal.WRONG_WINDOW if split else Refusal.VISIBLE_TURN)
+            why = PassPassRefusal.WRONG_WINDOW if split else PassPassRefusal.VISIBLE_TURN
+            self.refuse(press, why)
         else:
             self.calls.append(HeldCall(max(press.t, self.window_opened), seat, challenge))
 
@@ -366,7 +375,7 @@ class PassPassReferee(PacedReferee):
                 break
         self.calls = []
         self.early_doublons = []
-        self.verdict = self.celebration = self.missed = self.aim = None
+        self.verdict = self.celebration = self.missed = self.aimed = None
         self.fault = None
         self.window_opened = self.now
         wrong = tuple(sorted(d.spot for d in self._diffs()))
@@ -557,7 +566,7 @@ class PassPassReferee(PacedReferee):
             made.extend(events)
         public = any(isinstance(e, BARRIERS) for e in made)
         self.history.record(before, STEP_NAMES.get(type(actions[-1]), "step"), public)
-        self.aim = None
+        self.aimed = None
         self.matched = dict(self.observed.uids)
         self.log.extend(made)
         for event in made:
@@ -594,7 +603,7 @@ class PassPassReferee(PacedReferee):
                     self.celebration = (self.now, e)
                 else:
                     self.missed = (self.now, e)
-            elif isinstance(e, MancheWon) and self.state.phase is not Phase.OVER:
+            elif isinstance(e, MancheWon) and not is_over(self.state):
                 self.pending = Pending(Prompt.of(Say.CLEAR_TABLE), spots)
             elif isinstance(e, MancheVoid):
                 self.pending = Pending(Prompt.of(Say.VOID), spots)
@@ -608,7 +617,7 @@ class PassPassReferee(PacedReferee):
         names = self.names
         state = self.state
         now = self.now
-        if state.phase is Phase.OVER:
+        if is_over(state):
             assert state.winner is not None
             return GameWonScreen(view, names, state.winner)
         notice = self.notice_shown()
@@ -637,7 +646,7 @@ class PassPassReferee(PacedReferee):
             return CountdownScreen(view, names, remaining, total)
         if state.phase is Phase.REVEAL:
             positions = state.config.layout.positions
-            return RevealMapScreen(view, names, positions, self.aim, state.swapped)
+            return RevealMapScreen(view, names, positions, self.aimed, state.swapped)
         return StatusScreen(view, names, self._status_prompt())
 
     def _status_prompt(self) -> Prompt:

@@ -45,6 +45,7 @@ from companion.games.passpass.rules import (
     Verdict,
     apply,
     clockwise_first,
+    is_over,
     legal_actions,
     player_view,
 )
@@ -201,7 +202,7 @@ class SimulatedGame(SimulatedPeople):
 
     def run(self, max_actions: int = 200_000) -> SimResult:
         self.ready(self.t + self.setup.settle)
-        while self.track.phase is not Phase.OVER and len(self.decided) < max_actions:
+        while not is_over(self.track) and len(self.decided) < max_actions:
             self._maybe_noise()
             self._turn()
             self.flush()
@@ -367,9 +368,7 @@ class SimulatedGame(SimulatedPeople):
         """After a verdict or a manche, the players carry out what the OLED says."""
         if any(isinstance(e, Verdict) for e in events):
             self._carry_out(at)
-        elif self.track.phase is not Phase.OVER and any(
-            isinstance(e, MancheWon | MancheVoid) for e in events
-        ):
+        elif not is_over(self.track) and any(isinstance(e, MancheWon | MancheVoid) for e in events):
             self._carry_out(at, together=True)
 
     def _maybe_noise(self) -> None:

@@ -11,6 +11,7 @@ from enum import StrEnum
 
 from companion.games.passpass.prompt import Param, Prompt, Say
 from companion.games.passpass.rules import Challenge, PublicView, Verdict
+from companion.screens.model import Reason
 from companion.screens.text import (
     DEFAULT_LANGUAGE,
     check_lang,
@@ -99,6 +100,27 @@ def place(spot: int, lang: str = DEFAULT_LANGUAGE) -> str:
     if spot == 0:
         return label(Label.PAD, lang)
     return f"{label(Label.HAT, lang)} {spot}"
+
+
+# ------------------------------------------------------------------------------ refusals
+
+
+class PassPassRefusal(Reason):
+    """PassPass's own reasons for a press that cannot count (the core's are `Refusal`),
+    said by the phrases ``notice.<value>`` below."""
+
+    VISIBLE_TURN = "visible_turn"
+    """PTI-4/PTI-9: a Visible turn shows the animal: no announcement, no Menteur."""
+    NO_TOKEN = "no_token"
+    """PTI-7: a seat with no Challenge token can only say OK."""
+    MAGICIAN = "magician"
+    """The Magicien cannot challenge their own placement."""
+    NO_ANNOUNCEMENT = "no_announcement"
+    """PTI-9: Menteur before there is an announcement."""
+    WRONG_WINDOW = "wrong_window"
+    """PHI-2: Menteur in window 1, or Doublon in window 2."""
+    NOT_A_LINE = "not_a_line"
+    """The encoder's choice is not a line of three hats (PTI-3)."""
 
 
 # ------------------------------------------------------------------------------ phrases

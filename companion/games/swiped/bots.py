@@ -43,7 +43,7 @@ from companion.games.swiped.rules.config import (
 )
 from companion.games.swiped.rules.contract import random_action as random_action
 from companion.games.swiped.rules.deck import Card, agreement, make_deck
-from companion.games.swiped.rules.engine import PAIRS, apply, legal_actions, new_game
+from companion.games.swiped.rules.engine import PAIRS, apply, is_over, legal_actions, new_game
 from companion.games.swiped.rules.events import ClaimChecked, Event, GameWon, ProgramsRevealed
 from companion.games.swiped.rules.state import PlayerView, PublicView, State, player_view
 
@@ -682,7 +682,7 @@ def play_game(
     for bot in bots:
         bot.observe(opening)
     for _ in range(100_000):
-        if state.phase is Phase.OVER:
+        if is_over(state):
             break
         legal = legal_actions(state)
         order = [0, 1] if rng.random() < 0.5 else [1, 0]

@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games import Aiming
 from companion.games.swiped.rules import (
     COLOURS,
     PLAYERS,
@@ -55,6 +56,7 @@ from companion.games.swiped.rules import (
     State,
     Swap,
     apply,
+    is_over,
     make_config,
     may_claim,
     new_game,
@@ -166,7 +168,7 @@ class Square:
     cards: tuple[int, ...]
 
 
-class SwipedReferee(PacedReferee):
+class SwipedReferee(PacedReferee, Aiming):
     """Feed it inputs in time order; read `screen` and the events it returns."""
 
     def __init__(self, setup: Setup, config: Config | None = None) -> None:
@@ -217,7 +219,6 @@ class SwipedReferee(PacedReferee):
     # ------------------------------------------------------ the runtime's view
 
     spots = SQUARES
-    announce_values: tuple[str, ...] = ()
 
     def encoder_choices(self) -> tuple[tuple[int, ...], ...]:
         """The deck's cards, while a seat names one (every card: the list tells nothing)."""
@@ -231,7 +232,7 @@ class SwipedReferee(PacedReferee):
 
     @property
     def finished(self) -> bool:
-        return self.state.phase is Phase.OVER
+        return is_over(self.state)
 
     def moment(self) -> tuple[Any, ...]:
         """Everything an input can change here except the clock."""
@@ -249,7 +250,7 @@ class SwipedReferee(PacedReferee):
         when the game is over. A fault is named by its key in English (what the logs have
         always shown), by the OLED's own sentence in French."""
         state = self.state
-        if state.phase is Phase.OVER:
+        if is_over(state):
             if state.winner is None:
                 return _line("where.drawn", lang, manches=state.manche)
             return _line("where.won", lang, name=self.names[state.winner])

@@ -50,6 +50,7 @@ from companion.games.swiped.rules import (
     Swapped,
     SwapSkipped,
     apply,
+    is_over,
     legal_actions,
     new_game,
     next_swap,
@@ -193,7 +194,7 @@ class SwipedSim(SimulatedPeople):
         return events
 
     def _over(self) -> bool:
-        return self.track.phase is Phase.OVER
+        return is_over(self.track)
 
     # ------------------------------------------------------------------- play
 

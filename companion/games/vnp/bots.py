@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from companion.games.vnp.rules.actions import Action, Place
 from companion.games.vnp.rules.config import Config
-from companion.games.vnp.rules.engine import apply, legal_actions, new_game
+from companion.games.vnp.rules.engine import apply, is_over, legal_actions, new_game
 from companion.games.vnp.rules.pieces import PIECES, geometry
 from companion.games.vnp.rules.state import State
 
@@ -54,7 +54,7 @@ def make_bot(kind: str) -> Bot:
 def play_game(config: Config, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> State:
     """One whole game: the bot of the seat playing each colour chooses its action."""
     state, _ = new_game(config, 0)
-    while not state.over:
+    while not is_over(state):
         seat = config.seat_of(state.turn)
         state, _ = apply(state, bots[seat](state, rngs[seat]))
     return state

@@ -17,7 +17,15 @@ from collections.abc import Iterable, Sequence
 from typing import IO
 
 from companion.games.vnp.referee import VnpReferee
-from companion.games.vnp.rules import COLOURS, PIECE_NAMES, PIECES, Colour, geometry, public_view
+from companion.games.vnp.rules import (
+    COLOURS,
+    PIECE_NAMES,
+    PIECES,
+    Colour,
+    geometry,
+    is_over,
+    public_view,
+)
 from companion.games.vnp.rules.pieces import Mid, ends
 from companion.journal import Input, PressInput, TickInput
 from companion.session import Session
@@ -177,7 +185,7 @@ class VnpConsole:
             if word.lower() in COLOURS:
                 return [w for w in args if w != word], Colour(word.lower())
         state = self.referee.state
-        if state.over:
+        if is_over(state):
             raise ValueError("the game is over: name the colour (e.g. bleu) to try anyway")
         return args, COLOURS[state.turn]
 

@@ -34,7 +34,7 @@ from companion.games.vnp.rules.config import (
     Mode,
     make_config,
 )
-from companion.games.vnp.rules.engine import apply, new_game
+from companion.games.vnp.rules.engine import apply, is_over, new_game
 from companion.games.vnp.rules.events import Event
 from companion.games.vnp.rules.pieces import PIECES, TOTAL_SEGMENTS, geometry
 from companion.lab.model import (
@@ -286,7 +286,7 @@ def reference_events(variant: Variant, index: int) -> list[Event]:
     bots: list[Bot] = [BOTS[kind] for kind in variant.bots]
     state, opening = new_game(sit.config, 0)
     events: list[Event] = list(opening)
-    while not state.over:
+    while not is_over(state):
         seat = sit.seats[state.turn]
         state, happened = apply(state, bots[seat](state, sit.rngs[seat]))
         events.extend(happened)

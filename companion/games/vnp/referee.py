@@ -49,6 +49,7 @@ from companion.games.vnp.rules import (
     State,
     apply,
     geometry,
+    is_over,
     legal_placements,
     make_config,
     new_game,
@@ -63,11 +64,11 @@ from companion.games.vnp.screens import (
     shown_of,
     why_text,
 )
-from companion.games.vnp.words import LINES
+from companion.games.vnp.words import LINES, VnpRefusal
 from companion.journal import PressInput, ResumeInput, Setup
 from companion.referee.pace import NOTICE_SECONDS, PacedReferee, SetupError, rules_over
 from companion.rules.errors import BadInput, IllegalAction
-from companion.screens.model import Notice, Refusal
+from companion.screens.model import Notice, Reason, Refusal
 from companion.screens.text import check_lang, phrase
 from companion.transcript import register_describer
 
@@ -178,7 +179,6 @@ class VnpReferee(PacedReferee):
     """Feed it inputs in time order; read `screen`, `board_view()` and the events."""
 
     spots = 0
-    announce_values: tuple[str, ...] = ()
     reads_table = False
 
     def __init__(self, setup: Setup, config: Config | None = None) -> None:
@@ -207,14 +207,9 @@ class VnpReferee(PacedReferee):
 
     # ------------------------------------------------------ the runtime's view
 
-    aim: tuple[int, ...] | None = None
-
-    def encoder_choices(self) -> tuple[tuple[int, ...], ...]:
-        return ()
-
     @property
     def finished(self) -> bool:
-        return self.state.over
+        return is_over(self.state)
 
     @property
     def colour_seats(self) -> tuple[int, ...]:
@@ -270,7 +265,7 @@ class VnpReferee(PacedReferee):
 
     def legal(self) -> tuple[int, ...]:
         """Every legal placement of the colour to play (cached for the position)."""
-        if self.state.over:
+        if is_over(self.state):
             return ()
         if self._legal is None or self._legal[0] is not self.state:
             self._legal = (self.state, legal_placements(self.state, self.state.turn))
@@ -344,11 +339,11 @@ class VnpReferee(PacedReferee):
 
     # ----------------------------------------------------------------- presses
 
-    def refuse(self, press: PressInput, reason: Refusal) -> None:
+    def refuse(self, press: PressInput, reason: Reason) -> None:
         self.detail = None
         super().refuse(press, reason)
 
-    def _refuse_rule(self, press: PressInput, reason: Refusal, exc: IllegalAction) -> None:
+    def _refuse_rule(self, press: PressInput, reason: Reason, exc: IllegalAction) -> None:
         """A press the rules refused: its event and notice name the ruling and the
         engine's sentence."""
         why = str(exc).removeprefix(f"{exc.ruling}: ")
@@ -357,7 +352,7 @@ class VnpReferee(PacedReferee):
         self.notice = Notice(press.control, press.seat, reason, self.now + NOTICE_SECONDS)
         self.detail = (exc.ruling, why)
 
-    def seat_refusal(self, seat: int, control: str, value: Any) -> Refusal | None:
+    def seat_refusal(self, seat: int, control: str, value: Any) -> Reason | None:
         """Whose act a phone's press is (`TableReferee.seat_refusal`): a place or a pass
         names one of the seat's own colours (VNP-7); a hint is the seat to play's; `back`
         takes back only the seat's own placement. Whether the act is legal now (VNP-2...)
@@ -365,7 +360,7 @@ class VnpReferee(PacedReferee):
         if control in ("place", "pass"):
             colour = _colour(value.get("colour")) if isinstance(value, dict) else None
             mine = colour is None or self._plays(seat, colour)  # no colour: refused as such
-            return None if mine else Refusal.NOT_YOUR_COLOUR
+            return None if mine else VnpRefusal.NOT_YOUR_COLOUR
         if control == "hint":
             to_play = self.config.seat_of(self.state.turn)
             return None if to_play == seat else Refusal.NOT_YOUR_TURN
@@ -398,10 +393,10 @@ class VnpReferee(PacedReferee):
         value = press.value
         colour = _colour(value.get("colour")) if isinstance(value, dict) else None
         if colour is None:
-            self.refuse(press, Refusal.BAD_VALUE)
+            self.refuse(press, VnpRefusal.BAD_VALUE)
             return
         if not self._plays(seat, colour):
-            self.refuse(press, Refusal.NOT_YOUR_COLOUR)  # VNP-7
+            self.refuse(press, VnpRefusal.NOT_YOUR_COLOUR)  # VNP-7
             return
         action: Action
         if press.control == "place":
@@ -409,10 +404,10 @@ class VnpReferee(PacedReferee):
             pid = value.get("placement")
             size = len(geometry(self.config.size).placements)
             if isinstance(pid, bool) or not isinstance(pid, int) or not 0 <= pid < size:
-                self.refuse(press, Refusal.BAD_VALUE)
+                self.refuse(press, VnpRefusal.BAD_VALUE)
                 return
             if self.repeat == (colour, pid):
-                self.refuse(press, Refusal.REPEATED)
+                self.refuse(press, VnpRefusal.REPEATED)
                 return
             action = Place(colour, pid)
         else:
@@ -423,12 +418,11 @@ class VnpReferee(PacedReferee):
         try:
             self._step(action, seat)
         except IllegalAction as exc:
-            reason = (
-                Refusal.ILLEGAL_PLACEMENT if isinstance(action, Place) else Refusal.MAY_NOT_PASS
-            )
+            placing = isinstance(action, Place)
+            reason = VnpRefusal.ILLEGAL_PLACEMENT if placing else VnpRefusal.MAY_NOT_PASS
             self._refuse_rule(press, reason, exc)
         except BadInput:  # pragma: no cover - every malformed value is refused above
-            self.refuse(press, Refusal.BAD_VALUE)
+            self.refuse(press, VnpRefusal.BAD_VALUE)
 
     def _step(self, action: Place | Pass, seat: int) -> None:
         """Apply one engine action (raises what the engine raises, changing nothing) and
@@ -442,7 +436,7 @@ class VnpReferee(PacedReferee):
             self.emit(self._event_json(event))
         if isinstance(action, Place):
             self.repeat = (Colour(action.colour), action.placement)
-            if not self.state.over:  # VNP-6: the end is final
+            if not is_over(self.state):  # VNP-6: the end is final
                 shown = shown_of(Colour(action.colour), action.placement, self.config.size)
                 self.undoable = _Undoable(before, logged, seat, shown)
 
@@ -471,12 +465,12 @@ class VnpReferee(PacedReferee):
         ended), it is a public fact of the table."""
         undoable = self.undoable
         if not self.undo_allowed:
-            self.refuse(press, Refusal.UNDO_OFF)
+            self.refuse(press, VnpRefusal.UNDO_OFF)
         elif undoable is None:
             placed = any(self.state.placed)
             self.refuse(press, Refusal.PUBLIC_FACT if placed else Refusal.NOTHING_TO_UNDO)
         elif press.seat is not None and press.seat != undoable.seat:
-            self.refuse(press, Refusal.NOT_YOUR_COLOUR)
+            self.refuse(press, VnpRefusal.NOT_YOUR_COLOUR)
         else:
             self.state = undoable.before
             del self.log[undoable.logged :]
@@ -498,7 +492,7 @@ class VnpReferee(PacedReferee):
         if notice is not None:
             ruling, why = self.detail if self.detail is not None else (None, None)
             return VnpNoticeScreen(*base, notice, ruling, why)
-        if self.state.over:
+        if is_over(self.state):
             return VnpGameOverScreen(*base)
         last = self.log[-1] if self.log else None
         passed = last.colour if isinstance(last, Passed) else None

@@ -29,9 +29,9 @@ from companion.games.vnp.rules import (
     geometry,
 )
 from companion.games.vnp.rules.pieces import Segment
-from companion.games.vnp.words import FEMININE, PREFIX, SCREEN_PHRASES, WHY_FR
+from companion.games.vnp.words import FEMININE, PREFIX, SCREEN_PHRASES, WHY_FR, VnpRefusal
 from companion.screens.font import INK, PAPER, ellipsize, wrap
-from companion.screens.model import Notice, Refusal
+from companion.screens.model import Notice
 from companion.screens.render import (
     HEIGHT,
     LINE,
@@ -288,7 +288,7 @@ def render_notice(pen: Pen, screen: VnpNoticeScreen, lang: str = DEFAULT_LANGUAG
     )
     title = fit_name(lambda s: notice_title(notice, screen.names, lang, name=s), name, WIDTH - 2)
     pen.centered(1, title, fill=PAPER)
-    if notice.reason is Refusal.ILLEGAL_PLACEMENT and screen.why:
+    if notice.reason is VnpRefusal.ILLEGAL_PLACEMENT and screen.why:
         why = why_text(screen.why, lang)
     else:
         why = notice_reason(notice, lang)

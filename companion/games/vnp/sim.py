@@ -39,6 +39,7 @@ from companion.games.vnp.rules import (
     State,
     apply,
     geometry,
+    is_over,
     legal_placements,
     new_game,
 )
@@ -152,7 +153,7 @@ class VnpSim(SimulatedPeople):
 
     def run(self) -> VnpSimResult:
         self.ready(self.t + 1.0)
-        while not self.track.over:
+        while not is_over(self.track):
             self._maybe_noise()
             self._turn()
             self.flush()
@@ -211,7 +212,7 @@ class VnpSim(SimulatedPeople):
         self.press(t, action.name, seat, value)
         if isinstance(action, Place) and self._chance(habits.double_tap):
             self.press(t + self.uniform(self.pace.tap), "place", seat, value)  # REPEATED
-        if together and not self.track.over:  # another seat at the same moment: refused
+        if together and not is_over(self.track):  # another seat at the same moment: refused
             other, theirs = self._other(self.track, seat, before=state)
             gap = self.uniform(self.pace.tap) * (1 if self.act_rng.random() < 0.5 else -1)
             pid = self._any_pid()
@@ -257,7 +258,7 @@ class VnpSim(SimulatedPeople):
             return None
         pid = self.act_rng.choice(others)
         after, _ = apply(state, Place(COLOURS[state.turn], pid))
-        return None if after.over else pid
+        return None if is_over(after) else pid
 
     def _maybe_noise(self) -> None:
         """A rough table: a stray tag on the pad (read, then taken off: nothing happens),

@@ -7,7 +7,27 @@ transcript and the status line (`LINES`: its referee's `describe` and `where`).
 
 from __future__ import annotations
 
+from companion.screens.model import Reason
 from companion.screens.text import register_words
+
+
+class VnpRefusal(Reason):
+    """Vous ne passerez pas !'s own reasons for a press that cannot count (the core's are
+    `Refusal`), said by the phrases ``notice.<value>`` of `PHRASES`."""
+
+    NOT_YOUR_COLOUR = "not_your_colour"
+    """VNP-7: the seat does not play the colour named."""
+    MAY_NOT_PASS = "may_not_pass"
+    """VNP-5: a pass while a legal placement exists."""
+    ILLEGAL_PLACEMENT = "illegal_placement"
+    """VNP-1, VNP-3, VNP-4: the rules forbid that placement (the event names the ruling)."""
+    BAD_VALUE = "bad_value"
+    """The press's value is not one the game reads (not a colour, not a placement)."""
+    REPEATED = "repeated"
+    """The same placement sent again: it already counts."""
+    UNDO_OFF = "undo_off"
+    """The table setting `undo_placement` turned undo off."""
+
 
 SCREEN_PHRASES: dict[str, dict[str, str]] = {
     "fr": {

@@ -1,6 +1,6 @@
 """Tally's table referee: a pebble more in the hat is the seat to play's drop, judged by
-the engine (`rules/`); anything else on the table is a fault to fix, and no button is
-anyone's."""
+the engine (`rules/`); anything else on the table is a fault, shown until the table is as
+expected again (then `fixed`), and no button is anyone's."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from .screens import TallyScreen
 
 class TallyReferee(PacedReferee):
     spots = 1
-    announce_values: tuple[str, ...] = ()
 
     def __init__(self, setup: Setup) -> None:
         if not 2 <= len(setup.seats) <= 4:
@@ -27,7 +26,8 @@ class TallyReferee(PacedReferee):
         self.names = setup.seats
         self.state: State = new_game(Config(len(setup.seats), setup.first), setup.seed)[0]
         self.in_hat = 0
-        self.aim: tuple[int, ...] | None = None
+        self.fault: tuple[str, int] | None = None
+        """The fault shown (its reason, and the hat or the reader), until it is fixed."""
 
     @property
     def scores(self) -> list[int]:
@@ -37,21 +37,30 @@ class TallyReferee(PacedReferee):
     def winner(self) -> int | None:
         return self.state.winner
 
-    def encoder_choices(self) -> tuple[tuple[int, ...], ...]:
-        return ()
-
     def judge_table(self) -> None:
         seen = len(self.observed.uids.get(1, frozenset()))
         if seen == self.in_hat + 1 and not self.finished:
+            self._fixed()
             self.in_hat = seen
             self.state, events = engine_apply(self.state, Drop(self.state.turn))
             for event in events:
                 self.emit(event.to_json())
         elif seen != self.in_hat:
-            self.emit({"kind": "fault", "spot": 1, "reason": "restore"})
+            self._stop("restore", 1)
+        else:
+            self._fixed()
 
     def judge_stray(self, spot: int) -> None:
-        self.emit({"kind": "fault", "spot": spot, "reason": "off_mat"})
+        self._stop("off_mat", spot)
+
+    def _stop(self, reason: str, spot: int) -> None:
+        self.fault = (reason, spot)
+        self.emit({"kind": "fault", "spot": spot, "reason": reason})
+
+    def _fixed(self) -> None:
+        if self.fault is not None:
+            self.fault = None
+            self.emit({"kind": "fixed"})
 
     def press(self, press: PressInput) -> None:
         self.emit({"kind": "ignored", "control": press.control, "seat": press.seat,
@@ -72,7 +81,7 @@ class TallyReferee(PacedReferee):
 
     @property
     def screen(self) -> TallyScreen:
-        return TallyScreen(self.names, self.state.dropped, self.state.turn, self.winner)
+        return TallyScreen(self.names, self.state.dropped, self.state.turn, self.winner, self.fault)
 
     @property
     def finished(self) -> bool:
@@ -83,7 +92,7 @@ class TallyReferee(PacedReferee):
                 "winner": self.winner}  # fmt: skip
 
     def moment(self) -> tuple[Any, ...]:
-        return (self.state, self.in_hat, self.unjudged, len(self.events))
+        return (self.state, self.in_hat, self.fault, self.unjudged, len(self.events))
 
     def where(self, lang: str = "en") -> str:  # one language: numbers and names only
         stand = ", ".join(f"{n} {s}" for n, s in zip(self.names, self.scores, strict=True))

@@ -1,11 +1,13 @@
-"""Tally's OLED: the title (or who won), then each seat's pebbles, `>` on whose turn."""
+"""Tally's OLED: the title (or who won), then each seat's pebbles, `>` on whose turn; a
+fault stops it all (STOP, and what to fix)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.screens.font import LARGE, wrap
 from companion.screens.render import WIDTH, Pen, register_renderer
-from companion.screens.text import seat_name
+from companion.screens.text import phrase, seat_name
 
 from .words import say
 
@@ -16,9 +18,16 @@ class TallyScreen:
     scores: tuple[int, ...]
     turn: int
     winner: int | None
+    fault: tuple[str, int] | None = None
+    """The fault to fix: its reason (a fault event's) and the hat or the reader."""
 
 
 def render_tally(pen: Pen, screen: TallyScreen, lang: str) -> None:
+    if screen.fault is not None:
+        reason, spot = screen.fault
+        pen.centered(0, phrase("fault.stop", lang), LARGE)
+        pen.paragraph(20, wrap(say(f"fault.{reason}", lang, spot=spot), WIDTH, max_lines=4))
+        return
     if screen.winner is None:
         title = say("title", lang)
     else:

@@ -17,8 +17,20 @@ PREFIX = f"{NAME}."
 """Where the phrases sit in the shared catalogue."""
 
 PHRASES: dict[str, dict[str, str]] = {
-    "fr": {"title": "Tally", "won": "{s} gagne", "pebble": "{s} met un caillou dans le chapeau"},
-    "en": {"title": "Tally", "won": "{s} wins", "pebble": "{s} drops a pebble into the hat"},
+    "fr": {
+        "title": "Tally",
+        "won": "{s} gagne",
+        "pebble": "{s} met un caillou dans le chapeau",
+        "fault.restore": "Chapeau : remettez les cailloux comme avant.",
+        "fault.off_mat": "Lecteur {spot} : hors du jeu. Retirez ce qui est posé dessus.",
+    },
+    "en": {
+        "title": "Tally",
+        "won": "{s} wins",
+        "pebble": "{s} drops a pebble into the hat",
+        "fault.restore": "Hat: put the pebbles back as before.",
+        "fault.off_mat": "Reader {spot}: no spot of this game. Take off what lies on it.",
+    },
 }
 
 

@@ -10,7 +10,14 @@ import pytest
 
 from companion.games.flipdone.bots import random_action
 from companion.games.flipdone.referee import FlipDoneReferee
-from companion.games.flipdone.rules import Config, PhaseEnded, Stage, apply, make_config, new_game
+from companion.games.flipdone.rules import (
+    Config,
+    PhaseEnded,
+    apply,
+    is_over,
+    make_config,
+    new_game,
+)
 from companion.games.flipdone.sim import FlipDoneSim, Noise, Pace, comparable, make_setup
 from companion.journal import TickInput
 
@@ -74,7 +81,7 @@ def test_fd9_a_phase_never_ends_with_cards_in_hand_under_the_books_rules():
     ended = 0
     for seed in range(150):
         state, _ = new_game(Config(tie_phase_limit=3), seed)
-        while state.stage is not Stage.OVER:
+        while not is_over(state):
             state, events = apply(state, random_action(state, rng))
             for e in events:
                 if isinstance(e, PhaseEnded):

@@ -22,6 +22,7 @@ from companion.games.vnp.rules import (
     Place,
     State,
     apply,
+    is_over,
     make_config,
     new_game,
 )
@@ -108,7 +109,7 @@ class VnpScript:
         confirmed a second after the last (with `hint_before_pass`, the seat asks for a
         hint before each pass: there is none, VNP-5)."""
         bot, rng = make_bot(kind), random.Random(seed)
-        while not self.track.over:
+        while not is_over(self.track):
             action = bot(self.track, rng)
             if isinstance(action, Place):
                 self.place(action.placement)

@@ -18,7 +18,7 @@ from companion.games.vnp.console import (
     run_console,
     shapes_text,
 )
-from companion.games.vnp.rules import PIECES, geometry
+from companion.games.vnp.rules import PIECES, geometry, is_over
 from companion.games.vnp.sim import make_setup
 from companion.journal import read_journal
 from companion.session import Session
@@ -128,7 +128,7 @@ def test_the_game_ends_the_console(tmp_path) -> None:
     state, _ = new_game(make_config(mode="two"), 0)
     rng = random.Random(2)
     lines = []
-    while not state.over:
+    while not is_over(state):
         action = largest_first(state, rng)
         if isinstance(action, Place):
             piece, o, x, y = placement_words(13, action.placement)

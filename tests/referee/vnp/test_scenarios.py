@@ -26,13 +26,14 @@ from companion.games.vnp.rules import (
     Place,
     Placed,
     geometry,
+    is_over,
     legal_placements,
     new_game,
 )
 from companion.games.vnp.screens import VnpBoardScreen, VnpGameOverScreen, VnpNoticeScreen
+from companion.games.vnp.words import VnpRefusal
 from companion.journal import Input, PressInput, Setup, TickInput, read_journal
 from companion.referee.pace import NOTICE_SECONDS, SetupError
-from companion.screens.model import Refusal
 from tests.referee.vnp.scenario_scripts import SCENARIOS, TEAMS_SIZE
 from tests.referee.vnp.script import FOUR, TWO, VnpScript
 
@@ -112,7 +113,7 @@ def test_the_referee_reaches_the_game_the_players_made(name: str) -> None:
     assert len(placed) == sum(isinstance(a, Place) for a in script.acts) + len(
         story(referee, "undo")
     )  # each placement taken back was made first
-    assert referee.finished == script.track.over
+    assert referee.finished == is_over(script.track)
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
@@ -238,7 +239,7 @@ def test_a_rule_refusal_shows_its_ruling_on_the_oled_for_the_notice_seconds() ->
     screen = referee.screen
     assert isinstance(screen, VnpNoticeScreen)
     assert (screen.notice.reason, screen.notice.seat, screen.ruling) == (
-        Refusal.ILLEGAL_PLACEMENT, 0, "VNP-3",
+        VnpRefusal.ILLEGAL_PLACEMENT, 0, "VNP-3",
     )  # fmt: skip
     assert screen.why == "jaune's first piece must touch its start intersection"
     referee.feed(TickInput(t + NOTICE_SECONDS - 0.01))

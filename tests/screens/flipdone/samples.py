@@ -15,10 +15,10 @@ from companion.games.flipdone.rules import (
     MancheWon,
     PhaseEnded,
     PublicView,
-    Stage,
     State,
     Tied,
     apply,
+    is_over,
     make_config,
     new_game,
     public_view,
@@ -43,7 +43,7 @@ def played(plays: int, seed: int = 3) -> State:
     state, _ = new_game(Config(), seed)
     rng = random.Random(seed)
     for _ in range(plays):
-        if state.stage is Stage.OVER:
+        if is_over(state):
             break
         state, _ = apply(state, heuristic_action(state, rng))
     return state

@@ -8,7 +8,6 @@ import dataclasses
 import re
 import typing
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
@@ -31,8 +30,9 @@ from companion.games.swiped.sim import Noise, SwipedSim, make_setup
 from companion.journal import Input, SpotInput
 from companion.screens.font import ELLIPSIS, LARGE, SMALL
 from companion.screens.model import Notice, Refusal
-from companion.screens.render import RENDERERS, Pen, draw, frame
+from companion.screens.render import RENDERERS, draw, frame
 from companion.screens.text import LANGUAGES
+from tests.screens import texts_of
 from tests.screens.swiped.samples import (
     NAMES,
     PROMPTS,
@@ -92,20 +92,6 @@ def test_golden_files_cover_every_swiped_screen_in_french_and_some_in_english() 
 def boxes_of(screen: object, lang: str) -> tuple[tuple[int, int, int, int], ...]:
     image = Image.new("1", (128, 64))
     return draw(ImageDraw.Draw(image), screen, lang)
-
-
-def texts_of(screen: object, lang: str) -> list[str]:
-    """Every piece of text the renderer draws, in order."""
-    drawn: list[str] = []
-
-    class Recorder(Pen):
-        def text(self, xy: tuple[int, int], text: str, *args: Any, **kwargs: Any) -> Any:
-            drawn.append(text)
-            return super().text(xy, text, *args, **kwargs)
-
-    pen = Recorder(ImageDraw.Draw(Image.new("1", (128, 64))))
-    RENDERERS[type(screen)](pen, screen, lang)
-    return drawn
 
 
 def shown_whole(text: str, screen: object, lang: str) -> bool:

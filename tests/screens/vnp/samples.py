@@ -15,6 +15,7 @@ from companion.games.vnp.rules import (
     PublicView,
     State,
     apply,
+    is_over,
     make_config,
     new_game,
     public_view,
@@ -27,7 +28,8 @@ from companion.games.vnp.screens import (
     VnpNoticeScreen,
     shown_of,
 )
-from companion.screens.model import Notice, Refusal
+from companion.games.vnp.words import VnpRefusal
+from companion.screens.model import Notice, Reason, Refusal
 
 FOUR = ("Ana", "Bob", "Cy", "Dan")
 TWO = ("Ana", "Bob")
@@ -43,7 +45,7 @@ def game(
     state, _ = new_game(make_config(size=size, mode=mode), 0)
     rng = random.Random(seed)
     events: list[object] = []
-    while not state.over and (moves is None or len(events) < moves):
+    while not is_over(state) and (moves is None or len(events) < moves):
         state, made = apply(state, largest_first(state, rng))
         events.extend(e for e in made if isinstance(e, Placed | Passed))
     return state, events
@@ -111,7 +113,7 @@ def tie() -> VnpGameOverScreen:
     return VnpGameOverScreen(*base(state, FOUR))
 
 
-def notice(reason: Refusal, control: str = "place", seat: int | None = 1,
+def notice(reason: Reason, control: str = "place", seat: int | None = 1,
            ruling: str | None = None, why: str | None = None) -> VnpNoticeScreen:  # fmt: skip
     state, _ = game(moves=5)
     return VnpNoticeScreen(*base(state, FOUR), Notice(control, seat, reason, 9.0), ruling, why)
@@ -128,11 +130,11 @@ def golden_cases() -> dict[str, tuple[VnpAnyScreen, str]]:
         "board_passed_fr": (passed_board(), "fr"),
         "board_two_fr": (board("two", moves=20), "fr"),
         "board_teams_en": (board("teams", moves=30), "en"),
-        "notice_illegal_fr": (notice(Refusal.ILLEGAL_PLACEMENT, ruling="VNP-4", why=CROSS),
+        "notice_illegal_fr": (notice(VnpRefusal.ILLEGAL_PLACEMENT, ruling="VNP-4", why=CROSS),
                               "fr"),
-        "notice_illegal_en": (notice(Refusal.ILLEGAL_PLACEMENT, ruling="VNP-4", why=CROSS),
+        "notice_illegal_en": (notice(VnpRefusal.ILLEGAL_PLACEMENT, ruling="VNP-4", why=CROSS),
                               "en"),
-        "notice_pass_fr": (notice(Refusal.MAY_NOT_PASS, "pass", 0, "VNP-5",
+        "notice_pass_fr": (notice(VnpRefusal.MAY_NOT_PASS, "pass", 0, "VNP-5",
                                   "jaune may not pass: it can place a piece"), "fr"),
         "notice_turn_en": (notice(Refusal.NOT_YOUR_TURN, seat=2), "en"),
         "game_over_fr": (over(), "fr"),

@@ -34,11 +34,13 @@ from companion.games.vnp.screens import (
     winners_line,
 )
 from companion.games.vnp.sim import Pace, VnpSim, make_setup
+from companion.games.vnp.words import VnpRefusal
 from companion.rules.errors import IllegalAction
 from companion.screens.font import ELLIPSIS, SMALL
 from companion.screens.model import Notice, Refusal
-from companion.screens.render import RENDERERS, Pen, draw, frame
+from companion.screens.render import RENDERERS, draw, frame
 from companion.screens.text import LANGUAGES
+from tests.screens import texts_of
 from tests.screens.test_render import on_screen
 from tests.screens.vnp.samples import (
     FOUR,
@@ -90,20 +92,6 @@ def test_golden_files_cover_every_vnp_screen_in_french_and_english() -> None:
 def boxes_of(screen: object, lang: str) -> tuple[tuple[int, int, int, int], ...]:
     image = Image.new("1", (128, 64))
     return draw(ImageDraw.Draw(image), screen, lang)
-
-
-def texts_of(screen: object, lang: str) -> list[str]:
-    """Every piece of text the renderer draws, in order."""
-    drawn: list[str] = []
-
-    class Recorder(Pen):
-        def text(self, xy: tuple[int, int], text: str, *args: Any, **kwargs: Any) -> Any:
-            drawn.append(text)
-            return super().text(xy, text, *args, **kwargs)
-
-    pen = Recorder(ImageDraw.Draw(Image.new("1", (128, 64))))
-    RENDERERS[type(screen)](pen, screen, lang)
-    return drawn
 
 
 def shown_whole(text: str, screen: object, lang: str) -> bool:
@@ -214,7 +202,7 @@ def test_every_news_line_fits_the_panel(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_refusal_is_shown_whole(lang: str) -> None:
-    for reason in Refusal:
+    for reason in (*Refusal, *VnpRefusal):  # the core's and the game's own
         for control, seat in (("place", 1), ("pass", 0), ("hint", None), ("back", 3)):
             screen = notice(reason, control, seat)
             assert on_screen(boxes_of(screen, lang))
@@ -258,12 +246,12 @@ def test_every_engine_sentence_has_its_french_and_is_shown_whole() -> None:
         assert french != english, why  # translated, not shown in English
         for word in ("piece", "already", "never", "must", "share", "may"):
             assert not re.search(rf"\b{word}\b", french), (why, french)
-        reason = Refusal.MAY_NOT_PASS if ruling == "VNP-5" else Refusal.ILLEGAL_PLACEMENT
+        reason = VnpRefusal.MAY_NOT_PASS if ruling == "VNP-5" else VnpRefusal.ILLEGAL_PLACEMENT
         for lang, text in (("fr", french), ("en", english)):
             SMALL.check(text)
             screen = notice(reason, "place", 2, ruling, why)
             body = vnp_phrase("rule", lang, r=ruling, why=text)
-            if reason is Refusal.MAY_NOT_PASS:
+            if reason is VnpRefusal.MAY_NOT_PASS:
                 from companion.screens.text import phrase
 
                 body = vnp_phrase("rule", lang, r=ruling, why=phrase("notice.may_not_pass", lang))
@@ -292,10 +280,10 @@ def test_phrases_are_the_same_in_both_languages_and_drawable() -> None:
 
 def test_a_notice_screen_holds_the_notice_the_ruling_and_the_sentence() -> None:
     screen = notice(
-        Refusal.ILLEGAL_PLACEMENT, ruling="VNP-4", why="pieces never share a unit segment"
+        VnpRefusal.ILLEGAL_PLACEMENT, ruling="VNP-4", why="pieces never share a unit segment"
     )
     assert isinstance(screen, VnpNoticeScreen) and screen.notice == Notice(
-        "place", 1, Refusal.ILLEGAL_PLACEMENT, 9.0
+        "place", 1, VnpRefusal.ILLEGAL_PLACEMENT, 9.0
     )
     assert shown_whole("VNP-4 : Deux pièces ne partagent jamais un segment.", screen, "fr")
 
