@@ -1,6 +1,7 @@
 """Tally's words, in French and English: its OLED's phrases (registered in the shared
-catalogue under `<name>.`) and its transcript lines (its describer), both registered when
-this module is imported (the game's descriptor imports it)."""
+catalogue under `<name>.`), its transcript lines (its describer) and what the table says
+aloud (its voice), all registered when this module is imported (the game's descriptor
+imports it)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 from companion.screens.text import phrase, seat_name
 from companion.screens.text import register_words as _register_words
+from companion.speech import register_voice
 from companion.transcript import register_describer
 
 from .rules.engine import NAME
@@ -35,5 +37,12 @@ def describe(event: dict[str, Any], names: Sequence[str], lang: str) -> str | No
     return say("pebble", lang, s=seat_name(names, seat, lang))
 
 
+def speak(event: dict[str, Any], screen: Any, names: Sequence[str], lang: str) -> str | None:
+    """What the table says aloud of Tally's events: nothing of a pebble (everyone saw it
+    dropped); None leaves the others to the shared lines (the winner, a fault)."""
+    return "" if event.get("kind") == "pebble" else None
+
+
 _register_words(NAME, {lang: {PREFIX + k: v for k, v in t.items()} for lang, t in PHRASES.items()})
 register_describer(NAME, describe)
+register_voice(NAME, speak)
