@@ -237,6 +237,10 @@ def serve(plan: Plan, args: argparse.Namespace) -> int:
         running.session, opened = open_session(
             plan.config, args, plan.data_dir, running.inbox, plan.sim, choice, known
         )
+        if isinstance(choice, power_on.NewGame) and choice.volume is not None:
+            plan = dataclasses.replace(
+                plan, sound=dataclasses.replace(plan.sound, volume=choice.volume)
+            )
         return _play(plan, args, running, pending + opened, signals)
     except (ValueError, OSError, RuntimeError) as exc:  # JournalError, SetupError: ValueErrors
         log.error("%s", exc)
@@ -265,7 +269,8 @@ def _menu(
     """The power-on menu: (what was chosen, or None when stopped; the items the game
     must see; what the readers reported meanwhile)."""
     assert running.display is not None
-    menu = start_menu(plan.config, args, plan.data_dir, plan.sim)
+    voice = plan.sound.volume if plan.sound.backend != "none" else None
+    menu = start_menu(plan.config, args, plan.data_dir, plan.sim, voice)
     running.notifier.ready("power-on menu")
     log.info("power-on menu (resume offered: %s)", menu.resumable)
     choice, menu, pending = run_menu(

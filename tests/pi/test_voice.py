@@ -5,6 +5,7 @@ status 2 before anything is created."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -84,3 +85,24 @@ def test_play_refuses_to_speak_without_espeak_ng(
         == "companion play: --speak: espeak-ng is not installed (sudo apt-get install espeak-ng)\n"
     )
     assert not journal.exists()
+
+
+@pytest.mark.parametrize(("turns", "said"), [(0, True), (-3, False)])
+def test_the_power_on_menu_sets_the_voice_for_the_game(
+    tmp_path: Path, turns: int, said: bool
+) -> None:
+    """The SOUND step (the table has a voice): left at the config's volume the fault is
+    said; turned down to "off" (70 -> 50 -> 25 -> 0) nothing is."""
+    menu = [{"type": "press", "control": "choose"}] * 3  # the game, the seats, the first
+    menu += [{"type": "press", "control": "aim", "value": turns}] if turns else []
+    menu += [{"type": "press", "control": "choose"}] * 2  # the volume; no readers: start
+    game = [{"type": "spot", "spot": 3, "uids": ["DEADBEEF"], "t": 1.0}, {"type": "tick", "t": 2.0}]
+    script = tmp_path / "menu.jsonl"
+    script.write_text("".join(json.dumps(line) + "\n" for line in menu + game))
+    done = run_service(
+        "run", "--menu", "--sim", "--sim-clock", "script", "--sim-input", str(script),
+        "--sound", "capture", "--data-dir", str(tmp_path / "data"),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert f"volume={70 if said else 0})" in done.stderr  # the menu's NewGame, logged
+    assert ("Chapeau 3 : jeton inconnu. Retire-le." in done.stderr) is said
