@@ -1,19 +1,18 @@
 """The Sound port (companion/devices/sound.py): never over itself (a newer announcement
 replaces a waiting one; the one being spoken finishes, or is cut with ``interrupt``),
 never blocking the caller, silent with a warning when espeak-ng cannot speak, and the real
-espeak-ng making audio of a plausible length for a French and an English line."""
+espeak-ng, played to ALSA (a file as its output), making audio of a plausible length for a
+French and an English line, at the configured volume and rate."""
 
 from __future__ import annotations
 
 import logging
-import subprocess
-import wave
 from pathlib import Path
 
 import pytest
 
 from companion.config.sound import SoundConfig
-from companion.devices.sound import Capture, Espeak, Sound
+from companion.devices.sound import Capture, Sound
 from tests.tools import required
 
 CAPTURE = SoundConfig(backend="capture")
@@ -124,6 +123,43 @@ def test_an_unknown_voice_is_said_at_start_and_the_table_is_silent() -> None:
     assert Sound(SoundConfig(backend="espeak-ng", voice_en="qq")).open("fr")
 
 
+RATE = 16000
+"""The sample rate of the recorded output (mono, 16-bit): the ALSA "plug" converts to it."""
+
+
+def recording(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """ALSA's default output, for the processes this test starts, is a file: what
+    espeak-ng plays lands there as raw samples (ALSA's own null, file and plug plugins,
+    no sound card needed)."""
+    audio = tmp_path / "played.raw"
+    conf = tmp_path / "asound.conf"
+    conf.write_text(
+        "pcm.nothing { type null }\n"
+        f'pcm.recorder {{ type file slave.pcm "nothing" file "{audio}" format "raw" '
+        "truncate false }\n"  # espeak-ng opens its output twice: keep what it played
+        f'pcm.!default {{ type plug slave {{ pcm "recorder" rate {RATE} channels 1 '
+        "format S16_LE } }\n"
+    )
+    monkeypatch.setenv("ALSA_CONFIG_PATH", str(conf))
+    return audio
+
+
+def played(audio: Path) -> tuple[float, int]:
+    """(seconds, the loudest sample) of what was played."""
+    data = audio.read_bytes()
+    samples = [int.from_bytes(data[i : i + 2], "little", signed=True)
+               for i in range(0, len(data) - 1, 2)]  # fmt: skip
+    return len(samples) / RATE, max(map(abs, samples), default=0)
+
+
+def speak(config: SoundConfig, lang: str, text: str) -> None:
+    sound = Sound(config)
+    assert sound.open(lang), sound.fault
+    sound.say(text, 1.0, lang)
+    assert sound.idle(30)
+    sound.close()
+
+
 @pytest.mark.parametrize(
     ("lang", "text"),
     [
@@ -131,26 +167,55 @@ def test_an_unknown_voice_is_said_at_start_and_the_table_is_silent() -> None:
         ("en", "Doublon! Bob is wrong! Hat 3 was empty. Your turn, Dee."),
     ],
 )
-def test_espeak_ng_says_a_line_in_audio_of_a_plausible_length(
-    lang: str, text: str, tmp_path: Path
+def test_espeak_ng_says_a_line_through_alsa_in_audio_of_a_plausible_length(
+    lang: str, text: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The command the voice runs, writing its WAV to stdout instead of the speakers: as
-    long as the words take at the configured rate, give or take pauses and the voice's
-    own pace (not a timing test: the length of the audio, not of the run)."""
+    """The voice as the service runs it (the worker, the espeak-ng process, its voice and
+    rate), played to ALSA's default output: as long as the words take at the configured
+    rate, give or take pauses and the voice's own pace (the length of the audio, not of
+    the run), and speech, not silence."""
     required("espeak-ng", "apt-get install espeak-ng")
+    audio = recording(tmp_path, monkeypatch)
     config = SoundConfig(backend="espeak-ng", rate=160)
-    command = Espeak(config, "espeak-ng").command(lang) + ["--stdout"]
-    done = subprocess.run(command, input=text.encode(), capture_output=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    wav = tmp_path / "line.wav"
-    wav.write_bytes(done.stdout)
-    with wave.open(str(wav)) as audio:  # a stream's header does not know its length
-        rate, width = audio.getframerate(), audio.getsampwidth() * audio.getnchannels()
-        samples = audio.readframes(len(done.stdout))
-    seconds = len(samples) / width / rate
+    speak(config, lang, text)
+    seconds, loudest = played(audio)
     words = len(text.split())
     spoken = words / config.rate * 60  # the words alone, at the configured rate
     assert 0.6 * spoken < seconds < 2.0 * spoken + 1.0, (seconds, spoken)
-    loud = max(abs(int.from_bytes(samples[i : i + 2], "little", signed=True))
-               for i in range(0, len(samples), 2))  # fmt: skip
-    assert loud > 1000  # speech, not silence
+    assert loudest > 1000
+
+
+def test_the_volume_and_the_rate_are_espeak_ng_s(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    required("espeak-ng", "apt-get install espeak-ng")
+    line = "À toi, Ana. Le jeu reprend."
+    heard = {}
+    for volume, rate in ((100, 160), (20, 160), (100, 320)):
+        folder = tmp_path / f"{volume}-{rate}"
+        folder.mkdir()
+        audio = recording(folder, monkeypatch)
+        speak(SoundConfig(backend="espeak-ng", volume=volume, rate=rate), "fr", line)
+        heard[volume, rate] = played(audio)
+    (loud_s, loud), (quiet_s, quiet), (fast_s, _) = heard.values()
+    assert quiet < loud / 3  # amplitude 40 against 200
+    assert fast_s < 0.7 * loud_s and abs(quiet_s - loud_s) < 0.1 * loud_s
+
+
+def test_a_voice_with_no_audio_output_warns_once_and_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    required("espeak-ng", "apt-get install espeak-ng")
+    conf = tmp_path / "asound.conf"
+    conf.write_text("pcm.!default { type hw card 99 }\n")  # no such card
+    monkeypatch.setenv("ALSA_CONFIG_PATH", str(conf))
+    sound = Sound(SoundConfig(backend="espeak-ng"))
+    assert sound.open("fr")  # espeak-ng and its voice are there
+    with caplog.at_level(logging.WARNING, logger="companion.devices.sound"):
+        for t, text in enumerate(("À toi, Ana.", "À toi, Bob.")):
+            sound.say(text, float(t), "fr")
+            assert sound.idle(30)
+    sound.close()
+    warnings = [r.getMessage() for r in caplog.records]
+    assert len(warnings) == 1, warnings
+    assert warnings[0].startswith("sound: espeak-ng: ") and "the game goes on" in warnings[0]
