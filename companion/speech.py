@@ -18,10 +18,14 @@ never speaks over itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from companion.screens.text import check_lang, say
 from companion.transcript import shared_line
+
+if TYPE_CHECKING:  # the games' voices import this module while the registry loads them
+    from companion.devices.sound import Sound
+    from companion.games import TableReferee
 
 Voice = Callable[[dict[str, Any], Any, Sequence[str], str], "str | None"]
 """A game's voice: (one of its events, the public screen after the input that made it,
@@ -133,33 +137,11 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-class Referee(Protocol):
-    """What `Speaker` reads of a referee (`companion.games.TableReferee` has it)."""
-
-    names: tuple[str, ...]
-    now: float
-
-    @property
-    def events(self) -> Any: ...
-
-    @property
-    def screen(self) -> Any: ...
-
-    @property
-    def setup(self) -> Any: ...
-
-
-class Say(Protocol):
-    """Where announcements go (`companion.devices.sound.Sound`)."""
-
-    def say(self, text: str, t: float, lang: str) -> None: ...
-
-
 class Speaker:
     """Follows one referee: `hear` after each input says its new events' announcement.
     What the game made before the speaker started (a resumed game's history) is not said."""
 
-    def __init__(self, referee: Referee, sound: Say) -> None:
+    def __init__(self, referee: TableReferee, sound: Sound) -> None:
         self.referee = referee
         self.sound = sound
         self.seen = len(referee.events)

@@ -134,26 +134,32 @@ class Espeak:
         return None
 
     def speak(self, announcement: Announcement) -> None:
+        problem = self.play(announcement.text, announcement.lang)
+        if problem is not None:
+            self._failed(problem)
+
+    def play(self, text: str, lang: str) -> str | None:
+        """Say `text`: why it could not be said, in one line, or None (said, or cut)."""
         process = subprocess.Popen(
-            self.command(announcement.lang),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.DEVNULL,
+            self.command(lang), stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
-        )
+        )  # fmt: skip
         with self._lock:
             self._process = process
         try:
-            _, err = process.communicate(announcement.text.encode(), timeout=SPEAK_TIMEOUT)
+            _, err = process.communicate(text.encode(), timeout=SPEAK_TIMEOUT)
         except subprocess.TimeoutExpired:
             process.kill()
-            _, err = process.communicate()
-            err = b"no end after %d s (is the audio output stuck?)" % SPEAK_TIMEOUT
+            process.communicate()
+            return f"no end after {SPEAK_TIMEOUT:g} s (is the audio output stuck?)"
         finally:
             with self._lock:
                 self._process = None
-        cut = process.returncode is not None and process.returncode < 0
-        if (process.returncode != 0 and not cut) or _first_line(err):
-            self._failed(_first_line(err) or f"exit status {process.returncode}")
+        if process.returncode < 0:
+            return None  # cut by `cut`: a newer announcement, or the voice closing
+        if process.returncode != 0 or _first_line(err):
+            return _first_line(err) or f"exit status {process.returncode}"
+        return None
 
     def _failed(self, why: str) -> None:
         """espeak-ng could not speak (ALSA finds no output...): once at warning, then at
@@ -169,6 +175,31 @@ class Espeak:
             process = self._process
         if process is not None and process.poll() is None:
             process.terminate()
+
+
+TEST_SENTENCE = {"fr": "La table parle.", "en": "The table speaks."}
+
+
+def check_sound(config: SoundConfig, lang: str) -> tuple[bool, str]:
+    """For ``companion doctor``: say a test sentence with the configured voice; (ok, one
+    line). espeak-ng's exit status is checked, not the ears: whoever runs the doctor
+    listens."""
+    if not config.on:
+        return True, f"sound: {config.backend if config.backend == 'none' else 'volume 0'}"
+    if config.backend == "capture":
+        return True, "sound: capture (logged, never played)"
+    missing = espeak_missing()
+    if missing is not None:
+        return False, f"sound: {missing}"
+    espeak = Espeak(config, str(shutil.which(ESPEAK)))
+    problem = espeak.check(lang)
+    if problem is None:
+        failed = espeak.play(TEST_SENTENCE[lang], lang)
+        problem = None if failed is None else f"{ESPEAK}: {failed}"
+    if problem is not None:
+        return False, f'sound: {problem} (docs/install.md, "The table\'s voice")'
+    said = TEST_SENTENCE[lang]
+    return True, f'sound: espeak-ng, voice {config.voice(lang)}, volume {config.volume}: "{said}"'
 
 
 def _first_line(data: bytes) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.config.sound import SoundConfig
-from companion.devices.sound import Capture, Sound
+from companion.devices.sound import Capture, Sound, check_sound
 from tests.tools import required
 
 CAPTURE = SoundConfig(backend="capture")
@@ -219,3 +219,26 @@ def test_a_voice_with_no_audio_output_warns_once_and_goes_on(
     warnings = [r.getMessage() for r in caplog.records]
     assert len(warnings) == 1, warnings
     assert warnings[0].startswith("sound: espeak-ng: ") and "the game goes on" in warnings[0]
+
+
+def test_the_doctor_says_a_test_sentence_or_why_it_cannot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    required("espeak-ng", "apt-get install espeak-ng")
+    voice = SoundConfig(backend="espeak-ng")
+    audio = recording(tmp_path, monkeypatch)
+    assert check_sound(voice, "fr") == (
+        True,
+        'sound: espeak-ng, voice fr, volume 70: "La table parle."',
+    )
+    assert played(audio)[0] > 0.5  # it was said, through ALSA
+    (tmp_path / "asound.conf").write_text("pcm.!default { type hw card 99 }\n")
+    ok, message = check_sound(voice, "en")
+    assert not ok and message.startswith("sound: espeak-ng: ") and "\n" not in message
+    assert message.endswith('(docs/install.md, "The table\'s voice")')
+    assert check_sound(SoundConfig(), "fr") == (True, "sound: none")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert check_sound(voice, "fr") == (
+        False,
+        "sound: espeak-ng is not installed (sudo apt-get install espeak-ng)",
+    )
