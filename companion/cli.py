@@ -26,11 +26,14 @@ from companion.options import (
 from companion.rules.errors import BadInput
 
 if TYPE_CHECKING:
+    from companion.devices.sound import Sound
     from companion.session import Session
 
 DEFAULTS = GameConfig()
 """The config's game defaults, which `play` shares (settle)."""
 DEMO_OUT = "out/demo"
+FINISH_SOUND = 10.0
+"""Seconds `play --speak` lets the voice finish its last sentence after quit."""
 PLAY_JOURNAL = "out/play.jsonl"
 """Where `demo` and `play` write when not told: ``out/`` is created for them (a folder the
 user names is created, never the folders above it)."""
@@ -103,6 +106,12 @@ def _play_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the options of a new `play` game, or None."""
     if not args.sim:
         return "only --sim exists for now (a real table: companion run)"
+    if args.speak:
+        from companion.devices.sound import espeak_missing
+
+        missing = espeak_missing()
+        if missing is not None:
+            return f"--speak: {missing}"
     if not args.resume and games.get(args.game).console is None:
         return f"--game {args.game}: no typed simulated table yet (try: companion demo)"
     if args.resume:
@@ -192,13 +201,31 @@ def _play(args: argparse.Namespace) -> int:
     if console is None:
         session.close()
         return fail("play", f"{session.referee.setup.game} has no typed simulated table yet")
+    voice = _voice(session) if args.speak else None
+    finish = FINISH_SOUND
     try:
         return console(session, sys.stdin, sys.stdout, lang)
     except KeyboardInterrupt:  # Ctrl-C: every input is already journaled and fsync'd
         session.close()
+        finish = 0.0
         print(f"\ncompanion play: interrupted; the game is saved, continue it with: {resume}",
               file=sys.stderr)  # fmt: skip
         return 130
+    finally:
+        if voice is not None:
+            voice.close(finish=finish)
+
+
+def _voice(session: Session) -> Sound:
+    """`play --speak`: the table's voice through espeak-ng, told after every input."""
+    from companion.config.sound import SoundConfig
+    from companion.devices.sound import Sound
+    from companion.speech import Speaker
+
+    voice = Sound(SoundConfig(backend="espeak-ng"))
+    voice.open(session.referee.setup.language)
+    session.after_feed.append(Speaker(session.referee, voice).hear)
+    return voice
 
 
 def _deck(args: argparse.Namespace) -> int:
@@ -311,6 +338,12 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     play.add_argument(
         "--resume", action="store_true", help="continue the game of the journal (--journal)"
+    )
+    play.add_argument(
+        "--speak",
+        action="store_true",
+        help="say the table's announcements aloud with espeak-ng (whose turn, verdicts, "
+        "faults, the end; docs/table.md)",
     )
     play.set_defaults(func=_play)
 

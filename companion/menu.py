@@ -12,6 +12,8 @@ The steps, in order:
             console has buttons for); starts at the config's number of seats
     FIRST   the first player (PTI-13: who did a magic trick most recently?), by name:
             the config's names, else "Siège N" / "Seat N"
+    SOUND   only when the table has a voice ([sound] backend not "none"): its volume for
+            this game, or off; starts at the config's volume
     READY   "put every token in front of its owner, hats empty": with readers, the game
             starts as soon as every spot (the pad and the hats) reads empty; without
             readers, a push starts it
@@ -41,10 +43,13 @@ class Step(StrEnum):
     GAME = "game"
     SEATS = "seats"
     FIRST = "first"
+    SOUND = "sound"
     READY = "ready"
 
 
 RESUME_OPTIONS = ("resume", "new")
+VOLUMES = (0, 25, 50, 75, 100)
+"""The volumes the SOUND step offers (0: off), with the config's own among them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,11 +59,14 @@ class Resume:
 
 @dataclass(frozen=True, slots=True)
 class NewGame:
-    """A new game: ``seats`` are the names clockwise, ``first`` a 0-based seat."""
+    """A new game: ``seats`` are the names clockwise, ``first`` a 0-based seat;
+    ``volume`` the voice's for this game (None: the table has no voice, the config's
+    stands)."""
 
     game: str
     seats: tuple[str, ...]
     first: int
+    volume: int | None = None
 
 
 Result = Resume | NewGame
@@ -84,6 +92,9 @@ class Menu:
     table: tuple[tuple[int, frozenset[str] | None], ...] = ()
     """The latest report of each spot that reported (None: its reader is silent)."""
     result: Result | None = None
+    volume: int | None = None
+    """The voice's volume chosen so far (0: off); None: the table has no voice, and no
+    SOUND step."""
 
 
 def seat_range(game: str, max_seats: int = MAX_SEATS) -> tuple[int, ...]:
@@ -105,9 +116,11 @@ def new_menu(
     readers: bool = True,
     max_seats: int = MAX_SEATS,
     layout: Mapping[str, Any] | None = None,
+    volume: int | None = None,
 ) -> Menu:
     """The menu at power-on, preset from the config (its game, its number of seats and
-    first player). ``layout``: the config's layout, used for its game and seat count."""
+    first player). ``layout``: the config's layout, used for its game and seat count;
+    ``volume``: the config's volume when the table has a voice (None: it has none)."""
     games = tuple(g for g in registry.names() if len(seat_range(g, max_seats)) > 0)
     if game not in games:
         raise ValueError(f"{game} cannot be played with {max_seats} seats")
@@ -127,6 +140,7 @@ def new_menu(
         readers=readers,
         max_seats=max_seats,
         spots=tuple(spots),
+        volume=volume,
     )
     return _fit(menu)
 
@@ -168,6 +182,11 @@ def not_empty(menu: Menu) -> tuple[int, ...]:
     return tuple(s for s in range(spot_count(menu) + 1) if seen.get(s) != frozenset())
 
 
+def volumes(menu: Menu) -> tuple[int, ...]:
+    """The SOUND step's choices: `VOLUMES` and the config's own volume, in order."""
+    return tuple(sorted({*VOLUMES, menu.volume or 0}))
+
+
 def _wrap(value: int, steps: int, low: int, count: int) -> int:
     return low + (value - low + steps) % count
 
@@ -190,11 +209,31 @@ def turn(menu: Menu, steps: int) -> Menu:
         return _fit(dataclasses.replace(menu, seats=seats))
     if menu.step is Step.FIRST:
         return dataclasses.replace(menu, first=_wrap(menu.first, steps, 0, menu.seats))
+    if menu.step is Step.SOUND:
+        choices = volumes(menu)
+        index = _wrap(choices.index(menu.volume or 0), steps, 0, len(choices))
+        return dataclasses.replace(menu, volume=choices[index])
     return menu
 
 
-_NEXT = {Step.GAME: Step.SEATS, Step.SEATS: Step.FIRST, Step.FIRST: Step.READY}
-_PREVIOUS = {Step.SEATS: Step.GAME, Step.FIRST: Step.SEATS, Step.READY: Step.FIRST}
+_NEXT = {
+    Step.GAME: Step.SEATS,
+    Step.SEATS: Step.FIRST,
+    Step.FIRST: Step.SOUND,
+    Step.SOUND: Step.READY,
+}
+_PREVIOUS = {
+    Step.SEATS: Step.GAME,
+    Step.FIRST: Step.SEATS,
+    Step.SOUND: Step.FIRST,
+    Step.READY: Step.SOUND,
+}
+
+
+def _skip(menu: Menu, step: Step, moves: Mapping[Step, Step]) -> Step:
+    """`step`, or the one after it in `moves` when it is the SOUND step of a table
+    without a voice."""
+    return moves[step] if step is Step.SOUND and menu.volume is None else step
 
 
 def push(menu: Menu) -> Menu:
@@ -207,7 +246,8 @@ def push(menu: Menu) -> Menu:
         return dataclasses.replace(menu, step=Step.GAME)
     if menu.step is Step.READY:
         return menu if menu.readers else _start(menu)
-    return _check_ready(dataclasses.replace(menu, step=_NEXT[menu.step]))
+    step = _skip(menu, _NEXT[menu.step], _NEXT)
+    return _check_ready(dataclasses.replace(menu, step=step))
 
 
 def back(menu: Menu) -> Menu:
@@ -217,7 +257,7 @@ def back(menu: Menu) -> Menu:
     if menu.step is Step.GAME:
         return dataclasses.replace(menu, step=Step.RESUME) if menu.resumable else menu
     if menu.step in _PREVIOUS:
-        return dataclasses.replace(menu, step=_PREVIOUS[menu.step])
+        return dataclasses.replace(menu, step=_skip(menu, _PREVIOUS[menu.step], _PREVIOUS))
     return menu
 
 
@@ -237,7 +277,8 @@ def _check_ready(menu: Menu) -> Menu:
 
 
 def _start(menu: Menu) -> Menu:
-    return dataclasses.replace(menu, result=NewGame(menu.game, seat_names(menu), menu.first))
+    chosen = NewGame(menu.game, seat_names(menu), menu.first, menu.volume)
+    return dataclasses.replace(menu, result=chosen)
 
 
 def screen(menu: Menu) -> MenuScreen:
@@ -254,5 +295,9 @@ def screen(menu: Menu) -> MenuScreen:
         return MenuScreen(menu.step.value, options, allowed.index(menu.seats), title)
     if menu.step is Step.FIRST:
         return MenuScreen(menu.step.value, seat_names(menu), menu.first, title)
+    if menu.step is Step.SOUND:
+        choices = volumes(menu)
+        options = tuple(str(v) for v in choices)
+        return MenuScreen(menu.step.value, options, choices.index(menu.volume or 0), title)
     waiting = tuple(str(s) for s in not_empty(menu)) if menu.readers else ()
     return MenuScreen(menu.step.value, waiting, -1 if menu.readers else 0, title)

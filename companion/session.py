@@ -29,7 +29,7 @@ import os
 import shutil
 import time
 import traceback
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -186,6 +186,8 @@ class Session:
         self.damage_until = 0.0
         self.notes: list[str] = []
         """What the resume's replay noted (`Replayed.notes`), for the caller to say."""
+        self.after_feed: list[Callable[[], object]] = []
+        """Called after each input `feed` judged (the voice of `play --sim --speak`)."""
 
     @classmethod
     def start(cls, path: str | os.PathLike[str], setup: Setup) -> Session:
@@ -233,7 +235,10 @@ class Session:
     def feed(self, record: Input) -> list[TableEvent]:
         """Journal first, then judge: an input the referee saw is always on disk."""
         self.writer.write(record)
-        return self.referee.feed(record)
+        events = self.referee.feed(record)
+        for listener in self.after_feed:
+            listener()
+        return events
 
     def show_damage(self, damage: Damage) -> None:
         """Show on the OLED, for `DAMAGE_CARD_SECONDS`, that the journal was damaged."""

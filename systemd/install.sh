@@ -9,7 +9,7 @@
 # part after "Board_in_FS_mode_" in ls /dev/serial/by-id/); without it, the Pico plugged in
 # is found, or the one of the rule already installed is kept.
 #
-# It installs the system packages (and those of the configured readers), enables I2C (at
+# It installs the system packages (and those of the configured readers and voice), enables I2C (at
 # 400 kHz: a whole OLED frame, sent at power-on and after an I2C error, is 23 ms against
 # 93 ms at 100 kHz) and SPI, disables the serial console and UART (the default pin map
 # puts seat buttons on GPIO 14/15), creates the user `companion` in the gpio, spi, i2c and
@@ -174,6 +174,7 @@ if ! facts="$(PYTHONPATH="$SRC" python3 -S -m companion.config.install_facts \
         "then run install.sh again"
 fi
 READERS=pico PICO_PORT=/dev/companion-pico WEB=on WEB_SCOPE=network WEB_PORT=8080 DATA_DIR=""
+SOUND=none
 while IFS='=' read -r key value; do
     case "$key" in
         readers) READERS="$value" ;;
@@ -182,13 +183,27 @@ while IFS='=' read -r key value; do
         web_scope) WEB_SCOPE="$value" ;;
         web_port) WEB_PORT="$value" ;;
         data_dir) DATA_DIR="${value%/}" ;;
+        sound) SOUND="$value" ;;
     esac
 done <<<"$facts"
 if [ "$NEW_CONFIG" = 0 ] && [ "$DATA_DIR" != "$DATA" ]; then
     refuse "$CONFIG: paths.data_dir is $DATA_DIR but DATA is $DATA: the service can" \
         "write only DATA; run DATA=$DATA_DIR $0, or set paths.data_dir = \"$DATA\""
 fi
-say "configured: readers $READERS, web page $WEB, data directory $DATA"
+if [ "$SOUND" = espeak-ng ]; then
+    # espeak-ng plays through ALSA: the unit joins the audio group (drop-in below).
+    if ! getent group audio >/dev/null 2>&1; then
+        message="group audio missing: [sound] backend = \"espeak-ng\" in $CONFIG plays"
+        message="$message through the Pi's audio devices, which Raspberry Pi OS gives group audio"
+        if [ "$DRY_RUN" = 1 ]; then
+            echo "install.sh: $message (DRY_RUN: going on)" >&2
+        else
+            refuse "$message: install on Raspberry Pi OS, or set backend = \"none\""
+        fi
+    fi
+    GROUPS_NEEDED="$GROUPS_NEEDED audio"
+fi
+say "configured: readers $READERS, web page $WEB, sound $SOUND, data directory $DATA"
 
 # The Pico the udev rule binds /dev/companion-pico to: --pico; else the installed rule's
 # while it is plugged in; else the only one plugged in; else the installed rule's.
@@ -247,6 +262,9 @@ if [ "$READERS" = spi ]; then
     # The pi extra (mfrc522, spidev, RPi.GPIO): spidev from the system, and what pip needs
     # to build RPi.GPIO, which PyPI has no wheel of for the Pi.
     packages="$packages python3-spidev python3-dev gcc"
+fi
+if [ "$SOUND" = espeak-ng ]; then
+    packages="$packages espeak-ng" # the table's voice ([sound], docs/table.md)
 fi
 run apt-get update
 # shellcheck disable=SC2086 # one word per package
@@ -419,6 +437,21 @@ EOF
     fi
 }
 
+# [sound] backend = "espeak-ng": the voice plays through ALSA, which the unit's device list
+# and groups leave closed.
+sound_dropin() {
+    cat <<EOF
+# Written by systemd/install.sh because [sound] backend is "espeak-ng" in $CONFIG:
+# the table speaks (docs/table.md) through the Pi's audio output.
+# Run install.sh again after changing [sound].
+[Service]
+# The audio group opens ALSA's devices (/dev/snd/*), allowed by their fixed major number,
+# 116, like the unit's other devices (a USB speaker plugged in later is allowed too).
+SupplementaryGroups=audio
+DeviceAllow=char-116 rw
+EOF
+}
+
 say "systemd unit"
 run install -d -m 0755 "$UNIT_DIR"
 render_unit | put "$UNIT_DIR/companion.service" 0644
@@ -427,6 +460,12 @@ if [ "$WEB" = on ]; then
     web_dropin | put "$UNIT_DIR/companion.service.d/web.conf" 0644
 else
     run rm -f "$UNIT_DIR/companion.service.d/web.conf"
+fi
+if [ "$SOUND" = espeak-ng ]; then
+    run install -d -m 0755 "$UNIT_DIR/companion.service.d"
+    sound_dropin | put "$UNIT_DIR/companion.service.d/sound.conf" 0644
+else
+    run rm -f "$UNIT_DIR/companion.service.d/sound.conf"
 fi
 run systemctl daemon-reload
 run systemctl enable companion.service

@@ -40,6 +40,7 @@ def describe(config: Config, data: DataDir | None = None) -> list[str]:
         _display_line(config.display),
         _controls_line(config),
         _readers_line(config.readers),
+        config.sound.summary(),
     ]
     if not config.hardware:
         lines.append("no hardware configured: `companion run` will simulate the table")

@@ -1,8 +1,9 @@
 """What systemd/install.sh must know of a configuration, as ``KEY=VALUE`` lines.
 
 The install script installs the packages the configured back ends need, binds the Pico's
-udev rule when the readers are on a Pico, opens the unit's network when the web page is on
-and checks that the unit's data directory is the config's. It asks this module rather than
+udev rule when the readers are on a Pico, opens the unit's network when the web page is on,
+its sound devices when the table speaks through espeak-ng, and checks that the unit's data
+directory is the config's. It asks this module rather than
 grepping TOML, so it reads the file exactly as the service will::
 
     PYTHONPATH=SRC python3 -S -m companion.config.install_facts --config FILE
@@ -34,6 +35,8 @@ def facts(config: Config) -> dict[str, str]:
         "web_scope": "loopback" if loopback else "network",
         "web_port": str(web.port),
         "data_dir": str(config.data_dir),
+        # espeak-ng: its package, the audio group and the sound devices for the unit
+        "sound": config.sound.backend,
     }
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.config.sound import SoundConfig
 from companion.games import DEFAULT_GAME
 
 DEFAULT_DATA_DIR = "/var/lib/companion"
@@ -147,6 +148,8 @@ class Config:
     source: Path | None = None
     web: WebConfig = field(default_factory=WebConfig)
     """The file it came from (None: built-in defaults)."""
+    sound: SoundConfig = field(default_factory=SoundConfig)
+    """The table's voice ([sound], companion/config/sound.py)."""
 
     @property
     def hardware(self) -> bool:

@@ -45,8 +45,9 @@ from companion.config.reading import (
     int_in,
     text,
 )
+from companion.config.sound_table import parse_sound
 
-TABLES = {"schema", "game", "paths", "display", "controls", "readers", "web"}
+TABLES = {"schema", "game", "paths", "display", "controls", "readers", "web", "sound"}
 GAME_KEYS = {"name", "seats", "first", "settle", "language", "seed", "layout", "rules"}
 """The [game] keys of every game; the registered games add their own (`_settings`)."""
 GAME_RULES: dict[str, Rule] = {
@@ -125,12 +126,13 @@ def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
     controls = _controls(c)
     readers = _readers(c)
     web = _web(c)
+    sound = parse_sound(c)
     pins: PinMap | None = None
     if controls.enabled and not c.problems:
         pins_path, pins = _pin_map(c, pins_path or default_pins(base), game, display, readers)
     if c.problems:
         raise ConfigError(c.problems)
-    return Config(game, data_dir, pins_path, display, controls, readers, pins, source, web)
+    return Config(game, data_dir, pins_path, display, controls, readers, pins, source, web, sound)
 
 
 def _game(c: Checker) -> GameConfig:

@@ -357,6 +357,13 @@ def _doctor_command(args: argparse.Namespace) -> int:
               file=sys.stderr)  # fmt: skip
     if args.display_only:
         return display
+    sound = 0
+    if isinstance(config, Config):
+        from companion.devices.sound import check_sound
+
+        ok, message = check_sound(config.sound, config.game.language)
+        print(message)
+        sound = 0 if ok else 1
     readers = config.readers if isinstance(config, Config) else ReadersConfig()
     readers_status = run_doctor(
         args.port,
@@ -366,7 +373,7 @@ def _doctor_command(args: argparse.Namespace) -> int:
         tags=tags,
         settle_us=args.settle_us if args.settle_us is not None else readers.settle_us,
     )
-    return max(display, readers_status)
+    return max(display, sound, readers_status)
 
 
 def add_doctor_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -375,13 +382,15 @@ def add_doctor_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         "doctor",
         help="check the Pico and every RFID reader, showing live tags",
         description=(
-            "Draw a test frame on the configured OLED, find the Pico on USB, show its "
+            "Draw a test frame on the configured OLED, say a test sentence with the "
+            "configured voice ([sound]), find the Pico on USB, show its "
             "firmware version and reader count, check that it answers, and watch every "
             "reader for a few seconds, naming each tag with the kind `companion enroll` "
             "recorded in the data directory (--data-dir, else $COMPANION_DATA, else "
-            "paths.data_dir of the config). Exits 1 if the display or a configured reader is "
-            "missing, faulty or silent, 2 for a bad option or config. Stop the companion "
-            "service first: the serial port is used exclusively. The config: "
+            "paths.data_dir of the config). Exits 1 if the display, the voice or a "
+            "configured reader is missing, faulty or silent, 2 for a bad option or config. "
+            "Stop the companion service first: the serial port is used exclusively. The "
+            "config: "
             f"{CONFIG_DOC}; the wiring: firmware/README.md and hardware/."
         ),
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from companion.config.sound import SOUND_BACKENDS
 from companion.doc_paths import CONFIG_DOC, JOURNAL_DOC, TABLE_DOC
 from companion.options import add_config_option, add_data_dir_option, path_text
 from companion.run.startup import run
@@ -32,6 +33,13 @@ def add_run_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
         default=None,
         choices=("ssd1306", "sh1106", "emulator", "capture", "dummy", "none"),
         help="override the display driver",
+    )
+    p.add_argument(
+        "--sound",
+        default=None,
+        choices=SOUND_BACKENDS,
+        help="override [sound] backend (a simulated table is silent unless given espeak-ng "
+        "or capture: capture logs each announcement)",
     )
     p.add_argument(
         "--exit-when-finished",

@@ -4,7 +4,8 @@ One referee loop owns all state. Device threads (gpiozero callbacks, the Pico's 
 link, the clock, the simulated input source) only put items on one ``queue.Queue``; the
 loop takes them in order, stamps each with ``t`` (seconds since the game started), turns
 it into a journal input, feeds the ``Session`` (journal first, fsync'd, then the referee),
-redraws the OLED when the screen changed and pings the systemd watchdog.
+redraws the OLED when the screen changed, hands what is worth saying aloud to the sound
+worker (`companion.speech`; it never blocks the loop) and pings the systemd watchdog.
 
 Deaths. A device thread that died (`companion.run.supervise`: its `DeviceDied` on the
 queue, the simulated input's `ScriptEnd` with an error, or a watched thread found dead at
@@ -49,6 +50,7 @@ from companion.run.supervise import DeviceDied
 from companion.screens.device_stop import DeviceStopScreen
 from companion.screens.journal_damage import JournalDamageScreen
 from companion.session import Session
+from companion.speech import Speaker
 
 if TYPE_CHECKING:
     from companion.run.web_port import WebPort
@@ -97,6 +99,7 @@ class Service:
         spots: int | None = None,
         web: WebPort | None = None,
         watch: Callable[[], DeviceDied | None] | None = None,
+        speaker: Speaker | None = None,
     ) -> None:
         self.session = session
         self.referee = session.referee
@@ -112,6 +115,8 @@ class Service:
         self.web = web
         self.watch = watch
         """The liveness check at each tick: a watched thread found dead, or None."""
+        self.speaker = speaker
+        """The table's voice: told after each queue item (`companion.speech`)."""
         self.exit_status = 0
         self.gone: set[str] = set()
         """Threads whose death was handled (a death is reported once, seen maybe twice)."""
@@ -234,6 +239,8 @@ class Service:
     # -------------------------------------------------------------------- loop
 
     def refresh(self) -> None:
+        if self.speaker is not None:
+            self.speaker.hear()  # hands its announcement to the sound worker: never blocks
         overlay: Any = None
         if self.web is not None:
             self.web.publish()

@@ -92,10 +92,15 @@ def console_seats(config: Config) -> int:
 
 
 def start_menu(
-    config: Config, args: argparse.Namespace, data_dir: Path, sim: bool
+    config: Config,
+    args: argparse.Namespace,
+    data_dir: Path,
+    sim: bool,
+    volume: int | None = None,
 ) -> power_on.Menu:
     """The menu at power-on. With ``--resume``, an unfinished journal is offered first (a
-    finished one is archived); without, an existing journal is refused as today."""
+    finished one is archived); without, an existing journal is refused as today.
+    ``volume``: the voice's, when the table has one (the menu then asks it)."""
     path = data_dir / config.journal_path.name
     resumable = False
     if args.resume:
@@ -115,6 +120,7 @@ def start_menu(
         readers=not sim and config.readers.kind != "none",
         max_seats=console_seats(config) if hardware else power_on.MAX_SEATS,
         layout=g.settings.get("layout"),
+        volume=volume,
     )
 
 

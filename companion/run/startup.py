@@ -34,7 +34,9 @@ from companion.config.data_dir import (
     make_data_dir,
 )
 from companion.config.model import Config, ConfigError, DisplayConfig
+from companion.config.sound import SoundConfig
 from companion.devices.display import Display
+from companion.devices.sound import Sound, espeak_missing
 from companion.notify import Notifier
 from companion.run.clock import Clock
 from companion.run.devices import Devices, Starter, start_inputs
@@ -45,8 +47,13 @@ from companion.run.sim_input import sim_input_problem
 from companion.run.supervise import DeviceDied, ThreadDeaths
 from companion.run.web_port import WebPort
 from companion.session import Session
+from companion.speech import Speaker
 
 log = logging.getLogger("companion")
+
+FINISH_SOUND = 10.0
+"""Seconds the voice may finish its last sentence when the game (or the script) ended by
+itself."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +69,9 @@ class Plan:
     """The simulated input's ``t`` is the clock (no clock thread)."""
     menu: bool
     """Show the power-on menu first."""
+    sound: SoundConfig = SoundConfig()
+    """The table's voice: ``--sound``, else the config's (a simulated table is silent
+    unless asked)."""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -87,12 +97,17 @@ def prepare(args: argparse.Namespace) -> Plan | int:
     if problem is not None:
         return _refuse(problem)
     display = _display_config(config, args.display, sim)
+    sound = _sound_config(config, args.sound, sim)
+    missing = espeak_missing() if args.sound == "espeak-ng" and sound.on else None
+    if missing is not None:  # asked on the command line: say so (the config's: a warning)
+        return _refuse(f"--sound espeak-ng: {missing}")
     try:
         make_data_dir(data.path)
     except OSError as exc:
         return _refuse(f"cannot create the data directory {data.path}: {exc.strerror or exc}")
     script_clock = sim and args.sim_clock == "script"
-    return Plan(config, data.path, sim, display, script_clock, use_menu(config, args, sim))
+    menu = use_menu(config, args, sim)
+    return Plan(config, data.path, sim, display, script_clock, menu, sound)
 
 
 def _refuse(message: str) -> int:
@@ -127,6 +142,14 @@ def _display_config(config: Config, driver: str | None, sim: bool) -> DisplayCon
     return config.display
 
 
+def _sound_config(config: Config, backend: str | None, sim: bool) -> SoundConfig:
+    """The voice to open: ``--sound``, else the config's; a simulated table does not
+    speak through the desktop's speakers unless ``--sound espeak-ng`` asks it to."""
+    if backend is None and sim and config.sound.backend == "espeak-ng":
+        backend = "none"
+    return config.sound if backend is None else dataclasses.replace(config.sound, backend=backend)
+
+
 @dataclass
 class Running:
     """What `serve` opened, closed again in reverse order whatever happens."""
@@ -135,10 +158,14 @@ class Running:
     inbox: queue.Queue[Any] = field(default_factory=queue.Queue)
     devices: Devices = field(default_factory=Devices)
     display: Display | None = None
+    sound: Sound | None = None
     session: Session | None = None
     web: WebPort | None = None
     keep_frame: bool = False
     """Leave the last frame on the OLED when closing it (a Stop, until the restart)."""
+    finish_sound: float = 0.0
+    """Seconds the voice may finish its last sentence when closing (a game that ended by
+    itself; a stop signal cuts it)."""
 
     def close(self) -> None:
         self.devices.stop()
@@ -146,6 +173,8 @@ class Running:
             self.web.stop()
         if self.session is not None:
             self.session.close()
+        if self.sound is not None:
+            self.sound.close(finish=self.finish_sound)
         if self.display is not None:
             if self.keep_frame and self.display.device is not None:
                 self.display.device.persist = True  # luma clears the screen otherwise
@@ -208,6 +237,10 @@ def serve(plan: Plan, args: argparse.Namespace) -> int:
         running.session, opened = open_session(
             plan.config, args, plan.data_dir, running.inbox, plan.sim, choice, known
         )
+        if isinstance(choice, power_on.NewGame) and choice.volume is not None:
+            plan = dataclasses.replace(
+                plan, sound=dataclasses.replace(plan.sound, volume=choice.volume)
+            )
         return _play(plan, args, running, pending + opened, signals)
     except (ValueError, OSError, RuntimeError) as exc:  # JournalError, SetupError: ValueErrors
         log.error("%s", exc)
@@ -236,7 +269,8 @@ def _menu(
     """The power-on menu: (what was chosen, or None when stopped; the items the game
     must see; what the readers reported meanwhile)."""
     assert running.display is not None
-    menu = start_menu(plan.config, args, plan.data_dir, plan.sim)
+    voice = plan.sound.volume if plan.sound.backend != "none" else None
+    menu = start_menu(plan.config, args, plan.data_dir, plan.sim, voice)
     running.notifier.ready("power-on menu")
     log.info("power-on menu (resume offered: %s)", menu.resumable)
     choice, menu, pending = run_menu(
@@ -259,6 +293,8 @@ def _play(
     for item in pending:
         running.inbox.put_nowait(item)
     running.web = _start_web(plan, running)
+    running.sound = Sound(plan.sound)
+    running.sound.open(referee.setup.language)
     service = Service(
         running.session,
         running.inbox,
@@ -268,7 +304,10 @@ def _play(
         until_finished=args.exit_when_finished,
         web=running.web,
         watch=running.devices.dead,
+        speaker=Speaker(referee, running.sound) if running.sound.enabled else None,
     )
+    if running.sound.fault is not None:
+        service.notes.append(running.sound.fault)
     if not plan.script_clock:
         running.devices.start(Starter(Clock(running.inbox)), running.inbox)
     signals.to(service.stop)
@@ -278,6 +317,8 @@ def _play(
     log.info("ready: %s", where(referee))
     code = service.run()
     running.keep_frame = code != 0  # the Stop of a dead device stays until the restart
+    if code == 0 and not service.stopping:
+        running.finish_sound = FINISH_SOUND
     running.notifier.stopping(where(referee) if code == 0 else "")  # keep the STOP status
     log.info(
         "stopped: %s; ticks journaled %d, skipped %d",

@@ -78,13 +78,13 @@ class MenuScreen:
     """The power-on menu (docs/table.md, "Starting a game"), before any game exists: no public
     view, no seat of a game, only the menu's own choices.
 
-    ``step`` is the menu step (``resume``, ``game``, ``seats``, ``first``, ``ready``) and
-    says which question the title asks. ``options`` are what the encoder chooses from:
-    ``resume`` / ``new`` for the resume step, the registry's game names, numbers of
-    seats (``"4"``) or seat names; at the ``ready`` step, the spots not yet read empty
-    (``"0"`` is the pad). ``cursor`` indexes ``options`` (at ``ready``: 0 when a push starts
-    the game, -1 while the readers decide). ``title`` is the game chosen so far (empty
-    before)."""
+    ``step`` is the menu step (``resume``, ``game``, ``seats``, ``first``, ``sound``,
+    ``ready``) and says which question the title asks. ``options`` are what the encoder
+    chooses from: ``resume`` / ``new`` for the resume step, the registry's game names,
+    numbers of seats (``"4"``), seat names or volumes (``"0"``: off); at the ``ready``
+    step, the spots not yet read empty (``"0"`` is the pad). ``cursor`` indexes ``options``
+    (at ``ready``: 0 when a push starts the game, -1 while the readers decide). ``title``
+    is the game chosen so far (empty before)."""
 
     step: str
     options: tuple[str, ...]

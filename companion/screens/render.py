@@ -171,6 +171,8 @@ def _menu_option(step: str, option: str, lang: str) -> str:
         return game_title(option)
     if step == "seats":
         return phrase("menu.players", lang, n=option)
+    if step == "sound":
+        return phrase("menu.sound.off" if option == "0" else "menu.volume", lang, n=option)
     return sanitize(option) or option
 
 

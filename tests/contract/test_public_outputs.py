@@ -1,12 +1,13 @@
 """What every game shows the table: the replay document's shape, and no hidden fact.
 
-No-peek: each simulated game is replayed twice through the production path of the OLED
-and the page (the referee's screen drawn by the renderer, its status lines, the
-transcript, and `Publisher`, as the referee loop runs it): once as played, once with two
-tokens of one kind (two animals, two cards) exchanged in the tags, so every physical act
-is the same but what lies under a hat, in a hand or face down differs. As long as the
-game's public events are the same, every public output must be: the OLED's frames in
-both languages, the status and transcript lines, the page's snapshots. They part only
+No-peek: each simulated game is replayed twice through the production path of the OLED,
+the voice and the page (the referee's screen drawn by the renderer, its status lines, the
+transcript, what the table says aloud, and `Publisher`, as the referee loop runs it):
+once as played, once with two tokens of one kind (two animals, two cards) exchanged in
+the tags, so every physical act is the same but what lies under a hat, in a hand or face
+down differs. As long as the game's public events are the same, every public output must
+be: the OLED's frames in both languages, the status and transcript lines, the spoken
+announcements, the page's snapshots. They part only
 when the game itself shows an exchanged token (a verdict, a reveal, a claim), which its
 events then say. A game whose engine hides nothing (`Engine.hidden` empty) has nothing
 to exchange.
@@ -23,6 +24,7 @@ import pytest
 from companion.games import Game, TableReferee
 from companion.journal import Setup, SpotInput
 from companion.screens.render import frame
+from companion.speech import announcement
 from companion.transcript import describe
 from companion.web.public import Publisher
 from tests.games import contract_games, descriptor, playing
@@ -66,8 +68,9 @@ def family(kind: str) -> str:
 
 
 def public(referee: TableReferee, seen: int) -> dict[str, Any]:
-    """Every public output of the referee now but the page, by name: the OLED and the
-    status line in both languages, and the transcript lines of the events from `seen` on."""
+    """Every public output of the referee now but the page, by name, in both languages:
+    the OLED, the status line, and the transcript lines and the spoken announcement of the
+    events from `seen` on."""
     game, names = referee.setup.game, referee.names
     outputs: dict[str, Any] = {}
     for lang in LANGUAGES:
@@ -76,6 +79,9 @@ def public(referee: TableReferee, seen: int) -> dict[str, Any]:
         outputs[f"transcript ({lang})"] = [
             describe(e, names, game, lang) for e in referee.events[seen:]
         ]
+        outputs[f"speech ({lang})"] = announcement(
+            referee.events[seen:], referee.screen, names, game, lang
+        )
     return outputs
 
 

@@ -130,6 +130,27 @@ def test_back_goes_one_step_back_and_keeps_the_choices() -> None:
     assert back(m).step is Step.FIRST
 
 
+def test_the_sound_step_asks_the_voice_s_volume_when_the_table_has_one() -> None:
+    """After the first player, a table with a voice ([sound]) asks its volume for the game,
+    from the config's, "off" (0) among the choices; back and forth keep it."""
+    m = push(push(push(menu(volume=70))))
+    assert m.step is Step.SOUND
+    assert screen(m) == MenuScreen("sound", ("0", "25", "50", "70", "75", "100"), 3, "ptipasspass")
+    assert turn(m, 3).volume == 0 and turn(m, -3).volume == 0  # wraps around
+    m = turn(m, 1)
+    assert back(m).step is Step.FIRST and push(back(m)).volume == 75
+    m = push(m)
+    assert m.step is Step.READY and back(m).step is Step.SOUND
+    assert clear(m).result == NewGame("ptipasspass", NAMES, 1, 75)
+    off = clear(push(turn(push(push(push(menu(volume=25)))), -1)))
+    assert off.result == NewGame("ptipasspass", NAMES, 1, 0)
+    assert clear(push(push(push(menu())))).result == NewGame("ptipasspass", NAMES, 1, None)
+    sound = push(push(push(menu(volume=70))))
+    for lang in ("fr", "en"):  # drawn in both languages, the cursor on each choice
+        frames = {frame(screen(turn(sound, n)), lang).tobytes() for n in range(6)}
+        assert len(frames) == 6
+
+
 def test_resume_is_offered_only_with_an_unfinished_journal() -> None:
     assert menu().step is Step.GAME
     m = menu(resumable=True)
@@ -192,9 +213,12 @@ def test_a_game_the_console_cannot_seat_is_refused() -> None:
 @given(
     st.booleans(),
     st.lists(st.sampled_from(["turn+", "turn-", "turn3", "push", "back", "empty"]), max_size=40),
+    st.sampled_from([None, 70]),
 )
-def test_any_sequence_stays_consistent_and_drawable(resumable: bool, moves: list[str]) -> None:
-    m = menu(resumable=resumable)
+def test_any_sequence_stays_consistent_and_drawable(
+    resumable: bool, moves: list[str], volume: int | None
+) -> None:
+    m = menu(resumable=resumable, volume=volume)
     for move in moves:
         if move.startswith("turn"):
             m = turn(m, {"turn+": 1, "turn-": -1, "turn3": 3}[move])
@@ -206,6 +230,7 @@ def test_any_sequence_stays_consistent_and_drawable(resumable: bool, moves: list
             m = clear(m)
         assert m.seats in seat_range(m.game)
         assert 0 <= m.first < m.seats
+        assert (m.volume is None) is (volume is None)  # a voice only where the table has one
         view = screen(m)
         assert -1 <= view.cursor < max(len(view.options), 1)
     if isinstance(m.result, NewGame):

@@ -88,6 +88,12 @@ BAD_VALUES = [
     ("[readers]\nspi_spots = [0, 1]\nspi_rst = 25\n", "spi_spots = [0, 1]", "[bus, device]"),
     ("[readers]\nresume_wait = 100\n", "resume_wait = 100", "0 to 30"),
     ("[readers]\nsettle_us = 30000\n", "settle_us = 30000", "from 0 to 20000 (default 300)"),
+    ('[sound]\nbackend = "festival"\n', 'sound.backend = "festival"', "apt-get install espeak-ng"),
+    ("[sound]\nvolume = 101\n", "sound.volume = 101", "0 (silent) to 100"),
+    ("[sound]\nrate = 20\n", "sound.rate = 20", "from 80 to 400"),
+    ('[sound]\nvoice_fr = "fr fr"\n', 'sound.voice_fr = "fr fr"', "espeak-ng --voices=fr"),
+    ("[sound]\ninterrupt = 1\n", "sound.interrupt = 1", "true cuts the sentence"),
+    ("[sound]\nloud = true\n", "sound.loud: unknown key", "known keys here: backend"),
     ("schema = 2\n", "schema = 2", "must be 1"),
     ("display = 3\n", "display = 3", "must be a table"),
 ]

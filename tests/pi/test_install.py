@@ -89,6 +89,10 @@ class Sandbox:
         return self.root / "systemd" / "companion.service.d" / "web.conf"
 
     @property
+    def sound_conf(self) -> Path:
+        return self.root / "systemd" / "companion.service.d" / "sound.conf"
+
+    @property
     def rule(self) -> Path:
         return self.root / "udev" / "99-companion-pico.rules"
 
@@ -100,7 +104,7 @@ class Sandbox:
             path.write_text(f"#!/usr/bin/env bash\n{RECORD}\n{body}\n")
             path.chmod(0o755)
         (self.root / "users").write_text("")
-        self.set_groups("gpio", "spi", "i2c", "dialout")
+        self.set_groups("gpio", "spi", "i2c", "dialout", "audio")
         (self.root / "udev-db").mkdir()
         (self.root / "by-id").mkdir()
         self.config_txt.parent.mkdir(parents=True)
@@ -240,7 +244,7 @@ def test_the_installed_unit_and_its_web_drop_in_pass_systemd_analyze_verify(
 ) -> None:
     box.plug_pico(SERIAL)
     ok(box.run())
-    assert box.web_conf.exists()
+    assert box.web_conf.exists() and box.sound_conf.exists()
     done = subprocess.run(
         [systemd_analyze(), "verify", str(box.unit)], capture_output=True, text=True, timeout=60
     )
@@ -323,7 +327,7 @@ def test_the_user_joins_every_device_group(box: Sandbox) -> None:
     box.plug_pico(SERIAL)
     ok(box.run())
     joined = {args[-2] for args in box.calls("usermod") if args[:1] == ["-aG"]}
-    assert joined == {"gpio", "spi", "i2c", "dialout"}
+    assert joined == {"gpio", "spi", "i2c", "dialout", "audio"}  # audio: the voice
 
 
 # ------------------------------------------------------------------ config.txt
@@ -472,6 +476,39 @@ def test_a_disabled_web_page_keeps_the_network_closed(box: Sandbox) -> None:
     assert settings(box.unit)["PrivateNetwork"] == ["yes"]
 
 
+# ------------------------------------------------------------------ the voice
+
+
+def test_a_speaking_table_gets_espeak_ng_the_audio_group_and_alsa(box: Sandbox) -> None:
+    box.plug_pico(SERIAL)
+    ok(box.run())  # the example config: backend = "espeak-ng"
+    apt = [c for c in box.ran("apt-get") if c.startswith("install")]
+    assert len(apt) == 1 and "espeak-ng" in apt[0].split()
+    sound = settings(box.sound_conf)
+    assert sound == {"SupplementaryGroups": ["audio"], "DeviceAllow": ["char-116 rw"]}
+
+
+def test_a_silent_table_installs_no_voice_and_needs_no_audio_group(box: Sandbox) -> None:
+    box.plug_pico(SERIAL)
+    ok(box.run())
+    assert box.sound_conf.exists()
+    box.write_config(**{'backend = "espeak-ng"': 'backend = "none"'})
+    box.set_groups("gpio", "spi", "i2c", "dialout")
+    ok(box.run())
+    assert not box.sound_conf.exists()  # the earlier drop-in is gone
+    apt = [c for c in box.ran("apt-get") if c.startswith("install")]
+    assert "espeak-ng" not in apt[-1].split()
+
+
+def test_a_speaking_table_without_the_audio_group_is_refused_before_any_change(
+    box: Sandbox,
+) -> None:
+    box.set_groups("gpio", "spi", "i2c", "dialout")
+    box.plug_pico(SERIAL)
+    refused(box.run(), "group audio missing", 'backend = "none"')
+    changed_nothing(box)
+
+
 # ------------------------------------------------------------------ what it asks Python
 
 
@@ -494,6 +531,7 @@ def test_the_facts_module_runs_on_the_standard_library_alone(tmp_path: Path) -> 
         "web_scope": "network",
         "web_port": "8080",
         "data_dir": "/var/lib/companion",
+        "sound": "espeak-ng",
     }
     assert all(re.fullmatch(r"\S+", value) for value in facts.values())
 

@@ -42,17 +42,22 @@ def systemd_analyze() -> str:
 
 
 def analyze(
-    command: str, unit_text: str, folder: Path, web_conf: str | None = None
+    command: str,
+    unit_text: str,
+    folder: Path,
+    web_conf: str | None = None,
+    sound_conf: str | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """`systemd-analyze COMMAND` of the unit in ``folder``, with ``web_conf`` as its drop-in
-    (None: none), ExecStart's interpreter pointed at this Python (verify checks that the
-    program exists; /opt/companion does not, here)."""
+    """`systemd-analyze COMMAND` of the unit in ``folder``, with ``web_conf`` and
+    ``sound_conf`` as its drop-ins (None: none), ExecStart's interpreter pointed at this
+    Python (verify checks that the program exists; /opt/companion does not, here)."""
     tool = systemd_analyze()
     unit = folder / "companion.service"
     unit.write_text(unit_text.replace(INSTALLED_PYTHON, sys.executable))
-    if web_conf is not None:
-        (folder / "companion.service.d").mkdir(exist_ok=True)
-        (folder / "companion.service.d" / "web.conf").write_text(web_conf)
+    for name, conf in (("web.conf", web_conf), ("sound.conf", sound_conf)):
+        if conf is not None:
+            (folder / "companion.service.d").mkdir(exist_ok=True)
+            (folder / "companion.service.d" / name).write_text(conf)
     args = [tool, command, str(unit)]
     if command == "security":
         args[2:2] = ["--offline=true", "--no-pager"]
@@ -63,10 +68,12 @@ def verify(unit_text: str, folder: Path) -> subprocess.CompletedProcess[str]:
     return analyze("verify", unit_text, folder)
 
 
-def exposure(unit_text: str, folder: Path, web_conf: str | None = None) -> tuple[float, list[str]]:
-    """The overall exposure `systemd-analyze security` gives the unit (with the drop-in
-    ``web_conf``), and the settings its every "✗" line names."""
-    done = analyze("security", unit_text, folder, web_conf)
+def exposure(
+    unit_text: str, folder: Path, web_conf: str | None = None, sound_conf: str | None = None
+) -> tuple[float, list[str]]:
+    """The overall exposure `systemd-analyze security` gives the unit (with the drop-ins
+    ``web_conf`` and ``sound_conf``), and the settings its every "✗" line names."""
+    done = analyze("security", unit_text, folder, web_conf, sound_conf)
     found = re.search(r"Overall exposure level for companion\.service: ([0-9.]+)", done.stdout)
     assert found is not None, done.stdout + done.stderr
     missing = [line.split()[1].split("=")[0] for line in done.stdout.splitlines() if "✗" in line]
@@ -77,10 +84,10 @@ def comments(*texts: str) -> str:
     return "\n".join(line for text in texts for line in text.splitlines() if line.startswith("#"))
 
 
-def lan_web_conf(tmp_path: Path) -> str:
+def lan_web_conf(tmp_path: Path, name: str = "web.conf") -> str:
     """The drop-in install.sh writes for the default configuration (docs/
-    companion.example.toml: the web page on 0.0.0.0, the table's network), read from what
-    its DRY_RUN shows."""
+    companion.example.toml: the web page on 0.0.0.0, the table's network; ``sound.conf``:
+    the voice through espeak-ng), read from what its DRY_RUN shows."""
     done = subprocess.run(
         ["bash", str(INSTALL)],
         env={**os.environ, "DRY_RUN": "1", "ETC": str(tmp_path / "etc"), "UNIT_DIR": "/units"},
@@ -90,7 +97,7 @@ def lan_web_conf(tmp_path: Path) -> str:
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    start = lines.index("+ write /units/companion.service.d/web.conf (mode 0644):") + 1
+    start = lines.index(f"+ write /units/companion.service.d/{name} (mode 0644):") + 1
     body = itertools.takewhile(lambda line: line.startswith("    "), lines[start:])
     return "".join(line[4:] + "\n" for line in body)
 
@@ -161,6 +168,24 @@ def test_the_unit_with_the_web_page_on_the_network_scores_at_most_1_2(tmp_path: 
     unexplained = [name for name in missing if f"{name}=" not in comments(text, web_conf)]
     assert not unexplained, f"say in the unit or the drop-in why these stay: {unexplained}"
     done = analyze("verify", text, tmp_path, web_conf)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+def test_the_unit_with_the_default_voice_keeps_its_score_and_opens_alsa_alone(
+    tmp_path: Path,
+) -> None:
+    """The default configuration also speaks through espeak-ng: install.sh's second
+    drop-in adds the audio group and ALSA's devices (major 116) and nothing else; with
+    both drop-ins the unit still scores 1.2 or lower and passes verify."""
+    text, web_conf = UNIT.read_text(), lan_web_conf(tmp_path)
+    sound_conf = lan_web_conf(tmp_path, "sound.conf")
+    sound = settings(sound_conf)
+    assert sound == {"SupplementaryGroups": ["audio"], "DeviceAllow": ["char-116 rw"]}
+    level, missing = exposure(text, tmp_path, web_conf, sound_conf)
+    assert level <= MAX_EXPOSURE, f"exposure {level}: {missing}"
+    unexplained = [n for n in missing if f"{n}=" not in comments(text, web_conf, sound_conf)]
+    assert not unexplained, f"say in the unit or a drop-in why these stay: {unexplained}"
+    done = analyze("verify", text, tmp_path, web_conf, sound_conf)
     assert done.returncode == 0 and done.stderr == "", done.stderr
 
 

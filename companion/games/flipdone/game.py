@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
-from companion.games.flipdone import words  # noqa: F401  (registers the game's phrases)
+from companion.games.flipdone import voice, words  # noqa: F401  (registers its phrases, voice)
 from companion.games.flipdone.rules import DECK, ENGINE, PLAYERS, SQUARES
 from companion.journal import Setup
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, RuleOption, register
-from companion.games.passpass import transcript, words  # noqa: F401  (registers its words)
+from companion.games.passpass import transcript, voice, words  # noqa: F401  (registers its words)
 from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_config
 from companion.games.passpass.rules.layouts import Layout, LayoutError
 from companion.games.passpass.table_settings import SETUP_FIELDS, TABLE_SETTINGS

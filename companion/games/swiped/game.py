@@ -17,7 +17,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from companion.doc_paths import RULINGS_DOC
 from companion.games import Game, Printables, register
-from companion.games.swiped import words  # noqa: F401  (registers the game's phrases)
+from companion.games.swiped import voice, words  # noqa: F401  (registers its phrases, voice)
 from companion.games.swiped.rules import COLOURS, ENGINE, PLAYERS, SQUARES, Config
 from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK
 from companion.journal import Setup

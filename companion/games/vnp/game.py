@@ -17,7 +17,7 @@ from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
-from companion.games.vnp import words  # noqa: F401  (registers the game's phrases)
+from companion.games.vnp import voice, words  # noqa: F401  (registers its phrases, voice)
 from companion.games.vnp.rules.contract import ENGINE
 from companion.journal import Setup
 

@@ -1,14 +1,16 @@
 """Tally's words, in French and English: its OLED's phrases (registered in the shared
-catalogue under `<name>.`) and its transcript lines (its describer), both registered when
-this module is imported (the game's descriptor imports it)."""
+catalogue under `<name>.`), its transcript lines (its describer) and what the table says
+aloud (its voice), all registered when this module is imported (the game's descriptor
+imports it)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.screens.text import phrase, seat_name
 from companion.screens.text import register_words as _register_words
+from companion.speech import register_voice
 from companion.transcript import register_describer
 
 from .rules.engine import NAME
@@ -39,7 +41,7 @@ def say(key: str, lang: str, **fields: object) -> str:
     return phrase(PREFIX + key, lang, **fields)
 
 
-def describe(event: dict[str, Any], names: Sequence[str], lang: str) -> str | None:
+def describe(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str | None:
     """Tally's own transcript line (a pebble dropped); None for the shared lines."""
     seat = event.get("seat")
     if event.get("kind") != "pebble" or not isinstance(seat, int):
@@ -47,5 +49,12 @@ def describe(event: dict[str, Any], names: Sequence[str], lang: str) -> str | No
     return say("pebble", lang, s=seat_name(names, seat, lang))
 
 
+def speak(event: Mapping[str, Any], screen: Any, names: Sequence[str], lang: str) -> str | None:
+    """What the table says aloud of Tally's events: nothing of a pebble (everyone saw it
+    dropped); None leaves the others to the shared lines (the winner, a fault)."""
+    return "" if event.get("kind") == "pebble" else None
+
+
 _register_words(NAME, {lang: {PREFIX + k: v for k, v in t.items()} for lang, t in PHRASES.items()})
 register_describer(NAME, describe)
+register_voice(NAME, speak)

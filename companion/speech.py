@@ -1,0 +1,162 @@
+"""What the table says aloud: the moments that matter, in the table's language.
+
+Players look at the table, not at a 128x64 screen across it: whose turn it is, a verdict
+(a challenge's outcome, a claim, a point), a fault and its fix, the end. Each is said in
+one or two short sentences built from what is already public, the referee's events and
+its screen (the OLED's words, `companion/screens/text.py`, and the transcript's,
+`companion/transcript.py`), so nothing said can be a hidden fact (no tag, nothing under a
+hat, no secret card): what the OLED and the transcript may show, the voice may say.
+
+A game says which of its events are worth saying, and how, through its voice
+(`register_voice`, called by its package like `register_describer`); this module knows no
+game and says the lines every game shares: a won game, a fault the game has no sentence
+for, the table fixed. `Speaker` follows one referee and hands each input's sentences,
+joined into one announcement, to the Sound port (`companion/devices/sound.py`), which
+never speaks over itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from companion.referee.event_log import TableEvent
+from companion.screens.text import check_lang, say
+from companion.transcript import shared_line
+
+if TYPE_CHECKING:  # the games' voices import this module while the registry loads them
+    from companion.devices.sound import Sound
+    from companion.games import TableReferee
+
+Voice = Callable[[TableEvent, Any, Sequence[str], str], "str | None"]
+"""A game's voice: (one of its events, the public screen after the input that made it,
+seat names, language) -> the sentence to say, "" to say nothing, or None to leave the
+event to the shared lines (a won game, a fault, the table fixed)."""
+Turn = Callable[[Sequence[TableEvent], Any], "int | None"]
+"""A game's turns: (one input's events, the public screen after it) -> the seat the table
+should hear is to play now ("À toi, Bob.", said last), or None. For a game whose events
+do not say whose turn it is (its screen does)."""
+_VOICES: dict[str, Voice] = {}
+_TURNS: dict[str, Turn] = {}
+
+_LINES: dict[str, dict[str, str]] = {
+    "fr": {"fixed": "Le jeu reprend.", "turn": "À toi, {s}."},
+    "en": {"fixed": "Play goes on.", "turn": "Your turn, {s}."},
+}
+"""The shared spoken lines: the table fixed after a fault, and whose turn it is (a game's
+voice may use it for its turns)."""
+
+
+def register_voice(game: str, voice: Voice, turn: Turn | None = None) -> None:
+    """A game's voice for its own events, and its turns if its events do not say them
+    (its package calls this once)."""
+    _VOICES[game] = voice
+    if turn is not None:
+        _TURNS[game] = turn
+
+
+def prompted_turn(ends: frozenset[str], prompts: frozenset[str]) -> Turn:
+    """The `Turn` of a game whose screen's prompt names the seat to play (its ``seat``
+    parameter) when it is one of `prompts` (values of its prompts' ``say``): that seat,
+    after an input that made one of the events `ends`."""
+
+    def turn(events: Sequence[TableEvent], screen: Any) -> int | None:
+        prompt = getattr(screen, "prompt", None)
+        if prompt is None or str(getattr(prompt, "say", "")) not in prompts:
+            return None
+        if not any(event["kind"] in ends for event in events):
+            return None
+        seat = dict(getattr(prompt, "params", ())).get("seat")
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+    return turn
+
+
+def line(key: str, lang: str, **fields: object) -> str:
+    """A shared spoken line (``fixed``, ``turn``) in `lang`, filled in."""
+    return _LINES[check_lang(lang)][key].format(**fields)
+
+
+def sentence(
+    event: TableEvent, screen: Any, names: Sequence[str], game: str, lang: str
+) -> str | None:
+    """What to say of one event in `lang`: the game's voice, else the shared lines; None
+    for an event not worth saying."""
+    voice = _VOICES.get(game)
+    said = voice(event, screen, names, lang) if voice is not None else None
+    if said is not None:
+        return said or None
+    kind = event["kind"]
+    if kind == "fixed":
+        return line("fixed", lang)
+    if kind == "fault":
+        fixed = fix(event, screen, names, lang)
+        if fixed is not None:
+            return fixed
+    if kind in ("game_won", "fault"):
+        text = shared_line(event, names, lang)
+        return None if text is None else _sentence(text)
+    return None
+
+
+def fix(
+    event: TableEvent, screen: Any, names: Sequence[str], lang: str, **context: Any
+) -> str | None:
+    """A fault's sentence as its STOP screen says it, the place, what is wrong and the
+    fix ("Chapeau 3 : un animal en trop. Retire-le."): the screen's prompt, said by its
+    game (`companion.screens.text.say`, with the game's `context`), when it is the
+    prompt of this fault (a game's fault event names its prompt as `reason`); None when
+    the screen shows something else (a notice over it for a moment)."""
+    prompt = getattr(screen, "prompt", None)
+    if prompt is None or str(getattr(prompt, "say", "")) != event.get("reason"):
+        return None
+    return say(prompt, names, lang, **context)
+
+
+def announcement(
+    events: Sequence[TableEvent], screen: Any, names: Sequence[str], game: str, lang: str
+) -> str | None:
+    """The sentences of one input's events, in order, then whose turn it is (the game's
+    `Turn`), joined into one announcement (so a newer one never replaces a part of it),
+    each said once; None when none is worth saying."""
+    texts = [sentence(event, screen, names, game, lang) for event in events]
+    turn = _TURNS.get(game)
+    seat = turn(events, screen) if turn is not None and events else None
+    if seat is not None:
+        texts.append(line("turn", lang, s=names[seat] if 0 <= seat < len(names) else "?"))
+    said: list[str] = []
+    for text in texts:
+        if text and text not in said:
+            said.append(text)
+    return " ".join(said) or None
+
+
+def _sentence(text: str) -> str:
+    """A line as a spoken sentence: a capital first, a stop at the end."""
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+class Speaker:
+    """Follows one referee: `hear` after each input says its new events' announcement.
+    What the game made before the speaker started (a resumed game's history) is not said."""
+
+    def __init__(self, referee: TableReferee, sound: Sound) -> None:
+        self.referee = referee
+        self.sound = sound
+        self.seen = len(referee.events)
+
+    def hear(self) -> str | None:
+        """Say what the events since the last call make worth saying; the announcement
+        (or None)."""
+        referee = self.referee
+        events = referee.events[self.seen :]
+        self.seen = len(referee.events)
+        if not events:
+            return None
+        setup = referee.setup
+        text = announcement(events, referee.screen, referee.names, setup.game, setup.language)
+        if text is not None:
+            self.sound.say(text, referee.now, setup.language)
+        return text
