@@ -132,7 +132,9 @@ function boot() {
   };
   cdc.onDeviceConnected = () => send(`C ${now()}`);
   cdc.onSerialData = (data) => send(`U ${now()} ${Buffer.from(data).toString('hex')}`);
-  mcu.peripherals[WATCHDOG_BASE].onWatchdogTrigger = () => {
+  const watchdog = mcu.peripherals[WATCHDOG_BASE];
+  watchdog.onWatchdogTrigger = () => {
+    watchdog.alarm.enable = false; // rp2040js would fire it again at once, for ever
     send(`W ${now()}`);
     state.restart = true;
   };

@@ -10,7 +10,8 @@
   out on the emulated SPI bus, with tags placed on a ``chip.Table`` that tests change
   while the board runs; a reader left out of ``fitted`` is a chip select nothing answers;
 - the board's USB CDC bridged to a pseudo-terminal (``path``), which the real
-  ``companion`` serial link opens with pyserial as it would ``/dev/ttyACM0``, or, with
+  ``companion`` serial link opens with pyserial as it would ``/dev/ttyACM0`` (a new one
+  after a watchdog restart, as the device leaves the bus and comes back), or, with
   ``pty=False``, to ``write`` and ``output`` for a bench that reads the frames itself.
 
 Time is the emulator's: counted per instruction at 125 MHz (so ``utime.ticks_us`` on the
@@ -135,7 +136,8 @@ class EmulatedPico:
 
     ``readers``: how many chip selects the pin map keeps (None: all of pins.toml's);
     ``fitted``: the readers with a chip (None: every one). ``pty``: bridge the CDC to a
-    pseudo-terminal at ``path`` (in ``directory``, a temporary one by default).
+    pseudo-terminal at ``path`` (in ``directory``, a temporary one by default); ``extra``:
+    files (name -> text) written beside firmware/ (a bench's own ``main.py``).
     """
 
     def __init__(
@@ -145,6 +147,7 @@ class EmulatedPico:
         pty: bool = True,
         directory: Path | None = None,
         extra: dict[str, str] | None = None,
+        keep_antennas: bool = False,
     ) -> None:
         reason = missing()
         if reason:
@@ -167,9 +170,12 @@ class EmulatedPico:
         self._fields = {id(c): False for c in self._by_cs.values()}
         self.transactions = 0
         self.spi_bytes = 0
-        self.visits: list[tuple[int, int]] = []  # (ns, reader) of each antenna switched on
-        self.keep_visits = False
+        self.antennas: list[tuple[int, int, bool]] = []
+        """(ns, reader, on) at each antenna switched on or off, with ``keep_antennas``: the
+        harness's own clock on the scan (a cycle from one visit of reader 0 to the next)."""
+        self.keep_antennas = keep_antennas
         self.output = bytearray()  # everything the board sent over USB
+        self._sent_at: list[tuple[int, int]] = []  # (ns, len(output)) after each USB packet
         self.dropped = 0  # bytes the pty could not take (nobody reading)
         self.restarts: list[int] = []  # emulated ns of each watchdog restart
         self.connected = threading.Event()
@@ -186,12 +192,24 @@ class EmulatedPico:
         self.master = self.slave = -1
         self.path = directory / "ttyPico"
         if pty:
-            self.master, self.slave = os.openpty()
-            tty.setraw(self.slave)
-            flags = fcntl.fcntl(self.master, fcntl.F_GETFL)
-            fcntl.fcntl(self.master, fcntl.F_SETFL, flags | os.O_NONBLOCK)
-            self.path.symlink_to(os.ttyname(self.slave))
+            self._plug()
         self._start_node(directory)
+
+    def _plug(self) -> None:
+        """A new pseudo-terminal behind ``path``, as the board's USB device appearing."""
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)
+        flags = fcntl.fcntl(self.master, fcntl.F_GETFL)
+        fcntl.fcntl(self.master, fcntl.F_SETFL, flags | os.O_NONBLOCK)
+        self.path.unlink(missing_ok=True)
+        self.path.symlink_to(os.ttyname(self.slave))
+
+    def _unplug(self) -> None:
+        """The board's USB device gone: the host's reads and writes fail."""
+        for fd in (self.master, self.slave):
+            if fd >= 0:
+                os.close(fd)
+        self.master = self.slave = -1
 
     # ---- the Node process and the bridge ------------------------------------------------------
     def _start_node(self, directory: Path) -> None:
@@ -260,6 +278,9 @@ class EmulatedPico:
             elif kind == b"W":
                 self.restarts.append(ns)
                 self.connected.clear()
+                if self.master >= 0:  # a restarted RP2040 leaves the USB bus and comes back
+                    self._unplug()
+                    self._plug()
         return True
 
     def _spi(self, byte: int) -> int:
@@ -268,10 +289,11 @@ class EmulatedPico:
         if device is None:
             return 0  # nothing drives MISO: the pull-down reads zeros
         out = device.xfer(byte)
-        if device.field_on != self._fields[id(device)]:
-            self._fields[id(device)] = device.field_on
-            if device.field_on and self.keep_visits:
-                self.visits.append((self.clock.ns, self._reader_of[id(device)]))
+        on = device.field_on
+        if on != self._fields[id(device)]:
+            self._fields[id(device)] = on
+            if self.keep_antennas:
+                self.antennas.append((self.clock.ns, self._reader_of[id(device)], on))
         return out
 
     def _gpio(self, pin: int, level: int) -> None:
@@ -313,6 +335,7 @@ class EmulatedPico:
 
     def _from_board(self, data: bytes) -> None:
         self.output += data
+        self._sent_at.append((self.clock.ns, len(self.output)))
         if self.master < 0:
             return
         try:
@@ -354,6 +377,19 @@ class EmulatedPico:
     def now_ns(self) -> int:
         return self.clock.ns
 
+    def sent_at(self, text: bytes, start: int = 0) -> int | None:
+        """Emulated ns at which the board finished sending the first ``text`` in ``output``
+        from offset ``start``, or None if it has not."""
+        with self.lock:
+            found = self.output.find(text, start)
+            if found < 0:
+                return None
+            end = found + len(text)
+            for ns, size in self._sent_at:
+                if size >= end:
+                    return ns
+        return None
+
     def check(self) -> None:
         """Raise what went wrong on the bridge or in the emulator, if anything."""
         if self.error is not None:
@@ -394,10 +430,7 @@ class EmulatedPico:
         self._log.close()
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
-        for fd in (self.master, self.slave):
-            if fd >= 0:
-                os.close(fd)
-        self.master = self.slave = -1
+        self._unplug()
         if self._temp is not None:
             self._temp.cleanup()
 

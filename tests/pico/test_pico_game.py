@@ -1,4 +1,5 @@
-"""A PtiPassPass game on the real firmware, on the RP2040's own MicroPython, in an emulator.
+"""The real firmware on the RP2040's own MicroPython, in an emulator: a PtiPassPass game,
+then the watchdog.
 
 The board (pico_board.EmulatedPico) runs MicroPython v1.28.0 for the Raspberry Pi Pico and
 firmware/ from its flash; its tags lie on MFRC522 models behind the chip selects of the
@@ -6,7 +7,8 @@ pin map, and its USB CDC is a pseudo-terminal that the real ``companion`` serial
 opens with pyserial. Every token the simulated players move is placed on (or taken off)
 an emulated antenna; the firmware must read it over SPI, debounce it and report it in a
 protocol 1 frame over USB, and the link's observations feed the referee, which must reach
-the very game the simulated players decided.
+the very game the simulated players decided. Then the board is handed to the REPL and
+left there unfed, and its watchdog must restart it (firmware/README.md, "The watchdog").
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import chip
 import pico_board
 import pytest
 
+from companion.devices import protocol
 from companion.devices.readers import LinkStatus, Observation, ReaderFault, SpotContents
 from companion.devices.serial_link import SerialLink
 from companion.games.passpass.referee import PassPassReferee
@@ -51,6 +54,7 @@ def link(
         silence_timeout=600.0,
         garbage_timeout=600.0,
         read_timeout=0.02,
+        backoff=(0.1, 0.5),
     )
     sl.start(inbox)
     readers = BOARD["readers"]
@@ -120,4 +124,40 @@ def test_a_ptipasspass_game_played_on_emulated_antennas_reaches_the_same_verdict
     stats = sl.stats
     assert (stats.bad_crc, stats.malformed, stats.gaps, stats.disconnects) == (0, 0, 0, 0)
     assert booted.restarts == [] and booted.dropped == 0
+    booted.check()
+
+
+SECOND = 1_000_000_000
+
+
+def test_the_watchdog_restarts_the_board_only_once_nothing_feeds_it(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    """After the framed REPL command a timer feeds the RP2040's watchdog: the board stays
+    in the REPL well past the watchdog's 8 s. A soft reset into the raw REPL (mpremote
+    without ``resume``) ends that timer; the board restarts about 8 s later and says HELLO
+    again: the link loses the port, opens it again and reads that HELLO."""
+    sl, _ = link
+    start = len(booted.output)
+    sl.send(protocol.repl())
+    booted.wait_for(lambda: booted.sent_at(b"OK repl=1", start) is not None, WAIT, "OK repl=1")
+    handed = booted.sent_at(b"OK repl=1", start)
+    assert handed is not None
+    booted.wait_for(lambda: booted.now_ns > handed + 10 * SECOND, WAIT, "10 s in the REPL")
+    assert booted.restarts == []  # fed by the timer all along
+    mark = len(booted.output)
+    sl.send_raw(b"\r\x01")  # the raw REPL
+    booted.wait_for(lambda: b"raw REPL" in booted.output[mark:], WAIT, "the raw REPL")
+    sl.send_raw(b"\x04")  # its soft reset: main.py does not run, the timer is gone
+    booted.wait_for(lambda: booted.sent_at(b"soft reboot", mark) is not None, WAIT, "reboot")
+    reset = booted.sent_at(b"soft reboot", mark)
+    assert reset is not None
+    booted.wait_for(lambda: booted.restarts != [], WAIT, "the watchdog's restart")
+    unfed = booted.restarts[0] - reset
+    assert 7 * SECOND < unfed < 8.4 * SECOND  # fed at most a second before the reset
+    after = len(booted.output)
+    booted.wait_for(lambda: b"HELLO" in booted.output[after:], WAIT, "a HELLO after it")
+    booted.wait_for(lambda: sl.hello is not None, WAIT, "the link's HELLO")
+    assert sl.hello is not None and sl.hello.readers == BOARD["readers"]
     booted.check()
