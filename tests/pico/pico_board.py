@@ -40,6 +40,7 @@ import time
 import tomllib
 import tty
 from pathlib import Path
+from typing import NamedTuple
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -126,6 +127,16 @@ def firmware_image(pins: str, extra: dict[str, str] | None = None) -> bytes:
     return bytes(fs.context.buffer)
 
 
+class Antenna(NamedTuple):
+    """A reader's antenna switched on or off, and the bus's counters at that moment."""
+
+    ns: int
+    reader: int
+    on: bool
+    transactions: int
+    spi_bytes: int
+
+
 class BoardError(RuntimeError):
     """The emulated board or its bridge failed (the firmware broke a rule of the bus, or
     the emulator stopped)."""
@@ -170,9 +181,9 @@ class EmulatedPico:
         self._fields = {id(c): False for c in self._by_cs.values()}
         self.transactions = 0
         self.spi_bytes = 0
-        self.antennas: list[tuple[int, int, bool]] = []
-        """(ns, reader, on) at each antenna switched on or off, with ``keep_antennas``: the
-        harness's own clock on the scan (a cycle from one visit of reader 0 to the next)."""
+        self.antennas: list[Antenna] = []
+        """Each antenna switched on or off, with ``keep_antennas``: the harness's own clock
+        on the scan (a cycle from one visit of reader 0 to the next)."""
         self.keep_antennas = keep_antennas
         self.output = bytearray()  # everything the board sent over USB
         self._sent_at: list[tuple[int, int]] = []  # (ns, len(output)) after each USB packet
@@ -293,7 +304,10 @@ class EmulatedPico:
         if on != self._fields[id(device)]:
             self._fields[id(device)] = on
             if self.keep_antennas:
-                self.antennas.append((self.clock.ns, self._reader_of[id(device)], on))
+                reader = self._reader_of[id(device)]
+                self.antennas.append(
+                    Antenna(self.clock.ns, reader, on, self.transactions, self.spi_bytes)
+                )
         return out
 
     def _gpio(self, pin: int, level: int) -> None:

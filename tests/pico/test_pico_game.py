@@ -18,6 +18,8 @@ import time
 from collections.abc import Callable, Iterator
 
 import chip
+import fwload
+import harness
 import pico_board
 import pytest
 
@@ -33,7 +35,7 @@ pytestmark = pytest.mark.xdist_group("emulated-pico")
 PLAYERS = 2
 SEED = 2
 SPOTS = 6  # a two-player PtiPassPass table: the pad and six hats
-BOARD = {"readers": SPOTS + 1}
+BOARD = {"readers": SPOTS + 1, "keep_antennas": True}
 WAIT = 120.0
 """Wall seconds for one report: the emulator runs at about a tenth of real time, slower
 on a loaded machine, and a removal waits out three scan cycles of debounce."""
@@ -83,6 +85,38 @@ def _wait(inbox: queue.Queue[Observation], match: Callable[[Observation], bool])
         assert not (isinstance(obs, LinkStatus) and not obs.connected), obs
         if match(obs):
             return obs
+
+
+def test_the_emulated_bus_carries_what_the_fake_bus_carries(
+    booted: pico_board.EmulatedPico,
+) -> None:
+    """The firmware drives the emulated board's SPI bus (rp2040js's SPI block, chip selects
+    on its GPIOs, the chips answering through the bridge) as tests/firmware's fake one: a
+    scan of the same empty table makes the same transactions, but for the polls of
+    ComIrqReg (6 bytes each), whose number follows time. The fake bus charges nothing for
+    the interpreter, so its first poll comes before the 300 µs timer has run out and a
+    second one sees it; on the RP2040 the interpreter's own time makes the first poll the
+    last: an empty reader is 8 transactions, not 9."""
+    readers = BOARD["readers"]
+
+    def visits_of_reader_0() -> list[pico_board.Antenna]:
+        return [a for a in booted.antennas if a.reader == 0 and a.on]
+
+    booted.wait_for(lambda: len(visits_of_reader_0()) >= 4, WAIT, "four scan cycles")
+    first, second = visits_of_reader_0()[2:4]
+    emulated = (second.transactions - first.transactions, second.spi_bytes - first.spi_bytes)
+
+    fw = fwload.load_firmware()
+    rig = harness.Rig(fw.mfrc522, n=readers, init=False)
+    scan = fw.scanner.Scanner(rig.readers)
+    scan.start()
+    scan.cycle()
+    rig.reset_stats()
+    scan.cycle()
+    fake = rig.stats()
+    polls = fake["transactions"] - emulated[0]
+    assert fake["bytes"] - emulated[1] == 6 * polls
+    assert (emulated[0], polls) == (8 * readers, readers)
 
 
 def test_a_ptipasspass_game_played_on_emulated_antennas_reaches_the_same_verdicts(
