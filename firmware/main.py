@@ -277,6 +277,9 @@ class Firmware:
         late = utime.ticks_diff(utime.ticks_ms(), self.last_full) >= self.heartbeat_ms
         if self.want_full or late:
             self.send_full()
+        tidy = getattr(self.scan, "tidy", None)  # two cores: garbage collected by hand
+        if tidy is not None:
+            tidy()
 
 
 def build_readers():
