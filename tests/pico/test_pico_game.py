@@ -1,14 +1,16 @@
-"""The real firmware on the RP2040's own MicroPython, in an emulator: a PtiPassPass game,
-then the watchdog.
+"""The real firmware on the RP2040's own MicroPython, in an emulator: its bus, a PtiPassPass
+game, the link at full rate, the watchdog. One board for the module, in this order.
 
 The board (pico_board.EmulatedPico) runs MicroPython v1.28.0 for the Raspberry Pi Pico and
 firmware/ from its flash; its tags lie on MFRC522 models behind the chip selects of the
-pin map, and its USB CDC is a pseudo-terminal that the real ``companion`` serial link
-opens with pyserial. Every token the simulated players move is placed on (or taken off)
-an emulated antenna; the firmware must read it over SPI, debounce it and report it in a
-protocol 1 frame over USB, and the link's observations feed the referee, which must reach
-the very game the simulated players decided. Then the board is handed to the REPL and
-left there unfed, and its watchdog must restart it (firmware/README.md, "The watchdog").
+pin map (the last with no reader behind it: a fault the link must report), and its USB
+CDC is a pseudo-terminal that the real ``companion`` serial link opens with pyserial.
+Every token the simulated players move is placed on (or taken off) an emulated antenna;
+the firmware must read it over SPI, debounce it and report it in a protocol 1 frame over
+USB, and the link's observations feed the referee, which must reach the very game the
+simulated players decided. Then every reader changes at once under a burst of PINGs, and
+last the board is handed to the REPL and left there unfed, and its watchdog must restart
+it (firmware/README.md, "The watchdog").
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ pytestmark = pytest.mark.xdist_group("emulated-pico")
 PLAYERS = 2
 SEED = 2
 SPOTS = 6  # a two-player PtiPassPass table: the pad and six hats
-BOARD = {"readers": SPOTS + 1, "keep_antennas": True}
+FITTED = SPOTS + 1
+BOARD = {"readers": FITTED + 1, "fitted": tuple(range(FITTED)), "keep_antennas": True}
+"""The pin map's first eight chip selects, the last with no reader behind it."""
 WAIT = 120.0
 """Wall seconds for one report: the emulator runs at about a tenth of real time, slower
 on a loaded machine, and a removal waits out three scan cycles of debounce."""
@@ -45,9 +49,10 @@ on a loaded machine, and a removal waits out three scan cycles of debounce."""
 def link(
     booted: pico_board.EmulatedPico,
 ) -> Iterator[tuple[SerialLink, queue.Queue[Observation]]]:
-    """The companion's link on the board's pseudo-terminal, connected (its first snapshot
-    taken). Silence and garbage timers are stretched: one emulated second, the
-    heartbeat's period, takes about ten of wall time."""
+    """The companion's link on the board's pseudo-terminal, connected: its first snapshot
+    taken, the reader with no chip behind its chip select faulty. Silence and garbage
+    timers are stretched: one emulated second, the heartbeat's period, takes about ten of
+    wall time."""
     inbox: queue.Queue[Observation] = queue.Queue()
     sl = SerialLink(
         str(booted.path),
@@ -59,16 +64,18 @@ def link(
         backoff=(0.1, 0.5),
     )
     sl.start(inbox)
-    readers = BOARD["readers"]
     seen: set[int] = set()
-    _wait(inbox, lambda o: isinstance(o, SpotContents) and _add(seen, o.reader, readers))
+    faults: list[int] = []
+    deadline = time.monotonic() + WAIT
+    while len(seen) < FITTED or not faults:
+        obs = inbox.get(timeout=max(0.0, deadline - time.monotonic()))
+        if isinstance(obs, SpotContents):
+            seen.add(obs.reader)
+        elif isinstance(obs, ReaderFault):
+            faults.append(obs.reader)
+    assert seen == set(range(FITTED)) and faults == [FITTED]
     yield sl, inbox
     sl.stop()
-
-
-def _add(seen: set[int], reader: int, readers: int) -> bool:
-    seen.add(reader)
-    return len(seen) == readers
 
 
 def _wait(inbox: queue.Queue[Observation], match: Callable[[Observation], bool]) -> Observation:
@@ -97,7 +104,7 @@ def test_the_emulated_bus_carries_what_the_fake_bus_carries(
     the interpreter, so its first poll comes before the 300 µs timer has run out and a
     second one sees it; on the RP2040 the interpreter's own time makes the first poll the
     last: an empty reader is 8 transactions, not 9."""
-    readers = BOARD["readers"]
+    readers = FITTED
 
     def visits_of_reader_0() -> list[pico_board.Antenna]:
         return [a for a in booted.antennas if a.reader == 0 and a.on]
@@ -159,6 +166,43 @@ def test_a_ptipasspass_game_played_on_emulated_antennas_reaches_the_same_verdict
     assert (stats.bad_crc, stats.malformed, stats.gaps, stats.disconnects) == (0, 0, 0, 0)
     assert booted.restarts == [] and booted.dropped == 0
     booted.check()
+
+
+def test_the_link_at_full_rate_loses_nothing(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    """A token lands on every reader at once while the host sends a burst of PINGs: the
+    firmware reports every reader in the same loop turn and answers every PING, through
+    MicroPython's USB CDC stack and the real link, none lost, corrupt or out of order."""
+    sl, inbox = link
+    readers = FITTED
+    before = sl.stats
+    sl.replies.clear()
+    with booted.lock:
+        for reader in range(readers):
+            booted.place(reader, f"04{reader:02X}C0FFEE{reader:02X}00")
+    pings = 30
+    for _ in range(pings):
+        sl.send(protocol.ping())
+    seen: set[int] = set()
+
+    def landed(o: Observation) -> bool:
+        if isinstance(o, SpotContents) and f"04{o.reader:02X}C0FFEE{o.reader:02X}00" in o.uids:
+            seen.add(o.reader)
+        return len(seen) == readers
+
+    _wait(inbox, landed)
+    booted.wait_for(
+        lambda: sum(isinstance(r, protocol.Pong) for r in sl.replies) == pings, WAIT, "PONGs"
+    )
+    after = sl.stats
+    assert (after.bad_crc, after.malformed, after.gaps) == (
+        before.bad_crc,
+        before.malformed,
+        before.gaps,
+    )
+    assert not any(isinstance(r, protocol.Bad) for r in sl.replies)
 
 
 SECOND = 1_000_000_000
