@@ -20,11 +20,19 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check companion tests bench
 	$(BIN)/mypy
 
+# The emulated Pico's tests (tests/pico) run rp2040js under Node: npm ci installs the
+# version package-lock.json pins. Without npm (or when it fails) those tests are skipped,
+# except under COMPANION_CI, where they fail.
+NODE_MODULES := node_modules/.package-lock.json
+
+$(NODE_MODULES): package-lock.json
+	-npm ci --no-audit --no-fund --loglevel=error
+
 # Two workers: the CI machine has 2 cores (pytest-xdist; `make test PYTEST_WORKERS=0` runs
 # everything in one process).
 PYTEST_WORKERS ?= 2
 
-test: lint
+test: lint $(if $(shell command -v npm),$(NODE_MODULES))
 	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
 bench: $(STAMP)

@@ -19,9 +19,14 @@ and the driver gives each bus its own transfer buffers (``mfrc522._buffers_of``)
 
 The garbage collector runs only while core 1 is parked: with no global lock, a collection
 started by core 0 while core 1 moves references around could free an object in use. So
-automatic collection is off while core 1 runs, and core 0 collects between two cycles
-whenever less than ``GC_MARGIN`` of the heap is free (a cycle and its frames allocate far
-less).
+automatic collection is off while core 1 runs, and ``tidy()``, called by the main loop
+once a cycle's frames are out, collects on core 0 when ``GC_CHANGES`` readers changed or
+``GC_CYCLES`` cycles passed since the last collection: a steady cycle allocates nothing,
+and what a change and its frames allocate is bounded. It never asks how much is free:
+``gc.mem_free()`` walks the whole heap's allocation table, 8.9 ms on an RP2040, which every
+cycle would have taken the default table's cycle past its 30 ms. A collection of the
+firmware's heap takes 5 to 8 ms there (bench/README.md, pico_cycle.py): outside the scan
+cycle, it delays the next one, a few times a minute while tokens move.
 """
 
 from array import array
@@ -29,8 +34,13 @@ from array import array
 _GO = 0  # core 0 counts the cycles it started
 _DONE = 1  # core 1 counts the cycles it finished
 _STOP = -1
-GC_MARGIN = 16 * 1024
-"""Free heap (bytes) below which core 0 collects, between cycles."""
+GC_CHANGES = 32
+"""Readers changed between two collections by core 0. A change and its ``S`` frame allocate
+about 1.5 KB, and the firmware leaves 188 KB of the RP2040's heap free (bench/README.md):
+32 changes and the heartbeats of ``GC_CYCLES`` cycles fit four times over."""
+GC_CYCLES = 256
+"""Cycles between two collections when nothing changes (8 s at 30 ms): the heartbeat's
+frames allocate a few KB a second."""
 
 
 def _both(name):
@@ -66,6 +76,8 @@ class TwoCores:
         self._counters = array("i", [0, 0])
         self._threaded = False
         self._gc = None
+        self._changes = 0  # readers changed since the last collection
+        self._since = 0  # cycles since the last collection
         self.core1_error = None
 
     # ---- what main.Firmware sets and reads, forwarded to both halves ---------------------------
@@ -147,9 +159,6 @@ class TwoCores:
                 if counters[_DONE] == _STOP:
                     raise RuntimeError("core 1 stopped: " + repr(self.core1_error))
             changed1 = self._changed1
-            gc = self._gc
-            if gc is not None and gc.mem_free() < GC_MARGIN:
-                gc.collect()  # core 1 is parked until the next cycle starts
         else:
             changed0 = self.parts[0].cycle()
             changed1 = self.parts[1].cycle()
@@ -166,7 +175,17 @@ class TwoCores:
             for i in range(len(numbers)):
                 visit[numbers[i]] = part_visits[i]
         self._collect_faults()
+        self._changes += len(changed)
+        self._since += 1
         return changed
+
+    def tidy(self):
+        """Between two cycles, core 1 parked: collect the garbage, when due (see above)."""
+        if self._gc is None or (self._changes < GC_CHANGES and self._since < GC_CYCLES):
+            return
+        self._gc.collect()
+        self._changes = 0
+        self._since = 0
 
     def _collect_faults(self):
         for p in range(2):

@@ -45,10 +45,10 @@ import utime
 VERSION = "0.1.0"
 CTRL_C = 3
 WATCHDOG_MS = 8000
-"""The watchdog's timeout: far above the slowest legitimate loop turn (bench/README.md's
-slowest modelled scan cycle, 3 tags on each of 18 readers charged x200, is 411 ms; the
-largest CONF settle_us adds 19 x 20 ms; a heartbeat write is a few ms), and just under the
-RP2040's ceiling of 8388 ms."""
+"""The watchdog's timeout: far above the slowest legitimate loop turn (3 tags on each of 18
+readers on one bus, a heartbeat included: 284 ms on the emulated RP2040, bench/README.md;
+the largest CONF settle_us adds 19 x 20 ms), and just under the RP2040's ceiling of
+8388 ms."""
 WATCHDOG_FEED_MS = 1000  # the timer that feeds it once the REPL has the board
 CORE1_STACK = 8192
 """Bytes of stack for core 1's thread: twice the rp2 port's default, as its visit nests a
@@ -277,6 +277,9 @@ class Firmware:
         late = utime.ticks_diff(utime.ticks_ms(), self.last_full) >= self.heartbeat_ms
         if self.want_full or late:
             self.send_full()
+        tidy = getattr(self.scan, "tidy", None)  # two cores: garbage collected by hand
+        if tidy is not None:
+            tidy()
 
 
 def build_readers():

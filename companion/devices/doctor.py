@@ -265,7 +265,8 @@ def timing_lines(
     lines.append(
         f"model: {model:.1f} ms per cycle for {len(tags)} readers holding {sum(tags)} tag(s)"
         f"{' on one SPI bus' if buses is None else ' on two SPI buses, one core each'} "
-        "(bench/scan_cycle.py, MicroPython charged as on an RP2040)"
+        f"(bench/scan_cycle.py, MicroPython charged x{scan_model.RP2040_FACTOR}, "
+        f"{scan_model.FACTOR_SOURCE})"
     )
     ratio = median / model if model else 0.0
     if scan_model.slower_than_model(median, model):
@@ -286,8 +287,8 @@ def timing_lines(
     else:
         lines.append(
             f"interpreter: this Pico runs MicroPython at about x{factor:.0f} the unix port's "
-            f"time, where the model assumes x{scan_model.ASSUMED_FACTOR} (bench/scan_cycle.py "
-            "RP2040_FACTOR)"
+            f"time, where the model charges x{scan_model.RP2040_FACTOR}, "
+            f"{scan_model.FACTOR_SOURCE} (a lower bound: flash cache misses not charged)"
         )
     return lines
 

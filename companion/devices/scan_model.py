@@ -2,21 +2,24 @@
 the firmware's own timings with.
 
 The figures are those of ``bench/scan_cycle.py`` (bench/README.md, its scan_cycle section):
-the real firmware against the emulated MFRC522, SPI at 10 MHz, settle 300 us, the 300 us
-no-answer timer, steady state, 7-byte (NTAG) UIDs. Divided by its 18 readers they give
-what one reader's visit costs by how many tags lie on it, air and SPI time only:
+the real firmware against the emulated MFRC522, SPI at 8 MHz (what MicroPython's rp2 port
+gives for the 10 MHz asked), settle 300 us, the 300 us no-answer timer, steady state,
+7-byte (NTAG) UIDs. Divided by its 18 readers they give what one reader's visit costs by
+how many tags lie on it, air and SPI time only:
 
-- 0 tags: 12.6 ms / 18 = 0.698 ms (a WUPA nobody answers: settle plus the timer);
-- 1 tag: 26.8 ms / 18 = 1.491 ms (confirmed by its first anticollision answer; every
+- 0 tags: 12.64 ms / 18 = 0.702 ms (a WUPA nobody answers: settle plus the timer);
+- 1 tag: 26.97 ms / 18 = 1.498 ms (confirmed by its first anticollision answer; every
   ``audit`` cycles by a SELECT of its UID);
-- 2 and 3 tags: 7.09 and 10.26 ms (each known tag selected by its UID, then a REQA; every
+- 2 and 3 tags: 7.12 and 10.31 ms (each known tag selected by its UID, then a REQA; every
   ``audit`` cycles one of them read from scratch instead);
-- each tag beyond: 3.17 ms more.
+- each tag beyond: 3.19 ms more.
 
 On top of that, the interpreter: MicroPython between SPI transactions, measured on the
-firmware's own visits under the unix port and charged x100 for an RP2040 at 125 MHz (an
-estimate, argued in bench/scan_cycle.py). A real Pico's heartbeat is compared with the
-charged figure; a table well above even that is worth a look.
+firmware's own visits under the unix port and charged x114, the factor measured on the
+RP2040's own MicroPython in an emulator (``RP2040_FACTOR``, bench/pico_cycle.py): a lower
+bound for a real Pico, whose flash cache misses the emulator does not charge. A real
+Pico's heartbeat is compared with the charged figure, and gives its own factor
+(``implied_factor``).
 
 Each visit's air time includes the antenna's settle (``settle_us``, 300 in the bench): a
 table calibrated to another value (``[readers] settle_us``) is modelled with it.
@@ -31,16 +34,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-VISIT_MS = (0.698, 1.491, 7.089, 10.262)
+VISIT_MS = (0.702, 1.498, 7.120, 10.306)
 """Modelled air and SPI time of one reader's visit holding 0, 1, 2, 3 tags (ms)."""
-EXTRA_TAG_MS = 3.17
+EXTRA_TAG_MS = 3.186
 """Each tag beyond the last entry of ``VISIT_MS`` (ms): one more tag selected by its UID."""
-INTERPRETER_MS = (0.36, 0.76, 1.90, 2.66)
-"""MicroPython's time in the same visits on an RP2040 (ms): x86 unix-port time x100."""
-ASSUMED_FACTOR = 100
-"""The RP2040 / x86 interpreter factor behind ``INTERPRETER_MS`` (bench/scan_cycle.py's
-``RP2040_FACTOR``): an estimate, which ``implied_factor`` replaces by a Pico's figure."""
-EXTRA_TAG_INTERPRETER_MS = 0.76
+RP2040_FACTOR = 114
+"""How many times longer MicroPython runs the firmware on an RP2040 at 125 MHz than the unix
+port on the x86 core of bench/scan_cycle.py's RECORDED_FIT: measured, the firmware run on
+the Pico's own MicroPython v1.28.0 in the rp2040js emulator (bench/pico_cycle.py); a lower
+bound, as the emulator does not charge flash cache misses. ``implied_factor`` gives a real
+Pico's."""
+FACTOR_SOURCE = "measured on an emulated RP2040, bench/pico_cycle.py"
+"""Where ``RP2040_FACTOR`` comes from, as the doctor says it."""
+INTERPRETER_MS = (0.408, 0.871, 2.187, 3.062)
+"""MicroPython's time in the same visits on an RP2040 (ms): x86 unix-port time x
+``RP2040_FACTOR``."""
+EXTRA_TAG_INTERPRETER_MS = 0.875
 """The interpreter's time for each tag beyond the last entry of ``INTERPRETER_MS`` (ms)."""
 BENCH_SETTLE_US = 300
 """The settle time in ``VISIT_MS``: every visit of another ``settle_us`` differs by the
@@ -99,7 +108,7 @@ def implied_factor(
     settle_us: int = BENCH_SETTLE_US,
 ) -> float | None:
     """The interpreter factor (x86 unix port to this Pico) at which the model gives the
-    measured cycle: the figure to replace ``ASSUMED_FACTOR`` with. None when the cycle is
+    measured cycle: this Pico's own ``RP2040_FACTOR``. None when the cycle is
     no longer than the air and SPI time alone (nothing left to put on the interpreter).
 
     Each bus's time grows with the factor, and the cycle is the slower bus's, so the
@@ -108,7 +117,7 @@ def implied_factor(
     if median_cycle_ms <= max(air for air, _ in sums):
         return None
     return min(
-        ASSUMED_FACTOR * (median_cycle_ms - air) / python for air, python in sums if python > 0
+        RP2040_FACTOR * (median_cycle_ms - air) / python for air, python in sums if python > 0
     )
 
 

@@ -157,29 +157,33 @@ def test_doctor_prints_the_firmware_timings_next_to_the_model(
     pico: FakePico, responder: Responder
 ) -> None:
     """Three readers, one tag on the pad: the model (the interpreter charged) says
-    (1.491 + 0.76) + 2 x (0.698 + 0.36) ms."""
+    (1.498 + 0.871) + 2 x (0.702 + 0.408) ms."""
     responder.sets = [[NTAG], [], []]
     text = doctor_says(pico, responder, FWP.timing(64, (4300, 4400, 6100), 192, (1390, 1402, 3100)))
     assert "scan cycle: min 4.3 / median 4.4 / max 6.1 ms over the last 64 cycles" in text
     assert "reader visit: min 1.39 / median 1.40 / max 3.10 ms over the last 192 visits" in text
-    assert "model: 4.4 ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
-    assert "within its model: median cycle 1.01x the modelled one" in text
+    assert "model: 4.6 ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
+    assert "x114, measured on an emulated RP2040, bench/pico_cycle.py)" in text
+    assert "within its model: median cycle 0.96x the modelled one" in text
     assert "slower than its model" not in text
-    # 4.4 ms = air and SPI 1.491 + 2 x 0.698, plus k x (0.76 + 2 x 0.36): k = 1.02
-    assert "this Pico runs MicroPython at about x102 the unix port's time" in text
+    # 4.4 ms = air and SPI 1.498 + 2 x 0.702, plus k x (0.871 + 2 x 0.408): k = 0.888
+    assert (
+        "this Pico runs MicroPython at about x101 the unix port's time, where the model "
+        "charges x114, measured on an emulated RP2040" in text
+    )
 
 
 def test_doctor_models_a_table_on_two_buses_by_its_slower_half(
     pico: FakePico, responder: Responder
 ) -> None:
-    """The pad on bus 0 holds a tag (1.491 + 0.76 ms); readers 1 and 2, empty, are on bus 1
-    (2 x (0.698 + 0.36) ms): the cores scan both at once, so the cycle is the larger, 2.3 ms."""
+    """The pad on bus 0 holds a tag (1.498 + 0.871 ms); readers 1 and 2, empty, are on bus 1
+    (2 x (0.702 + 0.408) ms): the cores scan both at once, so the cycle is the larger, 2.4 ms."""
     responder.sets = [[NTAG], [], []]
     text = doctor_says(
         pico, responder, FWP.timing(64, (3200, 3300, 3900), 192, (700, 1750, 3000), "011")
     )
-    assert "model: 2.3 ms per cycle for 3 readers holding 1 tag(s) on two SPI buses" in text
-    assert "within its model: median cycle 1.47x the modelled one" in text
+    assert "model: 2.4 ms per cycle for 3 readers holding 1 tag(s) on two SPI buses" in text
+    assert "within its model: median cycle 1.39x the modelled one" in text
 
 
 def test_doctor_says_when_the_cycle_leaves_no_time_to_the_interpreter(
@@ -197,12 +201,12 @@ def test_doctor_says_when_the_cycle_leaves_no_time_to_the_interpreter(
 def test_doctor_says_when_the_table_is_slower_than_its_model(
     pico: FakePico, responder: Responder
 ) -> None:
-    """A faulty reader is not scanned: two readers, 3.3 ms modelled, 80 ms measured."""
+    """A faulty reader is not scanned: two readers, 3.5 ms modelled, 80 ms measured."""
     text = doctor_says(pico, responder, FWP.timing(40, (70000, 80000, 95000), 0, None), status=1)
     assert "reader visit: not timed by this firmware" in text
-    assert "model: 3.3 ms per cycle for 2 readers holding 1 tag(s)" in text
+    assert "model: 3.5 ms per cycle for 2 readers holding 1 tag(s)" in text
     assert (
-        "slower than its model: median cycle 80.0 ms is 24.2x the modelled 3.3 ms "
+        "slower than its model: median cycle 80.0 ms is 23.0x the modelled 3.5 ms "
         "(more than 1.5x)" in text
     )
 
@@ -246,10 +250,10 @@ def test_doctor_models_the_table_with_the_power_up_wait_it_gave(
     pico: FakePico, responder: Responder
 ) -> None:
     """settle_us 1000 instead of the bench's 300: 0.7 ms more for each of the three visits,
-    4.4 + 2.1 ms; the interpreter's share of a 7.0 ms cycle is then what is left of it."""
+    4.6 + 2.1 ms; the interpreter's share of a 7.0 ms cycle is then what is left of it."""
     responder.sets = [[NTAG], [], []]
     timing = FWP.timing(64, (6900, 7000, 8000), 192, (1390, 1402, 3100))
     text = doctor_says(pico, responder, timing, settle_us=1000)
-    assert "model: 6.5 ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
-    # 7.0 ms = air and SPI 2.887 + 2.1, plus k x 1.48: k = 1.36
-    assert "this Pico runs MicroPython at about x136 the unix port's time" in text
+    assert "model: 6.7 ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
+    # 7.0 ms = air and SPI 2.902 + 2.1, plus k x 1.687 at x114: k = 1.18
+    assert "this Pico runs MicroPython at about x135 the unix port's time" in text

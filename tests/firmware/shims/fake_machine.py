@@ -7,8 +7,10 @@ that bus goes to it. Two chips selected at once on one bus is a fault of the fir
 raises; the two buses of a board are independent (firmware/cores.py drives them at once).
 
 The bus counts transactions (chip-select low periods) and bytes, and advances the emulated
-clock by each byte's time at the configured baud rate plus an optional fixed cost per
-transaction (the MicroPython call overhead of a real Pico, 0 for the pure SPI model).
+clock by each byte's time at the bus's real rate plus an optional fixed cost per
+transaction (the MicroPython call overhead of a real Pico, 0 for the pure SPI model). The
+real rate is the one MicroPython's rp2 port sets for the rate asked (``rp2_baudrate``):
+asked for 10 MHz, a Pico's bus runs at 8 MHz, as the port itself reports (tests/pico).
 
 ``WDT`` and ``Timer`` are there for the firmware's watchdog: the watchdog records its feeds
 on the emulated clock, and a timer fires only when a test says so.
@@ -128,6 +130,24 @@ class Pin:
         return None
 
 
+PERI_HZ = 48000000
+"""clk_peri of MicroPython's rp2 port (v1.28): the SPI blocks divide this, not the CPU's
+125 MHz."""
+
+
+def rp2_baudrate(asked):
+    """The SPI rate the RP2040 runs at when ``asked`` is requested: pico-sdk's
+    ``spi_set_baudrate``, the fastest of clk_peri / (prescale * postdiv) not above it
+    (prescale even, 2..254; postdiv 1..256)."""
+    prescale = 2
+    while prescale <= 254 and (prescale + 2) * 256 * asked <= PERI_HZ:
+        prescale += 2
+    postdiv = 256
+    while postdiv > 1 and PERI_HZ // (prescale * (postdiv - 1)) <= asked:
+        postdiv -= 1
+    return PERI_HZ // (prescale * postdiv)
+
+
 class SPI:
     MSB = 0
     LSB = 1
@@ -158,10 +178,10 @@ class SPI:
         mosi=None,
         miso=None,
     ):
-        self.baudrate = baudrate
+        self.baudrate = rp2_baudrate(baudrate)
         self.polarity = polarity
         self.phase = phase
-        self.byte_ns = 8000000000 // baudrate
+        self.byte_ns = 8000000000 // self.baudrate
 
     def deinit(self):
         pass
