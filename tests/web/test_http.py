@@ -45,8 +45,10 @@ def test_anyone_may_watch_the_public_view(table):
     assert view["seats"] == list(table.session.referee.names)
     assert view["you"] is None
     assert view["pairing"] == {"open_seats": [0, 1, 2, 3]}
-    assert view["board"] is None  # PassPass has hidden facts: no game view of its own
-    assert view["page_assets"] == []  # nor a page view: the page shows the common view
+    # The hats as the table sees them (PTI-2: 3 x 4 for four seats), none filled yet, and
+    # the page view that draws them.
+    assert view["board"]["hats"] == [0] * 12 and view["board"]["hands"] == [3] * 4
+    assert view["page_assets"] == ["view.css", "view.js"]
     frame = table.client().get(view["frame"])
     assert frame.status == 200 and frame.body.startswith(b"\x89PNG")
     assert "default-src 'self'" in state.headers["Content-Security-Policy"]
@@ -369,7 +371,7 @@ def test_a_games_page_view_is_served_and_nothing_else_of_its_package(vnp):
         assert answer.body == (folder / name).read_bytes()
         for header in ("Content-Security-Policy", "X-Content-Type-Options", "Cache-Control"):
             assert answer.headers[header] == page.headers[header], header
-    for path in ("/games/nosuch/view.js", "/games/ptipasspass/view.js", "/games/vnp/nothing.js",
+    for path in ("/games/nosuch/view.js", "/games/ptipasspass/page.py", "/games/vnp/nothing.js",
                  "/games/vnp/game.py", "/games/vnp/static/view.js", "/games/vnp/static%2fview.js",
                  "/games/vnp/..%2fgame.py", "/games/vnp/%2e%2e%2fgame.py",
                  "/games/vnp/../vnp/game.py", "/games/%2e%2e/web/static/app.js",
