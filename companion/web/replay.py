@@ -91,6 +91,7 @@ class Replay:
             **self.listing(False),
             "language": self.language,
             "page_assets": list(page_files(self.game)),
+            "controls": list(games.get(self.game).controls),
             "steps": [
                 {
                     "i": i,

@@ -12,12 +12,12 @@ from importlib import resources
 import pytest
 
 from companion import games
-from companion.journal import PressInput, dump_lines, read_journal
+from companion.journal import PressInput, read_journal
 from companion.transcript import describe
 from companion.web.pairing import FREE_TRIES, Pairings
 from companion.web.server import MAX_BODY
 
-from .table import LiveTable
+from .table import LiveTable, archive_game
 
 
 @pytest.fixture
@@ -271,18 +271,7 @@ def test_journals_are_listed_and_replayed_as_public_steps(table):
 
 
 def archived(table, name: str, game: str, seats: int, seed: int):
-    """A whole simulated game of `game` in the data directory's archive, as the service
-    leaves a finished one; its referee at the end."""
-    played = games.get(game)
-    setup = played.simulated_setup(seats, seed)
-    inputs = played.simulate(setup).inputs
-    folder = table.data_dir / "archive"
-    folder.mkdir(exist_ok=True)
-    (folder / name).write_text("\n".join(dump_lines(setup, inputs, checksum=True)) + "\n")
-    referee = played.referee(setup)
-    for record in inputs:
-        referee.feed(record)
-    return referee
+    return archive_game(table.data_dir, name, game, seats, seed)
 
 
 def test_the_list_tells_each_games_date_title_seats_steps_and_winner(table):

@@ -232,6 +232,7 @@ function drawTable(table) {
     language: language(),
     seats: journal.seats,
     page_assets: journal.page_assets,
+    controls: journal.controls,
     you: null,
     ...table,
   };
