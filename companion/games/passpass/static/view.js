@@ -54,7 +54,7 @@ export const words = {
     "tokens.1": "1 token",
     "tokens.n": "{n} tokens",
     "in_flight": "+1 in play",
-    "manche": "Round {n} · turn {tour}",
+    "manche": "Round {n} · lap {tour}",
     "face.masque": "Masked",
     "face.visible": "Visible",
     "face.label": "Visible / Masked token",
