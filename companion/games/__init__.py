@@ -242,10 +242,12 @@ class Game:
     options: Mapping[str, Any] = field(default_factory=dict)
     """Anything else the game's own modules want to carry."""
     page_view: Callable[[Any], dict[str, Any]] | None = None
-    """(referee) -> the game's own public facts for the table's web page (Vous ne passerez
-    pas !: the board, the pieces left, the legal placements); JSON-ready. Only a game with
-    no hidden fact may have one: everything else the page shows comes from the public
-    screen and transcript. None: the page shows the common view only."""
+    """(referee) -> the game's own public facts for the table's web page, drawn by its
+    page view (Vous ne passerez pas !: the board, the pieces left, the legal placements;
+    PassPass: the hats and how many tokens each holds); JSON-ready. Built from the engine's
+    public view and public events only, never a hidden fact: the contract suite's no-peek
+    test compares it with the tokens' tags exchanged. None: the page shows the common view
+    only."""
     page_value: Callable[[str, Any, int, Mapping[str, Any]], Any] | None = None
     """(control, value sent by the page, the paired seat, the game's public `page_view`)
     -> the press value to journal; raises `companion.web.errors.Refused` for a value the

@@ -2,9 +2,10 @@
 
 The page is a public screen like the OLED, so it is fed the same way: from the referee's
 public screen, its transcript (events are public by construction, `companion.transcript`)
-and the one-line status the logs already show. A game with no hidden fact may add its own
-public view (`Game.page_view`: a board and its pieces), which the game's own page
-view draws (`Game.page_assets`, whose files the snapshot lists). Nothing else of the
+and the one-line status the logs already show. A game may add its own public facts
+(`Game.page_view`, built from its engine's public view and public events only: the hats
+and their counts, a grid of cards or cubes, a board), which the game's own page view
+draws (`Game.page_assets`, whose files the snapshot lists). Nothing else of the
 referee is read here, and the web thread never sees the referee at all: it only receives
 `Snapshot`s, so a hidden fact cannot reach a response unless one of these public sources
 already leaked it (which the no-peek tests check, for the OLED and for the page).
@@ -19,7 +20,7 @@ from typing import Any
 from PIL import Image
 
 from companion import games
-from companion.games import TableReferee
+from companion.games import Game, TableReferee
 from companion.screens.render import frame as render_frame
 from companion.transcript import describe
 from companion.web.assets import page_files
@@ -35,6 +36,21 @@ class Snapshot:
     version: int
     view: dict[str, Any]
     frame: Image.Image = field(compare=False)
+
+
+def table_now(game: Game, referee: TableReferee, lang: str) -> dict[str, Any]:
+    """What the page draws of the table now, besides the OLED and the history: the status
+    line, whether the game is over, the scores and winner, and the game's own public facts
+    (`board`, its `page_view`). The live snapshot and every step of a replay are made of
+    it, so a replay draws each step as the live page drew it."""
+    result = referee.result()
+    return {
+        "status": referee.where(lang),
+        "finished": referee.finished,
+        "scores": list(result["scores"]),
+        "winner": result["winner"],
+        "board": game.page_view(referee) if game.page_view else None,
+    }
 
 
 class Publisher:
@@ -78,21 +94,16 @@ class Publisher:
             self._screen = screen
             self._frame = render_frame(screen, self.lang).copy()
             self._frame_no += 1
-        result = referee.result()
         view = {
             "game": self.game.name,
             "title": self.game.title,
             "language": self.lang,
             "seats": list(names),
-            "status": referee.where(self.lang),
-            "finished": referee.finished,
-            "scores": list(result["scores"]),
-            "winner": result["winner"],
+            **table_now(self.game, referee, self.lang),
             "history": list(self.history),
             "history_total": self.history_total,
             "controls": list(self.game.controls),
             "played_on_page": self.game.played_on_page,
-            "board": self.game.page_view(referee) if self.game.page_view else None,
             "page_assets": list(page_files(self.game.name)),
             "frame_no": self._frame_no,
         }

@@ -61,7 +61,7 @@ from companion.web.gate import Gate, Limits
 from companion.web.pairing import CodeCard, Pairings, client_of
 from companion.web.public import Snapshot
 from companion.web.quiet import QuietFilter, Summary, loop_complaints
-from companion.web.replay import Journals, frame_png
+from companion.web.replay import Journals, Replay, frame_png, record_text
 from companion.web.reports import REPORT_CSP, Reports
 
 log = logging.getLogger("companion")
@@ -287,6 +287,8 @@ def make_app(hub: Hub, gate: Gate | None = None) -> web.Application:
     app.router.add_get("/api/journals", _journals)
     app.router.add_get("/api/journals/{name}", _journal)
     app.router.add_get("/api/journals/{name}/frames/{i}.png", _journal_frame)
+    app.router.add_get("/api/journals/{name}/steps/{i}.json", _journal_table)
+    app.router.add_get("/api/journals/{name}/record.txt", _journal_record)
     app.router.add_get("/api/reports", _reports)
     app.router.add_get("/reports/{name}/", _report_file)
     app.router.add_get("/reports/{name}/{file}", _report_file)
@@ -525,12 +527,26 @@ async def _journals(request: web.Request) -> web.StreamResponse:
     return web.json_response({"journals": listing})
 
 
-def _replay_of(request: web.Request) -> Any:
-    journals = _hub(request).journals
-    path = journals.find(request.match_info["name"])
+def _journal_path(request: web.Request) -> Path:
+    path = _hub(request).journals.find(request.match_info["name"])
     if path is None:
         raise Refused(404, "no such journal")
-    return journals.get(path)
+    return path
+
+
+def _replay_of(request: web.Request) -> Replay:
+    return _hub(request).journals.get(_journal_path(request))
+
+
+def _step_of(request: web.Request, replay: Replay) -> int:
+    """The step the address names, or a 404."""
+    try:
+        i = int(request.match_info["i"])
+    except ValueError as exc:
+        raise Refused(404, "no such step") from exc
+    if not 0 <= i < len(replay.steps):
+        raise Refused(404, f"no step {i}: the steps are 0 to {len(replay.steps) - 1}")
+    return i
 
 
 async def _journal(request: web.Request) -> web.StreamResponse:
@@ -542,14 +558,29 @@ async def _journal(request: web.Request) -> web.StreamResponse:
 async def _journal_frame(request: web.Request) -> web.StreamResponse:
     loop = asyncio.get_running_loop()
     replay = await loop.run_in_executor(None, _replay_of, request)
-    try:
-        i = int(request.match_info["i"])
-    except ValueError as exc:
-        raise Refused(404, "no such step") from exc
-    if not 0 <= i < len(replay.steps):
-        raise Refused(404, f"no step {i}: the steps are 0 to {len(replay.steps) - 1}")
+    i = _step_of(request, replay)
     png = await loop.run_in_executor(None, frame_png, replay, i)
     return web.Response(body=png, content_type="image/png")
+
+
+async def _journal_table(request: web.Request) -> web.StreamResponse:
+    """A step's public table (`companion.web.public.table_now`), as the live page had it."""
+    journals = _hub(request).journals
+    loop = asyncio.get_running_loop()
+    path = await loop.run_in_executor(None, _journal_path, request)
+    replay = await loop.run_in_executor(None, journals.with_tables, path)
+    table = replay.steps[_step_of(request, replay)].table
+    return web.Response(text=table or "null", content_type="application/json")
+
+
+async def _journal_record(request: web.Request) -> web.StreamResponse:
+    """The game's public record as a text file (never the journal: it holds the tags)."""
+    loop = asyncio.get_running_loop()
+    replay = await loop.run_in_executor(None, _replay_of, request)
+    name = replay.name.removesuffix(".jsonl")
+    response = web.Response(text=record_text(replay), content_type="text/plain", charset="utf-8")
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}.txt"'
+    return response
 
 
 async def _reports(request: web.Request) -> web.StreamResponse:

@@ -7,7 +7,8 @@ once as played, once with two tokens of one kind (two animals, two cards) exchan
 the tags, so every physical act is the same but what lies under a hat, in a hand or face
 down differs. As long as the game's public events are the same, every public output must
 be: the OLED's frames in both languages, the status and transcript lines, the spoken
-announcements, the page's snapshots. They part only
+announcements, the page's snapshots (the game's own table among them, its `page_view`,
+which the replay draws too). They part only
 when the game itself shows an exchanged token (a verdict, a reveal, a claim), which its
 events then say. A game whose engine hides nothing (`Engine.hidden` empty) has nothing
 to exchange.
@@ -102,6 +103,9 @@ def compare(game: Game, setup: Setup, a: str, b: str) -> tuple[int, bool]:
         one, two = (p.snapshot() for p in publishers)
         assert (one is None) == (two is None), f"{where}: one page changed, not the other"
         if one is not None and two is not None:
+            # The table the game's page view draws (its `page_view`), then the rest.
+            assert (one.view["board"] is None) == (game.page_view is None), where
+            assert one.view["board"] == two.view["board"], f"{where}: the page's table differs"
             assert one.view == two.view, f"{where}: the page differs"
             assert one.frame.tobytes() == two.frame.tobytes(), f"{where}: the page's OLED"
         mine, theirs = public(twins[0], seen), public(twins[1], seen)

@@ -17,13 +17,14 @@ CONFIGS = [("ptipasspass", n) for n in range(2, 7)] + [("phipasspass", n) for n 
 
 
 def scrambled(referee: PassPassReferee, rng: random.Random):
-    """The same game with other hidden facts: hats, hands, the token in flight."""
+    """The same game with other hidden facts: which tokens lie in the hats and the hands
+    (how many is public, PTI-14), the token in flight."""
     state = referee.state
     tokens = state.config.rules.tokens
     return dataclasses.replace(
         state,
-        hats=tuple(tuple(sorted(rng.choices(tokens, k=rng.randint(0, 3)))) for _ in state.hats),
-        hands=tuple(tuple(sorted(rng.choices(tokens, k=rng.randint(0, 3)))) for _ in state.hands),
+        hats=tuple(tuple(sorted(rng.choices(tokens, k=len(h)))) for h in state.hats),
+        hands=tuple(tuple(sorted(rng.choices(tokens, k=len(h)))) for h in state.hands),
         holding=rng.choice(tokens) if state.holding else None,
     )
 

@@ -14,16 +14,21 @@ from collections.abc import Iterator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games.passpass.bots import make_bot
+from companion.games.passpass.bots import HatMemory, make_bot
 from companion.games.passpass.rules import (
     ACTIONS,
     VICTORIES_TO_WIN,
     Action,
+    Challenge,
+    Designated,
     Event,
     GameWon,
+    MancheStarted,
     Phase,
     PublicView,
+    Rewarded,
     State,
+    Verdict,
     action_from_json,
     actors,
     apply,
@@ -161,6 +166,12 @@ def test_the_public_view_type_has_no_field_for_a_hidden_fact():
     assert not public_fields & HIDDEN
 
 
+def other_kinds(rnd: random.Random, tokens: tuple[str, ...], hand: tuple[str, ...]):
+    """As many tokens as `hand`, of kinds drawn at random: which ones is hidden, how many is
+    not (PTI-14: every placement, verdict and swap is seen)."""
+    return tuple(sorted(rnd.choice(tokens) for _ in hand))
+
+
 @PROPERTY
 @given(setups(), st.integers(0, 2**32 - 1))
 def test_states_differing_only_in_hidden_facts_have_equal_public_views(setup, seed):
@@ -169,14 +180,59 @@ def test_states_differing_only_in_hidden_facts_have_equal_public_views(setup, se
         tokens = after.config.rules.tokens
         twin = dataclasses.replace(
             after,
-            hats=tuple(tuple(rnd.sample(tokens, rnd.randint(0, 3))) for _ in after.hats),
-            hands=tuple(tuple(rnd.sample(tokens, rnd.randint(0, 3))) for _ in after.hands),
+            hats=tuple(other_kinds(rnd, tokens, h) for h in after.hats),
+            hands=tuple(other_kinds(rnd, tokens, h) for h in after.hands),
             holding=rnd.choice(tokens) if after.holding else None,
         )
         assert public_view(twin) == public_view(after)
         view = json.dumps(public_view(after).to_json())
         if after.holding and after.masque and after.announced != after.holding:
             assert after.holding not in view  # the real token of a bluff stays hidden
+
+
+class HandCounts:
+    """How many tokens each seat holds, as anyone at the table counts them from what they
+    see: the deal, each designation, each verdict's outcome, each reward drop."""
+
+    def __init__(self, players: int, tokens: int) -> None:
+        self.players, self.tokens = players, tokens
+        self.counts = [tokens] * players
+
+    def observe(self, events: tuple[Event, ...]) -> None:
+        for e in events:
+            if isinstance(e, MancheStarted):
+                self.counts = [self.tokens] * self.players
+            elif isinstance(e, Designated):
+                self.counts[e.seat] -= 1  # in flight: in no hand
+            elif isinstance(e, Verdict):
+                if not e.success:
+                    self.counts[e.seat] += 1  # PTI-8, PTI-9: the Challenger takes it
+                elif e.challenge is Challenge.DOUBLON:
+                    self.counts[e.magician] += 1 + len(e.hat or ())  # the hat, and their own
+                else:
+                    self.counts[e.magician] += 1  # a lie: the Magicien keeps it
+            elif isinstance(e, Rewarded) and e.choice == "drop":
+                self.counts[e.seat] -= 1
+
+
+@PROPERTY
+@given(setups())
+def test_the_counts_of_the_public_view_are_what_anyone_counts_from_the_public_events(setup):
+    """PTI-14: which token lies where is hidden, how many is not: a seat that only watches
+    the public events (a bot's hat memory, the hands' counts) counts what the view says."""
+    hats: HatMemory | None = None
+    hands: HandCounts | None = None
+    for before, _, after, events in playthrough(*setup):
+        if hats is None or hands is None:
+            hats = HatMemory(-1, before.config.layout.spots)
+            hands = HandCounts(before.config.players, len(before.config.rules.tokens))
+            for hand, count in zip(before.hands, hands.counts, strict=True):
+                assert len(hand) == count
+        hats.observe(events)
+        hands.observe(events)
+        view = public_view(after)
+        assert view.hat_counts == tuple(len(h) for h in hats.hats)
+        assert view.hand_counts == tuple(hands.counts)
 
 
 @PROPERTY

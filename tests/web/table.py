@@ -13,9 +13,11 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
+from companion import games
 from companion.config.model import DisplayConfig, WebConfig
 from companion.devices.display import Display
-from companion.journal import Setup
+from companion.games import TableReferee
+from companion.journal import Setup, dump_lines
 from companion.notify import Notifier
 from companion.run.loop import Service
 from companion.run.web_port import WebPort
@@ -182,3 +184,18 @@ class _TrackingQueue(queue.Queue[Any]):
         if isinstance(item, _Marker):
             self._taken = item
         return item
+
+
+def archive_game(data_dir: Path, name: str, game: str, seats: int, seed: int) -> TableReferee:
+    """A whole simulated game of `game` in `data_dir`'s archive, named `name`, as the
+    service leaves a finished one; its referee fed to the end."""
+    played = games.get(game)
+    setup = played.simulated_setup(seats, seed)
+    inputs = played.simulate(setup).inputs
+    folder = data_dir / "archive"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text("\n".join(dump_lines(setup, inputs, checksum=True)) + "\n")
+    referee = played.referee(setup)
+    for record in inputs:
+        referee.feed(record)
+    return referee

@@ -46,7 +46,7 @@ def test_the_live_view_follows_the_table(game_table, phone):
     lines = page.locator("#history li").all_inner_texts()
     assert lines and lines[-1] == table.web.publisher.history[-1]
     assert page.locator("#frame").evaluate("img => img.complete && img.naturalWidth") == 128
-    assert page.locator("#board").is_hidden()
+    assert page.locator("#view .pp-hat").count() == 12  # the game's own table: PTI-2's hats
 
 
 def test_the_replay_viewer_steps_through_a_journal(game_table, phone):

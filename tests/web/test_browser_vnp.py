@@ -1,7 +1,8 @@
 """Vous ne passerez pas ! played on the page, in a real browser (Debian's Chromium):
 two phones pair (one by the QR code's address, one by typing the code), play a whole
 two-player game on a small board, see a refused pass (VNP-5) and a refused placement
-(VNP-3), while a third page watches the board change live."""
+(VNP-3) said beside the button pressed, while a third page watches the board change
+live."""
 
 from __future__ import annotations
 
@@ -67,10 +68,13 @@ def test_two_phones_play_a_game_a_third_page_watches(vnp_table, phone, tmp_path)
     table.settle()
     assert table.web.overlay() is None
 
-    # VNP-5: a pass while a placement exists is refused, and said.
+    # VNP-5: a pass while a placement exists is refused, and said beside the button (the
+    # top of the page is out of sight on a phone).
     bob = phones[1]
     bob.click("#pass")
-    bob.wait_for_function("() => document.getElementById('message').textContent !== ''")
+    note = bob.locator(".actions:has(#pass) + p.refusal")
+    note.wait_for()
+    assert note.inner_text() and bob.locator("#message").inner_text() == ""
     table.settle()
     assert table.session.referee.events[-1]["reason"] == "may_not_pass"
 
@@ -92,7 +96,7 @@ def test_two_phones_play_a_game_a_third_page_watches(vnp_table, phone, tmp_path)
     ana.click(f"circle.point[data-x='{SIZE // 2}'][data-y='{SIZE - 1}']")
     assert ana.locator(".ghost.illegal").count() == 1
     ana.click("#confirm")
-    ana.wait_for_function("() => document.getElementById('message').textContent.includes('VNP-3')")
+    ana.locator(".actions:has(#confirm) + p.refusal", has_text="VNP-3").wait_for()
     assert watcher.locator("g.placed[data-colour='bleu']").count() == 0
 
     # The rest of the game: each seat asks for a hint and confirms it, or passes.

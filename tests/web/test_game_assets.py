@@ -35,7 +35,9 @@ def test_only_plain_names_of_served_kinds_are_a_games_page_files(tmp_path):
 
 
 def test_a_game_without_a_page_view_has_no_page_files():
-    assert page_files("ptipasspass") == ()
+    with registered("tests.games.tally") as found:
+        games.register(dataclasses.replace(found["tally"], name="tally-plain", page_assets=None))
+        assert page_files("tally-plain") == ()
     with pytest.raises(Refused) as refused:
         page_file("nosuch", "view.js")
     assert refused.value.status == 404

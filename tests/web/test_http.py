@@ -13,10 +13,11 @@ import pytest
 
 from companion import games
 from companion.journal import PressInput, read_journal
+from companion.transcript import describe
 from companion.web.pairing import FREE_TRIES, Pairings
 from companion.web.server import MAX_BODY
 
-from .table import LiveTable
+from .table import LiveTable, archive_game
 
 
 @pytest.fixture
@@ -45,8 +46,10 @@ def test_anyone_may_watch_the_public_view(table):
     assert view["seats"] == list(table.session.referee.names)
     assert view["you"] is None
     assert view["pairing"] == {"open_seats": [0, 1, 2, 3]}
-    assert view["board"] is None  # PassPass has hidden facts: no game view of its own
-    assert view["page_assets"] == []  # nor a page view: the page shows the common view
+    # The hats as the table sees them (PTI-2: 3 x 4 for four seats), none filled yet, and
+    # the page view that draws them.
+    assert view["board"]["hats"] == [0] * 12 and view["board"]["hands"] == [3] * 4
+    assert view["page_assets"] == ["view.css", "view.js"]
     frame = table.client().get(view["frame"])
     assert frame.status == 200 and frame.body.startswith(b"\x89PNG")
     assert "default-src 'self'" in state.headers["Content-Security-Policy"]
@@ -267,6 +270,57 @@ def test_journals_are_listed_and_replayed_as_public_steps(table):
         assert uid not in text  # a journal's tags never leave the server
 
 
+def archived(table, name: str, game: str, seats: int, seed: int):
+    return archive_game(table.data_dir, name, game, seats, seed)
+
+
+def test_the_list_tells_each_games_date_title_seats_steps_and_winner(table):
+    referee = archived(table, "game-20260101-101500.jsonl", "swiped", 2, 3)
+    os.utime(table.data_dir / "archive" / "game-20260101-101500.jsonl", (1767262500, 1767262500))
+    listing = table.client().get("/api/journals").json()["journals"]
+    assert [j["name"] for j in listing] == ["game.jsonl", "game-20260101-101500.jsonl"]
+    live, done = listing
+    assert (live["current"], live["finished"], live["winner"]) == (True, False, None)
+    assert done["title"] == "Swiped" and done["seats"] == list(referee.names)
+    assert done["date"] == "2026-01-01T10:15:00+00:00"
+    assert done["finished"] and done["winner"] == referee.names[referee.result()["winner"]]
+    assert done["steps"] == len(table.client().get(f"/api/journals/{done['name']}").json()["steps"])
+    assert done["record"] == "/api/journals/game-20260101-101500.jsonl/record.txt"
+
+
+def test_each_step_of_a_replay_has_the_table_as_the_live_page_had_it(table):
+    """The step's public table: the game's own (`page_view`), the scores and, only at the
+    end, the result."""
+    referee = archived(table, "game-1.jsonl", "flipdone", 3, 1)
+    document = table.client().get("/api/journals/game-1.jsonl").json()
+    assert "view.js" in document["page_assets"]
+    steps = document["steps"]
+    first = table.client().get(steps[0]["table"]).json()
+    last = table.client().get(steps[-1]["table"]).json()
+    assert not first["finished"] and first["winner"] is None
+    assert first["board"]["faces"] == [None] * 9 and first["board"]["tokens"] == [0, 0, 0]
+    assert last["finished"] and last["winner"] == referee.result()["winner"]
+    assert last["scores"] == referee.result()["scores"]
+    assert last["board"] == games.get("flipdone").page_view(referee)
+
+
+def test_the_record_to_download_is_the_public_story_never_the_journal(table):
+    referee = archived(table, "game-2.jsonl", "ptipasspass", 3, 4)
+    answer = table.client().get("/api/journals/game-2.jsonl/record.txt")
+    assert answer.status == 200
+    assert answer.headers["Content-Type"] == "text/plain; charset=utf-8"
+    assert answer.headers["Content-Disposition"] == 'attachment; filename="game-2.txt"'
+    text = answer.body.decode()
+    told = [line for e in referee.events
+            if (line := describe(e, referee.names, "ptipasspass", "fr")) is not None]  # fmt: skip
+    assert [line.split(" s  ", 1)[1] for line in text.splitlines() if " s  " in line] == told
+    assert text.startswith("PtiPassPass\n") and f"Joueurs : {', '.join(referee.names)}" in text
+    winner = referee.names[referee.result()["winner"]]
+    assert text.endswith(f"Gagnant : {winner}\n")
+    for uid in referee.setup.tags:
+        assert uid not in text  # which tag is which token never leaves the table
+
+
 @pytest.mark.parametrize(
     "path",
     [
@@ -275,6 +329,12 @@ def test_journals_are_listed_and_replayed_as_public_steps(table):
         "/api/journals/nothing.jsonl",
         "/api/journals/game.jsonl/frames/999.png",
         "/api/journals/game.jsonl/frames/x.png",
+        "/api/journals/game.jsonl/steps/999.json",
+        "/api/journals/game.jsonl/steps/-1.json",
+        "/api/journals/..%2Fgame.jsonl/steps/0.json",
+        "/api/journals/nothing.jsonl/record.txt",
+        "/api/journals/..%2Fgame.jsonl/record.txt",
+        "/api/journals/pairings.json/record.txt",
     ],
 )
 def test_unknown_journals_and_steps_are_not_found(table, path):
@@ -369,7 +429,7 @@ def test_a_games_page_view_is_served_and_nothing_else_of_its_package(vnp):
         assert answer.body == (folder / name).read_bytes()
         for header in ("Content-Security-Policy", "X-Content-Type-Options", "Cache-Control"):
             assert answer.headers[header] == page.headers[header], header
-    for path in ("/games/nosuch/view.js", "/games/ptipasspass/view.js", "/games/vnp/nothing.js",
+    for path in ("/games/nosuch/view.js", "/games/ptipasspass/page.py", "/games/vnp/nothing.js",
                  "/games/vnp/game.py", "/games/vnp/static/view.js", "/games/vnp/static%2fview.js",
                  "/games/vnp/..%2fgame.py", "/games/vnp/%2e%2e%2fgame.py",
                  "/games/vnp/../vnp/game.py", "/games/%2e%2e/web/static/app.js",

@@ -10,10 +10,12 @@ pile. The tokens are the 52 cards of one deck, shared (no seat owns a card), eac
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
 from companion.games.flipdone import voice, words  # noqa: F401  (registers its phrases, voice)
+from companion.games.flipdone.page import page_view
 from companion.games.flipdone.rules import DECK, ENGINE, PLAYERS, SQUARES
 from companion.journal import Setup
 
@@ -92,5 +94,7 @@ FLIPDONE = register(
         ready_prompt="menu.title.ready.cards",
         lab=lab,
         engine=ENGINE,
+        page_view=page_view,
+        page_assets=resources.files("companion.games.flipdone") / "static",
     )
 )

@@ -5,10 +5,12 @@ simulated table."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, RuleOption, register
 from companion.games.passpass import transcript, voice, words  # noqa: F401  (registers its words)
+from companion.games.passpass.page import page_view
 from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_config
 from companion.games.passpass.rules.layouts import Layout, LayoutError
 from companion.games.passpass.table_settings import SETUP_FIELDS, TABLE_SETTINGS
@@ -114,6 +116,8 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         selfplay_options=(TURN_LIMIT,),
         setup_fields=SETUP_FIELDS,
         table_settings=TABLE_SETTINGS,
+        page_view=page_view,
+        page_assets=resources.files("companion.games.passpass") / "static",
     )
 
 

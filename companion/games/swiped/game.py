@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -119,6 +120,13 @@ def write_deck(args: argparse.Namespace, out: Path) -> str:
     return f"{len(deck)} cards on {pages} page{'s' * (pages > 1)}{also}"
 
 
+def page_view(referee: Any) -> dict[str, Any]:
+    """The table the page draws (companion/games/swiped/page.py)."""
+    from companion.games.swiped.page import page_view as table
+
+    return table(referee)
+
+
 DECK = Printables(
     summary="its layout cards (SW-1), numbered as the rules engine numbers them",
     description=(
@@ -154,5 +162,7 @@ SWIPED = register(
         lab=lab,
         engine=ENGINE,
         printables=DECK,
+        page_view=page_view,
+        page_assets=resources.files("companion.games.swiped") / "static",
     )
 )

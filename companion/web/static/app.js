@@ -50,16 +50,42 @@ function refusal(body, status) {
   return [body.error || `HTTP ${status}`, ...lines].join("\n");
 }
 
-/** Send a control; true when accepted. Errors and refusals go to #message. */
+/** The button last pressed, if nothing else was done since: a refusal of what it sent is
+ * shown beside it, where the player is looking (a phone's buttons are far below the top
+ * of the page). */
+let pressed = null;
+let refusalNote = null; // the refusal shown beside a button, once made
+
+function besideButton(text) {
+  const button = pressed;
+  if (!button?.isConnected || button.closest("#pairing")) return false;
+  if (!refusalNote) {
+    refusalNote = document.createElement("p");
+    refusalNote.className = "message refusal";
+    refusalNote.setAttribute("role", "alert");
+  }
+  refusalNote.textContent = text;
+  (button.closest(".actions") || button).after(refusalNote);
+  return true;
+}
+
+function clearRefusal() {
+  refusalNote?.remove();
+}
+
+/** Send a control; true when accepted. A refusal is shown beside the button that sent it
+ * (else in #message, as errors are). */
 async function act(control, value) {
   if (busy || !snap?.you) return false;
   busy = true;
   document.body.classList.add("busy");
   const data = value === undefined ? { control } : { control, value };
+  clearRefusal();
   try {
     const { ok, status, body } = await post("/api/act", data, snap.you.csrf);
     if (!ok) {
-      showMessage(refusal(body, status));
+      const text = refusal(body, status);
+      showMessage(besideButton(text) ? "" : text);
       if (status === 401 || status === 403) refetch(); // not paired any more, or stale token
       return false;
     }
@@ -316,6 +342,9 @@ function start() {
     const rest = params.toString();
     history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
   }
+  // What was pressed last: a click on a button, nothing after a key or a tap elsewhere.
+  document.addEventListener("click", (e) => { pressed = e.target.closest?.("button") ?? null; }, true);
+  document.addEventListener("keydown", () => { pressed = null; }, true);
   $("pair-form").addEventListener("submit", pair);
   $("unpair").addEventListener("click", unpair);
   $("pair-open").addEventListener("click", () => {

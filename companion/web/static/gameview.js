@@ -11,8 +11,9 @@
 // `page` is what the view may use of the page:
 //   page.game            the game's name
 //   page.act(c, value)   sends a control for this phone's seat; resolves to true when
-//                        accepted (a refusal is shown by the page). null where nobody
-//                        acts (the replay): the view then only draws.
+//                        accepted (a refusal is shown by the page, beside the button
+//                        pressed). null where nobody acts (the replay): the view then
+//                        only draws.
 //   page.t(key, vars)    the view's own `words` in the table's language, else the page's
 //   page.data(name)      resolves to the game's fixed public data (GET /api/<game>/<name>,
 //                        `Game.page_data`), fetched once; rejects when it cannot

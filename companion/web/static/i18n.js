@@ -31,7 +31,9 @@ const WORDS = {
     "replay.none": "Aucune partie enregistrée.",
     "reports.title": "Rapports du labo",
     "reports.none": "Aucun rapport : companion lab ou companion report en écrit.",
-    "replay.steps": "{n} étapes",
+    "replay.steps.one": "{n} étape",
+    "replay.steps.other": "{n} étapes",
+    "replay.download": "Télécharger le déroulé (texte)",
     "replay.finished": "terminée",
     "replay.unfinished": "inachevée",
     "replay.current": "en cours",
@@ -71,7 +73,9 @@ const WORDS = {
     "replay.none": "No recorded game.",
     "reports.title": "Lab reports",
     "reports.none": "No report yet: companion lab or companion report writes them.",
-    "replay.steps": "{n} steps",
+    "replay.steps.one": "{n} step",
+    "replay.steps.other": "{n} steps",
+    "replay.download": "Download the record (text)",
     "replay.finished": "finished",
     "replay.unfinished": "unfinished",
     "replay.current": "in progress",
@@ -107,6 +111,13 @@ function fill(text, vars) {
 
 export function t(key, vars = {}) {
   return fill(WORDS[lang][key] ?? WORDS.fr[key] ?? key, vars);
+}
+
+/** `key` for a number `n`: its `.one` or `.other` phrase as the language's plural rules
+ * choose (French: 0 and 1 are singular), with `{n}` filled. */
+export function count(key, n, vars = {}) {
+  const form = new Intl.PluralRules(lang).select(n) === "one" ? "one" : "other";
+  return t(`${key}.${form}`, { ...vars, n });
 }
 
 /** The `t` of a game's page view: its own `words` ({fr: {...}, en: {...}}) first, then

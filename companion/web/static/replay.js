@@ -1,13 +1,20 @@
 // The replay page: the list of journals (GET /api/journals) and a step-by-step viewer of
-// one (GET /api/journals/<name>): the OLED frame, the lines of the step, the result.
-// The journal shown is in the address (?journal=NAME) so it can be linked and reloaded.
+// one (GET /api/journals/<name>). At each step it shows the table as the live page drew
+// it (the step's public table, GET .../steps/<i>.json, drawn by the game's own view
+// through gameview.js, where nobody acts), the OLED frame, the history up to that step,
+// and the result once the last step is reached. The journal shown is in the address
+// (?journal=NAME) so it can be linked and reloaded.
 
-import { t, setLanguage, applyStatic } from "./i18n.js";
+import { t, count, language, setLanguage, applyStatic } from "./i18n.js";
+import { loadView } from "./gameview.js";
 
 const $ = (id) => document.getElementById(id);
 
 let journal = null; // the one shown
 let index = 0; // its step shown
+let view = null; // the game's view mounted for it (gameview.js), or null
+let tables = new Map(); // step -> its public table (a promise), fetched once
+let shownSteps = 0; // the steps whose lines #step-lines holds (0..shownSteps-1)
 
 async function getJSON(url) {
   const res = await fetch(url, { credentials: "same-origin", cache: "no-store" });
@@ -20,6 +27,20 @@ function showMessage(text) {
 }
 
 const href = (name) => `/replay?journal=${encodeURIComponent(name)}`;
+
+function dateText(iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** A journal's state in the list: stopped, on now, won by, finished or not. */
+function stateText(j) {
+  if (j.stopped) return t("replay.stopped", { n: j.stopped });
+  if (j.current && !j.finished) return t("replay.current");
+  if (j.finished && j.winner) return t("winner", { names: j.winner });
+  return t(j.finished ? "replay.finished" : "replay.unfinished");
+}
 
 async function loadList() {
   const list = $("journals");
@@ -36,17 +57,28 @@ async function loadList() {
       const li = document.createElement("li");
       li.dataset.name = j.name;
       const a = document.createElement("a");
+      a.className = "open";
       a.href = href(j.name);
       const title = document.createElement("strong");
       title.textContent = j.title || j.game || j.name;
+      const date = document.createElement("span");
+      date.className = "date";
+      date.textContent = j.date ? dateText(j.date) : "";
       const meta = document.createElement("span");
       meta.className = "meta";
-      const state = j.stopped
-        ? t("replay.stopped", { n: j.stopped })
-        : j.current ? t("replay.current") : t(j.finished ? "replay.finished" : "replay.unfinished");
-      meta.textContent = [(j.seats || []).join(", "), t("replay.steps", { n: j.steps }), state].filter(Boolean).join(" · ");
-      a.append(title, meta);
+      const seats = (j.seats || []).join(", ");
+      const steps = j.error ? j.error : count("replay.steps", j.steps);
+      meta.textContent = [seats, steps, j.error ? "" : stateText(j)].filter(Boolean).join(" · ");
+      a.append(title, date, meta);
       li.append(a);
+      if (j.record) {
+        const download = document.createElement("a");
+        download.className = "download";
+        download.href = j.record;
+        download.setAttribute("download", "");
+        download.textContent = t("replay.download");
+        li.append(download);
+      }
       list.append(li);
     }
     markSelected();
@@ -70,6 +102,7 @@ async function loadReports() {
     for (const r of reports) {
       const li = document.createElement("li");
       const a = document.createElement("a");
+      a.className = "open";
       a.href = `/reports/${encodeURIComponent(r.name)}/`;
       const title = document.createElement("strong");
       title.textContent = r.title;
@@ -90,26 +123,54 @@ function markSelected() {
 }
 
 async function open(name) {
+  view?.unmount();
+  view = null;
+  tables = new Map();
   if (!name) {
     journal = null;
     $("viewer").hidden = true;
     markSelected();
     return;
   }
+  let next;
   try {
-    journal = await getJSON(`/api/journals/${encodeURIComponent(name)}`);
+    next = await getJSON(`/api/journals/${encodeURIComponent(name)}`);
   } catch {
     showMessage(t("replay.loadError"));
     return;
   }
+  journal = next;
   showMessage("");
   $("viewer").hidden = false;
   $("replay-title").textContent = journal.title || journal.name;
   $("replay-seats").textContent = (journal.seats || []).join(", ");
   $("step").max = String(Math.max(journal.steps.length - 1, 0));
-  renderResult();
+  $("step-lines").replaceChildren();
+  shownSteps = 0;
   markSelected();
+  $("replay-view").hidden = true;
+  let loaded = null;
+  try {
+    loaded = await loadView($("replay-view"), journal, { act: null, message: showMessage });
+  } catch (err) {
+    console.error("the game's view did not load", err); // the frame and history go on
+  }
+  if (journal !== next) {
+    loaded?.unmount(); // another journal was opened meanwhile
+    return;
+  }
+  view = loaded;
   show(0);
+}
+
+/** Step `i`'s public table, fetched once (again after a failure). */
+function tableOf(i) {
+  if (!tables.has(i)) {
+    const promise = getJSON(journal.steps[i].table);
+    promise.catch(() => tables.delete(i));
+    tables.set(i, promise);
+  }
+  return tables.get(i);
 }
 
 function show(i) {
@@ -124,29 +185,80 @@ function show(i) {
   $("step").value = String(index);
   const time = Number(step.t || 0).toFixed(1);
   $("step-label").textContent = t("replay.label", { i: index, n: steps.length - 1, t: time });
-  const lines = $("step-lines");
-  lines.replaceChildren();
-  for (const line of step.lines || []) {
-    const li = document.createElement("li");
-    li.textContent = line;
-    lines.append(li);
-  }
+  renderLines(index);
   $("prev").disabled = index === 0;
   $("next").disabled = index === steps.length - 1;
+  const last = index === steps.length - 1;
+  if (!last) renderResult(null);
+  const shown = index;
+  const journalShown = journal;
+  tableOf(index)
+    .then((table) => {
+      if (journal !== journalShown || index !== shown) return; // the user stepped on
+      drawTable(table);
+      renderResult(last && journal.result ? table : null);
+      document.body.dataset.step = String(shown); // the tests wait on this
+    })
+    .catch(() => showMessage(t("net.error")));
+  if (steps[index + 1]) tableOf(index + 1).catch(() => {});
 }
 
-function renderResult() {
-  const result = journal.result;
-  $("replay-result").hidden = !result;
+/** The history up to step `i`: the lines of steps 0..i, this step's marked. */
+function renderLines(i) {
+  const list = $("step-lines");
+  const steps = journal.steps;
+  while (shownSteps > i + 1) {
+    shownSteps -= 1;
+    while (list.lastChild && Number(list.lastChild.dataset.step) === shownSteps) list.lastChild.remove();
+  }
+  for (; shownSteps <= i; shownSteps++) {
+    for (const line of steps[shownSteps].lines || []) {
+      const li = document.createElement("li");
+      li.dataset.step = String(shownSteps);
+      li.textContent = line;
+      list.append(li);
+    }
+  }
+  for (const li of list.children) li.classList.toggle("now", Number(li.dataset.step) === i);
+  list.scrollTop = list.scrollHeight; // the newest line in view
+}
+
+/** The game's view draws the step's table as the live page's snapshot drew it. */
+function drawTable(table) {
+  if (!view) return;
+  const snapshot = {
+    game: journal.game,
+    title: journal.title,
+    language: language(),
+    seats: journal.seats,
+    page_assets: journal.page_assets,
+    controls: journal.controls,
+    you: null,
+    ...table,
+  };
+  $("replay-view").hidden = false;
+  try {
+    view.update(snapshot);
+  } catch (err) {
+    console.error("the game's view failed", err);
+  }
+}
+
+/** The result, once the last step is shown: the scores of the sides of a game played in
+ * sides (its table's `sides`), else of the seats. */
+function renderResult(table) {
+  $("replay-result").hidden = !table;
   const list = $("replay-scores");
   list.replaceChildren();
-  if (!result) return;
-  const winners = Array.isArray(result.winner) ? result.winner : result.winner == null ? [] : [result.winner];
-  (result.scores || []).forEach((score, i) => {
+  if (!table) return;
+  const names = table.board?.sides || journal.seats || [];
+  const w = table.winner;
+  const winners = Array.isArray(w) ? w : w == null ? [] : [w];
+  (table.scores || []).forEach((score, i) => {
     const li = document.createElement("li");
     const name = document.createElement("span");
     name.className = "name";
-    name.textContent = journal.seats?.[i] ?? String(i + 1);
+    name.textContent = names[i] ?? String(i + 1);
     const value = document.createElement("span");
     value.className = "score";
     value.textContent = String(score);
@@ -162,18 +274,22 @@ function currentName() {
 
 async function start() {
   applyStatic();
-  // The journals carry no language: take the table's.
+  // The page speaks the table's language (the journals' lines keep their own).
   getJSON("/api/state")
     .then((s) => {
       if (setLanguage(s.language)) {
         loadList();
         loadReports();
-        if (journal) show(index);
+        if (journal) {
+          shownSteps = 0;
+          $("step-lines").replaceChildren();
+          show(index);
+        }
       }
     })
     .catch(() => {});
   $("journals").addEventListener("click", (e) => {
-    const a = e.target.closest("a");
+    const a = e.target.closest("a.open");
     if (!a || e.ctrlKey || e.metaKey || e.shiftKey) return;
     e.preventDefault();
     history.pushState(null, "", a.getAttribute("href"));

@@ -39,6 +39,13 @@ class PublicView:
     challenger: int | None
     swapped: tuple[int, int] | None
     winner: int | None
+    hat_counts: tuple[int, ...]
+    """How many tokens lie under each hat 1..N (the Magicien's token in flight apart):
+    which ones is hidden, how many is not, since every placement, verdict and swap is seen
+    (PTI-14)."""
+    hand_counts: tuple[int, ...]
+    """How many tokens each seat holds (the Magicien's token in flight apart), public for
+    the same reason."""
 
     def to_json(self) -> dict[str, Any]:
         return _plain(self)
@@ -131,6 +138,8 @@ def public_view(state: State) -> PublicView:
         challenger=state.challenger,
         swapped=state.swapped,
         winner=state.winner,
+        hat_counts=tuple(len(hat) for hat in state.hats),
+        hand_counts=tuple(len(hand) for hand in state.hands),
     )
 
 
