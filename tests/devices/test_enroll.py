@@ -52,11 +52,14 @@ class Script:
 
 
 class Hands:
-    """A pad source driven by what enrolment says, as a person does it: the next token
-    laid on the pad when asked for, taken off when recorded (no race with the clock)."""
+    """A pad source driven by what enrolment says, as a person does it: the next tokens
+    laid on the pad when a step asks for a tag, taken off once enrolment has answered
+    (recorded or refused), so no step races the clock however busy the machine is."""
 
-    def __init__(self, uids: list[str]) -> None:
-        self.uids = iter(uids)
+    ANSWERS = ("recorded", "already enrolled", "at once")
+
+    def __init__(self, laid: list[tuple[str, ...]]) -> None:
+        self.laid = iter(laid)
         self.sink: Sink | None = None
 
     def start(self, sink: Sink) -> None:
@@ -68,10 +71,10 @@ class Hands:
 
     def hear(self, said: str) -> None:
         assert self.sink is not None
-        uid = next(self.uids, None) if said.startswith("[") else None
-        if uid is not None:
-            self.sink.put_nowait(pad(uid))
-        elif said.startswith("recorded"):
+        uids = next(self.laid, None) if said.startswith("[") else None
+        if uids is not None:
+            self.sink.put_nowait(pad(*uids))
+        elif any(answer in said for answer in self.ANSWERS):
             self.sink.put_nowait(pad())
 
 
@@ -86,11 +89,27 @@ def run(
     return said, result, reg
 
 
+def by_hand(
+    tmp_path: Path, laid: list[tuple[str, ...]], steps: list[Step]
+) -> tuple[list[str], object, TagRegistry]:
+    """Enrolment with a person answering its prompts (`Hands`): what was said, the
+    result, the registry."""
+    said: list[str] = []
+    hands = Hands(laid)
+
+    def say(line: str) -> None:
+        said.append(line)
+        hands.hear(line)
+
+    reg = TagRegistry(tmp_path)
+    result = enroll_session(hands, reg, steps, say=say, timeout=30.0, settle=0.03)
+    return said, result, reg
+
+
 def test_happy_path(tmp_path: Path) -> None:
     steps = game_steps("ptipasspass", seats=1)[:2]
     assert steps[0] == Step("tap seat 1's Colombe on the pad", "animal:colombe")
-    events = [(0.01, pad()), (0.05, pad(A)), (0.1, pad()), (0.05, pad(B)), (0.1, pad())]
-    said, result, reg = run(tmp_path, events, steps)
+    said, result, reg = by_hand(tmp_path, [(A,), (B,)], steps)
     assert result.complete and result.enrolled == [(A, "animal:colombe"), (B, "animal:lapin")]  # type: ignore[attr-defined]
     assert dict(TagRegistry(tmp_path)) == {A: "animal:colombe", B: "animal:lapin"}
     assert any("tap seat 1's Lapin" in s for s in said)
@@ -98,16 +117,8 @@ def test_happy_path(tmp_path: Path) -> None:
 
 def test_refuses_an_enrolled_tag_and_two_at_once(tmp_path: Path) -> None:
     TagRegistry(tmp_path).enroll(A, "animal:souris")
-    events = [
-        (0.01, pad()),
-        (0.05, pad(A)),
-        (0.1, pad()),  # already enrolled
-        (0.05, pad(B, C)),
-        (0.1, pad()),  # two at once
-        (0.05, pad(C)),
-        (0.1, pad()),
-    ]
-    said, result, reg = run(tmp_path, events, [Step("tap the Lapin", "animal:lapin")])
+    laid = [(A,), (B, C), (C,)]  # already enrolled, two at once, then the right one
+    said, result, reg = by_hand(tmp_path, laid, [Step("tap the Lapin", "animal:lapin")])
     assert result.enrolled == [(C, "animal:lapin")]  # type: ignore[attr-defined]
     text = "\n".join(said)
     assert "already enrolled as animal:souris" in text
