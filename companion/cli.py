@@ -195,7 +195,7 @@ def _play(args: argparse.Namespace) -> int:
     for note in session.notes:  # a torn last line dropped: one line each
         print(f"companion play: warning: {note}", file=sys.stderr)
     resume = f"companion play --sim --resume --journal {path}"
-    print(f"journal: {path} (continue later with: {resume})")
+    print(f"journal: {path}\ncontinue later with: {resume}")
     lang = session.referee.setup.language
     console = games.get(session.referee.setup.game).console
     if console is None:
@@ -204,7 +204,10 @@ def _play(args: argparse.Namespace) -> int:
     voice = _voice(session) if args.speak else None
     finish = FINISH_SOUND
     try:
-        return console(session, sys.stdin, sys.stdout, lang)
+        from companion.sim.console import Prompted
+
+        lines = Prompted(sys.stdin, sys.stdout) if sys.stdin.isatty() else sys.stdin
+        return console(session, lines, sys.stdout, lang)
     except KeyboardInterrupt:  # Ctrl-C: every input is already journaled and fsync'd
         session.close()
         finish = 0.0
