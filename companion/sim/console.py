@@ -14,8 +14,8 @@ from __future__ import annotations
 import os
 import shlex
 import textwrap
-from collections.abc import Iterable, Iterator, Sequence
-from typing import IO
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import IO, Any
 
 from companion import games
 from companion.games import TableReferee
@@ -54,18 +54,31 @@ def columns_of(out: IO[str]) -> int:
         return FULL_COLUMNS
 
 
-def show_table(referee: TableReferee, seen: int, out: IO[str], lang: str) -> int:
-    """The events since the `seen` first, each wrapped to the terminal's width, then the
+StopText = Callable[[Any, str], "str | None"]
+"""A game's STOP sentence of a screen, as its OLED says it (what is wrong, where, and
+the fix), or None for a screen that is no STOP: (screen, language) -> sentence."""
+
+
+def show_table(
+    referee: TableReferee, seen: int, out: IO[str], lang: str, stop: StopText | None = None
+) -> int:
+    """The events since the `seen` first, each wrapped to the terminal's width, the STOP
+    sentence while the table is stopped (`stop`: the OLED's words, in full), then the
     OLED as text (in braille when the terminal is narrower than the full drawing);
     returns how many events are seen now."""
     columns = columns_of(out)
+
+    def say(text: str) -> None:
+        wrapped = textwrap.fill(text, columns - 1, initial_indent="  ", subsequent_indent="    ")
+        print(wrapped, file=out)
+
     for event in referee.events[seen:]:
         line = describe(event, referee.setup.seats, referee.setup.game)
         if line:
-            print(
-                textwrap.fill(line, columns - 1, initial_indent="  ", subsequent_indent="    "),
-                file=out,
-            )
+            say(line)
+    sentence = stop(referee.screen, lang) if stop is not None else None
+    if sentence:
+        say(f"STOP! {sentence}")
     image = frame(referee.screen, lang)
     print(to_text(image) if columns >= FULL_COLUMNS else to_braille(image), file=out)
     return len(referee.events)
@@ -285,8 +298,12 @@ class SpotConsole:
             where = "pad" if spot == 0 else f"square {spot}"
             print(f"  {where}: {', '.join(map(self.name, uids)) or '-'}", file=self.out)
 
+    def stop(self, screen: Any, lang: str) -> str | None:
+        """The game's STOP sentence of `screen` (`StopText`); None: no STOP screen."""
+        return None
+
     def show(self) -> None:
-        self.seen = show_table(self.table_referee, self.seen, self.out, self.lang)
+        self.seen = show_table(self.table_referee, self.seen, self.out, self.lang, self.stop)
 
 
 def run_spot_console(console: SpotConsole, lines: Iterable[str], echo: bool = False) -> int:

@@ -83,3 +83,21 @@ def test_ok_outside_a_window_speaks_of_this_game_only(tmp_path: Path) -> None:
     (phi,) = answer(typed(tmp_path / "phi", "phipasspass", ["ok"]), "ok")
     assert pti == "? nothing runs out now: no challenge window is open"
     assert "PhiPassPass" not in pti and "Doublon window" in phi
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence"),
+    [
+        ("en", "STOP! Hat 3: unknown tag. Take it out."),
+        ("fr", "STOP! Chapeau 3 : jeton inconnu. Retire-le."),
+    ],
+)  # fmt: skip
+def test_a_fault_is_told_as_the_oleds_stop_sentence(
+    tmp_path: Path, lang: str, sentence: str
+) -> None:
+    session = Session.start(tmp_path / "game.jsonl", make_setup("ptipasspass", 3, 1))
+    out = io.StringIO()
+    run_console(session, ["stray 3", "unstray 3", "quit"], out, lang, echo=True)
+    lines = out.getvalue().splitlines()
+    assert answer(lines, "stray 3")[-1].strip() == sentence  # what is wrong, where, the fix
+    assert not any("STOP!" in line for line in answer(lines, "unstray 3"))  # fixed: no STOP

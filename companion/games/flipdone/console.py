@@ -11,10 +11,11 @@ play all three seats and choose each card yourself.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import IO
+from typing import IO, Any
 
 from companion.games.flipdone.referee import PAD, FlipDoneReferee, card_of_kind
 from companion.games.flipdone.rules import CENTRE, SQUARES
+from companion.games.flipdone.screens import FdFaultScreen, fd_say
 from companion.session import Session
 from companion.sim.console import SpotConsole, run_spot_console
 
@@ -54,6 +55,12 @@ class FlipDoneConsole(SpotConsole):
 
     def resumed_order(self, uid: str) -> tuple[int, str]:
         return (self.referee.order.get(uid, 0), uid)
+
+    def stop(self, screen: Any, lang: str) -> str | None:
+        """The OLED's STOP sentence (what is wrong, on which spot, the fix)."""
+        if not isinstance(screen, FdFaultScreen):
+            return None
+        return fd_say(screen.prompt, screen.names, lang)
 
     def name(self, uid: str) -> str:
         return self.referee.cards[uid]

@@ -13,6 +13,8 @@ from typing import IO
 
 from companion.games.passpass.referee import PassPassReferee
 from companion.games.passpass.rules import RULESETS
+from companion.games.passpass.screens import FaultScreen
+from companion.games.passpass.words import say
 from companion.journal import Input, PressInput, Setup, TickInput
 from companion.session import Session
 from companion.sim.console import hands_lines, seat_of, show_table, wait_seconds
@@ -150,7 +152,14 @@ class Console:
         return "nothing runs out now: no challenge window is open"
 
     def show(self) -> None:
-        self.seen = show_table(self.referee, self.seen, self.out, self.lang)
+        self.seen = show_table(self.referee, self.seen, self.out, self.lang, stop_sentence)
+
+
+def stop_sentence(screen: object, lang: str) -> str | None:
+    """The OLED's STOP sentence (what is wrong, at which hat, the fix), else None."""
+    if not isinstance(screen, FaultScreen):
+        return None
+    return say(screen.prompt, screen.names, lang, view=screen.view)
 
 
 def run_console(

@@ -12,10 +12,11 @@ is tapped on the pad.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import IO
+from typing import IO, Any
 
 from companion.games.swiped.referee import PAD, SwipedReferee
 from companion.games.swiped.rules import COLOURS, SQUARES, public_view
+from companion.games.swiped.screens import SwFaultScreen, sw_say
 from companion.session import Session
 from companion.sim.console import SPOT_GAP, SpotConsole, run_spot_console, seat_of
 
@@ -55,6 +56,12 @@ class SwipedConsole(SpotConsole):
         self.referee = referee
         self.uid = {token: uid for uid, token in sorted(referee.tokens.items())}
         super().__init__(session, out, lang, SQUARES)
+
+    def stop(self, screen: Any, lang: str) -> str | None:
+        """The OLED's STOP sentence (what is wrong, on which spot, the fix)."""
+        if not isinstance(screen, SwFaultScreen):
+            return None
+        return sw_say(screen.prompt, screen.names, lang)
 
     def name(self, uid: str) -> str:
         token = self.referee.tokens.get(uid, uid)
