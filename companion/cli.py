@@ -71,7 +71,7 @@ def _demo(args: argparse.Namespace) -> int:
     if problem:
         return fail("demo", f"--out {problem} (it gets journal.jsonl and oled.gif)")
     try:
-        run_demo(args.game, players, args.seed, out, args.lang)
+        run_demo(args.game, players, args.seed, out, args.lang, quiet=args.quiet)
     except OSError as exc:
         return fail("demo", f"--out {out}: cannot write there: {exc.strerror or exc}")
     return 0
@@ -284,6 +284,11 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=None,
         help=f"output folder, created if needed; the folder above it must exist (default "
         f"{DEMO_OUT})",
+    )
+    demo.add_argument(
+        "--quiet",
+        action="store_true",
+        help="print only the result and where the files are (no transcript, no frames)",
     )
     demo.set_defaults(func=_demo)
 

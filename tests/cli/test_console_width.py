@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion import games
+from companion.cli import main
 from companion.games.passpass.console import run_console
 from companion.games.passpass.sim import make_setup
 from companion.session import Session
@@ -101,3 +102,14 @@ def test_a_fault_is_told_as_the_oleds_stop_sentence(
     lines = out.getvalue().splitlines()
     assert answer(lines, "stray 3")[-1].strip() == sentence  # what is wrong, where, the fix
     assert not any("STOP!" in line for line in answer(lines, "unstray 3"))  # fixed: no STOP
+
+
+def test_demo_quiet_prints_only_the_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "demo"
+    assert main(["demo", "--players", "3", "--seed", "2", "--out", str(out), "--quiet"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("winner: ") and "scores: Ana" in lines[0]
+    assert len(lines) == 5 and lines[-1] == f"replay it: companion replay {out / 'journal.jsonl'}"
+    assert (out / "journal.jsonl").stat().st_size > 0 and (out / "oled.gif").stat().st_size > 0
