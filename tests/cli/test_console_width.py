@@ -17,6 +17,7 @@ from companion.cli import main
 from companion.games.passpass.console import run_console
 from companion.games.passpass.sim import make_setup
 from companion.session import Session
+from companion.sim.console import Prompted
 
 ROOT = str(Path(__file__).resolve().parents[2])
 
@@ -113,3 +114,11 @@ def test_demo_quiet_prints_only_the_result(
     assert lines[0].startswith("winner: ") and "scores: Ana" in lines[0]
     assert len(lines) == 5 and lines[-1] == f"replay it: companion replay {out / 'journal.jsonl'}"
     assert (out / "journal.jsonl").stat().st_size > 0 and (out / "oled.gif").stat().st_size > 0
+
+
+def test_typed_live_each_command_is_asked_for_with_a_prompt() -> None:
+    out = io.StringIO()
+    lines = Prompted(io.StringIO("drop 5 lapin\nquit\n"), out)
+    assert lines.isatty()  # typed live: the game's console does not echo them
+    assert list(lines) == ["drop 5 lapin\n", "quit\n"]
+    assert out.getvalue() == "> > > \n"  # one prompt per read; Ctrl-D ends the line
