@@ -5,8 +5,6 @@ registered game, in both languages."""
 from __future__ import annotations
 
 import io
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -19,7 +17,7 @@ from companion.games.passpass.sim import make_setup
 from companion.session import Session
 from companion.sim.console import Prompted
 
-ROOT = str(Path(__file__).resolve().parents[2])
+CaptureStr = pytest.CaptureFixture[str]
 
 SCRIPTS = {
     "ptipasspass": ["drop 5 lapin", "ok", "slide 2 5", "stray 3", "unstray 3", "take 5 lapin"],
@@ -39,17 +37,19 @@ def test_every_registered_game_has_a_script() -> None:
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("game", sorted(SCRIPTS))
-def test_the_console_fits_80_columns(game: str, lang: str, tmp_path: Path) -> None:
+def test_the_console_fits_80_columns(
+    game: str, lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: CaptureStr
+) -> None:
+    """`companion play --sim` as a terminal of 80 columns runs it (``COLUMNS``)."""
     commands = ["help", *SCRIPTS[game], *COMMON]
-    run = subprocess.run(
-        [sys.executable, "-m", "companion.cli", "play", "--sim", "--game", game,
-         "--lang", lang, "--journal", "game.jsonl"], cwd=tmp_path,
-        input="\n".join(commands) + "\n", capture_output=True, text=True, timeout=60,
-        env={**os.environ, "COLUMNS": "80", "PYTHONPATH": ROOT},
-    )  # fmt: skip
-    assert run.returncode == 0, run.stderr
-    assert "┌" in run.stdout  # the OLED is drawn
-    wide = [line for line in run.stdout.splitlines() if len(line) > 80]
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(commands) + "\n"))
+    args = ["play", "--sim", "--game", game, "--lang", lang, "--journal", "game.jsonl"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "┌" in out and "> quit" in out  # the OLED is drawn; every command was read
+    wide = [line for line in out.splitlines() if len(line) > 80]
     assert not wide, "\n".join(wide)
 
 
