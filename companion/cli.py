@@ -188,6 +188,8 @@ def _play(args: argparse.Namespace) -> int:
     problem = _play_problem(args)
     if problem:
         return fail("play", problem)
+    if args.width is not None:  # what the typed table reads (companion.sim.console)
+        os.environ["COLUMNS"] = str(args.width)
     path = Path(args.journal or PLAY_JOURNAL)
     session = _open_play(args, path)
     if isinstance(session, str):
@@ -352,6 +354,13 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="say the table's announcements aloud with espeak-ng (whose turn, verdicts, "
         "faults, the end; docs/table.md)",
+    )
+    play.add_argument(
+        "--width",
+        type=whole_number(20),
+        default=None,
+        help="the terminal's columns (default: its own, or COLUMNS); under 130 the OLED is "
+        "drawn in braille, 66 columns wide",
     )
     play.set_defaults(func=_play)
 

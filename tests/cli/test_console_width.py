@@ -122,3 +122,14 @@ def test_typed_live_each_command_is_asked_for_with_a_prompt() -> None:
     assert lines.isatty()  # typed live: the game's console does not echo them
     assert list(lines) == ["drop 5 lapin\n", "quit\n"]
     assert out.getvalue() == "> > > \n"  # one prompt per read; Ctrl-D ends the line
+
+
+def test_width_draws_the_oled_for_the_columns_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: CaptureStr
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # --width wins (and monkeypatch restores it)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "--sim", "--width", "80", "--journal", "game.jsonl"]) == 0
+    box = [line for line in capsys.readouterr().out.splitlines() if line.startswith("┌")]
+    assert box and {len(line) for line in box} == {66}  # the braille OLED
