@@ -148,7 +148,7 @@ class Console:
         """Why `ok` lets no time pass: no window runs out now (in PhiPassPass the Doublon
         window lasts until the announcement)."""
         if self.setup.game == "phipasspass":
-            return "nothing runs out now (a Doublon window lasts until: announce TOKEN)"
+            return "nothing runs out now: a Doublon window ends with the announcement"
         return "nothing runs out now: no challenge window is open"
 
     def show(self) -> None:
