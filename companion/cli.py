@@ -71,7 +71,7 @@ def _demo(args: argparse.Namespace) -> int:
     if problem:
         return fail("demo", f"--out {problem} (it gets journal.jsonl and oled.gif)")
     try:
-        run_demo(args.game, players, args.seed, out, args.lang)
+        run_demo(args.game, players, args.seed, out, args.lang, quiet=args.quiet)
     except OSError as exc:
         return fail("demo", f"--out {out}: cannot write there: {exc.strerror or exc}")
     return 0
@@ -188,6 +188,8 @@ def _play(args: argparse.Namespace) -> int:
     problem = _play_problem(args)
     if problem:
         return fail("play", problem)
+    if args.width is not None:  # what the typed table reads (companion.sim.console)
+        os.environ["COLUMNS"] = str(args.width)
     path = Path(args.journal or PLAY_JOURNAL)
     session = _open_play(args, path)
     if isinstance(session, str):
@@ -195,7 +197,7 @@ def _play(args: argparse.Namespace) -> int:
     for note in session.notes:  # a torn last line dropped: one line each
         print(f"companion play: warning: {note}", file=sys.stderr)
     resume = f"companion play --sim --resume --journal {path}"
-    print(f"journal: {path} (continue later with: {resume})")
+    print(f"journal: {path}\ncontinue later with: {resume}")
     lang = session.referee.setup.language
     console = games.get(session.referee.setup.game).console
     if console is None:
@@ -204,7 +206,10 @@ def _play(args: argparse.Namespace) -> int:
     voice = _voice(session) if args.speak else None
     finish = FINISH_SOUND
     try:
-        return console(session, sys.stdin, sys.stdout, lang)
+        from companion.sim.console import Prompted
+
+        lines = Prompted(sys.stdin, sys.stdout) if sys.stdin.isatty() else sys.stdin
+        return console(session, lines, sys.stdout, lang)
     except KeyboardInterrupt:  # Ctrl-C: every input is already journaled and fsync'd
         session.close()
         finish = 0.0
@@ -282,6 +287,11 @@ def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help=f"output folder, created if needed; the folder above it must exist (default "
         f"{DEMO_OUT})",
     )
+    demo.add_argument(
+        "--quiet",
+        action="store_true",
+        help="print only the result and where the files are (no transcript, no frames)",
+    )
     demo.set_defaults(func=_demo)
 
 
@@ -344,6 +354,13 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="say the table's announcements aloud with espeak-ng (whose turn, verdicts, "
         "faults, the end; docs/table.md)",
+    )
+    play.add_argument(
+        "--width",
+        type=whole_number(20),
+        default=None,
+        help="the terminal's columns (default: its own, or COLUMNS); under 130 the OLED is "
+        "drawn in braille, 66 columns wide",
     )
     play.set_defaults(func=_play)
 

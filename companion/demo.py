@@ -58,12 +58,20 @@ class Film:
 
 
 def run_demo(
-    game: str, players: int, seed: int, out_dir: Path, lang: str = "fr", out: IO[str] | None = None
+    game: str,
+    players: int,
+    seed: int,
+    out_dir: Path,
+    lang: str = "fr",
+    out: IO[str] | None = None,
+    quiet: bool = False,
 ) -> dict[str, Any]:
+    """Play a whole game with bots; print its transcript and every new OLED frame (not
+    when `quiet`), then the result and where the journal and the GIF are."""
     out = out or sys.stdout
     descriptor = games.get(game)
     setup = descriptor.simulated_setup(players, seed, language=lang)
-    film = Film(lang, out)
+    film = Film(lang, None if quiet else out)
     result = descriptor.simulate(setup, on_input=film.watch)
     assert result.referee is not None
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -76,8 +84,9 @@ def run_demo(
     names = setup.seats
     winner = summary["winner"]
     scores = ", ".join(f"{n} {v}" for n, v in zip(names, summary["scores"], strict=True))
-    print(f"\nwinner: {names[winner] if winner is not None else 'none'}   scores: {scores}",
-          file=out)  # fmt: skip
+    if not quiet:
+        print(file=out)
+    print(f"winner: {names[winner] if winner is not None else 'none'}   scores: {scores}", file=out)
     print(f"{len(result.inputs)} inputs, {len(film.frames)} frames", file=out)
     print(f"journal: {journal}\nanimation: {gif}", file=out)
     print(f"replay it: companion replay {journal}", file=out)

@@ -5,8 +5,10 @@ data directory (once, up to any damage: `journal_file.recover`), waits up to
 ``readers.resume_wait`` seconds for the readers' first report and records a ``resume``
 input with what they see, then goes on live; the OLED shows where the game stands, and
 for a few seconds first that the journal was damaged, if it was. Without a journal, or
-when its game is over (the old journal is moved to ``archive/``), a new game starts with
-the config's game, seats and first player.
+when its game is over (the old journal is moved to ``archive/``, with or without
+``--resume``), a new game starts with the config's game, seats and first player; a live
+simulated input (a FIFO, stdin) on the real clock starts it at once, before its first
+line, so the page and the pairing code are there before anyone types.
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ from companion.run.journal_file import (
     take_recovered,
 )
 from companion.run.loop import where
-from companion.session import Session
+from companion.run.sim_input import live_input
+from companion.session import Session, replay
 
 log = logging.getLogger("companion")
 
@@ -62,9 +65,13 @@ def open_session(
         if resumed is not None:
             return resumed
     elif journal_live(path):
-        if not isinstance(choice, power_on.NewGame):
+        over = finished_game(path)
+        if over is not None:
+            log.info("the journal's game is over (%s); moved to %s", over, archive(path))
+        elif isinstance(choice, power_on.NewGame):
+            log.info("a new game was chosen: the unfinished journal moved to %s", archive(path))
+        else:
             raise in_the_way(path)
-        log.info("a new game was chosen: the unfinished journal moved to %s", archive(path))
     setup, pending = _new_setup(config, args, data_dir, inbox, sim, choice)
     session = Session.start(path, setup)
     damage = take_note(path)
@@ -78,6 +85,16 @@ def open_session(
         setup.seed,
     )
     return session, pending
+
+
+def finished_game(path: Path) -> str | None:
+    """Where the journal's game ended (`where`) when it is over, else None (a game still
+    on, or a journal that cannot be replayed as it is: never a new game over it)."""
+    try:
+        referee = replay(path).referee
+    except (ValueError, OSError):  # JournalError and its kin: a damaged journal is kept
+        return None
+    return where(referee) if referee.finished else None
 
 
 def _resume(
@@ -156,12 +173,19 @@ def _new_setup(
     when it is a setup, else the config's; and the queue item read to find out, if any."""
     if isinstance(choice, power_on.NewGame):
         return new_setup(chosen_config(config, choice), load_tags(data_dir)), []
-    if sim and args.sim_input:
+    if sim and args.sim_input and not _starts_at_once(args):
         first = inbox.get()
         if isinstance(first, ScriptSetup):
             return first.setup, []
         return new_setup(config, load_tags(data_dir)), [first]
     return new_setup(config, load_tags(data_dir)), []
+
+
+def _starts_at_once(args: argparse.Namespace) -> bool:
+    """Does the new game start before the simulated input's first line? Yes for a live
+    input (a FIFO, stdin: its first line may come much later) on the real clock; a file,
+    or a script whose ``t`` is the clock, gives its first line (a setup, maybe) first."""
+    return args.sim_clock != "script" and live_input(args.sim_input)
 
 
 def chosen_config(config: Config, choice: power_on.NewGame) -> Config:

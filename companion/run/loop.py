@@ -308,7 +308,11 @@ class Service:
                 return False
             return True
         if isinstance(item, ScriptSetup):
-            log.info("a setup line in the simulated input is ignored: a game is on")
+            log.info(
+                "a setup line in the simulated input is ignored: a game is on (a FIFO "
+                "or stdin starts the config's game at once; a file or --sim-clock script "
+                "may begin with a setup line)"
+            )
             return True
         if isinstance(item, PagePress):
             refusal = self.referee.seat_refusal(item.seat, item.control, item.value)

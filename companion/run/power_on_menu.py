@@ -46,6 +46,7 @@ from companion.devices.readers import (
 )
 from companion.journal import Input, PressInput, ReaderInput, SpotInput
 from companion.notify import Notifier
+from companion.run.game_start import finished_game
 from companion.run.items import Scripted, ScriptEnd, ScriptSetup
 from companion.run.journal_file import (
     archive,
@@ -99,15 +100,19 @@ def start_menu(
     volume: int | None = None,
 ) -> power_on.Menu:
     """The menu at power-on. With ``--resume``, an unfinished journal is offered first (a
-    finished one is archived); without, an existing journal is refused as today.
+    finished one is archived); without, a finished one is archived too and an unfinished
+    one refused.
     ``volume``: the voice's, when the table has one (the menu then asks it)."""
     path = data_dir / config.journal_path.name
     resumable = False
     if args.resume:
         clear_torn_setup(path)
-    if journal_live(path):
-        if not args.resume:
+    if journal_live(path) and not args.resume:
+        over = finished_game(path)  # a finished game is archived; an unfinished one kept
+        if over is None:
             raise in_the_way(path)
+        log.info("the journal's game is over (%s); moved to %s", over, archive(path))
+    if journal_live(path):
         resumable = _unfinished(path)
     g = config.game
     hardware = not sim and config.controls.enabled and config.pins is not None

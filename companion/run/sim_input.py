@@ -6,10 +6,11 @@ directory), there are no GPIO buttons and no readers; inputs come from ``--sim-i
 (a file, a FIFO, or ``-`` for stdin): journal lines, exactly as docs/journal.md
 says (``spot``, ``press``, ``reader``, ``tick``; blank lines and
 lines starting with ``#`` are skipped). A first ``setup`` line sets up a new game (it is
-ignored when resuming). With ``--sim-clock real`` (the default) each line happens when it
-is read and its ``t`` is ignored; with ``--sim-clock script`` the lines' own ``t`` are the
-game's clock (no clock thread): the same script always gives the same game, and the
-service stops when the script ends.
+ignored when resuming, and on a live input (a FIFO, ``-``) on the real clock, whose game
+starts at once, before its first line, with the config's game). With ``--sim-clock
+real`` (the default) each line happens when it is read and its ``t`` is ignored; with
+``--sim-clock script`` the lines' own ``t`` are the game's clock (no clock thread): the
+same script always gives the same game, and the service stops when the script ends.
 """
 
 from __future__ import annotations
@@ -100,6 +101,11 @@ class ScriptSource:
     def _read(self, lines: IO[str], name: str) -> None:
         for item in script_items(lines, name):
             self.sink.put_nowait(item)
+
+
+def live_input(path: str) -> bool:
+    """Is ``--sim-input`` read live (``-``, a FIFO) rather than a file read through?"""
+    return path == "-" or not Path(path).is_file()
 
 
 def sim_input_problem(path: str) -> str | None:

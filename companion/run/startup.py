@@ -336,6 +336,7 @@ def _start_web(plan: Plan, running: Running) -> WebPort | None:
         return None
     assert running.session is not None
     web = WebPort(plan.config.web, plan.data_dir, running.session.referee, running.inbox)
+    web.log_codes = plan.sim  # a desktop has no OLED across the table: its log shows the code
     try:
         web.start()
     except OSError as exc:

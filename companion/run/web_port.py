@@ -80,6 +80,10 @@ class WebPort:
         self.server = WebServer(self.hub, config.host, config.port, limits)
         self.data_dir = data_dir
         self.address = ""
+        self.log_codes = False
+        """Log each new pairing code (a simulated table: its user reads the log, not an
+        OLED across the table)."""
+        self._logged_code = ""
 
     def start(self) -> str:
         """Listen; the page's address "HOST:PORT" (raises OSError when it cannot)."""
@@ -96,6 +100,9 @@ class WebPort:
         """After every step: the new snapshot; a game that is over ends its pairings."""
         if self.referee.finished and not self.pairings.over:
             self.pairings.end()
+        if self.log_codes and not self.pairings.over and self.pairings.code != self._logged_code:
+            self._logged_code = self.pairings.code
+            log.info("web page pairing code: %s", self._logged_code)
         snapshot = self.publisher.snapshot()
         if snapshot is not None:
             self.hub.publish(snapshot)

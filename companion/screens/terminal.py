@@ -2,7 +2,8 @@
 
 `to_text` draws a frame with Unicode half blocks, one character per column and per two
 rows (128 x 32 characters for the 128x64 OLED), inside a thin box, so a demo transcript
-or a test failure shows exactly what the table would see. `save_gif` writes a sequence of
+or a test failure shows exactly what the table would see; `to_braille` draws it in half
+the width (a terminal of 80 columns). `save_gif` writes a sequence of
 frames, scaled up so the pixels are visible, for documentation and bug reports.
 """
 
@@ -35,6 +36,33 @@ def to_text(image: Image.Image) -> str:
         )
         lines.append("│" + row + "│")
     lines.append("└" + "─" * width + "┘")
+    return "\n".join(lines)
+
+
+# braille dot bits by (column, row) in a 2 x 4 cell
+_BRAILLE_DOTS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+
+
+def to_braille(image: Image.Image) -> str:
+    """The frame in braille, 2 x 4 pixels a character (66 x 18 characters for the OLED,
+    every pixel kept), in the same thin frame: for a terminal too narrow for `to_text`."""
+    mono = image.convert("1")
+    width, height = mono.size
+
+    def cell(x: int, y: int) -> str:
+        bits = sum(
+            _BRAILLE_DOTS[dx][dy]
+            for dx in range(2)
+            for dy in range(4)
+            if x + dx < width and y + dy < height and mono.getpixel((x + dx, y + dy)) != 0
+        )
+        return chr(0x2800 + bits) if bits else " "
+
+    columns = (width + 1) // 2
+    lines = ["┌" + "─" * columns + "┐"]
+    for y in range(0, height, 4):
+        lines.append("│" + "".join(cell(x, y) for x in range(0, width, 2)) + "│")
+    lines.append("└" + "─" * columns + "┘")
     return "\n".join(lines)
 
 

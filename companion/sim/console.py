@@ -11,14 +11,17 @@ descriptor's `console`); this module holds what they share: `seat_of`, `show_tab
 
 from __future__ import annotations
 
+import os
 import shlex
-from collections.abc import Iterable, Sequence
-from typing import IO
+import textwrap
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import IO, Any
 
+from companion import games
 from companion.games import TableReferee
 from companion.journal import Input, PressInput, Setup, SpotInput, TickInput
 from companion.screens.render import frame
-from companion.screens.terminal import to_text
+from companion.screens.terminal import to_braille, to_text
 from companion.session import Session
 from companion.transcript import describe
 
@@ -33,15 +36,100 @@ def seat_of(word: str, seats: Sequence[str]) -> int:
     return int(word) - 1
 
 
-def show_table(referee: TableReferee, seen: int, out: IO[str], lang: str) -> int:
-    """The events since the `seen` first, one line each, then the OLED as text; returns
-    how many events are seen now."""
+FULL_COLUMNS = 130
+"""The columns the OLED drawn in half blocks takes (`to_text`); a narrower terminal gets
+it in braille (`to_braille`, 66 columns)."""
+
+
+def columns_of(out: IO[str]) -> int:
+    """The width of the terminal `out` writes to (``COLUMNS`` first, as a shell sets
+    it); a file or a pipe is as wide as the full drawing."""
+    given = os.environ.get("COLUMNS", "")
+    if given.isdigit() and int(given) > 0:
+        return int(given)
+    try:
+        fd = out.fileno()
+        return os.get_terminal_size(fd).columns if os.isatty(fd) else FULL_COLUMNS
+    except (AttributeError, OSError, ValueError):  # a buffer (tests), a closed stream
+        return FULL_COLUMNS
+
+
+StopText = Callable[[Any, str], "str | None"]
+"""A game's STOP sentence of a screen, as its OLED says it (what is wrong, where, and
+the fix), or None for a screen that is no STOP: (screen, language) -> sentence."""
+
+
+def show_table(
+    referee: TableReferee, seen: int, out: IO[str], lang: str, stop: StopText | None = None
+) -> int:
+    """The events since the `seen` first, each wrapped to the terminal's width, the STOP
+    sentence while the table is stopped (`stop`: the OLED's words, in full), then the
+    OLED as text (in braille when the terminal is narrower than the full drawing);
+    returns how many events are seen now."""
+    columns = columns_of(out)
+
+    def say(text: str) -> None:
+        wrapped = textwrap.fill(text, columns - 1, initial_indent="  ", subsequent_indent="    ")
+        print(wrapped, file=out)
+
     for event in referee.events[seen:]:
         line = describe(event, referee.setup.seats, referee.setup.game)
         if line:
-            print(f"  {line}", file=out)
-    print(to_text(frame(referee.screen, lang)), file=out)
+            say(line)
+    sentence = stop(referee.screen, lang) if stop is not None else None
+    if sentence:
+        say(f"STOP! {sentence}")
+    image = frame(referee.screen, lang)
+    print(to_text(image) if columns >= FULL_COLUMNS else to_braille(image), file=out)
     return len(referee.events)
+
+
+class Prompted:
+    """Commands typed live, each asked for with a prompt (`> `) on `out`."""
+
+    PROMPT = "> "
+
+    def __init__(self, lines: IO[str], out: IO[str]) -> None:
+        self.lines = lines
+        self.out = out
+
+    def isatty(self) -> bool:
+        return True  # typed live: not echoed back
+
+    def __iter__(self) -> Iterator[str]:
+        while True:
+            print(self.PROMPT, end="", file=self.out, flush=True)
+            line = self.lines.readline()
+            if not line:  # Ctrl-D
+                print(file=self.out)
+                return
+            yield line
+
+
+def hands_lines(referee: TableReferee) -> list[str]:
+    """`hands`: what each seat holds, as the table shows it to everyone (the counts of
+    the game's public view, the page's: never which token lies where)."""
+    names = referee.setup.seats
+    view = games.get(referee.setup.game).page_view
+    board = (view(referee) if view else None) or {}
+    counts = {
+        ("in hand" if key == "hands" else key.replace("_", " ")): value
+        for key, value in board.items()
+        if isinstance(value, list)
+        and len(value) == len(names)
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    }
+    if not counts:
+        return ["  nothing in hand: this game keeps nothing before the seats"]
+    return [
+        textwrap.fill(
+            f"{name}: " + ", ".join(f"{key} {value[seat]}" for key, value in counts.items()),
+            79,
+            initial_indent="  ",
+            subsequent_indent="    ",
+        )
+        for seat, name in enumerate(names)
+    ]
 
 
 def wait_seconds(word: str) -> float:
@@ -183,6 +271,9 @@ class SpotConsole:
             if verb == "table":
                 self.print_table()
                 return True
+            if verb == "hands":
+                print("\n".join(hands_lines(self.table_referee)), file=self.out)
+                return True
             if verb in ("screen", "show"):
                 self.show()
                 return True
@@ -207,8 +298,12 @@ class SpotConsole:
             where = "pad" if spot == 0 else f"square {spot}"
             print(f"  {where}: {', '.join(map(self.name, uids)) or '-'}", file=self.out)
 
+    def stop(self, screen: Any, lang: str) -> str | None:
+        """The game's STOP sentence of `screen` (`StopText`); None: no STOP screen."""
+        return None
+
     def show(self) -> None:
-        self.seen = show_table(self.table_referee, self.seen, self.out, self.lang)
+        self.seen = show_table(self.table_referee, self.seen, self.out, self.lang, self.stop)
 
 
 def run_spot_console(console: SpotConsole, lines: Iterable[str], echo: bool = False) -> int:

@@ -248,7 +248,7 @@ def test_ctrl_c_while_reading_a_command(
 def test_an_unforeseen_error_is_one_line_not_a_traceback(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def boom(*_: object) -> None:
+    def boom(*_: object, **__: object) -> None:
         raise RuntimeError("the table fell over")
 
     monkeypatch.delenv("COMPANION_DEBUG", raising=False)

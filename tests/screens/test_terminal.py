@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageSequence
 
 from companion.screens.render import frame
-from companion.screens.terminal import save_gif, to_text
+from companion.screens.terminal import save_gif, to_braille, to_text
 from tests.screens.samples import golden_cases
 
 
@@ -28,6 +28,22 @@ def test_a_screen_is_128_columns_by_32_rows_in_a_frame() -> None:
     assert {len(line) for line in lines} == {128 + 2}
     assert lines[0].startswith("┌") and lines[-1].endswith("┘")
     assert "█" in lines[1]  # the inverted STOP banner
+
+
+def test_braille_keeps_every_pixel_of_a_2_by_4_cell() -> None:
+    image = Image.new("1", (4, 4))
+    image.putpixel((0, 0), 1)  # dot 1
+    image.putpixel((1, 3), 1)  # dot 8
+    assert to_braille(image) == "┌──┐\n│⢁ │\n└──┘"  # the second cell is empty: a space
+    full = Image.new("1", (2, 4), 1)
+    assert to_braille(full) == "┌─┐\n│⣿│\n└─┘"
+
+
+def test_a_screen_in_braille_fits_80_columns_and_24_rows() -> None:
+    screen, lang = golden_cases()["fault_fr"]
+    lines = to_braille(frame(screen, lang)).split("\n")
+    assert len(lines) == 16 + 2
+    assert {len(line) for line in lines} == {64 + 2}
 
 
 def test_gif_holds_each_frame_scaled_up(tmp_path: Path) -> None:

@@ -11,30 +11,32 @@ play all three seats and choose each card yourself.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import IO
+from typing import IO, Any
 
 from companion.games.flipdone.referee import PAD, FlipDoneReferee, card_of_kind
 from companion.games.flipdone.rules import CENTRE, SQUARES
+from companion.games.flipdone.screens import FdFaultScreen, fd_say
 from companion.session import Session
 from companion.sim.console import SpotConsole, run_spot_console
 
 HELP = """\
-Physical acts (squares are 1..9 in reading order, 5 the centre; the pad is 0 or "pad";
-cards as AH, 10S or TS, QC...; you play every seat, choosing each card yourself):
+Physical acts (squares are 1..9 in reading order, 5 the centre; the pad is 0 or
+"pad"; cards as AH, 10S or TS, QC...; you play every seat, choosing each card):
   deal SQUARE CARD      deal a card face down on a square    e.g.  deal 1 7H
   up CARD               the face-up card on the centre       e.g.  up QS
   up SQUARE CARD        ... on a square (first player chooses variant)
   build SQUARE CARD     lay a card face up on a square       e.g.  build 3 4D
   pad CARD              lay a card face down on the pad      e.g.  pad 9C
-  flip SQUARE           lift the element, turn it over, put it back   e.g.  flip 5
-  take SPOT [CARD]      take the cards (or one card) off a spot   e.g.  take pad 9C
+  flip SQUARE           turn the element over, put it back       e.g.  flip 5
+  take SPOT [CARD]      take the cards (or one) off a spot     e.g.  take pad 9C
   clear                 gather every card (a phase's end)
 Console:
-  noflip (or discard)   push the encoder: "no flip", the card on the pad is discarded
+  noflip (or discard)   push the encoder: "no flip" (the pad's card discarded)
   back                  undo the last step
 Time:
   wait SECONDS          let time pass
-Other: table (what lies where, for you only), screen (the OLED again), help, quit"""
+Other: table (what lies where, for you only), hands, screen (the OLED again),
+help, quit"""
 
 FLIP_GAP = 0.2
 """Seconds an element is off its reader while it is turned over."""
@@ -53,6 +55,12 @@ class FlipDoneConsole(SpotConsole):
 
     def resumed_order(self, uid: str) -> tuple[int, str]:
         return (self.referee.order.get(uid, 0), uid)
+
+    def stop(self, screen: Any, lang: str) -> str | None:
+        """The OLED's STOP sentence (what is wrong, on which spot, the fix)."""
+        if not isinstance(screen, FdFaultScreen):
+            return None
+        return fd_say(screen.prompt, screen.names, lang)
 
     def name(self, uid: str) -> str:
         return self.referee.cards[uid]

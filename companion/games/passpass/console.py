@@ -13,9 +13,11 @@ from typing import IO
 
 from companion.games.passpass.referee import PassPassReferee
 from companion.games.passpass.rules import RULESETS
+from companion.games.passpass.screens import FaultScreen
+from companion.games.passpass.words import say
 from companion.journal import Input, PressInput, Setup, TickInput
 from companion.session import Session
-from companion.sim.console import seat_of, show_table, wait_seconds
+from companion.sim.console import hands_lines, seat_of, show_table, wait_seconds
 from companion.sim.table import VirtualTable
 
 HELP = """\
@@ -24,7 +26,8 @@ Physical acts (seats are numbers 1..N or names; hats are 1..N; tokens by name):
   take HAT TOKEN        take a token out of a hat        e.g.  take 5 lapin
   slide A B             slide two hats past each other   e.g.  slide 2 5
   lift HAT              lift a hat and look (the tokens stay on the reader)
-  stray HAT             put an unenrolled tag in a hat (to see a fault); take it with: unstray HAT
+  stray HAT             put an unenrolled tag in a hat (to see a fault)
+  unstray HAT           take it out again
 Console:
   announce TOKEN        the announce button              e.g.  announce souris
   doublon SEAT / menteur SEAT   a seat's button          e.g.  doublon Bob
@@ -33,7 +36,8 @@ Console:
 Time:
   wait SECONDS          let time pass (a challenge window lasts {window} s)
   ok                    nobody calls: let the window run out
-Other: table (what lies where, for you only), help, quit"""
+Other: table (what lies where, for you only), hands (what each seat holds),
+help, quit"""
 
 STRAY_UID = "DEADBEEF"
 
@@ -88,6 +92,9 @@ class Console:
                 kinds = self.table.kinds(spot) + self.table.strays(spot)
                 print(f"  under hat {spot}: {', '.join(kinds) or 'nothing'}", file=self.out)
                 return True
+            if verb == "hands":
+                print("\n".join(hands_lines(self.referee)), file=self.out)
+                return True
             if verb == "table":
                 for spot in range(1, len(self.table.spots)):
                     kinds = self.table.kinds(spot) + self.table.strays(spot)
@@ -122,8 +129,7 @@ class Console:
             elif verb == "ok":
                 deadline = self.referee.deadline()
                 if deadline is None:
-                    print("? nothing runs out now (in PhiPassPass the Doublon window lasts "
-                          "until the announcement: announce TOKEN)", file=self.out)  # fmt: skip
+                    print(f"? {self.nothing_runs_out()}", file=self.out)
                     return True
                 self.feed(TickInput(round(max(self.t, deadline + 0.05), 3)))
             else:
@@ -138,8 +144,22 @@ class Console:
         self.show()
         return not self.referee.finished
 
+    def nothing_runs_out(self) -> str:
+        """Why `ok` lets no time pass: no window runs out now (in PhiPassPass the Doublon
+        window lasts until the announcement)."""
+        if self.setup.game == "phipasspass":
+            return "nothing runs out now: a Doublon window ends with the announcement"
+        return "nothing runs out now: no challenge window is open"
+
     def show(self) -> None:
-        self.seen = show_table(self.referee, self.seen, self.out, self.lang)
+        self.seen = show_table(self.referee, self.seen, self.out, self.lang, stop_sentence)
+
+
+def stop_sentence(screen: object, lang: str) -> str | None:
+    """The OLED's STOP sentence (what is wrong, at which hat, the fix), else None."""
+    if not isinstance(screen, FaultScreen):
+        return None
+    return say(screen.prompt, screen.names, lang, view=screen.view)
 
 
 def run_console(

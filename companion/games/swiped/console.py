@@ -12,34 +12,38 @@ is tapped on the pad.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import IO
+from typing import IO, Any
 
 from companion.games.swiped.referee import PAD, SwipedReferee
 from companion.games.swiped.rules import COLOURS, SQUARES, public_view
+from companion.games.swiped.screens import SwFaultScreen, sw_say
 from companion.session import Session
 from companion.sim.console import SPOT_GAP, SpotConsole, run_spot_console, seat_of
 
 HELP = f"""\
-Physical acts (squares are 1..9 in reading order; the pad is 0 or "pad"; a card by its
-number, e.g. 7, a big cube by its colour; you play both seats, choosing each card yourself;
-the colours: {", ".join(COLOURS)}):
-  tap CARD              lay a card on the pad, then take it back   e.g.  tap 7
-                        (the face-up card, each seat's secret card, a named card)
-  put SPOT TAG          lay a card or a cube on a spot (moved from where it lies)
-                                                                   e.g.  put 5 rouge
-  take SPOT [TAG]       take a tag (or every tag) off a spot       e.g.  take pad 7
+Physical acts (squares are 1..9 in reading order; the pad is 0 or "pad"; a card
+by its number, e.g. 7, a big cube by its colour; you play both seats, choosing
+each card yourself; the colours:
+{", ".join(COLOURS)}):
+  tap CARD              lay a card on the pad, then take it back    e.g. tap 7
+                        (the face-up card, a seat's secret card, a named card)
+  put SPOT TAG          lay a card or a cube on a spot (moved from where it was)
+                                                                e.g. put 5 rouge
+  take SPOT [TAG]       take a tag (or every tag) off a spot     e.g. take pad 7
   place                 put every cube where the face-up card shows it
-  swap A B              exchange the cubes of squares A and B      e.g.  swap 2 7
+  swap A B              exchange the cubes of squares A and B      e.g. swap 2 7
 Console (seats are 1, 2 or the players' names):
-  doublon SEAT          the seat's Doublon button: "5 matches"     e.g.  doublon Ana
-  menteur SEAT [CARD]   its Menteur button: "I know your card", then the card named
-                        (given here, or with name CARD or tap CARD)  e.g.  menteur Bob 12
+  doublon SEAT          the seat's Doublon button: "5 matches"  e.g. doublon Ana
+  menteur SEAT [CARD]   its Menteur button: "I know your card", then the card
+                        named (here, or with name CARD or tap CARD)
+                                                             e.g. menteur Bob 12
   name CARD             turn the encoder to a card and push: the card named
   skip                  push the encoder: "same pair, skip" (SW-4)
   back                  undo the last step
 Time:
   wait SECONDS          let time pass
-Other: table (what lies where, for you only), screen (the OLED again), help, quit"""
+Other: table (what lies where, for you only), hands, screen (the OLED again),
+help, quit"""
 
 
 class SwipedConsole(SpotConsole):
@@ -52,6 +56,12 @@ class SwipedConsole(SpotConsole):
         self.referee = referee
         self.uid = {token: uid for uid, token in sorted(referee.tokens.items())}
         super().__init__(session, out, lang, SQUARES)
+
+    def stop(self, screen: Any, lang: str) -> str | None:
+        """The OLED's STOP sentence (what is wrong, on which spot, the fix)."""
+        if not isinstance(screen, SwFaultScreen):
+            return None
+        return sw_say(screen.prompt, screen.names, lang)
 
     def name(self, uid: str) -> str:
         token = self.referee.tokens.get(uid, uid)

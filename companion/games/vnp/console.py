@@ -29,27 +29,29 @@ from companion.games.vnp.rules import (
 from companion.games.vnp.rules.pieces import Mid, ends
 from companion.journal import Input, PressInput, TickInput
 from companion.session import Session
-from companion.sim.console import seat_of, show_table
+from companion.sim.console import hands_lines, seat_of, show_table
 
 HELP = f"""\
-What the players enter on their phones (colours: {", ".join(COLOURS)}; pieces 1a, 2a, 2b,
-3a..3e, 4a..4p; x, y count intersections from 0 at the top left; seats are 1.. or names):
+What the players enter on their phones (colours: {", ".join(COLOURS)};
+pieces 1a, 2a, 2b, 3a..3e, 4a..4p; x, y count intersections from 0 at the top
+left; seats are 1.. or names):
   place PIECE X,Y [oN] [COLOUR] [as SEAT]
-                        the piece in orientation N (default o0) with the top left of its
-                        box on intersection X,Y            e.g.  place 4c 2,1 o3
+                        the piece in orientation N (default o0) with the top
+                        left of its box on intersection X,Y e.g. place 4c 2,1 o3
   place ID [COLOUR] [as SEAT]   a placement by its id (as the web page sends it)
   pass [COLOUR] [as SEAT]       pass (VNP-5: only when nothing can be placed)
   hint [as SEAT]        ask the OLED for a placement of the colour to play
-  back [as SEAT]        take back the last placement (no seat: the console's button)
-The colour is the one to play unless given; the seat is the one playing that colour
-unless given (to try a refusal: place 1a 2,2 bleu as Ana).
+  back [as SEAT]        take back the last placement (no seat: the console's)
+The colour is the one to play unless given; the seat is the one playing that
+colour unless given (to try a refusal: place 1a 2,2 bleu as Ana).
 To look (nothing is sent):
-  board                 the board as text (letters j b r v; a start not used yet: lower case)
+  board                 the board as text (letters j b r v; a start not used
+                        yet: lower case)
   pieces [COLOUR]       the pieces left
   shapes PIECE          the piece's orientations, as oN
   legal [PIECE]         some legal placements of the colour to play, as commands
   view                  what the table's web page is sent (JSON)
-Other: wait SECONDS, screen (the OLED again), help, quit"""
+Other: wait SECONDS, hands, screen (the OLED again), help, quit"""
 
 LETTERS = {colour: str(colour)[0] for colour in COLOURS}
 
@@ -238,6 +240,8 @@ class VnpConsole:
                 self.say(f"  place {piece} {x},{y} o{o}")
             more = len(found) - 12
             self.say(f"  ... and {more} more" if more > 0 else f"  {len(found)} in all")
+        elif verb == "hands":
+            self.say("\n".join(hands_lines(referee)))
         elif verb == "view":
             self.say(json.dumps(referee.board_view()))
         elif verb in ("screen", "show"):

@@ -1,0 +1,145 @@
+"""The desktop table (`companion run --sim`, docs/web.md): the page and its pairing code
+are there before the first input line, and a finished game gives way to a new one."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import re
+import signal
+import socket
+import subprocess
+import threading
+import urllib.request
+from pathlib import Path
+from typing import IO
+
+from tests.pi.conftest import (
+    replay_file,
+    run_service,
+    service_command,
+    service_env,
+    simulated_game,
+    with_clock,
+    write_script,
+)
+
+SCRIPT = ("--sim", "--sim-clock", "script", "--exit-when-finished")
+TIMEOUT = 20.0
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def lines_of(stream: IO[str]) -> queue.Queue[str]:
+    """The stream's lines as they come (a thread reads them)."""
+    out: queue.Queue[str] = queue.Queue()
+
+    def read() -> None:
+        for line in stream:
+            out.put(line)
+
+    threading.Thread(target=read, daemon=True).start()
+    return out
+
+
+def wait_for(lines: queue.Queue[str], pattern: str, seen: list[str]) -> re.Match[str]:
+    """The first line (from now) that matches; every line read is kept in `seen`."""
+    while True:
+        try:
+            line = lines.get(timeout=TIMEOUT)
+        except queue.Empty:
+            raise AssertionError(f"no {pattern!r} in the log:\n{''.join(seen)}") from None
+        seen.append(line)
+        found = re.search(pattern, line)
+        if found is not None:
+            return found
+
+
+def test_a_fifo_table_serves_its_page_and_logs_the_code_before_any_input(
+    tmp_path: Path,
+) -> None:
+    """Nobody writes to the FIFO: the log still names the page and a pairing code, and
+    that code pairs a phone on that page."""
+    fifo = tmp_path / "table.fifo"
+    os.mkfifo(fifo)
+    config = tmp_path / "companion.toml"
+    config.write_text(f'[web]\nhost = "127.0.0.1"\nport = {free_port()}\n', encoding="utf-8")
+    proc = subprocess.Popen(
+        service_command(
+            "run",
+            "--sim",
+            "--config",
+            str(config),
+            "--sim-input",
+            str(fifo),
+            "--data-dir",
+            str(tmp_path / "data"),
+        ),  # fmt: skip
+        env=service_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    seen: list[str] = []
+    try:
+        assert proc.stderr is not None
+        lines = lines_of(proc.stderr)
+        address = wait_for(lines, r"web page: (http://\S+/)", seen)[1]
+        code = wait_for(lines, r"web page pairing code: (\d+)", seen)[1]
+        with urllib.request.urlopen(address, timeout=TIMEOUT) as page:
+            assert page.status == 200
+        pair = urllib.request.Request(
+            address + "api/pair",
+            data=json.dumps({"code": code, "seat": 0}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(pair, timeout=TIMEOUT) as paired:
+            assert json.load(paired)["seat"] == 0
+        # the code changed with the pairing: the log gives the next one
+        assert wait_for(lines, r"web page pairing code: (\d+)", seen)[1] != code
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=TIMEOUT) == 0, "".join(seen)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+
+
+def test_a_finished_game_is_archived_and_a_plain_run_starts_a_new_one(tmp_path: Path) -> None:
+    setup, inputs = simulated_game()
+    data = tmp_path / "data"
+    whole = write_script(tmp_path / "whole.jsonl", setup, with_clock(inputs))
+    assert (
+        run_service("run", *SCRIPT, "--sim-input", str(whole), "--data-dir", str(data)).returncode
+        == 0
+    )
+    finished = (data / "game.jsonl").read_bytes()
+    again = write_script(tmp_path / "again.jsonl", setup, with_clock(inputs[:3]))
+    second = run_service("run", *SCRIPT, "--sim-input", str(again), "--data-dir", str(data))
+    assert second.returncode == 0, second.stderr
+    assert "holds a game" not in second.stderr
+    assert "the journal's game is over" in second.stderr
+    archived = list((data / "archive").iterdir())
+    assert [p.read_bytes() for p in archived] == [finished]
+    assert not replay_file(data / "game.jsonl").finished  # the new game, just begun
+
+
+def test_an_unfinished_game_still_needs_resume(tmp_path: Path) -> None:
+    setup, inputs = simulated_game()
+    data = tmp_path / "data"
+    half = write_script(tmp_path / "half.jsonl", setup, inputs[:5])
+    assert (
+        run_service("run", *SCRIPT, "--sim-input", str(half), "--data-dir", str(data)).returncode
+        == 0
+    )
+    kept = (data / "game.jsonl").read_bytes()
+    second = run_service("run", *SCRIPT, "--sim-input", str(half), "--data-dir", str(data))
+    assert second.returncode == 1
+    assert "holds a game: pass --resume to continue it" in second.stderr
+    assert (data / "game.jsonl").read_bytes() == kept
