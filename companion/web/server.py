@@ -188,7 +188,8 @@ class Hub:
         if self.version != seen:
             return True
         try:
-            await asyncio.wait_for(self._changed.wait(), timeout)
+            async with asyncio.timeout(timeout):  # no task per wait (wait_for makes one)
+                await self._changed.wait()
         except TimeoutError:
             return False
         return True
