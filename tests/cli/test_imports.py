@@ -41,7 +41,9 @@ def loaded(modules: set[str], packages: tuple[str, ...]) -> list[str]:
     return sorted(m for m in modules if m.split(".")[0] in packages or m.startswith(packages))
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["config", "--help"], ["config", "check", "--help"]])
+@pytest.mark.parametrize(
+    "argv", [["--help"], ["config", "--help"], ["config", "check", "--help"], ["run", "--help"]]
+)
 def test_help_imports_no_server_lab_plotting_or_game(argv, tmp_path):
     modules = imported(argv, str(tmp_path))
     assert "companion.cli" in modules  # the listing is read
