@@ -77,19 +77,25 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    import shutil
+    import tempfile
+
     from companion.demo import replay
     from companion.journal import MAX_JOURNAL, JournalError, JournalReader, file_lines, open_journal
     from companion.referee.pace import SetupError
-    from companion.session import NotApplied, feed_journal
+    from companion.session import NotApplied
 
+    # What it prints waits in a spool (on disk past 1 MB) until the whole journal was
+    # read: a damaged one prints nothing but its error, and memory stays flat.
     try:
-        with open_journal(args.file, MAX_JOURNAL) as f:
-            reader = JournalReader(file_lines(f), str(args.file))
-            referee = games.make_referee(reader.setup)
-            feed_journal(reader, referee)
-        for warning in reader.warnings:
-            print(f"companion replay: warning: {warning}", file=sys.stderr)
-        replay(referee, args.json)
+        with tempfile.SpooledTemporaryFile(1 << 20, "w+", encoding="utf-8") as spool:
+            with open_journal(args.file, MAX_JOURNAL) as f:
+                reader = JournalReader(file_lines(f), str(args.file))
+                replay(reader, args.json, spool)
+            for warning in reader.warnings:
+                print(f"companion replay: warning: {warning}", file=sys.stderr)
+            spool.seek(0)
+            shutil.copyfileobj(spool, sys.stdout)
     except BrokenPipeError:  # the reader of our output stopped (`| head`): nothing to say
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (no second error at exit)
     except OSError as exc:
