@@ -194,14 +194,11 @@ class Hub:
             return False
         return True
 
-    def state_for(self, token: str | None) -> dict[str, Any]:
-        """The snapshot as one client may see it: the public view, plus who it is."""
-        return dict(json.loads(self.state_bytes(token)))
-
     def state_bytes(self, token: str | None) -> bytes:
-        """`state_for` as compact JSON: the public part serialized once per change and
-        shared by every client; only `you` (a paired phone's seat and csrf) is per client,
-        spliced in at the end."""
+        """The snapshot as one client may see it, as compact JSON: the public view, plus
+        who it is (`you`). The public part is serialized once per change and shared by
+        every client; only a paired phone's `you` (seat, name, csrf) is its own, spliced
+        in before the closing brace."""
         return self._state(self._public(), token)
 
     def event_bytes(self, token: str | None) -> bytes:
