@@ -61,3 +61,19 @@ def test_every_command_summary_is_its_own_help_line():
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     own = {action.dest: action.help for action in sub._choices_actions}
     assert own == SUMMARIES
+
+
+def test_the_service_and_its_page_import_no_lab_or_plotting(tmp_path):
+    code = "import companion.run.startup, companion.run.web_port"
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    modules = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+    assert "companion.web.server" in modules
+    assert loaded(modules, ("companion.lab", "matplotlib", "fpdf")) == []
