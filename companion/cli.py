@@ -13,7 +13,6 @@ from companion import games
 from companion.config.bounds import SETTLE
 from companion.config.model import GameConfig
 from companion.doc_paths import JOURNAL_DOC, RULINGS_DOC, TABLE_DOC
-from companion.lab.cli import add_parsers as add_lab_parsers
 from companion.options import (
     checked_option,
     fail,
@@ -78,19 +77,25 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    import shutil
+    import tempfile
+
     from companion.demo import replay
     from companion.journal import MAX_JOURNAL, JournalError, JournalReader, file_lines, open_journal
     from companion.referee.pace import SetupError
-    from companion.session import NotApplied, feed_journal
+    from companion.session import NotApplied
 
+    # What it prints waits in a spool (on disk past 1 MB) until the whole journal was
+    # read: a damaged one prints nothing but its error, and memory stays flat.
     try:
-        with open_journal(args.file, MAX_JOURNAL) as f:
-            reader = JournalReader(file_lines(f), str(args.file))
-            referee = games.make_referee(reader.setup)
-            feed_journal(reader, referee)
-        for warning in reader.warnings:
-            print(f"companion replay: warning: {warning}", file=sys.stderr)
-        replay(referee, args.json)
+        with tempfile.SpooledTemporaryFile(1 << 20, "w+", encoding="utf-8") as spool:
+            with open_journal(args.file, MAX_JOURNAL) as f:
+                reader = JournalReader(file_lines(f), str(args.file))
+                replay(reader, args.json, spool)
+            for warning in reader.warnings:
+                print(f"companion replay: warning: {warning}", file=sys.stderr)
+            spool.seek(0)
+            shutil.copyfileobj(spool, sys.stdout)
     except BrokenPipeError:  # the reader of our output stopped (`| head`): nothing to say
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (no second error at exit)
     except OSError as exc:
@@ -417,30 +422,95 @@ def _add_deck(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         parser.set_defaults(func=_deck)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The `companion` command line: one subparser per command, each with its ``func``."""
-    from companion.config.check import add_config_parser
-    from companion.devices.doctor import add_doctor_parser
-    from companion.devices.enroll import add_enroll_parser
+SUMMARIES = {
+    "lab": "play rule variants between bots on every core and report what the rules do",
+    "report": "the lab's figures from journals of real games, with time per turn and faults",
+    "selfplay": "play many games between bots and print the lab's figures (one variant)",
+    "demo": "a whole simulated game with bots: transcript, OLED frames, GIF and journal",
+    "replay": "feed a journal through the referee and print what happened",
+    "play": "an interactive simulated table: type what your hands do, see the OLED",
+    "deck": "write what a game has to print (a deck of cards...) in a file to print or to look at",
+    "run": "the table service: readers, buttons and OLED (systemd runs it)",
+    "config": "check the table configuration",
+    "enroll": "teach the companion your tokens' tags, one tap on the pad each",
+    "doctor": "check the Pico and every RFID reader, showing live tags",
+    "unpair": "revoke the phones paired to the table's web page",
+}
+"""Each command's line in `companion --help` (a test holds them to each command's own)."""
+
+
+def _add_lab(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from companion.lab.cli import add_parsers
+
+    add_parsers(sub)
+
+
+def _add_run(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from companion.run.arguments import add_run_parser
+
+    add_run_parser(sub)
+
+
+def _add_config(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from companion.config.check import add_config_parser
+
+    add_config_parser(sub)
+
+
+def _add_enroll(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from companion.devices.enroll import add_enroll_parser
+
+    add_enroll_parser(sub)
+
+
+def _add_doctor(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from companion.devices.doctor import add_doctor_parser
+
+    add_doctor_parser(sub)
+
+
+def _add_unpair(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from companion.web.unpair import add_unpair_parser
 
+    add_unpair_parser(sub)
+
+
+_ADDERS = (
+    (("lab", "report", "selfplay"), _add_lab),
+    (("demo",), _add_demo),
+    (("replay",), _add_replay),
+    (("play",), _add_play),
+    (("deck",), _add_deck),
+    (("run",), _add_run),
+    (("config",), _add_config),
+    (("enroll",), _add_enroll),
+    (("doctor",), _add_doctor),
+    (("unpair",), _add_unpair),
+)
+"""Who adds each command's parser: imported and called only for the command typed."""
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The `companion` command line: one subparser per command, each with its ``func``.
+    Given the ``command`` typed, only its own parser is built (with what it imports); the
+    others are their `SUMMARIES` line, so that ``--help`` imports no game, lab or server."""
     parser = argparse.ArgumentParser(
         prog="companion",
         description="A Raspberry Pi referee for physical game tables.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    add_lab_parsers(sub)
-    _add_demo(sub)
-    _add_replay(sub)
-    _add_play(sub)
-    _add_deck(sub)
-    add_run_parser(sub)
-    add_config_parser(sub)
-    add_enroll_parser(sub)
-    add_doctor_parser(sub)
-    add_unpair_parser(sub)
+    for names, add in _ADDERS:
+        if command is None or command in names:
+            add(sub)
+        else:
+            for name in names:
+                sub.add_parser(name, help=SUMMARIES[name])
     return parser
+
+
+def _typed_command(argv: Sequence[str]) -> str:
+    """The command word of `argv` ("" when none: ``companion --help``)."""
+    return next((word for word in argv if not word.startswith("-")), "")
 
 
 def command_name(args: argparse.Namespace) -> str:
@@ -473,7 +543,8 @@ def run_command(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The `companion` command: parse (argparse exits 2 on a bad option), then run."""
-    return run_command(build_parser().parse_args(argv))
+    words = sys.argv[1:] if argv is None else argv
+    return run_command(build_parser(_typed_command(words)).parse_args(words))
 
 
 if __name__ == "__main__":

@@ -17,10 +17,11 @@ from PIL import Image
 
 from companion import games
 from companion.games import TableReferee
-from companion.journal import Input, dump_lines
+from companion.journal import Input, JournalReader, dump_lines
 from companion.screens.model import same_moment
 from companion.screens.render import frame
 from companion.screens.terminal import save_gif, to_text
+from companion.session import EVENTS_KEPT, feed_journal
 from companion.transcript import describe
 
 
@@ -93,22 +94,36 @@ def run_demo(
     return summary
 
 
-def replay(referee: TableReferee, as_json: bool, out: IO[str] | None = None) -> dict[str, Any]:
-    """Print what a referee fed a whole journal made of it: the replay document, or a
-    transcript."""
+def replay(reader: JournalReader, as_json: bool, out: IO[str] | None = None) -> None:
+    """Feed the journal `reader` reads to its game's referee and print, as it goes, what
+    the referee made of it: the replay document (JSON: `{game, events, ...}` as the
+    referee's `result()`), or a transcript. The referee keeps only its last events
+    (`EVENTS_KEPT`), so memory stays flat however long the journal."""
     out = out or sys.stdout
-    result = referee.result()
-    result["events"] = list(result["events"])  # a game may hand its EventLog itself
+    referee = games.make_referee(reader.setup)
+    referee.events.bound(EVENTS_KEPT)
+    seen = 0
     if as_json:
-        json.dump(result, out, ensure_ascii=False)
-        out.write("\n")
-        return result
-    for event in result["events"]:
-        line = describe(event, referee.names, referee.setup.game)
-        if line:
-            print(f"{event['t']:7.2f}  {line}", file=out)
+        out.write(f'{{"game": {json.dumps(reader.setup.game)}, "events": [')
+
+    def print_new() -> None:
+        nonlocal seen
+        for event in referee.events[seen:]:
+            if as_json:
+                out.write((", " if seen else "") + json.dumps(event, ensure_ascii=False))
+            elif line := describe(event, referee.names, referee.setup.game):
+                print(f"{event['t']:7.2f}  {line}", file=out)
+            seen += 1
+
+    print_new()
+    feed_journal(reader, referee, print_new)
+    result = referee.result()
+    if as_json:
+        rest = (f", {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
+                for key, value in result.items() if key not in ("game", "events"))  # fmt: skip
+        out.write("]" + "".join(rest) + "}\n")
+        return
     names = referee.setup.seats
     scores = ", ".join(f"{n} {v}" for n, v in zip(names, result["scores"], strict=True))
     status = "finished" if referee.finished else "not finished"
     print(f"game {status}; scores: {scores}", file=out)
-    return result

@@ -92,9 +92,12 @@ class NotApplied(JournalError):
         super().__init__(f"{name}:{line}: {self.reason}")
 
 
-def feed_journal(reader: JournalReader, referee: TableReferee) -> None:
+def feed_journal(
+    reader: JournalReader, referee: TableReferee, each: Callable[[], None] | None = None
+) -> None:
     """Feed the referee every input `reader` reads, in one pass; `NotApplied` for one the
-    referee raised on."""
+    referee raised on. `each` is called after every input (`companion replay` prints
+    its new events)."""
     kept = reader.kept_bytes
     for record in reader:
         try:
@@ -102,6 +105,8 @@ def feed_journal(reader: JournalReader, referee: TableReferee) -> None:
         except Exception as exc:
             raise NotApplied(reader.name, reader.line, reader.inputs - 1, kept, exc) from exc
         kept = reader.kept_bytes
+        if each is not None:
+            each()
 
 
 @dataclass

@@ -25,7 +25,6 @@ import importlib
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import IO, Any, Protocol, runtime_checkable
@@ -344,6 +343,8 @@ def _load() -> None:
     if _loaded:
         return
     _loaded = True
+    from importlib.metadata import entry_points  # only once a game is asked for
+
     installed = [entry.module for entry in entry_points(group=ENTRY_POINTS)]
     extra = [m.strip() for m in os.environ.get("COMPANION_GAMES", "").split(",") if m.strip()]
     modules = [importlib.import_module(module) for module in (*BUILT_IN, *installed, *extra)]

@@ -7,7 +7,6 @@ import argparse
 from companion.config.sound import SOUND_BACKENDS
 from companion.doc_paths import CONFIG_DOC, JOURNAL_DOC, TABLE_DOC
 from companion.options import add_config_option, add_data_dir_option, path_text
-from companion.run.startup import run
 
 
 def add_run_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,7 +46,7 @@ def add_run_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParse
         help="stop when the game is over (simulations, tests)",
     )
     p.add_argument("-v", "--verbose", action="store_true", help="debug logging")
-    p.set_defaults(func=run)
+    p.set_defaults(func=_run)
 
 
 def _add_start_options(p: argparse.ArgumentParser) -> None:
@@ -90,3 +89,10 @@ def _add_sim_options(p: argparse.ArgumentParser) -> None:
         help="real: lines happen when read; script: the lines' t is the clock and the "
         "service stops when the script ends (needs --sim-input)",
     )
+
+
+def _run(args: argparse.Namespace) -> int:
+    """`companion run`: the service and all it drives, imported only now."""
+    from companion.run.startup import run
+
+    return run(args)

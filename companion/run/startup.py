@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import menu as power_on
 from companion.config import load_config
@@ -45,9 +45,11 @@ from companion.run.loop import Service, show_stop, where
 from companion.run.power_on_menu import run_menu, start_menu, use_menu
 from companion.run.sim_input import sim_input_problem
 from companion.run.supervise import DeviceDied, ThreadDeaths
-from companion.run.web_port import WebPort
 from companion.session import Session
 from companion.speech import Speaker
+
+if TYPE_CHECKING:
+    from companion.run.web_port import WebPort
 
 log = logging.getLogger("companion")
 
@@ -335,6 +337,8 @@ def _start_web(plan: Plan, running: Running) -> WebPort | None:
     if not plan.config.web.enabled:
         return None
     assert running.session is not None
+    from companion.run.web_port import WebPort  # the page's server, only when it is on
+
     web = WebPort(plan.config.web, plan.data_dir, running.session.referee, running.inbox)
     web.log_codes = plan.sim  # a desktop has no OLED across the table: its log shows the code
     try:

@@ -11,8 +11,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from companion.lab.report import FILES
-
 REPORT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,100}")
 REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'"
 """A report is one static document: its style and its plots' SVG are inline, and it runs
@@ -48,6 +46,8 @@ class Reports:
 
     def find(self, name: str, file: str) -> Path | None:
         """One of a report's files, if it exists (no other path can be reached)."""
+        from companion.lab.report import FILES  # the lab, only when a report is asked for
+
         if not REPORT_NAME.fullmatch(name) or file not in FILES:
             return None
         path = self.folder / name / file

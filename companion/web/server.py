@@ -41,6 +41,7 @@ import socket
 import threading
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -90,6 +91,24 @@ HTTP_LOG = logging.getLogger("companion.web.http")
 HTTP_LOG.addFilter(QuietFilter())
 
 
+def _compact(data: Any) -> bytes:
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
+@dataclass(frozen=True, slots=True)
+class _Public:
+    """The public part of the clients' state at one version, serialized once."""
+
+    version: int
+    snapshot: Snapshot | None
+    open_seats: list[int]
+    json: bytes
+    """Without `you`: its closing brace is where a paired client's `you` goes."""
+    unpaired: bytes
+    """With `"you":null`: every unpaired client's state."""
+    unpaired_event: bytes
+
+
 class Hub:
     """What the web thread shares with the referee loop: the latest snapshot, the
     pairings, the loop's queue. `publish` and `pairing_card` are called from the loop."""
@@ -121,6 +140,7 @@ class Hub:
         self._changed: asyncio.Event | None = None
         self.version = 0
         self._png: tuple[int, bytes] = (-1, b"")
+        self._public_cache: _Public | None = None
 
     @property
     def language(self) -> str:
@@ -168,26 +188,63 @@ class Hub:
         if self.version != seen:
             return True
         try:
-            await asyncio.wait_for(self._changed.wait(), timeout)
+            async with asyncio.timeout(timeout):  # no task per wait (wait_for makes one)
+                await self._changed.wait()
         except TimeoutError:
             return False
         return True
 
-    def state_for(self, token: str | None) -> dict[str, Any]:
-        """The snapshot as one client may see it: the public view, plus who it is."""
+    def state_bytes(self, token: str | None) -> bytes:
+        """The snapshot as one client may see it, as compact JSON: the public view, plus
+        who it is (`you`). The public part is serialized once per change and shared by
+        every client; only a paired phone's `you` (seat, name, csrf) is its own, spliced
+        in before the closing brace."""
+        return self._state(self._public(), token)
+
+    def event_bytes(self, token: str | None) -> bytes:
+        """The server-sent `state` event of `state_bytes`: the same bytes for every
+        unpaired watcher of a version."""
+        public = self._public()
+        state = self._state(public, token)
+        if state is public.unpaired:
+            return public.unpaired_event
+        return b"event: state\ndata: " + state + b"\n\n"
+
+    def _state(self, public: _Public, token: str | None) -> bytes:
+        who = self.pairings.who(token)
+        if who is None:
+            return public.unpaired
+        you = {"seat": who[0], "name": self.seats[who[0]], "csrf": who[1]}
+        return public.json[:-1] + b',"you":' + _compact(you) + b"}"
+
+    def _public(self) -> _Public:
+        """The public part of the state, built again only when the version, the snapshot
+        or the open seats changed (a snapshot is published before the version moves)."""
         snapshot = self.snapshot
+        paired = self.pairings.paired_seats()
+        open_seats = [s for s in range(len(self.seats)) if s not in paired]
+        cached = self._public_cache
+        if (
+            cached is not None
+            and cached.version == self.version
+            and cached.snapshot is snapshot
+            and cached.open_seats == open_seats
+        ):
+            return cached
         view: dict[str, Any] = dict(snapshot.view) if snapshot else {"game": self.game.name}
         frame_no = view.pop("frame_no", 0)
-        who = self.pairings.who(token)
-        paired = self.pairings.paired_seats()
         view.update(
             version=self.version,
             frame=f"/api/frame.png?v={frame_no}",
-            you=None if who is None else {"seat": who[0], "name": self.seats[who[0]],
-                                          "csrf": who[1]},
-            pairing={"open_seats": [s for s in range(len(self.seats)) if s not in paired]},
+            pairing={"open_seats": open_seats},
+        )
+        public = _compact(view)
+        unpaired = public[:-1] + b',"you":null}'
+        self._public_cache = _Public(
+            self.version, snapshot, open_seats, public, unpaired,
+            b"event: state\ndata: " + unpaired + b"\n\n",
         )  # fmt: skip
-        return view
+        return self._public_cache
 
     def frame_png(self) -> bytes:
         snapshot = self.snapshot
@@ -334,7 +391,10 @@ async def _game_file(request: web.Request) -> web.StreamResponse:
 
 
 async def _state(request: web.Request) -> web.StreamResponse:
-    return web.json_response(_hub(request).state_for(request.cookies.get(COOKIE)))
+    return web.Response(
+        body=_hub(request).state_bytes(request.cookies.get(COOKIE)),
+        content_type="application/json",
+    )
 
 
 async def _live(request: web.Request) -> web.StreamResponse:
@@ -359,8 +419,7 @@ async def _live(request: web.Request) -> web.StreamResponse:
                 while True:
                     version = hub.version
                     if version != sent:
-                        data = json.dumps(hub.state_for(token), separators=(",", ":"))
-                        await response.write(f"event: state\ndata: {data}\n\n".encode())
+                        await response.write(hub.event_bytes(token))
                         sent = version
                     if not await hub.wait_change(sent, KEEP_ALIVE):
                         await response.write(b": keep-alive\n\n")

@@ -371,6 +371,31 @@ def test_the_live_stream_sends_the_state_then_every_change(table):
     connection.close()
 
 
+def open_stream(client):
+    import http.client
+
+    connection = http.client.HTTPConnection(client.host, client.port, timeout=10)
+    headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in client.cookies.items())}
+    connection.request("GET", "/api/live", headers=headers)
+    return connection, connection.getresponse()
+
+
+def test_every_watcher_gets_the_same_state_and_a_paired_phone_only_adds_who_it_is(table):
+    """A room of phones costs one serialization per change: the watchers' events are the
+    very same bytes, and a paired phone's differs only by its `you`."""
+    phone = table.client()
+    phone.pair(table, 1)
+    streams = [open_stream(table.client()) for _ in range(2)] + [open_stream(phone)]
+    states = [read_event(response) for _, response in streams]
+    assert states[0] == states[1] and states[0]["you"] is None
+    assert states[2]["you"] == {"seat": 1, "name": table.web.hub.seats[1], "csrf": phone.csrf}
+    assert {**states[2], "you": None} == states[0]
+    hub = table.web.hub
+    assert hub.event_bytes(None) is hub.event_bytes("not a pairing")
+    for connection, _ in streams:
+        connection.close()
+
+
 # ------------------------------------------------------------ a game played on the page
 
 
