@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -58,8 +59,9 @@ class Hands:
 
     ANSWERS = ("recorded", "already enrolled", "at once")
 
-    def __init__(self, laid: list[tuple[str, ...]]) -> None:
-        self.laid = iter(laid)
+    def __init__(self, laid: Sequence[str | tuple[str, ...]]) -> None:
+        """`laid`: what each prompt gets on the pad, one tag or several at once."""
+        self.laid = iter((one,) if isinstance(one, str) else one for one in laid)
         self.sink: Sink | None = None
 
     def start(self, sink: Sink) -> None:
