@@ -28,8 +28,8 @@ def test_replay_json_is_the_document_of_the_architecture(capsys):
 def test_replay_text_tells_the_story(capsys):
     assert main(["replay", str(SCENARIOS / "doublon_success_reward_drop.jsonl")]) == 0
     out = capsys.readouterr().out
-    assert "Ana calls Doublon ! on Bob: hat 1 held Lapin, so Ana is right" in out
-    assert "Ana drops a Colombe into hat 2" in out
+    assert "Ana calls Doublon ! on Bob: hat 1 held Rabbit, so Ana is right" in out
+    assert "Ana drops a Dove into hat 2" in out
 
 
 def test_replay_of_a_broken_file_says_which_line(tmp_path, capsys):

@@ -316,7 +316,9 @@ class PassPassReferee(PacedReferee, Announcing, Aiming):
         elif state.phase is Phase.PLACE or self._window_one():
             self.announcement = (press.t, token)  # held: applied by the drop or the clock
             if state.phase is Phase.PLACE:
-                self.emit({"kind": "held", "control": "announce", "value": token})
+                self.emit(
+                    {"kind": "held", "seat": state.magician, "control": "announce", "value": token}
+                )
         elif state.phase is Phase.ANNOUNCE:
             self._try(Announce(state.magician, token), press)
         else:

@@ -108,7 +108,7 @@ def test_swiped_lines_leave_other_games_events_alone():
                    "squares": [3, 7]}  # fmt: skip
     assert describe(swiped_swap, names, "swiped") == "Bob swaps squares 3 and 7 (bleu and rouge)"
     start = {"kind": "manche_start", "manche": 2, "starter": 2}
-    assert describe(start, names, "ptipasspass") == "manche 2 starts with Cy"
+    assert describe(start, names, "ptipasspass") == "round 2 starts with Cy"
 
 
 def test_selfplay_swiped_reports_wins_and_how_games_ended(capsys):
