@@ -26,7 +26,7 @@ KINDS = [f"layout:{n}" for n in range(1, DECK + 1)] + [f"cube:{c}" for c in COLO
 
 def test_demo_plays_a_whole_game_and_its_journal_replays_to_it(tmp_path, capsys):
     out = tmp_path / "demo"
-    assert main(["demo", "--game", "swiped", "--seed", "3", "--out", str(out)]) == 0
+    assert main(["demo", "--game", "swiped", "--seed", "3", "--out", str(out), "--lang", "en"]) == 0
     text = capsys.readouterr().out
     assert "is the face-up card" in text and "the cubes stand as the face-up card shows" in text
     assert "Ana's secret target card is recorded" in text
