@@ -364,7 +364,9 @@ def test_the_status_line_at_the_start_and_the_end():
 
 def test_the_status_line_of_a_stopped_table_is_the_oleds_sentence():
     stopped = replay("faults", until="fault")
-    assert stopped.where() == "round 1, Ana is the Magician, stopped: unknown_tag (Ana 0, Bob 0)"
+    assert stopped.where() == (
+        "round 1, Ana is the Magician, stopped: Hat 3: unknown tag. Take it out (Ana 0, Bob 0)"
+    )
     assert stopped.where(lang="fr") == (
         "manche 1, Ana est Magicien, STOP : Chapeau 3 : jeton inconnu. Retire-le (Ana 0, Bob 0)"
     )
@@ -372,7 +374,9 @@ def test_the_status_line_of_a_stopped_table_is_the_oleds_sentence():
 
 def test_the_status_line_while_the_table_carries_out_a_verdict():
     waiting = replay("doublon_success_reward_drop", until="verdict")
-    assert waiting.where() == "round 1, Bob is the Magician, waiting: take_back_hat (Ana 0, Bob 0)"
+    assert waiting.where() == (
+        "round 1, Bob is the Magician, waiting: Bob, take back all of hat 1 (Ana 0, Bob 0)"
+    )
     assert waiting.where(lang="fr") == (
         "manche 1, Bob est Magicien, en attente : Bob, reprends tout le chapeau 1 (Ana 0, Bob 0)"
     )

@@ -226,16 +226,14 @@ class PassPassReferee(PacedReferee, Announcing, Aiming):
         return self.aimed
 
     def where(self, lang: str = "en") -> str:
-        """Where the game stands, in one line: in English for the log and the systemd status
-        (a phase or a prompt by its engine name, as always), in French for the table's web
-        page (a fault or an instruction is the OLED's own sentence)."""
+        """Where the game stands, in one line, in `lang`: for the log and the systemd status
+        (English) and the table's web page (its language); a fault or an instruction is the
+        OLED's own sentence."""
         state = self.state
         names = self.names
 
         def told(prompt: Prompt) -> str:
-            """A prompt: its key in English, the OLED's sentence in French."""
-            if lang == "en":
-                return str(prompt.say)
+            """A prompt, as the OLED says it."""
             return say_text(prompt, names, lang, view=public_view(state)).removesuffix(".")
 
         score = ", ".join(f"{n} {v}" for n, v in zip(names, state.victories, strict=False))
