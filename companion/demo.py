@@ -38,7 +38,7 @@ class Film:
 
     def watch(self, record: Input, referee: TableReferee) -> None:
         for event in referee.events[self.seen :]:
-            line = describe(event, referee.names, referee.setup.game)
+            line = describe(event, referee.names, referee.setup.game, self.lang)
             if line and self.out:
                 print(f"{event['t']:7.2f}  {line}", file=self.out)
         self.seen = len(referee.events)

@@ -36,6 +36,7 @@ def test_an_installed_game_is_known_to_every_command_through_its_entry_point(
     site = tmp_path / "site"
     install_plugin(site)
     demo = companion("demo", "--game", "tally", "--players", "3", "--seed", "3", "--out", ".",
+                     "--lang", "en",
                      cwd=tmp_path, site=site)  # fmt: skip
     assert demo.returncode == 0, demo.stderr
     assert "Ana wins the game!" in demo.stdout

@@ -46,6 +46,7 @@ def test_a_games_own_config_keys_reach_its_rules_and_agree_with_other_games() ->
 
 def test_a_registered_game_plays_through_demo_replay_run_and_selfplay(tmp_path: Path) -> None:
     demo = companion("demo", "--game", "tally", "--players", "3", "--seed", "3", "--out", "d",
+                     "--lang", "en",
                      cwd=tmp_path)  # fmt: skip
     assert demo.returncode == 0, demo.stderr
     assert "Ana wins the game!" in demo.stdout  # seed 3, 3 seats: Ana starts and wins

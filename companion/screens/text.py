@@ -18,7 +18,7 @@ breaks a line there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.screens.font import sanitize
@@ -34,6 +34,24 @@ def check_lang(lang: str) -> str:
         supported = ", ".join(f'"{code}"' for code in LANGUAGES)
         raise ValueError(f"unknown language {lang!r}; supported languages: {supported}")
     return lang
+
+
+def typed_kind(
+    word: str, kinds: Iterable[str], name: Callable[[str, str], str], lang: str
+) -> str | None:
+    """The kind among `kinds` a player typed (`play --sim`'s console): as the engine spells
+    it, or by its shown name `name(kind, lang)` in the table's language `lang`, else in the
+    other one ("Rabbit" or "lapin" at an English table); None for no kind. Case is free."""
+    typed = word.strip().casefold()
+    kinds = tuple(kinds)
+    for kind in kinds:
+        if typed == kind.casefold():
+            return kind
+    for spoken in (check_lang(lang), *(other for other in LANGUAGES if other != lang)):
+        for kind in kinds:
+            if typed == name(kind, spoken).casefold():
+                return kind
+    return None
 
 
 # ------------------------------------------------------------------------------ phrases

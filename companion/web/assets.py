@@ -15,7 +15,7 @@ import re
 from pathlib import PurePosixPath
 
 from companion import games
-from companion.web.errors import Refused
+from companion.web.errors import told
 
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -48,8 +48,8 @@ def page_file(game: str, name: str) -> tuple[bytes, str]:
     try:
         files = page_files(game)
     except games.UnknownGame as exc:
-        raise Refused(404, "no such game") from exc
+        raise told(404, "no.game") from exc
     folder = games.get(game).page_assets
     if name not in files or folder is None:
-        raise Refused(404, f"no such file: {name}")
+        raise told(404, "no.file", name=name)
     return (folder / name).read_bytes(), CONTENT_TYPES[PurePosixPath(name).suffix]

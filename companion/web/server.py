@@ -57,7 +57,7 @@ from companion.screens.model import Reason
 from companion.screens.text import DEFAULT_LANGUAGE, phrase
 from companion.transcript import describe
 from companion.web.assets import CONTENT_TYPES, page_file
-from companion.web.errors import Refused, told
+from companion.web.errors import Refused, said, told
 from companion.web.gate import Gate, Limits
 from companion.web.pairing import CodeCard, Pairings, client_of
 from companion.web.public import Snapshot
@@ -249,7 +249,7 @@ class Hub:
     def frame_png(self) -> bytes:
         snapshot = self.snapshot
         if snapshot is None:
-            raise Refused(503, "the table is starting: no frame yet")
+            raise told(503, "starting")
         number = snapshot.view.get("frame_no", 0)
         if self._png[0] != number:
             out = io.BytesIO()
@@ -282,23 +282,29 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         if exc.status == 408:
             response.force_close()  # the rest of the body is not waited for
     except web.HTTPRequestEntityTooLarge:
-        response = _error(413, f"the request is too large: at most {MAX_BODY} bytes")
+        response = _error(413, said("large", _hub(request).language, limit=MAX_BODY))
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
-        response = _error(exc.status, exc.reason or "refused")
+        response = _error(
+            exc.status, said(_HTTP_KEYS.get(exc.status, "refused"), _hub(request).language)
+        )
     except ConnectionError:  # the client left mid-request: nobody to answer
         log.debug("web: %s %s: the client went away", request.method, request.path)
-        response = _error(400, "the client went away")
+        response = _error(400, said("gone", _hub(request).language))
     except Exception:
         log.exception("web: %s %s failed", request.method, request.path)
-        response = _error(500, "the table could not answer: see its log")
+        response = _error(500, said("failed", _hub(request).language))
     if not response.prepared:
         for header, value in SECURITY_HEADERS.items():
             response.headers.setdefault(header, value)  # a report sets its own policy
         if request.path.startswith("/api/"):
             response.headers["Cache-Control"] = "no-store"
     return response
+
+
+_HTTP_KEYS = {404: "no.page", 405: "method"}
+"""aiohttp's own refusals (no such route, a method the route does not take), said."""
 
 
 def _error(status: int, message: str, **extra: Any) -> web.Response:
@@ -375,7 +381,7 @@ def _static_response(name: str) -> web.Response:
     suffix = Path(name).suffix
     entry = STATIC / name
     if "/" in name or name.startswith(".") or suffix not in CONTENT_TYPES or not entry.is_file():
-        raise Refused(404, f"no such file: {name}")
+        raise told(404, "no.file", name=name)
     return web.Response(
         body=entry.read_bytes(),
         headers={"Content-Type": CONTENT_TYPES[suffix], "Cache-Control": "no-cache"},
@@ -440,9 +446,9 @@ async def _body(request: web.Request, keys: Mapping[str, bool]) -> dict[str, Any
     if origin is not None and origin != f"{request.scheme}://{request.host}":
         raise told(403, "origin")  # the host itself is the table's (`_own_host`)
     if request.content_type != "application/json":
-        raise Refused(415, "send JSON (Content-Type: application/json)")
+        raise told(415, "json")
     if request.content_length is not None and request.content_length > MAX_BODY:
-        raise Refused(413, f"the request is too large: at most {MAX_BODY} bytes")
+        raise told(413, "large", limit=MAX_BODY)
     try:
         body = await asyncio.wait_for(request.read(), request.app[GATE].limits.body_seconds)
     except TimeoutError as exc:
@@ -450,15 +456,15 @@ async def _body(request: web.Request, keys: Mapping[str, bool]) -> dict[str, Any
     try:
         data = json.loads(body)
     except (ValueError, RecursionError) as exc:
-        raise Refused(400, "the body is not valid JSON") from exc
+        raise told(400, "json.bad") from exc
     if not isinstance(data, dict):
-        raise Refused(400, "the body must be a JSON object")
+        raise told(400, "json.object")
     unknown = sorted(set(data) - set(keys))
     if unknown:
-        raise Refused(400, f"unknown keys {', '.join(unknown)}: the keys are {', '.join(keys)}")
+        raise told(400, "json.unknown", unknown=", ".join(unknown), keys=", ".join(keys))
     missing = [k for k, required in keys.items() if required and k not in data]
     if missing:
-        raise Refused(400, f"missing {', '.join(missing)}")
+        raise told(400, "json.missing", missing=", ".join(missing))
     return data
 
 
@@ -492,7 +498,7 @@ async def _pair_link(request: web.Request) -> web.StreamResponse:
     the code to fill in."""
     code = request.match_info["code"]
     if not (code.isascii() and code.isdigit() and len(code) <= 12):
-        raise Refused(404, "not a pairing code")
+        raise told(404, "not_code")
     raise web.HTTPFound(f"/?pair={code}")
 
 
@@ -500,9 +506,9 @@ async def _admin_unpair(request: web.Request) -> web.StreamResponse:
     """`companion unpair`: the console revokes pairings, from the Pi itself only."""
     hub = _hub(request)
     if not _from_this_machine(request) or hub.admin_token is None:
-        raise Refused(403, "pairings are revoked at the table's console only")
+        raise told(403, "admin.here")
     if not secrets.compare_digest(request.headers.get("X-Admin-Token", ""), hub.admin_token):
-        raise Refused(403, "wrong admin token")
+        raise told(403, "admin.token")
     data = await _body(request, {"seat": True})
     seat = data["seat"]
     if seat == "all":
@@ -510,7 +516,7 @@ async def _admin_unpair(request: web.Request) -> web.StreamResponse:
     elif isinstance(seat, str) and seat in hub.seats:
         count = hub.pairings.revoke(hub.seats.index(seat))
     else:
-        raise Refused(400, f"name a seat ({', '.join(hub.seats)}) or all")
+        raise told(400, "admin.seat", seats=", ".join(hub.seats))
     hub.publish_pairing()
     return web.json_response({"ok": True, "unpaired": count})
 
@@ -548,9 +554,8 @@ async def _act(request: web.Request) -> web.StreamResponse:
     seat, _ = _paired(request)
     control = data["control"]
     if not isinstance(control, str) or control not in hub.game.controls:
-        raise Refused(
-            400, f"{hub.game.title} has no control {control!r}: {', '.join(hub.game.controls)}"
-        )
+        controls = ", ".join(hub.game.controls)
+        raise told(400, "control", game=hub.game.title, control=repr(control), controls=controls)
     value = data.get("value")
     if hub.game.page_value is not None:
         board = hub.snapshot.view.get("board") if hub.snapshot else None
@@ -568,7 +573,7 @@ async def _act(request: web.Request) -> web.StreamResponse:
     lines = [line for e in events if (line := describe(e, hub.seats, hub.game.name, lang))]
     refused = [e for e in events if e.get("kind") == "ignored"]
     if refused:
-        why = describe(refused[0], hub.seats, hub.game.name, lang) or "refused"
+        why = describe(refused[0], hub.seats, hub.game.name, lang) or said("refused", lang)
         return _error(409, why, lines=lines)
     return web.json_response({"ok": True, "lines": lines})
 
@@ -589,7 +594,7 @@ async def _journals(request: web.Request) -> web.StreamResponse:
 def _journal_path(request: web.Request) -> Path:
     path = _hub(request).journals.find(request.match_info["name"])
     if path is None:
-        raise Refused(404, "no such journal")
+        raise told(404, "no.journal")
     return path
 
 
@@ -602,9 +607,9 @@ def _step_of(request: web.Request, replay: Replay) -> int:
     try:
         i = int(request.match_info["i"])
     except ValueError as exc:
-        raise Refused(404, "no such step") from exc
+        raise told(404, "no.step") from exc
     if not 0 <= i < len(replay.steps):
-        raise Refused(404, f"no step {i}: the steps are 0 to {len(replay.steps) - 1}")
+        raise told(404, "no.step_range", step=i, last=len(replay.steps) - 1)
     return i
 
 
@@ -654,7 +659,7 @@ async def _report_file(request: web.Request) -> web.StreamResponse:
     file = request.match_info.get("file", "report.html")
     path = _hub(request).reports.find(name, file)
     if path is None:
-        raise Refused(404, "no such report")
+        raise told(404, "no.report")
     body = await asyncio.get_running_loop().run_in_executor(None, path.read_bytes)
     kinds = {".html": "text/html", ".json": "application/json", ".csv": "text/csv"}
     response = web.Response(body=body, content_type=kinds[path.suffix], charset="utf-8")
@@ -670,10 +675,10 @@ async def _game_data(request: web.Request) -> web.StreamResponse:
     try:
         game = games.get(request.match_info["game"])
     except games.UnknownGame as exc:
-        raise Refused(404, "no such game") from exc
+        raise told(404, "no.game") from exc
     make = game.page_data.get(request.match_info["name"])
     if make is None:
-        raise Refused(404, "no such data")
+        raise told(404, "no.data")
     return web.json_response(make())
 
 

@@ -28,8 +28,8 @@ def test_replay_json_is_the_document_of_the_architecture(capsys):
 def test_replay_text_tells_the_story(capsys):
     assert main(["replay", str(SCENARIOS / "doublon_success_reward_drop.jsonl")]) == 0
     out = capsys.readouterr().out
-    assert "Ana calls Doublon ! on Bob: hat 1 held Lapin, so Ana is right" in out
-    assert "Ana drops a Colombe into hat 2" in out
+    assert "Ana calls Doublon ! on Bob: hat 1 held Rabbit, so Ana is right" in out
+    assert "Ana drops a Dove into hat 2" in out
 
 
 def test_replay_of_a_broken_file_says_which_line(tmp_path, capsys):
@@ -46,9 +46,10 @@ def test_replay_of_a_broken_file_says_which_line(tmp_path, capsys):
 
 def test_demo_writes_a_journal_that_replays_to_the_same_game_and_a_gif(tmp_path, capsys):
     out = tmp_path / "demo"
-    assert main(["demo", "--players", "3", "--seed", "2", "--out", str(out)]) == 0
+    assert main(["demo", "--players", "3", "--seed", "2", "--out", str(out), "--lang", "en"]) == 0
     text = capsys.readouterr().out
     assert "wins the game!" in text and "┌" in text  # transcript and OLED frames
+    assert " is the Magician (turn 1, " in text
     assert main(["replay", str(out / "journal.jsonl"), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert f"winner: {['Ana', 'Bob', 'Cy'][doc['winner']]}" in text
@@ -57,6 +58,14 @@ def test_demo_writes_a_journal_that_replays_to_the_same_game_and_a_gif(tmp_path,
     assert all(numbered) and all(line.endswith('"}') for line in lines)  # as a table's
     gif = Image.open(out / "oled.gif")
     assert gif.n_frames > 20
+
+
+def test_demo_tells_its_game_in_the_language_of_its_oled(tmp_path, capsys):
+    """`demo --lang fr` (the default) draws the French OLED and tells the French story."""
+    assert main(["demo", "--players", "3", "--seed", "2", "--out", str(tmp_path)]) == 0
+    text = capsys.readouterr().out
+    assert " est le Magicien (tour 1, " in text and "la manche 2 commence avec " in text
+    assert " is the Magician" not in text
 
 
 def test_play_sim_a_person_plays_a_turn_by_typing(tmp_path):

@@ -129,7 +129,7 @@ def test_the_service_notifies_ready_pings_from_its_loop_and_says_stopping(
             first = messages(sock, until="READY=1")
             assert any(m.startswith("READY=1") for m in first), first
             ready = next(m for m in first if m.startswith("READY=1"))
-            assert "STATUS=manche 1" in ready and "WATCHDOG=1" in ready
+            assert "STATUS=round 1" in ready and "WATCHDOG=1" in ready
             pings = [m for m in messages(sock, until="never", timeout=1.0) if m == "WATCHDOG=1"]
             assert 4 <= len(pings) <= 12, pings  # every ~0.15 s for 1 s
             proc.send_signal(signal.SIGTERM)

@@ -132,7 +132,13 @@ def test_an_announce_near_the_drop_counts_and_the_menteur_is_judged(
     assert verdict["t"] == pytest.approx(menteur + CALL_GRACE)
     if offset < 0:
         assert kinds(events, "held") == [
-            {"t": DROP + offset, "kind": "held", "control": "announce", "value": "lapin"}
+            {
+                "t": DROP + offset,
+                "kind": "held",
+                "seat": MAGICIAN,
+                "control": "announce",
+                "value": "lapin",
+            }
         ]
 
     # The OLED: the verdict and what to do, not "announce your animal".

@@ -121,7 +121,7 @@ def test_after_a_restart_the_oled_shows_where_the_game_stands(tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     referee = replay_file(data / "game.jsonl")
     assert not referee.finished
-    assert f"manche {referee.state.manche}," in done.stderr  # the log says it too
+    assert f"round {referee.state.manche}," in done.stderr  # the log says it too
     shown = Image.open(data / "oled.png").convert("1")
     expected = frame(referee.screen, setup.language).convert("1")
     assert ImageChops.difference(shown, expected).getbbox() is None

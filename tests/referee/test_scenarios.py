@@ -182,7 +182,9 @@ def test_phipasspass_doublon_window_then_menteur_window():
 
 def test_an_announcement_before_the_drop_is_held_until_the_drop():
     r = replay("announce_before_drop")
-    assert story(r, "held") == [{"kind": "held", "control": "announce", "value": "lapin"}]
+    assert story(r, "held") == [
+        {"kind": "held", "seat": 0, "control": "announce", "value": "lapin"}
+    ]
     (verdict,) = story(r, "verdict")
     assert verdict["challenge"] == "menteur" and verdict["success"] is True  # PTI-9
     assert verdict["shown"] == "souris" and not story(r, "ignored")

@@ -283,3 +283,71 @@ def test_passpass_reuses_the_shared_fix_keys() -> None:
     from companion.referee.table import Fix
 
     assert all(Say(fix.value) == fix for fix in Fix)
+
+
+# ------------------------------------------------------------------- the phrase-fit test
+
+LONGEST_BOX = 6
+"""Lines of the largest box any phrase is drawn in on the 128 x 64 OLED (a notice's or an
+instruction's body under its header, VNP's panel: `wrap(..., max_lines=6)`); a phrase that
+takes more is cut with an ellipsis wherever it is drawn."""
+
+NUMBERS = {"a", "b", "c", "n", "spot", "card", "of", "line", "left", "places", "p", "r"}
+"""Fields that are numbers (hats, squares, cards, counts): sampled with two digits."""
+
+SAMPLES = {
+    "fr": {"Spot": "Chapeau 12", "Spots": "Cases 12 et 13", "Where": "Case 12",
+           "where": "case 12", "items": "2 Violet, 1 Orange", "colour": "Violet",
+           "control": "Menteur", "slant": "\\", "announced": "Colombe",
+           "why": "une pièce touche sa couleur par un coin (VNP-3)"},
+    "en": {"Spot": "Hat 12", "Spots": "Squares 12 and 13", "Where": "Square 12",
+           "where": "square 12", "items": "2 Purple, 1 Orange", "colour": "Purple",
+           "control": "Menteur", "slant": "\\", "announced": "Dove",
+           "why": "a piece touches its colour at a corner (VNP-3)"},
+}  # fmt: skip
+"""A plausible value of each other field; a seat's name is a long one, "Dominique"."""
+
+
+def _filled(key: str, lang: str, game: str) -> str:
+    template = phrase_template(key, lang)
+    sample = SAMPLES[lang] | words(game, lang)
+    return phrase(key, lang, **{
+        name: "12" if name in NUMBERS else sample.get(name, "Dominique")
+        for name in _fields(template)
+    })  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_phrase_of_every_game_fits_its_box_on_the_oled(lang: str) -> None:
+    """The phrase-fit test: every phrase of the core and of every registered game, in both
+    languages, filled in with long names and each game's words, wraps at the OLED's width
+    into no more lines than the largest box holds, and no word is cut at a line's end."""
+    from companion import games
+    from companion.screens.font import wrap
+    from companion.screens.render import WIDTH
+
+    for name in games.names():  # loads every game, so every game's words are registered
+        games.get(name)
+    too_long = []
+    for key in phrase_keys(lang):
+        for game in GAMES:  # PassPass's phrases take each of its games' words
+            text = _filled(key, lang, game)
+            lines = wrap(text, WIDTH)
+            if len(lines) > LONGEST_BOX or any(SMALL.width(w) > WIDTH for w in text.split()):
+                too_long.append((key, len(lines), text))
+    assert too_long == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("prefix", ["sw.short.", "vnp.short."])
+def test_each_colours_short_name_is_its_own_and_fits_its_square(lang: str, prefix: str) -> None:
+    """Swiped's grid shows each big cube by a short name inside a 19-pixel square, VNP's
+    scores by one: unique within the game, so blanc and bleu never read the same."""
+    from companion import games
+
+    for name in games.names():
+        games.get(name)
+    shorts = [phrase(k, lang) for k in phrase_keys(lang) if k.startswith(prefix)]
+    assert len(shorts) >= 4
+    assert len(set(shorts)) == len(shorts), shorts
+    assert all(SMALL.width(short) <= 19 - 2 for short in shorts), shorts

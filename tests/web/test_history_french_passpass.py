@@ -1,7 +1,7 @@
 """A French table's page tells PtiPassPass and PhiPassPass in French: the history (one line
 per event, `companion.transcript.describe`) and the status line (`PassPassReferee.where`),
 in the OLED's words (`companion/screens/text.py`). English, the command line's and the
-logs', is what it always was.
+logs', speaks the English OLED's words (Magician, round, Rabbit).
 
 The games are real: the scenario journals of tests/referee/scenarios/ and simulated games,
 fed through the referee as a table would feed it.
@@ -85,6 +85,29 @@ def tables() -> list[PassPassReferee]:
 # ------------------------------------------------------------------------ the history
 
 
+FRENCH_ONLY = re.compile(r"\b(Magicien|manche|tour|Masqué|Lapin|Colombe|Souris|Bleu|Vert)\b")
+"""Words an English line must not borrow from the French (the calls "Doublon !" and
+"Menteur !" are the books' names in both)."""
+
+
+def test_an_english_table_reads_english_words_in_every_line(tables):
+    """The English history names the Magician, the round, the turn and the tokens as the
+    English OLED does; no line prints a Python list; every line of a seat's act names the
+    seat (a held announcement is the Magicien's; "nobody challenges" is the hat's)."""
+    for referee in tables:
+        for event in referee.events:
+            english = describe(event, referee.names, referee.setup.game, "en")
+            french = describe(event, referee.names, referee.setup.game, "fr")
+            if english is None:
+                continue
+            assert not FRENCH_ONLY.search(english), english
+            for line in (english, french or ""):
+                assert "[" not in line and "]" not in line, line
+                seat = event.get("seat")
+                if isinstance(seat, int) and event["kind"] not in ("ignored", "place"):
+                    assert referee.names[seat] in line, line
+
+
 def test_every_event_told_in_english_is_told_in_french(tables):
     kinds = set()
     for referee in tables:
@@ -108,14 +131,14 @@ def test_a_designation_masked_and_visible():
     designations = both(r, "designate")
     assert [designations[0], designations[2]] == [
         ("Ana drops a token into hat 1", "Ana glisse un animal dans le chapeau 1"),
-        ("Ana drops a Lapin into hat 2", "Ana glisse Lapin dans le chapeau 2, à la vue de tous"),
+        ("Ana drops a Rabbit into hat 2", "Ana glisse Lapin dans le chapeau 2, à la vue de tous"),
     ]
     assert both(r, "place")[0] == (
         "nobody challenges: the token stays in hat 1",
         "personne ne défie : le chapeau 1 garde son animal",
     )
     assert both(r, "turn")[0] == (
-        "Bob is the Magicien (tour 1, Masqué) and places",
+        "Bob is the Magician (turn 1, Masked) and places",
         "Bob est le Magicien (tour 1, Masqué) et doit placer",
     )
 
@@ -127,7 +150,7 @@ def test_phipasspass_says_jeton_and_its_colours():
         "Ana glisse un jeton dans le chapeau 1",
     )
     assert both(r, "verdict")[0] == (
-        "Bob calls Menteur ! on Ana: it was a Bleu, so Bob is right",
+        "Bob calls Menteur ! on Ana: it was a Blue, so Bob is right",
         f"Bob dit « Menteur ! » à Ana : c’était {token_name('bleu', 'fr')} ; Bob a raison",
     )
     assert both(r, "announce")[0][1] == f"Ana annonce {token_name('vert', 'fr')}"
@@ -138,7 +161,7 @@ def test_phipasspass_says_jeton_and_its_colours():
     [
         (
             "doublon_success_reward_drop",
-            "Ana calls Doublon ! on Bob: hat 1 held Lapin, so Ana is right",
+            "Ana calls Doublon ! on Bob: hat 1 held Rabbit, so Ana is right",
             "Ana dit « Doublon ! » à Bob : le chapeau 1 contenait Lapin ; Ana a raison",
         ),
         (
@@ -148,12 +171,12 @@ def test_phipasspass_says_jeton_and_its_colours():
         ),
         (
             "menteur_success_reward_token",
-            "Bob calls Menteur ! on Ana: it was a Souris, so Bob is right",
+            "Bob calls Menteur ! on Ana: it was a Mouse, so Bob is right",
             "Bob dit « Menteur ! » à Ana : c’était Souris ; Bob a raison",
         ),
         (
             "menteur_failure",
-            "Bob calls Menteur ! on Ana: it was a Colombe, so Bob is wrong",
+            "Bob calls Menteur ! on Ana: it was a Dove, so Bob is wrong",
             "Bob dit « Menteur ! » à Ana : c’était Colombe ; Bob a tort",
         ),
     ],
@@ -164,11 +187,11 @@ def test_each_verdict(scenario, english, french):
 
 def test_the_rewards():
     assert both(replay("doublon_success_reward_drop"), "reward") == [
-        ("Ana drops a Colombe into hat 2", "Ana glisse Colombe dans le chapeau 2, à la vue de tous")
+        ("Ana drops a Dove into hat 2", "Ana glisse Colombe dans le chapeau 2, à la vue de tous")
     ]
     assert both(replay("menteur_success_reward_token"), "reward") == [
         (
-            "Bob takes a Challenge token from the Magicien",
+            "Bob takes a Challenge token from the Magician",
             "Bob prend un jeton Challenge au Magicien",
         )
     ]
@@ -181,15 +204,15 @@ def test_a_reveal_a_swap_and_the_end_of_the_game():
     r = replay("game_won_with_swap")
     assert both(r, "reveal") == [
         (
-            "Ana reveals hats [1, 2, 3]: Colombe; Lapin; Souris - wins the manche",
+            "Ana reveals the line 1-2-3: Dove; Rabbit; Mouse - wins the round",
             "Ana révèle la ligne 1-2-3 : Colombe ; Lapin ; Souris — manche gagnée",
         ),
         (
-            "Bob reveals hats [4, 5, 6]: Colombe; Lapin; nothing - fails",
+            "Bob reveals the line 4-5-6: Dove; Rabbit; nothing - fails",
             "Bob révèle la ligne 4-5-6 : Colombe ; Lapin ; vide — raté",
         ),
         (
-            "Ana reveals hats [4, 5, 6]: Colombe; Lapin; Souris - wins the manche",
+            "Ana reveals the line 4-5-6: Dove; Rabbit; Mouse - wins the round",
             "Ana révèle la ligne 4-5-6 : Colombe ; Lapin ; Souris — manche gagnée",
         ),
     ]
@@ -198,9 +221,7 @@ def test_a_reveal_a_swap_and_the_end_of_the_game():
         "Ana takes victory token 2",
         "Ana remporte un jeton de victoire (victoires : 2)",
     )
-    assert both(r, "manche_start") == [
-        ("manche 2 starts with Bob", "la manche 2 commence avec Bob")
-    ]
+    assert both(r, "manche_start") == [("round 2 starts with Bob", "la manche 2 commence avec Bob")]
     assert both(r, "game_won") == [("Ana wins the game!", "Ana gagne la partie !")]
 
 
@@ -285,8 +306,8 @@ def test_calls_together_and_an_announcement_held_for_the_drop():
         "Bob, Cy appellent ensemble : Bob l’emporte, en premier dans le sens horaire",
     )
     assert both(replay("announce_before_drop"), "held")[0] == (
-        "announced Lapin before the drop: held until it",
-        "annonce Lapin avant le placement : elle compte dès le placement",
+        "Ana announces Rabbit before the drop: it counts from the drop",
+        "Ana annonce Lapin avant le placement : elle compte dès le placement",
     )
 
 
@@ -302,7 +323,7 @@ def test_a_resume_and_a_void_manche():
     assert describe(limit, r.names, "ptipasspass", "fr") == (
         "manche nulle : limite de 40 tours atteinte"
     )
-    assert describe(limit, r.names, "ptipasspass") == "the manche is void: turn limit of 40 reached"
+    assert describe(limit, r.names, "ptipasspass") == "the round is void: turn limit of 40 reached"
 
 
 def test_other_games_shared_lines_are_french_too():
@@ -334,7 +355,7 @@ def test_the_french_lines_say_no_hat_before_it_is_lifted():
 
 def test_the_status_line_at_the_start_and_the_end():
     start = PassPassReferee(read_journal(SCENARIOS / "undo.jsonl").setup)
-    assert start.where() == "manche 1, Ana is Magicien, place (Ana 0, Bob 0)"
+    assert start.where() == "round 1, Ana is the Magician, place (Ana 0, Bob 0)"
     assert start.where(lang="fr") == "manche 1, Ana est Magicien, placement (Ana 0, Bob 0)"
     over = replay("game_won_with_swap")
     assert over.where() == "game over: Ana won (Ana 2, Bob 0)"
@@ -343,7 +364,9 @@ def test_the_status_line_at_the_start_and_the_end():
 
 def test_the_status_line_of_a_stopped_table_is_the_oleds_sentence():
     stopped = replay("faults", until="fault")
-    assert stopped.where() == "manche 1, Ana is Magicien, stopped: unknown_tag (Ana 0, Bob 0)"
+    assert stopped.where() == (
+        "round 1, Ana is the Magician, stopped: Hat 3: unknown tag. Take it out (Ana 0, Bob 0)"
+    )
     assert stopped.where(lang="fr") == (
         "manche 1, Ana est Magicien, STOP : Chapeau 3 : jeton inconnu. Retire-le (Ana 0, Bob 0)"
     )
@@ -351,7 +374,9 @@ def test_the_status_line_of_a_stopped_table_is_the_oleds_sentence():
 
 def test_the_status_line_while_the_table_carries_out_a_verdict():
     waiting = replay("doublon_success_reward_drop", until="verdict")
-    assert waiting.where() == "manche 1, Bob is Magicien, waiting: take_back_hat (Ana 0, Bob 0)"
+    assert waiting.where() == (
+        "round 1, Bob is the Magician, waiting: Bob, take back all of hat 1 (Ana 0, Bob 0)"
+    )
     assert waiting.where(lang="fr") == (
         "manche 1, Bob est Magicien, en attente : Bob, reprends tout le chapeau 1 (Ana 0, Bob 0)"
     )

@@ -113,7 +113,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "en": {
         # describe(): one line per event kind (fields: the event's, seats by name)
         "phase_start": (
-            "manche {manche}, phase {phase}{extra}: {first} starts; the face-up card is the {card}"
+            "round {manche}, phase {phase}{extra}: {first} starts; the face-up card is the {card}"
         ),
         "first_element": "{seat} lays the {card}, the first element, on square {square}",
         "first_element.centre": "the {card} is the first element, on the centre",
@@ -128,7 +128,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "line_held": "{line} stays aligned: {owner} takes {bonus} from the bank",
         "line_lost": "{owner} loses {line} ({ruling})",
         "phase_end": "the phase is over: cards left {cards_left}, {paid} tokens paid",
-        "manche_won": ("{seat} wins manche {manche} (gains {gains}) and takes {bonus} more tokens"),
+        "manche_won": ("{seat} wins round {manche} (gains {gains}) and takes {bonus} more tokens"),
         "tie": "{seats} tie for {what}: one more phase",
         "tie_stands": "{seats} tie for {what}, and the tie stands",
         "game_over": "{winners} wins the game! ({tokens})",
@@ -137,11 +137,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "word.tie_break": " (to break a tie)",
         "word.and": " and ",
         "word.game": "the game",
-        "word.manche": "the manche",
+        "word.manche": "the round",
         "word.pad": "the pad",
         "word.spot": "spot {spot}",
         # where(): the status line
-        "where": "manche {manche}, phase {phase}, {what} ({tokens})",
+        "where": "round {manche}, phase {phase}, {what} ({tokens})",
         "where.over": "game over: {winners} won ({tokens})",
         "where.turn": "{seat} to play",
         "where.fault": "stopped: {reason}",

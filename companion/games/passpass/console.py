@@ -14,14 +14,16 @@ from typing import IO
 from companion.games.passpass.referee import PassPassReferee
 from companion.games.passpass.rules import RULESETS
 from companion.games.passpass.screens import FaultScreen
-from companion.games.passpass.words import say
+from companion.games.passpass.words import say, token_list, token_name
 from companion.journal import Input, PressInput, Setup, TickInput
+from companion.screens.text import typed_kind
 from companion.session import Session
 from companion.sim.console import hands_lines, seat_of, show_table, wait_seconds
 from companion.sim.table import VirtualTable
 
 HELP = """\
-Physical acts (seats are numbers 1..N or names; hats are 1..N; tokens by name):
+Physical acts (seats are numbers 1..N or names; hats are 1..N; tokens by name, in
+French or English):
   drop HAT TOKEN        drop a token into a hat          e.g.  drop 5 lapin
   take HAT TOKEN        take a token out of a hat        e.g.  take 5 lapin
   slide A B             slide two hats past each other   e.g.  slide 2 5
@@ -64,6 +66,15 @@ class Console:
     def seat(self, word: str) -> int:
         return seat_of(word, self.setup.seats)
 
+    def token(self, word: str) -> str:
+        """The token kind typed by its name in the table's language or the other one
+        ("Rabbit" or "lapin"), or as the engine spells it."""
+        tokens = RULESETS[self.setup.game].tokens
+        kind = typed_kind(word, tokens, token_name, self.lang)
+        if kind is None:
+            raise ValueError(f"tokens are {token_list(tokens, self.lang).lower()}")
+        return kind
+
     def feed(self, record: Input) -> None:
         self.t = max(self.t, record.t)
         self.session.feed(record)
@@ -80,7 +91,6 @@ class Console:
             return True
         verb, args = words[0].lower(), words[1:]
         t = round(self.t + 1.0, 3)
-        tokens = RULESETS[self.setup.game].tokens
         try:
             if verb in ("quit", "exit"):
                 return False
@@ -101,9 +111,7 @@ class Console:
                     print(f"  hat {spot}: {', '.join(kinds) or '-'}", file=self.out)
                 return True
             if verb in ("drop", "take"):
-                spot, token = int(args[0]), args[1].lower()
-                if token not in tokens:
-                    raise ValueError(f"tokens are {', '.join(tokens)}")
+                spot, token = int(args[0]), self.token(args[1])
                 move = self.table.drop if verb == "drop" else self.table.take
                 self.act(move(t, spot, token))
             elif verb in ("stray", "unstray"):
@@ -115,7 +123,7 @@ class Console:
                     self.feed(record)
                 self.act(TickInput(round(self.t + 0.01, 3)))
             elif verb == "announce":
-                self.act(PressInput(t, "announce", None, args[0].lower()))
+                self.act(PressInput(t, "announce", None, self.token(args[0])))
             elif verb in ("doublon", "menteur"):
                 self.act(PressInput(t, verb, self.seat(args[0])))
             elif verb in ("aim", "choose"):

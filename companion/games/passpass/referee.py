@@ -226,16 +226,14 @@ class PassPassReferee(PacedReferee, Announcing, Aiming):
         return self.aimed
 
     def where(self, lang: str = "en") -> str:
-        """Where the game stands, in one line: in English for the log and the systemd status
-        (a phase or a prompt by its engine name, as always), in French for the table's web
-        page (a fault or an instruction is the OLED's own sentence)."""
+        """Where the game stands, in one line, in `lang`: for the log and the systemd status
+        (English) and the table's web page (its language); a fault or an instruction is the
+        OLED's own sentence."""
         state = self.state
         names = self.names
 
         def told(prompt: Prompt) -> str:
-            """A prompt: its key in English, the OLED's sentence in French."""
-            if lang == "en":
-                return str(prompt.say)
+            """A prompt, as the OLED says it."""
             return say_text(prompt, names, lang, view=public_view(state)).removesuffix(".")
 
         score = ", ".join(f"{n} {v}" for n, v in zip(names, state.victories, strict=False))
@@ -316,7 +314,9 @@ class PassPassReferee(PacedReferee, Announcing, Aiming):
         elif state.phase is Phase.PLACE or self._window_one():
             self.announcement = (press.t, token)  # held: applied by the drop or the clock
             if state.phase is Phase.PLACE:
-                self.emit({"kind": "held", "control": "announce", "value": token})
+                self.emit(
+                    {"kind": "held", "seat": state.magician, "control": "announce", "value": token}
+                )
         elif state.phase is Phase.ANNOUNCE:
             self._try(Announce(state.magician, token), press)
         else:

@@ -26,8 +26,8 @@ from companion.transcript import (
 
 LINES: dict[str, dict[str, str]] = {
     "en": {
-        "turn": "{s} is the Magicien (tour {tour}, {mode}) and {what}",
-        "turn.masque": "Masqué",
+        "turn": "{s} is the Magician (turn {tour}, {mode}) and {what}",
+        "turn.masque": "Masked",
         "turn.visible": "Visible",
         "turn.place": "places",
         "turn.reveal": "must reveal",
@@ -43,24 +43,24 @@ LINES: dict[str, dict[str, str]] = {
         "verdict.shown": "it was a {token}",
         "verdict.right": "right",
         "verdict.wrong": "wrong",
-        "reward.token": "{s} takes a Challenge token from the Magicien",
+        "reward.token": "{s} takes a Challenge token from the Magician",
         "reward.none": "{s} can take no reward",
         "swap": "{s} swaps hats {a} and {b}",
-        "reveal": "{s} reveals hats {line}: {hats} - {result}",
-        "reveal.line": "[{a}, {b}, {c}]",
+        "reveal": "{s} reveals the line {line}: {hats} - {result}",
+        "reveal.line": "{a}-{b}-{c}",
         "reveal.empty": "nothing",
-        "reveal.won": "wins the manche",
+        "reveal.won": "wins the round",
         "reveal.missed": "fails",
         "semicolon": "; ",
         "manche_won": "{s} takes victory token {victories}",
-        "manche_void": "the manche is void: {reason}",
+        "manche_void": "the round is void: {reason}",
         "manche_void.dead": DEAD_MANCHE,
         "manche_void.limit": TURN_LIMIT,
-        "manche_start": "manche {manche} starts with {s}",
+        "manche_start": "round {manche} starts with {s}",
         "calls_together": "{seats} call together: {s}'s call counts (first clockwise)",
-        "held": "announced {token} before the drop: held until it",
+        "held": "{s} announces {token} before the drop: it counts from the drop",
         "where.over": "game over: {winner} won ({score})",
-        "where.play": "manche {manche}, {s} is Magicien, {what} ({score})",
+        "where.play": "round {manche}, {s} is the Magician, {what} ({score})",
         "where.stopped": "stopped: {prompt}",
         "where.waiting": "waiting: {prompt}",
     },
@@ -99,17 +99,18 @@ LINES: dict[str, dict[str, str]] = {
         "calls_together": (
             "{seats} appellent ensemble : {s} l’emporte, en premier dans le sens horaire"
         ),
-        "held": "annonce {token} avant le placement : elle compte dès le placement",
+        "held": "{s} annonce {token} avant le placement : elle compte dès le placement",
         "where.over": "partie terminée : {winner} a gagné ({score})",
         "where.play": "manche {manche}, {s} est Magicien, {what} ({score})",
         "where.stopped": "STOP : {prompt}",
         "where.waiting": "en attente : {prompt}",
     },
 }
-"""PassPass's lines and its status line (`PassPassReferee.where`), per language: English
-for the command line and the logs (unchanged), French for the table's web page, in the
-OLED's words (`words.py`: Magicien, chapeau, jeton Challenge, "Doublon !", comme
-attendu...) and the rule books' (défier, sens horaire, remporter un jeton de victoire).
+"""PassPass's lines and its status line (`PassPassReferee.where`), per language, in the
+OLED's words of that language (`words.py`: Magician, round, Rabbit in English; Magicien,
+chapeau, jeton Challenge, comme attendu... in French; the calls keep the books' names,
+"Doublon !", "Menteur !") and the rule books' (défier, sens horaire, remporter un jeton
+de victoire). A list of hats is words ("4-5-6"), and every line names its seat.
 Every key has the same fields in both languages."""
 
 register_engine_words(
@@ -153,14 +154,11 @@ def line(key: str, lang: str, **fields: object) -> str:
 
 
 def _token(kind: str, lang: str) -> str:
-    """A token's name: the engine's name capitalised in English ("Colombe", as the English
-    lines have always said), the OLED's name in French (`token_name`)."""
-    if check_lang(lang) == "fr":
-        try:
-            return token_name(kind, lang)
-        except ValueError:  # not a PassPass token: its name as the engine spells it
-            pass
-    return kind.capitalize()
+    """A token's name as the OLED says it in `lang` (`token_name`: "Lapin", "Rabbit")."""
+    try:
+        return token_name(kind, lang)
+    except ValueError:  # not a PassPass token: its name as the engine spells it
+        return kind.capitalize()
 
 
 def _tokens(kinds: Sequence[str], lang: str) -> str:

@@ -154,8 +154,8 @@ PHRASES: dict[str, dict[str, str]] = {
             "chapeaux sont vides."
         ),
         "say.void": (
-            "Manche nulle : plus personne ne peut gagner. Reprenez vos {tokens} ; on "
-            "redistribue quand tous les chapeaux sont vides."
+            "Manche nulle : personne ne peut plus gagner. Reprenez vos {tokens} ; on "
+            "redistribue quand les chapeaux sont vides."
         ),
         "say.wait_table": "{Spots} : remettez comme attendu.",
         "say.extra_tag": "{Spot} : {a_token} en trop. Retire-le.",

@@ -16,7 +16,8 @@ from typing import IO, Any
 
 from companion.games.swiped.referee import PAD, SwipedReferee
 from companion.games.swiped.rules import COLOURS, SQUARES, public_view
-from companion.games.swiped.screens import SwFaultScreen, sw_say
+from companion.games.swiped.screens import SwFaultScreen, colour_name, sw_say
+from companion.screens.text import typed_kind
 from companion.session import Session
 from companion.sim.console import SPOT_GAP, SpotConsole, run_spot_console, seat_of
 
@@ -69,10 +70,11 @@ class SwipedConsole(SpotConsole):
 
     def tag(self, word: str) -> str:
         """The UID of a card typed as its number ("7", "card:7", "layout:7") or of a cube
-        typed as its colour ("rouge", "cube:rouge")."""
+        typed as its colour in French or English ("rouge", "red", "cube:rouge")."""
         name = word.lower().partition(":")[2] or word.lower()
-        token: int | str = int(name) if name.isdigit() else name
-        if isinstance(token, str) and token not in COLOURS:
+        colour = typed_kind(name, COLOURS, colour_name, self.lang)  # "rouge" or "red"
+        token: int | str | None = int(name) if name.isdigit() else colour
+        if token is None:
             raise ValueError(f"no tag {word!r}: a card's number, or a colour: {', '.join(COLOURS)}")
         if token not in self.uid:
             raise ValueError(f"card {token} has no tag in this game's setup (its deck is smaller)")

@@ -246,17 +246,15 @@ class SwipedReferee(PacedReferee, Aiming):
         )  # fmt: skip
 
     def where(self, lang: str = "en") -> str:
-        """One line for logs (English) or the web page (French): never a target card, even
-        when the game is over. A fault is named by its key in English (what the logs have
-        always shown), by the OLED's own sentence in French."""
+        """One line for logs (English) or the web page (its language): never a target card,
+        even when the game is over. A fault is the OLED's own sentence."""
         state = self.state
         if is_over(state):
             if state.winner is None:
                 return _line("where.drawn", lang, manches=state.manche)
             return _line("where.won", lang, name=self.names[state.winner])
         if self.fault is not None:
-            en = check_lang(lang) == "en"
-            fault = str(self.fault.say) if en else sw_say(self.fault, self.names, lang)
+            fault = sw_say(self.fault, self.names, lang)
             what = _line("where.stopped", lang, fault=fault)
         elif state.phase is Phase.DRAW:
             what = _line("where.draw", lang)

@@ -27,7 +27,9 @@ from companion.games.vnp.rules import (
     public_view,
 )
 from companion.games.vnp.rules.pieces import Mid, ends
+from companion.games.vnp.screens import colour_name
 from companion.journal import Input, PressInput, TickInput
+from companion.screens.text import typed_kind
 from companion.session import Session
 from companion.sim.console import hands_lines, seat_of, show_table
 
@@ -184,8 +186,9 @@ class VnpConsole:
     def _colour(self, args: list[str]) -> tuple[list[str], Colour]:
         """A colour word among the args (removed), else the colour to play."""
         for word in args:
-            if word.lower() in COLOURS:
-                return [w for w in args if w != word], Colour(word.lower())
+            colour = typed_kind(word, COLOURS, colour_name, self.lang)
+            if colour is not None:  # in the table's language, the other, or the engine's
+                return [w for w in args if w != word], Colour(colour)
         state = self.referee.state
         if is_over(state):
             raise ValueError("the game is over: name the colour (e.g. bleu) to try anyway")

@@ -19,10 +19,12 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def test_demo_plays_a_whole_game_and_its_journal_replays_to_it(tmp_path, capsys):
     out = tmp_path / "demo"
-    assert main(["demo", "--game", "flipdone", "--seed", "2", "--out", str(out)]) == 0
+    assert (
+        main(["demo", "--game", "flipdone", "--seed", "2", "--out", str(out), "--lang", "en"]) == 0
+    )
     text = capsys.readouterr().out
     assert "wins the game!" in text and "aligns row" in text  # the transcript tells it
-    assert "manche 1, phase 1:" in text
+    assert "round 1, phase 1:" in text
     assert (out / "oled.gif").stat().st_size > 0
     assert main(["replay", str(out / "journal.jsonl"), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)

@@ -71,7 +71,7 @@ def lines_of(referee: FlipDoneReferee, kind: str) -> list[tuple[str | None, str 
 
 EXACT = [
     ("build_line", "phase_start", 0,
-     "manche 1, phase 1: Ana starts; the face-up card is the KH",
+     "round 1, phase 1: Ana starts; the face-up card is the KH",
      "manche 1, phase 1 : Ana commence ; la carte visible est KH"),
     ("build_line", "first_element", 0,
      "the KH is the first element, on the centre",
@@ -104,7 +104,7 @@ EXACT = [
      "the phase is over: cards left [0, 0, 0], 0 tokens paid",
      "fin de la phase : cartes restantes [0, 0, 0], jetons payés 0"),
     ("phase_end", "phase_start", 1,
-     "manche 1, phase 2: Bob starts; the face-up card is the QH",
+     "round 1, phase 2: Bob starts; the face-up card is the QH",
      "manche 1, phase 2 : Bob commence ; la carte visible est QH"),
     ("fault_flipped_twice", "fault", 0,
      "STOP: flipped twice at spot 5",
@@ -120,20 +120,20 @@ EXACT = [
 
 EXACT_GAMES = [
     (SHORT, "tie", 0,
-     "Bob and Cy tie for the manche: one more phase",
+     "Bob and Cy tie for the round: one more phase",
      "Bob et Cy à égalité pour la manche : une phase de plus"),
     (SHORT, "phase_start", 1,
-     "manche 1, phase 2 (to break a tie): Ana starts; the face-up card is the 6D",
+     "round 1, phase 2 (to break a tie): Ana starts; the face-up card is the 6D",
      "manche 1, phase 2 (pour départager l’égalité) : Ana commence ; "
      "la carte visible est 6D"),
     (SHORT, "manche_won", 0,
-     "Ana wins manche 1 (gains 8, 4, 3) and takes 2 more tokens",
+     "Ana wins round 1 (gains 8, 4, 3) and takes 2 more tokens",
      "Ana remporte la manche 1 (gains 8, 4, 3) et prend 2 jetons supplémentaires"),
     (SHORT, "game_over", 0,
      "Ana wins the game! (Ana 10, Bob 4, Cy 3)",
      "partie gagnée par Ana ! (Ana 10, Bob 4, Cy 3)"),
     (STANDS, "tie_stands", 0,
-     "Bob and Cy tie for the manche, and the tie stands",
+     "Bob and Cy tie for the round, and the tie stands",
      "Bob et Cy restent à égalité pour la manche : pas de phase de plus"),
     (STANDS, "tie_stands", 1,
      "Bob and Cy tie for the game, and the tie stands",
@@ -231,15 +231,15 @@ def test_the_status_in_french_and_unchanged_in_english(tmp_path: Path) -> None:
     for name in ("fault_flipped_twice", "undo", "phase_end"):
         seen |= set(statuses(SCENARIOS[name](), tmp_path))
     assert {
-        ("manche 1, phase 1, dealing (Ana 0, Bob 0, Cy 0)",
+        ("round 1, phase 1, dealing (Ana 0, Bob 0, Cy 0)",
          "manche 1, phase 1, donne en cours (Ana 0, Bob 0, Cy 0)"),
-        ("manche 1, phase 1, Ana to play (Ana 0, Bob 0, Cy 0)",
+        ("round 1, phase 1, Ana to play (Ana 0, Bob 0, Cy 0)",
          "manche 1, phase 1, à Ana de jouer (Ana 0, Bob 0, Cy 0)"),
-        ("manche 1, phase 1, stopped: flipped_twice (Ana 0, Bob 0, Cy 0)",
+        ("round 1, phase 1, stopped: flipped_twice (Ana 0, Bob 0, Cy 0)",
          "manche 1, phase 1, STOP : élément déjà retourné (Ana 0, Bob 0, Cy 0)"),
-        ("manche 1, phase 1, waiting: wait_table (Ana 0, Bob 0, Cy 0)",
+        ("round 1, phase 1, waiting: wait_table (Ana 0, Bob 0, Cy 0)",
          "manche 1, phase 1, en attente : remettez comme avant (Ana 0, Bob 0, Cy 0)"),
-        ("manche 1, phase 2, gathering the cards (Ana 0, Bob 0, Cy 2)",
+        ("round 1, phase 2, gathering the cards (Ana 0, Bob 0, Cy 2)",
          "manche 1, phase 2, ramassage des cartes (Ana 0, Bob 0, Cy 2)"),
     } <= seen  # fmt: skip
 

@@ -26,7 +26,7 @@ KINDS = [f"layout:{n}" for n in range(1, DECK + 1)] + [f"cube:{c}" for c in COLO
 
 def test_demo_plays_a_whole_game_and_its_journal_replays_to_it(tmp_path, capsys):
     out = tmp_path / "demo"
-    assert main(["demo", "--game", "swiped", "--seed", "3", "--out", str(out)]) == 0
+    assert main(["demo", "--game", "swiped", "--seed", "3", "--out", str(out), "--lang", "en"]) == 0
     text = capsys.readouterr().out
     assert "is the face-up card" in text and "the cubes stand as the face-up card shows" in text
     assert "Ana's secret target card is recorded" in text
@@ -108,7 +108,7 @@ def test_swiped_lines_leave_other_games_events_alone():
                    "squares": [3, 7]}  # fmt: skip
     assert describe(swiped_swap, names, "swiped") == "Bob swaps squares 3 and 7 (bleu and rouge)"
     start = {"kind": "manche_start", "manche": 2, "starter": 2}
-    assert describe(start, names, "ptipasspass") == "manche 2 starts with Cy"
+    assert describe(start, names, "ptipasspass") == "round 2 starts with Cy"
 
 
 def test_selfplay_swiped_reports_wins_and_how_games_ended(capsys):

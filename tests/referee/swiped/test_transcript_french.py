@@ -153,7 +153,7 @@ SENTENCES = [
      "Bob's secret target card is recorded",
      "la carte secrète de Bob est notée"),
     ("opening", "manche_start", {},
-     "manche 1 starts; the swaps go Bob, Ana, Ana, Bob, Bob, Ana",
+     "round 1 starts; the swaps go Bob, Ana, Ana, Bob, Bob, Ana",
      "la manche 1 commence ; ordre des échanges : Bob, Ana, Ana, Bob, Bob, Ana"),
     ("skip", "swap", {},
      "Ana swaps squares 1 and 2 (violet and blanc)",
@@ -181,10 +181,10 @@ SENTENCES = [
      f"la partie est terminée ; les cartes secrètes étaient : Ana la carte {ANA_CARD}, "
      f"Bob la carte {BOB_CARD}"),
     ("draw_limit", "manche_end", {},
-     "manche 1 is over",
+     "round 1 is over",
      "la manche 1 est finie"),
     ("draw_limit", "game_drawn", {},
-     "no winner after 1 manches: the game is a draw (SW-6)",
+     "no winner after 1 rounds: the game is a draw (SW-6)",
      "aucun gagnant après 1 manches : match nul (SW-6)"),
     ("fault_two_cards", "fault", {},
      "STOP at the pad: two new cards on the pad at once: one at a time",
@@ -318,25 +318,24 @@ def statuses(name: str) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("name", "english", "french"),
     [
-        ("opening", "manche 1, drawing the cards", "manche 1, tirage des cartes"),
-        ("opening", "manche 1, Bob to swap", "manche 1, à Bob d'échanger"),
-        ("card_right", "manche 1, Ana to swap", "manche 1, à Ana d'échanger"),
+        ("opening", "round 1, drawing the cards", "manche 1, tirage des cartes"),
+        ("opening", "round 1, Bob to swap", "manche 1, à Bob d'échanger"),
+        ("card_right", "round 1, Ana to swap", "manche 1, à Ana d'échanger"),
         ("card_right", "game over: Bob won", "partie terminée : Bob a gagné"),
         ("card_wrong", "game over: Bob won", "partie terminée : Bob a gagné"),
-        ("draw_limit", "game over after 1 manches: a draw",
+        ("draw_limit", "game over after 1 rounds: a draw",
          "partie terminée après 1 manches : match nul"),
-        ("fault_card_on_square", "manche 1, stopped: card_on_square",
+        ("fault_card_on_square",
+         "round 1, stopped: Square 3: a card on the square. Take it off.",
          "manche 1, STOP : Case 3 : une carte sur la case. Retirez-la."),
     ],
 )  # fmt: skip
-def test_the_status_line_in_english_as_ever_and_in_french(
-    name: str, english: str, french: str
-) -> None:
+def test_the_status_line_in_english_and_in_french(name: str, english: str, french: str) -> None:
     assert statuses(name)[english] == french
 
 
 @pytest.mark.parametrize("name", [n for n in SCENARIOS if n.startswith("fault_")])
-def test_a_stopped_table_says_in_french_what_the_oled_says(name: str) -> None:
+def test_a_stopped_table_says_in_each_language_what_the_oled_says(name: str) -> None:
     journal = read_journal(HERE / f"{name}.jsonl")
     referee = SwipedReferee(journal.setup)
     stops = 0
@@ -346,7 +345,8 @@ def test_a_stopped_table_says_in_french_what_the_oled_says(name: str) -> None:
         if isinstance(screen, SwFaultScreen):
             fix = sw_say(screen.prompt, referee.names, "fr")
             assert referee.where("fr") == f"manche {referee.state.manche}, STOP : {fix}"
-            assert referee.where() == f"manche {referee.state.manche}, stopped: {screen.prompt.say}"
+            english = sw_say(screen.prompt, referee.names, "en")
+            assert referee.where() == f"round {referee.state.manche}, stopped: {english}"
             stops += 1
     assert stops
 

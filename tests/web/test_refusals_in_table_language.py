@@ -1,0 +1,117 @@
+"""Every refusal of the page, over a real socket, is said in the table's language: a
+French table's page reads French for each kind (pairing, malformed request, unknown
+address...), an English table's English; the sentence is the page's, never aiohttp's."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from companion import games
+from companion.web.errors import said
+from companion.web.server import MAX_BODY
+
+from .table import LiveTable, archive_game
+
+
+@pytest.fixture(scope="module", params=["fr", "en"])
+def table(request, tmp_path_factory):
+    data = tmp_path_factory.mktemp(f"table-{request.param}")
+    archive_game(data, "old.jsonl", "ptipasspass", 3, 2)
+    setup = games.get("ptipasspass").simulated_setup(4, 3)
+    live = LiveTable(data, dataclasses.replace(setup, language=request.param))
+    yield live
+    live.close()
+
+
+def json_post(client, path, body, content_type="application/json", **headers):
+    sent = {"Content-Type": content_type, **headers}
+    if client.csrf is not None:
+        sent.setdefault("X-CSRF-Token", client.csrf)
+    return client.request("POST", path, body, sent)
+
+
+def paired(table):
+    phone = table.client()
+    assert phone.pair(table, 1).status == 200
+    return phone
+
+
+def stale(phone):
+    phone.csrf = "x" + (phone.csrf or "")
+    return phone
+
+
+def wrong(table):
+    return f"{(int(table.web.pairings.code) + 1) % 10**6:06d}"
+
+
+# Each kind: (what the page asks, its status, the sentence's key and fields).
+KINDS = {
+    "host": (lambda t: t.client().request("GET", "/api/state", None, {"Host": "evil.example"}),
+             403, "host", {}),
+    "origin": (lambda t: t.client().post("/api/pair", {"code": "1", "seat": 0},
+                                         Origin="http://evil.example"), 403, "origin", {}),
+    "json": (lambda t: json_post(t.client(), "/api/pair", b"{}", "text/plain"), 415, "json", {}),
+    "large": (lambda t: json_post(t.client(), "/api/pair", b"x" * (MAX_BODY + 1)),
+              413, "large", {"limit": MAX_BODY}),
+    "json.bad": (lambda t: json_post(t.client(), "/api/pair", b"{no"), 400, "json.bad", {}),
+    "json.object": (lambda t: json_post(t.client(), "/api/pair", b"[1]"), 400, "json.object", {}),
+    "json.unknown": (lambda t: t.client().post("/api/pair", {"code": "1", "seat": 0, "x": 1}),
+                     400, "json.unknown", {"unknown": "x", "keys": "code, seat"}),
+    "json.missing": (lambda t: t.client().post("/api/pair", {"code": "1"}),
+                     400, "json.missing", {"missing": "seat"}),
+    "pair.seat": (lambda t: t.client().post("/api/pair", {"code": "123456", "seat": 9}),
+                  400, "pair.seat", {}),
+    "pair.code": (lambda t: t.client().post("/api/pair", {"code": "12", "seat": 0}),
+                  400, "pair.code", {}),
+    "pair.wrong": (lambda t: t.client("127.0.0.9").post("/api/pair", {"code": wrong(t), "seat": 0}),
+                   403, "pair.wrong", {}),
+    "unpaired": (lambda t: t.client().act("doublon"), 401, "unpaired", {}),
+    "csrf": (lambda t: stale(paired(t)).act("doublon"), 403, "csrf", {}),
+    "control": (lambda t: paired(t).act("fly"), 400, "control", None),
+    "not_code": (lambda t: t.client().get("/P/abc"), 404, "not_code", {}),
+    "admin.token": (lambda t: t.client().post("/api/admin/unpair", {"seat": "all"},
+                                              **{"X-Admin-Token": "x"}), 403, "admin.token", {}),
+    "no.file": (lambda t: t.client().get("/static/nothing.js"), 404, "no.file",
+                {"name": "nothing.js"}),
+    "no.game": (lambda t: t.client().get("/games/chess/view.js"), 404, "no.game", {}),
+    "no.data": (lambda t: t.client().get("/api/ptipasspass/nothing"), 404, "no.data", {}),
+    "no.journal": (lambda t: t.client().get("/api/journals/nothing.jsonl"), 404, "no.journal",
+                   {}),
+    "no.step": (lambda t: t.client().get("/api/journals/old.jsonl/frames/x.png"), 404, "no.step",
+                {}),
+    "no.report": (lambda t: t.client().get("/reports/nothing/"), 404, "no.report", {}),
+    "no.page": (lambda t: t.client().get("/nothing"), 404, "no.page", {}),
+    "method": (lambda t: t.client().get("/api/pair"), 405, "method", {}),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_refusal_is_said_in_the_tables_language(table, kind):
+    ask, status, key, fields = KINDS[kind]
+    lang = table.session.referee.setup.language
+    if fields is None:  # the game's own title and controls
+        game = table.web.hub.game
+        fields = {"game": game.title, "control": "'fly'", "controls": ", ".join(game.controls)}
+    answer = ask(table)
+    assert answer.status == status, answer.body
+    assert answer.json()["error"] == said(key, lang, **fields)
+
+
+def test_a_step_past_the_end_names_the_steps_in_the_tables_language(table):
+    lang = table.session.referee.setup.language
+    steps = len(table.client().get("/api/journals/old.jsonl").json()["steps"])
+    answer = table.client().get(f"/api/journals/old.jsonl/frames/{steps}.png")
+    assert answer.status == 404
+    assert answer.json()["error"] == said("no.step_range", lang, step=steps, last=steps - 1)
+
+
+def test_french_and_english_sentences_differ_for_every_refusal():
+    """No sentence is left untranslated (the same words in both languages)."""
+    from companion.web.errors import _WORDS
+
+    assert _WORDS["fr"].keys() == _WORDS["en"].keys()
+    same = [k for k in _WORDS["fr"] if _WORDS["fr"][k] == _WORDS["en"][k]]
+    assert same == []
