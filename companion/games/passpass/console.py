@@ -22,8 +22,8 @@ from companion.sim.console import hands_lines, seat_of, show_table, wait_seconds
 from companion.sim.table import VirtualTable
 
 HELP = """\
-Physical acts (seats are numbers 1..N or names; hats are 1..N; tokens by name, in
-French or English):
+Physical acts (seats are numbers 1..N or names; hats are 1..N; tokens by name,
+in French or English):
   drop HAT TOKEN        drop a token into a hat          e.g.  drop 5 lapin
   take HAT TOKEN        take a token out of a hat        e.g.  take 5 lapin
   slide A B             slide two hats past each other   e.g.  slide 2 5
