@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import resource
 import select
 import socket
@@ -99,7 +100,10 @@ def many_files():
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < IDLE + 1000:
         if hard != resource.RLIM_INFINITY and hard < IDLE + 1000:
-            pytest.skip(f"the hard limit of open files is {hard}")
+            too_low = f"the hard limit of open files is {hard}"
+            if os.environ.get("COMPANION_CI"):  # CI runs as root: a skip would hide the test
+                pytest.fail(too_low)
+            pytest.skip(too_low)
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     yield
     resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
