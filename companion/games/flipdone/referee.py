@@ -82,7 +82,7 @@ from companion.games.flipdone.screens import (
     Scoring,
     line_name,
 )
-from companion.games.flipdone.words import FR_REASONS, TEXTS
+from companion.games.flipdone.words import REASONS, TEXTS
 from companion.journal import PressInput, ResumeInput, Setup
 from companion.referee.pace import PacedReferee, SetupError, check_mat_game, rules_over
 from companion.referee.undo import UndoHistory
@@ -753,9 +753,14 @@ def _text(key: str, lang: str) -> str:
 
 
 def _reason(say: str, lang: str) -> str:
-    """A stop's reason: its key in English, as the logs always showed it; the OLED's words
-    in French."""
-    return FR_REASONS.get(say, say) if lang == "fr" else say
+    """A stop's reason in `lang`, as the OLED says it (the status line)."""
+    return REASONS[check_lang(lang)].get(say, say.replace("_", " "))
+
+
+def _logged_reason(say: str, lang: str) -> str:
+    """A stop's reason in a transcript line: its key in English, as the logs and replays
+    always showed it; the OLED's words in French."""
+    return _reason(say, lang) if lang == "fr" else say.replace("_", " ")
 
 
 def _line_name(line: int, lang: str) -> str:
@@ -794,7 +799,7 @@ def _fields(event: Mapping[str, Any], names: Sequence[str], lang: str) -> dict[s
     if "paid" in event:
         fields["paid"] = sum(event["paid"])
     if "reason" in event:
-        fields["reason"] = _reason(str(event["reason"]), lang).replace("_", " ")
+        fields["reason"] = _logged_reason(str(event["reason"]), lang)
         spot = event.get("spot")
         place = _text("word.spot", lang).format(spot=spot)
         fields["place"] = _text("word.pad", lang) if spot == 0 else place

@@ -1,7 +1,7 @@
 """Flip Done's words, in French and English: on the OLED (the `fd.*` keys and its ready
 prompt), registered in the shared catalogue (`companion/screens/text.py`) when this module
 is imported (the game's descriptor and screens import it); in a transcript and the status
-line (`TEXTS`, `FR_REASONS`: its referee's `describe` and `where`), and the French of its
+line (`TEXTS`, `REASONS`: its referee's `describe` and `where`), and the French of its
 undone steps in the transcript's shared lines.
 """
 
@@ -196,25 +196,46 @@ TEXTS: dict[str, dict[str, str]] = {
 (`companion replay`, `demo`, the logs: unchanged); French is the table's, in the OLED's
 words (`fd.*` above) and the rule book's ("pioche" for the bank)."""
 
-FR_REASONS: dict[str, str] = {
-    "extra_tag": "une carte en trop",
-    "missing_tag": "une carte manque",
-    "unknown_tag": "ce tag n’est pas une carte du jeu",
-    "two_tags": "deux cartes d’un coup",
-    "stacked": "pas d’empilement",
-    "flipped_twice": "élément déjà retourné",
-    "not_element": "pas un élément",
-    "one_flip": "un seul élément par tour",
-    "in_play": "carte déjà en jeu",
-    "out_of_turn": "une carte à la fois",
-    "deal_first": "la donne n’est pas finie",
-    "discard_first": "d’abord une carte sur le pad",
-    "reader_silent": "le lecteur ne répond plus",
-    "off_mat": "quelque chose hors du jeu",
-    "restore": "pas comme attendu",
-    "wait_table": "remettez comme avant",
+REASONS: dict[str, dict[str, str]] = {
+    "en": {
+        "extra_tag": "one card too many",
+        "missing_tag": "a card is missing",
+        "unknown_tag": "that tag is no card of the game",
+        "two_tags": "two cards at once",
+        "stacked": "no stacking",
+        "flipped_twice": "element already flipped",
+        "not_element": "not an element",
+        "one_flip": "one element a turn",
+        "in_play": "card already in play",
+        "out_of_turn": "one card at a time",
+        "deal_first": "the deal is not over",
+        "discard_first": "a card on the pad first",
+        "reader_silent": "the reader no longer answers",
+        "off_mat": "something off the game",
+        "restore": "not as expected",
+        "wait_table": "put it back as it was",
+    },
+    "fr": {
+        "extra_tag": "une carte en trop",
+        "missing_tag": "une carte manque",
+        "unknown_tag": "ce tag n’est pas une carte du jeu",
+        "two_tags": "deux cartes d’un coup",
+        "stacked": "pas d’empilement",
+        "flipped_twice": "élément déjà retourné",
+        "not_element": "pas un élément",
+        "one_flip": "un seul élément par tour",
+        "in_play": "carte déjà en jeu",
+        "out_of_turn": "une carte à la fois",
+        "deal_first": "la donne n’est pas finie",
+        "discard_first": "d’abord une carte sur le pad",
+        "reader_silent": "le lecteur ne répond plus",
+        "off_mat": "quelque chose hors du jeu",
+        "restore": "pas comme attendu",
+        "wait_table": "remettez comme avant",
+    },
 }
-"""A stop's reason (an `FdSay` key) in French, short: the OLED's own fault sentences."""
+"""A stop's reason (an `FdSay` key), short, in each language: the OLED's own fault
+sentences (the status line says them)."""
 
 
 register_words("flipdone", PHRASES)

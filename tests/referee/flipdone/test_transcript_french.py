@@ -225,8 +225,10 @@ def test_a_face_down_card_gets_no_line_in_either_language() -> None:
 # ------------------------------------------------------------------- the status
 
 
-def test_the_status_in_french_and_unchanged_in_english(tmp_path: Path) -> None:
-    """Dealing, a seat to play, a stop, waiting after back, gathering at a phase's end."""
+def test_the_status_in_french_and_in_english(tmp_path: Path) -> None:
+    """Dealing, a seat to play, a stop, waiting after back, gathering at a phase's end: a
+    stop's reason in the OLED's words in either language (an English page once read
+    "stopped: flipped_twice")."""
     seen: set[tuple[str, str]] = set()
     for name in ("fault_flipped_twice", "undo", "phase_end"):
         seen |= set(statuses(SCENARIOS[name](), tmp_path))
@@ -235,9 +237,9 @@ def test_the_status_in_french_and_unchanged_in_english(tmp_path: Path) -> None:
          "manche 1, phase 1, donne en cours (Ana 0, Bob 0, Cy 0)"),
         ("round 1, phase 1, Ana to play (Ana 0, Bob 0, Cy 0)",
          "manche 1, phase 1, à Ana de jouer (Ana 0, Bob 0, Cy 0)"),
-        ("round 1, phase 1, stopped: flipped_twice (Ana 0, Bob 0, Cy 0)",
+        ("round 1, phase 1, stopped: element already flipped (Ana 0, Bob 0, Cy 0)",
          "manche 1, phase 1, STOP : élément déjà retourné (Ana 0, Bob 0, Cy 0)"),
-        ("round 1, phase 1, waiting: wait_table (Ana 0, Bob 0, Cy 0)",
+        ("round 1, phase 1, waiting: put it back as it was (Ana 0, Bob 0, Cy 0)",
          "manche 1, phase 1, en attente : remettez comme avant (Ana 0, Bob 0, Cy 0)"),
         ("round 1, phase 2, gathering the cards (Ana 0, Bob 0, Cy 2)",
          "manche 1, phase 2, ramassage des cartes (Ana 0, Bob 0, Cy 2)"),
@@ -270,17 +272,20 @@ def two_cards_gone() -> FdScript:
 
 
 def test_every_stop_the_status_shows_is_in_french(tmp_path: Path) -> None:
-    """Whatever stops the table, the French status names it in words, never by its key."""
+    """Whatever stops the table, the status names it in words in either language, never
+    by its key."""
     stops: set[str] = set()
     scripts = [SCENARIOS[name]() for name in sorted(SCENARIOS)]
     for script in [*scripts, a_card_too_many(), two_cards_gone()]:
         for en, fr in statuses(script, tmp_path):
             assert not FRENCH_MARKS.search(fr), fr
             assert "_" not in fr and " to play" not in fr, fr
+            assert "_" not in en, en
             if "stopped: " in en:
                 stops.add(en.split("stopped: ")[1].split(" (")[0])
                 assert ", STOP : " in fr, fr
-    assert stops >= OWN_FAULTS | {"extra_tag", "missing_tag", "restore", "two_tags"}
+    keys = OWN_FAULTS | {"extra_tag", "missing_tag", "restore", "two_tags"}
+    assert stops >= {words.REASONS["en"][key] for key in keys}
 
 
 # ------------------------------------------------------------------ the templates
