@@ -351,3 +351,17 @@ def test_each_colours_short_name_is_its_own_and_fits_its_square(lang: str, prefi
     assert len(shorts) >= 4
     assert len(set(shorts)) == len(shorts), shorts
     assert all(SMALL.width(short) <= 19 - 2 for short in shorts), shorts
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_swipeds_short_colours_are_read_as_their_colour(lang: str) -> None:
+    """Each short name is its colour's letters in order (Blc is blanc, Blu bleu): a reader
+    recognises it, where a cut to three letters read Bla and Ble."""
+    from companion.games.swiped import words
+
+    table = words.SCREEN_PHRASES[lang]
+    colours = [k.removeprefix("short.") for k in table if k.startswith("short.")]
+    for colour in colours:
+        short, whole = table[f"short.{colour}"].lower(), table[f"colour.{colour}"].lower()
+        rest = iter(whole)
+        assert all(letter in rest for letter in short), (short, whole)

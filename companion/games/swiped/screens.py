@@ -226,20 +226,21 @@ def next_phase(view: PublicView) -> int:
 
 # -------------------------------------------------------------------------- renderers
 
-PITCH_X = 19
+PITCH_X = 20
 PITCH_Y = 12
-PANEL_X = 60
+PANEL_X = 62
 """Where the right panel (seats, news, prompt) starts."""
 
 
 def draw_grid(pen: Pen, view: PublicView, lang: str) -> None:
-    """The 3 x 3 grid: each square's cube, by the first letters of its colour."""
+    """The 3 x 3 grid: each square's cube, by three letters of its colour, a pixel clear of
+    each border (squares side by side share one, so that the letters have room)."""
     for square in range(1, 10):
         row, col = divmod(square - 1, 3)
         x, y = col * PITCH_X, row * PITCH_Y
-        pen.rect((x, y, x + PITCH_X - 1, y + PITCH_Y - 1), outline=INK)
+        pen.rect((x, y, x + PITCH_X, y + PITCH_Y - 1), outline=INK)
         if view.grid:
-            pen.text((x + 1, y + 2), sw_phrase(f"short.{view.grid[square - 1]}", lang))
+            pen.text((x + 2, y + 2), sw_phrase(f"short.{view.grid[square - 1]}", lang))
 
 
 def _seats(pen: Pen, screen: SwScreen, lang: str, turn: int | None) -> int:
