@@ -234,7 +234,9 @@ def _voice(session: Session) -> Sound:
 
     voice = Sound(SoundConfig(backend="espeak-ng"))
     voice.open(session.referee.setup.language)
-    session.after_feed.append(Speaker(session.referee, voice).hear)
+    speaker = Speaker(session.referee, voice)
+    speaker.start()
+    session.after_feed.append(speaker.hear)
     return voice
 
 

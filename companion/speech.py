@@ -36,8 +36,12 @@ Turn = Callable[[Sequence[TableEvent], Any], "int | None"]
 """A game's turns: (one input's events, the public screen after it) -> the seat the table
 should hear is to play now ("À toi, Bob.", said last), or None. For a game whose events
 do not say whose turn it is (its screen does)."""
+Opening = Callable[[Any, Sequence[str], str], "str | None"]
+"""A game's opening: (the screen of a game that has had no input yet, seat names,
+language) -> what the table says as it starts, or None."""
 _VOICES: dict[str, Voice] = {}
 _TURNS: dict[str, Turn] = {}
+_OPENINGS: dict[str, Opening] = {}
 
 _LINES: dict[str, dict[str, str]] = {
     "fr": {"fixed": "Le jeu reprend.", "turn": "À toi, {s}."},
@@ -47,12 +51,17 @@ _LINES: dict[str, dict[str, str]] = {
 voice may use it for its turns)."""
 
 
-def register_voice(game: str, voice: Voice, turn: Turn | None = None) -> None:
-    """A game's voice for its own events, and its turns if its events do not say them
-    (its package calls this once)."""
+def register_voice(
+    game: str, voice: Voice, turn: Turn | None = None, opening: Opening | None = None
+) -> None:
+    """A game's voice for its own events, its turns if its events do not say them, and
+    its opening if the screen's prompt needs the game's own context to be said (its
+    package calls this once)."""
     _VOICES[game] = voice
     if turn is not None:
         _TURNS[game] = turn
+    if opening is not None:
+        _OPENINGS[game] = opening
 
 
 def prompted_turn(ends: frozenset[str], prompts: frozenset[str]) -> Turn:
@@ -131,6 +140,24 @@ def announcement(
     return " ".join(said) or None
 
 
+def opening(screen: Any, names: Sequence[str], game: str, lang: str) -> str | None:
+    """What the table says as a game starts, before any input (no event says it): the
+    game's own opening, else the screen's instruction (its prompt, as the OLED words it:
+    "Bob, glisse un animal dans un chapeau."), else whose turn it is (the game's `Turn`
+    given no events)."""
+    own = _OPENINGS.get(game)
+    if own is not None:
+        return own(screen, names, lang)
+    prompt = getattr(screen, "prompt", None)
+    if prompt is not None:
+        return say(prompt, names, lang)
+    turn = _TURNS.get(game)
+    seat = turn((), screen) if turn is not None else None
+    if seat is None:
+        return None
+    return line("turn", lang, s=names[seat] if 0 <= seat < len(names) else "?")
+
+
 def _sentence(text: str) -> str:
     """A line as a spoken sentence: a capital first, a stop at the end."""
     text = text.strip()
@@ -139,13 +166,26 @@ def _sentence(text: str) -> str:
 
 
 class Speaker:
-    """Follows one referee: `hear` after each input says its new events' announcement.
-    What the game made before the speaker started (a resumed game's history) is not said."""
+    """Follows one referee: `start` says how a game that has had no event yet begins,
+    `hear` after each input says its new events' announcement. What the game made before
+    the speaker started (a resumed game's history) is not said."""
 
     def __init__(self, referee: TableReferee, sound: Sound) -> None:
         self.referee = referee
         self.sound = sound
         self.seen = len(referee.events)
+
+    def start(self) -> str | None:
+        """A game with no event yet: say how it begins (whose turn, or what to do first);
+        a game under way: nothing (its history is not said again). The text, or None."""
+        referee = self.referee
+        if referee.events:
+            return None
+        setup = referee.setup
+        text = opening(referee.screen, referee.names, setup.game, setup.language)
+        if text is not None:
+            self.sound.say(text, referee.now, setup.language)
+        return text
 
     def hear(self) -> str | None:
         """Say what the events since the last call make worth saying; the announcement

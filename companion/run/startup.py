@@ -314,6 +314,8 @@ def _play(
         running.devices.start(Starter(Clock(running.inbox)), running.inbox)
     signals.to(service.stop)
     service.stopping = signals.stopped.is_set()
+    if service.speaker is not None:
+        service.speaker.start()  # a new game's first instruction: no event says it
     service.refresh()
     running.notifier.ready(where(referee))
     log.info("ready: %s", where(referee))

@@ -30,6 +30,7 @@ def heard(referee: TableReferee, inputs: list[Input]) -> list[tuple[float, str]]
     sound = Sound(SoundConfig(backend="capture"), capture)
     sound.open(referee.setup.language)
     speaker = Speaker(referee, sound)
+    speaker.start()
     for record in inputs:
         referee.feed(record)
         speaker.hear()
@@ -78,7 +79,8 @@ def test_a_verdict_says_the_call_who_was_right_and_the_public_facts() -> None:
 
 def test_a_fault_says_its_place_and_its_fix_and_the_fixed_table_says_play_goes_on() -> None:
     said = scenario("faults", "fr")
-    assert said[:4] == [
+    assert said[:5] == [
+        (0.0, "Ana, glisse un animal dans un chapeau."),
         (1.55, "Chapeau 3 : jeton inconnu. Retire-le."),
         (3.1, "Le jeu reprend."),
         (4.65, "Chapeau 2 : deux animaux à la fois. Retires-en un."),
@@ -97,6 +99,29 @@ def test_one_input_is_one_announcement_its_sentences_in_order() -> None:
     assert won.index("gagne la manche") < won.index("Manche ") < won.index("À toi, ")
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("name", games.names())
+def test_a_new_game_says_how_it_begins_before_any_input(name: str, lang: str) -> None:
+    """No event says the first turn (the first input makes the first event): as the game
+    starts the table says the OLED's first instruction, naming the seat to play first
+    when one does (PassPass's first player, VNP's first colour), in the table's language."""
+    game = games.get(name)
+    setup = game.simulated_setup(game.default_seats, 3, language=lang)
+    referee = game.referee(setup)
+    capture = Capture()
+    sound = Sound(SoundConfig(backend="capture"), capture)
+    sound.open(lang)
+    text = Speaker(referee, sound).start()
+    assert sound.idle(10)
+    sound.close()
+    assert text and capture.texts() == [text]
+    screen = referee.screen
+    prompt = getattr(screen, "prompt", None)
+    seat = dict(getattr(prompt, "params", ())).get("seat", getattr(screen.view, "seat", None))
+    if isinstance(seat, int):
+        assert referee.names[seat] in text, text
+
+
 def test_what_happened_before_the_speaker_started_is_not_said() -> None:
     """A resumed game's history was heard before the cut; the voice starts with what
     comes next."""
@@ -112,6 +137,7 @@ def test_what_happened_before_the_speaker_started_is_not_said() -> None:
     sound = Sound(SoundConfig(backend="capture"), capture)
     sound.open("fr")
     speaker = Speaker(referee, sound)
+    assert speaker.start() is None  # a game under way: its opening is history
     assert speaker.hear() is None  # nothing new yet
     expected = []
     for record in rest:

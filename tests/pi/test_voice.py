@@ -13,7 +13,7 @@ import pytest
 
 from companion.cli import main
 from companion.games import make_referee
-from companion.speech import announcement
+from companion.speech import announcement, opening
 from tests.pi.conftest import run_service, simulated_game, write_script
 
 SAID = re.compile(r"say \(t=([0-9.]+)\): (.*)$")
@@ -29,7 +29,8 @@ def test_run_says_the_game_through_the_capture_voice_in_order(tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     said = [m.groups() for m in map(SAID.search, done.stderr.splitlines()) if m]
     referee = make_referee(setup)
-    expected = []
+    expected = [(f"{referee.now:.3f}", opening(referee.screen, referee.names, setup.game,
+                                              setup.language))]  # fmt: skip
     for record in inputs:
         before = len(referee.events)
         referee.feed(record)

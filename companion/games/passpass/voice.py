@@ -17,7 +17,7 @@ from typing import Any
 from companion.games.passpass.rules import RULESETS, Challenge, Verdict
 from companion.games.passpass.words import verdict_facts, verdict_outcome, verdict_title
 from companion.referee.event_log import TableEvent
-from companion.screens.text import check_lang
+from companion.screens.text import check_lang, say
 from companion.speech import fix, line, register_voice
 
 SPOKEN: dict[str, dict[str, str]] = {
@@ -99,5 +99,12 @@ def _verdict(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
     return " ".join(p for p in parts if p)
 
 
+def opening(screen: Any, names: Sequence[str], lang: str) -> str | None:
+    """The first instruction, in the game's words for its tokens (the view's game):
+    "Bob, glisse un animal dans un chapeau."."""
+    prompt = getattr(screen, "prompt", None)
+    return None if prompt is None else say(prompt, names, lang, view=getattr(screen, "view", None))
+
+
 for _game in RULESETS:
-    register_voice(_game, speak)
+    register_voice(_game, speak, opening=opening)

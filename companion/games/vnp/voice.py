@@ -42,8 +42,9 @@ def speak(event: Mapping[str, Any], screen: Any, names: Sequence[str], lang: str
 
 def turn(events: Sequence[Mapping[str, Any]], screen: Any) -> int | None:
     """The seat of the colour to play (the screen's public view), after an input that
-    placed, passed or took back a piece; None once the game is over."""
-    if not any(event["kind"] in TURN_ENDS for event in events):
+    placed, passed or took back a piece, and as the game opens (no events); None once
+    the game is over."""
+    if events and not any(event["kind"] in TURN_ENDS for event in events):
         return None
     view = getattr(screen, "view", None)
     seat = getattr(view, "seat", None)
