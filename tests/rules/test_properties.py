@@ -42,6 +42,10 @@ from tests.rules.contract import assert_illegal_refused
 from tests.rules.helpers import assert_conserved
 
 MAX_ACTIONS = 30_000
+TURN_LIMIT = 300
+"""PTI-15's turn limit for bots: two heuristic bots can reveal losing lines for ever where
+people would swap (seed 1242080, two players, round window); the ruling voids such a
+manche. Far above a real manche's turns, so it never cuts one short."""
 
 
 @st.composite
@@ -58,7 +62,9 @@ def playthrough(
     game: str, players: int, window: str, seed: int, epsilon: float
 ) -> Iterator[tuple[State, Action, State, tuple[Event, ...]]]:
     rng = random.Random(seed)
-    config = make_config(game, players, first=rng.randrange(players), window=window)
+    config = make_config(
+        game, players, first=rng.randrange(players), window=window, turn_limit=TURN_LIMIT
+    )
     bots = [
         make_bot("heuristic", random.Random(rng.random()), s, config.layout) for s in range(players)
     ]
@@ -91,6 +97,17 @@ def test_every_game_ends_with_exactly_two_victory_tokens_for_the_winner(setup):
     assert final is not None and final.phase is Phase.OVER
     assert final.victories[final.winner] == VICTORIES_TO_WIN
     assert sorted(final.victories)[-2] < VICTORIES_TO_WIN
+
+
+def test_two_bots_revealing_losing_lines_for_ever_see_their_manche_voided():
+    """PTI-15's turn limit ends the loop two heuristic bots fell into (found by the
+    property above): the manche is void, a new one is dealt, and the game ends."""
+    kinds = [
+        type(event).__name__
+        for _, _, _, events in playthrough("ptipasspass", 2, "round", 1242080, 0.0)
+        for event in events
+    ]
+    assert "MancheVoid" in kinds and kinds[-1] == "GameWon"
 
 
 @PROPERTY
