@@ -5,8 +5,8 @@ referee judges it exactly as on a real table, and the OLED is drawn after each o
 
 Each game's typed table lives in its package (`companion/games/<game>/console.py`, the
 descriptor's `console`); this module holds what they share: `seat_of`, `show_table`,
-`wait_seconds` and, for the games played on a mat of spots, `SpotConsole` and
-`run_spot_console`.
+`wait_seconds`, `obey` (one typed line, whatever is typed) and, for the games played on
+a mat of spots, `SpotConsole` and `run_spot_console`.
 """
 
 from __future__ import annotations
@@ -34,6 +34,43 @@ def seat_of(word: str, seats: Sequence[str]) -> int:
     if not word.isdigit() or not 1 <= int(word) <= len(names):
         raise ValueError(f"no seat {word!r}: seats are 1..{len(names)} or {', '.join(seats)}")
     return int(word) - 1
+
+
+class UnknownCommand(ValueError):
+    """A verb no command of the console has."""
+
+    def __init__(self, verb: str) -> None:
+        super().__init__(f"unknown command {verb!r}")
+
+
+Act = Callable[[str, list[str]], "bool | None"]
+"""A console's commands: (verb, its words) -> None when it acted on the table (the table
+is shown again), True when it only answered (help, a look); raises `UnknownCommand`,
+IndexError (a word is missing) or ValueError (a bad word) for a line it cannot take."""
+
+
+def obey(line: str, out: IO[str], act: Act, show: Callable[[], None],
+         finished: Callable[[], bool]) -> bool:  # fmt: skip
+    """Carry out one typed line, whatever it is: a line the console cannot take (a
+    missing word, a bad one, an unknown verb, an unclosed quote) is answered with "?" and
+    changes nothing. False once the player quits or the game is over."""
+    try:
+        words = shlex.split(line)
+        if not words:
+            return True
+        verb, args = words[0].lower(), words[1:]
+        if verb in ("quit", "exit"):
+            return False
+        if act(verb, args):
+            return True
+    except IndexError:
+        print("? a word is missing (type help)", file=out)
+        return True
+    except (ValueError, KeyError) as exc:
+        print(f"? {exc} (type help)", file=out)
+        return True
+    show()
+    return not finished()
 
 
 FULL_COLUMNS = 130
@@ -256,42 +293,33 @@ class SpotConsole:
         return False
 
     def handle(self, line: str) -> bool:
-        """Carry out one command; False once the player quits or the game is over."""
-        words = shlex.split(line)
-        if not words:
-            return True
-        verb, args = words[0].lower(), words[1:]
+        """Carry out one typed line (`obey`); False once the player quits or the game is
+        over."""
+        return obey(line, self.out, self.act, self.show, lambda: self.table_referee.finished)
+
+    def act(self, verb: str, args: list[str]) -> bool | None:
+        """One command (`Act`): the looks and moves every spot table shares, then the
+        game's own (`command`)."""
         t = round(self.t + 1.0, 3)
-        try:
-            if verb in ("quit", "exit"):
-                return False
-            if verb == "help":
-                print(self.HELP, file=self.out)
-                return True
-            if verb == "table":
-                self.print_table()
-                return True
-            if verb == "hands":
-                print("\n".join(hands_lines(self.table_referee)), file=self.out)
-                return True
-            if verb in ("screen", "show"):
-                self.show()
-                return True
-            if verb == "back":
-                self.press(t, "back")
-            elif verb == "wait":
-                self.feed(TickInput(round(self.t + wait_seconds(args[0]), 3)))
-            elif not self.command(verb, args, t):
-                print(f"unknown command {verb!r}; type help", file=self.out)
-                return True
-        except IndexError:
-            print("? a word is missing (type help)", file=self.out)
+        if verb == "help":
+            print(self.HELP, file=self.out)
             return True
-        except ValueError as exc:
-            print(f"? {exc} (type help)", file=self.out)
+        if verb == "table":
+            self.print_table()
             return True
-        self.show()
-        return not self.table_referee.finished
+        if verb == "hands":
+            print("\n".join(hands_lines(self.table_referee)), file=self.out)
+            return True
+        if verb in ("screen", "show"):
+            self.show()
+            return True
+        if verb == "back":
+            self.press(t, "back")
+        elif verb == "wait":
+            self.feed(TickInput(round(self.t + wait_seconds(args[0]), 3)))
+        elif not self.command(verb, args, t):
+            raise UnknownCommand(verb)
+        return None
 
     def print_table(self) -> None:
         for spot, uids in self.spots.items():

@@ -48,6 +48,19 @@ def test_passpass_refuses_an_unknown_animal_in_the_tables_words(tmp_path):
     assert "? tokens are dove, rabbit, mouse" in out
 
 
+def test_passpass_answers_any_typed_line_without_stopping(tmp_path):
+    """A missing word, an unknown verb, an unclosed quote: each answered with "?", nothing
+    journaled, the table goes on."""
+    setup = games.get("ptipasspass").simulated_setup(3, 2)
+    made, out = journaled(tmp_path, "x", setup, Console, ["drop", "juggle", "drop 1 'lapin"])
+    assert made == []
+    assert out.splitlines()[-3:] == [
+        "? a word is missing (type help)",
+        "? unknown command 'juggle' (type help)",
+        "? No closing quotation (type help)",
+    ]
+
+
 def test_swiped_takes_its_colours_in_either_language(tmp_path):
     setup = swiped_setup(1, first=1)
     opening = ["tap 5", "place", "tap 9", "tap 14"]

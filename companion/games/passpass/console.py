@@ -7,7 +7,6 @@ referee judges it exactly as on a real table, and the OLED is drawn after each o
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Iterable
 from typing import IO
 
@@ -18,7 +17,14 @@ from companion.games.passpass.words import say, token_list, token_name
 from companion.journal import Input, PressInput, Setup, TickInput
 from companion.screens.text import typed_kind
 from companion.session import Session
-from companion.sim.console import hands_lines, seat_of, show_table, wait_seconds
+from companion.sim.console import (
+    UnknownCommand,
+    hands_lines,
+    obey,
+    seat_of,
+    show_table,
+    wait_seconds,
+)
 from companion.sim.table import VirtualTable
 
 HELP = """\
@@ -85,72 +91,62 @@ class Console:
         self.feed(TickInput(round(self.t + self.setup.settle + 0.05, 3)))
 
     def handle(self, line: str) -> bool:
-        """Carry out one command; False once the player quits."""
-        words = shlex.split(line)
-        if not words:
-            return True
-        verb, args = words[0].lower(), words[1:]
+        """Carry out one typed line (`obey`); False once the player quits or the game is
+        over."""
+        return obey(line, self.out, self.command, self.show, lambda: self.referee.finished)
+
+    def command(self, verb: str, args: list[str]) -> bool | None:
+        """One command (`companion.sim.console.Act`)."""
         t = round(self.t + 1.0, 3)
-        try:
-            if verb in ("quit", "exit"):
-                return False
-            if verb == "help":
-                print(HELP.format(window=self.referee.settings.window), file=self.out)
-                return True
-            if verb == "lift":
-                spot = int(args[0])
+        if verb == "help":
+            print(HELP.format(window=self.referee.settings.window), file=self.out)
+            return True
+        if verb == "lift":
+            spot = int(args[0])
+            kinds = self.table.kinds(spot) + self.table.strays(spot)
+            print(f"  under hat {spot}: {', '.join(kinds) or 'nothing'}", file=self.out)
+            return True
+        if verb == "hands":
+            print("\n".join(hands_lines(self.referee)), file=self.out)
+            return True
+        if verb == "table":
+            for spot in range(1, len(self.table.spots)):
                 kinds = self.table.kinds(spot) + self.table.strays(spot)
-                print(f"  under hat {spot}: {', '.join(kinds) or 'nothing'}", file=self.out)
-                return True
-            if verb == "hands":
-                print("\n".join(hands_lines(self.referee)), file=self.out)
-                return True
-            if verb == "table":
-                for spot in range(1, len(self.table.spots)):
-                    kinds = self.table.kinds(spot) + self.table.strays(spot)
-                    print(f"  hat {spot}: {', '.join(kinds) or '-'}", file=self.out)
-                return True
-            if verb in ("drop", "take"):
-                spot, token = int(args[0]), self.token(args[1])
-                move = self.table.drop if verb == "drop" else self.table.take
-                self.act(move(t, spot, token))
-            elif verb in ("stray", "unstray"):
-                spot = int(args[0])
-                change = self.table.stray if verb == "stray" else self.table.remove
-                self.act(change(t, spot, STRAY_UID))
-            elif verb == "slide":
-                for record in self.table.slide(t, int(args[0]), int(args[1])):
-                    self.feed(record)
-                self.act(TickInput(round(self.t + 0.01, 3)))
-            elif verb == "announce":
-                self.act(PressInput(t, "announce", None, self.token(args[0])))
-            elif verb in ("doublon", "menteur"):
-                self.act(PressInput(t, verb, self.seat(args[0])))
-            elif verb in ("aim", "choose"):
-                line_spots = [int(a) for a in args[:3]]
-                self.act(PressInput(t, verb, self.referee.state.magician, line_spots))
-            elif verb == "back":
-                self.act(PressInput(t, "back"))
-            elif verb == "wait":
-                seconds = wait_seconds(args[0])
-                self.feed(TickInput(round(self.t + seconds, 3)))
-            elif verb == "ok":
-                deadline = self.referee.deadline()
-                if deadline is None:
-                    print(f"? {self.nothing_runs_out()}", file=self.out)
-                    return True
-                self.feed(TickInput(round(max(self.t, deadline + 0.05), 3)))
-            else:
-                print(f"unknown command {verb!r}; type help", file=self.out)
-                return True
-        except IndexError:
-            print("? a word is missing (type help)", file=self.out)
+                print(f"  hat {spot}: {', '.join(kinds) or '-'}", file=self.out)
             return True
-        except ValueError as exc:
-            print(f"? {exc} (type help)", file=self.out)
-            return True
-        self.show()
-        return not self.referee.finished
+        if verb in ("drop", "take"):
+            spot, token = int(args[0]), self.token(args[1])
+            move = self.table.drop if verb == "drop" else self.table.take
+            self.act(move(t, spot, token))
+        elif verb in ("stray", "unstray"):
+            spot = int(args[0])
+            change = self.table.stray if verb == "stray" else self.table.remove
+            self.act(change(t, spot, STRAY_UID))
+        elif verb == "slide":
+            for record in self.table.slide(t, int(args[0]), int(args[1])):
+                self.feed(record)
+            self.act(TickInput(round(self.t + 0.01, 3)))
+        elif verb == "announce":
+            self.act(PressInput(t, "announce", None, self.token(args[0])))
+        elif verb in ("doublon", "menteur"):
+            self.act(PressInput(t, verb, self.seat(args[0])))
+        elif verb in ("aim", "choose"):
+            line_spots = [int(a) for a in args[:3]]
+            self.act(PressInput(t, verb, self.referee.state.magician, line_spots))
+        elif verb == "back":
+            self.act(PressInput(t, "back"))
+        elif verb == "wait":
+            seconds = wait_seconds(args[0])
+            self.feed(TickInput(round(self.t + seconds, 3)))
+        elif verb == "ok":
+            deadline = self.referee.deadline()
+            if deadline is None:
+                print(f"? {self.nothing_runs_out()}", file=self.out)
+                return True
+            self.feed(TickInput(round(max(self.t, deadline + 0.05), 3)))
+        else:
+            raise UnknownCommand(verb)
+        return None
 
     def nothing_runs_out(self) -> str:
         """Why `ok` lets no time pass: no window runs out now (in PhiPassPass the Doublon

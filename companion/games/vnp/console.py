@@ -12,7 +12,6 @@ command. `board` draws the lattice board as text; you play every seat.
 from __future__ import annotations
 
 import json
-import shlex
 from collections.abc import Iterable, Sequence
 from typing import IO
 
@@ -31,7 +30,7 @@ from companion.games.vnp.screens import colour_name
 from companion.journal import Input, PressInput, TickInput
 from companion.screens.text import typed_kind
 from companion.session import Session
-from companion.sim.console import hands_lines, seat_of, show_table
+from companion.sim.console import UnknownCommand, hands_lines, obey, seat_of, show_table
 
 HELP = f"""\
 What the players enter on their phones (colours: {", ".join(COLOURS)};
@@ -256,45 +255,35 @@ class VnpConsole:
         return True
 
     def handle(self, line: str) -> bool:
-        """Carry out one command; False once the player quits or the game is over."""
-        words = shlex.split(line)
-        if not words:
+        """Carry out one typed line (`obey`); False once the player quits or the game is
+        over."""
+        return obey(line, self.out, self.command, self.show, lambda: self.referee.finished)
+
+    def command(self, verb: str, args: list[str]) -> bool | None:
+        """One command (`companion.sim.console.Act`)."""
+        if self.look(verb, args):
             return True
-        verb, args = words[0].lower(), words[1:]
-        try:
-            if verb in ("quit", "exit"):
-                return False
-            if self.look(verb, args):
-                return True
-            args, seat = self._split_as(args)
-            if verb == "place":
-                args, colour = self._colour(args)
-                pid = self._placement(args)
-                value = {"colour": str(colour), "placement": pid}
-                self.press("place", self._seat(colour, seat), value)
-            elif verb == "pass":
-                args, colour = self._colour(args)
-                self.press("pass", self._seat(colour, seat), {"colour": str(colour)})
-            elif verb == "hint":
-                self.press("hint", seat)
-            elif verb == "back":
-                self.press("back", seat)
-            elif verb == "wait":
-                seconds = float(args[0])
-                if seconds < 0:
-                    raise ValueError("time only goes forward")
-                self.feed(TickInput(round(self.t + seconds, 3)))
-            else:
-                self.say(f"unknown command {verb!r}; type help")
-                return True
-        except IndexError:
-            self.say("? a word is missing (type help)")
-            return True
-        except (ValueError, KeyError) as exc:
-            self.say(f"? {exc} (type help)")
-            return True
-        self.show()
-        return not self.referee.finished
+        args, seat = self._split_as(args)
+        if verb == "place":
+            args, colour = self._colour(args)
+            pid = self._placement(args)
+            value = {"colour": str(colour), "placement": pid}
+            self.press("place", self._seat(colour, seat), value)
+        elif verb == "pass":
+            args, colour = self._colour(args)
+            self.press("pass", self._seat(colour, seat), {"colour": str(colour)})
+        elif verb == "hint":
+            self.press("hint", seat)
+        elif verb == "back":
+            self.press("back", seat)
+        elif verb == "wait":
+            seconds = float(args[0])
+            if seconds < 0:
+                raise ValueError("time only goes forward")
+            self.feed(TickInput(round(self.t + seconds, 3)))
+        else:
+            raise UnknownCommand(verb)
+        return None
 
     def show(self) -> None:
         self.seen = show_table(self.referee, self.seen, self.out, self.lang)

@@ -72,7 +72,7 @@ def test_faults_and_undo_at_the_typed_table(tmp_path):
     out = io.StringIO()
     commands = [*DEAL, "pad 2C", "take pad", "up 10H", "build 5 JH", "take 5 JH",
                 "build 4 JH", "back", "take 4 JH", "build 6 JS", "up", "deal 99 AH",
-                "frob", "wait -1", "quit"]  # fmt: skip
+                "frob", "wait -1", "build '4", "quit"]  # fmt: skip
     assert run_console(session, commands, out, "en") == 0
     text = out.getvalue()
     assert "STOP: deal first at the pad" in text
@@ -80,7 +80,8 @@ def test_faults_and_undo_at_the_typed_table(tmp_path):
     assert "Ana builds the JH on square 4" in text
     assert "Ana builds the JS on square 6" in text
     assert "? a word is missing" in text and "? no square '99'" in text
-    assert "unknown command 'frob'" in text and "time only goes forward" in text
+    assert "? unknown command 'frob'" in text and "time only goes forward" in text
+    assert "? No closing quotation" in text  # a typed line never stops the table
     _, made = events(tmp_path / "fd.jsonl")
     assert {"kind": "undo", "step": "build"} in made
 

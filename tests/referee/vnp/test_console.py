@@ -88,7 +88,7 @@ def test_commands_send_the_pages_presses(console) -> None:
 def test_mistakes_are_answered_in_one_line_and_send_nothing(console) -> None:
     table, out, path = console
     for line in ("place", "place 4z 1,1", "place 4a 1", "place 4a 2,0 q", "place 4a 12,0 o1",
-                 "pass as Zed", "wait -1", "juggle"):  # fmt: skip
+                 "pass as Zed", "wait -1", "juggle", "place '4a"):  # fmt: skip
         assert table.handle(line)
     answers = [line for line in out.getvalue().splitlines() if line.startswith(("?", "unknown"))]
     assert answers == [
@@ -100,7 +100,8 @@ def test_mistakes_are_answered_in_one_line_and_send_nothing(console) -> None:
         "? 4a o1 at 12,0 leaves the board (type help)",
         "? no seat 'Zed': seats are 1..4 or Ana, Bob, Cy, Dan (type help)",
         "? time only goes forward (type help)",
-        "unknown command 'juggle'; type help",
+        "? unknown command 'juggle' (type help)",
+        "? No closing quotation (type help)",
     ]
     assert read_journal(path).inputs == []
 
