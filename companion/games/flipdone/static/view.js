@@ -6,7 +6,8 @@
 // tokens gained this manche, cards in hand and manches won. It acts for no one: Flip Done
 // is played with cards on the mat.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { html, svg as el } from "/static/draw.js";
+
 const SEAT_COLOURS = ["#c99a00", "#1f5fd1", "#1f9d3a"]; // one bâtonnet colour per seat
 const SUITS = { H: "♥", D: "♦", S: "♠", C: "♣" };
 const RED = new Set(["H", "D"]);
@@ -88,20 +89,6 @@ export const words = {
     "line.diagonal": "diagonal {squares}",
   },
 };
-
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (parent) parent.append(node);
-  return node;
-}
-
-function html(name, attrs = {}, text = null) {
-  const node = document.createElement(name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  return node;
-}
 
 /** Where a square's card lies: its top-left corner. */
 function cardAt(square) {

@@ -6,6 +6,8 @@
 // tokens in hand, Challenge tokens and victory tokens. It acts for no one: PassPass is
 // played with tokens, hats and buttons.
 
+import { html } from "/static/draw.js";
+
 export const words = {
   fr: {
     "hats": "Les chapeaux",
@@ -82,13 +84,6 @@ export const words = {
     "token.orange": "Orange",
   },
 };
-
-function html(name, attrs = {}, text = null) {
-  const node = document.createElement(name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  return node;
-}
 
 /** `n` marks, up to `max` (then the number); "0" for none. */
 function marks(n, mark, max = 6) {

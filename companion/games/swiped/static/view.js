@@ -5,6 +5,8 @@
 // their order with the pairs swapped so far and the next one (SW-4), both whole programs
 // where the engine knows them (SW-3), and the claims with their verdicts (SW-5). It acts for no one: Swiped is played with cubes and cards on the mat.
 
+import { html } from "/static/draw.js";
+
 export const words = {
   fr: {
     "grid": "Les gros cubes",
@@ -77,13 +79,6 @@ export const words = {
     "colour.noir": "Black",
   },
 };
-
-function html(name, attrs = {}, text = null) {
-  const node = document.createElement(name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  return node;
-}
 
 /** Dark ink on a light colour, light ink on a dark one. */
 function ink(hex) {

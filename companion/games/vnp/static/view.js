@@ -5,7 +5,8 @@
 // piece. Everything about orientations is computed here, client-side; the server only
 // ever receives segments [x1, y1, x2, y2] (intersections, y downwards).
 
-const SVG = "http://www.w3.org/2000/svg";
+import { html, svg as el } from "/static/draw.js";
+
 const HEX = { jaune: "#d4a900", bleu: "#1f5fd1", rouge: "#d12a2a", vert: "#1f9d3a" };
 const MARGIN = 0.7; // board margin around the outer intersections, in intersection units
 
@@ -42,20 +43,6 @@ const extent = (segs) => [Math.max(...segs.flatMap((s) => [s[0], s[2]])), Math.m
 
 function pathOf(segs) {
   return segs.map(([a, b, c, d]) => `M${a} ${b}L${c} ${d}`).join("");
-}
-
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (parent) parent.append(node);
-  return node;
-}
-
-function html(name, attrs = {}, text = null) {
-  const node = document.createElement(name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  return node;
 }
 
 function colourChip(colour) {
