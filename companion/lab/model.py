@@ -120,3 +120,8 @@ class LabGame:
     places to play them), shown next to the figures they explain."""
     manche: str = "manche"
     """What the game calls the unit `GameRecord.manches` counts (e.g. "phase")."""
+    decisions: Callable[[GameRecord], int] | None = None
+    """The decisions of a game (a hat chosen, an animal announced, a challenge called...),
+    where its actions count more: PassPass's engine counts each OK of a round and each
+    window the clock closed as an action, which would make a game with a spoken round of
+    OKs look longer than the same game with a timed window. None: every action is one."""

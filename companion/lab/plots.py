@@ -76,7 +76,7 @@ def _histogram(group: Sequence[VariantFigures], values: str, xlabel: str) -> str
 
 
 def lengths(group: Sequence[VariantFigures]) -> str:
-    return _histogram(group, "lengths", "actions per game")
+    return _histogram(group, "lengths", "decisions per game")
 
 
 def manches(group: Sequence[VariantFigures]) -> str:

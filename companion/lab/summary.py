@@ -12,6 +12,8 @@ from companion.lab.stats import Estimate, mean_ci, wilson
 
 GAME = "Game"
 """The section every game has: wins and lengths."""
+DECISIONS = "decisions per game"
+"""The game's length: its seats' decisions (`decisions_of`)."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,7 @@ class VariantFigures:
     rulings: list[RulingFigure]
     notes: list[str]
     lengths: list[int]
-    """Actions per game, for the distribution plot."""
+    """Decisions per game (`decisions_of`), for the distribution plot."""
     manche_turns: list[int]
     """Turns of every manche, for the distribution plot."""
     manche: str = "manche"
@@ -118,8 +120,9 @@ def summarize(
         )  # fmt: skip
     )
     manche_turns = [t for r in records for t in r.manches]
+    lengths = [decisions_of(lab, r) for r in records]
     figures += [
-        Figure(GAME, "actions per game", mean_ci([r.actions for r in records])),
+        Figure(GAME, DECISIONS, mean_ci(lengths)),
         Figure(GAME, f"{lab.manche}s per game", mean_ci([len(r.manches) for r in records])),
         Figure(GAME, f"turns per {lab.manche}", mean_ci(manche_turns)),
     ]
@@ -152,11 +155,17 @@ def summarize(
         figures=figures,
         rulings=rulings,
         notes=list(lab.notes(variant)),
-        lengths=[r.actions for r in records],
+        lengths=lengths,
         manche_turns=manche_turns,
         manche=lab.manche,
         source=source or f"{n:,} bot games",
     )
+
+
+def decisions_of(lab: LabGame, record: GameRecord) -> int:
+    """A game's decisions: its actions, less those the game says are none (`LabGame.decisions`:
+    PassPass's OKs and the windows the clock closed)."""
+    return record.actions if lab.decisions is None else lab.decisions(record)
 
 
 def _share(record: GameRecord, seat: int) -> float:

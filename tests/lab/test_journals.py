@@ -33,7 +33,8 @@ def test_faults_are_timed_from_the_wrong_table_to_the_table_put_right():
 def test_refused_presses_are_counted_by_reason():
     (group,) = report([DATA / "vnp" / "scenarios" / "undo_off.jsonl"])
     refused = {f.label: f.estimate.value for f in group.table if f.section == REFUSED}
-    assert refused == {"undo_off": 2}  # undo is off at that table: both "back" presses refused
+    # Undo is off at that table: both "back" presses refused, said as the OLED says it.
+    assert refused == {"Undo is turned off at this table.": 2}
 
 
 def test_calls_made_together_at_the_table_count_for_pti_7():
@@ -73,3 +74,49 @@ def test_report_command_writes_the_report_and_names_a_bad_journal(tmp_path, caps
     assert str(bad) in capsys.readouterr().err
     assert main(["report", str(tmp_path / "none.jsonl"), "--quiet"]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_journals_of_bot_games_are_labelled_as_such_never_as_real_games(tmp_path, capsys):
+    """`companion demo` writes in its journal that bots played every seat; the report
+    groups them apart from people's games and says where they come from."""
+    demo = tmp_path / "demo"
+    assert main(["demo", "--game", "ptipasspass", "--players", "3", "--out", str(demo),
+                 "--quiet"]) == 0  # fmt: skip
+    capsys.readouterr()
+    people = DATA / "scenarios" / "doublon_before_window.jsonl"
+    groups = report([demo / "journal.jsonl", people])
+    bots = [g for g in groups if g.variant.bots == ("bot",) * 3]
+    assert len(bots) == 1 and bots[0].source == "1 journal of bot games (companion demo)"
+    assert "real" not in bots[0].source and bots[0].variant.name.endswith(", bots")
+    assert all("real games" in g.source for g in groups if g not in bots)
+
+
+def test_a_journal_given_twice_is_counted_once_and_the_report_says_so(tmp_path, capsys):
+    journal = DATA / "scenarios" / "doublon_before_window.jsonl"
+    copy = tmp_path / "copy.jsonl"
+    copy.write_bytes(journal.read_bytes())
+    (group,) = report([journal, copy, journal])
+    assert group.games == 1 and group.source == "1 journal of real games"
+    assert group.notes[:2] == [
+        f"{copy}: the same journal as {journal}, counted once",
+        f"{journal}: given twice, counted once",
+    ]
+    out = tmp_path / "out"
+    assert main(["report", str(journal), str(copy), "--out", str(out), "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    assert "counted once" in printed and "1 journal of real games" in printed
+    assert "counted once" in (out / "report.html").read_text(encoding="utf-8")
+
+
+def test_a_setups_bots_are_one_kind_a_seat_and_absent_for_people():
+    from companion.journal import JournalError, Setup, parse_setup
+
+    line = {"type": "setup", "game": "ptipasspass", "seats": ["Ana", "Bob", "Cy"]}
+    assert parse_setup(line).bots is None  # people: every journal written before, too
+    assert "bots" not in Setup("ptipasspass", ("Ana", "Bob"), {}).to_json()
+    setup = parse_setup(line | {"bots": ["heuristic", "random", "bot"]})
+    assert setup.bots == ("heuristic", "random", "bot")
+    assert parse_setup(setup.to_json()) == setup
+    for wrong in (["bot"], "bot", [1, 2, 3]):
+        with pytest.raises(JournalError, match="bots"):
+            parse_setup(line | {"bots": wrong})

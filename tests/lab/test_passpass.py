@@ -397,3 +397,25 @@ def test_descriptors_give_the_labs_and_the_sections_name_recorded_figures():
         assert set(record.rulings) <= set(lab.rulings)
         assert lab.notes(v) and "9 hats" in lab.notes(v)[0]
     assert config_of(variant("ptipasspass", (H, H, H), turn_limit=5), 4).first == 1
+
+
+@pytest.mark.parametrize("game", ["ptipasspass", "phipasspass"])
+@pytest.mark.parametrize("window", ["round", "timed"])
+def test_decisions_count_every_choice_and_no_ok_nor_silent_window(game, window):
+    """A game's length in decisions is the same whatever the window's mode: the hat, the
+    animal announced, each challenge, reward, swap and reveal; never an OK of the round nor
+    the silence that closes a timed window (which the engine counts as actions)."""
+    from companion.games.passpass.lab import decisions
+
+    lab = LABS[game]
+    v = variant(game, (H, R, H, H), window=window)
+    made = {"designate", "announce", "verdict", "swap", "reveal"}
+    for index in range(6):
+        _, events = reference_events(v, index)
+        chosen = sum(e["kind"] in made for e in events)
+        chosen += sum(e["kind"] == "reward" and e["choice"] != "none" for e in events)
+        record = lab.play(v, index)
+        assert decisions(record) == chosen
+        oks = sum(e["kind"] == "ok" for e in events)
+        assert record.actions >= chosen + oks  # the engine's actions count the OKs...
+        assert record.actions > chosen  # ... or the silent windows the clock closed

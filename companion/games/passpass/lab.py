@@ -223,6 +223,21 @@ def _recorder(rules: RuleSet) -> Callable[[int, int, Iterable[Mapping[str, Any]]
 RECORDERS = {name: _recorder(rules) for name, rules in RULESETS.items()}
 
 
+def decisions(record: GameRecord) -> int:
+    """The game's decisions: each placement (the hat), each animal announced (a Masqué
+    turn's: a Visible turn shows it, PTI-4; in PhiPassPass, after the Doublon window, so
+    none once Doublon was called, PHI-2), every challenge called, reward chosen, swap
+    and reveal. Letting a window go (an OK, or the silence that closes a timed window) is
+    no decision counted, so a spoken round of OKs and a timed window give the same count
+    for the same game."""
+    c = record.counts
+    made = ("placements", "masque_placements", "calls", "reward_drop", "reward_token",
+            "swaps", "reveals")  # fmt: skip
+    announced_first = "visible_placements" in c  # PtiPassPass: announced, then challenged
+    unannounced = 0 if announced_first else c.get("doublon_calls", 0)
+    return round(sum(c.get(key, 0) for key in made) - unannounced)
+
+
 def _notes(rules: RuleSet) -> Callable[[Variant], Sequence[str]]:
     def notes(variant: Variant) -> Sequence[str]:
         try:
@@ -332,6 +347,7 @@ def _lab(rules: RuleSet) -> LabGame:
         turn_kinds=frozenset({"turn"}),
         decision_kinds=frozenset({"designate", "announce", "verdict", "reward", "swap", "reveal"}),
         notes=_notes(rules),
+        decisions=decisions,
     )
 
 
