@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
+
+
+class Lead(NamedTuple):
+    """The seats' scores at one moment of a game: where the lead stands (the more, the
+    better: a game where less is better gives its scores negated)."""
+
+    at: int
+    """The game's actions played by then (`GameRecord.actions` is the whole game's)."""
+    scores: tuple[float, ...]
+    """One a seat."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +62,14 @@ class GameRecord:
     rulings: dict[str, int] = field(default_factory=dict)
     """Ruling id ("FD-9") -> times its special case applied in this game; a missing id
     never applied."""
+    leads: tuple[Lead, ...] = ()
+    """The scores each time they changed, in order (manches won, tokens...): the lead's
+    story, which the interest figures read (`companion.lab.interest`). Empty: the game
+    keeps no score the lab follows."""
+    choices: tuple[int, int] = (0, 0)
+    """(legal choices summed over the moves counted, moves counted): the branching factor
+    is their quotient. (0, 0) where they were not counted (a journal: the events do not
+    say what else a seat could have done)."""
 
 
 @dataclass(frozen=True)

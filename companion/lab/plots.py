@@ -98,3 +98,23 @@ def rulings(group: Sequence[VariantFigures]) -> str:
     ax.set_xlim(0, 100)
     ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return _svg(fig)
+
+
+def decided(group: Sequence[VariantFigures]) -> str:
+    """For each variant, the share of games (with a sole winner) whose winner already led
+    for good at each point of the game: a curve that climbs early is a game decided early."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7, 3))
+    for v in group:
+        if v.decided:
+            xs = sorted(100 * d for d in v.decided)
+            ys = [100 * (i + 1) / len(xs) for i in range(len(xs))]
+            ax.step([0.0, *xs, 100.0], [0.0, *ys, 100.0], where="post", linewidth=1.4,
+                    label=v.variant.name)  # fmt: skip
+    ax.set_xlim(0, 100)
+    ax.set_ylim(0, 100)
+    ax.set_xlabel("point of the game (% of its actions)")
+    ax.set_ylabel("games whose winner leads for good (%)")
+    if ax.get_legend_handles_labels()[1]:
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    return _svg(fig)

@@ -19,7 +19,17 @@ from pathlib import Path
 from typing import Any
 
 from companion import games
-from companion.lab.summary import GAME, Figure, VariantFigures, never_applied
+from companion.lab.summary import (
+    BRANCHING,
+    COMEBACKS,
+    DECIDED,
+    GAME,
+    INTEREST,
+    LEAD_CHANGES,
+    Figure,
+    VariantFigures,
+    never_applied,
+)
 
 FILES = ("report.html", "figures.json", "figures.csv")
 """What `write` puts in the output folder."""
@@ -248,6 +258,7 @@ def html_report(results: Sequence[VariantFigures], title: str) -> str:
         parts += _notes(group)
         parts.append(plots.figure("Wins by seat and of the first player", plots.wins(group)))
         parts += _tables(group)
+        parts += _interest(group)
         parts.append(plots.figure("Game length", plots.lengths(group)))
         parts.append(plots.figure(f"Turns per {group[0].manche}", plots.manches(group)))
         parts.append(_rulings_table(group))
@@ -295,6 +306,44 @@ def _tables(group: Sequence[VariantFigures]) -> list[str]:
             parts.append(f"<tr><td>{html.escape(name)}{''.join(cells)}</tr>")
         parts.append("</table></div>")
     return parts
+
+
+def interest_sentence(v: VariantFigures) -> str | None:
+    """What the interest figures of a variant say, in one sentence, with how sure."""
+    try:
+        changes, decided, comebacks = (
+            v.find(INTEREST, label) for label in (LEAD_CHANGES, DECIDED, COMEBACKS)
+        )
+    except KeyError:
+        return None
+    said = (
+        f"{v.variant.name}: the lead changes hands {interval(changes)} times a game; the "
+        f"eventual winner leads for good from {interval(decided)} of the game on (the later, "
+        f"the longer the outcome stays open); {interval(comebacks)} of the games are won "
+        "from behind after the middle"
+    )
+    if any(f.section == INTEREST and f.label == BRANCHING for f in v.figures):
+        said += f"; a move offers {interval(v.find(INTEREST, BRANCHING))} legal choices"
+    return f"{said}. Intervals are 95 % over {v.games:,} games."
+
+
+def _interest(group: Sequence[VariantFigures]) -> list[str]:
+    """The interest plot and what it says, for a game whose records follow a score."""
+    from companion.lab import plots
+
+    sentences = [line for v in group if (line := interest_sentence(v))]
+    if not sentences:
+        return []
+    caption = (
+        "When the winner took the lead for good: the share of games whose eventual winner "
+        "already led for good at each point of the game (a curve high on the left: games "
+        "decided early; low until the right: games open to the end)"
+    )
+    return [
+        "<h3>How the lead goes</h3>",
+        *(f"<p>{html.escape(line)}</p>" for line in sentences),
+        plots.figure(caption, plots.decided(group)),
+    ]
 
 
 def _ci(f: Figure) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.lab.interest import branching, comeback, decided_at, lead_changes
 from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Variant
 from companion.lab.stats import Estimate, mean_ci, wilson
 
@@ -14,6 +15,12 @@ GAME = "Game"
 """The section every game has: wins and lengths."""
 DECISIONS = "decisions per game"
 """The game's length: its seats' decisions (`decisions_of`)."""
+INTEREST = "Interest"
+"""The section of Browne's measures (`interest_figures`)."""
+LEAD_CHANGES = "lead changes per game"
+DECIDED = "winner leads for good from (% of game)"
+COMEBACKS = "comebacks (winner behind past the middle)"
+BRANCHING = "legal choices per move"
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,9 @@ class VariantFigures:
     """Where the games come from ("10,000 bot games", "3 journals")."""
     table: list[Figure] = field(default_factory=list)
     """What only a real table has (time per turn, faults): journal reports only."""
+    decided: list[float] = field(default_factory=list)
+    """For each game with a sole winner and a score, the share of the game after which the
+    winner led for good (`interest.decided_at`), for the interest plot."""
 
     def find(self, section: str, label: str, seat: int | None = None) -> Figure:
         for figure in (*self.figures, *self.table):
@@ -139,6 +149,7 @@ def summarize(
                 for seat in range(players):
                     values = [_seat(r, row.key, seat) for r in records]
                     figures.append(Figure(section.title, row.label, mean_ci(values), seat=seat))
+    figures += interest_figures(records, lengths)
     rulings = [
         RulingFigure(
             ruling,
@@ -159,7 +170,29 @@ def summarize(
         manche_turns=manche_turns,
         manche=lab.manche,
         source=source or f"{n:,} bot games",
+        decided=[d for r in records if (d := decided_at(r)) is not None],
     )
+
+
+def interest_figures(records: Sequence[GameRecord], lengths: Sequence[int]) -> list[Figure]:
+    """Browne's measures (`companion.lab.interest`), for games that keep a score (their
+    records' `leads`) and games whose moves' choices were counted (`choices`)."""
+    scored = [r for r in records if r.leads]
+    figures = []
+    if scored:
+        decided = [d for r in scored if (d := decided_at(r)) is not None]
+        comebacks = [c for r in scored if (c := comeback(r)) is not None]
+        figures += [
+            Figure(INTEREST, LEAD_CHANGES, mean_ci([lead_changes(r.leads) for r in scored])),
+            Figure(INTEREST, DECIDED, mean_ci(decided), rate=True),
+            Figure(INTEREST, COMEBACKS, wilson(sum(comebacks), len(comebacks)), rate=True),
+        ]
+    branches = [b for r in records if (b := branching(r)) is not None]
+    if branches:
+        figures.append(Figure(INTEREST, BRANCHING, mean_ci(branches)))
+    if figures:
+        figures.append(Figure(INTEREST, DECISIONS, mean_ci(lengths)))
+    return figures
 
 
 def decisions_of(lab: LabGame, record: GameRecord) -> int:

@@ -48,7 +48,7 @@ from companion.games.passpass.rules import (
     make_config,
     new_game,
 )
-from companion.lab.model import Mean, PerSeat, Rate, Variant
+from companion.lab.model import Lead, Mean, PerSeat, Rate, Variant
 
 DIFF_GAMES = int(os.environ.get("COMPANION_LAB_DIFF_GAMES", "14"))
 """Games per unit of a variant's weight in the differential test (68 units in all)."""
@@ -243,7 +243,10 @@ def test_record_of_a_phipasspass_manche_counts_timed_windows_swap_and_reveal():
     assert record.seat_counts["manche_wins"] == (1, 0, 0)
     assert record.rulings == {"PTI-5": 1}  # one pick per hat: no best pick to take
     assert "visible_calls" not in c and "reward_drop" not in c  # PHI-1, PHI-5
-    assert record == _fast_record(fast, len(actions))
+    # The lead's story: seat 0 won a manche with the 38th action, its reveal (the lab's
+    # self-play marks it as it plays, not the core these actions were applied to).
+    assert record.leads == (Lead(38, (1.0, 0.0, 0.0)),)
+    assert replace(record, leads=()) == _fast_record(fast, len(actions))
 
 
 def test_record_of_reads_a_journal_skipping_table_events_and_undone_steps():

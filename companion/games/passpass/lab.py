@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -42,6 +43,7 @@ from companion.games.passpass.rules import (
     apply,
     clockwise_first,
     is_over,
+    legal_actions,
     make_config,
     new_game,
 )
@@ -177,13 +179,18 @@ def _player(rules: RuleSet) -> Callable[[Variant, int], GameRecord]:
 def play_reference(variant: Variant, index: int) -> GameRecord:
     """Game `index` of the variant with the readable engine and today's bots, read back
     from its events: what `LabGame.play` must equal."""
-    config, events = reference_events(variant, index)
-    return RECORDERS[variant.game](variant.players, config.first, events)
+    choices: list[int] = []
+    config, events = reference_events(variant, index, choices)
+    record = RECORDERS[variant.game](variant.players, config.first, events)
+    return replace(record, choices=(sum(choices), len(choices)))
 
 
-def reference_events(variant: Variant, index: int) -> tuple[Config, list[dict[str, Any]]]:
+def reference_events(
+    variant: Variant, index: int, choices: list[int] | None = None
+) -> tuple[Config, list[dict[str, Any]]]:
     """Game `index` as `selfplay` plays it: its config and every event as JSON, with a
-    `calls_together` record before the verdict where calls came together."""
+    `calls_together` record before the verdict where calls came together. `choices`
+    receives the number of legal actions of each move that is no window's."""
     config = config_of(variant, index)
     bots = [
         make_bot(kind, random.Random(f"{variant.seed}:{index}:{seat}"), seat, config.layout)
@@ -201,6 +208,8 @@ def reference_events(variant: Variant, index: int) -> tuple[Config, list[dict[st
                 events.append({"kind": TOGETHER, "seats": sorted(calls), "counted": seat})
             action = calls[clockwise_first(state, calls)] if calls else CloseWindow()
         else:
+            if choices is not None and state.phase is not Phase.WINDOW:
+                choices.append(len(legal_actions(state)))
             action = choose(state, bots)
         state, made = apply(state, action)
         actions += 1

@@ -25,7 +25,12 @@ def play_game(
     """One whole game: seat s plays bot `kinds[s]` drawing from `rngs[s]`."""
     game = FastGame(config, seed)
     bots = [KINDS[kind] for kind in kinds]
+    tally = game.tally
     while not game.over:
         seat = game.turn
+        tally.mark(game.tokens)
+        tally.choices[0] += len(game.legal())
+        tally.choices[1] += 1
         game.play(bots[seat](game, rngs[seat]))
-    return game.tally
+    tally.mark(game.tokens)
+    return tally
