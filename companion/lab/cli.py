@@ -137,12 +137,22 @@ def report(args: argparse.Namespace) -> int:
     out = _reports_dir(args, args.name)
     if isinstance(out, str):
         return fail("report", out)
+    variants: list[Variant] = []
+    if args.against:
+        try:
+            variants = read_variants(args.against)
+        except VariantError as exc:
+            return fail("report", f"--against {exc} (the format: {LAB_DOC})")
     try:
         results = journal_report(paths, None if args.quiet else ProgressBar(what="journals"))
     except OSError as exc:
         return fail("report", f"cannot read {exc.filename}: {exc.strerror or exc}")
     except (JournalError, SetupError, ValueError) as exc:
         return fail("report", str(exc))
+    if variants:
+        from companion.lab.against import beside
+
+        results = beside(results, play(variants, args.workers, args.quiet))
     return _write("report", out, f"Playtest: {args.name}", results)
 
 
@@ -263,7 +273,16 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "journals", nargs="+", type=path_text, metavar="JOURNAL", help="journal files or folders"
     )
     p.add_argument("--name", default="playtest", help="the report's name (default playtest)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    p.add_argument(
+        "--against",
+        metavar="LAB.toml",
+        type=path_text,
+        default=None,
+        help="a lab variants file: its bot games are played and set beside the real ones of "
+        "the same game and seat count, and every figure where people differ from the bots "
+        "beyond both 95 %% intervals is said in a sentence",
+    )
+    _workers(p)
     _out(p, "<name>")
     p.set_defaults(func=report)
 

@@ -112,6 +112,10 @@ def terminal(results: Sequence[VariantFigures]) -> str:
         for line, names in _said(group):
             which = "" if len(names) == len(group) else f" ({', '.join(names)})"
             lines.append(f"  ! {line}{which}")
+        for v in group:
+            if v.differences:
+                lines.append(f"  People ({v.variant.name}) against the bots:")
+                lines += [f"    {line}" for line in v.differences]
     return "\n".join(lines)
 
 
@@ -259,6 +263,7 @@ def html_report(results: Sequence[VariantFigures], title: str) -> str:
         parts.append(plots.figure("Wins by seat and of the first player", plots.wins(group)))
         parts += _tables(group)
         parts += _interest(group)
+        parts += _people_and_bots(group)
         parts.append(plots.figure("Game length", plots.lengths(group)))
         parts.append(plots.figure(f"Turns per {group[0].manche}", plots.manches(group)))
         parts.append(_rulings_table(group))
@@ -344,6 +349,22 @@ def _interest(group: Sequence[VariantFigures]) -> list[str]:
         *(f"<p>{html.escape(line)}</p>" for line in sentences),
         plots.figure(caption, plots.decided(group)),
     ]
+
+
+def _people_and_bots(group: Sequence[VariantFigures]) -> list[str]:
+    """Where real games differ from the bots' on the same game (`report --against`)."""
+    parts = []
+    for v in group:
+        if v.differences:
+            parts.append(f"<h3>People ({html.escape(v.variant.name)}) against the bots</h3>")
+            parts.append(
+                "<p>Each line is a figure where the table's games and the bots' differ beyond "
+                "both 95 % intervals (the tables above show every figure side by side; where "
+                "the intervals overlap, the games cannot tell people from bots).</p><ul>"
+            )
+            parts += [f"<li>{html.escape(line)}</li>" for line in v.differences]
+            parts.append("</ul>")
+    return parts
 
 
 def _ci(f: Figure) -> str:

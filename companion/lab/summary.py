@@ -66,6 +66,9 @@ class VariantFigures:
     """Where the games come from ("10,000 bot games", "3 journals")."""
     table: list[Figure] = field(default_factory=list)
     """What only a real table has (time per turn, faults): journal reports only."""
+    differences: list[str] = field(default_factory=list)
+    """Where a group of real games differs from the bots' figures on the same game
+    (`companion report --against`), a sentence each."""
     decided: list[float] = field(default_factory=list)
     """For each game with a sole winner and a score, the share of the game after which the
     winner led for good (`interest.decided_at`), for the interest plot."""
@@ -98,6 +101,7 @@ class VariantFigures:
                 for r in self.rulings
             ],
             "notes": self.notes,
+            "differences": self.differences,
         }
 
 

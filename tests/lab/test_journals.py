@@ -120,3 +120,64 @@ def test_a_setups_bots_are_one_kind_a_seat_and_absent_for_people():
     for wrong in (["bot"], "bot", [1, 2, 3]):
         with pytest.raises(JournalError, match="bots"):
             parse_setup(line | {"bots": wrong})
+
+
+def _tables_of(tmp_path: Path, game: str, players: int, seeds: range) -> Path:
+    """Journals of whole games at a simulated table, as a table writes them for people
+    (no `bots` in their setup): the playtest of this test."""
+    from companion import games
+    from companion.journal import dump_lines
+
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    descriptor = games.get(game)
+    for seed in seeds:
+        setup = descriptor.simulated_setup(players, seed)
+        result = descriptor.simulate(setup)
+        lines = dump_lines(setup, result.inputs, checksum=True)
+        (folder / f"game-{seed}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return folder
+
+
+def test_report_against_a_lab_file_sets_people_beside_bots_and_says_where_they_differ(
+    tmp_path, capsys
+):
+    """The table's seats are played by the heuristic; the lab's by random bots, which call
+    challenges far more often: the report says so, figure by figure, beyond the intervals."""
+    archive = _tables_of(tmp_path, "ptipasspass", 3, range(1, 7))
+    lab = tmp_path / "bots.toml"
+    lab.write_text(
+        'game = "ptipasspass"\nplayers = 3\nbots = ["random"]\ngames = 200\nseed = 2\n'
+        '[[variant]]\nname = "random bots"\nrules = { window = "timed" }\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    args = ["report", str(archive), "--against", str(lab), "--out", str(out), "--quiet"]
+    assert main([*args, "--workers", "1"]) == 0
+    printed = capsys.readouterr().out
+    table = "PtiPassPass, 3 players (window_seconds = 6.0, doublon_min = 2.0)"
+    assert f"People ({table}) against the bots:" in printed
+    figures = json.loads((out / "figures.json").read_text(encoding="utf-8"))
+    people, bots = figures["variants"]
+    assert people["source"] == "6 journals of real games" and bots["variant"] == "random bots"
+    said = people["differences"]
+    assert said and all("beyond both 95 % intervals" in line for line in said)
+    for line in said:  # each sentence names the way the figures go
+        mine = next(f for f in people["figures"] if line.startswith(_named(f)))
+        theirs = next(f for f in bots["figures"] if _named(f) == _named(mine))
+        way = "more" if mine["value"] > theirs["value"] else "less"
+        assert f"people {way}," in line, (mine, theirs)
+        assert mine["high"] < theirs["low"] or theirs["high"] < mine["low"]
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "against the bots</h3>" in page and page.count("<h2>PtiPassPass</h2>") == 1
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "chess"\n', encoding="utf-8")
+    assert main(["report", str(archive), "--against", str(bad), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "--against" in err and str(bad) in err and len(err.strip().splitlines()) == 1
+
+
+def _named(f: dict) -> str:
+    what = f["label"] if f["seat"] is None else f"{f['label']}, seat {f['seat'] + 1}"
+    return f"{what} ({f['section']})"
