@@ -119,3 +119,21 @@ def test_a_flip_done_games_lead_is_its_tokens_and_ends_with_its_winners_ahead():
         assert ats == sorted(ats) and ats[-1] <= record.actions
         total, moves = record.choices
         assert moves == record.actions and total >= moves
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_vnp_games_lead_is_its_side_scores_so_far_and_the_lowest_wins(players):
+    """After each placement each seat's score is its side's segments not placed (VNP-6,
+    VNP-7), negated: the game ends on the final side scores, its winner ahead."""
+    from companion.lab.variants import load_lab
+
+    lab = load_lab("vnp")
+    v = Variant("v", "vnp", players, ("largest", "random") * (players // 2), 3, 2)
+    for index in range(3):
+        record = lab.play(v, index)
+        placements = record.counts["placements"]
+        assert len(record.leads) == placements  # one mark a placement, none a pass
+        final = record.leads[-1].scores
+        assert final == tuple(-s for s in record.seat_counts["side_score"])
+        if len(record.winners) == 1:
+            assert leader(final) == record.winners[0]

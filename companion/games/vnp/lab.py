@@ -40,6 +40,7 @@ from companion.games.vnp.rules.pieces import PIECES, TOTAL_SEGMENTS, geometry
 from companion.lab.model import (
     GameRecord,
     LabGame,
+    Lead,
     Mean,
     PerSeat,
     Rate,
@@ -481,7 +482,37 @@ def _record(
         counts=counts,
         seat_counts=seat_counts,
         rulings={k: v for k, v in rulings.items() if v},
+        leads=_leads(acts, seats, side_of, players),
     )
+
+
+def _leads(
+    acts: Sequence[Act], seats: Sequence[int], side_of: Sequence[int], players: int
+) -> tuple[Lead, ...]:
+    """The lead's story: after each placement, each seat's side score so far (its colours'
+    segments not placed, or the bonus of a colour with every piece placed, VNP-6), negated
+    (the lowest side wins, VNP-7). Followed where each side is one seat's; in teams the
+    lead is a side's, which the interest figures do not follow."""
+    owners: dict[int, set[int]] = {}
+    for colour, side in enumerate(side_of):
+        owners.setdefault(side, set()).add(seats[colour])
+    if len(owners) != players or any(len(seat) != 1 for seat in owners.values()):
+        return ()
+    owner = {side: min(seat) for side, seat in owners.items()}
+    n, everything = len(side_of), len(PIECES)
+    placed, segments = [0] * n, [0] * n
+    leads = []
+    for at, (colour, size, _, _) in enumerate(acts, start=1):
+        if not size:
+            continue  # a pass changes no score
+        placed[colour] += 1
+        segments[colour] += size
+        scores = [0.0] * players
+        for c in range(n):
+            left = ALL_PLACED_BONUS if placed[c] == everything else TOTAL_SEGMENTS - segments[c]
+            scores[owner[side_of[c]]] -= left
+        leads.append(Lead(at, tuple(scores)))
+    return tuple(leads)
 
 
 def notes(variant: Variant) -> Sequence[str]:
