@@ -9,7 +9,6 @@ indexed by the constants below (cheap to bump in the fast engine's inner loop), 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from companion.games.flipdone.rules.config import LINES, PLAYERS
@@ -133,11 +132,15 @@ class Tally:
     choices: list[int] = field(default_factory=lambda: [0, 0])
     """[legal plays summed, plays]: counted by the lab's self-play (a journal cannot)."""
 
-    def mark(self, tokens: Sequence[int]) -> None:
+    marked: list[int] = field(default_factory=list)
+    """The tokens at the last mark (compared as they are: a play seldom changes them)."""
+
+    def mark(self, tokens: list[int]) -> None:
         """Note the tokens if they changed since the last mark, at the plays made so far."""
-        scores = tuple(map(float, tokens))
-        if not self.leads or self.leads[-1].scores != scores:
-            self.leads.append(Lead(self.counts[PLAYS] + self.counts[PLACED], scores))
+        if not self.leads or self.marked != tokens:
+            self.marked = list(tokens)
+            at = self.counts[PLAYS] + self.counts[PLACED]
+            self.leads.append(Lead(at, tuple(map(float, tokens))))
 
 
 def record(tally: Tally, players: int, first: int) -> GameRecord:
