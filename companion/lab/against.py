@@ -35,6 +35,8 @@ def beside(
                 group.variant.players,
             ):
                 group.differences += differences(group, variant)
+                pairs = _apart_figures(group, variant)
+                group.apart += [(f, b, variant.variant.name) for f, b in pairs]
                 if number not in used:
                     placed.append(variant)
                     used.add(number)
@@ -51,18 +53,10 @@ def differences(people: VariantFigures, bots: VariantFigures) -> list[str]:
     from companion.lab.report import interval
 
     said = []
-    for f in people.figures:
-        if (f.section, f.label) == (INTEREST, DECISIONS):
-            continue  # the Game section's figure, said there
-        try:
-            b = bots.find(f.section, f.label, f.seat)
-        except KeyError:
-            continue
-        if not _apart(f.estimate, b.estimate):
-            continue
+    for f, b in _apart_figures(people, bots):
         way = "more" if f.estimate.value > b.estimate.value else "less"
         said.append(
-            f"{_name(f)}: people {interval(f)}, bots ({bots.variant.name}) {interval(b)}; "
+            f"{name(f)}: people {interval(f)}, bots ({bots.variant.name}) {interval(b)}; "
             f"people {way}, beyond both 95 % intervals"
         )
     if not said:
@@ -73,6 +67,21 @@ def differences(people: VariantFigures, bots: VariantFigures) -> list[str]:
     return said
 
 
+def _apart_figures(people: VariantFigures, bots: VariantFigures) -> list[tuple[Figure, Figure]]:
+    """(people's figure, the bots' same figure) wherever they differ beyond both intervals."""
+    found = []
+    for f in people.figures:
+        if (f.section, f.label) == (INTEREST, DECISIONS):
+            continue  # the Game section's figure, said there
+        try:
+            b = bots.find(f.section, f.label, f.seat)
+        except KeyError:
+            continue
+        if _apart(f.estimate, b.estimate):
+            found.append((f, b))
+    return found
+
+
 def _apart(a: Estimate, b: Estimate) -> bool:
     """Both intervals are real ones (a single game gives none) and they do not overlap."""
     if any(math.isnan(x) for x in (a.low, a.high, b.low, b.high)) or min(a.n, b.n) < 2:
@@ -80,6 +89,6 @@ def _apart(a: Estimate, b: Estimate) -> bool:
     return a.high < b.low or b.high < a.low
 
 
-def _name(f: Figure) -> str:
+def name(f: Figure) -> str:
     what = f.label if f.seat is None else f"{f.label}, seat {f.seat + 1}"
     return f"{what} ({f.section})"

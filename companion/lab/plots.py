@@ -118,3 +118,26 @@ def decided(group: Sequence[VariantFigures]) -> str:
     if ax.get_legend_handles_labels()[1]:
         ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return _svg(fig)
+
+
+def people_and_bots(v: VariantFigures) -> str:
+    """Each figure where people differ from the bots, as a share of the bots' value (100 %:
+    the same), with the people's interval: left of the line, people do less."""
+    from companion.lab.against import name
+
+    plt = _pyplot()
+    shown = [(f, b, bots) for f, b, bots in v.apart if b.estimate.value]
+    fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.3 * max(1, len(shown))))
+    for y, (f, b, _) in enumerate(shown):
+        base = b.estimate.value
+        value = 100 * f.estimate.value / base
+        low, high = 100 * f.estimate.low / base, 100 * f.estimate.high / base
+        ax.errorbar([value], [y], xerr=[[max(0.0, value - low)], [max(0.0, high - value)]],
+                    fmt="o", color="#c33" if value < 100 else "#36c", capsize=3)  # fmt: skip
+    ax.axvline(100, color="#888", linewidth=0.8, linestyle="--")
+    ax.set_yticks(range(len(shown)), [f"{name(f)} vs {bots}" for f, _, bots in shown])
+    ax.invert_yaxis()
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(lambda x, _: f"{x:g} %")
+    ax.set_xlabel("people's figure, as a share of the bots' (log scale; 100 %: the same)")
+    return _svg(fig)

@@ -353,6 +353,8 @@ def _interest(group: Sequence[VariantFigures]) -> list[str]:
 
 def _people_and_bots(group: Sequence[VariantFigures]) -> list[str]:
     """Where real games differ from the bots' on the same game (`report --against`)."""
+    from companion.lab import plots
+
     parts = []
     for v in group:
         if v.differences:
@@ -364,6 +366,14 @@ def _people_and_bots(group: Sequence[VariantFigures]) -> list[str]:
             )
             parts += [f"<li>{html.escape(line)}</li>" for line in v.differences]
             parts.append("</ul>")
+            if any(b.estimate.value for _, b, _ in v.apart):
+                parts.append(
+                    plots.figure(
+                        "Where people differ from the bots: each figure as a share of the "
+                        "bots' (left of the dashed line, people do less), with its 95 % interval",
+                        plots.people_and_bots(v),
+                    )
+                )
     return parts
 
 

@@ -69,6 +69,9 @@ class VariantFigures:
     differences: list[str] = field(default_factory=list)
     """Where a group of real games differs from the bots' figures on the same game
     (`companion report --against`), a sentence each."""
+    apart: list[tuple[Figure, Figure, str]] = field(default_factory=list)
+    """The same differences as figures: (people's, the bots', the bots' variant), for the
+    plot."""
     decided: list[float] = field(default_factory=list)
     """For each game with a sole winner and a score, the share of the game after which the
     winner led for good (`interest.decided_at`), for the interest plot."""

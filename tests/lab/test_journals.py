@@ -170,6 +170,7 @@ def test_report_against_a_lab_file_sets_people_beside_bots_and_says_where_they_d
         assert mine["high"] < theirs["low"] or theirs["high"] < mine["low"]
     page = (out / "report.html").read_text(encoding="utf-8")
     assert "against the bots</h3>" in page and page.count("<h2>PtiPassPass</h2>") == 1
+    assert "Where people differ from the bots" in page  # and its plot
 
     bad = tmp_path / "bad.toml"
     bad.write_text('game = "chess"\n', encoding="utf-8")
