@@ -182,3 +182,16 @@ def test_report_against_a_lab_file_sets_people_beside_bots_and_says_where_they_d
 def _named(f: dict) -> str:
     what = f["label"] if f["seat"] is None else f"{f['label']}, seat {f['seat'] + 1}"
     return f"{what} ({f['section']})"
+
+
+def test_journals_give_the_leads_interest_figures_not_the_legal_choices(tmp_path, capsys):
+    """The events tell the score (manches won), so a journal's group has the lead's
+    figures; they do not say what else a seat could have done: no branching factor."""
+    from companion.lab.summary import BRANCHING, INTEREST, LEAD_CHANGES
+
+    archive = _tables_of(tmp_path, "ptipasspass", 3, range(1, 4))
+    (group,) = report(sorted(archive.glob("*.jsonl")))
+    assert group.find(INTEREST, LEAD_CHANGES).estimate.n == 3
+    assert len(group.decided) == 3  # every game has a sole winner, who ends ahead
+    with pytest.raises(KeyError):
+        group.find(INTEREST, BRANCHING)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -34,7 +34,7 @@ from companion.games.vnp.rules.config import (
     Mode,
     make_config,
 )
-from companion.games.vnp.rules.engine import apply, is_over, new_game
+from companion.games.vnp.rules.engine import apply, is_over, legal_placements, new_game
 from companion.games.vnp.rules.events import Event
 from companion.games.vnp.rules.pieces import PIECES, TOTAL_SEGMENTS, geometry
 from companion.lab.model import (
@@ -260,7 +260,8 @@ def fast_game(variant: Variant, index: int) -> tuple[Seating, fast.Game]:
 def play(variant: Variant, index: int) -> GameRecord:
     """Game `index` of the variant on the fast path, as its record."""
     sit, game = fast_game(variant, index)
-    return fast_record(variant.players, sit.config, sit.seats, game.turns, True)
+    record = fast_record(variant.players, sit.config, sit.seats, game.turns, True)
+    return replace(record, choices=game.choices)
 
 
 def fast_record(
@@ -280,14 +281,17 @@ def fast_record(
     return _record(players, config, seats, acts, finished, None)
 
 
-def reference_events(variant: Variant, index: int) -> list[Event]:
+def reference_events(variant: Variant, index: int, choices: list[int] | None = None) -> list[Event]:
     """Game `index` of the variant played by the readable engine and the readable bots
-    (`companion/games/vnp/bots.py`): the events of the game the fast path must equal."""
+    (`companion/games/vnp/bots.py`): the events of the game the fast path must equal.
+    `choices` receives the number of legal placements of each turn that had one."""
     sit = seating(variant, index)
     bots: list[Bot] = [BOTS[kind] for kind in variant.bots]
     state, opening = new_game(sit.config, 0)
     events: list[Event] = list(opening)
     while not is_over(state):
+        if choices is not None and (ids := legal_placements(state, state.turn)):
+            choices.append(len(ids))
         seat = sit.seats[state.turn]
         state, happened = apply(state, bots[seat](state, sit.rngs[seat]))
         events.extend(happened)
@@ -297,8 +301,10 @@ def reference_events(variant: Variant, index: int) -> list[Event]:
 def play_reference(variant: Variant, index: int) -> GameRecord:
     """Game `index` of the variant on the readable engine, measured from its events by
     `record_of`: the record `play` must equal."""
-    events = reference_events(variant, index)
-    return record_of(variant.players, index % variant.players, [e.to_json() for e in events])
+    choices: list[int] = []
+    events = reference_events(variant, index, choices)
+    record = record_of(variant.players, index % variant.players, [e.to_json() for e in events])
+    return replace(record, choices=(sum(choices), len(choices)))
 
 
 # ------------------------------------------------------------------ from the events
