@@ -31,9 +31,17 @@ rules = { next_starter = "winner" }
 def test_a_cluster_of_two_workers_gives_the_figures_of_one_core_byte_for_byte(tmp_path, capsys):
     lab = tmp_path / "lab.toml"
     lab.write_text(LAB, encoding="utf-8")
+    # Two workers of one thread each, in this process (processes take seconds to start),
+    # reached over real TCP on the loopback as a scheduler on another machine would be.
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=False, protocol="tcp", dashboard_address=None
+        n_workers=2,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address=None,
     ) as cluster:
+        assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
         on_cluster = tmp_path / "cluster"
         args = ["lab", str(lab), "--cluster", cluster.scheduler_address, "--out", str(on_cluster)]
         assert main(args) == 0
