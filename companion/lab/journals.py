@@ -26,6 +26,7 @@ from companion.lab.variants import load_lab
 from companion.referee.event_log import TableEvent
 from companion.screens.text import phrase
 from companion.session import feed_journal
+from companion.transcript import engine_word
 
 TABLE = "At the table"
 FAULTS = "Faults (seconds lost per game, by what the OLED asked)"
@@ -164,7 +165,12 @@ def table_figures(lab: LabGame, group: Sequence[PlayedGame]) -> list[Figure]:
     ]
     reasons = sorted({k for f in faults for k in f if k not in ("#", "seconds")})
     figures += [
-        Figure(FAULTS, reason, mean_ci([f.get(reason, 0.0) for f in faults])) for reason in reasons
+        Figure(
+            FAULTS,
+            engine_word("fault", reason, "en"),
+            mean_ci([f.get(reason, 0.0) for f in faults]),
+        )
+        for reason in reasons
     ]
     refusals = sorted({k for r in refused for k in r})
     figures += [

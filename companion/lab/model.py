@@ -139,7 +139,7 @@ class LabGame:
     manche: str = "manche"
     """What the game calls the unit `GameRecord.manches` counts (e.g. "phase")."""
     decisions: Callable[[GameRecord], int] | None = None
-    """The decisions of a game (a hat chosen, an animal announced, a challenge called...),
-    where its actions count more: PassPass's engine counts each OK of a round and each
-    window the clock closed as an action, which would make a game with a spoken round of
-    OKs look longer than the same game with a timed window. None: every action is one."""
+    """The decisions of a game (a choice a seat made), where its actions count more: an
+    engine may count as an action a seat letting a moment go by (each OK of a spoken round,
+    a window the clock closed), which would make the same game look longer under one rule
+    of how that moment ends than under another. None: every action is one."""

@@ -57,7 +57,7 @@ def interval(figure: Figure) -> str:
 
 
 def game_title(game: str) -> str:
-    """The game's name as its rule book writes it ("PtiPassPass", "Vous ne passerez pas !")."""
+    """The game's name as its rule book writes it (its descriptor's title), not its id."""
     try:
         return games.get(game).title
     except games.UnknownGame:

@@ -204,7 +204,7 @@ def interest_figures(records: Sequence[GameRecord], lengths: Sequence[int]) -> l
 
 def decisions_of(lab: LabGame, record: GameRecord) -> int:
     """A game's decisions: its actions, less those the game says are none (`LabGame.decisions`:
-    PassPass's OKs and the windows the clock closed)."""
+    an OK of a spoken round, a window the clock closed)."""
     return record.actions if lab.decisions is None else lab.decisions(record)
 
 

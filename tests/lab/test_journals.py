@@ -24,7 +24,7 @@ def test_faults_are_timed_from_the_wrong_table_to_the_table_put_right():
     assert group.find(TABLE, "faults per game").estimate.value == 6
     assert group.find(TABLE, "seconds lost to faults per game").estimate.value == pytest.approx(9.3)
     reasons = {f.label: f.estimate.value for f in group.table if f.section == FAULTS}
-    wrong = ("unknown_tag", "two_tags", "extra_tag", "missing_tag", "reader_silent", "not_yours")
+    wrong = ("unknown tag", "two tags", "extra tag", "missing tag", "reader silent", "not yours")
     assert reasons == pytest.approx(dict.fromkeys(wrong, 1.55))
     # Two turns started (16.25 s and 31.1 s): one whole turn, 14.85 s.
     assert group.find(TABLE, "seconds per turn").estimate.value == pytest.approx(14.85)
