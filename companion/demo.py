@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -77,7 +77,10 @@ def run_demo(
     assert result.referee is not None
     out_dir.mkdir(parents=True, exist_ok=True)
     journal = out_dir / "journal.jsonl"
-    lines = dump_lines(setup, result.inputs, checksum=True)  # as a table writes its journal
+    # As a table writes its journal, saying that bots played every seat (the report
+    # labels such games as bot games, never as real ones).
+    played_by = replace(setup, bots=("bot",) * len(setup.seats))
+    lines = dump_lines(played_by, result.inputs, checksum=True)
     journal.write_text("\n".join(lines) + "\n", encoding="utf-8")
     gif = out_dir / "oled.gif"
     save_gif(film.frames, gif, film.durations_ms())

@@ -60,6 +60,10 @@ class Setup:
     rules: Mapping[str, Any] | None = None
     """The game's own settings, by name (docs/journal.md lists each game's), None for the
     book's rules. Each game's referee checks them."""
+    bots: tuple[str, ...] | None = None
+    """Who played each seat when bots did (`companion demo`): one kind a seat ("bot" where
+    the kind is the game's own choice); None for people. The referee ignores it; the
+    report (`companion report`) tells bot games from real ones by it."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -75,6 +79,8 @@ class Setup:
         }
         if self.rules is not None:
             data["rules"] = dict(self.rules)
+        if self.bots is not None:
+            data["bots"] = list(self.bots)
         return data
 
 
@@ -146,7 +152,9 @@ class ResumeInput:
 Input = SpotInput | PressInput | TickInput | ReaderInput | ResumeInput
 
 
-SETUP_KEYS = ("t", "type", "game", "seats", "first", "seed", "settle", "language", "tags", "rules")
+SETUP_KEYS = (
+    "t", "type", "game", "seats", "first", "seed", "settle", "language", "tags", "rules", "bots",
+)  # fmt: skip
 LEGACY_LAYOUT = "layout"
 """A top-level key of the setup lines written before a game's own settings moved under its
 `rules`, with the games' table settings marked `legacy` (`companion.games.TableSetting`):
@@ -184,9 +192,13 @@ def _setup(data: Mapping[str, Any]) -> Setup:
     seats = "a list of the players' names (strings), clockwise from seat 0"
     languages = " or ".join(f'"{code}"' for code in LANGUAGES)
     game = fields.text("game", fields.required(data, "game", "the game's name"))
+    names = tuple(fields.texts("seats", fields.required(data, "seats", seats), seats))
+    bots = fields.optional(data, "bots", _bots, None)
+    if bots is not None and len(bots) != len(names):
+        raise fields.refuse("bots", data["bots"], f"{len(names)} bot kinds, one a seat")
     return Setup(
         game=game,
-        seats=tuple(fields.texts("seats", fields.required(data, "seats", seats), seats)),
+        seats=names,
         tags=fields.optional(data, "tags", fields.tags, {}),
         first=fields.optional(data, "first", fields.whole, 0),
         seed=fields.optional(data, "seed", lambda k, v: fields.whole(k, v, None), 0),
@@ -194,7 +206,13 @@ def _setup(data: Mapping[str, Any]) -> Setup:
         language=fields.optional(data, "language", _choice(LANGUAGES, languages), "fr"),
         t=fields.optional(data, "t", fields.number, 0.0),
         rules=_with_legacy(game, _rules(data.get("rules")), _legacy(data, legacy), legacy),
+        bots=bots,
     )
+
+
+def _bots(key: str, value: Any) -> tuple[str, ...]:
+    """The `bots` of a setup: one bot kind a seat (the seats' count is the game's check)."""
+    return tuple(fields.texts(key, value, "a list of bot kinds, one a seat"))
 
 
 def _legacy_settings() -> dict[str, TableSetting]:

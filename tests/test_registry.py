@@ -85,7 +85,9 @@ def test_a_registered_game_plays_through_demo_replay_run_and_selfplay(tmp_path: 
 
     report = companion("report", str(journal), "--out", "report", "--quiet", cwd=tmp_path)
     assert report.returncode == 0, report.stderr
-    assert "1 journal of real games" in report.stdout and "seconds per turn" in report.stdout
+    # The demo's journal says bots played it: a bot game, never called a real one.
+    assert "1 journal of bot games" in report.stdout and "seconds per turn" in report.stdout
+    assert "real games" not in report.stdout
 
 
 def test_an_unknown_game_is_one_clear_line(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from companion import games
 from companion.doc_paths import LAB_DOC
 from companion.lab import report as output
 from companion.lab.model import Variant
-from companion.lab.runner import default_workers, run
+from companion.lab.runner import ClusterError, default_workers, run
 from companion.lab.summary import VariantFigures, summarize
 from companion.lab.variants import VariantError, load_lab, parse_variants, read_variants
 from companion.options import (
@@ -113,13 +113,18 @@ def lab(args: argparse.Namespace) -> int:
     out = _reports_dir(args, name)
     if isinstance(out, str):
         return fail("lab", out)
-    results = play(variants, args.workers, args.quiet)
+    try:
+        results = play(variants, args.workers, args.quiet, args.cluster)
+    except ClusterError as exc:
+        return fail("lab", str(exc))
     return _write("lab", out, f"Lab: {name}", results)
 
 
-def play(variants: Sequence[Variant], workers: int | None, quiet: bool) -> list[VariantFigures]:
-    """Every variant's games on every core, summarized."""
-    records = run(variants, workers, None if quiet else ProgressBar())
+def play(
+    variants: Sequence[Variant], workers: int | None, quiet: bool, cluster: str | None = None
+) -> list[VariantFigures]:
+    """Every variant's games on every core (or a Dask cluster's workers), summarized."""
+    records = run(variants, workers, None if quiet else ProgressBar(), cluster)
     return [summarize(load_lab(v.game), v, r) for v, r in zip(variants, records, strict=True)]
 
 
@@ -137,12 +142,22 @@ def report(args: argparse.Namespace) -> int:
     out = _reports_dir(args, args.name)
     if isinstance(out, str):
         return fail("report", out)
+    variants: list[Variant] = []
+    if args.against:
+        try:
+            variants = read_variants(args.against)
+        except VariantError as exc:
+            return fail("report", f"--against {exc} (the format: {LAB_DOC})")
     try:
         results = journal_report(paths, None if args.quiet else ProgressBar(what="journals"))
     except OSError as exc:
         return fail("report", f"cannot read {exc.filename}: {exc.strerror or exc}")
     except (JournalError, SetupError, ValueError) as exc:
         return fail("report", str(exc))
+    if variants:
+        from companion.lab.against import beside
+
+        results = beside(results, play(variants, args.workers, args.quiet))
     return _write("report", out, f"Playtest: {args.name}", results)
 
 
@@ -246,6 +261,14 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "The same file and seed give the same figures, whatever the number of workers.",
     )
     p.add_argument("file", type=path_text, help="the variants file (TOML)")
+    p.add_argument(
+        "--cluster",
+        metavar="tcp://HOST:8786",
+        default=None,
+        help="play on the workers of this Dask scheduler (pip install "
+        "'companion[lab-cluster]'; docs/lab.md says how to start one); the figures are "
+        "the very same as on this machine's cores",
+    )
     _workers(p)
     _out(p, "<file name>")
     p.set_defaults(func=lab)
@@ -263,7 +286,16 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "journals", nargs="+", type=path_text, metavar="JOURNAL", help="journal files or folders"
     )
     p.add_argument("--name", default="playtest", help="the report's name (default playtest)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    p.add_argument(
+        "--against",
+        metavar="LAB.toml",
+        type=path_text,
+        default=None,
+        help="a lab variants file: its bot games are played and set beside the real ones of "
+        "the same game and seat count, and every figure where people differ from the bots "
+        "beyond both 95 %% intervals is said in a sentence",
+    )
+    _workers(p)
     _out(p, "<name>")
     p.set_defaults(func=report)
 

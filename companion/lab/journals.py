@@ -9,6 +9,7 @@ Journals of the same game, seat count and rules are one group, reported together
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -23,7 +24,9 @@ from companion.lab.stats import mean_ci
 from companion.lab.summary import Figure, VariantFigures, summarize
 from companion.lab.variants import load_lab
 from companion.referee.event_log import TableEvent
+from companion.screens.text import phrase
 from companion.session import feed_journal
+from companion.transcript import engine_word
 
 TABLE = "At the table"
 FAULTS = "Faults (seconds lost per game, by what the OLED asked)"
@@ -41,6 +44,10 @@ class PlayedGame:
     record: GameRecord
     events: list[TableEvent]
     start: float
+    bots: tuple[str, ...] | None = None
+    """The setup's `bots`: a game bots played (`companion demo`), None for people."""
+    digest: str = ""
+    """The journal's content, hashed: the same journal given twice is counted once."""
 
 
 def replay(path: str | os.PathLike[str]) -> PlayedGame:
@@ -63,36 +70,66 @@ def replay(path: str | os.PathLike[str]) -> PlayedGame:
         lab.record_of(players, setup.first, events),
         events,
         setup.t,
+        setup.bots,
+        _digest(path),
     )
+
+
+def _digest(path: str | os.PathLike[str]) -> str:
+    """The journal's bytes, hashed (read once more: it was just read whole, below
+    `MAX_JOURNAL`, so it is a regular file of a few megabytes at most)."""
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read(MAX_JOURNAL + 1)).hexdigest()
 
 
 def report(
     paths: Sequence[str | os.PathLike[str]], progress: Callable[[int, int], None] | None = None
 ) -> list[VariantFigures]:
     """The figures of every group of journals, in the order their first journal came."""
-    groups: dict[tuple[str, int, str], list[PlayedGame]] = {}
+    groups: dict[tuple[str, int, str, tuple[str, ...] | None], list[PlayedGame]] = {}
+    seen: dict[str, PlayedGame] = {}
+    twice: dict[tuple[str, int, str, tuple[str, ...] | None], list[str]] = {}
     for done, path in enumerate(paths, start=1):
         try:
             played = replay(path)
         except ValueError as exc:  # a bad journal, setup or game: name the file
             message = str(exc)
             raise ValueError(message if str(path) in message else f"{path}: {message}") from exc
-        key = (played.game, played.players, repr(sorted(played.rules.items())))
-        groups.setdefault(key, []).append(played)
+        key = (played.game, played.players, repr(sorted(played.rules.items())), played.bots)
+        first = seen.setdefault(played.digest, played)
+        if first is not played:
+            twice.setdefault(key, []).append(_given_twice(played.path, first.path))
+        else:
+            groups.setdefault(key, []).append(played)
         if progress:
             progress(done, len(paths))
     results = []
-    for (game, players, _), group in groups.items():
+    for key, group in groups.items():
+        game, players, _, bots = key
         lab = load_lab(game)
         title = games.get(game).title
         rules = group[0].rules
         name = f"{title}, {players} players" + (f" ({_rules(rules)})" if rules else "")
-        variant = Variant(name, game, players, ("people",) * players, len(group), 0, rules)
-        source = f"{len(group)} journal{'s' if len(group) > 1 else ''} of real games"
-        figures = summarize(lab, variant, [g.record for g in group], source)
+        if bots is not None:
+            name += ", bots"
+        variant = Variant(name, game, players, bots or ("people",) * players, len(group), 0, rules)
+        figures = summarize(lab, variant, [g.record for g in group], _source(len(group), bots))
         figures.table = table_figures(lab, group)
+        figures.notes[:0] = twice.get(key, [])
         results.append(figures)
     return results
+
+
+def _source(count: int, bots: tuple[str, ...] | None) -> str:
+    """Where a group's games come from: people at a table, or bots (a demo's journals)."""
+    journals = f"{count} journal{'s' if count > 1 else ''}"
+    return f"{journals} of bot games (companion demo)" if bots else f"{journals} of real games"
+
+
+def _given_twice(path: Path, first: Path) -> str:
+    """The note of a journal given twice (the same file, or a copy of it)."""
+    same = "given twice" if path.resolve() == first.resolve() else f"the same journal as {first}"
+    return f"{path}: {same}, counted once"
 
 
 def _rules(rules: Mapping[str, Any]) -> str:
@@ -128,11 +165,27 @@ def table_figures(lab: LabGame, group: Sequence[PlayedGame]) -> list[Figure]:
     ]
     reasons = sorted({k for f in faults for k in f if k not in ("#", "seconds")})
     figures += [
-        Figure(FAULTS, reason, mean_ci([f.get(reason, 0.0) for f in faults])) for reason in reasons
+        Figure(
+            FAULTS,
+            engine_word("fault", reason, "en"),
+            mean_ci([f.get(reason, 0.0) for f in faults]),
+        )
+        for reason in reasons
     ]
     refusals = sorted({k for r in refused for k in r})
-    figures += [Figure(REFUSED, why, mean_ci([r[why] for r in refused])) for why in refusals]
+    figures += [
+        Figure(REFUSED, refusal_words(why), mean_ci([r[why] for r in refused])) for why in refusals
+    ]
     return figures
+
+
+def refusal_words(reason: str, lang: str = "en") -> str:
+    """A refusal's reason as the OLED says it (the core's words or the game's own, which
+    replaying its journal registered), in the report's language; an unknown code as is."""
+    try:
+        return phrase(f"notice.{reason}", lang)
+    except KeyError:
+        return reason
 
 
 def _gaps(times: Iterable[float]) -> list[float]:

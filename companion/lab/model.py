@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
+
+
+class Lead(NamedTuple):
+    """The seats' scores at one moment of a game: where the lead stands (the more, the
+    better: a game where less is better gives its scores negated)."""
+
+    at: int
+    """The game's actions played by then (`GameRecord.actions` is the whole game's)."""
+    scores: tuple[float, ...]
+    """One a seat."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +62,14 @@ class GameRecord:
     rulings: dict[str, int] = field(default_factory=dict)
     """Ruling id ("FD-9") -> times its special case applied in this game; a missing id
     never applied."""
+    leads: tuple[Lead, ...] = ()
+    """The scores each time they changed, in order (manches won, tokens...): the lead's
+    story, which the interest figures read (`companion.lab.interest`). Empty: the game
+    keeps no score the lab follows."""
+    choices: tuple[int, int] = (0, 0)
+    """(legal choices summed over the moves counted, moves counted): the branching factor
+    is their quotient. (0, 0) where they were not counted (a journal: the events do not
+    say what else a seat could have done)."""
 
 
 @dataclass(frozen=True)
@@ -120,3 +138,8 @@ class LabGame:
     places to play them), shown next to the figures they explain."""
     manche: str = "manche"
     """What the game calls the unit `GameRecord.manches` counts (e.g. "phase")."""
+    decisions: Callable[[GameRecord], int] | None = None
+    """The decisions of a game (a choice a seat made), where its actions count more: an
+    engine may count as an action a seat letting a moment go by (each OK of a spoken round,
+    a window the clock closed), which would make the same game look longer under one rule
+    of how that moment ends than under another. None: every action is one."""

@@ -76,7 +76,7 @@ def _histogram(group: Sequence[VariantFigures], values: str, xlabel: str) -> str
 
 
 def lengths(group: Sequence[VariantFigures]) -> str:
-    return _histogram(group, "lengths", "actions per game")
+    return _histogram(group, "lengths", "decisions per game")
 
 
 def manches(group: Sequence[VariantFigures]) -> str:
@@ -97,4 +97,47 @@ def rulings(group: Sequence[VariantFigures]) -> str:
     ax.set_xlabel("games where it applied (%)")
     ax.set_xlim(0, 100)
     ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    return _svg(fig)
+
+
+def decided(group: Sequence[VariantFigures]) -> str:
+    """For each variant, the share of games (with a sole winner) whose winner already led
+    for good at each point of the game: a curve that climbs early is a game decided early."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(7, 3))
+    for v in group:
+        if v.decided:
+            xs = sorted(100 * d for d in v.decided)
+            ys = [100 * (i + 1) / len(xs) for i in range(len(xs))]
+            ax.step([0.0, *xs, 100.0], [0.0, *ys, 100.0], where="post", linewidth=1.4,
+                    label=v.variant.name)  # fmt: skip
+    ax.set_xlim(0, 100)
+    ax.set_ylim(0, 100)
+    ax.set_xlabel("point of the game (% of its actions)")
+    ax.set_ylabel("games whose winner leads for good (%)")
+    if ax.get_legend_handles_labels()[1]:
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    return _svg(fig)
+
+
+def people_and_bots(v: VariantFigures) -> str:
+    """Each figure where people differ from the bots, as a share of the bots' value (100 %:
+    the same), with the people's interval: left of the line, people do less."""
+    from companion.lab.against import name
+
+    plt = _pyplot()
+    shown = [(f, b, bots) for f, b, bots in v.apart if b.estimate.value]
+    fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.3 * max(1, len(shown))))
+    for y, (f, b, _) in enumerate(shown):
+        base = b.estimate.value
+        value = 100 * f.estimate.value / base
+        low, high = 100 * f.estimate.low / base, 100 * f.estimate.high / base
+        ax.errorbar([value], [y], xerr=[[max(0.0, value - low)], [max(0.0, high - value)]],
+                    fmt="o", color="#c33" if value < 100 else "#36c", capsize=3)  # fmt: skip
+    ax.axvline(100, color="#888", linewidth=0.8, linestyle="--")
+    ax.set_yticks(range(len(shown)), [f"{name(f)} vs {bots}" for f, _, bots in shown])
+    ax.invert_yaxis()
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(lambda x, _: f"{x:g} %")
+    ax.set_xlabel("people's figure, as a share of the bots' (log scale; 100 %: the same)")
     return _svg(fig)

@@ -18,7 +18,18 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from companion.lab.summary import GAME, Figure, VariantFigures, never_applied
+from companion import games
+from companion.lab.summary import (
+    BRANCHING,
+    COMEBACKS,
+    DECIDED,
+    GAME,
+    INTEREST,
+    LEAD_CHANGES,
+    Figure,
+    VariantFigures,
+    never_applied,
+)
 
 FILES = ("report.html", "figures.json", "figures.csv")
 """What `write` puts in the output folder."""
@@ -45,21 +56,21 @@ def interval(figure: Figure) -> str:
     return f"{value} [{number(e.low, figure.rate)}–{number(e.high, figure.rate)}]"
 
 
+def game_title(game: str) -> str:
+    """The game's name as its rule book writes it (its descriptor's title), not its id."""
+    try:
+        return games.get(game).title
+    except games.UnknownGame:
+        return game
+
+
 def describe(v: VariantFigures) -> str:
     """What was played, in one line."""
     variant = v.variant
     kinds = sorted(set(variant.bots))
     bots = f"{kinds[0]} at every seat" if len(kinds) == 1 else ", ".join(variant.bots)
     rules = ", ".join(f"{k} = {val}" for k, val in variant.rules.items()) or "rules as ruled"
-    return f"{variant.game}, {variant.players} players ({bots}); {rules}; {v.source}"
-
-
-def _label(figure: Figure, bots: Sequence[str]) -> str:
-    """The figure's name; a seat's figure names the seat, and its bot when they differ."""
-    if figure.seat is None:
-        return figure.label
-    seat = f"{figure.label}, seat {figure.seat + 1}"
-    return f"{seat} ({bots[figure.seat]})" if len(set(bots)) > 1 else seat
+    return f"{game_title(variant.game)}, {variant.players} players ({bots}); {rules}; {v.source}"
 
 
 def _never(v: VariantFigures) -> list[str]:
@@ -75,25 +86,113 @@ def _never(v: VariantFigures) -> list[str]:
 
 
 def terminal(results: Sequence[VariantFigures]) -> str:
-    """The summary printed after a run: the figures of each variant, one per line."""
+    """The summary printed after a run: for each game, its variants side by side (a column
+    each, lettered A, B... and named above the table), a row per figure."""
     lines: list[str] = []
-    for v in results:
-        lines.append(f"== {v.variant.name}: {describe(v)}")
-        section = None
-        for figure in (*v.figures, *v.table):
-            if figure.section != section:
-                section = figure.section
-                lines.append(f"  {section}")
-            lines.append(f"    {_label(figure, v.variant.bots):<52} {interval(figure)}")
-        applied = [r for r in v.rulings if r.times]
+    for game, group in _by_game(results).items():
+        letters = [_letter(n) for n in range(len(group))]
+        lines.append(f"== {game_title(game)}")
+        lines += [
+            f"  {k}  {v.variant.name}: {describe(v)}" for k, v in zip(letters, group, strict=True)
+        ]
+        rows: list[tuple[str, list[str]]] = []  # (label, a cell per variant); "" heads a section
+        for section, keys in _sections(group).items():
+            rows.append((f"  {section}", []))
+            for label, seat in keys:
+                cells = [_cell(v, section, label, seat) for v in group]
+                rows.append((f"    {_seat_label(label, seat, group)}", cells))
+        applied = [r.ruling for r in group[0].rulings if any(_times(v, r.ruling) for v in group)]
         if applied:
-            lines.append("  Rulings applied (share of games, times in all)")
-            for r in applied:
-                share = number(r.games.value, True)
-                lines.append(f"    {r.ruling:<8} {r.meaning:<40} {share:>8}  {r.times:,}")
-        for line in [*_never(v), *v.notes]:
-            lines.append(f"  ! {line}")
+            rows.append(("  Rulings applied (share of games, times in all)", []))
+            meanings = {r.ruling: r.meaning for r in group[0].rulings}
+            for ruling in applied:
+                cells = [_ruling_cell(v, ruling) for v in group]
+                rows.append((f"    {ruling} {meanings[ruling]}", cells))
+        lines += _columns(rows, letters)
+        for line, names in _said(group):
+            which = "" if len(names) == len(group) else f" ({', '.join(names)})"
+            lines.append(f"  ! {line}{which}")
+        for v in group:
+            if v.differences:
+                lines.append(f"  People ({v.variant.name}) against the bots:")
+                lines += [f"    {line}" for line in v.differences]
     return "\n".join(lines)
+
+
+LABEL_WIDTH = 46
+"""The terminal's figure names are cut to this (the HTML report has them whole)."""
+
+
+def _columns(rows: Sequence[tuple[str, list[str]]], letters: Sequence[str]) -> list[str]:
+    """The rows as a table: a label column, then a right-aligned column per variant."""
+    widths = [max([len(k), *(len(c[n]) for _, c in rows if c)]) for n, k in enumerate(letters)]
+    width = min(LABEL_WIDTH, max(len(label) for label, cells in rows if cells))
+    head = " ".join(f"{k:>{w}}" for k, w in zip(letters, widths, strict=True))
+    out = [f"{'':<{width}}  {head}"]
+    for label, cells in rows:
+        if not cells:
+            out.append(label)
+            continue
+        cut = label if len(label) <= width else label[: width - 1] + "…"
+        row = " ".join(f"{c:>{w}}" for c, w in zip(cells, widths, strict=True))
+        out.append(f"{cut:<{width}}  {row}")
+    return out
+
+
+def _letter(n: int) -> str:
+    return chr(ord("A") + n) if n < 26 else f"V{n + 1}"
+
+
+def _cell(v: VariantFigures, section: str, label: str, seat: int | None) -> str:
+    """ "26.1 % [25.2–27.0]": `interval` with the unit once."""
+    try:
+        f = v.find(section, label, seat)
+    except KeyError:
+        return ""
+    return interval(f).replace(" %–", "–").replace(" %]", "]")
+
+
+def _seat_label(label: str, seat: int | None, group: Sequence[VariantFigures]) -> str:
+    """A seat's figure names the seat, and its bot when the seats' bots differ (in every
+    variant alike: otherwise the column's variant says it)."""
+    if seat is None:
+        return label
+    bots = {v.variant.bots[seat] for v in group if seat < len(v.variant.bots)}
+    mixed = any(len(set(v.variant.bots)) > 1 for v in group)
+    return f"{label}, seat {seat + 1}" + (f" ({bots.pop()})" if mixed and len(bots) == 1 else "")
+
+
+def _times(v: VariantFigures, ruling: str) -> int:
+    return next((r.times for r in v.rulings if r.ruling == ruling), 0)
+
+
+def _ruling_cell(v: VariantFigures, ruling: str) -> str:
+    r = next((x for x in v.rulings if x.ruling == ruling), None)
+    return "" if r is None else f"{number(r.games.value, True)} ({r.times:,})"
+
+
+def _said(group: Sequence[VariantFigures]) -> list[tuple[str, list[str]]]:
+    """Each note once, with the variants it is about: rulings that never applied first (a
+    finding), then what the rules' arithmetic says."""
+    said: list[tuple[str, list[str]]] = []
+    for lines_of in (_never, lambda v: v.notes):
+        seen: dict[str, list[str]] = {}
+        for v in group:
+            for line in lines_of(v):
+                seen.setdefault(line, []).append(v.variant.name)
+        said += list(seen.items())
+    return said
+
+
+def _sections(group: Sequence[VariantFigures]) -> dict[str, list[tuple[str, int | None]]]:
+    """Every section's figures (label, seat) over the variants, in the order they come."""
+    keys: dict[str, list[tuple[str, int | None]]] = {}
+    for v in group:
+        for f in (*v.figures, *v.table):
+            row = keys.setdefault(f.section, [])
+            if (f.label, f.seat) not in row:
+                row.append((f.label, f.seat))
+    return keys
 
 
 # ------------------------------------------------------------------ JSON and CSV
@@ -159,10 +258,12 @@ def html_report(results: Sequence[VariantFigures], title: str) -> str:
         "</table>",
     ]
     for game, group in _by_game(results).items():
-        parts.append(f"<h2>{html.escape(game)}</h2>")
+        parts.append(f"<h2>{html.escape(game_title(game))}</h2>")
         parts += _notes(group)
         parts.append(plots.figure("Wins by seat and of the first player", plots.wins(group)))
         parts += _tables(group)
+        parts += _interest(group)
+        parts += _people_and_bots(group)
         parts.append(plots.figure("Game length", plots.lengths(group)))
         parts.append(plots.figure(f"Turns per {group[0].manche}", plots.manches(group)))
         parts.append(_rulings_table(group))
@@ -173,15 +274,12 @@ def html_report(results: Sequence[VariantFigures], title: str) -> str:
 def _notes(group: Sequence[VariantFigures]) -> list[str]:
     """Each note once, naming the variants it is about unless it is about all of them:
     rulings that never applied first (a finding), then what the rules' arithmetic says."""
+    never = {line for v in group for line in _never(v)}
     parts = []
-    for css, lines_of in (("never", _never), ("note", lambda v: v.notes)):
-        seen: dict[str, list[str]] = {}
-        for v in group:
-            for line in lines_of(v):
-                seen.setdefault(line, []).append(v.variant.name)
-        for line, names in seen.items():
-            which = "" if len(names) == len(group) else f" ({', '.join(names)})"
-            parts.append(f"<p class={css}>{html.escape(line + which)}</p>")
+    for line, names in _said(group):
+        css = "never" if line in never else "note"
+        which = "" if len(names) == len(group) else f" ({', '.join(names)})"
+        parts.append(f"<p class={css}>{html.escape(line + which)}</p>")
     return parts
 
 
@@ -195,14 +293,8 @@ def _by_game(results: Sequence[VariantFigures]) -> dict[str, list[VariantFigures
 def _tables(group: Sequence[VariantFigures]) -> list[str]:
     """One table per section: a row per figure, a column per variant."""
     head = "".join(f"<th>{html.escape(v.variant.name)}" for v in group)
-    keys: dict[str, list[tuple[str, int | None]]] = {}
-    for v in group:
-        for f in (*v.figures, *v.table):
-            row = keys.setdefault(f.section, [])
-            if (f.label, f.seat) not in row:
-                row.append((f.label, f.seat))
     parts = []
-    for section, rows in keys.items():
+    for section, rows in _sections(group).items():
         parts.append(f"<h3>{html.escape(section if section != GAME else 'Wins and length')}</h3>")
         parts.append(f"<div class=scroll><table><tr><th>figure{head}</tr>")
         for label, seat in rows:
@@ -218,6 +310,70 @@ def _tables(group: Sequence[VariantFigures]) -> list[str]:
             name = label if seat is None else f"{label}, seat {seat + 1}"
             parts.append(f"<tr><td>{html.escape(name)}{''.join(cells)}</tr>")
         parts.append("</table></div>")
+    return parts
+
+
+def interest_sentence(v: VariantFigures) -> str | None:
+    """What the interest figures of a variant say, in one sentence, with how sure."""
+    try:
+        changes, decided, comebacks = (
+            v.find(INTEREST, label) for label in (LEAD_CHANGES, DECIDED, COMEBACKS)
+        )
+    except KeyError:
+        return None
+    said = (
+        f"{v.variant.name}: the lead changes hands {interval(changes)} times a game; the "
+        f"eventual winner leads for good from {interval(decided)} of the game on (the later, "
+        f"the longer the outcome stays open); {interval(comebacks)} of the games are won "
+        "from behind after the middle"
+    )
+    if any(f.section == INTEREST and f.label == BRANCHING for f in v.figures):
+        said += f"; a move offers {interval(v.find(INTEREST, BRANCHING))} legal choices"
+    return f"{said}. Intervals are 95 % over {v.games:,} games."
+
+
+def _interest(group: Sequence[VariantFigures]) -> list[str]:
+    """The interest plot and what it says, for a game whose records follow a score."""
+    from companion.lab import plots
+
+    sentences = [line for v in group if (line := interest_sentence(v))]
+    if not sentences:
+        return []
+    caption = (
+        "When the winner took the lead for good: the share of games whose eventual winner "
+        "already led for good at each point of the game (a curve high on the left: games "
+        "decided early; low until the right: games open to the end)"
+    )
+    return [
+        "<h3>How the lead goes</h3>",
+        *(f"<p>{html.escape(line)}</p>" for line in sentences),
+        plots.figure(caption, plots.decided(group)),
+    ]
+
+
+def _people_and_bots(group: Sequence[VariantFigures]) -> list[str]:
+    """Where real games differ from the bots' on the same game (`report --against`)."""
+    from companion.lab import plots
+
+    parts = []
+    for v in group:
+        if v.differences:
+            parts.append(f"<h3>People ({html.escape(v.variant.name)}) against the bots</h3>")
+            parts.append(
+                "<p>Each line is a figure where the table's games and the bots' differ beyond "
+                "both 95 % intervals (the tables above show every figure side by side; where "
+                "the intervals overlap, the games cannot tell people from bots).</p><ul>"
+            )
+            parts += [f"<li>{html.escape(line)}</li>" for line in v.differences]
+            parts.append("</ul>")
+            if any(b.estimate.value for _, b, _ in v.apart):
+                parts.append(
+                    plots.figure(
+                        "Where people differ from the bots: each figure as a share of the "
+                        "bots' (left of the dashed line, people do less), with its 95 % interval",
+                        plots.people_and_bots(v),
+                    )
+                )
     return parts
 
 

@@ -1,8 +1,8 @@
-"""Play the variants' games on every core.
+"""Play the variants' games on every core, or on a Dask cluster.
 
 Game i of a variant is seeded from (seed, i) alone, so a chunk of games gives the same
-records in any worker, in any order: the records are put back in game order and a
-parallel run equals a serial one, record for record.
+records in any worker, in any order, on any machine: the records are put back in game
+order and a parallel run (or a cluster's) equals a serial one, record for record.
 """
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
 
 from companion.lab.model import GameRecord, Variant
 from companion.lab.variants import load_lab
@@ -35,12 +36,27 @@ def default_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+class ClusterError(RuntimeError):
+    """A Dask cluster the lab cannot use (not installed, scheduler unreachable): one line."""
+
+
+CONNECT_SECONDS = 10.0
+"""How long to wait for a cluster's scheduler to answer."""
+
+
 def run(
-    variants: Sequence[Variant], workers: int | None = None, progress: Progress | None = None
+    variants: Sequence[Variant],
+    workers: int | None = None,
+    progress: Progress | None = None,
+    cluster: str | None = None,
 ) -> list[list[GameRecord]]:
-    """Every game of every variant: one list of records per variant, in game order."""
+    """Every game of every variant: one list of records per variant, in game order. With a
+    Dask scheduler's address (`cluster`), the chunks are played by its workers (ClusterError
+    when it cannot be reached); the records are the same."""
     workers = workers or default_workers()
     total = sum(v.games for v in variants)
+    if cluster is not None:
+        workers = max(workers, 16)  # small chunks: a cluster has many cores
     chunks = [
         (number, start, min(start + size, v.games))
         for number, v in enumerate(variants)
@@ -49,7 +65,13 @@ def run(
     ]
     results: dict[tuple[int, int], list[GameRecord]] = {}
     done = 0
-    if workers == 1:
+    if cluster is not None:
+        for (number, start, stop), part in _on_cluster(cluster, variants, chunks):
+            results[(number, start)] = part
+            done += stop - start
+            if progress:
+                progress(done, total)
+    elif workers == 1:
         for number, start, stop in chunks:
             results[(number, start)] = play_chunk(variants[number], start, stop)
             done += stop - start
@@ -77,6 +99,38 @@ def run(
         [record for (n, _), part in sorted(results.items()) if n == number for record in part]
         for number in range(len(variants))
     ]
+
+
+Chunk = tuple[int, int, int]
+"""(variant number, first game, game after the last)."""
+
+
+def _on_cluster(
+    address: str, variants: Sequence[Variant], chunks: Sequence[Chunk]
+) -> Iterator[tuple[Chunk, list[GameRecord]]]:
+    """Each chunk and its records, as the cluster's workers finish them. Dask is imported
+    here only: the lab on one machine needs none of it."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError as exc:
+        raise ClusterError(
+            "--cluster needs Dask's distributed package: pip install 'companion[lab-cluster]'"
+        ) from exc
+    try:
+        client = Client(address, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError, ValueError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {reason}") from exc
+    futures: dict[Any, Chunk] = {}
+    try:
+        for number, start, stop in chunks:
+            future = client.submit(play_chunk, variants[number], start, stop, pure=False)
+            futures[future] = (number, start, stop)
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+    finally:  # Ctrl-C or a failed game: the chunks not played are cancelled
+        client.cancel(list(futures))
+        client.close()
 
 
 def _leave_ctrl_c_to_the_parent() -> None:

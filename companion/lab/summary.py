@@ -7,11 +7,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.lab.interest import branching, comeback, decided_at, lead_changes
 from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Variant
 from companion.lab.stats import Estimate, mean_ci, wilson
 
 GAME = "Game"
 """The section every game has: wins and lengths."""
+DECISIONS = "decisions per game"
+"""The game's length: its seats' decisions (`decisions_of`)."""
+INTEREST = "Interest"
+"""The section of Browne's measures (`interest_figures`)."""
+LEAD_CHANGES = "lead changes per game"
+DECIDED = "winner leads for good from (% of game)"
+COMEBACKS = "comebacks (winner behind past the middle)"
+BRANCHING = "legal choices per move"
 
 
 @dataclass(frozen=True)
@@ -49,7 +58,7 @@ class VariantFigures:
     rulings: list[RulingFigure]
     notes: list[str]
     lengths: list[int]
-    """Actions per game, for the distribution plot."""
+    """Decisions per game (`decisions_of`), for the distribution plot."""
     manche_turns: list[int]
     """Turns of every manche, for the distribution plot."""
     manche: str = "manche"
@@ -57,6 +66,15 @@ class VariantFigures:
     """Where the games come from ("10,000 bot games", "3 journals")."""
     table: list[Figure] = field(default_factory=list)
     """What only a real table has (time per turn, faults): journal reports only."""
+    differences: list[str] = field(default_factory=list)
+    """Where a group of real games differs from the bots' figures on the same game
+    (`companion report --against`), a sentence each."""
+    apart: list[tuple[Figure, Figure, str]] = field(default_factory=list)
+    """The same differences as figures: (people's, the bots', the bots' variant), for the
+    plot."""
+    decided: list[float] = field(default_factory=list)
+    """For each game with a sole winner and a score, the share of the game after which the
+    winner led for good (`interest.decided_at`), for the interest plot."""
 
     def find(self, section: str, label: str, seat: int | None = None) -> Figure:
         for figure in (*self.figures, *self.table):
@@ -86,6 +104,7 @@ class VariantFigures:
                 for r in self.rulings
             ],
             "notes": self.notes,
+            "differences": self.differences,
         }
 
 
@@ -118,8 +137,9 @@ def summarize(
         )  # fmt: skip
     )
     manche_turns = [t for r in records for t in r.manches]
+    lengths = [decisions_of(lab, r) for r in records]
     figures += [
-        Figure(GAME, "actions per game", mean_ci([r.actions for r in records])),
+        Figure(GAME, DECISIONS, mean_ci(lengths)),
         Figure(GAME, f"{lab.manche}s per game", mean_ci([len(r.manches) for r in records])),
         Figure(GAME, f"turns per {lab.manche}", mean_ci(manche_turns)),
     ]
@@ -136,6 +156,7 @@ def summarize(
                 for seat in range(players):
                     values = [_seat(r, row.key, seat) for r in records]
                     figures.append(Figure(section.title, row.label, mean_ci(values), seat=seat))
+    figures += interest_figures(records, lengths)
     rulings = [
         RulingFigure(
             ruling,
@@ -152,11 +173,39 @@ def summarize(
         figures=figures,
         rulings=rulings,
         notes=list(lab.notes(variant)),
-        lengths=[r.actions for r in records],
+        lengths=lengths,
         manche_turns=manche_turns,
         manche=lab.manche,
         source=source or f"{n:,} bot games",
+        decided=[d for r in records if (d := decided_at(r)) is not None],
     )
+
+
+def interest_figures(records: Sequence[GameRecord], lengths: Sequence[int]) -> list[Figure]:
+    """Browne's measures (`companion.lab.interest`), for games that keep a score (their
+    records' `leads`) and games whose moves' choices were counted (`choices`)."""
+    scored = [r for r in records if r.leads]
+    figures = []
+    if scored:
+        decided = [d for r in scored if (d := decided_at(r)) is not None]
+        comebacks = [c for r in scored if (c := comeback(r)) is not None]
+        figures += [
+            Figure(INTEREST, LEAD_CHANGES, mean_ci([lead_changes(r.leads) for r in scored])),
+            Figure(INTEREST, DECIDED, mean_ci(decided), rate=True),
+            Figure(INTEREST, COMEBACKS, wilson(sum(comebacks), len(comebacks)), rate=True),
+        ]
+    branches = [b for r in records if (b := branching(r)) is not None]
+    if branches:
+        figures.append(Figure(INTEREST, BRANCHING, mean_ci(branches)))
+    if figures:
+        figures.append(Figure(INTEREST, DECISIONS, mean_ci(lengths)))
+    return figures
+
+
+def decisions_of(lab: LabGame, record: GameRecord) -> int:
+    """A game's decisions: its actions, less those the game says are none (`LabGame.decisions`:
+    an OK of a spoken round, a window the clock closed)."""
+    return record.actions if lab.decisions is None else lab.decisions(record)
 
 
 def _share(record: GameRecord, seat: int) -> float:

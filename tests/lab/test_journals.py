@@ -24,7 +24,7 @@ def test_faults_are_timed_from_the_wrong_table_to_the_table_put_right():
     assert group.find(TABLE, "faults per game").estimate.value == 6
     assert group.find(TABLE, "seconds lost to faults per game").estimate.value == pytest.approx(9.3)
     reasons = {f.label: f.estimate.value for f in group.table if f.section == FAULTS}
-    wrong = ("unknown_tag", "two_tags", "extra_tag", "missing_tag", "reader_silent", "not_yours")
+    wrong = ("unknown tag", "two tags", "extra tag", "missing tag", "reader silent", "not yours")
     assert reasons == pytest.approx(dict.fromkeys(wrong, 1.55))
     # Two turns started (16.25 s and 31.1 s): one whole turn, 14.85 s.
     assert group.find(TABLE, "seconds per turn").estimate.value == pytest.approx(14.85)
@@ -33,7 +33,8 @@ def test_faults_are_timed_from_the_wrong_table_to_the_table_put_right():
 def test_refused_presses_are_counted_by_reason():
     (group,) = report([DATA / "vnp" / "scenarios" / "undo_off.jsonl"])
     refused = {f.label: f.estimate.value for f in group.table if f.section == REFUSED}
-    assert refused == {"undo_off": 2}  # undo is off at that table: both "back" presses refused
+    # Undo is off at that table: both "back" presses refused, said as the OLED says it.
+    assert refused == {"Undo is turned off at this table.": 2}
 
 
 def test_calls_made_together_at_the_table_count_for_pti_7():
@@ -73,3 +74,124 @@ def test_report_command_writes_the_report_and_names_a_bad_journal(tmp_path, caps
     assert str(bad) in capsys.readouterr().err
     assert main(["report", str(tmp_path / "none.jsonl"), "--quiet"]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_journals_of_bot_games_are_labelled_as_such_never_as_real_games(tmp_path, capsys):
+    """`companion demo` writes in its journal that bots played every seat; the report
+    groups them apart from people's games and says where they come from."""
+    demo = tmp_path / "demo"
+    assert main(["demo", "--game", "ptipasspass", "--players", "3", "--out", str(demo),
+                 "--quiet"]) == 0  # fmt: skip
+    capsys.readouterr()
+    people = DATA / "scenarios" / "doublon_before_window.jsonl"
+    groups = report([demo / "journal.jsonl", people])
+    bots = [g for g in groups if g.variant.bots == ("bot",) * 3]
+    assert len(bots) == 1 and bots[0].source == "1 journal of bot games (companion demo)"
+    assert "real" not in bots[0].source and bots[0].variant.name.endswith(", bots")
+    assert all("real games" in g.source for g in groups if g not in bots)
+
+
+def test_a_journal_given_twice_is_counted_once_and_the_report_says_so(tmp_path, capsys):
+    journal = DATA / "scenarios" / "doublon_before_window.jsonl"
+    copy = tmp_path / "copy.jsonl"
+    copy.write_bytes(journal.read_bytes())
+    (group,) = report([journal, copy, journal])
+    assert group.games == 1 and group.source == "1 journal of real games"
+    assert group.notes[:2] == [
+        f"{copy}: the same journal as {journal}, counted once",
+        f"{journal}: given twice, counted once",
+    ]
+    out = tmp_path / "out"
+    assert main(["report", str(journal), str(copy), "--out", str(out), "--quiet"]) == 0
+    printed = capsys.readouterr().out
+    assert "counted once" in printed and "1 journal of real games" in printed
+    assert "counted once" in (out / "report.html").read_text(encoding="utf-8")
+
+
+def test_a_setups_bots_are_one_kind_a_seat_and_absent_for_people():
+    from companion.journal import JournalError, Setup, parse_setup
+
+    line = {"type": "setup", "game": "ptipasspass", "seats": ["Ana", "Bob", "Cy"]}
+    assert parse_setup(line).bots is None  # people: every journal written before, too
+    assert "bots" not in Setup("ptipasspass", ("Ana", "Bob"), {}).to_json()
+    setup = parse_setup(line | {"bots": ["heuristic", "random", "bot"]})
+    assert setup.bots == ("heuristic", "random", "bot")
+    assert parse_setup(setup.to_json()) == setup
+    for wrong in (["bot"], "bot", [1, 2, 3]):
+        with pytest.raises(JournalError, match="bots"):
+            parse_setup(line | {"bots": wrong})
+
+
+def _tables_of(tmp_path: Path, game: str, players: int, seeds: range) -> Path:
+    """Journals of whole games at a simulated table, as a table writes them for people
+    (no `bots` in their setup): the playtest of this test."""
+    from companion import games
+    from companion.journal import dump_lines
+
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    descriptor = games.get(game)
+    for seed in seeds:
+        setup = descriptor.simulated_setup(players, seed)
+        result = descriptor.simulate(setup)
+        lines = dump_lines(setup, result.inputs, checksum=True)
+        (folder / f"game-{seed}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return folder
+
+
+def test_report_against_a_lab_file_sets_people_beside_bots_and_says_where_they_differ(
+    tmp_path, capsys
+):
+    """The table's seats are played by the heuristic; the lab's by random bots, which call
+    challenges far more often: the report says so, figure by figure, beyond the intervals."""
+    archive = _tables_of(tmp_path, "ptipasspass", 3, range(1, 7))
+    lab = tmp_path / "bots.toml"
+    lab.write_text(
+        'game = "ptipasspass"\nplayers = 3\nbots = ["random"]\ngames = 200\nseed = 2\n'
+        '[[variant]]\nname = "random bots"\nrules = { window = "timed" }\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    args = ["report", str(archive), "--against", str(lab), "--out", str(out), "--quiet"]
+    assert main([*args, "--workers", "1"]) == 0
+    printed = capsys.readouterr().out
+    table = "PtiPassPass, 3 players (window_seconds = 6.0, doublon_min = 2.0)"
+    assert f"People ({table}) against the bots:" in printed
+    figures = json.loads((out / "figures.json").read_text(encoding="utf-8"))
+    people, bots = figures["variants"]
+    assert people["source"] == "6 journals of real games" and bots["variant"] == "random bots"
+    said = people["differences"]
+    assert said and all("beyond both 95 % intervals" in line for line in said)
+    for line in said:  # each sentence names the way the figures go
+        mine = next(f for f in people["figures"] if line.startswith(_named(f)))
+        theirs = next(f for f in bots["figures"] if _named(f) == _named(mine))
+        way = "more" if mine["value"] > theirs["value"] else "less"
+        assert f"people {way}," in line, (mine, theirs)
+        assert mine["high"] < theirs["low"] or theirs["high"] < mine["low"]
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "against the bots</h3>" in page and page.count("<h2>PtiPassPass</h2>") == 1
+    assert "Where people differ from the bots" in page  # and its plot
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "chess"\n', encoding="utf-8")
+    assert main(["report", str(archive), "--against", str(bad), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "--against" in err and str(bad) in err and len(err.strip().splitlines()) == 1
+
+
+def _named(f: dict) -> str:
+    what = f["label"] if f["seat"] is None else f"{f['label']}, seat {f['seat'] + 1}"
+    return f"{what} ({f['section']})"
+
+
+def test_journals_give_the_leads_interest_figures_not_the_legal_choices(tmp_path, capsys):
+    """The events tell the score (manches won), so a journal's group has the lead's
+    figures; they do not say what else a seat could have done: no branching factor."""
+    from companion.lab.summary import BRANCHING, INTEREST, LEAD_CHANGES
+
+    archive = _tables_of(tmp_path, "ptipasspass", 3, range(1, 4))
+    (group,) = report(sorted(archive.glob("*.jsonl")))
+    assert group.find(INTEREST, LEAD_CHANGES).estimate.n == 3
+    assert len(group.decided) == 3  # every game has a sole winner, who ends ahead
+    with pytest.raises(KeyError):
+        group.find(INTEREST, BRANCHING)

@@ -48,7 +48,7 @@ from companion.games.passpass.rules import (
     make_config,
     new_game,
 )
-from companion.lab.model import Mean, PerSeat, Rate, Variant
+from companion.lab.model import Lead, Mean, PerSeat, Rate, Variant
 
 DIFF_GAMES = int(os.environ.get("COMPANION_LAB_DIFF_GAMES", "14"))
 """Games per unit of a variant's weight in the differential test (68 units in all)."""
@@ -243,7 +243,10 @@ def test_record_of_a_phipasspass_manche_counts_timed_windows_swap_and_reveal():
     assert record.seat_counts["manche_wins"] == (1, 0, 0)
     assert record.rulings == {"PTI-5": 1}  # one pick per hat: no best pick to take
     assert "visible_calls" not in c and "reward_drop" not in c  # PHI-1, PHI-5
-    assert record == _fast_record(fast, len(actions))
+    # The lead's story: seat 0 won a manche with the 38th action, its reveal (the lab's
+    # self-play marks it as it plays, not the core these actions were applied to).
+    assert record.leads == (Lead(38, (1.0, 0.0, 0.0)),)
+    assert replace(record, leads=()) == _fast_record(fast, len(actions))
 
 
 def test_record_of_reads_a_journal_skipping_table_events_and_undone_steps():
@@ -397,3 +400,25 @@ def test_descriptors_give_the_labs_and_the_sections_name_recorded_figures():
         assert set(record.rulings) <= set(lab.rulings)
         assert lab.notes(v) and "9 hats" in lab.notes(v)[0]
     assert config_of(variant("ptipasspass", (H, H, H), turn_limit=5), 4).first == 1
+
+
+@pytest.mark.parametrize("game", ["ptipasspass", "phipasspass"])
+@pytest.mark.parametrize("window", ["round", "timed"])
+def test_decisions_count_every_choice_and_no_ok_nor_silent_window(game, window):
+    """A game's length in decisions is the same whatever the window's mode: the hat, the
+    animal announced, each challenge, reward, swap and reveal; never an OK of the round nor
+    the silence that closes a timed window (which the engine counts as actions)."""
+    from companion.games.passpass.lab import decisions
+
+    lab = LABS[game]
+    v = variant(game, (H, R, H, H), window=window)
+    made = {"designate", "announce", "verdict", "swap", "reveal"}
+    for index in range(6):
+        _, events = reference_events(v, index)
+        chosen = sum(e["kind"] in made for e in events)
+        chosen += sum(e["kind"] == "reward" and e["choice"] != "none" for e in events)
+        record = lab.play(v, index)
+        assert decisions(record) == chosen
+        oks = sum(e["kind"] == "ok" for e in events)
+        assert record.actions >= chosen + oks  # the engine's actions count the OKs...
+        assert record.actions > chosen  # ... or the silent windows the clock closed

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.games.flipdone.bots import BOT_KINDS, make_bot
@@ -88,10 +89,14 @@ def play_reference(variant: Variant, index: int) -> GameRecord:
     bots = [make_bot(kind, rng) for kind, rng in zip(variant.bots, rngs, strict=True)]
     state, opening = new_game(config, seed)
     events: list[Event] = list(opening)
-    while legal_actions(state):
+    choices = [0, 0]
+    while legal := legal_actions(state):
+        choices[0] += len(legal)
+        choices[1] += 1
         state, happened = apply(state, bots[state.turn](state))
         events.extend(happened)
-    return record_of(PLAYERS, config.first, [e.to_json() for e in events])
+    played = record_of(PLAYERS, config.first, [e.to_json() for e in events])
+    return replace(played, choices=(choices[0], choices[1]))
 
 
 # ---------------------------------------------------------------------- checks

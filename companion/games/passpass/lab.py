@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -42,6 +43,7 @@ from companion.games.passpass.rules import (
     apply,
     clockwise_first,
     is_over,
+    legal_actions,
     make_config,
     new_game,
 )
@@ -177,13 +179,18 @@ def _player(rules: RuleSet) -> Callable[[Variant, int], GameRecord]:
 def play_reference(variant: Variant, index: int) -> GameRecord:
     """Game `index` of the variant with the readable engine and today's bots, read back
     from its events: what `LabGame.play` must equal."""
-    config, events = reference_events(variant, index)
-    return RECORDERS[variant.game](variant.players, config.first, events)
+    choices: list[int] = []
+    config, events = reference_events(variant, index, choices)
+    record = RECORDERS[variant.game](variant.players, config.first, events)
+    return replace(record, choices=(sum(choices), len(choices)))
 
 
-def reference_events(variant: Variant, index: int) -> tuple[Config, list[dict[str, Any]]]:
+def reference_events(
+    variant: Variant, index: int, choices: list[int] | None = None
+) -> tuple[Config, list[dict[str, Any]]]:
     """Game `index` as `selfplay` plays it: its config and every event as JSON, with a
-    `calls_together` record before the verdict where calls came together."""
+    `calls_together` record before the verdict where calls came together. `choices`
+    receives the number of legal actions of each move that is no window's."""
     config = config_of(variant, index)
     bots = [
         make_bot(kind, random.Random(f"{variant.seed}:{index}:{seat}"), seat, config.layout)
@@ -201,6 +208,8 @@ def reference_events(variant: Variant, index: int) -> tuple[Config, list[dict[st
                 events.append({"kind": TOGETHER, "seats": sorted(calls), "counted": seat})
             action = calls[clockwise_first(state, calls)] if calls else CloseWindow()
         else:
+            if choices is not None and state.phase is not Phase.WINDOW:
+                choices.append(len(legal_actions(state)))
             action = choose(state, bots)
         state, made = apply(state, action)
         actions += 1
@@ -221,6 +230,21 @@ def _recorder(rules: RuleSet) -> Callable[[int, int, Iterable[Mapping[str, Any]]
 
 
 RECORDERS = {name: _recorder(rules) for name, rules in RULESETS.items()}
+
+
+def decisions(record: GameRecord) -> int:
+    """The game's decisions: each placement (the hat), each animal announced (a Masqué
+    turn's: a Visible turn shows it, PTI-4; in PhiPassPass, after the Doublon window, so
+    none once Doublon was called, PHI-2), every challenge called, reward chosen, swap
+    and reveal. Letting a window go (an OK, or the silence that closes a timed window) is
+    no decision counted, so a spoken round of OKs and a timed window give the same count
+    for the same game."""
+    c = record.counts
+    made = ("placements", "masque_placements", "calls", "reward_drop", "reward_token",
+            "swaps", "reveals")  # fmt: skip
+    announced_first = "visible_placements" in c  # PtiPassPass: announced, then challenged
+    unannounced = 0 if announced_first else c.get("doublon_calls", 0)
+    return round(sum(c.get(key, 0) for key in made) - unannounced)
 
 
 def _notes(rules: RuleSet) -> Callable[[Variant], Sequence[str]]:
@@ -332,6 +356,7 @@ def _lab(rules: RuleSet) -> LabGame:
         turn_kinds=frozenset({"turn"}),
         decision_kinds=frozenset({"designate", "announce", "verdict", "reward", "swap", "reveal"}),
         notes=_notes(rules),
+        decisions=decisions,
     )
 
 

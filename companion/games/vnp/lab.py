@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -34,12 +34,13 @@ from companion.games.vnp.rules.config import (
     Mode,
     make_config,
 )
-from companion.games.vnp.rules.engine import apply, is_over, new_game
+from companion.games.vnp.rules.engine import apply, is_over, legal_placements, new_game
 from companion.games.vnp.rules.events import Event
 from companion.games.vnp.rules.pieces import PIECES, TOTAL_SEGMENTS, geometry
 from companion.lab.model import (
     GameRecord,
     LabGame,
+    Lead,
     Mean,
     PerSeat,
     Rate,
@@ -259,7 +260,8 @@ def fast_game(variant: Variant, index: int) -> tuple[Seating, fast.Game]:
 def play(variant: Variant, index: int) -> GameRecord:
     """Game `index` of the variant on the fast path, as its record."""
     sit, game = fast_game(variant, index)
-    return fast_record(variant.players, sit.config, sit.seats, game.turns, True)
+    record = fast_record(variant.players, sit.config, sit.seats, game.turns, True)
+    return replace(record, choices=game.choices)
 
 
 def fast_record(
@@ -279,14 +281,17 @@ def fast_record(
     return _record(players, config, seats, acts, finished, None)
 
 
-def reference_events(variant: Variant, index: int) -> list[Event]:
+def reference_events(variant: Variant, index: int, choices: list[int] | None = None) -> list[Event]:
     """Game `index` of the variant played by the readable engine and the readable bots
-    (`companion/games/vnp/bots.py`): the events of the game the fast path must equal."""
+    (`companion/games/vnp/bots.py`): the events of the game the fast path must equal.
+    `choices` receives the number of legal placements of each turn that had one."""
     sit = seating(variant, index)
     bots: list[Bot] = [BOTS[kind] for kind in variant.bots]
     state, opening = new_game(sit.config, 0)
     events: list[Event] = list(opening)
     while not is_over(state):
+        if choices is not None and (ids := legal_placements(state, state.turn)):
+            choices.append(len(ids))
         seat = sit.seats[state.turn]
         state, happened = apply(state, bots[seat](state, sit.rngs[seat]))
         events.extend(happened)
@@ -296,8 +301,10 @@ def reference_events(variant: Variant, index: int) -> list[Event]:
 def play_reference(variant: Variant, index: int) -> GameRecord:
     """Game `index` of the variant on the readable engine, measured from its events by
     `record_of`: the record `play` must equal."""
-    events = reference_events(variant, index)
-    return record_of(variant.players, index % variant.players, [e.to_json() for e in events])
+    choices: list[int] = []
+    events = reference_events(variant, index, choices)
+    record = record_of(variant.players, index % variant.players, [e.to_json() for e in events])
+    return replace(record, choices=(sum(choices), len(choices)))
 
 
 # ------------------------------------------------------------------ from the events
@@ -481,7 +488,37 @@ def _record(
         counts=counts,
         seat_counts=seat_counts,
         rulings={k: v for k, v in rulings.items() if v},
+        leads=_leads(acts, seats, side_of, players),
     )
+
+
+def _leads(
+    acts: Sequence[Act], seats: Sequence[int], side_of: Sequence[int], players: int
+) -> tuple[Lead, ...]:
+    """The lead's story: after each placement, each seat's side score so far (its colours'
+    segments not placed, or the bonus of a colour with every piece placed, VNP-6), negated
+    (the lowest side wins, VNP-7). Followed where each side is one seat's; in teams the
+    lead is a side's, which the interest figures do not follow."""
+    owners: dict[int, set[int]] = {}
+    for colour, side in enumerate(side_of):
+        owners.setdefault(side, set()).add(seats[colour])
+    if len(owners) != players or any(len(seat) != 1 for seat in owners.values()):
+        return ()
+    owner = {side: min(seat) for side, seat in owners.items()}
+    n, everything = len(side_of), len(PIECES)
+    placed, segments = [0] * n, [0] * n
+    leads = []
+    for at, (colour, size, _, _) in enumerate(acts, start=1):
+        if not size:
+            continue  # a pass changes no score
+        placed[colour] += 1
+        segments[colour] += size
+        scores = [0.0] * players
+        for c in range(n):
+            left = ALL_PLACED_BONUS if placed[c] == everything else TOTAL_SEGMENTS - segments[c]
+            scores[owner[side_of[c]]] -= left
+        leads.append(Lead(at, tuple(scores)))
+    return tuple(leads)
 
 
 def notes(variant: Variant) -> Sequence[str]:

@@ -115,7 +115,7 @@ def test_selfplay_swiped_reports_wins_and_how_games_ended(capsys):
     args = ["selfplay", "swiped", "--games", "20", "--seed", "4", "--quiet"]
     assert main(args) == 0
     first = capsys.readouterr().out
-    assert "swiped, 2 players (deducing at every seat); rules as ruled; 20 bot games" in first
+    assert "Swiped, 2 players (deducing at every seat); rules as ruled; 20 bot games" in first
     wins = [float(n) for n in re.findall(r"wins, seat \d +([\d.]+) %", first)]
     drawn = float(re.search(r"drawn or unfinished +([\d.]+) %", first).group(1))
     assert len(wins) == 2 and sum(wins) + drawn == pytest.approx(100.0, abs=0.2)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from companion.games.flipdone.fast.bots import KINDS
 from companion.games.flipdone.fast.core import FastGame
 from companion.games.flipdone.fast.tally import Tally
-from companion.games.flipdone.rules.config import Config
+from companion.games.flipdone.rules.config import SQUARES, Config
 
 
 def play_game(
@@ -25,7 +25,20 @@ def play_game(
     """One whole game: seat s plays bot `kinds[s]` drawing from `rngs[s]`."""
     game = FastGame(config, seed)
     bots = [KINDS[kind] for kind in kinds]
+    tally = game.tally
     while not game.over:
         seat = game.turn
+        tally.mark(game.tokens)
+        tally.choices[0] += _choices(game)
+        tally.choices[1] += 1
         game.play(bots[seat](game, rngs[seat]))
-    return game.tally
+    tally.mark(game.tokens)
+    return tally
+
+
+def _choices(game: FastGame) -> int:
+    """How many plays `game.legal()` lists, without listing them (the lab counts them at
+    every play: the branching factor)."""
+    if game.placing:
+        return SQUARES
+    return len(game.hands[game.turn]) * (len(game.free) + len(game.flippable) + 1)

@@ -94,6 +94,8 @@ class _Reader:
     def read(self, e: Mapping[str, Any]) -> None:
         kind = e.get("kind")
         counts = self.counts
+        if kind in _PLAYS or kind == "first_element" and e.get("seat") is not None:
+            self.tally.mark(self.tokens)  # as the fast engine marks before each play
         if kind == "phase_start":
             counts[PHASES] += 1
             self.tally.phase_plays.append(0)
@@ -246,6 +248,10 @@ _SCORING = {
 """Events that a table's `back` cannot take back (they score or end a phase)."""
 
 
+_PLAYS = frozenset(("build", "discard", "flip"))
+"""The events of a play (FD-3)."""
+
+
 def _colour(card: str) -> int:
     return RED if is_red(card) else BLACK  # FD-1: only the colour matters
 
@@ -261,6 +267,7 @@ def tally_of(players: int, events: Iterable[Mapping[str, Any]]) -> Tally:
     reader = _Reader(players)
     for event in events:
         reader.read(event)
+    reader.tally.mark(reader.tokens)
     reader.tally.seats[TOKENS] = reader.tokens
     return reader.tally
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.games.flipdone.rules.config import LINES, PLAYERS
-from companion.lab.model import GameRecord
+from companion.lab.model import GameRecord, Lead
 
 KINDS = ("columns", "rows", "diagonals")
 """The kinds of lines by their value (FD-4): columns 1 point, rows 2, diagonals 3."""
@@ -126,6 +126,21 @@ class Tally:
     """Plays (FD-3 turns) in each phase, in order."""
     finished: bool = False
     winners: tuple[int, ...] = ()
+    leads: list[Lead] = field(default_factory=list)
+    """The seats' tokens each time they changed, marked before each play and at the end
+    (`mark`): the story of the lead, for the lab's interest figures."""
+    choices: list[int] = field(default_factory=lambda: [0, 0])
+    """[legal plays summed, plays]: counted by the lab's self-play (a journal cannot)."""
+
+    marked: list[int] = field(default_factory=list)
+    """The tokens at the last mark (compared as they are: a play seldom changes them)."""
+
+    def mark(self, tokens: list[int]) -> None:
+        """Note the tokens if they changed since the last mark, at the plays made so far."""
+        if not self.leads or self.marked != tokens:
+            self.marked = list(tokens)
+            at = self.counts[PLAYS] + self.counts[PLACED]
+            self.leads.append(Lead(at, tuple(map(float, tokens))))
 
 
 def record(tally: Tally, players: int, first: int) -> GameRecord:
@@ -151,4 +166,6 @@ def record(tally: Tally, players: int, first: int) -> GameRecord:
             for key, values in zip(SEAT_KEYS, tally.seats, strict=True)
         },
         rulings=rulings,
+        leads=tuple(tally.leads),
+        choices=(tally.choices[0], tally.choices[1]),
     )

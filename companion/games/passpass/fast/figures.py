@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.lab.model import GameRecord
+from companion.lab.model import GameRecord, Lead
 
 # Indices into Figures.counts. Each is a count over the whole game.
 PLACEMENTS = 0
@@ -75,6 +75,13 @@ class Figures:
     manche_wins: list[int] = field(default_factory=list)
     manches: list[int] = field(default_factory=list)
     """Turns in each finished manche."""
+    choices: list[int] = field(default_factory=lambda: [0, 0])
+    """[legal choices summed, moves]: the Magicien's and the Challenger's moves (a hat
+    and token, an animal, a swap or reveal, a reward); a window's choice (let it go, or
+    call) is not one. The lab's self-play counts them; a journal cannot."""
+    leads: list[Lead] = field(default_factory=list)
+    """Manches won by each seat after each manche won, with the actions played by then
+    (the story of the lead, for the lab's interest figures)."""
 
     def __post_init__(self) -> None:
         n = self.players
@@ -90,7 +97,13 @@ class Figures:
             list(self.call_wins),
             list(self.manche_wins),
             list(self.manches),
+            list(self.choices),
+            list(self.leads),
         )
+
+    def manche_won(self, actions: int) -> None:
+        """Mark the lead after a manche was won, `actions` played (its reveal included)."""
+        self.leads.append(Lead(actions, tuple(map(float, self.manche_wins))))
 
 
 @dataclass(frozen=True)
@@ -133,4 +146,6 @@ def to_record(
             "manche_wins": tuple(figures.manche_wins),
         },
         rulings=rulings,
+        leads=tuple(figures.leads),
+        choices=(figures.choices[0], figures.choices[1]),
     )

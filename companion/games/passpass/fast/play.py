@@ -47,6 +47,8 @@ def play_bots(
         for seat, kind in enumerate(kinds)
     ]
     actions = 0
+    choices = g.figures.choices
+    manche_wins = g.figures.manche_wins
     while g.phase != OVER and actions < max_actions:
         phase = g.phase
         if phase == WINDOW:
@@ -68,15 +70,22 @@ def play_bots(
                             seats = sorted(s for s, _ in calls)
                             log.append({"kind": TOGETHER, "seats": seats, "counted": calls[0][0]})
                     g.call(*calls[0])  # eligible() is clockwise from the Magicien's left
-        elif phase == PLACE:
-            code = bots[g.magician].place(g)
-            g.designate(code // 3, code % 3)
-        elif phase == ANNOUNCE:
-            g.announce(bots[g.magician].announce(g))
-        elif phase == REVEAL:
-            g.apply(bots[g.magician].reveal(g))
         else:
-            g.apply(bots[g.challenger].reward(g))
+            choices[0] += len(g.legal())
+            choices[1] += 1
+            if phase == PLACE:
+                code = bots[g.magician].place(g)
+                g.designate(code // 3, code % 3)
+            elif phase == ANNOUNCE:
+                g.announce(bots[g.magician].announce(g))
+            elif phase == REVEAL:
+                m = g.magician
+                won = manche_wins[m]
+                g.apply(bots[m].reveal(g))
+                if manche_wins[m] != won:
+                    g.figures.manche_won(actions + 1)
+            else:
+                g.apply(bots[g.challenger].reward(g))
         actions += 1
     return g, actions
 

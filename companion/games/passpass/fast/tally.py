@@ -15,11 +15,12 @@ follows a Doublon window nobody spoke in (PHI-2).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.games.passpass.fast import figures as F
 from companion.games.passpass.rules import RuleSet
-from companion.lab.model import GameRecord
+from companion.lab.model import GameRecord, Lead
 
 TOGETHER = "calls_together"
 """Not an engine event: the referee journals it, and the lab's own loop writes it, when
@@ -53,6 +54,10 @@ class Tally:
         self.actions = 0
         self.winner: int | None = None
         self.undo: list[_Snapshot] = []
+        self.leads: list[Lead] = []
+        """Manches won by each seat after each manche won, at the actions played by then
+        (kept apart from the figures, which the fast core's own must equal step by step:
+        the core marks none, its self-play loop does)."""
 
     def feed(self, events: Iterable[Mapping[str, Any]]) -> Tally:
         for event in events:
@@ -65,7 +70,8 @@ class Tally:
         return self
 
     def record(self) -> GameRecord:
-        return F.to_record(self.edition, self.figures, self.first, self.winner, self.actions)
+        record = F.to_record(self.edition, self.figures, self.first, self.winner, self.actions)
+        return replace(record, leads=tuple(self.leads))
 
     # Undo (a referee's journal only)
 
@@ -184,7 +190,9 @@ class Tally:
             c[F.RICH_PICKS] += 1
 
     def _manche_won(self, e: Mapping[str, Any]) -> None:
-        self.figures.manche_wins[e["seat"]] += 1
+        wins = self.figures.manche_wins
+        wins[e["seat"]] += 1
+        self.leads.append(Lead(self.actions, tuple(map(float, wins))))
 
     def _game_won(self, e: Mapping[str, Any]) -> None:
         self.figures.manches.append(self.turns)

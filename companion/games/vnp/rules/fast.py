@@ -341,6 +341,8 @@ class Game:
     config: Config
     turns: tuple[tuple[int, int], ...]
     """Every action in order: (colour index, placement id, or PASS)."""
+    choices: tuple[int, int] = (0, 0)
+    """(legal placements summed, placements chosen): a forced pass is no choice."""
 
 
 def play(config: Config, bots: Sequence[FastBot], rngs: Sequence[random.Random]) -> Game:
@@ -350,12 +352,17 @@ def play(config: Config, bots: Sequence[FastBot], rngs: Sequence[random.Random])
     position = Position(config)
     rules = position.rules
     turns: list[tuple[int, int]] = []
+    choices = moves = 0
     while not position.over:
         colour = position.turn
-        pid = bots[colour](position.legal(colour), rules, rngs[colour])
+        legal = position.legal(colour)
+        if legal:
+            choices += legal.bit_count()
+            moves += 1
+        pid = bots[colour](legal, rules, rngs[colour])
         turns.append((colour, pid))
         if pid == PASS:
             position.pass_turn()
         else:
             position.place(pid)
-    return Game(config, tuple(turns))
+    return Game(config, tuple(turns), (choices, moves))

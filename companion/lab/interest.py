@@ -1,0 +1,66 @@
+"""How interesting a game is, from its records: Browne's self-play measures.
+
+Each game's record carries the story of its lead (`GameRecord.leads`: the seats' scores
+each time they changed) and the legal choices of its moves (`GameRecord.choices`). From
+them, per game: how often the lead changed hands, from how far into the game its winner
+led for good (a game decided early is known early), whether the winner came back from
+behind after the middle, how many legal choices a move offered, and how many decisions a
+game took.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.lab.model import GameRecord, Lead
+
+
+def leader(scores: Sequence[float]) -> int | None:
+    """The seat with the most, or None when several share the most."""
+    best = max(scores)
+    top = [seat for seat, score in enumerate(scores) if score == best]
+    return top[0] if len(top) == 1 else None
+
+
+def lead_changes(leads: Sequence[Lead]) -> int:
+    """How many times the lead passed from one seat to another (a shared lead in between
+    is no change of its own: A, then A and B level, then B is one change)."""
+    changes = 0
+    last: int | None = None
+    for lead in leads:
+        now = leader(lead.scores)
+        if now is None:
+            continue
+        if last is not None and now != last:
+            changes += 1
+        last = now
+    return changes
+
+
+def decided_at(record: GameRecord) -> float | None:
+    """How far into the game (the share of its actions played) its sole winner took the
+    lead alone for good; None for a game with no sole winner or no score."""
+    if len(record.winners) != 1 or not record.leads or record.actions <= 0:
+        return None
+    winner = record.winners[0]
+    since: int | None = None  # the first moment of the winner's last lead alone
+    for lead in record.leads:
+        alone = leader(lead.scores) == winner
+        since = (lead.at if since is None else since) if alone else None
+    return None if since is None else min(1.0, since / record.actions)
+
+
+def comeback(record: GameRecord) -> bool | None:
+    """Whether the sole winner was behind (another seat had more) at some moment past the
+    middle of the game; None for a game with no sole winner or no score."""
+    if len(record.winners) != 1 or not record.leads:
+        return None
+    winner = record.winners[0]
+    middle = record.actions / 2
+    return any(lead.at > middle and max(lead.scores) > lead.scores[winner] for lead in record.leads)
+
+
+def branching(record: GameRecord) -> float | None:
+    """Legal choices per move counted; None where they were not counted."""
+    total, moves = record.choices
+    return total / moves if moves else None
