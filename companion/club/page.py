@@ -2,8 +2,10 @@
 
 Served by aiohttp from a thread with its own loop (`ClubServer`), as the table's page is.
 Only GET routes exist: nothing a browser sends changes the board. The page polls
-``/api/board`` and draws each table from its public state (its status line, seats,
-scores and the OLED's frame, ``/api/frame/TABLE.png``).
+``/api/board`` and draws each table from its public state: its status line, seats and
+scores, the OLED's frame (``/frame/TABLE.png``), and the game's own page view, the very
+module the table's page mounts (`Game.page_assets`, loaded by the page's ``gameview.js``,
+served here as the table serves them) with nobody to act.
 """
 
 from __future__ import annotations
@@ -15,11 +17,17 @@ from typing import Any
 
 from aiohttp import web
 
+from companion import games
 from companion.club.board import Board
 from companion.club.topics import compact
 from companion.club.words import WORDS
+from companion.web.assets import page_file
+from companion.web.errors import Refused
 
 STATIC = resources.files("companion.club") / "static"
+WEB_STATIC = resources.files("companion.web") / "static"
+WEB_MODULES = ("gameview.js", "i18n.js")
+"""The table's page modules the club's page imports to mount each game's view."""
 HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; img-src 'self'; style-src 'self'; connect-src 'self'; "
@@ -42,7 +50,11 @@ def make_app(board: Board, lang: str) -> web.Application:
     app.router.add_get("/club.js", _static("club.js"))
     app.router.add_get("/club.css", _static("club.css"))
     app.router.add_get("/api/board", _board)
-    app.router.add_get("/api/frame/{table}.png", _frame)
+    app.router.add_get("/frame/{table}.png", _frame)
+    for name in WEB_MODULES:
+        app.router.add_get(f"/web/{name}", _web_module(name))
+    app.router.add_get("/games/{game}/{name}", _game_file)
+    app.router.add_get("/api/{game}/{name}", _game_data)
     app.router.add_get("/results.csv", _csv("results"))
     app.router.add_get("/standings.csv", _csv("standings"))
     return app
@@ -82,6 +94,36 @@ async def _frame(request: web.Request) -> web.StreamResponse:
     if png is None:
         return web.json_response({"error": "no such table"}, status=404)
     return web.Response(body=png, content_type="image/png")
+
+
+def _web_module(name: str) -> Any:
+    body = (WEB_STATIC / name).read_bytes()
+
+    async def serve(request: web.Request) -> web.StreamResponse:
+        return web.Response(body=body, content_type="text/javascript", charset="utf-8")
+
+    return serve
+
+
+async def _game_file(request: web.Request) -> web.StreamResponse:
+    """A file of a registered game's page view, as the table's page serves it."""
+    try:
+        body, content_type = page_file(request.match_info["game"], request.match_info["name"])
+    except Refused:
+        return web.json_response({"error": "no such file"}, status=404)
+    return web.Response(body=body, headers={"Content-Type": content_type})
+
+
+async def _game_data(request: web.Request) -> web.StreamResponse:
+    """A registered game's fixed public data (`Game.page_data`), for its page view."""
+    try:
+        game = games.get(request.match_info["game"])
+    except games.UnknownGame:
+        return web.json_response({"error": "no such game"}, status=404)
+    make = game.page_data.get(request.match_info["name"])
+    if make is None:
+        return web.json_response({"error": "no such data"}, status=404)
+    return web.json_response(make())
 
 
 def _csv(which: str) -> Any:

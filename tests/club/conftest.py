@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import getpass
 import queue
+import re
 import signal
 import socket
 import subprocess
@@ -36,15 +37,14 @@ from tests.tools import required
 
 TABLES = ("table-a", "table-b", "table-c")
 CLUB = "club"
-ACL = """\
-# The club's page reads every table; it writes nothing.
-user club
-topic read companion/tables/#
-topic deny companion/tables/club/#
+DOC = Path(__file__).resolve().parents[2] / "docs" / "club.md"
 
-# A table writes under its own name only (its user is its [club] table).
-pattern write companion/tables/%u/#
-"""
+
+def doc_block(holding: str) -> str:
+    """The fenced block of docs/club.md that holds ``holding`` (the config to paste)."""
+    blocks = re.findall(r"```[a-z]*\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    [block] = [b for b in blocks if holding in b]
+    return "\n".join(line.strip() for line in block.splitlines()) + "\n"
 
 
 def password(user: str) -> str:
@@ -69,20 +69,21 @@ class Mosquitto:
             create = ["-c"] if not users.exists() else []
             subprocess.run([passwd, *create, "-b", str(users), user, password(user)],
                            check=True, capture_output=True)  # fmt: skip
-        (folder / "acl").write_text(ACL)
+        (folder / "acl").write_text(doc_block("pattern write"))
+        listener = doc_block("acl_file")  # docs/club.md's, on a free loopback port
+        listener = listener.replace("listener 1883", f"listener {self.port} 127.0.0.1")
+        listener = listener.replace("/etc/mosquitto/club.passwd", str(users))
+        listener = listener.replace("/etc/mosquitto/club.acl", str(folder / "acl"))
         self.conf = folder / "mosquitto.conf"
         self.conf.write_text(
-            f"listener {self.port} 127.0.0.1\nallow_anonymous false\n"
-            f"password_file {users}\nacl_file {folder / 'acl'}\n"
-            f"persistence false\nlog_dest stderr\n"
+            listener + f"persistence true\npersistence_location {folder}/\nlog_dest stderr\n"
             # As root, mosquitto would become the user mosquitto, who cannot read here.
             f"user {getpass.getuser()}\n"
         )
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        log = open(self.folder / "mosquitto.log", "ab")  # noqa: SIM115 (the broker's, until killed)
-        with log:
+        with open(self.folder / "mosquitto.log", "ab") as log:  # the broker keeps its own
             self.process = subprocess.Popen([self.binary, "-c", str(self.conf)],
                                             stdout=log, stderr=log)  # fmt: skip
         deadline = time.monotonic() + 10

@@ -1,8 +1,13 @@
 // The club's page: polls /api/board and draws every table, the standings and the results.
-// Text only (textContent): a name a table sends is never read as HTML.
-"use strict";
+// Each table's card holds its game's own page view, the module the table's page mounts
+// (gameview.js), with nobody to act. Text only (textContent): a name a table sends is
+// never read as HTML.
+
+import { loadView } from "/web/gameview.js";
+import { setLanguage } from "/web/i18n.js";
 
 let seen = -1;
+const cards = new Map(); // table name -> {card, title, badge, head, img, status, seats, view}
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -17,31 +22,78 @@ function row(cells, head) {
   return tr;
 }
 
+function cardOf(name) {
+  if (!cards.has(name)) {
+    const c = { card: el("div", null, "table"), title: el("h3", name + " ") };
+    c.card.dataset.table = name;
+    c.badge = el("span", null, "badge");
+    c.title.append(c.badge);
+    c.head = el("div", null, "game-title");
+    c.img = el("img");
+    c.img.hidden = true;
+    c.status = el("p", null, "status");
+    c.box = el("div", null, "game-view");
+    c.seats = el("ul", null, "seats");
+    c.card.append(c.title, c.head, c.img, c.status, c.box, c.seats);
+    c.view = null;
+    c.loading = null;
+    cards.set(name, c);
+  }
+  return cards.get(name);
+}
+
 function drawTable(t, w) {
-  const card = el("div", null, "table" + (t.online ? "" : " offline"));
-  const title = el("h3", t.name + " ");
-  title.append(el("span", t.online ? w.online : w.offline, "badge"));
-  card.append(title);
+  const c = cardOf(t.name);
+  c.card.className = "table" + (t.online ? "" : " offline");
+  c.badge.textContent = t.online ? w.online : w.offline;
   const s = t.state;
   if (!s) {
-    card.append(el("p", w.waiting, "status"));
-    return card;
+    c.status.textContent = w.waiting;
+    return c.card;
   }
-  card.append(el("div", s.title));
+  c.head.textContent = s.title || s.game;
   if (t.frame_no > 0) {
-    const img = el("img");
-    img.alt = s.status || "";
-    img.src = "/api/frame/" + encodeURIComponent(t.name) + ".png?v=" + t.frame_no;
-    card.append(img);
+    c.img.hidden = false;
+    c.img.alt = s.status || "";
+    const src = "/frame/" + encodeURIComponent(t.name) + ".png?v=" + t.frame_no;
+    if (c.img.getAttribute("src") !== src) c.img.src = src;
   }
-  card.append(el("p", s.status + (s.finished ? " (" + w.finished + ")" : ""), "status"));
-  const seats = el("ul", null, "seats");
-  (s.seats || []).forEach((name, i) => {
-    const score = s.scores && s.scores[i] !== undefined ? " : " + s.scores[i] : "";
-    seats.append(el("li", name + score + (s.winner === i ? " ★" : "")));
-  });
-  card.append(seats);
-  return card;
+  c.status.textContent = s.status + (s.finished ? " (" + w.finished + ")" : "");
+  c.seats.replaceChildren(
+    ...(s.seats || []).map((name, i) => {
+      const score = s.scores && s.scores[i] !== undefined ? " : " + s.scores[i] : "";
+      return el("li", name + score + (s.winner === i ? " ★" : ""));
+    }),
+  );
+  drawView(c, { ...s, you: null });
+  return c.card;
+}
+
+/** The game's own view in the card: mounted once per game, then updated. */
+function drawView(c, snapshot) {
+  if (c.view && c.view.game === snapshot.game) {
+    c.view.update(snapshot);
+    return;
+  }
+  if (c.loading === snapshot.game) {
+    c.pending = snapshot;
+    return;
+  }
+  c.view?.unmount();
+  c.view = null;
+  c.loading = snapshot.game;
+  c.pending = snapshot;
+  loadView(c.box, snapshot)
+    .then((view) => {
+      c.view = view;
+      if (view) view.update(c.pending);
+    })
+    .catch(() => {
+      c.box.replaceChildren(); // the status line and the OLED still say it all
+    })
+    .finally(() => {
+      c.loading = null;
+    });
 }
 
 function draw(board) {
@@ -87,4 +139,5 @@ async function poll() {
   setTimeout(poll, 1000);
 }
 
+setLanguage(document.documentElement.lang);
 poll();
