@@ -111,7 +111,7 @@ def run_club(args: argparse.Namespace) -> int:
         return fail("club", f"--password-file {args.password_file}: cannot read it: {why}")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     board = Board()
-    print(f"archive: {archive} ({read_archive(archive, board)} results already there)")
+    print(f"archive: {archive}, results already there: {read_archive(archive, board)}")
     server = ClubServer(board, args.lang, args.host, args.port)
     try:
         listening = server.start()

@@ -22,6 +22,7 @@ import logging
 import os
 import queue
 import threading
+import time
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -190,10 +191,10 @@ class TableLink:
         )
 
     def stop(self, timeout: float = 2.0) -> None:
-        """Say "offline" (when connected) and close; unacknowledged results stay in the
-        outbox for the next run."""
+        """Say "offline" (when connected) and close; the results sent last get a moment
+        for their acknowledgement, the others stay in the outbox for the next run."""
         self.inbox.put(None)
-        self._thread.join(timeout)
+        self._thread.join(2 * timeout)
         if self.connected.is_set():
             info = self._client.publish(
                 topic(self.config.table, AVAILABILITY), OFFLINE, qos=1, retain=True
@@ -239,7 +240,7 @@ class TableLink:
                 self._state = snapshots[-1]
             for item in items:
                 if isinstance(item, _Result):
-                    self._send(self.outbox.put(item.record))
+                    self._keep_and_send(item.record)
                 elif isinstance(item, _Acked):
                     self._acked(item.mid)
             if any(isinstance(i, _Connected) for i in items):
@@ -247,7 +248,36 @@ class TableLink:
             elif snapshots:
                 self._publish_live(online=False)
             if None in items:
+                self._last_acks()
                 return
+
+    def _last_acks(self, seconds: float = 2.0) -> None:
+        """Stopping: the acknowledgements of the results just sent, for a little while
+        (a result not acknowledged stays in the outbox: the next run sends it again)."""
+        deadline = time.monotonic() + seconds
+        while self.sent and self.connected.is_set():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            try:
+                item = self.inbox.get(timeout=left)
+            except queue.Empty:
+                return
+            if isinstance(item, _Acked):
+                self._acked(item.mid)
+
+    def _keep_and_send(self, record: dict[str, Any]) -> None:
+        """A new result: to the outbox, then to the broker. A full or read-only disk is
+        logged and the result sent anyway (kept by paho until this run ends)."""
+        try:
+            path = self.outbox.put(record)
+        except OSError as exc:
+            log.error("club: cannot keep the result in %s: %s; sent without a copy on disk",
+                      self.outbox.folder, exc.strerror or exc)  # fmt: skip
+            payload = json.dumps(record, ensure_ascii=False).encode()
+            self._client.publish(topic(self.config.table, RESULT), payload, qos=1)
+            return
+        self._send(path)
 
     def _send(self, path: Path) -> None:
         try:

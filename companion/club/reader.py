@@ -1,6 +1,6 @@
 """The club's side of the broker: subscribe, keep the `Board`, archive each new result.
 
-A persistent session (its own client id, clean_session off) and QoS 1 subscriptions: the
+A persistent session (its client id names the user and the machine, clean_session off) and QoS 1 subscriptions: the
 results the tables publish while `companion club` is away wait at the broker. The
 subscriptions are made again at each connection (a broker restarted without its
 sessions forgets them). Each new result is appended to the night's archive, a JSON Lines
@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import socket
 import threading
 from pathlib import Path
 from typing import Any
@@ -63,7 +64,7 @@ class ClubReader:
         """Why the broker refused the club's user (bad password...), once it did."""
         client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
-            client_id=f"companion-club-{username}",
+            client_id=f"companion-club-{username}-{socket.gethostname()}"[:64],
             clean_session=False,
         )
         client.username_pw_set(username, password)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.config import load_config
+from tests.cli.test_imports import imported, loaded
 from tests.pi.test_config import check, write
 
 
@@ -52,3 +53,11 @@ def test_a_club_section_is_summarised_without_its_password(
 
 def test_without_a_club_section_the_table_publishes_nothing(tmp_path: Path) -> None:
     assert load_config(write(tmp_path, "")).club is None
+
+
+def test_checking_a_club_config_imports_no_mqtt_client(tmp_path: Path) -> None:
+    """paho-mqtt is the table's only when it publishes (`companion run` with [club])."""
+    config = write(tmp_path, '[club]\nbroker = "club"\ntable = "t1"\n')
+    modules = imported(["config", "check", "--config", str(config)], str(tmp_path))
+    assert "companion.config.club_table" in modules
+    assert loaded(modules, ("paho", "companion.club")) == []
