@@ -2,8 +2,9 @@
 
 Fed by the broker's messages (`companion.club.reader`), read by the club's page. Pure data
 under one lock: no I/O here. A result is counted once whatever the number of times it
-arrives (its ``id``); a table may only report its own games (the result's ``table`` is
-its topic's). Players are their seats' names: the same name at two tables is one player.
+arrives (its ``id``), whether alone (``result``) or in its table's evening (the retained
+``results``); a table may only report its own games (the result's ``table`` is its
+topic's). Players are their seats' names: the same name at two tables is one player.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ import io
 import json
 import math
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
-from companion.club.topics import AVAILABILITY, FRAME, ONLINE, RESULT, STATE
+from companion.club.topics import AVAILABILITY, FRAME, ONLINE, RESULT, RESULTS, STATE, recent
 
 MAX_STATE = 1 << 20
 """A state larger than this is no table's: ignored."""
@@ -47,47 +50,63 @@ class Standing:
 class Board:
     """The evening as the broker told it. `apply` takes one message; the rest reads."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+        self.clock = clock
+        """Now, to tell this evening's results from older ones (`topics.recent`)."""
         self.lock = threading.Lock()
         self.tables: dict[str, TableNow] = {}
         self.results: dict[str, dict[str, Any]] = {}
         """By id, in the order they arrived."""
         self.version = 0
 
-    def apply(self, table: str, kind: str, payload: bytes) -> dict[str, Any] | None:
-        """One message of ``table``; the result record when it is a new result, else None.
-        A payload no table sends (not JSON, a result of another table...) changes nothing."""
+    def apply(self, table: str, kind: str, payload: bytes) -> list[dict[str, Any]]:
+        """One message of ``table``; the result records it brought that are new. A payload
+        no table sends (not JSON, a result of another table...) changes nothing."""
         with self.lock:
-            if kind == RESULT:
-                record = _result(table, payload)
-                if record is None or record["id"] in self.results:
-                    return None
-                self.results[record["id"]] = record
-                self.version += 1
-                return record
+            if kind in (RESULT, RESULTS):
+                return self._results(table, kind, payload)
             now = self.tables.setdefault(table, TableNow(table))
             if kind == AVAILABILITY:
                 now.online = payload == ONLINE
             elif kind == STATE:
                 state = _json(payload) if len(payload) <= MAX_STATE else None
                 if not isinstance(state, dict):
-                    return None
+                    return []
                 now.state = state
             elif kind == FRAME:
                 if not payload.startswith(b"\x89PNG"):
-                    return None
+                    return []
                 now.frame = payload
                 now.frame_no += 1
             else:
-                return None
+                return []
             self.version += 1
-            return None
+            return []
+
+    def _results(self, table: str, kind: str, payload: bytes) -> list[dict[str, Any]]:
+        """The new records of a ``result`` (one) or of a table's retained ``results`` (the
+        evening's: those of another evening are left out)."""
+        data = _json(payload) if len(payload) <= MAX_STATE else None
+        if kind == RESULTS:
+            listed = data if isinstance(data, list) else []
+            records = recent([r for r in listed if isinstance(r, dict)], self.clock())
+        else:
+            records = [data] if isinstance(data, dict) else []
+        new = []
+        for record in records:
+            if _valid(table, record) and record["id"] not in self.results:
+                record.setdefault("ended", "")
+                record.setdefault("duration", 0)
+                self.results[record["id"]] = record
+                new.append(record)
+        self.version += bool(new)
+        return new
 
     def add_result(self, record: dict[str, Any]) -> bool:
         """A result read back from the night's archive (the club restarted); False when
         it is not one or already counted."""
         payload = json.dumps(record).encode()
-        return self.apply(str(record.get("table", "")), RESULT, payload) is not None
+        return bool(self.apply(str(record.get("table", "")), RESULT, payload))
 
     def standings(self) -> list[Standing]:
         """Every player: most wins first, then fewest games, then by name."""
@@ -170,13 +189,12 @@ def _json(payload: bytes) -> Any:
         return None
 
 
-def _result(table: str, payload: bytes) -> dict[str, Any] | None:
-    """The result record of ``payload`` when it is one of ``table``'s, else None."""
-    record = _json(payload) if len(payload) <= MAX_STATE else None
-    if not isinstance(record, dict) or record.get("table") != table:
-        return None
+def _valid(table: str, record: dict[str, Any]) -> bool:
+    """Is ``record`` a result of ``table``, with the fields the board reads?"""
+    if record.get("table") != table:
+        return False
     seats, scores, winner = record.get("seats"), record.get("scores"), record.get("winner")
-    ok = (
+    return (
         isinstance(record.get("id"), str)
         and isinstance(record.get("game"), str)
         and isinstance(seats, list)
@@ -187,11 +205,6 @@ def _result(table: str, payload: bytes) -> dict[str, Any] | None:
         and isinstance(record.get("ended", ""), str)
         and _finite(record.get("duration", 0))
     )
-    if not ok:
-        return None
-    record.setdefault("ended", "")
-    record.setdefault("duration", 0)
-    return record
 
 
 def _finite(value: Any) -> bool:

@@ -8,7 +8,8 @@ outbox (``club-outbox/`` in the data directory, one file a result, fsync'd) befo
 handing it to paho-mqtt at QoS 1 over a persistent session; a file is removed once the
 broker acknowledged it (PUBACK), so a result survives a lost broker and a restart of the
 table, and is sent again until acknowledged (the board counts a result id once). The live
-state and the OLED frame are retained, sent again at each (re)connection; the
+state, the OLED frame and the evening's results (``club-results.json``, the last
+`RECENT` seconds' games) are retained, sent again at each (re)connection; the
 availability is "online" while connected, and the broker says "offline" (the last will)
 when the table is gone.
 """
@@ -39,7 +40,9 @@ from companion.club.topics import (
     OFFLINE,
     ONLINE,
     RESULT,
+    RESULTS,
     STATE,
+    recent,
     result_record,
     state_payload,
     topic,
@@ -52,6 +55,8 @@ log = logging.getLogger("companion.club")
 
 OUTBOX = "club-outbox"
 """The folder of the data directory where results wait for the broker's PUBACK."""
+EVENING = "club-results.json"
+"""In the data directory: the table's recent results, its retained ``results``."""
 KEEPALIVE = 15
 """Seconds between pings: the broker says "offline" within 1.5 times it after a table
 went silent."""
@@ -82,13 +87,7 @@ class Outbox:
     def put(self, record: dict[str, Any]) -> Path:
         self.folder.mkdir(exist_ok=True)
         path = self.folder / f"{record['id']}.json"
-        temporary = path.with_suffix(".tmp")
-        with open(temporary, "wb") as f:
-            f.write(json.dumps(record, ensure_ascii=False).encode())
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, path)
-        _sync_folder(self.folder)
+        write_whole(path, json.dumps(record, ensure_ascii=False).encode())
         return path
 
     def waiting(self) -> list[Path]:
@@ -96,6 +95,17 @@ class Outbox:
         if not self.folder.is_dir():
             return []
         return sorted(self.folder.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name))
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """``data`` in ``path``, whole or not at all (a temporary file fsync'd, renamed)."""
+    temporary = path.with_suffix(".tmp")
+    with open(temporary, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(temporary, path)
+    _sync_folder(path.parent)
 
 
 def _sync_folder(folder: Path) -> None:
@@ -266,6 +276,29 @@ class TableLink:
             if isinstance(item, _Acked):
                 self._acked(item.mid)
 
+    def _evening(self) -> list[dict[str, Any]]:
+        """The table's results of the last `RECENT` seconds (none when unreadable)."""
+        try:
+            records = json.loads((self.outbox.folder.parent / EVENING).read_bytes())
+        except (OSError, ValueError):
+            return []
+        if not isinstance(records, list):
+            return []
+        return recent([r for r in records if isinstance(r, dict)], datetime.now(UTC))
+
+    def _publish_evening(self, new: dict[str, Any] | None = None) -> None:
+        """The retained ``results``, with ``new`` added (and kept on disk)."""
+        records = self._evening()
+        if new is not None:
+            records.append(new)
+            path = self.outbox.folder.parent / EVENING
+            try:
+                write_whole(path, json.dumps(records, ensure_ascii=False).encode())
+            except OSError as exc:
+                log.error("club: cannot write %s: %s", path, exc.strerror or exc)
+        payload = json.dumps(records, ensure_ascii=False).encode()
+        self._client.publish(topic(self.config.table, RESULTS), payload, qos=1, retain=True)
+
     def _keep_and_send(self, record: dict[str, Any]) -> None:
         """A new result: to the outbox, then to the broker. A full or read-only disk is
         logged and the result sent anyway (kept by paho until this run ends)."""
@@ -276,8 +309,9 @@ class TableLink:
                       self.outbox.folder, exc.strerror or exc)  # fmt: skip
             payload = json.dumps(record, ensure_ascii=False).encode()
             self._client.publish(topic(self.config.table, RESULT), payload, qos=1)
-            return
-        self._send(path)
+        else:
+            self._send(path)
+        self._publish_evening(record)
 
     def _send(self, path: Path) -> None:
         try:
@@ -300,6 +334,7 @@ class TableLink:
         table = self.config.table
         if online:
             self._client.publish(topic(table, AVAILABILITY), ONLINE, qos=1, retain=True)
+            self._publish_evening()
         state = self._state
         if state is None:
             return

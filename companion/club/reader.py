@@ -1,10 +1,11 @@
 """The club's side of the broker: subscribe, keep the `Board`, archive each new result.
 
-A persistent session (its client id names the user and the machine, clean_session off) and QoS 1 subscriptions: the
-results the tables publish while `companion club` is away wait at the broker. The
-subscriptions are made again at each connection (a broker restarted without its
-sessions forgets them). Each new result is appended to the night's archive, a JSON Lines
-file read back at start, so the board of a restarted club still has the whole evening.
+A persistent session (its client id names the user and the machine, clean_session off)
+and QoS 1 subscriptions: the results the tables publish while `companion club` is away
+wait at the broker. The subscriptions are made again at each connection (a broker
+restarted without its sessions forgets them; the tables' retained evening lists then
+bring their games again). Each new result is appended to the night's archive, a JSON
+Lines file read back at start, so the board of a restarted club still has the evening.
 """
 
 from __future__ import annotations
@@ -105,8 +106,7 @@ class ClubReader:
         where = parse(message.topic)
         if where is None:
             return
-        record = self.board.apply(where[0], where[1], bytes(message.payload))
-        if record is not None:
+        for record in self.board.apply(where[0], where[1], bytes(message.payload)):
             self._archive(record)
 
     def _archive(self, record: dict[str, Any]) -> None:

@@ -2,15 +2,18 @@
 
 Home Assistant's conventions are the model: a retained ``state`` (the live view), a
 retained ``availability`` ("online", and the last will "offline"), plus the table's
-finished games on ``result`` at QoS 1. Every payload is built from public facts only:
-the state is the web page's own public view (`companion.web.public.Snapshot.view`), a
-result the seats' names, the game, its rules and the replay document's scores and
-winner, never the setup's tags.
+finished games on ``result`` at QoS 1, and the evening's finished games of the table
+again in the retained ``results`` (a board started late, or whose broker forgot its
+session, still has every game: it counts each id once). Every payload is built from
+public facts only: the state is the web page's own public view
+(`companion.web.public.Snapshot.view`), a result the seats' names, the game, its rules
+and the replay document's scores and winner, never the setup's tags.
 """
 
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 
 ROOT = "companion/tables"
@@ -18,10 +21,13 @@ STATE = "state"
 FRAME = "frame"
 AVAILABILITY = "availability"
 RESULT = "result"
+RESULTS = "results"
+RECENT = 12 * 3600
+"""Seconds a result stays in its table's retained ``results`` (an evening, not the next)."""
 ONLINE = b"online"
 OFFLINE = b"offline"
 SUBSCRIPTIONS = (f"{ROOT}/+/{STATE}", f"{ROOT}/+/{FRAME}", f"{ROOT}/+/{AVAILABILITY}",
-                 f"{ROOT}/+/{RESULT}")  # fmt: skip
+                 f"{ROOT}/+/{RESULT}", f"{ROOT}/+/{RESULTS}")  # fmt: skip
 """What the club reads (the ACL lets its user read nothing else)."""
 
 
@@ -47,6 +53,20 @@ def state_payload(view: dict[str, Any]) -> bytes:
     """The live state of a table: the page's public view as its server serialises it,
     without the frame counter (the frame has its own topic)."""
     return compact({k: v for k, v in view.items() if k != "frame_no"})
+
+
+def recent(records: list[dict[str, Any]], now: datetime) -> list[dict[str, Any]]:
+    """The records that ended less than `RECENT` seconds before ``now`` (their ``ended``
+    is an ISO time with its zone); one without a readable time is left out."""
+    kept = []
+    for record in records:
+        try:
+            ended = datetime.fromisoformat(str(record.get("ended", "")))
+        except ValueError:
+            continue
+        if ended.tzinfo is not None and 0 <= (now - ended).total_seconds() < RECENT:
+            kept.append(record)
+    return kept
 
 
 def result_record(

@@ -76,7 +76,8 @@ class Mosquitto:
         listener = listener.replace("/etc/mosquitto/club.acl", str(folder / "acl"))
         self.conf = folder / "mosquitto.conf"
         self.conf.write_text(
-            listener + f"persistence true\npersistence_location {folder}/\nlog_dest stderr\n"
+            # No persistence: a broker killed forgets every session and retained message.
+            listener + "persistence false\nlog_dest stderr\n"
             # As root, mosquitto would become the user mosquitto, who cannot read here.
             f"user {getpass.getuser()}\n"
         )

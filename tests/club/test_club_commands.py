@@ -8,7 +8,6 @@ import json
 import signal
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -43,11 +42,13 @@ def test_the_club_command_serves_the_board_until_stopped(broker, tmp_path):
     secret.write_text(password(CLUB) + "\n")
     port = free_port()
     archive = tmp_path / "night.jsonl"
-    archive.write_text(json.dumps({"id": "r0", "table": "t9", "game": "swiped",
-                                   "seats": ["Ana", "Bob"], "scores": [1, 0], "winner": 0}) + "\n")  # fmt: skip
+    earlier = {"id": "r0", "table": "t9", "game": "swiped", "seats": ["Ana", "Bob"],
+               "scores": [1, 0], "winner": 0}  # fmt: skip
+    archive.write_text(json.dumps(earlier) + "\n")
     command = [sys.executable, "-m", "companion.cli", "club", "--broker",
                f"127.0.0.1:{broker.port}", "--password-file", str(secret), "--host",
-               "127.0.0.1", "--port", str(port), "--archive", str(archive), "--lang", "en"]  # fmt: skip
+               "127.0.0.1", "--port", str(port), "--archive", str(archive),
+               "--lang", "en"]  # fmt: skip
     proc = subprocess.Popen(command, env=service_env(), cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)  # fmt: skip
     try:

@@ -151,6 +151,25 @@ def test_a_table_whose_broker_is_gone_all_game_delivers_its_result_after_a_resta
         club.close()
 
 
+def test_a_board_started_late_has_every_game_of_the_evening(broker, tables, tmp_path):
+    from tests.club.conftest import Club
+
+    for name, game in GAMES.items():
+        tables.append(SimTable(name, game, broker, tmp_path / name))
+    for table in tables:
+        table.play()
+    for table in tables:
+        wait_for(lambda t=table: t.session.referee.finished and outbox(t.folder) == [])
+    club = Club(broker, tmp_path)  # no session of its own yet: the tables' evening lists
+    try:
+        wait_for(lambda: len(club.board.results) == 3)
+        assert standings_of(club) == expected_standings(tables)
+        for table in tables:
+            wait_for(lambda t=table: _state(club, t.name) == page_view_now(t))
+    finally:
+        club.close()
+
+
 def _client(broker, user: str, client_id: str) -> mqtt.Client:
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id)
     client.username_pw_set(user, password(user))
@@ -224,6 +243,8 @@ def test_nothing_hidden_reaches_the_broker(broker, tables, tmp_path):
         [result] = [json.loads(p) for kind, p in mine if kind == "result"]
         assert set(result) == {"id", "table", "game", "title", "rules", "seats", "scores",
                                "winner", "duration", "ended"}  # fmt: skip
+        evenings = [json.loads(p) for kind, p in mine if kind == "results"]
+        assert evenings[-1] == [result] and all(e in ([], [result]) for e in evenings)
         assert {p for kind, p in mine if kind == "availability"} <= {b"online", b"offline"}
 
 

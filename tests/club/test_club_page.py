@@ -9,6 +9,7 @@ import csv
 import io
 import json
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -44,13 +45,32 @@ def live_table(board: Board, table: str, game: str) -> dict:
 def test_a_result_counts_once_and_only_for_its_own_table() -> None:
     board = Board()
     assert board.apply("t1", "result", result("t1", "r1", ["Ana", "Bob"], [3, 1], 0))
-    assert board.apply("t1", "result", result("t1", "r1", ["Ana", "Bob"], [3, 1], 0)) is None
+    assert board.apply("t1", "result", result("t1", "r1", ["Ana", "Bob"], [3, 1], 0)) == []
     # Another table's result on t1's topic, and payloads that are no result, change nothing.
-    assert board.apply("t1", "result", result("t2", "r2", ["Ana", "Bob"], [3, 1], 0)) is None
+    assert board.apply("t1", "result", result("t2", "r2", ["Ana", "Bob"], [3, 1], 0)) == []
     for bad in (b"", b"[]", b"{", b'{"id": 1}', result("t1", "r3", ["Ana"], [1], True),
                 result("t1", "r4", ["Ana", 5], [1, 0], 0)):  # fmt: skip
-        assert board.apply("t1", "result", bad) is None
+        assert board.apply("t1", "result", bad) == []
     assert list(board.results) == ["r1"]
+
+
+def test_a_tables_evening_list_brings_its_games_of_the_last_hours_only() -> None:
+    now = datetime(2026, 11, 27, 22, 0, tzinfo=UTC)
+    board = Board(clock=lambda: now)
+
+    def at(rid: str, hours_ago: float) -> dict:
+        record = json.loads(result("t1", rid, ["Ana", "Bob"], [1, 0], 0))
+        record["ended"] = (now - timedelta(hours=hours_ago)).isoformat()
+        return record
+
+    evening = [at("old", 13), at("r1", 3), at("r2", 0.5)]
+    assert [r["id"] for r in board.apply("t1", "results", json.dumps(evening).encode())] == [
+        "r1",
+        "r2",
+    ]
+    assert board.apply("t1", "result", json.dumps(at("r2", 0.5)).encode()) == []  # once
+    assert board.apply("t2", "results", json.dumps([at("r3", 1)]).encode()) == []  # t1's
+    assert list(board.results) == ["r1", "r2"]
 
 
 def test_standings_count_games_wins_and_each_games_points_across_tables() -> None:
