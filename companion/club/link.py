@@ -133,6 +133,7 @@ class TableLink:
         self.referee = referee
         self.publisher = Publisher(referee)
         self.outbox = Outbox(data_dir / OUTBOX)
+        self.evening = data_dir / EVENING
         self.reported = referee.finished
         """A game already over when the link starts was reported by the run that ended
         it (its result waits in the outbox if the broker has not acknowledged it)."""
@@ -279,7 +280,7 @@ class TableLink:
     def _evening(self) -> list[dict[str, Any]]:
         """The table's results of the last `RECENT` seconds (none when unreadable)."""
         try:
-            records = json.loads((self.outbox.folder.parent / EVENING).read_bytes())
+            records = json.loads(self.evening.read_bytes())
         except (OSError, ValueError):
             return []
         if not isinstance(records, list):
@@ -291,11 +292,10 @@ class TableLink:
         records = self._evening()
         if new is not None:
             records.append(new)
-            path = self.outbox.folder.parent / EVENING
             try:
-                write_whole(path, json.dumps(records, ensure_ascii=False).encode())
+                write_whole(self.evening, json.dumps(records, ensure_ascii=False).encode())
             except OSError as exc:
-                log.error("club: cannot write %s: %s", path, exc.strerror or exc)
+                log.error("club: cannot write %s: %s", self.evening, exc.strerror or exc)
         payload = json.dumps(records, ensure_ascii=False).encode()
         self._client.publish(topic(self.config.table, RESULTS), payload, qos=1, retain=True)
 

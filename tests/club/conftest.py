@@ -60,15 +60,15 @@ def free_port() -> int:
 class Mosquitto:
     """Debian's broker with a generated config; `kill` and `start` again on its port."""
 
-    def __init__(self, binary: str, passwd: str, folder: Path) -> None:
+    def __init__(
+        self, binary: str, passwd: str, folder: Path, tables: tuple[str, ...] = TABLES
+    ) -> None:
         self.binary = binary
         self.folder = folder
         self.port = free_port()
         users = folder / "passwd"
-        for user in (*TABLES, CLUB):
-            create = ["-c"] if not users.exists() else []
-            subprocess.run([passwd, *create, "-b", str(users), user, password(user)],
-                           check=True, capture_output=True)  # fmt: skip
+        users.write_text("".join(f"{u}:{password(u)}\n" for u in (*tables, CLUB)))
+        subprocess.run([passwd, "-U", str(users)], check=True, capture_output=True)  # hashed
         (folder / "acl").write_text(doc_block("pattern write"))
         listener = doc_block("acl_file")  # docs/club.md's, on a free loopback port
         listener = listener.replace("listener 1883", f"listener {self.port} 127.0.0.1")

@@ -80,3 +80,18 @@ def test_a_bad_club_option_is_one_line_and_exit_2(capsys, tmp_path, options, sai
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and err.startswith(f"companion club: {said}")
     assert not (tmp_path / "n.jsonl").exists()
+
+
+def test_a_club_link_that_cannot_start_leaves_the_table_playing(tmp_path):
+    setup, inputs = simulated_game()
+    script = write_script(tmp_path / "game.jsonl", setup, inputs)
+    (tmp_path / "ca.pem").write_text("not a certificate\n")
+    config = tmp_path / "companion.toml"
+    config.write_text('[web]\nenabled = false\n[club]\nbroker = "127.0.0.1:1"\n'
+                      'table = "table-a"\ntls_ca = "ca.pem"\n')  # fmt: skip
+    done = run_service("run", "--sim", "--sim-clock", "script", "--exit-when-finished",
+                       "--sim-input", str(script), "--data-dir", str(tmp_path / "data"),
+                       "--config", str(config))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "the game goes on without the club" in done.stderr
+    assert "Traceback" not in done.stderr
