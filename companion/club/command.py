@@ -93,11 +93,7 @@ def _password(args: argparse.Namespace) -> str | None:
 
 
 def run_club(args: argparse.Namespace) -> int:
-    from companion.club.board import Board
-    from companion.club.page import ClubServer
-    from companion.club.reader import ClubReader, read_archive
-
-    host, port = args.broker
+    """`companion club`: check the options, then serve until SIGTERM or Ctrl-C."""
     archive = Path(args.archive or f"club-{date.today().isoformat()}.jsonl")
     problem = output_file_problem(str(archive))
     if problem is not None:
@@ -109,9 +105,30 @@ def run_club(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
         return fail("club", f"--password-file {args.password_file}: cannot read it: {why}")
+    stop = threading.Event()
+    previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())  # before it says it runs
+    try:
+        return _serve(args, archive, password, stop)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _serve(
+    args: argparse.Namespace, archive: Path, password: str | None, stop: threading.Event
+) -> int:
+    """Read the archive, serve the page, read the broker, until ``stop`` or Ctrl-C."""
+    from companion.club.board import Board
+    from companion.club.page import ClubServer
+    from companion.club.reader import ClubReader, read_archive
+
+    host, port = args.broker
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     board = Board()
-    print(f"archive: {archive}, results already there: {read_archive(archive, board)}")
+    try:
+        earlier = read_archive(archive, board)
+    except OSError as exc:
+        return fail("club", f"--archive {archive}: cannot read it: {exc.strerror or exc}")
+    print(f"archive: {archive}, results already there: {earlier}")
     server = ClubServer(board, args.lang, args.host, args.port)
     try:
         listening = server.start()
@@ -121,8 +138,6 @@ def run_club(args: argparse.Namespace) -> int:
     reader = ClubReader(board, archive, host, port, args.username, password, tls)
     reader.start()
     print(f"club page: http://{args.host}:{listening}/ (reading {host}:{port})", flush=True)
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
         while not stop.wait(1.0):
             pass
