@@ -55,8 +55,8 @@ def test_three_tables_are_live_on_the_board_and_the_standings_follow_each_result
     for table in tables:
         table.play(0.5)
     for table in tables:  # each table live: the board has the page's own view of it
-        wait_for(lambda t=table: club.board.view()["tables"] and _state(club, t.name)
-                 == page_view_now(t))  # fmt: skip
+        wait_for(lambda t=table: _state(club, t.name) == page_view_now(t))
+        wait_for(lambda t=table: club.board.frame(t.name))  # the OLED, sent after the state
         assert club.board.tables[table.name].online
         assert club.board.frame(table.name).startswith(b"\x89PNG")
     for done, table in enumerate(tables, 1):
@@ -74,8 +74,8 @@ def test_three_tables_are_live_on_the_board_and_the_standings_follow_each_result
         assert _state(club, table.name)["finished"] is True
     archived = [json.loads(line) for line in club.archive.read_text().splitlines()]
     assert [r["id"] for r in archived] == list(club.board.results)
-    for table in tables:
-        assert outbox(table.folder) == []  # every result acknowledged, none left waiting
+    for table in tables:  # every result acknowledged, none left waiting
+        wait_for(lambda t=table: outbox(t.folder) == [])
 
 
 def _ended_at(table: SimTable) -> float:
