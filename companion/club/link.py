@@ -1,17 +1,17 @@
 """The table's side of a club night: publish to the broker, never wait for it.
 
-The referee loop calls `TableLink.step` after every step, as it publishes to the web
-page: it builds the public snapshot (`companion.web.public.Publisher`, the page's own)
-and, once the game is over, the result record, and hands them to the link's worker
-thread. Nothing there can block the referee. The worker writes each result to the
-outbox (``club-outbox/`` in the data directory, one file a result, fsync'd) before
-handing it to paho-mqtt at QoS 1 over a persistent session; a file is removed once the
-broker acknowledged it (PUBACK), so a result survives a lost broker and a restart of the
-table, and is sent again until acknowledged (the board counts a result id once). The live
-state, the OLED frame and the evening's results (``club-results.json``, the last
-`RECENT` seconds' games) are retained, sent again at each (re)connection; the
-availability is "online" while connected, and the broker says "offline" (the last will)
-when the table is gone.
+After every step the referee loop hands the link the snapshot it published to the web
+page (`TableLink.take`; `companion.web.public.Publisher`), or lets it build one when the
+table has no page (`TableLink.step`); once the game is over the link adds its result
+record, and its worker thread does the rest: nothing there can block the referee. The
+worker writes each result to the outbox (``club-outbox/`` in the data directory, one file
+a result, fsync'd) before handing it to paho-mqtt at QoS 1 over a persistent session; a
+file is removed once the broker acknowledged it (PUBACK), so a result survives a lost
+broker and a restart of the table, and is sent again until acknowledged (the board
+counts a result id once). The live state, the OLED frame and the evening's results
+(``club-results.json``, the last `RECENT` seconds' games) are retained, sent again at
+each (re)connection; the availability is "online" while connected, and the broker says
+"offline" (the last will) when the table is gone.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -50,6 +50,9 @@ from companion.club.topics import (
 from companion.config.club import ClubConfig
 from companion.games import TableReferee
 from companion.web.public import Publisher, Snapshot
+
+if TYPE_CHECKING:
+    from companion.run.web_port import WebPort
 
 log = logging.getLogger("companion.club")
 
@@ -128,10 +131,12 @@ class TableLink:
         *,
         retry: float = 10.0,
         keepalive: int = KEEPALIVE,
+        publisher: Publisher | None = None,
     ) -> None:
         self.config = config
         self.referee = referee
-        self.publisher = Publisher(referee)
+        self.publisher = publisher or Publisher(referee)
+        """The table page's, when it has one (`take`), else its own (`step`)."""
         self.outbox = Outbox(data_dir / OUTBOX)
         self.evening = data_dir / EVENING
         self.reported = referee.finished
@@ -177,7 +182,11 @@ class TableLink:
     def step(self) -> None:
         """After a referee step: the new public snapshot, and the result once the game is
         over, handed to the worker (never waits)."""
-        snapshot = self.publisher.snapshot()
+        self.take(self.publisher.snapshot())
+
+    def take(self, snapshot: Snapshot | None) -> None:
+        """`step` with the snapshot the table's page built (its `publisher`, shared: when
+        the page stops, `step` goes on from the same history)."""
         if snapshot is not None:
             self.inbox.put(snapshot)
         referee = self.referee
@@ -346,3 +355,16 @@ class TableLink:
                 state.frame.save(out, format="PNG")
                 self._frame = (number, out.getvalue())
             self._client.publish(topic(table, FRAME), self._frame[1], retain=True)
+
+
+def open_link(
+    config: ClubConfig, data_dir: Path, referee: TableReferee, web: WebPort | None, **kw: Any
+) -> TableLink:
+    """The started link of `companion run`: with a page, it shares the page's publisher
+    and sends the snapshot the page started with; ``kw``: `TableLink`'s options."""
+    publisher = web.publisher if web is not None else None
+    link = TableLink(config, data_dir, referee, publisher=publisher, **kw)
+    link.start()
+    if web is not None:
+        link.take(web.hub.snapshot)
+    return link

@@ -45,13 +45,14 @@ def parse(topic_name: str) -> tuple[str, str] | None:
 
 
 def compact(data: Any) -> bytes:
-    """JSON as the page's server writes it (no spaces)."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+    """JSON as the page's server writes it (no spaces, ASCII)."""
+    return json.dumps(data, separators=(",", ":")).encode()
 
 
 def state_payload(view: dict[str, Any]) -> bytes:
     """The live state of a table: the page's public view as its server serialises it,
-    without the frame counter (the frame has its own topic)."""
+    without the frame counter (the frame has its own topic): the very bytes of the page's
+    state up to what its server adds for its own clients (version, frame, pairing, you)."""
     return compact({k: v for k, v in view.items() if k != "frame_no"})
 
 

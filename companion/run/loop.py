@@ -247,10 +247,12 @@ class Service:
             self.speaker.hear()  # hands its announcement to the sound worker: never blocks
         overlay: Any = None
         if self.web is not None:
-            self.web.publish()
+            published = self.web.publish()
             overlay = self.web.overlay()  # the pairing card, over the game's screen
-        if self.club is not None:
-            self.club.step()  # hands the snapshot to the link's thread: never waits
+            if self.club is not None:  # the page's snapshot, to the link's thread
+                self.club.take(published)
+        elif self.club is not None:
+            self.club.step()  # its own snapshot, to the link's thread: never waits
         overlay = overlay or damage_card(self.session)
         self.display.show(overlay or self.referee.screen)
         status = where(self.referee)

@@ -362,15 +362,13 @@ def _start_club(plan: Plan, running: Running) -> TableLink | None:
     if plan.config.club is None:
         return None
     assert running.session is not None
-    from companion.club.link import TableLink
+    from companion.club.link import open_link
 
     try:
-        link = TableLink(plan.config.club, plan.data_dir, running.session.referee)
-        link.start()
+        return open_link(plan.config.club, plan.data_dir, running.session.referee, running.web)
     except (OSError, ValueError) as exc:
         log.error("club: %s; the game goes on without the club ([club] in the config)", exc)
         return None
-    return link
 
 
 def _setup_logging(verbose: bool) -> None:

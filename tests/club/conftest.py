@@ -23,15 +23,16 @@ import pytest
 
 from companion import games
 from companion.club.board import Board
-from companion.club.link import TableLink
+from companion.club.link import open_link
 from companion.club.reader import ClubReader
 from companion.config.club import ClubConfig
-from companion.config.model import DisplayConfig
+from companion.config.model import DisplayConfig, WebConfig
 from companion.devices.display import Display
 from companion.journal import Setup
 from companion.notify import Notifier
 from companion.run.items import Scripted
 from companion.run.loop import Service
+from companion.run.web_port import WebPort
 from companion.session import Session
 from tests.tools import required
 
@@ -154,7 +155,9 @@ class SimTable:
     publishing to the broker through its `TableLink`, in threads, until `close`."""
 
     def __init__(self, name: str, game: str, broker: Mosquitto, folder: Path, seed: int = 1,
-                 lang: str = "fr") -> None:  # fmt: skip
+                 lang: str = "fr", page: bool = False) -> None:  # fmt: skip
+        """``page``: with its web page too (on 127.0.0.1, a port of its own), whose
+        snapshots the link sends, as `companion run` has them."""
         self.name = name
         self.folder = folder
         folder.mkdir(exist_ok=True)
@@ -166,10 +169,14 @@ class SimTable:
         self.session = Session.start(folder / "game.jsonl", self.setup)
         self.display = Display(DisplayConfig(driver="dummy"), lang)
         self.display.open()
-        self.link = TableLink(self.config, folder, self.session.referee, retry=1)
-        self.link.start()
+        self.web: WebPort | None = None
+        if page:
+            self.web = WebPort(WebConfig(host="127.0.0.1", port=0), folder,
+                               self.session.referee, self.inbox)  # fmt: skip
+            self.web.start()
+        self.link = open_link(self.config, folder, self.session.referee, self.web, retry=1)
         self.service = Service(self.session, self.inbox, self.display, Notifier({}),
-                               script_clock=True, club=self.link)  # fmt: skip
+                               script_clock=True, club=self.link, web=self.web)  # fmt: skip
         self.thread = threading.Thread(target=self.service.run, daemon=True)
         self.thread.start()
         self.fed = 0
@@ -185,6 +192,8 @@ class SimTable:
         self.service.stop()
         self.thread.join(5)
         self.link.stop()
+        if self.web is not None:
+            self.web.stop()
         self.session.close()
         self.display.close()
 

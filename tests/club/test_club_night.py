@@ -9,6 +9,7 @@ its own topics and the club's user to reading; and nothing hidden reaches the br
 from __future__ import annotations
 
 import json
+import threading
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -18,6 +19,7 @@ from companion.club.link import TableLink
 from companion.club.topics import state_payload
 from companion.web.public import Publisher
 from tests.club.conftest import CLUB, SimTable, outbox, password, wait_for
+from tests.web.table import Client
 
 GAMES = {"table-a": "ptipasspass", "table-b": "flipdone", "table-c": "swiped"}
 
@@ -76,6 +78,32 @@ def test_three_tables_are_live_on_the_board_and_the_standings_follow_each_result
     assert [r["id"] for r in archived] == list(club.board.results)
     for table in tables:  # every result acknowledged, none left waiting
         wait_for(lambda t=table: outbox(t.folder) == [])
+
+
+HUB_OWN = ("version", "frame", "pairing", "you")
+"""What the table's page server adds for its own clients (its frame's address, its
+pairing), not the table's public view."""
+
+
+def test_a_table_with_its_page_sends_the_pages_own_view_from_its_first(broker, club, tables,
+                                                                         tmp_path):  # fmt: skip
+    table = SimTable("table-a", "vnp", broker, tmp_path / "table-a", page=True)
+    tables.append(table)
+    assert table.web is not None
+    client = Client("127.0.0.1", int(table.web.address.rsplit(":", 1)[1]))
+
+    def page_now() -> dict:
+        state = client.get("/api/state").json()
+        return {k: v for k, v in state.items() if k not in HUB_OWN}
+
+    wait_for(lambda: _state(club, "table-a") == page_now())  # before any act
+    table.play(0.5)
+    wait_for(lambda: _state(club, "table-a") == page_now() == page_view_now(table))
+    # The same bytes as the page's, up to what its server adds for its own clients (once
+    # the table has taken every act: the page and the hub then stand still).
+    hub = table.web.hub
+    wait_for(lambda: client.get("/api/state").body.startswith(
+        state_payload(hub.snapshot.view)[:-1] + b',"version":'))  # fmt: skip
 
 
 def _ended_at(table: SimTable) -> float:
@@ -171,10 +199,14 @@ def test_a_board_started_late_has_every_game_of_the_evening(broker, tables, tmp_
 
 
 def _client(broker, user: str, client_id: str) -> mqtt.Client:
+    """A plain client of ``user``'s, connected (its broker's CONNACK in)."""
     client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id)
     client.username_pw_set(user, password(user))
+    connected = threading.Event()
+    client.on_connect = lambda *_: connected.set()
     client.connect("127.0.0.1", broker.port)
     client.loop_start()
+    assert connected.wait(10)
     return client
 
 
@@ -217,9 +249,12 @@ def test_nothing_hidden_reaches_the_broker(broker, tables, tmp_path):
     spy = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="spy")
     spy.username_pw_set(CLUB, password(CLUB))
     spy.on_message = lambda c, u, m: received.append((m.topic, bytes(m.payload)))
+    subscribed = threading.Event()
+    spy.on_subscribe = lambda *_: subscribed.set()
     spy.connect("127.0.0.1", broker.port)
     spy.subscribe("#", qos=1)
     spy.loop_start()
+    assert subscribed.wait(10)  # before the first table publishes
     try:
         for name, game in GAMES.items():
             tables.append(SimTable(name, game, broker, tmp_path / name, lang="en"))
