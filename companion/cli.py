@@ -437,6 +437,7 @@ SUMMARIES = {
     "enroll": "teach the companion your tokens' tags, one tap on the pad each",
     "doctor": "check the Pico and every RFID reader, showing live tags",
     "unpair": "revoke the phones paired to the table's web page",
+    "club": "the club night's board: every table live, results and standings, from the broker",
 }
 """Each command's line in `companion --help` (a test holds them to each command's own)."""
 
@@ -477,6 +478,12 @@ def _add_unpair(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     add_unpair_parser(sub)
 
 
+def _add_club(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from companion.club.command import add_club_parser
+
+    add_club_parser(sub)
+
+
 _ADDERS = (
     (("lab", "report", "selfplay"), _add_lab),
     (("demo",), _add_demo),
@@ -488,6 +495,7 @@ _ADDERS = (
     (("enroll",), _add_enroll),
     (("doctor",), _add_doctor),
     (("unpair",), _add_unpair),
+    (("club",), _add_club),
 )
 """Who adds each command's parser: imported and called only for the command typed."""
 

@@ -42,6 +42,8 @@ def describe(config: Config, data: DataDir | None = None) -> list[str]:
         _readers_line(config.readers),
         config.sound.summary(),
     ]
+    if config.club is not None:
+        lines.append(config.club.summary())
     if not config.hardware:
         lines.append("no hardware configured: `companion run` will simulate the table")
     return lines

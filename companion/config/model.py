@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.config.club import ClubConfig
 from companion.config.sound import SoundConfig
 from companion.games import DEFAULT_GAME
 
@@ -150,6 +151,8 @@ class Config:
     """The file it came from (None: built-in defaults)."""
     sound: SoundConfig = field(default_factory=SoundConfig)
     """The table's voice ([sound], companion/config/sound.py)."""
+    club: ClubConfig | None = None
+    """The club's broker the table publishes to ([club], docs/club.md); None: none."""
 
     @property
     def hardware(self) -> bool:

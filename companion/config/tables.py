@@ -16,6 +16,7 @@ from typing import Any
 from companion import games
 from companion import journal_fields as fields
 from companion.config.bounds import SETTLE
+from companion.config.club_table import parse_club
 from companion.config.data_dir import expand
 from companion.config.model import (
     DEFAULT_DATA_DIR,
@@ -47,7 +48,7 @@ from companion.config.reading import (
 )
 from companion.config.sound_table import parse_sound
 
-TABLES = {"schema", "game", "paths", "display", "controls", "readers", "web", "sound"}
+TABLES = {"schema", "game", "paths", "display", "controls", "readers", "web", "sound", "club"}
 GAME_KEYS = {"name", "seats", "first", "settle", "language", "seed", "layout", "rules"}
 """The [game] keys of every game; the registered games add their own (`_settings`)."""
 GAME_RULES: dict[str, Rule] = {
@@ -127,12 +128,15 @@ def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
     readers = _readers(c)
     web = _web(c)
     sound = parse_sound(c)
+    club = parse_club(c, base)
     pins: PinMap | None = None
     if controls.enabled and not c.problems:
         pins_path, pins = _pin_map(c, pins_path or default_pins(base), game, display, readers)
     if c.problems:
         raise ConfigError(c.problems)
-    return Config(game, data_dir, pins_path, display, controls, readers, pins, source, web, sound)
+    return Config(
+        game, data_dir, pins_path, display, controls, readers, pins, source, web, sound, club
+    )
 
 
 def _game(c: Checker) -> GameConfig:

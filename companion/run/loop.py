@@ -53,6 +53,7 @@ from companion.session import Session
 from companion.speech import Speaker
 
 if TYPE_CHECKING:
+    from companion.club.link import TableLink
     from companion.run.web_port import WebPort
 
 log = logging.getLogger("companion")
@@ -100,6 +101,7 @@ class Service:
         web: WebPort | None = None,
         watch: Callable[[], DeviceDied | None] | None = None,
         speaker: Speaker | None = None,
+        club: TableLink | None = None,
     ) -> None:
         self.session = session
         self.referee = session.referee
@@ -117,6 +119,8 @@ class Service:
         """The liveness check at each tick: a watched thread found dead, or None."""
         self.speaker = speaker
         """The table's voice: told after each queue item (`companion.speech`)."""
+        self.club = club
+        """The club's broker ([club]): told after each step, as the page is."""
         self.exit_status = 0
         self.gone: set[str] = set()
         """Threads whose death was handled (a death is reported once, seen maybe twice)."""
@@ -243,8 +247,12 @@ class Service:
             self.speaker.hear()  # hands its announcement to the sound worker: never blocks
         overlay: Any = None
         if self.web is not None:
-            self.web.publish()
+            published = self.web.publish()
             overlay = self.web.overlay()  # the pairing card, over the game's screen
+            if self.club is not None:  # the page's snapshot, to the link's thread
+                self.club.take(published)
+        elif self.club is not None:
+            self.club.step()  # its own snapshot, to the link's thread: never waits
         overlay = overlay or damage_card(self.session)
         self.display.show(overlay or self.referee.screen)
         status = where(self.referee)

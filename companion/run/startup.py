@@ -49,6 +49,7 @@ from companion.session import Session
 from companion.speech import Speaker
 
 if TYPE_CHECKING:
+    from companion.club.link import TableLink
     from companion.run.web_port import WebPort
 
 log = logging.getLogger("companion")
@@ -163,6 +164,7 @@ class Running:
     sound: Sound | None = None
     session: Session | None = None
     web: WebPort | None = None
+    club: TableLink | None = None
     keep_frame: bool = False
     """Leave the last frame on the OLED when closing it (a Stop, until the restart)."""
     finish_sound: float = 0.0
@@ -173,6 +175,8 @@ class Running:
         self.devices.stop()
         if self.web is not None:
             self.web.stop()
+        if self.club is not None:
+            self.club.stop()
         if self.session is not None:
             self.session.close()
         if self.sound is not None:
@@ -295,6 +299,7 @@ def _play(
     for item in pending:
         running.inbox.put_nowait(item)
     running.web = _start_web(plan, running)
+    running.club = _start_club(plan, running)
     running.sound = Sound(plan.sound)
     running.sound.open(referee.setup.language)
     service = Service(
@@ -307,6 +312,7 @@ def _play(
         web=running.web,
         watch=running.devices.dead,
         speaker=Speaker(referee, running.sound) if running.sound.enabled else None,
+        club=running.club,
     )
     if running.sound.fault is not None:
         service.notes.append(running.sound.fault)
@@ -350,6 +356,21 @@ def _start_web(plan: Plan, running: Running) -> WebPort | None:
         return None
     running.devices.watch(web.server.thread)
     return web
+
+
+def _start_club(plan: Plan, running: Running) -> TableLink | None:
+    """The club's broker ([club], docs/club.md): paho-mqtt is imported only then. A link
+    that cannot start (an unreadable CA file) is logged: the game goes on without it."""
+    if plan.config.club is None:
+        return None
+    assert running.session is not None
+    from companion.club.link import open_link
+
+    try:
+        return open_link(plan.config.club, plan.data_dir, running.session.referee, running.web)
+    except (OSError, ValueError) as exc:
+        log.error("club: %s; the game goes on without the club ([club] in the config)", exc)
+        return None
 
 
 def _setup_logging(verbose: bool) -> None:

@@ -25,7 +25,7 @@ from companion.games import TableReferee
 from companion.screens.pairing import PairingScreen
 from companion.web.gate import Limits
 from companion.web.pairing import Pairings
-from companion.web.public import Publisher
+from companion.web.public import Publisher, Snapshot
 from companion.web.replay import Journals
 from companion.web.server import Hub, WebServer
 
@@ -96,8 +96,9 @@ class WebPort:
         self.publish()
         return self.address
 
-    def publish(self) -> None:
-        """After every step: the new snapshot; a game that is over ends its pairings."""
+    def publish(self) -> Snapshot | None:
+        """After every step: the new snapshot (returned: the club's link sends the same,
+        None when nothing public changed); a game that is over ends its pairings."""
         if self.referee.finished and not self.pairings.over:
             self.pairings.end()
         if self.log_codes and not self.pairings.over and self.pairings.code != self._logged_code:
@@ -106,6 +107,7 @@ class WebPort:
         snapshot = self.publisher.snapshot()
         if snapshot is not None:
             self.hub.publish(snapshot)
+        return snapshot
 
     def overlay(self) -> PairingScreen | None:
         """The pairing card, when the OLED must show it instead of the game's screen: the

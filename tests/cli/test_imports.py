@@ -14,7 +14,7 @@ import pytest
 from companion.cli import SUMMARIES, build_parser
 
 HEAVY = ("aiohttp", "segno", "matplotlib", "fpdf", "multiprocessing", "companion.lab",
-         "companion.web")  # fmt: skip
+         "companion.web", "paho")  # fmt: skip
 GAMES = ("companion.games.passpass", "companion.games.flipdone", "companion.games.swiped",
          "companion.games.vnp")  # fmt: skip
 
@@ -42,7 +42,14 @@ def loaded(modules: set[str], packages: tuple[str, ...]) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    "argv", [["--help"], ["config", "--help"], ["config", "check", "--help"], ["run", "--help"]]
+    "argv",
+    [
+        ["--help"],
+        ["config", "--help"],
+        ["config", "check", "--help"],
+        ["run", "--help"],
+        ["club", "--help"],
+    ],  # fmt: skip
 )
 def test_help_imports_no_server_lab_plotting_or_game(argv, tmp_path):
     modules = imported(argv, str(tmp_path))

@@ -1,0 +1,97 @@
+"""What a table publishes and the club reads: topics and payloads (docs/club.md).
+
+Home Assistant's conventions are the model: a retained ``state`` (the live view), a
+retained ``availability`` ("online", and the last will "offline"), plus the table's
+finished games on ``result`` at QoS 1, and the evening's finished games of the table
+again in the retained ``results`` (a board started late, or whose broker forgot its
+session, still has every game: it counts each id once). Every payload is built from
+public facts only: the state is the web page's own public view
+(`companion.web.public.Snapshot.view`), a result the seats' names, the game, its rules
+and the replay document's scores and winner, never the setup's tags.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+ROOT = "companion/tables"
+STATE = "state"
+FRAME = "frame"
+AVAILABILITY = "availability"
+RESULT = "result"
+RESULTS = "results"
+RECENT = 12 * 3600
+"""Seconds a result stays in its table's retained ``results`` (an evening, not the next)."""
+ONLINE = b"online"
+OFFLINE = b"offline"
+SUBSCRIPTIONS = (f"{ROOT}/+/{STATE}", f"{ROOT}/+/{FRAME}", f"{ROOT}/+/{AVAILABILITY}",
+                 f"{ROOT}/+/{RESULT}", f"{ROOT}/+/{RESULTS}")  # fmt: skip
+"""What the club reads (the ACL lets its user read nothing else)."""
+
+
+def topic(table: str, kind: str) -> str:
+    """The topic of one kind of a table's messages."""
+    return f"{ROOT}/{table}/{kind}"
+
+
+def parse(topic_name: str) -> tuple[str, str] | None:
+    """(table, kind) of a topic under `ROOT`, else None."""
+    parts = topic_name.split("/")
+    if len(parts) != 4 or "/".join(parts[:2]) != ROOT or not parts[2]:
+        return None
+    return parts[2], parts[3]
+
+
+def compact(data: Any) -> bytes:
+    """JSON as the page's server writes it (no spaces, ASCII)."""
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
+def state_payload(view: dict[str, Any]) -> bytes:
+    """The live state of a table: the page's public view as its server serialises it,
+    without the frame counter (the frame has its own topic): the very bytes of the page's
+    state up to what its server adds for its own clients (version, frame, pairing, you)."""
+    return compact({k: v for k, v in view.items() if k != "frame_no"})
+
+
+def recent(records: list[dict[str, Any]], now: datetime) -> list[dict[str, Any]]:
+    """The records that ended less than `RECENT` seconds before ``now`` (their ``ended``
+    is an ISO time with its zone); one without a readable time is left out."""
+    kept = []
+    for record in records:
+        try:
+            ended = datetime.fromisoformat(str(record.get("ended", "")))
+        except ValueError:
+            continue
+        if ended.tzinfo is not None and 0 <= (now - ended).total_seconds() < RECENT:
+            kept.append(record)
+    return kept
+
+
+def result_record(
+    result_id: str,
+    table: str,
+    game: str,
+    title: str,
+    rules: dict[str, Any] | None,
+    seats: list[str],
+    result: dict[str, Any],
+    duration: float,
+    ended: str,
+) -> dict[str, Any]:
+    """One finished game as the club records it (no events: they are the table's own
+    archive; the scores and winner as the replay document gives them)."""
+    return {
+        "id": result_id,
+        "table": table,
+        "game": game,
+        "title": title,
+        "rules": rules or {},
+        "seats": seats,
+        "scores": list(result["scores"]),
+        "winner": result["winner"],
+        "duration": round(duration, 1),
+        "ended": ended,
+    }

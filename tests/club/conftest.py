@@ -1,0 +1,211 @@
+"""A real Mosquitto for the club tests (Debian's mosquitto), on a free loopback port, with
+a password file and the ACL of docs/club.md; and simulated tables publishing to it.
+
+Without mosquitto the tests are skipped, except in CI (COMPANION_CI, set by .ci/run,
+which installs it): there they fail.
+"""
+
+from __future__ import annotations
+
+import getpass
+import queue
+import re
+import signal
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import games
+from companion.club.board import Board
+from companion.club.link import open_link
+from companion.club.reader import ClubReader
+from companion.config.club import ClubConfig
+from companion.config.model import DisplayConfig, WebConfig
+from companion.devices.display import Display
+from companion.journal import Setup
+from companion.notify import Notifier
+from companion.run.items import Scripted
+from companion.run.loop import Service
+from companion.run.web_port import WebPort
+from companion.session import Session
+from tests.tools import required
+
+TABLES = ("table-a", "table-b", "table-c")
+CLUB = "club"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "club.md"
+
+
+def doc_block(holding: str) -> str:
+    """The fenced block of docs/club.md that holds ``holding`` (the config to paste)."""
+    blocks = re.findall(r"```[a-z]*\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    [block] = [b for b in blocks if holding in b]
+    return "\n".join(line.strip() for line in block.splitlines()) + "\n"
+
+
+def password(user: str) -> str:
+    return f"pw-{user}-secret"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Mosquitto:
+    """Debian's broker with a generated config; `kill` and `start` again on its port."""
+
+    def __init__(
+        self, binary: str, passwd: str, folder: Path, tables: tuple[str, ...] = TABLES
+    ) -> None:
+        self.binary = binary
+        self.folder = folder
+        self.port = free_port()
+        users = folder / "passwd"
+        users.write_text("".join(f"{u}:{password(u)}\n" for u in (*tables, CLUB)))
+        subprocess.run([passwd, "-U", str(users)], check=True, capture_output=True)  # hashed
+        (folder / "acl").write_text(doc_block("pattern write"))
+        listener = doc_block("acl_file")  # docs/club.md's, on a free loopback port
+        listener = listener.replace("listener 1883", f"listener {self.port} 127.0.0.1")
+        listener = listener.replace("/etc/mosquitto/club.passwd", str(users))
+        listener = listener.replace("/etc/mosquitto/club.acl", str(folder / "acl"))
+        self.conf = folder / "mosquitto.conf"
+        self.conf.write_text(
+            # No persistence: a broker killed forgets every session and retained message.
+            listener + "persistence false\nlog_dest stderr\n"
+            # As root, mosquitto would become the user mosquitto, who cannot read here.
+            f"user {getpass.getuser()}\n"
+        )
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        with open(self.folder / "mosquitto.log", "ab") as log:  # the broker keeps its own
+            self.process = subprocess.Popen([self.binary, "-c", str(self.conf)],
+                                            stdout=log, stderr=log)  # fmt: skip
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            assert self.process.poll() is None, (self.folder / "mosquitto.log").read_text()
+            time.sleep(0.02)
+        raise AssertionError("mosquitto did not listen")
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(5)
+        self.process = None
+
+
+@pytest.fixture
+def broker(tmp_path: Path) -> Iterator[Mosquitto]:
+    binary = required("/usr/sbin/mosquitto", "apt-get install mosquitto")
+    passwd = required("mosquitto_passwd", "apt-get install mosquitto")
+    folder = tmp_path / "broker"
+    folder.mkdir()
+    broker = Mosquitto(binary, passwd, folder)
+    broker.start()
+    yield broker
+    broker.kill()
+
+
+def wait_for(what: Callable[[], Any], seconds: float = 15.0) -> Any:
+    """What ``what`` returns once it is truthy; fails after ``seconds`` (a bound, not a
+    speed goal: the broker and the club take milliseconds)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = what()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"never came: {what}")
+
+
+class Club:
+    """`companion club`'s reader and board, with its archive."""
+
+    def __init__(self, broker: Mosquitto, folder: Path) -> None:
+        self.board = Board()
+        self.archive = folder / "night.jsonl"
+        self.reader = ClubReader(self.board, self.archive, "127.0.0.1", broker.port, CLUB,
+                                 password(CLUB), retry=1)  # fmt: skip
+        self.reader.start()
+        assert self.reader.connected.wait(10)
+
+    def close(self) -> None:
+        self.reader.stop()
+
+
+@pytest.fixture
+def club(broker: Mosquitto, tmp_path: Path) -> Iterator[Club]:
+    c = Club(broker, tmp_path)
+    yield c
+    c.close()
+
+
+class SimTable:
+    """A simulated table (`Service` on a journal, inputs scripted from a simulated game)
+    publishing to the broker through its `TableLink`, in threads, until `close`."""
+
+    def __init__(self, name: str, game: str, broker: Mosquitto, folder: Path, seed: int = 1,
+                 lang: str = "fr", page: bool = False) -> None:  # fmt: skip
+        """``page``: with its web page too (on 127.0.0.1, a port of its own), whose
+        snapshots the link sends, as `companion run` has them."""
+        self.name = name
+        self.folder = folder
+        folder.mkdir(exist_ok=True)
+        played = games.get(game)
+        self.setup: Setup = played.simulated_setup(played.default_seats, seed, language=lang)
+        self.inputs = list(played.simulate(self.setup).inputs)
+        self.config = ClubConfig("127.0.0.1", broker.port, name, name, password(name))
+        self.inbox: queue.Queue[Any] = queue.Queue()
+        self.session = Session.start(folder / "game.jsonl", self.setup)
+        self.display = Display(DisplayConfig(driver="dummy"), lang)
+        self.display.open()
+        self.web: WebPort | None = None
+        if page:
+            self.web = WebPort(WebConfig(host="127.0.0.1", port=0), folder,
+                               self.session.referee, self.inbox)  # fmt: skip
+            self.web.start()
+        self.link = open_link(self.config, folder, self.session.referee, self.web, retry=1)
+        self.service = Service(self.session, self.inbox, self.display, Notifier({}),
+                               script_clock=True, club=self.link, web=self.web)  # fmt: skip
+        self.thread = threading.Thread(target=self.service.run, daemon=True)
+        self.thread.start()
+        self.fed = 0
+
+    def play(self, share: float = 1.0) -> None:
+        """Feed the simulated game up to ``share`` of its inputs."""
+        upto = round(len(self.inputs) * share)
+        for record in self.inputs[self.fed : upto]:
+            self.inbox.put(Scripted(record))
+        self.fed = max(self.fed, upto)
+
+    def close(self) -> None:
+        self.service.stop()
+        self.thread.join(5)
+        self.link.stop()
+        if self.web is not None:
+            self.web.stop()
+        self.session.close()
+        self.display.close()
+
+
+@pytest.fixture
+def tables(tmp_path: Path) -> Iterator[list[SimTable]]:
+    made: list[SimTable] = []
+    yield made
+    for table in made:
+        table.close()
+
+
+def outbox(folder: Path) -> list[str]:
+    box = folder / "club-outbox"
+    return sorted(p.name for p in box.iterdir()) if box.is_dir() else []

@@ -1,0 +1,63 @@
+"""``[club]`` in `companion config check`: each bad key in one line naming the key, the
+value and the fix; a good section summarised (never its password)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.config import load_config
+from tests.cli.test_imports import imported, loaded
+from tests.pi.test_config import check, write
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "fix"),
+    [
+        ('broker = "club:99999"\ntable = "t1"', "club.broker", "HOST:PORT"),
+        ('broker = "a b"\ntable = "t1"', "club.broker", "HOST:PORT"),
+        ('broker = 1883\ntable = "t1"', "club.broker", "HOST:PORT"),
+        ('broker = "club"\ntable = "Table 1"', "club.table", "lower-case letters"),
+        ('broker = "club"\ntable = "a/#"', "club.table", "lower-case letters"),
+        ('broker = "club"\ntable = "t1"\npassword = ""', "club.password", "mosquitto_passwd"),
+        ('broker = "club"\ntable = "t1"\ntls_ca = "none.pem"', "club.tls_ca", "no such file"),
+        ('broker = "club"\ntable = "t1"\nhost = "x"', "club.host", "unknown key"),
+        ('table = "t1"', "club.broker", "missing"),
+        ('broker = "club"', "club.table", "missing"),
+    ],
+)
+def test_each_bad_club_key_is_one_line_naming_it_and_the_fix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, key: str, fix: str
+) -> None:
+    code, out, err = check(write(tmp_path, f"[club]\n{text}\n"), capsys)
+    assert code == 1 and "configuration OK" not in out
+    problems = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(problems) == 1, err
+    assert key in problems[0] and fix in problems[0]
+
+
+def test_a_club_section_is_summarised_without_its_password(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "ca.pem").write_text("-----BEGIN CERTIFICATE-----\n")
+    text = '[club]\nbroker = "[::1]"\ntable = "table-3"\npassword = "s3cret"\ntls_ca = "ca.pem"\n'
+    code, out, err = check(write(tmp_path, text), capsys)
+    assert code == 0, err
+    ca = tmp_path / "ca.pem"
+    assert f"club: table table-3 publishes to ::1:8883 as user table-3, TLS with CA {ca}" in out
+    assert "s3cret" not in out
+    config = load_config(tmp_path / "companion.toml")
+    assert config.club is not None and config.club.password == "s3cret"
+
+
+def test_without_a_club_section_the_table_publishes_nothing(tmp_path: Path) -> None:
+    assert load_config(write(tmp_path, "")).club is None
+
+
+def test_checking_a_club_config_imports_no_mqtt_client(tmp_path: Path) -> None:
+    """paho-mqtt is the table's only when it publishes (`companion run` with [club])."""
+    config = write(tmp_path, '[club]\nbroker = "club"\ntable = "t1"\n')
+    modules = imported(["config", "check", "--config", str(config)], str(tmp_path))
+    assert "companion.config.club_table" in modules
+    assert loaded(modules, ("paho", "companion.club")) == []
