@@ -266,7 +266,8 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         metavar="tcp://HOST:8786",
         default=None,
         help="play on the workers of this Dask scheduler (pip install "
-        "'companion[lab-cluster]'; docs/lab.md says how to start one); the figures are "
+        "'tabletop-companion[lab-cluster]' from a checkout; docs/lab.md says how to start one); "
+        "the figures are "
         "the very same as on this machine's cores",
     )
     _workers(p)

@@ -114,7 +114,8 @@ def _on_cluster(
         from distributed import Client, as_completed
     except ImportError as exc:
         raise ClusterError(
-            "--cluster needs Dask's distributed package: pip install 'companion[lab-cluster]'"
+            "--cluster needs Dask's distributed package: pip install "
+            "'tabletop-companion[lab-cluster]' from a checkout (docs/lab.md)"
         ) from exc
     try:
         client = Client(address, timeout=CONNECT_SECONDS)

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import socket
 
-import pytest
+import distributed  # a dev dependency: the suite needs it, like hypothesis
 
 from companion.cli import main
 from companion.lab import runner
-
-distributed = pytest.importorskip("distributed")
 
 LAB = """
 game = "ptipasspass"
