@@ -26,8 +26,9 @@ from companion.web.errors import Refused
 
 STATIC = resources.files("companion.club") / "static"
 WEB_STATIC = resources.files("companion.web") / "static"
-WEB_MODULES = ("gameview.js", "i18n.js")
-"""The table's page modules the club's page imports to mount each game's view."""
+WEB_MODULES = ("gameview.js", "i18n.js", "draw.js")
+"""The table's page modules the club's page imports to mount each game's view (and the
+views import), served at the same /static/ paths as on the table's page."""
 HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; img-src 'self'; style-src 'self'; connect-src 'self'; "
@@ -52,7 +53,7 @@ def make_app(board: Board, lang: str) -> web.Application:
     app.router.add_get("/api/board", _board)
     app.router.add_get("/frame/{table}.png", _frame)
     for name in WEB_MODULES:
-        app.router.add_get(f"/web/{name}", _web_module(name))
+        app.router.add_get(f"/static/{name}", _web_module(name))
     app.router.add_get("/games/{game}/{name}", _game_file)
     app.router.add_get("/api/{game}/{name}", _game_data)
     app.router.add_get("/results.csv", _csv("results"))

@@ -126,8 +126,8 @@ def test_the_games_own_views_are_served_and_nothing_else_of_their_packages(page)
             assert client.get(f"/games/{game}/{name}").status == 200
     assert client.get("/games/vnp/referee.py").status == 404
     assert client.get("/games/vnp/../server.py").status == 404
-    assert client.get("/web/gameview.js").status == 200
-    assert client.get("/web/app.js").status == 404
+    assert client.get("/static/gameview.js").status == 200
+    assert client.get("/static/app.js").status == 404
     assert client.get("/api/vnp/pieces").status == 200
 
 

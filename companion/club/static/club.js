@@ -3,8 +3,8 @@
 // (gameview.js), with nobody to act. Text only (textContent): a name a table sends is
 // never read as HTML.
 
-import { loadView } from "/web/gameview.js";
-import { setLanguage } from "/web/i18n.js";
+import { loadView } from "/static/gameview.js";
+import { setLanguage } from "/static/i18n.js";
 
 let seen = -1;
 const cards = new Map(); // table name -> {card, title, badge, head, img, status, seats, view}
