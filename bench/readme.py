@@ -30,6 +30,7 @@ import platform
 import re
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
@@ -113,6 +114,27 @@ def render(head: str, kept: dict[str, str], fresh: dict[str, str]) -> str:
     return "\n".join(parts)
 
 
+def reflow(text: str, width: int = 90) -> str:
+    """Prose paragraphs and list items filled to `width` columns (a section's prose is
+    written around figures of any length); tables, headings and code left as they are."""
+    blocks = []
+    for block in text.split("\n\n"):
+        first = block.lstrip("\n")
+        if not first or first[0] in "|#<`*" and not first.startswith("**") or "```" in block:
+            blocks.append(block)
+        elif first.startswith("- "):
+            items = re.split(r"\n(?=- )", first)
+            blocks.append(
+                "\n".join(
+                    textwrap.fill(" ".join(item.split()), width, subsequent_indent="  ")
+                    for item in items
+                )
+            )
+        else:
+            blocks.append(textwrap.fill(" ".join(first.split()), width))
+    return "\n\n".join(blocks)
+
+
 def has_readme(name: str) -> bool:
     source = (BENCH / f"{name}.py").read_text()
     return "\ndef readme(" in source
@@ -135,7 +157,7 @@ def one_section(name: str, quick: bool) -> None:
     sys.path.insert(1, str(BENCH.parent))
     load = stamp(quick)
     module = importlib.import_module(name)
-    body = module.readme(quick)
+    body = reflow(module.readme(quick))
     sys.stdout.write(f"{body.rstrip()}\n\n{load}")
 
 

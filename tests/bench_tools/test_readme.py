@@ -52,3 +52,15 @@ def test_the_machine_is_named_with_its_load() -> None:
 def test_an_unknown_bench_is_refused_in_one_line(capsys) -> None:  # type: ignore[no-untyped-def]
     assert readme.main(["no_such_bench"]) == 2
     assert capsys.readouterr().err == "no such bench section: no_such_bench (see SECTIONS)\n"
+
+
+def test_prose_is_filled_and_tables_are_left_as_they_are() -> None:
+    table = "| a | b |\n|---|---|\n| " + "x" * 120 + " | 1 |"
+    prose = " ".join(["word"] * 40)
+    items = "- " + " ".join(["item"] * 30) + "\n- short"
+    text = readme.reflow(f"## title\n\n{prose}\n\n{table}\n\n{items}", width=50)
+    blocks = text.split("\n\n")
+    assert blocks[0] == "## title" and blocks[2] == table
+    assert all(len(line) <= 50 for line in blocks[1].splitlines() + blocks[3].splitlines())
+    assert " ".join(blocks[1].split()) == prose
+    assert blocks[3].splitlines()[1].startswith("  item") and blocks[3].endswith("\n- short")
