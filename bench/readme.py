@@ -23,6 +23,7 @@ alone.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import importlib
 import os
@@ -157,7 +158,8 @@ def one_section(name: str, quick: bool) -> None:
     sys.path.insert(1, str(BENCH.parent))
     load = stamp(quick)
     module = importlib.import_module(name)
-    body = reflow(module.readme(quick))
+    with contextlib.redirect_stdout(sys.stderr):  # a bench's own prints are not the section
+        body = reflow(module.readme(quick))
     sys.stdout.write(f"{body.rstrip()}\n\n{load}")
 
 
