@@ -25,6 +25,7 @@ cycle, scan_cycle.MODEL_ERROR) counted as noise. Its README section is `readme`
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -129,4 +130,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     main()

@@ -13,9 +13,9 @@ spread being that of the p99 of each quarter of the games.
 
 from __future__ import annotations
 
+import argparse
 import io
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -164,4 +164,6 @@ def main(names: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", metavar="GAME", help="default: every game")
+    main(parser.parse_args().games)

@@ -44,6 +44,7 @@ the model's error (``MODEL_ERROR``, its distance to the emulated RP2040) counted
 Its README section is ``readme`` (bench/readme.py).
 """
 
+import argparse
 import os
 import shutil
 import subprocess
@@ -558,4 +559,6 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--calibrate", action="store_true", help="charge this machine's fit")
+    main(["--calibrate"] if parser.parse_args().calibrate else [])

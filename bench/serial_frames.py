@@ -11,6 +11,7 @@ involved. The target is 50,000 frames/s; a Pico sends about 20 to 100 frames/s. 
 README section (`readme`, bench/readme.py) holds the median of the passes against it.
 """
 
+import argparse
 import importlib.util
 import queue
 import random
@@ -106,4 +107,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     main()

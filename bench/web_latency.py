@@ -131,7 +131,7 @@ polling). Both read the same clock.
 
 | board | placements | median | p95 | max |
 |---|---|---|---|---|
-| 13 x 13, {games_played} games | {len(got)} | {statistics.median(got):.1f} ms | {p95:.1f} ms | {got[-1]:.1f} ms |
+| 13 x 13, {games_played} game{"s" if games_played > 1 else ""} | {len(got)} | {statistics.median(got):.1f} ms | {p95:.1f} ms | {got[-1]:.1f} ms |
 
 The path: HTTP request, queue, journal write and fsync, referee, OLED frame, public
 snapshot (with every legal placement of the next colour), server-sent event, JSON parse
