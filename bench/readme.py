@@ -54,7 +54,9 @@ SECTIONS = (
     "resume_speed",
 )
 """The README's sections, in order: one per bench module (a module may describe its
-siblings, as lab_passpass does the other lab_* benches)."""
+siblings, as lab_passpass does the other lab_* benches). A new bench adds its name here,
+at the end unless it belongs beside another, and its `readme(quick)` to its module;
+tests/bench_tools/test_readme.py holds bench/README.md to this list."""
 
 MARK = re.compile(r"<!-- bench: (\w+) -->\n(.*?)<!-- /bench: \1 -->\n", re.S)
 
@@ -88,7 +90,7 @@ def machine() -> str:
     return (
         f"Last run {now} on {model}, {os.cpu_count()} cores ({platform.machine()}), "
         f"CPython {platform.python_version()}, {platform.system()} {platform.release()}; "
-        f"load average at the start {load} (1, 5, 15 minutes)."
+        f"load average at the start {load} (1, 5, 15 minutes){busy(os.getloadavg()[0])}."
     )
 
 
@@ -97,7 +99,15 @@ def stamp(quick: bool) -> str:
     load = os.getloadavg()[0]
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     mode = ", `--quick`" if quick else ""
-    return f"*Section generated {now}{mode}; load average {load:.2f} at its start.*\n"
+    return f"*Section generated {now}{mode}; load average {load:.2f} at its start{busy(load)}.*\n"
+
+
+def busy(load: float) -> str:
+    """A warning when the machine had more to run than it has cores."""
+    cores = os.cpu_count() or 1
+    if load <= cores:
+        return ""
+    return f" (busy: more than its {cores} cores' worth; times are longer than on an idle machine)"
 
 
 def sections(text: str) -> dict[str, str]:
@@ -121,7 +131,7 @@ def reflow(text: str, width: int = 90) -> str:
     blocks = []
     for block in text.split("\n\n"):
         first = block.lstrip("\n")
-        if not first or first[0] in "|#<`*" and not first.startswith("**") or "```" in block:
+        if not first or first[0] in "|#<*" and not first.startswith("**") or "```" in block:
             blocks.append(block)
         elif first.startswith("- "):
             items = re.split(r"\n(?=- )", first)

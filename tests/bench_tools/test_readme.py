@@ -64,3 +64,5 @@ def test_prose_is_filled_and_tables_are_left_as_they_are() -> None:
     assert all(len(line) <= 50 for line in blocks[1].splitlines() + blocks[3].splitlines())
     assert " ".join(blocks[1].split()) == prose
     assert blocks[3].splitlines()[1].startswith("  item") and blocks[3].endswith("\n- short")
+    code = "`.venv/bin/python bench/x.py` " + prose
+    assert readme.reflow(code, width=50) != code  # a paragraph opening on a command is prose
