@@ -69,7 +69,8 @@ adds its section by giving its module a `readme(quick)` function and its name to
 `SECTIONS` in bench/readme.py; `bench/readme.py NAME` re-runs that section alone and keeps
 the others. Run each bench by hand from the repository root after `make test` has built
 `.venv`; none of them run in the test suite. A target is "met" or "missed" with its margin
-only when every run agrees; a target inside the runs' spread is "within noise".
+only when every run agrees; a target inside the runs' spread is "within noise". Each
+section ends with when it was run and how busy the machine was then.
 
 {machine}
 """
@@ -88,9 +89,10 @@ def machine() -> str:
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     return (
-        f"Last run {now} on {model}, {os.cpu_count()} cores ({platform.machine()}), "
-        f"CPython {platform.python_version()}, {platform.system()} {platform.release()}; "
-        f"load average at the start {load} (1, 5, 15 minutes){busy(os.getloadavg()[0])}."
+        f"Machine: {model}, {os.cpu_count()} cores ({platform.machine()}), CPython "
+        f"{platform.python_version()}, {platform.system()} {platform.release()}. The generator "
+        f"last started {now}, the load average then {load} (1, 5, 15 minutes)"
+        f"{busy(os.getloadavg()[0])}."
     )
 
 

@@ -146,7 +146,7 @@ def readme(quick: bool) -> str:
     (quick: 10,000 and 50,000 inputs, the second with no target)."""
     sizes = (10_000, 50_000) if quick else (10_000, 100_000)
     setup, inputs = long_game()
-    rows = []
+    rows, peaks, before_peaks = [], [], []
     with tempfile.TemporaryDirectory() as folder:
         for size in sizes:
             journal = padded(setup, inputs, size)
@@ -163,6 +163,8 @@ def readme(quick: bool) -> str:
                 else f"< {target:g} s: {judge(seconds, target, unit='s', digits=2)}"
             )
             old_s, old_peak = measure(before, path, original)
+            peaks.append(max(p for _, p in got))
+            before_peaks.append(old_peak)
             rows.append(
                 f"| {size:,} | {len(original) / 1e6:.1f} | {min(seconds):.2f} / "
                 f"{statistics.median(seconds):.2f} / {max(seconds):.2f} | "
@@ -186,8 +188,10 @@ as `replay_journal` then `Session.resume` did), once.
 |---|---|---|---|---|---|---|
 {chr(10).join(rows)}
 
-The peak does not grow with the journal: what stays is the referee's state, its last
-1,000 events and the line being read. The bench exits 1 when a target is missed.
+From {sizes[0]:,} to {sizes[1]:,} inputs the peak goes from {peaks[0]:.1f} to
+{peaks[1]:.1f} MB, the path before's from {before_peaks[0]:.1f} to {before_peaks[1]:.1f} MB:
+what stays is the referee's state, its last 1,000 events and the line being read. The
+bench exits 1 when a target is missed.
 
 {HISTORY}
 """

@@ -46,7 +46,7 @@ def test_rendering_what_was_read_changes_nothing() -> None:
 def test_the_machine_is_named_with_its_load() -> None:
     line = readme.machine()
     assert f"CPython {platform.python_version()}" in line
-    assert "cores" in line and "load average at the start" in line
+    assert "cores" in line and "the load average then" in line
 
 
 def test_an_unknown_bench_is_refused_in_one_line(capsys) -> None:  # type: ignore[no-untyped-def]
