@@ -14,19 +14,24 @@ of the path before it (`read_journal` into a list, then the journal replayed twi
 every event kept, as `replay_journal` and then `Session.resume` did).
 
 Run: `.venv/bin/python bench/resume_speed.py [--sizes 10000,100000]`. Exits 1 when a
-resume misses its target: under 1 s for 10,000 inputs, under 10 s for 100,000.
+resume misses its target: under 1 s for 10,000 inputs, under 10 s for 100,000. Its README
+section (`readme`, bench/readme.py) times each resume three times (bench/verdict.py) and
+keeps the figures of the code before (not rebuilt) as history.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+
+from verdict import judge
 
 from companion.games import make_referee
 from companion.games.passpass.sim import Noise, SimulatedGame, make_setup
@@ -122,6 +127,74 @@ def measure(run: Callable[[Path], None], path: Path, original: bytes) -> tuple[f
     tracemalloc.stop()
     path.write_bytes(original)
     return seconds, peak
+
+
+HISTORY = """History (measured then, not regenerated): the code before the one-pass resume
+(`run --resume`'s `replay_journal` then `Session.resume`, on the same journals without
+checksums) took 0.15 s / 6.5 MB and 2.12 s / 63.8 MB (recorded in commit cb88ac7).
+`companion replay` of the same kind of journal (a PtiPassPass setup then refused presses,
+tests/cli/test_replay_memory.py's, `--json` to /dev/null; `/usr/bin/time`, the whole
+process): before issue 30, 1,000 inputs 0.59 s / 29.9 MB peak resident and 100,000 inputs
+4.52 s / 66.3 MB; after, 0.50 s / 30.0 MB and 3.12 s / 31.4 MB (recorded in commit
+64b087a). The referee keeps its last 1,000 events as a resume's does, and what replay
+prints waits in a spool (on disk past 1 MB) until the journal was read to its end."""
+RUNS = 3
+
+
+def readme(quick: bool) -> str:
+    """bench/README.md's section: each size's resume `RUNS` times, the path before once
+    (quick: 10,000 and 50,000 inputs, the second with no target)."""
+    sizes = (10_000, 50_000) if quick else (10_000, 100_000)
+    setup, inputs = long_game()
+    rows, peaks, before_peaks = [], [], []
+    with tempfile.TemporaryDirectory() as folder:
+        for size in sizes:
+            journal = padded(setup, inputs, size)
+            assert same_game(setup, inputs, journal), "the padding changed the game"
+            path = Path(folder) / f"game-{size}.jsonl"
+            write(path, setup, journal)
+            original = path.read_bytes()
+            got = [measure(resume, path, original) for _ in range(RUNS)]
+            seconds = [s for s, _ in got]
+            target = TARGETS.get(size)
+            cell = (
+                "–"
+                if target is None
+                else f"< {target:g} s: {judge(seconds, target, unit='s', digits=2)}"
+            )
+            old_s, old_peak = measure(before, path, original)
+            peaks.append(max(p for _, p in got))
+            before_peaks.append(old_peak)
+            rows.append(
+                f"| {size:,} | {len(original) / 1e6:.1f} | {min(seconds):.2f} / "
+                f"{statistics.median(seconds):.2f} / {max(seconds):.2f} | "
+                f"{max(p for _, p in got):.1f} | {cell} | {old_s:.2f} | {old_peak:.1f} |"
+            )
+    return f"""## resume_speed.py — resuming a long journal: one pass, bounded memory
+
+`.venv/bin/python bench/resume_speed.py [--sizes 10000,100000] [--no-before]` builds a
+{sizes[0]:,}- and a {sizes[1]:,}-input journal from one long PtiPassPass game (four bot
+seats on a rough table: {len(inputs)} inputs over {inputs[-1].t:.0f} s), padded over its
+time with ticks and, every other padding input while the table is judged, the Magicien's
+own Menteur (always refused: an `ignored` event each); it checks that the padding leaves
+the game as it was. The lines are the ones `JournalWriter` writes, checksums included. It
+times `Session.resume` (read, verify and feed the referee in one pass, the referee
+keeping its last 1,000 events) {RUNS} times and takes the peak of Python's allocations
+with tracemalloc in a second run of each; "before" is that path rebuilt with today's
+modules (the whole journal read into a list, then replayed twice with every event kept,
+as `replay_journal` then `Session.resume` did), once.
+
+| inputs | journal MB | resume s min / median / max | peak MB | target | before s | before peak MB |
+|---|---|---|---|---|---|---|
+{chr(10).join(rows)}
+
+From {sizes[0]:,} to {sizes[1]:,} inputs the peak goes from {peaks[0]:.1f} to
+{peaks[1]:.1f} MB, the path before's from {before_peaks[0]:.1f} to {before_peaks[1]:.1f} MB:
+what stays is the referee's state, its last 1,000 events and the line being read. The
+bench exits 1 when a target is missed.
+
+{HISTORY}
+"""
 
 
 def main() -> int:

@@ -10,6 +10,7 @@ Both pages read the same clock (`performance.timeOrigin + performance.now()`).
 
 The time covers the request, the referee loop (journal write with fsync, the referee,
 the OLED frame, the snapshot), the server-sent event, and the page's drawing of the board.
+Its README section is `readme` (bench/readme.py).
 """
 
 from __future__ import annotations
@@ -103,18 +104,48 @@ def play(browser, size: int, seed: int) -> list[float]:
     return latencies
 
 
+def measure(games: int, size: int) -> list[float]:
+    """Every placement's latency (ms), sorted, over `games` games."""
+    latencies: list[float] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for seed in range(games):
+            latencies += play(browser, size, seed)
+        browser.close()
+    return sorted(latencies)
+
+
+def readme(quick: bool) -> str:
+    """bench/README.md's section: 3 games on 13 x 13 (quick: 1)."""
+    games_played = 1 if quick else 3
+    got = measure(games_played, 13)
+    p95 = got[int(0.95 * (len(got) - 1))]
+    return f"""## web_latency.py — a confirmed placement to the update on a second page
+
+`.venv/bin/python bench/web_latency.py [--games N] [--size S]` plays two-player "Vous ne
+passerez pas !" games on a live table (the real referee loop, journal with fsync, OLED
+frame and web page in threads, as `companion run` runs them) with two pages in Debian's
+Chromium. The acting phone's page sends each placement (`POST /api/act`); the watching
+page timestamps the moment its SVG board shows the new piece (a MutationObserver, no
+polling). Both read the same clock.
+
+| board | placements | median | p95 | max |
+|---|---|---|---|---|
+| 13 x 13, {games_played} game{"s" if games_played > 1 else ""} | {len(got)} | {statistics.median(got):.1f} ms | {p95:.1f} ms | {got[-1]:.1f} ms |
+
+The path: HTTP request, queue, journal write and fsync, referee, OLED frame, public
+snapshot (with every legal placement of the next colour), server-sent event, JSON parse
+and SVG redraw. No target: on a Raspberry Pi expect several times this; a person taps at
+most a few times a second, so even 10x leaves the page feeling immediate.
+"""  # noqa: E501
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--size", type=int, default=13, help="board size (default 13)")
     args = parser.parse_args()
-    latencies: list[float] = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for seed in range(args.games):
-            latencies += play(browser, args.size, seed)
-        browser.close()
-    latencies.sort()
+    latencies = measure(args.games, args.size)
     p95 = latencies[int(0.95 * (len(latencies) - 1))]
     print(
         f"{len(latencies)} placements on a {args.size}x{args.size} board: confirmed placement "

@@ -9,6 +9,10 @@ loopback sockets from this process, and plays C placements through a paired seat
 of the W streams has received its whole new `state` event, and reads the child's CPU time
 (`time.process_time`) before and after: the referee's step, the snapshot and every
 stream's event, everything the service spends on it.
+
+Its README section (`readme`, bench/readme.py) runs every count of watchers three times,
+interleaved, and holds 200 watchers' CPU per placement against twice one watcher's
+(bench/verdict.py), the figures before issue 30 kept as history.
 """
 
 from __future__ import annotations
@@ -28,6 +32,35 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(1, str(ROOT / "bench"))
+
+from verdict import judge  # noqa: E402
+
+TARGET = 2.0
+"""200 watchers may cost at most this many times one watcher's CPU per placement."""
+HISTORY = """History (measured then, not regenerated): "before" is this bench run on the code
+before issue 30 (commit fe98f88: each stream's state, 28 to 35 KB here, rebuilt and
+serialized for it alone), "after" on issue 30's change (recorded in commits ac0104c
+and, for the second pair, 2a9ad67), back to back on the shared 2-core machine. Last
+stream median / p99 ms, CPU ms per placement:
+
+| watchers | before: median / p99 | before: CPU | after: median / p99 | after: CPU |
+|---|---|---|---|---|
+| 1 | 26.4 / 156 | 8.6 | 11.4 / 65 | 8.3 |
+| 10 | 46.9 / 140 | 23.9 | 22.5 / 195 | 10.7 |
+| 50 | 154.5 / 563 | 77.9 | 28.2 / 1,030 (one outlier: a busy machine) | 12.8 |
+| 200 | 473.0 / 965 | 259.5 | 40.4 / 95 | 14.5 |
+
+A second interleaved pair, before then after:
+
+| watchers | before: median / p99 | before: CPU | after: median / p99 | after: CPU |
+|---|---|---|---|---|
+| 1 | 9.3 / 75 | 7.7 | 19.0 / 91 | 10.2 |
+| 10 | 35.6 / 186 | 19.4 | 25.5 / 85 | 12.8 |
+| 50 | 102.6 / 473 | 67.9 | 19.5 / 121 | 12.8 |
+| 200 | 435.9 / 936 | 272.6 | 56.7 / 159 | 21.4 |
+
+Before, 200 watchers cost 29x to 35x one watcher's CPU."""
 
 
 def _more_files() -> None:
@@ -183,6 +216,67 @@ def run(count: int, changes: int) -> tuple[list[float], list[float]]:
     return delays, cpus
 
 
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+
+
+def readme(quick: bool) -> str:
+    """bench/README.md's section: 1, 10, 50 and 200 watchers, 3 runs interleaved of 30
+    placements (quick: 2 runs of 15)."""
+    runs, changes, counts = (2, 15, (1, 10, 50, 200)) if quick else (3, 30, (1, 10, 50, 200))
+    _more_files()
+    got: dict[int, list[tuple[list[float], list[float]]]] = {c: [] for c in counts}
+    for _ in range(runs):
+        for count in counts:
+            got[count].append(run(count, changes))
+    rows = []
+    for count in counts:
+        medians = [statistics.median(d) for d, _ in got[count]]
+        tails = [p99(d) for d, _ in got[count]]
+        cpus = [statistics.median(c) for _, c in got[count]]
+        rows.append(
+            f"| {count} | {statistics.median(medians):.1f} ({min(medians):.1f}–"
+            f"{max(medians):.1f}) | {statistics.median(tails):.0f} ({min(tails):.0f}–"
+            f"{max(tails):.0f}) | {statistics.median(cpus):.1f} ({min(cpus):.1f}–"
+            f"{max(cpus):.1f}) |"
+        )
+    most, one = max(counts), min(counts)
+    ratios = [
+        statistics.median(a[1]) / statistics.median(b[1])
+        for a, b in zip(got[most], got[one], strict=True)
+    ]
+    verdict = judge(ratios, TARGET, unit="x", digits=2)
+    return f"""## web_watchers.py — a room of phones on one table's page
+
+`.venv/bin/python bench/web_watchers.py [--watchers 1,10,50,200] [--changes C]` starts a
+live two-seat "Vous ne passerez pas !" table (13 x 13; the real referee loop, journal and
+page, as `companion run` has them) in a child process, opens W server-sent event streams
+(`/api/live`, unpaired, as watching phones) on loopback sockets, and plays {changes}
+placements through a paired seat. Per placement: from `POST /api/act` to the moment the
+last of the W streams has its whole new event (median, p99), and the child's CPU time
+(the referee's step, the snapshot and every stream's event). {runs} runs of every count,
+interleaved: the median of the runs' figures (min–max).
+
+| watchers | last stream: median ms | p99 ms | CPU ms per placement |
+|---|---|---|---|
+{chr(10).join(rows)}
+
+Target: {most} watchers at most {TARGET:g}x one watcher's CPU per placement, run by run:
+{verdict}.
+
+The public state is serialized once per change (and per change of the open seats), and
+every unpaired watcher is written the very same bytes; a paired phone's event is the
+same bytes with its `you` (seat, name, csrf) spliced in before the closing brace. What is
+left per watcher is waking its stream and one socket write of the whole event (on
+loopback the kernel's copy and the receiving side's work are charged to the sender). The
+next lever is the event's size (the 200 lines of history and VNP's legal placements are
+sent whole at every change).
+
+{HISTORY}
+"""
+
+
 def main() -> None:
     if sys.argv[1:2] == ["--serve"]:
         serve(sys.argv[2])
@@ -196,9 +290,7 @@ def main() -> None:
     print("|---|---|---|---|---|")
     for count in (int(w) for w in args.watchers.split(",")):
         delays, cpus = run(count, args.changes)
-        delays.sort()
-        p99 = delays[min(len(delays) - 1, round(0.99 * (len(delays) - 1)))]
-        print(f"| {count} | {len(delays)} | {statistics.median(delays):.1f} | {p99:.1f} | "
+        print(f"| {count} | {len(delays)} | {statistics.median(delays):.1f} | {p99(delays):.1f} | "
               f"{statistics.median(cpus):.1f} |", flush=True)  # fmt: skip
 
 
