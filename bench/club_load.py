@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -89,21 +90,30 @@ def rss(pid: int) -> tuple[float, float]:
     return int(fields["VmRSS"].split()[0]) / 1024, int(fields["VmHWM"].split()[0]) / 1024
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--pace", type=float, default=2.0, help="seconds between acts")
-    parser.add_argument("--club-child", nargs=2, metavar=("PORT", "FOLDER"), help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.club_child:
-        club_child(int(args.club_child[0]), args.club_child[1])
-        return 0
+@dataclass(frozen=True)
+class Load:
+    """What one run measured."""
 
+    tables: int
+    seconds: float
+    acts: int
+    delays: list[float]
+    """Each timed state's delay, act to club, in ms, sorted."""
+    broker_rss: tuple[float, float]
+    club_rss: tuple[float, float]
+    """(RSS, peak) in MB."""
+
+    @property
+    def p99(self) -> float:
+        return self.delays[min(len(self.delays) - 1, int(len(self.delays) * 0.99))]
+
+
+def measure(count: int, seconds: float, pace: float) -> Load:
+    """`count` tables playing for `seconds`, one act each every `pace` seconds."""
     from companion.run.items import Scripted
     from tests.club.conftest import Mosquitto, SimTable
 
-    names = tuple(f"table-{i + 1}" for i in range(args.tables))
+    names = tuple(f"table-{i + 1}" for i in range(count))
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         (folder / "broker").mkdir()
@@ -134,8 +144,8 @@ def main() -> int:
         time.sleep(2.0)  # every table connected and its first state delivered
         start = time.monotonic()
         acts = 0
-        step = args.pace / len(tables)
-        while time.monotonic() - start < args.seconds:
+        step = pace / len(tables)
+        while time.monotonic() - start < seconds:
             for table, stamped in tables:
                 if table.fed < len(table.inputs) and not table.session.referee.finished:
                     stamped.acted_at = time.time()
@@ -151,19 +161,58 @@ def main() -> int:
         club.stdin.close()
         club.wait(10)
         broker.kill()
-    delays = [
+    delays = sorted(
         (t - stamps[(table, k)]) * 1000
         for table, k, t in received
         if (table, k) in stamps and stamps[(table, k)] > 0
-    ]
-    delays.sort()
-    p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
-    print(f"{args.tables} tables, {acts} acts in {args.seconds:g} s ({acts / args.seconds:.1f}/s), "
-          f"{len(delays)} states timed")  # fmt: skip
-    print(f"delay act -> club: median {statistics.median(delays):.1f} ms, p99 {p99:.1f} ms, "
-          f"max {delays[-1]:.1f} ms")  # fmt: skip
-    print(f"broker RSS {broker_rss[0]:.1f} MB (peak {broker_rss[1]:.1f}); club process RSS "
-          f"{club_rss[0]:.1f} MB (peak {club_rss[1]:.1f})")  # fmt: skip
+    )
+    return Load(count, seconds, acts, delays, broker_rss, club_rss)
+
+
+def readme(quick: bool) -> str:
+    """bench/README.md's section: 50 tables for 60 s (quick: 10 tables for 15 s)."""
+    got = measure(10, 15.0, 2.0) if quick else measure(50, 60.0, 2.0)
+    d = got.delays
+    return f"""## club_load.py — a club night: {got.tables} tables on one broker
+
+`.venv/bin/python bench/club_load.py [--tables 50] [--seconds 60] [--pace 2]` starts
+Debian's Mosquitto (docs/club.md's config and ACL, one user per table, loopback), a club
+process (board, reader and page, as `companion club` runs them) and, in the bench's own
+process, N simulated tables (the real referee loop, journal and `TableLink` of `companion
+run` with [club]; the four games in turn), each playing its simulated game at one act every
+PACE seconds, staggered. The delay runs from the act handed to its table's referee loop to
+the club's reader applying the state it made (the snapshot, the link's thread, paho, the
+broker, the club's paho thread).
+
+| tables | acts/s | states timed | median ms | p99 ms | max ms | broker RSS | club process RSS |
+|---|---|---|---|---|---|---|---|
+| {got.tables} | {got.acts / got.seconds:.0f} | {len(d):,} | {statistics.median(d):.1f} | {got.p99:.1f} | {d[-1]:.1f} | {got.broker_rss[0]:.1f} MB | {got.club_rss[0]:.1f} MB |
+
+No target. The tail is partly the bench's own: the tables share one Python process (three
+threads each under one GIL: referee loop, link worker, paho loop), where on a club night
+each has its own Pi. The broker holds each table's retained state and frame (a few KB
+each); the club process is mostly its Python, aiohttp and the games' modules.
+"""  # noqa: E501
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--pace", type=float, default=2.0, help="seconds between acts")
+    parser.add_argument("--club-child", nargs=2, metavar=("PORT", "FOLDER"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.club_child:
+        club_child(int(args.club_child[0]), args.club_child[1])
+        return 0
+    got = measure(args.tables, args.seconds, args.pace)
+    d = got.delays
+    print(f"{got.tables} tables, {got.acts} acts in {got.seconds:g} s "
+          f"({got.acts / got.seconds:.1f}/s), {len(d)} states timed")  # fmt: skip
+    print(f"delay act -> club: median {statistics.median(d):.1f} ms, p99 {got.p99:.1f} ms, "
+          f"max {d[-1]:.1f} ms")  # fmt: skip
+    print(f"broker RSS {got.broker_rss[0]:.1f} MB (peak {got.broker_rss[1]:.1f}); club "
+          f"process RSS {got.club_rss[0]:.1f} MB (peak {got.club_rss[1]:.1f})")  # fmt: skip
     return 0
 
 

@@ -52,6 +52,7 @@ SECTIONS = (
     "cli_start",
     "web_attacks",
     "resume_speed",
+    "club_load",
 )
 """The README's sections, in order: one per bench module (a module may describe its
 siblings, as lab_passpass does the other lab_* benches). A new bench adds its name here,
