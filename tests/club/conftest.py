@@ -58,11 +58,39 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def certificates(folder: Path, name: str = "ca") -> tuple[Path, Path, Path]:
+    """A CA of its own (``name``.crt) and a server certificate it signed for 127.0.0.1 (its
+    address, as paho checks it), made by the openssl command: (CA, certificate, key)."""
+    openssl = required("openssl", "apt-get install openssl")
+    ca, ca_key = folder / f"{name}.crt", folder / f"{name}.key"
+    cert, key = folder / f"{name}-server.crt", folder / f"{name}-server.key"
+    request = folder / f"{name}-server.csr"
+    san = folder / "san.ext"
+    san.write_text("subjectAltName=IP:127.0.0.1\n")
+    for command in (
+        ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+         f"/CN=club test {name}", "-keyout", ca_key, "-out", ca],
+        ["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", key,
+         "-out", request],
+        ["x509", "-req", "-in", request, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial",
+         "-days", "1", "-extfile", san, "-out", cert],
+    ):  # fmt: skip
+        subprocess.run([openssl, *map(str, command)], check=True, capture_output=True)
+    return ca, cert, key
+
+
 class Mosquitto:
-    """Debian's broker with a generated config; `kill` and `start` again on its port."""
+    """Debian's broker with a generated config; `kill` and `start` again on its port. With
+    `tls` (a CA, the server's certificate and key) its listener speaks TLS, as docs/club.md
+    says to set it up."""
 
     def __init__(
-        self, binary: str, passwd: str, folder: Path, tables: tuple[str, ...] = TABLES
+        self,
+        binary: str,
+        passwd: str,
+        folder: Path,
+        tables: tuple[str, ...] = TABLES,
+        tls: tuple[Path, Path, Path] | None = None,
     ) -> None:
         self.binary = binary
         self.folder = folder
@@ -75,6 +103,10 @@ class Mosquitto:
         listener = listener.replace("listener 1883", f"listener {self.port} 127.0.0.1")
         listener = listener.replace("/etc/mosquitto/club.passwd", str(users))
         listener = listener.replace("/etc/mosquitto/club.acl", str(folder / "acl"))
+        self.tls_ca = tls[0] if tls else None
+        if tls:  # these apply to the listener above them
+            ca, cert, key = tls
+            listener += f"cafile {ca}\ncertfile {cert}\nkeyfile {key}\n"
         self.conf = folder / "mosquitto.conf"
         self.conf.write_text(
             # No persistence: a broker killed forgets every session and retained message.
@@ -135,7 +167,7 @@ class Club:
         self.board = Board()
         self.archive = folder / "night.jsonl"
         self.reader = ClubReader(self.board, self.archive, "127.0.0.1", broker.port, CLUB,
-                                 password(CLUB), retry=1)  # fmt: skip
+                                 password(CLUB), broker.tls_ca, retry=1)  # fmt: skip
         self.reader.start()
         assert self.reader.connected.wait(10)
 
@@ -155,16 +187,19 @@ class SimTable:
     publishing to the broker through its `TableLink`, in threads, until `close`."""
 
     def __init__(self, name: str, game: str, broker: Mosquitto, folder: Path, seed: int = 1,
-                 lang: str = "fr", page: bool = False) -> None:  # fmt: skip
+                 lang: str = "fr", page: bool = False,
+                 tls_ca: Path | None = None) -> None:  # fmt: skip
         """``page``: with its web page too (on 127.0.0.1, a port of its own), whose
-        snapshots the link sends, as `companion run` has them."""
+        snapshots the link sends, as `companion run` has them. ``tls_ca``: the CA it trusts
+        (default: the broker's, when it speaks TLS)."""
         self.name = name
         self.folder = folder
         folder.mkdir(exist_ok=True)
         played = games.get(game)
         self.setup: Setup = played.simulated_setup(played.default_seats, seed, language=lang)
         self.inputs = list(played.simulate(self.setup).inputs)
-        self.config = ClubConfig("127.0.0.1", broker.port, name, name, password(name))
+        self.config = ClubConfig("127.0.0.1", broker.port, name, name, password(name),
+                                 tls_ca or broker.tls_ca)  # fmt: skip
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.session = Session.start(folder / "game.jsonl", self.setup)
         self.display = Display(DisplayConfig(driver="dummy"), lang)

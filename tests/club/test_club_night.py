@@ -19,6 +19,7 @@ from companion.club.link import TableLink
 from companion.club.topics import state_payload
 from companion.web.public import Publisher
 from tests.club.conftest import CLUB, SimTable, outbox, password, wait_for
+from tests.tools import required
 from tests.web.table import Client
 
 GAMES = {"table-a": "ptipasspass", "table-b": "flipdone", "table-c": "swiped"}
@@ -295,3 +296,33 @@ def _page_views(table: SimTable) -> list[dict]:
         if snapshot is not None:
             views.append(json.loads(state_payload(snapshot.view)))
     return views
+
+
+def test_over_tls_a_table_delivers_only_to_the_broker_its_ca_vouches_for(tmp_path):
+    """docs/club.md's TLS listener (cafile, certfile, keyfile): a table trusting the club's
+    CA delivers its result to the board over TLS; a table given another CA never connects
+    (its result stays in its outbox) and the table plays on all the same."""
+    from tests.club.conftest import Club, Mosquitto, certificates
+
+    binary = required("/usr/sbin/mosquitto", "apt-get install mosquitto")
+    passwd = required("mosquitto_passwd", "apt-get install mosquitto")
+    (tmp_path / "broker").mkdir()
+    (tmp_path / "other").mkdir()
+    broker = Mosquitto(binary, passwd, tmp_path / "broker", tls=certificates(tmp_path / "broker"))
+    stranger_ca, _, _ = certificates(tmp_path / "other", "stranger")
+    broker.start()
+    club = Club(broker, tmp_path)
+    trusting = SimTable("table-a", "swiped", broker, tmp_path / "table-a")
+    wary = SimTable("table-b", "vnp", broker, tmp_path / "table-b", tls_ca=stranger_ca)
+    try:
+        for table in (trusting, wary):
+            table.play()
+        wait_for(lambda: len(club.board.results) == 1)
+        assert [r["table"] for r in club.board.results.values()] == ["table-a"]
+        wait_for(lambda: wary.session.referee.finished)
+        assert len(outbox(wary.folder)) == 1 and outbox(trusting.folder) == []
+    finally:
+        for table in (trusting, wary):
+            table.close()
+        club.close()
+        broker.kill()
