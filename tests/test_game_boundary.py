@@ -48,7 +48,7 @@ def test_every_built_in_game_is_a_package() -> None:
     from companion import games
     from companion.games import BUILT_IN, DEFAULT_GAME
 
-    assert {name.split(".")[2] for name in BUILT_IN} == set(GAME_NAMES)
+    assert {module.split(".")[2] for module in BUILT_IN.values()} == set(GAME_NAMES)
     assert games.names()[0] == DEFAULT_GAME  # the first built-in game, a table's default
 
 

@@ -53,7 +53,7 @@ def _game_line(g: GameConfig) -> str:
     """The game, its seats and times, with the registered games' own [game] keys."""
     own = [
         setting.shown.format(value=g.settings.get(name, setting.default))
-        for name, setting in games.table_settings().items()
+        for name, setting in games.settings_of(g.name, g.settings).items()
     ]
     parts = [f"{len(g.seats)} seats ({', '.join(g.seats)})", f"first player {g.first + 1}",
              f"settle {g.settle:g} s", *own, f"language {g.language}"]  # fmt: skip

@@ -142,11 +142,11 @@ def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
 def _game(c: Checker) -> GameConfig:
     """[game]: which game, its seats, its first player, its times, its language."""
     g = c.table("game")
-    own = games.table_settings()
-    c.unknown("game.", g, GAME_KEYS | set(own))
     default = GameConfig()
     known = games.names()
     name = c.get(g, "game.name", default.name, choice(known), f"choose one of {choices(known)}")
+    own = games.settings_of(name, set(g) - GAME_KEYS)
+    c.unknown("game.", g, GAME_KEYS | set(own))
     seats = _seats(c, g, default.seats)
     first = c.get(
         g,

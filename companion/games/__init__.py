@@ -5,10 +5,11 @@ menu) knows no game: it asks the registry for a `Game` by the name a config, a j
 a command line gives, and works through the descriptor's parts. A game is one package
 (`companion/games/<game>/`: its engine, referee, screens, words, bots, simulated table and
 lab) whose `game` module registers its descriptor; nothing outside it imports it. The
-registry imports the built-in games (`BUILT_IN`), every module an installed distribution
-names in its entry points of group `companion.games` (a game shipped on its own), and
-every module named in the environment variable `COMPANION_GAMES` (comma-separated), which
-is how the tests add a tiny game without touching anything else.
+registry knows the built-in games by name (`BUILT_IN`) and imports one's module when it is
+first asked for; it imports every module an installed distribution names in its entry
+points of group `companion.games` (a game shipped on its own), and every module named in
+the environment variable `COMPANION_GAMES` (comma-separated), which is how the tests add a
+tiny game without touching anything else.
 
 The referee contract (`TableReferee`) is what every game's referee offers the runtime: it
 takes the journal inputs one at a time, with time first and presses held while the table
@@ -23,7 +24,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -314,13 +315,16 @@ class UnknownGame(ValueError):
     """A game name the registry does not know; the message lists the ones it does."""
 
 
-BUILT_IN = (
-    "companion.games.passpass.game",
-    "companion.games.flipdone.game",
-    "companion.games.swiped.game",
-    "companion.games.vnp.game",
-)
-"""The modules that register the built-in games."""
+BUILT_IN: Mapping[str, str] = {
+    "ptipasspass": "companion.games.passpass.game",
+    "phipasspass": "companion.games.passpass.game",
+    "flipdone": "companion.games.flipdone.game",
+    "swiped": "companion.games.swiped.game",
+    "vnp": "companion.games.vnp.game",
+}
+"""The built-in games, in the menu's order, and the module that defines each. A built-in
+game's module is imported when the game is first asked for (`get`), so a command pays
+only for the games it uses."""
 DEFAULT_GAME = "ptipasspass"
 """The game a table plays when its config names none (the first built-in game)."""
 ENTRY_POINTS = "companion.games"
@@ -339,6 +343,8 @@ def register(game: Game) -> Game:
 
 
 def _load() -> None:
+    """Import the games added from outside (entry points, COMPANION_GAMES) once: their
+    names are only known once their modules have run."""
     global _loaded
     if _loaded:
         return
@@ -347,28 +353,40 @@ def _load() -> None:
 
     installed = [entry.module for entry in entry_points(group=ENTRY_POINTS)]
     extra = [m.strip() for m in os.environ.get("COMPANION_GAMES", "").split(",") if m.strip()]
-    modules = [importlib.import_module(module) for module in (*BUILT_IN, *installed, *extra)]
-    # A test or plug-in may import a game module before this runs; the menu's order must
-    # not depend on that, so games are listed in the order of the modules that define them.
-    defined = [g for m in modules for g in vars(m).values() if isinstance(g, Game)]
-    ordered = {g.name: g for g in defined if _REGISTRY.get(g.name) is g}
-    rest = {name: g for name, g in _REGISTRY.items() if name not in ordered}
-    _REGISTRY.clear()
-    _REGISTRY.update({**ordered, **rest})
+    for module in (*installed, *extra):
+        importlib.import_module(module)
+
+
+def _built_in(name: str) -> Game | None:
+    """The built-in game `name`, its module imported now if it was not yet."""
+    module = importlib.import_module(BUILT_IN[name])
+    found = [g for g in vars(module).values() if isinstance(g, Game) and g.name == name]
+    return _REGISTRY.setdefault(name, found[0]) if found else None
 
 
 def names() -> tuple[str, ...]:
-    """Every registered game, in registration order."""
+    """Every registered game: the built-in ones in their order, then the others in
+    registration order (no built-in game's module is imported for it)."""
     _load()
-    return tuple(_REGISTRY)
+    return tuple(dict.fromkeys((*BUILT_IN, *_REGISTRY)))
 
 
 def get(name: str) -> Game:
     _load()
     game = _REGISTRY.get(name)
+    if game is None and name in BUILT_IN:
+        game = _built_in(name)
     if game is None:
-        raise UnknownGame(f"unknown game {name!r}; games are {', '.join(_REGISTRY)}")
+        raise UnknownGame(f"unknown game {name!r}; games are {', '.join(names())}")
     return game
+
+
+def settings_of(game: str, keys: Iterable[str] = ()) -> dict[str, TableSetting]:
+    """The ``[game]`` settings to read for a table of `game` whose config gives `keys`: the
+    game's own, or every game's when a key is none of them (another game's, which the
+    power-on menu may switch to, or a mistake): only then are the other games loaded."""
+    own = {s.name: s for s in get(game).table_settings} if game in names() else {}
+    return own if set(keys) <= set(own) else table_settings()
 
 
 def table_settings() -> dict[str, TableSetting]:

@@ -57,10 +57,32 @@ def test_help_imports_no_server_lab_plotting_or_game(argv, tmp_path):
     assert loaded(modules, HEAVY + GAMES) == []
 
 
-def test_config_check_imports_no_server_lab_or_plotting(tmp_path):
-    """It reads the config, which names a game, so the registry's games are loaded; the
-    page, the lab and the reports are not."""
-    assert loaded(imported(["config", "check"], str(tmp_path)), HEAVY) == []
+@pytest.mark.parametrize(
+    ("config", "package"),
+    [
+        ("", "companion.games.passpass"),  # the default game
+        ('[game]\nname = "flipdone"\nseats = ["A", "B", "C"]\n', "companion.games.flipdone"),
+    ],
+)
+def test_config_check_loads_the_configured_game_only(config, package, tmp_path):
+    """It reads the config, which names a game: that game is loaded, no other game, nor
+    the page, the lab or the reports."""
+    (tmp_path / "companion.toml").write_text(config)
+    modules = imported(["config", "check"], str(tmp_path))
+    assert loaded(modules, HEAVY) == []
+    assert loaded(modules, GAMES) and not loaded(modules, tuple(g for g in GAMES if g != package))
+
+
+def test_a_config_setting_another_games_key_loads_the_games_to_find_it(tmp_path):
+    """A Flip Done table may keep PassPass's window for when the menu switches games: the
+    key is checked as PassPass says, so PassPass is loaded too."""
+    (tmp_path / "companion.toml").write_text(
+        '[game]\nname = "flipdone"\nseats = ["A", "B", "C"]\nwindow = 8\n'
+    )
+    modules = imported(["config", "check"], str(tmp_path))
+    assert {"companion.games.flipdone", "companion.games.passpass"} <= {
+        ".".join(m.split(".")[:3]) for m in modules
+    }
 
 
 def test_every_command_summary_is_its_own_help_line():

@@ -219,7 +219,7 @@ def test_every_game_registers_its_words_when_the_registry_loads_it() -> None:
 
     for name in games.names():
         games.get(name)
-    packages = {module.split(".")[2] for module in BUILT_IN}
+    packages = {module.split(".")[2] for module in BUILT_IN.values()}
     assert packages <= set(registered_words())
 
 
