@@ -18,6 +18,7 @@ import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MAIN = "import sys; sys.path.insert(0, sys.argv.pop(1)); from companion.cli import main; main()"
 DEFAULT = ("--help", "config --help", "config check --help")
 README_COMMANDS = ("--help", "config --help", "config check", "run --help")
-TARGET_MS = {"--help": 200.0, "config check": 200.0}
+TARGET_MS = {"--help": 200.0, "config check": 200.0, "run --sim (to ready)": 300.0}
 """Issue 30's targets for a command's start, the whole process."""
 HISTORY = """History (measured then, not regenerated): seven runs each, back to back on the shared
 machine, of the code before issue 30 (commit fe98f88, exported with `git archive`, run
@@ -39,7 +40,11 @@ with `--root`) and after its change (recorded in commit 52d7707); a busier run g
 | companion --help | 604 / 688 / 1,129 | 111 / 126 / 163 |
 | companion config --help | 621 / 783 / 1,121 | 111 / 122 / 167 |
 | companion config check | 607 / 815 / 1,102 | 267 / 294 / 344 |
-| companion run --help | 590 / 817 / 1,351 | 108 / 113 / 128 |"""
+| companion run --help | 590 / 817 / 1,351 | 108 / 113 / 128 |
+
+Then each game loaded only when asked for (commit 729c7d0's parent against it, seven
+interleaved runs each at a load average of 3.5): `config check` 244 ms median before, 150
+after; `run --sim --no-menu` to ready, page on, 518 ms before, 392 after."""
 
 
 def timed(commands: list[str], runs: int, root: str = str(ROOT)) -> dict[str, list[float]]:
@@ -57,10 +62,38 @@ def timed(commands: list[str], runs: int, root: str = str(ROOT)) -> dict[str, li
     return times
 
 
+def to_ready(runs: int, page: bool, root: str = str(ROOT), mark: str = "ready:") -> list[float]:
+    """`companion run --sim --no-menu` from its start to its "ready" log line (the referee
+    takes inputs, the OLED shows the game), or to another `mark`, in ms, `runs` times;
+    with or without the page ([web] on, as by default, or off)."""
+    got = []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as folder:
+            config = Path(folder) / "companion.toml"
+            config.write_text("" if page else "[web]\nenabled = false\n")
+            argv = ["run", "--sim", "--no-menu", "--config", str(config), "--data-dir", folder,
+                    "--display", "none", "--sim-input", "-"]  # fmt: skip
+            started = time.perf_counter()
+            child = subprocess.Popen([sys.executable, "-c", MAIN, root, *argv], cwd=folder,
+                                     stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.PIPE, text=True)  # fmt: skip
+            assert child.stderr is not None
+            for line in child.stderr:
+                if mark in line:
+                    got.append((time.perf_counter() - started) * 1000)
+                    break
+            child.kill()
+            child.wait()
+    return got
+
+
 def readme(quick: bool) -> str:
     """bench/README.md's section: 7 runs of each command (quick: 4)."""
     runs = 4 if quick else 7
     times = timed(list(README_COMMANDS), runs)
+    times["run --sim (to ready)"] = to_ready(runs, page=True)
+    times["run --sim, page off (to ready)"] = to_ready(runs, page=False)
+    times["run --sim (to its page)"] = to_ready(runs, page=True, mark="web page:")
     rows, verdicts = [], []
     for command, got in times.items():
         rows.append(
@@ -76,7 +109,10 @@ def readme(quick: bool) -> str:
 command (`--help`, `config --help`...) N times interleaved, a fresh interpreter each, and
 prints the wall time's min / median / max; `--root` runs another checkout's code with
 the same Python (e.g. an older commit's, exported with `git archive`). {runs} runs each
-(`config check` without a config file: the built-in defaults):
+(`config check` without a config file: the built-in defaults); `run --sim (to ready)` is
+`companion run --sim --no-menu` from its start to its "ready" log line (the referee takes
+inputs, the OLED shows the game), with its web page (the default) and without, and to the page's
+"web page:" log line (it listens):
 
 | command | min / median / max ms |
 |---|---|
@@ -88,14 +124,14 @@ Targets:
 
 `companion` builds only the typed command's parser (the others are their line of
 `--help`), so `--help` imports neither the page (aiohttp, segno), the lab
-(multiprocessing, matplotlib), fpdf nor any game; `config check` reads the config, whose
-`[game]` keys are checked against the registered games, so it loads the games but not the
-page or the lab (tests/cli/test_imports.py holds both under `python -X importtime`).
-`run --help` imports none of them either (the service is imported when it runs), and
-`run` imports the page's server only when `[web]` is on and the lab (whose report files
-the page lists) only when a report is asked for; it still loads every game at start (the
-registry imports every game's descriptor): a game loaded only when played needs
-descriptors that import nothing heavy, not done yet.
+(multiprocessing, matplotlib), fpdf nor any game. The registry imports a built-in game's
+module when the game is first asked for, so `config check` and `run` load the configured
+game only (another game's too when the file sets one of its `[game]` keys), never the page
+or the lab for `config check` (tests/cli/test_imports.py holds both under `python -X
+importtime`). `run` says it is ready once the referee takes inputs and the OLED shows the
+game; its page and club link start right after (inputs wait in the inbox meanwhile), the
+page's server, aiohttp's import most of all, being the difference between the "ready" and
+"to its page" rows.
 
 {HISTORY}
 """

@@ -298,8 +298,6 @@ def _play(
     running.display.language = referee.setup.language
     for item in pending:
         running.inbox.put_nowait(item)
-    running.web = _start_web(plan, running)
-    running.club = _start_club(plan, running)
     running.sound = Sound(plan.sound)
     running.sound.open(referee.setup.language)
     service = Service(
@@ -309,10 +307,8 @@ def _play(
         running.notifier,
         script_clock=plan.script_clock,
         until_finished=args.exit_when_finished,
-        web=running.web,
         watch=running.devices.dead,
         speaker=Speaker(referee, running.sound) if running.sound.enabled else None,
-        club=running.club,
     )
     if running.sound.fault is not None:
         service.notes.append(running.sound.fault)
@@ -325,6 +321,10 @@ def _play(
     service.refresh()
     running.notifier.ready(where(referee))
     log.info("ready: %s", where(referee))
+    # The table referees from here (inputs wait in the inbox); its page and club link start
+    # now, aiohttp's import being most of a start, and the loop's first step publishes.
+    service.web = running.web = _start_web(plan, running)
+    service.club = running.club = _start_club(plan, running)
     code = service.run()
     running.keep_frame = code != 0  # the Stop of a dead device stays until the restart
     if code == 0 and not service.stopping:
