@@ -16,6 +16,7 @@ from typing import Any
 
 from companion import games
 from companion.config.reading import MAX_TOML_BYTES
+from companion.lab import thinking
 from companion.lab.model import LabGame, Variant
 
 KEYS = ("name", "game", "players", "bots", "games", "seed", "rules")
@@ -39,7 +40,7 @@ def load_lab(game: str) -> LabGame:
         playable = [g for g in games.names() if games.get(g).lab is not None]
         raise ValueError(f"the lab cannot play {game}; it plays {', '.join(playable)}")
     lab: LabGame = descriptor.lab()
-    return lab
+    return thinking.extend(lab)
 
 
 def read_variants(path: str | os.PathLike[str]) -> list[Variant]:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from companion.games.passpass.bots import BOTS, make_bot
+from companion.games.passpass.bots import BOTS, Bot, make_bot
 from companion.games.passpass.fast import figures as F
 from companion.games.passpass.fast.core import OVER
 from companion.games.passpass.fast.play import MAX_ACTIONS, play_bots
@@ -80,6 +80,9 @@ PHI_EDITION = F.Edition(
         ("PTI-15", (F.DEAD_MANCHES, F.LIMIT_MANCHES)),
     ),
 )
+BotFactory = Callable[[str, random.Random, int, Config], Bot]
+"""(kind, its RNG, seat, config) -> the bot at that seat."""
+
 EDITIONS = {PTIPASSPASS.name: PTI_EDITION, PHIPASSPASS.name: PHI_EDITION}
 
 TOGETHER_WORDS = "calls made together in a timed window, the first clockwise from the "
@@ -181,12 +184,17 @@ def play_reference(variant: Variant, index: int) -> GameRecord:
     return RECORDERS[variant.game](variant.players, config.first, events)
 
 
-def reference_events(variant: Variant, index: int) -> tuple[Config, list[dict[str, Any]]]:
+def reference_events(
+    variant: Variant, index: int, factory: BotFactory | None = None
+) -> tuple[Config, list[dict[str, Any]]]:
     """Game `index` as `selfplay` plays it: its config and every event as JSON, with a
-    `calls_together` record before the verdict where calls came together."""
+    `calls_together` record before the verdict where calls came together. `factory`
+    seats other bots than the game's own (the thinking bot, companion/games/passpass/mcts.py)."""
     config = config_of(variant, index)
     bots = [
-        make_bot(kind, random.Random(f"{variant.seed}:{index}:{seat}"), seat, config.layout)
+        factory(kind, random.Random(f"{variant.seed}:{index}:{seat}"), seat, config)
+        if factory is not None
+        else make_bot(kind, random.Random(f"{variant.seed}:{index}:{seat}"), seat, config.layout)
         for seat, kind in enumerate(variant.bots)
     ]
     state, _ = new_game(config, 0)  # the opening is not counted (nor is it by the fast path)
@@ -332,7 +340,15 @@ def _lab(rules: RuleSet) -> LabGame:
         turn_kinds=frozenset({"turn"}),
         decision_kinds=frozenset({"designate", "announce", "verdict", "reward", "swap", "reveal"}),
         notes=_notes(rules),
+        thinking=_thinking,
     )
+
+
+def _thinking() -> Any:
+    """The thinking bot's table (imported only when a variant may seat one)."""
+    from companion.games.passpass.mcts import TABLE
+
+    return TABLE
 
 
 PTI_LAB = _lab(PTIPASSPASS)
