@@ -212,12 +212,11 @@ def win_values(players: int, winners: Sequence[int]) -> tuple[float, ...]:
     return tuple(share if s in winners else 0.0 for s in range(players))
 
 
-def estimate_values(scores: Sequence[float]) -> tuple[float, ...]:
-    """Each seat's value of an unfinished game from its standing (higher is better): a
-    share of the win proportional to its score above the lowest."""
-    low = min(scores)
-    lifted = [s - low for s in scores]
-    total = sum(lifted)
-    if total <= 0:
-        return tuple(1.0 / len(scores) for _ in scores)
-    return tuple(s / total for s in lifted)
+def estimate_values(scores: Sequence[float], temperature: float = 1.0) -> tuple[float, ...]:
+    """Each seat's value of an unfinished game from its standing (higher is better): its
+    share of the win by a softmax of the scores, so that a small lead is a small edge
+    (a lead of `temperature` is worth e to 1 against a trailing seat)."""
+    top = max(scores)
+    weights = [math.exp((s - top) / temperature) for s in scores]
+    total = sum(weights)
+    return tuple(w / total for w in weights)

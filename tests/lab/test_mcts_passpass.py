@@ -128,7 +128,7 @@ def test_kinds_name_iterations_and_restriction() -> None:
 def test_thinking_beats_the_heuristic_in_two_player_ptipasspass() -> None:
     """At 50 iterations a decision, seats alternating: the win rate's 95 % interval lies
     above the 50 % of luck (bench/mcts_speed.py has the longer figure)."""
-    games = 12
+    games = 20
     variant = _variant(["mcts:50", "heuristic"], games)
     swapped = _variant(["heuristic", "mcts:50"], games)
     lab = load_lab("ptipasspass")
