@@ -86,7 +86,7 @@ def think(
     for _ in range(iterations):
         state = thinking.sample(knowledge, rng)
         _iterate(thinking, root, state, options, seat, rng, allowed)
-    best = max(options, key=lambda a: _visits(root, a))
+    best = _best(root, options)
     if prior is None or prior == best or prior not in root.children:
         return best
     b, p = root.children[best], root.children[prior]
@@ -96,9 +96,13 @@ def think(
     return best if b.value / b.visits - p.value / p.visits > noise else prior
 
 
-def _visits(node: _Node[A], action: A) -> tuple[int, float]:
-    child = node.children.get(action)
-    return (0, 0.0) if child is None else (child.visits, child.value)
+def _best(root: _Node[A], options: Sequence[A]) -> A:
+    """The best mean among the actions searched at least half as often as the most
+    searched one (the most visited alone is a coin toss when the values are close)."""
+    visits = {a: root.children[a].visits if a in root.children else 0 for a in options}
+    most = max(visits.values())
+    sure = [a for a in options if visits[a] > 0 and 2 * visits[a] >= most]
+    return max(sure, key=lambda a: root.children[a].value / root.children[a].visits)
 
 
 def _iterate(

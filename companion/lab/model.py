@@ -120,6 +120,3 @@ class LabGame:
     places to play them), shown next to the figures they explain."""
     manche: str = "manche"
     """What the game calls the unit `GameRecord.manches` counts (e.g. "phase")."""
-    thinking: Callable[[], Any] | None = None
-    """() -> the game's thinking bot in the lab (`companion.lab.thinking.ThinkingTable`,
-    imported on demand: variants may then seat ``mcts`` bots). None: the game has none."""

@@ -1,12 +1,13 @@
 """The thinking bot in the lab: variants may seat ``mcts`` bots in any game that has one.
 
-A game offers its thinking bot as its `LabGame.thinking` (a `ThinkingTable`, imported on
-demand): the restrictions it knows (restricted play) and how it plays a game whose seats
-include thinking bots. Those games are played on the readable engine, as the table's
-referee plays them (the search dominates the time anyway), and measured from their
-events by the game's own `record_of`, so their figures are the lab's usual ones; games
-with no thinking bot keep the fast path. Game i still depends on (seed, i) alone: each
-thinking bot draws from its own RNG, seeded like the seat's.
+A game offers its thinking bot by building its lab with `extend(lab, table)`, `table`
+giving its `ThinkingTable` on demand: the restrictions it knows (restricted play) and how
+it plays a game whose seats include thinking bots. Those games are played on the
+readable engine, as the table's referee plays them (the search dominates the time
+anyway), and measured from their events by the game's own `record_of`, so their figures
+are the lab's usual ones; games with no thinking bot keep the fast path. Game i still
+depends on (seed, i) alone: each thinking bot draws from its own RNG, seeded like the
+seat's.
 """
 
 from __future__ import annotations
@@ -36,13 +37,15 @@ def thinks(variant: Variant) -> bool:
     return any(parse_kind(kind) is not None for kind in variant.bots)
 
 
-def extend(lab: LabGame) -> LabGame:
-    """The game's lab, its variants allowed to seat thinking bots when the game has one."""
-    if lab.thinking is None:
-        return lab
-    table: ThinkingTable = lab.thinking()
+def extend(lab: LabGame, load: Callable[[], ThinkingTable]) -> LabGame:
+    """The game's lab, its variants allowed to seat thinking bots (the game's thinking
+    module is imported only when a variant names one)."""
 
     def check(variant: Variant) -> None:
+        if not thinks(variant):
+            lab.check(variant)
+            return
+        table = load()
         for kind in variant.bots:
             spec = parse_kind(kind)
             restriction = None if spec is None else spec.restriction
@@ -56,6 +59,6 @@ def extend(lab: LabGame) -> LabGame:
         lab.check(dataclasses.replace(variant, bots=plain))
 
     def play(variant: Variant, index: int) -> GameRecord:
-        return table.play(variant, index) if thinks(variant) else lab.play(variant, index)
+        return load().play(variant, index) if thinks(variant) else lab.play(variant, index)
 
     return dataclasses.replace(lab, check=check, play=play)

@@ -16,7 +16,6 @@ from typing import Any
 
 from companion import games
 from companion.config.reading import MAX_TOML_BYTES
-from companion.lab import thinking
 from companion.lab.model import LabGame, Variant
 
 KEYS = ("name", "game", "players", "bots", "games", "seed", "rules")
@@ -40,7 +39,7 @@ def load_lab(game: str) -> LabGame:
         playable = [g for g in games.names() if games.get(g).lab is not None]
         raise ValueError(f"the lab cannot play {game}; it plays {', '.join(playable)}")
     lab: LabGame = descriptor.lab()
-    return thinking.extend(lab)
+    return lab
 
 
 def read_variants(path: str | os.PathLike[str]) -> list[Variant]:

@@ -47,6 +47,7 @@ from companion.games.passpass.rules import (
 )
 from companion.games.passpass.selfplay import choose, window_calls
 from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Section, Variant
+from companion.lab.thinking import ThinkingTable, extend
 
 RULE_KEYS = ("window", "next_starter", "turn_limit")
 """The engine settings a variant may change (Config fields; the PassPass referee takes no
@@ -330,7 +331,7 @@ def _sections(rules: RuleSet) -> tuple[Section, ...]:
 
 def _lab(rules: RuleSet) -> LabGame:
     ids = [ruling for ruling, _ in EDITIONS[rules.name].rulings]
-    return LabGame(
+    lab = LabGame(
         game=rules.name,
         rulings={ruling: RULINGS[ruling] for ruling in ids},
         sections=_sections(rules),
@@ -340,12 +341,12 @@ def _lab(rules: RuleSet) -> LabGame:
         turn_kinds=frozenset({"turn"}),
         decision_kinds=frozenset({"designate", "announce", "verdict", "reward", "swap", "reveal"}),
         notes=_notes(rules),
-        thinking=_thinking,
     )
+    return extend(lab, _thinking)
 
 
-def _thinking() -> Any:
-    """The thinking bot's table (imported only when a variant may seat one)."""
+def _thinking() -> ThinkingTable:
+    """The thinking bot's table (imported only when a variant seats one)."""
     from companion.games.passpass.mcts import TABLE
 
     return TABLE

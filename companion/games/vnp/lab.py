@@ -47,6 +47,7 @@ from companion.lab.model import (
     Section,
     Variant,
 )
+from companion.lab.thinking import ThinkingTable, extend
 from companion.rules.errors import BadInput
 
 GAME = "vnp"
@@ -279,11 +280,14 @@ def fast_record(
     return _record(players, config, seats, acts, finished, None)
 
 
-def reference_events(variant: Variant, index: int) -> list[Event]:
+def reference_events(
+    variant: Variant, index: int, bot_of: Callable[[str], Bot] | None = None
+) -> list[Event]:
     """Game `index` of the variant played by the readable engine and the readable bots
-    (`companion/games/vnp/bots.py`): the events of the game the fast path must equal."""
+    (`companion/games/vnp/bots.py`): the events of the game the fast path must equal.
+    `bot_of` seats other bots than the game's own (the thinking bot, `mcts.py`)."""
     sit = seating(variant, index)
-    bots: list[Bot] = [BOTS[kind] for kind in variant.bots]
+    bots: list[Bot] = [BOTS[kind] if bot_of is None else bot_of(kind) for kind in variant.bots]
     state, opening = new_game(sit.config, 0)
     events: list[Event] = list(opening)
     while not is_over(state):
@@ -298,6 +302,13 @@ def play_reference(variant: Variant, index: int) -> GameRecord:
     `record_of`: the record `play` must equal."""
     events = reference_events(variant, index)
     return record_of(variant.players, index % variant.players, [e.to_json() for e in events])
+
+
+def _thinking() -> ThinkingTable:
+    """The thinking bot's table (imported only when a variant seats one)."""
+    from companion.games.vnp.mcts import TABLE
+
+    return TABLE
 
 
 # ------------------------------------------------------------------ from the events
@@ -504,7 +515,7 @@ def notes(variant: Variant) -> Sequence[str]:
     return said
 
 
-LAB = LabGame(
+LAB = extend(LabGame(
     game=GAME,
     rulings=RULINGS,
     sections=SECTIONS,
@@ -514,5 +525,6 @@ LAB = LabGame(
     turn_kinds=frozenset({"placed", "passed"}),
     decision_kinds=frozenset({"placed", "passed"}),
     notes=notes,
-)
-"""Vous ne passerez pas !'s part of the lab (the descriptor's `lab`)."""
+), lambda: _thinking())  # fmt: skip
+"""Vous ne passerez pas !'s part of the lab (the descriptor's `lab`); its variants may
+seat the thinking bot (`mcts.py`)."""
