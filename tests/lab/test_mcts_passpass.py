@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -15,11 +15,16 @@ from companion.games.passpass.bots import HeuristicBot
 from companion.games.passpass.mcts import Knowledge, MctsBot
 from companion.games.passpass.rules import (
     Action,
+    Announce,
+    Call,
+    Challenge,
     Event,
     PlayerView,
     State,
+    actors,
     apply,
     is_over,
+    legal_actions,
     make_config,
     new_game,
     player_view,
@@ -137,3 +142,50 @@ def test_thinking_beats_the_heuristic_in_two_player_ptipasspass() -> None:
         for i in range(games)
     )
     assert wilson(wins, games).low > 0.5, wins
+
+
+def _bluff(view: PlayerView, action: Action) -> bool:
+    return isinstance(action, Announce) and action.token != view.holding
+
+
+def _call(challenge: Challenge | None) -> Callable[[PlayerView, Action], bool]:
+    def called(view: PlayerView, action: Action) -> bool:
+        return isinstance(action, Call) and challenge in (None, action.challenge)
+
+    return called
+
+
+@pytest.mark.parametrize(
+    ("restriction", "forbidden"),
+    [
+        ("never-bluff", _bluff),
+        ("always-ok", _call(None)),
+        ("never-menteur", _call(Challenge.MENTEUR)),
+        ("never-doublon", _call(Challenge.DOUBLON)),
+    ],
+)
+def test_a_restricted_agent_never_uses_its_element(
+    restriction: str, forbidden: Callable[[PlayerView, Action], bool]
+) -> None:
+    """Seat 0 restricted, against heuristic bots that bluff and call: it never does what
+    it may not, though the unrestricted agent does in the same game."""
+    used: dict[str | None, int] = {}
+    for spec in (Spec(4, restriction), Spec(4)):
+        used[spec.restriction] = sum(_forbidden_uses(spec, forbidden, first) for first in (0, 1, 2))
+    assert used == {restriction: 0, None: used[None]} and used[None] > 0
+
+
+def _forbidden_uses(spec: Spec, forbidden: Callable[[PlayerView, Action], bool], first: int) -> int:
+    config = make_config("ptipasspass", 3, first=first)
+    bot = MctsBot(spec, random.Random(2), 0, config)
+    bots = [bot, *(HeuristicBot(random.Random(s), s, config.layout) for s in (1, 2))]
+    state = new_game(config, 0)[0]
+    count = 0
+    while not is_over(state):
+        view, legal = player_view(state, 0), legal_actions(state)
+        action = choose(state, bots)
+        count += 0 in actors(state) and len(legal) > 1 and forbidden(view, action)
+        state, events = apply(state, action)
+        for b in bots:
+            b.observe(events)
+    return count
