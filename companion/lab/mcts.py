@@ -11,8 +11,10 @@ policy to a horizon, and credits every seat on the path with its value of the en
 (1 for a win, a share of the estimate otherwise).
 
 Strength is `iterations` per decision; a decision with one legal action is not thought
-about. `allowed` restricts the thinking seat's own actions, at the root and in the tree
-(restricted play, Jaffe et al. 2012: an agent that may not bluff against one that may).
+about. Given the game's heuristic choice (`prior`), it keeps it unless the search found
+better beyond its noise. `allowed` restricts the thinking seat's own actions, at the
+root and in the tree (restricted play, Jaffe et al. 2012: an agent that may not bluff
+against one that may).
 """
 
 from __future__ import annotations
@@ -76,8 +78,9 @@ def think(
     by more than its noise (one standard error of the difference), so that few iterations
     of noisy playouts do not make a worse player than the playout policy itself."""
     options = list(legal)
-    if allowed is not None and len(options) > 1:  # what the seat allows itself is its own
-        # business: any draw of what it knows gives the same answer for its own actions
+    if allowed is not None and len(options) > 1:
+        # A restriction reads only the seat's own facts (its token, its hand), which every
+        # draw of what it knows holds alike: one draw judges its legal actions.
         probe = thinking.sample(knowledge, rng)
         options = [a for a in legal if allowed(probe, a)] or options
     if len(options) == 1 or iterations <= 0:
