@@ -23,7 +23,13 @@ from companion.lab import report as output
 from companion.lab.model import Variant
 from companion.lab.runner import ClusterError, default_workers, run
 from companion.lab.summary import VariantFigures, summarize
-from companion.lab.variants import VariantError, load_lab, parse_variants, read_variants
+from companion.lab.variants import (
+    VariantError,
+    load_lab,
+    parse_variants,
+    read_toml,
+    read_variants,
+)
 from companion.options import (
     add_config_option,
     add_data_dir_option,
@@ -105,8 +111,11 @@ def _write(command: str, out: Path, title: str, results: Sequence[VariantFigures
 
 
 def lab(args: argparse.Namespace) -> int:
+    from companion.lab import ladder as skill
+
     try:
         variants = read_variants(args.file)
+        ladder = skill.read_ladder(read_toml(args.file), str(args.file))
     except VariantError as exc:
         return fail("lab", f"{exc} (the format: {LAB_DOC})")
     name = Path(args.file).stem
@@ -114,10 +123,36 @@ def lab(args: argparse.Namespace) -> int:
     if isinstance(out, str):
         return fail("lab", out)
     try:
-        results = play(variants, args.workers, args.quiet, args.cluster)
+        if variants:
+            results = play(variants, args.workers, args.quiet, args.cluster)
+            status = _write("lab", out, f"Lab: {name}", results)
+            if status or ladder is None:
+                return status
+        assert ladder is not None  # a file without variants has a ladder (parse_variants)
+        return _climb(out, ladder, args.workers, args.quiet, args.cluster)
     except ClusterError as exc:
         return fail("lab", str(exc))
-    return _write("lab", out, f"Lab: {name}", results)
+
+
+def _climb(out: Path, ladder: Any, workers: int | None, quiet: bool, cluster: str | None) -> int:
+    """Play the skill ladder's pairings (on a Dask cluster's workers when given one); print
+    it; write ladder.html and ladder.json."""
+    import json
+
+    from companion.lab import ladder as skill
+
+    pairings = [v for _, _, v in ladder.pairings]
+    records = run(pairings, workers, None if quiet else ProgressBar(), cluster)
+    figures = skill.figures(ladder, records)
+    _print(skill.terminal(figures))
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "ladder.html").write_text(skill.page(figures), encoding="utf-8")
+        (out / "ladder.json").write_text(json.dumps(figures.to_json(), indent=1) + "\n")
+    except OSError as exc:
+        return fail("lab", f"cannot write the ladder in {out}: {exc.strerror or exc}")
+    _print(f"ladder: {out / 'ladder.html'} (figures: ladder.json)")
+    return 0
 
 
 def play(

@@ -44,6 +44,11 @@ def load_lab(game: str) -> LabGame:
 
 def read_variants(path: str | os.PathLike[str]) -> list[Variant]:
     """The variants of a file, checked by their games (VariantError otherwise)."""
+    return parse_variants(read_toml(path), str(path))
+
+
+def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """A variants file's TOML (VariantError naming the file when it cannot be read)."""
     try:
         with open(path, "rb") as f:
             raw = f.read(MAX_TOML_BYTES + 1)  # not all of /dev/zero
@@ -54,17 +59,19 @@ def read_variants(path: str | os.PathLike[str]) -> list[Variant]:
             str(path), f"more than {MAX_TOML_BYTES} bytes, too big for a variants file"
         )
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        return tomllib.loads(raw.decode("utf-8"))
     except (ValueError, RecursionError) as exc:  # TOMLDecodeError, UnicodeDecodeError...
         raise VariantError(str(path), f"not a TOML file: {exc}") from exc
-    return parse_variants(data, str(path))
 
 
 def parse_variants(data: Mapping[str, Any], name: str = "variants") -> list[Variant]:
-    defaults = {k: v for k, v in data.items() if k != "variant"}
-    _known(defaults, f"{name}: top level", (*KEYS, "variant"))
-    tables = data.get("variant", [{}])
-    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables) or not tables:
+    defaults = {k: v for k, v in data.items() if k not in ("variant", "ladder")}
+    _known(defaults, f"{name}: top level", (*KEYS, "variant", "ladder"))
+    ladder = "ladder" in data  # a file may ask for a skill ladder only (companion/lab/ladder.py)
+    tables = data.get("variant", [] if ladder else [{}])
+    if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
+        raise VariantError(name, "'variant' must be tables written [[variant]]")
+    if not tables and not ladder:
         raise VariantError(name, "'variant' must be tables written [[variant]]")
     variants = []
     for number, table in enumerate(tables, start=1):

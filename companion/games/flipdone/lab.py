@@ -17,11 +17,11 @@ net gain, and no cap on tie-break phases (FD-2, FD-10).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.games.flipdone.bots import BOT_KINDS, make_bot
+from companion.games.flipdone.bots import BOT_KINDS, Bot, make_bot
 from companion.games.flipdone.fast import play_game
 from companion.games.flipdone.fast.reader import record_of
 from companion.games.flipdone.fast.tally import KIND_OF_LINE, KINDS, record
@@ -40,6 +40,7 @@ from companion.games.flipdone.rules import (
     new_game,
 )
 from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Section, Variant
+from companion.lab.thinking import ThinkingTable, extend
 
 GAME = "flipdone"
 SEED_RANGE = 2**31
@@ -83,10 +84,13 @@ def play(variant: Variant, index: int) -> GameRecord:
     return record(tally, PLAYERS, config.first)
 
 
-def play_reference(variant: Variant, index: int) -> GameRecord:
-    """The same game on the readable engine with today's bots, read from its events."""
+def play_reference(
+    variant: Variant, index: int, bot_of: Callable[[str, random.Random], Bot] = make_bot
+) -> GameRecord:
+    """The same game on the readable engine with today's bots, read from its events.
+    `bot_of` seats other bots than the game's own (the thinking bot, `mcts.py`)."""
     config, seed, rngs = _game_setup(variant, index)
-    bots = [make_bot(kind, rng) for kind, rng in zip(variant.bots, rngs, strict=True)]
+    bots = [bot_of(kind, rng) for kind, rng in zip(variant.bots, rngs, strict=True)]
     state, opening = new_game(config, seed)
     events: list[Event] = list(opening)
     choices = [0, 0]
@@ -97,6 +101,13 @@ def play_reference(variant: Variant, index: int) -> GameRecord:
         events.extend(happened)
     played = record_of(PLAYERS, config.first, [e.to_json() for e in events])
     return replace(played, choices=(choices[0], choices[1]))
+
+
+def _thinking() -> ThinkingTable:
+    """The thinking bot's table (imported only when a variant seats one)."""
+    from companion.games.flipdone.mcts import TABLE
+
+    return TABLE
 
 
 # ---------------------------------------------------------------------- checks
@@ -266,7 +277,7 @@ SECTIONS = (
 
 PLAY_KINDS = frozenset({"build", "flip", "discard"})
 
-LAB = LabGame(
+LAB = extend(LabGame(
     game=GAME,
     rulings=RULINGS,
     sections=SECTIONS,
@@ -277,4 +288,4 @@ LAB = LabGame(
     decision_kinds=PLAY_KINDS,
     notes=notes,
     manche="phase",
-)
+), lambda: _thinking())  # fmt: skip

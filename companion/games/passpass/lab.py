@@ -24,7 +24,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from companion.games.passpass.bots import BOTS, make_bot
+from companion.games.passpass.bots import BOTS, Bot, make_bot
 from companion.games.passpass.fast import figures as F
 from companion.games.passpass.fast.core import OVER
 from companion.games.passpass.fast.play import MAX_ACTIONS, play_bots
@@ -49,6 +49,7 @@ from companion.games.passpass.rules import (
 )
 from companion.games.passpass.selfplay import choose, window_calls
 from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Section, Variant
+from companion.lab.thinking import ThinkingTable, extend
 
 RULE_KEYS = ("window", "next_starter", "turn_limit")
 """The engine settings a variant may change (Config fields; the PassPass referee takes no
@@ -82,6 +83,9 @@ PHI_EDITION = F.Edition(
         ("PTI-15", (F.DEAD_MANCHES, F.LIMIT_MANCHES)),
     ),
 )
+BotFactory = Callable[[str, random.Random, int, Config], Bot]
+"""(kind, its RNG, seat, config) -> the bot at that seat."""
+
 EDITIONS = {PTIPASSPASS.name: PTI_EDITION, PHIPASSPASS.name: PHI_EDITION}
 
 TOGETHER_WORDS = "calls made together in a timed window, the first clockwise from the "
@@ -186,14 +190,20 @@ def play_reference(variant: Variant, index: int) -> GameRecord:
 
 
 def reference_events(
-    variant: Variant, index: int, choices: list[int] | None = None
+    variant: Variant,
+    index: int,
+    choices: list[int] | None = None,
+    factory: BotFactory | None = None,
 ) -> tuple[Config, list[dict[str, Any]]]:
     """Game `index` as `selfplay` plays it: its config and every event as JSON, with a
     `calls_together` record before the verdict where calls came together. `choices`
-    receives the number of legal actions of each move that is no window's."""
+    receives the number of legal actions of each move that is no window's; `factory` seats
+    other bots than the game's own (the thinking bot, companion/games/passpass/mcts.py)."""
     config = config_of(variant, index)
     bots = [
-        make_bot(kind, random.Random(f"{variant.seed}:{index}:{seat}"), seat, config.layout)
+        factory(kind, random.Random(f"{variant.seed}:{index}:{seat}"), seat, config)
+        if factory is not None
+        else make_bot(kind, random.Random(f"{variant.seed}:{index}:{seat}"), seat, config.layout)
         for seat, kind in enumerate(variant.bots)
     ]
     state, _ = new_game(config, 0)  # the opening is not counted (nor is it by the fast path)
@@ -346,7 +356,7 @@ def _sections(rules: RuleSet) -> tuple[Section, ...]:
 
 def _lab(rules: RuleSet) -> LabGame:
     ids = [ruling for ruling, _ in EDITIONS[rules.name].rulings]
-    return LabGame(
+    lab = LabGame(
         game=rules.name,
         rulings={ruling: RULINGS[ruling] for ruling in ids},
         sections=_sections(rules),
@@ -358,6 +368,14 @@ def _lab(rules: RuleSet) -> LabGame:
         notes=_notes(rules),
         decisions=decisions,
     )
+    return extend(lab, _thinking)
+
+
+def _thinking() -> ThinkingTable:
+    """The thinking bot's table (imported only when a variant seats one)."""
+    from companion.games.passpass.mcts import TABLE
+
+    return TABLE
 
 
 PTI_LAB = _lab(PTIPASSPASS)

@@ -48,6 +48,7 @@ from companion.lab.model import (
     Section,
     Variant,
 )
+from companion.lab.thinking import ThinkingTable, extend
 from companion.rules.errors import BadInput
 
 GAME = "vnp"
@@ -281,12 +282,18 @@ def fast_record(
     return _record(players, config, seats, acts, finished, None)
 
 
-def reference_events(variant: Variant, index: int, choices: list[int] | None = None) -> list[Event]:
+def reference_events(
+    variant: Variant,
+    index: int,
+    choices: list[int] | None = None,
+    bot_of: Callable[[str], Bot] | None = None,
+) -> list[Event]:
     """Game `index` of the variant played by the readable engine and the readable bots
     (`companion/games/vnp/bots.py`): the events of the game the fast path must equal.
-    `choices` receives the number of legal placements of each turn that had one."""
+    `choices` receives the number of legal placements of each turn that had one; `bot_of`
+    seats other bots than the game's own (the thinking bot, `mcts.py`)."""
     sit = seating(variant, index)
-    bots: list[Bot] = [BOTS[kind] for kind in variant.bots]
+    bots: list[Bot] = [BOTS[kind] if bot_of is None else bot_of(kind) for kind in variant.bots]
     state, opening = new_game(sit.config, 0)
     events: list[Event] = list(opening)
     while not is_over(state):
@@ -305,6 +312,13 @@ def play_reference(variant: Variant, index: int) -> GameRecord:
     events = reference_events(variant, index, choices)
     record = record_of(variant.players, index % variant.players, [e.to_json() for e in events])
     return replace(record, choices=(sum(choices), len(choices)))
+
+
+def _thinking() -> ThinkingTable:
+    """The thinking bot's table (imported only when a variant seats one)."""
+    from companion.games.vnp.mcts import TABLE
+
+    return TABLE
 
 
 # ------------------------------------------------------------------ from the events
@@ -541,7 +555,7 @@ def notes(variant: Variant) -> Sequence[str]:
     return said
 
 
-LAB = LabGame(
+LAB = extend(LabGame(
     game=GAME,
     rulings=RULINGS,
     sections=SECTIONS,
@@ -551,5 +565,6 @@ LAB = LabGame(
     turn_kinds=frozenset({"placed", "passed"}),
     decision_kinds=frozenset({"placed", "passed"}),
     notes=notes,
-)
-"""Vous ne passerez pas !'s part of the lab (the descriptor's `lab`)."""
+), lambda: _thinking())  # fmt: skip
+"""Vous ne passerez pas !'s part of the lab (the descriptor's `lab`); its variants may
+seat the thinking bot (`mcts.py`)."""

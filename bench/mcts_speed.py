@@ -1,0 +1,151 @@
+"""The thinking bot: decisions per second per game, its edge over each game's own bot,
+restricted play, and a skill ladder's time.
+
+`.venv/bin/python bench/mcts_speed.py [--iterations N] [--games G] [--workers W] [PART...]`
+with PART among `speed`, `edge`, `restricted`, `ladder` (default: all).
+
+- speed: decisions per second of `mcts:N` in each game, on one core (decisions with one
+  legal action are not thought about and not counted);
+- edge: `mcts:N` alone against the game's own bot at the other seats (first seat
+  rotating): its win rate and 95 % interval, against 1/n;
+- restricted: in two-player PtiPassPass, each restricted `mcts:N/<restriction>` against
+  the unrestricted `mcts:N` (Jaffe et al. 2012): the restricted agent's win rate and
+  what the element is worth (50 % minus it), with intervals;
+- ladder: the time of a PtiPassPass ladder random < heuristic < mcts:N/3 < mcts:N of G
+  games a pairing (12 pairings), and what 1,000 games would take.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from typing import Any
+
+from companion.lab import ladder as skill
+from companion.lab.runner import run
+from companion.lab.stats import Estimate, wilson
+from companion.lab.variants import load_lab, parse_variants
+
+GAMES = {  # game: (players, its own bot)
+    "ptipasspass": (2, "heuristic"),
+    "phipasspass": (3, "heuristic"),
+    "flipdone": (3, "heuristic"),
+    "vnp": (2, "largest"),
+}
+
+
+def _count_thinking(game: str) -> tuple[Callable[[], tuple[int, float]], Callable[[], None]]:
+    """Wraps the search (companion.lab.mcts.think) to count and time its decisions."""
+    from companion.lab import mcts
+
+    original = mcts.think
+    spent = [0, 0.0]
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        chosen = original(*args, **kwargs)
+        spent[1] += time.perf_counter() - start
+        spent[0] += len(args[3]) > 1
+        return chosen
+
+    modules = __import__(f"companion.games.{'passpass' if 'pass' in game else game}.mcts",
+                         fromlist=["think"])  # fmt: skip
+    modules.think = timed
+
+    def undo() -> None:
+        modules.think = original
+
+    return (lambda: (spent[0], spent[1])), undo
+
+
+def speed(n: int) -> None:
+    for game, (players, own) in GAMES.items():
+        read, undo = _count_thinking(game)
+        lab = load_lab(game)
+        variant = parse_variants({"game": game, "players": players,
+                                  "bots": [f"mcts:{n}"] + [own] * (players - 1)})[0]  # fmt: skip
+        try:
+            for i in range(3):
+                lab.play(variant, i)
+        finally:
+            undo()
+        decisions, seconds = read()
+        print(f"{game:12} mcts:{n}  {decisions / seconds:6.1f} decisions/s  "
+              f"({decisions} decisions, {seconds:.1f} s)")  # fmt: skip
+
+
+def duel(game: str, players: int, lone: str, field: str, games: int, workers: int) -> Estimate:
+    variant = parse_variants({"game": game, "players": players, "games": games, "seed": 7,
+                              "bots": [lone] + [field] * (players - 1)})[0]  # fmt: skip
+    (records,) = run([variant], workers)
+    return wilson(sum(1 / len(r.winners) for r in records if 0 in r.winners), games)
+
+
+def _pct(e: Estimate) -> str:
+    return f"{e.value:.0%} [{e.low:.0%}, {e.high:.0%}]"
+
+
+def edge(n: int, games: int, workers: int) -> None:
+    for game, (players, own) in GAMES.items():
+        start = time.perf_counter()
+        e = duel(game, players, f"mcts:{n}", own, games, workers)
+        print(f"{game:12} mcts:{n} alone against {own}: {_pct(e)} of {games} "
+              f"(luck {1 / players:.0%}; {time.perf_counter() - start:.0f} s)")  # fmt: skip
+
+
+def restricted(n: int, games: int, workers: int) -> None:
+    from companion.games.passpass.mcts import RESTRICTIONS
+
+    for name in RESTRICTIONS:
+        start = time.perf_counter()
+        e = duel("ptipasspass", 2, f"mcts:{n}/{name}", f"mcts:{n}", games, workers)
+        worth = Estimate(0.5 - e.value, 0.5 - e.high, 0.5 - e.low, e.n)
+        print(f"{name:14} wins {_pct(e)}; worth {worth.value:+.0%} "
+              f"[{worth.low:+.0%}, {worth.high:+.0%}] ({games} games, "
+              f"{time.perf_counter() - start:.0f} s)")  # fmt: skip
+
+
+def ladder(n: int, games: int, workers: int) -> None:
+    data = {
+        "game": "ptipasspass",
+        "players": 2,
+        "seed": 5,
+        "ladder": {
+            "rungs": ["random", "heuristic", f"mcts:{max(1, n // 3)}", f"mcts:{n}"],
+            "games": games,
+        },
+    }
+    rungs = skill.read_ladder(data, "bench")
+    assert rungs is not None
+    start = time.perf_counter()
+    records = run([v for _, _, v in rungs.pairings], workers)
+    seconds = time.perf_counter() - start
+    print(skill.terminal(skill.figures(rungs, records)))
+    played = games * len(rungs.pairings)
+    print(f"ladder: {played} games in {seconds:.0f} s on {workers} workers; "
+          f"1,000 games: about {seconds * 1000 / played:.0f} s")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--iterations", type=int, default=30)
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("parts", nargs="*", default=["speed", "edge", "restricted", "ladder"])
+    args = parser.parse_args()
+    n, g, w = args.iterations, args.games, args.workers
+    for part in args.parts:
+        print(f"--- {part}", flush=True)
+        if part == "speed":
+            speed(n)
+        elif part == "edge":
+            edge(n, g, w)
+        elif part == "restricted":
+            restricted(n, g, w)
+        elif part == "ladder":
+            ladder(n, g, w)
+
+
+if __name__ == "__main__":
+    main()
