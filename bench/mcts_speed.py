@@ -127,6 +127,40 @@ def ladder(n: int, games: int, workers: int) -> None:
           f"1,000 games: about {seconds * 1000 / played:.0f} s")  # fmt: skip
 
 
+def readme(quick: bool) -> str:
+    """bench/README.md's section: every part at 30 iterations, 60 games a figure and 20
+    games a ladder pairing (quick: 20 and 6)."""
+    import contextlib
+    import io
+
+    games, pairing = (20, 6) if quick else (60, 20)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        for title, part in (("speed", lambda: speed(30)), ("edge", lambda: edge(30, games, 2)),
+                            ("restricted", lambda: restricted(30, games, 2)),
+                            ("ladder", lambda: ladder(30, pairing, 2))):  # fmt: skip
+            print(f"--- {title}")
+            part()
+    return f"""## mcts_speed.py — the thinking bot: speed, edge, restricted play, a ladder's time
+
+`.venv/bin/python bench/mcts_speed.py [--iterations N] [--games G] [--workers W] [PART...]`
+(PART: `speed`, `edge`, `restricted`, `ladder`). The thinking bot (`mcts:N`, determinized
+information-set MCTS over one seat's knowledge, companion/lab/mcts.py) plays on the
+readable engine. This run: 30 iterations a decision, {games} games a figure (`edge`: the
+bot alone against the game's own bot, first seat rotating; `restricted`: two-player
+PtiPassPass, `mcts:30/<restriction>` against `mcts:30`, the element's worth being 50 %
+less the restricted agent's share), a ladder random < heuristic < mcts:10 < mcts:30 of
+{pairing} games a pairing on 2 workers:
+
+```
+{out.getvalue().rstrip()}
+```
+
+The intervals are 95 % (Wilson); with {games} games a figure only large differences stand
+out. Swiped has no thinking bot yet. docs/lab.md says how to read restricted play.
+"""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--iterations", type=int, default=30)

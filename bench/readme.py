@@ -53,6 +53,7 @@ SECTIONS = (
     "web_attacks",
     "resume_speed",
     "club_load",
+    "mcts_speed",
 )
 """The README's sections, in order: one per bench module (a module may describe its
 siblings, as lab_passpass does the other lab_* benches). A new bench adds its name here,
