@@ -1,8 +1,27 @@
-"""Settings of the whole suite."""
+"""Settings of the whole suite, and what tests of several folders share."""
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.tools import required
 
 # No test is timed (speed goals are checked by the benchmarks in bench/): a property test
 # must not fail because the machine running it is busy.
 settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("suite")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium through Playwright, once per process: a second `sync_playwright`
+    in the same process refuses to start while the first runs (the page's and the club's
+    browser tests share this one)."""
+    from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    required(CHROMIUM, "apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

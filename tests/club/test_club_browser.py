@@ -9,13 +9,12 @@ import pytest
 from companion.club.board import Board
 from companion.club.page import ClubServer
 from tests.club.test_club_page import live_table, result
-from tests.web.conftest import browser  # noqa: F401 (the session's Chromium)
 
 GAMES = {"table-a": "ptipasspass", "table-b": "flipdone", "table-c": "vnp"}
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_every_table_is_drawn_with_its_games_own_view(browser, lang):  # noqa: F811
+def test_every_table_is_drawn_with_its_games_own_view(browser, lang):
     board = Board()
     states = {name: live_table(board, name, game) for name, game in GAMES.items()}
     board.apply("table-c", "availability", b"offline")

@@ -1,4 +1,6 @@
 """Browser fixtures: Debian's Chromium driven by Playwright (never a browser download).
+The session's browser itself (`browser`) is the suite's (tests/conftest.py): one
+Playwright per process, whichever folder's tests use it.
 
 Without /usr/bin/chromium the browser tests are skipped, except in CI (COMPANION_CI),
 which installs it and must not hide them.
@@ -10,8 +12,6 @@ import shutil
 
 import pytest
 
-from tests.tools import required
-
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -22,17 +22,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
-
-
-@pytest.fixture(scope="session")
-def browser():
-    required(CHROMIUM, "apt-get install chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
