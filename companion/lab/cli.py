@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from companion import games
 from companion.doc_paths import LAB_DOC
 from companion.lab import report as output
+from companion.lab.ladder import Ladder, LadderFigures
 from companion.lab.model import Variant
 from companion.lab.runner import ClusterError, default_workers, run
 from companion.lab.summary import VariantFigures, summarize
@@ -97,10 +98,16 @@ def _reports_dir(args: argparse.Namespace, name: str) -> Path | str:
     return data.problem() or data.path / REPORTS / folder
 
 
-def _write(command: str, out: Path, title: str, results: Sequence[VariantFigures]) -> int:
+def _write(
+    command: str,
+    out: Path,
+    title: str,
+    results: Sequence[VariantFigures],
+    sections: Sequence[str] = (),
+) -> int:
     _print(output.terminal(results))
     try:
-        paths = output.write(out, results, title)
+        paths = output.write(out, results, title, sections)
     except OSError as exc:
         return fail(command, f"cannot write the report in {out}: {exc.strerror or exc}")
     _print(f"report: {paths[0]} (figures: {paths[1].name}, {paths[2].name})")
@@ -123,20 +130,26 @@ def lab(args: argparse.Namespace) -> int:
     if isinstance(out, str):
         return fail("lab", out)
     try:
-        if variants:
-            results = play(variants, args.workers, args.quiet, args.cluster)
-            status = _write("lab", out, f"Lab: {name}", results)
-            if status or ladder is None:
-                return status
-        assert ladder is not None  # a file without variants has a ladder (parse_variants)
-        return _climb(out, ladder, args.workers, args.quiet, args.cluster)
+        sections: list[str] = []
+        if ladder is not None:
+            climbed = _climb(out, ladder, args.workers, args.quiet, args.cluster)
+            if isinstance(climbed, int):
+                return climbed
+            sections.append(skill.html(climbed))
+        if not variants:
+            return 0
+        results = play(variants, args.workers, args.quiet, args.cluster)
+        return _write("lab", out, f"Lab: {name}", results, sections)
     except ClusterError as exc:
         return fail("lab", str(exc))
 
 
-def _climb(out: Path, ladder: Any, workers: int | None, quiet: bool, cluster: str | None) -> int:
+def _climb(
+    out: Path, ladder: Ladder, workers: int | None, quiet: bool, cluster: str | None
+) -> LadderFigures | int:
     """Play the skill ladder's pairings (on a Dask cluster's workers when given one); print
-    it; write ladder.html and ladder.json."""
+    it; write ladder.html and ladder.json. Its figures (the report's "Skill" section when
+    the file also has variants), or the exit status when it cannot write them."""
     import json
 
     from companion.lab import ladder as skill
@@ -152,7 +165,7 @@ def _climb(out: Path, ladder: Any, workers: int | None, quiet: bool, cluster: st
     except OSError as exc:
         return fail("lab", f"cannot write the ladder in {out}: {exc.strerror or exc}")
     _print(f"ladder: {out / 'ladder.html'} (figures: ladder.json)")
-    return 0
+    return figures
 
 
 def play(

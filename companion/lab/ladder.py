@@ -197,7 +197,9 @@ def sentence(f: LadderFigures) -> str:
 
 def terminal(f: LadderFigures) -> str:
     """The ladder as the terminal prints it."""
-    lines = [f"Skill ladder: {f.ladder.game}, {f.ladder.players} players"]
+    from companion.lab.report import game_title
+
+    lines = [f"Skill ladder: {game_title(f.ladder.game)}, {f.ladder.players} players"]
     width = max(len(r.bot) for r in f.ratings)
     for r in sorted(f.ratings, key=lambda r: -r.elo):
         lines.append(f"  {r.bot:<{width}}  Elo {r.elo:+6.0f}  [{r.low:+.0f}, {r.high:+.0f}]")
@@ -212,6 +214,8 @@ def html(f: LadderFigures) -> str:
     """The ladder's section of a report (a self-contained HTML fragment, no script)."""
     from html import escape
 
+    from companion.lab.report import game_title
+
     rows = "".join(
         f"<tr><td>{escape(r.bot)}</td><td>{r.elo:+.0f}</td><td>{r.low:+.0f} to {r.high:+.0f}"
         f"</td><td><span style='display:inline-block;height:0.8em;background:#4a7;"
@@ -223,7 +227,8 @@ def html(f: LadderFigures) -> str:
         for a, b, e in f.pairs
     )
     return (
-        f"<section><h2>Skill ladder: {escape(f.ladder.game)}, {f.ladder.players} players</h2>"
+        f"<section><h2>Skill ladder: {escape(game_title(f.ladder.game))}, "
+        f"{f.ladder.players} players</h2>"
         f"<p>{escape(sentence(f))}</p>"
         "<table><tr><th>bot</th><th>Elo</th><th>95 % interval</th><th></th></tr>"
         f"{rows}</table>"

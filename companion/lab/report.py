@@ -239,8 +239,9 @@ figure{margin:1rem 0}figure svg{max-width:100%;height:auto}
 """
 
 
-def html_report(results: Sequence[VariantFigures], title: str) -> str:
-    """The whole report as one HTML document."""
+def html_report(results: Sequence[VariantFigures], title: str, sections: Sequence[str] = ()) -> str:
+    """The whole report as one HTML document; `sections` (HTML fragments: a skill ladder's)
+    come after the list of variants, before each game's figures."""
     from companion.lab import plots
 
     parts = [
@@ -256,6 +257,7 @@ def html_report(results: Sequence[VariantFigures], title: str) -> str:
             for v in results
         ),
         "</table>",
+        *sections,
     ]
     for game, group in _by_game(results).items():
         parts.append(f"<h2>{html.escape(game_title(game))}</h2>")
@@ -403,12 +405,15 @@ def _rulings_table(group: Sequence[VariantFigures]) -> str:
 # ------------------------------------------------------------------ files
 
 
-def write(out: Path, results: Sequence[VariantFigures], title: str) -> list[Path]:
-    """report.html, figures.json and figures.csv in `out` (created if missing); each is
-    written beside and renamed, so a reader (the web page) never sees half a file."""
+def write(
+    out: Path, results: Sequence[VariantFigures], title: str, sections: Sequence[str] = ()
+) -> list[Path]:
+    """report.html (with `sections`, see `html_report`), figures.json and figures.csv in
+    `out` (created if missing); each is written beside and renamed, so a reader (the web
+    page) never sees half a file."""
     out.mkdir(parents=True, exist_ok=True)
     texts = {
-        "report.html": html_report(results, title),
+        "report.html": html_report(results, title, sections),
         "figures.json": json.dumps(to_json(results, title), indent=1, allow_nan=False) + "\n",
         "figures.csv": to_csv(results),
     }

@@ -64,7 +64,25 @@ def test_companion_lab_prints_and_writes_the_ladder(
     out = tmp_path / "out"
     assert main(["lab", str(file), "--out", str(out), "--workers", "1", "--quiet"]) == 0
     printed = capsys.readouterr().out
-    assert "Skill ladder: vnp, 2 players" in printed and "largest alone against random" in printed
+    assert "Skill ladder: Vous ne passerez pas !, 2 players" in printed
+    assert "largest alone against random" in printed
     figures_json = json.loads((out / "ladder.json").read_text())
     assert [r["bot"] for r in figures_json["ratings"]] == ["random", "largest"]
     assert "<h2>Skill ladder" in (out / "ladder.html").read_text()
+
+
+def test_a_file_with_variants_and_a_ladder_has_the_ladder_in_its_report(tmp_path: Path) -> None:
+    """The report answers the designer's questions in one place: skill (the ladder) beside
+    the variants' figures."""
+    file = tmp_path / "both.toml"
+    file.write_text(
+        'game = "vnp"\nplayers = 2\nbots = ["largest", "random"]\ngames = 10\n'
+        '[[variant]]\nname = "as ruled"\n'
+        '[ladder]\nrungs = ["random", "largest"]\ngames = 10\n'
+    )
+    out = tmp_path / "out"
+    assert main(["lab", str(file), "--out", str(out), "--workers", "1", "--quiet"]) == 0
+    report = (out / "report.html").read_text()
+    assert "<h2>Skill ladder: Vous ne passerez pas !, 2 players</h2>" in report
+    assert report.index("Skill ladder") < report.index("Wins by seat")
+    assert (out / "ladder.json").is_file()
