@@ -3,17 +3,16 @@
 `companion report JOURNAL... --against LAB.toml` plays the lab file's variants and sets
 each group of real games beside the variants of its game and seat count: the report's
 tables then show them column by column, and for each figure where people and bots differ
-beyond chance (their 95 % intervals do not overlap) one sentence says which way and by
-how much. Intervals that overlap say nothing either way: few journals give wide intervals,
-so only large differences show.
+beyond chance (a two-sample test at the 5 % level: pooled two-proportion for a share, z for
+a mean) one sentence says which way and by how much. A difference the test cannot tell
+from chance says nothing either way: few journals leave only large differences to show.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
-from companion.lab.stats import Estimate
+from companion.lab.stats import differ
 from companion.lab.summary import DECISIONS, INTEREST, Figure, VariantFigures
 
 
@@ -49,7 +48,7 @@ def _played_by_bots(group: VariantFigures) -> bool:
 
 
 def differences(people: VariantFigures, bots: VariantFigures) -> list[str]:
-    """One sentence per figure where people and bots differ beyond both 95 % intervals."""
+    """One sentence per figure where people and bots differ beyond chance (`stats.differ`)."""
     from companion.lab.report import interval
 
     said = []
@@ -57,18 +56,18 @@ def differences(people: VariantFigures, bots: VariantFigures) -> list[str]:
         way = "more" if f.estimate.value > b.estimate.value else "less"
         said.append(
             f"{name(f)}: people {interval(f)}, bots ({bots.variant.name}) {interval(b)}; "
-            f"people {way}, beyond both 95 % intervals"
+            f"people {way}, beyond chance (5 % test)"
         )
     if not said:
         said.append(
             f"no figure of {people.games:,} real games differs from the bots' "
-            f"({bots.variant.name}) beyond both 95 % intervals"
+            f"({bots.variant.name}) beyond chance (5 % test)"
         )
     return said
 
 
 def _apart_figures(people: VariantFigures, bots: VariantFigures) -> list[tuple[Figure, Figure]]:
-    """(people's figure, the bots' same figure) wherever they differ beyond both intervals."""
+    """(people's figure, the bots' same figure) wherever they differ beyond chance."""
     found = []
     for f in people.figures:
         if (f.section, f.label) == (INTEREST, DECISIONS):
@@ -77,16 +76,9 @@ def _apart_figures(people: VariantFigures, bots: VariantFigures) -> list[tuple[F
             b = bots.find(f.section, f.label, f.seat)
         except KeyError:
             continue
-        if _apart(f.estimate, b.estimate):
+        if differ(f.estimate, b.estimate, f.rate):
             found.append((f, b))
     return found
-
-
-def _apart(a: Estimate, b: Estimate) -> bool:
-    """Both intervals are real ones (a single game gives none) and they do not overlap."""
-    if any(math.isnan(x) for x in (a.low, a.high, b.low, b.high)) or min(a.n, b.n) < 2:
-        return False
-    return a.high < b.low or b.high < a.low
 
 
 def name(f: Figure) -> str:

@@ -342,7 +342,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         default=None,
         help="a lab variants file: its bot games are played and set beside the real ones of "
         "the same game and seat count, and every figure where people differ from the bots "
-        "beyond both 95 %% intervals is said in a sentence",
+        "beyond chance (a 5 %% two-sample test) is said in a sentence",
     )
     _workers(p)
     _out(p, "<name>")

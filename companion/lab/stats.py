@@ -59,3 +59,21 @@ def mean_ci(values: Sequence[float]) -> Estimate:
     half = Z95 * math.sqrt(variance / n)
     low = mean - half if min(values) < 0 else max(0.0, mean - half)  # counts stay >= 0
     return Estimate(mean, low, mean + half, n)
+
+
+def differ(a: Estimate, b: Estimate, rate: bool) -> bool:
+    """Whether two samples' figures differ at the 5 % level (two-sided): a pooled
+    two-proportion z-test for shares (`rate`), else a two-sample z-test of means whose
+    standard errors come from their intervals (the upper half: a count's lower bound is
+    clipped at 0). False where a side has fewer than two observations or nothing to
+    measure."""
+    if min(a.n, b.n) < 2 or any(math.isnan(x) for x in (a.value, a.high, b.value, b.high)):
+        return False
+    if rate:
+        pooled = (a.value * a.n + b.value * b.n) / (a.n + b.n)
+        se = math.sqrt(pooled * (1 - pooled) * (1 / a.n + 1 / b.n))
+    else:
+        se = math.hypot((a.high - a.value) / Z95, (b.high - b.value) / Z95)
+    if se == 0:
+        return a.value != b.value
+    return abs(a.value - b.value) / se > Z95

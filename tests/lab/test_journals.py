@@ -10,6 +10,7 @@ import pytest
 
 from companion.cli import main
 from companion.lab.journals import FAULTS, REFUSED, TABLE, report
+from companion.lab.stats import Estimate, differ
 
 DATA = Path(__file__).resolve().parent.parent / "referee"
 FAULTS_SCENARIO = DATA / "scenarios" / "faults.jsonl"
@@ -161,13 +162,13 @@ def test_report_against_a_lab_file_sets_people_beside_bots_and_says_where_they_d
     people, bots = figures["variants"]
     assert people["source"] == "6 journals of real games" and bots["variant"] == "random bots"
     said = people["differences"]
-    assert said and all("beyond both 95 % intervals" in line for line in said)
+    assert said and all("beyond chance (5 % test)" in line for line in said)
     for line in said:  # each sentence names the way the figures go
         mine = next(f for f in people["figures"] if line.startswith(_named(f)))
         theirs = next(f for f in bots["figures"] if _named(f) == _named(mine))
         way = "more" if mine["value"] > theirs["value"] else "less"
         assert f"people {way}," in line, (mine, theirs)
-        assert mine["high"] < theirs["low"] or theirs["high"] < mine["low"]
+        assert differ(_estimate(mine), _estimate(theirs), mine["rate"]), line
     page = (out / "report.html").read_text(encoding="utf-8")
     assert "against the bots</h3>" in page and page.count("<h2>PtiPassPass</h2>") == 1
     assert "Where people differ from the bots" in page  # and its plot
@@ -177,6 +178,10 @@ def test_report_against_a_lab_file_sets_people_beside_bots_and_says_where_they_d
     assert main(["report", str(archive), "--against", str(bad), "--quiet"]) == 2
     err = capsys.readouterr().err
     assert "--against" in err and str(bad) in err and len(err.strip().splitlines()) == 1
+
+
+def _estimate(f: dict) -> Estimate:
+    return Estimate(f["value"], f["low"], f["high"], f["n"])
 
 
 def _named(f: dict) -> str:
