@@ -58,6 +58,9 @@ from companion.rules.jsonable import TaggedAction
 
 BETA = DeducingParams().beta
 """The deducing model's taste for swaps raising one's matches (as `DeducingBot` has it)."""
+RATIONAL = 0.8
+"""The prior weight of an opponent raising its matches against one swapping at random,
+in the deduction the search draws cards by."""
 HORIZON = 2
 """Playout manches at most after the one being played, when no claim ends it first."""
 SURE = 0.9
@@ -110,7 +113,7 @@ class Position:
 
 
 def _top(evidence: Evidence) -> tuple[int, float]:
-    belief = posterior(evidence)
+    belief = posterior(evidence, RATIONAL)
     card = max(belief, key=lambda c: (belief[c], -c))
     return card, belief[card]
 
@@ -138,7 +141,7 @@ def sample(knowledge: Knowledge, rng: random.Random) -> Position:
     its posterior, its secret swaps so far (their count is public) drawn greedily."""
     view, public, config = knowledge.view, knowledge.view.public, knowledge.config
     seat, other = view.seat, 1 - view.seat
-    belief = posterior(knowledge.opponent)
+    belief = posterior(knowledge.opponent, RATIONAL)
     cards = list(belief)
     card = rng.choices(cards, weights=[belief[c] for c in cards])[0]
     targets = [view.target, view.target]
@@ -185,10 +188,15 @@ def _advance(position: Position, action: Move) -> Position:
 
 
 def _options(grid: tuple[str, ...], card: tuple[str, ...]) -> list[Pair]:
-    """The `WIDTH` swaps raising the card's matches most (PAIRS order among equals)."""
+    """`WIDTH` swaps: half the swaps raising the card's matches most, half spread over
+    those leaving them as they are (a swap that tells the other seat little of the
+    card: the search weighs gaining against hiding)."""
     gains = swap_gains(grid, card)
     ranked = sorted(range(len(PAIRS)), key=lambda i: -gains[i])
-    return [PAIRS[i] for i in ranked[:WIDTH]]
+    best = ranked[: WIDTH // 2]
+    neutral = [i for i in range(len(PAIRS)) if gains[i] == 0 and i not in best]
+    step = max(1, len(neutral) // (WIDTH - len(best)))
+    return [PAIRS[i] for i in best + neutral[::step][: WIDTH - len(best)]]
 
 
 def legal(position: Position) -> Sequence[Move]:
