@@ -10,12 +10,12 @@ posterior that evidence gives (never the face-up card nor the seat's own), and, 
 programs are secret, fills the opponent's entered swaps with swaps raising its drawn
 card's matches.
 
-The tree weighs the seat's program swaps (the few raising its matches most, and the
-deducing bot's choice) and its claims ("I know your card" on the likeliest cards, or not
-claiming yet). Playouts are a cheap deducing player at both seats, to the end of the
-game or `HORIZON` manches: it programs the swap raising its matches most, claims
-"5 matches" when its card says so and names the opponent's card once its posterior
-reaches `SURE` (each seat's posterior updated at every reveal).
+The tree weighs the seat's program swaps (a few raising its matches most, a few telling
+little of its card, and the deducing bot's choice) and its claims ("I know your card"
+on the likeliest cards, or not claiming yet). Playouts are a cheap deducing player at
+both seats, to the end of the game or `HORIZON` manches: it programs the swap raising
+its matches most, claims "5 matches" when its card says so and names the opponent's
+card once its posterior reaches `SURE` (each seat's posterior updated at every reveal).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from companion.games.swiped.bots import (
     make_bot,
     posterior,
     rule_out,
+    seat_actions,
     swap_gains,
     swapped,
 )
@@ -67,7 +68,8 @@ SURE = 0.9
 """A playout seat names the opponent's card once its posterior reaches this (the
 deducing bot's `claim_threshold`)."""
 WIDTH = 6
-"""Program swaps weighed at a node, at most (those raising the seat's matches most)."""
+"""Program swaps weighed at a node, at most (half raising the seat's matches most, half
+leaving them as they are: `_options`)."""
 CLAIMS = 2
 """Cards the seat may name at the root: its likeliest ones..."""
 CLAIM_FLOOR = 0.2
@@ -316,7 +318,7 @@ class MctsBot:
         self.twin.observe(events)
 
     def act(self, view: PlayerView, legal_now: Sequence[Action]) -> Action | None:
-        mine = [a for a in legal_now if getattr(a, "seat", None) == self.seat]
+        mine = seat_actions(legal_now, self.seat)
         if not mine:
             return None
         prior = self.twin.act(view, legal_now)
