@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from companion.games.swiped.bots import (
@@ -33,6 +33,7 @@ from companion.games.swiped.bots import (
     add_program,
     make_bot,
     posterior,
+    rationality,
     rule_out,
     seat_actions,
     swap_gains,
@@ -72,7 +73,7 @@ WIDTH = 6
 leaving them as they are: `_options`)."""
 CLAIMS = 2
 """Cards the seat may name at the root: its likeliest ones..."""
-CLAIM_FLOOR = 0.2
+CLAIM_FLOOR = 0.5
 """...when their posterior reaches this (a lesser guess is not worth a search)."""
 TEMPERATURE = 1.5
 """An unfinished playout's value: a softmax of each seat's matches plus five times its
@@ -112,6 +113,9 @@ class Position:
     state: State
     evidence: tuple[Evidence, Evidence]
     tops: tuple[tuple[int, float], tuple[int, float]]
+    blind: int | None = None
+    """The seat drawn as a player swapping at random (by the odds its swaps so far give,
+    `bots.rationality`): it programs at random and never names a card."""
 
 
 def _top(evidence: Evidence) -> tuple[int, float]:
@@ -120,8 +124,8 @@ def _top(evidence: Evidence) -> tuple[int, float]:
     return card, belief[card]
 
 
-def _position(state: State, evidence: tuple[Evidence, Evidence]) -> Position:
-    return Position(state, evidence, (_top(evidence[0]), _top(evidence[1])))
+def _position(state: State, evidence: tuple[Evidence, Evidence], blind: int | None) -> Position:
+    return Position(state, evidence, (_top(evidence[0]), _top(evidence[1])), blind)
 
 
 def _greedy(grid: tuple[str, ...], card: tuple[str, ...], rng: random.Random) -> Pair:
@@ -146,6 +150,7 @@ def sample(knowledge: Knowledge, rng: random.Random) -> Position:
     belief = posterior(knowledge.opponent, RATIONAL)
     cards = list(belief)
     card = rng.choices(cards, weights=[belief[c] for c in cards])[0]
+    blind = other if rng.random() >= rationality(knowledge.opponent, RATIONAL) else None
     targets = [view.target, view.target]
     targets[other] = card
     secret: list[tuple[Pair, ...]] = [(), ()]
@@ -153,7 +158,10 @@ def sample(knowledge: Knowledge, rng: random.Random) -> Position:
         deck = make_deck(config.deck_size, config.deck_seed)
         theirs: list[Pair] = []
         for _ in range(public.programmed[other]):
-            theirs.append(_greedy(_planned(public.grid, theirs), deck[card - 1], rng))
+            grid = _planned(public.grid, theirs)
+            theirs.append(
+                rng.choice(PAIRS) if blind is not None else _greedy(grid, deck[card - 1], rng)
+            )
         secret[seat], secret[other] = view.program, tuple(theirs)
     state = State(
         config=config, seed=0, manche=public.manche, phase=public.phase,
@@ -163,7 +171,7 @@ def sample(knowledge: Knowledge, rng: random.Random) -> Position:
     )  # fmt: skip
     evidence = [knowledge.opponent, knowledge.opponent]
     evidence[other] = rule_out(knowledge.exposure, card)  # it knows its card is not ours
-    return _position(state, (evidence[0], evidence[1]))
+    return _position(state, (evidence[0], evidence[1]), blind)
 
 
 def _advance(position: Position, action: Move) -> Position:
@@ -185,8 +193,8 @@ def _advance(position: Position, action: Move) -> Position:
         ruled = rule_out(evidence[action.seat], action.card)
         evidence = (ruled, evidence[1]) if action.seat == 0 else (evidence[0], ruled)
     else:
-        return Position(state, evidence, position.tops)
-    return _position(state, evidence)
+        return replace(position, state=state)
+    return _position(state, evidence, position.blind)
 
 
 def _options(grid: tuple[str, ...], card: tuple[str, ...]) -> list[Pair]:
@@ -228,6 +236,8 @@ def _claim(position: Position, seat: int) -> Action | None:
         return None
     if state.matches(seat) >= MATCHES_TO_WIN:
         return ClaimMatches(seat)
+    if seat == position.blind:
+        return None
     card, p = position.tops[seat]
     return ClaimCard(seat, card) if p >= SURE else None
 
@@ -245,7 +255,8 @@ def playout(position: Position, rng: random.Random) -> tuple[float, ...]:
         if action is None and state.phase is Phase.PROGRAM:
             seat = next(s for s in seats if len(state.secret_programs[s]) < SWAPS_PER_PROGRAM)
             mine = state.secret_programs[seat]
-            a, b = _greedy(_planned(state.grid, mine), deck[state.target(seat) - 1], rng)
+            grid, card = _planned(state.grid, mine), deck[state.target(seat) - 1]
+            a, b = rng.choice(PAIRS) if seat == position.blind else _greedy(grid, card, rng)
             action = Program(seat, a, b)
         elif action is None:
             assert state.revealed is not None
