@@ -6,16 +6,18 @@ target card and its own program, and what the public history says of both cards:
 deducing bot's evidence (`bots.Evidence`, kept by a `DeducingBot` at the seat: the
 revealed programs and the grids they were planned on, the grids let pass unclaimed, the
 cards it named that were refused). A draw deals the opponent a target card by the
-posterior that evidence gives (never the face-up card nor the seat's own), and, while the
-programs are secret, fills the opponent's entered swaps with swaps raising its drawn
-card's matches.
+posterior that evidence gives (never the face-up card nor the seat's own), draws whether
+it is a player raising its matches or one swapping at random by the odds its swaps so far
+give (`bots.rationality`), and, while the programs are secret, fills the opponent's
+entered swaps accordingly (swaps raising its drawn card's matches, or random ones).
 
 The tree weighs the seat's program swaps (a few raising its matches most, a few telling
 little of its card, and the deducing bot's choice) and its claims ("I know your card"
 on the likeliest cards, or not claiming yet). Playouts are a cheap deducing player at
 both seats, to the end of the game or `HORIZON` manches: it programs the swap raising
 its matches most, claims "5 matches" when its card says so and names the opponent's
-card once its posterior reaches `SURE` (each seat's posterior updated at every reveal).
+card once its posterior reaches `SURE` (each seat's posterior updated at every reveal);
+an opponent drawn as a random swapper swaps at random and names no card.
 """
 
 from __future__ import annotations
