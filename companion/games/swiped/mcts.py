@@ -146,7 +146,8 @@ def _planned(grid: tuple[str, ...], program: Sequence[Pair]) -> tuple[str, ...]:
 
 def sample(knowledge: Knowledge, rng: random.Random) -> Position:
     """A whole position consistent with what the seat knows: the opponent's card drawn by
-    its posterior, its secret swaps so far (their count is public) drawn greedily."""
+    its posterior, the opponent a random swapper or not by the odds of its swaps, its
+    secret swaps so far (their count is public) drawn as that player would make them."""
     view, public, config = knowledge.view, knowledge.view.public, knowledge.config
     seat, other = view.seat, 1 - view.seat
     belief = posterior(knowledge.opponent, RATIONAL)
