@@ -8,9 +8,10 @@ with PART among `speed`, `edge`, `restricted`, `ladder` (default: all).
   legal action are not thought about and not counted);
 - edge: `mcts:N` alone against the game's own bot at the other seats (first seat
   rotating): its win rate and 95 % interval, against 1/n;
-- restricted: in two-player PtiPassPass, each restricted `mcts:N/<restriction>` against
-  the unrestricted `mcts:N` (Jaffe et al. 2012): the restricted agent's win rate and
-  what the element is worth (50 % minus it), with intervals;
+- restricted: in two-player PtiPassPass and Swiped, each restricted
+  `mcts:N/<restriction>` against the unrestricted `mcts:N` (Jaffe et al. 2012): the
+  restricted agent's win rate and what the element is worth (50 % minus it), with
+  intervals;
 - ladder: the time of a PtiPassPass ladder random < heuristic < mcts:N/3 < mcts:N of G
   games a pairing (12 pairings), and what 1,000 games would take.
 """
@@ -32,7 +33,10 @@ GAMES = {  # game: (players, its own bot)
     "phipasspass": (3, "heuristic"),
     "flipdone": (3, "heuristic"),
     "vnp": (2, "largest"),
+    "swiped": (2, "deducing"),
 }
+RESTRICTED = ("ptipasspass", "swiped")
+"""The two-player games whose restricted agents `restricted` plays."""
 
 
 def _count_thinking(game: str) -> tuple[Callable[[], tuple[int, float]], Callable[[], None]]:
@@ -95,15 +99,20 @@ def edge(n: int, games: int, workers: int) -> None:
 
 
 def restricted(n: int, games: int, workers: int) -> None:
-    from companion.games.passpass.mcts import RESTRICTIONS
+    for game in RESTRICTED:
+        module = "passpass" if "pass" in game else game
+        table = __import__(f"companion.games.{module}.mcts", fromlist=["TABLE"]).TABLE
+        for name in table.restrictions:
+            _restricted(game, name, n, games, workers)
 
-    for name in RESTRICTIONS:
-        start = time.perf_counter()
-        e = duel("ptipasspass", 2, f"mcts:{n}/{name}", f"mcts:{n}", games, workers)
-        worth = Estimate(0.5 - e.value, 0.5 - e.high, 0.5 - e.low, e.n)
-        print(f"{name:14} wins {_pct(e)}; worth {worth.value:+.0%} "
-              f"[{worth.low:+.0%}, {worth.high:+.0%}] ({games} games, "
-              f"{time.perf_counter() - start:.0f} s)")  # fmt: skip
+
+def _restricted(game: str, name: str, n: int, games: int, workers: int) -> None:
+    start = time.perf_counter()
+    e = duel(game, 2, f"mcts:{n}/{name}", f"mcts:{n}", games, workers)
+    worth = Estimate(0.5 - e.value, 0.5 - e.high, 0.5 - e.low, e.n)
+    print(f"{game:12} {name:20} wins {_pct(e)}; worth {worth.value:+.0%} "
+          f"[{worth.low:+.0%}, {worth.high:+.0%}] ({games} games, "
+          f"{time.perf_counter() - start:.0f} s)")  # fmt: skip
 
 
 def ladder(n: int, games: int, workers: int) -> None:
@@ -148,7 +157,7 @@ def readme(quick: bool) -> str:
 information-set MCTS over one seat's knowledge, companion/lab/mcts.py) plays on the
 readable engine. This run: 30 iterations a decision, {games} games a figure (`edge`: the
 bot alone against the game's own bot, first seat rotating; `restricted`: two-player
-PtiPassPass, `mcts:30/<restriction>` against `mcts:30`, the element's worth being 50 %
+PtiPassPass and Swiped, `mcts:30/<restriction>` against `mcts:30`, the element's worth being 50 %
 less the restricted agent's share), a ladder random < heuristic < mcts:10 < mcts:30 of
 {pairing} games a pairing on 2 workers:
 
@@ -157,7 +166,7 @@ less the restricted agent's share), a ladder random < heuristic < mcts:10 < mcts
 ```
 
 The intervals are 95 % (Wilson); with {games} games a figure only large differences stand
-out. Swiped has no thinking bot yet. docs/lab.md says how to read restricted play.
+out. docs/lab.md says how to read restricted play.
 """
 
 

@@ -456,6 +456,11 @@ class DeducingBot:
             ):
                 self._rule_out(self._named)
 
+    def named(self, card: int | None) -> None:
+        """The card this seat's table really named with the action just returned, if any
+        (a player using this bot's deduction to decide on its own says so)."""
+        self._named = card
+
     # --------------------------------------------------------------------- acting
 
     def act(self, view: PlayerView, legal: Sequence[Action]) -> Action | None:

@@ -18,10 +18,10 @@ manche's six swaps, applied or skipped.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from companion.games.swiped.bots import BOTS, Totals, make_bot, play_game
+from companion.games.swiped.bots import BOTS, Bot, Totals, make_bot, play_game
 from companion.games.swiped.fast import game as fast
 from companion.games.swiped.fast import tally as keys
 from companion.games.swiped.fast.tally import Tally
@@ -31,8 +31,11 @@ from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK, PLAYERS, Con
 from companion.games.swiped.rules.deck import MAX_AGREEMENT
 from companion.games.swiped.rules.events import Event
 from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Section, Variant
+from companion.lab.thinking import ThinkingTable, extend
 
 GAME = "swiped"
+BotFactory = Callable[[str, int, Config, random.Random], Bot]
+"""(kind, seat, config, rng) -> the seat's bot, as `bots.make_bot`."""
 FALSE_CLAIMS = ("loses", "refused")
 
 RULINGS: dict[str, str] = {
@@ -105,14 +108,15 @@ SECTIONS: tuple[Section, ...] = (
 # ---------------------------------------------------------------------- the variant
 
 
-def settings_of(variant: Variant) -> fast.Settings:
-    """The engine settings of a variant, or ValueError naming the bad one."""
+def settings_of(variant: Variant, kinds: Sequence[str] = BOTS) -> fast.Settings:
+    """The engine settings of a variant, or ValueError naming the bad one (a bot not
+    among `kinds` too; the thinking bot's `play` has checked its own)."""
     if variant.players != PLAYERS:
         raise ValueError(f"Swiped is for {PLAYERS} players, not {variant.players!r} (SW-1)")
     if len(variant.bots) != PLAYERS:
         raise ValueError(f"bots: Swiped needs one bot kind for each of its {PLAYERS} seats")
     for kind in variant.bots:
-        if kind not in BOTS:
+        if kinds and kind not in kinds:
             raise ValueError(f"unknown Swiped bot {kind!r}; the bots are {', '.join(BOTS)}")
     rules = dict(variant.rules)
     unknown = sorted(set(rules) - set(RULE_KEYS) - set(TABLE_KEYS))
@@ -209,17 +213,22 @@ def play(variant: Variant, index: int) -> GameRecord:
 
 
 def play_reference(
-    variant: Variant, index: int, offers: list[tuple[int, Action | None]] | None = None
+    variant: Variant,
+    index: int,
+    offers: list[tuple[int, Action | None]] | None = None,
+    factory: BotFactory | None = None,
 ) -> GameRecord:
     """The same game with the readable engine and today's bots and self-play loop
     (`play_game`), measured by `record_of`'s tally over its events' JSON, plus the
     deducing bots' beliefs after the reveals (no event carries them; today's loop samples
     them). `offers` gets every seat asked and what it offered, in order (for the
-    differential test)."""
-    settings = settings_of(variant)
+    differential test). `factory` seats other bots than the game's own (the thinking
+    bot, `mcts.py`), seeded alike."""
+    settings = settings_of(variant) if factory is None else settings_of(variant, ())
     rng = random.Random(f"{variant.seed}:{index}")
     config = config_of(settings, index % 2)
-    bots = [make_bot(variant.bots[s], s, config, random.Random(rng.random())) for s in (0, 1)]
+    seat_bot = factory or make_bot
+    bots = [seat_bot(variant.bots[s], s, config, random.Random(rng.random())) for s in (0, 1)]
     events: list[Event] = []
     hear = bots[0].observe
 
@@ -337,7 +346,14 @@ def notes(variant: Variant) -> Sequence[str]:
     return out
 
 
-LAB = LabGame(
+def _thinking() -> ThinkingTable:
+    """The thinking bot's table (imported only when a variant seats one)."""
+    from companion.games.swiped.mcts import TABLE
+
+    return TABLE
+
+
+LAB = extend(LabGame(
     game=GAME,
     rulings=RULINGS,
     sections=SECTIONS,
@@ -347,4 +363,5 @@ LAB = LabGame(
     turn_kinds=frozenset({"swap", "swap_skipped"}),
     decision_kinds=frozenset({"swap", "swap_skipped", "guess", "claim"}),
     notes=notes,
-)
+), _thinking)  # fmt: skip
+"""Swiped's lab; variants may seat the thinking bot (`mcts.py`)."""
