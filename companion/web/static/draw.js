@@ -18,3 +18,18 @@ export function html(name, attrs = {}, text = null) {
   if (text !== null) node.textContent = text;
   return node;
 }
+
+/** A table cell showing `text` for the count `n` (kept in data-count, read by a screen
+ * reader as the number itself). */
+export function countCell(cls, n, text) {
+  const td = html("td", { class: cls, "aria-label": String(n) }, text);
+  td.dataset.count = String(n);
+  return td;
+}
+
+/** Fill `table` anew: its header row, then its body rows. */
+export function fillTable(table, header, rows) {
+  table.replaceChildren(html("thead"), html("tbody"));
+  table.tHead.append(header);
+  table.tBodies[0].append(...rows);
+}

@@ -6,7 +6,7 @@
 // tokens gained this manche, cards in hand and manches won. It acts for no one: Flip Done
 // is played with cards on the mat.
 
-import { html, svg as el } from "/static/draw.js";
+import { countCell, fillTable, html, svg as el } from "/static/draw.js";
 
 const SEAT_COLOURS = ["#c99a00", "#1f5fd1", "#1f9d3a"]; // one bâtonnet colour per seat
 const SUITS = { H: "♥", D: "♦", S: "♠", C: "♣" };
@@ -230,15 +230,11 @@ export function mount(container, page) {
       );
       return row;
     });
-    seats.replaceChildren(html("thead"), html("tbody"));
-    seats.tHead.append(header);
-    seats.tBodies[0].append(...rows);
+    fillTable(seats, header, rows);
   }
 
   function cell(kind, n, text) {
-    const td = html("td", { class: `fd-${kind}` }, text);
-    td.dataset.count = String(n);
-    return td;
+    return countCell(`fd-${kind}`, n, text);
   }
 
   return {

@@ -6,7 +6,7 @@
 // tokens in hand, Challenge tokens and victory tokens. It acts for no one: PassPass is
 // played with tokens, hats and buttons.
 
-import { html } from "/static/draw.js";
+import { countCell, fillTable, html } from "/static/draw.js";
 
 export const words = {
   fr: {
@@ -179,16 +179,11 @@ export function mount(container, page) {
       row.append(...cells);
       return row;
     });
-    seats.replaceChildren(html("thead"), html("tbody"));
-    seats.tHead.append(header);
-    seats.tBodies[0].append(...body);
+    fillTable(seats, header, body);
   }
 
   function cell(kind, n, text) {
-    const td = html("td", { class: `pp-${kind}` }, text);
-    td.dataset.count = String(n);
-    td.setAttribute("aria-label", String(n));
-    return td;
+    return countCell(`pp-${kind}`, n, text);
   }
 
   return {
