@@ -10,11 +10,13 @@ suite's few hundred (`bench/lab_flipdone.py --diff N` does the same on every cor
 from __future__ import annotations
 
 import os
+import random
 from typing import Any
 
 import pytest
 
 from companion import games
+from companion.games.flipdone.fast.common import play_of, resume, view, view_of
 from companion.games.flipdone.lab import LAB, RULINGS, check, notes, phase_facts, play_reference
 from companion.games.flipdone.rules import (
     Build,
@@ -24,6 +26,11 @@ from companion.games.flipdone.rules import (
     Flip,
     PhaseStarted,
     State,
+    apply,
+    is_over,
+    legal_actions,
+    make_config,
+    new_game,
 )
 from companion.games.flipdone.sim import FlipDoneSim, Noise, comparable, make_setup
 from companion.lab.model import PerSeat, Rate, Variant
@@ -71,6 +78,34 @@ def test_the_fast_path_plays_the_readable_engines_games(bots, rules, count):
         assert fast == play_reference(v, index), f"game {index} differs"
         assert fast.first == index % 3  # the first seat rotates with the game
         assert fast.finished
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {},
+        {"manches": 2, "phases": 1, "first_element": "chosen", "manche_tie": "extra_only",
+         "tie_phase_limit": 1},
+    ],  # fmt: skip
+)
+def test_a_fast_game_resumed_at_a_position_plays_on_as_the_engine(rules):
+    """The thinking bot searches on the fast path from the positions it draws: a fast game
+    resumed at any position of a readable game, with its seed, then stays that game to
+    its end (the phases to come dealt alike, FD-2)."""
+    for seed in range(6):
+        config = make_config(first=seed % 3, **rules)
+        state, _ = new_game(config, seed)
+        rng, positions, actions = random.Random(seed), [state], []
+        while not is_over(state):
+            actions.append(rng.choice(legal_actions(state)))
+            state, _ = apply(state, actions[-1])
+            positions.append(state)
+        for start in range(0, len(positions), 7):
+            fast = resume(config, seed, view_of(positions[start]))
+            for reached, action in zip(positions[start:], actions[start:], strict=False):
+                assert view(fast) == view_of(reached), (seed, start)
+                fast.play(play_of(reached, action))
+            assert view(fast) == view_of(state), (seed, start)
 
 
 def test_a_game_depends_on_its_seed_and_index_alone():

@@ -3,7 +3,9 @@ to the other step by step (tests/lab/test_fast_equals_engine.py, docs/lab.md).
 
 The fast path knows a card by its colour only (FD-1), so the common form is the readable
 one read down to colours: `play_of` is an engine action as the `Play` that plays it, and
-`view` / `view_of` give a fast or a readable position as the same `View`.
+`view` / `view_of` give a fast or a readable position as the same `View`, and `resume`
+sets a fast game at a position given in that form (the thinking bot searches on the fast
+path from the positions it draws).
 """
 
 from __future__ import annotations
@@ -17,14 +19,16 @@ from companion.games.flipdone.fast.core import (
     DISCARD,
     EMPTY,
     FLIP,
+    LINE_SQUARES,
     PLACE,
     RED,
+    WEIGHTS,
     FastGame,
     Play,
 )
 from companion.games.flipdone.fast.tally import SEAT_MANCHES
 from companion.games.flipdone.rules.actions import Action, Build, Discard, Flip, PlaceFirst
-from companion.games.flipdone.rules.config import Stage, is_red
+from companion.games.flipdone.rules.config import SQUARES, Config, Stage, is_red
 from companion.games.flipdone.rules.state import State
 
 
@@ -141,3 +145,32 @@ def view_of(state: State) -> View:
         board=(len(shown), shown.count(RED)),
         winners=state.winners,
     )
+
+
+def resume(config: Config, seed: int, at: View) -> FastGame:
+    """A fast game at the position `at` (its phases to come dealt from `seed`, FD-2): the
+    same game from there as the readable engine's at that position with that seed."""
+    game = FastGame(config, seed, deal=False)
+    game.deal, game.manche, game.phase, game.extra = at.deal, at.manche, at.phase, at.extra
+    game.overtime, game.tied, game.first, game.turn = at.overtime, at.tied, at.first, at.turn
+    game.over, game.placing = at.stage is Stage.OVER, at.stage is Stage.PLACE_FIRST
+    game.pending, game.tokens, game.baseline = at.pending, list(at.tokens), list(at.baseline)
+    game.seats[SEAT_MANCHES] = list(at.manche_wins)
+    game.face, game.flipped, game.under = list(at.faces), list(at.flipped), list(at.under)
+    states = [face + 3 * flipped for face, flipped in zip(at.faces, at.flipped, strict=True)]
+    game.lines = [
+        sum(states[sq] * w for sq, w in zip(squares, WEIGHTS, strict=True))
+        + CODES * (0 if owner is None else owner + 1)
+        for squares, owner in zip(LINE_SQUARES, at.owners, strict=True)
+    ]
+    game.free = [sq for sq in range(SQUARES) if at.faces[sq] == EMPTY]
+    game.flippable = [sq for sq in range(SQUARES) if at.faces[sq] and not at.flipped[sq]]
+    game.hands = [list(hand) for hand in at.hands]
+    game.cards = sum(len(hand) for hand in at.hands)
+    game.flips_done = sum(at.flipped)
+    game.board_seen, game.board_red = at.board
+    game.paid_seen = [seen for seen, _ in at.paid]
+    game.paid_red = [red for _, red in at.paid]
+    if game.over:
+        game.tally.finished, game.tally.winners = True, at.winners
+    return game

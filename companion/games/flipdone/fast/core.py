@@ -232,7 +232,9 @@ class FastGame:
         "manches", "start", "chosen", "extra_only", "limit", "phase_start_plays",
     )  # fmt: skip
 
-    def __init__(self, config: Config, seed: int) -> None:
+    def __init__(self, config: Config, seed: int, *, deal: bool = True) -> None:
+        """The game at its first phase's deal; with `deal` False, before it (a position
+        to be set field by field: `common.resume`)."""
         if config.deal is not Deal.SEEDED:
             raise ValueError("the fast engine deals its own cards: deal must be seeded")
         self.phases = config.phases
@@ -279,7 +281,8 @@ class FastGame:
         self.tally = Tally()
         self.counts = self.tally.counts
         self.seats = self.tally.seats
-        self._start_phase()
+        if deal:
+            self._start_phase()
 
     # ------------------------------------------------------------------ plays
 
