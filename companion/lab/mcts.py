@@ -10,6 +10,12 @@ iterations where it was legal), adds one node, plays the game on with the game's
 policy to a horizon, and credits every seat on the path with its value of the end
 (1 for a win, a share of the estimate otherwise).
 
+A game whose decisions offer many moves of close worth may search `paired` instead: each
+iteration draws one world and plays every move of the seat out in it, with the same
+playout luck (common random numbers: the moves are compared on the same hidden cards and
+the same draws, so a few worlds tell them apart where independent playouts would need
+hundreds). The tree's first iterations, by contrast, try the others' moves at random.
+
 Strength is `iterations` per decision; a decision with one legal action is not thought
 about. Given the game's heuristic choice (`prior`), it keeps it unless the search found
 better beyond its noise. `allowed` restricts the thinking seat's own actions, at the
@@ -48,6 +54,8 @@ class Thinking(Generic[K, S, A]):
     playout: Callable[[S, random.Random], tuple[float, ...]]
     """Plays on from a state with the game's playout policy, to the end or a horizon:
     each seat's value of what it reached, in [0, 1]."""
+    paired: bool = False
+    """Compare the seat's moves in each drawn world (`_paired`), not down a tree."""
 
 
 @dataclass
@@ -85,6 +93,8 @@ def think(
         options = [a for a in legal if allowed(probe, a)] or options
     if len(options) == 1 or iterations <= 0:
         return options[0]
+    if thinking.paired:
+        return _paired(thinking, knowledge, seat, options, iterations, rng, prior)
     root: _Node[A] = _Node()
     for _ in range(iterations):
         state = thinking.sample(knowledge, rng)
@@ -97,6 +107,40 @@ def think(
         return best
     noise = math.sqrt(0.25 / b.visits + 0.25 / p.visits)
     return best if b.value / b.visits - p.value / p.visits > noise else prior
+
+
+PAIRED_MARGIN = 2.0
+"""A paired search leaves the heuristic's choice for a move better in the mean by more than
+this many standard errors of the paired differences."""
+
+
+def _paired(
+    thinking: Thinking[K, S, A],
+    knowledge: K,
+    seat: int,
+    options: Sequence[A],
+    worlds: int,
+    rng: random.Random,
+    prior: A | None,
+) -> A:
+    """The move of best mean value over `worlds` drawn worlds, every move played out in
+    each world with the same playout draws; the `prior` unless the best beats it clearly
+    (its paired differences' mean above `PAIRED_MARGIN` standard errors)."""
+    values: dict[A, list[float]] = {a: [] for a in options}
+    for _ in range(worlds):
+        world, luck = rng.getrandbits(64), rng.getrandbits(64)
+        for action in options:
+            state = thinking.step(thinking.sample(knowledge, random.Random(world)), action)
+            values[action].append(thinking.playout(state, random.Random(luck))[seat])
+    best = max(options, key=lambda a: sum(values[a]))
+    if prior not in values or prior == best:
+        return best
+    if worlds < 2:  # one world cannot tell the move's worth from its luck
+        return prior
+    gains = [b - p for b, p in zip(values[best], values[prior], strict=True)]
+    mean = sum(gains) / worlds
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (worlds - 1) / worlds)
+    return best if mean > PAIRED_MARGIN * spread else prior
 
 
 def _best(root: _Node[A], options: Sequence[A]) -> A:
