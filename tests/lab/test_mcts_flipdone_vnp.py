@@ -8,9 +8,12 @@ import dataclasses
 import random
 
 from companion.games.flipdone.bots import heuristic_action
-from companion.games.flipdone.mcts import Knowledge, knowledge_of, thinking_bot
+from companion.games.flipdone.fast.common import colour, view, view_of
+from companion.games.flipdone.fast.core import BLACK, RED
+from companion.games.flipdone.mcts import Knowledge, knowledge_of, sample, thinking_bot
 from companion.games.flipdone.rules import contract as flipdone_contract
-from companion.games.flipdone.rules.config import make_config
+from companion.games.flipdone.rules.actions import Build
+from companion.games.flipdone.rules.config import DECK, LINES, is_red, make_config
 from companion.games.flipdone.rules.engine import apply, is_over, new_game
 from companion.games.flipdone.rules.state import State
 from companion.games.vnp.rules import contract as vnp_contract
@@ -82,6 +85,63 @@ def test_flipdone_decisions_are_the_same_whatever_the_others_hide() -> None:
             assert thinking_bot(Spec(6), random.Random(step))(other) == mine
         state, _ = apply(state, heuristic_action(state, rng))
     assert differed >= 5
+
+
+def test_flipdone_draws_keep_what_the_seat_knows_and_deal_only_unseen_colours() -> None:
+    """A draw (on the fast path) is the true position but for the cards the seat has not
+    seen: the same board, tokens, turn and own hand; the unflipped face-down squares and
+    the others' hands get the colours of the unseen cards (FD-1), all but those of the
+    cards it saw this phase."""
+    state, _ = new_game(make_config(first=1), 5)
+    rng, drawn_differently = random.Random(2), 0
+    for _ in range(30):
+        seat = state.turn
+        truth = view_of(state)
+        draw = view(sample(knowledge_of(state, seat), rng))
+        assert draw._replace(under=truth.under, hands=truth.hands, paid=truth.paid) == truth
+        assert draw.hands[seat] == truth.hands[seat] and draw.paid[seat] == truth.paid[seat]
+        flipped = state.flipped
+        assert [c for c, f in zip(draw.under, flipped, strict=True) if f] == [
+            c for c, f in zip(truth.under, flipped, strict=True) if f
+        ]  # seen face up before the flip
+        hidden = [c for c, f in zip(draw.under, flipped, strict=True) if not f]
+        hidden += [c for s, hand in enumerate(draw.hands) if s != seat for c in hand]
+        seen = {*state.faces, *state.hands[seat], *state.played[seat]}
+        seen |= {c for c, f in zip(state.under, flipped, strict=True) if f}
+        unseen = [colour(c) for c in DECK if c not in seen]
+        reds = sum(c == RED for c in hidden)
+        assert reds <= unseen.count(RED) and len(hidden) - reds <= unseen.count(BLACK)
+        drawn_differently += draw.under != truth.under or draw.hands != truth.hands
+        state, _ = apply(state, heuristic_action(state, rng))
+    assert drawn_differently >= 20
+
+
+def _handed_over(state: State) -> int:
+    """The most tokens a line offers the next seat: an unowned line with two elements of
+    one colour and an empty square, which a seat holding that colour makes (FD-5)."""
+    handed = [0]
+    for line, owner in zip(LINES, state.owners, strict=True):
+        faces = [state.faces[sq - 1] for sq in line.squares]
+        if owner is None and faces.count(None) == 1:
+            handed += [line.value] if len({is_red(f) for f in faces if f is not None}) == 1 else []
+    return max(handed)
+
+
+def test_flipdone_thinking_bot_seldom_hands_the_next_seat_a_line() -> None:
+    """Seat 0 holds four red cards, the centre is red, and seat 2 has just built black on
+    square 1: a red build anywhere but square 9 leaves two reds and an empty square in a
+    line (a row 2 tokens, a diagonal 3, a column 1), which the next seat makes if it
+    holds a red (FD-4, FD-5). Every build is worth 0 to the heuristic, which weighs only
+    its own play: it hands a row or a diagonal over in about half its draws. The thinking bot plays
+    the others' replies out: it never does (a column's 1 token is within its noise)."""
+    state, _ = new_game(make_config(first=2), 21)
+    assert is_red(state.faces[4]) and all(is_red(c) for c in state.hands[0])
+    black = next(c for c in state.hands[2] if not is_red(c))
+    state, _ = apply(state, Build(2, black, 1))
+    heuristic = [apply(state, heuristic_action(state, random.Random(r)))[0] for r in range(20)]
+    thinking = [apply(state, thinking_bot(Spec(30), random.Random(r))(state))[0] for r in range(20)]
+    assert sum(_handed_over(s) >= 2 for s in heuristic) >= 6
+    assert max(_handed_over(s) for s in thinking) <= 1
 
 
 def _variant(game: str, bots: list[str], players: int, games: int = 2) -> Variant:
