@@ -56,6 +56,9 @@ class Thinking(Generic[K, S, A]):
     each seat's value of what it reached, in [0, 1]."""
     paired: bool = False
     """Compare the seat's moves in each drawn world (`_paired`), not down a tree."""
+    fork: Callable[[S], S] | None = None
+    """A copy of a state to play on apart, for a game whose `step` changes the state it is
+    given (a paired search plays every move from one draw); None: states never change."""
 
 
 @dataclass
@@ -127,10 +130,11 @@ def _paired(
     each world with the same playout draws; the `prior` unless the best beats it clearly
     (its paired differences' mean above `PAIRED_MARGIN` standard errors)."""
     values: dict[A, list[float]] = {a: [] for a in options}
+    fork = thinking.fork or (lambda state: state)
     for _ in range(worlds):
-        world, luck = rng.getrandbits(64), rng.getrandbits(64)
+        drawn, luck = thinking.sample(knowledge, rng), rng.getrandbits(64)
         for action in options:
-            state = thinking.step(thinking.sample(knowledge, random.Random(world)), action)
+            state = thinking.step(fork(drawn), action)
             values[action].append(thinking.playout(state, random.Random(luck))[seat])
     best = max(options, key=lambda a: sum(values[a]))
     if prior not in values or prior == best:

@@ -108,6 +108,22 @@ def test_a_fast_game_resumed_at_a_position_plays_on_as_the_engine(rules):
             assert view(fast) == view_of(state), (seed, start)
 
 
+def test_a_forked_fast_game_plays_on_apart():
+    """The thinking bot plays every move from one drawn position: a fork is the same
+    position, and playing it on leaves the original as it was."""
+    config = make_config(first=1)
+    state, _ = new_game(config, 3)
+    rng = random.Random(3)
+    for _ in range(40):
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+    original = resume(config, 3, view_of(state))
+    fork = original.fork()
+    assert view(fork) == view(original) == view_of(state)
+    for _ in range(30):  # into the next phase
+        fork.play(rng.choice(fork.legal()))
+    assert view(original) == view_of(state) and view(fork) != view(original)
+
+
 def test_a_game_depends_on_its_seed_and_index_alone():
     v = variant(seed=5)
     later = [LAB.play(v, i) for i in (3, 2, 1)]

@@ -196,6 +196,7 @@ THINKING: Thinking[Knowledge, FastGame, Move] = Thinking(
     mover=lambda game, move: game.turn,
     playout=playout,
     paired=True,
+    fork=FastGame.fork,
 )
 
 
