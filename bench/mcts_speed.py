@@ -155,10 +155,11 @@ def readme(quick: bool) -> str:
 `.venv/bin/python bench/mcts_speed.py [--iterations N] [--games G] [--workers W] [PART...]`
 (PART: `speed`, `edge`, `restricted`, `ladder`). The thinking bot (`mcts:N`, determinized
 information-set MCTS over one seat's knowledge, companion/lab/mcts.py; Flip Done's is a
-paired search on the fast path) plays on the readable engine. This run: 30 iterations a decision, {games} games a figure (`edge`: the
-bot alone against the game's own bot, first seat rotating; `restricted`: two-player
-PtiPassPass and Swiped, `mcts:30/<restriction>` against `mcts:30`, the element's worth being 50 %
-less the restricted agent's share), a ladder random < heuristic < mcts:10 < mcts:30 of
+paired search on the fast path) plays on the readable engine. This run: 30 iterations a
+decision, {games} games a figure (`edge`: the bot alone against the game's own bot, first
+seat rotating; `restricted`: two-player PtiPassPass and Swiped, `mcts:30/<restriction>`
+against `mcts:30`, the element's worth being 50 % less the restricted agent's share), a
+ladder random < heuristic < mcts:10 < mcts:30 of
 {pairing} games a pairing on 2 workers:
 
 ```
