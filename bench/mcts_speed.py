@@ -8,10 +8,10 @@ with PART among `speed`, `edge`, `restricted`, `ladder` (default: all).
   legal action are not thought about and not counted);
 - edge: `mcts:N` alone against the game's own bot at the other seats (first seat
   rotating): its win rate and 95 % interval, against 1/n;
-- restricted: in two-player PtiPassPass and Swiped, each restricted
-  `mcts:N/<restriction>` against the unrestricted `mcts:N` (Jaffe et al. 2012): the
-  restricted agent's win rate and what the element is worth (50 % minus it), with
-  intervals;
+- restricted: in two-player PtiPassPass and Swiped and three-player Flip Done, each
+  restricted `mcts:N/<restriction>` alone against the unrestricted `mcts:N` (Jaffe et al.
+  2012): the restricted agent's win rate and what the element is worth (1/n minus it),
+  with intervals;
 - ladder: the time of a PtiPassPass ladder random < heuristic < mcts:N/3 < mcts:N of G
   games a pairing (12 pairings), and what 1,000 games would take.
 """
@@ -35,8 +35,8 @@ GAMES = {  # game: (players, its own bot)
     "vnp": (2, "largest"),
     "swiped": (2, "deducing"),
 }
-RESTRICTED = ("ptipasspass", "swiped")
-"""The two-player games whose restricted agents `restricted` plays."""
+RESTRICTED = ("ptipasspass", "swiped", "flipdone")
+"""The games whose restricted agents `restricted` plays (at GAMES' number of seats)."""
 
 
 def _count_thinking(game: str) -> tuple[Callable[[], tuple[int, float]], Callable[[], None]]:
@@ -108,8 +108,10 @@ def restricted(n: int, games: int, workers: int) -> None:
 
 def _restricted(game: str, name: str, n: int, games: int, workers: int) -> None:
     start = time.perf_counter()
-    e = duel(game, 2, f"mcts:{n}/{name}", f"mcts:{n}", games, workers)
-    worth = Estimate(0.5 - e.value, 0.5 - e.high, 0.5 - e.low, e.n)
+    players = GAMES[game][0]
+    e = duel(game, players, f"mcts:{n}/{name}", f"mcts:{n}", games, workers)
+    luck = 1 / players
+    worth = Estimate(luck - e.value, luck - e.high, luck - e.low, e.n)
     print(f"{game:12} {name:20} wins {_pct(e)}; worth {worth.value:+.0%} "
           f"[{worth.low:+.0%}, {worth.high:+.0%}] ({games} games, "
           f"{time.perf_counter() - start:.0f} s)")  # fmt: skip
@@ -157,8 +159,9 @@ def readme(quick: bool) -> str:
 information-set MCTS over one seat's knowledge, companion/lab/mcts.py; Flip Done's is a
 paired search on the fast path) plays on the readable engine. This run: 30 iterations a
 decision, {games} games a figure (`edge`: the bot alone against the game's own bot, first
-seat rotating; `restricted`: two-player PtiPassPass and Swiped, `mcts:30/<restriction>`
-against `mcts:30`, the element's worth being 50 % less the restricted agent's share), a
+seat rotating; `restricted`: two-player PtiPassPass and Swiped, three-player Flip Done,
+`mcts:30/<restriction>` alone against `mcts:30`, the element's worth being 1/n less the
+restricted agent's share), a
 ladder random < heuristic < mcts:10 < mcts:30 of
 {pairing} games a pairing on 2 workers:
 

@@ -48,7 +48,8 @@ class Thinking(Generic[K, S, A]):
     legal: Callable[[S], Sequence[A]]
     """The actions legal in a state, in a fixed order (none once the game is over)."""
     step: Callable[[S, A], S]
-    """The state after an action (the rules' own `apply`)."""
+    """The state after an action (the rules' own `apply`; a fast path may change the state
+    it is given: every iteration draws its own, and `fork` copies it)."""
     mover: Callable[[S, A], int]
     """The seat whose decision an action is (it is credited with its outcome)."""
     playout: Callable[[S, random.Random], tuple[float, ...]]
