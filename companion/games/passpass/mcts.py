@@ -55,11 +55,14 @@ from companion.games.passpass.rules import (
     Phase,
     Placed,
     PlayerView,
+    Reveal,
     Revealed,
     Rewarded,
+    Swap,
     Swapped,
     Verdict,
     WindowMode,
+    best_pick,
 )
 from companion.lab.mcts import Spec, Thinking, parse_kind, think, win_values
 from companion.lab.model import GameRecord, Variant
@@ -487,7 +490,24 @@ class MctsBot:
             THINKING, knowledge, self.seat, codes, self.spec.iterations, self.rng,
             self.allowed, code[prior],
         )  # fmt: skip
-        return legal[codes.index(chosen)]
+        return self._moving_on(legal, legal[codes.index(chosen)])
+
+    def _moving_on(self, legal: Sequence[Action], action: Action) -> Action:
+        """A reveal the seat knows cannot win (an empty hat, or kinds it saw with no
+        winning pick, PTI-11) changes nothing: a swap of two contiguous hats, drawn at
+        random, instead, when one is legal, so that a manche no line can win yet moves on
+        (swaps stay, PTI-11) where the search, whose playouts never plan two swaps ahead,
+        sees every choice alike."""
+        if not isinstance(action, Reveal) or not self._fails(action.spots):
+            return action
+        swaps = [a for a in legal if isinstance(a, Swap)]
+        return self.rng.choice(swaps) if swaps else action
+
+    def _fails(self, line: Sequence[int]) -> bool:
+        hats = [tuple(self.memory.hats[s - 1]) for s in line]
+        if not all(hats):
+            return True
+        return UNKNOWN not in (k for hat in hats for k in hat) and best_pick(hats) is None
 
     def _answer(self, probe: FastGame, legal: Sequence[Action], prior: Action) -> Action:
         """In a timed window every seat answers at once, no one's turn to search: the
