@@ -60,6 +60,11 @@ class Thinking(Generic[K, S, A]):
     fork: Callable[[S], S] | None = None
     """A copy of a state to play on apart, for a game whose `step` changes the state it is
     given (a paired search plays every move from one draw); None: states never change."""
+    measured_noise: bool = False
+    """Whether the search judges its noise by the spread of its own playouts' values (their
+    variance pooled over the root's actions) rather than by the widest any values in
+    [0, 1] can have: for a game whose playouts are worth shares of a win, seldom 0 or 1
+    (with three seats or more), that bound would hide every gain behind the noise."""
 
 
 @dataclass
@@ -68,6 +73,8 @@ class _Node(Generic[A]):
     visits: int = 0
     value: float = 0.0
     """The sum of the values of the seat that chose the action leading here."""
+    squares: float = 0.0
+    """The sum of their squares (for the spread of the values)."""
     available: int = 0
     """Iterations in which the action leading here was legal (ISMCTS's prior count)."""
 
@@ -87,8 +94,9 @@ def think(
     a given knowledge, legal list, iterations and state of `rng`.
 
     `prior` is the game's heuristic choice: kept unless the search found an action better
-    by more than its noise (one standard error of the difference), so that few iterations
-    of noisy playouts do not make a worse player than the playout policy itself."""
+    by more than its noise (one standard error of the difference: from the widest variance
+    values in [0, 1] can have, or the one measured if the game says so), so that few
+    iterations of noisy playouts do not make a worse player than the playout policy itself."""
     options = list(legal)
     if allowed is not None and len(options) > 1:
         # A restriction reads only the seat's own facts (its token, its hand), which every
@@ -109,7 +117,8 @@ def think(
     b, p = root.children[best], root.children[prior]
     if p.visits == 0:
         return best
-    noise = math.sqrt(0.25 / b.visits + 0.25 / p.visits)
+    variance = _variance(root) if thinking.measured_noise else WIDEST
+    noise = math.sqrt(variance / b.visits + variance / p.visits)
     return best if b.value / b.visits - p.value / p.visits > noise else prior
 
 
@@ -146,6 +155,21 @@ def _paired(
     mean = sum(gains) / worlds
     spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (worlds - 1) / worlds)
     return best if mean > PAIRED_MARGIN * spread else prior
+
+
+WIDEST = 0.25
+"""The widest variance of values in [0, 1] (half of them 0, half 1)."""
+
+
+def _variance(root: _Node[A]) -> float:
+    """The variance of a playout's value around its action's mean, pooled over the root's
+    actions (the widest when too few iterations to measure it)."""
+    searched = [c for c in root.children.values() if c.visits > 0]
+    freedom = sum(c.visits for c in searched) - len(searched)
+    if freedom <= 0:
+        return WIDEST
+    spread = sum(c.squares - c.value * c.value / c.visits for c in searched)
+    return min(max(spread, 0.0) / freedom, WIDEST)
 
 
 def _best(root: _Node[A], options: Sequence[A]) -> A:
@@ -191,7 +215,9 @@ def _iterate(
     values = thinking.playout(state, rng)
     for child, mover in path:
         child.visits += 1
-        child.value += values[mover]
+        value = values[mover]
+        child.value += value
+        child.squares += value * value
 
 
 def _own(

@@ -12,7 +12,10 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from companion.games.passpass.bots import HeuristicBot
-from companion.games.passpass.mcts import Knowledge, MctsBot
+from companion.games.passpass.fast.core import FastGame
+from companion.games.passpass.fast.tables import SEAT_BITS, SIZE
+from companion.games.passpass.lab import reference_events
+from companion.games.passpass.mcts import Knowledge, MctsBot, Memory, sample, seat_bot
 from companion.games.passpass.rules import (
     Action,
     Announce,
@@ -20,6 +23,7 @@ from companion.games.passpass.rules import (
     Challenge,
     Event,
     PlayerView,
+    Reveal,
     State,
     actors,
     apply,
@@ -83,18 +87,55 @@ class Twinned:
 
 
 def test_decisions_are_the_same_whatever_the_other_seats_hide() -> None:
-    config = make_config("ptipasspass", 3, first=0)
+    compared = sum(_twinned_game(first) for first in (0, 1, 2))
+    assert compared > 10  # positions that really differed, decided the same
+
+
+def _twinned_game(first: int) -> int:
+    """A game of the thinking bot at seat 0, twinned: the positions compared."""
+    config = make_config("ptipasspass", 3, first=first)
     states = [new_game(config, 0)[0]]
     seat0 = Twinned(MctsBot(Spec(12), random.Random(1), 0, config), states)
     bots = [seat0, *(HeuristicBot(random.Random(s), s, config.layout) for s in (1, 2))]
-    for _ in range(150):
-        if is_over(states[-1]):
-            break
+    while not is_over(states[-1]):
         state, events = apply(states[-1], choose(states[-1], bots))
         for bot in bots:
             bot.observe(events)
         states.append(state)
-    assert seat0.compared > 10  # positions that really differed, decided the same
+    return seat0.compared
+
+
+def test_a_draw_gives_every_seat_the_memory_the_game_gives_it() -> None:
+    """PhiPassPass, every placement masked (PHI-1): in each draw of seat 0's knowledge,
+    the kinds every seat saw and the kinds seat 0 placed are the game's own, and every
+    other seat remembers as many tokens of its own in each hat as in the game (their
+    kinds are drawn), so that the playouts' bots reveal as the real ones can."""
+    config = make_config("phipasspass", 3, first=1)
+    state = new_game(config, 0)[0]
+    game = FastGame(config)  # the same game on the fast core, which keeps each memory
+    memory = Memory(0, config.layout.spots, config.first)
+    bots = [HeuristicBot(random.Random(s), s, config.layout) for s in range(3)]
+    bots[0].memory = memory
+    rng = random.Random(3)
+    reveals = 0
+    while not is_over(state):
+        draw = sample(memory.knowledge(config, player_view(state, 0)), rng)
+        assert draw.known == game.known and _mine(draw, 0) == _mine(game, 0)
+        assert all(
+            [SIZE[k] for k in _mine(draw, s)] == [SIZE[k] for k in _mine(game, s)] for s in (1, 2)
+        )
+        assert [SIZE[h] for h in draw.hats] == [SIZE[h] for h in game.hats]
+        action = choose(state, bots)
+        reveals += isinstance(action, Reveal)
+        game.apply(game.code(action))
+        state, events = apply(state, action)
+        for bot in bots:
+            bot.observe(events)
+    assert reveals and any(game.known)  # hats were seen: the draws kept them
+
+
+def _mine(game: FastGame, seat: int) -> list[int]:
+    return [m >> (SEAT_BITS * seat) & 511 for m in game.mine]
 
 
 def _variant(bots: list[str], games: int, players: int = 2, game: str = "ptipasspass") -> Variant:
@@ -108,6 +149,20 @@ def test_lab_variants_seat_thinking_bots_and_replay_them() -> None:
         record = lab.play(variant, 1)
         assert record == lab.play(variant, 1)
         assert record.finished and record.winners  # every action legal to the end
+
+
+def test_in_timed_windows_the_thinking_bot_answers_and_keeps_its_restriction() -> None:
+    """PTI-7's timed window (every seat answers at once): the game plays to its end, and
+    an agent that may not call Menteur never does."""
+    for game, players in (("phipasspass", 3), ("ptipasspass", 2)):
+        bots = ["mcts:6/never-menteur", *["heuristic"] * (players - 1)]
+        variant = parse_variants({"game": game, "players": players, "bots": bots,
+                                  "games": 2, "rules": {"window": "timed"}})[0]  # fmt: skip
+        for index in (0, 1):
+            _, events = reference_events(variant, index, factory=seat_bot)
+            calls = [e for e in events if e["kind"] == "verdict" and e["seat"] == 0]
+            assert events[-1]["kind"] == "game_won"
+            assert all(e["challenge"] == "doublon" for e in calls)
 
 
 @pytest.mark.parametrize(
@@ -142,6 +197,17 @@ def test_thinking_beats_the_heuristic_in_two_player_ptipasspass() -> None:
         for i in range(games)
     )
     assert wilson(wins, games).low > 0.5, wins
+
+
+def test_thinking_beats_the_heuristic_in_three_player_phipasspass() -> None:
+    """At 100 iterations a decision, alone against two heuristic bots, the first seat
+    rotating (game i starts at seat i % 3, PTI-13): the win rate's 95 % interval lies above
+    the 1/3 of luck (bench/mcts_speed.py has the longer figure)."""
+    games = 45
+    variant = _variant(["mcts:100", "heuristic", "heuristic"], games, 3, "phipasspass")
+    lab = load_lab("phipasspass")
+    wins = sum(0 in lab.play(variant, i).winners for i in range(games))
+    assert wilson(wins, games).low > 1 / 3, wins
 
 
 def _bluff(view: PlayerView, action: Action) -> bool:
