@@ -7,7 +7,8 @@ with PART among `speed`, `edge`, `restricted`, `ladder` (default: all).
 - speed: decisions per second of `mcts:N` in each game, on one core (decisions with one
   legal action are not thought about and not counted);
 - edge: `mcts:N` alone against the game's own bot at the other seats (first seat
-  rotating): its win rate and 95 % interval, against 1/n;
+  rotating): its win rate and 95 % interval, against 1/n (and at the strength docs/lab.md
+  states, `STATED`, where it is more);
 - restricted: in two-player PtiPassPass and Swiped and three-player Flip Done, each
   restricted `mcts:N/<restriction>` alone against the unrestricted `mcts:N` (Jaffe et al.
   2012): the restricted agent's win rate and what the element is worth (1/n minus it),
@@ -35,6 +36,9 @@ GAMES = {  # game: (players, its own bot)
     "vnp": (2, "largest"),
     "swiped": (2, "deducing"),
 }
+STATED = {"phipasspass": 100, "vnp": 100}
+"""Games whose edge docs/lab.md states at more iterations than the README's run (the
+`edge` part plays them at both)."""
 RESTRICTED = ("ptipasspass", "swiped", "flipdone")
 """The games whose restricted agents `restricted` plays (at GAMES' number of seats)."""
 
@@ -92,10 +96,11 @@ def _pct(e: Estimate) -> str:
 
 def edge(n: int, games: int, workers: int) -> None:
     for game, (players, own) in GAMES.items():
-        start = time.perf_counter()
-        e = duel(game, players, f"mcts:{n}", own, games, workers)
-        print(f"{game:12} mcts:{n} alone against {own}: {_pct(e)} of {games} "
-              f"(luck {1 / players:.0%}; {time.perf_counter() - start:.0f} s)")  # fmt: skip
+        for iterations in sorted({n, STATED.get(game, n)}):
+            start = time.perf_counter()
+            e = duel(game, players, f"mcts:{iterations}", own, games, workers)
+            print(f"{game:12} mcts:{iterations} alone against {own}: {_pct(e)} of {games} "
+                  f"(luck {1 / players:.0%}; {time.perf_counter() - start:.0f} s)")  # fmt: skip
 
 
 def restricted(n: int, games: int, workers: int) -> None:
