@@ -84,8 +84,13 @@ def test_the_fast_path_plays_the_readable_engines_games(bots, rules, count):
     "rules",
     [
         {},
-        {"manches": 2, "phases": 1, "first_element": "chosen", "manche_tie": "extra_only",
-         "tie_phase_limit": 1},
+        {
+            "manches": 2,
+            "phases": 1,
+            "first_element": "chosen",
+            "manche_tie": "extra_only",
+            "tie_phase_limit": 1,
+        },
     ],  # fmt: skip
 )
 def test_a_fast_game_resumed_at_a_position_plays_on_as_the_engine(rules):
