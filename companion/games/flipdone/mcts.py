@@ -166,7 +166,7 @@ def legal(game: FastGame) -> tuple[Move, ...]:
 
 
 def step(game: FastGame, move: Move) -> FastGame:
-    """The move played on `game` itself (each iteration of the search draws its own)."""
+    """The move played on `game` itself (the search plays each move on its own fork)."""
     kind, card, square = move
     game.play(move if kind == PLACE else (kind, game.hands[game.turn].index(card), square))
     return game
