@@ -187,7 +187,7 @@ def sample(knowledge: Knowledge, rng: random.Random) -> FastGame:
     while len(tokens) < deal.slots:  # a memory at odds with the counts: any kind will do
         tokens.append(rng.randrange(KINDS))
     deal_next = iter(tokens).__next__
-    g = _copy(deal.template)
+    g = deal.template.fork()
     g.hands = [
         deal.hand if count < 0 else sum(UNIT[deal_next()] for _ in range(count))
         for count in deal.hand_counts
@@ -275,7 +275,7 @@ def _prepare(knowledge: Knowledge) -> _Deal:
     announced = NO if public.announced is None else index[public.announced]
     own = view.seat
     return _Deal(
-        template=_public(knowledge),
+        template=_public(knowledge, index),
         hats=tuple(hats),
         placers=tuple(placers),
         told=told,
@@ -295,11 +295,10 @@ def _fit(hat: list[T], count: int, missing: T) -> list[T]:
     return (hat + [missing] * count)[:count]
 
 
-def _public(knowledge: Knowledge) -> FastGame:
-    """The public position on the fast core (hats, hands and the token in flight are
-    dealt by each draw)."""
+def _public(knowledge: Knowledge, index: Mapping[str, int]) -> FastGame:
+    """The public position on the fast core, kinds by their `index` (hats, hands and the
+    token in flight are dealt by each draw)."""
     public, config = knowledge.view.public, knowledge.config
-    index = {name: k for k, name in enumerate(config.rules.tokens)}
     g = FastGame(config)
     g.manche, g.starter, g.tour, g.turn = public.manche, knowledge.starter, public.tour, public.turn
     g.magician, g.phase = public.magician, PHASES.index(public.phase)
@@ -324,23 +323,9 @@ def _pair(g: FastGame, swapped: tuple[int, int]) -> int:
 
 
 def _step(g: FastGame, code: int) -> FastGame:
-    """The position after an action: a copy, played on."""
-    after = _copy(g)
-    after.apply(code)
-    return after
-
-
-_LISTS = ("tokens", "victories", "hats", "hands", "known", "mine")
-
-
-def _copy(g: FastGame) -> FastGame:
-    """A position of its own (the counted figures are shared: the search never reads them)."""
-    copy = FastGame.__new__(FastGame)
-    for name in FastGame.__slots__:
-        setattr(copy, name, getattr(g, name))
-    for name in _LISTS:
-        setattr(copy, name, list(getattr(g, name)))
-    return copy
+    """The position after an action, played on `g` itself (each iteration draws its own)."""
+    g.apply(code)
+    return g
 
 
 def mover(g: FastGame, code: int) -> int:

@@ -169,6 +169,18 @@ class FastGame:
         self._new_manche(config.first)
         self.log = log
 
+    _LISTS = ("tokens", "victories", "hats", "hands", "known", "mine")
+
+    def fork(self) -> FastGame:
+        """A position of its own to play on apart (the thinking bot deals each draw on a
+        fork of the public position); its log and counted figures are the original's."""
+        game = FastGame.__new__(FastGame)
+        for name in self.__slots__:
+            setattr(game, name, getattr(self, name))
+        for name in self._LISTS:
+            setattr(game, name, list(getattr(self, name)))
+        return game
+
     # ------------------------------------------------------------------ what is legal
 
     @property
