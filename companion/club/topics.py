@@ -22,12 +22,16 @@ FRAME = "frame"
 AVAILABILITY = "availability"
 RESULT = "result"
 RESULTS = "results"
+GAMES = "games"
+"""The table's games of the evening as each starts (a retained list of announcements, each
+`announcement`): the board counts a result only for a game its table announced, with the
+same game and seats."""
 RECENT = 12 * 3600
 """Seconds a result stays in its table's retained ``results`` (an evening, not the next)."""
 ONLINE = b"online"
 OFFLINE = b"offline"
 SUBSCRIPTIONS = (f"{ROOT}/+/{STATE}", f"{ROOT}/+/{FRAME}", f"{ROOT}/+/{AVAILABILITY}",
-                 f"{ROOT}/+/{RESULT}", f"{ROOT}/+/{RESULTS}")  # fmt: skip
+                 f"{ROOT}/+/{RESULT}", f"{ROOT}/+/{RESULTS}", f"{ROOT}/+/{GAMES}")  # fmt: skip
 """What the club reads (the ACL lets its user read nothing else)."""
 
 
@@ -95,3 +99,9 @@ def result_record(
         "duration": round(duration, 1),
         "ended": ended,
     }
+
+
+def announcement(game_id: str, game: str, seats: list[str], started: str) -> dict[str, Any]:
+    """A game as its table announces it when it starts (``games``): its ``id`` is the id
+    its result will carry, ``started`` an ISO UTC time."""
+    return {"id": game_id, "game": game, "seats": seats, "started": started}
