@@ -28,10 +28,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "slow": "La demande est arrivée trop lentement : réessayez.",
         "full": "La table a trop de connexions ouvertes : réessayez dans un instant.",
         "streams": "Trop de pages suivent la partie en direct depuis cet appareil.",
-        "streams.all": (
-            "Toutes les places du direct sont prises : lisez l’état de la partie "
-            "(/api/state) en attendant qu’une se libère."
-        ),
+        "streams.all": "Toutes les places du direct sont prises.",
         "no_answer": "La table n’a pas répondu : la partie est-elle finie ou arrêtée ?",
         "starting": "La table démarre : pas encore d’image.",
         "json": "Envoyez du JSON (Content-Type: application/json).",
@@ -76,9 +73,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "slow": "The request came too slowly: try again.",
         "full": "The table has too many open connections: try again in a moment.",
         "streams": "Too many pages follow the game live from this device.",
-        "streams.all": (
-            "Every live stream is taken: read the game's state (/api/state) until one is free."
-        ),
+        "streams.all": "Every live stream is taken.",
         "no_answer": "The table did not answer: is the game over or stopped?",
         "starting": "The table is starting: no frame yet.",
         "json": "Send JSON (Content-Type: application/json).",
