@@ -8,10 +8,11 @@ still answer everyone.
 - A body is read with a rate floor (`Gate.read_body`): after `body_grace` seconds it must
   keep coming at `body_rate` bytes a second on average, and be whole within
   `body_seconds`, or it is answered 408. A connection waiting for its body is not busy:
-  it holds nothing of the page's but a socket, so it may make room as an idle one does;
-  and one client waits for at most `bodies_per_client` bodies at once (its oldest wait
-  is closed for a new one). So slow bodies from any number of addresses never make the
-  page refuse anyone else: they can only take each other's place.
+  it holds nothing of the page's but a socket, so it may make room as an idle one does.
+  So slow bodies from any number of addresses never make the page refuse anyone else:
+  they can only take each other's place. (No bound of its own on a client's bodies under
+  way: closing its oldest for a new one only made an attacker reopen faster, and every
+  other client wait longer; `per_client` bounds them.)
 - At most `connections` connections are open at once, at most `per_client` from one client
   (`pairing.client_of`). Past either bound a new connection takes the place of the one
   free the longest (idle, or waiting for its body), of the same client at its own bound,
@@ -71,8 +72,6 @@ class Limits:
     linger_seconds: float = 1.0
     """How long a refused connection is read (and dropped) after its answer, so that its
     request still on the way does not reset the connection before the answer is read."""
-    bodies_per_client: int = 4
-    """Connections of one client waiting for their body at once."""
     body_grace: float = 2.0
     """Seconds a body may take before the rate floor counts."""
     body_rate: int = 1024
@@ -86,15 +85,13 @@ class Limits:
 
 
 class _Connection:
-    __slots__ = ("busy", "client", "open", "reading", "transport")
+    __slots__ = ("busy", "client", "open", "transport")
 
     def __init__(self, transport: asyncio.Transport, client: str) -> None:
         self.transport = transport
         self.client = client
         self.busy = 0
         """Requests under way (0: idle, between requests or before the first)."""
-        self.reading = False
-        """Waiting for a request's body (free meanwhile: not busy)."""
         self.open = True
 
 
@@ -133,7 +130,6 @@ class Gate:
         self._of: dict[Any, _Connection] = {}
         """By transport."""
         self._count: Counter[str] = Counter()
-        self._reading: Counter[str] = Counter()
         self._streams: dict[str, list[Stream]] = {}
         """Each client's streams, the oldest first."""
         self.streaming = 0
@@ -201,7 +197,6 @@ class Gate:
             return
         connection.open = False
         self._free.pop(connection, None)
-        self._done_reading(connection)
         del self._of[connection.transport]
         self._count[connection.client] -= 1
         if not self._count[connection.client]:
@@ -287,25 +282,12 @@ class Gate:
         if connection is None or not connection.open:
             yield
             return
-        client = connection.client
-        if self._reading[client] >= self.limits.bodies_per_client:
-            self._close(next(c for c in self._free if c.reading and c.client == client))
-        connection.reading = True
-        self._reading[client] += 1
         self._free[connection] = None
         try:
             yield
         finally:
             if connection.open:
                 self._free.pop(connection, None)
-                self._done_reading(connection)
-
-    def _done_reading(self, connection: _Connection) -> None:
-        if connection.reading:
-            connection.reading = False
-            self._reading[connection.client] -= 1
-            if not self._reading[connection.client]:
-                del self._reading[connection.client]
 
     # ------------------------------------------------------------------- streams
 

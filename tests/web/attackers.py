@@ -138,18 +138,29 @@ class StreamHogs(_Crowd):
         return len(self._live)
 
 
-def watch(host: str, port: int, source: str, seconds: float, every: float = 0.05) -> Counter[str]:
+def watch(
+    host: str,
+    port: int,
+    source: str,
+    seconds: float,
+    every: float = 0.05,
+    waits: list[float] | None = None,
+) -> Counter[str]:
     """A watcher polling `GET /api/state` from `source` for `seconds`, a new connection
-    each time: how many answers of each status ("none": no answer within 5 s)."""
+    each time: how many answers of each status ("none": no answer within 5 s); each
+    answer's wait (seconds, connection included) appended to `waits`."""
     statuses: Counter[str] = Counter()
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         connection = http.client.HTTPConnection(host, port, timeout=5, source_address=(source, 0))
+        asked = time.monotonic()
         try:
             connection.request("GET", "/api/state")
             answer = connection.getresponse()
             answer.read()
             statuses[str(answer.status)] += 1
+            if waits is not None:
+                waits.append(time.monotonic() - asked)
         except OSError:
             statuses["none"] += 1
         finally:

@@ -217,21 +217,6 @@ def test_a_connection_waiting_for_its_body_makes_room_for_a_watcher(tmp_path):
         table.close()
 
 
-def test_one_client_waits_for_few_bodies_at_once(tmp_path):
-    """A client's third body under way closes its first (`bodies_per_client` 2); another
-    client's is left alone."""
-    table = open_table(tmp_path, bodies_per_client=2, body_grace=30, body_seconds=30)
-    try:
-        other = slow_body(table, source="127.0.0.6")
-        first, second = slow_body(table), slow_body(table)
-        time.sleep(0.3)
-        third = slow_body(table)
-        assert closed_within(first, 2)
-        assert not any(closed_within(s, 0.2) for s in (second, third, other))
-    finally:
-        table.close()
-
-
 # ------------------------------------------------------------------------ bounds
 
 
