@@ -26,8 +26,9 @@ still answer everyone.
   fairly: when all are taken, a client holding at least two fewer than the client
   holding the most gets one, and that client's oldest stream ends (its page reopens it
   later, or polls); otherwise the stream is refused (503, `Retry-After`), and the page
-  polls the state meanwhile and says so. So a few addresses cannot take every stream:
-  a new watcher gets one, or is told to poll, as long as streams are shared out evenly.
+  polls the state meanwhile and says so. So a few addresses cannot take every stream
+  from the others: a new watcher gets one, unless the streams are shared out evenly
+  already, and then it is told to poll.
 
 What a client can repeat (a connection refused or closed to make room) is summed up in
 the log (`companion.web.quiet`), never logged once per connection.
@@ -113,6 +114,7 @@ class Stream:
         return self._timeout
 
     def give_way(self) -> None:
+        """End the stream now (its `time_left` runs out), for another client's."""
         self._deadline = asyncio.get_running_loop().time()
         if self._timeout is not None:
             self._timeout.reschedule(self._deadline)
