@@ -3,7 +3,7 @@ sentences a player reads on the page, in the table's language."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from companion.screens.text import check_lang
 
@@ -28,6 +28,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "slow": "La demande est arrivée trop lentement : réessayez.",
         "full": "La table a trop de connexions ouvertes : réessayez dans un instant.",
         "streams": "Trop de pages suivent la partie en direct depuis cet appareil.",
+        "streams.all": "Toutes les places du direct sont prises.",
         "no_answer": "La table n’a pas répondu : la partie est-elle finie ou arrêtée ?",
         "starting": "La table démarre : pas encore d’image.",
         "json": "Envoyez du JSON (Content-Type: application/json).",
@@ -72,6 +73,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "slow": "The request came too slowly: try again.",
         "full": "The table has too many open connections: try again in a moment.",
         "streams": "Too many pages follow the game live from this device.",
+        "streams.all": "Every live stream is taken.",
         "no_answer": "The table did not answer: is the game over or stopped?",
         "starting": "The table is starting: no frame yet.",
         "json": "Send JSON (Content-Type: application/json).",
@@ -106,10 +108,16 @@ def said(key: str, lang: str, **fields: object) -> str:
     return _WORDS[check_lang(lang)][key].format(**fields)
 
 
+Words = Callable[..., str]
+"""(key, lang, **fields) -> a sentence: `said`, or a game's own words for its refusals
+(`Game.page_value`'s)."""
+
+
 class Refused(Exception):
     """A request the table refuses; the message is the sentence the page shows (in the
-    table's language when the refusal has a `key`), `retry_after` the seconds to wait
-    before trying again, if that is why."""
+    table's language when the refusal has a `key`, said by `words`), `retry_after` the
+    seconds to wait before trying again, if that is why. Made by `told`: a refusal without
+    a key would be one language on every table."""
 
     def __init__(
         self,
@@ -119,20 +127,35 @@ class Refused(Exception):
         key: str | None = None,
         fields: Mapping[str, object] | None = None,
         retry_after: int | None = None,
+        words: Words = said,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.key = key
         self.fields = dict(fields or {})
         self.retry_after = retry_after
+        self.words = words
 
     def sentence(self, lang: str) -> str:
         """What the page shows, in the table's language `lang`."""
-        return str(self) if self.key is None else said(self.key, lang, **self.fields)
+        return str(self) if self.key is None else self.words(self.key, lang, **self.fields)
 
 
-def told(status: int, key: str, *, retry_after: int | None = None, **fields: object) -> Refused:
-    """A refusal the page shows in the table's language (English in the log)."""
+def told(
+    status: int,
+    key: str,
+    *,
+    retry_after: int | None = None,
+    words: Words = said,
+    **fields: object,
+) -> Refused:
+    """A refusal the page shows in the table's language (English in the log): sentence
+    `key` of `words` (the page's own by default), filled in with `fields`."""
     return Refused(
-        status, said(key, "en", **fields), key=key, fields=fields, retry_after=retry_after
+        status,
+        words(key, "en", **fields),
+        key=key,
+        fields=fields,
+        retry_after=retry_after,
+        words=words,
     )

@@ -1,18 +1,34 @@
 """How many connections the page keeps open, and for how long: a LAN of strangers may open
-thousands, or send a request a byte at a time, and the page must still answer everyone.
+thousands, send a request a byte at a time or take every live stream, and the page must
+still answer everyone.
 
 - A connection must send a whole request head within `idle_seconds` of being opened or of
   its last answer (aiohttp's keep-alive timer, which `WebServer` sets to that): an idle
   connection, or one that sends its headers a byte at a time (slowloris), is then closed.
-  A body must arrive within `body_seconds` (`server._body`), or it is answered 408.
+- A body is read with a rate floor (`Gate.read_body`): after `body_grace` seconds it must
+  keep coming at `body_rate` bytes a second on average, and be whole within
+  `body_seconds`, or it is answered 408. A connection waiting for its body is not busy:
+  it holds nothing of the page's but a socket, so it may make room as an idle one does.
+  So slow bodies from any number of addresses never make the page refuse anyone else:
+  they can only take each other's place. (No bound of its own on a client's bodies under
+  way: closing its oldest for a new one only made an attacker reopen faster, and every
+  other client wait longer; `per_client` bounds them.)
 - At most `connections` connections are open at once, at most `per_client` from one client
-  (`pairing.client_of`). Past either bound a new connection takes the place of the oldest
-  idle one (no request under way), of the same client first: an idle connection is what
-  an attacker holds, a new one may be a player. When every one is busy, the new one is
-  answered 503 with a sentence, without being read, and closed. So the open files stay
-  far below the service's limit (1,024), and the event loop never runs out of them.
+  (`pairing.client_of`). Past either bound a new connection takes the place of the one
+  free the longest (idle, or waiting for its body), of the same client at its own bound,
+  else of the client holding the most connections: that is what an attacker holds, and a
+  new connection may be a player. When every one is busy (a request being answered, a
+  live stream), the new one is answered 503 with a sentence, without being read, and
+  closed. So the open files stay far below the service's limit (1,024), and the event
+  loop never runs out of them.
 - Live streams (`/api/live`) are at most `streams`, `streams_per_client` from one client,
-  each at most `stream_seconds` long (the page reopens it by itself).
+  each at most `stream_seconds` long (the page reopens it by itself). They are shared
+  fairly: when all are taken, a client holding at least two fewer than the client
+  holding the most gets one, and that client's oldest stream ends (its page reopens it
+  later, or polls); otherwise the stream is refused (503, `Retry-After`), and the page
+  polls the state meanwhile and says so. So a few addresses cannot take every stream
+  from the others: a new watcher gets one, unless the streams are shared out evenly
+  already, and then it is told to poll.
 
 What a client can repeat (a connection refused or closed to make room) is summed up in
 the log (`companion.web.quiet`), never logged once per connection.
@@ -29,6 +45,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
+
+from aiohttp import web
 
 from companion.web.errors import said, told
 from companion.web.pairing import client_of
@@ -55,6 +73,10 @@ class Limits:
     linger_seconds: float = 1.0
     """How long a refused connection is read (and dropped) after its answer, so that its
     request still on the way does not reset the connection before the answer is read."""
+    body_grace: float = 2.0
+    """Seconds a body may take before the rate floor counts."""
+    body_rate: int = 1024
+    """Bytes a second a body must average after `body_grace` (the floor)."""
 
     def within(self, open_files: int) -> Limits:
         """These limits with `connections` well under a limit of `open_files` (the accept
@@ -74,25 +96,53 @@ class _Connection:
         self.open = True
 
 
+class Stream:
+    """One live stream the gate let through (`Gate.stream`)."""
+
+    __slots__ = ("_deadline", "_timeout", "client")
+
+    def __init__(self, client: str, deadline: float) -> None:
+        self.client = client
+        self._deadline = deadline
+        self._timeout: asyncio.Timeout | None = None
+
+    def time_left(self) -> asyncio.Timeout:
+        """The stream's time, to enter at once (`async with stream.time_left():`): it runs
+        out at `Limits.stream_seconds`, or as soon as the stream gives way to another
+        client's (a `TimeoutError` either way)."""
+        self._timeout = asyncio.timeout_at(self._deadline)
+        return self._timeout
+
+    def give_way(self) -> None:
+        """End the stream now (its `time_left` runs out), for another client's."""
+        self._deadline = asyncio.get_running_loop().time()
+        if self._timeout is not None:
+            self._timeout.reschedule(self._deadline)
+
+
 class Gate:
-    """The connections of one server: who is admitted, who makes room, the streams.
-    Used from the server's event loop only."""
+    """The connections of one server: who is admitted, who makes room, the bodies read,
+    the streams. Used from the server's event loop only."""
 
     def __init__(self, limits: Limits, language: Callable[[], str]) -> None:
         self.limits = limits
         self.language = language
-        self._idle: dict[_Connection, None] = {}
-        """Idle connections, the longest idle first."""
+        self._free: dict[_Connection, None] = {}
+        """Connections idle or waiting for their body, the longest free first."""
         self._of: dict[Any, _Connection] = {}
         """By transport."""
         self._count: Counter[str] = Counter()
-        self._streams: Counter[str] = Counter()
+        self._streams: dict[str, list[Stream]] = {}
+        """Each client's streams, the oldest first."""
+        self.streaming = 0
         self.refusing = 0
         self.admitted = 0
         """Connections admitted so far."""
-        self.made_room = Summary("an idle connection closed to make room", logging.INFO)
+        self.made_room = Summary("a free connection (idle, or waiting for its body) closed "
+                                 "to make room", logging.INFO)  # fmt: skip
         self.refused = Summary("a connection refused: every connection is busy")
         self.refused_streams = Summary("a live stream refused: too many", logging.INFO)
+        self.gave_way = Summary("a live stream ended for another client's", logging.INFO)
 
     def __len__(self) -> int:
         return len(self._of)
@@ -117,26 +167,38 @@ class Gate:
         connection = _Connection(transport, client)
         self._of[transport] = connection
         self._count[client] += 1
-        self._idle[connection] = None
+        self._free[connection] = None
         self.admitted += 1
         return connection
 
     def _make_room(self, client: str | None) -> bool:
-        """Close the longest idle connection (of `client`, if given); False if none."""
-        oldest = next((c for c in self._idle if client is None or c.client == client), None)
-        if oldest is None:
+        """Close the longest free connection of `client`, or (None) of the client holding
+        the most connections; False if there is none."""
+        chosen: _Connection | None = None
+        most = 0
+        for connection in self._free:
+            if client is not None:
+                if connection.client == client:
+                    chosen = connection
+                    break
+            elif self._count[connection.client] > most:
+                chosen, most = connection, self._count[connection.client]
+        if chosen is None:
             return False
-        self.leave(oldest)
-        oldest.transport.abort()
-        self.made_room.note(f" (from {oldest.client})")
+        self._close(chosen)
         return True
+
+    def _close(self, connection: _Connection) -> None:
+        self.leave(connection)
+        connection.transport.abort()
+        self.made_room.note(f" (from {connection.client})")
 
     def leave(self, connection: _Connection) -> None:
         """A connection is closed (by either side); once only."""
         if not connection.open:
             return
         connection.open = False
-        self._idle.pop(connection, None)
+        self._free.pop(connection, None)
         del self._of[connection.transport]
         self._count[connection.client] -= 1
         if not self._count[connection.client]:
@@ -177,39 +239,96 @@ class Gate:
 
     @contextmanager
     def busy(self, transport: Any) -> Iterator[None]:
-        """A request under way on `transport`: its connection is not idle meanwhile."""
+        """A request under way on `transport`: its connection is not free meanwhile
+        (except while it waits for its body, `read_body`)."""
         connection = self._of.get(transport)
         if connection is None:  # not one of the gate's (closed already)
             yield
             return
         connection.busy += 1
-        self._idle.pop(connection, None)
+        self._free.pop(connection, None)
         try:
             yield
         finally:
             connection.busy -= 1
             if connection.open and not connection.busy:
-                self._idle[connection] = None  # the most recently idle last
+                self._free[connection] = None  # the most recently free last
+
+    # ---------------------------------------------------------------------- bodies
+
+    async def read_body(self, request: web.BaseRequest, max_size: int) -> bytes:
+        """The request's body, at most `max_size` bytes (else 413), read with the rate
+        floor (else 408); its connection free meanwhile (see the module's docstring)."""
+        if request.content_length is not None and request.content_length > max_size:
+            raise told(413, "large", limit=max_size)
+        limits = self.limits
+        started = asyncio.get_running_loop().time()
+        body = bytearray()
+        with self._waiting_for_body(request.transport):
+            while True:
+                allowed = limits.body_grace + len(body) / limits.body_rate
+                try:
+                    async with asyncio.timeout_at(started + min(limits.body_seconds, allowed)):
+                        chunk = await request.content.readany()
+                except TimeoutError as exc:
+                    raise told(408, "slow") from exc
+                if not chunk:
+                    return bytes(body)
+                body += chunk
+                if len(body) > max_size:
+                    raise told(413, "large", limit=max_size)
+
+    @contextmanager
+    def _waiting_for_body(self, transport: Any) -> Iterator[None]:
+        connection = self._of.get(transport)
+        if connection is None or not connection.open:
+            yield
+            return
+        self._free[connection] = None
+        try:
+            yield
+        finally:
+            if connection.open:
+                self._free.pop(connection, None)
 
     # ------------------------------------------------------------------- streams
 
     @contextmanager
-    def stream(self, remote: str | None) -> Iterator[None]:
-        """A live stream of client `remote`, if there is room for it; else a 503."""
+    def stream(self, remote: str | None) -> Iterator[Stream]:
+        """A live stream of client `remote`, if there is room for it (made by the client
+        holding the most, see the module's docstring); else a 503. The stream ends when
+        its `time_left` runs out."""
         client = client_of(remote)
         limits = self.limits
-        total = sum(self._streams.values())
-        if total >= limits.streams or self._streams[client] >= limits.streams_per_client:
+        mine = len(self._streams.get(client, ()))
+        if mine >= limits.streams_per_client:
             self.refused_streams.note(f" (from {client})")
-            key = "full" if total >= limits.streams else "streams"
-            raise told(503, key, retry_after=RETRY_SECONDS)
-        self._streams[client] += 1
+            raise told(503, "streams", retry_after=RETRY_SECONDS)
+        if self.streaming >= limits.streams:
+            holder = max(self._streams.values(), key=len, default=[])
+            if len(holder) < mine + 2:
+                self.refused_streams.note(f" (from {client})")
+                raise told(503, "streams.all", retry_after=RETRY_SECONDS)
+            given = holder[0]
+            self._drop(given)
+            given.give_way()
+            self.gave_way.note(f" (from {given.client} to {client})")
+        loop = asyncio.get_running_loop()
+        stream = Stream(client, loop.time() + limits.stream_seconds)
+        self._streams.setdefault(client, []).append(stream)
+        self.streaming += 1
         try:
-            yield
+            yield stream
         finally:
-            self._streams[client] -= 1
-            if not self._streams[client]:
-                del self._streams[client]
+            self._drop(stream)
+
+    def _drop(self, stream: Stream) -> None:
+        streams = self._streams.get(stream.client, [])
+        if stream in streams:
+            streams.remove(stream)
+            self.streaming -= 1
+            if not streams:
+                del self._streams[stream.client]
 
 
 class _Guarded(asyncio.Protocol):

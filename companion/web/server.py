@@ -405,22 +405,22 @@ async def _state(request: web.Request) -> web.StreamResponse:
 
 async def _live(request: web.Request) -> web.StreamResponse:
     """Server-sent events: the client's state at once, then at every change; for at most
-    `Limits.stream_seconds`, then the page reopens it (one of a bounded number)."""
+    `Limits.stream_seconds`, or until the stream gives way to another client's
+    (`Gate.stream`), then the page reopens it (one of a bounded number)."""
     hub = _hub(request)
-    gate = request.app[GATE]
-    with gate.stream(request.remote):
-        response = web.StreamResponse(
-            headers={
-                "Content-Type": "text/event-stream",
-                "Cache-Control": "no-store",
-                **SECURITY_HEADERS,
-            }
-        )
-        await response.prepare(request)
+    response = web.StreamResponse(
+        headers={
+            "Content-Type": "text/event-stream",
+            "Cache-Control": "no-store",
+            **SECURITY_HEADERS,
+        }
+    )
+    with request.app[GATE].stream(request.remote) as stream:
         token = request.cookies.get(COOKIE)
         sent = -1
         try:
-            async with asyncio.timeout(gate.limits.stream_seconds):
+            async with stream.time_left():
+                await response.prepare(request)
                 await response.write(f"retry: {RETRY_MS}\n\n".encode())
                 while True:
                     version = hub.version
@@ -447,12 +447,7 @@ async def _body(request: web.Request, keys: Mapping[str, bool]) -> dict[str, Any
         raise told(403, "origin")  # the host itself is the table's (`_own_host`)
     if request.content_type != "application/json":
         raise told(415, "json")
-    if request.content_length is not None and request.content_length > MAX_BODY:
-        raise told(413, "large", limit=MAX_BODY)
-    try:
-        body = await asyncio.wait_for(request.read(), request.app[GATE].limits.body_seconds)
-    except TimeoutError as exc:
-        raise told(408, "slow") from exc
+    body = await request.app[GATE].read_body(request, MAX_BODY)
     try:
         data = json.loads(body)
     except (ValueError, RecursionError) as exc:

@@ -20,6 +20,7 @@ from companion import games
 from companion.web.errors import said
 from companion.web.gate import Limits
 
+from .attackers import SlowBodies, StreamHogs, addresses, watch
 from .table import LiveTable
 
 IDLE = 2000
@@ -166,6 +167,56 @@ def test_a_body_that_does_not_come_is_answered_408(table):
     assert status == 408 and body["error"] == said("slow", "fr")
 
 
+def slow_body(table, source="127.0.0.5", length=8000):
+    """A POST whose head is sent, its body not yet."""
+    return raw(
+        table,
+        f"POST /api/pair HTTP/1.1\r\nHost: {table.host}:{table.port}\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {length}\r\n\r\n".encode(),
+        source=source,
+    )
+
+
+def test_a_body_must_keep_coming_at_the_rate_floor(tmp_path):
+    """A body coming at 300 bytes a second is read whole (then judged: 400, not 408); one
+    coming a byte every 0.2 s is answered 408 as soon as it falls under the floor (100
+    bytes a second after 0.3 s), long before `body_seconds`."""
+    table = open_table(tmp_path, body_grace=0.3, body_rate=100, body_seconds=30)
+    try:
+        body = json.dumps({"code": "1", "seat": 0, "x": "y" * 260}).encode()
+        steady = slow_body(table, length=len(body))
+        for i in range(0, len(body), 30):
+            time.sleep(0.1)
+            steady.sendall(body[i : i + 30])
+        status, _, answer = answer_of(steady)
+        assert status == 400 and answer["error"] == said("json.unknown", "fr", unknown="x",
+                                                         keys="code, seat")  # fmt: skip
+        trickle = slow_body(table, length=len(body))
+        started = time.monotonic()
+        for byte in body:  # until the page answers
+            if select.select([trickle], [], [], 0.2)[0]:
+                break
+            trickle.sendall(bytes([byte]))
+        status, _, answer = answer_of(trickle)
+        assert status == 408 and answer["error"] == said("slow", "fr")
+        assert time.monotonic() - started < 10
+    finally:
+        table.close()
+
+
+def test_a_connection_waiting_for_its_body_makes_room_for_a_watcher(tmp_path):
+    """Every connection waits for a body: a watcher is still answered (one of them gave
+    way), never refused."""
+    table = open_table(tmp_path, connections=2, body_grace=30, body_seconds=30)
+    try:
+        waiting = [slow_body(table), slow_body(table)]
+        time.sleep(0.3)  # both read by the page: waiting for their body
+        assert table.client("127.0.0.6").get("/api/state").status == 200
+        assert closed_within(waiting[0], 2) and not closed_within(waiting[1], 0.2)
+    finally:
+        table.close()
+
+
 # ------------------------------------------------------------------------ bounds
 
 
@@ -271,3 +322,66 @@ def test_another_sites_page_is_refused(table, host, origin, sentence):
 def test_the_table_by_address_or_by_its_own_name_is_served(table, host):
     headers = {"Host": host.format(host=table.host, port=table.port)}
     assert table.client().request("GET", "/api/state", None, headers).status == 200
+
+
+# ------------------------------------------------------------- starving the page
+
+
+def test_slow_bodies_from_nine_addresses_never_refuse_a_watcher(tmp_path):
+    """Issue 37: 9 addresses fill every connection they may with POSTs whose body comes a
+    byte at a time (9 x 8 over a bound of 64: the defaults' 9 x 32 over 256, scaled down);
+    a watcher polling meanwhile is answered every time, never 503."""
+    table = open_table(tmp_path, connections=64, per_client=8)
+    try:
+        with SlowBodies(table.host, table.port, addresses(9), 8) as attack:
+            deadline = time.monotonic() + 10
+            while attack.opened < 72 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            time.sleep(0.5)  # every connection's head sent: the page is full of bodies
+            statuses = watch(table.host, table.port, "127.0.0.200", seconds=5)
+        assert attack.opened >= 72
+        assert set(statuses) == {"200"}, statuses
+    finally:
+        table.close()
+
+
+def stream_or_poll(table, source):
+    """A new watcher from `source`: (200, its stream's socket), or, refused, (status,
+    (headers, the refusal, the state it polls instead))."""
+    sock = raw(table, head(table, "/api/live"), source=source)
+    if sock.recv(200).startswith(b"HTTP/1.1 200"):
+        return 200, sock
+    sock.close()
+    status, headers, body = answer_of(raw(table, head(table, "/api/live"), source=source))
+    return status, (headers, body, table.client(source).get("/api/state"))
+
+
+@pytest.mark.parametrize(("clients", "each", "shared"), [(8, 10, True), (80, 1, False)])
+def test_a_new_watcher_gets_a_stream_or_is_told_to_poll(tmp_path, clients, each, shared):
+    """Issue 37: 8 addresses asking for as many streams as they can (or 80 for one each)
+    hold every stream the page gives (64); a new watcher still gets a stream (one of the
+    8's, 8 each) and keeps it while they ask again, or (64 clients holding one each:
+    shared out already) a 503 saying so and a state to poll, which answers."""
+    table = open_table(tmp_path)
+    limits = table.web.server.gate.limits
+    try:
+        with StreamHogs(table.host, table.port, addresses(clients), each) as hogs:
+            deadline = time.monotonic() + 10
+            while hogs.streaming() < limits.streams and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert hogs.streaming() == limits.streams
+            status, got = stream_or_poll(table, "127.0.0.200")
+            if shared:
+                assert status == 200  # the client holding the most gave one up
+                time.sleep(1.0)  # the hogs ask again meanwhile, and are refused
+                data = got.recv(65536)
+                assert b"event: state" in data and not closed_within(got, 0.5)
+                assert hogs.streaming() == limits.streams - 1
+                got.close()
+            else:
+                headers, body, state = got
+                assert status == 503 and int(headers["Retry-After"]) > 0
+                assert body["error"] == said("streams.all", "fr")
+                assert state.status == 200 and state.json()["game"] == "ptipasspass"
+    finally:
+        table.close()

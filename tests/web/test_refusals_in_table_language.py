@@ -5,11 +5,15 @@ address...), an English table's English; the sentence is the page's, never aioht
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
 from companion import games
-from companion.web.errors import said
+from companion.games.vnp.rules import COLOURS
+from companion.games.vnp.words import PAGE_REFUSALS
+from companion.journal import PressInput
+from companion.web.errors import Refused, said
 from companion.web.server import MAX_BODY
 
 from .table import LiveTable, archive_game
@@ -115,3 +119,100 @@ def test_french_and_english_sentences_differ_for_every_refusal():
     assert _WORDS["fr"].keys() == _WORDS["en"].keys()
     same = [k for k in _WORDS["fr"] if _WORDS["fr"][k] == _WORDS["en"][k]]
     assert same == []
+
+
+# --------------------------------------------------------------- a game's own refusals
+
+HOSTILE = [None, 0, -1, True, "x", "", [], [0], {}, {"x": 1}, [[0, 0, 0, 1]], 10**9]
+"""Values a page may send whatever its game reads."""
+
+
+def page_values(game):
+    """(control, value, seat) a phone may send to `game`: every value its simulated game
+    journaled, as JSON, from every seat (another seat's colour...); each with one of its
+    keys given a hostile value, or an unknown key added; and every control with a hostile
+    value."""
+    setup = game.simulated_setup(game.default_seats, 1)
+    journaled = [
+        (r.control, json.loads(json.dumps(r.value)))
+        for r in game.simulate(setup).inputs
+        if isinstance(r, PressInput)
+    ]
+    values = {(c, json.dumps(v, sort_keys=True)) for c, v in journaled}
+    for control, value in journaled:
+        if isinstance(value, dict):
+            for key in value:
+                for bad in HOSTILE:
+                    values.add((control, json.dumps({**value, key: bad}, sort_keys=True)))
+            values.add((control, json.dumps({**value, "x": 1}, sort_keys=True)))
+    for control in (*game.controls, "fly"):
+        for bad in HOSTILE:
+            values.add((control, json.dumps(bad)))
+    return [
+        (control, json.loads(value), seat)
+        for control, value in sorted(values)
+        for seat in range(len(setup.seats))
+    ]
+
+
+def refusals_of(game, extra=()):
+    """Every refusal of `game`'s `page_value` over `page_values` (and `extra`), against
+    its page view at the start of a game."""
+    setup = game.simulated_setup(game.default_seats, 1)
+    board = game.page_view(games.make_referee(setup)) if game.page_view else {}
+    found = []
+    for control, value, seat in [*page_values(game), *extra]:
+        try:
+            game.page_value(control, value, seat, board)
+        except Refused as refusal:
+            found.append(refusal)
+    return found
+
+
+@pytest.mark.parametrize("name", [n for n in games.names() if games.get(n).page_value])
+def test_every_refusal_of_a_games_page_is_said_in_both_languages(name):
+    """A game's own refusal of what a phone sent (issue 37: "you do not play bleu" on a
+    French table) is a sentence of its words, in French and in English, never one
+    language for both."""
+    found = refusals_of(games.get(name))
+    assert found
+    for refusal in found:
+        assert refusal.key is not None, str(refusal)
+        assert refusal.sentence("fr") != refusal.sentence("en"), refusal.key
+        assert str(refusal) == refusal.sentence("en")  # the log's
+
+
+def test_every_vnp_page_refusal_is_reached():
+    """The corpus reaches each of Vous ne passerez pas !'s page refusals, the ones of the
+    shapes only its page sends (segments) included."""
+    game = games.get("vnp")
+    shapes = [[], [[0, 0]], [[0, 0, 0, 1]] * 5, [[0, 0, 5, 1]], [[2, 2, 2, 3], [9, 9, 9, 10]]]
+    extra = [("place", {"colour": "jaune", "segments": s}, 0) for s in shapes]
+    keys = {refusal.key for refusal in refusals_of(game, extra)}
+    assert keys == set(PAGE_REFUSALS["en"]) - {"no_board"}
+    with pytest.raises(Refused) as refused:  # the page view's board before the game's
+        game.page_value("place", {"colour": "jaune", "segments": [[0, 0, 0, 1]]}, 0, {})
+    assert refused.value.key == "no_board"
+
+
+@pytest.fixture(scope="module", params=["fr", "en"])
+def vnp_table(request, tmp_path_factory):
+    setup = games.get("vnp").simulated_setup(2, 1)
+    live = LiveTable(
+        tmp_path_factory.mktemp(f"vnp-{request.param}"),
+        dataclasses.replace(setup, language=request.param),
+    )
+    yield live
+    live.close()
+
+
+def test_a_colour_the_seat_does_not_play_is_refused_in_the_tables_language(vnp_table):
+    """Over a real socket: the issue's "you do not play bleu", on a French table."""
+    phone = paired(vnp_table)  # seat 1: a colour of seat 0 is not its own (VNP-7)
+    seats = vnp_table.web.hub.snapshot.view["board"]["colour_seats"]
+    colour = COLOURS[seats.index(0)]
+    answer = phone.act("place", {"colour": colour, "segments": [[2, 1, 2, 2]]})
+    english = {"jaune": "yellow", "bleu": "blue", "rouge": "red", "vert": "green"}[colour]
+    expected = {"fr": f"Vous ne jouez pas le {colour}.", "en": f"You do not play {english}."}
+    assert answer.status == 403
+    assert answer.json()["error"] == expected[vnp_table.session.referee.setup.language]

@@ -14,7 +14,9 @@ from typing import Any
 
 from companion.games.vnp.rules import COLOURS, PIECES, geometry
 from companion.games.vnp.rules.pieces import ends
-from companion.web.errors import Refused
+from companion.games.vnp.words import PREFIX
+from companion.screens.text import phrase
+from companion.web.errors import Refused, told
 
 
 def pieces() -> dict[str, Any]:
@@ -29,37 +31,50 @@ def pieces() -> dict[str, Any]:
     return {"pieces": out}
 
 
+def said(key: str, lang: str, **fields: object) -> str:
+    """A refusal of the page in `lang` (`words.PAGE_REFUSALS`), a colour named in it."""
+    colour = fields.get("colour")
+    if colour is not None:
+        fields["colour"] = phrase(f"{PREFIX}colour.{colour}", lang).lower()
+    return phrase(f"{PREFIX}page.{key}", lang, **fields)
+
+
+def refused(status: int, key: str, **fields: Any) -> Refused:
+    """A refusal said in the table's language."""
+    return told(status, key, words=said, **fields)
+
+
 def press_value(control: str, value: Any, seat: int, board: Mapping[str, Any]) -> Any:
     """The journal value of a page action of `seat` (see the module's docstring)."""
     if control in ("hint", "back"):
         if value is not None:
-            raise Refused(400, f"{control} takes no value")
+            raise refused(400, "no_value", control=control)
         return None
     if not isinstance(value, dict):
-        raise Refused(400, f'{control} needs a value: {{"colour": ...}}')
+        raise refused(400, "needs_colour", control=control)
     colour = value.get("colour")
     if colour not in COLOURS:
-        raise Refused(400, f"colour must be one of {', '.join(COLOURS)}")
+        raise refused(400, "colour", colours=", ".join(COLOURS))
     seats = board.get("colour_seats") or []
     index = COLOURS.index(colour)
     if index < len(seats) and seats[index] != seat:
-        raise Refused(403, f"you do not play {colour}")
+        raise refused(403, "not_your_colour", colour=colour)
     if control == "pass":
         if set(value) != {"colour"}:
-            raise Refused(400, "pass takes only the colour")
+            raise refused(400, "pass_keys")
         return {"colour": str(colour)}
     if set(value) != {"colour", "segments"}:
-        raise Refused(400, 'a placement is {"colour": ..., "segments": [[x1, y1, x2, y2], ...]}')
+        raise refused(400, "place_keys")
     return {"colour": str(colour), "placement": _placement(value["segments"], board)}
 
 
 def _placement(segments: Any, board: Mapping[str, Any]) -> int:
     size = board.get("size")
     if not isinstance(size, int):
-        raise Refused(409, "no board yet")
+        raise refused(409, "no_board")
     g = geometry(size)
     if not isinstance(segments, list) or not 1 <= len(segments) <= 4:
-        raise Refused(400, "a piece has 1 to 4 segments")
+        raise refused(400, "segments")
     ids = set()
     for segment in segments:
         if not (
@@ -67,13 +82,13 @@ def _placement(segments: Any, board: Mapping[str, Any]) -> int:
             and len(segment) == 4
             and all(isinstance(c, int) and not isinstance(c, bool) for c in segment)
         ):
-            raise Refused(400, "a segment is [x1, y1, x2, y2] in whole intersections")
+            raise refused(400, "segment")
         x1, y1, x2, y2 = segment
         try:
             ids.add(g.segment_id(((x1, y1), (x2, y2))))
         except ValueError as exc:
-            raise Refused(400, f"{segment} is not a unit segment of the board") from exc
+            raise refused(400, "not_unit", segment=segment) from exc
     placement = g.by_segments.get(frozenset(ids))
     if placement is None:
-        raise Refused(400, "these segments are not one piece (VNP-1)")
+        raise refused(400, "not_piece")
     return placement

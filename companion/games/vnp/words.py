@@ -71,6 +71,37 @@ SCREEN_PHRASES: dict[str, dict[str, str]] = {
 }  # fmt: skip
 """The OLED's words of Vous ne passerez pas !'s screens, by the keys its screens name them."""
 
+PAGE_REFUSALS: dict[str, dict[str, str]] = {
+    "fr": {
+        "no_value": "« {control} » ne prend pas de valeur.",
+        "needs_colour": "« {control} » demande une valeur : {{\"colour\": ...}}.",
+        "colour": "La couleur est l’une de : {colours}.",
+        "not_your_colour": "Vous ne jouez pas le {colour}.",
+        "pass_keys": "Une passe ne porte que la couleur.",
+        "place_keys": "Une pose est {{\"colour\": ..., \"segments\": [[x1, y1, x2, y2], ...]}}.",
+        "no_board": "Pas encore de plateau.",
+        "segments": "Une pièce a de 1 à 4 segments.",
+        "segment": "Un segment est [x1, y1, x2, y2], en intersections entières.",
+        "not_unit": "{segment} n’est pas un segment unité du plateau.",
+        "not_piece": "Ces segments ne forment pas une pièce (VNP-1).",
+    },
+    "en": {
+        "no_value": "\"{control}\" takes no value.",
+        "needs_colour": "\"{control}\" needs a value: {{\"colour\": ...}}.",
+        "colour": "The colour is one of: {colours}.",
+        "not_your_colour": "You do not play {colour}.",
+        "pass_keys": "A pass carries only the colour.",
+        "place_keys": "A placement is {{\"colour\": ..., \"segments\": [[x1, y1, x2, y2], ...]}}.",
+        "no_board": "No board yet.",
+        "segments": "A piece has 1 to 4 segments.",
+        "segment": "A segment is [x1, y1, x2, y2] in whole intersections.",
+        "not_unit": "{segment} is not a unit segment of the board.",
+        "not_piece": "These segments are not one piece (VNP-1).",
+    },
+}  # fmt: skip
+"""The page's refusals of a phone's action that is not one the game reads
+(`companion/games/vnp/page.py`), under `PREFIX + "page."`: what a phone reads, so "vous"."""
+
 PREFIX = "vnp."
 """Where the screens' phrases sit in the shared catalogue."""
 
@@ -181,5 +212,6 @@ both languages show it as it is; rulings (VNP-5) keep their ids, as docs/rulings
 
 for _lang, _table in SCREEN_PHRASES.items():
     PHRASES[_lang].update((PREFIX + key, text) for key, text in _table.items())
+    PHRASES[_lang].update((PREFIX + "page." + k, t) for k, t in PAGE_REFUSALS[_lang].items())
 
 register_words("vnp", PHRASES)

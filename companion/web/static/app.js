@@ -1,15 +1,18 @@
-// The live page: the snapshot from GET /api/state and the SSE stream /api/live, the
+// The live page: the snapshot from GET /api/state and the SSE stream /api/live (or,
+// when the table refuses a stream, /api/state polled, and the page says so: live.js), the
 // common live view (status, OLED frame, scores, history), pairing, and acting through
 // POST /api/act. A game that draws itself on the page (a board...) does so in its own
 // view module, which gameview.js loads: nothing here knows any game.
 
 import { t, setLanguage, applyStatic } from "./i18n.js";
 import { loadView } from "./gameview.js";
+import { follow, POLL_SECONDS } from "./live.js";
 
 const $ = (id) => document.getElementById(id);
 
 let snap = null; // the snapshot shown
-let source = null; // the EventSource
+let live = null; // the table followed (live.js), once started
+let conn = { mode: "connecting", refusal: "" }; // how: live, polling (refused a stream)...
 let wantPairForm = false; // the user asked to play from this phone, or came with ?pair=
 let busy = false; // an action is on its way: ignore double taps
 let pairHeldUntil = 0; // after too many wrong codes (429), pairing waits until then
@@ -112,39 +115,23 @@ async function refetch() {
   }
 }
 
-/** (Re)open the stream. Reopened after pairing and unpairing so the new connection
- * carries the cookie (the server tells `you` per connection). */
-function connect() {
-  if (source) source.close();
-  setConn("lost", t("conn.connecting"));
-  const es = (source = new EventSource("/api/live"));
-  es.addEventListener("open", () => setConn("live", t("conn.live")));
-  es.addEventListener("state", (e) => {
-    setConn("live", t("conn.live"));
-    try {
-      render(JSON.parse(e.data));
-    } catch (err) {
-      console.error("bad snapshot", err);
-    }
-  });
-  es.addEventListener("error", () => {
-    setConn("lost", t("conn.lost"));
-    // EventSource retries by itself unless the server answered with an error status.
-    if (es.readyState === EventSource.CLOSED && source === es) setTimeout(connect, 3000);
-  });
-}
-
-function setConn(state, text) {
-  const conn = $("conn");
-  conn.dataset.state = state;
-  conn.textContent = text;
+/** How the page follows the table, on the badge at the top; polling (a stream refused)
+ * is also said in a sentence: the table's refusal, then how often the page updates. */
+function showConn(mode = conn.mode, refusal = conn.refusal) {
+  conn = { mode, refusal };
+  const badge = $("conn");
+  badge.dataset.state = mode === "connecting" ? "lost" : mode;
+  badge.textContent = t(`conn.${mode}`, { n: POLL_SECONDS });
+  const note = $("polling");
+  note.hidden = mode !== "polling";
+  note.textContent = note.hidden ? "" : [refusal, t("poll.note", { n: POLL_SECONDS })].filter(Boolean).join(" ");
 }
 
 // ------------------------------------------------------------------ rendering
 
 function render(next) {
   snap = next;
-  if (setLanguage(next.language)) $("conn").textContent = t(source?.readyState === 1 ? "conn.live" : "conn.lost");
+  if (setLanguage(next.language)) showConn();
   document.title = next.title || document.title;
   $("title").textContent = next.title || "";
   $("status").textContent = next.status || "";
@@ -291,14 +278,14 @@ async function pair(event) {
     const { ok, status, body, retryAfter } = await post("/api/pair", { code, seat });
     if (status === 429 && retryAfter) holdPairing(retryAfter);
     if (!ok) return showMessage(refusal(body, status));
-    source?.close(); // its snapshots no longer tell who this phone is
     showMessage("");
     $("pair-code").value = "";
     wantPairForm = false;
-    // Show it at once, then get the state and a stream that know this phone.
+    // Show it at once, then get the state and a stream that know this phone (the old
+    // stream's snapshots do not).
     if (snap) render({ ...snap, you: { seat: body.seat, name: body.name, csrf: body.csrf } });
+    live?.reopen();
     await refetch();
-    connect();
   } catch {
     showMessage(t("net.error"));
   } finally {
@@ -319,11 +306,10 @@ async function unpair() {
   try {
     const { ok, status, body } = await post("/api/unpair", {}, snap.you.csrf);
     if (!ok) return showMessage(refusal(body, status));
-    source?.close();
     showMessage("");
     render({ ...snap, you: null });
+    live?.reopen();
     await refetch();
-    connect();
   } catch {
     showMessage(t("net.error"));
   }
@@ -359,7 +345,7 @@ function start() {
     $("pair-code").focus();
   });
   refetch();
-  connect();
+  live = follow({ onState: render, onMode: showConn });
 }
 
 start();
