@@ -9,12 +9,18 @@ successful pairing, so a code seen once over a shoulder is soon worthless. Pairi
 again replaces its phone (a phone lost or a browser changed); the console revokes
 pairings (`companion unpair`).
 
-Guessing is slowed, never the person who reads the code (`Tries`): a wrong code does not
-change the code the OLED shows; each client (an address) has `FREE_TRIES` wrong codes,
-then waits twice as long after each further one (up to `MAX_WAIT`), and once it has been
-wrong the whole table's wrong codes are rationed too (`TABLE_BURST`, then one every
-`TABLE_EVERY` seconds). A client that has never been wrong is always heard: whoever types
-the code the OLED shows pairs at once, whatever others try.
+A code that served (a stale QR code, a page left open on an old code) is told so and
+never counts as wrong (`FORMER_CODES`). Guessing is slowed, never the person who reads
+the code (`Tries`): a wrong code does not change the code the OLED shows; each client (an
+address) may send `FREE_TRIES` wrong codes in a row and is still heard at once, whatever
+others do. Past them a client waits twice as long after each wrong code (up to
+`MAX_WAIT`) and waits its turn: the table hears `TABLE_BURST` such tries at once, then one
+every `TABLE_EVERY` seconds, each wrong code booking its client's next turn in the order
+they came. A client that must wait is refused without its code being read, so a right
+code sent early tells nothing. Once `CLIENTS_KEPT` clients are remembered, a client the
+table does not remember waits its turn too: rotating through addresses gains nothing.
+So N addresses get at most FREE_TRIES * min(N, CLIENTS_KEPT) + TABLE_BURST tries at
+once, then one every TABLE_EVERY seconds (docs/web.md works out what that means).
 
 A page may ask the OLED to show the code (`CodeCard`), which hides the game's screen for
 `SHOW_SECONDS`: asking again while it shows extends nothing, the game's screen then stays
@@ -38,7 +44,7 @@ import os
 import secrets
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,18 +57,22 @@ log = logging.getLogger("companion")
 
 CODE_DIGITS = 6
 FREE_TRIES = 3
-"""Wrong codes a client may send before it must wait."""
+"""Wrong codes in a row (since it last paired) a client may send and still be heard at
+once; an attacker's N addresses get as many each."""
 FIRST_WAIT = 2.0
-"""Seconds a client waits after its first wrong code past `FREE_TRIES`; doubled after each."""
+"""Seconds a client waits after its wrong code number `FREE_TRIES`; doubled after each."""
 MAX_WAIT = 600.0
-"""The longest a client waits between two tries."""
+"""The longest a client waits between two tries of its own."""
 TABLE_BURST = 12
-"""Wrong codes the whole table takes in a burst from clients that were wrong before..."""
+"""Tries the table hears at once from clients past their free tries..."""
 TABLE_EVERY = 10.0
-"""...then one every this many seconds, whoever sends them."""
+"""...then one every this many seconds, whoever sends them, each at its turn."""
 CLIENTS_KEPT = 4096
-"""Clients remembered; past that the oldest is forgotten, and an unknown client counts as
-one that was wrong before (rotating through addresses gains nothing)."""
+"""Clients remembered (past it, the one wrong the longest ago is forgotten); once that
+many are, a client the table does not remember waits its turn as one past its free tries
+(rotating through addresses gains nothing)."""
+FORMER_CODES = 16
+"""Codes of this game that served and are recognised as such (never counted as wrong)."""
 
 SHOW_SECONDS = 60.0
 """How long the OLED shows the pairing card when a page asks for it; the game's screen
@@ -109,8 +119,11 @@ def client_of(address: str | None) -> str:
 @dataclass(slots=True)
 class _Client:
     wrong: int = 0
-    free_at: float = 0.0
-    """When it may try again (monotonic seconds)."""
+    """Wrong codes since it last paired."""
+    free_at: float = -math.inf
+    """When it may try again (monotonic seconds)..."""
+    told: str = "pair.wait"
+    """...and why: its own wait ("pair.wait") or its turn at the table ("pair.table")."""
 
 
 class Tries:
@@ -120,42 +133,60 @@ class Tries:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self._clients: OrderedDict[str, _Client] = OrderedDict()
-        self._tokens = float(TABLE_BURST)
-        self._filled = clock()
+        """Who was wrong, the most recently wrong last."""
+        self._next_turn = -math.inf
+        """The table's next turn not booked yet (less `TABLE_BURST` turns banked)."""
         self.wrong = Summary("wrong pairing code")
         self.slowed = Summary("pairing try refused: too many wrong codes", level=logging.INFO)
 
-    def _table_tokens(self, now: float) -> float:
-        self._tokens = min(TABLE_BURST, self._tokens + (now - self._filled) / TABLE_EVERY)
-        self._filled = now
-        return self._tokens
+    def _turn(self, now: float) -> float:
+        """The table's first turn free from `now` (at most `TABLE_BURST` are banked)."""
+        return max(self._next_turn, now - (TABLE_BURST - 1) * TABLE_EVERY)
+
+    def _book(self, now: float) -> float:
+        turn = self._turn(now)
+        self._next_turn = turn + TABLE_EVERY
+        return turn
+
+    def _full(self) -> bool:
+        return len(self._clients) >= CLIENTS_KEPT
 
     def check(self, client: str) -> None:
-        """Raise a 429 (with how long to wait) when `client` may not try now."""
+        """Raise a 429 (with how long to wait) when `client` may not try now; the code
+        is then never read. A client the table does not remember once its memory is
+        full takes the table's turn, when one is free now."""
         now = self.clock()
         known = self._clients.get(client)
-        if known is not None and now < known.free_at:
+        if known is None:
+            if not self._full():
+                return
+            free_at, told_key = self._turn(now), "pair.table"
+            if free_at <= now:
+                self._book(now)
+                return
+        else:
+            free_at, told_key = known.free_at, known.told
+        if now < free_at:
             self.slowed.note(f" from {client}")
-            wait = math.ceil(known.free_at - now)
-            raise told(429, "pair.wait", retry_after=wait, seconds=wait)
-        been_wrong = known.wrong > 0 if known is not None else len(self._clients) >= CLIENTS_KEPT
-        if been_wrong and self._table_tokens(now) < 1:
-            self.slowed.note(" (the table's wrong codes are rationed)")
-            wait = math.ceil((1 - self._tokens) * TABLE_EVERY)
-            raise told(429, "pair.table", retry_after=wait, seconds=wait)
+            wait = math.ceil(free_at - now)
+            raise told(429, told_key, retry_after=wait, seconds=wait)
 
     def failed(self, client: str) -> None:
-        """`client` sent a wrong code: it waits longer, the table's ration shrinks."""
+        """`client` sent a wrong code: past its free tries, it waits longer and books its
+        next turn at the table."""
         now = self.clock()
-        known = self._clients.pop(client, None) or _Client()
-        self._clients[client] = known  # the most recent last
+        known = self._clients.pop(client, None)
+        if known is None:  # unknown: rationed from its first try if the memory is full
+            known = _Client(wrong=FREE_TRIES if self._full() else 0)
+        self._clients[client] = known  # the most recently wrong last
         while len(self._clients) > CLIENTS_KEPT:
             self._clients.popitem(last=False)
         known.wrong += 1
         late = known.wrong - FREE_TRIES
         if late >= 0:
-            known.free_at = now + min(MAX_WAIT, FIRST_WAIT * 2.0 ** min(late, 20))
-        self._tokens = max(0.0, self._table_tokens(now) - 1)
+            own = now + min(MAX_WAIT, FIRST_WAIT * 2.0 ** min(late, 20))
+            turn = self._book(now)
+            known.free_at, known.told = (own, "pair.wait") if own >= turn else (turn, "pair.table")
         self.wrong.note(f" from {client}")
 
     def succeeded(self, client: str) -> None:
@@ -222,14 +253,17 @@ class Pairings:
         self.tries = Tries()
         self.over = False
         """The game ended: every pairing with it, and no new one."""
+        self._former: deque[str] = deque(maxlen=FORMER_CODES)
+        """The last codes that served, the newest last."""
         self.code = self._new_code()
-        self.generation = 0
-        """Changes whenever who is paired changes (pages then update their seat lists)."""
         self._load()
 
-    @staticmethod
-    def _new_code() -> str:
-        return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+    def _new_code(self) -> str:
+        """A code that has not served in this game (so a stale one is never taken for it)."""
+        while True:
+            code = f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+            if code not in self._former:
+                return code
 
     # ---------------------------------------------------------------------- pairing
 
@@ -247,6 +281,8 @@ class Pairings:
                 self.tries.failed(client)  # a try all the same
                 raise told(400, "pair.code")
             if not secrets.compare_digest(str(code), self.code):
+                if code in self._former:
+                    raise told(403, "pair.used")  # a stale QR code: no wrong try
                 self.tries.failed(client)
                 raise told(403, "pair.wrong")
             self.tries.succeeded(client)
@@ -255,8 +291,8 @@ class Pairings:
                 del self._by_hash[h]
             paired = Paired(seat, secrets.token_urlsafe(24), secrets.token_urlsafe(24))
             self._by_hash[_hash(paired.token)] = _Pairing(seat, paired.csrf, self.clock())
+            self._former.append(self.code)
             self.code = self._new_code()
-            self.generation += 1
             self._save()
         log.info(
             "web: a phone is paired to %s%s",
@@ -277,7 +313,6 @@ class Pairings:
                 return None
             if self._expired(pairing):
                 del self._by_hash[key]
-                self.generation += 1
                 self._save()
                 log.info("web: the pairing of %s's phone expired", self.seats[pairing.seat])
                 return None
@@ -293,7 +328,6 @@ class Pairings:
             for h in gone:
                 del self._by_hash[h]
             if gone:
-                self.generation += 1
                 self._save()
         if gone:
             log.info("web: unpaired %s", "every phone" if seat is None else self.seats[seat])
@@ -306,18 +340,14 @@ class Pairings:
                 return
             self.over = True
             self._by_hash.clear()
-            self.generation += 1
             self._save()
         log.info("web: the game is over: every phone is unpaired")
 
-    def forget(self, token: str) -> bool:
+    def forget(self, token: str) -> None:
         """A phone unpairs itself."""
         with self._lock:
-            gone = self._by_hash.pop(_hash(token), None)
-            if gone is not None:
-                self.generation += 1
+            if self._by_hash.pop(_hash(token), None) is not None:
                 self._save()
-        return gone is not None
 
     def paired_seats(self) -> set[int]:
         with self._lock:

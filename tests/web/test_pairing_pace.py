@@ -1,7 +1,8 @@
 """Pairing on a LAN of strangers, over a real socket: guessing the code is slowed per
-client and for the whole table, while whoever reads the code off the OLED pairs at once;
-a wrong guess never changes the code; a pairing ends with its game (and after the hours
-the config gives); every refusal is one sentence in the table's language."""
+client and for the whole table, while whoever reads the code off the OLED pairs at once
+(a stale code is told so, never counted); a wrong guess never changes the code; a
+pairing ends with its game (and after the hours the config gives); every refusal is one
+sentence in the table's language. The attacks themselves: test_pairing_attacks.py."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from companion.config.model import WebConfig
 from companion.run.items import Scripted
 from companion.run.journal_file import archive
 from companion.screens.pairing import PairingScreen
+from companion.web import pairing
 from companion.web.errors import said
 from companion.web.pairing import (
     FIRST_WAIT,
@@ -23,42 +25,27 @@ from companion.web.pairing import (
     TABLE_BURST,
     TABLE_EVERY,
     CodeCard,
-    Tries,
 )
 
+from .guessing import guess, paced_table, wrong
 from .table import LiveTable
 
 
-class Clock:
-    """The pace's clock, moved by hand (the tries are judged by it, not by the socket)."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+@pytest.fixture
+def paced(tmp_path):
+    table, clock = paced_table(tmp_path)
+    yield table, clock
+    table.close()
 
 
 @pytest.fixture
-def table(tmp_path):
-    live = LiveTable(tmp_path, games.get("ptipasspass").simulated_setup(4, 3))
-    yield live
-    live.close()
+def table(paced):
+    return paced[0]
 
 
 @pytest.fixture
-def clock(table):
-    clock = Clock()
-    table.web.pairings.tries = Tries(clock)
-    return clock
-
-
-def wrong(table):
-    return f"{(int(table.web.pairings.code) + 1) % 10**6:06d}"
-
-
-def guess(client, code, seat=0):
-    return client.post("/api/pair", {"code": code, "seat": seat})
+def clock(paced):
+    return paced[1]
 
 
 def test_a_guessing_client_is_slowed_while_another_pairs_at_once(table, clock):
@@ -84,18 +71,59 @@ def test_a_guessing_client_is_slowed_while_another_pairs_at_once(table, clock):
     assert guess(guesser, table.web.pairings.code).status == 429  # still waiting
 
 
-def test_the_tables_wrong_codes_are_rationed_across_addresses(table, clock):
-    """Many addresses, each wrong once: past the table's burst, an address that was wrong
-    waits its turn; an address that never was is still heard at once."""
+def test_past_their_free_tries_addresses_take_turns_in_the_order_they_were_wrong(table, clock):
+    """The table hears `TABLE_BURST` tries at once from addresses past their free tries,
+    then one every `TABLE_EVERY` seconds: each wrong code books its address's next turn,
+    so the last address to be wrong is heard at its turn even while the others ask then.
+    Whoever has been wrong fewer than `FREE_TRIES` times is never in that line."""
     guessers = [table.client(f"127.0.1.{i}") for i in range(1, TABLE_BURST + 2)]
-    assert all(guess(g, wrong(table)).status == 403 for g in guessers)
-    ration = guess(guessers[0], wrong(table))
-    assert ration.status == 429
-    assert ration.json()["error"] == said("pair.table", "fr", seconds=int(TABLE_EVERY))
-    assert table.client("127.0.0.2").pair(table, 2).status == 200
-    clock.now += TABLE_EVERY
-    assert guess(guessers[0], wrong(table)).status == 403
-    assert guess(guessers[1], wrong(table)).status == 429  # one wrong code per TABLE_EVERY
+    for g in guessers:
+        assert [guess(g, wrong(table)).status for _ in range(FREE_TRIES)] == [403] * FREE_TRIES
+    mistaken = table.client("127.0.0.3")
+    assert guess(mistaken, wrong(table)).status == 403
+    last = guess(guessers[-1], wrong(table))
+    assert last.status == 429 and last.headers["Retry-After"] == str(int(TABLE_EVERY))
+    assert last.json()["error"] == said("pair.table", "fr", seconds=int(TABLE_EVERY))
+    clock.now += FIRST_WAIT  # the first ones' own wait is over: heard, each booking a turn
+    assert all(guess(g, wrong(table)).status == 403 for g in guessers[:-1])
+    first = guess(guessers[0], wrong(table))  # its turn: after the last one's
+    wait = int(2 * TABLE_EVERY - FIRST_WAIT)
+    assert first.status == 429 and first.json()["error"] == said("pair.table", "fr", seconds=wait)
+    clock.now += TABLE_EVERY - FIRST_WAIT
+    assert guess(guessers[0], wrong(table)).status == 429
+    assert guess(guessers[-1], wrong(table)).status == 403  # the last one's turn
+    assert mistaken.pair(table, 1).status == 200  # wrong once: heard at once
+    assert table.client("127.0.0.2").pair(table, 2).status == 200  # never wrong: at once
+
+
+def test_a_stale_code_is_told_so_and_never_counts_as_wrong(table, clock):
+    """A QR code photographed before someone paired, or a page left open on an old code,
+    sends a code that served: the player is told the screen has a new one, as often as
+    they send it, and still pairs at once with the new one."""
+    player = table.client("127.0.0.2")
+    stale = table.web.pairings.code
+    assert table.client().pair(table, 0).status == 200
+    for _ in range(FREE_TRIES + 2):
+        answer = guess(player, stale, seat=1)
+        assert answer.status == 403 and answer.json()["error"] == said("pair.used", "fr")
+    assert player.pair(table, 1).status == 200
+
+
+def test_the_last_16_codes_are_recognised_and_never_drawn_again(table, clock, monkeypatch):
+    """The last 16 codes that served (docs/web.md) are told apart from guesses; an older
+    one is a wrong code like any; a new code is never one of them (it would pair a stale
+    QR code)."""
+    served = []
+    for seat in range(16 + 1):
+        served.append(table.web.pairings.code)
+        assert table.client().pair(table, seat % 4).status == 200
+    client = table.client("127.0.0.2")
+    assert guess(client, served[0]).json()["error"] == said("pair.wrong", "fr")
+    assert guess(client, served[1]).json()["error"] == said("pair.used", "fr")
+    draws = iter([int(served[-1]), 424242])
+    monkeypatch.setattr(pairing.secrets, "randbelow", lambda _: next(draws))
+    assert table.client().pair(table, 0).status == 200
+    assert table.web.pairings.code == "424242"
 
 
 @pytest.mark.parametrize("code", ["٠١٢٣٤٥", "１２３４５６", "12345", "1234567", "12 456", 123456])
