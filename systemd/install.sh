@@ -167,10 +167,11 @@ if [ ! -f "$ETC/pins.toml" ]; then
 fi
 
 # What the configuration needs, read by the project's own parser (the standard library
-# only, so the system's Python runs it before anything is installed).
+# only, so the system's Python runs it before anything is installed); -P: this checkout's,
+# never a `companion` of the current folder.
 facts_of="$CONFIG"
 [ -f "$facts_of" ] || facts_of="$SRC/docs/companion.example.toml" # DRY_RUN on a new Pi
-if ! facts="$(PYTHONPATH="$SRC" python3 -S -m companion.config.install_facts \
+if ! facts="$(PYTHONPATH="$SRC" python3 -S -P -m companion.config.install_facts \
         --config "$facts_of")"; then
     refuse "fix $CONFIG (see above; docs/companion.example.toml documents every key)," \
         "then run install.sh again"

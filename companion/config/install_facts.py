@@ -7,7 +7,7 @@ espeak-ng, and checks that the unit's data directory is the config's and that it
 the club's CA. It asks this module rather than grepping TOML, so it reads the file exactly
 as the service will::
 
-    PYTHONPATH=SRC python3 -S -m companion.config.install_facts --config FILE
+    PYTHONPATH=SRC python3 -S -P -m companion.config.install_facts --config FILE
 
 It runs from the source tree with the system's Python before anything is installed, so
 it (and ``companion.config``) must import nothing outside the standard library.
