@@ -9,6 +9,7 @@ which installs it): there they fail.
 
 from __future__ import annotations
 
+import atexit
 import functools
 import getpass
 import queue
@@ -20,7 +21,6 @@ import subprocess
 import tempfile
 import threading
 import time
-import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -88,7 +88,7 @@ def _club_certificates() -> tuple[Path, Path, Path]:
     """One set of `certificates` for every broker of this process (RSA keys take a second
     or two to make): in a folder removed when the process ends."""
     folder = Path(tempfile.mkdtemp(prefix="club-certs-"))
-    weakref.finalize(certificates, shutil.rmtree, folder, True)
+    atexit.register(shutil.rmtree, folder, True)
     return certificates(folder)
 
 
@@ -111,7 +111,7 @@ def club_conf(plain: bool = False) -> str:
 
 
 class Mosquitto:
-    """Debian's broker configured as docs/club.md says (TLS with the club's CA, made in
+    """Debian's broker configured as docs/club.md says (TLS with the club's CA, copied to
     ``folder``; ``plain``: its closed network's listener instead), on a free loopback
     port; `kill` (SIGKILL) and `start` again, `forget` what it saved on disk."""
 
