@@ -176,9 +176,10 @@ class Mosquitto:
         assert self.process is None
         (self.folder / "mosquitto.db").unlink(missing_ok=True)
 
-    def client(self, user: str, client_id: str) -> mqtt.Client:
+    def client(self, user: str, client_id: str, clean_session: bool = True) -> mqtt.Client:
         """A paho client of ``user``'s for this broker (over its TLS), not connected yet."""
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id)
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
+                             clean_session=clean_session)  # fmt: skip
         client.username_pw_set(user, password(user))
         if self.tls_ca is not None:
             client.tls_set(ca_certs=str(self.tls_ca))

@@ -9,6 +9,7 @@ import re
 import threading
 import time
 
+import paho.mqtt.client as mqtt
 import pytest
 
 from tests.club.conftest import (
@@ -159,3 +160,39 @@ def test_plain_mqtt_only_when_the_table_says_tls_false(tmp_path):
             table.close()
         club.close()
         broker.kill()
+
+
+def test_the_boards_session_is_its_users_whatever_its_client_id(broker):
+    """With client ids bound to user names, the broker keeps the board's persistent session
+    under `club`: a result published while the board is away (QoS 1, not retained) reaches
+    it when it comes back, even from another machine (another client id)."""
+    away = _board(broker, "companion-club-club-pi-a", [])
+    away.disconnect()
+    away.loop_stop()
+    table = broker.client("table-a", "companion-table-table-a")
+    table.connect("127.0.0.1", broker.port)
+    table.loop_start()
+    table.publish("companion/tables/table-a/result", b"{}", qos=1).wait_for_publish(5)
+    table.disconnect()
+    table.loop_stop()
+    received: list[str] = []
+    back = _board(broker, "companion-club-club-laptop-b", received)
+    try:
+        wait_for(lambda: received == ["companion/tables/table-a/result"])
+    finally:
+        back.disconnect()
+        back.loop_stop()
+
+
+def _board(broker: Mosquitto, client_id: str, received: list[str]) -> mqtt.Client:
+    """A client of the club's user with a persistent session, as the board's reader,
+    subscribed to the tables' results (its SUBACK in)."""
+    board = broker.client(CLUB, client_id, clean_session=False)
+    subscribed = threading.Event()
+    board.on_subscribe = lambda *_: subscribed.set()
+    board.on_message = lambda c, u, message: received.append(message.topic)
+    board.connect("127.0.0.1", broker.port)
+    board.subscribe("companion/tables/+/result", qos=1)
+    board.loop_start()
+    assert subscribed.wait(10)
+    return board
