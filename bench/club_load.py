@@ -54,8 +54,9 @@ def club_child(port: int, folder: str) -> None:
     board.apply = timed  # type: ignore[method-assign]
     server = ClubServer(board, "fr", "127.0.0.1", 0)
     server.start()
+    ca = Path(folder) / "broker" / "club-ca.crt"  # the broker speaks TLS, as docs/club.md
     reader = ClubReader(board, Path(folder) / "night.jsonl", "127.0.0.1", port, CLUB,
-                        password(CLUB), retry=1)  # fmt: skip
+                        password(CLUB), ca, retry=1)  # fmt: skip
     reader.start()
     reader.connected.wait(10)
     print("ready", flush=True)

@@ -14,7 +14,9 @@
 # 93 ms at 100 kHz) and SPI, disables the serial console and UART (the default pin map
 # puts seat buttons on GPIO 14/15), creates the user `companion` in the gpio, spi, i2c and
 # dialout groups, installs the code in a venv under PREFIX, the config and pin map in ETC
-# (kept if already there), the udev rule of the Pico and the unit, and enables the unit.
+# (kept if already there; the config, which may hold the club's password, readable by root
+# and the service's group only), the udev rule of the Pico and the unit, with the network
+# the config's web page and club need, and enables the unit.
 # I2C/SPI/UART changes need a reboot; the script says so. Anything it refuses, it refuses
 # before changing the system (a new config in ETC aside), with one line saying why.
 #
@@ -158,30 +160,33 @@ if [ ! -f "$CONFIG" ]; then
     # The documented example, with the data directory of this installation.
     sed "s#^data_dir = \"/var/lib/companion\"\$#data_dir = \"$DATA\"#" \
         "$SRC/docs/companion.example.toml" |
-        put "$CONFIG" 0644 "docs/companion.example.toml with data_dir = \"$DATA\""
+        put "$CONFIG" 0640 "docs/companion.example.toml with data_dir = \"$DATA\""
 fi
 if [ ! -f "$ETC/pins.toml" ]; then
     run install -m 0644 "$SRC/hardware/pins.toml" "$ETC/pins.toml"
 fi
 
 # What the configuration needs, read by the project's own parser (the standard library
-# only, so the system's Python runs it before anything is installed).
+# only, so the system's Python runs it before anything is installed); -P: this checkout's,
+# never a `companion` of the current folder.
 facts_of="$CONFIG"
 [ -f "$facts_of" ] || facts_of="$SRC/docs/companion.example.toml" # DRY_RUN on a new Pi
-if ! facts="$(PYTHONPATH="$SRC" python3 -S -m companion.config.install_facts \
+if ! facts="$(PYTHONPATH="$SRC" python3 -S -P -m companion.config.install_facts \
         --config "$facts_of")"; then
     refuse "fix $CONFIG (see above; docs/companion.example.toml documents every key)," \
         "then run install.sh again"
 fi
-READERS=pico PICO_PORT=/dev/companion-pico WEB=on WEB_SCOPE=network WEB_PORT=8080 DATA_DIR=""
-SOUND=none
+READERS=pico PICO_PORT=/dev/companion-pico WEB=on DATA_DIR="" SOUND=none
+NETWORK_ALLOW="" NETWORK_LISTEN="" NETWORK="" CLUB_TLS_CA=""
 while IFS='=' read -r key value; do
     case "$key" in
         readers) READERS="$value" ;;
         pico_port) PICO_PORT="$value" ;;
         web) WEB="$value" ;;
-        web_scope) WEB_SCOPE="$value" ;;
-        web_port) WEB_PORT="$value" ;;
+        network_allow) NETWORK_ALLOW="$value" ;;
+        network_listen) NETWORK_LISTEN="$value" ;;
+        network) NETWORK="$value" ;;
+        club_tls_ca) CLUB_TLS_CA="$value" ;;
         data_dir) DATA_DIR="${value%/}" ;;
         sound) SOUND="$value" ;;
     esac
@@ -190,6 +195,12 @@ if [ "$NEW_CONFIG" = 0 ] && [ "$DATA_DIR" != "$DATA" ]; then
     refuse "$CONFIG: paths.data_dir is $DATA_DIR but DATA is $DATA: the service can" \
         "write only DATA; run DATA=$DATA_DIR $0, or set paths.data_dir = \"$DATA\""
 fi
+case "$CLUB_TLS_CA/" in
+    /home/* | /root/* | /run/user/*)
+        refuse "$CONFIG: club.tls_ca is $CLUB_TLS_CA, which the service cannot see" \
+            "(ProtectHome=yes in companion.service): copy it next to the config"
+        ;;
+esac
 if [ "$SOUND" = espeak-ng ]; then
     # espeak-ng plays through ALSA: the unit joins the audio group (drop-in below).
     if ! getent group audio >/dev/null 2>&1; then
@@ -204,6 +215,7 @@ if [ "$SOUND" = espeak-ng ]; then
     GROUPS_NEEDED="$GROUPS_NEEDED audio"
 fi
 say "configured: readers $READERS, web page $WEB, sound $SOUND, data directory $DATA"
+say "$NETWORK"
 
 # The Pico the udev rule binds /dev/companion-pico to: --pico; else the installed rule's
 # while it is plugged in; else the only one plugged in; else the installed rule's.
@@ -331,6 +343,16 @@ for group in $GROUPS_NEEDED; do
     run usermod -aG "$group" "$SERVICE_USER"
 done
 
+# The config may hold the club's password: root writes it, the service's group reads it.
+mode="$(stat -c '%a %U:%G' "$CONFIG" 2>/dev/null || echo "640 root:root")"
+if [ "$mode" != "640 root:$SERVICE_USER" ]; then
+    if [ "$NEW_CONFIG" = 0 ]; then
+        say "$CONFIG was $mode: now 0640 root:$SERVICE_USER (it may hold the club's password)"
+    fi
+    run chown "root:$SERVICE_USER" "$CONFIG"
+    run chmod 0640 "$CONFIG"
+fi
+
 say "code in $PREFIX (Python venv; lgpio and spidev from the system packages)"
 run install -d -m 0755 "$PREFIX"
 run python3 -m venv --system-site-packages "$PREFIX/venv"
@@ -408,33 +430,35 @@ render_unit() {
     done <"$SRC/systemd/companion.service"
 }
 
-# The addresses of a table's network: the private ranges (RFC 1918, the shared range of
-# phone hotspots and carrier networks, IPv6's unique local one); link-local ones too.
-LOCAL_NETWORKS="10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 100.64.0.0/10 fc00::/7"
-
-# [web] enabled: the page listens on TCP, which the unit's own sandbox forbids.
-web_dropin() {
+# The network the page and the club need (companion/config/unit_network.py), which the
+# unit's own sandbox forbids.
+network_dropin() {
     cat <<EOF
-# Written by systemd/install.sh because [web] is enabled in $CONFIG:
-# the table's web page (docs/web.md) listens on TCP port $WEB_PORT.
-# Run install.sh again after changing [web].
+# Written by systemd/install.sh because of [web] or [club] in $CONFIG:
+# ${NETWORK#service network: }.
+# Run install.sh again after changing [web] or [club].
 [Service]
 # What \`systemd-analyze security\` counts here, and why: PrivateNetwork=no and
 # RestrictAddressFamilies= with AF_INET and AF_INET6 are the host's network, for the page
-# and for \`companion unpair\` on the Pi itself; IPAddressDeny= stays "any" (the unit's),
-# the addresses below allowed.
+# (and \`companion unpair\` on the Pi itself) and the club's broker; IPAddressDeny= stays
+# "any" (the unit's), the addresses below allowed.
 PrivateNetwork=no
 RestrictAddressFamilies=
 RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
+# The Pi itself (localhost) and, for the page on the table's network or a club broker
+# given by name (IPAddressAllow= holds no names, and the broker's address may change), the
+# table's network: link-local and private addresses, where its name servers are too. A
+# broker given by address is allowed alone. A network of public addresses adds its own
+# (docs/install.md).
+IPAddressAllow=$NETWORK_ALLOW
 EOF
-    if [ "$WEB_SCOPE" = loopback ]; then
-        echo "# web.host is a loopback address: only the Pi itself may talk to the service."
-        echo "IPAddressAllow=localhost"
+    if [ -n "$NETWORK_LISTEN" ]; then
+        echo "# It listens on the page's port alone."
+        echo "SocketBindAllow=tcp:$NETWORK_LISTEN"
     else
-        echo "# The Pi itself and the devices of the table's network: private and link-local"
-        echo "# addresses. A network of public addresses adds its own (docs/install.md)."
-        echo "IPAddressAllow=localhost link-local $LOCAL_NETWORKS"
+        echo "# No page: it listens on no port, and only connects out to the club's broker."
     fi
+    echo "SocketBindDeny=any"
 }
 
 # [sound] backend = "espeak-ng": the voice plays through ALSA, which the unit's device list
@@ -455,11 +479,12 @@ EOF
 say "systemd unit"
 run install -d -m 0755 "$UNIT_DIR"
 render_unit | put "$UNIT_DIR/companion.service" 0644
-if [ "$WEB" = on ]; then
+run rm -f "$UNIT_DIR/companion.service.d/web.conf" # the page's alone, before the club
+if [ -n "$NETWORK_ALLOW" ]; then
     run install -d -m 0755 "$UNIT_DIR/companion.service.d"
-    web_dropin | put "$UNIT_DIR/companion.service.d/web.conf" 0644
+    network_dropin | put "$UNIT_DIR/companion.service.d/network.conf" 0644
 else
-    run rm -f "$UNIT_DIR/companion.service.d/web.conf"
+    run rm -f "$UNIT_DIR/companion.service.d/network.conf"
 fi
 if [ "$SOUND" = espeak-ng ]; then
     run install -d -m 0755 "$UNIT_DIR/companion.service.d"

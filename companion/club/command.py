@@ -16,6 +16,7 @@ import threading
 from datetime import date
 from pathlib import Path
 
+from companion.config.club import MQTT_PORT, MQTTS_PORT
 from companion.config.club_table import broker_address
 from companion.options import checked_option, fail, output_file_problem, path_text, whole_number
 
@@ -38,9 +39,9 @@ def add_club_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
     p.add_argument(
         "--broker",
         required=True,
-        type=checked_option(broker_address, _BROKER),
+        type=checked_option(lambda v: v if broker_address(v) else None, _BROKER),
         metavar="HOST[:PORT]",
-        help="the broker (default port 1883)",
+        help=f"the broker (default port {MQTTS_PORT}, {MQTT_PORT} with --plain)",
     )
     p.add_argument(
         "--username",
@@ -53,11 +54,17 @@ def add_club_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
         default=None,
         help="a file holding the user's password (its first line)",
     )
-    p.add_argument(
+    tls = p.add_mutually_exclusive_group(required=True)
+    tls.add_argument(
         "--tls-ca",
         type=path_text,
         default=None,
-        help="the broker's CA certificate (PEM) when it speaks TLS",
+        help="the club's CA certificate (PEM), which the broker's must be signed by",
+    )
+    tls.add_argument(
+        "--plain",
+        action="store_true",
+        help="plain MQTT without TLS: a broker on a closed network only (docs/club.md)",
     )
     p.add_argument(
         "--host",
@@ -81,7 +88,14 @@ def add_club_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
     p.set_defaults(func=run_club)
 
 
-_BROKER = 'the broker\'s address, HOST or HOST:PORT (e.g. "club-pi.local:1883")'
+_BROKER = 'the broker\'s address, HOST or HOST:PORT (e.g. "club-pi.local")'
+
+
+def broker_of(args: argparse.Namespace) -> tuple[str, int]:
+    """(host, port) of --broker, its default port TLS's unless --plain."""
+    address = broker_address(args.broker, tls=not args.plain)
+    assert address is not None  # checked as an option
+    return address
 
 
 def _password(args: argparse.Namespace) -> str | None:
@@ -121,7 +135,7 @@ def _serve(
     from companion.club.page import ClubServer
     from companion.club.reader import ClubReader, read_archive
 
-    host, port = args.broker
+    host, port = broker_of(args)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     board = Board()
     try:

@@ -158,8 +158,8 @@ class TableLink:
             clean_session=False,
         )
         client.username_pw_set(config.username, config.password)
-        if config.tls_ca is not None:
-            client.tls_set(ca_certs=str(config.tls_ca))
+        if config.tls:  # against the club's CA, or the system's CAs (ca_certs=None)
+            client.tls_set(ca_certs=str(config.tls_ca) if config.tls_ca else None)
         client.will_set(topic(config.table, AVAILABILITY), OFFLINE, qos=1, retain=True)
         client.reconnect_delay_set(min_delay=1, max_delay=max(1, int(retry)))
         client.on_connect = self._on_connect

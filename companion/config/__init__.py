@@ -17,6 +17,8 @@ module:
 - ``data_dir``: the one data directory of every command.
 - ``check``: the `companion config check` command.
 - ``install_facts``: what systemd/install.sh needs to know of a file (``KEY=VALUE``).
+- ``unit_network``: what the installed service's network lets through, for the web page
+  and the club's broker.
 """
 
 from __future__ import annotations

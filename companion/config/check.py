@@ -26,6 +26,7 @@ from companion.config.model import (
     GameConfig,
     ReadersConfig,
 )
+from companion.config.unit_network import unit_network
 from companion.options import add_config_option, add_data_dir_option
 
 
@@ -44,6 +45,7 @@ def describe(config: Config, data: DataDir | None = None) -> list[str]:
     ]
     if config.club is not None:
         lines.append(config.club.summary())
+    lines.append(unit_network(config).summary())
     if not config.hardware:
         lines.append("no hardware configured: `companion run` will simulate the table")
     return lines

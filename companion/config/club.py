@@ -30,11 +30,18 @@ class ClubConfig:
     """The broker user; the ACL lets it publish under its own table's topics only."""
     password: str | None = None
     tls_ca: Path | None = None
-    """The CA certificate of a broker that speaks TLS; None: plain MQTT on the LAN."""
+    """The CA the broker's certificate is checked against; None: the system's CAs."""
+    tls: bool = True
+    """False: plain MQTT, an explicit choice for a closed network (``tls = false``)."""
 
     def summary(self) -> str:
         """One line for `companion config check` (never the password)."""
-        tls = f", TLS with CA {self.tls_ca}" if self.tls_ca else ""
+        if not self.tls:
+            tls = ", plain MQTT without TLS (tls = false: a closed network only)"
+        elif self.tls_ca is not None:
+            tls = f", TLS with CA {self.tls_ca}"
+        else:
+            tls = ", TLS checked against the system's CAs (no tls_ca)"
         return (
             f"club: table {self.table} publishes to {self.host}:{self.port} as user "
             f"{self.username}{tls}"

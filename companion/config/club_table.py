@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from companion.config.club import MQTT_PORT, MQTTS_PORT, TABLE_NAME, ClubConfig
-from companion.config.reading import Checker, text
+from companion.config.reading import Checker, boolean, text
 
-CLUB_KEYS = ("broker", "table", "username", "password", "tls_ca")
+CLUB_KEYS = ("broker", "table", "username", "password", "tls_ca", "tls")
 _BROKER_FIX = (
-    'the broker\'s address, "HOST" or "HOST:PORT" (e.g. "club-pi.local:1883"; '
-    f"default port {MQTT_PORT}, {MQTTS_PORT} with tls_ca)"
+    'the broker\'s address, "HOST" or "HOST:PORT" (e.g. "club-pi.local"; '
+    f"default port {MQTTS_PORT}, {MQTT_PORT} with tls = false)"
 )
 _TABLE_FIX = (
     'the table\'s name on the club\'s board: lower-case letters, digits, "-" and "_", '
@@ -20,7 +20,7 @@ _TABLE_FIX = (
 )
 
 
-def broker_address(value: Any, tls: bool = False) -> tuple[str, int] | None:
+def broker_address(value: Any, tls: bool = True) -> tuple[str, int] | None:
     """(host, port) of ``"HOST"``, ``"HOST:PORT"`` or ``"[IPv6]:PORT"``, else None."""
     if not isinstance(value, str) or not value or any(ch.isspace() for ch in value):
         return None
@@ -57,10 +57,14 @@ def parse_club(c: Checker, base: Path) -> ClubConfig | None:
     s = c.table("club")
     c.unknown("club.", s, set(CLUB_KEYS))
     before = len(c.problems)
+    tls = c.get(s, "club.tls", True, boolean, "true (the default: TLS) or false (plain MQTT, "
+                "for a broker on a closed network only: docs/club.md)")  # fmt: skip
     tls_ca = _tls_ca(c, s, base)
+    if tls_ca is not None and not tls:
+        c.bad("club.tls_ca", s["tls_ca"], "a CA is for TLS, and tls = false: remove one")
     if "broker" not in s:
         c.problems.append(f"{c.name}: club.broker: missing ({_BROKER_FIX})")
-    address = c.get(s, "club.broker", None, lambda v: broker_address(v, tls_ca is not None),
+    address = c.get(s, "club.broker", None, lambda v: broker_address(v, tls),
                     _BROKER_FIX)  # fmt: skip
     if "table" not in s:
         c.problems.append(f"{c.name}: club.table: missing ({_TABLE_FIX})")
@@ -71,7 +75,7 @@ def parse_club(c: Checker, base: Path) -> ClubConfig | None:
                      "(mosquitto_passwd sets it), in quotes")  # fmt: skip
     if len(c.problems) > before or address is None:
         return None
-    return ClubConfig(address[0], address[1], table, username, password, tls_ca)
+    return ClubConfig(address[0], address[1], table, username, password, tls_ca, tls)
 
 
 def _tls_ca(c: Checker, s: Mapping[str, Any], base: Path) -> Path | None:

@@ -1,5 +1,7 @@
-"""A real Mosquitto for the club tests (Debian's mosquitto), on a free loopback port, with
-a password file and the ACL of docs/club.md; and simulated tables publishing to it.
+"""A real Mosquitto for the club tests (Debian's mosquitto), on a free loopback port,
+configured as docs/club.md says (its listener file, ACL and certificates, run as the
+document gives them: TLS, client ids bound to user names, persistence at every change);
+and simulated tables publishing to it.
 
 Without mosquitto the tests are skipped, except in CI (COMPANION_CI, set by .ci/run,
 which installs it): there they fail.
@@ -7,19 +9,25 @@ which installs it): there they fail.
 
 from __future__ import annotations
 
+import atexit
+import functools
 import getpass
 import queue
 import re
+import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import paho.mqtt.client as mqtt
 import pytest
+from paho.mqtt.enums import CallbackAPIVersion
 
 from companion import games
 from companion.club.board import Board
@@ -58,31 +66,54 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def certificates(folder: Path, name: str = "ca") -> tuple[Path, Path, Path]:
-    """A CA of its own (``name``.crt) and a server certificate it signed for 127.0.0.1 (its
-    address, as paho checks it), made by the openssl command: (CA, certificate, key)."""
+def certificates(folder: Path) -> tuple[Path, Path, Path]:
+    """The club's CA and the broker's certificate and key, made in ``folder`` by the
+    commands of docs/club.md for the address the tests use (127.0.0.1, as paho checks it)
+    instead of club-pi.local: (club-ca.crt, club-pi.crt, club-pi.key)."""
     openssl = required("openssl", "apt-get install openssl")
-    ca, ca_key = folder / f"{name}.crt", folder / f"{name}.key"
-    cert, key = folder / f"{name}-server.crt", folder / f"{name}-server.key"
-    request = folder / f"{name}-server.csr"
-    san = folder / "san.ext"
-    san.write_text("subjectAltName=IP:127.0.0.1\n")
-    for command in (
-        ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
-         f"/CN=club test {name}", "-keyout", ca_key, "-out", ca],
-        ["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", key,
-         "-out", request],
-        ["x509", "-req", "-in", request, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial",
-         "-days", "1", "-extfile", san, "-out", cert],
-    ):  # fmt: skip
-        subprocess.run([openssl, *map(str, command)], check=True, capture_output=True)
-    return ca, cert, key
+    script = (
+        doc_block("openssl x509 -req")
+        .replace("cd /etc/mosquitto/certs", f"cd {folder}")
+        .replace("/root/", f"{folder}/")
+        .replace("DNS:club-pi.local", "IP:127.0.0.1")
+        .replace("chown mosquitto:", f"chown {getpass.getuser()}:")  # not root here
+    )
+    path = f"{Path(openssl).parent}:/usr/bin:/bin"
+    subprocess.run(["bash", "-euc", script], check=True, capture_output=True, env={"PATH": path})
+    return folder / "club-ca.crt", folder / "club-pi.crt", folder / "club-pi.key"
+
+
+@functools.cache
+def _club_certificates() -> tuple[Path, Path, Path]:
+    """One set of `certificates` for every broker of this process (RSA keys take a second
+    or two to make): in a folder removed when the process ends."""
+    folder = Path(tempfile.mkdtemp(prefix="club-certs-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return certificates(folder)
+
+
+PLAIN = "replace the four lines from `listener 8883` to `cafile` by `listener 1883`"
+"""How docs/club.md turns its listener into the plain one of a closed network."""
+
+
+def club_conf(plain: bool = False) -> str:
+    """The listener file of docs/club.md (/etc/mosquitto/conf.d/club.conf); ``plain``: as
+    the document says to change it for a closed network."""
+    conf = doc_block("use_username_as_clientid")
+    if not plain:
+        return conf
+    assert PLAIN in " ".join(DOC.read_text(encoding="utf-8").split()), "docs/club.md changed"
+    lines = conf.splitlines()
+    first = lines.index("listener 8883")
+    last = next(i for i, line in enumerate(lines) if line.startswith("cafile "))
+    assert last == first + 3
+    return "\n".join([*lines[:first], "listener 1883", *lines[last + 1 :]]) + "\n"
 
 
 class Mosquitto:
-    """Debian's broker with a generated config; `kill` and `start` again on its port. With
-    `tls` (a CA, the server's certificate and key) its listener speaks TLS, as docs/club.md
-    says to set it up."""
+    """Debian's broker configured as docs/club.md says (TLS with the club's CA, copied to
+    ``folder``; ``plain``: its closed network's listener instead), on a free loopback
+    port; `kill` (SIGKILL) and `start` again, `forget` what it saved on disk."""
 
     def __init__(
         self,
@@ -90,7 +121,7 @@ class Mosquitto:
         passwd: str,
         folder: Path,
         tables: tuple[str, ...] = TABLES,
-        tls: tuple[Path, Path, Path] | None = None,
+        plain: bool = False,
     ) -> None:
         self.binary = binary
         self.folder = folder
@@ -99,18 +130,23 @@ class Mosquitto:
         users.write_text("".join(f"{u}:{password(u)}\n" for u in (*tables, CLUB)))
         subprocess.run([passwd, "-U", str(users)], check=True, capture_output=True)  # hashed
         (folder / "acl").write_text(doc_block("pattern write"))
-        listener = doc_block("acl_file")  # docs/club.md's, on a free loopback port
-        listener = listener.replace("listener 1883", f"listener {self.port} 127.0.0.1")
-        listener = listener.replace("/etc/mosquitto/club.passwd", str(users))
-        listener = listener.replace("/etc/mosquitto/club.acl", str(folder / "acl"))
-        self.tls_ca = tls[0] if tls else None
-        if tls:  # these apply to the listener above them
-            ca, cert, key = tls
-            listener += f"cafile {ca}\ncertfile {cert}\nkeyfile {key}\n"
+        self.tls_ca = None
+        if not plain:
+            for made in _club_certificates():
+                shutil.copy(made, folder)
+            self.tls_ca = folder / "club-ca.crt"
+        conf = club_conf(plain)
+        conf = conf.replace(f"listener {1883 if plain else 8883}",
+                            f"listener {self.port} 127.0.0.1")  # fmt: skip
+        conf = conf.replace("/etc/mosquitto/club.passwd", str(users))
+        conf = conf.replace("/etc/mosquitto/club.acl", str(folder / "acl"))
+        conf = conf.replace("/etc/mosquitto/certs/", f"{folder}/")
+        (folder / "conf.d").mkdir()
+        (folder / "conf.d" / "club.conf").write_text(conf)
         self.conf = folder / "mosquitto.conf"
         self.conf.write_text(
-            # No persistence: a broker killed forgets every session and retained message.
-            listener + "persistence false\nlog_dest stderr\n"
+            # Debian's /etc/mosquitto/mosquitto.conf, in this folder, logging to stderr.
+            f"persistence_location {folder}/\nlog_dest stderr\ninclude_dir {folder / 'conf.d'}\n"
             # As root, mosquitto would become the user mosquitto, who cannot read here.
             f"user {getpass.getuser()}\n"
         )
@@ -134,6 +170,20 @@ class Mosquitto:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(5)
         self.process = None
+
+    def forget(self) -> None:
+        """Lose what the broker saved (a broker whose disk was wiped): only when killed."""
+        assert self.process is None
+        (self.folder / "mosquitto.db").unlink(missing_ok=True)
+
+    def client(self, user: str, client_id: str, clean_session: bool = True) -> mqtt.Client:
+        """A paho client of ``user``'s for this broker (over its TLS), not connected yet."""
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
+                             clean_session=clean_session)  # fmt: skip
+        client.username_pw_set(user, password(user))
+        if self.tls_ca is not None:
+            client.tls_set(ca_certs=str(self.tls_ca))
+        return client
 
 
 @pytest.fixture
@@ -187,11 +237,12 @@ class SimTable:
     publishing to the broker through its `TableLink`, in threads, until `close`."""
 
     def __init__(self, name: str, game: str, broker: Mosquitto, folder: Path, seed: int = 1,
-                 lang: str = "fr", page: bool = False,
-                 tls_ca: Path | None = None) -> None:  # fmt: skip
+                 lang: str = "fr", page: bool = False, tls_ca: Path | None = None,
+                 tls: bool | None = None) -> None:  # fmt: skip
         """``page``: with its web page too (on 127.0.0.1, a port of its own), whose
         snapshots the link sends, as `companion run` has them. ``tls_ca``: the CA it trusts
-        (default: the broker's, when it speaks TLS)."""
+        (default: the broker's, when it speaks TLS); ``tls``: whether it speaks TLS
+        (default: as the broker does)."""
         self.name = name
         self.folder = folder
         folder.mkdir(exist_ok=True)
@@ -199,7 +250,8 @@ class SimTable:
         self.setup: Setup = played.simulated_setup(played.default_seats, seed, language=lang)
         self.inputs = list(played.simulate(self.setup).inputs)
         self.config = ClubConfig("127.0.0.1", broker.port, name, name, password(name),
-                                 tls_ca or broker.tls_ca)  # fmt: skip
+                                 tls_ca or broker.tls_ca,
+                                 broker.tls_ca is not None if tls is None else tls)  # fmt: skip
         self.inbox: queue.Queue[Any] = queue.Queue()
         self.session = Session.start(folder / "game.jsonl", self.setup)
         self.display = Display(DisplayConfig(driver="dummy"), lang)

@@ -4,6 +4,7 @@ board until SIGTERM; a bad option of `companion club` is one line and exit 2."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import signal
 import subprocess
@@ -12,6 +13,7 @@ import sys
 import pytest
 
 from companion.cli import main
+from companion.club.command import add_club_parser, broker_of
 from tests.club.conftest import CLUB, free_port, outbox, password, wait_for
 from tests.pi.conftest import ROOT, run_service, service_env, simulated_game, write_script
 from tests.web.table import Client
@@ -23,7 +25,7 @@ def test_a_table_run_with_a_club_section_publishes_its_game(broker, club, tmp_pa
     config = tmp_path / "companion.toml"
     config.write_text(
         f'[web]\nenabled = false\n[club]\nbroker = "127.0.0.1:{broker.port}"\n'
-        f'table = "table-a"\npassword = "{password("table-a")}"\n'
+        f'table = "table-a"\npassword = "{password("table-a")}"\ntls_ca = "{broker.tls_ca}"\n'
     )
     data = tmp_path / "data"
     done = run_service("run", "--sim", "--sim-clock", "script", "--exit-when-finished",
@@ -46,7 +48,8 @@ def test_the_club_command_serves_the_board_until_stopped(broker, tmp_path):
                "scores": [1, 0], "winner": 0}  # fmt: skip
     archive.write_text(json.dumps(earlier) + "\n")
     command = [sys.executable, "-m", "companion.cli", "club", "--broker",
-               f"127.0.0.1:{broker.port}", "--password-file", str(secret), "--host",
+               f"127.0.0.1:{broker.port}", "--tls-ca", str(broker.tls_ca),
+               "--password-file", str(secret), "--host",
                "127.0.0.1", "--port", str(port), "--archive", str(archive),
                "--lang", "en"]  # fmt: skip
     proc = subprocess.Popen(command, env=service_env(), cwd=ROOT, stdout=subprocess.PIPE,
@@ -75,8 +78,9 @@ def test_the_club_command_serves_the_board_until_stopped(broker, tmp_path):
     ],
 )
 def test_a_bad_club_option_is_one_line_and_exit_2(capsys, tmp_path, options, said):
+    plain = [] if "--tls-ca" in options else ["--plain"]
     code = main(["club", "--broker", "127.0.0.1:1", "--archive", str(tmp_path / "n.jsonl"),
-                 *options])  # fmt: skip
+                 *plain, *options])  # fmt: skip
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and err.startswith(f"companion club: {said}")
     assert not (tmp_path / "n.jsonl").exists()
@@ -95,3 +99,17 @@ def test_a_club_link_that_cannot_start_leaves_the_table_playing(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "the game goes on without the club" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_board_speaks_tls_unless_told_plain(capsys):
+    """`companion club` needs the club's CA (--tls-ca) or --plain said outright; its
+    default port follows (8883, 1883 with --plain)."""
+    with pytest.raises(SystemExit) as exited:
+        main(["club", "--broker", "club-pi.local"])
+    assert exited.value.code == 2
+    assert "one of the arguments --tls-ca --plain is required" in capsys.readouterr().err
+    parser = argparse.ArgumentParser()
+    add_club_parser(parser.add_subparsers())
+    for options, port in ((["--tls-ca", "club-ca.crt"], 8883), (["--plain"], 1883)):
+        args = parser.parse_args(["club", "--broker", "club-pi.local", *options])
+        assert broker_of(args) == ("club-pi.local", port)

@@ -23,6 +23,12 @@ from tests.pi.test_config import check, write
         ('broker = "club"\ntable = "t1"\npassword = ""', "club.password", "mosquitto_passwd"),
         ('broker = "club"\ntable = "t1"\ntls_ca = "none.pem"', "club.tls_ca", "no such file"),
         ('broker = "club"\ntable = "t1"\nhost = "x"', "club.host", "unknown key"),
+        ('broker = "club"\ntable = "t1"\ntls = "no"', "club.tls", "closed network"),
+        (
+            'broker = "club"\ntable = "t1"\ntls = false\ntls_ca = "ca.pem"',
+            "club.tls_ca",
+            "tls = false",
+        ),
         ('table = "t1"', "club.broker", "missing"),
         ('broker = "club"', "club.table", "missing"),
     ],
@@ -30,6 +36,7 @@ from tests.pi.test_config import check, write
 def test_each_bad_club_key_is_one_line_naming_it_and_the_fix(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, key: str, fix: str
 ) -> None:
+    (tmp_path / "ca.pem").write_text("-----BEGIN CERTIFICATE-----\n")
     code, out, err = check(write(tmp_path, f"[club]\n{text}\n"), capsys)
     assert code == 1 and "configuration OK" not in out
     problems = [line for line in err.splitlines() if line.startswith("error:")]
@@ -61,3 +68,31 @@ def test_checking_a_club_config_imports_no_mqtt_client(tmp_path: Path) -> None:
     modules = imported(["config", "check", "--config", str(config)], str(tmp_path))
     assert "companion.config.club_table" in modules
     assert loaded(modules, ("paho", "companion.club")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            'broker = "club-pi.local"',
+            "club-pi.local:8883 as user t1, TLS checked against the system's CAs",
+        ),
+        ('broker = "club-pi.local"\ntls = false', "club-pi.local:1883 as user t1, plain MQTT"),
+        ('broker = "club-pi.local:1884"\ntls = false', "club-pi.local:1884 as user t1, plain"),
+        (
+            'broker = "club-pi.local"\ntls_ca = "ca.pem"',
+            "club-pi.local:8883 as user t1, TLS with CA",
+        ),
+    ],
+)
+def test_tls_is_the_default_and_plain_mqtt_an_explicit_choice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, said: str
+) -> None:
+    """docs/club.md: a table speaks TLS to port 8883 unless its [club] says `tls = false`
+    (then port 1883); without `tls_ca` it checks the broker against the system's CAs."""
+    (tmp_path / "ca.pem").write_text("-----BEGIN CERTIFICATE-----\n")
+    code, out, err = check(write(tmp_path, f'[club]\n{text}\ntable = "t1"\n'), capsys)
+    assert code == 0, err
+    assert f"club: table t1 publishes to {said}" in out
+    club = load_config(tmp_path / "companion.toml").club
+    assert club is not None and club.tls == ("tls = false" not in text)

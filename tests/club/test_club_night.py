@@ -12,14 +12,12 @@ import json
 import threading
 
 import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
 
 from companion import games
 from companion.club.link import TableLink
 from companion.club.topics import state_payload
 from companion.web.public import Publisher
-from tests.club.conftest import CLUB, SimTable, outbox, password, wait_for
-from tests.tools import required
+from tests.club.conftest import CLUB, SimTable, outbox, wait_for
 from tests.web.table import Client
 
 GAMES = {"table-a": "ptipasspass", "table-b": "flipdone", "table-c": "swiped"}
@@ -60,7 +58,8 @@ def test_three_tables_are_live_on_the_board_and_the_standings_follow_each_result
     for table in tables:  # each table live: the board has the page's own view of it
         wait_for(lambda t=table: _state(club, t.name) == page_view_now(t))
         wait_for(lambda t=table: club.board.frame(t.name))  # the OLED, sent after the state
-        assert club.board.tables[table.name].online
+        # "online" goes at QoS 1, the state at QoS 0: MQTT orders each QoS on its own
+        wait_for(lambda t=table: club.board.tables[t.name].online)
         assert club.board.frame(table.name).startswith(b"\x89PNG")
     for done, table in enumerate(tables, 1):
         table.play()
@@ -132,6 +131,7 @@ def test_a_broker_killed_mid_game_loses_no_result_and_counts_none_twice(
     for table in tables:
         wait_for(lambda t=table: _state(club, t.name) == page_view_now(t))
     broker.kill()
+    broker.forget()  # and its disk: the board's session and the retained lists are gone
     for table in tables:
         table.play()
     for table in tables:  # the games end while the broker is away: the results wait on disk
@@ -200,9 +200,8 @@ def test_a_board_started_late_has_every_game_of_the_evening(broker, tables, tmp_
 
 
 def _client(broker, user: str, client_id: str) -> mqtt.Client:
-    """A plain client of ``user``'s, connected (its broker's CONNACK in)."""
-    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id)
-    client.username_pw_set(user, password(user))
+    """A client of ``user``'s, connected (its broker's CONNACK in)."""
+    client = broker.client(user, client_id)
     connected = threading.Event()
     client.on_connect = lambda *_: connected.set()
     client.connect("127.0.0.1", broker.port)
@@ -218,7 +217,7 @@ def _forged(table: str, result_id: str) -> bytes:
 
 def test_only_a_table_publishes_under_its_own_name_and_the_club_only_reads(broker, club):
     intruder = _client(broker, "table-a", "intruder")
-    reader = _client(broker, CLUB, "club-writer")
+    reader = club.reader.client  # the club's user: its one connection is the board's
     try:
         for client in (intruder, reader):  # another table's topics, the club's own name
             for table in ("table-b", CLUB):
@@ -237,9 +236,8 @@ def test_only_a_table_publishes_under_its_own_name_and_the_club_only_reads(broke
         assert list(club.board.results) == ["a-1"]
         assert set(club.board.tables) == {"table-a"}
     finally:
-        for client in (intruder, reader):
-            client.disconnect()
-            client.loop_stop()
+        intruder.disconnect()
+        intruder.loop_stop()
 
 
 def test_nothing_hidden_reaches_the_broker(broker, tables, tmp_path):
@@ -247,8 +245,7 @@ def test_nothing_hidden_reaches_the_broker(broker, tables, tmp_path):
     state is always a view the table's page had at some step, a result only names what the
     club shows."""
     received: list[tuple[str, bytes]] = []
-    spy = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="spy")
-    spy.username_pw_set(CLUB, password(CLUB))
+    spy = broker.client(CLUB, "spy")
     spy.on_message = lambda c, u, m: received.append((m.topic, bytes(m.payload)))
     subscribed = threading.Event()
     spy.on_subscribe = lambda *_: subscribed.set()
@@ -298,19 +295,14 @@ def _page_views(table: SimTable) -> list[dict]:
     return views
 
 
-def test_over_tls_a_table_delivers_only_to_the_broker_its_ca_vouches_for(tmp_path):
+def test_over_tls_a_table_delivers_only_to_the_broker_its_ca_vouches_for(broker, tmp_path):
     """docs/club.md's TLS listener (cafile, certfile, keyfile): a table trusting the club's
     CA delivers its result to the board over TLS; a table given another CA never connects
     (its result stays in its outbox) and the table plays on all the same."""
-    from tests.club.conftest import Club, Mosquitto, certificates
+    from tests.club.conftest import Club, certificates
 
-    binary = required("/usr/sbin/mosquitto", "apt-get install mosquitto")
-    passwd = required("mosquitto_passwd", "apt-get install mosquitto")
-    (tmp_path / "broker").mkdir()
     (tmp_path / "other").mkdir()
-    broker = Mosquitto(binary, passwd, tmp_path / "broker", tls=certificates(tmp_path / "broker"))
-    stranger_ca, _, _ = certificates(tmp_path / "other", "stranger")
-    broker.start()
+    stranger_ca, _, _ = certificates(tmp_path / "other")  # another club's
     club = Club(broker, tmp_path)
     trusting = SimTable("table-a", "swiped", broker, tmp_path / "table-a")
     wary = SimTable("table-b", "vnp", broker, tmp_path / "table-b", tls_ca=stranger_ca)
@@ -326,4 +318,3 @@ def test_over_tls_a_table_delivers_only_to_the_broker_its_ca_vouches_for(tmp_pat
         for table in (trusting, wary):
             table.close()
         club.close()
-        broker.kill()

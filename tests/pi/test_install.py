@@ -9,13 +9,16 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from companion.config.unit_network import LOCAL_NETWORKS
 from tests.pi.conftest import ROOT
 from tests.pi.test_systemd import systemd_analyze
 from tests.tools import required
@@ -48,6 +51,8 @@ case "${args[-1]}" in "$SANDBOX"/*) exec /usr/bin/install "${args[@]}" ;; esac""
 for a; do case "$a" in --name=*) name="${a#--name=}" ;; esac; done
 cat "$SANDBOX/udev-db/$(basename "$name")" 2>/dev/null""",
     "rm": 'for a; do case "$a" in -*|"$SANDBOX"/*) ;; *) exit 0 ;; esac; done; exec /bin/rm "$@"',
+    "chmod": 'case "${@: -1}" in "$SANDBOX"/*) exec /bin/chmod "$@" ;; esac',
+    "chown": "",  # no such user here: recorded only
     # python3 -m venv DIR makes a venv whose pip records and whose python is this one
     "python3": """if [ "$1 $2" = "-m venv" ]; then
     venv="${@: -1}"; case "$venv" in "$SANDBOX"/*) ;; *) exit 0 ;; esac; mkdir -p "$venv/bin"
@@ -85,8 +90,8 @@ class Sandbox:
         return self.root / "systemd" / "companion.service"
 
     @property
-    def web_conf(self) -> Path:
-        return self.root / "systemd" / "companion.service.d" / "web.conf"
+    def network_conf(self) -> Path:
+        return self.root / "systemd" / "companion.service.d" / "network.conf"
 
     @property
     def sound_conf(self) -> Path:
@@ -239,12 +244,12 @@ def test_prefix_etc_data_and_user_are_carried_into_the_unit(box: Sandbox) -> Non
     assert any(f"config check --config {box.etc}/companion.toml" in c for c in box.ran("runuser"))
 
 
-def test_the_installed_unit_and_its_web_drop_in_pass_systemd_analyze_verify(
+def test_the_installed_unit_and_its_drop_ins_pass_systemd_analyze_verify(
     box: Sandbox,
 ) -> None:
     box.plug_pico(SERIAL)
     ok(box.run())
-    assert box.web_conf.exists() and box.sound_conf.exists()
+    assert box.network_conf.exists() and box.sound_conf.exists()
     done = subprocess.run(
         [systemd_analyze(), "verify", str(box.unit)], capture_output=True, text=True, timeout=60
     )
@@ -442,38 +447,117 @@ def test_a_pico_option_that_is_not_a_serial_is_refused(box: Sandbox) -> None:
     changed_nothing(box)
 
 
-# ------------------------------------------------------------------ the web page
+# ------------------------------------------------------------------ the network
 
 
 def test_an_enabled_web_page_opens_the_network_of_the_unit(box: Sandbox) -> None:
     box.plug_pico(SERIAL)
     ok(box.run())
-    web = settings(box.web_conf)
-    assert web["PrivateNetwork"] == ["no"]
-    assert web["RestrictAddressFamilies"][-1].split() == ["AF_UNIX", "AF_INET", "AF_INET6"]
+    net = settings(box.network_conf)
+    assert net["PrivateNetwork"] == ["no"]
+    assert net["RestrictAddressFamilies"][-1].split() == ["AF_UNIX", "AF_INET", "AF_INET6"]
     # the table's network: the Pi itself, private and link-local addresses; the unit's
     # IPAddressDeny=any stays for every other address
-    assert "IPAddressDeny" not in web
-    allowed = web["IPAddressAllow"][0].split()
+    assert "IPAddressDeny" not in net
+    allowed = net["IPAddressAllow"][0].split()
     assert allowed[:2] == ["localhost", "link-local"] and "192.168.0.0/16" in allowed
+    assert net["SocketBindAllow"] == ["tcp:8080"] and net["SocketBindDeny"] == ["any"]
 
 
 def test_a_web_page_on_the_loopback_is_open_to_the_pi_alone(box: Sandbox) -> None:
     box.write_config(**{'host = "0.0.0.0"': 'host = "127.0.0.1"'})
     box.plug_pico(SERIAL)
     ok(box.run())
-    web = settings(box.web_conf)
-    assert web["IPAddressAllow"] == ["localhost"] and "IPAddressDeny" not in web
+    net = settings(box.network_conf)
+    assert net["IPAddressAllow"] == ["localhost"] and "IPAddressDeny" not in net
 
 
 def test_a_disabled_web_page_keeps_the_network_closed(box: Sandbox) -> None:
     box.plug_pico(SERIAL)
     ok(box.run())
-    assert box.web_conf.exists()
-    box.write_config(**{'enabled = true\n# "0.0.0.0"': 'enabled = false\n# "0.0.0.0"'})
+    assert box.network_conf.exists()
+    box.write_config(**WEB_OFF)
     ok(box.run())
-    assert not box.web_conf.exists()
+    assert not box.network_conf.exists()
     assert settings(box.unit)["PrivateNetwork"] == ["yes"]
+
+
+WEB_OFF = {'enabled = true\n# "0.0.0.0"': 'enabled = false\n# "0.0.0.0"'}
+CLUB = {
+    "# [club]": '[club]\nbroker = "club-pi.local"\ntable = "table-1"\n'
+    'password = "pw"\ntls_ca = "club-ca.crt"',
+}
+
+
+def test_a_table_in_a_club_without_its_page_still_reaches_the_broker(box: Sandbox) -> None:
+    """Issue 37, item 1: [web] enabled = false used to close the unit's network, and the
+    club link failed at every start. The broker by name: the table's network, outgoing."""
+    box.etc.mkdir(parents=True)
+    (box.etc / "club-ca.crt").write_text("-----BEGIN CERTIFICATE-----\n")
+    box.write_config(**WEB_OFF, **CLUB)
+    box.plug_pico(SERIAL)
+    done = ok(box.run())
+    assert "==> service network: the club broker club-pi.local:8883 (outgoing, TLS" in done.stdout
+    net = settings(box.network_conf)
+    assert net["PrivateNetwork"] == ["no"] and net["SocketBindDeny"] == ["any"]
+    assert "SocketBindAllow" not in net  # no page: it listens on no port
+    assert {"localhost", "192.168.0.0/16", "link-local"} <= set(net["IPAddressAllow"][0].split())
+    # and the service, reading the config as the service user, says the same
+    assert (
+        "service network: the club broker club-pi.local:8883"
+        in done.stdout.split("the configuration, as the service will read it")[1]
+    )
+
+
+def test_a_club_ca_the_service_cannot_see_is_refused(box: Sandbox) -> None:
+    """The service has no /home (ProtectHome=yes): a CA there would never be read, and the
+    table would play without its club."""
+    if not os.access("/home", os.W_OK):
+        pytest.skip("/home is not writable here: a CA cannot be put there")
+    home = Path(tempfile.mkdtemp(dir="/home"))
+    try:
+        (home / "club-ca.crt").write_text("-----BEGIN CERTIFICATE-----\n")
+        box.write_config(**{"# [club]": f'[club]\nbroker = "club"\ntable = "t1"\n'
+                            f'tls_ca = "{home}/club-ca.crt"'})  # fmt: skip
+        box.plug_pico(SERIAL)
+        refused(box.run(), "club.tls_ca", str(home), "ProtectHome", "copy it next to the config")
+        changed_nothing(box)
+    finally:
+        shutil.rmtree(home)
+
+
+def test_an_install_from_before_the_club_loses_its_web_drop_in(box: Sandbox) -> None:
+    """The page's web.conf of earlier installs becomes network.conf (the page and the
+    club): a second run leaves only the new one."""
+    old = box.root / "systemd" / "companion.service.d" / "web.conf"
+    old.parent.mkdir(parents=True)
+    old.write_text("[Service]\nPrivateNetwork=no\n")
+    box.plug_pico(SERIAL)
+    ok(box.run())
+    assert not old.exists() and box.network_conf.exists()
+
+
+# ------------------------------------------------------------------ the config's mode
+
+
+def test_a_new_config_is_readable_by_root_and_the_service_group_alone(box: Sandbox) -> None:
+    box.plug_pico(SERIAL)
+    done = ok(box.run())
+    config = box.etc / "companion.toml"
+    assert config.stat().st_mode & 0o777 == 0o640
+    assert f"root:companion {config}" in box.ran("chown")
+    assert "was 6" not in done.stdout  # a new file: nothing to say
+
+
+def test_an_existing_world_readable_config_is_fixed_and_said(box: Sandbox) -> None:
+    config = box.write_config()
+    config.chmod(0o644)
+    box.plug_pico(SERIAL)
+    done = ok(box.run())
+    assert config.stat().st_mode & 0o777 == 0o640
+    assert f"root:tabletop {config}" not in box.ran("chown")
+    assert f"==> {config} was 644 " in done.stdout
+    assert "now 0640 root:companion (it may hold the club's password)" in done.stdout
 
 
 # ------------------------------------------------------------------ the voice
@@ -528,12 +612,14 @@ def test_the_facts_module_runs_on_the_standard_library_alone(tmp_path: Path) -> 
         "readers": "pico",
         "pico_port": "/dev/companion-pico",
         "web": "on",
-        "web_scope": "network",
-        "web_port": "8080",
+        "network_allow": " ".join(("localhost", "link-local", *LOCAL_NETWORKS)),
+        "network_listen": "8080",
+        "network": "service network: the page on 0.0.0.0:8080 (the Pi and the table's network)",
+        "club_tls_ca": "",
         "data_dir": "/var/lib/companion",
         "sound": "espeak-ng",
     }
-    assert all(re.fullmatch(r"\S+", value) for value in facts.values())
+    assert all(re.fullmatch(r"[^=\n]*", value) for value in facts.values())
 
 
 def test_the_script_passes_shellcheck() -> None:
