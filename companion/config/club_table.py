@@ -73,6 +73,14 @@ def parse_club(c: Checker, base: Path) -> ClubConfig | None:
                      "(default: the table's name, which the club's ACL expects)")  # fmt: skip
     password = c.get(s, "club.password", None, text, "the user's password on the broker "
                      "(mosquitto_passwd sets it), in quotes")  # fmt: skip
+    if address is not None and address[1] == MQTT_PORT and tls and "tls" not in s:
+        # A configuration written before TLS was the default: it would never connect.
+        fix = (
+            f"port {MQTT_PORT} is plain MQTT's, and a table speaks TLS unless told: give the "
+            f"broker's TLS port ({MQTTS_PORT}, the default), or add tls = false for a broker "
+            "on a closed network (docs/club.md)"
+        )
+        c.bad("club.broker", s["broker"], fix)
     if len(c.problems) > before or address is None:
         return None
     return ClubConfig(address[0], address[1], table, username, password, tls_ca, tls)

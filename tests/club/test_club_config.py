@@ -29,6 +29,8 @@ from tests.pi.test_config import check, write
             "club.tls_ca",
             "tls = false",
         ),
+        # Written before TLS was the default: it would never connect, so it asks for a fix.
+        ('broker = "club:1883"\ntable = "t1"', "club.broker", "tls = false"),
         ('table = "t1"', "club.broker", "missing"),
         ('broker = "club"', "club.table", "missing"),
     ],
@@ -56,6 +58,18 @@ def test_a_club_section_is_summarised_without_its_password(
     assert "s3cret" not in out
     config = load_config(tmp_path / "companion.toml")
     assert config.club is not None and config.club.password == "s3cret"
+
+
+def test_port_1883_with_tls_said_outright_is_taken(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Only a section silent on ``tls`` is asked about port 1883: a TLS listener there is
+    the club's choice."""
+    code, out, err = check(
+        write(tmp_path, '[club]\nbroker = "club:1883"\ntable = "t1"\ntls = true\n'), capsys
+    )
+    assert code == 0, err
+    assert "publishes to club:1883" in out
 
 
 def test_without_a_club_section_the_table_publishes_nothing(tmp_path: Path) -> None:
