@@ -42,8 +42,15 @@ def _bom(table: Table, root: Path) -> list[Path]:
     return [path]
 
 
+def _harnesses(table: Table, root: Path) -> list[Path]:
+    from companion.kit import harness
+
+    return harness.write(table, root / "docs" / "wiring")
+
+
 ARTIFACTS: list[Artifact] = [
     Artifact("the bill of materials", "hardware", _bom, "bom.md"),
+    Artifact("the wiring harnesses", "docs/wiring", _harnesses),
 ]
 
 

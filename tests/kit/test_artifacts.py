@@ -16,12 +16,14 @@ import pytest
 from companion.kit import build
 from companion.kit.__main__ import main
 from companion.kit.table import Table
+from tests.tools import required
 
 
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from companion.kit.table import load_table
 
+    required("dot", "apt-get install graphviz")
     root = tmp_path_factory.mktemp("kit")
     build.generate(load_table(), root)
     return root
