@@ -48,9 +48,16 @@ def _harnesses(table: Table, root: Path) -> list[Path]:
     return harness.write(table, root / "docs" / "wiring")
 
 
+def _board(table: Table, root: Path) -> list[Path]:
+    from companion.kit import board
+
+    return board.write(table, root / "hardware" / "board")
+
+
 ARTIFACTS: list[Artifact] = [
     Artifact("the bill of materials", "hardware", _bom, "bom.md"),
     Artifact("the wiring harnesses", "docs/wiring", _harnesses),
+    Artifact("the breakout board", "hardware/board", _board),
 ]
 
 

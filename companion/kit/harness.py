@@ -3,7 +3,7 @@
 One harness per SPI bus shows, for each of its readers, the Pico's pins through that
 reader's 74LVC125A and resistors on the board (`U<n>`) to its mat connector `J<n>`, and
 the 8-way flat cable `W<n>` (its length from the reader's run on the full mat) to the
-reader board `R<n>`. The console harness shows the Pi's header (physical pin and BCM
+reader board `Reader<n>`. The console harness shows the Pi's header (physical pin and BCM
 GPIO) to the OLED, every button and the encoder, the USB cable to the Pico, and the 3.3 V
 supply to the board. The YAML is written here and committed beside the drawings, so a
 builder can read it, and WireViz (PyPI, with Debian's graphviz) draws it.
@@ -88,7 +88,7 @@ def bus_harness(table: Table, bus: int) -> dict[str, Any]:
             "subtype": f"board, {reader.name}",
             "pinlabels": list(PINS_PER_READER),
         }
-        connectors[f"R{r}"] = {
+        connectors[f"Reader{r}"] = {
             "type": "MFRC522 board",
             "subtype": f"reader {r}: {reader.name}, bus {b.index}",
             "pinlabels": list(PINS_PER_READER),
@@ -96,7 +96,7 @@ def bus_harness(table: Table, bus: int) -> dict[str, Any]:
         }
         cables[f"U{r}"] = {
             "category": "bundle",
-            "type": f"on the board: U{r} 74LVC125A",
+            "type": f"on the board: U{r} 74LVC125A and its resistors",
             "colors": ["WH"] * 7,
             "wirelabels": [
                 "CS, gate 4, 33 ohm, 10k up",
@@ -128,7 +128,7 @@ def bus_harness(table: Table, bus: int) -> dict[str, Any]:
             [
                 {f"J{r}": list(range(1, 9))},
                 {f"W{r}": list(range(1, 9))},
-                {f"R{r}": list(range(1, 9))},
+                {f"Reader{r}": list(range(1, 9))},
             ]
         )
     return {
