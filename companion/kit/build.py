@@ -29,17 +29,26 @@ class Artifact:
     """Where its files go, relative to the root; every file there is this artifact's."""
     make: Callable[[Table, Path], list[Path]]
     """(the table, the root to write under) -> the files written."""
-    pattern: str = "*"
+    patterns: tuple[str, ...] = ("*",)
     """The files of `folder` it owns (a folder shared with hand-written files)."""
 
 
-def _bom(table: Table, root: Path) -> list[Path]:
-    from companion.kit import bom
+def _documents(table: Table, root: Path) -> list[Path]:
+    from companion.kit import bom, mats
 
-    path = root / "hardware" / "bom.md"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(bom.render(table), encoding="utf-8")
-    return [path]
+    folder = root / "hardware"
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in (("bom.md", bom.render(table)), ("mats.md", mats.render(table))):
+        (folder / name).write_text(text, encoding="utf-8")
+        written.append(folder / name)
+    return written
+
+
+def _mats(table: Table, root: Path) -> list[Path]:
+    from companion.kit import mats
+
+    return mats.write(table, root / "hardware" / "mats")
 
 
 def _harnesses(table: Table, root: Path) -> list[Path]:
@@ -55,7 +64,8 @@ def _board(table: Table, root: Path) -> list[Path]:
 
 
 ARTIFACTS: list[Artifact] = [
-    Artifact("the bill of materials", "hardware", _bom, "bom.md"),
+    Artifact("the bill of materials and the mats", "hardware", _documents, ("bom.md", "mats.md")),
+    Artifact("the mat templates", "hardware/mats", _mats),
     Artifact("the wiring harnesses", "docs/wiring", _harnesses),
     Artifact("the breakout board", "hardware/board", _board),
 ]
@@ -82,7 +92,10 @@ def owned(root: Path, only: Iterable[str] = ()) -> set[str]:
         folder = root / artifact.folder
         if folder.is_dir():
             files |= {
-                str(p.relative_to(root)) for p in folder.glob(artifact.pattern) if p.is_file()
+                str(p.relative_to(root))
+                for pattern in artifact.patterns
+                for p in folder.glob(pattern)
+                if p.is_file()
             }
     return files
 
