@@ -63,9 +63,34 @@ def _board(table: Table, root: Path) -> list[Path]:
     return board.write(table, root / "hardware" / "board")
 
 
+def _figures(table: Table, root: Path) -> list[Path]:
+    """The assembly guide's pictures (docs/figures/kit-wiring.png, kit-mat-tile.png): part
+    of the wiring diagram and a mat tile, cut from the generated drawings (so they change
+    when the drawings do)."""
+    from PIL import Image
+
+    from companion.kit import mats
+    from companion.sheets import png_page
+
+    folder = root / "docs" / "figures"
+    folder.mkdir(parents=True, exist_ok=True)
+    wiring = root / "docs" / "wiring" / "bus0.png"
+    if not wiring.exists():
+        _harnesses(table, root)
+    with Image.open(wiring) as image:
+        crop = image.crop((0, 0, image.width, min(image.height, image.width * 2 // 5)))
+        crop.save(folder / "kit-wiring.png", optimize=True)
+    mat = min(table.mats, key=lambda m: (m.spots != 9, m.spots))  # the 3 x 3 of most games
+    first = next(mats.tiles(table, mat, "A4"))
+    tile = png_page(first, 4, mats.tiling(mat, "A4").size)
+    tile.quantize(64, dither=Image.Dither.NONE).save(folder / "kit-mat-tile.png", optimize=True)
+    return [folder / "kit-wiring.png", folder / "kit-mat-tile.png"]
+
+
 ARTIFACTS: list[Artifact] = [
     Artifact("the bill of materials and the mats", "hardware", _documents, ("bom.md", "mats.md")),
     Artifact("the mat templates", "hardware/mats", _mats),
+    Artifact("the pictures of the assembly guide", "docs/figures", _figures, ("kit-*.png",)),
     Artifact("the wiring harnesses", "docs/wiring", _harnesses),
     Artifact("the breakout board", "hardware/board", _board),
 ]

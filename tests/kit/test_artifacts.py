@@ -18,6 +18,8 @@ from companion.kit.__main__ import main
 from companion.kit.table import Table
 from tests.tools import required
 
+pytestmark = pytest.mark.xdist_group("kit-artifacts")  # one worker generates the kit once
+
 
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -58,3 +60,23 @@ def test_the_command_checks_and_writes(fresh: Path, tmp_path: Path, table: Table
     bad.write_text("[pico]\n")
     assert main(["--pins", str(bad), "--check"]) == 2
     assert "pi.seats.doublon is missing" in capsys.readouterr().err
+
+
+def test_wireviz_drew_every_reader_of_each_bus(fresh: Path, table: Table) -> None:
+    import yaml
+
+    from companion.kit import harness
+
+    wiring = fresh / "docs" / "wiring"
+    for bus in table.buses:
+        source = yaml.safe_load((wiring / f"bus{bus.index}.yml").read_text())
+        assert source == harness.harnesses(table)[f"bus{bus.index}"]
+        svg = (wiring / f"bus{bus.index}.svg").read_text()
+        for r in bus.readers:
+            name = "pad" if r == 0 else f"spot {r}"
+            assert f"reader {r}: {name}, bus {bus.index}" in svg
+    assert (wiring / "console.png").stat().st_size > 0
+    assert {p.name for p in (fresh / "docs" / "figures").iterdir()} == {
+        "kit-wiring.png",
+        "kit-mat-tile.png",
+    }

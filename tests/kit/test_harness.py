@@ -7,11 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from companion.kit import harness
 from companion.kit.table import PINS_PER_READER, Table, load_table
-from tests.tools import required
 
 PinsWith = Callable[[Callable[[dict[str, Any]], None]], Path]
 
@@ -69,13 +66,3 @@ def test_the_console_wires_each_button_to_its_physical_pin(table: Table) -> None
         assert h["cables"][f"WSeat{seat}Menteur"]["length"] == table.kit.seat_wire
     oled = next(p for p in h["connections"] if "OLED" in p[2])
     assert [label_of[p] for p in oled[0]["Pi"]] == ["GND", "3V3", "GPIO3 SCL", "GPIO2 SDA"]
-
-
-def test_wireviz_draws_the_yaml(table: Table, tmp_path: Path) -> None:
-    required("dot", "apt-get install graphviz")
-    written = harness.write(table, tmp_path)
-    assert {p.name for p in written} >= {"bus0.yml", "bus0.svg", "bus0.png", "console.png"}
-    assert yaml.safe_load((tmp_path / "bus1.yml").read_text()) == harness.harnesses(table)["bus1"]
-    svg = (tmp_path / "bus1.svg").read_text()
-    for r in table.buses[1].readers:
-        assert f"reader {r}: spot {r}, bus 1" in svg
