@@ -35,12 +35,48 @@ from typing import Any
 from companion.kit.table import PINS_PER_READER, Table
 
 PICO_PINS = {
-    **{f"GP{g}": p for g, p in zip(range(0, 23), (
-        1, 2, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17, 19, 20, 21, 22, 24, 25, 26, 27, 29,
-    ), strict=True)},
-    "GP26": 31, "GP27": 32, "GP28": 34, "RUN": 30, "ADC_VREF": 35, "3V3": 36, "3V3_EN": 37,
-    "VSYS": 39, "VBUS": 40,
-}  # fmt: skip
+    **{
+        f"GP{g}": p
+        for g, p in zip(
+            range(0, 23),
+            (
+                1,
+                2,
+                4,
+                5,
+                6,
+                7,
+                9,
+                10,
+                11,
+                12,
+                14,
+                15,
+                16,
+                17,
+                19,
+                20,
+                21,
+                22,
+                24,
+                25,
+                26,
+                27,
+                29,
+            ),
+            strict=True,
+        )
+    },
+    "GP26": 31,
+    "GP27": 32,
+    "GP28": 34,
+    "RUN": 30,
+    "ADC_VREF": 35,
+    "3V3": 36,
+    "3V3_EN": 37,
+    "VSYS": 39,
+    "VBUS": 40,
+}
 """The Pico's GPIO and power pins -> physical pin (its datasheet's pinout)."""
 PICO_GROUNDS = (3, 8, 13, 18, 23, 28, 33, 38)
 
@@ -160,30 +196,64 @@ def _describe(table: Table, skidl: Any, nc: Any) -> None:
     ]
     pico_pins += [(p, "GND", types.PWRIN) for p in PICO_GROUNDS]
     pico = template("RPi_Pico", "A", "RPi_Pico:RPi_Pico_TH", pico_pins)(tag="pico")
-    buffer = template("74LVC125A", "U", "Package_SO:SOIC-14_3.9x8.7mm_P1.27mm", [
-        (1, "1OE", types.INPUT), (2, "1A", types.INPUT), (3, "1Y", types.TRISTATE),
-        (4, "2OE", types.INPUT), (5, "2A", types.INPUT), (6, "2Y", types.TRISTATE),
-        (7, "GND", types.PWRIN), (8, "3Y", types.TRISTATE), (9, "3A", types.INPUT),
-        (10, "3OE", types.INPUT), (11, "4Y", types.TRISTATE), (12, "4A", types.INPUT),
-        (13, "4OE", types.INPUT), (14, "VCC", types.PWRIN),
-    ])  # fmt: skip
-    tvs = template("SRV05-4", "D", "Package_TO_SOT_SMD:SOT-23-6", [
-        (1, "IO1", types.PASSIVE), (2, "GND", types.PASSIVE), (3, "IO2", types.PASSIVE),
-        (4, "IO3", types.PASSIVE), (5, "VBUS", types.PASSIVE), (6, "IO4", types.PASSIVE),
-    ])  # fmt: skip
+    buffer = template(
+        "74LVC125A",
+        "U",
+        "Package_SO:SOIC-14_3.9x8.7mm_P1.27mm",
+        [
+            (1, "1OE", types.INPUT),
+            (2, "1A", types.INPUT),
+            (3, "1Y", types.TRISTATE),
+            (4, "2OE", types.INPUT),
+            (5, "2A", types.INPUT),
+            (6, "2Y", types.TRISTATE),
+            (7, "GND", types.PWRIN),
+            (8, "3Y", types.TRISTATE),
+            (9, "3A", types.INPUT),
+            (10, "3OE", types.INPUT),
+            (11, "4Y", types.TRISTATE),
+            (12, "4A", types.INPUT),
+            (13, "4OE", types.INPUT),
+            (14, "VCC", types.PWRIN),
+        ],
+    )
+    tvs = template(
+        "SRV05-4",
+        "D",
+        "Package_TO_SOT_SMD:SOT-23-6",
+        [
+            (1, "IO1", types.PASSIVE),
+            (2, "GND", types.PASSIVE),
+            (3, "IO2", types.PASSIVE),
+            (4, "IO3", types.PASSIVE),
+            (5, "VBUS", types.PASSIVE),
+            (6, "IO4", types.PASSIVE),
+        ],
+    )
     header = template(
         "Conn_01x08",
         "J",
         "Connector_PinHeader_2.54mm:PinHeader_1x08_P2.54mm_Vertical",
         [(i, name, types.PASSIVE) for i, name in enumerate(PINS_PER_READER, 1)],
     )
-    terminal = template("Screw_Terminal_01x02", "J",
-                        "TerminalBlock:TerminalBlock_bornier-2_P5.08mm",
-                        [(1, "3V3", types.PWROUT), (2, "GND", types.PWROUT)])  # fmt: skip
-    res = template("R", "R", "Resistor_SMD:R_0805_2012Metric",
-                   [(1, "~", types.PASSIVE), (2, "~", types.PASSIVE)])  # fmt: skip
-    cap = template("C", "C", "Capacitor_SMD:C_0805_2012Metric",
-                   [(1, "~", types.PASSIVE), (2, "~", types.PASSIVE)])  # fmt: skip
+    terminal = template(
+        "Screw_Terminal_01x02",
+        "J",
+        "TerminalBlock:TerminalBlock_bornier-2_P5.08mm",
+        [(1, "3V3", types.PWROUT), (2, "GND", types.PWROUT)],
+    )
+    res = template(
+        "R",
+        "R",
+        "Resistor_SMD:R_0805_2012Metric",
+        [(1, "~", types.PASSIVE), (2, "~", types.PASSIVE)],
+    )
+    cap = template(
+        "C",
+        "C",
+        "Capacitor_SMD:C_0805_2012Metric",
+        [(1, "~", types.PASSIVE), (2, "~", types.PASSIVE)],
+    )
 
     net = skidl.Net
     vcc, gnd = net("+3V3"), net("GND")
@@ -261,8 +331,19 @@ def _describe(table: Table, skidl: Any, nc: Any) -> None:
             pico[PICO_PINS[name]] += nc
 
 
-SLICE_TAGS = ("j{r}", "d{r}", "u{r}", "c{r}", "cs{r}-up", "sck{r}", "mosi{r}", "cs{r}",
-              "miso{r}", "miso{r}-down", "rst{r}")  # fmt: skip
+SLICE_TAGS = (
+    "j{r}",
+    "d{r}",
+    "u{r}",
+    "c{r}",
+    "cs{r}-up",
+    "sck{r}",
+    "mosi{r}",
+    "cs{r}",
+    "miso{r}",
+    "miso{r}-down",
+    "rst{r}",
+)
 """The parts of reader r's slice of the board (`_describe`'s tags)."""
 
 
@@ -322,10 +403,13 @@ def slice_dot(board: Board, reader: int = 1) -> str:
         '  edge [fontname="DejaVu Sans", fontsize=9];',
     ]
     for ref in refs:
-        pins = sorted({p for _, ps in board.nets for p in ps if p.split(".")[0] == ref},
-                      key=lambda p: int(p.split(".")[1]))  # fmt: skip
-        ports = "|".join(f"<p{p.split('.')[1]}> {p.split('.')[1]} {board.pin_names[p]}"
-                         for p in pins)  # fmt: skip
+        pins = sorted(
+            {p for _, ps in board.nets for p in ps if p.split(".")[0] == ref},
+            key=lambda p: int(p.split(".")[1]),
+        )
+        ports = "|".join(
+            f"<p{p.split('.')[1]}> {p.split('.')[1]} {board.pin_names[p]}" for p in pins
+        )
         title = f"{ref}\\n{names[ref]}" + (f" {value[ref]}" if value[ref] != names[ref] else "")
         lines.append(f'  "{ref}" [shape=record, label="{{{title}|{{{ports}}}}}"];')
     pico_side: list[str] = []

@@ -211,6 +211,16 @@ def load_table(path: Path = REPOSITORY_PINS) -> Table:
     return Table(tuple(readers), buses, rst, pi, int(address), mats, kit, pad_only)
 
 
+def load_pico(path: Path) -> tuple[list[Reader], tuple[Bus, ...], int]:
+    """The ``[pico]`` part of the pin map at ``path``: its readers, buses and reset pin
+    (`companion doctor --walk` names a reader's wires with it)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise KitError(f"{path}: cannot read the pin map: {exc}") from exc
+    return _pico(data.get("pico"), path)
+
+
 def _pico(pico: Any, path: Path) -> tuple[list[Reader], tuple[Bus, ...], int]:
     def need(table: Any, key: str, where: str) -> int:
         value = table.get(key) if isinstance(table, Mapping) else None
@@ -302,8 +312,10 @@ def game_mats(pitch: float) -> tuple[tuple[Mat, ...], tuple[str, ...]]:
                 continue
             cells = _normalised(game.mat(seats, None))
             if len(cells) != game.spots(seats, None):
-                raise KitError(f"{name} with {seats} seats: its mat has {len(cells)} cells "
-                               f"for {game.spots(seats, None)} spots")  # fmt: skip
+                raise KitError(
+                    f"{name} with {seats} seats: its mat has {len(cells)} cells "
+                    f"for {game.spots(seats, None)} spots"
+                )
             users.setdefault(cells, []).append(f"{name}, {seats} seats")
     mats = [Mat(cells, tuple(who), pitch) for cells, who in users.items()]
     mats.sort(key=lambda m: (m.spots, m.name))

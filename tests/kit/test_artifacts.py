@@ -48,8 +48,9 @@ def test_a_changed_or_missing_artifact_is_named(fresh: Path, tmp_path: Path) -> 
     assert build.differences(copy, fresh) == ["hardware/bom.md: missing (generate it)"]
 
 
-def test_the_command_checks_and_writes(fresh: Path, tmp_path: Path, table: Table,
-                                       capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+def test_the_command_checks_and_writes(
+    fresh: Path, tmp_path: Path, table: Table, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "out"
     assert main(["--out", str(out), "--only", "hardware"]) == 0
     assert main(["--out", str(out), "--only", "hardware", "--check"]) == 0

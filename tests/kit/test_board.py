@@ -108,8 +108,9 @@ def test_a_one_bus_pin_map_gives_a_one_bus_board(pins_with: PinsWith) -> None:
     assert sum(1 for p in miso if p.startswith("U") and p.endswith(".3")) == 19
 
 
-def test_a_board_failing_its_erc_is_not_written(monkeypatch: pytest.MonkeyPatch,
-                                                tmp_path: Path, table: Table) -> None:  # fmt: skip
+def test_a_board_failing_its_erc_is_not_written(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, table: Table
+) -> None:
     real = board.build
 
     def broken(t: Table) -> board.Board:

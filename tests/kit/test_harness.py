@@ -39,8 +39,11 @@ def test_each_reader_of_the_full_mat_is_on_its_bus_with_its_own_pins(table: Tabl
             assert _pico_pin_of(h, r, "RST") == table.rst
             cable = h["cables"][f"W{r}"]
             assert cable["length"] == table.full_mat.cable(r, table.kit.slack) / 1000
-            straight = [{f"J{r}": list(range(1, 9))}, {f"W{r}": list(range(1, 9))},
-                        {f"Reader{r}": list(range(1, 9))}]  # fmt: skip
+            straight = [
+                {f"J{r}": list(range(1, 9))},
+                {f"W{r}": list(range(1, 9))},
+                {f"Reader{r}": list(range(1, 9))},
+            ]
             assert straight in h["connections"]
     assert sorted(seen) == list(range(19))
 
