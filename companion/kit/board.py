@@ -27,7 +27,7 @@ import logging
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -80,6 +80,11 @@ PICO_PINS = {
 """The Pico's GPIO and power pins -> physical pin (its datasheet's pinout)."""
 PICO_GROUNDS = (3, 8, 13, 18, 23, 28, 33, 38)
 
+BUFFER_PINS = ("1OE", "1A", "1Y", "2OE", "2A", "2Y", "GND", "3Y", "3A", "3OE", "4Y", "4A", "4OE",
+               "VCC")  # fmt: skip
+"""The 74LVC125A's pins 1..14 (SOIC-14)."""
+TVS_PINS = ("IO1", "GND", "IO2", "IO3", "VBUS", "IO4")
+"""The SRV05-4's pins 1..6 (SOT-23-6)."""
 GATES = {"MISO": (1, 2, 3), "SCK": (4, 5, 6), "MOSI": (10, 9, 8), "CS": (13, 12, 11)}
 """74LVC125A gate used for each line: (its /OE, A, Y pin)."""
 TVS_IO = {"SDA": 1, "SCK": 3, "MOSI": 4, "MISO": 6}
@@ -196,63 +201,38 @@ def _describe(table: Table, skidl: Any, nc: Any) -> None:
     ]
     pico_pins += [(p, "GND", types.PWRIN) for p in PICO_GROUNDS]
     pico = template("RPi_Pico", "A", "RPi_Pico:RPi_Pico_TH", pico_pins)(tag="pico")
+
+    def numbered(names: Sequence[str], kind: Callable[[str], Any]) -> list[tuple[int, str, Any]]:
+        return [(n, name, kind(name)) for n, name in enumerate(names, start=1)]
+
+    def gate_pin(name: str) -> Any:
+        if name in ("GND", "VCC"):
+            return types.PWRIN
+        return types.TRISTATE if name.endswith("Y") else types.INPUT
+
     buffer = template(
-        "74LVC125A",
-        "U",
-        "Package_SO:SOIC-14_3.9x8.7mm_P1.27mm",
-        [
-            (1, "1OE", types.INPUT),
-            (2, "1A", types.INPUT),
-            (3, "1Y", types.TRISTATE),
-            (4, "2OE", types.INPUT),
-            (5, "2A", types.INPUT),
-            (6, "2Y", types.TRISTATE),
-            (7, "GND", types.PWRIN),
-            (8, "3Y", types.TRISTATE),
-            (9, "3A", types.INPUT),
-            (10, "3OE", types.INPUT),
-            (11, "4Y", types.TRISTATE),
-            (12, "4A", types.INPUT),
-            (13, "4OE", types.INPUT),
-            (14, "VCC", types.PWRIN),
-        ],
+        "74LVC125A", "U", "Package_SO:SOIC-14_3.9x8.7mm_P1.27mm", numbered(BUFFER_PINS, gate_pin)
     )
     tvs = template(
-        "SRV05-4",
-        "D",
-        "Package_TO_SOT_SMD:SOT-23-6",
-        [
-            (1, "IO1", types.PASSIVE),
-            (2, "GND", types.PASSIVE),
-            (3, "IO2", types.PASSIVE),
-            (4, "IO3", types.PASSIVE),
-            (5, "VBUS", types.PASSIVE),
-            (6, "IO4", types.PASSIVE),
-        ],
+        "SRV05-4", "D", "Package_TO_SOT_SMD:SOT-23-6", numbered(TVS_PINS, lambda _: types.PASSIVE)
     )
     header = template(
         "Conn_01x08",
         "J",
         "Connector_PinHeader_2.54mm:PinHeader_1x08_P2.54mm_Vertical",
-        [(i, name, types.PASSIVE) for i, name in enumerate(PINS_PER_READER, 1)],
+        numbered(PINS_PER_READER, lambda _: types.PASSIVE),
     )
     terminal = template(
         "Screw_Terminal_01x02",
         "J",
         "TerminalBlock:TerminalBlock_bornier-2_P5.08mm",
-        [(1, "3V3", types.PWROUT), (2, "GND", types.PWROUT)],
+        numbered(("3V3", "GND"), lambda _: types.PWROUT),
     )
     res = template(
-        "R",
-        "R",
-        "Resistor_SMD:R_0805_2012Metric",
-        [(1, "~", types.PASSIVE), (2, "~", types.PASSIVE)],
+        "R", "R", "Resistor_SMD:R_0805_2012Metric", numbered(("~", "~"), lambda _: types.PASSIVE)
     )
     cap = template(
-        "C",
-        "C",
-        "Capacitor_SMD:C_0805_2012Metric",
-        [(1, "~", types.PASSIVE), (2, "~", types.PASSIVE)],
+        "C", "C", "Capacitor_SMD:C_0805_2012Metric", numbered(("~", "~"), lambda _: types.PASSIVE)
     )
 
     net = skidl.Net

@@ -245,25 +245,16 @@ def _pico(pico: Any, path: Path) -> tuple[list[Reader], tuple[Bus, ...], int]:
         raise KitError(f"{path}: pico.readers.spi1 must name distinct readers 0..{len(cs) - 1}")
     cs_pins = [need({"cs": p}, "cs", f"pico.readers.cs[{i}]") for i, p in enumerate(cs)]
     table = [Reader(n, pin, 1 if n in on_spi1 else 0) for n, pin in enumerate(cs_pins)]
-    buses = [
-        Bus(
-            need(spi, "bus", "pico.spi"),
-            need(spi, "sck", "pico.spi"),
-            need(spi, "mosi", "pico.spi"),
-            need(spi, "miso", "pico.spi"),
-            tuple(r.number for r in table if r.bus == 0),
+
+    def bus(section: Any, where: str, index: int) -> Bus:
+        spi_id, sck, mosi, miso = (
+            need(section, key, where) for key in ("bus", "sck", "mosi", "miso")
         )
-    ]
+        return Bus(spi_id, sck, mosi, miso, tuple(r.number for r in table if r.bus == index))
+
+    buses = [bus(spi, "pico.spi", 0)]
     if second is not None:
-        buses.append(
-            Bus(
-                need(second, "bus", "pico.spi1"),
-                need(second, "sck", "pico.spi1"),
-                need(second, "mosi", "pico.spi1"),
-                need(second, "miso", "pico.spi1"),
-                tuple(r.number for r in table if r.bus == 1),
-            )
-        )
+        buses.append(bus(second, "pico.spi1", 1))
     rst = need(readers, "rst", "pico.readers")
     every = [p for b in buses for p in (b.sck, b.mosi, b.miso)] + [rst] + cs_pins
     twice = sorted({p for p in every if every.count(p) > 1})
