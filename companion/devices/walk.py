@@ -230,12 +230,12 @@ class Walk:
         """Tags on the mat before the walk, and every token already walked."""
         self.step: Step | None = None
         self.holding = False
-        self.connected = True
 
     # --- observations ----------------------------------------------------------------------
     def _take(self, obs: Observation) -> None:
         if isinstance(obs, LinkStatus):
-            self.connected = obs.connected
+            if not obs.connected:
+                self.say(f"  link to the Pico lost: {obs.reason} (reconnecting)")
             return
         if isinstance(obs, ReaderFault):
             if obs.reader in self.logs and obs.reader not in self.faulty:

@@ -141,9 +141,9 @@ class Mat:
     @property
     def extent(self) -> tuple[float, float, float, float]:
         """(left, top, right, bottom) of everything drawn: mat, pad, board."""
-        px, py = self.centre(0)
-        bx, by = self.board
-        return (0.0, 0.0, px + self.pitch / 2, by + 20.0)
+        pad_x, _ = self.centre(0)
+        _, board_y = self.board
+        return (0.0, 0.0, pad_x + self.pitch / 2, board_y + 20.0)  # the board's label below
 
     def route(self, reader: int) -> list[Point]:
         """The cable run of ``reader``, from its header to the board, as a polyline."""

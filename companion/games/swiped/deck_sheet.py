@@ -21,10 +21,7 @@ from companion.sheets import (
     BLACK,
     GREY,
     LIGHT_GREY,
-    PT_PER_MM,
-    PX_PER_MM,
     RGB,
-    THIN,
     WHITE,
     Circle,
     Line,
@@ -32,12 +29,12 @@ from companion.sheets import (
     Primitive,
     Rect,
     Text,
-    png_paths,
-    write_png,
 )
+from companion.sheets import PT_PER_MM as PT_PER_MM  # the sheet's scales, read by its tests
+from companion.sheets import PX_PER_MM as PX_PER_MM
+from companion.sheets import png_paths as png_paths
 from companion.sheets import write_pdf as write_sheet_pdf
-
-__all__ = ["PT_PER_MM", "PX_PER_MM", "THIN", "png_paths", "write_png"]
+from companion.sheets import write_png as write_png
 
 COLOUR_RGB: dict[str, RGB] = {
     "rouge": (214, 32, 39),
