@@ -314,6 +314,8 @@ class Walk:
                 self.say(f"  {_name(reader)} is absent: waiting {wait:g} s only")
             if not self.pump(wait, lambda s=step: s.token is not None):  # type: ignore[misc]
                 self.say(f"  nothing read in {wait:g} s")
+                self._prompt(reader, words["take"].format(place=where))
+                self.step = None
                 continue
             self.say(f"  {_name(step.appeared_on)} reads {step.token}")
             self.holding = True
