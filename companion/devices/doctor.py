@@ -343,6 +343,10 @@ def _data_dir_tags(config: Config, data_dir: str | None, out: TextIO) -> Mapping
 
 
 def _doctor_command(args: argparse.Namespace) -> int:
+    if args.walk:
+        from companion.devices.walk import walk_command
+
+        return walk_command(args)
     config: Config | ConfigError
     try:
         config = load_config(args.config)
@@ -428,4 +432,7 @@ def add_doctor_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         action="store_true",
         help="do not soft-restart a running Pico to read its firmware version",
     )
+    from companion.devices.walk import add_walk_options
+
+    add_walk_options(p)
     p.set_defaults(func=_doctor_command)

@@ -273,6 +273,10 @@ class Game:
     """Checks a table's own layout of the game's spots (the config's ``[game.layout]``):
     raises ValueError saying what is wrong and how to write one. None: the game takes no
     own layout (its `check` refuses one)."""
+    mat: Callable[[int, Mapping[str, Any] | None], Sequence[tuple[int, int]]] | None = None
+    """(seats, the table's own layout or None) -> the (row, column) of each hat spot 1..N on
+    the mat, in reading order (as many as `spots`): what the builder's mat templates are
+    drawn from (companion/kit). None: the game has no spots, only the pad."""
     selfplay_options: tuple[RuleOption, ...] = ()
     """`companion selfplay GAME`'s shorthands for its engine settings (declared here, not by
     its `lab`, so the command line is built without importing any game's lab)."""

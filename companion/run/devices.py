@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import logging
 import queue
+from pathlib import Path
 from typing import Any
 
 from companion.config.model import Config
 from companion.devices.controls import GpioControls
+from companion.devices.profile import with_profile
 from companion.run.clock import Clock
 from companion.run.power_on_menu import console_seats
 from companion.run.sim_input import ScriptSource
@@ -82,9 +84,11 @@ def start_inputs(
     sim: bool,
     sim_input: str | None,
     menu: bool,
+    data_dir: Path | None = None,
 ) -> bool:
     """Start what puts the table's inputs on ``inbox``; False (logged) when a device
-    cannot start."""
+    cannot start. ``data_dir``: where `companion doctor --walk` left the table profile
+    (swapped readers are played as wired right until the wires are fixed)."""
     if sim:
         if sim_input:
             devices.start(Starter(ScriptSource(sim_input, inbox)), inbox)
@@ -92,7 +96,7 @@ def start_inputs(
     try:
         readers = _readers(config)
         if readers is not None:
-            devices.start(readers, inbox)
+            devices.start(with_profile(readers, data_dir), inbox)
         if config.controls.enabled and config.pins is not None:
             seats = console_seats(config) if menu else len(config.game.seats)
             devices.start(GpioControls(config.pins, seats, config.controls), inbox)

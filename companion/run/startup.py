@@ -224,6 +224,7 @@ def serve(plan: Plan, args: argparse.Namespace) -> int:
             sim=plan.sim,
             sim_input=args.sim_input,
             menu=plan.menu,
+            data_dir=plan.data_dir,
         ):
             return 1
         running.display = _open_display(plan)

@@ -24,6 +24,9 @@ if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry
 
 BOTS = ("heuristic", "random")
 
+GRID = tuple((row, col) for row in range(3) for col in range(3))
+"""FD-2: the mat's 3 x 3 squares, (row, column) of squares 1..9 in reading order."""
+
 
 def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
     if seats != PLAYERS:
@@ -85,6 +88,7 @@ FLIPDONE = register(
         referee=referee,
         check=check,
         spots=lambda seats, layout: SQUARES,
+        mat=lambda seats, layout: GRID,
         tokens=tokens,
         simulated_setup=simulated_setup,
         simulate=simulate,

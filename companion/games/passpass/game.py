@@ -60,6 +60,9 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
     def spots(seats: int, layout: Mapping[str, Any] | None) -> int:
         return make_config(name, seats, layout=_layout(layout)).layout.spots
 
+    def mat(seats: int, layout: Mapping[str, Any] | None) -> tuple[tuple[int, int], ...]:
+        return make_config(name, seats, layout=_layout(layout)).layout.positions
+
     def tokens(
         seats: int, own_rules: Mapping[str, Any] | None = None
     ) -> Sequence[tuple[int | None, str]]:
@@ -113,6 +116,7 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         lab=lab,
         engine=ENGINES[name],
         own_layout=own_layout,
+        mat=mat,
         selfplay_options=(TURN_LIMIT,),
         setup_fields=SETUP_FIELDS,
         table_settings=TABLE_SETTINGS,

@@ -1,10 +1,8 @@
 """The printable Swiped deck: A4 sheets of layout cards, as a PDF to print or PNGs to look at.
 
 The layout is computed once, in millimetres, as a list of drawing primitives per page
-(`layout`): rectangles, texts, lines and circles. Two small back ends paint the same
-primitives: fpdf2 for the PDF (`write_pdf`, vector, exact sizes) and Pillow for the PNGs
-(`write_png`, 6 pixels per millimetre). What a back end does not understand it refuses,
-so the two cannot drift apart.
+(`layout`); companion/sheets.py paints them, with fpdf2 for the PDF (`write_pdf`, vector,
+exact sizes) and with Pillow for the PNGs (`write_png`, 6 pixels per millimetre).
 
 A sheet is A4 portrait with up to 9 cards at playing-card size (63 x 88 mm) in a 3 x 3
 grid, 4 mm apart, with cut marks at every card corner in the gaps (never over a card).
@@ -17,14 +15,26 @@ goes on the pad, and the tag is stuck behind it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
-from fpdf import FPDF
-from PIL import Image, ImageDraw, ImageFont
-
-RGB = tuple[int, int, int]
+from companion.sheets import (
+    BLACK,
+    GREY,
+    LIGHT_GREY,
+    RGB,
+    WHITE,
+    Circle,
+    Line,
+    Page,
+    Primitive,
+    Rect,
+    Text,
+)
+from companion.sheets import PT_PER_MM as PT_PER_MM  # the sheet's scales, read by its tests
+from companion.sheets import PX_PER_MM as PX_PER_MM
+from companion.sheets import png_paths as png_paths
+from companion.sheets import write_pdf as write_sheet_pdf
+from companion.sheets import write_png as write_png
 
 COLOUR_RGB: dict[str, RGB] = {
     "rouge": (214, 32, 39),
@@ -39,10 +49,6 @@ COLOUR_RGB: dict[str, RGB] = {
 }
 """The printed colour of each of Swiped's nine colours (companion.games.swiped.rules.config)."""
 
-BLACK: RGB = (0, 0, 0)
-WHITE: RGB = (255, 255, 255)
-GREY: RGB = (110, 110, 110)
-LIGHT_GREY: RGB = (190, 190, 190)
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4 portrait, mm
 CARD_W, CARD_H = 63.0, 88.0  # a playing card, mm
@@ -63,61 +69,6 @@ NFC_CENTRE = (CARD_W / 2, 73.0)
 NFC_RADIUS = 12.5
 """A 25 mm circle: where the card goes on the pad, and the usual round NFC sticker."""
 
-THIN = 0.2  # mm, line width of the card frame and the cut marks
-CAP_HEIGHT = 0.718
-"""Helvetica's capital height as a fraction of the font size: a Text's y is the middle of
-its capitals, so both back ends put the baseline at y + CAP_HEIGHT * size / 2."""
-
-Align = Literal["left", "center", "right"]
-
-
-@dataclass(frozen=True, slots=True)
-class Rect:
-    x: float
-    y: float
-    w: float
-    h: float
-    fill: RGB | None
-    outline: RGB | None = None
-    width: float = THIN
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    """``text`` at (x, y): x per ``align``, y the middle of the capitals; size in mm."""
-
-    x: float
-    y: float
-    text: str
-    size: float
-    colour: RGB
-    align: Align = "center"
-    bold: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    colour: RGB = BLACK
-    width: float = THIN
-
-
-@dataclass(frozen=True, slots=True)
-class Circle:
-    cx: float
-    cy: float
-    r: float
-    outline: RGB
-    width: float = 0.3
-    dash: float = 0.0
-    """Length of dashes and gaps in mm; 0 for a solid outline."""
-
-
-Primitive = Rect | Text | Line | Circle
-Page = list[Primitive]
 Card = Sequence[str]
 
 
@@ -231,114 +182,9 @@ def layout(deck: Sequence[Card], title: str = "Swiped") -> list[Page]:
     return [page_primitives(deck, p, title) for p in range(pages_needed(len(deck)))]
 
 
-# --- back end 1: fpdf2 (the PDF to print) -------------------------------------------------
-
-PT_PER_MM = 72 / 25.4
-
-
-def _pdf_page(pdf: FPDF, page: Page) -> None:
-    pdf.add_page()
-    for p in page:
-        if isinstance(p, Rect):
-            if p.fill is None and p.outline is None:
-                continue
-            style = "F" if p.outline is None else ("D" if p.fill is None else "DF")
-            if p.fill is not None:
-                pdf.set_fill_color(*p.fill)
-            if p.outline is not None:
-                pdf.set_draw_color(*p.outline)
-                pdf.set_line_width(p.width)
-            pdf.rect(p.x, p.y, p.w, p.h, style=style)
-        elif isinstance(p, Text):
-            pdf.set_font("Helvetica", "B" if p.bold else "", p.size * PT_PER_MM)
-            pdf.set_text_color(*p.colour)
-            width = pdf.get_string_width(p.text)
-            x = {"left": p.x, "center": p.x - width / 2, "right": p.x - width}[p.align]
-            pdf.text(x, p.y + CAP_HEIGHT * p.size / 2, p.text)
-        elif isinstance(p, Line):
-            pdf.set_draw_color(*p.colour)
-            pdf.set_line_width(p.width)
-            pdf.line(p.x1, p.y1, p.x2, p.y2)
-        elif isinstance(p, Circle):
-            pdf.set_draw_color(*p.outline)
-            pdf.set_line_width(p.width)
-            pdf.set_dash_pattern(dash=p.dash, gap=p.dash)
-            pdf.ellipse(p.cx - p.r, p.cy - p.r, 2 * p.r, 2 * p.r, style="D")
-            pdf.set_dash_pattern()
-        else:  # pragma: no cover - Primitive is closed
-            raise TypeError(f"the PDF back end cannot draw {p!r}")
-
-
 def write_pdf(pages: Sequence[Page], path: Path, *, title: str = "", compress: bool = True) -> None:
     """Paint ``pages`` on A4 portrait pages of a PDF at ``path`` (sizes in mm are exact)."""
-    pdf = FPDF(orientation="P", unit="mm", format="A4")
-    pdf.set_compression(compress)
-    pdf.set_auto_page_break(False)
-    pdf.set_creator("companion deck")
-    if title:
-        pdf.set_title(title)
-    for page in pages:
-        _pdf_page(pdf, page)
-    pdf.output(str(path))
-
-
-# --- back end 2: Pillow (PNGs to look at) -------------------------------------------------
-
-PX_PER_MM = 6
-
-
-def png_paths(path: Path, pages: int) -> list[Path]:
-    """Page 1 is ``path`` itself; page n >= 2 is ``NAME-n.png`` next to it."""
-    return [path] + [path.with_name(f"{path.stem}-{n}{path.suffix}") for n in range(2, pages + 1)]
-
-
-def _png_page(page: Page, scale: float) -> Image.Image:
-    image = Image.new("RGB", (round(PAGE_W * scale), round(PAGE_H * scale)), WHITE)
-    draw = ImageDraw.Draw(image)
-    fonts: dict[float, ImageFont.FreeTypeFont | ImageFont.ImageFont] = {}
-
-    def px(mm: float) -> int:
-        return round(mm * scale)
-
-    def width(mm: float) -> int:
-        return max(1, round(mm * scale))
-
-    for p in page:
-        if isinstance(p, Rect):
-            box = (px(p.x), px(p.y), px(p.x + p.w) - 1, px(p.y + p.h) - 1)
-            outline_width = width(p.width) if p.outline is not None else 0
-            draw.rectangle(box, fill=p.fill, outline=p.outline, width=outline_width)
-        elif isinstance(p, Text):
-            font = fonts.get(p.size) or fonts.setdefault(
-                p.size, ImageFont.load_default(size=p.size * scale)
-            )
-            anchor = {"left": "ls", "center": "ms", "right": "rs"}[p.align]
-            xy = (p.x * scale, (p.y + CAP_HEIGHT * p.size / 2) * scale)
-            bold = 1 if p.bold and p.size * scale >= 24 else 0
-            draw.text(xy, p.text, p.colour, font, anchor, stroke_width=bold, stroke_fill=p.colour)
-        elif isinstance(p, Line):
-            draw.line((px(p.x1), px(p.y1), px(p.x2), px(p.y2)), fill=p.colour, width=width(p.width))
-        elif isinstance(p, Circle):
-            box = (px(p.cx - p.r), px(p.cy - p.r), px(p.cx + p.r), px(p.cy + p.r))
-            if p.dash <= 0:
-                draw.ellipse(box, outline=p.outline, width=width(p.width))
-                continue
-            step = 360 * p.dash / (2 * 3.141592653589793 * p.r)  # degrees per dash (or gap)
-            start = 0.0
-            while start < 360:
-                draw.arc(box, start, min(start + step, 360), fill=p.outline, width=width(p.width))
-                start += 2 * step
-        else:  # pragma: no cover - Primitive is closed
-            raise TypeError(f"the PNG back end cannot draw {p!r}")
-    return image
-
-
-def write_png(pages: Sequence[Page], path: Path, *, scale: float = PX_PER_MM) -> list[Path]:
-    """Paint each page as a PNG (``scale`` pixels per mm); returns the files (png_paths)."""
-    paths = png_paths(path, len(pages))
-    for page, target in zip(pages, paths, strict=True):
-        _png_page(page, scale).save(target, format="PNG", optimize=True)
-    return paths
+    write_sheet_pdf(pages, path, title=title, creator="companion deck", compress=compress)
 
 
 # --- the sheet ----------------------------------------------------------------------------

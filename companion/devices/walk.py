@@ -1,0 +1,601 @@
+"""``companion doctor --walk``: the builder walks the mat spot by spot; the table checks itself.
+
+For the pad and then each spot in turn, the console and the OLED say "put a token on spot
+7"; the walk waits for a new tag to appear, watches every reader while it rests there
+(``hold`` seconds), says "take it off" and waits for it to go. From what each reader
+reported it finds, naming the wires where it can (the pin map gives each reader's chip
+select and connector):
+
+- **swapped readers**: the token on spot a appeared on reader b and the one on spot b on
+  reader a: their chip selects are crossed (two cables on each other's connectors, or two
+  CS wires). The profile records the swap, so the service can play on until it is fixed;
+- **a moved reader**: spot a's token appeared on reader b alone;
+- **a neighbour that reads across**: another reader reported the token while it rested on
+  its spot (fields coupled, or the antennas too close);
+- **an unreliable reader**: it lost the token while it rested (each loss the host sees is
+  several missed scans in a row: the firmware debounces), reported a tag nobody placed, or
+  failed and recovered: the signs of a noisy or floating MISO line;
+- **a dead reader**: absent (no chip answers) through the whole walk.
+
+The walk ends with a verdict per reader and writes the table profile
+(`companion.devices.profile`). `walk_session` takes any source of observations (a queue
+fed by a `SerialLink`), a ``say`` for the console and a ``show`` for the OLED; the
+command (`walk_command`) wires them to the Pico, the configured display and the data
+directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from companion.devices.profile import TableProfile, write_profile
+from companion.devices.readers import (
+    LinkStatus,
+    Observation,
+    ReaderFault,
+    ReaderOk,
+    SpotContents,
+)
+from companion.screens.font import INK, PAPER, wrap
+from companion.screens.render import WIDTH, Pen, register_renderer
+from companion.screens.text import DEFAULT_LANGUAGE
+
+PROMPTS = {
+    "fr": {
+        "title": "Vérification",
+        "clear": "Retirez tout jeton du tapis.",
+        "put": "Posez un jeton sur {place}.",
+        "hold": "Ne bougez pas le jeton.",
+        "take": "Retirez le jeton de {place}.",
+        "done": "Fin : {verdict}.",
+        "ok": "tout va bien",
+        "bad": "{n} problème(s), voir la console",
+        "pad": "le pad",
+        "spot": "la case {n}",
+    },
+    "en": {
+        "title": "Table check",
+        "clear": "Take every token off the mat.",
+        "put": "Put a token on {place}.",
+        "hold": "Leave the token there.",
+        "take": "Take the token off {place}.",
+        "done": "Done: {verdict}.",
+        "ok": "all is well",
+        "bad": "{n} problem(s), see the console",
+        "pad": "the pad",
+        "spot": "spot {n}",
+    },
+}
+
+
+def _words(lang: str) -> dict[str, str]:
+    return PROMPTS.get(lang, PROMPTS["en"])
+
+
+def place(reader: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    words = _words(lang)
+    return words["pad"] if reader == 0 else words["spot"].format(n=reader)
+
+
+@dataclass(frozen=True, slots=True)
+class WalkScreen:
+    """The OLED during the walk: the step (3/19) and the instruction."""
+
+    step: str
+    text: str
+
+
+def _render(pen: Pen, screen: WalkScreen, lang: str) -> None:
+    pen.rect((0, 0, WIDTH, 10), fill=INK)
+    pen.centered(1, f"{_words(lang)['title']} {screen.step}".strip(), fill=PAPER)
+    lines = wrap(screen.text, WIDTH, max_lines=5)
+    pen.paragraph(14, lines, center=True)
+
+
+register_renderer(WalkScreen, _render)
+
+
+@dataclass
+class Wiring:
+    """What the pin map says of a reader, to name its wires."""
+
+    cs: dict[int, int] = field(default_factory=dict)
+    """Reader -> its chip select's Pico GPIO."""
+
+    def cs_of(self, reader: int) -> str:
+        pin = self.cs.get(reader)
+        return f"GP{pin}" if pin is not None else "?"
+
+
+@dataclass
+class Step:
+    """What the walk saw for one reader's spot."""
+
+    reader: int
+    token: str | None = None
+    """The tag that appeared when the builder was asked to cover this spot."""
+    seen_on: list[int] = field(default_factory=list)
+    """Every reader that reported the token while it rested, the first first."""
+    drops_on: dict[int, int] = field(default_factory=dict)
+    """Times each reader lost the token while it rested."""
+    lingered_on: set[int] = field(default_factory=set)
+    """Readers still reporting the token after the time allowed to take it off."""
+
+    @property
+    def appeared_on(self) -> int | None:
+        """The reader that read the token: the spot's own if it did (whoever was faster),
+        else the first that did."""
+        if self.reader in self.seen_on:
+            return self.reader
+        return self.seen_on[0] if self.seen_on else None
+
+    @property
+    def also_on(self) -> set[int]:
+        """The other readers that read it: across from their own spots."""
+        return set(self.seen_on) - {self.appeared_on}
+
+    @property
+    def drops(self) -> int:
+        return self.drops_on.get(self.appeared_on, 0) if self.appeared_on is not None else 0
+
+
+@dataclass
+class ReaderLog:
+    faults: int = 0
+    recoveries: int = 0
+    phantoms: set[str] = field(default_factory=set)
+    ever_ok: bool = False
+
+
+@dataclass
+class WalkResult:
+    readers: int
+    steps: list[Step]
+    logs: dict[int, ReaderLog]
+    findings: list[str]
+    verdicts: dict[int, str]
+    spot_of: dict[int, int]
+    scans: int | None
+    """Scans of each reader during one hold, when the Pico times itself."""
+
+    @property
+    def healthy(self) -> bool:
+        return not self.findings
+
+    def profile(self) -> TableProfile:
+        details = []
+        for step in self.steps:
+            log = self.logs[step.reader]
+            details.append(
+                {
+                    "reader": step.reader,
+                    "verdict": self.verdicts[step.reader],
+                    "read_by": step.appeared_on,
+                    "also_read_by": sorted(step.also_on),
+                    "drops": step.drops,
+                    "faults": log.faults,
+                    "recoveries": log.recoveries,
+                    "phantoms": len(log.phantoms),
+                }
+            )
+        return TableProfile(
+            walked=datetime.now(UTC).isoformat(timespec="seconds"),
+            readers=self.readers,
+            healthy=self.healthy,
+            findings=tuple(self.findings),
+            spot_of=dict(self.spot_of),
+            details=tuple(details),
+        )
+
+
+class Walk:
+    """Feeds on observations (``inbox``) and keeps what each reader reported."""
+
+    def __init__(
+        self,
+        inbox: queue.Queue[Observation],
+        readers: int,
+        say: Callable[[str], None],
+        show: Callable[[WalkScreen], None] = lambda screen: None,
+        *,
+        hold: float = 3.0,
+        timeout: float = 60.0,
+        lang: str = DEFAULT_LANGUAGE,
+        wiring: Wiring | None = None,
+        scan_ms: Callable[[], float | None] = lambda: None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.inbox = inbox
+        self.readers = readers
+        self.say = say
+        self.show = show
+        self.hold = hold
+        self.timeout = timeout
+        self.lang = lang
+        self.wiring = wiring or Wiring()
+        self.scan_ms = scan_ms
+        self.clock = clock
+        self.contents: dict[int, frozenset[str]] = {}
+        self.faulty: set[int] = set()
+        self.logs = {r: ReaderLog() for r in range(readers)}
+        self.known: set[str] = set()
+        """Tags on the mat before the walk, and every token already walked."""
+        self.step: Step | None = None
+        self.holding = False
+
+    # --- observations ----------------------------------------------------------------------
+    def _take(self, obs: Observation) -> None:
+        if isinstance(obs, LinkStatus):
+            if not obs.connected:
+                self.say(f"  link to the Pico lost: {obs.reason} (reconnecting)")
+            return
+        if isinstance(obs, ReaderFault):
+            if obs.reader in self.logs and obs.reader not in self.faulty:
+                self.logs[obs.reader].faults += 1
+            self.faulty.add(obs.reader)
+            self.contents.pop(obs.reader, None)
+            return
+        if isinstance(obs, ReaderOk):
+            if obs.reader in self.faulty and obs.reader in self.logs:
+                self.logs[obs.reader].recoveries += 1
+            self.faulty.discard(obs.reader)
+            return
+        if not isinstance(obs, SpotContents) or obs.reader not in self.logs:
+            return
+        self.faulty.discard(obs.reader)
+        self.logs[obs.reader].ever_ok = True
+        self.contents[obs.reader] = obs.uids
+        step = self.step
+        if step is None:
+            return
+        new = set(obs.uids - self.known - ({step.token} if step.token else set()))
+        if step.token is None and new:
+            step.token = min(new)
+            new.discard(step.token)
+        self.logs[obs.reader].phantoms |= new
+        if step.token is None:
+            return
+        if step.token in obs.uids and obs.reader not in step.seen_on:
+            step.seen_on.append(obs.reader)
+        elif self.holding and obs.reader in step.seen_on and step.token not in obs.uids:
+            step.drops_on[obs.reader] = step.drops_on.get(obs.reader, 0) + 1
+
+    def pump(self, seconds: float, until: Callable[[], bool] = lambda: False) -> bool:
+        """Take observations for ``seconds`` or until ``until()``; whether it came true."""
+        end = self.clock() + seconds
+        while not until():
+            left = end - self.clock()
+            if left <= 0:
+                return False
+            try:
+                self._take(self.inbox.get(timeout=min(left, 0.05)))
+            except queue.Empty:
+                continue
+        return True
+
+    def _where(self, token: str) -> set[int]:
+        return {r for r, uids in self.contents.items() if token in uids}
+
+    # --- the walk --------------------------------------------------------------------------
+    def _prompt(self, index: int, text: str) -> None:
+        self.say(text)
+        self.show(WalkScreen(f"{index + 1}/{self.readers}", text))
+
+    def run(self) -> WalkResult:
+        words = _words(self.lang)
+        known = self.pump(
+            self.timeout, lambda: len(self.contents) + len(self.faulty) >= self.readers
+        )
+        if known:
+            self.pump(min(1.0, self.timeout))  # the rest of the first snapshot
+        if any(self.contents.values()):
+            self._prompt(0, words["clear"])
+            self.pump(self.timeout, lambda: not any(self.contents.values()))
+        for uids in self.contents.values():
+            self.known |= uids  # whatever stays is no token of the walk
+        steps = []
+        for reader in range(self.readers):
+            step = Step(reader)
+            self.step = step
+            steps.append(step)
+            where = place(reader, self.lang)
+            self._prompt(reader, words["put"].format(place=where))
+            wait = self.timeout
+            if reader in self.faulty:  # absent now: its token can only show up elsewhere
+                wait = min(self.timeout, 2 * self.hold)
+                self.say(f"  {_name(reader)} is absent: waiting {wait:g} s only")
+            if not self.pump(wait, lambda s=step: s.token is not None):  # type: ignore[misc]
+                self.say(f"  nothing read in {wait:g} s")
+                self._prompt(reader, words["take"].format(place=where))
+                self.step = None
+                continue
+            self.say(f"  {_name(step.appeared_on)} reads {step.token}")
+            self.holding = True
+            self._prompt(reader, words["hold"])
+            self.pump(self.hold)
+            self.holding = False
+            self._prompt(reader, words["take"].format(place=where))
+            token = step.token
+            assert token is not None
+            if not self.pump(self.timeout, lambda t=token: not self._where(t)):  # type: ignore[misc]
+                step.lingered_on = self._where(token)
+            self.known.add(token)
+            self.step = None
+        result = judge(steps, self.logs, self.faulty, self.wiring, self.readers, self._scans())
+        verdict = words["ok"] if result.healthy else words["bad"].format(n=len(result.findings))
+        self.show(WalkScreen("", words["done"].format(verdict=verdict)))
+        return result
+
+    def _scans(self) -> int | None:
+        cycle = self.scan_ms()
+        return None if not cycle else int(self.hold * 1000 / cycle)
+
+
+def _name(reader: int | None) -> str:
+    if reader is None:
+        return "no reader"
+    return "the pad's reader" if reader == 0 else f"reader {reader}"
+
+
+def judge(
+    steps: Sequence[Step],
+    logs: dict[int, ReaderLog],
+    faulty: set[int],
+    wiring: Wiring,
+    readers: int,
+    scans: int | None = None,
+) -> WalkResult:
+    """The findings of a walk, one sentence each, and a verdict per reader."""
+    findings: list[str] = []
+    verdicts = {r: "ok" for r in range(readers)}
+    read_by = {s.reader: s.appeared_on for s in steps}
+    spot_of: dict[int, int] = {}
+
+    def bad(reader: int, verdict: str, text: str) -> None:
+        if verdicts[reader] == "ok":
+            verdicts[reader] = verdict
+        findings.append(text)
+
+    def wires(r: int) -> str:
+        return f"connector J{r}, chip select {wiring.cs_of(r)}"
+
+    for r in range(readers):
+        log = logs[r]
+        if r in faulty and not log.ever_ok and not log.recoveries:
+            bad(
+                r,
+                "dead",
+                f"{_name(r)} never answered (absent): a dead reader, or its cable, "
+                f"3.3 V or slice on the board ({wires(r)})",
+            )
+    for step in steps:
+        r, b = step.reader, step.appeared_on
+        if verdicts[r] == "dead" or b is None or b == r:
+            continue
+        if read_by.get(b) == r:
+            if r < b:
+                spot_of[r], spot_of[b] = b, r
+                bad(
+                    r,
+                    "swapped",
+                    f"readers {r} and {b} are swapped: the chip selects of "
+                    f"{wires(r)} and {wires(b)} are crossed (two cables on each other's "
+                    "connectors, or two CS wires)",
+                )
+                verdicts[b] = "swapped"
+        else:
+            bad(
+                r,
+                "moved",
+                f"the token on {place(r, 'en')} was read by {_name(b)} instead: "
+                f"check which connector {place(r, 'en')}'s cable is plugged into ({wires(r)})",
+            )
+    for step in steps:
+        for other in sorted(step.also_on):
+            bad(
+                other,
+                "reads across",
+                f"{_name(other)} also reads the token on "
+                f"{place(step.reader, 'en')}: fields coupled, or the antennas too close "
+                "(mats.md: 80 mm apart, tags 5-15 mm above)",
+            )
+        for other in sorted(step.lingered_on):
+            bad(
+                other,
+                "reads across",
+                f"{_name(other)} still reported the token after it was "
+                f"taken off {place(step.reader, 'en')}",
+            )
+    for r in range(readers):
+        if verdicts[r] == "dead":
+            continue
+        log = logs[r]
+        held = next((s for s in steps if s.appeared_on == r), None)
+        drops = held.drops if held else 0
+        signs = []
+        if drops:
+            signs.append(f"lost the token {drops} time(s) while it rested")
+        if log.phantoms:
+            signs.append(f"reported {len(log.phantoms)} tag(s) nobody placed")
+        if log.recoveries or (log.faults and log.ever_ok):
+            signs.append(f"failed {log.faults} time(s) and recovered {log.recoveries}")
+        if signs:
+            bad(
+                r,
+                "unreliable",
+                f"{_name(r)} is unreliable ({'; '.join(signs)}): a noisy or "
+                f"floating MISO line, check its gate's 100 kohm pull-down and the MISO wire "
+                f"({wires(r)})",
+            )
+    for step in steps:
+        r = step.reader
+        if step.appeared_on is None and verdicts[r] == "ok":
+            bad(
+                r,
+                "no read",
+                f"{_name(r)} answers but read no token on {place(r, 'en')}: a noisy or "
+                "floating MISO line garbles what it reads (check its gate's 100 kohm "
+                f"pull-down and the MISO wire, {wires(r)}), or its antenna is too far from "
+                "the tag",
+            )
+    return WalkResult(readers, list(steps), logs, findings, verdicts, spot_of, scans)
+
+
+def report(result: WalkResult, say: Callable[[str], None]) -> None:
+    say("walk summary:")
+    for step in result.steps:
+        r = step.reader
+        verdict = result.verdicts[r]
+        line = f"  {_name(r)}: {verdict}"
+        if step.appeared_on is not None:
+            line += f", read by {_name(step.appeared_on)}, lost {step.drops} time(s) while held"
+        say(line)
+    if result.scans is not None:
+        say(f"each hold lasted about {result.scans} scans of each reader (the Pico's timings)")
+    for finding in result.findings:
+        say(f"- {finding}")
+    say("table passed the walk" if result.healthy else "table did NOT pass the walk")
+
+
+def walk_session(
+    inbox: queue.Queue[Observation],
+    readers: int,
+    say: Callable[[str], None],
+    show: Callable[[WalkScreen], None] = lambda screen: None,
+    **options: Any,
+) -> WalkResult:
+    """Walk ``readers`` readers from the observations on ``inbox`` (see `Walk`)."""
+    result = Walk(inbox, readers, say, show, **options).run()
+    report(result, say)
+    return result
+
+
+# --- the command ---------------------------------------------------------------------------
+
+
+def add_walk_options(p: argparse.ArgumentParser) -> None:
+    """``companion doctor``'s options of the walk."""
+    from companion.options import positive_seconds
+
+    p.add_argument(
+        "--walk",
+        action="store_true",
+        help="walk the mat spot by spot (put a token on each when asked): checks each "
+        "reader's mapping, its neighbours and its reliability, then writes the table "
+        "profile the service reads (docs/build.md)",
+    )
+    p.add_argument(
+        "--hold",
+        type=positive_seconds,
+        default=3.0,
+        help="with --walk: seconds each token rests on its spot (default 3)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        default=120.0,
+        help="with --walk: seconds to wait for each token (default 120)",
+    )
+
+
+def walk_command(
+    args: argparse.Namespace, out: Any = None, make_link: Callable[..., Any] | None = None
+) -> int:
+    """``companion doctor --walk``: 0 when the table passed, 1 when not, 2 for a bad setup.
+    ``out``: where to write (stdout); ``make_link``: (port, settings=...) -> the link (a
+    `SerialLink`)."""
+    from companion.config import load_config
+    from companion.config.data_dir import locate_data_dir, make_data_dir
+    from companion.config.model import ConfigError
+    from companion.devices.display import Display
+    from companion.devices.serial_link import NO_PICO, SerialLink, find_pico
+
+    out = out or sys.stdout
+
+    def say(text: str) -> None:
+        print(text, file=out, flush=True)
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(f"companion doctor: {exc}", file=sys.stderr)
+        return 2
+    data = locate_data_dir(config, args.data_dir)
+    problem = data.problem(writable=True)
+    if problem is not None:
+        print(f"companion doctor: {problem}", file=sys.stderr)
+        return 2
+    port = args.port
+    if port is None:
+        found = find_pico()
+        if not found:
+            say(NO_PICO)
+            return 1
+        port = found[0]
+    wiring = _wiring(config)
+    display = Display(config.display, config.game.language, data_dir=data.path)
+    link = (make_link or SerialLink)(port, settings={"settle_us": config.readers.settle_us})
+    inbox: queue.Queue[Observation] = queue.Queue()
+    link.start(inbox)
+    try:
+        deadline = time.monotonic() + 10.0
+        while not link.connected and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if not link.connected:
+            say(
+                "cannot talk to the Pico (is the companion service using it? "
+                "sudo systemctl stop companion)"
+            )
+            return 1
+        from companion.devices import protocol
+
+        link.send(protocol.conf("stats", 1))
+        count = args.readers or (link.hello.readers if link.hello else None) or 1
+        say(f"walking {count} readers on {port}")
+
+        def scan_ms() -> float | None:
+            timing = link.timing
+            return timing.cycle_us[1] / 1000 if timing else None
+
+        def show(screen: WalkScreen) -> None:
+            display.show(screen)
+
+        result = walk_session(
+            inbox,
+            count,
+            say,
+            show,
+            hold=args.hold,
+            timeout=args.timeout,
+            lang=config.game.language,
+            wiring=wiring,
+            scan_ms=scan_ms,
+        )
+    finally:
+        link.stop()
+        display.close()
+    make_data_dir(data.path)
+    path = write_profile(data.path, result.profile())
+    say(f"table profile written: {path}")
+    return 0 if result.healthy else 1
+
+
+def _wiring(config: Any) -> Wiring:
+    """The chip selects of pins.toml, to name wires (none when it cannot be read)."""
+    from companion.config.pins import REPOSITORY_PINS, default_pins
+    from companion.kit.table import KitError, load_pico
+
+    path = config.pins_path or default_pins(Path(".")) or REPOSITORY_PINS
+    try:
+        readers, _, _ = load_pico(Path(path))
+    except (KitError, OSError):
+        return Wiring()
+    return Wiring({r.number: r.cs for r in readers})

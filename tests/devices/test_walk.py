@@ -1,0 +1,192 @@
+"""`companion doctor --walk` on a scripted table: the builder puts each token where told,
+the readers report as their wiring makes them, and the walk names each fault.
+
+The table here is a small model of a mat (which reader sits under which spot, which
+neighbour reads across, which reader is dead or noisy) that answers the walk's prompts
+with the observations a Pico would send; the emulated board runs the same walk on the
+real firmware (tests/pico/test_pico_walk.py)."""
+
+from __future__ import annotations
+
+import json
+import queue
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from companion.devices.profile import PROFILE, Remapped, load_profile, with_profile, write_profile
+from companion.devices.readers import (
+    Observation,
+    ReaderFault,
+    ReaderOk,
+    SpotContents,
+)
+from companion.devices.walk import WalkScreen, Wiring, walk_session
+from companion.kit.table import load_table
+
+
+@dataclass
+class Mat:
+    readers: int
+    under: dict[int, int] = field(default_factory=dict)
+    """Spot -> the reader that actually sits under it (default: the same number)."""
+    across: dict[int, int] = field(default_factory=dict)
+    """Spot -> a neighbour reader that also reads a token there."""
+    dead: set[int] = field(default_factory=set)
+    noisy: set[int] = field(default_factory=set)
+    inbox: queue.Queue[Observation] = field(default_factory=queue.Queue)
+    said: list[str] = field(default_factory=list)
+    shown: list[WalkScreen] = field(default_factory=list)
+    tokens: int = 0
+
+    def __post_init__(self) -> None:
+        for r in range(self.readers):
+            if r in self.dead:
+                self.inbox.put(ReaderFault(r, "absent"))
+            else:
+                self.inbox.put(SpotContents(r, frozenset()))
+
+    def reader_at(self, spot: int) -> int:
+        return self.under.get(spot, spot)
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+        put = re.match(r"Put a token on (?:spot (\d+)|the pad)", text)
+        take = re.match(r"Take the token off (?:spot (\d+)|the pad)", text)
+        if put:
+            spot = int(put.group(1) or 0)
+            self.tokens += 1
+            uid = f"04A1B2C3D4E5{self.tokens:02X}"
+            self.placed = (spot, uid)
+            self._report(spot, frozenset({uid}))
+        elif take:
+            spot, _ = self.placed
+            self._report(spot, frozenset())
+
+    def _report(self, spot: int, uids: frozenset[str]) -> None:
+        reader = self.reader_at(spot)
+        if reader in self.dead:
+            return
+        if reader in self.noisy and uids:
+            self.inbox.put(SpotContents(reader, uids))
+            self.inbox.put(SpotContents(reader, frozenset()))  # dropped while held
+            self.inbox.put(ReaderFault(reader, "absent"))
+            self.inbox.put(ReaderOk(reader))
+        if spot in self.across:  # the neighbour happens to report first
+            self.inbox.put(SpotContents(self.across[spot], uids))
+        self.inbox.put(SpotContents(reader, uids))
+
+    def walk(self, wiring: Wiring | None = None) -> object:
+        return walk_session(
+            self.inbox,
+            self.readers,
+            self.say,
+            self.shown.append,
+            hold=0.05,
+            timeout=0.3,
+            lang="en",
+            wiring=wiring,
+        )
+
+
+def _wiring() -> Wiring:
+    table = load_table()
+    return Wiring({r.number: r.cs for r in table.readers})
+
+
+def test_a_clean_table_passes_and_every_step_was_asked_on_the_oled() -> None:
+    mat = Mat(7)
+    result = mat.walk()
+    assert result.healthy and result.findings == []
+    assert set(result.verdicts.values()) == {"ok"}
+    asked = [s.text for s in mat.shown if s.text.startswith("Put a token")]
+    assert asked == ["Put a token on the pad."] + [f"Put a token on spot {n}." for n in range(1, 7)]
+    assert mat.shown[-1].text == "Done: all is well."
+    assert "table passed the walk" in mat.said
+
+
+def test_two_swapped_chip_selects_are_named_with_their_gpios_and_connectors() -> None:
+    mat = Mat(7, under={3: 4, 4: 3})
+    result = mat.walk(_wiring())
+    assert result.verdicts[3] == result.verdicts[4] == "swapped"
+    assert result.spot_of == {3: 4, 4: 3}
+    (finding,) = result.findings
+    assert "readers 3 and 4 are swapped" in finding
+    assert "connector J3, chip select GP2" in finding and "connector J4, chip select GP3" in finding
+
+
+def test_a_reader_under_the_wrong_spot_alone_is_a_moved_cable() -> None:
+    mat = Mat(7, under={5: 6, 6: 6})
+    result = mat.walk()
+    assert result.verdicts[5] == "moved"
+    assert any("the token on spot 5 was read by reader 6" in f for f in result.findings)
+
+
+def test_a_dead_reader_a_neighbour_reading_across_and_a_noisy_miso_are_each_named() -> None:
+    mat = Mat(7, dead={2}, across={4: 5}, noisy={6})
+    result = mat.walk()
+    assert result.verdicts == {
+        0: "ok",
+        1: "ok",
+        2: "dead",
+        3: "ok",
+        4: "ok",
+        5: "reads across",
+        6: "unreliable",
+    }
+    text = " | ".join(result.findings)
+    assert "reader 2 never answered (absent)" in text
+    assert "reader 5 also reads the token on spot 4" in text
+    assert "reader 6 is unreliable" in text and "floating MISO" in text
+    assert not result.healthy
+
+
+def test_tags_left_on_the_mat_are_asked_off_first_and_never_taken_for_a_token() -> None:
+    mat = Mat(3)
+    mat.inbox.put(SpotContents(1, frozenset({"DEADBEEF"})))
+    mat.inbox.put(SpotContents(1, frozenset({"DEADBEEF"})))
+    result = mat.walk()
+    assert mat.said[0] == "Take every token off the mat."
+    assert result.steps[1].token != "DEADBEEF"
+
+
+def test_the_profile_is_written_read_back_and_swaps_the_readers_for_the_service(
+    tmp_path: Path,
+) -> None:
+    mat = Mat(7, under={3: 4, 4: 3})
+    result = mat.walk(_wiring())
+    write_profile(tmp_path, result.profile())
+    profile = load_profile(tmp_path)
+    assert profile is not None and not profile.healthy and profile.spot_of == {3: 4, 4: 3}
+
+    class Source:
+        def start(self, sink: queue.Queue[Observation]) -> None:
+            sink.put_nowait(SpotContents(3, frozenset({"AA"})))
+            sink.put_nowait(ReaderFault(4, "absent"))
+
+        def stop(self) -> None:
+            pass
+
+    played = with_profile(Source(), tmp_path)
+    assert isinstance(played, Remapped)
+    out: queue.Queue[Observation] = queue.Queue()
+    played.start(out)
+    assert [out.get_nowait(), out.get_nowait()] == [
+        SpotContents(4, frozenset({"AA"})),
+        ReaderFault(3, "absent"),
+    ]
+
+
+def test_a_damaged_profile_is_ignored_and_the_table_plays_as_wired(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    (tmp_path / PROFILE).write_text(
+        json.dumps(
+            {"profile": 1, "readers": 3, "walked": "x", "healthy": True, "spot_of": {"1": 2}}
+        )
+    )
+    source = object()
+    assert with_profile(source, tmp_path) is source  # type: ignore[arg-type]
+    assert "spot_of must swap readers among themselves" in caplog.text

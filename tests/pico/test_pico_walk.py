@@ -1,0 +1,213 @@
+"""`companion doctor --walk` on the real firmware in the emulated Pico, a builder placing
+each token where the walk asks, with wiring faults injected into the board.
+
+The faults are made here, around the board of pico_board.py, without changing it: two
+swapped chip selects (the chips behind two CS pins exchanged), a dead reader (a CS pin
+with no chip: the MISO pull-down reads zeros), a neighbour that reads across (a tag on
+spot 4 powered and heard by reader 5's field too) and a floating MISO (reader 6's chip
+behind a line that flips random bits of what it sends back). A clean board passes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import chip
+import pico_board
+import pytest
+from conftest import board_or_skip
+
+from companion.devices.profile import load_profile
+from companion.devices.readers import Observation
+from companion.devices.serial_link import SerialLink
+from companion.devices.walk import Walk, WalkResult, Wiring, report, walk_command
+
+pytestmark = pytest.mark.xdist_group("emulated-pico-walk")
+
+LINK: dict[str, Any] = {
+    "hello_wait": 0.5,
+    "sync_interval": 2.0,
+    "silence_timeout": 600.0,
+    "garbage_timeout": 600.0,
+    "read_timeout": 0.02,
+    "backoff": (0.1, 0.5),
+}
+"""The link's timers stretched: one emulated second, the heartbeat's period, takes about
+ten of wall time."""
+
+HOLD = 2.0
+"""Wall seconds a token rests: about 0.2 s of the board's time, several scan cycles."""
+TIMEOUT = 40.0
+"""Wall seconds for a token to appear or go (it takes one or two): the emulator runs at
+about a tenth of real time, slower on a loaded machine."""
+
+
+class NoisyLine:
+    """A reader's chip behind a floating MISO that picks up its neighbours: each byte it
+    sends back has, one time in ten, random bits flipped (seeded)."""
+
+    def __init__(self, device: chip.MFRC522Chip, seed: int = 6) -> None:
+        self.device = device
+        self.rng = random.Random(seed)
+
+    def xfer(self, byte: int) -> int:
+        out = self.device.xfer(byte)
+        return out ^ self.rng.randrange(1, 256) if self.rng.random() < 0.1 else out
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.device, name)
+
+
+class Builder:
+    """Follows the walk's prompts on the board: a new tag on the spot it names (on the chip
+    under that spot, whatever the wiring), off again when told."""
+
+    def __init__(self, board: pico_board.EmulatedPico, across: dict[int, int]) -> None:
+        self.board = board
+        self.across = across
+        self.tag: chip.Tag | None = None
+        self.count = 0
+        self.said: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+        put = re.match(r"Put a token on (?:spot (\d+)|the pad)", text)
+        if put:
+            spot = int(put.group(1) or 0)
+            self.count += 1
+            if self.board.chips[spot] is None:  # a dead reader: the tag lies there unread
+                return
+            self.tag = self.board.place(
+                spot, bytes([0x04, 0x5A, 0x11, 0x22, 0x33, 0x44, self.count])
+            )
+            if spot in self.across:  # the neighbour's field powers it and hears it too
+                neighbour = self.board.chips[self.across[spot]]
+                with self.board.lock:
+                    self.tag.near = [neighbour]
+                    self.tag.reach = neighbour
+        elif text.startswith("Take the token off") and self.tag is not None:
+            self.board.remove(self.tag)
+            self.tag = None
+
+
+def _reaching(table: chip.Table) -> None:
+    """Let a tag with a ``reach`` chip be powered by that chip's field as by its own."""
+    plain = table.field_changed
+
+    def field_changed(device: Any, on: bool) -> None:
+        plain(device, on)
+        for tag in table.tags:
+            if getattr(tag, "reach", None) is device:
+                if on:
+                    tag.power_on(table.clock.ns)
+                elif not tag.home.field_on:
+                    tag.power_off()
+
+    table.field_changed = field_changed  # type: ignore[method-assign]
+
+
+def _walk(
+    board: pico_board.EmulatedPico, readers: int, across: dict[int, int]
+) -> tuple[WalkResult, list[str]]:
+    inbox: queue.Queue[Observation] = queue.Queue()
+    link = SerialLink(str(board.path), **LINK)
+    builder = Builder(board, across)
+    link.start(inbox)
+    try:
+        wiring = Wiring({r: pin for r, pin in enumerate(board.cs)})
+        result = Walk(
+            inbox, readers, builder.say, hold=HOLD, timeout=TIMEOUT, lang="en", wiring=wiring
+        ).run()
+        report(result, builder.said.append)
+        board.check()
+    finally:
+        link.stop()
+    return result, builder.said
+
+
+@pytest.fixture
+def faulty_board() -> Iterator[pico_board.EmulatedPico]:
+    board = board_or_skip(readers=7, fitted=(0, 1, 2, 4, 5, 6))
+    try:
+        with board.lock:
+            cs = board.cs
+            board._by_cs[cs[1]], board._by_cs[cs[2]] = board._by_cs[cs[2]], board._by_cs[cs[1]]
+            noisy = NoisyLine(board._by_cs[cs[6]])
+            board._by_cs[cs[6]] = noisy  # type: ignore[assignment]
+            board._fields[id(noisy)] = False
+            _reaching(board.table)
+        yield board
+    finally:
+        board.close()
+
+
+class Console:
+    """The command's output as the builder reads it, following its prompts."""
+
+    def __init__(self, builder: Builder) -> None:
+        self.builder = builder
+        self.text = ""
+
+    def write(self, text: str) -> int:
+        self.text += text
+        for line in text.splitlines():
+            self.builder.say(line)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_a_clean_board_passes_the_walk_command_and_gets_its_profile(tmp_path: Path) -> None:
+    config = tmp_path / "companion.toml"
+    config.write_text(
+        '[game]\nname = "ptipasspass"\nlanguage = "en"\n[display]\ndriver = "none"\n'
+        '[readers]\nkind = "pico"\n'
+    )
+    board = board_or_skip(readers=3)
+    console = Console(Builder(board, {}))
+    args = argparse.Namespace(
+        config=str(config),
+        data_dir=str(tmp_path / "data"),
+        port=str(board.path),
+        readers=3,
+        hold=HOLD,
+        timeout=TIMEOUT,
+    )
+
+    def link(port: str, settings: dict[str, int]) -> SerialLink:
+        return SerialLink(port, settings=settings, **LINK)
+
+    try:
+        code = walk_command(args, out=console, make_link=link)
+        board.check()
+    finally:
+        board.close()
+    assert code == 0, console.text
+    assert "table passed the walk" in console.text
+    profile = load_profile(tmp_path / "data")
+    assert profile is not None and profile.healthy and profile.readers == 3
+    assert [d["verdict"] for d in profile.details] == ["ok"] * 3
+
+
+def test_each_injected_wiring_fault_is_named(faulty_board: pico_board.EmulatedPico) -> None:
+    result, said = _walk(faulty_board, 7, {4: 5})
+    print("\n".join(said))  # the walk as the builder read it (pytest -rP shows it)
+    text = "\n".join(said)
+    assert result.verdicts[1] == result.verdicts[2] == "swapped", text
+    assert result.spot_of == {1: 2, 2: 1}
+    assert (
+        f"chip select GP{faulty_board.cs[1]}" in text
+        and f"chip select GP{faulty_board.cs[2]}" in text
+    )
+    assert result.verdicts[3] == "dead", text
+    assert result.verdicts[5] == "reads across", text
+    assert "reader 5 also reads the token on spot 4" in text
+    assert result.verdicts[6] == "unreliable", text
+    assert result.verdicts[0] == result.verdicts[4] == "ok", text
