@@ -46,8 +46,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from aiohttp import web
-
+from companion.web.aio import web
 from companion.web.errors import said, told
 from companion.web.pairing import client_of
 from companion.web.quiet import Summary
