@@ -63,7 +63,7 @@ class Limits:
     per_client: int = 32
     streams: int = 256
     """A room of phones, one stream each: a club's evening of 200 watchers all live (one
-    stream costs the table a few KB and one write a change; a polling phone a request
+    stream costs the table about 12 KB and one write a change; a polling phone a request
     every 2 s, many times that)."""
     streams_per_client: int = 8
     idle_seconds: float = 10.0
