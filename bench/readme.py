@@ -37,6 +37,7 @@ from pathlib import Path
 BENCH = Path(__file__).resolve().parent
 README = BENCH / "README.md"
 SECTIONS = (
+    "pi",
     "lab_speed",
     "lab_passpass",
     "engine_speed",
@@ -72,7 +73,12 @@ adds its section by giving its module a `readme(quick)` function and its name to
 the others. Run each bench by hand from the repository root after `make test` has built
 `.venv`; none of them run in the test suite. A target is "met" or "missed" with its margin
 only when every run agrees; a target inside the runs' spread is "within noise". Each
-section ends with when it was run and how busy the machine was then.
+section ends with when it was run and how busy the machine was then. A figure of the
+host's CPU is also stated for a Raspberry Pi 4 (measured ratio) and a Pi Zero 2 W
+(estimated), from the ratio `pi` measures (its section, first), and a target on the
+table's CPU is held on the Pi 4's figure; a section without Pi figures measures what the
+host's speed does not set (the Pico's emulated cycles, bytes on a bus) or has not been
+regenerated since issue 41.
 
 {machine}
 """
@@ -131,7 +137,8 @@ def render(head: str, kept: dict[str, str], fresh: dict[str, str]) -> str:
 
 def reflow(text: str, width: int = 90) -> str:
     """Prose paragraphs and list items filled to `width` columns (a section's prose is
-    written around figures of any length); tables, headings and code left as they are."""
+    written around figures of any length), never breaking a word or an address at a
+    hyphen; tables, headings and code left as they are."""
     blocks = []
     for block in text.split("\n\n"):
         first = block.lstrip("\n")
@@ -141,12 +148,19 @@ def reflow(text: str, width: int = 90) -> str:
             items = re.split(r"\n(?=- )", first)
             blocks.append(
                 "\n".join(
-                    textwrap.fill(" ".join(item.split()), width, subsequent_indent="  ")
+                    textwrap.fill(
+                        " ".join(item.split()),
+                        width,
+                        subsequent_indent="  ",
+                        break_on_hyphens=False,
+                        break_long_words=False,
+                    )
                     for item in items
                 )
             )
         else:
-            blocks.append(textwrap.fill(" ".join(first.split()), width))
+            blocks.append(textwrap.fill(" ".join(first.split()), width, break_on_hyphens=False,
+                                        break_long_words=False))  # fmt: skip
     return "\n\n".join(blocks)
 
 

@@ -46,8 +46,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from aiohttp import web
-
+from companion.web.aio import web
 from companion.web.errors import said, told
 from companion.web.pairing import client_of
 from companion.web.quiet import Summary
@@ -60,9 +59,12 @@ RETRY_SECONDS = 5
 class Limits:
     """The page's bounds (see the module's docstring)."""
 
-    connections: int = 256
+    connections: int = 384
     per_client: int = 32
-    streams: int = 64
+    streams: int = 256
+    """A room of phones, one stream each: a club's evening of 200 watchers all live (one
+    stream costs the table about 12 KB and one write a change; a polling phone a request
+    every 2 s, many times that)."""
     streams_per_client: int = 8
     idle_seconds: float = 10.0
     body_seconds: float = 10.0
@@ -80,9 +82,14 @@ class Limits:
 
     def within(self, open_files: int) -> Limits:
         """These limits with `connections` well under a limit of `open_files` (the accept
-        loop takes up to a backlog of sockets before any is closed)."""
+        loop takes up to a backlog of sockets before any is closed), and `streams` at most
+        two thirds of them (the rest answer requests: a page, a pairing, an act)."""
         room = max(8, (open_files - 256) // 2)
-        return self if self.connections <= room else dataclasses.replace(self, connections=room)
+        connections = min(self.connections, room)
+        streams = min(self.streams, max(1, room * 2 // 3))
+        if (connections, streams) == (self.connections, self.streams):
+            return self
+        return dataclasses.replace(self, connections=connections, streams=streams)
 
 
 class _Connection:

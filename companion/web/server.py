@@ -46,8 +46,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from aiohttp import web
-
 from companion import games
 from companion.games import Game
 from companion.referee.event_log import TableEvent
@@ -56,6 +54,7 @@ from companion.run.supervise import SupervisedThread
 from companion.screens.model import Reason
 from companion.screens.text import DEFAULT_LANGUAGE, phrase
 from companion.transcript import describe
+from companion.web.aio import web
 from companion.web.assets import CONTENT_TYPES, page_file
 from companion.web.errors import Refused, said, told
 from companion.web.gate import Gate, Limits

@@ -359,10 +359,11 @@ def stream_or_poll(table, source):
 @pytest.mark.parametrize(("clients", "each", "shared"), [(8, 10, True), (80, 1, False)])
 def test_a_new_watcher_gets_a_stream_or_is_told_to_poll(tmp_path, clients, each, shared):
     """Issue 37: 8 addresses asking for as many streams as they can (or 80 for one each)
-    hold every stream the page gives (64); a new watcher still gets a stream (one of the
-    8's, 8 each) and keeps it while they ask again, or (64 clients holding one each:
-    shared out already) a 503 saying so and a state to poll, which answers."""
-    table = open_table(tmp_path)
+    hold every stream the page gives (64 here, the defaults' 256 scaled down); a new
+    watcher still gets a stream (one of the 8's, 8 each) and keeps it while they ask
+    again, or (64 clients holding one each: shared out already) a 503 saying so and a
+    state to poll, which answers."""
+    table = open_table(tmp_path, streams=64)
     limits = table.web.server.gate.limits
     try:
         with StreamHogs(table.host, table.port, addresses(clients), each) as hogs:
