@@ -570,8 +570,9 @@ def test_an_older_journal_without_numbers_replays_with_a_note(
     older(path, SETUP, SPOT, SPOT_2)
     assert main(["replay", str(path)]) == 0
     err = capsys.readouterr().err.splitlines()
-    assert len(err) == 1 and err[0].startswith("companion replay: warning: ")
+    assert len(err) == 2 and all(e.startswith("companion replay: warning: ") for e in err)
     assert "its lines carry no numbers" in err[0] and "cannot be noticed" in err[0]
+    assert "no end-of-game line: the game may be cut short" in err[1]
 
 
 def test_resuming_an_older_journal_appends_lines_without_numbers(tmp_path: Path) -> None:
