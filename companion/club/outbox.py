@@ -27,7 +27,7 @@ from companion import games
 from companion.club.topics import announcement, recent, result_record
 from companion.config.club import ClubConfig
 from companion.games import TableReferee
-from companion.journal import Setup, fsync_dir, game_id
+from companion.journal import Setup, fsync_dir, game_id, make_private_dirs
 
 log = logging.getLogger("companion.club")
 
@@ -93,7 +93,7 @@ class Outbox:
         return self.folder / f"{record_id}.json"
 
     def put(self, record: dict[str, Any]) -> Path:
-        self.folder.mkdir(exist_ok=True)
+        make_private_dirs(self.folder)  # its entry fsync'd in the data directory
         path = self.path(record["id"])
         write_whole(path, json.dumps(record, ensure_ascii=False).encode())
         return path
