@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
 import stat
@@ -222,6 +223,8 @@ INPUT_KEYS = {
 }
 """The keys of each input line; any other key is refused, named (docs/journal.md)."""
 END_KEYS = ("t", "type", "scores", "winner")
+MAX_SEATS = 64
+"""More scores than any game has seats: no end line's."""
 
 
 def parse_setup(data: Mapping[str, Any]) -> Setup:
@@ -411,14 +414,21 @@ def parse_end(data: Mapping[str, Any]) -> EndLine:
     try:
         fields.only_keys(data, END_KEYS, "end")
         t = fields.number("t", fields.required(data, "t", "seconds since the game started"))
-        scores = fields.json_value("scores", fields.required(data, "scores", "a list"))
-        if not isinstance(scores, list):
-            raise fields.refuse("scores", scores, "a list of the seats' scores")
+        scores = fields.required(data, "scores", "a list of the seats' scores")
+        if not (isinstance(scores, list) and len(scores) <= MAX_SEATS and all(map(_score, scores))):
+            raise fields.refuse("scores", scores, "a list of numbers (or null), one a seat")
         winner = fields.required(data, "winner", "the winning seat, or null")
         winner = None if winner is None else fields.whole("winner", winner, 0, " (a seat)")
     except fields.FieldError as exc:
         raise JournalError(f"end line: {exc}") from exc
     return EndLine(t, tuple(scores), winner)
+
+
+def _score(value: Any) -> bool:
+    """Is ``value`` a seat's score (a finite number, or null)?"""
+    if value is None:
+        return True
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 _INPUT_READERS: dict[str, Callable[[float, Mapping[str, Any]], Input]] = {

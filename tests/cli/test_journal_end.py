@@ -201,6 +201,9 @@ def test_a_journal_stripped_of_every_number_and_checksum_is_refused(tmp_path, ca
     "end",
     [
         {"t": 1, "type": "end", "scores": "3", "winner": 0},
+        {"t": 1, "type": "end", "scores": ["04A1B2C3D4E580"], "winner": 0},
+        {"t": 1, "type": "end", "scores": [1, True], "winner": 0},
+        {"t": 1, "type": "end", "scores": [0] * 65, "winner": 0},
         {"t": 1, "type": "end", "scores": [1, 0], "winner": -1},
         {"t": 1, "type": "end", "scores": [1, 0], "winner": True},
         {"t": 1, "type": "end", "scores": [1, 0], "winner": 0.5},
@@ -213,8 +216,9 @@ def test_a_journal_stripped_of_every_number_and_checksum_is_refused(tmp_path, ca
 def test_an_end_line_is_read_strictly(end):
     setup = json.dumps({"t": 0, "type": "setup", "scenario": True, "game": "swiped",
                         "seats": ["Ana", "Bob"]})  # fmt: skip
-    with pytest.raises(JournalError, match=r"journal:2: end line: "):
+    with pytest.raises(JournalError, match=r"journal:2: end line: ") as caught:
         read_lines([setup, json.dumps(end)])
+    assert "04A1B2C3D4E580" not in str(caught.value)  # never quotes the line's strings
     if "t" in end:  # a script's line without one happens at 0
         with pytest.raises(JournalError, match=r"script:1: end line: "):
             list(script_items(io.StringIO(json.dumps(end) + "\n"), "script"))
