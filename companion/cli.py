@@ -92,7 +92,7 @@ def _replay(args: argparse.Namespace) -> int:
             with open_journal(args.file, MAX_JOURNAL) as f:
                 reader = JournalReader(file_lines(f), str(args.file))
                 replay(reader, args.json, spool)
-            for warning in reader.warnings:
+            for warning in reader.warnings + reader.unended():
                 print(f"companion replay: warning: {warning}", file=sys.stderr)
             spool.seek(0)
             shutil.copyfileobj(spool, sys.stdout)

@@ -17,11 +17,11 @@ from PIL import Image
 
 from companion import games
 from companion.games import TableReferee
-from companion.journal import Input, JournalReader, dump_lines
+from companion.journal import EndLine, Input, JournalReader, dump_lines
 from companion.screens.model import same_moment
 from companion.screens.render import frame
 from companion.screens.terminal import save_gif, to_text
-from companion.session import EVENTS_KEPT, feed_journal
+from companion.session import EVENTS_KEPT, end_line, feed_journal
 from companion.transcript import describe
 
 
@@ -35,8 +35,14 @@ class Film:
     times: list[float] = field(default_factory=list)
     last: Any = None
     seen: int = 0
+    inputs: int = 0
+    end: tuple[int, EndLine] | None = None
+    """The end-of-game line, after how many inputs (a table writes it there)."""
 
     def watch(self, record: Input, referee: TableReferee) -> None:
+        self.inputs += 1
+        if referee.finished and self.end is None:
+            self.end = (self.inputs, end_line(referee))
         for event in referee.events[self.seen :]:
             line = describe(event, referee.names, referee.setup.game, self.lang)
             if line and self.out:
@@ -80,7 +86,7 @@ def run_demo(
     # As a table writes its journal, saying that bots played every seat (the report
     # labels such games as bot games, never as real ones).
     played_by = replace(setup, bots=("bot",) * len(setup.seats))
-    lines = dump_lines(played_by, result.inputs, checksum=True)
+    lines = dump_lines(played_by, result.inputs, checksum=True, end=film.end)
     journal.write_text("\n".join(lines) + "\n", encoding="utf-8")
     gif = out_dir / "oled.gif"
     save_gif(film.frames, gif, film.durations_ms())

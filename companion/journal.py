@@ -7,21 +7,27 @@ clockwise; spots are 1..N in reading order and 0 is the pad. The first line is t
 `setup` (the game's registry name, its seats, first seat, tags and own `rules`); then come
 inputs: `spot` (a reader's debounced UIDs), `press` (a control, with a seat or a value),
 `tick`, `reader` (a reader stops or starts again answering) and `resume` (where
-`companion run --resume` restarted, with what the readers saw at that moment).
+`companion run --resume` restarted, with what the readers saw at that moment). One more
+line is no input: `end`, written after the input that ended the game, with its result
+(`EndLine`), so a replay checks that the same inputs end the same game there.
 
 The companion's `JournalWriter` ends every line with two members, `"seq":<n>` (the line's
 number: the setup is 1) and `"crc":"<8 hex>"` (the CRC-32 of the line's bytes without
 it), so a changed byte, or a line removed, repeated or moved, is found, never read as
-another game; scenario files written by hand carry neither (`JournalReader` holds a
-journal to its setup line's convention).
+another game; scenario files written by hand carry neither, and say so on their setup
+line (`"scenario":true`): a journal with neither that does not say it is refused
+(`JournalReader` holds a journal to its setup line's convention).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 import os
 import re
 import stat
+import uuid
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -33,7 +39,13 @@ from companion import journal_fields as fields
 if TYPE_CHECKING:
     from companion.games import TableSetting
 
-RECORD_TYPES = ("setup", "spot", "press", "tick", "reader", "resume")
+RECORD_TYPES = ("setup", "spot", "press", "tick", "reader", "resume", "end")
+GAME_ID = re.compile(r"[0-9a-f]{8,32}")
+"""A game's id on its setup line (`Setup.id`): lower-case hex digits, 16 when the companion
+writes it."""
+SCENARIO = "scenario"
+"""The setup line's member that makes a journal without line numbers and checksums a
+scenario written by hand (`"scenario":true`); any other such journal is refused."""
 CONTROL_NAME = re.compile(r"[a-z][a-z_]{0,31}")
 """A control's name: each game uses its own (its descriptor's `controls`); a referee
 refuses, and shows, a control its game does not use."""
@@ -64,11 +76,16 @@ class Setup:
     """Who played each seat when bots did (`companion demo`): one kind a seat ("bot" where
     the kind is the game's own choice); None for people. The referee ignores it; the
     report (`companion report`) tells bot games from real ones by it."""
+    id: str | None = None
+    """The game's own id (`new_game_id`), written by `companion run` on every new game's
+    setup line: the club's announcement and result of the game carry it (docs/club.md).
+    The referee ignores it; a journal without one has an id all the same (`game_id`)."""
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "t": self.t,
-            "type": "setup",
+        data: dict[str, Any] = {"t": self.t, "type": "setup"}
+        if self.id is not None:
+            data["id"] = self.id
+        data |= {
             "game": self.game,
             "seats": list(self.seats),
             "first": self.first,
@@ -152,8 +169,42 @@ class ResumeInput:
 Input = SpotInput | PressInput | TickInput | ReaderInput | ResumeInput
 
 
+@dataclass(frozen=True, slots=True)
+class EndLine:
+    """Not an input: the line written right after the input that ended the game (never
+    fed to the referee), with the game's result, so that a replay checks the same inputs
+    end the same game at the same line (a finished game's last input removed is then
+    found, never read as a shorter game)."""
+
+    t: float
+    scores: tuple[Any, ...]
+    winner: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"t": self.t, "type": "end", "scores": list(self.scores), "winner": self.winner}
+
+
+Record = Setup | Input | EndLine
+"""Whatever a journal line holds."""
+
+
+def new_game_id() -> str:
+    """A new game's id (`Setup.id`): 16 random hex digits."""
+    return uuid.uuid4().hex[:16]
+
+
+def game_id(setup: Setup) -> str:
+    """The game's id: its setup line's own (`Setup.id`), else one derived from the setup
+    (a journal written before ids, or by another command), the same at every replay."""
+    if setup.id is not None:
+        return setup.id
+    line = json.dumps(setup.to_json(), separators=(",", ":"), sort_keys=True)
+    return hashlib.sha256(line.encode("utf-8")).hexdigest()[:16]
+
+
 SETUP_KEYS = (
     "t", "type", "game", "seats", "first", "seed", "settle", "language", "tags", "rules", "bots",
+    "id", SCENARIO,
 )  # fmt: skip
 LEGACY_LAYOUT = "layout"
 """A top-level key of the setup lines written before a game's own settings moved under its
@@ -171,6 +222,9 @@ INPUT_KEYS = {
     "resume": ("t", "type", "table"),
 }
 """The keys of each input line; any other key is refused, named (docs/journal.md)."""
+END_KEYS = ("t", "type", "scores", "winner")
+MAX_SEATS = 64
+"""More scores than any game has seats: no end line's."""
 
 
 def parse_setup(data: Mapping[str, Any]) -> Setup:
@@ -196,6 +250,7 @@ def _setup(data: Mapping[str, Any]) -> Setup:
     bots = fields.optional(data, "bots", _bots, None)
     if bots is not None and len(bots) != len(names):
         raise fields.refuse("bots", data["bots"], f"{len(names)} bot kinds, one a seat")
+    fields.optional(data, SCENARIO, fields.boolean, False)  # the reader's (`JournalReader`)
     return Setup(
         game=game,
         seats=names,
@@ -207,7 +262,14 @@ def _setup(data: Mapping[str, Any]) -> Setup:
         t=fields.optional(data, "t", fields.number, 0.0),
         rules=_with_legacy(game, _rules(data.get("rules")), _legacy(data, legacy), legacy),
         bots=bots,
+        id=fields.optional(data, "id", _game_id, None),
     )
+
+
+def _game_id(key: str, value: Any) -> str:
+    if not isinstance(value, str) or not GAME_ID.fullmatch(value):
+        raise fields.refuse(key, value, "8 to 32 lower-case hexadecimal digits")
+    return value
 
 
 def _bots(key: str, value: Any) -> tuple[str, ...]:
@@ -347,6 +409,28 @@ def _resume(t: float, data: Mapping[str, Any]) -> ResumeInput:
     return ResumeInput(t, fields.spot_table("table", table))
 
 
+def parse_end(data: Mapping[str, Any]) -> EndLine:
+    """An end-of-game line, read strictly (one `JournalError` naming the key)."""
+    try:
+        fields.only_keys(data, END_KEYS, "end")
+        t = fields.number("t", fields.required(data, "t", "seconds since the game started"))
+        scores = fields.required(data, "scores", "a list of the seats' scores")
+        if not (isinstance(scores, list) and len(scores) <= MAX_SEATS and all(map(_score, scores))):
+            raise fields.refuse("scores", scores, "a list of numbers (or null), one a seat")
+        winner = fields.required(data, "winner", "the winning seat, or null")
+        winner = None if winner is None else fields.whole("winner", winner, 0, " (a seat)")
+    except fields.FieldError as exc:
+        raise JournalError(f"end line: {exc}") from exc
+    return EndLine(t, tuple(scores), winner)
+
+
+def _score(value: Any) -> bool:
+    """Is ``value`` a seat's score (a finite number, or null)?"""
+    if value is None:
+        return True
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
 _INPUT_READERS: dict[str, Callable[[float, Mapping[str, Any]], Input]] = {
     "spot": _spot,
     "press": _press,
@@ -363,6 +447,8 @@ class Journal:
     setup: Setup
     inputs: list[Input]
     warnings: list[str] = field(default_factory=list)
+    end: EndLine | None = None
+    """The end-of-game line, when the game ended in it."""
 
 
 class TornSetup(JournalError):
@@ -400,6 +486,11 @@ a tag: 1.5 kB for a deck of 52 cards. A mebibyte is room for 25,000 tags (as muc
 configuration files may hold); anything longer was not written by the companion, and is
 refused without being read whole (`companion replay /dev/zero`)."""
 TOO_LONG = f"it is longer than any journal line (more than {MAX_LINE} bytes)"
+NOT_A_SCENARIO = (
+    'its lines carry no number and no checksum ("seq", "crc"), as every line the companion '
+    'writes does, and it does not say "scenario": true, as a journal written by hand does: '
+    "a journal stripped of them is not read"
+)
 MAX_JOURNAL = 16 << 20
 """The most bytes a file `read_journal` reads (`companion replay`, `companion report`, the
 web page's replays) may have. A journal is some 70 bytes an input: an evening at a
@@ -472,7 +563,11 @@ class JournalReader:
     its own number, so a line removed, repeated or moved is found like a changed one. A
     checksummed setup without a number is a journal of an older companion: read as before,
     with a warning saying a removed line would go unnoticed. One whose setup has no
-    checksum (a scenario written by hand) must have none anywhere. A torn last line (cut
+    checksum must say it is a scenario written by hand (`SCENARIO`), else it is refused
+    (a journal stripped of its numbers and checksums), and must have none anywhere. The
+    end-of-game line (`EndLine`) is not yielded: it is kept in `end`, once, after
+    ``check_end`` (set by whoever feeds a referee: what is wrong with it, or None) found
+    it the game's end. A torn last line (cut
     mid-write: not a whole JSON object, or a byte that is not UTF-8) ends the inputs with
     a warning. Any other bad line, or one longer than `MAX_LINE`, is damage: an error
     naming it, or, with ``lenient``, the end of the inputs with `damage` set (the lines
@@ -499,7 +594,11 @@ class JournalReader:
         self._offset = 0
         self.kept_bytes = 0
         self.inputs = 0
+        self.records = 0
+        """Lines read after the setup: the inputs and the end line."""
         self.line = 0
+        self.end: EndLine | None = None
+        self.check_end: Callable[[EndLine], str | None] | None = None
         self.warnings: list[str] = []
         self.damage: Damage | None = None
         self.cut = False
@@ -548,9 +647,12 @@ class JournalReader:
         if line.seq not in (None, 1):
             raise UnreadableSetup(self.name, number, _out_of_place(line.seq, 1))
         try:
-            return parse_setup(record), line.checksummed, line.seq == 1
+            setup = parse_setup(record)
         except JournalError as exc:
             raise UnreadableSetup(self.name, number, str(exc)) from exc
+        if not line.checksummed and record.get(SCENARIO) is not True:
+            raise UnreadableSetup(self.name, number, NOT_A_SCENARIO)
+        return setup, line.checksummed, line.seq == 1
 
     def __iter__(self) -> Iterator[Input]:
         while True:
@@ -576,15 +678,30 @@ class JournalReader:
                 return
             try:
                 self._in_place(line)
-                made = parse_input(record)
+                made = None if record.get("type") == "end" else parse_input(record)
+                if made is None:
+                    self._end(record)
             except ValueError as exc:  # a ChecksumError or a JournalError
                 self._damaged(number, exc)
                 return
+            self.records += 1
+            self.kept_bytes = self._offset
+            if made is None:
+                continue
             self.inputs += 1
             self.last_t = made.t
-            self.kept_bytes = self._offset
             self.line = number
             yield made
+
+    def _end(self, record: Mapping[str, Any]) -> None:
+        """The end-of-game line, kept in `end` once ``check_end`` found nothing wrong."""
+        end = parse_end(record)
+        if self.end is not None:
+            raise JournalError("a second end-of-game line: lines were repeated or moved")
+        problem = None if self.check_end is None else self.check_end(end)
+        if problem is not None:
+            raise JournalError(problem)
+        self.end = end
 
     def _in_place(self, line: Checked) -> None:
         """A `ChecksumError` when the line does not follow the journal's convention (a
@@ -599,11 +716,19 @@ class JournalReader:
             if line.seq is not None:
                 raise ChecksumError("it has a number although the setup line has none")
             return
-        due = self.inputs + 2
+        due = self.records + 2
         if line.seq is None:
             raise ChecksumError("it has no number, as every line of this journal must")
         if line.seq != due:
             raise ChecksumError(_out_of_place(line.seq, due))
+
+    def unended(self) -> list[str]:
+        """After the iteration: the warning for a journal the companion wrote that has no
+        end-of-game line (its game not over, or its last lines lost or removed)."""
+        if self.end is not None or not self.checksummed or self.damage is not None:
+            return []
+        return [f"{self.name}: no end-of-game line: the game may be cut short (not over, or "
+                "its last lines lost or removed)"]  # fmt: skip
 
     def _damaged(self, number: int, exc: Exception) -> None:
         """A bad line that is not a torn last line: an error, or (lenient) the end."""
@@ -619,7 +744,7 @@ def read_lines(lines: Iterable[str] | Iterable[bytes], name: str = "journal") ->
     raises `TornSetup`: no game was started."""
     reader = JournalReader(lines, name)
     inputs = list(reader)
-    return Journal(reader.setup, inputs, reader.warnings)
+    return Journal(reader.setup, inputs, reader.warnings, reader.end)
 
 
 def _record(line: str | bytes) -> Mapping[str, Any]:
@@ -717,10 +842,8 @@ class JournalWriter:
             self._file.close()
             raise
 
-    def write(self, record: Setup | Input) -> None:
-        line = json.dumps(record.to_json(), separators=(",", ":"))
-        if self.checksum:
-            line = with_checksum(line, self.seq)
+    def write(self, record: Record) -> None:
+        line = line_of(record, self.checksum, self.seq)
         self._file.write(line + "\n")
         self._file.flush()
         os.fsync(self._file.fileno())
@@ -845,9 +968,27 @@ def _end_last_line(file: IO[str]) -> None:
     os.fsync(file.fileno())
 
 
-def dump_lines(setup: Setup, inputs: Iterable[Input], checksum: bool = False) -> Iterator[str]:
+def dump_lines(
+    setup: Setup,
+    inputs: Iterable[Input],
+    checksum: bool = False,
+    end: tuple[int, EndLine] | None = None,
+) -> Iterator[str]:
     """A whole journal as lines: as the table writes it (``checksum``: numbered and
-    checksummed), or as a scenario file for tests is written (without)."""
-    for seq, record in enumerate((setup, *inputs), start=1):
-        line = json.dumps(record.to_json(), separators=(",", ":"))
-        yield with_checksum(line, seq) if checksum else line
+    checksummed), or as a scenario file for tests is written (without); ``end``: the
+    end-of-game line, after that many inputs."""
+    records: list[Record] = [setup, *inputs]
+    if end is not None:
+        records.insert(end[0] + 1, end[1])
+    for seq, record in enumerate(records, start=1):
+        yield line_of(record, checksum, seq)
+
+
+def line_of(record: Record, checksum: bool, seq: int | None = None) -> str:
+    """A record's line: its compact JSON, ending with its number (``seq``, when given) and
+    its checksum when ``checksum``; without, a setup says it is a scenario (`SCENARIO`)."""
+    data = record.to_json()
+    if not checksum and isinstance(record, Setup):
+        data = {"t": data.pop("t"), "type": data.pop("type"), SCENARIO: True} | data
+    line = json.dumps(data, separators=(",", ":"))
+    return with_checksum(line, seq) if checksum else line

@@ -19,6 +19,12 @@ raised on (`NotApplied`: a fault of the referee, not of the file) is handled the
 an error naming it, or with ``repair`` the game as the lines before it left it, on a
 referee built again from them. The journal stays 0600 through every rewrite, whose rename
 is fsync'd in its folder.
+
+The input that ends the game is followed at once by the end-of-game line (`EndLine`, with
+the result), fsync'd too: a replay checks it (`end_problem`), so a finished game whose
+last input was removed is damage, not a shorter game. A cut between the two lines leaves
+a finished game without it: the next resume writes it (`Session.go_live`, `complete`), so
+the journal that is archived always ends its game with it.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from companion.journal import (
     MAX_LINE,
     PRIVATE_FILE,
     Damage,
+    EndLine,
     Input,
     JournalError,
     JournalReader,
@@ -92,12 +99,36 @@ class NotApplied(JournalError):
         super().__init__(f"{name}:{line}: {self.reason}")
 
 
+def end_line(referee: TableReferee) -> EndLine:
+    """The end-of-game line of a finished game: its result as the replay document has it."""
+    result = referee.result()
+    return EndLine(referee.now, tuple(result["scores"]), result["winner"])
+
+
+def end_problem(referee: TableReferee, end: EndLine) -> str | None:
+    """What is wrong with an end-of-game line read after the inputs ``referee`` took (the
+    game not over there, or over with another result), or None."""
+    if not referee.finished:
+        return (
+            "an end-of-game line where the game is not over: an input before it is "
+            "missing or changed"
+        )
+    made = end_line(referee)
+    if (list(made.scores), made.winner) != (list(end.scores), end.winner):
+        return (
+            f"the end-of-game line says scores {list(end.scores)} and winner {end.winner}, "
+            f"its inputs give {list(made.scores)} and {made.winner}"
+        )
+    return None
+
+
 def feed_journal(
     reader: JournalReader, referee: TableReferee, each: Callable[[], None] | None = None
 ) -> None:
-    """Feed the referee every input `reader` reads, in one pass; `NotApplied` for one the
-    referee raised on. `each` is called after every input (`companion replay` prints
-    its new events)."""
+    """Feed the referee every input `reader` reads, in one pass, the end-of-game line
+    checked against it (`end_problem`); `NotApplied` for an input the referee raised on.
+    `each` is called after every input (`companion replay` prints its new events)."""
+    reader.check_end = lambda end: end_problem(referee, end)
     kept = reader.kept_bytes
     for record in reader:
         try:
@@ -121,6 +152,8 @@ class Replayed:
     """The time of the last input replayed (the setup's, with none)."""
     checksummed: bool
     """The journal's lines carry checksums (the companion's), so appends do too."""
+    ended: bool = False
+    """The journal has its end-of-game line."""
     damage: Damage | None = None
     archived: Path | None = None
     """Where the damaged journal was kept as it was."""
@@ -162,6 +195,7 @@ def replay(path: str | os.PathLike[str], *, repair: bool = False) -> Replayed:
         reader.inputs,
         reader.last_t,
         reader.checksummed,
+        reader.end is not None,
         damage,
         archived,
         reader.warnings,
@@ -183,9 +217,11 @@ def _not_applied(path: Path, failed: NotApplied) -> Replayed:
 class Session:
     """A referee with its journal. Use `start` for a new game, `resume` after a cut."""
 
-    def __init__(self, referee: TableReferee, writer: JournalWriter) -> None:
+    def __init__(self, referee: TableReferee, writer: JournalWriter, ended: bool = False) -> None:
         self.referee = referee
         self.writer = writer
+        self.ended = ended
+        """The journal has its end-of-game line."""
         self.damage: Damage | None = None
         """The damage found in the journal at start, if any (`show_damage`)."""
         self.damage_until = 0.0
@@ -227,9 +263,12 @@ class Session:
     ) -> Session:
         """The replayed game, live: a ``resume`` input records what the readers see now
         (None: as last journaled), so the referee guides back any hat that changed while
-        the companion was off, or since the last input kept from a damaged journal."""
+        the companion was off, or since the last input kept from a damaged journal. A
+        game over without its end-of-game line (a cut between the two) gets it first."""
         referee = replayed.referee
-        session = cls(referee, JournalWriter(replayed.path, checksum=replayed.checksummed))
+        writer = JournalWriter(replayed.path, checksum=replayed.checksummed)
+        session = cls(referee, writer, replayed.ended)
+        session.write_end()
         table = dict(referee.observed.uids) if live_table is None else dict(live_table)
         session.feed(ResumeInput(replayed.last_t, table))
         session.notes = replayed.notes
@@ -238,12 +277,27 @@ class Session:
         return session
 
     def feed(self, record: Input) -> list[TableEvent]:
-        """Journal first, then judge: an input the referee saw is always on disk."""
+        """Journal first, then judge: an input the referee saw is always on disk; the
+        input that ends the game is followed by the end-of-game line."""
         self.writer.write(record)
         events = self.referee.feed(record)
+        self.write_end()
         for listener in self.after_feed:
             listener()
         return events
+
+    def journal(self, record: Input) -> None:
+        """Journal an input the referee already took (a tick, journaled only when it
+        changed something: `companion.run.loop`), and the end-of-game line if it ended
+        the game."""
+        self.writer.write(record)
+        self.write_end()
+
+    def write_end(self) -> None:
+        """The end-of-game line, once the game is over and the journal lacks it."""
+        if self.referee.finished and not self.ended:
+            self.writer.write(end_line(self.referee))
+            self.ended = True
 
     def show_damage(self, damage: Damage) -> None:
         """Show on the OLED, for `DAMAGE_CARD_SECONDS`, that the journal was damaged."""
@@ -252,6 +306,15 @@ class Session:
 
     def close(self) -> None:
         self.writer.close()
+
+
+def complete(replayed: Replayed) -> None:
+    """A finished game's journal, replayed, given the end-of-game line a cut kept from it
+    (before it is archived: an archived game ends with it)."""
+    if replayed.referee.finished and not replayed.ended:
+        with JournalWriter(replayed.path, checksum=replayed.checksummed) as writer:
+            writer.write(end_line(replayed.referee))
+        replayed.ended = True
 
 
 def _keep_prefix(path: Path, size: int) -> None:

@@ -2,17 +2,23 @@
 
     .venv/bin/python -m tests.make_fixtures scenarios [--game GAME]
     .venv/bin/python -m tests.make_fixtures golden [--game GAME] [--show]
+    .venv/bin/python -m tests.make_fixtures mark
 
 `scenarios` writes each game's scenario journals from its scripts (`SCENARIOS` of its
 `scenario_scripts.py`); `golden` draws each game's golden OLED frames (`golden_cases()`
-of its screens samples; `--show` prints each with half blocks). Look at every file before
-committing it: a golden file or a scenario is a claim that it is right.
+of its screens samples; `--show` prints each with half blocks); `mark` adds
+`"scenario":true` to the setup line of every journal file written by hand in tests/ and
+docs/ (a `.jsonl` without line numbers and checksums: docs/journal.md, "Scenario files"),
+and to such setup lines in the docs' examples, leaving every other byte as it was. Look at
+every file before committing it: a golden file or a scenario is a claim that it is right.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +26,8 @@ from companion.screens.render import frame
 from companion.screens.terminal import to_text
 
 TESTS = Path(__file__).parent
+DOCS = TESTS.parent / "docs"
+SETUP_TYPE = re.compile(r'("type"\s*:\s*"setup")')
 
 
 @dataclass(frozen=True)
@@ -63,12 +71,42 @@ def write_golden(fixtures: Fixtures, show: bool) -> None:
             print(to_text(image))
 
 
+def mark_line(line: str) -> str:
+    """A setup line without a checksum, saying it is a scenario (`"scenario":true` after its
+    type, spaced as the line is); any other line as it is."""
+    try:
+        data = json.loads(line)
+    except ValueError:
+        return line
+    if not isinstance(data, dict) or data.get("type") != "setup" or "crc" in data:
+        return line
+    if "scenario" in data:
+        return line
+    spaced = ", " if '", "' in line or '": ' in line else ","
+    colon = ": " if '": ' in line else ":"
+    return SETUP_TYPE.sub(rf'\1{spaced}"scenario"{colon}true', line, count=1)
+
+
+def mark_scenarios() -> None:
+    """`mark`: every hand-written journal of tests/ and every example setup line of docs/
+    says it is a scenario."""
+    for path in sorted([*TESTS.rglob("*.jsonl"), *DOCS.rglob("*.md")]):
+        text = path.read_text(encoding="utf-8")
+        marked = "".join(mark_line(line) for line in text.splitlines(keepends=True))
+        if marked != text:
+            path.write_text(marked, encoding="utf-8")
+            print(f"marked {path.relative_to(TESTS.parent)}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tests.make_fixtures", description=__doc__)
-    parser.add_argument("what", choices=("scenarios", "golden"))
+    parser.add_argument("what", choices=("scenarios", "golden", "mark"))
     parser.add_argument("--game", choices=sorted(GAMES), help="one game only (all by default)")
     parser.add_argument("--show", action="store_true", help="print each golden frame")
     args = parser.parse_args(argv)
+    if args.what == "mark":
+        mark_scenarios()
+        return
     for name in [args.game] if args.game else list(GAMES):
         if args.what == "scenarios":
             write_scenarios(GAMES[name])

@@ -4,14 +4,23 @@ After every step the referee loop hands the link the snapshot it published to th
 page (`TableLink.take`; `companion.web.public.Publisher`), or lets it build one when the
 table has no page (`TableLink.step`); once the game is over the link adds its result
 record, and its worker thread does the rest: nothing there can block the referee. The
-worker writes each result to the outbox (``club-outbox/`` in the data directory, one file
-a result, fsync'd) before handing it to paho-mqtt at QoS 1 over a persistent session; a
-file is removed once the broker acknowledged it (PUBACK), so a result survives a lost
-broker and a restart of the table, and is sent again until acknowledged (the board
-counts a result id once). The live state, the OLED frame and the evening's results
-(``club-results.json``, the last `RECENT` seconds' games) are retained, sent again at
-each (re)connection; the availability is "online" while connected, and the broker says
-"offline" (the last will) when the table is gone.
+worker first announces the game (the retained ``games``, kept in ``club-games.json``:
+the board counts a result only for a game its table announced), then writes each result
+to the outbox (``club-outbox/`` in the data directory, one file a result, fsync'd) before
+handing it to paho-mqtt at QoS 1 over a persistent session; a file is removed once the
+broker acknowledged it (PUBACK), so a result survives a lost broker and a restart of the
+table, and is sent again until acknowledged. A result's id is made from the game's own
+id (`companion.club.outbox.result_id`): a result kept again after a cut is the same one,
+and the board counts it once. A cut before the worker kept it loses nothing either: the
+journal ends the game with its end-of-game line, and the service keeps the result from it
+before archiving it (`companion.club.outbox.keep_finished`).
+
+The link is made whatever the network does: a broker whose name does not resolve, no
+network at all, a CA file that cannot be read yet are logged once and tried again every
+``retry`` seconds, while the results wait in the outbox. The live state, the OLED frame,
+the games and the evening's results (``club-results.json``, the last `RECENT` seconds'
+games) are retained, sent again at each (re)connection; the availability is "online"
+while connected, and the broker says "offline" (the last will) when the table is gone.
 """
 
 from __future__ import annotations
@@ -20,30 +29,26 @@ import contextlib
 import io
 import json
 import logging
-import os
 import queue
 import threading
 import time
-import uuid
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from companion import games
+from companion.club.outbox import ClubFiles, game_result, now_utc
 from companion.club.topics import (
     AVAILABILITY,
     FRAME,
+    GAMES,
     OFFLINE,
     ONLINE,
     RESULT,
     RESULTS,
     STATE,
-    recent,
-    result_record,
     state_payload,
     topic,
 )
@@ -56,10 +61,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("companion.club")
 
-OUTBOX = "club-outbox"
-"""The folder of the data directory where results wait for the broker's PUBACK."""
-EVENING = "club-results.json"
-"""In the data directory: the table's recent results, its retained ``results``."""
 KEEPALIVE = 15
 """Seconds between pings: the broker says "offline" within 1.5 times it after a table
 went silent."""
@@ -72,7 +73,7 @@ class _Acked:
 
 @dataclass(frozen=True, slots=True)
 class _Connected:
-    pass
+    """Wakes the worker at a new connection."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,43 +81,14 @@ class _Result:
     record: dict[str, Any]
 
 
-class Outbox:
-    """Results waiting for the broker: one JSON file each, written whole (a temporary
-    file fsync'd, then renamed) and removed once acknowledged."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-
-    def put(self, record: dict[str, Any]) -> Path:
-        self.folder.mkdir(exist_ok=True)
-        path = self.folder / f"{record['id']}.json"
-        write_whole(path, json.dumps(record, ensure_ascii=False).encode())
-        return path
-
-    def waiting(self) -> list[Path]:
-        """The results not acknowledged yet, oldest first."""
-        if not self.folder.is_dir():
-            return []
-        return sorted(self.folder.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name))
-
-
-def write_whole(path: Path, data: bytes) -> None:
-    """``data`` in ``path``, whole or not at all (a temporary file fsync'd, renamed)."""
-    temporary = path.with_suffix(".tmp")
-    with open(temporary, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(temporary, path)
-    _sync_folder(path.parent)
-
-
-def _sync_folder(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
+def host_problem(host: str) -> str | None:
+    """Why ``host`` cannot name a broker (paho's thread would die of it), or None."""
     try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+        if host.encode("idna"):
+            return None
+    except UnicodeError as exc:
+        return f"{host!r} is not a host name ({exc})"
+    return "no host name"
 
 
 class TableLink:
@@ -137,45 +109,51 @@ class TableLink:
         self.referee = referee
         self.publisher = publisher or Publisher(referee)
         """The table page's, when it has one (`take`), else its own (`step`)."""
-        self.outbox = Outbox(data_dir / OUTBOX)
-        self.evening = data_dir / EVENING
-        self.reported = referee.finished
-        """A game already over when the link starts was reported by the run that ended
-        it (its result waits in the outbox if the broker has not acknowledged it)."""
+        self.files = ClubFiles(data_dir)
+        self.outbox = self.files.outbox
+        self.retry = retry
+        self.reported = False
+        """The result of this run's game went to the worker (which keeps it unless the
+        outbox or the evening list has it already: a game over before the link started
+        was kept by then, `companion.club.outbox.keep_finished`)."""
         self.inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.sent: dict[int, Path] = {}
         """The message id of each result handed to paho, and its outbox file."""
         self.connected = threading.Event()
+        self._connections = 0
+        """Connections made (counted by paho's thread)."""
+        self._said_online = 0
+        """The connection the worker said "online" on (and sent the retained lists)."""
         self._state: Snapshot | None = None
         self._frame: tuple[int, bytes] = (-1, b"")
-        self._client = self._make_client(config, retry, keepalive)
+        self._tls = not config.tls
+        """TLS is set up (or plain MQTT was asked for)."""
+        self._offline: str | None = None
+        """Why paho's network loop could not start, as last logged."""
+        self._keepalive = keepalive
+        self._client = self._make_client(config, retry)
         self._thread = threading.Thread(target=self._work, name="club", daemon=True)
 
-    def _make_client(self, config: ClubConfig, retry: float, keepalive: int) -> mqtt.Client:
+    def _make_client(self, config: ClubConfig, retry: float) -> mqtt.Client:
         client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
             client_id=f"companion-table-{config.table}",
             clean_session=False,
         )
         client.username_pw_set(config.username, config.password)
-        if config.tls:  # against the club's CA, or the system's CAs (ca_certs=None)
-            client.tls_set(ca_certs=str(config.tls_ca) if config.tls_ca else None)
         client.will_set(topic(config.table, AVAILABILITY), OFFLINE, qos=1, retain=True)
         client.reconnect_delay_set(min_delay=1, max_delay=max(1, int(retry)))
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_publish = self._on_publish
-        self._keepalive = keepalive
         return client
 
     # ----------------------------------------------------------- referee thread
 
     def start(self) -> None:
-        """Connect in the background (a broker that is not there yet is tried again), and
-        send the results a previous run left in the outbox."""
+        """Start the worker, which announces the game, sends the results a previous run
+        left in the outbox and connects in the background (never raises, never waits)."""
         self._thread.start()
-        self._client.connect_async(self.config.host, self.config.port, self._keepalive)
-        self._client.loop_start()
         log.info("club: table %s publishes to %s:%d", self.config.table, self.config.host,
                  self.config.port)  # fmt: skip
 
@@ -189,26 +167,9 @@ class TableLink:
         the page stops, `step` goes on from the same history)."""
         if snapshot is not None:
             self.inbox.put(snapshot)
-        referee = self.referee
-        if referee.finished and not self.reported:
+        if self.referee.finished and not self.reported:
             self.reported = True
-            self.inbox.put(_Result(self._record()))
-
-    def _record(self) -> dict[str, Any]:
-        referee = self.referee
-        setup = referee.setup
-        game = games.get(setup.game)
-        return result_record(
-            f"{self.config.table}-{uuid.uuid4().hex[:16]}",
-            self.config.table,
-            setup.game,
-            game.title,
-            dict(setup.rules) if setup.rules else None,
-            list(referee.names),
-            referee.result(),
-            referee.now - setup.t,
-            datetime.now(UTC).isoformat(timespec="seconds"),
-        )
+            self.inbox.put(_Result(game_result(self.config.table, self.referee, now_utc())))
 
     def stop(self, timeout: float = 2.0) -> None:
         """Say "offline" (when connected) and close; the results sent last get a moment
@@ -232,6 +193,7 @@ class TableLink:
         if reason.is_failure:
             log.warning("club: the broker refused table %s: %s", self.config.table, reason)
             return
+        self._connections += 1
         self.connected.set()
         log.info("club: connected to %s:%d", self.config.host, self.config.port)
         self.inbox.put(_Connected())
@@ -249,10 +211,16 @@ class TableLink:
     # ------------------------------------------------------------ worker thread
 
     def _work(self) -> None:
+        self._publish_games(self.files.announce(self.config.table, self.referee))
         for path in self.outbox.waiting():
-            self._send(path)
+            self._resend(path)
+        looping = self._connect()
         while True:
-            items = [self.inbox.get()]
+            try:
+                items = [self.inbox.get(timeout=None if looping else self.retry)]
+            except queue.Empty:
+                looping = self._connect()
+                continue
             while not self.inbox.empty():
                 items.append(self.inbox.get())
             snapshots = [i for i in items if isinstance(i, Snapshot)]
@@ -263,13 +231,38 @@ class TableLink:
                     self._keep_and_send(item.record)
                 elif isinstance(item, _Acked):
                     self._acked(item.mid)
-            if any(isinstance(i, _Connected) for i in items):
+            if self._said_online != self._connections:  # a new connection: "online" first
+                self._said_online = self._connections
                 self._publish_live(online=True)
             elif snapshots:
                 self._publish_live(online=False)
             if None in items:
                 self._last_acks()
                 return
+
+    def _connect(self) -> bool:
+        """Start paho's network loop, which connects and reconnects by itself; False when
+        it cannot start now (a CA file that cannot be read, a broker's name that is no
+        host name, no network at all): logged once, tried again after `retry` seconds."""
+        config = self.config
+        try:
+            problem = host_problem(config.host)
+            if problem is not None:
+                raise ValueError(problem)
+            if not self._tls:  # the club's CA, or the system's CAs (ca_certs=None)
+                self._client.tls_set(ca_certs=str(config.tls_ca) if config.tls_ca else None)
+                self._tls = True
+            self._client.connect_async(config.host, config.port, self._keepalive)
+            self._client.loop_start()
+        except (OSError, ValueError) as exc:
+            why = str(exc) or type(exc).__name__
+            if why != self._offline:
+                log.error("club: cannot reach %s:%d yet (%s); the results wait in %s, tried "
+                          "again every %g s", config.host, config.port, why,
+                          self.outbox.folder, self.retry)  # fmt: skip
+                self._offline = why
+            return False
+        return True
 
     def _last_acks(self, seconds: float = 2.0) -> None:
         """Stopping: the acknowledgements of the results just sent, for a little while
@@ -286,41 +279,41 @@ class TableLink:
             if isinstance(item, _Acked):
                 self._acked(item.mid)
 
-    def _evening(self) -> list[dict[str, Any]]:
-        """The table's results of the last `RECENT` seconds (none when unreadable)."""
-        try:
-            records = json.loads(self.evening.read_bytes())
-        except (OSError, ValueError):
-            return []
-        if not isinstance(records, list):
-            return []
-        return recent([r for r in records if isinstance(r, dict)], datetime.now(UTC))
-
-    def _publish_evening(self, new: dict[str, Any] | None = None) -> None:
-        """The retained ``results``, with ``new`` added (and kept on disk)."""
-        records = self._evening()
-        if new is not None:
-            records.append(new)
-            try:
-                write_whole(self.evening, json.dumps(records, ensure_ascii=False).encode())
-            except OSError as exc:
-                log.error("club: cannot write %s: %s", self.evening, exc.strerror or exc)
+    def _publish_list(self, kind: str, records: list[dict[str, Any]]) -> None:
         payload = json.dumps(records, ensure_ascii=False).encode()
-        self._client.publish(topic(self.config.table, RESULTS), payload, qos=1, retain=True)
+        self._client.publish(topic(self.config.table, kind), payload, qos=1, retain=True)
+
+    def _publish_games(self, announced: list[dict[str, Any]]) -> None:
+        """The retained ``games``: before any result of them, and at each connection."""
+        self._publish_list(GAMES, announced)
 
     def _keep_and_send(self, record: dict[str, Any]) -> None:
-        """A new result: to the outbox, then to the broker. A full or read-only disk is
-        logged and the result sent anyway (kept by paho until this run ends)."""
+        """A new result: to the outbox, then to the broker (nothing when the outbox or
+        the evening list has it already). A full or read-only disk is logged and the
+        result sent anyway (kept by paho until this run ends)."""
         try:
-            path = self.outbox.put(record)
+            path = self.files.keep(record)
         except OSError as exc:
             log.error("club: cannot keep the result in %s: %s; sent without a copy on disk",
                       self.outbox.folder, exc.strerror or exc)  # fmt: skip
             payload = json.dumps(record, ensure_ascii=False).encode()
             self._client.publish(topic(self.config.table, RESULT), payload, qos=1)
         else:
-            self._send(path)
-        self._publish_evening(record)
+            if path is not None:
+                self._send(path)
+        self._publish_list(RESULTS, self.files.evening.read())
+
+    def _resend(self, path: Path) -> None:
+        """A result a previous run left in the outbox: in the evening list (a cut may have
+        come before it was added), then to the broker."""
+        try:
+            record = json.loads(path.read_bytes())
+        except (OSError, ValueError) as exc:
+            log.error("club: cannot read %s: %s", path, exc)
+            return
+        if isinstance(record, dict) and isinstance(record.get("id"), str):
+            self.files.evening.add(record)
+        self._send(path)
 
     def _send(self, path: Path) -> None:
         try:
@@ -338,12 +331,14 @@ class TableLink:
             log.info("club: the broker has the result %s", path.stem)
 
     def _publish_live(self, online: bool) -> None:
-        """The latest state and frame (retained); with ``online``, the availability too
-        (a new connection: what was published while away was dropped)."""
+        """The latest state and frame (retained); with ``online``, the availability, the
+        games and the results too (a new connection: what was published while away was
+        dropped, or the broker forgot it)."""
         table = self.config.table
         if online:
             self._client.publish(topic(table, AVAILABILITY), ONLINE, qos=1, retain=True)
-            self._publish_evening()
+            self._publish_games(self.files.games.read())
+            self._publish_list(RESULTS, self.files.evening.read())
         state = self._state
         if state is None:
             return

@@ -60,13 +60,15 @@ def state_payload(view: dict[str, Any]) -> bytes:
     return compact({k: v for k, v in view.items() if k != "frame_no"})
 
 
-def recent(records: list[dict[str, Any]], now: datetime) -> list[dict[str, Any]]:
-    """The records that ended less than `RECENT` seconds before ``now`` (their ``ended``
-    is an ISO time with its zone); one without a readable time is left out."""
+def recent(
+    records: list[dict[str, Any]], now: datetime, field: str = "ended"
+) -> list[dict[str, Any]]:
+    """The records that ended (or, with ``field``, started) less than `RECENT` seconds
+    before ``now`` (an ISO time with its zone); one without a readable time is left out."""
     kept = []
     for record in records:
         try:
-            ended = datetime.fromisoformat(str(record.get("ended", "")))
+            ended = datetime.fromisoformat(str(record.get(field, "")))
         except ValueError:
             continue
         if ended.tzinfo is not None and 0 <= (now - ended).total_seconds() < RECENT:

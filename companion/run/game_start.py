@@ -27,10 +27,11 @@ from companion import menu as power_on
 from companion.config.model import Config
 from companion.devices.readers import SpotContents
 from companion.games import get as get_game
-from companion.journal import Setup
+from companion.journal import Setup, new_game_id
 from companion.run.items import ScriptSetup, Tick
 from companion.run.journal_file import (
     archive,
+    archive_finished,
     clear_torn_setup,
     in_the_way,
     journal_live,
@@ -39,7 +40,7 @@ from companion.run.journal_file import (
 )
 from companion.run.loop import where
 from companion.run.sim_input import live_input
-from companion.session import Session, replay
+from companion.session import Replayed, Session, replay
 
 log = logging.getLogger("companion")
 
@@ -67,12 +68,13 @@ def open_session(
     elif journal_live(path):
         over = finished_game(path)
         if over is not None:
-            log.info("the journal's game is over (%s); moved to %s", over, archive(path))
+            archive_over(over, config)
         elif isinstance(choice, power_on.NewGame):
             log.info("a new game was chosen: the unfinished journal moved to %s", archive(path))
         else:
             raise in_the_way(path)
     setup, pending = _new_setup(config, args, data_dir, inbox, sim, choice)
+    setup = dataclasses.replace(setup, id=new_game_id())  # the club's id of this game
     session = Session.start(path, setup)
     damage = take_note(path)
     if damage is not None:  # the journal's setup was damaged: say so on the OLED
@@ -87,14 +89,22 @@ def open_session(
     return session, pending
 
 
-def finished_game(path: Path) -> str | None:
-    """Where the journal's game ended (`where`) when it is over, else None (a game still
-    on, or a journal that cannot be replayed as it is: never a new game over it)."""
+def finished_game(path: Path) -> Replayed | None:
+    """The journal's game, replayed, when it is over, else None (a game still on, or a
+    journal that cannot be replayed as it is: never a new game over it)."""
     try:
-        referee = replay(path).referee
+        replayed = replay(path)
     except (ValueError, OSError):  # JournalError and its kin: a damaged journal is kept
         return None
-    return where(referee) if referee.finished else None
+    return replayed if replayed.referee.finished else None
+
+
+def archive_over(replayed: Replayed, config: Config) -> None:
+    """Archive a finished game's journal (its result kept for the club first, with
+    [club]: `archive_finished`), saying so in the log."""
+    where_over = where(replayed.referee)
+    moved = archive_finished(replayed, config.club)
+    log.info("the journal's game is over (%s); moved to %s", where_over, moved)
 
 
 def _resume(
@@ -110,7 +120,7 @@ def _resume(
     replayed = take_recovered(path)
     referee = replayed.referee
     if referee.finished:
-        log.info("the journal's game is over (%s); moved to %s", where(referee), archive(path))
+        archive_over(replayed, config)
         return None
     table: dict[int, frozenset[str]] | None = None
     pending: list[Any] = []

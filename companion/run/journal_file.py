@@ -7,8 +7,13 @@ a torn setup (a cut during a new game's first write), or whose setup line is dam
 starts no game. A journal damaged further on is replayed up to the damage (`recover`):
 the table is never dead for a bad line.
 
+A finished game is archived only once its journal ends with its end-of-game line and, with
+``[club]``, its result waits in the club's outbox (`archive_finished`): a cut just after
+the game's last input may have kept either from being written, and the journal is then
+their record.
+
 `recover` is the service's one pass over the journal. The power-on menu asks it whether
-the game is finished (`replay_journal`) before the players choose to resume it; the
+the game is finished (`recover`) before the players choose to resume it; the
 replayed game is kept here until `take_recovered` hands it to the session, so the menu's
 look and the resume are still one pass, and the damage it found still reaches the OLED.
 """
@@ -19,10 +24,11 @@ import logging
 import os
 from pathlib import Path
 
-from companion.games import TableReferee
+from companion.config.club import ClubConfig
 from companion.journal import Damage
 from companion.session import (
     Replayed,
+    complete,
     replay,
     set_aside,
     set_aside_damaged,
@@ -88,16 +94,23 @@ def _identity(path: Path) -> tuple[int, int, int]:
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def replay_journal(path: Path) -> TableReferee:
-    """The referee after every input of the journal at ``path`` (up to any damage,
-    repaired: `recover`)."""
-    return recover(path).referee
-
-
 def archive(path: Path) -> Path:
-    """Move a finished game's journal aside (``archive/game-<time>.jsonl``, 0700)."""
+    """Move a journal aside (``archive/game-<time>.jsonl``, 0700): a finished game's
+    (`archive_finished`), or an unfinished one the players replaced with a new game."""
     _kept.pop(path, None)
     return set_aside(path)
+
+
+def archive_finished(replayed: Replayed, club: ClubConfig | None) -> Path:
+    """Archive a finished game's journal once it ends with its end-of-game line
+    (`session.complete`) and, with ``club``, its result is kept for the club
+    (`companion.club.outbox.keep_finished`: sent by the next link, unless it was)."""
+    complete(replayed)
+    if club is not None:
+        from companion.club.outbox import keep_finished
+
+        keep_finished(club, replayed.path.parent, replayed.referee)
+    return archive(replayed.path)
 
 
 def clear_torn_setup(path: Path) -> None:

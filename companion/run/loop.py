@@ -234,7 +234,7 @@ class Service:
         before = self.referee.moment()
         events = self.referee.feed(record)
         if events or self.referee.moment() != before:
-            self.session.writer.write(record)  # before anything leaves the process
+            self.session.journal(record)  # before anything leaves the process
             self.journaled_ticks += 1
         else:
             self.skipped_ticks += 1

@@ -46,14 +46,13 @@ from companion.devices.readers import (
 )
 from companion.journal import Input, PressInput, ReaderInput, SpotInput
 from companion.notify import Notifier
-from companion.run.game_start import finished_game
+from companion.run.game_start import archive_over, finished_game
 from companion.run.items import Scripted, ScriptEnd, ScriptSetup
 from companion.run.journal_file import (
-    archive,
     clear_torn_setup,
     in_the_way,
     journal_live,
-    replay_journal,
+    recover,
 )
 from companion.run.loop import where
 from companion.run.supervise import DeviceDied
@@ -111,9 +110,9 @@ def start_menu(
         over = finished_game(path)  # a finished game is archived; an unfinished one kept
         if over is None:
             raise in_the_way(path)
-        log.info("the journal's game is over (%s); moved to %s", over, archive(path))
+        archive_over(over, config)
     if journal_live(path):
-        resumable = _unfinished(path)
+        resumable = _unfinished(path, config)
     g = config.game
     hardware = not sim and config.controls.enabled and config.pins is not None
     return power_on.new_menu(
@@ -129,11 +128,12 @@ def start_menu(
     )
 
 
-def _unfinished(path: Path) -> bool:
+def _unfinished(path: Path, config: Config) -> bool:
     """Is the journal's game still on? A finished one is archived."""
-    referee = replay_journal(path)
+    replayed = recover(path)
+    referee = replayed.referee
     if referee.finished:
-        log.info("the journal's game is over (%s); moved to %s", where(referee), archive(path))
+        archive_over(replayed, config)
         return False
     log.info("unfinished game in %s: %s", path, where(referee))
     return True

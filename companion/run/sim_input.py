@@ -4,8 +4,9 @@ The simulated table (``--sim``, or a config without hardware). The display is lu
 emulator or dummy device (the last frame is also saved as ``oled.png`` in the data
 directory), there are no GPIO buttons and no readers; inputs come from ``--sim-input PATH``
 (a file, a FIFO, or ``-`` for stdin): journal lines, exactly as docs/journal.md
-says (``spot``, ``press``, ``reader``, ``tick``; blank lines and
-lines starting with ``#`` are skipped). A first ``setup`` line sets up a new game (it is
+says (``spot``, ``press``, ``reader``, ``tick``; blank lines,
+lines starting with ``#`` and a journal's end-of-game lines, which the table writes itself,
+are skipped). A first ``setup`` line sets up a new game (it is
 ignored when resuming, and on a live input (a FIFO, ``-``) on the real clock, whose game
 starts at once, before its first line, with the config's game). With ``--sim-clock
 real`` (the default) each line happens when it is read and its ``t`` is ignored; with
@@ -25,7 +26,14 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion.doc_paths import JOURNAL_DOC
-from companion.journal import JournalError, bounded_lines, checked, parse_input, parse_setup
+from companion.journal import (
+    JournalError,
+    bounded_lines,
+    checked,
+    parse_end,
+    parse_input,
+    parse_setup,
+)
 from companion.journal_fields import json_error
 from companion.run.items import Scripted, ScriptEnd, ScriptSetup
 
@@ -42,9 +50,11 @@ def script_items(lines: IO[str], name: str) -> Iterator[ScriptSetup | Scripted]:
             if not text or text.startswith("#"):
                 continue
             try:
-                yield _item(text)
+                item = _item(text)
             except ValueError as exc:  # JournalError is a ValueError
                 raise JournalError(f"{name}:{number}: {exc}") from exc
+            if item is not None:
+                yield item
     except UnicodeDecodeError as exc:
         raise JournalError(
             f"{name}: not UTF-8 text (byte 0x{exc.object[exc.start]:02X}"
@@ -52,9 +62,10 @@ def script_items(lines: IO[str], name: str) -> Iterator[ScriptSetup | Scripted]:
         ) from exc
 
 
-def _item(text: str) -> ScriptSetup | Scripted:
-    """One script line as a queue item (its ``t`` is 0 when it has none). A line of a
-    journal the table wrote ends in its number and checksum: checked, then set aside."""
+def _item(text: str) -> ScriptSetup | Scripted | None:
+    """One script line as a queue item (its ``t`` is 0 when it has none), None for an
+    end-of-game line (checked, then skipped). A line of a journal the table wrote ends in
+    its number and checksum: checked, then set aside."""
     body = checked(text.encode("utf-8")).body  # a ChecksumError is a ValueError
     try:
         data = json.loads(body)
@@ -65,6 +76,9 @@ def _item(text: str) -> ScriptSetup | Scripted:
     data.setdefault("t", 0.0)
     if data.get("type") == "setup":
         return ScriptSetup(parse_setup(data))
+    if data.get("type") == "end":
+        parse_end(data)
+        return None
     return Scripted(parse_input(data))
 
 

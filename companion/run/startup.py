@@ -360,18 +360,14 @@ def _start_web(plan: Plan, running: Running) -> WebPort | None:
 
 
 def _start_club(plan: Plan, running: Running) -> TableLink | None:
-    """The club's broker ([club], docs/club.md): paho-mqtt is imported only then. A link
-    that cannot start (an unreadable CA file) is logged: the game goes on without it."""
+    """The club's broker ([club], docs/club.md): paho-mqtt is imported only then. The link
+    starts whatever the network does (its results wait in its outbox meanwhile)."""
     if plan.config.club is None:
         return None
     assert running.session is not None
     from companion.club.link import open_link
 
-    try:
-        return open_link(plan.config.club, plan.data_dir, running.session.referee, running.web)
-    except (OSError, ValueError) as exc:
-        log.error("club: %s; the game goes on without the club ([club] in the config)", exc)
-        return None
+    return open_link(plan.config.club, plan.data_dir, running.session.referee, running.web)
 
 
 def _setup_logging(verbose: bool) -> None:

@@ -21,7 +21,8 @@ from companion.cli import main
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCENARIO = ROOT / "tests" / "referee" / "scenarios" / "undo.jsonl"
 NOT_UTF8 = (
-    b'{"t":0,"type":"setup","game":"ptipasspass","seats":["Ana","Bob"],"tags":{}}\n\xff\xfe\n'
+    b'{"t":0,"type":"setup","scenario":true,"game":"ptipasspass","seats":["Ana","Bob"],'
+    b'"tags":{}}\n\xff\xfe\n'
     b'{"t":1,"type":"tick"}\n'
 )
 """Not UTF-8 inside the journal (on its last line it would be a torn line, dropped)."""

@@ -31,6 +31,7 @@ from companion.journal import (
 SETUP: dict[str, Any] = {
     "t": 0,
     "type": "setup",
+    "scenario": True,
     "game": "ptipasspass",
     "seats": ["Ana", "Bob", "Cy"],
     "first": 0,

@@ -24,7 +24,8 @@ from tests.pi.conftest import PINS, ROOT, run_service
 
 NO_USER = "companion-no-such-user"
 DEEP = "[" * 100_000
-SETUP = {"t": 0, "type": "setup", "game": "ptipasspass", "seats": ["Ana", "Bob", "Cy"]}
+SETUP = {"t": 0, "type": "setup", "scenario": True, "game": "ptipasspass",
+         "seats": ["Ana", "Bob", "Cy"]}  # fmt: skip
 
 
 @pytest.fixture(autouse=True)

@@ -38,8 +38,9 @@ class Script:
         self.t = 0.0
         self.table: dict[int, set[str]] = {}
         self.lines: list[dict[str, Any]] = [
-            {"t": 0, "type": "setup", "game": game, "seats": list(seats), "first": first,
-             "seed": 1, "window": window, "settle": settle, "tags": box(len(seats), kinds, prefix)}
+            {"t": 0, "type": "setup", "scenario": True, "game": game, "seats": list(seats),
+             "first": first, "seed": 1, "window": window, "settle": settle,
+             "tags": box(len(seats), kinds, prefix)}
         ]  # fmt: skip
 
     def _at(self, dt: float) -> float:

@@ -28,8 +28,9 @@ class FdScript:
         self.t = 0.0
         self.table: dict[int, list[str]] = {}
         self.lines: list[dict[str, Any]] = [
-            {"t": 0, "type": "setup", "game": "flipdone", "seats": ["Ana", "Bob", "Cy"],
-             "first": first, "seed": seed, "settle": settle, "tags": tags()}
+            {"t": 0, "type": "setup", "scenario": True, "game": "flipdone",
+             "seats": ["Ana", "Bob", "Cy"], "first": first, "seed": seed, "settle": settle,
+             "tags": tags()}
         ]  # fmt: skip
 
     def _at(self, dt: float) -> float:

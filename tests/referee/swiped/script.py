@@ -60,7 +60,7 @@ class SwScript:
         self.swaps: list[tuple[int, int]] = []
         """Every exchange of two squares' cubes the people made, in order."""
         setup: dict[str, Any] = {
-            "t": 0, "type": "setup", "game": "swiped", "seats": ["Ana", "Bob"],
+            "t": 0, "type": "setup", "scenario": True, "game": "swiped", "seats": ["Ana", "Bob"],
             "first": first, "seed": seed, "settle": settle, "tags": tags(),
         }  # fmt: skip
         if rules is not None:

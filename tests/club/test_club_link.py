@@ -1,0 +1,187 @@
+"""The table's link to the club whatever the network does (docs/club.md): made with no
+network at all, with a broker's name that does not resolve or is no host name, keeping
+each result in its outbox and sending it once it can; each game announced (the retained
+``games``, kept in ``club-games.json``) before its result and again at each connection;
+a result kept again from the journal after a cut counted once."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import threading
+from datetime import datetime
+
+import paho.mqtt.client as mqtt
+import pytest
+from paho.mqtt.enums import CallbackAPIVersion
+
+from companion import games
+from companion.club.link import TableLink
+from companion.club.outbox import ClubFiles, keep_finished, result_id
+from companion.config.club import ClubConfig
+from tests.club.conftest import CLUB, SimTable, outbox, password, wait_for
+from tests.club.live import start_table, stop_table
+from tests.pi.conftest import replay, service_command, service_env, simulated_game, write_script
+from tests.tools import required
+
+
+def finished_referee(name: str = "swiped", seed: int = 1):  # noqa: ANN201 (a TableReferee)
+    played = games.get(name)
+    setup = played.simulated_setup(played.default_seats, seed)
+    referee = played.referee(setup)
+    for record in played.simulate(setup).inputs:
+        referee.feed(record)
+    assert referee.finished
+    return referee
+
+
+def test_a_broker_that_is_no_host_name_leaves_the_result_in_the_outbox(tmp_path, caplog):
+    """paho's thread would die of such a name (and take the service with it): the link
+    says once why it cannot connect and keeps the result."""
+    referee = finished_referee()
+    config = ClubConfig("bad..host", 1883, "table-a", "table-a", "pw")
+    link = TableLink(config, tmp_path, referee, retry=0.2)
+    with caplog.at_level("ERROR", logger="companion.club"):
+        link.start()
+        link.step()
+        wait_for(lambda: outbox(tmp_path))
+        threading.Event().wait(0.6)  # a few retries
+        assert link._thread.is_alive()
+        link.stop()
+    said = [r.getMessage() for r in caplog.records if "cannot reach" in r.getMessage()]
+    assert len(said) == 1 and "'bad..host' is not a host name" in said[0]
+    [waiting] = outbox(tmp_path)
+    record = json.loads((tmp_path / "club-outbox" / waiting).read_text())
+    assert record["id"] == result_id("table-a", referee.setup)
+    assert record["winner"] == referee.result()["winner"]
+
+
+def test_a_broker_whose_name_does_not_resolve_keeps_the_result(tmp_path, caplog):
+    referee = finished_referee()
+    config = ClubConfig("no-such-broker.invalid", 1883, "table-a", "table-a", "pw")
+    link = TableLink(config, tmp_path, referee, retry=0.2)
+    link.start()
+    link.step()
+    wait_for(lambda: outbox(tmp_path))
+    link.stop()
+    assert len(outbox(tmp_path)) == 1
+
+
+def test_a_table_started_with_no_network_delivers_its_result_once_it_has_one(
+    broker, club, tmp_path
+):
+    """`companion run` in a network namespace of its own (no interface up, not even
+    loopback: paho cannot even make its wake-up socket pair), its game played to the
+    end: the result waits in the outbox; started again with the network, it reaches the
+    board."""
+    unshare = required("unshare", "apt-get install util-linux")
+    if subprocess.run([unshare, "--net", "true"], capture_output=True).returncode != 0:
+        pytest.fail("unshare --net needs CAP_SYS_ADMIN (root, as in CI)")
+    setup, inputs = simulated_game()
+    expected = replay(setup, inputs).result()
+    config = tmp_path / "companion.toml"
+    config.write_text(
+        f'[web]\nenabled = false\n[club]\nbroker = "127.0.0.1:{broker.port}"\n'
+        f'table = "table-a"\npassword = "{password("table-a")}"\n'
+    )
+    data = tmp_path / "data"
+    script = write_script(tmp_path / "game.jsonl", setup, inputs)
+    command = service_command("run", "--sim", "--sim-clock", "script", "--exit-when-finished",
+                              "--data-dir", str(data), "--config", str(config),
+                              "--sim-input", str(script))  # fmt: skip
+    done = subprocess.run([unshare, "--net", *command], env=service_env(), capture_output=True,
+                          text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("club: cannot reach 127.0.0.1") == 1, done.stderr
+    assert len(outbox(data)) == 1 and club.board.results == {}
+    # With the network: resumed (the game is over: a new one starts), the outbox goes first.
+    proc, fifo = start_table(tmp_path, "again", "--resume", "--sim", "--data-dir", str(data),
+                             "--config", str(config))  # fmt: skip
+    try:
+        wait_for(lambda: len(club.board.results) == 1)
+        wait_for(lambda: outbox(data) == [])
+    finally:
+        stop_table(proc, fifo)
+    [record] = club.board.results.values()
+    assert (record["scores"], record["winner"]) == (expected["scores"], expected["winner"])
+
+
+def _games_spy(broker, seen: list[tuple[str, object]]) -> mqtt.Client:
+    """A client of the club's, recording every ``games`` and ``result`` in order (it
+    subscribes again at each connection: a broker restarted forgot it)."""
+    spy = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="games-spy")
+    spy.username_pw_set(CLUB, password(CLUB))
+    spy.on_message = lambda c, u, m: seen.append((m.topic.rsplit("/", 1)[1], json.loads(m.payload)))
+    spy.on_connect = lambda client, *_: client.subscribe(
+        [("companion/tables/+/games", 1), ("companion/tables/+/result", 1)]
+    )
+    subscribed = threading.Event()
+    spy.on_subscribe = lambda *_: subscribed.set()
+    spy.reconnect_delay_set(1, 1)
+    spy.connect("127.0.0.1", broker.port)
+    spy.loop_start()
+    assert subscribed.wait(10)
+    return spy
+
+
+def test_each_game_is_announced_before_its_result_and_again_at_each_connection(
+    broker, tables, tmp_path
+):
+    seen: list[tuple[str, object]] = []
+    spy = _games_spy(broker, seen)
+    try:
+        table = SimTable("table-a", "swiped", broker, tmp_path / "table-a")
+        tables.append(table)
+        table.play()
+        wait_for(lambda: any(kind == "result" for kind, _ in seen))
+        game_id = result_id("table-a", table.setup)
+        first_games = next(i for i, (kind, _) in enumerate(seen) if kind == "games")
+        first_result = next(i for i, (kind, _) in enumerate(seen) if kind == "result")
+        assert first_games < first_result  # announced before its result
+        [announced] = seen[first_games][1]
+        assert announced["id"] == game_id == seen[first_result][1]["id"]
+        assert (announced["game"], announced["seats"]) == ("swiped", list(table.setup.seats))
+        assert datetime.fromisoformat(announced["started"]).tzinfo is not None
+        on_disk = json.loads((table.folder / "club-games.json").read_text())
+        assert on_disk == [announced]
+        # The broker forgets everything (no persistence): at the next connection the table
+        # announces its games again.
+        seen.clear()
+        broker.kill()
+        broker.start()
+        wait_for(lambda: ("games", [announced]) in seen, 30)
+        # Its next game (a restart of the table): both announced, the first one unchanged.
+        table.close()
+        tables.clear()
+        (table.folder / "game.jsonl").rename(table.folder / "archived.jsonl")
+        again = SimTable("table-a", "swiped", broker, table.folder, seed=2)
+        tables.append(again)
+        second = result_id("table-a", again.setup)
+        wait_for(lambda: any(kind == "games" and len(p) == 2 for kind, p in seen))
+        listed = [p for kind, p in seen if kind == "games"][-1]
+        assert [a["id"] for a in listed] == [game_id, second] and listed[0] == announced
+    finally:
+        spy.disconnect()
+        spy.loop_stop()
+
+
+def test_a_result_kept_again_from_the_journal_is_sent_once_and_counted_once(broker, club, tmp_path):
+    """The service keeps a finished game's result from its journal before archiving it
+    (`keep_finished`): after a cut just before the link kept it, or just after. Kept
+    twice, it is one outbox file; once sent and acknowledged, it is not kept again."""
+    referee = finished_referee()
+    config = ClubConfig("127.0.0.1", broker.port, "table-a", "table-a", password("table-a"))
+    keep_finished(config, tmp_path, referee)
+    keep_finished(config, tmp_path, referee)
+    assert len(outbox(tmp_path)) == 1
+    files = ClubFiles(tmp_path)
+    assert [a["id"] for a in files.games.read()] == [result_id("table-a", referee.setup)]
+    link = TableLink(config, tmp_path, referee, retry=1)  # the next run, its game over too
+    link.start()
+    link.step()
+    wait_for(lambda: outbox(tmp_path) == [])
+    link.stop()
+    keep_finished(config, tmp_path, referee)  # a cut before the journal was archived
+    assert outbox(tmp_path) == []
+    wait_for(lambda: len(club.board.results) == 1)
+    assert list(club.board.results) == [result_id("table-a", referee.setup)]
