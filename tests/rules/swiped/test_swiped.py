@@ -425,6 +425,26 @@ def test_config_round_trips_and_new_game_opens_the_first_manche() -> None:
     assert all(1 <= c <= 12 for c in (state.layout_card, *state.targets))
 
 
+@pytest.mark.parametrize("seat", [-1, 2, "0", None])
+def test_an_action_for_a_seat_other_than_0_or_1_is_bad_input_never_applied(seat: Any) -> None:
+    """SW-1: two players, seats 0 and 1. Another seat (-1 would read seat 1's program and
+    target) is refused before any rule is read, in every phase and for every action."""
+    seeded = game(claim_before_first_swap=True)
+    executing, _ = program(game(), P0, P1)
+    drawing, _ = play(game(deal="observed"), DrawLayout(5))
+    skipping, _ = play(table(), Swap(0, R, OR))
+    for state, action in [
+        (seeded, Program(seat, R, OR)),
+        (seeded, ClaimMatches(seat)),
+        (seeded, ClaimCard(seat, 1)),
+        (executing, Swap(seat, *P0[0])),
+        (drawing, DrawTarget(seat, 2)),
+        (skipping, SkipSwap(seat)),
+    ]:
+        with pytest.raises(BadInput, match=f"no seat {seat!r}: seats are 0 and 1"):
+            play(state, action)
+
+
 def test_a_config_with_an_unknown_key_is_bad_input() -> None:
     with pytest.raises(BadInput):
         Config.from_json({"game": "swiped", "colours": 10})
