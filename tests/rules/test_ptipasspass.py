@@ -36,6 +36,7 @@ from companion.games.passpass.rules import (
     legal_actions,
     make_config,
     new_game,
+    public_view,
 )
 from companion.rules.errors import BadInput, IllegalAction
 from tests.rules.helpers import assert_conserved, game, play, position
@@ -271,6 +272,21 @@ def test_pti_7_timed_window_any_eligible_seat_calls_and_silence_means_ok():
     assert Placed(0, 1) in events
 
 
+def test_pti_7_a_timed_window_offers_each_call_clockwise_from_the_magiciens_left():
+    """The timed window lists the calls in the order PTI-7 settles calls made together:
+    seat by seat clockwise from the Magicien's left, a seat without Challenge token left
+    out, Doublon before Menteur; closing (silence) first."""
+    state = position(game(5, window="timed", first=3), challenge_tokens=(2, 0, 4, 2, 2))
+    state, _ = masked_drop(state, 1, "lapin", "lapin", seat=3)
+    assert legal_actions(state) == (
+        CloseWindow(),
+        *(Call(seat, call) for seat in (4, 0, 2) for call in (DOUBLON, MENTEUR)),
+    )
+    state = position(game(5, window="timed", first=3), tour=2)  # Visible: Doublon only
+    state, _ = play(state, Designate(3, 1, "lapin"))
+    assert legal_actions(state) == (CloseWindow(), *(Call(s, DOUBLON) for s in (4, 0, 1, 2)))
+
+
 def test_pti_7_simultaneous_calls_are_settled_clockwise_from_the_magiciens_left():
     state = position(game(5, window="timed"), magician=3, starter=3)
     assert clockwise_first(state, {1, 4, 2}) == 4
@@ -433,6 +449,17 @@ def test_pti_12_a_won_manche_deals_again_and_left_of_the_winner_starts():
     assert state.hands == (ALL,) * 3 and all(h == () for h in state.hats)
     assert state.challenge_tokens == (2, 2, 2) and state.victories == (1, 0, 0)
     assert state.tour == 1 and state.masque
+
+
+def test_pti_12_a_manche_won_after_a_swap_starts_the_next_as_any_won_manche():
+    """PTI-5: the swap belongs to the turn that reveals; PTI-12: the next manche starts
+    afresh, so nothing of that swap is left (the page would show it as made)."""
+    swapped_in = _reveal_position({1: ("lapin",), 2: ("lapin",), 6: ("lapin",)})
+    state, events = play(swapped_in, Swap(0, 3, 6), Reveal(0, (1, 2, 3)))
+    assert MancheWon(0, 1) in events and state.manche == 2
+    assert state.swapped is None and public_view(state).swapped is None
+    in_place = _reveal_position({1: ("lapin",), 2: ("lapin",), 3: ("lapin",)})
+    assert state == play(in_place, Reveal(0, (1, 2, 3)))[0]
 
 
 def test_pti_12_configurable_the_winner_starts_the_next_manche():
