@@ -1,7 +1,8 @@
 """Mutation testing: which of a module's promises would no test notice if they broke?
 
     .venv/bin/python bench/mutate.py [MODULE...] [--sample N] [--seed S]
-        [--workers W] [--tests FILE...] [--narrow] [--out DIR]
+        [--workers W] [--tests FILE...] [--narrow] [--exclude FILE...] [--mutants N,N]
+        [--out DIR] [--list]
 
 (or `make mutate MODULE=companion/referee/pace.py`; no MODULE: the `MODULES` below).
 MODULE is a path or a dotted name. Each mutant is one small change of the module's
@@ -9,8 +10,8 @@ code; a test that fails kills it. The operators (`OPERATORS`): a comparison nega
 into `>=`, `==` into `!=`, `in` into `not in`...), a boundary shifted (`<` into `<=` and
 back), a number moved by ±1 (and True into False), `and` swapped with `or`, a condition
 negated, `return x` into `return None`, a statement deleted. Docstrings, annotations,
-decorators, `assert`s, imports, `if TYPE_CHECKING:` blocks and lines marked
-`# pragma: no mutate` are left alone.
+decorators, `assert`s, imports, `raise NotImplementedError`, `if TYPE_CHECKING:` blocks and lines
+marked `# pragma: no mutate` are left alone.
 
 Which tests run for a mutant: coverage with one context per test maps each line of the
 module to the tests that executed it. First tier, the module's own tests: the test files
@@ -41,6 +42,7 @@ from __future__ import annotations
 import argparse
 import ast
 import concurrent.futures
+import contextlib
 import copy
 import dataclasses
 import datetime
@@ -49,15 +51,17 @@ import importlib.abc
 import importlib.util
 import json
 import os
+import queue
 import random
 import resource
+import signal
 import subprocess
 import sys
 import time
 import tomllib
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from types import CodeType, ModuleType
+from types import CodeType, FunctionType, ModuleType
 from typing import Any
 
 import pytest
@@ -201,7 +205,8 @@ def _changes(node: ast.AST, parent: ast.AST | None) -> list[Change]:
         out.append(("and/or", _swap_boolop))
     elif isinstance(node, ast.Return) and not _is_none(node.value):
         out.append(("return None", _return_none))
-    if isinstance(node, DELETABLE) and not _is_docstring(node) and not _is_declaration(node):
+    kept = _is_docstring(node) or _is_declaration(node) or _is_abstract(node)
+    if isinstance(node, DELETABLE) and not kept:
         out.append(("delete", _delete))
     if _is_condition(node, parent):
         out.append(("condition", _negate))
@@ -215,6 +220,11 @@ def _is_none(node: ast.expr | None) -> bool:
 def _is_declaration(node: ast.AST) -> bool:
     """`x: int` without a value: nothing to delete."""
     return isinstance(node, ast.AnnAssign) and node.value is None
+
+
+def _is_abstract(node: ast.AST) -> bool:
+    """`raise NotImplementedError`: what a subclass must supply (never run)."""
+    return isinstance(node, ast.Raise) and "NotImplementedError" in ast.unparse(node)
 
 
 def _is_docstring(node: ast.AST) -> bool:
@@ -260,12 +270,10 @@ def _walk(tree: ast.Module, source: str) -> Iterator[tuple[Mutant, Callable[[ast
         scope = scopes[id(node)]
         for child in ast.iter_child_nodes(node):
             parents[id(child)] = node
-            named = isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-            if named:
-                name = child.name  # type: ignore[union-attr]
-                scopes[id(child)] = name if scope == "<module>" else f"{scope}.{name}"
-            else:
-                scopes[id(child)] = scope
+            scopes[id(child)] = scope  # a def's defaults are the enclosing scope's
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            inner = node.name if scope == "<module>" else f"{scope}.{node.name}"
+            scopes.update((id(statement), inner) for statement in node.body)
         for part in _skipped(node):
             skipped.update(id(n) for n in ast.walk(part))
         if id(node) in skipped or not isinstance(node, ast.stmt | ast.expr):
@@ -295,6 +303,11 @@ def _walk(tree: ast.Module, source: str) -> Iterator[tuple[Mutant, Callable[[ast
 
 def mutated_code(source: str, filename: str, index: int) -> CodeType:
     """The module compiled with its `index`-th mutant (the same numbering as `mutants`)."""
+    return mutated(source, filename, index)[1]
+
+
+def mutated(source: str, filename: str, index: int) -> tuple[Mutant, CodeType]:
+    """The `index`-th mutant and the module compiled with it."""
     tree = ast.parse(source, filename)
     for mutant, found in _walk(tree, source):
         if mutant.index == index:
@@ -310,7 +323,7 @@ def mutated_code(source: str, filename: str, index: int) -> CodeType:
             setattr(parent, field, new)
         elif isinstance(value, list):
             value[:] = [new if item is target else item for item in value]
-    return compile(ast.fix_missing_locations(tree), filename, "exec")
+    return mutant, compile(ast.fix_missing_locations(tree), filename, "exec")
 
 
 # ------------------------------------------------------------- inside the child pytest
@@ -393,6 +406,180 @@ def pytest_configure(config: Any) -> None:
         config.pluginmanager.register(_map, "mutate-map")
 
 
+# -------------------------------------------------------------------- the fork server
+
+UNPATCHABLE = 99
+"""A forked child's exit code: the mutant is not inside a function (module level, a class
+body, a default value), so it needs a fresh import."""
+
+
+def serve(name: str, path: str, files: list[str], pytest_args: list[str]) -> None:
+    """The fork server (`mutate.py --serve`): import and collect the tests once, then for
+    each request on stdin (a JSON line: mutant index, tests, timeout) fork, swap the
+    mutated function's code in and run the tests; answer a JSON line with the outcome."""
+    answer = os.fdopen(os.dup(1), "w", buffering=1)
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 1)
+    os.dup2(quiet, 2)
+    pytest.main(["--collect-only", *pytest_args, *files])
+    if name not in sys.modules:
+        answer.write(json.dumps({"error": f"the tests did not import {name}"}) + "\n")
+        return
+    answer.write(json.dumps({"ready": True}) + "\n")
+    source = Path(path).read_text()
+    for line in sys.stdin:
+        request = json.loads(line)
+        status = _forked(name, path, source, request, pytest_args)
+        answer.write(json.dumps({"status": status}) + "\n")
+
+
+def _forked(name: str, path: str, source: str, request: dict[str, Any], args: list[str]) -> str:
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        code = 3
+        try:
+            os.setpgid(0, 0)
+            mutant, compiled = mutated(source, path, request["index"])
+            if not _patch(sys.modules[name], compiled, mutant):
+                code = UNPATCHABLE
+            else:
+                code = int(pytest.main([*args, "-x", *request["tests"]]))
+        finally:
+            os._exit(code)
+    deadline = time.monotonic() + request["timeout"]
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return "timeout"
+        time.sleep(0.02)
+    code = os.waitstatus_to_exitcode(status)
+    return "unpatchable" if code == UNPATCHABLE else _status(code, "")
+
+
+def _status(code: int, log: str) -> str:
+    """killed, survived or `error: ...` from pytest's exit code."""
+    if code in (1, 2):  # a test failed, or the mutant broke the import of a test file
+        return "killed"
+    if code == 0:
+        return "survived"
+    last = log.strip().splitlines()[-1] if log.strip() else ""
+    return f"error: pytest exit {code}: {last}"
+
+
+def _patch(module: ModuleType, compiled: CodeType, mutant: Mutant) -> bool:
+    """Swap the code of the function holding `mutant` (a top-level function or a method)
+    for its mutated code, and empty the module's caches. False when it is not inside a
+    function."""
+    owner: Any = module
+    for part in [] if mutant.scope == "<module>" else mutant.scope.split("."):
+        item = vars(owner).get(part)
+        if isinstance(item, type):
+            owner = item
+            continue
+        spans = [f for f in _functions(item) if _holds(f.__code__, mutant.line)]
+        if not spans:
+            return False
+        old = spans[0].__code__
+        new = _find(compiled, old.co_qualname, old.co_firstlineno)
+        if new is None or new.co_freevars != old.co_freevars:
+            return False
+        spans[0].__code__ = new
+        _clear_caches(module)
+        return True
+    return False
+
+
+def _functions(item: object) -> Iterator[FunctionType]:
+    """The plain functions behind a module or class attribute (methods, properties,
+    `functools` wrappers such as lru_cache)."""
+    todo = [item]
+    while todo:
+        thing = todo.pop()
+        if isinstance(thing, FunctionType):
+            yield thing
+        elif isinstance(thing, staticmethod | classmethod):
+            todo.append(thing.__func__)
+        elif isinstance(thing, property):
+            todo += [f for f in (thing.fget, thing.fset, thing.fdel) if f is not None]
+        elif hasattr(thing, "__wrapped__"):
+            todo.append(thing.__wrapped__)
+
+
+def _holds(code: CodeType, line: int) -> bool:
+    return code.co_firstlineno <= line <= _last(code)
+
+
+def _last(code: CodeType) -> int:
+    lines = [line for _, _, line in code.co_lines() if line is not None]
+    nested = [_last(c) for c in code.co_consts if isinstance(c, CodeType)]
+    return max([code.co_firstlineno, *lines, *nested])
+
+
+def _find(code: CodeType, qualname: str, first: int) -> CodeType | None:
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            if const.co_qualname == qualname and const.co_firstlineno == first:
+                return const
+            found = _find(const, qualname, first)
+            if found is not None:
+                return found
+    return None
+
+
+def _clear_caches(module: ModuleType) -> None:
+    todo: list[Any] = [module]
+    while todo:
+        for value in vars(todo.pop()).values():
+            if isinstance(value, type) and value.__module__ == module.__name__:
+                todo.append(value)
+            elif callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
+class Server:
+    """The campaign's end of a fork server (`serve`) for one module and test files."""
+
+    def __init__(self, project: Project, name: str, path: Path, files: Sequence[Path]) -> None:
+        command = [sys.executable, str(BENCH / "mutate.py"), "--serve", name, str(path)]
+        self.process = subprocess.Popen(
+            [*command, *map(str, files)], cwd=project.root, env=project.env(),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        self.ok = self._read().get("ready", False)
+
+    def _read(self) -> dict[str, Any]:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        return json.loads(line) if line else {}
+
+    def run(self, index: int, tests: list[str], timeout: float) -> str | None:
+        """The mutant's outcome, or None when it must run in a fresh pytest instead."""
+        if not self.ok:
+            return None
+        assert self.process.stdin is not None
+        request = {"index": index, "tests": tests, "timeout": timeout}
+        try:
+            self.process.stdin.write(json.dumps(request) + "\n")
+            self.process.stdin.flush()
+        except BrokenPipeError:
+            self.ok = False
+            return None
+        status = self._read().get("status")
+        if status is None:
+            self.ok = False
+        return None if status in (None, "unpatchable") else str(status)
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait()
+
+
 # ------------------------------------------------------------------- the campaign side
 
 
@@ -426,12 +613,16 @@ class Project:
                 return candidate.resolve()
         raise SystemExit(f"no module {module} under {self.root}")
 
+    def env(self, extra: dict[str, str] | None = None) -> dict[str, str]:
+        """A child's environment: the project's modules and ours (bench/) importable."""
+        paths = [str(self.root), str(BENCH), os.environ.get("PYTHONPATH", "")]
+        return os.environ | (extra or {}) | {"PYTHONPATH": os.pathsep.join(p for p in paths if p)}
+
     def pytest(
         self, args: Sequence[str], env: dict[str, str], timeout: float | None
     ) -> tuple[int | None, str]:
         """Run pytest in a child (our plugin loaded); its exit code (None: timed out)."""
-        paths = [str(self.root), str(BENCH), os.environ.get("PYTHONPATH", "")]
-        child_env = os.environ | env | {"PYTHONPATH": os.pathsep.join(p for p in paths if p)}
+        child_env = self.env(env)
         command = [sys.executable, "-m", "pytest", "-p", "mutate", *self.pytest_args, *args]
         try:
             done = subprocess.run(
@@ -583,9 +774,14 @@ def run_mutant(
     tests: list[str],
     cov: Coverage,
     scratch: Path,
+    server: Server | None = None,
 ) -> str:
-    """killed, timeout, survived (or `error: ...` when pytest could not run the tests)."""
+    """killed, timeout, survived (or `error: ...` when pytest could not run the tests):
+    in a fork of `server` when the mutant is inside a function, else in a fresh pytest."""
     budget = 60 + 5 * sum(cov.durations.get(t, 1.0) for t in tests)
+    status = server.run(mutant.index, tests, budget) if server is not None else None
+    if status is not None:
+        return status
     args = scratch / f"tests-{os.getpid()}-{mutant.index}.txt"
     args.write_text("\n".join(tests) + "\n")
     try:
@@ -593,13 +789,7 @@ def run_mutant(
         code, log = project.pytest(["-x", f"@{args}"], env, timeout=budget)
     finally:
         args.unlink()
-    if code is None:
-        return "timeout"
-    if code in (1, 2):  # a test failed, or the mutant broke the import of a test file
-        return "killed"
-    if code == 0:
-        return "survived"
-    return f"error: pytest exit {code}: {log.strip().splitlines()[-1] if log.strip() else ''}"
+    return "timeout" if code is None else _status(code, log)
 
 
 def load_equivalents(path: Path = EQUIVALENTS) -> dict[tuple[str, ...], str]:
@@ -649,6 +839,8 @@ def campaign(
     workers: int = 1,
     own_tests: Sequence[str] = (),
     narrow: bool = False,
+    exclude: Sequence[str] = (),
+    only: Sequence[int] = (),
     out: Path | None = None,
     equivalents: dict[tuple[str, ...], str] | None = None,
     progress: Callable[[str], None] = lambda line: None,
@@ -661,6 +853,11 @@ def campaign(
     tiers = {p: test_tiers(project, p) for p in paths}
     if own_tests:
         tiers = {p: ([project.root / t for t in own_tests], r) for p, (_, r) in tiers.items()}
+    dropped = {(project.root / f).resolve() for f in exclude}
+    tiers = {
+        p: ([f for f in own if f not in dropped], [f for f in reach if f not in dropped])
+        for p, (own, reach) in tiers.items()
+    }
     first = sorted({f for own, _ in tiers.values() for f in own})
     cov1 = coverage_map(project, paths, first, out)
     unseen = [str(p) for p in paths if tiers[p][0] and str(p) not in cov1.lines]
@@ -673,6 +870,8 @@ def campaign(
         name = project.module_name(path)
         every = mutants(path.read_text(), str(path))
         chosen = every if not sample or sample >= len(every) else _sample(every, sample, seed)
+        if only:
+            chosen = [m for m in every if m.index in only]
         outcomes = _run_tier(
             project, name, path, chosen, cov1, 1, workers, equivalents, progress, out
         )
@@ -720,6 +919,10 @@ def _run_tier(
     progress: Callable[[str], None],
     scratch: Path,
 ) -> list[Outcome]:
+    reached = sorted({t.split("::")[0] for t in cov.reached(path)})
+    idle: queue.SimpleQueue[Server] = queue.SimpleQueue()
+    servers: list[Server] = []
+
     def one(mutant: Mutant) -> Outcome:
         why = equivalents.get((name, *mutant.key))
         tests = cov.tests_for(path, mutant)
@@ -727,7 +930,13 @@ def _run_tier(
         if not tests:
             status = "not reached"
         else:
-            status = run_mutant(project, name, path, mutant, tests, cov, scratch)
+            try:
+                server = idle.get_nowait()
+            except queue.Empty:
+                server = Server(project, name, path, [project.root / f for f in reached])
+                servers.append(server)
+            status = run_mutant(project, name, path, mutant, tests, cov, scratch, server)
+            idle.put(server)
             if status.startswith("error"):
                 raise SystemExit(f"{path}:{mutant.line} {mutant.describe()}: {status}")
         if why is not None and status == "survived":
@@ -735,8 +944,12 @@ def _run_tier(
         progress(f"  {path.name}:{mutant.line} {mutant.describe()}: {status} ({len(tests)} tests)")
         return Outcome(mutant, status, len(tests), tier, files, why or "")
 
-    with concurrent.futures.ThreadPoolExecutor(max(1, workers)) as pool:
-        return list(pool.map(one, chosen))
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max(1, workers)) as pool:
+            return list(pool.map(one, chosen))
+    finally:
+        for server in servers:
+            server.close()
 
 
 def commit_of(root: Path) -> str:
@@ -823,6 +1036,58 @@ def equivalent_entry(report: Report, outcome: Outcome) -> str:
     )
 
 
+BEFORE = """(to be filled from the first run)"""
+"""The same campaign before issue 44's tests (history, not re-run)."""
+
+
+def readme(quick: bool) -> str:
+    """bench/README.md's section: the campaign over `MODULES` (quick: 20 mutants a module,
+    first tier only), the survivors, the equivalents and why, the figures before."""
+    sample = 20 if quick else SAMPLE
+    started = time.perf_counter()
+    reports = campaign(
+        Project(ROOT), MODULES, sample, SEED, narrow=quick,
+        progress=lambda line: print(line, file=sys.stderr, flush=True),
+    )  # fmt: skip
+    minutes = (time.perf_counter() - started) / 60
+    rows = "\n".join(summary_row(r) for r in reports)
+    survivors = "\n".join(line for r in reports for line in survivor_lines(r)) or "None."
+    equivalent = "\n".join(line for r in reports for line in equivalent_lines(r)) or "None."
+    stale = [f"- {r.path}: {s}" for r in reports for s in r.stale]
+    stale_text = (
+        "\n\nListed as equivalent but killed or no longer made:\n" + "\n".join(stale)
+        if stale
+        else ""
+    )
+    return f"""## mutate.py — mutation scores: what would no test notice?
+
+`.venv/bin/python bench/mutate.py [MODULE...]` (or `make mutate MODULE=...`) changes one
+module's code one small way at a time (operators: {", ".join(OPERATORS)}) and runs, for
+each mutant, only the tests that coverage says execute the changed lines: first the
+module's own test files, then, for the survivors, every other test file that reaches it.
+A test that fails kills the mutant. A survivor is a gap of the tests or an equivalent
+mutant (no behaviour can show it); equivalents are listed with why in
+bench/mutation_equivalents.toml and left out of the score (killed / (run - equivalent)).
+This run: commit {commit_of(ROOT)}, {datetime.date.today()}, {sample} mutants a module
+drawn with seed {SEED}{", first tier only (`--quick`)" if quick else ""}; 1 worker on this
+shared 2-core machine, {minutes:.0f} minutes in all (wall-clock times are those of a busy
+machine; CPU is the tests' processes' own).
+
+{SUMMARY_HEAD}
+{rows}
+
+Survivors (a gap of the tests, to close):
+
+{survivors}
+
+Equivalent survivors (left out of the score):
+
+{equivalent}{stale_text}
+
+Before issue 44's tests (history, not re-run): {BEFORE}
+"""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -837,10 +1102,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="mutants run at once")
     parser.add_argument("--tests", nargs="*", default=(), help="the first tier's test files")
     parser.add_argument("--narrow", action="store_true", help="no second tier")
+    parser.add_argument("--exclude", nargs="*", default=(), help="test files never run")
+    parser.add_argument(
+        "--mutants", type=lambda text: [int(i) for i in text.split(",")], default=(),
+        help="only these mutants (numbers as --list shows them, e.g. 3,17), not a sample",
+    )  # fmt: skip
     parser.add_argument("--root", type=Path, default=ROOT, help="the project (default: ours)")
     parser.add_argument("--out", type=Path, help="reports and coverage maps (.mutate/)")
     parser.add_argument("--list", action="store_true", help="only list the mutants")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.serve:  # MODULE is: the module's name, its path, the test files
+        name, path, *files = args.modules
+        serve(name, path, files, list(Project(Path.cwd()).pytest_args))
+        return 0
     project = Project(args.root.resolve())
     if args.list:
         for module in args.modules:
@@ -850,7 +1125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     reports = campaign(
         project, args.modules, args.sample, args.seed, args.workers, args.tests, args.narrow,
-        args.out, progress=lambda line: print(line, file=sys.stderr, flush=True),
+        args.exclude, args.mutants, args.out,
+        progress=lambda line: print(line, file=sys.stderr, flush=True),
     )  # fmt: skip
     print(SUMMARY_HEAD)
     for report in reports:
