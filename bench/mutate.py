@@ -764,6 +764,8 @@ class Outcome:
     tier: int = 0
     files: tuple[str, ...] = ()
     why: str = ""
+    forked: bool = False
+    """Run in a fork of the fork server (else in a fresh pytest)."""
 
 
 def run_mutant(
@@ -775,13 +777,14 @@ def run_mutant(
     cov: Coverage,
     scratch: Path,
     server: Server | None = None,
-) -> str:
-    """killed, timeout, survived (or `error: ...` when pytest could not run the tests):
-    in a fork of `server` when the mutant is inside a function, else in a fresh pytest."""
+) -> tuple[str, bool]:
+    """killed, timeout, survived (or `error: ...` when pytest could not run the tests),
+    and whether it ran in a fork of `server` (a mutant inside a function) rather than in
+    a fresh pytest."""
     budget = 60 + 5 * sum(cov.durations.get(t, 1.0) for t in tests)
     status = server.run(mutant.index, tests, budget) if server is not None else None
     if status is not None:
-        return status
+        return status, True
     args = scratch / f"tests-{os.getpid()}-{mutant.index}.txt"
     args.write_text("\n".join(tests) + "\n")
     try:
@@ -789,7 +792,7 @@ def run_mutant(
         code, log = project.pytest(["-x", f"@{args}"], env, timeout=budget)
     finally:
         args.unlink()
-    return "timeout" if code is None else _status(code, log)
+    return ("timeout" if code is None else _status(code, log)), False
 
 
 def load_equivalents(path: Path = EQUIVALENTS) -> dict[tuple[str, ...], str]:
@@ -927,6 +930,7 @@ def _run_tier(
         why = equivalents.get((name, *mutant.key))
         tests = cov.tests_for(path, mutant)
         files = tuple(sorted({t.split("::")[0] for t in tests}))
+        forked = False
         if not tests:
             status = "not reached"
         else:
@@ -935,14 +939,14 @@ def _run_tier(
             except queue.Empty:
                 server = Server(project, name, path, [project.root / f for f in reached])
                 servers.append(server)
-            status = run_mutant(project, name, path, mutant, tests, cov, scratch, server)
+            status, forked = run_mutant(project, name, path, mutant, tests, cov, scratch, server)
             idle.put(server)
             if status.startswith("error"):
                 raise SystemExit(f"{path}:{mutant.line} {mutant.describe()}: {status}")
         if why is not None and status == "survived":
             status = "equivalent"
         progress(f"  {path.name}:{mutant.line} {mutant.describe()}: {status} ({len(tests)} tests)")
-        return Outcome(mutant, status, len(tests), tier, files, why or "")
+        return Outcome(mutant, status, len(tests), tier, files, why or "", forked)
 
     try:
         with concurrent.futures.ThreadPoolExecutor(max(1, workers)) as pool:
@@ -1015,7 +1019,8 @@ def write_report(report: Report, out: Path, seed: int, sample: int) -> None:
     (out / f"{stem}.md").write_text("\n".join(parts) + "\n")
     rows = [
         dataclasses.asdict(o.mutant) | {"status": o.status, "tests": o.tests, "tier": o.tier,
-                                        "files": o.files, "why": o.why}
+                                        "files": o.files, "why": o.why,
+                                        "forked": o.forked}
         for o in report.outcomes
     ]  # fmt: skip
     data = {

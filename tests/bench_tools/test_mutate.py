@@ -131,6 +131,8 @@ def test_a_campaign_kills_what_a_test_checks_and_reports_what_none_does(tmp_path
         (9, "return None"): "survived",  # the planted survivor: nothing checks what echo gives
         (13, "return None"): "equivalent",
     }
+    forked = {o.mutant.line for o in report.outcomes if o.forked}
+    assert forked == {5, 9, 13}  # in a function: in a fork, its code swapped; else afresh
     [survivor] = report.survivors()
     assert survivor.tests == 1 and survivor.files == ("tests/test_limits.py",)
     assert report.score == 6 / 7
