@@ -10,6 +10,7 @@ import pytest
 
 from companion.games.passpass.rules import (
     Announce,
+    Announced,
     Call,
     Challenge,
     CloseWindow,
@@ -208,7 +209,8 @@ def test_pti_6_any_hat_may_be_chosen_even_an_occupied_one():
 
 
 def test_pti_6_in_a_masque_turn_the_announce_may_be_a_lie():
-    state, _ = masked_drop(game(3), 2, "lapin", "colombe")
+    state, events = masked_drop(game(3), 2, "lapin", "colombe")
+    assert Announced(0, "colombe") in events  # what every screen tells: the announce
     assert state.announced == "colombe" and state.phase is Phase.WINDOW
     state, events = play(state, Pass(1), Pass(2))
     assert state.hats[1] == ("lapin",)  # nobody called it: the lie stands
@@ -229,6 +231,13 @@ def test_pti_7_seats_speak_once_clockwise_from_the_magiciens_left():
         state, _ = play(state, Pass(state.speaker))
     assert order == [3, 0, 1]
     assert state.magician == 3  # placed, turn over
+
+
+def test_pti_7_an_ok_outside_a_challenge_window_is_refused_as_such():
+    """Saying OK answers a challenge window: before one opens, the refusal says so (not
+    that a timed window has no turns)."""
+    with pytest.raises(IllegalAction, match="saying OK is not possible now: the turn is at"):
+        play(game(3), Pass(1))
 
 
 def test_pti_7_a_seat_without_challenge_token_can_only_say_ok_and_is_skipped():
