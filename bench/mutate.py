@@ -1031,6 +1031,28 @@ def write_report(report: Report, out: Path, seed: int, sample: int) -> None:
     (out / f"{stem}.json").write_text(json.dumps(data, indent=1))
 
 
+def load_report(path: Path) -> Report:
+    """A report as `write_report` saved it (JSON)."""
+    data = json.loads(path.read_text())
+    names = {f.name for f in dataclasses.fields(Mutant)}
+    outcomes = [
+        Outcome(
+            Mutant(**{k: v for k, v in row.items() if k in names}),
+            row["status"],
+            row["tests"],
+            row["tier"],
+            tuple(row["files"]),
+            row["why"],
+            row.get("forked", False),
+        )  # fmt: skip
+        for row in data["mutants"]
+    ]
+    return Report(
+        data["module"], data["path"], data["total"], outcomes, data["seconds"],
+        data["cpu_seconds"], data["stale"],
+    )  # fmt: skip
+
+
 def equivalent_entry(report: Report, outcome: Outcome) -> str:
     """The TOML entry that would list a survivor as equivalent (its `why` to be written)."""
     m = outcome.mutant
