@@ -388,6 +388,18 @@ def test_pti_10_when_neither_reward_is_possible_nothing_happens():
     assert state.magician == 1 and state.phase is Phase.REVEAL
 
 
+def test_pti_10_an_empty_handed_challenger_may_still_take_a_token():
+    """Either reward is a choice of its own: with no animal to drop, the successful
+    Challenger still takes a Challenge token from the Magicien who has one."""
+    state = position(game(3), hands={1: ()}, hats={9: ALL})
+    state, _ = masked_drop(state, 5, "souris", "lapin")
+    state, events = play(state, Call(1, MENTEUR))
+    assert not any(isinstance(e, Rewarded) for e in events)
+    assert state.phase is Phase.REWARD and legal_actions(state) == (RewardToken(1),)
+    state, events = play(state, RewardToken(1))
+    assert Rewarded(1, "token") in events and state.challenge_tokens == (1, 3, 2)
+
+
 def test_pti_10_no_token_reward_from_a_magicien_without_tokens():
     state = position(game(3), challenge_tokens=(0, 4, 2))
     state = _successful_menteur(state)
