@@ -26,10 +26,15 @@ A survivor is either a gap of the tests or an equivalent mutant: a change no beh
 can show (`x >= 0` into `x > 0` where x is never 0...). Equivalents are listed, each with
 why, in bench/mutation_equivalents.toml; they are left out of the score (killed /
 (mutants - equivalents)), and a listed one that is killed or no longer produced is named
-as stale. Each mutant runs in its own pytest process with the mutated module compiled
-from its changed syntax tree in place of the file (an import hook; the file is never
-touched, so other work may go on in the same tree). Tests that start a `companion`
-process of their own see the module unmutated.
+as stale.
+
+How a mutant runs: a fork server imports and collects the module's tests once; a mutant
+inside a function runs in a fork of it, that function's code swapped for the mutated
+one (its module's caches emptied). A mutant outside any function (module level, a class
+body, a default value) runs in a fresh pytest that imports the module compiled from the
+mutated syntax tree (an import hook). The file is never touched, so other work may go on
+in the same tree. Tests that start a `companion` process of their own see the module
+unmutated.
 
 The report (printed, and as Markdown and JSON in --out, default .mutate/): the score, and
 each survivor with file:line, the mutation, its enclosing function and the tests run.
