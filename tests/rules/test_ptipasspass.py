@@ -369,6 +369,8 @@ def test_pti_10_reward_drop_is_shown_cannot_be_challenged_and_ends_the_turn():
 
 def test_pti_10_reward_token_comes_from_the_magicien():
     state = _successful_menteur(game(3))
+    assert state.phase is Phase.REWARD and public_view(state).challenger == 1
+    assert state.open_challenges == () and public_view(state).open_challenges == ()  # settled
     state, events = play(state, RewardToken(1))
     assert Rewarded(1, "token") in events
     assert state.challenge_tokens == (1, 3, 2)
