@@ -94,6 +94,21 @@ the club link (issue 44's targets)."""
 SAMPLE = 50
 SEED = 44
 
+OWN_TESTS = {
+    "companion/games/passpass/rules/engine.py": ("tests/rules",),
+    "companion/games/flipdone/rules/engine.py": ("tests/rules",),
+    "companion/games/swiped/rules/engine.py": ("tests/rules",),
+    "companion/games/vnp/rules/engine.py": ("tests/rules",),
+    "companion/referee/pace.py": (
+        "tests/referee/test_timing.py", "tests/referee/test_off_mat.py",
+        "tests/referee/test_scenarios.py", "tests/referee/test_mat_setup.py",
+        "tests/referee/test_old_setup_lines.py", "tests/pi/test_pace.py",
+    ),
+}  # fmt: skip
+"""The first tier `readme()` gives a module: an engine's rule tests (the lab's lockstep
+test, which holds the fast paths to the engines, is not a test of the rules), the pace's
+own tests; any other module, the test files that import it."""
+
 MAP_ENV = "MUTATE_MAP"
 """Set for the child pytest of a coverage map: `targets|output` (targets joined by ':')."""
 MUTANT_ENV = "MUTATE_MUTANT"
@@ -786,7 +801,7 @@ def run_mutant(
     """killed, timeout, survived (or `error: ...` when pytest could not run the tests),
     and whether it ran in a fork of `server` (a mutant inside a function) rather than in
     a fresh pytest."""
-    budget = 60 + 5 * sum(cov.durations.get(t, 1.0) for t in tests)
+    budget = 30 + 3 * sum(cov.durations.get(t, 1.0) for t in tests)
     status = server.run(mutant.index, tests, budget) if server is not None else None
     if status is not None:
         return status, True
@@ -1073,14 +1088,20 @@ BEFORE = """(to be filled from the first run)"""
 
 
 def readme(quick: bool) -> str:
-    """bench/README.md's section: the campaign over `MODULES` (quick: 20 mutants a module,
-    first tier only), the survivors, the equivalents and why, the figures before."""
+    """bench/README.md's section: the campaign over `MODULES` (first tier `OWN_TESTS`,
+    alone where given; quick: 20 mutants a module, first tier only), the survivors, the
+    equivalents and why, the figures before."""
     sample = 20 if quick else SAMPLE
     started = time.perf_counter()
-    reports = campaign(
-        Project(ROOT), MODULES, sample, SEED, narrow=quick,
-        progress=lambda line: print(line, file=sys.stderr, flush=True),
-    )  # fmt: skip
+    reports = []
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for module in MODULES:
+        groups.setdefault(OWN_TESTS.get(module, ()), []).append(module)
+    for own, modules in groups.items():
+        reports += campaign(
+            Project(ROOT), modules, sample, SEED, own_tests=own, narrow=quick or bool(own),
+            progress=lambda line: print(line, file=sys.stderr, flush=True),
+        )  # fmt: skip
     minutes = (time.perf_counter() - started) / 60
     rows = "\n".join(summary_row(r) for r in reports)
     survivors = "\n".join(line for r in reports for line in survivor_lines(r)) or "None."
