@@ -478,7 +478,11 @@ def _forked(name: str, path: str, source: str, request: dict[str, Any], args: li
             return "timeout"
         time.sleep(0.02)
     code = os.waitstatus_to_exitcode(status)
-    return "unpatchable" if code == UNPATCHABLE else _status(code, "")
+    return "unpatchable" if code in (UNPATCHABLE, *NOT_FOUND) else _status(code, "")
+
+
+NOT_FOUND = (4, 5)
+"""pytest's exit codes when the tests asked for are not there (usage error, none run)."""
 
 
 def _status(code: int, log: str) -> str:
@@ -737,16 +741,22 @@ class Coverage:
         return sorted(tests, key=lambda t: (self.durations.get(t, 0.0), t))
 
 
+def _mapped(cached: Path) -> list[str]:
+    return list(json.loads(cached.read_text()).get("targets", []))
+
+
 def coverage_map(project: Project, targets: list[Path], files: list[Path], cache: Path) -> Coverage:
     """Run `files` once under coverage with a context per test (cached by the contents of
-    every source and test file, the targets and the files)."""
+    every source and test file and the files run; a map of more targets serves too)."""
     if not files:
         return Coverage({}, {})
     digest = hashlib.sha256()
     for f in project.python_files():
         digest.update(str(f).encode() + f.read_bytes())
-    digest.update(repr((sorted(map(str, targets)), sorted(map(str, files)))).encode())
+    digest.update(repr(sorted(map(str, files))).encode())
     cached = cache / f"coverage-{digest.hexdigest()[:16]}.json"
+    if cached.exists() and not set(map(str, targets)) <= set(_mapped(cached)):
+        cached.unlink()
     if not cached.exists():
         cache.mkdir(parents=True, exist_ok=True)
         output = cache / "coverage-run"
@@ -757,7 +767,7 @@ def coverage_map(project: Project, targets: list[Path], files: list[Path], cache
         code, log = project.pytest([str(f) for f in files], env, timeout=None)
         if code not in (0, 1):
             raise SystemExit(f"the coverage run failed (exit {code}):\n{log}")
-        merged: dict[str, Any] = {"lines": {}, "durations": {}}
+        merged: dict[str, Any] = {"lines": {}, "durations": {}, "targets": list(map(str, targets))}
         for part in cache.glob("coverage-run.*"):
             data = json.loads(part.read_text())
             merged["durations"] |= data["durations"]
@@ -810,6 +820,9 @@ def run_mutant(
     try:
         env = {MUTANT_ENV: f"{name}|{path}|{mutant.index}"}
         code, log = project.pytest(["-x", f"@{args}"], env, timeout=budget)
+        if code in NOT_FOUND:  # the mutant changed the tests' parameters: run their files
+            args.write_text("\n".join(sorted({t.split("::")[0] for t in tests})) + "\n")
+            code, log = project.pytest(["-x", f"@{args}"], env, timeout=budget)
     finally:
         args.unlink()
     return ("timeout" if code is None else _status(code, log)), False
@@ -851,7 +864,11 @@ class Report:
         return self.killed / self.scored if self.scored else 1.0
 
     def survivors(self) -> list[Outcome]:
-        return [o for o in self.outcomes if o.status in ("survived", "not reached")]
+        """The mutants no test killed (and those pytest could not run: `error: ...`)."""
+        return [
+            o for o in self.outcomes
+            if o.status in ("survived", "not reached") or o.status.startswith("error")
+        ]  # fmt: skip
 
 
 def campaign(
@@ -961,8 +978,7 @@ def _run_tier(
                 servers.append(server)
             status, forked = run_mutant(project, name, path, mutant, tests, cov, scratch, server)
             idle.put(server)
-            if status.startswith("error"):
-                raise SystemExit(f"{path}:{mutant.line} {mutant.describe()}: {status}")
+
         if why is not None and status == "survived":
             status = "equivalent"
         progress(f"  {path.name}:{mutant.line} {mutant.describe()}: {status} ({len(tests)} tests)")
