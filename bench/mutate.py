@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/mutate.py [MODULE...] [--sample N] [--seed S]
         [--workers W] [--tests FILE...] [--narrow] [--exclude FILE...] [--mutants N,N]
-        [--out DIR] [--list]
+        [--again DIR] [--out DIR] [--list]
 
 (or `make mutate MODULE=companion/referee/pace.py`; no MODULE: the `MODULES` below).
 MODULE is a path or a dotted name. Each mutant is one small change of the module's
@@ -881,6 +881,7 @@ def campaign(
     narrow: bool = False,
     exclude: Sequence[str] = (),
     only: Sequence[int] = (),
+    again: Path | None = None,
     out: Path | None = None,
     equivalents: dict[tuple[str, ...], str] | None = None,
     progress: Callable[[str], None] = lambda line: None,
@@ -912,6 +913,10 @@ def campaign(
         chosen = every if not sample or sample >= len(every) else _sample(every, sample, seed)
         if only:
             chosen = [m for m in every if m.index in only]
+        if again is not None:  # the survivors of an earlier report, by what they change
+            earlier = again / f"{name.replace('.', '_')}.json"
+            keys = {o.mutant.key for o in load_report(earlier).survivors()}
+            chosen = [m for m in every if m.key in keys]
         outcomes = _run_tier(
             project, name, path, chosen, cov1, 1, workers, equivalents, progress, out
         )
@@ -1178,6 +1183,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )  # fmt: skip
     parser.add_argument("--root", type=Path, default=ROOT, help="the project (default: ours)")
     parser.add_argument("--out", type=Path, help="reports and coverage maps (.mutate/)")
+    parser.add_argument(
+        "--again", type=Path, metavar="DIR",
+        help="only the survivors of the reports in DIR (an earlier --out), not a sample",
+    )  # fmt: skip
     parser.add_argument("--list", action="store_true", help="only list the mutants")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -1194,7 +1203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     reports = campaign(
         project, args.modules, args.sample, args.seed, args.workers, args.tests, args.narrow,
-        args.exclude, args.mutants, args.out,
+        args.exclude, args.mutants, args.again, args.out,
         progress=lambda line: print(line, file=sys.stderr, flush=True),
     )  # fmt: skip
     print(SUMMARY_HEAD)
