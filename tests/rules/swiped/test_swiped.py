@@ -365,7 +365,12 @@ def test_sw_5_claims_per_gap_none_allows_any_number() -> None:
 def test_sw_5_a_claim_at_any_moment_between_two_swaps() -> None:
     state, _ = program(game(6), P0, P1)
     state, _ = play(state, Swap(0, *P0[0]))
-    assert {0, 1} <= {a.seat for a in legal_actions(state) if isinstance(a, ClaimCard)}
+    claims = [a for a in legal_actions(state) if isinstance(a, ClaimMatches | ClaimCard)]
+    assert claims == [  # either seat, "5 matches" or any one card of the deck (1..24)
+        claim
+        for seat in (0, 1)
+        for claim in (ClaimMatches(seat), *(ClaimCard(seat, c) for c in range(1, 25)))
+    ]
     after, events = play(state, ClaimCard(1, state.targets[0]))
     assert events[-1] == GameWon(1)
 
