@@ -383,12 +383,16 @@ class _CoverageMap:
         import coverage
 
         self.output = output
+        self.targets = set(targets)
         self.durations: dict[str, float] = {}
         self.cov = coverage.Coverage(data_file=None, include=targets, config_file=False)
         self.cov.start()
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Iterator[None]:
+        for module in list(sys.modules.values()):  # a cached function runs for every test
+            if getattr(module, "__file__", None) in self.targets:
+                _clear_caches(module)
         self.cov.switch_context(item.nodeid)
         start = time.perf_counter()
         try:
