@@ -322,8 +322,12 @@ def test_vnp_7_teams_add_scores_bleu_vert_against_jaune_rouge() -> None:
 
 def test_bad_input_and_json() -> None:
     state, _ = new_game(make_config(), 0)
-    with pytest.raises(BadInput):
-        apply(state, Place(Colour.JAUNE, 10**6))
+    count = len(geometry(13).placements)
+    for placement in (10**6, count, -1, True, "0"):  # -1 would name the last placement
+        with pytest.raises(
+            BadInput, match=rf"^no placement {placement!r}: ids are 0\.\.{count - 1}$"
+        ):
+            apply(state, Place(Colour.JAUNE, placement))  # type: ignore[arg-type]
     with pytest.raises(BadInput):
         apply(state, Place("noir", 0))  # type: ignore[arg-type]
     with pytest.raises(BadInput):
