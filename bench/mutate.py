@@ -103,6 +103,7 @@ OWN_TESTS = {
         "tests/referee/test_timing.py", "tests/referee/test_off_mat.py",
         "tests/referee/test_scenarios.py", "tests/referee/test_mat_setup.py",
         "tests/referee/test_old_setup_lines.py", "tests/pi/test_pace.py",
+        "tests/referee/vnp/test_scenarios.py",
     ),
 }  # fmt: skip
 """The first tier `readme()` gives a module: an engine's rule tests (the lab's lockstep
