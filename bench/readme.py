@@ -55,6 +55,7 @@ SECTIONS = (
     "resume_speed",
     "club_load",
     "mcts_speed",
+    "mutate",
 )
 """The README's sections, in order: one per bench module (a module may describe its
 siblings, as lab_passpass does the other lab_* benches). A new bench adds its name here,
