@@ -9,8 +9,7 @@ with the very same actions. After every step both must have
 - the same position, in a common form (each fast path's projection of its own, or of the
   engine's),
 - said the same: the same events where the fast path makes them (PassPass), else the same
-  figures the lab counts from the engine's events (Flip Done, Swiped: the counters;
-  Vous ne passerez pas !: the record, scores included).
+  figures the lab counts from the engine's events (Flip Done, Swiped: the counters).
 
 A divergence fails naming the game, the case, the seed and the step. Seeds and lengths
 keep each game to a few seconds; `COMPANION_FAST_SEEDS=N` plays N seeds of every case.
@@ -43,9 +42,6 @@ from companion.games.swiped import rules as sw
 from companion.games.swiped.fast import common as sw_common
 from companion.games.swiped.fast.game import Settings, Table
 from companion.games.swiped.fast.tables import deck_of
-from companion.games.vnp import lab as vnp_lab
-from companion.games.vnp import rules as vnp
-from companion.games.vnp.rules.fast import PASS, Position
 
 SEEDS = int(os.environ.get("COMPANION_FAST_SEEDS", "0"))
 """Seeds per case when set; else each case's own count."""
@@ -341,95 +337,14 @@ def _swiped_figures(tally: Any) -> tuple[Any, ...]:
     )  # fmt: skip
 
 
-class VnpLockstep(Lockstep):
-    """Actions as placement ids (PASS for a pass), in id order as the fast bots draw them;
-    positions as the fast `Position` (its `Position.of` reads the engine's State); the
-    fast path makes no events: at the game's end the lab's record of its turns (the
-    scores computed, VNP-6) is held to the record of the engine's events (its GameOver's
-    scores). Before the end the turns are the actions themselves."""
-
-    game = "vnp"
-    ordered = True
-    engine = vnp
-    cases = (
-        Case("13x13, four", lambda seed: vnp.make_config(), 1),
-        Case(
-            "9x9, strict, two",
-            lambda seed: vnp.make_config(size=9, crossing="strict", mode="two"),
-            3,
-        ),
-        Case("7x7, teams", lambda seed: vnp.make_config(size=7, mode="teams"), 6),
-        Case(
-            "6x6, strict, own starts",
-            lambda seed: vnp.make_config(
-                size=6, crossing="strict", starts=((1, 1), (4, 1), (4, 4), (1, 4))
-            ),
-            8,
-        ),
-    )
-
-    def start(self, config: vnp.Config, seed: int) -> None:
-        self.config = config
-        self.fast = Position(config)
-        self.turns: list[tuple[int, int]] = []
-        self.seats = tuple(config.seat_of(c) for c in range(len(vnp.COLOURS)))
-
-    def legal(self) -> Sequence[Hashable]:
-        if self.fast.over:
-            return ()
-        bits = self.fast.legal(self.fast.turn)
-        ids = []
-        while bits:
-            low = bits & -bits
-            ids.append(low.bit_length() - 1)
-            bits ^= low
-        return tuple(ids) or (PASS,)
-
-    def legal_of(self, state: vnp.State, actions: Sequence[Any]) -> Sequence[Hashable]:
-        return tuple(a.placement if isinstance(a, vnp.Place) else PASS for a in actions)
-
-    def play(self, state: vnp.State, action: vnp.Action) -> None:
-        colour = self.fast.turn
-        if isinstance(action, vnp.Place):
-            self.turns.append((colour, action.placement))
-            self.fast.place(action.placement)
-        else:
-            self.turns.append((colour, PASS))
-            self.fast.pass_turn()
-
-    def view(self) -> Hashable:
-        return _position_view(self.fast)
-
-    def view_of(self, state: vnp.State) -> Hashable:
-        return _position_view(Position.of(state))
-
-    def said(self) -> Any:
-        if not self.fast.over:
-            return None  # only the turns so far: the actions themselves
-        players = self.config.seats
-        return vnp_lab.fast_record(players, self.config, self.seats, self.turns, True)
-
-    def said_of(self, events: list[Json], step: list[Json]) -> Any:
-        if not any(e["kind"] == "game_over" for e in step):
-            return None
-        return vnp_lab.record_of(self.config.seats, self.seats[0], events)
-
-
-def _position_view(p: Position) -> tuple[Any, ...]:
-    return (
-        p.turn, p.over, tuple(p.passed), tuple(p.placed), tuple(p.reach), tuple(p.unused),
-        tuple(p.candidates), p.free,
-    )  # fmt: skip
-
-
 LOCKSTEPS: dict[str, Callable[[], Lockstep]] = {
     "ptipasspass": lambda: PassPassLockstep("ptipasspass", range(2, 7)),
     "phipasspass": lambda: PassPassLockstep("phipasspass", range(3, 7)),
     "flipdone": FlipDoneLockstep,
     "swiped": SwipedLockstep,
-    "vnp": VnpLockstep,
 }
-"""Every registered game with a fast path, by name (`test_every_fast_path_is_held`)."""
+"""Every registered game with a fast path, by name (`test_every_fast_path_is_held`).
+Vous ne passerez pas ! has none: its engine is its fast path (rules/board.py)."""
 
 
 # ---------------------------------------------------------------------------- the test
@@ -533,6 +448,6 @@ def _fast_path_of(name: str) -> str | None:
 
 
 def test_every_fast_path_is_held_to_its_engine() -> None:
-    """A game with a fast path (today's four, or a new one) is in this contract."""
+    """A game with a fast path (today's three, or a new one) is in this contract."""
     with_fast = {name for name in games.names() if _fast_path_of(name)}
     assert with_fast == set(LOCKSTEPS)
