@@ -60,7 +60,9 @@ def measure(games: int, crossing: str) -> dict[str, float]:
     played = [play_game(config, [random_bot] * 4, [random.Random(f"1:{i}")] * 4)
               for i in range(games)]  # fmt: skip
     seconds = time.perf_counter() - start
-    assert [tuple(p.board.placed) for p in played] == ends, "the board played other games"
+    assert [tuple(map(tuple, p.board.placed)) for p in played] == ends, (
+        "the board played other games"
+    )
     board_actions = sum(len(p.turns) for p in played)
     board_moves = sum(p.choices[0] for p in played)
     out["board_games_s"], out["board_actions_s"] = games / seconds, board_actions / seconds

@@ -106,7 +106,7 @@ def test_the_board_refuses_what_the_rules_refuse() -> None:
         board.pass_turn()
     legal = board.legal(0)
     board.place(nth_bit(legal, 0))
-    assert board.turn == 1 and board.placed[0] == (nth_bit(legal, 0),)
+    assert board.turn == 1 and board.placed[0] == [nth_bit(legal, 0)]
 
 
 def test_nth_bit_is_the_kth_smallest_id() -> None:

@@ -104,5 +104,8 @@ def play_game(config: Config, bots: Sequence[Bot], rngs: Sequence[random.Random]
             moves += 1
         pid = bots[colour](board, legal, rngs[colour])
         turns.append((colour, pid))
-        board.play(pid)
+        if pid == PASS:
+            board.pass_turn()
+        else:
+            board.place(pid)
     return Played(board, tuple(turns), (choices, moves))

@@ -239,7 +239,7 @@ class Board:
     """The placements no piece on the board forbids (VNP-4)."""
     reach: list[int]
     """Per colour: the intersections its pieces touch (before its first piece, its start)."""
-    placed: list[tuple[int, ...]]
+    placed: list[list[int]]
     """Per colour: the placement ids it put on the board, in order."""
     passed: list[bool]
     """Per colour: it passed (VNP-5), so it never plays again."""
@@ -259,7 +259,7 @@ class Board:
         self.reach = [1 << s for s in starts]
         self.unused = [t.full] * len(COLOURS)
         self.free = t.full
-        self.placed = [()] * len(COLOURS)
+        self.placed = [[] for _ in COLOURS]
         self.passed = [False] * len(COLOURS)
         self.turn = 0  # VNP-2: jaune plays first
         self.over = False
@@ -289,11 +289,8 @@ class Board:
         twin.config, twin.tables, twin.free = self.config, self.tables, self.free
         twin.turn, twin.over = self.turn, self.over
         twin.candidates, twin.unused = list(self.candidates), list(self.unused)
-        twin.reach, twin.placed, twin.passed = (
-            list(self.reach),
-            list(self.placed),
-            list(self.passed),
-        )
+        twin.reach, twin.passed = list(self.reach), list(self.passed)
+        twin.placed = [list(ids) for ids in self.placed]
         return twin
 
     # ------------------------------------------------------------------ what is legal
@@ -381,7 +378,7 @@ class Board:
         if added:
             self.candidates[colour] |= added
         self.reach[colour] = reach
-        self.placed[colour] = (*self.placed[colour], pid)
+        self.placed[colour].append(pid)
 
     def _next(self, colour: int) -> None:
         """VNP-2, VNP-5: the next colour in order that neither passed nor placed all; the

@@ -57,7 +57,7 @@ class State:
         put = object.__setattr__
         put(state, "config", board.config)
         put(state, "turn", board.turn)
-        put(state, "placed", tuple(board.placed))
+        put(state, "placed", tuple(map(tuple, board.placed)))
         put(state, "passed", tuple(board.passed))
         put(state, "_board", board)
         return state
