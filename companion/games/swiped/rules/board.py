@@ -77,13 +77,8 @@ class Watcher:
     def revealed(self, board: Board) -> None:
         """SW-3: both programs are shown (`board.revealed`)."""
 
-    def swapping(self, board: Board, seat: int, swap: int) -> None:
-        """SW-4: a swap is about to be made (the grid is still the one it leaves)."""
-
-    def swapped(
-        self, board: Board, seat: int, phase: int, swap: int, squares: tuple[int, int]
-    ) -> None:
-        """SW-4: the swap was made; `squares` are its two squares, 1..9, smaller first."""
+    def swapped(self, board: Board, seat: int, phase: int, swap: int, left: int) -> None:
+        """SW-4: the swap was made; `left` is the mask of the grid it left (`mask`)."""
 
     def skipped(self, board: Board, seat: int, phase: int, swap: int) -> None:
         """SW-4: a phase's second swap repeated the first: it is not applied again."""
@@ -356,6 +351,14 @@ class Board:
             raise IllegalAction("SW-3", "a swap pairs two different colours")
         elif self.phase_pair == swap:
             raise IllegalAction("SW-4", "the same pair as this phase's first swap is applied once")
+        self._swap(seat, phase, swap)
+
+    def play_next_swap(self) -> None:
+        """SEEDED: the next swap, as programmed (what `swap` would check)."""
+        seat, phase = self.order[self.step]
+        self._swap(seat, phase, self.next_swap())
+
+    def _swap(self, seat: int, phase: int, swap: int) -> None:
         self._exchange(seat, phase, swap)
         if self.step % 2 == 1:
             self._next_step()
@@ -368,10 +371,6 @@ class Board:
             if self.revealed[other][phase - 1] == swap:
                 self.watch.skipped(self, other, phase, swap)
                 self._next_step()
-
-    def play_next_swap(self) -> None:
-        """SEEDED: the next swap, as programmed."""
-        self.swap(self.order[self.step][0], self.next_swap())
 
     def skip(self, seat: int) -> None:
         """OBSERVED: the seat whose swap is next says its pair is the one just applied in
@@ -387,16 +386,17 @@ class Board:
         self._next_step()
 
     def _exchange(self, seat: int, phase: int, swap: int) -> None:
-        self.watch.swapping(self, seat, swap)
         a, b = SWAPS[swap]
-        cells, where = self.cells, self.where
+        cells, where, left = self.cells, self.where, self.grid_mask
         i, j = where[a], where[b]
         cells[i], cells[j] = b, a
         where[a], where[b] = j, i
-        self.grid_mask ^= _BIT[9 * i + a] | _BIT[9 * j + b] | _BIT[9 * i + b] | _BIT[9 * j + a]
+        self.grid_mask = left ^ (
+            _BIT[9 * i + a] | _BIT[9 * j + b] | _BIT[9 * i + b] | _BIT[9 * j + a]
+        )
         self._grid = None
         self._matches = None
-        self.watch.swapped(self, seat, phase, swap, (min(i, j) + 1, max(i, j) + 1))
+        self.watch.swapped(self, seat, phase, swap, left)
 
     def _next_step(self) -> None:
         """One swap of the manche is done (or skipped): claims reopen, the manche may end."""

@@ -29,7 +29,7 @@ from companion.games.swiped.rules.actions import (
     SkipSwap,
     Swap,
 )
-from companion.games.swiped.rules.board import NO_SWAP, SWAP_OF, Board, Watcher
+from companion.games.swiped.rules.board import NO_SWAP, SWAP_OF, SWAPS, Board, Watcher
 from companion.games.swiped.rules.config import (
     COLOURS,
     PAIRS,
@@ -231,10 +231,9 @@ class _Events(Watcher):
         programs = tuple(tuple(PAIRS[k] for k in p) for p in board.revealed)
         self.events.append(ProgramsRevealed(programs))  # SW-3: both shown together
 
-    def swapped(
-        self, board: Board, seat: int, phase: int, swap: int, squares: tuple[int, int]
-    ) -> None:
-        self.events.append(Swapped(seat, phase, PAIRS[swap], squares))
+    def swapped(self, board: Board, seat: int, phase: int, swap: int, left: int) -> None:
+        i, j = (board.where[c] + 1 for c in SWAPS[swap])
+        self.events.append(Swapped(seat, phase, PAIRS[swap], (min(i, j), max(i, j))))
 
     def skipped(self, board: Board, seat: int, phase: int, swap: int) -> None:
         self.events.append(SwapSkipped(seat, phase, PAIRS[swap]))

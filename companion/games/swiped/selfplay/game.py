@@ -70,13 +70,9 @@ class Table(Watcher):
             assert board.revealed is not None
             self.knowledge.reveal(board.grid, board.revealed)
 
-    def swapping(self, board: Board, seat: int, swap: int) -> None:
-        if self.deducing and (self.seen or board.grid_mask != self.layout_mask):
-            self.knowledge.passed(board.grid_mask)  # a grid let pass (add_passed_grid)
-
-    def swapped(
-        self, board: Board, seat: int, phase: int, swap: int, squares: tuple[int, int]
-    ) -> None:
+    def swapped(self, board: Board, seat: int, phase: int, swap: int, left: int) -> None:
+        if self.deducing and (self.seen or left != self.layout_mask):
+            self.knowledge.passed(left)  # a grid let pass (add_passed_grid)
         self.tally.swapped()
 
     def skipped(self, board: Board, seat: int, phase: int, swap: int) -> None:
