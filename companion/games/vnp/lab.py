@@ -276,7 +276,7 @@ def turns_record(
     `seats`: each colour's seat."""
     shapes = _shapes(config.size)
     acts = [(colour, 0, 0, 0) if pid == PASS else (colour, *shapes[pid]) for colour, pid in turns]
-    over = (board.scores(), board.side_scores(), board.winners()) if board.over else None
+    over = board.result() if board.over else None
     return _record(players, config, seats, acts, board.over, over)
 
 

@@ -400,23 +400,25 @@ class Board:
 
     def scores(self) -> tuple[int, ...]:
         """VNP-6: per colour, the segments of its unplaced pieces, or -10 if it placed all."""
+        return self.result()[0]
+
+    def side_scores(self) -> tuple[int, ...]:
+        """VNP-7: per side (a player, or a team), the sum of its colours' scores."""
+        return self.result()[1]
+
+    def winners(self) -> tuple[int, ...]:
+        """VNP-6: the sides with the lowest score, once the game is over (else empty)."""
+        return self.result()[2]
+
+    def result(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """The scores per colour, per side, and the winning sides, at once."""
         scores = []
         for colour in range(len(COLOURS)):
             left = self.left(colour)
             scores.append(sum(PIECES[k].size for k in left) if left else ALL_PLACED_BONUS)
-        return tuple(scores)
-
-    def side_scores(self) -> tuple[int, ...]:
-        """VNP-7: per side (a player, or a team), the sum of its colours' scores."""
         totals = [0] * self.config.sides
-        for colour, score in enumerate(self.scores()):
+        for colour, score in enumerate(scores):
             totals[self.config.side_of(colour)] += score
-        return tuple(totals)
-
-    def winners(self) -> tuple[int, ...]:
-        """VNP-6: the sides with the lowest score, once the game is over (else empty)."""
-        if not self.over:
-            return ()
-        totals = self.side_scores()
         best = min(totals)
-        return tuple(i for i, t in enumerate(totals) if t == best)
+        winners = tuple(i for i, t in enumerate(totals) if t == best) if self.over else ()
+        return tuple(scores), tuple(totals), winners

@@ -100,5 +100,5 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         board.pass_turn()
         events.append(Passed(COLOURS[colour]))
     if board.over:
-        events.append(GameOver(board.scores(), board.side_scores(), board.winners()))
+        events.append(GameOver(*board.result()))
     return State.of(board), tuple(events)
