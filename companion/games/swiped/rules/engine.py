@@ -88,7 +88,7 @@ def _manche_started(board: Board) -> MancheStarted:
 
 def may_claim(state: State, seat: int) -> bool:
     """SW-5: between two swaps, within the configured limits."""
-    return state.board().may_claim(seat)
+    return state._core().may_claim(seat)
 
 
 def actors(state: State) -> frozenset[int]:
@@ -98,7 +98,7 @@ def actors(state: State) -> frozenset[int]:
         seats |= {s for s in range(PLAYERS) if state.targets[s] is None}
     if state.phase is Phase.PROGRAM:
         seats |= {s for s in range(PLAYERS) if len(state.secret_programs[s]) < SWAPS_PER_PROGRAM}
-    swapper = state.board().swapper()
+    swapper = state._core().swapper()
     if swapper is not None:
         seats.add(swapper)
     return frozenset(seats)
@@ -108,7 +108,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action, in a fixed order (deterministic for seeded bots).
 
     Programming is offered one swap at a time (36 pairs per seat), never whole programs."""
-    board = state.board()
+    board = state._core()
     out: list[Action] = []
     if state.phase is Phase.DRAW:
         out.extend(_draws(state))
@@ -167,7 +167,7 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         result = "a draw" if state.drawn else f"seat {state.winner} won"
         raise IllegalAction(ruling, f"the game is over ({result})")
     told = _Events()
-    board = state.board().fork(told)
+    board = state._core().fork(told)
     if isinstance(action, DrawLayout):
         board.draw_layout(action.card)
     elif isinstance(action, DrawTarget):

@@ -24,7 +24,7 @@ class State:
     """A whole game position, frozen: `apply` returns a new one.
 
     The board of the position (the engine's core, board.py) is built from these facts when
-    first asked for, kept with them, and never handed out: `fork` gives a copy to play on.
+    first needed, kept with them, and never handed out: `fork` gives a copy to play on.
     """
 
     config: Config
@@ -80,8 +80,9 @@ class State:
         object.__setattr__(state, "_board", board)
         return state
 
-    def board(self) -> Board:
-        """The board of this position (built once; the caller must not play on it)."""
+    def _core(self) -> Board:
+        """The board of this position, built once: for the rules package to read, never to
+        play on (`fork` gives a board to play on)."""
         if self._board is None:
             object.__setattr__(self, "_board", _board_of(self))
         assert self._board is not None
@@ -89,7 +90,7 @@ class State:
 
     def fork(self) -> Board:
         """A board of this position to play on (the state itself never changes)."""
-        return self.board().fork()
+        return self._core().fork()
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -98,7 +99,7 @@ class State:
     def matches(self, seat: int) -> int:
         """How many big cubes stand where `seat`'s own card puts them (SW-5)."""
         self.target(seat)
-        return self.board().matches(seat)
+        return self._core().matches(seat)
 
     def target(self, seat: int) -> int:
         card = self.targets[seat]
@@ -167,7 +168,7 @@ def _board_of(state: State) -> Board:
 
 def next_swap(state: State) -> int | None:
     """SW-4: the seat whose swap is next, None while programming or when the game is over."""
-    return state.board().swapper()
+    return state._core().swapper()
 
 
 @dataclass(frozen=True, slots=True)
