@@ -35,6 +35,8 @@ COLOUR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
 SWAPS: tuple[tuple[int, int], ...] = tuple((COLOUR_INDEX[a], COLOUR_INDEX[b]) for a, b in PAIRS)
 """Swap k exchanges colours SWAPS[k] (a < b), as PAIRS[k] names them."""
 SWAP_OF: dict[tuple[str, str], int] = {p: k for k, p in enumerate(PAIRS)}
+DRAW, PROGRAM, EXECUTE, OVER = Phase.DRAW, Phase.PROGRAM, Phase.EXECUTE, Phase.OVER
+"""The phases by short names (read at every step of a lab game)."""
 NO_SWAP = -1
 """A "swap" of one colour with itself, where a swap index is expected: refused (SW-3)."""
 _BIT = tuple(1 << k for k in range(81))
@@ -165,13 +167,13 @@ class Board:
         self._grid: Grid | None = None
         self._matches: list[int] | None = None
         if config.deal is Deal.OBSERVED:
-            self.phase = Phase.DRAW
+            self.phase = DRAW
             self.layout = None
             self.targets = [None, None]
             self._lay(())
             return
         layout, *targets = random.Random(seed).sample(range(1, config.deck_size + 1), 3)
-        self.phase = Phase.PROGRAM
+        self.phase = PROGRAM
         self.layout = layout
         self.targets = list(targets)
         self._lay(self.cards[layout - 1])
@@ -249,7 +251,7 @@ class Board:
 
     def swapper(self) -> int | None:
         """SW-4: the seat whose swap is next, None while programming, drawing or over."""
-        return self.order[self.step][0] if self.phase is Phase.EXECUTE else None
+        return self.order[self.step][0] if self.phase is EXECUTE else None
 
     def next_swap(self) -> int:
         """SEEDED: the swap the next seat programmed for this phase (SW-4)."""
@@ -257,29 +259,36 @@ class Board:
         seat, phase = self.order[self.step]
         return self.revealed[seat][phase - 1]
 
-    def claim_refusal(self, seat: int) -> str | None:
-        """Why `seat` may not claim now (SW-5: between two swaps, within the limits of
-        the config), or None."""
-        cfg = self.config
-        if self.phase is Phase.OVER:
-            return "the game is over"
-        if self.phase is Phase.DRAW:
-            return "the cards are not all drawn yet"
-        if not cfg.claim_before_first_swap and self.manche == 1 and self.step == 0:
-            return "no claim before the first swap of the game"
-        limit = cfg.claims_per_gap
-        if limit is not None and self.gap_claims[seat] >= limit:
-            return f"seat {seat} already made {limit} claim(s) since the last swap"
-        return None
-
     def may_claim(self, seat: int) -> bool:
-        return self.claim_refusal(seat) is None
+        """SW-5: `seat` may claim now: between two swaps (from the first swap of the game
+        unless the config lets a claim come before it), within the claims a gap allows."""
+        phase = self.phase
+        if phase is OVER or phase is DRAW:
+            return False
+        cfg = self.config
+        if self.step == 0 and self.manche == 1 and not cfg.claim_before_first_swap:
+            return False
+        limit = cfg.claims_per_gap
+        return limit is None or self.gap_claims[seat] < limit
+
+    def claim_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not claim now (`may_claim`), or None."""
+        if self.may_claim(seat):
+            return None
+        if self.phase is OVER:
+            return "the game is over"
+        if self.phase is DRAW:
+            return "the cards are not all drawn yet"
+        cfg = self.config
+        if self.step == 0 and self.manche == 1 and not cfg.claim_before_first_swap:
+            return "no claim before the first swap of the game"
+        return f"seat {seat} already made {cfg.claims_per_gap} claim(s) since the last swap"
 
     # ------------------------------------------------------------------ the deal, SW-2
 
     def draw_layout(self, card: int) -> None:
         """OBSERVED: the face-up card read on the pad; the big cubes go as it shows."""
-        if self.phase is not Phase.DRAW:
+        if self.phase is not DRAW:
             raise IllegalAction("SW-2", "the cards are drawn once, at the start of the game")
         if self.layout is not None:
             raise IllegalAction("SW-2", f"the layout card is already card {self.layout}")
@@ -290,7 +299,7 @@ class Board:
     def draw_target(self, seat: int, card: int) -> None:
         """OBSERVED: `seat` taps its secret target card on the pad; the first manche starts
         once both are read."""
-        if self.phase is not Phase.DRAW:
+        if self.phase is not DRAW:
             raise IllegalAction("SW-2", "the cards are drawn once, at the start of the game")
         if self.layout is None:
             raise IllegalAction("SW-2", "the layout card is drawn first")
@@ -304,15 +313,15 @@ class Board:
         self._matches = None
         self.watch.target_drawn(self, seat)
         if None not in self.targets:
-            self.phase = Phase.EXECUTE
+            self.phase = EXECUTE
             self.watch.manche_started(self)
 
     # ------------------------------------------------------------- programs, SW-3
 
-    def program(self, seat: int, swap: int) -> None:
+    def program(self, seat: int, swap: int) -> bool:
         """SEEDED: `seat` secretly adds a swap to its program; when both have three, both
-        programs are shown together and the swaps begin."""
-        if self.phase is not Phase.PROGRAM:
+        programs are shown together and the swaps begin (then True)."""
+        if self.phase is not PROGRAM:
             raise IllegalAction("SW-3", "the programs are revealed: they are played, not changed")
         if swap == NO_SWAP:
             raise IllegalAction("SW-3", "a swap pairs two different colours")
@@ -323,12 +332,13 @@ class Board:
         self.watch.programmed(self, seat)
         programs = self.programs
         if len(programs[0]) < SWAPS_PER_PROGRAM or len(programs[1]) < SWAPS_PER_PROGRAM:
-            return
+            return False
         self.revealed = (tuple(programs[0]), tuple(programs[1]))
         self.programs = [[], []]
-        self.phase = Phase.EXECUTE
+        self.phase = EXECUTE
         self.step = 0
         self.watch.revealed(self)
+        return True
 
     # --------------------------------------------------------------- the swaps, SW-4
 
@@ -337,8 +347,8 @@ class Board:
         next, with (SEEDED) the swap it programmed for this phase, or (OBSERVED) any other
         than the phase's first. A SEEDED phase's second swap repeating the first is skipped
         at once; after the sixth the manche ends."""
-        if self.phase is not Phase.EXECUTE:
-            ruling = "SW-2" if self.phase is Phase.DRAW else "SW-3"
+        if self.phase is not EXECUTE:
+            ruling = "SW-2" if self.phase is DRAW else "SW-3"
             raise IllegalAction(ruling, "no swap before the manche's swaps begin")
         expected, phase = self.order[self.step]
         if seat != expected:
@@ -359,7 +369,16 @@ class Board:
         self._swap(seat, phase, self.next_swap())
 
     def _swap(self, seat: int, phase: int, swap: int) -> None:
-        self._exchange(seat, phase, swap)
+        a, b = SWAPS[swap]
+        cells, where, left = self.cells, self.where, self.grid_mask
+        i, j = where[a], where[b]
+        cells[i], cells[j] = b, a
+        where[a], where[b] = j, i
+        moved = _BIT[9 * i + a] | _BIT[9 * j + b] | _BIT[9 * i + b] | _BIT[9 * j + a]
+        self.grid_mask = left ^ moved
+        self._grid = None
+        self._matches = None
+        self.watch.swapped(self, seat, phase, swap, left)
         if self.step % 2 == 1:
             self._next_step()
             return
@@ -377,26 +396,13 @@ class Board:
         this phase (SW-4): it is not applied again."""
         if self.config.deal is Deal.SEEDED:
             raise IllegalAction("SW-4", "the engine skips a repeated pair itself")
-        if self.phase is not Phase.EXECUTE or self.phase_pair is None:
+        if self.phase is not EXECUTE or self.phase_pair is None:
             raise IllegalAction("SW-4", "only the second swap of a phase can repeat the first")
         expected, phase = self.order[self.step]
         if seat != expected:
             raise IllegalAction("SW-4", f"the next swap is seat {expected}'s")
         self.watch.skipped(self, seat, phase, self.phase_pair)
         self._next_step()
-
-    def _exchange(self, seat: int, phase: int, swap: int) -> None:
-        a, b = SWAPS[swap]
-        cells, where, left = self.cells, self.where, self.grid_mask
-        i, j = where[a], where[b]
-        cells[i], cells[j] = b, a
-        where[a], where[b] = j, i
-        self.grid_mask = left ^ (
-            _BIT[9 * i + a] | _BIT[9 * j + b] | _BIT[9 * i + b] | _BIT[9 * j + a]
-        )
-        self._grid = None
-        self._matches = None
-        self.watch.swapped(self, seat, phase, swap, left)
 
     def _next_step(self) -> None:
         """One swap of the manche is done (or skipped): claims reopen, the manche may end."""
@@ -411,14 +417,14 @@ class Board:
         self.step = 0
         limit = self.config.manche_limit
         if limit is not None and self.manche >= limit:  # SW-6
-            self.phase = Phase.OVER
+            self.phase = OVER
             self.drawn = True
             self.watch.drawn(self)
             return
         # The small cubes go back to the stocks; the grid and the targets stay.
         self.manche += 1
         self.order = swap_order(self.config, self.manche)
-        self.phase = Phase.EXECUTE if self.config.deal is Deal.OBSERVED else Phase.PROGRAM
+        self.phase = EXECUTE if self.config.deal is Deal.OBSERVED else PROGRAM
         self.watch.manche_started(self)
 
     # ------------------------------------------------------------------ claims, SW-5
@@ -436,7 +442,7 @@ class Board:
             correct = card == self.targets[1 - seat]
         self.watch.claimed(self, seat, card, correct)
         if correct or self.config.false_claim is FalseClaim.LOSES:
-            self.phase = Phase.OVER
+            self.phase = OVER
             self.winner = seat if correct else 1 - seat
             self.watch.won(self, self.winner)
             return False

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import random
 
-from companion.games.swiped.rules.board import Board, Watcher
+from companion.games.swiped.rules.board import EXECUTE, OVER, Board, Watcher
 from companion.games.swiped.rules.config import (
     MATCHES_TO_WIN,
     SWAPS_PER_PROGRAM,
     Config,
     FalseClaim,
-    Phase,
 )
 from companion.games.swiped.selfplay.deduce import Knowledge, Planner, posterior, rationality
 from companion.games.swiped.selfplay.tables import PARAMS, SWAP_INDICES, Deck, deck_of
@@ -113,7 +112,7 @@ class RandomSeat:
                 return (CLAIM_MATCHES, 0)
             if not table.loses and board.revealed is not None and self.cards:
                 return (CLAIM_CARD, self.rng.choice(self.cards))
-        if board.phase is Phase.EXECUTE:
+        if board.phase is EXECUTE:
             return (SWAP, 0) if board.swapper() == seat else None
         if len(board.programs[seat]) < SWAPS_PER_PROGRAM:
             return (PROGRAM_SWAP, self.rng.choice(SWAP_INDICES))
@@ -169,7 +168,7 @@ class DeducingSeat:
             if not (p <= 0 or p < threshold):
                 table.named[seat] = card
                 return (CLAIM_CARD, card)
-        if board.phase is Phase.EXECUTE:
+        if board.phase is EXECUTE:
             return (SWAP, 0) if board.swapper() == seat else None
         programmed = len(board.programs[seat])
         if programmed >= SWAPS_PER_PROGRAM:
@@ -231,7 +230,7 @@ def play(
     bots: list[Seat] = [KINDS[kinds[s]](s, table, seat_rngs[s]) for s in (0, 1)]
     draw = rng.random
     for _ in range(MAX_ACTIONS):
-        if board.phase is Phase.OVER:
+        if board.phase is OVER:
             break
         asked = (0, 1) if draw() < 0.5 else (1, 0)
         one = bots[asked[0]].act(table)
@@ -252,8 +251,7 @@ def play(
         if kind == SWAP:
             board.play_next_swap()
         elif kind == PROGRAM_SWAP:
-            board.program(seat, offer[1])
-            if board.phase is Phase.EXECUTE and board.step == 0 and board.manche <= BELIEF_MANCHES:
+            if board.program(seat, offer[1]) and board.manche <= BELIEF_MANCHES:
                 _snapshot(table, bots)
         elif board.claim(seat, offer[1] if kind == CLAIM_CARD else None) and kind == CLAIM_CARD:
             bots[seat].refused()
