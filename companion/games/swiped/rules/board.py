@@ -18,7 +18,6 @@ from companion.games.swiped.rules.config import (
     COLOURS,
     MATCHES_TO_WIN,
     PAIRS,
-    PLAYERS,
     SWAPS_PER_PROGRAM,
     Config,
     Deal,
@@ -85,7 +84,8 @@ class Watcher:
     def skipped(self, board: Board, seat: int, phase: int, swap: int) -> None:
         """SW-4: a phase's second swap repeated the first: it is not applied again."""
 
-    def manche_ended(self, board: Board, manche: int) -> None: ...
+    def manche_ended(self, board: Board, manche: int) -> None:
+        """SW-4: the manche's six swaps are done; the small cubes go back to the stocks."""
 
     def manche_started(self, board: Board) -> None:
         """SW-4: a manche starts (`board.manche`, `board.order`)."""
@@ -451,7 +451,6 @@ class Board:
 
 
 __all__ = [
-    "COLOUR_INDEX", "NO_SWAP", "PLAYERS", "SWAPS", "SWAP_OF", "Board", "Grid", "UNWATCHED",
-    "Watcher",
-    "cards_of", "mask", "positions",
+    "COLOUR_INDEX", "DRAW", "EXECUTE", "NO_SWAP", "OVER", "PROGRAM", "SWAPS", "SWAP_OF",
+    "UNWATCHED", "Board", "Grid", "Watcher", "cards_of", "mask", "positions",
 ]  # fmt: skip
