@@ -1,30 +1,42 @@
-"""The thinking bot: decisions per second per game, its edge over each game's own bot,
-restricted play, and a skill ladder's time.
+"""The thinking bot: decisions per second per game, its edge over each game's own bot on
+the seeds it was tuned on, how much skill decides each game and what restricted elements
+are worth on seeds it was not tuned on, and a skill ladder's time.
 
 `.venv/bin/python bench/mcts_speed.py [--iterations N] [--games G] [--workers W] [PART...]`
-with PART among `speed`, `edge`, `restricted`, `ladder` (default: all).
+with PART among `speed`, `edge`, `skill`, `restricted`, `ladder` (default: all).
 
 - speed: decisions per second of `mcts:N` in each game, on one core (decisions with one
   legal action are not thought about and not counted);
 - edge: `mcts:N` alone against the game's own bot at the other seats (first seat
-  rotating): its win rate and 95 % interval, against 1/n (and at the strength docs/lab.md
-  states, `STATED`, where it is more);
-- restricted: in two-player PtiPassPass and Swiped and three-player Flip Done, each
-  restricted `mcts:N/<restriction>` alone against the unrestricted `mcts:N` (Jaffe et al.
-  2012): the restricted agent's win rate and what the element is worth (1/n minus it),
-  with intervals;
+  rotating), on the TUNING seed (the games the bots' constants were tuned on): its win
+  rate and 95 % interval, against 1/n (and at the strength docs/lab.md states, `STATED`);
+- skill: the same duel on the REPORTING seed, never used to tune: the share of games
+  decided by skill, q = (P - 1/n) / (1 - 1/n) (companion/lab/ladder.py), for every game
+  at 30 and 100 iterations (`SKILL_GAMES` games each);
+- restricted: two-player PtiPassPass and Swiped, three-player Flip Done, on the REPORTING
+  seed: each restriction of `mcts:N` against the free `mcts:N` on the same deals, the
+  restricted agent at every seat of each deal (companion/lab/restricted.py); the intervals
+  hold together over all the rows (Bonferroni);
 - ladder: the time of a PtiPassPass ladder random < heuristic < mcts:N/3 < mcts:N of G
   games a pairing (12 pairings), and what 1,000 games would take.
+
+`--cache DIR` keeps each variant's records in DIR and reuses them (game i depends on
+(seed, i) alone): clear it after changing a bot.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import pickle
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
-from companion.lab import ladder as skill
+from companion.lab import ladder as skill_ladder
+from companion.lab import restricted as restricted_play
+from companion.lab.model import GameRecord, Variant
 from companion.lab.runner import run
 from companion.lab.stats import Estimate, wilson
 from companion.lab.variants import load_lab, parse_variants
@@ -39,8 +51,32 @@ GAMES = {  # game: (players, its own bot)
 STATED = {"phipasspass": 100, "vnp": 100}
 """Games whose edge docs/lab.md states at more iterations than the README's run (the
 `edge` part plays them at both)."""
-RESTRICTED = ("ptipasspass", "swiped", "flipdone")
-"""The games whose restricted agents `restricted` plays (at GAMES' number of seats)."""
+TUNING_SEED = 7
+"""The seed of the games the thinking bots' constants were chosen on (Flip Done's token
+value, PassPass's belief): figures on it flatter the bots."""
+REPORTING_SEED = 2027
+"""The seed of the figures docs/lab.md reports (skill, restricted play): never used to
+tune anything."""
+SKILL_GAMES = 200
+SKILL_ITERATIONS = (30, 100)
+RESTRICTED_DEALS = {"ptipasspass": 200, "swiped": 200, "flipdone": 120}
+"""Deals of each game's restricted play (each played at every seat): Flip Done's games
+are the slowest."""
+CACHE: Path | None = None
+
+
+def play(variants: Sequence[Variant], workers: int) -> list[list[GameRecord]]:
+    """`run`, through the cache when one is given (`--cache`)."""
+    if CACHE is None:
+        return run(variants, workers)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    paths = [CACHE / f"{hashlib.sha256(repr(v).encode()).hexdigest()[:20]}.pickle"
+             for v in variants]  # fmt: skip
+    missing = [v for v, path in zip(variants, paths, strict=True) if not path.exists()]
+    for v, records in zip(missing, run(missing, workers) if missing else [], strict=True):
+        path = paths[variants.index(v)]
+        path.write_bytes(pickle.dumps(records))
+    return [pickle.loads(path.read_bytes()) for path in paths]
 
 
 def _count_thinking(game: str) -> tuple[Callable[[], tuple[int, float]], Callable[[], None]]:
@@ -83,10 +119,12 @@ def speed(n: int) -> None:
               f"({decisions} decisions, {seconds:.1f} s)")  # fmt: skip
 
 
-def duel(game: str, players: int, lone: str, field: str, games: int, workers: int) -> Estimate:
-    variant = parse_variants({"game": game, "players": players, "games": games, "seed": 7,
-                              "bots": [lone] + [field] * (players - 1)})[0]  # fmt: skip
-    (records,) = run([variant], workers)
+def duel(game: str, lone: str, games: int, workers: int, seed: int) -> Estimate:
+    """`lone` alone against the game's own bot at every other seat: its share of the wins."""
+    players, own = GAMES[game]
+    variant = parse_variants({"game": game, "players": players, "games": games, "seed": seed,
+                              "bots": [lone] + [own] * (players - 1)})[0]  # fmt: skip
+    (records,) = play([variant], workers)
     return wilson(sum(1 / len(r.winners) for r in records if 0 in r.winners), games)
 
 
@@ -98,28 +136,42 @@ def edge(n: int, games: int, workers: int) -> None:
     for game, (players, own) in GAMES.items():
         for iterations in sorted({n, STATED.get(game, n)}):
             start = time.perf_counter()
-            e = duel(game, players, f"mcts:{iterations}", own, games, workers)
+            e = duel(game, f"mcts:{iterations}", games, workers, TUNING_SEED)
             print(f"{game:12} mcts:{iterations} alone against {own}: {_pct(e)} of {games} "
                   f"(luck {1 / players:.0%}; {time.perf_counter() - start:.0f} s)")  # fmt: skip
 
 
-def restricted(n: int, games: int, workers: int) -> None:
-    for game in RESTRICTED:
-        module = "passpass" if "pass" in game else game
-        table = __import__(f"companion.games.{module}.mcts", fromlist=["TABLE"]).TABLE
-        for name in table.restrictions:
-            _restricted(game, name, n, games, workers)
+def skill(games: int, workers: int) -> None:
+    """q, the share of games decided by skill, for every game (REPORTING seed)."""
+    for game, (players, own) in GAMES.items():
+        for iterations in SKILL_ITERATIONS:
+            start = time.perf_counter()
+            p = duel(game, f"mcts:{iterations}", games, workers, REPORTING_SEED)
+            q = skill_ladder.decided_by_skill(p, players)
+            print(f"{game:12} mcts:{iterations} against {own}: wins {_pct(p)} of {games} "
+                  f"(luck {1 / players:.0%}); q = {q.value:.2f} [{q.low:.2f}, {q.high:.2f}] "
+                  f"({time.perf_counter() - start:.0f} s)")  # fmt: skip
 
 
-def _restricted(game: str, name: str, n: int, games: int, workers: int) -> None:
-    start = time.perf_counter()
-    players = GAMES[game][0]
-    e = duel(game, players, f"mcts:{n}/{name}", f"mcts:{n}", games, workers)
-    luck = 1 / players
-    worth = Estimate(luck - e.value, luck - e.high, luck - e.low, e.n)
-    print(f"{game:12} {name:20} wins {_pct(e)}; worth {worth.value:+.0%} "
-          f"[{worth.low:+.0%}, {worth.high:+.0%}] ({games} games, "
-          f"{time.perf_counter() - start:.0f} s)")  # fmt: skip
+def restricted(n: int, workers: int, deals: dict[str, int]) -> None:
+    """Every restriction of the games of `deals` (REPORTING seed); the intervals hold
+    together over all of them."""
+    tables = []
+    for game, count in deals.items():
+        table = __import__(f"companion.games.{'passpass' if 'pass' in game else game}.mcts",
+                           fromlist=["TABLE"]).TABLE  # fmt: skip
+        data = {"game": game, "players": GAMES[game][0], "seed": REPORTING_SEED,
+                "restricted": {"agent": f"mcts:{n}", "games": count,
+                               "restrictions": list(table.restrictions)}}  # fmt: skip
+        tables.append(restricted_play.read_restricted(data, "bench"))
+    rows = sum(len(t.restrictions) for t in tables if t is not None)
+    for t in tables:
+        assert t is not None
+        start = time.perf_counter()
+        f = restricted_play.figures(t, play(t.variants, workers), family=rows)
+        seconds = time.perf_counter() - start
+        print(restricted_play.terminal(f))
+        print(f"  ({len(t.variants) * t.baseline.games:,} games, {seconds:.0f} s)")
 
 
 def ladder(n: int, games: int, workers: int) -> None:
@@ -132,12 +184,12 @@ def ladder(n: int, games: int, workers: int) -> None:
             "games": games,
         },
     }
-    rungs = skill.read_ladder(data, "bench")
+    rungs = skill_ladder.read_ladder(data, "bench")
     assert rungs is not None
     start = time.perf_counter()
-    records = run([v for _, _, v in rungs.pairings], workers)
+    records = play([v for _, _, v in rungs.pairings], workers)
     seconds = time.perf_counter() - start
-    print(skill.terminal(skill.figures(rungs, records)))
+    print(skill_ladder.terminal(skill_ladder.figures(rungs, records)))
     played = games * len(rungs.pairings)
     print(f"ladder: {played} games in {seconds:.0f} s on {workers} workers; "
           f"1,000 games: about {seconds * 1000 / played:.0f} s")  # fmt: skip
@@ -180,21 +232,27 @@ out. docs/lab.md says how to read restricted play.
 
 
 def main() -> None:
+    global CACHE
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--iterations", type=int, default=30)
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("parts", nargs="*", default=["speed", "edge", "restricted", "ladder"])
+    parser.add_argument("--cache", type=Path, default=None)
+    parser.add_argument("parts", nargs="*",
+                        default=["speed", "edge", "skill", "restricted", "ladder"])  # fmt: skip
     args = parser.parse_args()
     n, g, w = args.iterations, args.games, args.workers
+    CACHE = args.cache
     for part in args.parts:
         print(f"--- {part}", flush=True)
         if part == "speed":
             speed(n)
         elif part == "edge":
             edge(n, g, w)
+        elif part == "skill":
+            skill(SKILL_GAMES, w)
         elif part == "restricted":
-            restricted(n, g, w)
+            restricted(n, w, RESTRICTED_DEALS)
         elif part == "ladder":
             ladder(n, g, w)
 

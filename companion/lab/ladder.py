@@ -166,6 +166,21 @@ def figures(ladder: Ladder, records: Sequence[Sequence[GameRecord]]) -> LadderFi
     return LadderFigures(ladder, tuple(ratings), pairs, skill, 1 / ladder.players)
 
 
+def decided_by_skill(wins: Estimate, players: int) -> Estimate:
+    """The share of games decided by skill, q = (P - 1/n) / (1 - 1/n), from the win rate P
+    of a stronger player alone against weaker ones at the n - 1 other seats (and its
+    interval, from P's): were a share q of games won by the better player outright and the
+    rest drawn by lot (each seat 1/n), the better player would win q + (1 - q)/n. It is 0
+    when the stronger player wins no more than luck gives, 1 when it wins every game, and
+    it takes out the 1/n of luck, so that games of different seat counts compare."""
+    luck = 1 / players
+
+    def q(p: float) -> float:
+        return (p - luck) / (1 - luck)
+
+    return Estimate(q(wins.value), q(wins.low), q(wins.high), wins.n)
+
+
 def transitive(figures: LadderFigures) -> bool:
     """Whether every rung that beats another alone also rates above it (within the
     intervals: a pairing whose interval holds the 1/n of luck proves nothing)."""
@@ -239,11 +254,6 @@ def html(f: LadderFigures) -> str:
 
 def page(f: LadderFigures) -> str:
     """A whole HTML page of the ladder (beside report.html), its style inline."""
-    style = (
-        "body{font-family:sans-serif;max-width:50em;margin:2em auto}"
-        "table{border-collapse:collapse}td,th{padding:0.2em 0.8em;text-align:left}"
-    )
-    return (
-        f"<!doctype html><html><head><meta charset='utf-8'><title>Skill ladder</title>"
-        f"<style>{style}</style></head><body>{html(f)}</body></html>\n"
-    )
+    from companion.lab.report import standalone
+
+    return standalone("Skill ladder", html(f))

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from companion.lab.thinking import ThinkingTable
 
 
 class Lead(NamedTuple):
@@ -143,3 +146,6 @@ class LabGame:
     engine may count as an action a seat letting a moment go by (each OK of a spoken round,
     a window the clock closed), which would make the same game look longer under one rule
     of how that moment ends than under another. None: every action is one."""
+    thinking: Callable[[], ThinkingTable] | None = None
+    """The game's thinking bot (`companion.lab.thinking.extend`), loaded on demand: its
+    restrictions for restricted play; None for a game with none."""

@@ -239,6 +239,14 @@ figure{margin:1rem 0}figure svg{max-width:100%;height:auto}
 """
 
 
+def standalone(title: str, fragment: str) -> str:
+    """A whole HTML page of one section (a ladder's, restricted play's), beside the report."""
+    return (
+        f"<!doctype html><html lang=en><meta charset=utf-8><title>{html.escape(title)}</title>"
+        f"<style>{STYLE}</style>{fragment}</html>\n"
+    )
+
+
 def html_report(results: Sequence[VariantFigures], title: str, sections: Sequence[str] = ()) -> str:
     """The whole report as one HTML document; `sections` (HTML fragments: a skill ladder's)
     come after the list of variants, before each game's figures."""

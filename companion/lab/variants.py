@@ -21,6 +21,8 @@ from companion.lab.model import LabGame, Variant
 KEYS = ("name", "game", "players", "bots", "games", "seed", "rules")
 """What a variant (or the file's top level, as defaults) may set."""
 MAX_GAMES = 10_000_000
+STUDIES = ("ladder", "restricted")
+"""The tables of a file that are no variant: a skill ladder, restricted play."""
 
 
 class VariantError(ValueError):
@@ -65,13 +67,14 @@ def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 def parse_variants(data: Mapping[str, Any], name: str = "variants") -> list[Variant]:
-    defaults = {k: v for k, v in data.items() if k not in ("variant", "ladder")}
-    _known(defaults, f"{name}: top level", (*KEYS, "variant", "ladder"))
-    ladder = "ladder" in data  # a file may ask for a skill ladder only (companion/lab/ladder.py)
-    tables = data.get("variant", [] if ladder else [{}])
+    defaults = {k: v for k, v in data.items() if k not in ("variant", *STUDIES)}
+    _known(defaults, f"{name}: top level", (*KEYS, "variant", *STUDIES))
+    # A file may ask for a skill ladder or restricted play only (ladder.py, restricted.py).
+    studies = any(study in data for study in STUDIES)
+    tables = data.get("variant", [] if studies else [{}])
     if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
         raise VariantError(name, "'variant' must be tables written [[variant]]")
-    if not tables and not ladder:
+    if not tables and not studies:
         raise VariantError(name, "'variant' must be tables written [[variant]]")
     variants = []
     for number, table in enumerate(tables, start=1):

@@ -227,7 +227,7 @@ def _never_break(game: FastGame, move: Move) -> bool:
 
 
 RESTRICTIONS: Mapping[str, tuple[str, Callable[[FastGame, Move], bool]]] = {
-    "never-flip": ("never flips an element (builds and discards only)", _never_flip),
+    "never-flip": ("never flips an element: builds and discards only", _never_flip),
     "never-break": ("never flips into another player's line", _never_break),
 }
 
