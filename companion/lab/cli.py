@@ -413,7 +413,10 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         default=None,
         help="a lab variants file: its bot games are played and set beside the real ones of "
         "the same game and seat count, and every figure where people differ from the bots "
-        "beyond chance (a 5 %% two-sample test) is said in a sentence",
+        "beyond chance is said in a sentence (a permutation test game by game, the false "
+        "discovery rate kept at 5 %% over all the figures compared); below the games that "
+        "could see a difference of one standard deviation, the report says they are too "
+        "few to tell",
     )
     _workers(p)
     _out(p, "<name>")
