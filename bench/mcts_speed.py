@@ -125,7 +125,7 @@ def duel(game: str, lone: str, games: int, workers: int, seed: int) -> Estimate:
     variant = parse_variants({"game": game, "players": players, "games": games, "seed": seed,
                               "bots": [lone] + [own] * (players - 1)})[0]  # fmt: skip
     (records,) = play([variant], workers)
-    return wilson(sum(1 / len(r.winners) for r in records if 0 in r.winners), games)
+    return wilson(sum(r.share(0) for r in records), games)
 
 
 def _pct(e: Estimate) -> str:

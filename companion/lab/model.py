@@ -74,6 +74,10 @@ class GameRecord:
     is their quotient. (0, 0) where they were not counted (a journal: the events do not
     say what else a seat could have done)."""
 
+    def share(self, seat: int) -> float:
+        """The seat's part of the win: 1, a part of a shared win, or 0 (a draw: 0 to all)."""
+        return 1 / len(self.winners) if seat in self.winners else 0.0
+
 
 @dataclass(frozen=True)
 class Mean:

@@ -167,12 +167,12 @@ def figures(
     the intervals hold together over `family` intervals (default: these restrictions)."""
     n = restricted.players
     baseline, *played = records
-    free = [sum(_shares(r)) / n for r in baseline]
+    free = [sum(r.share(s) for s in range(n)) / n for r in baseline]
     k = len(restricted.restrictions)
     confidence = 1 - FAMILY / (family or k)
     own: list[list[list[float]]] = [[] for _ in range(k)]  # per restriction, per seating
     for (number, seat, _), games in zip(restricted.seatings, played, strict=True):
-        own[number].append([_shares(r)[seat] for r in games])
+        own[number].append([r.share(seat) for r in games])
     worths = []
     for number, seatings in enumerate(own):
         shares = [sum(deal) / n for deal in zip(*seatings, strict=True)]
@@ -196,12 +196,6 @@ def _alike(
     base = sum(free) / len(free)
     worth = Estimate(base - share.value, base - share.high, base - share.low, len(shares))
     return Estimate(share.value, share.low, share.high, len(shares)), worth
-
-
-def _shares(record: GameRecord) -> list[float]:
-    """Each seat's share of a game's win (a shared win counts a part; a draw nothing)."""
-    won = record.winners
-    return [1 / len(won) if seat in won else 0.0 for seat in range(record.players)]
 
 
 def _points(x: float) -> str:

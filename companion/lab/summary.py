@@ -120,8 +120,8 @@ def summarize(
 ) -> VariantFigures:
     """The figures of a variant from its games' records."""
     players = variant.players
-    figures = [_share(GAME, "wins", [_won(r, s) for r in records], s) for s in range(players)]
-    figures.append(_share(GAME, "won by the first player", [_won(r, r.first) for r in records]))
+    figures = [_share(GAME, "wins", [r.share(s) for r in records], s) for s in range(players)]
+    figures.append(_share(GAME, "won by the first player", [r.share(r.first) for r in records]))
     figures.append(_share(GAME, "drawn or unfinished", [float(not r.winners) for r in records]))
     manche_turns = [t for r in records for t in r.manches]
     lengths = [decisions_of(lab, r) for r in records]
@@ -215,11 +215,6 @@ def decisions_of(lab: LabGame, record: GameRecord) -> int:
     """A game's decisions: its actions, less those the game says are none (`LabGame.decisions`:
     an OK of a spoken round, a window the clock closed)."""
     return record.actions if lab.decisions is None else lab.decisions(record)
-
-
-def _won(record: GameRecord, seat: int) -> float:
-    """A seat's part of a game's win (a shared win counts a part)."""
-    return 1 / len(record.winners) if seat in record.winners else 0.0
 
 
 def _seat(record: GameRecord, key: str, seat: int) -> float:
