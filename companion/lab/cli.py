@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import os
 import re
 import sys
@@ -332,6 +333,20 @@ def rule(text: str) -> tuple[str, Any]:
 rule.__name__ = "KEY=VALUE"
 
 
+def _seconds(text: str) -> float:
+    """`--worker-wait SECONDS`: a number of seconds above 0."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds < math.inf:
+        raise argparse.ArgumentTypeError(f"{text!r}: a number of seconds above 0, e.g. 60")
+    return seconds
+
+
+_seconds.__name__ = "SECONDS"
+
+
 # ------------------------------------------------------------------ parsers
 
 
@@ -368,8 +383,11 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         description="Play every variant of a TOML file (game, players, bots, games, seed, "
         "engine rules) on every core and report, per variant and with 95 % intervals: wins "
         "by seat and for the first player, game and manche length, the game's own figures, "
-        f"and how often each ruling's special case applied. The file format: {LAB_DOC}. "
-        "The same file and seed give the same figures, whatever the number of workers.",
+        "and how often each ruling's special case applied. A [ladder] table rates bots of "
+        "rising strength and says how much skill decides; a [restricted] table says what "
+        "each strategic element is worth to a thinking bot (restricted play). The file "
+        f"format: {LAB_DOC}. The same file and seed give the same figures, whatever the "
+        "number of workers.",
     )
     p.add_argument("file", type=path_text, help="the variants file (TOML)")
     p.add_argument(
@@ -384,7 +402,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     p.add_argument(
         "--worker-wait",
         metavar="SECONDS",
-        type=float,
+        type=_seconds,
         default=WORKER_WAIT,
         help=f"with --cluster: stop when the scheduler has had no worker for this long "
         f"(default {WORKER_WAIT:g}); the figures finished by then are kept",
