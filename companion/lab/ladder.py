@@ -35,7 +35,13 @@ from typing import TYPE_CHECKING, Any
 
 from companion.lab.model import GameRecord, Variant
 from companion.lab.stats import Estimate, wilson
-from companion.lab.variants import VariantError, load_lab, parse_variants
+from companion.lab.variants import (
+    VariantError,
+    distinct_names,
+    load_lab,
+    parse_variants,
+    read_study,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -165,25 +171,13 @@ def _finite(x: float) -> float | None:
 def read_ladder(data: Mapping[str, Any], name: str) -> Ladder | None:
     """The file's ladder (its ``[ladder]`` table, over the file's defaults), None when it
     has none; VariantError naming the key otherwise."""
-    table = data.get("ladder")
-    if table is None:
+    found = read_study(data, "ladder", name, KEYS, ("rungs", "reference"))
+    if found is None:
         return None
-    where = f"{name}: ladder"
-    if not isinstance(table, dict):
-        raise VariantError(where, "write it as a table, [ladder]")
-    unknown = sorted(set(table) - set(KEYS))
-    if unknown:
-        raise VariantError(where, f"unknown key {', '.join(unknown)}; keys are {', '.join(KEYS)}")
+    table, where, settings = found
     rungs = table.get("rungs")
-    if (
-        not isinstance(rungs, list)
-        or len(rungs) < 2
-        or not all(isinstance(r, str) for r in rungs)
-        or len(set(rungs)) != len(rungs)
-    ):
+    if not distinct_names(rungs, 2):
         raise VariantError(where, "rungs: two or more different bot kinds, weakest first")
-    defaults = {k: data[k] for k in ("game", "players", "seed", "rules") if k in data}
-    settings = {**defaults, **{k: v for k, v in table.items() if k not in ("rungs", "reference")}}
     settings.setdefault("games", GAMES)
     first = parse_variants({**settings, "bots": [rungs[0]]}, where)[0]
     players = first.players
@@ -236,9 +230,7 @@ def rate(ladder: Ladder, played: Sequence[Played], seed: int = 0) -> LadderFigur
     rng = np.random.default_rng(seed)
     n, players = len(ladder.rungs), ladder.players
     names = ladder.rungs
-    lone, field = np.array([p[0] for p in played]), np.array([p[1] for p in played])
-    games = np.array([len(p[2]) for p in played], dtype=float)
-    wins = np.array([math.fsum(p[2]) for p in played])
+    lone, field, games, wins = _arrays(played)
     resampled = _resample(played, rng)  # (RESAMPLES, pairings)
     blocks = _blocks(n, lone, field, wins, games)
     ratings, theta = _ratings(names, players, blocks, lone, field, wins, games, resampled)
@@ -261,13 +253,20 @@ def ratings(ladder: Ladder, played: Sequence[Played], seed: int = 0) -> tuple[Ra
     """The ratings alone (`rate` says all the rest)."""
     import numpy as np
 
-    lone, field = np.array([p[0] for p in played]), np.array([p[1] for p in played])
-    games = np.array([len(p[2]) for p in played], dtype=float)
-    wins = np.array([math.fsum(p[2]) for p in played])
+    lone, field, games, wins = _arrays(played)
     resampled = _resample(played, np.random.default_rng(seed))
     blocks = _blocks(len(ladder.rungs), lone, field, wins, games)
     found = _ratings(ladder.rungs, ladder.players, blocks, lone, field, wins, games, resampled)
     return found[0]
+
+
+def _arrays(played: Sequence[Played]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Each pairing's lone rung, field rung, games and the lone rung's wins."""
+    import numpy as np
+
+    lone, field = np.array([p[0] for p in played]), np.array([p[1] for p in played])
+    games = np.array([len(p[2]) for p in played], dtype=float)
+    return lone, field, games, np.array([math.fsum(p[2]) for p in played])
 
 
 def _ratings(

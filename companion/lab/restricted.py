@@ -33,7 +33,13 @@ from typing import Any
 from companion.lab.mcts import parse_kind
 from companion.lab.model import GameRecord, Variant
 from companion.lab.stats import Estimate, mean_t, two_sided_z, wilson
-from companion.lab.variants import VariantError, load_lab, parse_variants
+from companion.lab.variants import (
+    VariantError,
+    distinct_names,
+    load_lab,
+    parse_variants,
+    read_study,
+)
 
 KEYS = ("agent", "restrictions", "games", "game", "players", "seed", "rules")
 DEALS = 100
@@ -108,15 +114,10 @@ class RestrictedFigures:
 def read_restricted(data: Mapping[str, Any], name: str) -> Restricted | None:
     """The file's restricted play (its ``[restricted]`` table, over the file's defaults),
     None when it has none; VariantError naming the key otherwise."""
-    table = data.get("restricted")
-    if table is None:
+    found = read_study(data, "restricted", name, KEYS, ("agent", "restrictions"))
+    if found is None:
         return None
-    where = f"{name}: restricted"
-    if not isinstance(table, dict):
-        raise VariantError(where, "write it as a table, [restricted]")
-    unknown = sorted(set(table) - set(KEYS))
-    if unknown:
-        raise VariantError(where, f"unknown key {', '.join(unknown)}; keys are {', '.join(KEYS)}")
+    table, where, settings = found
     agent = table.get("agent", "mcts:30")
     try:
         spec = parse_kind(agent) if isinstance(agent, str) else None
@@ -125,18 +126,8 @@ def read_restricted(data: Mapping[str, Any], name: str) -> Restricted | None:
     if spec is None or spec.restriction is not None:
         raise VariantError(where, "agent: a thinking bot, free of restrictions (mcts:N)")
     names = table.get("restrictions")
-    if (
-        not isinstance(names, list)
-        or not names
-        or not all(isinstance(n, str) for n in names)
-        or len(set(names)) != len(names)
-    ):
+    if not distinct_names(names, 1):
         raise VariantError(where, "restrictions: one or more different names (docs/lab.md)")
-    defaults = {k: data[k] for k in ("game", "players", "seed", "rules") if k in data}
-    settings = {
-        **defaults,
-        **{k: v for k, v in table.items() if k not in ("agent", "restrictions")},
-    }
     settings.setdefault("games", DEALS)
     baseline = parse_variants({**settings, "name": f"{agent} at every seat", "bots": [agent]},
                               where)[0]  # fmt: skip

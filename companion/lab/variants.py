@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from companion import games
 from companion.config.reading import MAX_TOML_BYTES
@@ -86,6 +86,34 @@ def parse_variants(data: Mapping[str, Any], name: str = "variants") -> list[Vari
     if twice:
         raise VariantError(name, f"two variants are named {', '.join(map(repr, twice))}")
     return variants
+
+
+def read_study(
+    data: Mapping[str, Any], key: str, name: str, keys: tuple[str, ...], own: tuple[str, ...]
+) -> tuple[dict[str, Any], str, dict[str, Any]] | None:
+    """A file's study table (`STUDIES`: ``[ladder]``, ``[restricted]``), None when it has
+    none: (the table; where it is, for errors; the settings of its variants, the file's
+    defaults under the table's keys but its `own`). VariantError naming a key it does
+    not know."""
+    table = data.get(key)
+    if table is None:
+        return None
+    where = f"{name}: {key}"
+    if not isinstance(table, dict):
+        raise VariantError(where, f"write it as a table, [{key}]")
+    _known(table, where, keys)
+    defaults = {k: data[k] for k in ("game", "players", "seed", "rules") if k in data}
+    return table, where, {**defaults, **{k: v for k, v in table.items() if k not in own}}
+
+
+def distinct_names(value: Any, least: int) -> TypeGuard[list[str]]:
+    """Whether a study's list (rungs, restrictions) holds `least` or more different names."""
+    return (
+        isinstance(value, list)
+        and len(value) >= least
+        and all(isinstance(v, str) for v in value)
+        and len(set(value)) == len(value)
+    )
 
 
 def _known(table: Mapping[str, Any], where: str, keys: tuple[str, ...]) -> None:
