@@ -258,23 +258,6 @@ def games_needed(n: int, level: float, size: float = 1.0) -> int | None:
     return low
 
 
-def spread_of(samples: Samples) -> float:
-    """A figure's game-to-game standard deviation (a rate's: of each game's events less
-    the pooled rate's share of them, per event on average)."""
-    values, n = samples.values, len(samples.values)
-    if n < 2:
-        return math.nan
-    if samples.trials is None:
-        mean = math.fsum(values) / n
-        return math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
-    total = math.fsum(samples.trials)
-    if total <= 0:
-        return math.nan
-    r = math.fsum(values) / total
-    spread = math.fsum((v - r * t) ** 2 for v, t in zip(values, samples.trials, strict=True))
-    return math.sqrt(spread / (n - 1)) / (total / n)
-
-
 def t_quantile(p: float, freedom: float) -> float:
     """Student's t quantile: the t below which a share `p` of the distribution lies with
     `freedom` degrees of freedom (found by bisection on its distribution function, which
