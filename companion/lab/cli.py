@@ -139,23 +139,26 @@ def lab(args: argparse.Namespace) -> int:
         return fail("lab", out)
     cluster = Cluster(args.cluster, args.worker_wait)
     sections: list[str] = []
+    kept: list[str] = []  # what this run wrote, should a cluster fail
     try:
         if ladder is not None:
             climbed = _climb(out, ladder, args.workers, args.quiet, cluster)
             if isinstance(climbed, int):
                 return climbed
             sections.append(skill.html(climbed))
+            kept.append("ladder.html")
         if restricted is not None:
             weighed = _weigh(out, restricted, args.workers, args.quiet, cluster)
             if isinstance(weighed, int):
                 return weighed
             sections.append(restricted_play.html(weighed))
+            kept.append("restricted.html")
         if not variants:
             return 0
         results = play(variants, args.workers, args.quiet, cluster)
         return _write("lab", out, f"Lab: {name}", results, sections)
     except ClusterError as exc:
-        return _stopped(exc, out, name, variants, sections)
+        return _stopped(exc, out, name, variants, sections, kept)
 
 
 @dataclass(frozen=True)
@@ -167,12 +170,16 @@ class Cluster:
 
 
 def _stopped(
-    exc: ClusterError, out: Path, name: str, variants: Sequence[Variant], sections: Sequence[str]
+    exc: ClusterError,
+    out: Path,
+    name: str,
+    variants: Sequence[Variant],
+    sections: Sequence[str],
+    kept: list[str],
 ) -> int:
-    """A cluster that failed: the figures done so far written (the ladder and restricted
-    play already are; the variants finished go in a report that says it stopped early),
-    then one line saying what happened, what to do and what was kept."""
-    kept = [f for f in ("ladder.html", "restricted.html") if (out / f).exists()]
+    """A cluster that failed: the figures done so far written (`kept`: the ladder and
+    restricted play already are; the variants finished go in a report that says it
+    stopped early), then one line saying what happened, what to do and what was kept."""
     if variants and exc.done:
         results = [summarize(load_lab(variants[n].game), variants[n], records)
                    for n, records in sorted(exc.done.items())]  # fmt: skip

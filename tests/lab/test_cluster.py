@@ -89,6 +89,10 @@ games = 100
 [[variant]]
 name = "long"
 games = 3000
+
+[ladder]
+rungs = ["random", "heuristic"]
+games = 20
 """
 
 
@@ -158,7 +162,7 @@ def test_a_cluster_left_without_workers_stops_in_one_line_and_keeps_what_was_pla
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert f"the Dask scheduler at {address} has had no worker for 2 s" in line
     assert f"dask worker {address}" in line and "--worker-wait" in line
-    assert f"kept in {out}: report.html with 1 of 2 variants" in line
+    assert f"kept in {out}: ladder.html, report.html with 1 of 2 variants" in line
     _only_the_short_variant_is_kept(out)
 
 
@@ -171,6 +175,7 @@ def test_a_lost_scheduler_stops_in_one_line_and_keeps_what_was_played(
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert f"lost the Dask scheduler at {address}: restart it" in line
     assert "Traceback" not in line and "please report" not in line
+    assert f"kept in {out}: ladder.html, report.html with 1 of 2 variants" in line
     _only_the_short_variant_is_kept(out)
 
 
@@ -180,4 +185,6 @@ def _only_the_short_variant_is_kept(out):
     figures = json.loads((out / "figures.json").read_text(encoding="utf-8"))
     assert [v["variant"] for v in figures["variants"]] == ["short"]
     assert figures["variants"][0]["games"] == 100
-    assert "stopped early: 1 of 2 variants" in (out / "report.html").read_text(encoding="utf-8")
+    report = (out / "report.html").read_text(encoding="utf-8")
+    assert "stopped early: 1 of 2 variants" in report and "Skill ladder" in report
+    assert json.loads((out / "ladder.json").read_text(encoding="utf-8"))["ratings"]
