@@ -12,7 +12,7 @@ with PART among `speed`, `edge`, `skill`, `restricted`, `ladder` (default: all).
   rate and 95 % interval, against 1/n (and at the strength docs/lab.md states, `STATED`);
 - skill: the same duel on the REPORTING seed, never used to tune: the share of games
   decided by skill, q = (P - 1/n) / (1 - 1/n) (companion/lab/ladder.py), for every game
-  at 30 and 100 iterations (Swiped at 30 only), `SKILL_GAMES` games each;
+  at 30 and 100 iterations (`SKILL_ITERATIONS`), `SKILL_GAMES` games each;
 - restricted: two-player PtiPassPass and Swiped, three-player Flip Done, on the REPORTING
   seed: each restriction of `mcts:N` against the free `mcts:N` on the same deals, the
   restricted agent at every seat of each deal (companion/lab/restricted.py); the intervals
@@ -58,12 +58,15 @@ REPORTING_SEED = 2027
 """The seed of the figures docs/lab.md reports (skill, restricted play): never used to
 tune anything."""
 SKILL_GAMES = 200
-SKILL_ITERATIONS = {game: (30, 100) for game in GAMES} | {"swiped": (30,)}
+SKILL_ITERATIONS = {game: (30, 100) for game in GAMES} | {"swiped": (30,), "vnp": (30,)}
 """The strengths `skill` plays each game at: Swiped's bot wins as much at 1 iteration as at
-30 (its edge is not the search's), so more would say nothing more."""
-RESTRICTED_DEALS = {"ptipasspass": 200, "swiped": 200, "flipdone": 60}
-"""Deals of each game's restricted play (each played at every seat): Flip Done's games
-are the slowest."""
+30 (its edge is not the search's), so more would say nothing more; Vous ne passerez pas !
+at 100 iterations takes 2 s of a core a game, too long for this run (`edge` plays it on
+the tuning seed)."""
+RESTRICTED_DEALS = {"ptipasspass": 200, "swiped": 40, "flipdone": 20}
+"""Deals of each game's restricted play (each played at every seat). Swiped's and Flip
+Done's elements are worth tens of points, which a few dozen deals tell, and theirs are the
+slowest games (three thinking bots a Flip Done game)."""
 CACHE: Path | None = None
 
 
