@@ -171,7 +171,9 @@ def figures(
         share, worth = mean_t(shares, confidence), mean_t(gains, confidence)
         if worth.low == worth.high or share.low == share.high:
             share, worth = _alike(shares, free, n, confidence)
+        base = sum(free) / len(free)  # the bounds of a share, 0 and 1, bound the worth too
         share = Estimate(share.value, max(0.0, share.low), min(1.0, share.high), share.n)
+        worth = Estimate(worth.value, max(base - 1, worth.low), min(base, worth.high), worth.n)
         worths.append(Worth(restricted.restrictions[number], restricted.meanings[number],
                             share, worth))  # fmt: skip
     return RestrictedFigures(restricted, tuple(worths), confidence, 1 / n)

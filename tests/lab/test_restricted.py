@@ -107,6 +107,8 @@ def test_deals_all_alike_still_have_an_interval_and_few_deals_tell_nothing() -> 
     (w,) = f.worths
     assert w.share.value == 0 and 0.03 < w.share.high < 0.06
     assert w.worth.low == pytest.approx(0.5 - w.share.high)
+    nearly = _figures([(0, 0)] * 39 + [(1, 0)], 40)  # a share near 0: no worth above 1/2
+    assert nearly.worths[0].worth.high == 0.5 and nearly.worths[0].share.low == 0
     few = _figures([(0, 0)], 10)
     assert "too few deals to tell" in restricted_play.sentence(few.worths[0], few)
 
