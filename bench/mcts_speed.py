@@ -20,14 +20,15 @@ with PART among `speed`, `edge`, `skill`, `restricted`, `ladder` (default: all).
 - ladder: the time of a PtiPassPass ladder random < heuristic < mcts:N/3 < mcts:N of G
   games a pairing (12 pairings), and what 1,000 games would take.
 
-`--cache DIR` keeps each variant's records in DIR and reuses them (game i depends on
-(seed, i) alone): clear it after changing a bot.
+`--cache DIR` (or $MCTS_SPEED_CACHE) keeps each variant's records in DIR and reuses them
+(game i depends on (seed, i) alone): clear it after changing a bot.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import pickle
 import time
 from collections.abc import Callable, Sequence
@@ -67,7 +68,10 @@ RESTRICTED_DEALS = {"ptipasspass": 200, "swiped": 40, "flipdone": 20}
 """Deals of each game's restricted play (each played at every seat). Swiped's and Flip
 Done's elements are worth tens of points, which a few dozen deals tell, and theirs are the
 slowest games (three thinking bots a Flip Done game)."""
-CACHE: Path | None = None
+CACHE: Path | None = (
+    Path(os.environ["MCTS_SPEED_CACHE"]) if "MCTS_SPEED_CACHE" in os.environ else None
+)
+"""`--cache DIR`, or $MCTS_SPEED_CACHE (for bench/readme.py, which passes no option)."""
 
 
 def play(variants: Sequence[Variant], workers: int) -> list[list[GameRecord]]:
@@ -155,7 +159,12 @@ def skill(games: int, workers: int) -> None:
             q = skill_ladder.decided_by_skill(p, players)
             print(f"{game:12} mcts:{iterations} against {own}: wins {_pct(p)} of {games} "
                   f"(luck {1 / players:.0%}); q = {q.value:.2f} [{q.low:.2f}, {q.high:.2f}] "
-                  f"({time.perf_counter() - start:.0f} s)")  # fmt: skip
+                  f"({_took(start)})")  # fmt: skip
+
+
+def _took(start: float) -> str:
+    """A part's time, or that its games came from the cache."""
+    return "games from the cache" if CACHE is not None else f"{time.perf_counter() - start:.0f} s"
 
 
 def restricted(n: int, workers: int, deals: dict[str, int], family: int | None = None) -> None:
@@ -174,9 +183,8 @@ def restricted(n: int, workers: int, deals: dict[str, int], family: int | None =
         assert t is not None
         start = time.perf_counter()
         f = restricted_play.figures(t, play(t.variants, workers), family=family or rows)
-        seconds = time.perf_counter() - start
         print(restricted_play.terminal(f))
-        print(f"  ({len(t.variants) * t.baseline.games:,} games, {seconds:.0f} s)")
+        print(f"  ({len(t.variants) * t.baseline.games:,} games, {_took(start)})")
 
 
 def ladder(n: int, games: int, workers: int) -> None:
@@ -196,6 +204,9 @@ def ladder(n: int, games: int, workers: int) -> None:
     seconds = time.perf_counter() - start
     print(skill_ladder.terminal(skill_ladder.figures(rungs, records)))
     played = games * len(rungs.pairings)
+    if CACHE is not None:
+        print(f"ladder: {played} games, read from the cache (not timed)")
+        return
     print(f"ladder: {played} games in {seconds:.0f} s on {workers} workers; "
           f"1,000 games: about {seconds * 1000 / played:.0f} s")  # fmt: skip
 
@@ -219,6 +230,12 @@ def readme(quick: bool) -> str:
             print(f"--- {title}")
             part()
     minutes = (time.perf_counter() - start) / 60
+    cached = (
+        "; the games of `skill`, `restricted` and `ladder` were read from the cache of the run"
+        " that played them (`--cache`), so only `speed` was timed here"
+        if CACHE is not None
+        else ""
+    )
     return f"""## mcts_speed.py — the thinking bot: speed, skill, restricted play, a ladder's time
 
 `.venv/bin/python bench/mcts_speed.py [--iterations N] [--games G] [--workers W] [--cache
@@ -234,7 +251,7 @@ of `mcts:30` against the free `mcts:30` on the same deals, at every seat of each
 ({", ".join(f"{g} {n}" for g, n in deals.items())} deals), the intervals holding together
 over all the rows (Bonferroni); a ladder random < heuristic < mcts:10 < mcts:30 of
 {pairing} games a pairing. On 2 workers, {minutes:.0f} minutes in all (wall clock on a
-shared, noisy machine; a part's seconds are its own):
+shared, noisy machine){cached}:
 
 ```
 {out.getvalue().rstrip()}
@@ -255,7 +272,7 @@ def main() -> None:
                         default=["speed", "edge", "skill", "restricted", "ladder"])  # fmt: skip
     args = parser.parse_args()
     n, g, w = args.iterations, args.games, args.workers
-    CACHE = args.cache
+    CACHE = args.cache or CACHE
     for part in args.parts:
         print(f"--- {part}", flush=True)
         if part == "speed":
