@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from companion import games  # noqa: E402
+from companion.games.vnp.page import segments_of  # noqa: E402
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
 from tests.web.table import LiveTable  # noqa: E402
 
@@ -92,7 +93,8 @@ def play(browser, size: int, seed: int) -> list[float]:
                     table.settle()
                     continue
                 before = watcher.evaluate("window.__seen.length")
-                _, _, segments = max(board["legal"], key=lambda p: (len(p[2]), -p[0]))
+                placements = [segments_of(board["size"], pid) for pid in board["legal"]]
+                segments = max(placements, key=len)  # the largest piece, lowest id first
                 t0, status = page.evaluate(SEND, [csrf, {"colour": board["turn"],
                                                          "segments": segments}])  # fmt: skip
                 if status != 200:

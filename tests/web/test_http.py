@@ -12,6 +12,7 @@ from importlib import resources
 import pytest
 
 from companion import games
+from companion.games.vnp.page import segments_of
 from companion.journal import PressInput, read_journal
 from companion.transcript import describe
 from companion.web.pairing import FREE_TRIES, Pairings
@@ -412,7 +413,7 @@ def test_a_seat_acts_only_for_its_own_colours(vnp):
     ana.pair(vnp, 0)
     board = ana.get("/api/state").json()["board"]
     assert board["turn"] == "jaune" and board["colour_seats"] == [1, 0, 1, 0]
-    _, _, segments = board["legal"][0]
+    segments = segments_of(board["size"], board["legal"][0])
     refused(ana.act("place", {"colour": "jaune", "segments": segments}), 403)
     refused(ana.act("pass", {"colour": "rouge"}), 403)
     # Her own colour, out of turn: the referee refuses it (VNP-2), and says so.
