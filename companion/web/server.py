@@ -40,8 +40,8 @@ import secrets
 import socket
 import threading
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -59,7 +59,7 @@ from companion.web.assets import CONTENT_TYPES, page_file
 from companion.web.errors import Refused, said, told
 from companion.web.gate import Gate, Limits
 from companion.web.pairing import CodeCard, Pairings, client_of
-from companion.web.public import Snapshot
+from companion.web.public import Snapshot, diff
 from companion.web.quiet import QuietFilter, Summary, loop_complaints
 from companion.web.replay import Journals, Replay, frame_png, record_text
 from companion.web.reports import REPORT_CSP, Reports
@@ -94,18 +94,40 @@ def _compact(data: Any) -> bytes:
     return json.dumps(data, separators=(",", ":")).encode()
 
 
-@dataclass(frozen=True, slots=True)
-class _Public:
-    """The public part of the clients' state at one version, serialized once."""
+DELTAS_KEPT = 16
+"""The latest changes kept as deltas: a stream that fell further behind is sent the whole
+state."""
 
-    version: int
-    snapshot: Snapshot | None
-    open_seats: list[int]
-    json: bytes
-    """Without `you`: its closing brace is where a paired client's `you` goes."""
-    unpaired: bytes
-    """With `"you":null`: every unpaired client's state."""
-    unpaired_event: bytes
+
+class _Public:
+    """The public part of the clients' state at one version: the view, serialized whole
+    only when a client needs it whole (a page's first state, a poll), and what changed
+    since the version built before it (`delta`, an `event: delta`)."""
+
+    __slots__ = ("_json", "delta", "open_seats", "snapshot", "version", "view")
+
+    def __init__(self, version: int, snapshot: Snapshot | None, open_seats: list[int],
+                 view: dict[str, Any], before: _Public | None) -> None:  # fmt: skip
+        self.version = version
+        self.snapshot = snapshot
+        self.open_seats = open_seats
+        self.view = view
+        self._json: tuple[bytes, bytes, bytes] | None = None
+        self.delta: tuple[int, bytes] | None = None
+        """(the version it changes, the event), when a version was built before."""
+        if before is not None:
+            ops = diff(before.view, view)
+            head = {"version": version, "from": before.version, "ops": ops}
+            self.delta = (before.version, b"event: delta\ndata: " + _compact(head) + b"\n\n")
+
+    def whole(self) -> tuple[bytes, bytes, bytes]:
+        """The state without `you` (its closing brace is where a paired client's `you`
+        goes), with `"you":null` (every unpaired client's), and that one's event."""
+        if self._json is None:
+            public = _compact({"version": self.version, **self.view})
+            unpaired = public[:-1] + b',"you":null}'
+            self._json = (public, unpaired, b"event: state\ndata: " + unpaired + b"\n\n")
+        return self._json
 
 
 class Hub:
@@ -140,6 +162,8 @@ class Hub:
         self.version = 0
         self._png: tuple[int, bytes] = (-1, b"")
         self._public_cache: _Public | None = None
+        self._deltas: deque[tuple[int, int, bytes]] = deque(maxlen=DELTAS_KEPT)
+        """The latest changes: (from version, to version, event), oldest first."""
 
     @property
     def language(self) -> str:
@@ -176,10 +200,10 @@ class Hub:
 
     def _notify(self) -> None:
         """In the web thread: a new version; wake every stream waiting for one."""
-        assert self._changed is not None
         self.version += 1
-        woken, self._changed = self._changed, asyncio.Event()
-        woken.set()
+        if self._changed is not None:
+            woken, self._changed = self._changed, asyncio.Event()
+            woken.set()
 
     async def wait_change(self, seen: int, timeout: float) -> bool:
         """Wait until the version is past `seen`; False on timeout."""
@@ -198,52 +222,71 @@ class Hub:
         who it is (`you`). The public part is serialized once per change and shared by
         every client; only a paired phone's `you` (seat, name, csrf) is its own, spliced
         in before the closing brace."""
-        return self._state(self._public(), token)
+        return self._state(self._public(), self.pairings.who(token))
 
     def event_bytes(self, token: str | None) -> bytes:
         """The server-sent `state` event of `state_bytes`: the same bytes for every
         unpaired watcher of a version."""
-        public = self._public()
-        state = self._state(public, token)
-        if state is public.unpaired:
-            return public.unpaired_event
-        return b"event: state\ndata: " + state + b"\n\n"
+        return self._event(self._public(), self.pairings.who(token))
 
-    def _state(self, public: _Public, token: str | None) -> bytes:
+    def stream_bytes(
+        self, token: str | None, since: int, seen: tuple[int, str] | None
+    ) -> tuple[bytes, int, tuple[int, str] | None]:
+        """What a live stream that was sent version `since` as `seen` (its `you`) is sent
+        now, the version it then has, and its `you`: the changes since, as the `delta`
+        events every stream is sent alike, while they are kept and `you` is the same;
+        else the whole state (`event_bytes`)."""
+        public = self._public()
         who = self.pairings.who(token)
+        if since >= 0 and who == seen:
+            chain = self._chain(since, public.version)
+            if chain is not None:
+                return chain, public.version, who
+        return self._event(public, who), public.version, who
+
+    def _chain(self, since: int, version: int) -> bytes | None:
+        """The delta events from `since` to `version`, or None when one is not kept."""
+        deltas = self._deltas
+        if deltas and deltas[-1][0] == since and deltas[-1][1] == version:
+            return deltas[-1][2]  # the usual case: the stream has the version before
+        start = next((i for i, d in enumerate(deltas) if d[0] == since), None)
+        if start is None or deltas[-1][1] != version:
+            return None
+        return b"".join(d[2] for d in list(deltas)[start:])
+
+    def _event(self, public: _Public, who: tuple[int, str] | None) -> bytes:
         if who is None:
-            return public.unpaired
+            return public.whole()[2]
+        return b"event: state\ndata: " + self._state(public, who) + b"\n\n"
+
+    def _state(self, public: _Public, who: tuple[int, str] | None) -> bytes:
+        whole, unpaired, _ = public.whole()
+        if who is None:
+            return unpaired
         you = {"seat": who[0], "name": self.seats[who[0]], "csrf": who[1]}
-        return public.json[:-1] + b',"you":' + _compact(you) + b"}"
+        return whole[:-1] + b',"you":' + _compact(you) + b"}"
 
     def _public(self) -> _Public:
-        """The public part of the state, built again only when the version, the snapshot
-        or the open seats changed (a snapshot is published before the version moves)."""
+        """The public part of the state, built again when the version, the snapshot or
+        the open seats changed. Other content under the same version is a new version
+        (the snapshot is published before the version moves; a pairing may expire): a
+        version names one content, which a delta may start from."""
         snapshot = self.snapshot
         paired = self.pairings.paired_seats()
         open_seats = [s for s in range(len(self.seats)) if s not in paired]
         cached = self._public_cache
-        if (
-            cached is not None
-            and cached.version == self.version
-            and cached.snapshot is snapshot
-            and cached.open_seats == open_seats
-        ):
-            return cached
+        if cached is not None and cached.version == self.version:
+            if cached.snapshot is snapshot and cached.open_seats == open_seats:
+                return cached
+            self._notify()
         view: dict[str, Any] = dict(snapshot.view) if snapshot else {"game": self.game.name}
         frame_no = view.pop("frame_no", 0)
-        view.update(
-            version=self.version,
-            frame=f"/api/frame.png?v={frame_no}",
-            pairing={"open_seats": open_seats},
-        )
-        public = _compact(view)
-        unpaired = public[:-1] + b',"you":null}'
-        self._public_cache = _Public(
-            self.version, snapshot, open_seats, public, unpaired,
-            b"event: state\ndata: " + unpaired + b"\n\n",
-        )  # fmt: skip
-        return self._public_cache
+        view.update(frame=f"/api/frame.png?v={frame_no}", pairing={"open_seats": open_seats})
+        public = _Public(self.version, snapshot, open_seats, view, cached)
+        if public.delta is not None:
+            self._deltas.append((public.delta[0], public.version, public.delta[1]))
+        self._public_cache = public
+        return public
 
     def frame_png(self) -> bytes:
         snapshot = self.snapshot
@@ -416,16 +459,15 @@ async def _live(request: web.Request) -> web.StreamResponse:
     )
     with request.app[GATE].stream(request.remote) as stream:
         token = request.cookies.get(COOKIE)
-        sent = -1
+        sent, seen = -1, None
         try:
             async with stream.time_left():
                 await response.prepare(request)
                 await response.write(f"retry: {RETRY_MS}\n\n".encode())
                 while True:
-                    version = hub.version
-                    if version != sent:
-                        await response.write(hub.event_bytes(token))
-                        sent = version
+                    if hub.version != sent:
+                        data, sent, seen = hub.stream_bytes(token, sent, seen)
+                        await response.write(data)
                     if not await hub.wait_change(sent, KEEP_ALIVE):
                         await response.write(b": keep-alive\n\n")
         except (ConnectionError, TimeoutError):

@@ -62,6 +62,11 @@ def test_a_room_of_phones_each_from_its_own_address_gets_every_change(tmp_path):
                 assert len(set(changes)) == 9
                 assert room.missed(changes) == {}
                 assert all(p.latest["pairing"]["open_seats"] == [0, 1, 2, 3] for p in room.phones)
+                # Live phones were sent deltas after their first state: none missed one,
+                # and each made the very state a page asking now is sent.
+                assert room.gaps() == 0
+                now = table.client().get("/api/state").json()
+                assert all(p.latest == now for p in room.phones)
                 assert hog.streaming() <= 1
             finally:
                 room.close()
