@@ -46,6 +46,11 @@ SESSION = RECENT
 """Seconds the broker keeps the club's session (and its results) while the club is away."""
 HEADROOM = 4096
 """Bytes of a packet besides its payload (its topic, its header)."""
+IN_FLIGHT = 64
+"""QoS 1 messages the broker may send the club before it acknowledges them (MQTT 5's
+Receive Maximum; 65,535 unless told): the fewer, the shorter the line of a flooding
+table's messages that another table's wait behind (the broker queues the rest, and drops
+what its queue cannot hold: the next refresh brings it again)."""
 EVERY = 60.0
 """Seconds between two log lines about a table's refused messages, or the archive."""
 REFRESH = 60.0
@@ -124,6 +129,7 @@ class ClubReader:
         wanted = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
         wanted.SessionExpiryInterval = SESSION
         wanted.MaximumPacketSize = self.board.bounds.largest + HEADROOM
+        wanted.ReceiveMaximum = IN_FLIGHT
         self.client.connect_async(
             self.host, self.port, keepalive=15, clean_start=False, properties=wanted
         )

@@ -6,13 +6,15 @@ never shares the club's interpreter):
     python -m tests.club.flood --port PORT --table table-a --password PW \\
         [--results 250000 --seconds 25] [--frame BYTES] [--tls-ca CA]
 
-Prints ``published N results in T s`` (and ``frame sent``) once the broker has them all.
+The frame goes first (retained, then a state of no shape), then the results; prints
+``frame sent`` and ``published N results in T s`` once the broker has them.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import threading
 import time
@@ -24,8 +26,10 @@ from paho.mqtt.enums import CallbackAPIVersion
 from companion.club.topics import FRAME, GAMES, RESULT, STATE, announcement, topic
 
 ANNOUNCED = 1000
-"""Games the flood announces (a ``games`` list of about 100 KB)."""
+"""Games the flood announces (a ``games`` list of about 100 KB): its first results."""
 SEATS = ["Mallory", "Eve"]
+OUTSTANDING = 20_000
+"""Results sent and not acknowledged yet, at most."""
 PNG = b"\x89PNG\r\n\x1a\n" + (13).to_bytes(4) + b"IHDR" + (128).to_bytes(4) + (64).to_bytes(4)
 
 
@@ -43,7 +47,7 @@ def result(table: str, i: int) -> bytes:
 
 
 def connect(port: int, table: str, password: str, tls_ca: str | None) -> mqtt.Client:
-    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"flood-{table}")
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"flood-{table}-{os.getpid()}")
     client.username_pw_set(table, password)
     if tls_ca:
         client.tls_set(ca_certs=tls_ca)
@@ -63,13 +67,17 @@ def flood(client: mqtt.Client, table: str, count: int, seconds: float, qos: int)
     started = datetime.now(UTC).isoformat(timespec="seconds")
     games = [announcement(game_id(table, i), "swiped", SEATS, started) for i in range(ANNOUNCED)]
     client.publish(topic(table, GAMES), json.dumps(games), qos=1, retain=True).wait_for_publish()
+    acked = [0]
+    client.on_publish = lambda *_: acked.__setitem__(0, acked[0] + 1)
     begin = time.monotonic()
     last = None
     for i in range(count):
         ahead = begin + seconds * i / count - time.monotonic()
         if ahead > 0:
             time.sleep(ahead)
-        last = client.publish(topic(table, RESULT), result(table, i % (2 * ANNOUNCED)), qos=qos)
+        while qos and i - acked[0] > OUTSTANDING:  # paho numbers 65,535 messages at most
+            time.sleep(0.001)
+        last = client.publish(topic(table, RESULT), result(table, i), qos=qos)
     if last is not None:
         last.wait_for_publish(120)
     return time.monotonic() - begin
@@ -87,15 +95,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frame", type=int, default=0, help="bytes of a frame to send")
     args = parser.parse_args(argv)
     client = connect(args.port, args.table, args.password, args.tls_ca)
-    if args.results:
-        took = flood(client, args.table, args.results, args.seconds, args.qos)
-        print(f"published {args.results} results in {took:.1f} s", flush=True)
     if args.frame:
         frame = PNG + b"\0" * (args.frame - len(PNG))
         client.publish(topic(args.table, FRAME), frame, qos=1, retain=True).wait_for_publish(60)
         # Then a state of no shape: its refusal says the club has read up to here.
         client.publish(topic(args.table, STATE), b"{}", qos=1, retain=True).wait_for_publish()
         print("frame sent", flush=True)
+    if args.results:
+        took = flood(client, args.table, args.results, args.seconds, args.qos)
+        print(f"published {args.results} results in {took:.1f} s", flush=True)
     client.disconnect()
     client.loop_stop()
     return 0
