@@ -420,9 +420,10 @@ threads each under one GIL: referee loop, link worker, paho loop), where on a cl
 each has its own Pi. The broker holds each table's retained state and frame (a few KB
 each); the club process is mostly its Python, aiohttp and the games' modules.
 
-`--attack` runs issue 37's attacks on the club while the tables play (250,000 valid
-results in 25 s from one table's credentials, a 100 MiB frame, 1,100 idle connections to
-the page); not part of this section: its figures are in docs/club.md's "Under attack".
+`--attack` runs issue 37's attacks on the club while the tables play (a 100 MiB frame,
+250,000 valid results in 25 s from one table's credentials, 1,100 idle connections to the
+page) and prints what they did (`/api/board`'s times and sizes, the club's memory, CPU and
+log, the other tables' delays); it is run by hand, not for this section.
 """  # noqa: E501
 
 
