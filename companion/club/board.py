@@ -15,8 +15,8 @@ that table's card; the other cards, the standings and the results stay as they w
 - Players are their seats' names: the same name at two tables is one player.
 
 The page's JSON is built once a version (`view_json`), each table's card once a change of
-that table, the results and standings once a new result: a page polling every second
-costs a lookup, however many pages and whatever a table sends.
+that table, the results and standings (and the CSV exports) once a new result: a page
+polling every second costs a lookup, however many pages and whatever a table sends.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ class Bounds:
 
 
 REASONS = ("large", "shape", "unannounced", "games", "fast")
-"""Why a table's message was refused (each has its words on the page, "refused_*"):
+"""Why a table's message was refused (each has its words on the page, "why_*"):
 larger than its bound; not the shape a table sends; a result of a game the table did not
 announce (or with other seats); more games than an evening holds; more messages a second
 than a table sends (`companion.club.intake`)."""
@@ -156,6 +156,8 @@ class Board:
         """By id, in the order they arrived."""
         self.version = 0
         self._standings: list[Standing] | None = None
+        self._sheets: dict[str, str] = {}
+        """The CSV exports as last made (emptied by a new result)."""
         self._tally: bytes | None = None
         """The results and standings part of the page's JSON (None: to build again)."""
         self._view: tuple[int, bytes] = (-1, b"")
@@ -321,6 +323,7 @@ class Board:
     def _count(self, result: dict[str, Any]) -> None:
         self.results[result["id"]] = result
         self._standings = None
+        self._sheets.clear()
         self._tally = None
         self.version += 1
 
@@ -396,18 +399,29 @@ class Board:
     def results_csv(self) -> str:
         """One line a seat of every result: the evening's sheet."""
         with self.lock:
-            results = list(self.results.values())
+            if "results" not in self._sheets:
+                self._sheets["results"] = self._results_csv()
+            return self._sheets["results"]
+
+    def standings_csv(self) -> str:
+        """One line a player: games played, wins, the points of each game that scores."""
+        with self.lock:
+            if "standings" not in self._sheets:
+                self._sheets["standings"] = self._standings_csv()
+            return self._sheets["standings"]
+
+    def _results_csv(self) -> str:
         rows: list[list[Any]] = [["ended", "table", "game", "result_id", "seat", "player",
                                   "score", "winner", "duration_s"]]  # fmt: skip
-        for r in results:
+        for r in self.results.values():
             for seat, name in enumerate(r["seats"]):
                 score = r["scores"][seat] if seat < len(r["scores"]) else ""
                 rows.append([r["ended"], r["table"], r["game"], r["id"], seat + 1, name,
                              score, int(r["winner"] == seat), r["duration"]])  # fmt: skip
         return _sheet(rows)
 
-    def standings_csv(self) -> str:
-        standings = self.standings()
+    def _standings_csv(self) -> str:
+        standings = self._standings_now()
         scored = sorted({game for s in standings for game in s.points})
         rows: list[list[Any]] = [["player", "played", "wins", *(f"points_{g}" for g in scored)]]
         for s in standings:

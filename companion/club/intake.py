@@ -17,14 +17,18 @@ share of its time. Every second it calls ``tick`` (the reader's bookkeeping).
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from companion.club.board import Bounds
 from companion.club.topics import AVAILABILITY, FRAME, GAMES, RESULT, RESULTS, STATE
+
+log = logging.getLogger("companion.club")
 
 LATEST = (AVAILABILITY, GAMES, STATE, FRAME, RESULTS)
 """The kinds of which only the latest counts, in the order they are handed over (a
@@ -89,6 +93,8 @@ class Intake:
         self._waiting: dict[str, None] = {}
         """The tables with messages waiting, in turn."""
         self._stopping = False
+        self.failed = 0
+        self._next_failure = float("-inf")
         self._thread = threading.Thread(target=self._run, name="club-intake", daemon=True)
 
     def offer(self, table: str, kind: str, payload: bytes) -> None:
@@ -145,14 +151,26 @@ class Intake:
                     self._ready.wait(min(TICK, max(0.0, wake - self.clock())))
                 if self._stopping:
                     return
-                dropped = self._dropped() if self.clock() - ticked >= TICK else {}
             for table, kind, payload in turn:
-                self.hand(table, kind, payload)
+                self._safely(self.hand, table, kind, payload)
             if self.clock() - ticked >= TICK:
                 ticked = self.clock()
+                with self._ready:
+                    dropped = self._dropped()
                 for table, count in dropped.items():
-                    self.refused(table, count)
-                self.tick()
+                    self._safely(self.refused, table, count)
+                self._safely(self.tick)
+
+    def _safely(self, call: Callable[..., None], *args: Any) -> None:
+        """``call(*args)``; a failure (a defect: the board takes any payload) is logged at
+        most once a minute, and the next message goes on."""
+        try:
+            call(*args)
+        except Exception:
+            self.failed += 1
+            if self.clock() >= self._next_failure:
+                self._next_failure = self.clock() + 60.0
+                log.exception("club: a message could not be read (%d so far)", self.failed)
 
     def _turn(self) -> tuple[list[tuple[str, str, bytes]], float]:
         """One turn of every table with messages waiting: those it may hand over now, and

@@ -34,8 +34,6 @@ from companion.web.errors import Refused
 from companion.web.gate import Gate, Limits
 from companion.web.quiet import QuietFilter, Summary, loop_complaints
 
-log = logging.getLogger("companion.club")
-
 STATIC = resources.files("companion.club") / "static"
 WEB_STATIC = resources.files("companion.web") / "static"
 WEB_MODULES = ("gameview.js", "i18n.js", "draw.js")

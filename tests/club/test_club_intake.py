@@ -91,3 +91,25 @@ def test_a_payload_over_its_bound_is_kept_as_its_bound_and_one_byte() -> None:
         assert handed.of("t1", "nonsense") == []
     finally:
         intake.stop()
+
+
+def test_a_message_the_board_fails_on_never_stops_the_next(caplog) -> None:
+    handed = Handed()
+
+    def hand(table: str, kind: str, payload: bytes) -> None:
+        if payload == b"boom":
+            raise ValueError("a defect")
+        handed.hand(table, kind, payload)
+
+    intake = Intake(hand, handed.refused)
+    intake.start()
+    try:
+        intake.offer("t1", "state", b"boom")
+        wait_for(lambda: intake.failed == 1)
+        intake.offer("t2", "state", b"fine")
+        wait_for(lambda: handed.of("t2", "state") == [b"fine"])
+        assert [r.getMessage() for r in caplog.records] == [
+            "club: a message could not be read (1 so far)"
+        ]
+    finally:
+        intake.stop()

@@ -9,7 +9,7 @@ import { loadView } from "/static/gameview.js";
 import { setLanguage } from "/static/i18n.js";
 
 let etag = null;
-const cards = new Map(); // table name -> {card, title, badge, head, img, status, seats, view}
+const cards = new Map(); // table name -> {card, its parts' elements, view, loading}
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -189,8 +189,8 @@ async function poll() {
     });
     if (answer.status === 200) {
       const board = await answer.json();
-      etag = answer.headers.get("ETag");
       draw(board);
+      etag = answer.headers.get("ETag"); // once drawn: a board not drawn is asked again
     }
   } catch (e) {
     // the club's machine is restarting: the next poll tries again
