@@ -6,8 +6,9 @@ while `companion club` is away wait at the broker. The subscriptions are made ag
 each connection (a broker restarted without its sessions forgets them; the tables'
 retained evening lists then bring their games again) and every `REFRESH` seconds (which
 brings every retained message again: one the broker dropped on its way is not lost). The
-club tells the broker the largest packet it takes (`Bounds.largest`): a larger message,
-whoever sent it, is dropped by the broker and never reaches the club's memory.
+club tells the broker the largest packet it takes (`MAX_PACKET`; the broker of
+docs/club.md refuses any larger from anyone): a larger message never reaches the club's
+memory; a smaller one over its kind's bound is refused by the board, counted on its card.
 
 paho's thread only files each message (`companion.club.intake`, cheap whatever a table
 sends); the intake's thread hands them to the board in turn and appends each new result
@@ -38,14 +39,12 @@ from paho.mqtt.properties import Properties
 
 from companion.club.board import Board
 from companion.club.intake import Intake, Rates
-from companion.club.topics import RECENT, SUBSCRIPTIONS, parse
+from companion.club.topics import MAX_PACKET, RECENT, SUBSCRIPTIONS, parse
 
 log = logging.getLogger("companion.club")
 
 SESSION = RECENT
 """Seconds the broker keeps the club's session (and its results) while the club is away."""
-HEADROOM = 4096
-"""Bytes of a packet besides its payload (its topic, its header)."""
 IN_FLIGHT = 64
 """QoS 1 messages the broker may send the club before it acknowledges them (MQTT 5's
 Receive Maximum; 65,535 unless told): the fewer, the shorter the line of a flooding
@@ -128,7 +127,7 @@ class ClubReader:
         self.intake.start()
         wanted = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
         wanted.SessionExpiryInterval = SESSION
-        wanted.MaximumPacketSize = self.board.bounds.largest + HEADROOM
+        wanted.MaximumPacketSize = MAX_PACKET
         wanted.ReceiveMaximum = IN_FLIGHT
         self.client.connect_async(
             self.host, self.port, keepalive=15, clean_start=False, properties=wanted

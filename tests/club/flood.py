@@ -6,8 +6,10 @@ never shares the club's interpreter):
     python -m tests.club.flood --port PORT --table table-a --password PW \\
         [--results 250000 --seconds 25] [--frame BYTES] [--tls-ca CA]
 
-The frame goes first (retained, then a state of no shape), then the results; prints
-``frame sent`` and ``published N results in T s`` once the broker has them.
+The frame goes first (retained, then a state of no shape), on a connection of its own:
+prints ``frame sent`` once the broker has both, or ``frame refused`` when the broker
+closed the connection instead (docs/club.md's ``max_packet_size``). Then the results,
+on another connection: prints ``published N results in T s`` once the broker has them.
 """
 
 from __future__ import annotations
@@ -61,6 +63,23 @@ def connect(port: int, table: str, password: str, tls_ca: str | None) -> mqtt.Cl
     return client
 
 
+def send_frame(client: mqtt.Client, table: str, size: int) -> bool:
+    """A frame of ``size`` bytes (retained), then a state of no shape (its refusal says the
+    club has read up to here); False when the broker closed the connection instead of
+    acknowledging them (never sent again: the connection is stopped)."""
+    closed = threading.Event()
+    client.on_disconnect = lambda *_: closed.set()
+    frame = PNG + b"\0" * (size - len(PNG))
+    sent = [client.publish(topic(table, FRAME), frame, qos=1, retain=True)]
+    sent.append(client.publish(topic(table, STATE), b"{}", qos=1, retain=True))
+    deadline = time.monotonic() + 60
+    while not all(info.is_published() for info in sent):
+        if closed.wait(0.05) or time.monotonic() > deadline:
+            client.loop_stop()  # paho would send the frame again at its next connection
+            return False
+    return True
+
+
 def flood(client: mqtt.Client, table: str, count: int, seconds: float, qos: int) -> float:
     """``count`` results in ``seconds`` (paced), after the announcement of the first
     `ANNOUNCED` games; the seconds it took until the broker had them all."""
@@ -94,18 +113,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--qos", type=int, default=1)
     parser.add_argument("--frame", type=int, default=0, help="bytes of a frame to send")
     args = parser.parse_args(argv)
-    client = connect(args.port, args.table, args.password, args.tls_ca)
     if args.frame:
-        frame = PNG + b"\0" * (args.frame - len(PNG))
-        client.publish(topic(args.table, FRAME), frame, qos=1, retain=True).wait_for_publish(60)
-        # Then a state of no shape: its refusal says the club has read up to here.
-        client.publish(topic(args.table, STATE), b"{}", qos=1, retain=True).wait_for_publish()
-        print("frame sent", flush=True)
+        client = connect(args.port, args.table, args.password, args.tls_ca)
+        kept = send_frame(client, args.table, args.frame)
+        print("frame sent" if kept else "frame refused", flush=True)
+        client.disconnect()
+        client.loop_stop()
     if args.results:
+        client = connect(args.port, args.table, args.password, args.tls_ca)
         took = flood(client, args.table, args.results, args.seconds, args.qos)
         print(f"published {args.results} results in {took:.1f} s", flush=True)
-    client.disconnect()
-    client.loop_stop()
+        client.disconnect()
+        client.loop_stop()
     return 0
 
 

@@ -29,7 +29,7 @@ import pytest
 
 from companion import games
 from companion.journal import Input, Setup, checked, dump_lines, line_of, new_game_id
-from tests.club.conftest import Club, Mosquitto, outbox, password, wait_for
+from tests.club.conftest import Club, Mosquitto, outbox, wait_for
 from tests.club.live import start_table, stop_table
 from tests.tools import required
 
@@ -103,8 +103,7 @@ def config(folder: Path, game: Game, table: str, broker: Mosquitto) -> Path:
     path.write_text(
         f'[game]\nname = "{game.setup.game}"\nseats = {seats}\n'
         '[web]\nenabled = false\n[readers]\nkind = "none"\n[controls]\nenabled = false\n'
-        f'[club]\nbroker = "127.0.0.1:{broker.port}"\ntable = "{table}"\n'
-        f'password = "{password(table)}"\ntls_ca = "{broker.tls_ca}"\n'
+        + broker.club_toml(table)
     )
     return path
 
