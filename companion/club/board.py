@@ -35,6 +35,7 @@ from typing import Any, TypeGuard
 
 from companion.club.topics import (
     AVAILABILITY,
+    EVENING_GAMES,
     FRAME,
     GAMES,
     OFFLINE,
@@ -75,8 +76,8 @@ class Bounds:
     results: int = 512 * 1024
     games_list: int = 256 * 1024
     """The ``results`` and ``games`` lists of an evening."""
-    games: int = 200
-    """Games a table may announce in an evening (one every 3 minutes for 10 hours)."""
+    games: int = EVENING_GAMES
+    """Games a table may announce in an evening."""
     waiting: int = 32
     """Results of a table kept until their announcement arrives (the oldest go first)."""
     shown_results: int = 100

@@ -32,6 +32,9 @@ MAX_PACKET = 1 << 20
 (`companion.club.board.Bounds.largest`)."""
 RECENT = 12 * 3600
 """Seconds a result stays in its table's retained ``results`` (an evening, not the next)."""
+EVENING_GAMES = 200
+"""Games of one table an evening the club takes (one every 3 minutes for 10 hours): a
+table's retained ``games`` and ``results`` hold its latest so many."""
 ONLINE = b"online"
 OFFLINE = b"offline"
 SUBSCRIPTIONS = (f"{ROOT}/+/{STATE}", f"{ROOT}/+/{FRAME}", f"{ROOT}/+/{AVAILABILITY}",

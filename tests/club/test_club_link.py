@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import threading
+import time
 from datetime import datetime
 
 import paho.mqtt.client as mqtt
@@ -16,10 +17,19 @@ import pytest
 
 from companion import games
 from companion.club.link import TableLink
-from companion.club.outbox import ClubFiles, keep_finished, result_id
+from companion.club.outbox import (
+    ClubFiles,
+    game_announcement,
+    game_result,
+    keep_finished,
+    now_utc,
+    result_id,
+)
+from companion.club.topics import GAMES, RESULT, RESULTS, topic
 from companion.config.club import ClubConfig
 from tests.club.conftest import CLUB, SimTable, outbox, wait_for
 from tests.club.live import start_table, stop_table
+from tests.club.test_club_night import _client
 from tests.pi.conftest import replay, service_command, service_env, simulated_game, write_script
 from tests.tools import required
 
@@ -181,3 +191,30 @@ def test_a_result_kept_again_from_the_journal_is_sent_once_and_counted_once(brok
     assert outbox(tmp_path) == []
     wait_for(lambda: len(club.board.results) == 1)
     assert list(club.board.results) == [result_id("table-a", referee.setup)]
+
+
+def test_a_result_sent_before_its_games_list_counts_once_the_list_comes(broker, club):
+    """At a reconnection paho may send again a result the broker had not acknowledged
+    before the link's games list: the board keeps it until its announcement comes, then
+    counts it and archives it once; the evening list that follows adds nothing."""
+    referee = finished_referee()
+    record = game_result("table-a", referee, now_utc())
+    table = _client(broker, "table-a", "table-a-link")
+    try:
+        table.publish(topic("table-a", RESULT), json.dumps(record), qos=1).wait_for_publish(10)
+        tables = club.board.tables
+        wait_for(lambda: "table-a" in tables and record["id"] in tables["table-a"].waiting)
+        assert club.board.results == {}
+        games_list = [game_announcement("table-a", referee, now_utc())]
+        table.publish(topic("table-a", GAMES), json.dumps(games_list), qos=1, retain=True)
+        wait_for(lambda: record["id"] in club.board.results)
+        evening = table.publish(topic("table-a", RESULTS), json.dumps([record]), qos=1, retain=True)
+        evening.wait_for_publish(10)
+        time.sleep(0.5)  # the evening list read too
+    finally:
+        table.disconnect()
+        table.loop_stop()
+    assert club.board.results == {record["id"]: record}
+    archived = [json.loads(line) for line in club.archive.read_text().splitlines()]
+    assert archived == [record]
+    assert club.board.tables["table-a"].refused == {}
