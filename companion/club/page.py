@@ -15,11 +15,8 @@ table serves them) with nobody to act.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import resource
 import secrets
-import threading
 from importlib import resources
 from typing import Any
 
@@ -32,7 +29,8 @@ from companion.club.words import WORDS
 from companion.web.assets import page_file
 from companion.web.errors import Refused
 from companion.web.gate import Gate, Limits
-from companion.web.quiet import QuietFilter, Summary, loop_complaints
+from companion.web.quiet import QuietFilter, Summary
+from companion.web.threaded import ThreadedServer
 
 STATIC = resources.files("companion.club") / "static"
 WEB_STATIC = resources.files("companion.web") / "static"
@@ -87,7 +85,7 @@ def make_app(board: Board, lang: str, gate: Gate | None = None) -> web.Applicati
     app = web.Application(middlewares=[_guard])
     app[BOARD] = board
     app[LANG] = lang
-    app[GATE] = gate if gate is not None else Gate(Limits(), lambda: lang)
+    app[GATE] = gate if gate is not None else Gate(Limits(), lambda: WORDS[lang]["full"])
     app[SERVED] = Served(lang)
     app.router.add_get("/", _static("club.html"))
     app.router.add_get("/club.js", _static("club.js"))
@@ -200,74 +198,18 @@ def _csv(which: str) -> Any:
     return serve
 
 
-class ClubServer:
-    """The page served from a thread (`start` returns the port, `stop`), its connections
-    behind a `Gate` (``limits``, with `connections` well under the process's limit of open
-    files: the night's archive and the broker's connection always have theirs)."""
+class ClubServer(ThreadedServer):
+    """The page served from a thread (`ThreadedServer`: `start` returns the port, `stop`),
+    its connections behind a `Gate` (``limits``, with `connections` well under the
+    process's limit of open files: the night's archive and the broker's connection always
+    have theirs), a connection refused told so in the board's language."""
 
     def __init__(
         self, board: Board, lang: str, host: str, port: int, limits: Limits | None = None
     ) -> None:
-        self.board, self.lang, self.host, self.port = board, lang, host, port
-        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-        self.gate = Gate((limits or Limits()).within(soft), lambda: lang)
-        self.complaints = Summary("the club page's event loop says")
-        self._listener: asyncio.Server | None = None
-        self._loop = asyncio.new_event_loop()
-        self._started = threading.Event()
-        self._error: OSError | None = None
-        self._runner: web.AppRunner | None = None
-        self.thread = threading.Thread(target=self._run, name="club-page", daemon=True)
+        self.board, self.lang = board, lang
+        super().__init__("the club page", host, port, limits, lambda: WORDS[lang]["full"],
+                         HTTP_LOG)  # fmt: skip
 
-    def start(self, timeout: float = 10.0) -> int:
-        self.thread.start()
-        self._started.wait(timeout)
-        if self._error is not None:
-            raise OSError(f"the club's page cannot listen on {self.host}:{self.port}: "
-                          f"{self._error.strerror or self._error}")  # fmt: skip
-        return self.port
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        try:
-            self._loop.run_until_complete(self._listen())
-        except OSError as exc:
-            self._error = exc
-            self._started.set()
-            return
-        self._started.set()
-        self._loop.run_forever()
-        self._loop.run_until_complete(self._close())
-        self._loop.close()
-
-    async def _listen(self) -> None:
-        loop = asyncio.get_running_loop()
-        loop.set_exception_handler(loop_complaints(self.complaints))
-        self._runner = web.AppRunner(
-            make_app(self.board, self.lang, self.gate),
-            access_log=None,
-            logger=HTTP_LOG,
-            shutdown_timeout=1.0,
-            keepalive_timeout=self.gate.limits.idle_seconds,  # also before the first request
-            lingering_time=1.0,
-        )
-        await self._runner.setup()
-        server = self._runner.server
-        assert server is not None
-        self._listener = await loop.create_server(
-            self.gate.protocol(server), self.host, self.port, backlog=128
-        )
-        self.port = int(self._listener.sockets[0].getsockname()[1])  # port 0: the one chosen
-
-    async def _close(self) -> None:
-        if self._listener is not None:
-            self._listener.close()
-        self.gate.close_all()
-        await asyncio.sleep(0)
-        if self._runner is not None:
-            await self._runner.cleanup()
-
-    def stop(self) -> None:
-        if self.thread.is_alive():
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self.thread.join(timeout=5)
+    def app(self) -> web.Application:
+        return make_app(self.board, self.lang, self.gate)

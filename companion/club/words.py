@@ -37,6 +37,7 @@ WORDS: dict[str, dict[str, str]] = {
         "why_fast": "trop nombreux",
         "latest_results": "Les {shown} dernières sur {total} : le CSV les a toutes.",
         "first_players": "Les {shown} premiers sur {total} : le CSV les a tous.",
+        "full": "Le tableau du club a trop de connexions ouvertes : réessayez dans un instant.",
     },
     "en": {
         "title": "Club night",
@@ -72,5 +73,6 @@ WORDS: dict[str, dict[str, str]] = {
         "why_fast": "too many",
         "latest_results": "The latest {shown} of {total}: the CSV has them all.",
         "first_players": "The first {shown} of {total}: the CSV has them all.",
+        "full": "The club's board has too many open connections: try again in a moment.",
     },
 }

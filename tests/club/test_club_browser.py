@@ -13,6 +13,7 @@ from companion.club.board import Board
 from companion.club.page import ClubServer
 from companion.club.words import WORDS
 from tests.club.test_club_page import counted, live_table, result
+from tests.web.table import drawn
 
 GAMES = {"table-a": "ptipasspass", "table-b": "flipdone", "table-c": "vnp"}
 
@@ -47,7 +48,7 @@ def test_every_table_is_drawn_with_its_games_own_view(served):
         card = page.locator(f'.table[data-table="{name}"]')
         card.locator(".game-view > *").first.wait_for()  # the game's own view, mounted
         assert card.locator(".status").inner_text() == state["status"]
-        assert card.locator("img").evaluate("i => i.complete && i.naturalWidth") == 128
+        drawn(page, f'.table[data-table="{name}"] img')
     assert "offline" in page.locator('.table[data-table="table-c"]').get_attribute("class")
     counted(board, "table-b", result("table-b", "r1", ["Ana", "Bob", "Cy"], [1, 4, 0], 1))
     page.locator("#standings tr:nth-child(2) td").first.wait_for()

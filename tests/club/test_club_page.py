@@ -320,6 +320,15 @@ def test_every_refusal_has_its_words() -> None:
             assert words[f"state_{problem}"]
 
 
+@pytest.mark.parametrize("lang", sorted(WORDS))
+def test_a_connection_the_page_has_no_room_for_is_told_so_in_the_boards_words(lang) -> None:
+    """The gate answers it with its server's sentence (tests/web/test_connections.py
+    refuses one over a socket): the club's board, never "the table"."""
+    server = ClubServer(Board(), lang, "127.0.0.1", 0)
+    assert server.gate.refusal() == WORDS[lang]["full"]
+    assert {"fr": "club", "en": "club"}[lang] in WORDS[lang]["full"]
+
+
 def test_the_page_is_read_only(page) -> None:
     board, client = page
     for path in ("/", "/api/board", "/results.csv", "/api/t1/result"):
