@@ -66,7 +66,8 @@ class Bounds:
     evening the page's JSON carries (the CSV exports carry it all)."""
 
     state: int = 256 * 1024
-    """A table's largest state is about 65 KB (VNP with its 200 history lines)."""
+    """A table's largest state is about 65 KB (the built-in games' largest board of its
+    own, with 200 history lines)."""
     frame: int = 16 * 1024
     """A frame of the OLED is under 1 KB."""
     frame_side: int = 512
