@@ -24,9 +24,9 @@ from PIL import Image
 from companion.club.board import Board, Bounds
 from companion.club.page import ClubServer
 from companion.club.reader import ClubReader
-from companion.club.topics import FRAME, MAX_PACKET, RESULTS, announcement, topic
-from tests.club.conftest import CLUB, doc_block, free_port, password, wait_for
-from tests.club.test_club_night import _client
+from companion.club.topics import FRAME, MAX_PACKET, RESULT, RESULTS, STATE, announcement, topic
+from tests.club.conftest import CLUB, SimTable, doc_block, free_port, outbox, password, wait_for
+from tests.club.test_club_night import _client, page_view_now
 from tests.club.test_club_page import result
 from tests.pi.conftest import ROOT, service_env
 from tests.web.table import Client
@@ -212,3 +212,48 @@ def test_the_brokers_largest_packet_fits_every_message_a_table_sends():
     [size] = re.findall(r"^max_packet_size (\d+)$", doc_block("max_packet_size"), re.M)
     assert int(size) == MAX_PACKET >= 2 * Bounds().largest
     assert Bounds().largest == Bounds().results == 512 * 1024
+
+
+def test_one_tables_bad_messages_through_the_broker_touch_its_own_card_alone(
+    broker, tables, tmp_path
+):
+    """Items 5 and 6 through the broker: table-a's credentials retain a state of no shape
+    (``{"seats":"abc"}`` left every viewer with no card, no standings, no result), send
+    results of games it never announced naming table-b's players, then a state too large,
+    while table-b plays a game. The page (over HTTP) has table-b's card, its result and
+    its standings alone; table-a's card shows no state and says why."""
+    board, reader, server = _club(broker, tmp_path / "club")
+    rogue = _client(broker, "table-a", "table-a-link")
+    try:
+        rogue.publish(topic("table-a", STATE), b'{"seats":"abc"}', qos=1, retain=True)
+        honest = SimTable("table-b", "swiped", broker, tmp_path / "table-b")
+        tables.append(honest)
+        names = list(honest.setup.seats)
+        for i in range(3):  # made-up games: Ana beats everyone
+            rogue.publish(topic("table-a", RESULT), result("table-a", f"a-{i}", names,
+                                                           [9, 0], 0), qos=1)  # fmt: skip
+        honest.play()
+        wait_for(lambda: honest.session.referee.finished and outbox(honest.folder) == [])
+        wait_for(lambda: len(board.results) == 1)
+        rogue_now = board.tables["table-a"]
+        wait_for(lambda: len(rogue_now.waiting) == 3 and rogue_now.problem == "shape")
+        huge = b'{"pad": "' + b"x" * (300 * 1024) + b'"}'  # over 256 KiB, under 1 MiB
+        rogue.publish(topic("table-a", STATE), huge, qos=1, retain=True).wait_for_publish(10)
+        wait_for(lambda: rogue_now.problem == "large")
+        wait_for(lambda: board.tables["table-b"].state == page_view_now(honest))
+        served = Client("127.0.0.1", server.port).get("/api/board").json()
+    finally:
+        rogue.disconnect()
+        rogue.loop_stop()
+        reader.stop()
+        server.stop()
+    cards = {card["name"]: card for card in served["tables"]}
+    assert cards["table-b"]["state"] == page_view_now(honest) and cards["table-b"]["refused"] == 0
+    assert cards["table-a"]["state"] is None and cards["table-a"]["problem"] == "large"
+    assert cards["table-a"]["refused"] == 2  # its two states; its results wait, uncounted
+    [counted] = served["results"]
+    assert counted["table"] == "table-b" and counted["seats"] == names
+    expected = honest.session.referee.result()
+    assert {s["name"]: (s["played"], s["wins"]) for s in served["standings"]} == {
+        name: (1, int(expected["winner"] == seat)) for seat, name in enumerate(names)
+    }

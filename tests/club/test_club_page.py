@@ -191,8 +191,11 @@ def test_the_csv_exports_are_the_evenings_sheet_and_no_text_cell_is_a_formula(pa
     board, client = page
     formulas = {"id": "=HYPERLINK(\"http://evil\")", "ended": "+cmd|' /C calc'!A0",
                 "seats": ["=cmd()", "@SUM(1)", "-2+3", "Bob"]}  # fmt: skip
-    record = json.loads(result("t1", "r1", ["x"], [1, -4, 0, 2], 1)) | formulas
-    counted(board, "t1", json.dumps(record).encode())
+    table = "=t1"  # a topic's level is any text: the broker's users name them
+    record = json.loads(result(table, "r1", ["x"], [1, -4, 0, 2], 1)) | formulas
+    counted(board, table, json.dumps(record).encode())
+    game = json.loads(result(table, "r2", ["Ana", "Bob"], [1, 0], 0)) | {"game": "=HYPERLINK(1)"}
+    assert counted(board, table, json.dumps(game).encode()) == []  # no game's name
     answer = client.get("/results.csv")
     assert answer.status == 200 and answer.headers["Content-Type"].startswith("text/csv")
     rows = list(csv.DictReader(io.StringIO(answer.body.decode())))
@@ -205,6 +208,7 @@ def test_the_csv_exports_are_the_evenings_sheet_and_no_text_cell_is_a_formula(pa
     for row in rows:  # every text column, whatever the table wrote in it
         assert row["result_id"] == "'" + formulas["id"]
         assert row["ended"] == "'" + formulas["ended"]
+        assert row["table"] == "'=t1" and row["game"] == "flipdone"
     standings = list(csv.DictReader(io.StringIO(client.get("/standings.csv").body.decode())))
     assert [(r["player"], r["wins"], r["points_flipdone"]) for r in standings] == [
         ("'@SUM(1)", "1", "-4"),
