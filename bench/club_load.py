@@ -117,16 +117,16 @@ def idle_child(port: int, count: int) -> None:
 
     threading.Thread(target=until_stdin_closes, daemon=True).start()
     while True:
-        try:
+        try:  # stdin closed: the selector is, and whatever it was doing fails
             ready = chosen.select(0.1)
+            for held, _ in ready:  # closed by the page (or refused): opened again in a second
+                chosen.unregister(held.fileobj)
+                held.fileobj.close()  # type: ignore[union-attr]
+                closed.append((time.monotonic() + 1.0, held.data))
+            while closed and closed[0][0] <= time.monotonic():
+                open_one(closed.pop(0)[1])
         except (OSError, ValueError, KeyError):
             return
-        for held, _ in ready:  # closed by the page (or refused): opened again in a second
-            chosen.unregister(held.fileobj)
-            held.fileobj.close()  # type: ignore[union-attr]
-            closed.append((time.monotonic() + 1.0, held.data))
-        while closed and closed[0][0] <= time.monotonic():
-            open_one(closed.pop(0)[1])
 
 
 class Stamped:
@@ -176,9 +176,10 @@ class Attack:
 class Attacked:
     """What the attacks did."""
 
-    polls: list[tuple[float, int, int]]
-    """Each ``/api/board`` poll during the attacks: (seconds, status or 0, bytes)."""
-    calm_polls: list[tuple[float, int, int]]
+    polls: list[tuple[float, float, int, int]]
+    """Each ``/api/board`` poll during the attacks: (when it began, wall clock; seconds;
+    status or 0; bytes)."""
+    calm_polls: list[tuple[float, float, int, int]]
     """Those before the attacks."""
     club_rss_before: tuple[float, float]
     flood_seconds: float
@@ -312,26 +313,27 @@ def process(*args: str) -> Iterator[subprocess.Popen[str]]:
             proc.wait()
 
 
-def poll(page: int, polls: list[tuple[float, int, int]], done: threading.Event) -> None:
-    """``/api/board`` every half second, as a page polls it, until ``done``: (seconds,
-    status or 0 when there was no answer, bytes) each."""
+def poll(page: int, polls: list[tuple[float, float, int, int]], done: threading.Event) -> None:
+    """``/api/board`` every half second on a new connection each time (a new viewer, the
+    worst case: a page keeps its connection), until ``done``: (when, wall clock; seconds;
+    status or 0 when there was no answer; bytes) each."""
     while not done.wait(0.5):
-        began = time.monotonic()
+        at, began = time.time(), time.monotonic()
         try:
             connection = http.client.HTTPConnection("127.0.0.1", page, timeout=30)
             connection.request("GET", "/api/board")
             answer = connection.getresponse()
-            polls.append((time.monotonic() - began, answer.status, len(answer.read())))
+            polls.append((at, time.monotonic() - began, answer.status, len(answer.read())))
             connection.close()
         except OSError:
-            polls.append((time.monotonic() - began, 0, 0))
+            polls.append((at, time.monotonic() - began, 0, 0))
 
 
 def run_attack(attack: Attack, broker: Any, club: int, page: int, log: Path) -> Attacked:
     """The attacks at once, ``/api/board`` polled every half second meanwhile."""
     from tests.club.conftest import password
 
-    polls: list[tuple[float, int, int]] = []
+    polls: list[tuple[float, float, int, int]] = []
     done = threading.Event()
     threading.Thread(target=poll, args=(page, polls, done), daemon=True).start()
     time.sleep(attack.after)
@@ -340,7 +342,7 @@ def run_attack(attack: Attack, broker: Any, club: int, page: int, log: Path) -> 
     log_before = log.stat().st_size
     cpu_before = cpu(club)
     flood = ("-m", "tests.club.flood", "--port", str(broker.port), "--table", ROGUE,
-             "--password", password(ROGUE))  # fmt: skip
+             "--password", password(ROGUE), "--tls-ca", str(broker.tls_ca))  # fmt: skip
     window_start = time.time()
     with (
         process(__file__, "--idle-child", str(page), str(attack.idle)) as idle,
@@ -367,9 +369,10 @@ def attack_lines(got: Load) -> list[str]:
     """The attack's figures, as lines."""
     a = got.attacked
     assert a is not None
-    times = sorted(t for t, status, _ in a.polls if status == 200)
-    calm = sorted(t for t, status, _ in a.calm_polls if status == 200) or [float("nan")]
-    failed = Counter(status for _, status, _ in a.polls if status != 200)
+    times = sorted(t for _, t, status, _ in a.polls if status == 200)
+    calm = sorted(t for _, t, status, _ in a.calm_polls if status == 200) or [float("nan")]
+    failed = Counter(status for _, _, status, _ in a.polls if status != 200)
+    slow = [f"+{at - a.window[0]:.1f} s" for at, t, _, _ in a.polls if t > 1]
     rogue = [t for t in a.board.get("tables", []) if t["name"] == ROGUE]
     counted = a.board.get("results_total", len(a.board.get("results", [])))
     median = statistics.median(times) * 1000 if times else float("nan")
@@ -377,7 +380,7 @@ def attack_lines(got: Load) -> list[str]:
     return [
         f"/api/board polled {len(a.polls)} times during the attacks: "
         f"{sum(failed.values())} failed {dict(failed)} (0: no answer), "
-        f"{sum(t > 1 for t in times)} answered after 1 s, median {median:.0f} ms, "
+        f"{len(slow)} answered after 1 s {slow}, median {median:.0f} ms, "
         f"max {times[-1] * 1000 if times else float('nan'):.0f} ms, largest {largest:.0f} KiB "
         f"(before the attacks: {len(calm)} polls, median {statistics.median(calm) * 1000:.0f} "
         f"ms, max {calm[-1] * 1000:.0f} ms)",
