@@ -31,9 +31,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         items[:] = first + rest
 
 
-def board_or_skip(**kw: object) -> pico_board.EmulatedPico:
-    """A booted ``EmulatedPico`` (its HELLO sent), or the skip (the failure, in CI) that
-    says what is missing."""
+def board_or_skip(ready: bytes = b"HELLO", **kw: object) -> pico_board.EmulatedPico:
+    """A booted ``EmulatedPico`` (``ready`` sent: its HELLO, by default), or the skip (the
+    failure, in CI) that says what is missing."""
     reason = pico_board.missing()
     if reason:
         if os.environ.get("COMPANION_CI"):
@@ -41,7 +41,7 @@ def board_or_skip(**kw: object) -> pico_board.EmulatedPico:
         pytest.skip(f"the emulated Pico cannot run: {reason}")
     board = pico_board.EmulatedPico(**kw)  # type: ignore[arg-type]
     try:
-        board.wait_for(lambda: b"HELLO" in board.output, 300, "the board's HELLO")
+        board.wait_for(lambda: ready in board.output, 300, f"the board's {ready.decode()}")
     except BaseException:
         board.close()
         raise

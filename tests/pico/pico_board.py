@@ -149,6 +149,8 @@ class EmulatedPico:
     ``fitted``: the readers with a chip (None: every one). ``pty``: bridge the CDC to a
     pseudo-terminal at ``path`` (in ``directory``, a temporary one by default); ``extra``:
     files (name -> text) written beside firmware/ (a bench's own ``main.py``).
+    ``xip_miss_cycles``: charge the XIP cache model's misses, this many cycles each
+    (dualcore.mjs; 0: none, rp2040js's own lower bound).
     """
 
     def __init__(
@@ -159,6 +161,7 @@ class EmulatedPico:
         directory: Path | None = None,
         extra: dict[str, str] | None = None,
         keep_antennas: bool = False,
+        xip_miss_cycles: int = 0,
     ) -> None:
         reason = missing()
         if reason:
@@ -189,6 +192,10 @@ class EmulatedPico:
         self._sent_at: list[tuple[int, int]] = []  # (ns, len(output)) after each USB packet
         self.dropped = 0  # bytes the pty could not take (nobody reading)
         self.restarts: list[int] = []  # emulated ns of each watchdog restart
+        self.xip_miss_cycles = xip_miss_cycles
+        self.instructions = (0, 0)  # run by each core since the last power-up
+        self.xip_misses = 0  # since the last power-up, with the XIP cache model
+        self._commands: list[bytes] = []  # for the emulator, at its next poll
         self.connected = threading.Event()
         self.error: BaseException | None = None
         self._host = bytearray()
@@ -238,6 +245,7 @@ class EmulatedPico:
                 watched,
                 str(to_python),
                 str(from_python),
+                str(self.xip_miss_cycles),
             ],
             pass_fds=(to_python, from_python),
             stdin=subprocess.DEVNULL,
@@ -281,6 +289,8 @@ class EmulatedPico:
             elif kind == b"G":
                 self._gpio(int(words[2]), int(words[3]))
             elif kind == b"P":
+                self.instructions = (int(words[3]), int(words[4]))
+                self.xip_misses = int(words[5])
                 return self._poll(words[2] == b"1")
             elif kind == b"U":
                 self._from_board(bytes.fromhex(words[2].decode()) if len(words) > 2 else b"")
@@ -340,7 +350,9 @@ class EmulatedPico:
             self.lock.release()
             time.sleep(0.002)
             self.lock.acquire()
-        if self._host:
+        if self._commands:
+            self._reply(self._commands.pop(0))
+        elif self._host:
             self._reply(b"I " + self._host.hex().encode())
             self._host.clear()
         else:
@@ -381,6 +393,12 @@ class EmulatedPico:
         with self.lock:
             self._events.append((ns, action))
             self._events.sort(key=lambda e: e[0])
+
+    def stall(self, core: int, stalled: bool = True) -> None:
+        """Stop ``core`` where it is (as a wedged core would), or let it go on; a
+        watchdog restart brings up both cores afresh."""
+        with self.lock:
+            self._commands.append(b"K %d %d" % (core, stalled))
 
     def write(self, data: bytes) -> None:
         """Bytes from the USB host to the board (``pty=False``)."""
