@@ -17,6 +17,15 @@ and the driver gives each bus its own transfer buffers (``mfrc522._buffers_of``)
 ``start_core1()`` starts the thread; without it (tests, or a board with one bus) each
 ``cycle()`` runs the second half itself after the first, with the same results.
 
+Core 1 may be lost: its thread raised (a bug, a bus error: ``CRASHED``), or it has not
+finished its half ``STALL_MS`` after core 0 finished its own (a wedged core: ``STALLED``).
+Core 0 never waits longer: it reports every reader of core 1's bus as faulty with that
+code (``E <reader> stalled``, ``?`` in the snapshots), and goes on scanning its own bus and
+feeding the watchdog, so the Pi names the fault instead of watching a board restart for
+ever. A stalled core 1 that finishes its half later is taken back (``E <reader> ok``, or
+``absent`` for a reader that was). While core 1 is lost, collection is automatic again:
+it does not run Python, so a collection cannot pull objects from under it.
+
 The garbage collector runs only while core 1 is parked: with no global lock, a collection
 started by core 0 while core 1 moves references around could free an object in use. So
 automatic collection is off while core 1 runs, and ``tidy()``, called by the main loop
@@ -31,9 +40,18 @@ cycle, it delays the next one, a few times a minute while tokens move.
 
 from array import array
 
+import scanner
+import utime
+
 _GO = 0  # core 0 counts the cycles it started
 _DONE = 1  # core 1 counts the cycles it finished
 _STOP = -1
+STALL_MS = 1000
+"""How long core 0 waits, once its half is done, for core 1's: ten times the longest half a
+table can legitimately take (three tags on each of nine readers, settle_us at its 20 ms
+limit: 0.3 s on the emulated RP2040), and well under the watchdog's 8 s."""
+STALLED = "stalled"
+CRASHED = "crashed"
 GC_CHANGES = 32
 """Readers changed between two collections by core 0. A change and its ``S`` frame allocate
 about 1.5 KB, and the firmware leaves 188 KB of the RP2040's heap free (bench/README.md):
@@ -75,6 +93,7 @@ class TwoCores:
         """Which bus (and core) scans each reader, for the ``T`` frame."""
         self._counters = array("i", [0, 0])
         self._threaded = False
+        self.lost = None  # STALLED or CRASHED while core 1 is lost
         self._gc = None
         self._changes = 0  # readers changed since the last collection
         self._since = 0  # cycles since the last collection
@@ -99,8 +118,9 @@ class TwoCores:
         self._collect_faults()
 
     def sets(self):
+        """As ``Scanner.sets``; core 1's readers are unknown (None) while it is lost."""
         out = [None] * self.n
-        for p in range(2):
+        for p in range(2 if self.lost is None else 1):
             numbers = self.numbers[p]
             part_sets = self.parts[p].sets()
             for i in range(len(numbers)):
@@ -151,17 +171,21 @@ class TwoCores:
         """Scan every reader once (both halves); the table readers whose set changed (the
         same list every cycle, refilled by the next)."""
         counters = self._counters
-        if self._threaded:
+        changed1 = ()
+        if not self._threaded:
+            changed0 = self.parts[0].cycle()
+            changed1 = self.parts[1].cycle()
+        elif self.lost is not None:
+            if self.lost == STALLED and counters[_DONE] == counters[_GO]:
+                self._found()  # core 1 finished its half at last: lockstep from the next
+                changed1 = self._changed1
+            changed0 = self.parts[0].cycle()
+        else:
             target = counters[_GO] + 1
             counters[_GO] = target
             changed0 = self.parts[0].cycle()
-            while counters[_DONE] != target:
-                if counters[_DONE] == _STOP:
-                    raise RuntimeError("core 1 stopped: " + repr(self.core1_error))
-            changed1 = self._changed1
-        else:
-            changed0 = self.parts[0].cycle()
-            changed1 = self.parts[1].cycle()
+            if self._wait_core1(target):
+                changed1 = self._changed1
         changed = self.changed
         changed.clear()
         for i in changed0:
@@ -173,15 +197,49 @@ class TwoCores:
             numbers = self.numbers[p]
             part_visits = self.parts[p].visit_us
             for i in range(len(numbers)):
-                visit[numbers[i]] = part_visits[i]
+                visit[numbers[i]] = part_visits[i] if self.lost is None or p == 0 else 0
         self._collect_faults()
         self._changes += len(changed)
         self._since += 1
         return changed
 
+    def _wait_core1(self, target):
+        """Wait for core 1 to finish cycle ``target``: True once it has, False when it is
+        lost (it raised, or ``STALL_MS`` went by)."""
+        counters = self._counters
+        start = utime.ticks_ms()
+        while counters[_DONE] != target:
+            if counters[_DONE] == _STOP:
+                self._lose(CRASHED)
+                return False
+            if utime.ticks_diff(utime.ticks_ms(), start) > STALL_MS:
+                self._lose(STALLED)
+                return False
+        return True
+
+    def _lose(self, code):
+        """Core 1 is lost: its readers are reported faulty with ``code``."""
+        self.lost = code
+        for r in self.numbers[1]:
+            self.faults.append((r, code))
+        if self._gc is not None:
+            self._gc.enable()
+
+    def _found(self):
+        """A stalled core 1 is back: its readers are what its own scanner says."""
+        self.lost = None
+        if self._gc is not None:
+            self._gc.disable()
+        part = self.parts[1]
+        for i in range(part.n):
+            code = scanner.FAULT_ABSENT if part.faulty[i] else scanner.RECOVERED
+            self.faults.append((self.numbers[1][i], code))
+
     def tidy(self):
         """Between two cycles, core 1 parked: collect the garbage, when due (see above)."""
-        if self._gc is None or (self._changes < GC_CHANGES and self._since < GC_CYCLES):
+        if self._gc is None or self.lost is not None:
+            return
+        if self._changes < GC_CHANGES and self._since < GC_CYCLES:
             return
         self._gc.collect()
         self._changes = 0

@@ -44,6 +44,14 @@ from companion.options import (
 )
 
 CTRL_C_CTRL_D = b"\r\x03\x03\x04"  # stop main.py, then soft-reboot from the REPL
+FAULT_HINTS = {
+    "stalled": "core 1, which scans this reader's SPI bus, stopped answering: the other "
+    "bus is still read; unplug the Pico and plug it in again, and report it if it recurs",
+    "crashed": "core 1, which scans this reader's SPI bus, raised an error: the other bus is "
+    "still read; unplug the Pico and plug it in again, and report it if it recurs",
+}
+"""What the firmware's fault codes other than ``absent`` mean (firmware/cores.py)."""
+FAULT_HINT = "check its wiring and CS line"
 MAX_READERS = 19
 """The pad and up to 18 spots: as many readers as the firmware scans (firmware/README.md)."""
 
@@ -185,7 +193,8 @@ def _diagnose(
             say(f"  {_name(reader)}: MISSING (the Pico has {count} readers)")
             healthy = False
         elif reader in faults:
-            say(f"  {_name(reader)}: FAULT {faults[reader]} (check its wiring and CS line)")
+            code = faults[reader]
+            say(f"  {_name(reader)}: FAULT {code} ({FAULT_HINTS.get(code, FAULT_HINT)})")
             healthy = False
         elif reader not in contents:
             say(f"  {_name(reader)}: SILENT (no report in {seconds:g} s)")

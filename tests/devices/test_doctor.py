@@ -30,6 +30,7 @@ class Responder:
         self.stats = False
         self.settle: list[int] = []  # every settle_us it was given, since the last HELLO
         self.takes_settle = True
+        self.faults: list[tuple[int, str]] = []  # E frames sent with each snapshot
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self.run, daemon=True)
 
@@ -66,6 +67,8 @@ class Responder:
             time.sleep(0.01)
 
     def snapshot(self) -> None:
+        for reader, code in self.faults:
+            self.pico.send(FWP.fault(reader, code))
         self.pico.send(FWP.full(self.sets))
         if self.stats and self.timing is not None:
             self.pico.send(self.timing)
@@ -95,6 +98,18 @@ def test_doctor_reports_version_readers_and_faults(pico: FakePico, responder: Re
     assert f"pad: ok, 1 tag(s) {NTAG}" in text
     assert "spot 2: FAULT" in text
     assert code == 1 and text.rstrip().endswith("NOT healthy")
+
+
+def test_doctor_says_what_a_stalled_core_1_means(pico: FakePico, responder: Responder) -> None:
+    """The firmware reports the readers of a wedged core 1's bus ``stalled``: the doctor
+    names the core, not the wiring."""
+    responder.sets = [[NTAG], None, None]
+    responder.faults = [(1, "stalled"), (2, "stalled")]
+    out = io.StringIO()
+    assert run_doctor(str(pico.path), seconds=0.5, make_link=fast_link, out=out) == 1
+    text = out.getvalue()
+    assert "spot 1: FAULT stalled (core 1, which scans this reader's SPI bus, stopped" in text
+    assert "spot 2: FAULT stalled" in text and "CS line" not in text
 
 
 def test_doctor_healthy_and_missing_readers(pico: FakePico, responder: Responder) -> None:

@@ -18,8 +18,9 @@ Time is the emulator's: counted per instruction at 125 MHz (so ``utime.ticks_us`
 board is emulated time), SPI bytes charged at the bus's own clock, and the chips' clock
 (air time, the timer, tags powering up) set from it at every byte. The emulator stands
 still while Python answers, so the host's speed changes nothing the board measures.
-Only core 0 runs (rp2040js emulates one core), so the firmware gets a one-bus pin map:
-every reader on SPI0, scanned in turn by core 0.
+Both cores run (dualcore.mjs around rp2040js): with ``spi1`` the firmware gets
+pins.toml's two buses, and core 1 scans the second; without, a one-bus pin map, every
+reader on SPI0, scanned in turn by core 0.
 """
 
 from __future__ import annotations
@@ -91,18 +92,40 @@ def _gen_pins():
     return module
 
 
-def one_bus_pins(readers: int | None = None) -> tuple[str, tuple[int, ...], int]:
-    """pins.py for a board whose readers are all on SPI0 (hardware/pins.toml without its
-    second bus), keeping the first ``readers`` chip selects (None: all): its text, the
-    chip-select pins and the readers' reset pin."""
-    table = tomllib.loads((ROOT / "hardware" / "pins.toml").read_text())
+def _pins_table() -> dict:  # type: ignore[type-arg]
+    return tomllib.loads((ROOT / "hardware" / "pins.toml").read_text())
+
+
+DEFAULT_SPI1: tuple[int, ...] = tuple(_pins_table()["pico"]["readers"]["spi1"])
+"""The readers hardware/pins.toml wires to SPI1 (scanned by core 1)."""
+
+
+class PinMap(NamedTuple):
+    """A board's pins.py and what the harness needs of it."""
+
+    text: str
+    cs: tuple[int, ...]  # each reader's chip select
+    rst: int  # the readers' reset line
+    buses: tuple[int, ...]  # each reader's SPI bus (and core)
+
+
+def board_pins(readers: int | None = None, spi1: tuple[int, ...] | None = None) -> PinMap:
+    """pins.py from hardware/pins.toml, keeping its first ``readers`` chip selects (None:
+    all), with ``spi1`` the readers on the second bus (None: no second bus, every reader
+    on SPI0; ``DEFAULT_SPI1``: pins.toml's own wiring)."""
+    table = _pins_table()
     pico = table["pico"]
-    pico.pop("spi1", None)
-    pico["readers"].pop("spi1", None)
     if readers is not None:
         pico["readers"]["cs"] = pico["readers"]["cs"][:readers]
     cs = tuple(int(p) for p in pico["readers"]["cs"])
-    return _gen_pins().render(table), cs, int(pico["readers"]["rst"])
+    if spi1 is None:
+        pico.pop("spi1", None)
+        pico["readers"].pop("spi1", None)
+        spi1 = ()
+    else:
+        pico["readers"]["spi1"] = list(spi1)
+    buses = tuple(1 if r in spi1 else 0 for r in range(len(cs)))
+    return PinMap(_gen_pins().render(table), cs, int(pico["readers"]["rst"]), buses)
 
 
 def firmware_image(pins: str, extra: dict[str, str] | None = None) -> bytes:
@@ -146,6 +169,8 @@ class EmulatedPico:
     """A Pico running firmware/ on its real MicroPython, with MFRC522 models on its bus.
 
     ``readers``: how many chip selects the pin map keeps (None: all of pins.toml's);
+    ``spi1``: the readers wired to the second bus, scanned by core 1 (None: no second bus,
+    every reader on SPI0, as wiring.md's one-bus table; ``DEFAULT_SPI1``: pins.toml's);
     ``fitted``: the readers with a chip (None: every one). ``pty``: bridge the CDC to a
     pseudo-terminal at ``path`` (in ``directory``, a temporary one by default); ``extra``:
     files (name -> text) written beside firmware/ (a bench's own ``main.py``).
@@ -157,6 +182,7 @@ class EmulatedPico:
         self,
         readers: int | None = None,
         fitted: tuple[int, ...] | None = None,
+        spi1: tuple[int, ...] | None = None,
         pty: bool = True,
         directory: Path | None = None,
         extra: dict[str, str] | None = None,
@@ -167,21 +193,22 @@ class EmulatedPico:
         if reason:
             raise BoardError(reason)
         check_binaries()
-        pins, self.cs, self.rst = one_bus_pins(readers)
+        pins = board_pins(readers, spi1)
+        self.cs, self.rst, self.buses = pins.cs, pins.rst, pins.buses
         self.lock = threading.RLock()
         self.clock = chip.Clock()
         self.table = chip.Table(self.clock)
         self.chips: list[chip.MFRC522Chip | None] = []
-        self._by_cs: dict[int, chip.MFRC522Chip] = {}
+        self._by_cs: dict[int, tuple[int, chip.MFRC522Chip]] = {}  # pin -> (bus, chip)
         for r, pin in enumerate(self.cs):
             device = None
             if fitted is None or r in fitted:
                 device = chip.MFRC522Chip(self.clock, self.table, f"reader{r}")
-                self._by_cs[pin] = device
+                self._by_cs[pin] = (self.buses[r], device)
             self.chips.append(device)
         self._reader_of = {id(c): r for r, c in enumerate(self.chips) if c is not None}
-        self._selected: chip.MFRC522Chip | None = None
-        self._fields = {id(c): False for c in self._by_cs.values()}
+        self._selected: list[chip.MFRC522Chip | None] = [None, None]  # on each bus
+        self._fields = {id(c): False for _, c in self._by_cs.values()}
         self.transactions = 0
         self.spi_bytes = 0
         self.antennas: list[Antenna] = []
@@ -206,7 +233,7 @@ class EmulatedPico:
             self._temp = tempfile.TemporaryDirectory(prefix="pico-")
             directory = Path(self._temp.name)
         self.image = directory / "littlefs.img"
-        self.image.write_bytes(firmware_image(pins, extra))
+        self.image.write_bytes(firmware_image(pins.text, extra))
         self.master = self.slave = -1
         self.path = directory / "ttyPico"
         if pty:
@@ -285,7 +312,7 @@ class EmulatedPico:
                 _, action = self._events.pop(0)
                 action()  # type: ignore[operator]
             if kind == b"X":
-                self._reply(b"%d" % self._spi(int(words[3])))
+                self._reply(b"%d" % self._spi(int(words[2]), int(words[3])))
             elif kind == b"G":
                 self._gpio(int(words[2]), int(words[3]))
             elif kind == b"P":
@@ -304,9 +331,9 @@ class EmulatedPico:
                     self._plug()
         return True
 
-    def _spi(self, byte: int) -> int:
+    def _spi(self, bus: int, byte: int) -> int:
         self.spi_bytes += 1
-        device = self._selected
+        device = self._selected[bus]
         if device is None:
             return 0  # nothing drives MISO: the pull-down reads zeros
         out = device.xfer(byte)
@@ -322,19 +349,19 @@ class EmulatedPico:
 
     def _gpio(self, pin: int, level: int) -> None:
         if pin == self.rst:
-            for device in self._by_cs.values():
+            for _, device in self._by_cs.values():
                 device.hard_reset(level)
-        device = self._by_cs.get(pin)
-        if device is None:
+        if pin not in self._by_cs:
             return
+        bus, device = self._by_cs[pin]
         if level == 0:
-            if self._selected is not None:
-                raise BoardError(f"two chips selected on the SPI bus (CS {pin})")
-            self._selected = device
+            if self._selected[bus] is not None:
+                raise BoardError(f"two chips selected on SPI{bus} (CS {pin})")
+            self._selected[bus] = device
             self.transactions += 1
             device.select()
-        elif self._selected is device:
-            self._selected = None
+        elif self._selected[bus] is device:
+            self._selected[bus] = None
             device.deselect()
 
     def _poll(self, idle: bool) -> bool:

@@ -1,0 +1,179 @@
+"""The unmodified firmware of a real table on both cores of the emulated RP2040: 19 readers
+on hardware/pins.toml's two SPI buses, core 0 scanning SPI0 (the pad and spots 1..9) and
+core 1, MicroPython's ``_thread``, SPI1 (spots 10..18). One board for the module, in this
+order: the two cores scan at once, a four-player PtiPassPass game (its hats 10..12 on SPI1)
+played through the real host link, every reader changing at once, core 1 wedged, and the
+watchdog.
+"""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Iterator
+
+import pico_board
+import pytest
+from conftest import (
+    WAIT,
+    connect,
+    every_reader_at_once,
+    play_ptipasspass,
+    wait_for_observation,
+    watchdog_restarts_once_unfed,
+)
+
+from companion.devices import protocol
+from companion.devices.readers import Observation, ReaderFault, ReaderOk, SpotContents
+from companion.devices.serial_link import SerialLink
+
+pytestmark = pytest.mark.xdist_group("emulated-pico-two-buses")
+
+READERS = 19
+SPI1 = pico_board.DEFAULT_SPI1
+BOARD = {"spi1": SPI1, "keep_antennas": True}
+PLAYERS = 4  # PtiPassPass on a 3 x 4 grid: hats 1..12, 10..12 on SPI1
+SEED = 6  # a game of 81 moves, 21 of them on SPI1
+
+
+def overlap(first: list[tuple[int, int]], second: list[tuple[int, int]]) -> int:
+    """How long (ns) a span of ``first`` and one of ``second`` are both open (each list
+    sorted, its spans disjoint)."""
+    total = i = j = 0
+    while i < len(first) and j < len(second):
+        (a, b), (c, d) = first[i], second[j]
+        total += max(0, min(b, d) - max(a, c))
+        if b < d:
+            i += 1
+        else:
+            j += 1
+    return total
+
+
+@pytest.fixture(scope="module")
+def link(
+    booted: pico_board.EmulatedPico,
+) -> Iterator[tuple[SerialLink, queue.Queue[Observation]]]:
+    sl, inbox = connect(booted, READERS)
+    yield sl, inbox
+    sl.stop()
+
+
+def test_each_core_scans_its_own_bus_at_the_same_time(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    """One antenna at a time on each bus, in reader order, and the two buses' antennas on
+    together: core 1 runs its half while core 0 runs its own."""
+    sl, _ = link
+    assert set(SPI1) == set(range(10, READERS))
+    sl.send(protocol.conf("stats", 1))
+    booted.wait_for(lambda: sl.timing is not None, WAIT, "a T frame")
+    assert sl.timing is not None and sl.timing.buses == (0,) * 10 + (1,) * 9
+    on: dict[int, int] = {}  # bus -> since when its antenna has been on
+    order: dict[int, list[int]] = {0: [], 1: []}
+    spans: dict[int, list[tuple[int, int]]] = {0: [], 1: []}
+    with booted.lock:
+        antennas = list(booted.antennas)
+    for a in antennas:
+        bus = booted.buses[a.reader]
+        if a.on:
+            assert bus not in on, f"two antennas on SPI{bus}"
+            on[bus] = a.ns
+            order[bus].append(a.reader)
+        else:
+            spans[bus].append((on.pop(bus), a.ns))
+    assert overlap(spans[0], spans[1]) > 0.8 * sum(end - start for start, end in spans[1])
+    for bus, readers in order.items():
+        mine = [r for r in range(READERS) if booted.buses[r] == bus]
+        start = readers.index(mine[0], len(mine))  # past the first cycles' full reads
+        cycles = (len(readers) - start) // len(mine)
+        assert cycles >= 3
+        assert readers[start : start + cycles * len(mine)] == mine * cycles
+
+
+def test_a_ptipasspass_game_on_both_buses_reaches_the_same_verdicts(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    sl, inbox = link
+    referee, direct, moves = play_ptipasspass(booted, inbox, PLAYERS, SEED)
+    assert moves >= 80
+    assert referee.finished
+    assert [e.to_json() for e in referee.log] == [e.to_json() for e in direct.decided]
+    assert referee.result() == direct.referee.result()
+    stats = sl.stats
+    assert (stats.bad_crc, stats.malformed, stats.gaps, stats.disconnects) == (0, 0, 0, 0)
+    assert booted.restarts == [] and booted.dropped == 0
+    booted.check()
+
+
+def test_every_reader_of_both_buses_changes_at_once(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    every_reader_at_once(booted, *link, READERS)
+
+
+def test_a_wedged_core1_is_named_and_core0_scans_on(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    """Core 1 stops where it is: within a second core 0 reports each of its readers
+    ``stalled`` (the host's link names the fault), keeps scanning SPI0 and feeding the
+    watchdog (no restart); when core 1 goes on, its readers are back."""
+    sl, inbox = link
+    booted.stall(1)
+    faults: set[int] = set()
+
+    def named(o: Observation) -> bool:
+        if isinstance(o, ReaderFault) and o.code == "stalled":
+            faults.add(o.reader)
+        return faults == set(SPI1)
+
+    wait_for_observation(inbox, named, faults=True)
+    stalled_at = booted.now_ns
+    with booted.lock:
+        booted.place(3, "04ABCDEF010203")
+        booted.place(12, "04ABCDEF040506")  # core 1's bus: nobody reads it now
+
+    def read(o: Observation) -> bool:
+        assert not (isinstance(o, SpotContents) and o.reader in SPI1), o
+        return isinstance(o, SpotContents) and o.reader == 3 and "04ABCDEF010203" in o.uids
+
+    wait_for_observation(inbox, read, faults=True)
+    booted.wait_for(lambda: booted.now_ns > stalled_at + 2_000_000_000, WAIT, "2 s more")
+    frames = protocol.FrameReader().feed(bytes(booted.output))
+    snapshots = [r for _, r in frames if isinstance(r, protocol.Full)]
+    assert all(snapshots[-1].sets[r] is None for r in SPI1)
+    assert booted.restarts == []
+    booted.stall(1, False)
+    back: set[int] = set()
+
+    def recovered(o: Observation) -> bool:
+        if isinstance(o, ReaderOk):
+            back.add(o.reader)
+        return back == set(SPI1) and isinstance(o, SpotContents) and o.reader == 12
+
+    wait_for_observation(inbox, recovered, faults=True)
+    assert booted.restarts == []
+    booted.check()
+
+
+def test_the_watchdog_restarts_both_cores(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    """The REPL hand-over stops core 1's thread, MicroPython's soft reset resets core 1
+    (PSM), the unfed watchdog restarts the board; then core 1 is launched again and
+    scans SPI1."""
+    sl, inbox = link
+    watchdog_restarts_once_unfed(booted, sl, READERS)
+    while not inbox.empty():  # the port lost and found again
+        inbox.get_nowait()
+    with booted.lock:
+        booted.place(15, "04ABCDEF070809")
+    wait_for_observation(
+        inbox,
+        lambda o: isinstance(o, SpotContents) and o.reader == 15 and "04ABCDEF070809" in o.uids,
+    )
+    booted.check()
