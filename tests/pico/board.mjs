@@ -145,6 +145,7 @@ function boot() {
     watchdog.alarm.enable = false; // rp2040js would fire it again at once, for ever
     send(`W ${now()}`);
     state.restart = true;
+    mcu.halt();
   };
   return state;
 }
@@ -154,15 +155,8 @@ board = boot();
 for (;;) {
   const { mcu } = board;
   const clock = mcu.clock;
-  const until = clock.nanos + POLL_NS;
-  let idle = 0;
-  while (clock.nanos < until && !board.restart) {
-    mcu.stepCores();
-    if (mcu.asleep) {
-      idle = 1; // both cores asleep with nothing scheduled: only the host can wake them
-      break;
-    }
-  }
+  mcu.run(clock.nanos + POLL_NS);
+  const idle = mcu.asleep ? 1 : 0; // both cores asleep, nothing scheduled: the host must act
   if (board.restart) {
     offset += clock.nanos;
     board = boot();

@@ -398,58 +398,67 @@ export class DualCoreRP2040 extends RP2040 {
     }
   }
 
-  awake(k) {
-    return !this.cores[k].waiting && !this.stalled[k] && !(k === 1 && this.core1Held);
-  }
-
-  /** Run one instruction of the core behind (its cycles), or, both asleep, move the clock
-   * to its next alarm (`asleep`: there is none, only the host can wake them).
+  /** Run the cores until the clock reaches `until` (ns), `halt()` is called (from a
+   * peripheral's callback: the watchdog), or both cores sleep with nothing scheduled
+   * (`asleep`: only the host can wake them then).
    *
-   * A core asleep keeps the clock's time: whatever wakes it (an alarm, an interrupt, an
-   * event from the other core) does so at the end of the clock's step that did it. */
-  stepCores() {
+   * Each step runs one instruction of the core behind (core 0 on a tie), then moves the
+   * clock to the one behind of those awake. A core asleep, stalled or held keeps the
+   * clock's time: whatever wakes it (an alarm, an interrupt, an event from the other
+   * core) does so at the end of the clock's step that did it. With both asleep, the clock
+   * jumps to its next alarm. */
+  run(until) {
     const clock = this.clock;
     const times = this.times;
-    const awake0 = this.awake(0);
-    const awake1 = this.awake(1);
-    let k = -1;
-    if (awake0) {
-      k = awake1 && times[1] < times[0] ? 1 : 0;
-    } else if (awake1) {
-      k = 1;
-    }
-    if (k < 0) {
-      // An alarm may be due already: a core woken by an event runs a little behind the
-      // clock (less than an instruction of the other), and what it schedules then is due.
-      this.asleep = clock.nextAlarm === null;
-      const gap = Math.max(0, clock.nanosToNextAlarm);
-      if (!this.asleep) {
-        clock.tick(gap);
-      }
-      times[0] = times[1] = clock.nanos;
-      return gap / CYCLE_NS;
-    }
+    const cores = this.cores;
+    const stalled = this.stalled;
+    const counts = this.instructions;
+    this.halted = false;
     this.asleep = false;
-    if (k !== this.current) {
-      this.select(k);
+    while (clock.nanos < until && !this.halted) {
+      const awake0 = !cores[0].waiting && !stalled[0];
+      const awake1 = !cores[1].waiting && !stalled[1] && !this.core1Held;
+      let k;
+      if (awake0) {
+        k = awake1 && times[1] < times[0] ? 1 : 0;
+      } else if (awake1) {
+        k = 1;
+      } else {
+        // An alarm may be due already: a core woken by an event runs a little behind the
+        // clock (less than an instruction of the other), and what it schedules then is due.
+        if (clock.nextAlarm === null) {
+          this.asleep = true;
+          return;
+        }
+        clock.tick(Math.max(0, clock.nanosToNextAlarm));
+        times[0] = times[1] = clock.nanos;
+        continue;
+      }
+      if (k !== this.current) {
+        this.select(k);
+      }
+      const core = this.core;
+      const cycles = core.executeInstruction() + this.xipStall;
+      this.xipStall = 0;
+      counts[k]++;
+      if (core.waiting) {
+        this.onWfe[k] = RP2040.prototype.readUint16.call(this, (core.PC - 2) >>> 0) === OP_WFE;
+      }
+      const mine = (times[k] += cycles * CYCLE_NS);
+      const j = 1 - k;
+      const other = k ? awake0 : awake1;
+      const target = other && times[j] < mine ? times[j] : mine;
+      if (target > clock.nanos) {
+        clock.tick(target - clock.nanos);
+      }
+      if (!other && times[j] < clock.nanos) {
+        times[j] = clock.nanos;
+      }
     }
-    const core = this.core;
-    const cycles = core.executeInstruction() + this.xipStall;
-    this.xipStall = 0;
-    this.instructions[k]++;
-    if (core.waiting) {
-      this.onWfe[k] = RP2040.prototype.readUint16.call(this, (core.PC - 2) >>> 0) === OP_WFE;
-    }
-    times[k] += cycles * CYCLE_NS;
-    const j = 1 - k;
-    const other = k ? awake0 : awake1;
-    const target = other && times[j] < times[k] ? times[j] : times[k];
-    if (target > clock.nanos) {
-      clock.tick(target - clock.nanos);
-    }
-    if (!other && times[j] < clock.nanos) {
-      times[j] = clock.nanos;
-    }
-    return cycles;
+  }
+
+  /** Stop `run` after the instruction being run (a watchdog's restart). */
+  halt() {
+    this.halted = true;
   }
 }
