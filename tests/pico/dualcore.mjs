@@ -253,6 +253,16 @@ export class DualCoreRP2040 extends RP2040 {
       if (register === IO_PROC1_INTF0) return nibbles(offset, (p) => force[p]);
       return nibbles(offset, (p) => (this.gpio[p].irqStatus & enable[p]) | force[p]);
     };
+    // rp2040js tells the chip of a pin's interrupt only when its PROC0 line changes
+    for (const pin of this.gpio) {
+      for (const name of ['setInputValue', 'updateIRQValue']) {
+        const change = pin[name].bind(pin);
+        pin[name] = (value) => {
+          change(value);
+          this.updateIOInterrupt();
+        };
+      }
+    }
     io.writeUint32 = (offset, value) => {
       const register = offset & ~0xf;
       if (register !== IO_PROC1_INTE0 && register !== IO_PROC1_INTF0) {

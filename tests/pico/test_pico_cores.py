@@ -9,19 +9,22 @@ ROE) and echoes the sum; each core's divider and interpolator keep their own val
 both cores divide at once and get the same result as Python here; a loop timed alone
 twice on core 0, then on both cores at once, takes half the emulated time; and a counter
 incremented by both cores under a ``_thread`` lock (spinlocks and WFE/SEV underneath)
-counts every increment, where the same counter without the lock loses some.
+counts every increment, where the same counter without the lock loses some. Then a few
+Thumb instructions check what MicroPython's run leaves open (dualcore_test.mjs).
 """
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import board_or_skip
+from conftest import board_or_skip, need_emulator
 
 pytestmark = pytest.mark.xdist_group("emulated-pico-cores")
 
 SCRIPT = Path(__file__).with_name("cores_script.py")
+JS_TEST = Path(__file__).with_name("dualcore_test.mjs")
 WAIT = 600.0
 VLD, RDY, WOF, ROE = 1, 2, 4, 8
 
@@ -80,3 +83,17 @@ def test_a_lock_shared_by_the_cores_loses_no_increment(results: dict[str, int]) 
     increments are lost: the cores run Python at the same time, with no global lock."""
     assert results["locked"] == 2 * results["count"]
     assert results["loose"] < 2 * results["count"]
+
+
+def test_the_second_core_on_its_own_with_a_few_instructions() -> None:
+    """dualcore_test.mjs (Node's test runner): what MicroPython's run leaves open. Both
+    cores claiming a spinlock on the same cycle (core 0 wins), their clocks in lockstep,
+    WFE woken by the other core's SEV at its time but WFI not, the FIFOs' flags and each
+    core's SIO IRQ, per-core CPUID and divider, a GPIO interrupt enabled on core 1 alone,
+    and PSM holding core 1 then starting it from the bootrom."""
+    need_emulator()
+    done = subprocess.run(
+        ["node", "--test", str(JS_TEST)], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "# fail 0" in done.stdout and "# pass 8" in done.stdout
