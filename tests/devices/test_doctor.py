@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.devices import scan_model
 from companion.devices.doctor import run_doctor
 from companion.devices.serial_link import SerialLink
 from tests.devices.conftest import FWP, FakePico
@@ -112,6 +113,18 @@ def test_doctor_says_what_a_stalled_core_1_means(pico: FakePico, responder: Resp
     assert "spot 2: FAULT stalled" in text and "CS line" not in text
 
 
+def test_doctor_names_both_spots_of_a_tag_lying_across_them(
+    pico: FakePico, responder: Responder
+) -> None:
+    responder.sets = [[], None, None]
+    responder.faults = [(1, "shared_2"), (2, "shared_1")]
+    out = io.StringIO()
+    assert run_doctor(str(pico.path), seconds=0.5, make_link=fast_link, out=out) == 1
+    text = out.getvalue()
+    assert "spot 1: FAULT shared_2 (one tag lies across this spot and spot 2" in text
+    assert "spot 2: FAULT shared_1 (one tag lies across this spot and spot 1" in text
+
+
 def test_doctor_healthy_and_missing_readers(pico: FakePico, responder: Responder) -> None:
     responder.sets = [[NTAG], [], []]
     out = io.StringIO()
@@ -171,58 +184,70 @@ def doctor_says(
 def test_doctor_prints_the_firmware_timings_next_to_the_model(
     pico: FakePico, responder: Responder
 ) -> None:
-    """Three readers, one tag on the pad: the model (the interpreter charged) says
-    (1.498 + 0.871) + 2 x (0.702 + 0.408) ms."""
+    """Three readers, one tag on the pad: the model, MicroPython's time charged at the
+    RP2040's costs, against a measured median cycle 1.1 times its interpreter share."""
     responder.sets = [[NTAG], [], []]
-    text = doctor_says(pico, responder, FWP.timing(64, (4300, 4400, 6100), 192, (1390, 1402, 3100)))
-    assert "scan cycle: min 4.3 / median 4.4 / max 6.1 ms over the last 64 cycles" in text
+    model = scan_model.cycle_ms([1, 0, 0])
+    air = scan_model.cycle_ms([1, 0, 0], interpreter=False)
+    median = round((air + 1.1 * (model - air)) * 1000)
+    text = doctor_says(
+        pico, responder, FWP.timing(64, (median - 100, median, 6100), 192, (1390, 1402, 3100))
+    )
+    assert f"scan cycle: min {(median - 100) / 1000:.1f} / median {median / 1000:.1f}" in text
     assert "reader visit: min 1.39 / median 1.40 / max 3.10 ms over the last 192 visits" in text
-    assert "model: 4.6 ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
-    assert "x114, measured on an emulated RP2040, bench/pico_cycle.py)" in text
-    assert "within its model: median cycle 0.96x the modelled one" in text
+    assert f"model: {model:.1f} ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
+    assert f"MicroPython charged at {scan_model.COST_SOURCE})" in text
+    assert f"within its model: median cycle {median / 1000 / model:.2f}x" in text
     assert "slower than its model" not in text
-    # 4.4 ms = air and SPI 1.498 + 2 x 0.702, plus k x (0.871 + 2 x 0.408): k = 0.888
+    bound = scan_model.implied_scale(
+        scan_model.cycle_ms([1, 0, 0], cost=scan_model.RP2040_XIP_US), [1, 0, 0]
+    )
     assert (
-        "this Pico runs MicroPython at about x101 the unix port's time, where the model "
-        "charges x114, measured on an emulated RP2040" in text
+        "interpreter: this Pico spends about x1.10 the MicroPython time of the emulated "
+        f"RP2040 (x1.00 with no flash cache miss, x{bound:.2f} with the cache model's upper "
+        "bound of misses)" in text
     )
 
 
 def test_doctor_models_a_table_on_two_buses_by_its_slower_half(
     pico: FakePico, responder: Responder
 ) -> None:
-    """The pad on bus 0 holds a tag (1.498 + 0.871 ms); readers 1 and 2, empty, are on bus 1
-    (2 x (0.702 + 0.408) ms): the cores scan both at once, so the cycle is the larger, 2.4 ms."""
+    """The pad on bus 0 holds a tag; readers 1 and 2, empty, are on bus 1: the cores scan
+    both at once, so the cycle is the slower half's, plus core 0's gathering."""
     responder.sets = [[NTAG], [], []]
     text = doctor_says(
         pico, responder, FWP.timing(64, (3200, 3300, 3900), 192, (700, 1750, 3000), "011")
     )
-    assert "model: 2.4 ms per cycle for 3 readers holding 1 tag(s) on two SPI buses" in text
-    assert "within its model: median cycle 1.39x the modelled one" in text
+    halves = max(scan_model.cycle_ms([1]), scan_model.cycle_ms([0, 0]))
+    model = halves + scan_model.RP2040_US.merge / 1000
+    assert scan_model.cycle_ms([1, 0, 0], buses=[0, 1, 1]) == pytest.approx(model)
+    assert f"model: {model:.1f} ms per cycle for 3 readers holding 1 tag(s) on two SPI" in text
+    assert f"within its model: median cycle {3.3 / model:.2f}x the modelled one" in text
 
 
 def test_doctor_says_when_the_cycle_leaves_no_time_to_the_interpreter(
     pico: FakePico, responder: Responder
 ) -> None:
     """A median cycle of 2.5 ms is shorter than the air and SPI time the model gives three
-    readers, one holding a tag (2.9 ms): no factor can be read from it."""
+    readers, one holding a tag (2.9 ms): no scale can be read from it."""
     responder.sets = [[NTAG], [], []]
     text = doctor_says(pico, responder, FWP.timing(64, (2400, 2500, 2600), 192, (700, 800, 1500)))
     assert "interpreter: not measurable" in text
     assert "air and SPI time alone (2.9 ms, for 7-byte tags" in text
-    assert "runs MicroPython at about" not in text
+    assert "spends about" not in text
 
 
 def test_doctor_says_when_the_table_is_slower_than_its_model(
     pico: FakePico, responder: Responder
 ) -> None:
-    """A faulty reader is not scanned: two readers, 3.5 ms modelled, 80 ms measured."""
+    """A faulty reader is not scanned: two readers, one holding a tag, 80 ms measured."""
     text = doctor_says(pico, responder, FWP.timing(40, (70000, 80000, 95000), 0, None), status=1)
+    model = scan_model.cycle_ms([1, 0])
     assert "reader visit: not timed by this firmware" in text
-    assert "model: 3.5 ms per cycle for 2 readers holding 1 tag(s)" in text
+    assert f"model: {model:.1f} ms per cycle for 2 readers holding 1 tag(s)" in text
     assert (
-        "slower than its model: median cycle 80.0 ms is 23.0x the modelled 3.5 ms "
-        "(more than 1.5x)" in text
+        f"slower than its model: median cycle 80.0 ms is {80 / model:.1f}x the modelled "
+        f"{model:.1f} ms (more than 1.5x)" in text
     )
 
 
@@ -264,11 +289,13 @@ def test_doctor_says_when_the_pico_refuses_the_power_up_wait(
 def test_doctor_models_the_table_with_the_power_up_wait_it_gave(
     pico: FakePico, responder: Responder
 ) -> None:
-    """settle_us 1000 instead of the bench's 300: 0.7 ms more for each of the three visits,
-    4.6 + 2.1 ms; the interpreter's share of a 7.0 ms cycle is then what is left of it."""
+    """settle_us 1000 instead of the bench's 300: 0.7 ms more for each of the three visits;
+    the interpreter's share of the measured cycle is what is left of it."""
     responder.sets = [[NTAG], [], []]
     timing = FWP.timing(64, (6900, 7000, 8000), 192, (1390, 1402, 3100))
     text = doctor_says(pico, responder, timing, settle_us=1000)
-    assert "model: 6.7 ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
-    # 7.0 ms = air and SPI 2.902 + 2.1, plus k x 1.687 at x114: k = 1.18
-    assert "this Pico runs MicroPython at about x135 the unix port's time" in text
+    model = scan_model.cycle_ms([1, 0, 0], settle_us=1000)
+    assert model == pytest.approx(scan_model.cycle_ms([1, 0, 0]) + 2.1)
+    assert f"model: {model:.1f} ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
+    scale = scan_model.implied_scale(7.0, [1, 0, 0], settle_us=1000)
+    assert f"this Pico spends about x{scale:.2f} the MicroPython time" in text

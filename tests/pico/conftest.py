@@ -50,14 +50,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         items[:] = first + rest
 
 
-def board_or_skip(ready: bytes = b"HELLO", **kw: object) -> pico_board.EmulatedPico:
-    """A booted ``EmulatedPico`` (``ready`` sent: its HELLO, by default), or the skip (the
-    failure, in CI) that says what is missing."""
+def need_emulator() -> None:
+    """Skip (fail, in CI) a test that needs the emulated Pico where it cannot run."""
     reason = pico_board.missing()
     if reason:
         if os.environ.get("COMPANION_CI"):
             pytest.fail(f"the emulated Pico cannot run: {reason}")
         pytest.skip(f"the emulated Pico cannot run: {reason}")
+
+
+def board_or_skip(ready: bytes = b"HELLO", **kw: object) -> pico_board.EmulatedPico:
+    """A booted ``EmulatedPico`` (``ready`` sent: its HELLO, by default), or the skip (the
+    failure, in CI) that says what is missing."""
+    need_emulator()
     board = pico_board.EmulatedPico(**kw)  # type: ignore[arg-type]
     try:
         board.wait_for(lambda: ready in board.output, 300, f"the board's {ready.decode()}")
@@ -75,16 +80,12 @@ def booted(request: pytest.FixtureRequest) -> Iterator[pico_board.EmulatedPico]:
     board.close()
 
 
-def connect(
-    booted: pico_board.EmulatedPico, fitted: int, faulty: tuple[int, ...] = ()
-) -> tuple[SerialLink, queue.Queue[Observation]]:
-    """The companion's link on the board's pseudo-terminal, connected: its first snapshot
-    taken (readers ``0..fitted-1`` read, ``faulty`` reported faulty). Silence and garbage
-    timers are stretched: one emulated second, the heartbeat's period, takes ten to
+def stretched_link(path: str) -> SerialLink:
+    """The companion's link on an emulated board's pseudo-terminal, its silence and
+    garbage timers stretched: one emulated second, the heartbeat's period, takes ten to
     twenty of wall time."""
-    inbox: queue.Queue[Observation] = queue.Queue()
-    link = SerialLink(
-        str(booted.path),
+    return SerialLink(
+        path,
         hello_wait=0.5,
         sync_interval=2.0,
         silence_timeout=600.0,
@@ -92,6 +93,15 @@ def connect(
         read_timeout=0.02,
         backoff=(0.1, 0.5),
     )
+
+
+def connect(
+    booted: pico_board.EmulatedPico, fitted: int, faulty: tuple[int, ...] = ()
+) -> tuple[SerialLink, queue.Queue[Observation]]:
+    """The companion's link on the board's pseudo-terminal (``stretched_link``), connected:
+    its first snapshot taken (readers ``0..fitted-1`` read, ``faulty`` reported faulty)."""
+    inbox: queue.Queue[Observation] = queue.Queue()
+    link = stretched_link(str(booted.path))
     link.start(inbox)
     seen: set[int] = set()
     faults: list[int] = []

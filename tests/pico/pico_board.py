@@ -400,15 +400,19 @@ class EmulatedPico:
                 raise
 
     # ---- what tests and benches do ------------------------------------------------------------
-    def place(self, reader: int, uid: str | bytes, **kw: object) -> chip.Tag:
-        """Put a new tag with ``uid`` (hex or bytes) on ``reader``'s antenna; the Tag."""
+    def place(
+        self, reader: int, uid: str | bytes, across: int | None = None, **kw: object
+    ) -> chip.Tag:
+        """Put a new tag with ``uid`` (hex or bytes) on ``reader``'s antenna (and across
+        onto reader ``across``'s, if given: either antenna powers and reads it); the Tag."""
         device = self.chips[reader]
-        if device is None:
-            raise ValueError(f"reader {reader} has no chip fitted")
+        second = None if across is None else self.chips[across]
+        if device is None or (across is not None and second is None):
+            raise ValueError(f"reader {reader if device is None else across} has no chip fitted")
         raw = bytes.fromhex(uid) if isinstance(uid, str) else bytes(uid)
         tag = chip.Tag(raw, **kw)  # type: ignore[arg-type]
         with self.lock:
-            self.table.place(tag, device)
+            self.table.place(tag, device, across=second)
         return tag
 
     def remove(self, tag: chip.Tag) -> None:

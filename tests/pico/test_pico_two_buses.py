@@ -2,13 +2,16 @@
 on hardware/pins.toml's two SPI buses, core 0 scanning SPI0 (the pad and spots 1..9) and
 core 1, MicroPython's ``_thread``, SPI1 (spots 10..18). One board for the module, in this
 order: the two cores scan at once, a four-player PtiPassPass game (its hats 10..12 on SPI1)
-played through the real host link, every reader changing at once, core 1 wedged, and the
-watchdog.
+played through the real host link, every reader changing at once, core 1 wedged, a tag
+lying across two spots of two buses, the watchdog, and ``companion doctor`` finding the
+power-up wait a slow tag needs.
 """
 
 from __future__ import annotations
 
+import io
 import queue
+import re
 from collections.abc import Iterator
 
 import pico_board
@@ -18,11 +21,13 @@ from conftest import (
     connect,
     every_reader_at_once,
     play_ptipasspass,
+    stretched_link,
     wait_for_observation,
     watchdog_restarts_once_unfed,
 )
 
 from companion.devices import protocol
+from companion.devices.doctor import run_doctor
 from companion.devices.readers import Observation, ReaderFault, ReaderOk, SpotContents
 from companion.devices.serial_link import SerialLink
 
@@ -68,6 +73,9 @@ def test_each_core_scans_its_own_bus_at_the_same_time(
     assert set(SPI1) == set(range(10, READERS))
     sl.send(protocol.conf("stats", 1))
     booted.wait_for(lambda: sl.timing is not None, WAIT, "a T frame")
+    booted.wait_for(
+        lambda: sum(a.on and a.reader == 0 for a in booted.antennas) >= 6, WAIT, "6 cycles"
+    )
     assert sl.timing is not None and sl.timing.buses == (0,) * 10 + (1,) * 9
     on: dict[int, int] = {}  # bus -> since when its antenna has been on
     order: dict[int, list[int]] = {0: [], 1: []}
@@ -159,6 +167,46 @@ def test_a_wedged_core1_is_named_and_core0_scans_on(
     booted.check()
 
 
+def test_a_tag_across_two_spots_of_two_buses_is_one_fault_naming_both(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    """A tag lies across spot 9 (SPI0, core 0) and spot 10 (SPI1, core 1): each antenna
+    alone powers it. The host's link gets both readers faulty, each naming the other,
+    and never the tag on spot 10 while spot 9 holds it; set on spot 10 alone, it is there,
+    and spot 9 is empty at once."""
+    sl, inbox = link
+    uid = "04ACE5C0FFEE09"
+    with booted.lock:
+        tag = booted.place(9, uid)
+    wait_for_observation(inbox, lambda o: isinstance(o, SpotContents) and uid in o.uids)
+    with booted.lock:
+        booted.remove(tag)
+        tag = booted.place(9, uid, across=10)
+    faults: dict[int, str] = {}
+
+    def named(o: Observation) -> bool:
+        assert not (isinstance(o, SpotContents) and o.reader == 10 and uid in o.uids), o
+        if isinstance(o, ReaderFault):
+            faults[o.reader] = o.code
+        return faults == {9: "shared_10", 10: "shared_9"}
+
+    wait_for_observation(inbox, named, faults=True)
+    with booted.lock:
+        booted.remove(tag)
+        booted.place(10, uid)
+    seen: dict[int, frozenset[str]] = {}
+
+    def moved(o: Observation) -> bool:
+        if isinstance(o, SpotContents):
+            seen[o.reader] = o.uids
+            assert not (uid in seen.get(9, frozenset()) and uid in seen.get(10, frozenset()))
+        return uid not in seen.get(9, {uid}) and uid in seen.get(10, frozenset())
+
+    wait_for_observation(inbox, moved)
+    booted.check()
+
+
 def test_the_watchdog_restarts_both_cores(
     booted: pico_board.EmulatedPico,
     link: tuple[SerialLink, queue.Queue[Observation]],
@@ -176,4 +224,49 @@ def test_the_watchdog_restarts_both_cores(
         inbox,
         lambda o: isinstance(o, SpotContents) and o.reader == 15 and "04ABCDEF070809" in o.uids,
     )
+    booted.check()
+
+
+SLOW_TAG_US = 2000  # a tag that takes 2 ms to power up (the chip model's take 250 us)
+
+
+def test_the_doctor_finds_the_power_up_wait_a_slow_tag_needs(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    """One tag on every reader, the one on spot 14 (SPI1) slow to power up: the doctor's
+    search finds the lowest ``settle_us`` at which every tag reads in every cycle, just
+    under the slow tag's power-up (the firmware's own time between the antenna coming on
+    and its first frame's end makes up the rest), recommends twice it, and gives the
+    firmware its settings back."""
+    link[0].stop()  # the doctor opens the port itself
+    with booted.lock:
+        for tag in list(booted.table.tags):
+            booted.remove(tag)
+        for reader in range(READERS):
+            boot = SLOW_TAG_US if reader == 14 else pico_board.chip.TAG_BOOT_US
+            booted.place(reader, f"04{reader:02X}5107AA{reader:02X}01", boot_us=boot)
+    out = io.StringIO()
+    code = run_doctor(
+        str(booted.path),
+        seconds=1.0,
+        restart=False,
+        connect_timeout=WAIT,
+        out=out,
+        make_link=stretched_link,
+        find_settle=6,
+        step_timeout=WAIT * 5,
+    )
+    text = out.getvalue()
+    assert code == 0, text + booted.output[-3000:].decode(errors="replace")
+    found = re.search(r"read every tag: (\d+) µs; recommended: (\d+) µs", text)
+    assert found is not None, text
+    lowest, recommended = int(found[1]), int(found[2])
+    assert SLOW_TAG_US - 500 <= lowest <= SLOW_TAG_US and recommended == 2 * lowest, text
+    missed = [int(m) for m in re.findall(r"settle_us (\d+): missed on spot 14\n", text)]
+    assert missed and 0 < lowest - max(missed) <= 50, text  # the search's resolution
+    assert text.count("missed on") == len(missed), text  # no fast tag ever missed
+    frames = protocol.FrameReader().feed(bytes(booted.output))
+    oks = [(r.key, r.value) for _, r in frames if isinstance(r, protocol.Ok)]
+    assert oks[-3:] == [("debounce", "3"), ("settle_us", "300"), ("heartbeat_ms", "1000")]
     booted.check()
