@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -32,6 +33,9 @@ class Responder:
         self.settle: list[int] = []  # every settle_us it was given, since the last HELLO
         self.takes_settle = True
         self.faults: list[tuple[int, str]] = []  # E frames sent with each snapshot
+        self.needs: dict[int, int] = {}  # reader -> the power-up wait its tag needs (us)
+        self.cycles = 0  # scan cycles since the last settle_us, 10 a snapshot
+        self.conf: dict[str, int] = {}
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self.run, daemon=True)
 
@@ -53,9 +57,13 @@ class Responder:
                 elif cmd[:2] == ("CONF", "settle_us"):
                     if self.takes_settle:
                         self.settle.append(int(cmd[2]))
+                        self.cycles = 0  # the firmware's timing window starts again
                         self.pico.send(FWP.ok("settle_us", int(cmd[2])))
                     else:
                         self.pico.send(FWP.bad("conf settle_us"))
+                elif cmd[0] == "CONF" and cmd[1] in ("debounce", "heartbeat_ms"):
+                    self.conf[cmd[1]] = int(cmd[2])
+                    self.pico.send(FWP.ok(cmd[1], int(cmd[2])))
             answered = len(cmds)
             if self.pico.received.count(b"\x04") > restarts:
                 restarts += 1
@@ -70,9 +78,12 @@ class Responder:
     def snapshot(self) -> None:
         for reader, code in self.faults:
             self.pico.send(FWP.fault(reader, code))
-        self.pico.send(FWP.full(self.sets))
+        settle = self.settle[-1] if self.settle else 300
+        sets = [[] if settle < self.needs.get(r, 0) else s for r, s in enumerate(self.sets)]
+        self.pico.send(FWP.full(sets))
+        self.cycles += 10
         if self.stats and self.timing is not None:
-            self.pico.send(self.timing)
+            self.pico.send(self.timing.replace("cycles=64", f"cycles={min(self.cycles, 64)}"))
 
 
 @pytest.fixture
@@ -299,3 +310,40 @@ def test_doctor_models_the_table_with_the_power_up_wait_it_gave(
     assert f"model: {model:.1f} ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
     scale = scan_model.implied_scale(7.0, [1, 0, 0], settle_us=1000)
     assert f"this Pico spends about x{scale:.2f} the MicroPython time" in text
+
+
+def test_doctor_finds_the_power_up_wait_the_slowest_tag_needs(
+    pico: FakePico, responder: Responder
+) -> None:
+    """The pad's tag reads from 700 us on (the others from 0): the search halves its way
+    down from 5.1 ms, finds 700 (650 misses), recommends twice it, and gives the Pico its
+    debounce, wait and heartbeat back."""
+    responder.sets = [[NTAG], ["04AABBCCDDEEFF"], ["04112233445566"]]
+    responder.needs = {0: 700}
+    responder.timing = FWP.timing(64, (4300, 4400, 6100), 192, (1390, 1402, 3100))
+    out = io.StringIO()
+    code = run_doctor(
+        str(pico.path), seconds=0.3, make_link=fast_link, out=out, find_settle=20, step_timeout=10
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    tried = [int(m) for m in re.findall(r"settle_us (\d+): ", text)]
+    assert tried == [5100, 0, 2550, 1250, 600, 900, 750, 650, 700]
+    assert "settle_us 0: missed on pad" in text and "settle_us 650: missed on pad" in text
+    assert "read every tag: 700 µs; recommended: 1400 µs" in text
+    assert responder.settle[-1] == 300  # the configured wait back
+    assert responder.conf == {"debounce": 3, "heartbeat_ms": 1000}
+
+
+def test_doctor_says_when_no_power_up_wait_reads_every_tag(
+    pico: FakePico, responder: Responder
+) -> None:
+    responder.sets = [[NTAG], [], []]
+    responder.needs = {0: 9000}
+    responder.timing = FWP.timing(64, (4300, 4400, 6100), 192, (1390, 1402, 3100))
+    out = io.StringIO()
+    code = run_doctor(
+        str(pico.path), seconds=0.3, make_link=fast_link, out=out, find_settle=20, step_timeout=10
+    )
+    assert code == 1
+    assert "no reader holds a tag" in out.getvalue()  # at 5.1 ms the pad's tag is not read
