@@ -13,9 +13,9 @@ sections):
   (every ``audit`` cycles one of them read from scratch instead); each tag beyond, one
   more SELECT. ``VISIT_EVENTS`` counts what such a visit does: SPI transactions, radio
   frames, anticollision frames;
-- MicroPython's own time: the RP2040's cost of each of those events, and of a visit and
-  of core 0's gathering of core 1's results (``RP2040_US``), fitted by
-  bench/pico_cycle.py to the firmware's scan cycles on both cores of the emulated RP2040
+- MicroPython's own time: the RP2040's cost of each of those events, of a visit, and of
+  a cycle's bookkeeping (``RP2040_US``), fitted by bench/pico_cycle.py to the firmware's
+  scan cycles on both cores of the emulated RP2040
   (MicroPython v1.28.0 for the Pico in rp2040js, instructions counted at 125 MHz): a
   property of the chip and the firmware, not of the machine that ran the fit. The
   emulator charges no flash (XIP) cache miss, so these costs are a lower bound;
@@ -25,10 +25,12 @@ sections):
 Each visit's air time includes the antenna's settle (``settle_us``, 300 in the bench): a
 table calibrated to another value (``[readers] settle_us``) is modelled with it.
 
-A reader's visits are independent, so on one bus the cycle is their sum. With the readers
-wired on two buses, each scanned by its own RP2040 core in lockstep (firmware/cores.py), a
-cycle ends when the slower bus is done, plus core 0's gathering. ``tests/devices/
-test_scan_model.py`` holds these figures to the emulated firmware.
+A reader's visits are independent, so on one bus the cycle is their sum, and the cycle's
+bookkeeping. With the readers wired on two buses, each scanned by its own RP2040 core in
+lockstep (firmware/cores.py), a cycle ends when the slower bus is done. The model is
+within 5 % of the emulated firmware's median cycles (2.5 % for tables holding tags,
+bench/README.md); ``tests/devices/test_scan_model.py`` holds its figures to the emulated
+firmware.
 """
 
 from __future__ import annotations
@@ -39,8 +41,9 @@ from typing import NamedTuple
 
 class Cost(NamedTuple):
     """MicroPython's time on an RP2040 at 125 MHz (us) per SPI transaction, radio frame,
-    anticollision frame (on top of a frame), reader visit, and per two-bus cycle for
-    core 0's gathering of core 1's results."""
+    anticollision frame (on top of a frame), reader visit, and per scan cycle for the
+    bookkeeping around the visits (``merge``: on two buses the cores' lockstep and core
+    0's gathering of core 1's results are in it)."""
 
     txn: float
     frame: float
@@ -70,9 +73,9 @@ VISIT_EVENTS = (
 """What a visit of a reader holding 0, 1, 2, 3 tags does, per visit."""
 EXTRA_TAG_EVENTS = Events(22.0, 4.0, 0.0)
 """What each tag beyond the last entry of ``VISIT_EVENTS`` adds."""
-RP2040_US = Cost(txn=6.0, frame=190.0, anticollision=220.0, visit=180.0, merge=200.0)
+RP2040_US = Cost(txn=12.84, frame=154.8, anticollision=266.1, visit=32.2, merge=1625.4)
 """The RP2040's own cost per event, no flash cache miss charged (a lower bound)."""
-RP2040_XIP_US = Cost(txn=6.5, frame=205.0, anticollision=237.0, visit=194.0, merge=215.0)
+RP2040_XIP_US = Cost(txn=14.44, frame=198.2, anticollision=309.3, visit=68.8, merge=1991.2)
 """The same with every flash cache miss charged 50 cycles (an upper bound)."""
 COST_SOURCE = "the RP2040's costs fitted on both cores of the emulated chip, bench/pico_cycle.py"
 """Where ``RP2040_US`` comes from, as the doctor says it."""
@@ -133,10 +136,6 @@ def _bus_sums(
     return sums
 
 
-def _two_buses(buses: Sequence[int] | None) -> bool:
-    return buses is not None and 1 in buses
-
-
 def cycle_ms(
     tags_per_reader: Sequence[int],
     interpreter: bool = True,
@@ -150,8 +149,7 @@ def cycle_ms(
     sums = _bus_sums(tags_per_reader, buses, settle_us, cost)
     if not interpreter:
         return max(air for air, _ in sums)
-    merge = cost.merge / 1000 if _two_buses(buses) else 0.0
-    return max(air + python for air, python in sums) + merge
+    return max(air + python for air, python in sums) + cost.merge / 1000
 
 
 def implied_scale(
@@ -170,7 +168,7 @@ def implied_scale(
     sums = _bus_sums(tags_per_reader, buses, settle_us, RP2040_US)
     if median_cycle_ms <= max(air for air, _ in sums):
         return None
-    merge = RP2040_US.merge / 1000 if _two_buses(buses) else 0.0
+    merge = RP2040_US.merge / 1000
     return min(
         (median_cycle_ms - air) / (python + merge) for air, python in sums if python + merge > 0
     )

@@ -202,7 +202,9 @@ def test_doctor_prints_the_firmware_timings_next_to_the_model(
     air = scan_model.cycle_ms([1, 0, 0], interpreter=False)
     median = round((air + 1.1 * (model - air)) * 1000)
     text = doctor_says(
-        pico, responder, FWP.timing(64, (median - 100, median, 6100), 192, (1390, 1402, 3100))
+        pico,
+        responder,
+        FWP.timing(64, (median - 100, median, median + 1700), 192, (1390, 1402, 3100)),
     )
     assert f"scan cycle: min {(median - 100) / 1000:.1f} / median {median / 1000:.1f}" in text
     assert "reader visit: min 1.39 / median 1.40 / max 3.10 ms over the last 192 visits" in text
@@ -224,13 +226,12 @@ def test_doctor_models_a_table_on_two_buses_by_its_slower_half(
     pico: FakePico, responder: Responder
 ) -> None:
     """The pad on bus 0 holds a tag; readers 1 and 2, empty, are on bus 1: the cores scan
-    both at once, so the cycle is the slower half's, plus core 0's gathering."""
+    both at once, so the cycle is the slower half's."""
     responder.sets = [[NTAG], [], []]
     text = doctor_says(
         pico, responder, FWP.timing(64, (3200, 3300, 3900), 192, (700, 1750, 3000), "011")
     )
-    halves = max(scan_model.cycle_ms([1]), scan_model.cycle_ms([0, 0]))
-    model = halves + scan_model.RP2040_US.merge / 1000
+    model = max(scan_model.cycle_ms([1]), scan_model.cycle_ms([0, 0]))
     assert scan_model.cycle_ms([1, 0, 0], buses=[0, 1, 1]) == pytest.approx(model)
     assert f"model: {model:.1f} ms per cycle for 3 readers holding 1 tag(s) on two SPI" in text
     assert f"within its model: median cycle {3.3 / model:.2f}x the modelled one" in text
