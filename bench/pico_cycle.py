@@ -306,24 +306,25 @@ def table_rows(runs: list[Run], wiring: str) -> list[str]:
     return rows
 
 
-def model_rows(runs: list[Run], costs: dict[int, Cost]) -> tuple[list[str], float]:
+def model_rows(runs: list[Run], costs: dict[int, Cost]) -> tuple[list[str], dict[int, float]]:
     """Markdown rows of the model at the fitted costs against each run's own cycles (its
     T frame: what ``companion doctor`` compares with the model), and the largest relative
-    error of its median."""
-    rows, error = [], 0.0
+    error of its median, by XIP miss cycles."""
+    rows: list[str] = []
+    errors = dict.fromkeys(costs, 0.0)
     for run in runs:
         if run.timing is None:
             continue
         f = modelled(run, costs[run.xip])
         median = statistics.median(f["times"])
         ratio = median / (run.timing[1] / 1000)
-        error = max(error, abs(ratio - 1))
+        errors[run.xip] = max(errors[run.xip], abs(ratio - 1))
         bound = "XIP model" if run.xip else "no miss"
         rows.append(
             f"| {run.wiring}, {run.name} | {bound} | {run.timing[1] / 1000:.1f} / "
             f"{run.timing[2] / 1000:.1f} | {median:.1f} / {f['max']:.1f} | {ratio:.2f} |"
         )
-    return rows, error
+    return rows, errors
 
 
 def cost_line(cost: Cost) -> str:
@@ -375,24 +376,27 @@ class SettleRun:
 
 def settle_sweep(name: str, tags: list[int], cycles: int) -> SettleRun:
     """One board of the default wiring; ``CONF settle_us`` set to each of ``SETTLES_US``
-    in turn, ``cycles`` cycles timed at each (the harness's scan, after two)."""
+    in turn, ``cycles`` cycles timed at each (the harness's scan) after two to settle in;
+    every tag read means no change in those cycles and every tag in the snapshot after."""
     out = SettleRun(name)
     board = pico_board.EmulatedPico(spi1=pico_board.DEFAULT_SPI1, pty=False, keep_antennas=True)
+
+    def visits(since: int) -> int:
+        return sum(1 for a in board.antennas[since:] if a.reader == 0 and a.on)
+
     try:
         uids(board, tags)
         board.wait_for(lambda: b"HELLO" in board.output, WAIT, "HELLO")
+        board.wait_for(lambda: visits(0) >= WARMUP, WAIT, "the first cycles")
         for seq, settle in enumerate(SETTLES_US, start=1):
             mark = len(board.output)
             board.write(protocol.encode(seq, protocol.conf("settle_us", settle)))
             board.wait_for(lambda m=mark: b" OK " in board.output[m:], WAIT, "OK")
             start = len(board.antennas)
-            board.wait_for(
-                lambda s=start: (
-                    sum(1 for a in board.antennas[s:] if a.reader == 0 and a.on) >= cycles + 3
-                ),
-                WAIT,
-                f"{cycles} cycles",
-            )
+            board.wait_for(lambda s=start: visits(s) >= 3, WAIT, "two cycles")
+            measured = len(board.output)
+            begin = len(board.antennas)
+            board.wait_for(lambda s=begin: visits(s) >= cycles + 2, WAIT, f"{cycles} cycles")
             sync = len(board.output)
             board.write(protocol.encode(100 + seq, protocol.sync()))
 
@@ -401,14 +405,14 @@ def settle_sweep(name: str, tags: list[int], cycles: int) -> SettleRun:
 
             board.wait_for(lambda: snapshots() != [], WAIT, "a snapshot")
             with board.lock:
-                antennas = board.antennas[start:]
+                antennas = board.antennas[begin:]
                 full = snapshots()
-            starts = [a.ns for a in antennas if a.reader == 0 and a.on][2 : cycles + 3]
+            starts = [a.ns for a in antennas if a.reader == 0 and a.on][: cycles + 1]
             ends = [a.ns for a in antennas if not a.on]
             out.cycles[settle] = [
                 (max(e for e in ends if e < b) - a) / 1e6 for a, b in itertools.pairwise(starts)
             ]
-            frames = reports(board.output[:sync], mark)
+            frames = reports(board.output[:sync], measured)
             changed = [r for r in frames if isinstance(r, protocol.State)]
             out.read[settle] = not changed and [len(u or ()) for u in full[0].sets] == tags
         board.check()
@@ -549,8 +553,8 @@ commit 1185454, not regenerated). **What the real port caught that the unix port
   frame 2.5 ms. With a table-driven CRC (3.5 ms for the `F` frame) and the alphabets
   checked by `str.strip`, the `F` frame takes 12 ms and an `S` frame 1.0.
 - *`gc.mem_free()` walks the whole heap's allocation table*: 8.9 ms on the RP2040 (so does
-  `gc.mem_alloc()`). The two-core scanner asked it every cycle; it now collects between
-  cycles after 32 changed readers or 256 cycles, never asking.
+  `gc.mem_alloc()`). The two-core scanner asked it every cycle; it now never asks
+  (firmware/cores.py).
 - *A collection takes 5.4 to 7.8 ms* with the firmware's heap, where the unix port makes
   it look free.
 - *Python is slow on an M0+ in ways a desktop hides*: a `for` loop turn 3.1 µs, a call
@@ -584,7 +588,7 @@ def section(runs: list[Run], txns: dict[int, float], sweeps: list[SettleRun], cy
     lower, upper = costs[0], costs.get(XIP_MISS_CYCLES)
     two = table_rows(runs, "default wiring")
     one = table_rows(runs, "one bus")
-    rows, error = model_rows(runs, costs)
+    rows, errors = model_rows(runs, costs)
     plain = {(r.wiring, r.name): r for r in runs if not r.xip}
     verdicts = []
     for wiring in ("default wiring", "one bus"):
@@ -621,10 +625,15 @@ def section(runs: list[Run], txns: dict[int, float], sweeps: list[SettleRun], cy
         settle = f"""
 **The settle time's price** (`--settle`): the default wiring, one board per table, `CONF
 settle_us` set in turn (the firmware waits that long after each antenna comes on before
-its first frame), {cycles} cycles timed at each, ms; the model (scan_model, the RP2040's
-costs) beside. The chip model's tags power up in 250 µs (tests/firmware/chip.py, an
-assumption), so a settle shorter than what the interpreter spends before the first frame
-anyway changes nothing but the wait:
+its first frame), 32 cycles timed at each on the harness's clock (after two to settle
+in), ms; beside it the model's median cycle (scan_model at the RP2040's costs, the
+bookkeeping around the visits included, which the harness's scan leaves out). Each
+100 µs of settle costs the default table 1 ms a cycle: ten readers wait it on SPI0.
+"(tags unread)" would mark a setting at which a tag was missed; the chip model's tags
+power up in 250 µs (tests/firmware/chip.py, an assumption: ISO/IEC 14443-3 lets a tag
+take up to 5 ms, and no datasheet figure was at hand), and the firmware's own time
+between an antenna coming on and its first frame's end covers the rest at 0.1 ms. A real
+table's need is measured by `companion doctor --find-settle`:
 
 | settle | {head} | {model} |
 |---|{"---|" * (len(sweeps) + len(SETTLE_TABLES))}
@@ -692,7 +701,8 @@ gathering on two buses): **lower bound, no miss: {cost_line(lower)}**; {upper_li
 companion/devices/scan_model.py charges `RP2040_US = {cost_code(scan_model.RP2040_US)}`
 and `RP2040_XIP_US = {cost_code(scan_model.RP2040_XIP_US)}`. The model at these costs
 against each run's own cycles, as `companion doctor` holds a real Pico's (largest error
-of a median: {error * 100:.1f} %):
+of a median: {errors[0] * 100:.1f} % with no miss, {errors.get(XIP_MISS_CYCLES, 0) * 100:.1f} %
+with the cache model):
 
 | table | flash | firmware T median / max | model median / worst | model / emulated |
 |---|---|---|---|---|
@@ -725,6 +735,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--save", help="write the runs here (JSON)")
     parser.add_argument("--load", help="read the runs from here instead of running them")
     parser.add_argument("--settle", action="store_true", help="the settle time's sweep too")
+    parser.add_argument(
+        "--readme", action="store_true", help="write the section into bench/README.md"
+    )
     parser.add_argument("--memory", type=int, default=0, help="cycles of the heap run")
     parser.add_argument("--dump", help="write what the board sent in the heap run here")
     args = parser.parse_args(argv)
@@ -734,6 +747,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.memory:
         run_memory(args.memory, args.dump)
         return
+    saved: dict = {}
     if args.load:
         saved = json.loads(Path(args.load).read_text())
         runs = [Run(**d) for d in saved["runs"]]
@@ -742,13 +756,33 @@ def main(argv: list[str] | None = None) -> None:
         xips = (0,) if args.no_xip else (0, XIP_MISS_CYCLES)
         runs = measure(args.cycles, args.only, xips)
         txns = {xip: measure_txn(xip) for xip in xips}
-    if args.save:
-        Path(args.save).write_text(json.dumps({"runs": [asdict(r) for r in runs], "txns": txns}))
-    sweeps = []
+    sweeps = [
+        SettleRun(
+            s["name"],
+            {int(k): v for k, v in s["cycles"].items()},
+            {int(k): v for k, v in s["read"].items()},
+        )
+        for s in saved.get("sweeps", ())
+    ]
     if args.settle:
         tables = dict(scan_cycle.TWO_BUS_TABLES)
         sweeps = [settle_sweep(name, tables[name], 32) for name in SETTLE_TABLES]
-    print(section(runs, txns, sweeps, args.cycles))
+    if args.save:
+        Path(args.save).write_text(
+            json.dumps(
+                {
+                    "runs": [asdict(r) for r in runs],
+                    "txns": txns,
+                    "sweeps": [asdict(s) for s in sweeps],
+                }
+            )
+        )
+    text = section(runs, txns, sweeps, args.cycles)
+    if args.readme:
+        import readme
+
+        readme.write_section("pico_cycle", text)
+    print(text)
     for xip in sorted({r.xip for r in runs}):
         print(f"fitted, XIP miss {xip} cycles: {cost_code(fit(runs, xip, txns[xip]))}")
 
