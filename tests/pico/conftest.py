@@ -245,3 +245,24 @@ def watchdog_restarts_once_unfed(
     booted.wait_for(lambda: sl.hello is not None, WAIT, "the link's HELLO")
     assert sl.hello is not None and sl.hello.readers == readers
     return after
+
+
+def game_reaches_the_same_verdicts(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+    players: int,
+    seed: int,
+    least_moves: int,
+) -> None:
+    """``play_ptipasspass`` on the board: the referee fed from the link must reach the very
+    game the simulated players decided, over a link that lost or garbled nothing."""
+    sl, inbox = link
+    referee, direct, moves = play_ptipasspass(booted, inbox, players, seed)
+    assert moves >= least_moves
+    assert referee.finished
+    assert [e.to_json() for e in referee.log] == [e.to_json() for e in direct.decided]
+    assert referee.result() == direct.referee.result()
+    stats = sl.stats
+    assert (stats.bad_crc, stats.malformed, stats.gaps, stats.disconnects) == (0, 0, 0, 0)
+    assert booted.restarts == [] and booted.dropped == 0
+    booted.check()

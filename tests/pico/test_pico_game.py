@@ -26,7 +26,7 @@ from conftest import (
     WAIT,
     connect,
     every_reader_at_once,
-    play_ptipasspass,
+    game_reaches_the_same_verdicts,
     watchdog_restarts_once_unfed,
 )
 
@@ -90,16 +90,7 @@ def test_a_ptipasspass_game_played_on_emulated_antennas_reaches_the_same_verdict
     booted: pico_board.EmulatedPico,
     link: tuple[SerialLink, queue.Queue[Observation]],
 ) -> None:
-    sl, inbox = link
-    referee, direct, moves = play_ptipasspass(booted, inbox, PLAYERS, SEED)
-    assert moves >= 30
-    assert referee.finished
-    assert [e.to_json() for e in referee.log] == [e.to_json() for e in direct.decided]
-    assert referee.result() == direct.referee.result()
-    stats = sl.stats
-    assert (stats.bad_crc, stats.malformed, stats.gaps, stats.disconnects) == (0, 0, 0, 0)
-    assert booted.restarts == [] and booted.dropped == 0
-    booted.check()
+    game_reaches_the_same_verdicts(booted, link, PLAYERS, SEED, 30)
 
 
 def test_the_link_at_full_rate_loses_nothing(

@@ -20,7 +20,7 @@ from conftest import (
     WAIT,
     connect,
     every_reader_at_once,
-    play_ptipasspass,
+    game_reaches_the_same_verdicts,
     stretched_link,
     wait_for_observation,
     watchdog_restarts_once_unfed,
@@ -103,16 +103,7 @@ def test_a_ptipasspass_game_on_both_buses_reaches_the_same_verdicts(
     booted: pico_board.EmulatedPico,
     link: tuple[SerialLink, queue.Queue[Observation]],
 ) -> None:
-    sl, inbox = link
-    referee, direct, moves = play_ptipasspass(booted, inbox, PLAYERS, SEED)
-    assert moves >= 80
-    assert referee.finished
-    assert [e.to_json() for e in referee.log] == [e.to_json() for e in direct.decided]
-    assert referee.result() == direct.referee.result()
-    stats = sl.stats
-    assert (stats.bad_crc, stats.malformed, stats.gaps, stats.disconnects) == (0, 0, 0, 0)
-    assert booted.restarts == [] and booted.dropped == 0
-    booted.check()
+    game_reaches_the_same_verdicts(booted, link, PLAYERS, SEED, 80)
 
 
 def test_every_reader_of_both_buses_changes_at_once(
@@ -254,7 +245,7 @@ def test_the_doctor_finds_the_power_up_wait_a_slow_tag_needs(
         connect_timeout=WAIT,
         out=out,
         make_link=stretched_link,
-        find_settle=6,
+        find_settle=3,
         step_timeout=WAIT * 5,
     )
     text = out.getvalue()
