@@ -24,9 +24,10 @@
 //
 // Optionally, a model of the XIP cache (16 KB, 2-way, 8-byte lines, LRU): each flash
 // access that misses stalls the core that made it `xipMissCycles`. rp2040js alone charges
-// no miss at all (a lower bound); 50 cycles a miss is an upper bound (the QSPI clock at
-// half clk_sys reads a line in about 40 of them), and the two cores' misses are not made
-// to wait for each other.
+// no miss at all (a lower bound); the benches charge 50 cycles a miss and take it as the
+// upper bound (a line refilled over QSPI at half the system clock; the flash chip's own
+// timing was not checked here), and the two cores' misses are not made to wait for each
+// other.
 import { RP2040 } from 'rp2040js';
 
 const CYCLE_NS = 8; // 125 MHz
