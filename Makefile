@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint bench mutate clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,5 +38,11 @@ test: lint $(if $(shell command -v npm),$(NODE_MODULES))
 bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py
 
+# Mutation testing (bench/mutate.py, not in CI: minutes a module): which changes of the
+# module's code no test notices. `make mutate MODULE=companion/referee/pace.py
+# MUTATE_ARGS="--sample 0"`; without MODULE, every engine, the pace, journal, pairing, link.
+mutate: $(STAMP)
+	$(BIN)/python bench/mutate.py $(MODULE) $(MUTATE_ARGS)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .mutate

@@ -37,15 +37,12 @@ README_TABLES = (
     ("ptipasspass", "passpass", 4, "heuristic"),
     ("flipdone", "flipdone", 3, "heuristic"),
     ("swiped", "swiped", 2, "deducing"),
-    ("vnp", "vnp", 4, "largest"),
 )
-"""(game, its package, seats, bots) of the README's table."""
+"""(game, its package, seats, bots) of the README's table. Vous ne passerez pas ! has one
+path only: its engine is its fast path (`bench/lab_speed.py`, `bench/vnp_moves.py`)."""
 
 
-TITLE = (
-    "lab_passpass.py, lab_flipdone.py, lab_swiped.py, lab_vnp.py — today's path against the "
-    "fast one"
-)
+TITLE = "lab_passpass.py, lab_flipdone.py, lab_swiped.py — today's path against the fast one"
 
 
 def readme(quick: bool) -> str:
@@ -59,10 +56,10 @@ def readme(quick: bool) -> str:
         variant = Variant("bench", game, players, (bot,) * players, 1, 1)
         lab.play(variant, 0)  # the tables built once per process, outside the timing
         fast_games = 2000 // scale
-        reference_games = (100 if game in ("flipdone", "vnp") else 400) // scale
+        reference_games = (100 if game == "flipdone" else 400) // scale
         today = reference_games / timed(module.play_reference, variant, reference_games)
         fast = fast_games / timed(lab.play, variant, fast_games)
-        label = f"{game}, {players} x {bot}" + (" (13 x 13)" if game == "vnp" else "")
+        label = f"{game}, {players} x {bot}"
         rows.append(f"| {label} | {today:,.1f} | {fast:,.0f} | {fast / today:.1f}x |")
     return f"""## {TITLE}
 
@@ -70,7 +67,7 @@ Each plays the lab's games of one game on one core twice: with today's path
 (`play_reference`: the readable engine, the readable bots, the record read from the
 events as JSON) and with the fast path the lab uses (`LAB.play`), bots and counting
 included. `--check` (or `--diff N`) also compares the two, record for record. This run:
-{400 // scale:,} games of today's path ({100 // scale} for Flip Done and VNP),
+{400 // scale:,} games of today's path ({100 // scale} for Flip Done),
 {2000 // scale:,} of the fast one, one run each (no target: speed-ups, not verdicts).
 
 | game, bots | today games/s | fast games/s | speed-up |
@@ -81,10 +78,10 @@ Where the time went and what the fast paths do: PassPass keeps hats and hands pa
 integers, legal actions cached, the bots' memory of the hats in the same state; Flip Done
 reduces a card to its colour and a line to a small integer, so a flip's value for the
 heuristic bot is a table lookup rather than a whole engine step; Swiped caches the
-deducing bot's gains and likelihoods as integer rows and memoises first-manche plans;
-VNP keeps each colour's legal placements as a bitset over placement ids, updated once per
-placement with that placement's conflict mask. The differential tests (tests/lab/) hold
-each equal to the readable engine over thousands of games in the suite
+deducing bot's gains and likelihoods as integer rows and memoises first-manche plans
+(its engine is one: today's path is the table's bots on it, the fast one the lab's bots).
+The differential tests (tests/lab/) hold each equal to the readable engine (Swiped: the
+lab's bots to the table's) over thousands of games in the suite
 (`COMPANION_LAB_DIFF_GAMES=N` runs more). History (when the fast paths were written, not
 regenerated): longer runs compared 34,000 (PassPass), 60,000 (Flip Done), 36,000 (Swiped)
 and 24,000 (VNP) games with no difference.

@@ -1,9 +1,10 @@
-"""Swiped in the lab: seeded bot games per second on one core, today's path and the fast one.
+"""Swiped in the lab: seeded bot games per second on one core, the table's bots and the lab's.
 
-Today's path is `companion.games.swiped.lab.play_reference` (the readable engine, today's bots
-and self-play loop, the record read from the events); the fast path is `LAB.play`, what a
-lab worker runs. Both play the same games (seeded from (seed, i)); with `--check` the
-records of every game are compared too. The fast path's figure includes filling its caches
+The table's path is `companion.games.swiped.lab.play_reference` (the engine's `apply`, the
+table's bots and self-play loop, the record read from the events); the lab's is `LAB.play`
+(the lab's bots on the engine's board), what a lab worker runs. Both play the same games
+(seeded from (seed, i)); with `--check` the records of every game are compared too. The
+lab's figure includes filling its caches
 (the first manche's plans, the rows of recent grids), as a worker's first games do.
 
     .venv/bin/python bench/lab_swiped.py --games 2000

@@ -55,6 +55,7 @@ SECTIONS = (
     "resume_speed",
     "club_load",
     "mcts_speed",
+    "mutate",
 )
 """The README's sections, in order: one per bench module (a module may describe its
 siblings, as lab_passpass does the other lab_* benches). A new bench adds its name here,
@@ -189,6 +190,16 @@ def one_section(name: str, quick: bool) -> None:
     with contextlib.redirect_stdout(sys.stderr):  # a bench's own prints are not the section
         body = reflow(module.readme(quick))
     sys.stdout.write(f"{body.rstrip()}\n\n{load}")
+
+
+def write_section(name: str, text: str, quick: bool = False) -> None:
+    """Put ``text``, a bench's section its ``readme()`` would return but computed by the
+    bench itself from runs it saved (the emulated Pico's take an hour), into README.md as
+    `main` does, the other sections kept."""
+    head = HEAD.format(machine=machine())
+    kept = sections(README.read_text()) if README.exists() else {}
+    fresh = {name: f"{reflow(text).rstrip()}\n\n{stamp(quick)}"}
+    README.write_text(render(head, kept, fresh))
 
 
 def main(argv: list[str] | None = None) -> int:

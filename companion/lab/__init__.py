@@ -6,7 +6,10 @@
 - `summary` and `stats`: records to figures with 95 % intervals.
 - `report` and `plots`: the terminal summary, report.html, figures.json and figures.csv.
 - `journals`: `companion report`, the same figures from refereed games, with time per turn
-  and faults.
+  and faults; `against`: people against bots (`report --against`), told with a permutation
+  test per figure and a false-discovery correction.
+- `ladder` (how much skill decides) and `restricted` (what an element is worth): a lab
+  file's studies of the thinking bots (`mcts`, `thinking`).
 - `cli`: the `lab`, `report` and `selfplay` commands.
 Each game's part of the lab (its `LabGame`, and the fast engine path that plays it) is in
   the game's own package (`companion/games/<game>/lab.py`, `fast/`), reached through the

@@ -2,18 +2,58 @@
 
 `companion report JOURNAL... --against LAB.toml` plays the lab file's variants and sets
 each group of real games beside the variants of its game and seat count: the report's
-tables then show them column by column, and for each figure where people and bots differ
-beyond chance (a two-sample test at the 5 % level: pooled two-proportion for a share, z for
-a mean) one sentence says which way and by how much. A difference the test cannot tell
-from chance says nothing either way: few journals leave only large differences to show.
+tables show them column by column, and one sentence says each figure where people and bots
+differ beyond chance. How a difference is told, so that the report does not cry wolf:
+
+- The game is the unit. Each figure is compared game by game (a rate of events, such as
+  the share of challenges that succeed, by its events' sums per game: events of one game
+  go together), by a permutation test of Welch's statistic (`stats.permutation_test`),
+  which holds its level at any number of games.
+- The report compares many figures, so it controls the false discovery rate over all the
+  figures it compares (Benjamini and Hochberg 1995, at `FDR`): of the differences it
+  says, at most 5 % are expected to be chance; with no real difference at all, a report
+  says one with a chance of 5 % at most.
+- Few games can only show large differences. The stated size is one standard deviation of
+  a game's figure among the bots' games (a difference that large is the table playing
+  another game; half of it would need four times the games): below the games that would
+  see it 4 times in 5 at the strictest level the correction may ask (5 % over the number of
+  figures), the report says the games are too few to tell, rather than "no difference".
+- Only real games are people: journals of bot games (`companion demo`) or typed at the
+  simulated table (`companion play --sim`) are shown in groups of their own, not compared.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from companion.lab.stats import differ
+from companion.lab.stats import (
+    RESAMPLES,
+    benjamini_hochberg,
+    detectable,
+    games_needed,
+    permutation_test,
+    relabellings,
+)
 from companion.lab.summary import DECISIONS, INTEREST, Figure, VariantFigures
+
+FDR = 0.05
+"""The false discovery rate the report keeps over the figures it compares."""
+SIZE = 1.0
+"""The stated difference, in standard deviations of a game's figure among the bots' games."""
+SEED = 0
+"""The permutations' seed: the same journals and lab file give the same report."""
+
+
+@dataclass
+class Comparison:
+    """One group of real games against one variant of bots: the figures both have."""
+
+    people: VariantFigures
+    bots: VariantFigures
+    pairs: list[tuple[Figure, Figure]]
+    """(people's figure, the bots' same figure), each with its games' samples."""
+    pvalues: list[float]
 
 
 def beside(
@@ -24,51 +64,36 @@ def beside(
     lab's variants no group matched."""
     placed: list[VariantFigures] = []
     used: set[int] = set()
+    comparisons = []
     for group in people:
         placed.append(group)
-        if _played_by_bots(group):
+        if not of_people(group):
             continue
         for number, variant in enumerate(bots):
             if (variant.variant.game, variant.variant.players) == (
                 group.variant.game,
                 group.variant.players,
             ):
-                group.differences += differences(group, variant)
-                pairs = _apart_figures(group, variant)
-                group.apart += [(f, b, variant.variant.name) for f, b in pairs]
+                comparisons.append(compare(group, variant))
                 if number not in used:
                     placed.append(variant)
                     used.add(number)
+    tell(comparisons)
     placed += [v for number, v in enumerate(bots) if number not in used]
     return placed
 
 
-def _played_by_bots(group: VariantFigures) -> bool:
-    return "people" not in group.variant.bots
+def of_people(group: VariantFigures) -> bool:
+    """Whether a group's games were played by people at a real table."""
+    return "people" in group.variant.bots
 
 
-def differences(people: VariantFigures, bots: VariantFigures) -> list[str]:
-    """One sentence per figure where people and bots differ beyond chance (`stats.differ`)."""
-    from companion.lab.report import interval
+def compare(people: VariantFigures, bots: VariantFigures, resamples: int = RESAMPLES) -> Comparison:
+    """Each figure both sides have, tested game by game (`stats.permutation_test`)."""
+    import numpy as np
 
-    said = []
-    for f, b in _apart_figures(people, bots):
-        way = "more" if f.estimate.value > b.estimate.value else "less"
-        said.append(
-            f"{name(f)}: people {interval(f)}, bots ({bots.variant.name}) {interval(b)}; "
-            f"people {way}, beyond chance (5 % test)"
-        )
-    if not said:
-        said.append(
-            f"no figure of {people.games:,} real games differs from the bots' "
-            f"({bots.variant.name}) beyond chance (5 % test)"
-        )
-    return said
-
-
-def _apart_figures(people: VariantFigures, bots: VariantFigures) -> list[tuple[Figure, Figure]]:
-    """(people's figure, the bots' same figure) wherever they differ beyond chance."""
-    found = []
+    draws = relabellings(np.random.default_rng(SEED), resamples)
+    pairs, pvalues = [], []
     for f in people.figures:
         if (f.section, f.label) == (INTEREST, DECISIONS):
             continue  # the Game section's figure, said there
@@ -76,9 +101,60 @@ def _apart_figures(people: VariantFigures, bots: VariantFigures) -> list[tuple[F
             b = bots.find(f.section, f.label, f.seat)
         except KeyError:
             continue
-        if differ(f.estimate, b.estimate, f.rate):
-            found.append((f, b))
-    return found
+        if f.samples is None or b.samples is None:
+            continue
+        pairs.append((f, b))
+        pvalues.append(permutation_test(f.samples, b.samples, draws))
+    return Comparison(people, bots, pairs, pvalues)
+
+
+def tell(comparisons: Sequence[Comparison]) -> None:
+    """The differences found over all `comparisons` at once (one false-discovery
+    correction for the whole report), said in each people's group: a sentence per
+    figure that differs, then what the games could and could not tell."""
+    tested = sum(len(c.pvalues) for c in comparisons)
+    found = iter(benjamini_hochberg([p for c in comparisons for p in c.pvalues], FDR))
+    strictest = FDR / max(tested, 1)
+    for c in comparisons:
+        apart = [(f, b, p) for (f, b), p in zip(c.pairs, c.pvalues, strict=True) if next(found)]
+        c.people.differences += [_differs(f, b, p, c.bots, tested) for f, b, p in apart]
+        c.people.differences.append(_the_rest(c, bool(apart), strictest))
+        c.people.apart += [(f, b, c.bots.variant.name) for f, b, _ in apart]
+
+
+def _differs(f: Figure, b: Figure, p: float, bots: VariantFigures, tested: int) -> str:
+    from companion.lab.report import interval
+
+    way = "more" if f.estimate.value > b.estimate.value else "less"
+    return (
+        f"{name(f)}: people {interval(f)}, bots ({bots.variant.name}) {interval(b)}; "
+        f"people {way}, beyond chance (permutation test by game, p = {p:.2g}; false "
+        f"discovery rate {FDR:.0%} over {tested} figures)"
+    )
+
+
+def _the_rest(c: Comparison, some: bool, level: float) -> str:
+    """What the figures not said to differ mean: no difference of the stated size, or too
+    few games to tell."""
+    m, n = c.people.games, c.bots.games
+    other = "other " if some else ""
+    needed = games_needed(n, level, SIZE)
+    if needed is None:
+        return f"the bots' {n:,} games ({c.bots.variant.name}) are too few to tell anything"
+    if m < needed:
+        seen = detectable(1.0, m, n, level) if m >= 2 else float("inf")
+        shown = f"only differences of {seen:.1f} standard deviations or more" if m >= 2 else ""
+        return (
+            f"{m:,} real game{'s' if m > 1 else ''} are too few to tell people from the bots "
+            f"({c.bots.variant.name}) on the {other}figures: a difference of one standard "
+            f"deviation of a game's figure needs {needed:,} games to be seen 4 times in 5"
+            + (f"; {m:,} games show {shown}" if shown else "")
+        )
+    return (
+        f"no {other}figure of {m:,} real games differs from the bots' ({c.bots.variant.name}) "
+        "beyond chance; a difference of one standard deviation of a game's figure would "
+        "have shown 4 times in 5"
+    )
 
 
 def name(f: Figure) -> str:

@@ -8,21 +8,25 @@ where the table's web page lists them.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import math
 import os
 import re
 import sys
 import time
 import tomllib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from companion import games
 from companion.doc_paths import LAB_DOC
 from companion.lab import report as output
 from companion.lab.ladder import Ladder, LadderFigures
-from companion.lab.model import Variant
-from companion.lab.runner import ClusterError, default_workers, run
+from companion.lab.model import GameRecord, Variant
+from companion.lab.restricted import Restricted, RestrictedFigures
+from companion.lab.runner import WORKER_WAIT, ClusterError, default_workers, run
 from companion.lab.summary import VariantFigures, summarize
 from companion.lab.variants import (
     VariantError,
@@ -40,6 +44,7 @@ from companion.options import (
     whole_number,
 )
 
+F = TypeVar("F")
 REPORTS = "reports"
 """The data directory's folder of reports (the web page serves it)."""
 
@@ -119,60 +124,126 @@ def _write(
 
 def lab(args: argparse.Namespace) -> int:
     from companion.lab import ladder as skill
+    from companion.lab import restricted as restricted_play
 
     try:
         variants = read_variants(args.file)
-        ladder = skill.read_ladder(read_toml(args.file), str(args.file))
+        data = read_toml(args.file)
+        ladder = skill.read_ladder(data, str(args.file))
+        restricted = restricted_play.read_restricted(data, str(args.file))
     except VariantError as exc:
         return fail("lab", f"{exc} (the format: {LAB_DOC})")
     name = Path(args.file).stem
     out = _reports_dir(args, name)
     if isinstance(out, str):
         return fail("lab", out)
+    cluster = Cluster(args.cluster, args.worker_wait)
+    sections: list[str] = []
+    kept: list[str] = []  # what this run wrote, should a cluster fail
     try:
-        sections: list[str] = []
         if ladder is not None:
-            climbed = _climb(out, ladder, args.workers, args.quiet, args.cluster)
+            climbed = _climb(out, ladder, args.workers, args.quiet, cluster)
             if isinstance(climbed, int):
                 return climbed
             sections.append(skill.html(climbed))
+            kept.append("ladder.html")
+        if restricted is not None:
+            weighed = _weigh(out, restricted, args.workers, args.quiet, cluster)
+            if isinstance(weighed, int):
+                return weighed
+            sections.append(restricted_play.html(weighed))
+            kept.append("restricted.html")
         if not variants:
             return 0
-        results = play(variants, args.workers, args.quiet, args.cluster)
+        results = play(variants, args.workers, args.quiet, cluster)
         return _write("lab", out, f"Lab: {name}", results, sections)
     except ClusterError as exc:
-        return fail("lab", str(exc))
+        return _stopped(exc, out, name, variants, sections, kept)
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """`--cluster ADDRESS` and `--worker-wait SECONDS` (no address: this machine's cores)."""
+
+    address: str | None = None
+    worker_wait: float = WORKER_WAIT
+
+
+def _stopped(
+    exc: ClusterError,
+    out: Path,
+    name: str,
+    variants: Sequence[Variant],
+    sections: Sequence[str],
+    kept: list[str],
+) -> int:
+    """A cluster that failed: the figures done so far written (`kept`: the ladder and
+    restricted play already are; the variants finished go in a report that says it
+    stopped early), then one line saying what happened, what to do and what was kept."""
+    if variants and exc.done:
+        results = [summarize(load_lab(variants[n].game), variants[n], records)
+                   for n, records in sorted(exc.done.items())]  # fmt: skip
+        share = f"{len(results)} of {len(variants)} variants"
+        with contextlib.suppress(OSError):
+            output.write(out, results, f"Lab: {name} (stopped early: {share})", sections)
+            kept.append(f"report.html with {share}")
+    said = f"; kept in {out}: {', '.join(kept)}" if kept else "; nothing was finished"
+    return fail("lab", f"{exc}{said}")
 
 
 def _climb(
-    out: Path, ladder: Ladder, workers: int | None, quiet: bool, cluster: str | None
+    out: Path, ladder: Ladder, workers: int | None, quiet: bool, cluster: Cluster
 ) -> LadderFigures | int:
     """Play the skill ladder's pairings (on a Dask cluster's workers when given one); print
     it; write ladder.html and ladder.json. Its figures (the report's "Skill" section when
     the file also has variants), or the exit status when it cannot write them."""
-    import json
-
     from companion.lab import ladder as skill
 
     pairings = [v for _, _, v in ladder.pairings]
-    records = run(pairings, workers, None if quiet else ProgressBar(), cluster)
-    figures = skill.figures(ladder, records)
+    figures = skill.figures(ladder, _run(pairings, workers, quiet, cluster))
     _print(skill.terminal(figures))
+    return _beside(out, "ladder", skill.page(figures), figures.to_json(), figures)
+
+
+def _weigh(
+    out: Path, restricted: Restricted, workers: int | None, quiet: bool, cluster: Cluster
+) -> RestrictedFigures | int:
+    """Play restricted play's deals; print what each element is worth; write
+    restricted.html and restricted.json (or the exit status when they cannot be written)."""
+    from companion.lab import restricted as restricted_play
+
+    records = _run(restricted.variants, workers, quiet, cluster)
+    figures = restricted_play.figures(restricted, records)
+    _print(restricted_play.terminal(figures))
+    return _beside(out, "restricted", restricted_play.page(figures), figures.to_json(), figures)
+
+
+def _beside(out: Path, stem: str, page: str, data: dict[str, Any], figures: F) -> F | int:
+    """Write STEM.html and STEM.json in `out`: the figures, or the exit status."""
+    import json
+
     try:
         out.mkdir(parents=True, exist_ok=True)
-        (out / "ladder.html").write_text(skill.page(figures), encoding="utf-8")
-        (out / "ladder.json").write_text(json.dumps(figures.to_json(), indent=1) + "\n")
+        (out / f"{stem}.html").write_text(page, encoding="utf-8")
+        (out / f"{stem}.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
-        return fail("lab", f"cannot write the ladder in {out}: {exc.strerror or exc}")
-    _print(f"ladder: {out / 'ladder.html'} (figures: ladder.json)")
+        return fail("lab", f"cannot write the {stem} figures in {out}: {exc.strerror or exc}")
+    _print(f"{stem}: {out / f'{stem}.html'} (figures: {stem}.json)")
     return figures
 
 
+def _run(
+    variants: Sequence[Variant], workers: int | None, quiet: bool, cluster: Cluster
+) -> list[list[GameRecord]]:
+    return run(variants, workers, None if quiet else ProgressBar(), cluster.address,
+               cluster.worker_wait)  # fmt: skip
+
+
 def play(
-    variants: Sequence[Variant], workers: int | None, quiet: bool, cluster: str | None = None
+    variants: Sequence[Variant], workers: int | None, quiet: bool, cluster: Cluster = Cluster()
 ) -> list[VariantFigures]:
     """Every variant's games on every core (or a Dask cluster's workers), summarized."""
-    records = run(variants, workers, None if quiet else ProgressBar(), cluster)
+    records = _run(variants, workers, quiet, cluster)
     return [summarize(load_lab(v.game), v, r) for v, r in zip(variants, records, strict=True)]
 
 
@@ -269,6 +340,20 @@ def rule(text: str) -> tuple[str, Any]:
 rule.__name__ = "KEY=VALUE"
 
 
+def _seconds(text: str) -> float:
+    """`--worker-wait SECONDS`: a number of seconds above 0."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds < math.inf:
+        raise argparse.ArgumentTypeError(f"{text!r}: a number of seconds above 0, e.g. 60")
+    return seconds
+
+
+_seconds.__name__ = "SECONDS"
+
+
 # ------------------------------------------------------------------ parsers
 
 
@@ -305,8 +390,11 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         description="Play every variant of a TOML file (game, players, bots, games, seed, "
         "engine rules) on every core and report, per variant and with 95 % intervals: wins "
         "by seat and for the first player, game and manche length, the game's own figures, "
-        f"and how often each ruling's special case applied. The file format: {LAB_DOC}. "
-        "The same file and seed give the same figures, whatever the number of workers.",
+        "and how often each ruling's special case applied. A [ladder] table rates bots of "
+        "rising strength and says how much skill decides; a [restricted] table says what "
+        "each strategic element is worth to a thinking bot (restricted play). The file "
+        f"format: {LAB_DOC}. The same file and seed give the same figures, whatever the "
+        "number of workers.",
     )
     p.add_argument("file", type=path_text, help="the variants file (TOML)")
     p.add_argument(
@@ -317,6 +405,14 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         "'tabletop-companion[lab-cluster]' from a checkout; docs/lab.md says how to start one); "
         "the figures are "
         "the very same as on this machine's cores",
+    )
+    p.add_argument(
+        "--worker-wait",
+        metavar="SECONDS",
+        type=_seconds,
+        default=WORKER_WAIT,
+        help=f"with --cluster: stop when the scheduler has had no worker for this long "
+        f"(default {WORKER_WAIT:g}); the figures finished by then are kept",
     )
     _workers(p)
     _out(p, "<file name>")
@@ -342,7 +438,10 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         default=None,
         help="a lab variants file: its bot games are played and set beside the real ones of "
         "the same game and seat count, and every figure where people differ from the bots "
-        "beyond chance (a 5 %% two-sample test) is said in a sentence",
+        "beyond chance is said in a sentence (a permutation test game by game, the false "
+        "discovery rate kept at 5 %% over all the figures compared); below the games that "
+        "could see a difference of one standard deviation, the report says they are too "
+        "few to tell",
     )
     _workers(p)
     _out(p, "<name>")

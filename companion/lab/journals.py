@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import games
-from companion.journal import MAX_JOURNAL, JournalReader, file_lines, open_journal
+from companion.journal import MAX_JOURNAL, JournalReader, Setup, file_lines, open_journal
 from companion.lab.model import GameRecord, LabGame, Variant
 from companion.lab.stats import mean_ci
 from companion.lab.summary import Figure, VariantFigures, summarize
@@ -45,7 +45,9 @@ class PlayedGame:
     events: list[TableEvent]
     start: float
     bots: tuple[str, ...] | None = None
-    """The setup's `bots`: a game bots played (`companion demo`), None for people."""
+    """Who played: the setup's `bots` for a game bots played (`companion demo`);
+    `SIMULATED` a seat for one typed at the simulated table (`simulated_table`); None for
+    people at a real table."""
     digest: str = ""
     """The journal's content, hashed: the same journal given twice is counted once."""
 
@@ -70,9 +72,28 @@ def replay(path: str | os.PathLike[str]) -> PlayedGame:
         lab.record_of(players, setup.first, events),
         events,
         setup.t,
-        setup.bots,
+        setup.bots or ((SIMULATED,) * players if simulated_table(setup) else None),
         _digest(path),
     )
+
+
+SIMULATED = "simulated table"
+"""Who played a game typed at the simulated table, in its group's `bots`."""
+
+
+def simulated_table(setup: Setup) -> bool:
+    """Whether a journal was played at the simulated table (`companion play --sim`, or a
+    simulated game): its seats and tags are those the simulated table makes from the
+    journal's own seed (a real table's tags are the tokens enrolled there, its seed drawn
+    at random). A game that reads no token (Vous ne passerez pas !) is told by its seats'
+    names alone."""
+    try:
+        made = games.get(setup.game).simulated_setup(
+            len(setup.seats), setup.seed, rules=dict(setup.rules or {})
+        )
+    except (ValueError, TypeError, KeyError):  # the simulated table cannot make it: not its own
+        return False
+    return (made.seats, dict(made.tags)) == (setup.seats, dict(setup.tags))
 
 
 def _digest(path: str | os.PathLike[str]) -> str:
@@ -111,7 +132,7 @@ def report(
         rules = group[0].rules
         name = f"{title}, {players} players" + (f" ({_rules(rules)})" if rules else "")
         if bots is not None:
-            name += ", bots"
+            name += ", simulated table" if SIMULATED in bots else ", bots"
         variant = Variant(name, game, players, bots or ("people",) * players, len(group), 0, rules)
         figures = summarize(lab, variant, [g.record for g in group], _source(len(group), bots))
         figures.table = table_figures(lab, group)
@@ -121,9 +142,14 @@ def report(
 
 
 def _source(count: int, bots: tuple[str, ...] | None) -> str:
-    """Where a group's games come from: people at a table, or bots (a demo's journals)."""
+    """Where a group's games come from: people at a table, bots (a demo's journals) or the
+    simulated table."""
     journals = f"{count} journal{'s' if count > 1 else ''}"
-    return f"{journals} of bot games (companion demo)" if bots else f"{journals} of real games"
+    if bots is None:
+        return f"{journals} of real games"
+    if SIMULATED in bots:
+        return f"{journals} of the simulated table (companion play --sim), not of a real one"
+    return f"{journals} of bot games (companion demo)"
 
 
 def _given_twice(path: Path, first: Path) -> str:

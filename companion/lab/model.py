@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from companion.lab.thinking import ThinkingTable
 
 
 class Lead(NamedTuple):
@@ -70,6 +73,10 @@ class GameRecord:
     """(legal choices summed over the moves counted, moves counted): the branching factor
     is their quotient. (0, 0) where they were not counted (a journal: the events do not
     say what else a seat could have done)."""
+
+    def share(self, seat: int) -> float:
+        """The seat's part of the win: 1, a part of a shared win, or 0 (a draw: 0 to all)."""
+        return 1 / len(self.winners) if seat in self.winners else 0.0
 
 
 @dataclass(frozen=True)
@@ -143,3 +150,6 @@ class LabGame:
     engine may count as an action a seat letting a moment go by (each OK of a spoken round,
     a window the clock closed), which would make the same game look longer under one rule
     of how that moment ends than under another. None: every action is one."""
+    thinking: Callable[[], ThinkingTable] | None = None
+    """The game's thinking bot (`companion.lab.thinking.extend`), loaded on demand: its
+    restrictions for restricted play; None for a game with none."""

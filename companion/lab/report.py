@@ -239,6 +239,14 @@ figure{margin:1rem 0}figure svg{max-width:100%;height:auto}
 """
 
 
+def standalone(title: str, fragment: str) -> str:
+    """A whole HTML page of one section (a ladder's, restricted play's), beside the report."""
+    return (
+        f"<!doctype html><html lang=en><meta charset=utf-8><title>{html.escape(title)}</title>"
+        f"<style>{STYLE}</style>{fragment}</html>\n"
+    )
+
+
 def html_report(results: Sequence[VariantFigures], title: str, sections: Sequence[str] = ()) -> str:
     """The whole report as one HTML document; `sections` (HTML fragments: a skill ladder's)
     come after the list of variants, before each game's figures."""
@@ -250,7 +258,9 @@ def html_report(results: Sequence[VariantFigures], title: str, sections: Sequenc
         f"<title>{html.escape(title)}</title><style>{STYLE}</style>",
         f"<h1>{html.escape(title)}</h1>",
         f"<p>Written {datetime.now():%Y-%m-%d %H:%M}. Intervals are 95 %: Wilson for "
-        "shares, normal for means. A shared win counts a part to each winner.</p>",
+        "shares of games, normal for means over games; a rate of events (challenges that "
+        "succeed) takes the game as the unit, its events going together. A shared win "
+        "counts a part to each winner.</p>",
         "<table class=variants><tr><th>variant<th>what was played</tr>",
         *(
             f"<tr><td>{html.escape(v.variant.name)}<td>{html.escape(describe(v))}</tr>"
@@ -362,9 +372,10 @@ def _people_and_bots(group: Sequence[VariantFigures]) -> list[str]:
         if v.differences:
             parts.append(f"<h3>People ({html.escape(v.variant.name)}) against the bots</h3>")
             parts.append(
-                "<p>Each line is a figure where the table's games and the bots' differ beyond "
-                "both 95 % intervals (the tables above show every figure side by side; where "
-                "the intervals overlap, the games cannot tell people from bots).</p><ul>"
+                "<p>Each figure is compared game by game (a permutation test), and the "
+                "differences said keep a false discovery rate of 5 % over all the figures "
+                "compared; the last line says what the games could not tell (the tables "
+                "above show every figure side by side).</p><ul>"
             )
             parts += [f"<li>{html.escape(line)}</li>" for line in v.differences]
             parts.append("</ul>")

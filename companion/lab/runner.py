@@ -7,9 +7,12 @@ order and a parallel run (or a cluster's) equals a serial one, record for record
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import multiprocessing
 import os
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
@@ -37,11 +40,21 @@ def default_workers() -> int:
 
 
 class ClusterError(RuntimeError):
-    """A Dask cluster the lab cannot use (not installed, scheduler unreachable): one line."""
+    """A Dask cluster the lab cannot use (not installed, scheduler unreachable, lost, or
+    left without a worker): one line saying what to do. `done` holds the records of the
+    variants whose games were all played before it stopped (by variant number)."""
+
+    def __init__(self, message: str, done: dict[int, list[GameRecord]] | None = None) -> None:
+        super().__init__(message)
+        self.done = done or {}
 
 
 CONNECT_SECONDS = 10.0
 """How long to wait for a cluster's scheduler to answer."""
+WORKER_WAIT = 60.0
+"""How long a run waits while the scheduler has no worker before it stops (`--worker-wait`)."""
+POLL_SECONDS = 0.5
+"""How often a cluster run looks at its workers while no chunk comes back."""
 
 
 def run(
@@ -49,10 +62,12 @@ def run(
     workers: int | None = None,
     progress: Progress | None = None,
     cluster: str | None = None,
+    worker_wait: float = WORKER_WAIT,
 ) -> list[list[GameRecord]]:
     """Every game of every variant: one list of records per variant, in game order. With a
-    Dask scheduler's address (`cluster`), the chunks are played by its workers (ClusterError
-    when it cannot be reached); the records are the same."""
+    Dask scheduler's address (`cluster`), the chunks are played by its workers; the records
+    are the same. ClusterError when it cannot be reached, is lost, or has had no worker for
+    `worker_wait` seconds (carrying the variants finished by then)."""
     workers = workers or default_workers()
     total = sum(v.games for v in variants)
     if cluster is not None:
@@ -66,11 +81,15 @@ def run(
     results: dict[tuple[int, int], list[GameRecord]] = {}
     done = 0
     if cluster is not None:
-        for (number, start, stop), part in _on_cluster(cluster, variants, chunks):
-            results[(number, start)] = part
-            done += stop - start
-            if progress:
-                progress(done, total)
+        try:
+            for (number, start, stop), part in _on_cluster(cluster, variants, chunks, worker_wait):
+                results[(number, start)] = part
+                done += stop - start
+                if progress:
+                    progress(done, total)
+        except ClusterError as exc:
+            exc.done = _finished(variants, results)
+            raise
     elif workers == 1:
         for number, start, stop in chunks:
             results[(number, start)] = play_chunk(variants[number], start, stop)
@@ -95,10 +114,20 @@ def run(
                         progress(done, total)
         finally:  # Ctrl-C or a failed game: the chunks not started are dropped at once
             pool.shutdown(cancel_futures=True)
-    return [
-        [record for (n, _), part in sorted(results.items()) if n == number for record in part]
-        for number in range(len(variants))
-    ]
+    return [_records(results, number) for number in range(len(variants))]
+
+
+def _records(results: dict[tuple[int, int], list[GameRecord]], number: int) -> list[GameRecord]:
+    """A variant's records, in game order, from its chunks played so far."""
+    return [record for (n, _), part in sorted(results.items()) if n == number for record in part]
+
+
+def _finished(
+    variants: Sequence[Variant], results: dict[tuple[int, int], list[GameRecord]]
+) -> dict[int, list[GameRecord]]:
+    """The variants all of whose games were played, by number."""
+    played = {n: _records(results, n) for n in range(len(variants))}
+    return {n: r for n, r in played.items() if len(r) == variants[n].games}
 
 
 Chunk = tuple[int, int, int]
@@ -106,32 +135,108 @@ Chunk = tuple[int, int, int]
 
 
 def _on_cluster(
-    address: str, variants: Sequence[Variant], chunks: Sequence[Chunk]
+    address: str, variants: Sequence[Variant], chunks: Sequence[Chunk], worker_wait: float
 ) -> Iterator[tuple[Chunk, list[GameRecord]]]:
     """Each chunk and its records, as the cluster's workers finish them. Dask is imported
-    here only: the lab on one machine needs none of it."""
+    here only: the lab on one machine needs none of it. Dask's own log lines are held back
+    (a lost scheduler would print dozens): what went wrong is one ClusterError."""
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError as exc:
         raise ClusterError(
             "--cluster needs Dask's distributed package: pip install "
             "'tabletop-companion[lab-cluster]' from a checkout (docs/lab.md)"
         ) from exc
+    with _quiet_dask():
+        try:
+            client = Client(address, timeout=CONNECT_SECONDS)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise ClusterError(
+                f"cannot reach the Dask scheduler at {address}: {_first_line(exc)}"
+            ) from exc
+        futures: dict[Any, Chunk] = {}
+        try:
+            for order, (number, start, stop) in enumerate(chunks):  # first chunks first:
+                future = client.submit(  # a run stopped early has whole variants
+                    play_chunk, variants[number], start, stop, pure=False, priority=-order
+                )
+                futures[future] = (number, start, stop)
+            yield from _collect(client, address, futures, worker_wait)
+        finally:  # Ctrl-C, a failed game or a lost cluster: the chunks not played are cancelled
+            with contextlib.suppress(Exception):
+                if client.status == "running":
+                    client.cancel(list(futures))
+                client.close(timeout=2)
+
+
+def _collect(
+    client: Any, address: str, futures: dict[Any, Chunk], worker_wait: float
+) -> Iterator[tuple[Chunk, list[GameRecord]]]:
+    """The chunks' records as they come back, watching that the scheduler stays and has a
+    worker (ClusterError otherwise)."""
+    from concurrent.futures import CancelledError
+
+    from distributed import wait as dask_wait
+
+    pending = set(futures)
+    alone_since: float | None = None
+    while pending:
+        try:
+            finished, _ = dask_wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=futures.__getitem__):
+                # A result lives on its worker until gathered: one lost with its worker is
+                # played again, by a worker that may never come.
+                records = future.result(timeout=POLL_SECONDS)
+                pending.discard(future)
+                yield futures[future], records
+        except TimeoutError:  # nothing came back for a while: is anyone playing?
+            pass
+        except (CancelledError, OSError) as exc:  # a lost scheduler cancels every future
+            raise _lost(address) from exc
+        if client.status not in ("running", "connecting"):
+            raise _lost(address)
+        if client.scheduler_info(n_workers=1)["workers"]:
+            alone_since = None
+            continue
+        now = time.monotonic()
+        alone_since = now if alone_since is None else alone_since
+        if now - alone_since >= worker_wait:
+            raise ClusterError(
+                f"the Dask scheduler at {address} has had no worker for {worker_wait:g} s: "
+                f"start workers (dask worker {address}) and run again, or wait longer "
+                "(--worker-wait SECONDS)"
+            )
+
+
+def _lost(address: str) -> ClusterError:
+    return ClusterError(
+        f"lost the Dask scheduler at {address}: restart it (dask scheduler) and its workers, "
+        "then run again"
+    )
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+QUIET = ("distributed", "tornado", "asyncio")
+"""The loggers a cluster run silences (and those under them)."""
+
+
+@contextlib.contextmanager
+def _quiet_dask() -> Iterator[None]:
+    """Dask's loggers silenced for the run (Dask sets levels of its own on some of those
+    under "distributed"), as they were afterwards."""
+    names = {*QUIET, *(n for n in logging.root.manager.loggerDict if n.startswith(QUIET))}
+    loggers = [logging.getLogger(name) for name in sorted(names)]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
     try:
-        client = Client(address, timeout=CONNECT_SECONDS)
-    except (OSError, TimeoutError, ValueError) as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {reason}") from exc
-    futures: dict[Any, Chunk] = {}
-    try:
-        for number, start, stop in chunks:
-            future = client.submit(play_chunk, variants[number], start, stop, pure=False)
-            futures[future] = (number, start, stop)
-        for future in as_completed(futures):
-            yield futures[future], future.result()
-    finally:  # Ctrl-C or a failed game: the chunks not played are cancelled
-        client.cancel(list(futures))
-        client.close()
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 def _leave_ctrl_c_to_the_parent() -> None:

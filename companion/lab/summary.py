@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.lab.interest import branching, comeback, decided_at, lead_changes
 from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Variant
-from companion.lab.stats import Estimate, mean_ci, wilson
+from companion.lab.stats import Estimate, Samples, clustered_rate, mean_ci, ratio_ci, wilson
 
 GAME = "Game"
 """The section every game has: wins and lengths."""
@@ -33,6 +33,8 @@ class Figure:
     seat: int | None = None
     rate: bool = False
     """A proportion (shown as a percentage) rather than a mean."""
+    samples: Samples | None = field(default=None, compare=False, repr=False)
+    """The figure game by game (`report --against` tests people against bots with them)."""
 
 
 @dataclass(frozen=True)
@@ -117,46 +119,35 @@ def summarize(
     lab: LabGame, variant: Variant, records: Sequence[GameRecord], source: str = ""
 ) -> VariantFigures:
     """The figures of a variant from its games' records."""
-    n = len(records)
     players = variant.players
-    figures = [
-        Figure(GAME, "wins", wilson(sum(_share(r, s) for r in records), n), seat=s, rate=True)
-        for s in range(players)
-    ]
-    figures.append(
-        Figure(
-            GAME,
-            "won by the first player",
-            wilson(sum(_share(r, r.first) for r in records), n),
-            rate=True,
-        )  # fmt: skip
-    )
-    figures.append(
-        Figure(
-            GAME, "drawn or unfinished", wilson(sum(not r.winners for r in records), n), rate=True
-        )  # fmt: skip
-    )
+    figures = [_share(GAME, "wins", [r.share(s) for r in records], s) for s in range(players)]
+    figures.append(_share(GAME, "won by the first player", [r.share(r.first) for r in records]))
+    figures.append(_share(GAME, "drawn or unfinished", [float(not r.winners) for r in records]))
     manche_turns = [t for r in records for t in r.manches]
     lengths = [decisions_of(lab, r) for r in records]
+    turns = Samples(tuple(float(sum(r.manches)) for r in records),
+                    tuple(float(len(r.manches)) for r in records))  # fmt: skip
     figures += [
-        Figure(GAME, DECISIONS, mean_ci(lengths)),
-        Figure(GAME, f"{lab.manche}s per game", mean_ci([len(r.manches) for r in records])),
-        Figure(GAME, f"turns per {lab.manche}", mean_ci(manche_turns)),
+        _mean(GAME, DECISIONS, lengths),
+        _mean(GAME, f"{lab.manche}s per game", [len(r.manches) for r in records]),
+        Figure(GAME, f"turns per {lab.manche}", ratio_ci(*_parts(turns)), samples=turns),
     ]
     for section in lab.sections:
         for row in section.rows:
             if isinstance(row, Mean):
                 values = [r.counts.get(row.key, 0.0) for r in records]
-                figures.append(Figure(section.title, row.label, mean_ci(values)))
+                figures.append(_mean(section.title, row.label, values))
             elif isinstance(row, Rate):
-                hits = math.fsum(r.counts.get(row.hits, 0.0) for r in records)
-                trials = math.fsum(r.counts.get(row.trials, 0.0) for r in records)
-                figures.append(Figure(section.title, row.label, wilson(hits, trials), rate=True))
+                rate = Samples(tuple(r.counts.get(row.hits, 0.0) for r in records),
+                               tuple(r.counts.get(row.trials, 0.0) for r in records))  # fmt: skip
+                estimate = clustered_rate(*_parts(rate))
+                figures.append(Figure(section.title, row.label, estimate, rate=True, samples=rate))
             elif isinstance(row, PerSeat):
                 for seat in range(players):
                     values = [_seat(r, row.key, seat) for r in records]
-                    figures.append(Figure(section.title, row.label, mean_ci(values), seat=seat))
+                    figures.append(_mean(section.title, row.label, values, seat))
     figures += interest_figures(records, lengths)
+    n = len(records)
     rulings = [
         RulingFigure(
             ruling,
@@ -190,27 +181,40 @@ def interest_figures(records: Sequence[GameRecord], lengths: Sequence[int]) -> l
         decided = [d for r in scored if (d := decided_at(r)) is not None]
         comebacks = [c for r in scored if (c := comeback(r)) is not None]
         figures += [
-            Figure(INTEREST, LEAD_CHANGES, mean_ci([lead_changes(r.leads) for r in scored])),
-            Figure(INTEREST, DECIDED, mean_ci(decided), rate=True),
-            Figure(INTEREST, COMEBACKS, wilson(sum(comebacks), len(comebacks)), rate=True),
+            _mean(INTEREST, LEAD_CHANGES, [lead_changes(r.leads) for r in scored]),
+            _mean(INTEREST, DECIDED, decided, rate=True),
+            _share(INTEREST, COMEBACKS, [float(c) for c in comebacks]),
         ]
     branches = [b for r in records if (b := branching(r)) is not None]
     if branches:
-        figures.append(Figure(INTEREST, BRANCHING, mean_ci(branches)))
+        figures.append(_mean(INTEREST, BRANCHING, branches))
     if figures:
-        figures.append(Figure(INTEREST, DECISIONS, mean_ci(lengths)))
+        figures.append(_mean(INTEREST, DECISIONS, lengths))
     return figures
+
+
+def _mean(
+    section: str, label: str, values: Sequence[float], seat: int | None = None, rate: bool = False
+) -> Figure:
+    """A figure that is a mean over games, with its normal interval."""
+    samples = Samples(tuple(float(v) for v in values))
+    return Figure(section, label, mean_ci(samples.values), seat, rate, samples)
+
+
+def _share(section: str, label: str, values: Sequence[float], seat: int | None = None) -> Figure:
+    """A share of games (a part of a shared win counted as such), with Wilson's interval."""
+    samples = Samples(tuple(values))
+    return Figure(section, label, wilson(math.fsum(values), len(values)), seat, True, samples)
+
+
+def _parts(samples: Samples) -> tuple[Sequence[float], Sequence[float]]:
+    return samples.values, samples.trials or ()
 
 
 def decisions_of(lab: LabGame, record: GameRecord) -> int:
     """A game's decisions: its actions, less those the game says are none (`LabGame.decisions`:
     an OK of a spoken round, a window the clock closed)."""
     return record.actions if lab.decisions is None else lab.decisions(record)
-
-
-def _share(record: GameRecord, seat: int) -> float:
-    """A seat's part of a game's win (a shared win counts a part)."""
-    return 1 / len(record.winners) if seat in record.winners else 0.0
 
 
 def _seat(record: GameRecord, key: str, seat: int) -> float:

@@ -61,4 +61,4 @@ def extend(lab: LabGame, load: Callable[[], ThinkingTable]) -> LabGame:
     def play(variant: Variant, index: int) -> GameRecord:
         return load().play(variant, index) if thinks(variant) else lab.play(variant, index)
 
-    return dataclasses.replace(lab, check=check, play=play)
+    return dataclasses.replace(lab, check=check, play=play, thinking=load)

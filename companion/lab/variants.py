@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from companion import games
 from companion.config.reading import MAX_TOML_BYTES
@@ -21,6 +21,8 @@ from companion.lab.model import LabGame, Variant
 KEYS = ("name", "game", "players", "bots", "games", "seed", "rules")
 """What a variant (or the file's top level, as defaults) may set."""
 MAX_GAMES = 10_000_000
+STUDIES = ("ladder", "restricted")
+"""The tables of a file that are no variant: a skill ladder, restricted play."""
 
 
 class VariantError(ValueError):
@@ -65,13 +67,14 @@ def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 def parse_variants(data: Mapping[str, Any], name: str = "variants") -> list[Variant]:
-    defaults = {k: v for k, v in data.items() if k not in ("variant", "ladder")}
-    _known(defaults, f"{name}: top level", (*KEYS, "variant", "ladder"))
-    ladder = "ladder" in data  # a file may ask for a skill ladder only (companion/lab/ladder.py)
-    tables = data.get("variant", [] if ladder else [{}])
+    defaults = {k: v for k, v in data.items() if k not in ("variant", *STUDIES)}
+    _known(defaults, f"{name}: top level", (*KEYS, "variant", *STUDIES))
+    # A file may ask for a skill ladder or restricted play only (ladder.py, restricted.py).
+    studies = any(study in data for study in STUDIES)
+    tables = data.get("variant", [] if studies else [{}])
     if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
         raise VariantError(name, "'variant' must be tables written [[variant]]")
-    if not tables and not ladder:
+    if not tables and not studies:
         raise VariantError(name, "'variant' must be tables written [[variant]]")
     variants = []
     for number, table in enumerate(tables, start=1):
@@ -83,6 +86,34 @@ def parse_variants(data: Mapping[str, Any], name: str = "variants") -> list[Vari
     if twice:
         raise VariantError(name, f"two variants are named {', '.join(map(repr, twice))}")
     return variants
+
+
+def read_study(
+    data: Mapping[str, Any], key: str, name: str, keys: tuple[str, ...], own: tuple[str, ...]
+) -> tuple[dict[str, Any], str, dict[str, Any]] | None:
+    """A file's study table (`STUDIES`: ``[ladder]``, ``[restricted]``), None when it has
+    none: (the table; where it is, for errors; the settings of its variants, the file's
+    defaults under the table's keys but its `own`). VariantError naming a key it does
+    not know."""
+    table = data.get(key)
+    if table is None:
+        return None
+    where = f"{name}: {key}"
+    if not isinstance(table, dict):
+        raise VariantError(where, f"write it as a table, [{key}]")
+    _known(table, where, keys)
+    defaults = {k: data[k] for k in ("game", "players", "seed", "rules") if k in data}
+    return table, where, {**defaults, **{k: v for k, v in table.items() if k not in own}}
+
+
+def distinct_names(value: Any, least: int) -> TypeGuard[list[str]]:
+    """Whether a study's list (rungs, restrictions) holds `least` or more different names."""
+    return (
+        isinstance(value, list)
+        and len(value) >= least
+        and all(isinstance(v, str) for v in value)
+        and len(set(value)) == len(value)
+    )
 
 
 def _known(table: Mapping[str, Any], where: str, keys: tuple[str, ...]) -> None:

@@ -9,8 +9,7 @@ with the very same actions. After every step both must have
 - the same position, in a common form (each fast path's projection of its own, or of the
   engine's),
 - said the same: the same events where the fast path makes them (PassPass), else the same
-  figures the lab counts from the engine's events (Flip Done, Swiped: the counters;
-  Vous ne passerez pas !: the record, scores included).
+  figures the lab counts from the engine's events (Flip Done: the counters).
 
 A divergence fails naming the game, the case, the seed and the step. Seeds and lengths
 keep each game to a few seconds; `COMPANION_FAST_SEEDS=N` plays N seeds of every case.
@@ -38,14 +37,6 @@ from companion.games.passpass import rules as pp
 from companion.games.passpass.fast.core import FastGame as PassPassGame
 from companion.games.passpass.fast.tally import Tally as PassPassTally
 from companion.games.passpass.lab import EDITIONS
-from companion.games.swiped import lab as swiped_lab
-from companion.games.swiped import rules as sw
-from companion.games.swiped.fast import common as sw_common
-from companion.games.swiped.fast.game import Settings, Table
-from companion.games.swiped.fast.tables import deck_of
-from companion.games.vnp import lab as vnp_lab
-from companion.games.vnp import rules as vnp
-from companion.games.vnp.rules.fast import PASS, Position
 
 SEEDS = int(os.environ.get("COMPANION_FAST_SEEDS", "0"))
 """Seeds per case when set; else each case's own count."""
@@ -251,185 +242,14 @@ class FlipDoneLockstep(Lockstep):
         )
 
 
-def _swiped_config(settings: Settings) -> Callable[[int], sw.Config]:
-    """The engine's config of the lab's settings, player 1 (SW-4) rotating with the seed."""
-    return lambda seed: swiped_lab.config_of(settings, seed % 2)
-
-
-class SwipedLockstep(Lockstep):
-    """Actions as the fast path's (seat, offer), positions as the readable State
-    (`fast/common.py`); the fast path makes no events: its Tally is held to the one the
-    lab counts from the engine's events (`lab.tally_of`)."""
-
-    game = "swiped"
-    ordered = True
-    engine = sw
-    cases = (
-        Case("as ruled", _swiped_config(Settings()), 20),
-        Case(
-            "refused, 2 claims a gap",
-            _swiped_config(Settings(loses=False, claims_per_gap=2)),
-            8,
-            steps=250,
-        ),
-        Case(
-            "manche limit 3, no claim before the first swap",
-            _swiped_config(Settings(manche_limit=3, claim_before_first_swap=False)),
-            20,
-        ),
-        Case(
-            "deck of 8, refused, no gap limit",
-            _swiped_config(Settings(deck_size=8, deck_seed=3, loses=False, claims_per_gap=None)),
-            8,
-            steps=250,
-        ),
-    )
-
-    def start(self, config: sw.Config, seed: int) -> None:
-        settings = self.settings = _settings(config)
-        self.config, self.seed = config, seed
-        deck = deck_of(settings.deck_size, settings.deck_seed)
-        self.fast = Table(settings, deck, seed, config.first, deducing=False)
-
-    def legal(self) -> Sequence[Hashable]:
-        return self.fast.legal()
-
-    def legal_of(self, state: sw.State, actions: Sequence[Any]) -> Sequence[Hashable]:
-        return tuple(sw_common.offer_of(a) for a in actions)
-
-    def play(self, state: sw.State, action: sw.Action) -> None:
-        self.fast.act(*sw_common.offer_of(action))
-
-    def view(self) -> Hashable:
-        return sw_common.to_state(self.fast, self.config, self.seed)
-
-    def view_of(self, state: sw.State) -> Hashable:
-        return state
-
-    def said(self) -> Any:
-        return _swiped_figures(self.fast.tally)
-
-    def said_of(self, events: list[Json], step: list[Json]) -> Any:
-        return _swiped_figures(swiped_lab.tally_of(self.config.first, events))
-
-    def choose(self, rng: random.Random, actions: Sequence[Any]) -> Any:
-        """A claim now and then (random claims would end most games before a swap), and
-        often one of two pairs, so that a phase's second swap repeats its first (SW-4)."""
-        claims = [a for a in actions if isinstance(a, sw.ClaimMatches | sw.ClaimCard)]
-        moves = [a for a in actions if not isinstance(a, sw.ClaimMatches | sw.ClaimCard)]
-        if claims and (not moves or rng.random() < 0.03):
-            return rng.choice(claims)
-        few = [a for a in moves if isinstance(a, sw.Program) and (a.a, a.b) in sw.PAIRS[:2]]
-        return rng.choice(few if few and rng.random() < 0.5 else moves)
-
-
-def _settings(config: sw.Config) -> Settings:
-    return Settings(
-        deck_size=config.deck_size,
-        deck_seed=config.deck_seed,
-        loses=config.false_claim is sw.FalseClaim.LOSES,
-        manche_limit=config.manche_limit,
-        claims_per_gap=config.claims_per_gap,
-        claim_before_first_swap=config.claim_before_first_swap,
-    )
-
-
-def _swiped_figures(tally: Any) -> tuple[Any, ...]:
-    return (
-        tally.counts, tally.manches, tally.actions, tally.card, tally.matches, tally.false,
-        tally.refused, tally.winner, tally.finished, tally.last_claim,
-    )  # fmt: skip
-
-
-class VnpLockstep(Lockstep):
-    """Actions as placement ids (PASS for a pass), in id order as the fast bots draw them;
-    positions as the fast `Position` (its `Position.of` reads the engine's State); the
-    fast path makes no events: at the game's end the lab's record of its turns (the
-    scores computed, VNP-6) is held to the record of the engine's events (its GameOver's
-    scores). Before the end the turns are the actions themselves."""
-
-    game = "vnp"
-    ordered = True
-    engine = vnp
-    cases = (
-        Case("13x13, four", lambda seed: vnp.make_config(), 1),
-        Case(
-            "9x9, strict, two",
-            lambda seed: vnp.make_config(size=9, crossing="strict", mode="two"),
-            3,
-        ),
-        Case("7x7, teams", lambda seed: vnp.make_config(size=7, mode="teams"), 6),
-        Case(
-            "6x6, strict, own starts",
-            lambda seed: vnp.make_config(
-                size=6, crossing="strict", starts=((1, 1), (4, 1), (4, 4), (1, 4))
-            ),
-            8,
-        ),
-    )
-
-    def start(self, config: vnp.Config, seed: int) -> None:
-        self.config = config
-        self.fast = Position(config)
-        self.turns: list[tuple[int, int]] = []
-        self.seats = tuple(config.seat_of(c) for c in range(len(vnp.COLOURS)))
-
-    def legal(self) -> Sequence[Hashable]:
-        if self.fast.over:
-            return ()
-        bits = self.fast.legal(self.fast.turn)
-        ids = []
-        while bits:
-            low = bits & -bits
-            ids.append(low.bit_length() - 1)
-            bits ^= low
-        return tuple(ids) or (PASS,)
-
-    def legal_of(self, state: vnp.State, actions: Sequence[Any]) -> Sequence[Hashable]:
-        return tuple(a.placement if isinstance(a, vnp.Place) else PASS for a in actions)
-
-    def play(self, state: vnp.State, action: vnp.Action) -> None:
-        colour = self.fast.turn
-        if isinstance(action, vnp.Place):
-            self.turns.append((colour, action.placement))
-            self.fast.place(action.placement)
-        else:
-            self.turns.append((colour, PASS))
-            self.fast.pass_turn()
-
-    def view(self) -> Hashable:
-        return _position_view(self.fast)
-
-    def view_of(self, state: vnp.State) -> Hashable:
-        return _position_view(Position.of(state))
-
-    def said(self) -> Any:
-        if not self.fast.over:
-            return None  # only the turns so far: the actions themselves
-        players = self.config.seats
-        return vnp_lab.fast_record(players, self.config, self.seats, self.turns, True)
-
-    def said_of(self, events: list[Json], step: list[Json]) -> Any:
-        if not any(e["kind"] == "game_over" for e in step):
-            return None
-        return vnp_lab.record_of(self.config.seats, self.seats[0], events)
-
-
-def _position_view(p: Position) -> tuple[Any, ...]:
-    return (
-        p.turn, p.over, tuple(p.passed), tuple(p.placed), tuple(p.reach), tuple(p.unused),
-        tuple(p.candidates), p.free,
-    )  # fmt: skip
-
-
 LOCKSTEPS: dict[str, Callable[[], Lockstep]] = {
     "ptipasspass": lambda: PassPassLockstep("ptipasspass", range(2, 7)),
     "phipasspass": lambda: PassPassLockstep("phipasspass", range(3, 7)),
     "flipdone": FlipDoneLockstep,
-    "swiped": SwipedLockstep,
-    "vnp": VnpLockstep,
 }
-"""Every registered game with a fast path, by name (`test_every_fast_path_is_held`)."""
+"""Every registered game with a fast path, by name (`test_every_fast_path_is_held`).
+Swiped and Vous ne passerez pas ! have none: their engine is their fast path (each
+`rules/board.py`)."""
 
 
 # ---------------------------------------------------------------------------- the test
@@ -509,7 +329,6 @@ def test_the_fast_path_equals_the_engine_step_by_step(name: str, case: Case) -> 
 REGRESSIONS = [
     # (game, case, seed): where a fast path once left the engine.
     ("flipdone", "as ruled", 9),  # the game won after an overtime phase kept its tie
-    ("swiped", "manche limit 3, no claim before the first swap", 2),  # a draw kept its step
 ]
 
 
@@ -533,6 +352,7 @@ def _fast_path_of(name: str) -> str | None:
 
 
 def test_every_fast_path_is_held_to_its_engine() -> None:
-    """A game with a fast path (today's four, or a new one) is in this contract."""
+    """A game with a fast path (today's PassPass and Flip Done, or a new one) is in this
+    contract."""
     with_fast = {name for name in games.names() if _fast_path_of(name)}
     assert with_fast == set(LOCKSTEPS)

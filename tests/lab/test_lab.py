@@ -102,6 +102,10 @@ def test_a_bad_variants_file_is_one_error_naming_the_key(tmp_path, text, words):
 def test_the_documented_example_file_runs():
     from pathlib import Path
 
+    from companion.lab.ladder import read_ladder
+    from companion.lab.restricted import read_restricted
+    from companion.lab.variants import read_toml
+
     example = Path(__file__).resolve().parents[2] / "docs" / "lab.example.toml"
     names = [v.name for v in read_variants(example)]
     variants = read_variants(example)
@@ -114,6 +118,14 @@ def test_the_documented_example_file_runs():
     ]
     assert same == ["game", "players", "bots", "games", "seed"]
     assert [dict(v.rules) for v in variants] == [{}, {"next_starter": "winner"}]
+    # The first report answers "how much does skill decide?" and "what is bluffing worth?".
+    data = read_toml(example)
+    ladder = read_ladder(data, str(example))
+    assert ladder is not None and ladder.rungs[-1].startswith("mcts:")
+    assert ladder.rungs[ladder.reference] == "heuristic" and ladder.players == 2
+    restricted = read_restricted(data, str(example))
+    assert restricted is not None and restricted.restrictions == ("never-bluff",)
+    assert restricted.baseline.games >= 200
 
 
 def test_a_file_that_is_not_toml_is_named(tmp_path):

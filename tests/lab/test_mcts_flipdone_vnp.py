@@ -6,11 +6,18 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import typing
 
 from companion.games.flipdone.bots import heuristic_action
 from companion.games.flipdone.fast.common import colour, view, view_of
 from companion.games.flipdone.fast.core import BLACK, RED
-from companion.games.flipdone.mcts import Knowledge, knowledge_of, sample, thinking_bot
+from companion.games.flipdone.mcts import (
+    Knowledge,
+    knowledge_of,
+    sample,
+    seat_bot,
+    thinking_bot,
+)
 from companion.games.flipdone.rules import contract as flipdone_contract
 from companion.games.flipdone.rules.actions import Build
 from companion.games.flipdone.rules.config import DECK, LINES, is_red, make_config
@@ -27,6 +34,14 @@ def test_flipdone_search_input_has_no_field_for_hidden_facts() -> None:
     fields = {f.name for f in dataclasses.fields(Knowledge)}
     assert not fields & flipdone_contract.ENGINE.hidden
     assert not vnp_contract.ENGINE.hidden  # VNP hides nothing: the board is all a seat knows
+
+
+def test_flipdone_thinking_bot_is_given_its_seats_knowledge_never_a_state() -> None:
+    """By type, as PassPass's and Swiped's bots are given a seat's view: the search's entry
+    point takes a `Knowledge` and the legal actions; `seat_bot` (the table's part) makes
+    the knowledge from the state."""
+    hints = typing.get_type_hints(thinking_bot(Spec(3), random.Random(1)))
+    assert hints["knowledge"] is Knowledge and State not in hints.values()
 
 
 def _unseen_dealt_again(state: State, seat: int, rng: random.Random) -> State:
@@ -81,8 +96,8 @@ def test_flipdone_decisions_are_the_same_whatever_the_others_hide() -> None:
             other = _unseen_dealt_again(state, seat, rng)
             assert knowledge_of(other, seat) == knowledge_of(state, seat)
             differed += other != state
-            mine = thinking_bot(Spec(6), random.Random(step))(state)
-            assert thinking_bot(Spec(6), random.Random(step))(other) == mine
+            mine = seat_bot("mcts:6", random.Random(step))(state)
+            assert seat_bot("mcts:6", random.Random(step))(other) == mine
         state, _ = apply(state, heuristic_action(state, rng))
     assert differed >= 5
 
@@ -139,7 +154,7 @@ def test_flipdone_thinking_bot_seldom_hands_the_next_seat_a_line() -> None:
     black = next(c for c in state.hands[2] if not is_red(c))
     state, _ = apply(state, Build(2, black, 1))
     heuristic = [apply(state, heuristic_action(state, random.Random(r)))[0] for r in range(20)]
-    thinking = [apply(state, thinking_bot(Spec(30), random.Random(r))(state))[0] for r in range(20)]
+    thinking = [apply(state, seat_bot("mcts:30", random.Random(r))(state))[0] for r in range(20)]
     assert sum(_handed_over(s) >= 2 for s in heuristic) >= 6
     assert max(_handed_over(s) for s in thinking) <= 1
 

@@ -1,5 +1,6 @@
-"""Swiped in the lab: the fast path plays the very games of the readable engine with
-today's bots, and the record says what the rules say happened.
+"""Swiped in the lab: the lab's bots (selfplay/) play on the engine's board the very games the
+table's bots (bots.py) play on the engine, and the record says what the rules say
+happened.
 
 The differential test plays `COMPANION_LAB_DIFF_GAMES` games per variant when it is set
 (e.g. 5000; run with `-n 2`), else a count that keeps the suite fast. It compares the
@@ -24,9 +25,6 @@ from companion.games.swiped.bots import (
     swap_log_likelihoods,
     swapped,
 )
-from companion.games.swiped.fast import game as fast
-from companion.games.swiped.fast import tally as keys
-from companion.games.swiped.fast.tables import COLOUR_INDEX, SWAPS, deck_of, positions, row
 from companion.games.swiped.lab import (
     LAB,
     RULE_KEYS,
@@ -49,6 +47,9 @@ from companion.games.swiped.rules import (
     Program,
     Swap,
 )
+from companion.games.swiped.selfplay import game as selfplay
+from companion.games.swiped.selfplay import tally as keys
+from companion.games.swiped.selfplay.tables import COLOUR_INDEX, SWAPS, deck_of, positions, row
 from companion.games.swiped.sim import SwipedSim, make_setup
 from companion.lab.model import GameRecord, Variant
 from companion.lab.variants import load_lab, parse_variants
@@ -77,18 +78,19 @@ DIFFERENTIAL: list[tuple[Variant, int]] = [
 ]
 
 
-def _offer(action: Action | None) -> fast.Offer | None:
-    """A readable bot's offer as the fast path writes it."""
+def _offer(action: Action | None) -> selfplay.Offer | None:
+    """A table bot's offer as the lab's bots write it."""
     if action is None:
         return None
     if isinstance(action, Program):
-        return (fast.PROGRAM_SWAP, SWAPS.index((COLOUR_INDEX[action.a], COLOUR_INDEX[action.b])))
+        swap = SWAPS.index((COLOUR_INDEX[action.a], COLOUR_INDEX[action.b]))
+        return (selfplay.PROGRAM_SWAP, swap)
     if isinstance(action, Swap):
-        return (fast.SWAP, 0)
+        return (selfplay.SWAP, 0)
     if isinstance(action, ClaimMatches):
-        return (fast.CLAIM_MATCHES, 0)
+        return (selfplay.CLAIM_MATCHES, 0)
     assert isinstance(action, ClaimCard)
-    return (fast.CLAIM_CARD, action.card)
+    return (selfplay.CLAIM_CARD, action.card)
 
 
 def _name(v: Variant) -> str:
@@ -98,15 +100,15 @@ def _name(v: Variant) -> str:
 @pytest.mark.parametrize(
     ("lab_variant", "default"), DIFFERENTIAL, ids=[_name(v) for v, _ in DIFFERENTIAL]
 )
-def test_the_fast_path_plays_the_reference_games(lab_variant: Variant, default: int) -> None:
+def test_the_lab_bots_play_the_table_bots_games(lab_variant: Variant, default: int) -> None:
     count = int(os.environ.get("COMPANION_LAB_DIFF_GAMES", default))
     settings = settings_of(lab_variant)
     kinds = (lab_variant.bots[0], lab_variant.bots[1])
     for index in range(count):
         offers: list[tuple[int, Action | None]] = []
         expected = play_reference(lab_variant, index, offers)
-        trace: list[tuple[int, fast.Offer | None]] = []
-        got = fast.play(settings, kinds, lab_variant.seed, index, trace)
+        trace: list[tuple[int, selfplay.Offer | None]] = []
+        got = selfplay.play(config_of(settings, index % 2), kinds, lab_variant.seed, index, trace)
         assert got == expected, f"game {index}"
         assert trace == [(seat, _offer(a)) for seat, a in offers], f"game {index}"
         assert LAB.play(lab_variant, index) == expected, f"game {index}"

@@ -1,14 +1,9 @@
-"""Vous ne passerez pas ! in the lab: the fast path plays the very games of the readable
-engine with the readable bots, and the record says what the rules say happened.
-
-The differential test plays `COMPANION_LAB_DIFF_GAMES` games per variant when it is set
-(e.g. 2000; run with `-n 2`), else a count that keeps the suite fast: most games on small
-boards, where a readable game is cheap, some on the book's 13 x 13 board.
+"""Vous ne passerez pas ! in the lab: the lab plays the game the table's bots play on the
+engine, and the record says what the rules say happened.
 """
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -17,36 +12,33 @@ from typing import Any
 import pytest
 
 from companion import games
-from companion.games.vnp.bots import BOTS, play_game
+from companion.games.vnp.bots import make_bot
 from companion.games.vnp.lab import (
     LAB,
     RULE_KEYS,
     RULINGS,
     colour_seats,
     config_of,
-    fast_game,
     record_of,
-    reference_events,
+    seating,
 )
 from companion.games.vnp.referee import RULE_KEYS as REFEREE_RULE_KEYS
 from companion.games.vnp.referee import TABLE_KEYS
 from companion.games.vnp.rules import (
     COLOURS,
     PIECES,
-    GameOver,
-    Passed,
+    Board,
+    Event,
     Placed,
-    State,
     apply,
     geometry,
     is_over,
-    legal_placements,
     make_config,
     new_game,
     side_scores,
     winners,
 )
-from companion.games.vnp.rules.fast import PASS, Position, nth_bit, rules_for
+from companion.games.vnp.rules.board import nth_bit, tables
 from companion.games.vnp.sim import Habits, VnpSim, make_setup
 from companion.lab.model import GameRecord, Variant
 from companion.lab.variants import load_lab
@@ -59,80 +51,62 @@ def variant(
     return Variant("v", "vnp", players, tuple(bots), 10, seed, rules or {})
 
 
-# ------------------------------------------------------------------ differential
+def table_events(v: Variant, index: int) -> list[Event]:
+    """Game `index` of the variant as a table plays it: the engine's `apply`, each seat's
+    bot as a table seats it (`bots.make_bot`), the lab's seating and rngs."""
+    sit = seating(v, index)
+    bots = [make_bot(kind) for kind in v.bots]
+    state, opening = new_game(sit.config, 0)
+    events = list(opening)
+    while not is_over(state):
+        seat = sit.seats[state.turn]
+        state, happened = apply(state, bots[seat](state, sit.rngs[seat]))
+        events.extend(happened)
+    return events
+
+
+# ---------------------------------------------------------------- the table's game
 
 L, R = "largest", "random"
-DIFFERENTIAL: list[tuple[Variant, int]] = [
-    # (variant, games by default): both modes (and teams), both crossings, bot mixes,
-    # board sizes and custom starts (VNP-2, VNP-4, VNP-7).
-    (variant(4, [L] * 4), 16),
-    (variant(4, [R] * 4, seed=8), 16),
-    (variant(2, [L, R], {"crossing": "strict"}), 16),
-    (variant(4, [R, L, L, R], {"mode": "teams"}), 16),
-    (variant(4, [L, R, R, L], {"size": 9, "crossing": "strict"}), 60),
-    (variant(2, [R, R], {"size": 9, "mode": "two"}), 60),
-    (variant(4, [L] * 4, {"size": 7, "mode": "teams", "crossing": "strict"}), 150),
-    (variant(4, [R, L, R, R], {"size": 7, "starts": [[1, 1], [5, 1], [5, 5], [1, 5]]}), 150),
-    (variant(2, [L, R], {"size": 5, "crossing": "strict"}), 250),
-    (variant(4, [R] * 4, {"size": 5}), 250),
-    (variant(4, [R, L, L, R], {"size": 6, "crossing": "strict", "mode": "teams"}), 250),
-    (variant(2, [L, L], {"size": 15}), 4),  # colours placing all (VNP-6) are skipped
+TABLE_GAMES: list[tuple[Variant, int]] = [
+    # (variant, games): both modes (and teams), both crossings, bot mixes, board sizes and
+    # custom starts (VNP-2, VNP-4, VNP-7).
+    (variant(4, [L] * 4), 2),
+    (variant(2, [L, R], {"crossing": "strict"}), 2),
+    (variant(4, [R, L, L, R], {"mode": "teams", "size": 9}), 6),
+    (variant(4, [R, L, R, R], {"size": 7, "starts": [[1, 1], [5, 1], [5, 5], [1, 5]]}), 10),
+    (variant(2, [L, R], {"size": 5, "crossing": "strict"}), 20),
+    (variant(2, [L, L], {"size": 15}), 1),  # colours placing all (VNP-6) are skipped
 ]
 
 
-def turns_of(events: Sequence[Any]) -> list[tuple[int, int]]:
-    """The readable game's actions as the fast path writes them."""
-    return [
-        (COLOURS.index(e.colour), e.placement if isinstance(e, Placed) else PASS)
-        for e in events
-        if isinstance(e, Placed | Passed)
-    ]
-
-
 @pytest.mark.parametrize(
-    ("v", "default"),
-    DIFFERENTIAL,
-    ids=[f"{v.players}p-{v.bots}-{v.rules}" for v, _ in DIFFERENTIAL],
+    ("v", "count"), TABLE_GAMES, ids=[f"{v.players}p-{v.bots}-{v.rules}" for v, _ in TABLE_GAMES]
 )
-def test_fast_path_plays_the_readable_games(v: Variant, default: int) -> None:
+def test_the_lab_plays_the_game_the_tables_bots_play(v: Variant, count: int) -> None:
+    """The lab's game i is the one the engine plays with the table's bots seated and seeded
+    as the lab seats them, and its record (from the board's turns) is the one a journal
+    of that game gives (`record_of`, from the events)."""
     LAB.check(v)
-    count = int(os.environ.get("COMPANION_LAB_DIFF_GAMES", default))
     for index in range(count):
-        choices: list[int] = []  # legal placements of each turn that had one
-        events = reference_events(v, index, choices)
-        _, game = fast_game(v, index)
-        assert list(game.turns) == turns_of(events), index
-        expected = record_of(v.players, index % v.players, [e.to_json() for e in events])
-        expected = replace(expected, choices=(sum(choices), len(choices)))
-        assert LAB.play(v, index) == expected, index
+        events = [e.to_json() for e in table_events(v, index)]
+        expected = record_of(v.players, index % v.players, events)
+        assert replace(LAB.play(v, index), choices=(0, 0)) == expected, index
 
 
-def test_fast_legal_placements_equal_the_readable_ones_at_every_position() -> None:
-    """Every colour's legal set, not only the colour to play's, along random games."""
-    for crossing, size in (("nexos", 13), ("strict", 13), ("nexos", 6), ("strict", 7)):
-        rng = random.Random(f"{crossing}{size}")
-        state, _ = new_game(make_config(crossing=crossing, size=size), 0)
-        while not is_over(state):
-            position = Position.of(state)
-            for colour in range(len(COLOURS)):
-                ids = legal_placements(state, colour)
-                assert position.legal(colour) == sum(1 << pid for pid in ids)
-            state, _ = apply(state, BOTS[R](state, rng))
-
-
-def test_position_refuses_what_the_engine_refuses() -> None:
-    position = Position(make_config())
+def test_the_board_refuses_what_the_rules_refuse() -> None:
+    board = Board(make_config())
     start = geometry(13).point_id((2, 2))
     elsewhere = next(
         pid for pid, p in enumerate(geometry(13).placements) if not p.point_mask >> start & 1
     )
-    with pytest.raises(IllegalAction, match="VNP-4"):
-        position.place(elsewhere)  # VNP-3: jaune's first piece must touch its start
+    with pytest.raises(IllegalAction, match="VNP-3"):
+        board.place(elsewhere)  # VNP-3: jaune's first piece must touch its start
     with pytest.raises(IllegalAction, match="VNP-5"):
-        position.pass_turn()
-    legal = position.legal(0)
-    position.place(nth_bit(legal, 0))
-    assert position.turn == 1 and position.placed[0] == 1
+        board.pass_turn()
+    legal = board.legal(0)
+    board.place(nth_bit(legal, 0))
+    assert board.turn == 1 and board.placed[0] == [nth_bit(legal, 0)]
 
 
 def test_nth_bit_is_the_kth_smallest_id() -> None:
@@ -144,20 +118,20 @@ def test_nth_bit_is_the_kth_smallest_id() -> None:
         assert nth_bit(bits, k) == ids[k]
 
 
-def test_the_lab_keeps_todays_seeding() -> None:
-    """Game i is seeded from "seed:i" as `selfplay_report` seeds it: where the seats sit as
-    `companion selfplay vnp` seats them (four players: game 0, seat 1 on jaune; two: game
-    1, seat 1 on bleu + vert), the lab's game is today's self-play game."""
-    for v, index in ((variant(4, [L, R, R, L], {"size": 7}), 4), (variant(2, [R, L]), 1)):
-        rng = random.Random(f"{v.seed}:{index}")
-        rngs = [random.Random(rng.random()) for _ in range(v.players)]
-        config = config_of(v)
-        today: State = play_game(config, [BOTS[k] for k in v.bots], rngs)
-        sit, game = fast_game(v, index)
-        assert sit.seats == tuple(config.seat_of(c) for c in range(len(COLOURS)))
-        placed = [tuple(pid for c, pid in game.turns if c == colour and pid != PASS)
-                  for colour in range(len(COLOURS))]  # fmt: skip
-        assert tuple(placed) == today.placed
+def test_a_decisions_choices_are_its_legal_placements() -> None:
+    """The branching figure: every decision's legal placements, summed (a forced pass is no
+    choice)."""
+    v = variant(2, [R, R], {"size": 6})
+    sit = seating(v, 0)
+    state, _ = new_game(sit.config, 0)
+    bots = [make_bot(kind) for kind in v.bots]
+    total = moves = 0
+    while not is_over(state):
+        seat = sit.seats[state.turn]
+        if legal := state.legal(state.turn):
+            total, moves = total + legal.bit_count(), moves + 1
+        state, _ = apply(state, bots[seat](state, sit.rngs[seat]))
+    assert LAB.play(v, 0).choices == (total, moves) and moves > 4
 
 
 def test_first_seat_rotates_and_each_seat_plays_its_colours() -> None:
@@ -276,18 +250,6 @@ def test_record_of_a_refereed_journal_reads_its_seats_and_its_undos() -> None:
     assert expected.seat_counts["score"] == side_scores(state)
 
 
-def test_the_fast_record_counts_the_scores_the_engine_gives() -> None:
-    """The fast path computes the scores and winners the readable GameOver carries."""
-    v = variant(4, [L, R, L, R], {"mode": "teams", "size": 7})
-    for index in range(6):
-        over = [e for e in reference_events(v, index) if isinstance(e, GameOver)][0]
-        record = LAB.play(v, index)
-        assert [record.counts[f"score:{c}"] for c in COLOURS] == list(over.scores)
-        sit, _ = fast_game(v, index)
-        seats = {sit.seats[c] for c in range(4) if config_of(v).side_of(c) in over.winners}
-        assert record.winners == tuple(sorted(seats))
-
-
 # ----------------------------------------------------------------- ruling counts
 
 
@@ -307,7 +269,7 @@ def test_vnp4_counts_meetings_inside_a_piece_only_under_nexos() -> None:
     index, record = first_game(v, "VNP-4")
     g = geometry(13)
     touched = inner = meetings = 0
-    for event in reference_events(v, index):
+    for event in table_events(v, index):
         if isinstance(event, Placed):
             pid = event.placement
             meetings += bool(g.point_masks[pid] & inner or g.inner_masks[pid] & touched)
@@ -399,6 +361,4 @@ def test_notes_say_the_board_cannot_hold_every_piece() -> None:
 def test_the_descriptor_gives_the_lab() -> None:
     lab = games.get("vnp").lab
     assert lab is not None and lab() is LAB and load_lab("vnp") is LAB
-    assert rules_for(13, config_of(variant(4, [L] * 4)).crossing).count == len(
-        geometry(13).placements
-    )
+    assert tables(13, config_of(variant(4, [L] * 4)).crossing).count == len(geometry(13).placements)

@@ -6,6 +6,7 @@ import pytest
 
 from companion.games.passpass.rules import (
     Announce,
+    Announced,
     Call,
     Challenge,
     CloseWindow,
@@ -24,6 +25,7 @@ from companion.games.passpass.rules import (
     Verdict,
     clockwise_first,
     legal_actions,
+    public_view,
 )
 from companion.rules.errors import BadInput, IllegalAction
 from tests.rules.helpers import assert_conserved, game, play, position
@@ -96,7 +98,9 @@ def test_phi_2_window_one_after_the_designation_takes_only_doublon():
 def test_phi_2_window_two_after_the_announce_takes_only_menteur():
     state, _ = play(phi(3), Designate(0, 4, "vert"), Pass(1), Pass(2))
     assert state.phase is Phase.ANNOUNCE
-    state, _ = play(state, Announce(0, "bleu"))
+    assert state.open_challenges == () and public_view(state).open_challenges == ()
+    state, events = play(state, Announce(0, "bleu"))
+    assert events[0] == Announced(0, "bleu")  # the colour said, told to every screen
     assert state.open_challenges == (MENTEUR,)
     with pytest.raises(IllegalAction, match="PHI-2"):
         play(state, Call(1, DOUBLON))

@@ -10,6 +10,7 @@ import pytest
 
 from companion.games.passpass.rules import (
     Announce,
+    Announced,
     Call,
     Challenge,
     CloseWindow,
@@ -36,6 +37,7 @@ from companion.games.passpass.rules import (
     legal_actions,
     make_config,
     new_game,
+    public_view,
 )
 from companion.rules.errors import BadInput, IllegalAction
 from tests.rules.helpers import assert_conserved, game, play, position
@@ -207,7 +209,8 @@ def test_pti_6_any_hat_may_be_chosen_even_an_occupied_one():
 
 
 def test_pti_6_in_a_masque_turn_the_announce_may_be_a_lie():
-    state, _ = masked_drop(game(3), 2, "lapin", "colombe")
+    state, events = masked_drop(game(3), 2, "lapin", "colombe")
+    assert Announced(0, "colombe") in events  # what every screen tells: the announce
     assert state.announced == "colombe" and state.phase is Phase.WINDOW
     state, events = play(state, Pass(1), Pass(2))
     assert state.hats[1] == ("lapin",)  # nobody called it: the lie stands
@@ -228,6 +231,13 @@ def test_pti_7_seats_speak_once_clockwise_from_the_magiciens_left():
         state, _ = play(state, Pass(state.speaker))
     assert order == [3, 0, 1]
     assert state.magician == 3  # placed, turn over
+
+
+def test_pti_7_an_ok_outside_a_challenge_window_is_refused_as_such():
+    """Saying OK answers a challenge window: before one opens, the refusal says so (not
+    that a timed window has no turns)."""
+    with pytest.raises(IllegalAction, match="saying OK is not possible now: the turn is at"):
+        play(game(3), Pass(1))
 
 
 def test_pti_7_a_seat_without_challenge_token_can_only_say_ok_and_is_skipped():
@@ -269,6 +279,21 @@ def test_pti_7_timed_window_any_eligible_seat_calls_and_silence_means_ok():
     assert late.magician == 1
     quiet, events = play(state, CloseWindow())
     assert Placed(0, 1) in events
+
+
+def test_pti_7_a_timed_window_offers_each_call_clockwise_from_the_magiciens_left():
+    """The timed window lists the calls in the order PTI-7 settles calls made together:
+    seat by seat clockwise from the Magicien's left, a seat without Challenge token left
+    out, Doublon before Menteur; closing (silence) first."""
+    state = position(game(5, window="timed", first=3), challenge_tokens=(2, 0, 4, 2, 2))
+    state, _ = masked_drop(state, 1, "lapin", "lapin", seat=3)
+    assert legal_actions(state) == (
+        CloseWindow(),
+        *(Call(seat, call) for seat in (4, 0, 2) for call in (DOUBLON, MENTEUR)),
+    )
+    state = position(game(5, window="timed", first=3), tour=2)  # Visible: Doublon only
+    state, _ = play(state, Designate(3, 1, "lapin"))
+    assert legal_actions(state) == (CloseWindow(), *(Call(s, DOUBLON) for s in (4, 0, 1, 2)))
 
 
 def test_pti_7_simultaneous_calls_are_settled_clockwise_from_the_magiciens_left():
@@ -344,6 +369,8 @@ def test_pti_10_reward_drop_is_shown_cannot_be_challenged_and_ends_the_turn():
 
 def test_pti_10_reward_token_comes_from_the_magicien():
     state = _successful_menteur(game(3))
+    assert state.phase is Phase.REWARD and public_view(state).challenger == 1
+    assert state.open_challenges == () and public_view(state).open_challenges == ()  # settled
     state, events = play(state, RewardToken(1))
     assert Rewarded(1, "token") in events
     assert state.challenge_tokens == (1, 3, 2)
@@ -361,6 +388,18 @@ def test_pti_10_when_neither_reward_is_possible_nothing_happens():
     state, events = play(state, Call(1, MENTEUR))
     assert Rewarded(1, "none") in events
     assert state.magician == 1 and state.phase is Phase.REVEAL
+
+
+def test_pti_10_an_empty_handed_challenger_may_still_take_a_token():
+    """Either reward is a choice of its own: with no animal to drop, the successful
+    Challenger still takes a Challenge token from the Magicien who has one."""
+    state = position(game(3), hands={1: ()}, hats={9: ALL})
+    state, _ = masked_drop(state, 5, "souris", "lapin")
+    state, events = play(state, Call(1, MENTEUR))
+    assert not any(isinstance(e, Rewarded) for e in events)
+    assert state.phase is Phase.REWARD and legal_actions(state) == (RewardToken(1),)
+    state, events = play(state, RewardToken(1))
+    assert Rewarded(1, "token") in events and state.challenge_tokens == (1, 3, 2)
 
 
 def test_pti_10_no_token_reward_from_a_magicien_without_tokens():
@@ -433,6 +472,17 @@ def test_pti_12_a_won_manche_deals_again_and_left_of_the_winner_starts():
     assert state.hands == (ALL,) * 3 and all(h == () for h in state.hats)
     assert state.challenge_tokens == (2, 2, 2) and state.victories == (1, 0, 0)
     assert state.tour == 1 and state.masque
+
+
+def test_pti_12_a_manche_won_after_a_swap_starts_the_next_as_any_won_manche():
+    """PTI-5: the swap belongs to the turn that reveals; PTI-12: the next manche starts
+    afresh, so nothing of that swap is left (the page would show it as made)."""
+    swapped_in = _reveal_position({1: ("lapin",), 2: ("lapin",), 6: ("lapin",)})
+    state, events = play(swapped_in, Swap(0, 3, 6), Reveal(0, (1, 2, 3)))
+    assert MancheWon(0, 1) in events and state.manche == 2
+    assert state.swapped is None and public_view(state).swapped is None
+    in_place = _reveal_position({1: ("lapin",), 2: ("lapin",), 3: ("lapin",)})
+    assert state == play(in_place, Reveal(0, (1, 2, 3)))[0]
 
 
 def test_pti_12_configurable_the_winner_starts_the_next_manche():

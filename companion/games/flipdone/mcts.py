@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.games.flipdone.bots import Bot, make_bot
@@ -227,29 +227,31 @@ def _never_break(game: FastGame, move: Move) -> bool:
 
 
 RESTRICTIONS: Mapping[str, tuple[str, Callable[[FastGame, Move], bool]]] = {
-    "never-flip": ("never flips an element (builds and discards only)", _never_flip),
+    "never-flip": ("never flips an element: builds and discards only", _never_flip),
     "never-break": ("never flips into another player's line", _never_break),
 }
 
 
-def thinking_bot(spec: Spec, rng: random.Random) -> Bot:
-    """The thinking bot under the Flip Done bots' contract (state -> action): the table
-    hands it the state, and it keeps only what its seat knows (`knowledge_of`). Its
-    search weighs moves (a card by its colour); it plays the first legal action of the
-    move it chose."""
+ThinkingBot = Callable[[Knowledge, Sequence[Action]], Action]
+"""The thinking bot: (its seat's knowledge, its legal actions) -> its action. It is never
+given a State: the table hands it `knowledge_of(state, seat)` (`seat_bot`)."""
+
+
+def thinking_bot(spec: Spec, rng: random.Random) -> ThinkingBot:
+    """The thinking bot of a seat. Its search weighs moves (a card by its colour); it plays
+    the first legal action of the move it chose."""
     allowed = None if spec.restriction is None else RESTRICTIONS[spec.restriction][1]
 
-    def bot(state: State) -> Action:
-        seat = state.turn
+    def bot(knowledge: Knowledge, legal: Sequence[Action]) -> Action:
         actions: dict[Move, Action] = {}
-        for action in legal_actions(state):
+        for action in legal:
             actions.setdefault(move_of(action), action)
         if len(actions) == 1:
             return next(iter(actions.values()))
-        knowledge = knowledge_of(state, seat)
         prior = _heuristic_move(sample(knowledge, rng), rng)
         chosen = think(
-            THINKING, knowledge, seat, list(actions), spec.iterations, rng, allowed, prior
+            THINKING, knowledge, knowledge.seat, list(actions), spec.iterations, rng, allowed,
+            prior,
         )  # fmt: skip
         return actions[chosen]
 
@@ -257,8 +259,13 @@ def thinking_bot(spec: Spec, rng: random.Random) -> Bot:
 
 
 def seat_bot(kind: str, rng: random.Random) -> Bot:
+    """The bot of a kind a variant names, under the Flip Done bots' contract (state ->
+    action): a thinking one receives only its seat's knowledge of the state."""
     spec = parse_kind(kind)
-    return make_bot(kind, rng) if spec is None else thinking_bot(spec, rng)
+    if spec is None:
+        return make_bot(kind, rng)
+    thinking = thinking_bot(spec, rng)
+    return lambda state: thinking(knowledge_of(state, state.turn), legal_actions(state))
 
 
 def play(variant: Variant, index: int) -> GameRecord:

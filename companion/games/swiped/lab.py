@@ -1,14 +1,14 @@
-"""Swiped in the designer's lab: seeded bot games on the fast path
-(`companion/games/swiped/fast/`) and the figures of a game, read from its events.
+"""Swiped in the designer's lab: seeded bot games on the engine's board with the lab's bots
+(`companion/games/swiped/selfplay/`), and the figures of a game, read from its events.
 
 Game i of a variant is seeded as `companion selfplay swiped` seeded it
 (`companion.games.swiped.bots.selfplay_report`): one random.Random from "seed:i" draws each
 seat's bot seed, then the deal's seed, and asks the seats in turn; player 1 (SW-4) is seat
-i mod 2. `play_reference` plays that very game with the readable engine and today's bots;
-`LAB.play` plays it on the fast path, and the two give equal records
-(tests/lab/test_swiped.py).
+i mod 2. `play_reference` plays that very game with the engine's `apply` and the table's
+bots (bots.py); `LAB.play` plays it on the engine's board with the lab's bots, and the two
+give equal records (tests/lab/test_swiped.py).
 
-The figures (`SECTIONS`, keys in `fast_swiped/tally.py`): claims by kind and verdict, false
+The figures (`SECTIONS`, keys in `selfplay/tally.py`): claims by kind and verdict, false
 claims and what followed them (SW-5), how games ended, the manche of each win, swaps and
 repeated pairs (SW-4), draws at the manche limit (SW-6), and the deducing bot's belief in
 its opponent's card after each of the first reveals (bot games only). A turn is one of a
@@ -19,17 +19,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.games.swiped.bots import BOTS, Bot, Totals, make_bot, play_game
-from companion.games.swiped.fast import game as fast
-from companion.games.swiped.fast import tally as keys
-from companion.games.swiped.fast.tally import Tally
 from companion.games.swiped.referee import MID_SWAP, RULE_KEYS, TABLE_KEYS
 from companion.games.swiped.rules.actions import Action
 from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK, PLAYERS, Config, make_config
 from companion.games.swiped.rules.deck import MAX_AGREEMENT
 from companion.games.swiped.rules.events import Event
+from companion.games.swiped.selfplay import game as selfplay
+from companion.games.swiped.selfplay import tally as keys
+from companion.games.swiped.selfplay.tally import Tally
 from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Section, Variant
 from companion.lab.thinking import ThinkingTable, extend
 
@@ -108,9 +109,10 @@ SECTIONS: tuple[Section, ...] = (
 # ---------------------------------------------------------------------- the variant
 
 
-def settings_of(variant: Variant, kinds: Sequence[str] = BOTS) -> fast.Settings:
-    """The engine settings of a variant, or ValueError naming the bad one (a bot not
-    among `kinds` too; the thinking bot's `play` has checked its own)."""
+def settings_of(variant: Variant, kinds: Sequence[str] = BOTS) -> Config:
+    """The engine Config of a variant (player 1 is seat 0: `config_of` turns it), or
+    ValueError naming the bad setting (a bot not among `kinds` too; the thinking bot's
+    `play` has checked its own)."""
     if variant.players != PLAYERS:
         raise ValueError(f"Swiped is for {PLAYERS} players, not {variant.players!r} (SW-1)")
     if len(variant.bots) != PLAYERS:
@@ -143,7 +145,14 @@ def settings_of(variant: Variant, kinds: Sequence[str] = BOTS) -> fast.Settings:
     if mid_swap not in MID_SWAP:
         choices = " or ".join(map(repr, MID_SWAP))
         raise ValueError(f"claim_mid_swap is {choices}, not {mid_swap!r}")
-    return fast.Settings(size, seed, false_claim == "loses", limit, per_gap, before)
+    return make_config(
+        deck_size=size,
+        deck_seed=seed,
+        false_claim=false_claim,
+        manche_limit=limit,
+        claims_per_gap=per_gap,
+        claim_before_first_swap=before,
+    )
 
 
 def _whole(
@@ -173,32 +182,27 @@ def check(variant: Variant) -> None:
     settings_of(variant)
 
 
-def config_of(settings: fast.Settings, first: int) -> Config:
-    """The readable engine's Config of the same settings (a SEEDED deal)."""
-    return make_config(
-        deck_size=settings.deck_size,
-        deck_seed=settings.deck_seed,
-        first=first,
-        false_claim="loses" if settings.loses else "refused",
-        manche_limit=settings.manche_limit,
-        claims_per_gap=settings.claims_per_gap,
-        claim_before_first_swap=settings.claim_before_first_swap,
-    )
+def config_of(settings: Config, first: int) -> Config:
+    """The variant's Config with seat `first` as player 1 (SW-4)."""
+    return settings if settings.first == first else replace(settings, first=first)
 
 
-_SETTINGS: dict[tuple[Any, ...], fast.Settings] = {}
+_SETTINGS: dict[tuple[Any, ...], tuple[Config, Config]] = {}
 
 
-def _cached_settings(variant: Variant) -> fast.Settings:
-    """settings_of, once per variant (a worker plays thousands of games of each)."""
+def _cached_configs(variant: Variant) -> tuple[Config, Config]:
+    """The variant's Config with seat 0, then seat 1, as player 1: once per variant (a
+    worker plays thousands of games of each)."""
     try:
         key = (variant.players, variant.bots, tuple(sorted(variant.rules.items())))
         hash(key)
     except TypeError:
-        return settings_of(variant)
+        config = settings_of(variant)
+        return config, config_of(config, 1)
     found = _SETTINGS.get(key)
     if found is None:
-        found = _SETTINGS[key] = settings_of(variant)
+        config = settings_of(variant)
+        found = _SETTINGS[key] = (config, config_of(config, 1))
     return found
 
 
@@ -206,10 +210,10 @@ def _cached_settings(variant: Variant) -> fast.Settings:
 
 
 def play(variant: Variant, index: int) -> GameRecord:
-    """Game `index` of the variant, on the fast path."""
-    settings = _cached_settings(variant)
+    """Game `index` of the variant, on the engine's board with the lab's bots."""
+    config = _cached_configs(variant)[index % 2]
     kinds = (variant.bots[0], variant.bots[1])
-    return fast.play(settings, kinds, variant.seed, index)
+    return selfplay.play(config, kinds, variant.seed, index)
 
 
 def play_reference(

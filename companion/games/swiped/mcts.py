@@ -305,7 +305,7 @@ def _any(position: Position, action: Move) -> bool:
 RESTRICTIONS: Mapping[str, tuple[str, Callable[[Position, Move], bool]]] = {
     "programs-at-random": ("programs its swaps at random", _any),
     "never-claim-by-card": (
-        'never claims "I know your card" (only "5 matches")',
+        'never claims "I know your card", only "5 matches"',
         _never_claim_by_card,
     ),
 }

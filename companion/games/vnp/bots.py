@@ -1,60 +1,111 @@
-"""Small Vous ne passerez pas ! bots, uniformly random and greedy largest piece first, for
-self-play (companion/games/vnp/lab.py), the simulated table and tests."""
+"""The Vous ne passerez pas ! bots, written once on the engine's board (rules/board.py):
+uniformly random and greedy largest piece first. The lab and the thinking bot's playouts
+call them on the board they play; the table's bot seats (the simulated table, scenario
+scripts, tests) call them on a State through `at_the_table`.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from companion.games.vnp.rules.actions import Action, Place
-from companion.games.vnp.rules.config import Config
-from companion.games.vnp.rules.engine import apply, is_over, legal_actions, new_game
-from companion.games.vnp.rules.pieces import PIECES, geometry
+from companion.games.vnp.rules.actions import Action, Pass, Place
+from companion.games.vnp.rules.board import PASS, Board, Ids
+from companion.games.vnp.rules.config import COLOURS, Config
 from companion.games.vnp.rules.state import State
 
+Bot = Callable[[Board, int, random.Random], int]
+"""(the board, the legal placements of the colour to play as a bitset, the seat's rng) ->
+a placement id among them, or PASS when there is none (VNP-5)."""
 
-def random_action(state: State, rng: random.Random) -> Action:
-    """One legal action chosen by `rng`; raises ValueError once the game is over."""
-    legal = legal_actions(state)
+TableBot = Callable[[State, random.Random], Action]
+"""(the position, the seat's rng) -> the action of the colour to play."""
+
+_PASS_ONLY = (PASS,)
+"""Choosing from this when only a pass is legal draws what choosing among the legal actions
+(the lone Pass) draws, so a seeded game is the same whichever way a bot is called."""
+
+
+def random_bot(board: Board, legal: int, rng: random.Random) -> int:
+    """Any legal placement, uniformly (by id order); PASS when there is none."""
     if not legal:
-        raise ValueError("the game is over: no action is legal")
-    return rng.choice(legal)
+        return rng.choice(_PASS_ONLY)
+    return rng.choice(Ids(legal))
 
 
-def largest_first(state: State, rng: random.Random) -> Action:
+def largest_bot(board: Board, legal: int, rng: random.Random) -> int:
     """Greedy: a placement of one of the largest pieces it can place (VNP-6 counts the
-    segments left), chosen by `rng` among those; a Pass when that is all there is."""
-    legal = legal_actions(state)
-    if not legal:
-        raise ValueError("the game is over: no action is legal")
-    piece_of = geometry(state.config.size).piece_of
-
-    def size(action: Action) -> int:
-        return PIECES[piece_of[action.placement]].size if isinstance(action, Place) else 0
-
-    best = max(size(a) for a in legal)
-    return rng.choice([a for a in legal if size(a) == best])
+    segments left), uniformly among those (by id order); PASS when there is none."""
+    for size in board.tables.by_size:
+        best = legal & size
+        if best:
+            return rng.choice(Ids(best))
+    return rng.choice(_PASS_ONLY)
 
 
-# ------------------------------------------------------------------------ self-play
-
-Bot = Callable[[State, random.Random], Action]
-
-BOTS: dict[str, Bot] = {"largest": largest_first, "random": random_action}
-"""The bot kinds, by the names `companion selfplay vnp --bots` and the sim use."""
+BOTS: dict[str, Bot] = {"largest": largest_bot, "random": random_bot}
+"""The bot kinds, by the names `companion lab`, the simulated table and tests use."""
 
 
-def make_bot(kind: str) -> Bot:
-    """The bot of a kind; ValueError naming the kinds for an unknown one."""
+def at_the_table(bot: Bot) -> TableBot:
+    """The bot choosing the action of the colour to play in a State (ValueError once the
+    game is over)."""
+
+    def choose(state: State, rng: random.Random) -> Action:
+        if state.over:
+            raise ValueError("the game is over: no action is legal")
+        board = state.fork()
+        pid = bot(board, board.legal(board.turn), rng)
+        colour = COLOURS[state.turn]
+        return Pass(colour) if pid == PASS else Place(colour, pid)
+
+    return choose
+
+
+random_action = at_the_table(random_bot)
+largest_first = at_the_table(largest_bot)
+
+
+def make_bot(kind: str) -> TableBot:
+    """The bot of a kind, at a table seat; ValueError naming the kinds for an unknown one."""
     if kind not in BOTS:
         raise ValueError(f"unknown Vous ne passerez pas ! bot {kind!r}; bots are {', '.join(BOTS)}")
-    return BOTS[kind]
+    return at_the_table(BOTS[kind])
 
 
-def play_game(config: Config, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> State:
-    """One whole game: the bot of the seat playing each colour chooses its action."""
-    state, _ = new_game(config, 0)
-    while not is_over(state):
-        seat = config.seat_of(state.turn)
-        state, _ = apply(state, bots[seat](state, rngs[seat]))
-    return state
+# ---------------------------------------------------------------------- a whole game
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A whole game played by bots on one board."""
+
+    board: Board
+    """The board at the end (VNP-6)."""
+    turns: tuple[tuple[int, int], ...]
+    """Every action in order: (colour index, placement id, or PASS)."""
+    choices: tuple[int, int]
+    """(legal placements summed, placements chosen): a forced pass is no choice."""
+
+
+def play_game(config: Config, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> Played:
+    """One whole game: the bot of each colour (by colour index, with its rng: the two
+    colours of a seat share the seat's) chooses its action until no colour can play
+    (VNP-6)."""
+    board = Board(config)
+    turns: list[tuple[int, int]] = []
+    choices = moves = 0
+    while not board.over:
+        colour = board.turn
+        legal = board.legal(colour)
+        if legal:
+            choices += legal.bit_count()
+            moves += 1
+        pid = bots[colour](board, legal, rngs[colour])
+        turns.append((colour, pid))
+        if pid == PASS:
+            board.pass_turn()
+        else:
+            board.place(pid)
+    return Played(board, tuple(turns), (choices, moves))

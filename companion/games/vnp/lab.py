@@ -1,5 +1,6 @@
-"""Vous ne passerez pas ! in the designer's lab: seeded bot games on the fast path
-(`companion/games/vnp/rules/fast.py`) and the figures of a game, read from its events.
+"""Vous ne passerez pas ! in the designer's lab: seeded bot games played on the engine's
+board (`companion/games/vnp/rules/board.py`), and the figures of a game, read from its
+turns or from a refereed game's events.
 
 Seats and colours. Jaune always plays first (VNP-2), so the seat playing jaune is the first
 seat, and it rotates with the game's index: game i's first seat is i mod players. With
@@ -24,8 +25,8 @@ from functools import cache
 from typing import Any
 
 from companion.games.vnp import referee
-from companion.games.vnp.bots import BOTS, Bot
-from companion.games.vnp.rules import fast
+from companion.games.vnp.bots import BOTS, Bot, play_game
+from companion.games.vnp.rules.board import PASS, Board
 from companion.games.vnp.rules.config import (
     ALL_PLACED_BONUS,
     COLOURS,
@@ -34,8 +35,6 @@ from companion.games.vnp.rules.config import (
     Mode,
     make_config,
 )
-from companion.games.vnp.rules.engine import apply, is_over, legal_placements, new_game
-from companion.games.vnp.rules.events import Event
 from companion.games.vnp.rules.pieces import PIECES, TOTAL_SEGMENTS, geometry
 from companion.lab.model import (
     GameRecord,
@@ -247,71 +246,38 @@ def seating(variant: Variant, index: int) -> Seating:
 # ------------------------------------------------------------------------- playing
 
 
-def fast_game(variant: Variant, index: int) -> tuple[Seating, fast.Game]:
-    """Game `index` of the variant on the fast path: who sat where, and its actions."""
+def play_with(variant: Variant, index: int, bot_of: Callable[[str], Bot]) -> GameRecord:
+    """Game `index` of the variant on the engine's board, each seat's bot made by `bot_of`
+    from its kind, as its record (the legal choices of each decision counted)."""
     sit = seating(variant, index)
-    game = fast.play(
+    game = play_game(
         sit.config,
-        [fast.BOTS[variant.bots[s]] for s in sit.seats],
+        [bot_of(variant.bots[s]) for s in sit.seats],
         [sit.rngs[s] for s in sit.seats],
     )
-    return sit, game
-
-
-def play(variant: Variant, index: int) -> GameRecord:
-    """Game `index` of the variant on the fast path, as its record."""
-    sit, game = fast_game(variant, index)
-    record = fast_record(variant.players, sit.config, sit.seats, game.turns, True)
+    record = turns_record(variant.players, sit.config, sit.seats, game.turns, game.board)
     return replace(record, choices=game.choices)
 
 
-def fast_record(
+def play(variant: Variant, index: int) -> GameRecord:
+    """Game `index` of the variant, as its record."""
+    return play_with(variant, index, BOTS.__getitem__)
+
+
+def turns_record(
     players: int,
     config: Config,
     seats: tuple[int, ...],
     turns: Sequence[tuple[int, int]],
-    finished: bool,
+    board: Board,
 ) -> GameRecord:
-    """The record of a game (or of its start) on the fast path, from its turns ((colour,
-    placement id or PASS), as `fast.Game.turns`); `seats`: each colour's seat. The fast
-    path makes no GameOver: the scores are computed here (VNP-6, VNP-7)."""
+    """The record of a game played on a board, from its turns ((colour, placement id or
+    PASS), as `bots.Played.turns`) and the board it ended with (its scores, VNP-6, VNP-7);
+    `seats`: each colour's seat."""
     shapes = _shapes(config.size)
-    acts = [
-        (colour, 0, 0, 0) if pid == fast.PASS else (colour, *shapes[pid]) for colour, pid in turns
-    ]
-    return _record(players, config, seats, acts, finished, None)
-
-
-def reference_events(
-    variant: Variant,
-    index: int,
-    choices: list[int] | None = None,
-    bot_of: Callable[[str], Bot] | None = None,
-) -> list[Event]:
-    """Game `index` of the variant played by the readable engine and the readable bots
-    (`companion/games/vnp/bots.py`): the events of the game the fast path must equal.
-    `choices` receives the number of legal placements of each turn that had one; `bot_of`
-    seats other bots than the game's own (the thinking bot, `mcts.py`)."""
-    sit = seating(variant, index)
-    bots: list[Bot] = [BOTS[kind] if bot_of is None else bot_of(kind) for kind in variant.bots]
-    state, opening = new_game(sit.config, 0)
-    events: list[Event] = list(opening)
-    while not is_over(state):
-        if choices is not None and (ids := legal_placements(state, state.turn)):
-            choices.append(len(ids))
-        seat = sit.seats[state.turn]
-        state, happened = apply(state, bots[seat](state, sit.rngs[seat]))
-        events.extend(happened)
-    return events
-
-
-def play_reference(variant: Variant, index: int) -> GameRecord:
-    """Game `index` of the variant on the readable engine, measured from its events by
-    `record_of`: the record `play` must equal."""
-    choices: list[int] = []
-    events = reference_events(variant, index, choices)
-    record = record_of(variant.players, index % variant.players, [e.to_json() for e in events])
-    return replace(record, choices=(sum(choices), len(choices)))
+    acts = [(colour, 0, 0, 0) if pid == PASS else (colour, *shapes[pid]) for colour, pid in turns]
+    over = board.result() if board.over else None
+    return _record(players, config, seats, acts, board.over, over)
 
 
 def _thinking() -> ThinkingTable:
@@ -413,9 +379,8 @@ def _record(
     over: Over | None,
 ) -> GameRecord:
     """The figures of a game from its actions in order (`seats`: each colour's seat).
-    The scores are the engine's GameOver's when the events have one; the fast path, which
-    has none, computes them here (VNP-6, VNP-7), and the differential test holds both
-    to the same record."""
+    The scores are the engine's (a GameOver event's, or the board's) when the game ended;
+    an unfinished journal's are computed here (VNP-6, VNP-7)."""
     n = len(COLOURS)
     placed = [0] * n
     segments = [0] * n

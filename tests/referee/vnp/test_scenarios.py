@@ -227,8 +227,8 @@ def test_every_press_that_cannot_count_is_refused_with_its_reason() -> None:
 
 
 def test_a_rule_refusal_shows_its_ruling_on_the_oled_for_the_notice_seconds() -> None:
-    """The OLED shows the refused placement's ruling and sentence for NOTICE_SECONDS,
-    then the board again."""
+    """The OLED shows the refused placement's ruling and sentence for NOTICE_SECONDS (3 s:
+    long enough to read, gone before the next turn's press), then the board again."""
     journal = read_journal(HERE / "refusals.jsonl")
     referee = VnpReferee(journal.setup)
     for record in journal.inputs:
@@ -242,9 +242,9 @@ def test_a_rule_refusal_shows_its_ruling_on_the_oled_for_the_notice_seconds() ->
         VnpRefusal.ILLEGAL_PLACEMENT, 0, "VNP-3",
     )  # fmt: skip
     assert screen.why == "jaune's first piece must touch its start intersection"
-    referee.feed(TickInput(t + NOTICE_SECONDS - 0.01))
+    referee.feed(TickInput(t + 2.99))
     assert isinstance(referee.screen, VnpNoticeScreen)
-    referee.feed(TickInput(t + NOTICE_SECONDS))
+    referee.feed(TickInput(t + 3.0))
     assert isinstance(referee.screen, VnpBoardScreen)
 
 

@@ -94,6 +94,18 @@ def test_fd_1_bad_cards_squares_and_seats_are_bad_input():
         action_from_json({"action": "jump", "seat": 0})
 
 
+@pytest.mark.parametrize("seat", [-1, 3, "0", None])
+def test_fd_1_an_action_for_a_seat_other_than_0_to_2_is_bad_input_never_applied(seat) -> None:
+    """FD-1: three players, seats 0..2. Another seat (-1 would read seat 2's hand) is
+    refused before any rule is read, whatever the action."""
+    state = game()
+    card = state.hands[0][0]
+    for action in (Build(seat, card, 1), Flip(seat, card, 5), Discard(seat, card),
+                   PlaceFirst(seat, 5)):  # fmt: skip
+        with pytest.raises(BadInput, match=rf"^no seat {seat!r}: seats are 0\.\.2$"):
+            play(state, action)
+
+
 # FD-2 ------------------------------------------------------------------------------
 
 

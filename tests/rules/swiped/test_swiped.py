@@ -365,7 +365,12 @@ def test_sw_5_claims_per_gap_none_allows_any_number() -> None:
 def test_sw_5_a_claim_at_any_moment_between_two_swaps() -> None:
     state, _ = program(game(6), P0, P1)
     state, _ = play(state, Swap(0, *P0[0]))
-    assert {0, 1} <= {a.seat for a in legal_actions(state) if isinstance(a, ClaimCard)}
+    claims = [a for a in legal_actions(state) if isinstance(a, ClaimMatches | ClaimCard)]
+    assert claims == [  # either seat, "5 matches" or any one card of the deck (1..24)
+        claim
+        for seat in (0, 1)
+        for claim in (ClaimMatches(seat), *(ClaimCard(seat, c) for c in range(1, 25)))
+    ]
     after, events = play(state, ClaimCard(1, state.targets[0]))
     assert events[-1] == GameWon(1)
 
@@ -423,6 +428,26 @@ def test_config_round_trips_and_new_game_opens_the_first_manche() -> None:
     state, opening = new_game(cfg, 9)
     assert opening == (MancheStarted(1, (1, 0, 0, 1, 1, 0)),)  # SW-4: player 1 (seat 1) leads
     assert all(1 <= c <= 12 for c in (state.layout_card, *state.targets))
+
+
+@pytest.mark.parametrize("seat", [-1, 2, "0", None])
+def test_an_action_for_a_seat_other_than_0_or_1_is_bad_input_never_applied(seat: Any) -> None:
+    """SW-1: two players, seats 0 and 1. Another seat (-1 would read seat 1's program and
+    target) is refused before any rule is read, in every phase and for every action."""
+    seeded = game(claim_before_first_swap=True)
+    executing, _ = program(game(), P0, P1)
+    drawing, _ = play(game(deal="observed"), DrawLayout(5))
+    skipping, _ = play(table(), Swap(0, R, OR))
+    for state, action in [
+        (seeded, Program(seat, R, OR)),
+        (seeded, ClaimMatches(seat)),
+        (seeded, ClaimCard(seat, 1)),
+        (executing, Swap(seat, *P0[0])),
+        (drawing, DrawTarget(seat, 2)),
+        (skipping, SkipSwap(seat)),
+    ]:
+        with pytest.raises(BadInput, match=f"no seat {seat!r}: seats are 0 and 1"):
+            play(state, action)
 
 
 def test_a_config_with_an_unknown_key_is_bad_input() -> None:

@@ -24,6 +24,7 @@ from companion.games.vnp.rules import (
     action_from_json,
     actors,
     apply,
+    can_place,
     colour_scores,
     free_polysticks,
     geometry,
@@ -259,6 +260,8 @@ def test_vnp_6_game_ends_when_no_colour_can_place_lowest_wins() -> None:
     assert not state.over and actors(state) == frozenset({0})
     state, events = apply(state, Pass(Colour.JAUNE))
     assert state.over and legal_actions(state) == () and actors(state) == frozenset()
+    for colour in range(4):  # VNP-5: a colour that passed never places again
+        assert legal_placements(state, colour) == () and not can_place(state, colour)
     over = events[-1]
     assert isinstance(over, GameOver)
     assert over.scores == (84, 80, 84, 84) and over.winners == (1,)
@@ -285,6 +288,7 @@ def test_vnp_6_placing_the_last_piece_gives_the_bonus_event() -> None:
     while not state.over:
         state, events = apply(state, largest_first(state, rng))
     assert state.left[0] == () and not state.passed[0]
+    assert legal_placements(state, 0) == () and not can_place(state, 0)  # nothing left
     assert isinstance(events[-2], AllPlaced) and isinstance(events[-1], GameOver)
     assert colour_scores(state) == (-10, 84, 84, 84)
 
@@ -318,8 +322,12 @@ def test_vnp_7_teams_add_scores_bleu_vert_against_jaune_rouge() -> None:
 
 def test_bad_input_and_json() -> None:
     state, _ = new_game(make_config(), 0)
-    with pytest.raises(BadInput):
-        apply(state, Place(Colour.JAUNE, 10**6))
+    count = len(geometry(13).placements)
+    for placement in (10**6, count, -1, True, "0"):  # -1 would name the last placement
+        with pytest.raises(
+            BadInput, match=rf"^no placement {placement!r}: ids are 0\.\.{count - 1}$"
+        ):
+            apply(state, Place(Colour.JAUNE, placement))  # type: ignore[arg-type]
     with pytest.raises(BadInput):
         apply(state, Place("noir", 0))  # type: ignore[arg-type]
     with pytest.raises(BadInput):

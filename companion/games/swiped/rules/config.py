@@ -33,6 +33,9 @@ MIN_DECK, MAX_DECK = 3, 60
 Pair = tuple[str, str]
 """Two different colours, in COLOURS order: a swap has no direction."""
 
+PAIRS: tuple[Pair, ...] = tuple((a, b) for i, a in enumerate(COLOURS) for b in COLOURS[i + 1 :])
+"""The 36 swaps, in COLOURS order."""
+
 
 class Phase(StrEnum):
     DRAW = "draw"

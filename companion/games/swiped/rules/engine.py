@@ -17,10 +17,7 @@ ClaimMatches / ClaimCard may come from either seat in both phases, between two s
 
 from __future__ import annotations
 
-import random
-from dataclasses import replace
 from functools import lru_cache
-from typing import TypeVar
 
 from companion.games.swiped.rules.actions import (
     Action,
@@ -32,19 +29,16 @@ from companion.games.swiped.rules.actions import (
     SkipSwap,
     Swap,
 )
+from companion.games.swiped.rules.board import NO_SWAP, SWAP_OF, SWAPS, Board, Watcher
 from companion.games.swiped.rules.config import (
     COLOURS,
-    MATCHES_TO_WIN,
+    PAIRS,
     PLAYERS,
     SWAPS_PER_PROGRAM,
     Config,
     Deal,
-    FalseClaim,
-    Pair,
     Phase,
-    swap_order,
 )
-from companion.games.swiped.rules.deck import make_deck
 from companion.games.swiped.rules.events import (
     ClaimChecked,
     Event,
@@ -59,13 +53,10 @@ from companion.games.swiped.rules.events import (
     SwapSkipped,
     TargetDrawn,
 )
-from companion.games.swiped.rules.state import State, next_swap
+from companion.games.swiped.rules.state import State
 from companion.rules.errors import BadInput, IllegalAction
 
-T = TypeVar("T")
-
-PAIRS: tuple[Pair, ...] = tuple((a, b) for i, a in enumerate(COLOURS) for b in COLOURS[i + 1 :])
-"""The 36 swaps, in COLOURS order."""
+__all__ = ["PAIRS", "actors", "apply", "is_over", "legal_actions", "may_claim", "new_game"]
 
 
 def new_game(config: Config, seed: int) -> tuple[State, tuple[Event, ...]]:
@@ -75,8 +66,11 @@ def new_game(config: Config, seed: int) -> tuple[State, tuple[Event, ...]]:
     With an OBSERVED deal nothing is drawn yet: the table's cards come as DrawLayout and
     DrawTarget (the seed is kept but unused), and the first manche starts once both
     targets are drawn (no opening event)."""
-    state = _first_state(config, seed)
-    return state, _manche_started(state)
+    board = Board(config, seed)
+    opening: tuple[Event, ...] = ()
+    if board.phase is not Phase.DRAW:
+        opening = (_manche_started(board),)
+    return State.of(board), opening
 
 
 def is_over(state: State) -> bool:
@@ -84,50 +78,9 @@ def is_over(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
-def _first_state(config: Config, seed: int) -> State:
-    deck = make_deck(config.deck_size, config.deck_seed)
-    if config.deal is Deal.OBSERVED:
-        return State(
-            config=config,
-            seed=seed,
-            manche=1,
-            phase=Phase.DRAW,
-            layout_card=None,
-            grid=(),
-            revealed=None,
-            step=0,
-            claims=(0,) * PLAYERS,
-            winner=None,
-            drawn=False,
-            targets=(None,) * PLAYERS,
-            secret_programs=((),) * PLAYERS,
-        )
-    rng = random.Random(seed)
-    layout, *targets = rng.sample(range(1, config.deck_size + 1), 1 + PLAYERS)
-    return State(
-        config=config,
-        seed=seed,
-        manche=1,
-        phase=Phase.PROGRAM,
-        layout_card=layout,
-        grid=deck[layout - 1],
-        revealed=None,
-        step=0,
-        claims=(0,) * PLAYERS,
-        winner=None,
-        drawn=False,
-        targets=tuple(targets),
-        secret_programs=((),) * PLAYERS,
-    )
-
-
-def _manche_started(state: State) -> tuple[Event, ...]:
-    """What a table announces when a manche starts (the order of its swaps, SW-4); nothing
-    while the cards are still being drawn."""
-    if state.phase is Phase.DRAW:
-        return ()
-    order = tuple(seat for seat, _ in swap_order(state.config, state.manche))
-    return (MancheStarted(state.manche, order),)
+def _manche_started(board: Board) -> MancheStarted:
+    """What a table announces when a manche starts: the order of its swaps (SW-4)."""
+    return MancheStarted(board.manche, tuple(seat for seat, _ in board.order))
 
 
 # --------------------------------------------------------------------- what is legal
@@ -135,21 +88,7 @@ def _manche_started(state: State) -> tuple[Event, ...]:
 
 def may_claim(state: State, seat: int) -> bool:
     """SW-5: between two swaps, within the configured limits."""
-    return _claim_refusal(state, seat) is None
-
-
-def _claim_refusal(state: State, seat: int) -> str | None:
-    cfg = state.config
-    if state.phase is Phase.OVER:
-        return "the game is over"
-    if state.phase is Phase.DRAW:
-        return "the cards are not all drawn yet"
-    if not cfg.claim_before_first_swap and state.manche == 1 and state.step == 0:
-        return "no claim before the first swap of the game"
-    limit = cfg.claims_per_gap
-    if limit is not None and state.claims[seat] >= limit:
-        return f"seat {seat} already made {limit} claim(s) since the last swap"
-    return None
+    return state._core().may_claim(seat)
 
 
 def actors(state: State) -> frozenset[int]:
@@ -159,7 +98,7 @@ def actors(state: State) -> frozenset[int]:
         seats |= {s for s in range(PLAYERS) if state.targets[s] is None}
     if state.phase is Phase.PROGRAM:
         seats |= {s for s in range(PLAYERS) if len(state.secret_programs[s]) < SWAPS_PER_PROGRAM}
-    swapper = next_swap(state)
+    swapper = state._core().swapper()
     if swapper is not None:
         seats.add(swapper)
     return frozenset(seats)
@@ -169,6 +108,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action, in a fixed order (deterministic for seeded bots).
 
     Programming is offered one swap at a time (36 pairs per seat), never whole programs."""
+    board = state._core()
     out: list[Action] = []
     if state.phase is Phase.DRAW:
         out.extend(_draws(state))
@@ -176,16 +116,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         for seat in range(PLAYERS):
             if len(state.secret_programs[seat]) < SWAPS_PER_PROGRAM:
                 out.extend(_programs(seat))
-    elif state.phase is Phase.EXECUTE and state.config.deal is Deal.OBSERVED:
-        seat = _swapper(state)
-        out.extend(Swap(seat, a, b) for a, b in PAIRS if (a, b) != state.phase_pair)
-        if state.phase_pair is not None:
-            out.append(SkipSwap(seat))
     elif state.phase is Phase.EXECUTE:
-        seat, a, b = _next_pair(state)
-        out.append(Swap(seat, a, b))
+        seat = board.order[board.step][0]
+        if state.config.deal is Deal.OBSERVED:
+            out.extend(Swap(seat, a, b) for a, b in PAIRS if (a, b) != state.phase_pair)
+            if state.phase_pair is not None:
+                out.append(SkipSwap(seat))
+        else:
+            out.append(Swap(seat, *PAIRS[board.next_swap()]))
     for seat in range(PLAYERS):
-        if may_claim(state, seat):
+        if board.may_claim(seat):
             out.extend(_claims(seat, state.config.deck_size))
     return tuple(out)
 
@@ -214,18 +154,6 @@ def _claims(seat: int, deck_size: int) -> tuple[Action, ...]:
     return (ClaimMatches(seat), *(ClaimCard(seat, c) for c in range(1, deck_size + 1)))
 
 
-def _swapper(state: State) -> int:
-    return swap_order(state.config, state.manche)[state.step][0]
-
-
-def _next_pair(state: State) -> tuple[int, str, str]:
-    """SEEDED: the next swap as programmed."""
-    assert state.revealed is not None
-    seat, phase = swap_order(state.config, state.manche)[state.step]
-    a, b = state.revealed[seat][phase - 1]
-    return seat, a, b
-
-
 # ------------------------------------------------------------------------------ apply
 
 
@@ -236,25 +164,29 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     _check_input(state, action)
     if state.phase is Phase.OVER:
         ruling = "SW-6" if state.drawn else "SW-5"
-        raise IllegalAction(ruling, f"the game is over ({_result(state)})")
-    events: list[Event] = []
-    if isinstance(action, DrawLayout | DrawTarget):
-        new = _do_draw(state, action, events)
+        result = "a draw" if state.drawn else f"seat {state.winner} won"
+        raise IllegalAction(ruling, f"the game is over ({result})")
+    told = _Events()
+    board = state._core().fork(told)
+    if isinstance(action, DrawLayout):
+        board.draw_layout(action.card)
+    elif isinstance(action, DrawTarget):
+        board.draw_target(action.seat, action.card)
     elif isinstance(action, Program):
-        new = _do_program(state, action, events)
+        board.program(action.seat, _swap_of(action.a, action.b))
     elif isinstance(action, Swap):
-        new = _do_swap(state, action, events)
+        board.swap(action.seat, _swap_of(action.a, action.b))
     elif isinstance(action, SkipSwap):
-        new = _do_skip(state, action, events)
-    elif isinstance(action, ClaimMatches | ClaimCard):
-        new = _do_claim(state, action, events)
-    else:  # pragma: no cover - _check_input refused it
-        raise BadInput(f"not a Swiped action: {action!r}")
-    return new, tuple(events)
+        board.skip(action.seat)
+    else:
+        assert isinstance(action, ClaimMatches | ClaimCard)
+        board.claim(action.seat, action.card if isinstance(action, ClaimCard) else None)
+    return State.of(board), tuple(told.events)
 
 
-def _result(state: State) -> str:
-    return "a draw" if state.drawn else f"seat {state.winner} won"
+def _swap_of(a: str, b: str) -> int:
+    """The swap of colours a and b (NO_SWAP for one colour twice, which the rules refuse)."""
+    return NO_SWAP if a == b else SWAP_OF[(a, b)]
 
 
 _KINDS = (Program, Swap, SkipSwap, DrawLayout, DrawTarget, ClaimMatches, ClaimCard)
@@ -278,156 +210,49 @@ def _check_input(state: State, action: Action) -> None:
             raise BadInput(f"no card {card!r}: the deck has cards 1..{size}")
 
 
-def _do_draw(state: State, action: DrawLayout | DrawTarget, events: list[Event]) -> State:
-    if state.phase is not Phase.DRAW:
-        raise IllegalAction("SW-2", "the cards are drawn once, at the start of the game")
-    if isinstance(action, DrawLayout):
-        if state.layout_card is not None:
-            raise IllegalAction("SW-2", f"the layout card is already card {state.layout_card}")
-        grid = state.deck[action.card - 1]
-        events.append(LayoutDrawn(action.card, grid))
-        return replace(state, layout_card=action.card, grid=grid)
-    seat, card = action.seat, action.card
-    if state.layout_card is None:
-        raise IllegalAction("SW-2", "the layout card is drawn first")
-    if state.targets[seat] is not None:
-        raise IllegalAction("SW-2", f"seat {seat}'s target card is already recorded")
-    if card == state.layout_card:
-        raise IllegalAction("SW-2", "the face-up layout card is not a target")
-    if card in state.targets:
-        raise IllegalAction("SW-2", "both players' targets are different cards")
-    targets = _set(state.targets, seat, card)
-    events.append(TargetDrawn(seat))  # which card stays hidden
-    new = replace(state, targets=targets)
-    if None in targets:
-        return new
-    new = replace(new, phase=Phase.EXECUTE)
-    events.extend(_manche_started(new))
-    return new
+class _Events(Watcher):
+    """What happened on the board, as the engine's events (public facts only: no event
+    names a target card, SW-5)."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    def layout_drawn(self, board: Board, card: int) -> None:
+        self.events.append(LayoutDrawn(card, _names(board.grid)))
+
+    def target_drawn(self, board: Board, seat: int) -> None:
+        self.events.append(TargetDrawn(seat))
+
+    def programmed(self, board: Board, seat: int) -> None:
+        self.events.append(Programmed(seat, len(board.programs[seat])))
+
+    def revealed(self, board: Board) -> None:
+        assert board.revealed is not None
+        programs = tuple(tuple(PAIRS[k] for k in p) for p in board.revealed)
+        self.events.append(ProgramsRevealed(programs))  # SW-3: both shown together
+
+    def swapped(self, board: Board, seat: int, phase: int, swap: int, left: int) -> None:
+        i, j = (board.where[c] + 1 for c in SWAPS[swap])
+        self.events.append(Swapped(seat, phase, PAIRS[swap], (min(i, j), max(i, j))))
+
+    def skipped(self, board: Board, seat: int, phase: int, swap: int) -> None:
+        self.events.append(SwapSkipped(seat, phase, PAIRS[swap]))
+
+    def manche_ended(self, board: Board, manche: int) -> None:
+        self.events.append(MancheEnded(manche))
+
+    def manche_started(self, board: Board) -> None:
+        self.events.append(_manche_started(board))
+
+    def drawn(self, board: Board) -> None:
+        self.events.append(GameDrawn(board.manche))
+
+    def claimed(self, board: Board, seat: int, card: int | None, correct: bool) -> None:
+        self.events.append(ClaimChecked(seat, "matches" if card is None else "card", correct))
+
+    def won(self, board: Board, seat: int) -> None:
+        self.events.append(GameWon(seat))
 
 
-def _do_program(state: State, action: Program, events: list[Event]) -> State:
-    seat = action.seat
-    if state.phase is not Phase.PROGRAM:
-        raise IllegalAction("SW-3", "the programs are revealed: they are played, not changed")
-    if action.a == action.b:
-        raise IllegalAction("SW-3", "a swap pairs two different colours")
-    mine = state.secret_programs[seat]
-    if len(mine) >= SWAPS_PER_PROGRAM:
-        raise IllegalAction("SW-3", f"seat {seat} has already programmed 3 swaps")
-    mine = (*mine, (action.a, action.b))
-    programs = _set(state.secret_programs, seat, mine)
-    events.append(Programmed(seat, len(mine)))
-    if any(len(p) < SWAPS_PER_PROGRAM for p in programs):
-        return replace(state, secret_programs=programs)
-    events.append(ProgramsRevealed(programs))  # SW-3: both shown together
-    return replace(
-        state,
-        phase=Phase.EXECUTE,
-        revealed=programs,
-        secret_programs=((),) * PLAYERS,
-        step=0,
-    )
-
-
-def _do_swap(state: State, action: Swap, events: list[Event]) -> State:
-    if state.phase is not Phase.EXECUTE:
-        ruling = "SW-2" if state.phase is Phase.DRAW else "SW-3"
-        raise IllegalAction(ruling, "no swap before the manche's swaps begin")
-    seat, a, b = _expected_swap(state, action)
-    grid = list(state.grid)
-    i, j = grid.index(a), grid.index(b)
-    grid[i], grid[j] = grid[j], grid[i]
-    order = swap_order(state.config, state.manche)
-    phase = order[state.step][1]
-    events.append(Swapped(seat, phase, (a, b), (min(i, j) + 1, max(i, j) + 1)))
-    new = replace(state, grid=tuple(grid))
-    if state.step % 2 == 1:
-        return _next_step(new, events)
-    new = _next_step(replace(new, phase_pair=(a, b)), events)
-    if state.config.deal is Deal.SEEDED and new.phase is Phase.EXECUTE:
-        other = order[new.step][0]  # SW-4: the second swap of the phase, when the same pair
-        assert new.revealed is not None
-        if new.revealed[other][phase - 1] == (a, b):
-            events.append(SwapSkipped(other, phase, (a, b)))
-            return _next_step(new, events)
-    return new
-
-
-def _expected_swap(state: State, action: Swap) -> tuple[int, str, str]:
-    """The seat and pair of the next swap, or IllegalAction naming what is expected."""
-    seat = _swapper(state)
-    if action.seat != seat:
-        raise IllegalAction("SW-4", f"the next swap is seat {seat}'s")
-    if state.config.deal is Deal.SEEDED:
-        _, a, b = _next_pair(state)
-        if (action.a, action.b) != (a, b):
-            raise IllegalAction("SW-4", f"seat {seat}'s programmed swap is {a} + {b}")
-        return seat, a, b
-    if action.a == action.b:
-        raise IllegalAction("SW-3", "a swap pairs two different colours")
-    if state.phase_pair == (action.a, action.b):
-        raise IllegalAction("SW-4", "the same pair as this phase's first swap is applied once")
-    return seat, action.a, action.b
-
-
-def _do_skip(state: State, action: SkipSwap, events: list[Event]) -> State:
-    if state.config.deal is Deal.SEEDED:
-        raise IllegalAction("SW-4", "the engine skips a repeated pair itself")
-    if state.phase is not Phase.EXECUTE or state.phase_pair is None:
-        raise IllegalAction("SW-4", "only the second swap of a phase can repeat the first")
-    seat = _swapper(state)
-    if action.seat != seat:
-        raise IllegalAction("SW-4", f"the next swap is seat {seat}'s")
-    phase = swap_order(state.config, state.manche)[state.step][1]
-    events.append(SwapSkipped(seat, phase, state.phase_pair))
-    return _next_step(state, events)
-
-
-def _next_step(state: State, events: list[Event]) -> State:
-    """One swap of the manche is done (or skipped): claims reopen, the manche may end."""
-    step = state.step + 1
-    pair = state.phase_pair if step % 2 == 1 else None
-    new = replace(state, step=step, claims=(0,) * PLAYERS, phase_pair=pair)
-    if step < len(swap_order(state.config, state.manche)):
-        return new
-    return _end_manche(new, events)
-
-
-def _end_manche(state: State, events: list[Event]) -> State:
-    """The small cubes go back to the stocks; the grid and the targets stay (SW-4)."""
-    events.append(MancheEnded(state.manche))
-    limit = state.config.manche_limit
-    if limit is not None and state.manche >= limit:  # SW-6
-        events.append(GameDrawn(state.manche))
-        return replace(state, phase=Phase.OVER, drawn=True, revealed=None, step=0)
-    manche = state.manche + 1
-    phase = Phase.EXECUTE if state.config.deal is Deal.OBSERVED else Phase.PROGRAM
-    new = replace(state, manche=manche, phase=phase, revealed=None, step=0)
-    events.extend(_manche_started(new))
-    return new
-
-
-def _do_claim(state: State, action: ClaimMatches | ClaimCard, events: list[Event]) -> State:
-    seat = action.seat
-    refusal = _claim_refusal(state, seat)
-    if refusal is not None:
-        raise IllegalAction("SW-5", refusal)
-    if isinstance(action, ClaimMatches):
-        correct = state.matches(seat) >= MATCHES_TO_WIN
-        kind = "matches"
-    else:
-        correct = action.card == state.target(1 - seat)
-        kind = "card"
-    events.append(ClaimChecked(seat, kind, correct))  # SW-5: never either card
-    if correct:
-        events.append(GameWon(seat))
-        return replace(state, phase=Phase.OVER, winner=seat)
-    if state.config.false_claim is FalseClaim.LOSES:
-        events.append(GameWon(1 - seat))
-        return replace(state, phase=Phase.OVER, winner=1 - seat)
-    return replace(state, claims=_set(state.claims, seat, state.claims[seat] + 1))
-
-
-def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return values[:index] + (value,) + values[index + 1 :]
+def _names(grid: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(COLOURS[c] for c in grid)

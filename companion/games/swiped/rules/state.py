@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.swiped.rules.config import Config, Pair, Phase, pair, swap_order
-from companion.games.swiped.rules.deck import Card, agreement, make_deck
+from companion.games.swiped.rules.board import COLOUR_INDEX, NO_SWAP, SWAP_OF, UNWATCHED, Board
+from companion.games.swiped.rules.config import (
+    COLOURS,
+    PAIRS,
+    Config,
+    Pair,
+    Phase,
+    pair,
+)
+from companion.games.swiped.rules.deck import Card, make_deck
 from companion.rules.jsonable import plain as _plain
 
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """A whole game position. Immutable; `apply` returns a new one."""
+    """A whole game position, frozen: `apply` returns a new one.
+
+    The board of the position (the engine's core, board.py) is built from these facts when
+    first needed, kept with them, and never handed out: `fork` gives a copy to play on.
+    """
 
     config: Config
     seed: int
@@ -42,6 +54,43 @@ class State:
     phase_pair: Pair | None = None
     """SW-4: the pair the first swap of the current phase exchanged, until its second swap
     (public: everyone saw it)."""
+    _board: Board | None = field(default=None, init=False, compare=False, repr=False)
+    """The board of these facts, once built (it holds the hidden facts too)."""
+
+    @classmethod
+    def of(cls, board: Board) -> State:
+        """The snapshot of a board (which the caller must not play on afterwards)."""
+        state = cls(
+            config=board.config,
+            seed=board.seed,
+            manche=board.manche,
+            phase=board.phase,
+            layout_card=board.layout,
+            grid=tuple(COLOURS[c] for c in board.cells),
+            revealed=None if board.revealed is None else _pairs(board.revealed),
+            step=board.step,
+            claims=tuple(board.gap_claims),
+            winner=board.winner,
+            drawn=board.drawn,
+            targets=tuple(board.targets),
+            secret_programs=_pairs(board.programs),
+            phase_pair=None if board.phase_pair is None else PAIRS[board.phase_pair],
+        )
+        board.watch = UNWATCHED
+        object.__setattr__(state, "_board", board)
+        return state
+
+    def _core(self) -> Board:
+        """The board of this position, built once: for the rules package to read, never to
+        play on (`fork` gives a board to play on)."""
+        if self._board is None:
+            object.__setattr__(self, "_board", _board_of(self))
+        assert self._board is not None
+        return self._board
+
+    def fork(self) -> Board:
+        """A board of this position to play on (the state itself never changes)."""
+        return self._core().fork()
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -49,7 +98,8 @@ class State:
 
     def matches(self, seat: int) -> int:
         """How many big cubes stand where `seat`'s own card puts them (SW-5)."""
-        return agreement(self.grid, self.deck[self.target(seat) - 1])
+        self.target(seat)
+        return self._core().matches(seat)
 
     def target(self, seat: int) -> int:
         card = self.targets[seat]
@@ -59,6 +109,7 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         data = _plain(self)
+        del data["_board"]
         data["config"] = self.config.to_json()
         return data
 
@@ -86,11 +137,38 @@ class State:
         )
 
 
+def _pairs(programs: tuple[tuple[int, ...], ...] | list[list[int]]) -> tuple[tuple[Pair, ...], ...]:
+    return tuple(tuple(PAIRS[k] for k in program) for program in programs)
+
+
+def _swaps(programs: tuple[tuple[Pair, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(SWAP_OF.get(p, NO_SWAP) for p in program) for program in programs)
+
+
+def _board_of(state: State) -> Board:
+    """The board of a position's facts."""
+    swaps = _swaps(state.revealed) if state.revealed is not None else None
+    return Board.of(
+        config=state.config,
+        seed=state.seed,
+        manche=state.manche,
+        phase=state.phase,
+        layout=state.layout_card,
+        targets=state.targets,
+        grid=tuple(COLOUR_INDEX[c] for c in state.grid),
+        programs=_swaps(state.secret_programs),
+        revealed=swaps,
+        step=state.step,
+        gap_claims=state.claims,
+        winner=state.winner,
+        drawn=state.drawn,
+        phase_pair=None if state.phase_pair is None else SWAP_OF[state.phase_pair],
+    )
+
+
 def next_swap(state: State) -> int | None:
     """SW-4: the seat whose swap is next, None while programming or when the game is over."""
-    if state.phase is not Phase.EXECUTE:
-        return None
-    return swap_order(state.config, state.manche)[state.step][0]
+    return state._core().swapper()
 
 
 @dataclass(frozen=True, slots=True)

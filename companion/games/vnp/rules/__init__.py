@@ -14,6 +14,7 @@ pieces is skipped. `State.over` tells that the game is over (VNP-6). Nothing is 
 """
 
 from companion.games.vnp.rules.actions import ACTIONS, Action, Pass, Place, action_from_json
+from companion.games.vnp.rules.board import PASS, Board
 from companion.games.vnp.rules.config import (
     ALL_PLACED_BONUS,
     BOARD_SIZE,
@@ -56,10 +57,11 @@ from companion.games.vnp.rules.state import (
 )
 
 __all__ = [
-    "ACTIONS", "ALL_PLACED_BONUS", "BOARD_SIZE", "COLOURS", "ENGINE", "PIECES", "PIECE_NAMES",
-    "TOTAL_SEGMENTS", "Action", "AllPlaced", "Colour", "Config", "Crossing", "Event",
-    "GameOver", "Geometry", "Mode", "Pass", "Passed", "Piece", "Place", "Placed", "Placement",
-    "PublicView", "State", "action_from_json", "actors", "apply", "can_place", "colour_scores",
-    "default_starts", "free_polysticks", "geometry", "is_over", "legal_actions",
-    "legal_placements", "make_config", "new_game", "public_view", "side_scores", "winners",
+    "ACTIONS", "ALL_PLACED_BONUS", "BOARD_SIZE", "COLOURS", "ENGINE", "PASS", "PIECES",
+    "PIECE_NAMES", "TOTAL_SEGMENTS", "Action", "AllPlaced", "Board", "Colour", "Config",
+    "Crossing", "Event", "GameOver", "Geometry", "Mode", "Pass", "Passed", "Piece", "Place",
+    "Placed", "Placement", "PublicView", "State", "action_from_json", "actors", "apply",
+    "can_place", "colour_scores", "default_starts", "free_polysticks", "geometry", "is_over",
+    "legal_actions", "legal_placements", "make_config", "new_game", "public_view", "side_scores",
+    "winners",
 ]  # fmt: skip

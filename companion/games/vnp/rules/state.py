@@ -1,4 +1,5 @@
-"""The game position (State) and the public view of it.
+"""The game position as the table sees it (State, a frozen snapshot of a board) and the
+public view of it.
 
 Nothing is hidden in this game, so `PublicView` carries every fact of the state; it is
 still the only way facts leave the engine, as the contract asks.
@@ -10,7 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.vnp.rules.config import ALL_PLACED_BONUS, COLOURS, Colour, Config
+from companion.games.vnp.rules.board import Board
+from companion.games.vnp.rules.config import COLOURS, Colour, Config
 from companion.games.vnp.rules.pieces import PIECES, geometry
 from companion.rules.errors import BadInput
 from companion.rules.jsonable import plain as _plain
@@ -18,72 +20,71 @@ from companion.rules.jsonable import plain as _plain
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """A whole game position. Immutable; `apply` returns a new one.
+    """A whole game position, frozen: `apply` returns a new one.
 
-    Only `config`, `turn`, `placed` and `passed` are facts; the other fields are derived
-    from them when the state is built (and are left out of equality and JSON).
+    Its facts are `config`, `turn`, `placed` and `passed`; the board they make (the
+    engine's core, board.py) is built with it and never handed out: `fork` gives a copy
+    to play on.
     """
 
     config: Config
     turn: int
-    """The index in COLOURS of the colour to play (meaningless once `over`)."""
+    """The index in COLOURS of the colour to play (once `over`, of the last to play)."""
     placed: tuple[tuple[int, ...], ...]
     """Per colour, the placement ids it put on the board, in order."""
     passed: tuple[bool, ...]
     """Per colour: it passed (VNP-5), so it never plays again."""
-    left: tuple[tuple[int, ...], ...] = field(init=False, compare=False, repr=False)
-    """Per colour, the indexes in PIECES of its pieces not placed yet."""
-    over: bool = field(init=False, compare=False, repr=False)
-    """VNP-6: every colour has passed or placed all its pieces. The game-over predicate."""
-    segments: int = field(init=False, compare=False, repr=False)
-    """Mask of the unit segments covered by any piece."""
-    straight: int = field(init=False, compare=False, repr=False)
-    """Mask of the intersections some piece goes straight through."""
-    touched: int = field(init=False, compare=False, repr=False)
-    """Mask of the intersections some piece touches."""
-    inner: int = field(init=False, compare=False, repr=False)
-    """Mask of the intersections inside some piece (two or more of its segments meet)."""
-    reach: tuple[int, ...] = field(init=False, compare=False, repr=False)
-    """Per colour, the mask of the intersections its pieces touch."""
+    _board: Board = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        g = geometry(self.config.size)
+        count = len(geometry(self.config.size).placements)
         n = len(COLOURS)
         if not (
             isinstance(self.turn, int)
             and 0 <= self.turn < n
             and len(self.placed) == n
             and len(self.passed) == n
-            and all(isinstance(p, int) and 0 <= p < len(g.placements) for ids in self.placed
-                    for p in ids)
-        ):  # fmt: skip
+            and all(isinstance(p, int) and 0 <= p < count for ids in self.placed for p in ids)
+        ):
             raise BadInput("not a Vous ne passerez pas position")
-        segments = straight = touched = inner = 0
-        reach = []
-        left = []
-        for ids in self.placed:
-            mine = 0
-            for pid in ids:
-                segments |= g.segment_masks[pid]
-                straight |= g.straight_masks[pid]
-                inner |= g.inner_masks[pid]
-                mine |= g.point_masks[pid]
-            touched |= mine
-            reach.append(mine)
-            used = {g.piece_of[pid] for pid in ids}
-            left.append(tuple(p.index for p in PIECES if p.index not in used))
-        put = object.__setattr__
-        put(self, "left", tuple(left))
-        put(self, "over", all(p or not k for p, k in zip(self.passed, left, strict=True)))
-        put(self, "segments", segments)
-        put(self, "straight", straight)
-        put(self, "touched", touched)
-        put(self, "inner", inner)
-        put(self, "reach", tuple(reach))
+        board = Board.of(self.config, self.turn, self.placed, self.passed)
+        object.__setattr__(self, "_board", board)
 
-    def out(self, colour: int) -> bool:
-        """The colour plays no more: it passed or placed all its pieces."""
-        return self.passed[colour] or not self.left[colour]
+    @classmethod
+    def of(cls, board: Board) -> State:
+        """The snapshot of a board (which the caller must not play on afterwards)."""
+        state = object.__new__(cls)
+        put = object.__setattr__
+        put(state, "config", board.config)
+        put(state, "turn", board.turn)
+        put(state, "placed", tuple(map(tuple, board.placed)))
+        put(state, "passed", tuple(board.passed))
+        put(state, "_board", board)
+        return state
+
+    def fork(self) -> Board:
+        """A board of this position to play on (the state itself never changes)."""
+        return self._board.fork()
+
+    @property
+    def over(self) -> bool:
+        """VNP-6: every colour has passed or placed all its pieces. The game-over predicate."""
+        return self._board.over
+
+    @property
+    def left(self) -> tuple[tuple[int, ...], ...]:
+        """Per colour, the indexes in PIECES of its pieces not placed yet."""
+        return tuple(self._board.left(c) for c in range(len(COLOURS)))
+
+    @property
+    def reach(self) -> tuple[int, ...]:
+        """Per colour, the mask of the intersections its pieces touch (once it placed)."""
+        return tuple(self._board.reach)
+
+    def legal(self, colour: int) -> int:
+        """The placements `colour` (an index) could make now, as a bitset over placement
+        ids (0: it can only pass)."""
+        return self._board.legal(colour)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -105,26 +106,17 @@ class State:
 
 def colour_scores(state: State) -> tuple[int, ...]:
     """VNP-6: per colour, the segments of its unplaced pieces, or -10 if it placed all."""
-    return tuple(
-        sum(PIECES[k].size for k in left) if left else ALL_PLACED_BONUS for left in state.left
-    )
+    return state._board.scores()
 
 
 def side_scores(state: State) -> tuple[int, ...]:
     """VNP-7: per side (a player, or a team), the sum of its colours' scores."""
-    totals = [0] * state.config.sides
-    for colour, score in enumerate(colour_scores(state)):
-        totals[state.config.side_of(colour)] += score
-    return tuple(totals)
+    return state._board.side_scores()
 
 
 def winners(state: State) -> tuple[int, ...]:
     """VNP-6: the sides with the lowest score, once the game is over (else empty)."""
-    if not state.over:
-        return ()
-    totals = side_scores(state)
-    best = min(totals)
-    return tuple(i for i, t in enumerate(totals) if t == best)
+    return state._board.winners()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
 """Swiped's arithmetic on small integers: colours, swaps, cards and grids for the fast path.
 
-Colours are 0..8 in `COLOURS` order, swaps 0..35 in `engine.PAIRS` order, a grid or a card
-is a tuple of 9 colours (square i + 1 holds colour grid[i]). What the deducing bot computes
+Colours are 0..8 in `COLOURS` order, swaps 0..35 in `PAIRS` order, a grid or a card is a
+tuple of 9 colours (square i + 1 holds colour grid[i]), as the engine's board has them
+(rules/board.py). What the deducing bot computes
 from a grid and a card depends only on where the card wants each colour moved, so
 a `Row` is computed from that (`Deck.rows` keeps every card's Row of recent grids).
 
@@ -19,15 +20,15 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from companion.games.swiped.bots import LOG_PAIRS, DeducingParams
-from companion.games.swiped.rules.config import COLOURS
-from companion.games.swiped.rules.deck import make_deck
-from companion.games.swiped.rules.engine import PAIRS
+from companion.games.swiped.rules.board import (
+    COLOUR_INDEX,
+    SWAPS,
+    Grid,
+    cards_of,
+    mask,
+    positions,
+)
 
-Grid = tuple[int, ...]
-
-COLOUR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
-SWAPS: tuple[tuple[int, int], ...] = tuple((COLOUR_INDEX[a], COLOUR_INDEX[b]) for a, b in PAIRS)
-"""Swap k exchanges colours SWAPS[k] (a < b), as engine.PAIRS[k] does."""
 SWAP_INDICES: tuple[int, ...] = tuple(range(len(SWAPS)))
 
 PARAMS = DeducingParams()
@@ -99,23 +100,10 @@ def _row(terms: int) -> Row:
     return Row(gains, *norm)
 
 
-def positions(grid: Grid) -> tuple[int, ...]:
-    """The square of each colour."""
-    where = [0] * 9
-    for square, colour in enumerate(grid):
-        where[colour] = square
-    return tuple(where)
-
-
 def swapped(grid: Grid, swap: int) -> Grid:
     """The grid after exchanging the big cubes of the swap's two colours."""
     a, b = SWAPS[swap]
     return tuple(b if c == a else a if c == b else c for c in grid)
-
-
-def mask(grid: Grid) -> int:
-    """The grid as a set of (square, colour) bits: agreement is a popcount."""
-    return sum(1 << (9 * square + colour) for square, colour in enumerate(grid))
 
 
 GRID_CACHE = 2048
@@ -153,9 +141,9 @@ class Deck:
 
 @lru_cache(maxsize=16)
 def deck_of(size: int, seed: int) -> Deck:
-    cards = tuple(tuple(COLOUR_INDEX[c] for c in card) for card in make_deck(size, seed))
+    cards, masks = cards_of(size, seed)
     wants = tuple(tuple(9 * a + card[s] for a in range(9) for s in range(9)) for card in cards)
-    return Deck(size, seed, cards, tuple(mask(card) for card in cards), wants)
+    return Deck(size, seed, cards, masks, wants)
 
 
 __all__ = [

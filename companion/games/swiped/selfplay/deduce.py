@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from itertools import repeat
 from operator import sub
 
-from companion.games.swiped.fast.tables import (
+from companion.games.swiped.rules.config import MATCHES_TO_WIN
+from companion.games.swiped.selfplay.tables import (
     LOG_MISSED,
     LOG_PAIRS,
     LOG_RANDOM_PRIOR,
@@ -33,7 +34,6 @@ from companion.games.swiped.fast.tables import (
     Row,
     swapped,
 )
-from companion.games.swiped.rules.config import MATCHES_TO_WIN
 
 # The bots' logaddexp(x, y), for finite x and y, is max + log(exp(x - max) + exp(y - max))
 # where the larger one's term is exp(0.0), exactly 1.0: it is written out inline below.

@@ -1,0 +1,424 @@
+"""The board as a game of Vous ne passerez pas ! stands: the engine's core, mutable.
+
+One `Board` is played in place (`place`, `pass_turn`) and copied with `fork`; the table
+sees it only through the frozen `State` (state.py), which the engine's `apply` builds from
+a fork, and the lab and the bots play on it directly, as python-chess plays on one board.
+
+A colour's legal placements (VNP-3, VNP-4) are bitsets over the placement ids of
+`geometry(size)` (bit i stands for placement i), kept up to date once per placement:
+
+- `candidates[c]`: the placements touching an intersection colour c reached (before its
+  first piece, its start intersection: VNP-3, VNP-4);
+- `unused[c]`: the placements of the pieces c has not placed yet (VNP-1);
+- `free`: the placements no piece on the board forbids (VNP-4). Each placement forbids a
+  fixed set of others, its conflict mask: those sharing one of its unit segments, and those
+  going straight through an intersection it goes straight through (the Nexos rule), or,
+  under the strict reading, those meeting it at an intersection inside either piece. The
+  mask is the OR of a few per-segment and per-intersection bitsets (`Tables`), and is
+  removed from `free` once, when the placement is made.
+
+So a colour's legal placements are `candidates & unused & free`: two big-int ANDs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from companion.games.vnp.rules.config import ALL_PLACED_BONUS, COLOURS, Config, Crossing
+from companion.games.vnp.rules.pieces import PIECES, geometry
+from companion.rules.errors import IllegalAction
+
+PASS = -1
+"""A pass (VNP-5) where a placement id is expected: what a bot returns to pass."""
+
+CACHE_LIMIT = 25_000
+"""Conflict masks are kept once computed while a board has at most this many placements
+(15,157 on 13 x 13: 29 MB at most); bigger boards compute them at each placement instead
+(40 x 40 has 173,485 placements: keeping them all would take gigabytes)."""
+
+
+def bits_of(ids: Sequence[int], count: int) -> int:
+    """The bitset of `ids` (each below `count`), built without a big-int op per id."""
+    buf = bytearray((count + 7) // 8)
+    for i in ids:
+        buf[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(buf, "little")
+
+
+def ids_of(bits: int) -> tuple[int, ...]:
+    """The ids of a bitset, smallest first (its binary digits read lowest first)."""
+    return tuple(found.start() for found in re.finditer("1", bin(bits)[:1:-1]))
+
+
+def nth_bit(bits: int, k: int) -> int:
+    """The index of the k-th set bit (from 0, lowest first) of `bits`: the k-th smallest
+    id of a bitset, found by halving (a few big-int ops, none per set bit)."""
+    base = 0
+    width = bits.bit_length()
+    while width > 64:
+        half = width >> 1
+        low = bits & ((1 << half) - 1)
+        count = low.bit_count()
+        if k < count:
+            bits = low
+            width = low.bit_length()
+        else:
+            k -= count
+            bits >>= half
+            base += half
+            width = bits.bit_length()
+    for _ in range(k):
+        bits &= bits - 1
+    return base + (bits & -bits).bit_length() - 1
+
+
+class Ids(Sequence[int]):
+    """The ids of a bitset as a sorted sequence, read one at a time: what `rng.choice`
+    needs (its length, then one item) without listing every id."""
+
+    __slots__ = ("bits", "length")
+
+    def __init__(self, bits: int) -> None:
+        self.bits = bits
+        self.length = bits.bit_count()
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, k: int) -> int:  # type: ignore[override]
+        if not 0 <= k < self.length:
+            raise IndexError(k)
+        return nth_bit(self.bits, k)
+
+
+# ---------------------------------------------------------------- the board's tables
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Everything fixed for a board size and crossing rule, as bitsets over placement ids:
+    computed once (`tables`), shared by every game on such a board."""
+
+    size: int
+    crossing: Crossing
+    count: int
+    """How many placements the board has."""
+    full: int
+    """Every placement."""
+    touching: tuple[int, ...]
+    """Per intersection: the placements touching it (where a colour may attach, VNP-4)."""
+    points: tuple[tuple[int, ...], ...]
+    """Per placement: the intersections it touches."""
+    piece_of: tuple[int, ...]
+    """Per placement: its piece (an index in PIECES)."""
+    keep_piece: tuple[int, ...]
+    """Per piece: every placement but that piece's (a colour places each piece once, VNP-1)."""
+    by_size: tuple[int, ...]
+    """The placements of the pieces of 4, 3, 2 and 1 segments, largest first (the ids of
+    `geometry` run by piece, and the pieces by size)."""
+    forbids: tuple[tuple[int, ...], ...]
+    """Per placement: the indexes in `users` whose OR is its conflict mask."""
+    users: tuple[int, ...]
+    """Bitsets of the placements using a segment, or meeting an intersection in a way the
+    crossing rule forbids to share (see `tables`)."""
+    keeps: list[int]
+    """Per placement once computed (0 before): every placement it does not forbid."""
+
+    def keep(self, pid: int) -> int:
+        """Every placement that stays possible once `pid` is on the board (VNP-4)."""
+        kept = self.keeps[pid] if self.keeps else 0
+        if not kept:
+            users = self.users
+            conflict = 0
+            for i in self.forbids[pid]:
+                conflict |= users[i]
+            kept = self.full ^ conflict
+            if self.keeps:
+                self.keeps[pid] = kept
+        return kept
+
+
+@cache
+def tables(size: int, crossing: Crossing) -> Tables:
+    """The bitsets of a board size and crossing rule (cached: built once per process)."""
+    g = geometry(size)
+    count = len(g.placements)
+    npoints = size * size
+    nsegments = g.segment_count
+    by_segment: list[list[int]] = [[] for _ in range(nsegments)]
+    by_point: list[list[int]] = [[] for _ in range(npoints)]
+    by_straight: list[list[int]] = [[] for _ in range(npoints)]
+    by_inner: list[list[int]] = [[] for _ in range(npoints)]
+    straight_of: list[tuple[int, ...]] = []
+    inner_of: list[tuple[int, ...]] = []
+    for p in g.placements:
+        for s in p.segments:
+            by_segment[s].append(p.id)
+        straight = tuple(pt for pt in p.points if p.straight_mask >> pt & 1)
+        inner = tuple(pt for pt in p.points if p.inner_mask >> pt & 1)
+        for pt in p.points:
+            by_point[pt].append(p.id)
+        for pt in straight:
+            by_straight[pt].append(p.id)
+        for pt in inner:
+            by_inner[pt].append(p.id)
+        straight_of.append(straight)
+        inner_of.append(inner)
+    touching = tuple(bits_of(ids, count) for ids in by_point)
+    segment_users = [bits_of(ids, count) for ids in by_segment]
+    if crossing is Crossing.STRICT:
+        # Strict VNP-4: no piece touches an intersection inside another, and no piece has
+        # an intersection inside it that another touches.
+        inner_users = [bits_of(ids, count) for ids in by_inner]
+        users = (*segment_users, *touching, *inner_users)
+        forbids = tuple(
+            (
+                *p.segments,
+                *(nsegments + pt for pt in inner_of[p.id]),
+                *(nsegments + npoints + pt for pt in p.points),
+            )
+            for p in g.placements
+        )
+    else:
+        # Nexos VNP-4: no two pieces go straight through one intersection.
+        straight_users = [bits_of(ids, count) for ids in by_straight]
+        users = (*segment_users, *straight_users)
+        forbids = tuple(
+            (*p.segments, *(nsegments + pt for pt in straight_of[p.id])) for p in g.placements
+        )
+    full = (1 << count) - 1
+    keep_piece = tuple(
+        full ^ bits_of([pid for pid in range(count) if g.piece_of[pid] == k], count)
+        for k in range(len(PIECES))
+    )
+    by_size = tuple(
+        bits_of([pid for pid in range(count) if PIECES[g.piece_of[pid]].size == n], count)
+        for n in range(4, 0, -1)
+    )
+    return Tables(
+        size=size,
+        crossing=crossing,
+        count=count,
+        full=full,
+        touching=touching,
+        points=tuple(p.points for p in g.placements),
+        piece_of=g.piece_of,
+        keep_piece=keep_piece,
+        by_size=by_size,
+        forbids=forbids,
+        users=users,
+        keeps=[0] * count if count <= CACHE_LIMIT else [],
+    )
+
+
+# ------------------------------------------------------------------------- the board
+
+
+class Board:
+    """A game in progress, mutable: the pieces on the board (VNP-1, VNP-4), whose turn it
+    is (VNP-2), who passed (VNP-5) and whether the game is over (VNP-6).
+
+    Play it in place with `place` and `pass_turn` (or `play`), copy it with `fork`; never
+    share one between two games. `legal(colour)` is what the colour may place now."""
+
+    __slots__ = (
+        "config", "tables", "candidates", "unused", "free", "reach", "placed", "passed",
+        "turn", "over",
+    )  # fmt: skip
+
+    config: Config
+    tables: Tables
+    candidates: list[int]
+    """Per colour: the placements touching an intersection it reached (VNP-3, VNP-4)."""
+    unused: list[int]
+    """Per colour: the placements of the pieces it has not placed (VNP-1)."""
+    free: int
+    """The placements no piece on the board forbids (VNP-4)."""
+    reach: list[int]
+    """Per colour: the intersections its pieces touch (before its first piece, its start)."""
+    placed: list[list[int]]
+    """Per colour: the placement ids it put on the board, in order."""
+    passed: list[bool]
+    """Per colour: it passed (VNP-5), so it never plays again."""
+    turn: int
+    """The index in COLOURS of the colour to play; once `over`, of the colour that played
+    last."""
+    over: bool
+    """VNP-6: every colour has passed or placed all its pieces."""
+
+    def __init__(self, config: Config) -> None:
+        """An empty board; jaune plays first (VNP-2)."""
+        t = tables(config.size, config.crossing)
+        starts = [y * config.size + x for x, y in config.starts]
+        self.config = config
+        self.tables = t
+        self.candidates = [t.touching[s] for s in starts]  # VNP-3: the first piece
+        self.reach = [1 << s for s in starts]
+        self.unused = [t.full] * len(COLOURS)
+        self.free = t.full
+        self.placed = [[] for _ in COLOURS]
+        self.passed = [False] * len(COLOURS)
+        self.turn = 0  # VNP-2: jaune plays first
+        self.over = False
+
+    @classmethod
+    def of(
+        cls,
+        config: Config,
+        turn: int,
+        placed: Sequence[Sequence[int]],
+        passed: Sequence[bool],
+    ) -> Board:
+        """The board of a position given by its facts (a journal's, a test's), placements
+        put down as given, unchecked."""
+        board = cls(config)
+        for colour, ids in enumerate(placed):
+            for pid in ids:
+                board._put(colour, pid)
+        board.passed = list(passed)
+        board.turn = turn
+        board.over = all(board.out(c) for c in range(len(COLOURS)))
+        return board
+
+    def fork(self) -> Board:
+        """An independent copy, to play on without changing this one."""
+        twin = Board.__new__(Board)
+        twin.config, twin.tables, twin.free = self.config, self.tables, self.free
+        twin.turn, twin.over = self.turn, self.over
+        twin.candidates, twin.unused = list(self.candidates), list(self.unused)
+        twin.reach, twin.passed = list(self.reach), list(self.passed)
+        twin.placed = [list(ids) for ids in self.placed]
+        return twin
+
+    # ------------------------------------------------------------------ what is legal
+
+    def out(self, colour: int) -> bool:
+        """The colour plays no more (VNP-2 skips it): it passed or placed all its pieces."""
+        return self.passed[colour] or len(self.placed[colour]) == len(PIECES)
+
+    def legal(self, colour: int) -> int:
+        """The placements `colour` (an index) could make now, as a bitset (0: it can only
+        pass, VNP-5)."""
+        if self.passed[colour]:
+            return 0
+        return self.candidates[colour] & self.unused[colour] & self.free
+
+    def refusal(self, colour: int, pid: int) -> IllegalAction:
+        """Why `colour` may not put placement `pid` down now, naming the ruling: its piece
+        is on the board already (VNP-1), the placement shares a segment or crosses a piece
+        (VNP-4), a first piece misses its start (VNP-3), or a later one touches none of
+        the colour's pieces (VNP-4)."""
+        name = COLOURS[colour]
+        t = self.tables
+        if self.passed[colour]:
+            return IllegalAction("VNP-5", f"{name} passed: it never plays again")
+        if not self.unused[colour] >> pid & 1:
+            return IllegalAction(
+                "VNP-1", f"{name} already placed piece {PIECES[t.piece_of[pid]].name}"
+            )
+        if not self.free >> pid & 1:
+            g = geometry(t.size)
+            mine = g.segment_masks[pid]
+            if any(mine & g.segment_masks[p] for ids in self.placed for p in ids):
+                return IllegalAction("VNP-4", "pieces never share a unit segment")
+            if t.crossing is Crossing.STRICT:
+                return IllegalAction(
+                    "VNP-4", "(strict reading) an intersection inside a piece is that piece's alone"
+                )
+            return IllegalAction("VNP-4", "pieces never cross: both would go straight through")
+        if not self.placed[colour]:
+            return IllegalAction("VNP-3", f"{name}'s first piece must touch its start intersection")
+        return IllegalAction("VNP-4", f"the piece must share an intersection with a {name} piece")
+
+    # ------------------------------------------------------------------ playing
+
+    def place(self, pid: int) -> None:
+        """The colour to play puts placement `pid` down (VNP-3, VNP-4); IllegalAction,
+        changing nothing, when the rules forbid it."""
+        colour = self.turn
+        if self.over:
+            raise IllegalAction("VNP-6", "the game is over: no colour can place")
+        if not self.legal(colour) >> pid & 1:
+            raise self.refusal(colour, pid)
+        self._put(colour, pid)
+        self._next(colour)
+
+    def pass_turn(self) -> None:
+        """The colour to play passes, only when it has no legal placement (VNP-5); it
+        never plays again."""
+        colour = self.turn
+        if self.over:
+            raise IllegalAction("VNP-6", "the game is over: no colour can place")
+        if self.legal(colour):
+            raise IllegalAction("VNP-5", f"{COLOURS[colour]} may not pass: it can place a piece")
+        self.passed[colour] = True
+        self._next(colour)
+
+    def play(self, pid: int) -> None:
+        """`place(pid)`, or `pass_turn()` for PASS."""
+        if pid == PASS:
+            self.pass_turn()
+        else:
+            self.place(pid)
+
+    def _put(self, colour: int, pid: int) -> None:
+        t = self.tables
+        self.free &= t.keep(pid)
+        self.unused[colour] &= t.keep_piece[t.piece_of[pid]]
+        reach = self.reach[colour]
+        touching = t.touching
+        added = 0
+        for pt in t.points[pid]:
+            if not reach >> pt & 1:
+                reach |= 1 << pt
+                added |= touching[pt]
+        if added:
+            self.candidates[colour] |= added
+        self.reach[colour] = reach
+        self.placed[colour].append(pid)
+
+    def _next(self, colour: int) -> None:
+        """VNP-2, VNP-5: the next colour in order that neither passed nor placed all; the
+        game is over when there is none (VNP-6)."""
+        n, pieces, passed, placed = len(COLOURS), len(PIECES), self.passed, self.placed
+        for step in range(1, n + 1):
+            other = (colour + step) % n
+            if not passed[other] and len(placed[other]) < pieces:
+                self.turn = other
+                return
+        self.over = True
+
+    # ------------------------------------------------------------------ the score
+
+    def left(self, colour: int) -> tuple[int, ...]:
+        """The pieces (indexes in PIECES) the colour has not placed."""
+        used = {self.tables.piece_of[pid] for pid in self.placed[colour]}
+        return tuple(p.index for p in PIECES if p.index not in used)
+
+    def scores(self) -> tuple[int, ...]:
+        """VNP-6: per colour, the segments of its unplaced pieces, or -10 if it placed all."""
+        return self.result()[0]
+
+    def side_scores(self) -> tuple[int, ...]:
+        """VNP-7: per side (a player, or a team), the sum of its colours' scores."""
+        return self.result()[1]
+
+    def winners(self) -> tuple[int, ...]:
+        """VNP-6: the sides with the lowest score, once the game is over (else empty)."""
+        return self.result()[2]
+
+    def result(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """The scores per colour, per side, and the winning sides, at once."""
+        scores = []
+        for colour in range(len(COLOURS)):
+            left = self.left(colour)
+            scores.append(sum(PIECES[k].size for k in left) if left else ALL_PLACED_BONUS)
+        totals = [0] * self.config.sides
+        for colour, score in enumerate(scores):
+            totals[self.config.side_of(colour)] += score
+        best = min(totals)
+        winners = tuple(i for i, t in enumerate(totals) if t == best) if self.over else ()
+        return tuple(scores), tuple(totals), winners

@@ -1,0 +1,142 @@
+"""bench/mutate.py: the mutants it makes, and a whole campaign on a toy project that kills
+what its test checks and reports what it does not."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from mutate import Project, campaign, mutants, mutated_code  # noqa: E402
+
+SOURCE = textwrap.dedent(
+    '''
+    """A toy module."""
+    from typing import TYPE_CHECKING
+
+    if TYPE_CHECKING:
+        LIMIT_TYPE = 3
+
+    LIMIT = 3
+
+
+    def over(count: int, strict: bool = True) -> bool:
+        """Over the limit."""
+        assert count >= 0
+        if strict and count in (7, 8):
+            count = count - 1
+        return count > LIMIT  # pragma: no mutate
+
+
+    def first_even(counts: list[int]) -> int | None:
+        for count in counts:
+            if not count % 2:
+                return count
+        return None
+    '''
+)
+
+
+def test_every_operator_makes_its_mutants_and_leaves_the_rest_alone() -> None:
+    made = [(m.line, m.operator, m.before, m.after) for m in mutants(SOURCE)]
+    assert sorted(made) == sorted(
+        [
+            (8, "delete", "LIMIT = 3", "pass"),
+            (8, "constant", "3", "4"),
+            (8, "constant", "3", "2"),
+            (11, "constant", "True", "False"),
+            (14, "condition", "strict and count in (7, 8)", "not (strict and count in (7, 8))"),
+            (14, "and/or", "strict and count in (7, 8)", "strict or count in (7, 8)"),
+            (14, "comparison", "count in (7, 8)", "count not in (7, 8)"),
+            (14, "constant", "7", "8"),
+            (14, "constant", "7", "6"),
+            (14, "constant", "8", "9"),
+            (14, "constant", "8", "7"),
+            (15, "delete", "count = count - 1", "pass"),
+            (15, "constant", "1", "2"),
+            (15, "constant", "1", "0"),
+            (21, "condition", "not count % 2", "count % 2"),
+            (21, "constant", "2", "3"),
+            (21, "constant", "2", "1"),
+            (22, "return None", "return count", "return None"),
+        ]
+    )
+    scopes = {m.line: m.scope for m in mutants(SOURCE)}
+    assert scopes[8] == "<module>" and scopes[14] == "over" and scopes[22] == "first_even"
+
+
+def test_a_mutant_is_compiled_into_the_module_in_place_of_the_original() -> None:
+    numbered = {(m.line, m.before, m.after): m.index for m in mutants(SOURCE)}
+    module: dict[str, object] = {}
+    exec(mutated_code(SOURCE, "toy.py", numbered[(21, "not count % 2", "count % 2")]), module)
+    first_even = module["first_even"]
+    assert callable(first_even) and first_even([2, 3, 4]) == 3
+    module = {}
+    exec(mutated_code(SOURCE, "toy.py", numbered[(8, "3", "2")]), module)
+    assert module["LIMIT"] == 2
+
+
+TOY = """LIMIT = 3
+
+
+def over(count: int) -> bool:
+    return count > LIMIT
+
+
+def echo(count: int) -> int:
+    return count
+
+
+def square(count: int) -> int:
+    return count * count
+"""
+
+TOY_TESTS = """from toy.limits import echo, over, square
+
+
+def test_over_the_limit_is_strictly_more() -> None:
+    assert over(4) and not over(3)
+
+
+def test_echo_and_square_run() -> None:
+    echo(1)
+    square(1)
+"""
+
+
+def test_a_campaign_kills_what_a_test_checks_and_reports_what_none_does(tmp_path: Path) -> None:
+    (tmp_path / "toy").mkdir()
+    (tmp_path / "toy" / "__init__.py").write_text("")
+    (tmp_path / "toy" / "limits.py").write_text(TOY)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "__init__.py").write_text("")
+    (tmp_path / "tests" / "test_limits.py").write_text(TOY_TESTS)
+    project = Project(tmp_path, sources=("toy",))
+    listed = {
+        ("toy.limits", "square", "return None", "return count * count", "return None"): "planted",
+        ("toy.limits", "over", "boundary", "count > LIMIT", "count >= LIMIT"): "wrongly",
+    }
+    [report] = campaign(project, ["toy/limits.py"], sample=0, out=tmp_path / "out",
+                        equivalents=listed)  # fmt: skip
+    status = {(o.mutant.line, o.mutant.after): o.status for o in report.outcomes}
+    assert status == {
+        (1, "pass"): "killed",  # run at import only: every test that reached the module ran
+        (1, "4"): "killed",
+        (1, "2"): "killed",
+        (5, "count <= LIMIT"): "killed",
+        (5, "count >= LIMIT"): "killed",
+        (5, "return None"): "killed",
+        (9, "return None"): "survived",  # the planted survivor: nothing checks what echo gives
+        (13, "return None"): "equivalent",
+    }
+    forked = {o.mutant.line for o in report.outcomes if o.forked}
+    assert forked == {5, 9, 13}  # in a function: in a fork, its code swapped; else afresh
+    [survivor] = report.survivors()
+    assert survivor.tests == 1 and survivor.files == ("tests/test_limits.py",)
+    assert report.score == 6 / 7
+    assert report.stale == ["over / boundary / count > LIMIT / count >= LIMIT"]
+    text = (tmp_path / "out" / "toy_limits.md").read_text()
+    assert "toy/limits.py:9 `echo` return None: return count → return None — survived" in text
+    assert "limits.py:13 `square` return None: return count * count → return None — planted" in text
