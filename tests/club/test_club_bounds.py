@@ -85,7 +85,9 @@ def test_idle_connections_never_stop_the_club_nor_its_archive(broker, tmp_path):
             s.connect(("127.0.0.1", port))
             idle.append(s)
         opened = len(os.listdir(f"/proc/{proc.pid}/fd"))
-        assert opened < FILES // 2  # bounded well under the limit, whatever comes
+        # Bounded under the limit whatever comes: the gate's connections and the accept
+        # backlog, with 256 files left for the broker, the archive and the log.
+        assert opened < FILES - 256
         answer = Client("127.0.0.1", port).get("/api/board")
         assert answer.status == 200 and answer.json()["results"] == []
         record = _report(table, "table-a", [], "a-1", ["Ana", "Bob"])
