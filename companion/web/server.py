@@ -53,7 +53,7 @@ from companion.run.supervise import SupervisedThread
 from companion.screens.model import Reason
 from companion.screens.text import DEFAULT_LANGUAGE, phrase
 from companion.transcript import describe
-from companion.web.aio import web
+from companion.web.aio import StreamWriter, web
 from companion.web.assets import CONTENT_TYPES, page_file
 from companion.web.errors import Refused, said, told
 from companion.web.gate import Gate, Limits
@@ -94,6 +94,11 @@ def _compact(data: Any) -> bytes:
     return json.dumps(data, separators=(",", ":")).encode()
 
 
+def _chunk(data: bytes) -> bytes:
+    """`data` as one chunk of an HTTP/1.1 chunked body (as aiohttp frames a write)."""
+    return b"%x\r\n%b\r\n" % (len(data), data)
+
+
 DELTAS_KEPT = 16
 """The latest changes kept as deltas: a stream that fell further behind is sent the whole
 state."""
@@ -130,6 +135,34 @@ class _Public:
         return self._json
 
 
+STREAM_BUFFER = 0x10000
+"""Bytes a live stream's connection may hold unsent before the hub stops writing to it
+(its handler waits for the phone to take them): aiohttp's own bound on a response."""
+
+
+class _Follower:
+    """A live stream in step with the hub (`Hub.follow`): while its handler waits, the hub
+    writes each change to the stream's connection itself (`Hub._broadcast`), and wakes the
+    handler only for what the handler must do: the whole state, a connection to drain."""
+
+    __slots__ = ("chunked", "token", "transport", "version", "waiter", "who")
+
+    def __init__(self, transport: asyncio.Transport, chunked: bool, token: str | None,
+                 version: int, who: tuple[int, str] | None) -> None:  # fmt: skip
+        self.transport = transport
+        self.chunked = chunked
+        """The response is sent in HTTP/1.1 chunks (each write framed as one)."""
+        self.token = token
+        self.version = version
+        """The version the stream has (everything up to it written)."""
+        self.who = who
+        self.waiter: asyncio.Future[None] | None = None
+
+    def wake(self) -> None:
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+
 class Hub:
     """What the web thread shares with the referee loop: the latest snapshot, the
     pairings, the loop's queue. `publish` and `pairing_card` are called from the loop."""
@@ -158,8 +191,10 @@ class Hub:
         """The page's address, once it listens (the OLED's pairing card shows it)."""
         self.code_card = CodeCard(clock)
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._changed: asyncio.Event | None = None
         self.version = 0
+        self._followers: dict[_Follower, None] = {}
+        self._broadcast_due = False
+        self._seat_changes = 0
         self._png: tuple[int, bytes] = (-1, b"")
         self._public_cache: _Public | None = None
         self._deltas: deque[tuple[int, int, bytes]] = deque(maxlen=DELTAS_KEPT)
@@ -191,7 +226,6 @@ class Hub:
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
-        self._changed = asyncio.Event()
 
     def _bump(self) -> None:
         loop = self._loop
@@ -199,23 +233,58 @@ class Hub:
             loop.call_soon_threadsafe(self._notify)
 
     def _notify(self) -> None:
-        """In the web thread: a new version; wake every stream waiting for one."""
-        self.version += 1
-        if self._changed is not None:
-            woken, self._changed = self._changed, asyncio.Event()
-            woken.set()
+        """In the web thread, after a publish: the new content gets its version
+        (`_public`), which the streams that follow are sent."""
+        self._public()
 
-    async def wait_change(self, seen: int, timeout: float) -> bool:
-        """Wait until the version is past `seen`; False on timeout."""
-        assert self._changed is not None
-        if self.version != seen:
+    async def follow(self, follower: _Follower, timeout: float) -> bool:
+        """Wait, as `follower`, while the hub sends the stream every change itself; until
+        it cannot (`_broadcast`), or for `timeout` (then False: nothing was sent)."""
+        if self.version != follower.version:
             return True
+        since = follower.version
+        follower.waiter = asyncio.get_running_loop().create_future()
+        self._followers[follower] = None
         try:
             async with asyncio.timeout(timeout):  # no task per wait (wait_for makes one)
-                await self._changed.wait()
+                await follower.waiter
         except TimeoutError:
-            return False
+            return follower.version != since
+        finally:
+            self._followers.pop(follower, None)
         return True
+
+    def _broadcast(self) -> None:
+        """Each following stream is written what changed since its version (the same
+        bytes for every stream at that version: one write each, no task woken). A stream
+        that needs more (the whole state: it fell behind the changes kept, or who it is
+        changed) or whose connection holds `STREAM_BUFFER` unsent has its handler woken
+        instead, out of the followers."""
+        public = self._public()
+        self._broadcast_due = False
+        now = public.version
+        framed: dict[int, tuple[bytes, bytes] | None] = {}
+        """By version a stream has: what it is sent, as is and as an HTTP chunk."""
+        for follower in list(self._followers):
+            since = follower.version
+            if since == now:
+                continue
+            if since not in framed:
+                chain = self._chain(since, now)
+                framed[since] = None if chain is None else (chain, _chunk(chain))
+            data = framed[since]
+            transport = follower.transport
+            if (
+                data is None
+                or (follower.who is not None and self.pairings.who(follower.token) != follower.who)
+                or transport.is_closing()
+                or transport.get_write_buffer_size() > STREAM_BUFFER
+            ):
+                del self._followers[follower]
+                follower.wake()
+                continue
+            transport.write(data[follower.chunked])
+            follower.version = now
 
     def state_bytes(self, token: str | None) -> bytes:
         """The snapshot as one client may see it, as compact JSON: the public view, plus
@@ -267,18 +336,25 @@ class Hub:
         return whole[:-1] + b',"you":' + _compact(you) + b"}"
 
     def _public(self) -> _Public:
-        """The public part of the state, built again when the version, the snapshot or
-        the open seats changed. Other content under the same version is a new version
-        (the snapshot is published before the version moves; a pairing may expire): a
-        version names one content, which a delta may start from."""
+        """The public part of the state, built again, as a new version, when the
+        snapshot or the open seats changed (a publish, a pairing, a pairing expired): a
+        version names one content, which a delta may start from. Its number is the
+        snapshot's plus the changes of the open seats so far, so it counts every snapshot
+        published, those the page skipped (published faster than it looked) too. The
+        following streams are sent it once the loop is free (`_broadcast`)."""
         snapshot = self.snapshot
         paired = self.pairings.paired_seats()
         open_seats = [s for s in range(len(self.seats)) if s not in paired]
         cached = self._public_cache
-        if cached is not None and cached.version == self.version:
+        if cached is not None:
             if cached.snapshot is snapshot and cached.open_seats == open_seats:
                 return cached
-            self._notify()
+            self._seat_changes += cached.open_seats != open_seats
+        number = (snapshot.version if snapshot else 0) + self._seat_changes
+        self.version = number if cached is None else max(number, self.version + 1)
+        if self._followers and not self._broadcast_due and self._loop is not None:
+            self._broadcast_due = True
+            self._loop.call_soon_threadsafe(self._broadcast)  # (a test may ask from its own)
         view: dict[str, Any] = dict(snapshot.view) if snapshot else {"game": self.game.name}
         frame_no = view.pop("frame_no", 0)
         view.update(frame=f"/api/frame.png?v={frame_no}", pairing={"open_seats": open_seats})
@@ -446,7 +522,8 @@ async def _state(request: web.Request) -> web.StreamResponse:
 
 
 async def _live(request: web.Request) -> web.StreamResponse:
-    """Server-sent events: the client's state at once, then at every change; for at most
+    """Server-sent events: the client's state at once, then what changed at every change
+    (written by the hub itself while the stream follows it, `Hub.follow`); for at most
     `Limits.stream_seconds`, or until the stream gives way to another client's
     (`Gate.stream`), then the page reopens it (one of a bounded number)."""
     hub = _hub(request)
@@ -464,12 +541,17 @@ async def _live(request: web.Request) -> web.StreamResponse:
             async with stream.time_left():
                 await response.prepare(request)
                 await response.write(f"retry: {RETRY_MS}\n\n".encode())
+                transport, writer = request.transport, request.writer
+                assert transport is not None and isinstance(writer, StreamWriter)
                 while True:
                     if hub.version != sent:
                         data, sent, seen = hub.stream_bytes(token, sent, seen)
                         await response.write(data)
-                    if not await hub.wait_change(sent, KEEP_ALIVE):
+                    follower = _Follower(transport, writer.chunked, token, sent, seen)
+                    if not await hub.follow(follower, KEEP_ALIVE):
                         await response.write(b": keep-alive\n\n")
+                    sent = follower.version
+                    await writer.drain()  # a phone slow to take what the hub wrote
         except (ConnectionError, TimeoutError):
             pass  # the page went away, or the stream's time is up: the page reopens it
     response.force_close()  # its connection with it: a new stream opens a new one

@@ -6,10 +6,18 @@ At a smaller scale than a club's 200 phones over 256 streams (bench/web_watchers
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import re
+import socket
 import time
+from collections.abc import Callable
+from typing import Any
 
 from companion import games
+from companion.run.items import Scripted
 from companion.web.gate import Limits
+from companion.web.server import STREAM_BUFFER
 
 from .attackers import StreamHogs, addresses
 from .room import Room
@@ -81,3 +89,75 @@ def test_the_room_fits_under_systemds_limit_of_open_files_and_shrinks_with_a_low
     assert Limits().within(1024) == Limits()
     lower = Limits().within(512)
     assert (lower.connections, lower.streams) == (128, 85)
+
+
+def in_loop(table: LiveTable, call: Callable[[], Any]) -> Any:
+    """`call()` run in the page's event loop (its hub and connections are the loop's)."""
+
+    async def run() -> Any:
+        return call()
+
+    return asyncio.run_coroutine_threadsafe(run(), table.web.server._loop).result(10)
+
+
+def test_a_phone_that_stops_reading_holds_no_more_than_its_bound_and_catches_up_whole(
+    tmp_path,
+):
+    """The hub writes each change to the streams itself: a phone that takes nothing (its
+    connection's buffers kept small, so they fill soon) is no longer written to once its
+    connection holds `STREAM_BUFFER` unsent, while the room still gets every change; when
+    it reads again it catches up, whole (it fell behind the changes kept), then by deltas."""
+    game = games.get("vnp")
+    setup = game.simulated_setup(2, 1)
+    setup = dataclasses.replace(setup, rules={**(setup.rules or {}), "size": 13})
+    inputs = list(game.simulate(setup).inputs)
+    table = LiveTable(tmp_path, setup, script_clock=True)
+    hub = table.web.hub
+    slow = socket.socket()
+    slow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    slow.bind(("127.0.0.9", 0))
+    try:
+        slow.connect((table.host, table.port))
+        slow.sendall(f"GET /api/live HTTP/1.1\r\nHost: {table.host}:{table.port}\r\n\r\n".encode())
+        room = Room(table.host, table.port, addresses(4))
+        try:
+            deadline = time.monotonic() + 10
+            followers: list[Any] = []
+            while len(followers) < 5 and time.monotonic() < deadline:
+                time.sleep(0.05)
+                followers = in_loop(table, lambda: list(hub._followers))
+            (transport,) = [
+                f.transport for f in followers
+                if f.transport.get_extra_info("peername") and
+                f.transport.get_extra_info("peername")[0] == "127.0.0.9"
+            ]  # fmt: skip
+            transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+            held, changes = [], []
+            while inputs and len(changes) < 100:
+                shown = hub.snapshot
+                while inputs and hub.snapshot is shown:
+                    table.put(Scripted(inputs.pop(0)))
+                    table.settle()
+                changes.append(stable_version(table, quiet=0.05))
+                room.wait_for(changes[-1])
+                held.append(in_loop(table, transport.get_write_buffer_size))
+            assert room.missed(changes) == {} and room.gaps() == 0
+            # It filled: the hub stopped at its bound (plus the one write that crossed it).
+            assert max(held) > STREAM_BUFFER
+            assert max(held) < STREAM_BUFFER + 16_384
+            assert held[-1] == held[-20]  # nothing more written for many changes
+            # It reads again: the whole state, then a delta a change, the room's state.
+            slow.settimeout(10)
+            got, events = bytearray(), []
+            last = room.phones[0]
+            while not events or events[-1] != changes[-1]:
+                got += slow.recv(1 << 16)
+                events = [int(v) for v in re.findall(rb'"version":(\d+)', got)]
+            kinds = re.findall(rb"event: (\w+)", got)
+            assert b"state" in kinds[1:]  # caught up whole, after the deltas it had
+            assert last.versions[-1] == changes[-1]
+        finally:
+            room.close()
+    finally:
+        slow.close()
+        table.close()
