@@ -233,8 +233,8 @@ class Hub:
             loop.call_soon_threadsafe(self._notify)
 
     def _notify(self) -> None:
-        """In the web thread, after a publish: the new content gets its version
-        (`_public`), which the streams that follow are sent."""
+        """In the web thread, after a publish or a pairing: the new content gets its
+        version (`_public`), which the streams that follow are sent."""
         self._public()
 
     async def follow(self, follower: _Follower, timeout: float) -> bool:

@@ -64,19 +64,9 @@ def expected_pieces(table: LiveTable) -> list[list[Any]]:
     ]  # fmt: skip
 
 
-def stable_version(table: LiveTable, quiet: float = 0.3) -> int:
-    """The page's version once it has not moved for `quiet` seconds."""
-    version, since = table.web.hub.version, time.monotonic()
-    while time.monotonic() - since < quiet:
-        time.sleep(0.02)
-        if table.web.hub.version != version:
-            version, since = table.web.hub.version, time.monotonic()
-    return version
-
-
 def drawn(page: Any, table: LiveTable, timeout: float = 15_000) -> dict[str, Any]:
     """What `page` shows once it has the table's latest version, its board drawn."""
-    version = stable_version(table)
+    version = table.stable_version()
     count = len(expected_pieces(table))
     page.wait_for_function(
         """([version, count]) => Number(document.body.dataset.version) >= version
@@ -159,7 +149,7 @@ def test_a_page_following_by_deltas_draws_the_board_a_whole_state_draws(
         asked = Requests(live)
         live.goto(f"http://{table.host}:{table.port}/")
         live.wait_for_selector("svg#board circle.point", state="attached")
-        versions, checks = {stable_version(table)}, 0
+        versions, checks = {table.stable_version()}, 0
         while inputs:
             play(table, inputs, 6)
             now = drawn(live, table)

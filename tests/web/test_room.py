@@ -27,18 +27,6 @@ PHONES = 32
 LIMITS = Limits(connections=96, streams=24)
 
 
-def stable_version(table: LiveTable, quiet: float = 0.3) -> int:
-    """The page's version once it has not moved for `quiet` seconds (a change may bump it
-    more than once: the pairing, then the OLED's card)."""
-    version = table.web.hub.version
-    since = time.monotonic()
-    while time.monotonic() - since < quiet:
-        time.sleep(0.02)
-        if table.web.hub.version != version:
-            version, since = table.web.hub.version, time.monotonic()
-    return version
-
-
 def test_a_room_of_phones_each_from_its_own_address_gets_every_change(tmp_path):
     table = LiveTable(tmp_path, games.get("ptipasspass").simulated_setup(4, 3), limits=LIMITS)
     hog_cap = LIMITS.streams_per_client
@@ -50,7 +38,7 @@ def test_a_room_of_phones_each_from_its_own_address_gets_every_change(tmp_path):
             assert hog.streaming() == hog_cap  # 20 asked from one address: 8 given
             room = Room(table.host, table.port, addresses(PHONES), poll_seconds=0.2)
             try:
-                changes = [stable_version(table)]
+                changes = [table.stable_version()]
                 room.wait_for(changes[0])
                 streaming, polling = room.counts()
                 assert streaming + polling == PHONES
@@ -61,11 +49,11 @@ def test_a_room_of_phones_each_from_its_own_address_gets_every_change(tmp_path):
                     phone = table.client()
                     assert phone.pair(table, seat).status == 200
                     phones.append(phone)
-                    changes.append(stable_version(table))
+                    changes.append(table.stable_version())
                     room.wait_for(changes[-1])
                 for phone in phones:
                     assert phone.post("/api/unpair").status == 200
-                    changes.append(stable_version(table))
+                    changes.append(table.stable_version())
                     room.wait_for(changes[-1])
                 assert len(set(changes)) == 9
                 assert room.missed(changes) == {}
@@ -138,7 +126,7 @@ def test_a_phone_that_stops_reading_holds_no_more_than_its_bound_and_catches_up_
                 while inputs and hub.snapshot is shown:
                     table.put(Scripted(inputs.pop(0)))
                     table.settle()
-                changes.append(stable_version(table, quiet=0.05))
+                changes.append(table.stable_version(quiet=0.05))
                 room.wait_for(changes[-1])
                 held.append(in_loop(table, transport.get_write_buffer_size))
             assert room.missed(changes) == {} and room.gaps() == 0
