@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import stat
 from importlib import resources
 
@@ -400,6 +401,37 @@ def test_the_live_stream_sends_the_state_then_every_change(table):
         second = stream.next()
     assert second == table.client().get("/api/state").json()
     connection.close()
+
+
+def test_an_http_1_0_stream_is_sent_the_same_changes_without_chunks(table):
+    """A client of HTTP/1.0 has no chunked bodies: the changes the hub writes to its
+    stream come as they are, and make the state a page asking now is sent."""
+    with socket.create_connection((table.host, table.port), timeout=10) as sock:
+        sock.sendall(f"GET /api/live HTTP/1.0\r\nHost: {table.host}:{table.port}\r\n\r\n".encode())
+        got = bytearray()
+        while b"event: state" not in got:
+            got += sock.recv(1 << 16)
+        phones = [table.client() for _ in range(2)]
+        for seat, phone in enumerate(phones):  # each pairing changes every page's seats
+            assert phone.pair(table, seat).status == 200
+        for phone in phones:
+            assert phone.post("/api/unpair").status == 200
+        now = table.stable_version()
+        state: dict = {"version": -1}
+        while state["version"] < now:
+            got += sock.recv(1 << 16)
+            head, body = bytes(got).split(b"\r\n\r\n", 1)
+            for event in body.decode().split("\n\n")[:-1]:
+                kind, _, data = event.partition("\ndata: ")
+                if kind == "event: state":
+                    state = json.loads(data)
+                elif kind == "event: delta":
+                    change = json.loads(data)
+                    assert change["from"] == state["version"]
+                    state = {**patch(state, change["ops"]), "version": change["version"]}
+    assert head.startswith(b"HTTP/1.0 200") and b"chunked" not in head.lower()
+    assert body.count(b"event: state") == 1 and body.count(b"event: delta") >= 4
+    assert state == table.client().get("/api/state").json()
 
 
 def open_stream(client):
