@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.games.swiped.colours import COLOUR_RGB as COLOUR_RGB  # (its tests read it)
+from companion.games.swiped.colours import COLOUR_RGB as COLOUR_RGB  # (its tests read it here)
 from companion.sheets import (
     BLACK,
     GREY,
