@@ -403,7 +403,7 @@ class VnpReferee(PacedReferee):
         if press.control == "place":
             assert isinstance(value, dict)
             pid = value.get("placement")
-            size = len(geometry(self.config.size).placements)
+            size = geometry(self.config.size).count
             if isinstance(pid, bool) or not isinstance(pid, int) or not 0 <= pid < size:
                 self.refuse(press, VnpRefusal.BAD_VALUE)
                 return
