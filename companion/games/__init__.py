@@ -59,6 +59,11 @@ class TableReferee(Protocol):
     @property
     def finished(self) -> bool: ...
 
+    def prepare(self) -> None:
+        """Build what the game needs to take its inputs but not to show the table (the
+        service calls it once the table is ready, before the first input)."""
+        ...
+
     def result(self) -> dict[str, Any]:
         """The replay document: {"game", "events", "scores", "winner"}."""
         ...

@@ -1,11 +1,15 @@
 """The board's tables (VNP-1..VNP-4): what a new board works out from the geometry's
 blocks, without listing the placements, is what the placements themselves give; and a new
-game builds neither the placements nor the conflict tables until a piece is placed."""
+game builds neither the placements nor the conflict tables until a piece is placed
+or the referee prepares them, once the table is ready."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from companion.games.vnp.referee import VnpReferee
 from companion.games.vnp.rules import (
     PIECES,
     Colour,
@@ -19,6 +23,18 @@ from companion.games.vnp.rules import (
 from companion.games.vnp.rules import make_config as vnp_config
 from companion.games.vnp.rules.board import bits_of, tables
 from companion.games.vnp.rules.pieces import Geometry
+from companion.journal import read_journal
+
+SCENARIOS = Path(__file__).parents[2] / "referee" / "vnp" / "scenarios"
+
+
+def built(thing: object, name: str) -> bool:
+    """`thing`'s attribute `name` is built (read without building it)."""
+    try:
+        object.__getattribute__(thing, name)
+    except AttributeError:
+        return False
+    return True
 
 
 @pytest.mark.parametrize("size", [5, 8, 13])
@@ -59,13 +75,6 @@ def test_a_new_game_builds_no_placement_until_one_is_placed() -> None:
     g, t = geometry(13), tables(13, Crossing.NEXOS)
     assert isinstance(g, Geometry)
 
-    def built(thing: object, name: str) -> bool:
-        try:
-            object.__getattribute__(thing, name)
-        except AttributeError:
-            return False
-        return True
-
     assert not built(g, "placements") and not built(t, "forbids") and not built(t, "touching")
     start = g.point_id((2, 2))
     assert legal_placements(state, 0) == tuple(sorted(g.touching(start)))  # VNP-3
@@ -76,3 +85,15 @@ def test_a_new_game_builds_no_placement_until_one_is_placed() -> None:
     assert pid in after.placed[0]
     with pytest.raises(AttributeError):
         _ = t.nothing  # type: ignore[attr-defined]
+
+
+def test_the_referee_builds_them_once_the_table_is_ready() -> None:
+    """The service calls `prepare` after "ready", before the first input: the first
+    placement does not wait for the tables."""
+    geometry.cache_clear()
+    tables.cache_clear()
+    referee = VnpReferee(read_journal(SCENARIOS / "two_players.jsonl").setup)
+    g, t = geometry(referee.config.size), tables(referee.config.size, referee.config.crossing)
+    assert not built(g, "placements") and not built(t, "users")
+    referee.prepare()
+    assert built(g, "placements") and built(t, "users") and built(t, "forbids")

@@ -167,6 +167,11 @@ class Tables:
             self._conflicts()
             return object.__getattribute__(self, name)
 
+    def build(self) -> None:
+        """The conflict tables and the geometry's placements, now if not built yet."""
+        geometry(self.size).build()
+        _ = self.users
+
     def touching_at(self, point: int) -> int:
         """The placements touching an intersection (a new board's start, VNP-3), without
         building the conflict tables."""

@@ -277,6 +277,10 @@ class Geometry:
         self.straight_masks = tuple(p.straight_mask for p in placements)
         self.inner_masks = tuple(p.inner_mask for p in placements)
 
+    def build(self) -> None:
+        """The placements and their masks, now if not built yet."""
+        _ = self.placements
+
     def touching(self, point: int) -> list[int]:
         """The ids of the placements touching an intersection, worked out from the blocks
         (no placement built)."""
