@@ -106,12 +106,13 @@ class Tables:
     shared by every game on such a board (`tables`). What a new board needs (the
     placements, those of each piece and size, those touching a start) is worked out at
     once from the geometry's blocks; the conflict tables (`_CONFLICTS`) when one of them
-    is first read, at the first placement, so a table shows a new game before they are
-    built (issue 41: start to ready on a Pi)."""
+    is first read (`build`, which the referee calls once the table is ready, or the first
+    placement), so a table shows a new game before they are built (issue 41: start to
+    ready on a Pi)."""
 
     __slots__ = (
         "size", "crossing", "count", "full", "piece_of", "keep_piece", "by_size", "keeps",
-        "starts", *_CONFLICTS,
+        "touching_asked", *_CONFLICTS,
     )  # fmt: skip
 
     size: int
@@ -128,7 +129,7 @@ class Tables:
     """The placements of the pieces of 4, 3, 2 and 1 segments, largest first."""
     keeps: list[int]
     """Per placement once computed (0 before): every placement it does not forbid."""
-    starts: dict[int, int]
+    touching_asked: dict[int, int]
     """Per intersection asked for by `touching_at`: the placements touching it."""
     touching: tuple[int, ...]
     """Per intersection: the placements touching it (where a colour may attach, VNP-4)."""
@@ -156,7 +157,7 @@ class Tables:
             sum(run[p.index] for p in PIECES if p.size == n) for n in range(4, 0, -1)
         )
         self.keeps = [0] * self.count if self.count <= CACHE_LIMIT else []
-        self.starts = {}
+        self.touching_asked = {}
 
     if not TYPE_CHECKING:  # mypy still sees every attribute's own type
 
@@ -175,9 +176,11 @@ class Tables:
     def touching_at(self, point: int) -> int:
         """The placements touching an intersection (a new board's start, VNP-3), without
         building the conflict tables."""
-        bits = self.starts.get(point)
+        bits = self.touching_asked.get(point)
         if bits is None:
-            bits = self.starts[point] = bits_of(geometry(self.size).touching(point), self.count)
+            bits = self.touching_asked[point] = bits_of(
+                geometry(self.size).touching(point), self.count
+            )
         return bits
 
     def keep(self, pid: int) -> int:
