@@ -21,7 +21,7 @@ from companion.games.vnp.rules import (
     new_game,
 )
 from companion.games.vnp.rules import make_config as vnp_config
-from companion.games.vnp.rules.board import bits_of, tables
+from companion.games.vnp.rules.board import Tables, bits_of, tables
 from companion.games.vnp.rules.pieces import Geometry
 from companion.journal import read_journal
 
@@ -97,3 +97,4 @@ def test_the_referee_builds_them_once_the_table_is_ready() -> None:
     assert not built(g, "placements") and not built(t, "users")
     referee.prepare()
     assert built(g, "placements") and built(t, "users") and built(t, "forbids")
+    assert type(g) is Geometry and type(t) is Tables  # no lookup hook left once built

@@ -159,15 +159,6 @@ class Tables:
         self.keeps = [0] * self.count if self.count <= CACHE_LIMIT else []
         self.touching_asked = {}
 
-    if not TYPE_CHECKING:  # mypy still sees every attribute's own type
-
-        def __getattr__(self, name: str) -> object:
-            """An attribute of `_CONFLICTS` not built yet: build them all, then read it."""
-            if name not in _CONFLICTS:
-                raise AttributeError(name)
-            self._conflicts()
-            return object.__getattribute__(self, name)
-
     def build(self) -> None:
         """The conflict tables and the geometry's placements, now if not built yet."""
         geometry(self.size).build()
@@ -244,13 +235,30 @@ class Tables:
             )
         self.touching = touching
         self.points = tuple(p.points for p in g.placements)
+        self.__class__ = Tables  # built: no lookup hook left on the hot paths
 
 
 @cache
 def tables(size: int, crossing: Crossing) -> Tables:
     """The bitsets of a board size and crossing rule (cached: one per process, built on
     first use, see `Tables`)."""
-    return Tables(size, crossing)
+    return _TablesToBuild(size, crossing)
+
+
+class _TablesToBuild(Tables):
+    """`Tables` whose conflict tables are not built yet: reading one builds them, and the
+    object becomes a plain `Tables` (a class with `__getattr__` is slower at every read)."""
+
+    __slots__ = ()
+
+    if not TYPE_CHECKING:  # mypy still sees every attribute's own type
+
+        def __getattr__(self, name: str) -> object:
+            """An attribute of `_CONFLICTS` not built yet: build them all, then read it."""
+            if name not in _CONFLICTS:
+                raise AttributeError(name)
+            self._conflicts()
+            return object.__getattribute__(self, name)
 
 
 # ------------------------------------------------------------------------- the board

@@ -231,15 +231,6 @@ class Geometry:
             point_segments.append(mask)
         self.point_segments = tuple(point_segments)
 
-    if not TYPE_CHECKING:  # mypy still sees every attribute's own type
-
-        def __getattr__(self, name: str) -> object:
-            """An attribute of `_PLACED` not built yet: build them all, then read it."""
-            if name not in _PLACED:
-                raise AttributeError(name)
-            self._place()
-            return object.__getattribute__(self, name)
-
     def _place(self) -> None:
         size = self.size
         horizontal = size * (size - 1)  # the first vertical segment's id
@@ -276,6 +267,7 @@ class Geometry:
         self.point_masks = tuple(p.point_mask for p in placements)
         self.straight_masks = tuple(p.straight_mask for p in placements)
         self.inner_masks = tuple(p.inner_mask for p in placements)
+        self.__class__ = Geometry  # built: no lookup hook left on the hot paths
 
     def build(self) -> None:
         """The placements and their masks, now if not built yet."""
@@ -334,7 +326,24 @@ def _segment_id(mid: Mid, size: int) -> int:
 def geometry(size: int) -> Geometry:
     """The placements of every piece on a size x size board (cached per size; built on
     first use, see `Geometry`)."""
-    return Geometry(size)
+    return _GeometryToPlace(size)
+
+
+class _GeometryToPlace(Geometry):
+    """`Geometry` whose placements are not built yet: reading one of `_PLACED` builds them,
+    and the object becomes a plain `Geometry` (a class with `__getattr__` is slower at
+    every read)."""
+
+    __slots__ = ()
+
+    if not TYPE_CHECKING:  # mypy still sees every attribute's own type
+
+        def __getattr__(self, name: str) -> object:
+            """An attribute of `_PLACED` not built yet: build them all, then read it."""
+            if name not in _PLACED:
+                raise AttributeError(name)
+            self._place()
+            return object.__getattribute__(self, name)
 
 
 def _placement(pid: int, piece: int, mids: list[Mid], size: int) -> Placement:
