@@ -25,10 +25,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
 
 from companion.games.vnp.rules.config import ALL_PLACED_BONUS, COLOURS, Config, Crossing
-from companion.games.vnp.rules.pieces import PIECES, geometry
+from companion.games.vnp.rules.pieces import PIECES, BuiltOnRead, geometry
 from companion.rules.errors import IllegalAction
 
 PASS = -1
@@ -245,20 +244,12 @@ def tables(size: int, crossing: Crossing) -> Tables:
     return _TablesToBuild(size, crossing)
 
 
-class _TablesToBuild(Tables):
-    """`Tables` whose conflict tables are not built yet: reading one builds them, and the
-    object becomes a plain `Tables` (a class with `__getattr__` is slower at every read)."""
+class _TablesToBuild(BuiltOnRead, Tables):
+    """A `Tables` whose conflict tables are not built yet."""
 
     __slots__ = ()
-
-    if not TYPE_CHECKING:  # mypy still sees every attribute's own type
-
-        def __getattr__(self, name: str) -> object:
-            """An attribute of `_CONFLICTS` not built yet: build them all, then read it."""
-            if name not in _CONFLICTS:
-                raise AttributeError(name)
-            self._conflicts()
-            return object.__getattribute__(self, name)
+    LAZY = _CONFLICTS
+    build_lazy = Tables._conflicts
 
 
 # ------------------------------------------------------------------------- the board

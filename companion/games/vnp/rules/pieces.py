@@ -329,21 +329,33 @@ def geometry(size: int) -> Geometry:
     return _GeometryToPlace(size)
 
 
-class _GeometryToPlace(Geometry):
-    """`Geometry` whose placements are not built yet: reading one of `_PLACED` builds them,
-    and the object becomes a plain `Geometry` (a class with `__getattr__` is slower at
-    every read)."""
+class BuiltOnRead:
+    """The unbuilt state of an object some of whose attributes (`LAZY`) are built on their
+    first read, all at once (`build_lazy`, which then turns the object into its plain
+    class: a class with `__getattr__` is slower at every read, hot loops included)."""
 
     __slots__ = ()
+    LAZY: tuple[str, ...] = ()
+
+    def build_lazy(self) -> None:
+        raise NotImplementedError
 
     if not TYPE_CHECKING:  # mypy still sees every attribute's own type
 
         def __getattr__(self, name: str) -> object:
-            """An attribute of `_PLACED` not built yet: build them all, then read it."""
-            if name not in _PLACED:
+            """An attribute of `LAZY` not built yet: build them all, then read it."""
+            if name not in self.LAZY:
                 raise AttributeError(name)
-            self._place()
+            self.build_lazy()
             return object.__getattribute__(self, name)
+
+
+class _GeometryToPlace(BuiltOnRead, Geometry):
+    """A `Geometry` whose placements are not built yet."""
+
+    __slots__ = ()
+    LAZY = _PLACED
+    build_lazy = Geometry._place
 
 
 def _placement(pid: int, piece: int, mids: list[Mid], size: int) -> Placement:
