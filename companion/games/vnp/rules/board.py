@@ -105,9 +105,9 @@ class Tables:
     shared by every game on such a board (`tables`). What a new board needs (the
     placements, those of each piece and size, those touching a start) is worked out at
     once from the geometry's blocks; the conflict tables (`_CONFLICTS`) when one of them
-    is first read (`build`, which the referee calls once the table is ready, or the first
-    placement), so a table shows a new game before they are built (issue 41: start to
-    ready on a Pi)."""
+    is first read (`tables` makes it so: `build`, which the referee calls once the table
+    is ready, or the first placement), so a table shows a new game before they are
+    built (issue 41: start to ready on a Pi)."""
 
     __slots__ = (
         "size", "crossing", "count", "full", "piece_of", "keep_piece", "by_size", "keeps",
@@ -187,6 +187,7 @@ class Tables:
         return kept
 
     def _conflicts(self) -> None:
+        """The conflict tables (`_CONFLICTS`), from every placement."""
         g = geometry(self.size)
         count = self.count
         npoints = self.size * self.size

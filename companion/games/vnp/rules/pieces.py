@@ -190,8 +190,9 @@ _PLACED = (
 class Geometry:
     """Everything fixed for a board size, shared by every game. What a new board needs
     (its blocks, their count, each placement's piece) is worked out at once; the
-    placements and their masks (`_PLACED`) when one of them is first read, so a table
-    shows a new game before they are built (issue 41: start to ready on a Pi)."""
+    placements and their masks (`_PLACED`) when one of them is first read (`geometry`
+    makes it so), so a table shows a new game before they are built (issue 41: start to
+    ready on a Pi)."""
 
     __slots__ = ("size", "blocks", "count", "piece_of", "point_segments", *_PLACED)
 
@@ -232,6 +233,7 @@ class Geometry:
         self.point_segments = tuple(point_segments)
 
     def _place(self) -> None:
+        """Every placement and its masks (`_PLACED`)."""
         size = self.size
         horizontal = size * (size - 1)  # the first vertical segment's id
         placements: list[Placement] = []
