@@ -49,7 +49,7 @@ def segments_of(size: int, pid: int) -> list[list[int]]:
     """Placement `pid`'s unit segments on a `size` board, [x1, y1, x2, y2] each, smaller
     end first: as the page draws and sends them."""
     g = geometry(size)
-    return [[*a, *b] for a, b in (g.segment(s) for s in g.placements[pid].segments)]
+    return [[*a, *b] for a, b in (g.segment(s) for s in g.placement(pid).segments)]
 
 
 @cache

@@ -23,15 +23,23 @@ So a colour's legal placements are `candidates & unused & free`: two big-int AND
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
+from typing import TypeVar
 
 from companion.games.vnp.rules.config import ALL_PLACED_BONUS, COLOURS, Config, Crossing
-from companion.games.vnp.rules.pieces import PIECES, BuiltOnRead, geometry
+from companion.games.vnp.rules.pieces import PIECES, BuiltOnRead, Point, geometry
 from companion.rules.errors import IllegalAction
+
+_T = TypeVar("_T")
 
 PASS = -1
 """A pass (VNP-5) where a placement id is expected: what a bot returns to pass."""
+
+ONE_BY_ONE = len(PIECES) * len(COLOURS)
+"""How many placements' conflicts are worked out one by one, from the geometry's blocks,
+before the conflict tables are built instead: a whole game's at most (a resumed game's
+replay never builds them; a lab or a bot playing many games soon does)."""
 
 CACHE_LIMIT = 25_000
 """Conflict masks are kept once computed while a board has at most this many placements
@@ -111,7 +119,7 @@ class Tables:
 
     __slots__ = (
         "size", "crossing", "count", "full", "piece_of", "keep_piece", "by_size", "keeps",
-        "touching_asked", *_CONFLICTS,
+        "covered", "one_by_one", *_CONFLICTS,
     )  # fmt: skip
 
     size: int
@@ -128,11 +136,14 @@ class Tables:
     """The placements of the pieces of 4, 3, 2 and 1 segments, largest first."""
     keeps: list[int]
     """Per placement once computed (0 before): every placement it does not forbid."""
-    touching_asked: dict[int, int]
-    """Per intersection asked for by `touching_at`: the placements touching it."""
-    touching: tuple[int, ...]
+    one_by_one: int
+    """How many placements' conflicts were worked out one by one (`ONE_BY_ONE`)."""
+    covered: dict[tuple[str, Point], int]
+    """The placements covering an intersection one way (`Geometry.covering`), as asked
+    for (`covering`) before the conflict tables are built."""
+    touching: Sequence[int]
     """Per intersection: the placements touching it (where a colour may attach, VNP-4)."""
-    points: tuple[tuple[int, ...], ...]
+    points: Sequence[tuple[int, ...]]
     """Per placement: the intersections it touches."""
     forbids: tuple[tuple[int, ...], ...]
     """Per placement: the indexes in `users` whose OR is its conflict mask."""
@@ -156,35 +167,44 @@ class Tables:
             sum(run[p.index] for p in PIECES if p.size == n) for n in range(4, 0, -1)
         )
         self.keeps = [0] * self.count if self.count <= CACHE_LIMIT else []
-        self.touching_asked = {}
+        self.covered = {}
+        self.one_by_one = 0
 
     def build(self) -> None:
         """The conflict tables and the geometry's placements, now if not built yet."""
         geometry(self.size).build()
         _ = self.users
 
+    def covering(self, at: str, point: Point) -> int:
+        """The placements having intersection `point` among their `at` (see
+        `Block.covering`), worked out from the blocks without the conflict tables."""
+        bits = self.covered.get((at, point))
+        if bits is None:
+            ids = geometry(self.size).covering(at, point)
+            bits = self.covered[at, point] = bits_of(ids, self.count)
+        return bits
+
     def touching_at(self, point: int) -> int:
         """The placements touching an intersection (a new board's start, VNP-3), without
         building the conflict tables."""
-        bits = self.touching_asked.get(point)
-        if bits is None:
-            bits = self.touching_asked[point] = bits_of(
-                geometry(self.size).touching(point), self.count
-            )
-        return bits
+        return self.covering("points", (point % self.size, point // self.size))
 
     def keep(self, pid: int) -> int:
         """Every placement that stays possible once `pid` is on the board (VNP-4)."""
         kept = self.keeps[pid] if self.keeps else 0
         if not kept:
-            users = self.users
-            conflict = 0
-            for i in self.forbids[pid]:
-                conflict |= users[i]
-            kept = self.full ^ conflict
+            kept = self.full ^ self.conflict(pid)
             if self.keeps:
                 self.keeps[pid] = kept
         return kept
+
+    def conflict(self, pid: int) -> int:
+        """The placements `pid` forbids (VNP-4), from the conflict tables."""
+        users = self.users
+        conflict = 0
+        for i in self.forbids[pid]:
+            conflict |= users[i]
+        return conflict
 
     def _conflicts(self) -> None:
         """The conflict tables (`_CONFLICTS`), from every placement."""
@@ -246,11 +266,65 @@ def tables(size: int, crossing: Crossing) -> Tables:
 
 
 class _TablesToBuild(BuiltOnRead, Tables):
-    """A `Tables` whose conflict tables are not built yet."""
+    """A `Tables` whose conflict tables are not built yet: what a placement forbids, the
+    intersections it touches and the placements touching them are worked out for it alone
+    from the geometry's blocks (a resumed game's few placements) until `build`."""
 
     __slots__ = ()
     LAZY = _CONFLICTS
     build_lazy = Tables._conflicts
+
+    def __init__(self, size: int, crossing: Crossing) -> None:
+        super().__init__(size, crossing)
+        g = geometry(size)
+        self.points = _Each(lambda pid: g.placement(pid).points)
+        self.touching = _Each(self.touching_at)
+
+    def conflict(self, pid: int) -> int:
+        """The placements `pid` forbids (VNP-4), worked out for it alone; past
+        `ONE_BY_ONE` placements, from the conflict tables, built now."""
+        self.one_by_one += 1
+        if self.one_by_one > ONE_BY_ONE:
+            self.build()
+            return Tables.conflict(self, pid)
+        return self.conflict_from_blocks(pid)
+
+    def conflict_from_blocks(self, pid: int) -> int:
+        """The placements `pid` forbids (VNP-4): those sharing one of its segments, and
+        those meeting it where the crossing rule forbids (as `_conflicts` lists them),
+        from the geometry's blocks."""
+        g = geometry(self.size)
+        p = g.placement(pid)
+        point = g.point
+        bits = 0
+        for s in p.segments:
+            left_or_top = g.segment(s)[0]
+            bits |= self.covering("across" if s < g.segment_count // 2 else "down", left_or_top)
+        if self.crossing is Crossing.STRICT:
+            for pt in p.points:
+                if p.inner_mask >> pt & 1:
+                    bits |= self.covering("points", point(pt))
+                bits |= self.covering("inner", point(pt))
+        else:
+            for pt in p.points:
+                if p.straight_mask >> pt & 1:
+                    bits |= self.covering("straight", point(pt))
+        return bits
+
+
+class _Each(Sequence[_T]):
+    """A sequence whose items are worked out when read (its length is not known)."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: Callable[[int], _T]) -> None:
+        self.item = item
+
+    def __getitem__(self, i: int) -> _T:  # type: ignore[override]
+        return self.item(i)
+
+    def __len__(self) -> int:
+        raise TypeError("worked out item by item")
 
 
 # ------------------------------------------------------------------------- the board

@@ -21,6 +21,7 @@ more of its segments meet there: the stricter reading of VNP-4). Placements are 
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -160,8 +161,48 @@ class Block:
     first: int
     columns: int
     rows: int
+    corner: Placement
+    """The placement at the board's corner (its id is 0 here, not `first`)."""
     points: tuple[Point, ...]
     """The intersections the shape touches at the board's corner."""
+    across: tuple[Point, ...]
+    """Its horizontal segments at the corner, each by its left end."""
+    down: tuple[Point, ...]
+    """Its vertical segments at the corner, each by its top end."""
+    straight: tuple[Point, ...]
+    """The intersections it goes straight through at the corner (VNP-4)."""
+    inner: tuple[Point, ...]
+    """The intersections inside it at the corner (the stricter reading of VNP-4)."""
+
+    def moved(self, pid: int, size: int) -> Placement:
+        """Its placement `pid`: the corner's, moved (a move by (x, y) intersections adds
+        y * size + x to a point's id and to a vertical segment's, y * (size - 1) + x to a
+        horizontal one's, and shifts the masks of points as much)."""
+        y, x = divmod(pid - self.first, self.columns)
+        corner, horizontal = self.corner, size * (size - 1)
+        moved, along = y * size + x, y * (size - 1) + x
+        across = sum(1 << s for s in corner.segments if s < horizontal)
+        return Placement(
+            id=pid,
+            piece=self.piece,
+            segments=tuple(s + (along if s < horizontal else moved) for s in corner.segments),
+            points=tuple(pt + moved for pt in corner.points),
+            segment_mask=across << along | (corner.segment_mask ^ across) << moved,
+            point_mask=corner.point_mask << moved,
+            straight_mask=corner.straight_mask << moved,
+            inner_mask=corner.inner_mask << moved,
+        )
+
+    def covering(self, at: str, point: Point) -> list[int]:
+        """The ids of its placements having `point` among their `at` ("points", "across",
+        "down", "straight" or "inner")."""
+        x, y = point
+        ids = []
+        for px, py in getattr(self, at):
+            dx, dy = x - px, y - py
+            if 0 <= dx < self.columns and 0 <= dy < self.rows:
+                ids.append(self.first + dy * self.columns + dx)
+        return ids
 
 
 def blocks(size: int) -> tuple[Block, ...]:
@@ -174,10 +215,22 @@ def blocks(size: int) -> tuple[Block, ...]:
         for shape in piece.orientations:
             columns = (span - max(a for a, _ in shape)) // 2 + 1
             rows = (span - max(b for _, b in shape)) // 2 + 1
-            points = tuple(sorted({(a // 2, b // 2) for m in shape for a, b in ends(m)}))
-            found.append(Block(piece.index, shape, first, columns, rows, points))
+            corner = _placement(0, piece.index, list(shape), size)
+            found.append(Block(
+                piece=piece.index, shape=shape, first=first, columns=columns, rows=rows,
+                corner=corner,
+                points=tuple(sorted({(a // 2, b // 2) for m in shape for a, b in ends(m)})),
+                across=tuple((a // 2, b // 2) for a, b in shape if a % 2),
+                down=tuple((a // 2, b // 2) for a, b in shape if not a % 2),
+                straight=_points_of(corner.straight_mask, size),
+                inner=_points_of(corner.inner_mask, size),
+            ))  # fmt: skip
             first += columns * rows
     return tuple(found)
+
+
+def _points_of(mask: int, size: int) -> tuple[Point, ...]:
+    return tuple((i % size, i // size) for i in range(size * size) if mask >> i & 1)
 
 
 _PLACED = (
@@ -235,29 +288,11 @@ class Geometry:
     def _place(self) -> None:
         """Every placement and its masks (`_PLACED`)."""
         size = self.size
-        horizontal = size * (size - 1)  # the first vertical segment's id
-        placements: list[Placement] = []
-        for block in self.blocks:
-            # The shape at the board's corner, then moved: a move by (x, y) intersections
-            # adds y * size + x to a point's id and to a vertical segment's, y * (size -
-            # 1) + x to a horizontal one's, and shifts the masks of points as much.
-            first = _placement(0, block.piece, list(block.shape), size)
-            across = sum(1 << s for s in first.segments if s < horizontal)
-            down = first.segment_mask ^ across
-            for y in range(block.rows):
-                for x in range(block.columns):
-                    moved, along = y * size + x, y * (size - 1) + x
-                    placements.append(Placement(
-                        id=len(placements),
-                        piece=block.piece,
-                        segments=tuple(s + (along if s < horizontal else moved)
-                                       for s in first.segments),
-                        points=tuple(pt + moved for pt in first.points),
-                        segment_mask=across << along | down << moved,
-                        point_mask=first.point_mask << moved,
-                        straight_mask=first.straight_mask << moved,
-                        inner_mask=first.inner_mask << moved,
-                    ))  # fmt: skip
+        placements = [
+            block.moved(pid, size)
+            for block in self.blocks
+            for pid in range(block.first, block.first + block.columns * block.rows)
+        ]
         index: list[list[list[int]]] = [[[] for _ in PIECES] for _ in range(size * size)]
         for p in placements:
             for point in p.points:
@@ -275,17 +310,14 @@ class Geometry:
         """The placements and their masks, now if not built yet."""
         _ = self.placements
 
-    def touching(self, point: int) -> list[int]:
-        """The ids of the placements touching an intersection, worked out from the blocks
-        (no placement built)."""
-        x, y = point % self.size, point // self.size
-        ids = []
-        for b in self.blocks:
-            for px, py in b.points:
-                dx, dy = x - px, y - py
-                if 0 <= dx < b.columns and 0 <= dy < b.rows:
-                    ids.append(b.first + dy * b.columns + dx)
-        return ids
+    def placement(self, pid: int) -> Placement:
+        """Placement `pid` (0 <= pid < count)."""
+        return self.placements[pid]
+
+    def covering(self, at: str, point: Point) -> list[int]:
+        """The ids of the placements having `point` among their `at` (see
+        `Block.covering`), worked out from the blocks (no placement built)."""
+        return [pid for block in self.blocks for pid in block.covering(at, point)]
 
     @property
     def segment_count(self) -> int:
@@ -358,6 +390,11 @@ class _GeometryToPlace(BuiltOnRead, Geometry):
     __slots__ = ()
     LAZY = _PLACED
     build_lazy = Geometry._place
+
+    def placement(self, pid: int) -> Placement:
+        """Placement `pid`, moved from its block's corner (the others not built)."""
+        firsts = [b.first for b in self.blocks]
+        return self.blocks[bisect_right(firsts, pid) - 1].moved(pid, self.size)
 
 
 def _placement(pid: int, piece: int, mids: list[Mid], size: int) -> Placement:
