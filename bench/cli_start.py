@@ -25,6 +25,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pi import on_pi, ratio
 from verdict import judge
@@ -37,11 +38,16 @@ GAMES = {"PhiPassPass": "phipasspass", "Flip Done": "flipdone", "Swiped": "swipe
 """The games started besides the default (PtiPassPass), by their config name."""
 SEATS = {"flipdone": 3, "swiped": 2}
 """The games whose config must name their seats (no default number of players)."""
+RESUMED = ROOT / "tests" / "referee" / "vnp" / "scenarios" / "two_players.jsonl"
+RESUMED_PLACEMENTS = 20
+"""A VNP game resumed (`run --resume`, as the service starts) at its 20th placement: the
+first inputs of a two-player game the referee's tests replay."""
 TARGET_PI4_S = {
     "--help": 0.5,
     "config check": 0.75,
     "run --sim (to ready)": 1.0,
     **{f"run --sim, {title} (to ready)": 1.0 for title in GAMES},
+    f"run --sim --resume, VNP at {RESUMED_PLACEMENTS} placements (to ready)": 1.0,
 }
 """Targets for a command's start on a Pi 4, the whole process's CPU time: issue 41's
 second to ready, for every game; `--help` and `config check` typed at a prompt, answered
@@ -83,7 +89,8 @@ against after VNP's board built after "ready" and no scan of the installed distr
 for a built-in game: PtiPassPass 173 (162–179) -> 157 (153–168) ms, PhiPassPass 175
 (164–181) -> 162 (154–171), Flip Done 167 (162–172) -> 157 (154–168), Swiped 170
 (156–177) -> 155 (144–172), VNP 289 (276–298) -> 149 (144–153); VNP to its page 419
-(406–449) -> 269 (257–286)."""
+(406–449) -> 269 (257–286). Then a placement's conflicts worked out for it alone: VNP
+resumed at its 20th placement, five interleaved pairs, 285 (275–288) -> 165 (160–181)."""
 
 
 def _children_cpu() -> float:
@@ -152,12 +159,14 @@ def to_ready(
     idle: float = 0.0,
     game: str | None = None,
     menu: bool = False,
+    resumed: int = 0,
 ) -> list[Started]:
     """`companion run --sim --no-menu` from its start to its "ready" log line (the referee
     takes inputs, the OLED shows the game), or to another `mark`, `runs` times; with or
     without the page ([web] on, on a free loopback port, or off); then, with `idle`, that
     many seconds of a table left alone. `game`: the config's game (else the default's);
-    `menu`: with the power-on menu (`--menu`, a console with an encoder shows it)."""
+    `menu`: with the power-on menu (`--menu`, a console with an encoder shows it);
+    `resumed`: resuming `RESUMED`'s game at that many placements (`--resume`)."""
     got = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as folder:
@@ -165,6 +174,10 @@ def to_ready(
             config.write_text(_config(game, page))
             argv = ["run", "--sim", "--menu" if menu else "--no-menu", "--config", str(config),
                     "--data-dir", folder, "--display", "none", "--sim-input", "-"]  # fmt: skip
+            if resumed:
+                lines = RESUMED.read_text().splitlines()[: 1 + resumed]  # its setup, then inputs
+                (Path(folder) / "game.jsonl").write_text("\n".join(lines) + "\n")
+                argv.append("--resume")
             started = time.perf_counter()
             child = subprocess.Popen([sys.executable, "-c", MAIN, root, *argv], cwd=folder,
                                      stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
@@ -225,16 +238,17 @@ def readme(quick: bool) -> str:
     compiled()
     cpu: dict[str, list[float]] = {}
     times = timed(list(README_COMMANDS), runs, cpu=cpu)
-    starts = (
-        ("run --sim (to ready)", True, "ready:", None, False),
-        ("run --sim, page off (to ready)", False, "ready:", None, False),
-        ("run --sim (to its page)", True, "web page:", None, False),
-        *((f"run --sim, {title} (to ready)", True, "ready:", game, False)
-          for title, game in GAMES.items()),
-        ("run --sim --menu (to the power-on menu)", True, "power-on menu", None, True),
+    starts: tuple[tuple[str, dict[str, Any]], ...] = (
+        ("run --sim (to ready)", {}),
+        ("run --sim, page off (to ready)", {"page": False}),
+        ("run --sim (to its page)", {"mark": "web page:"}),
+        *((f"run --sim, {title} (to ready)", {"game": game}) for title, game in GAMES.items()),
+        (f"run --sim --resume, VNP at {RESUMED_PLACEMENTS} placements (to ready)",
+         {"game": "vnp", "resumed": RESUMED_PLACEMENTS}),
+        ("run --sim --menu (to the power-on menu)", {"mark": "power-on menu", "menu": True}),
     )  # fmt: skip
-    for name, page, mark, game, menu in starts:
-        started = to_ready(runs, page=page, mark=mark, game=game, menu=menu)
+    for name, how in starts:
+        started = to_ready(runs, **{"page": True, **how})
         times[name], cpu[name] = [s.wall for s in started], [s.cpu for s in started]
     idle = to_ready(3 if quick else 5, page=True, mark="web page:", idle=IDLE_SECONDS)
     rows, verdicts = [], []
@@ -271,7 +285,9 @@ config file: the built-in defaults); `run --sim (to ready)` is `companion run --
 --no-menu` from its start to its "ready" log line (the referee takes inputs, the OLED
 shows the game), with its web page (the default) and without, and to the page's "web
 page:" log line (it listens); the default game's (PtiPassPass), then every other game's
-to ready (Flip Done with 3 seats, Swiped with 2, the others their default). Wall time (this
+to ready (Flip Done with 3 seats, Swiped with 2, the others their default), and a VNP game
+resumed at its {RESUMED_PLACEMENTS}th placement (`--resume`, as the service starts: the
+first inputs of tests/referee/vnp/scenarios/two_players.jsonl). Wall time (this
 machine is shared: an idle one is faster) and the process's CPU time; the Pi figures are
 the CPU time's. {pi.line()} A start also reads a few MB of bytecode and libraries from
 the Pi's SD card, which the ratio does not cover: a cold start (after a reboot) takes
@@ -303,12 +319,13 @@ page's server, aiohttp's import most of all, being the difference between the "r
 (companion/web/aio.py: no certificate store read, 40 ms of CPU here). A built-in game is
 found without scanning the installed distributions for other games (importlib.metadata,
 25 ms of CPU here); a name no built-in game has, the power-on menu or a command listing
-every game scans them. VNP's new game needs only its board's blocks (a piece in one
-orientation at every position: the ids, the pieces, those touching a start are
-arithmetic); its 15,157 placements and their conflict tables (120 ms of CPU here, 0.6 s on
-a Pi 4) are built after "ready" and the page's start, before the first input
-(`prepare`; inputs wait in the inbox meanwhile), so neither the OLED's first frame nor the
-first placement waits for them. The power-on menu (a console with an encoder shows it
+every game scans them. VNP's board needs only its blocks (a piece in one orientation at
+every position): the ids, the pieces, those touching an intersection, a placement's
+segments and what it forbids are arithmetic on them, for the placements of a new or
+resumed game; its 15,157 placements and their conflict tables (120 ms of CPU here, 0.6 s
+on a Pi 4) are built after "ready" and the page's start, before the first input
+(`prepare`; inputs wait in the inbox meanwhile), or past a whole game's placements worked
+out one by one (the lab's). The power-on menu (a console with an encoder shows it
 first: its own row, no target) imports every game to offer each its seats and hat spots,
 and scans the installed distributions for more: not addressed yet.
 
