@@ -289,8 +289,9 @@ class VnpReferee(PacedReferee):
         return None
 
     def prepare(self) -> None:
-        """The board's placements and conflict tables: a new game shows without them, its
-        first placement would wait for them (0.6 s on a Pi 4)."""
+        """The board's placements and conflict tables, built while the table is idle: a
+        new or resumed game shows without them, but a placement past a whole game's worth
+        worked out one by one would wait for them (0.6 s on a Pi 4)."""
         tables(self.config.size, self.config.crossing).build()
 
     def board_view(self) -> dict[str, Any]:

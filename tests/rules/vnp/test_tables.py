@@ -107,8 +107,8 @@ def test_a_new_game_and_its_first_placement_build_no_table() -> None:
 
 
 def test_the_referee_builds_them_once_the_table_is_ready() -> None:
-    """The service calls `prepare` after "ready", before the first input: the first
-    placement does not wait for the tables."""
+    """The service calls `prepare` after "ready", before the first input: no placement
+    of the games the table then plays waits for the tables."""
     geometry.cache_clear()
     tables.cache_clear()
     referee = VnpReferee(read_journal(SCENARIOS / "two_players.jsonl").setup)

@@ -110,11 +110,11 @@ _CONFLICTS = ("touching", "points", "forbids", "users")
 
 class Tables:
     """Everything fixed for a board size and crossing rule, as bitsets over placement ids,
-    shared by every game on such a board (`tables`). What a new board needs (the
-    placements, those of each piece and size, those touching a start) is worked out at
-    once from the geometry's blocks; the conflict tables (`_CONFLICTS`) when one of them
-    is first read (`tables` makes it so: `build`, which the referee calls once the table
-    is ready, or the first placement), so a table shows a new game before they are
+    shared by every game on such a board (`tables`). What a board needs first (the
+    placements, those of each piece and size) is worked out at once from the geometry's
+    blocks; the conflict tables (`_CONFLICTS`) by `build`, which the referee calls once the
+    table is ready, or past a whole game's placements worked out one by one from the
+    blocks (`_TablesToBuild`), so a table shows a new or resumed game before they are
     built (issue 41: start to ready on a Pi)."""
 
     __slots__ = (
