@@ -52,8 +52,6 @@ FAULT_HINTS = {
 }
 """What the firmware's fault codes other than ``absent`` mean (firmware/cores.py)."""
 FAULT_HINT = "check its wiring and CS line"
-ACROSS = "shared_"
-"""The firmware's fault code of a reader sharing a tag with reader n: ``shared_<n>``."""
 SETTLE_MAX_US = 5100
 """Where the search for the lowest power-up wait starts: ISO/IEC 14443-3 (clause 5, the
 initial dialogue of type A) lets a tag take up to 5 ms to accept its first command once
@@ -77,10 +75,10 @@ MAX_READERS = 19
 
 def fault_hint(code: str) -> str:
     """What a reader's fault code means, for the one who fixes it."""
-    partner = code.removeprefix(ACROSS)
-    if partner != code and partner.isdigit():
+    partner = protocol.across_of(code)
+    if partner is not None:
         return (
-            f"one tag lies across this spot and {_name(int(partner))}, both readers read it: "
+            f"one tag lies across this spot and {_name(partner)}, both readers read it: "
             "put it on one of them"
         )
     return FAULT_HINTS.get(code, FAULT_HINT)
