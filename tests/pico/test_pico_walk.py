@@ -63,15 +63,22 @@ def board_clock(board: pico_board.EmulatedPico) -> Callable[[], float]:
 
 class NoisyLine:
     """A reader's chip behind a floating MISO that picks up its neighbours: each byte it
-    sends back has, one time in ten, random bits flipped (seeded)."""
+    sends back has, one time in ten, random bits flipped (seeded), and every byte in
+    bursts (60 ms of every 120 ms of the board's time, a neighbour's field on: four
+    visits or more in a row misread, which the firmware's debounce of three lets through
+    as a loss), so any hold of 0.2 s sees the reader lose its token."""
 
-    def __init__(self, device: chip.MFRC522Chip, seed: int = 6) -> None:
+    BURST_MS, PERIOD_MS = 60, 120
+
+    def __init__(self, device: chip.MFRC522Chip, clock: chip.Clock, seed: int = 6) -> None:
         self.device = device
+        self.clock = clock
         self.rng = random.Random(seed)
 
     def xfer(self, byte: int) -> int:
         out = self.device.xfer(byte)
-        return out ^ self.rng.randrange(1, 256) if self.rng.random() < 0.1 else out
+        burst = self.clock.ns // 1_000_000 % self.PERIOD_MS < self.BURST_MS
+        return out ^ self.rng.randrange(1, 256) if burst or self.rng.random() < 0.1 else out
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.device, name)
@@ -139,7 +146,7 @@ def faulty_board() -> Iterator[pico_board.EmulatedPico]:
             (bus1, first), (bus2, second) = chips[cs[1]], chips[cs[2]]
             chips[cs[1]], chips[cs[2]] = (bus1, second), (bus2, first)
             bus6, sixth = chips[cs[6]]
-            noisy = NoisyLine(sixth)
+            noisy = NoisyLine(sixth, board.clock)
             chips[cs[6]] = (bus6, noisy)  # type: ignore[assignment]
             board._fields[id(noisy)] = False
         yield board
