@@ -8,6 +8,7 @@ import http.client
 import json
 import queue
 import threading
+import time
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -153,6 +154,17 @@ class LiveTable:
         self.inbox.put(_Marker(done))
         assert done.wait(10)
 
+    def stable_version(self, quiet: float = 0.3) -> int:
+        """The page's version once it has not moved for `quiet` seconds (a change may move
+        it more than once: the pairing, then the OLED's card)."""
+        hub = self.web.hub
+        version, since = hub.version, time.monotonic()
+        while time.monotonic() - since < quiet:
+            time.sleep(0.02)
+            if hub.version != version:
+                version, since = hub.version, time.monotonic()
+        return version
+
     def close(self) -> None:
         self.service.stop()
         self.thread.join(5)
@@ -199,3 +211,13 @@ def archive_game(data_dir: Path, name: str, game: str, seats: int, seed: int) ->
     for record in inputs:
         referee.feed(record)
     return referee
+
+
+def drawn(page: Any, selector: str) -> None:
+    """In a browser's ``page``, the image ``selector`` is loaded and the OLED's 128 pixels
+    wide (waited for: a loaded machine may take a moment to decode it)."""
+    page.wait_for_function(
+        "(s) => { const i = document.querySelector(s); "
+        "return i !== null && i.complete && i.naturalWidth === 128 }",
+        arg=selector,
+    )
