@@ -289,9 +289,10 @@ class Walk:
         if step is None:
             return
         for r in (reader, other):
-            if r in self.logs and r not in step.seen_on:
-                step.seen_on.append(r)
-            step.shared_by.add(r)
+            if r in self.logs:  # a reader past the walked ones is not waited for
+                if r not in step.seen_on:
+                    step.seen_on.append(r)
+                step.shared_by.add(r)
 
     def pump(self, seconds: float, until: Callable[[], bool] = lambda: False) -> bool:
         """Take observations for ``seconds`` or until ``until()``; whether it came true."""

@@ -167,6 +167,14 @@ def test_a_tag_the_pico_reports_shared_by_two_readers_is_a_neighbour_reading_acr
     assert mat.said[-1] == "table did NOT pass the walk"
 
 
+def test_a_tag_shared_with_a_reader_past_the_walked_ones_is_the_spots_own_read() -> None:
+    """Walking 7 readers of a larger Pico: spot 4's token shared with reader 9, which the
+    walk does not cover, is read by reader 4 (nothing to name reader 9 by)."""
+    mat = Mat(7, shared={4: 9})
+    result = mat.walk()
+    assert result.steps[4].seen_on == [4] and result.verdicts[4] == "ok"
+
+
 def test_tags_left_on_the_mat_are_asked_off_first_and_never_taken_for_a_token() -> None:
     mat = Mat(3)
     mat.inbox.put(SpotContents(1, frozenset({"DEADBEEF"})))
