@@ -225,6 +225,7 @@ def serve(plan: Plan, args: argparse.Namespace) -> int:
             sim_input=args.sim_input,
             menu=plan.menu,
             data_dir=plan.data_dir,
+            real_clock=not plan.script_clock,
         ):
             return 1
         running.display = _open_display(plan)

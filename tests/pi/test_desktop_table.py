@@ -11,10 +11,13 @@ import signal
 import socket
 import subprocess
 import threading
+import time
 import urllib.request
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
+from companion import games
+from companion.journal import TickInput, checked, read_journal
 from tests.pi.conftest import (
     replay_file,
     run_service,
@@ -143,3 +146,119 @@ def test_an_unfinished_game_still_needs_resume(tmp_path: Path) -> None:
     assert second.returncode == 1
     assert "holds a game: pass --resume to continue it" in second.stderr
     assert (data / "game.jsonl").read_bytes() == kept
+
+
+def start_fifo_table(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], Path]:
+    """`companion run --sim` reading a FIFO on the real clock, its page off."""
+    fifo = tmp_path / "table.in"
+    os.mkfifo(fifo)
+    config = tmp_path / "companion.toml"
+    config.write_text('[game]\nseats = ["Ana", "Bob", "Cy"]\n[web]\nenabled = false\n')
+    proc = subprocess.Popen(
+        service_command(
+            "run",
+            "--sim",
+            "--config",
+            str(config),
+            "--sim-input",
+            str(fifo),
+            "--data-dir",
+            str(tmp_path / "data"),
+            *extra,
+        ),  # fmt: skip
+        env=service_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    return proc, fifo
+
+
+def journaled(path: Path, count: int) -> list[dict[str, Any]]:
+    """The journal's input lines once it holds `count` (or after TIMEOUT)."""
+    deadline = time.monotonic() + TIMEOUT
+    inputs: list[dict[str, Any]] = []
+    while time.monotonic() < deadline:
+        if path.exists():
+            text = path.read_text().splitlines()
+            lines = [json.loads(checked(line.encode()).body) for line in text]
+            inputs = [line for line in lines if line["type"] not in ("setup", "tick")]
+            if len(inputs) >= count:
+                return inputs
+        time.sleep(0.05)
+    raise AssertionError(f"the journal holds {inputs}, not {count} inputs")
+
+
+def test_a_fifo_is_read_again_after_each_writer_closes_it(tmp_path: Path) -> None:
+    """docs/web.md's desktop table: `echo LINE > table.in`, as often as one likes; each
+    writer's lines are taken, and the log says the service waits for the next writer."""
+    proc, fifo = start_fifo_table(tmp_path)
+    try:
+        for seat in (1, 2, 1):
+            with open(fifo, "w", encoding="utf-8") as writer:  # waits for the service to read
+                writer.write(json.dumps({"t": 0, "type": "press", "control": "doublon",
+                                         "seat": seat}) + "\n")  # fmt: skip
+        presses = journaled(tmp_path / "data" / "game.jsonl", 3)
+        assert [p["seat"] for p in presses] == [1, 2, 1]
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGTERM)
+        assert proc.stderr is not None
+        _, log = proc.communicate(timeout=TIMEOUT)
+        assert proc.returncode == 0, log
+        assert f"simulated input {fifo}: its writer closed it; waiting for the next one" in log
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+
+
+def test_a_journal_given_on_the_real_clock_plays_at_its_recorded_pace(tmp_path: Path) -> None:
+    """A Flip Done journal given as --sim-input on the real clock: its inputs come as far
+    apart as they were played, so the referee reads the deal and the plays (all at once,
+    the deal's cards and the next plays landed in one instant, and the table stayed on
+    the deal)."""
+    game = games.get("flipdone")
+    setup = game.simulated_setup(3, 2)
+    inputs = [r for r in game.simulate(setup).inputs if r.t <= 14.0]
+    script = write_script(tmp_path / "played.jsonl", setup, inputs)
+    config = tmp_path / "companion.toml"
+    config.write_text("[web]\nenabled = false\n")
+    proc = subprocess.Popen(
+        service_command(
+            "run",
+            "--sim",
+            "--config",
+            str(config),
+            "--sim-input",
+            str(script),
+            "--data-dir",
+            str(tmp_path / "data"),
+        ),  # fmt: skip
+        env=service_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        wanted = [r for r in inputs if not isinstance(r, TickInput)]
+        lines = journaled(tmp_path / "data" / "game.jsonl", len(wanted))
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=TIMEOUT) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+    # the inputs are as far apart as recorded (the loop's clock, give or take a busy moment)
+    shifts = sorted(line["t"] - r.t for line, r in zip(lines, wanted, strict=True))
+    assert shifts[-1] - shifts[0] < 0.5, shifts
+    assert wanted[-1].t - wanted[0].t > 10
+    # so the referee played what was played: its deal, builds, flips and discards
+    expected = game.referee(setup)
+    for record in inputs:
+        expected.feed(record)
+    got = read_journal(tmp_path / "data" / "game.jsonl")
+    replayed = game.referee(got.setup)
+    for record in got.inputs:
+        replayed.feed(record)
+    kinds = [e["kind"] for e in expected.events]
+    assert {"first_element", "build", "flip"} <= set(kinds)
+    assert replayed.state == expected.state
