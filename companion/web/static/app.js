@@ -200,7 +200,23 @@ function renderHistory(lines) {
     li.textContent = line;
     list.append(li);
   }
-  list.scrollTop = list.scrollHeight; // the newest line in view
+  if (historyFollows) list.scrollTop = list.scrollHeight; // the newest line in view
+}
+
+/** The history box follows its newest line, unless its reader scrolled up to read an
+ * older one (until they scroll back down). Its lines wrap anew when the box changes
+ * width (the game's view mounting beside it on a desktop, a window resized), which moves
+ * the newest line out of view under the scroll set before: followed again then. */
+let historyFollows = true;
+
+function followHistory() {
+  const list = $("history");
+  list.addEventListener("scroll", () => {
+    historyFollows = list.scrollHeight - list.clientHeight - list.scrollTop <= 4;
+  });
+  new ResizeObserver(() => {
+    if (historyFollows) list.scrollTop = list.scrollHeight;
+  }).observe(list);
 }
 
 function renderPairing(s) {
@@ -331,6 +347,7 @@ function start() {
   // What was pressed last: a click on a button, nothing after a key or a tap elsewhere.
   document.addEventListener("click", (e) => { pressed = e.target.closest?.("button") ?? null; }, true);
   document.addEventListener("keydown", () => { pressed = null; }, true);
+  followHistory();
   $("pair-form").addEventListener("submit", pair);
   $("unpair").addEventListener("click", unpair);
   $("pair-open").addEventListener("click", () => {
