@@ -49,7 +49,7 @@ from typing import Any
 from companion import games
 from companion.games import Game
 from companion.referee.event_log import TableEvent
-from companion.run.items import PagePress, Redraw
+from companion.run.items import PagePress, Redraw, VirtualMove
 from companion.run.supervise import SupervisedThread
 from companion.screens.model import Reason
 from companion.screens.text import DEFAULT_LANGUAGE, phrase
@@ -63,6 +63,7 @@ from companion.web.public import Snapshot
 from companion.web.quiet import QuietFilter, Summary, loop_complaints
 from companion.web.replay import Journals, Replay, frame_png, record_text
 from companion.web.reports import REPORT_CSP, Reports
+from companion.web.virtual import HandPace, refused
 
 log = logging.getLogger("companion")
 
@@ -121,8 +122,16 @@ class Hub:
         journals: Journals,
         clock: Callable[[], float] = time.monotonic,
         admin_token: str | None = None,
+        virtual: bool = False,
     ) -> None:
         self.game = game
+        self.virtual = virtual
+        """The table is played on the page with virtual tokens (`companion.web.virtual`)."""
+        self.private: dict[int, bytes] = {}
+        """Each seat's own facts on the virtual table (its hand...), compact JSON, set by
+        the referee loop: sent to that seat's paired phone only, as its `mine`."""
+        self.hands = HandPace(clock)
+        """How fast each paired seat may act (a flood is refused, the others play)."""
         self.admin_token = admin_token
         """`companion unpair` sends it (from the Pi itself); None: no console route."""
         self.seats = seats
@@ -152,6 +161,10 @@ class Hub:
 
     def publish(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
+        self._bump()
+
+    def publish_private(self) -> None:
+        """A seat's own facts changed (`private`) with nothing public: its page updates."""
         self._bump()
 
     def publish_pairing(self) -> None:
@@ -214,7 +227,9 @@ class Hub:
         if who is None:
             return public.unpaired
         you = {"seat": who[0], "name": self.seats[who[0]], "csrf": who[1]}
-        return public.json[:-1] + b',"you":' + _compact(you) + b"}"
+        mine = self.private.get(who[0])
+        own = b',"mine":' + mine if mine is not None else b""
+        return public.json[:-1] + b',"you":' + _compact(you) + own + b"}"
 
     def _public(self) -> _Public:
         """The public part of the state, built again only when the version, the snapshot
@@ -346,6 +361,7 @@ def make_app(hub: Hub, gate: Gate | None = None) -> web.Application:
     app.router.add_post("/api/pair/show", _show_code)
     app.router.add_post("/api/unpair", _unpair)
     app.router.add_post("/api/act", _act)
+    app.router.add_post("/api/virtual", _virtual)
     app.router.add_get("/api/journals", _journals)
     app.router.add_get("/api/journals/{name}", _journal)
     app.router.add_get("/api/journals/{name}/frames/{i}.png", _journal_frame)
@@ -546,6 +562,7 @@ async def _act(request: web.Request) -> web.StreamResponse:
     hub = _hub(request)
     data = await _body(request, {"control": True, "value": False})
     seat, _ = _paired(request)
+    hub.hands.take(seat)
     control = data["control"]
     if not isinstance(control, str) or control not in hub.game.controls:
         controls = ", ".join(hub.game.controls)
@@ -561,13 +578,44 @@ async def _act(request: web.Request) -> web.StreamResponse:
         events = await asyncio.wait_for(asyncio.wrap_future(answer), ANSWER_TIMEOUT)
     except TimeoutError as exc:
         raise told(503, "no_answer") from exc
-    lang = hub.language
     if isinstance(events, Reason):  # not this seat's act: nothing was journaled
-        return _error(403, phrase(f"notice.{events}", lang))
+        return _error(403, phrase(f"notice.{events}", hub.language))
+    return _lines(hub, events)
+
+
+async def _virtual(request: web.Request) -> web.StreamResponse:
+    """What a paired seat's hands did on the virtual table (`companion.web.virtual`):
+    judged by the game's kit for that seat, in the referee loop; the lines it caused."""
+    hub = _hub(request)
+    data = await _body(request, {"move": True})
+    seat, _ = _paired(request)
+    if not hub.virtual:
+        raise refused(409, "off")
+    if hub.game.virtual is None:
+        raise refused(409, "none")
+    hub.hands.take(seat)
+    answer: concurrent.futures.Future[list[TableEvent] | Exception]
+    answer = concurrent.futures.Future()
+    hub.inbox.put_nowait(VirtualMove(seat, data["move"], functools.partial(_reply, answer)))
+    try:
+        events = await asyncio.wait_for(asyncio.wrap_future(answer), ANSWER_TIMEOUT)
+    except TimeoutError as exc:
+        raise told(503, "no_answer") from exc
+    if isinstance(events, Refused):
+        raise events
+    if isinstance(events, Exception):
+        raise told(500, "failed")
+    return _lines(hub, events)
+
+
+def _lines(hub: Hub, events: list[TableEvent]) -> web.Response:
+    """What an act or a move caused, as the page shows it: its lines, or the referee's
+    refusal (409) when it refused it."""
+    lang = hub.language
     lines = [line for e in events if (line := describe(e, hub.seats, hub.game.name, lang))]
-    refused = [e for e in events if e.get("kind") == "ignored"]
-    if refused:
-        why = describe(refused[0], hub.seats, hub.game.name, lang) or said("refused", lang)
+    refused_events = [e for e in events if e.get("kind") == "ignored"]
+    if refused_events:
+        why = describe(refused_events[0], hub.seats, hub.game.name, lang) or said("refused", lang)
         return _error(409, why, lines=lines)
     return web.json_response({"ok": True, "lines": lines})
 

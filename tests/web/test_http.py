@@ -49,7 +49,8 @@ def test_anyone_may_watch_the_public_view(table):
     # The hats as the table sees them (PTI-2: 3 x 4 for four seats), none filled yet, and
     # the page view that draws them.
     assert view["board"]["hats"] == [0] * 12 and view["board"]["hands"] == [3] * 4
-    assert view["page_assets"] == ["view.css", "view.js"]
+    assert view["page_assets"] == ["hands.js", "view.css", "view.js"]
+    assert view["virtual"] is False  # a real table: its tokens are on the table
     frame = table.client().get(view["frame"])
     assert frame.status == 200 and frame.body.startswith(b"\x89PNG")
     assert "default-src 'self'" in state.headers["Content-Security-Policy"]

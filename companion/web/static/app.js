@@ -68,7 +68,7 @@ function besideButton(text) {
     refusalNote.setAttribute("role", "alert");
   }
   refusalNote.textContent = text;
-  (button.closest(".actions") || button).after(refusalNote);
+  (button.closest(".actions, [data-note]") || button).after(refusalNote);
   return true;
 }
 
@@ -78,14 +78,23 @@ function clearRefusal() {
 
 /** Send a control; true when accepted. A refusal is shown beside the button that sent it
  * (else in #message, as errors are). */
-async function act(control, value) {
+function act(control, value) {
+  return send("/api/act", value === undefined ? { control } : { control, value });
+}
+
+/** Send a move of this seat's hands on the virtual table; true when accepted (a refusal
+ * shown as an act's). */
+function move(what) {
+  return send("/api/virtual", { move: what });
+}
+
+async function send(url, data) {
   if (busy || !snap?.you) return false;
   busy = true;
   document.body.classList.add("busy");
-  const data = value === undefined ? { control } : { control, value };
   clearRefusal();
   try {
-    const { ok, status, body } = await post("/api/act", data, snap.you.csrf);
+    const { ok, status, body } = await post(url, data, snap.you.csrf);
     if (!ok) {
       const text = refusal(body, status);
       showMessage(besideButton(text) ? "" : text);
@@ -221,7 +230,7 @@ function followHistory() {
 
 function renderPairing(s) {
   const paired = Boolean(s.you);
-  const showForm = !paired && (s.played_on_page || wantPairForm);
+  const showForm = !paired && (s.played_on_page || s.virtual || wantPairForm);
   $("pair-form").hidden = !showForm;
   $("pair-open").hidden = paired || showForm;
   $("paired").hidden = !paired;
@@ -271,7 +280,7 @@ async function mountView(s) {
   viewLoading = s.game;
   let loaded = null;
   try {
-    loaded = await loadView($("view"), s, { act, message: showMessage });
+    loaded = await loadView($("view"), s, { act, move: s.virtual ? move : null, message: showMessage });
   } catch (err) {
     console.error("the game's view did not load", err); // tried again with the next snapshot
     showMessage(t("net.error"));
@@ -345,7 +354,8 @@ function start() {
     history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
   }
   // What was pressed last: a click on a button, nothing after a key or a tap elsewhere.
-  document.addEventListener("click", (e) => { pressed = e.target.closest?.("button") ?? null; }, true);
+  // (A game's view marks what else acts when tapped, a hat or a card, with data-act.)
+  document.addEventListener("click", (e) => { pressed = e.target.closest?.("button, [data-act]") ?? null; }, true);
   document.addEventListener("keydown", () => { pressed = null; }, true);
   followHistory();
   $("pair-form").addEventListener("submit", pair);
