@@ -109,6 +109,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "same": "Choisissez deux emplacements différents.",
         "token": "Ce n’est pas un jeton de ce jeu.",
         "table": "Remettez d’abord la table comme l’écran le demande.",
+        "slide_back": "Faites glisser les chapeaux à leur place : rien ne sort d’un chapeau ici.",
         "rate": "Une main à la fois : réessayez dans {seconds} s.",
     },
     "en": {
@@ -125,6 +126,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "same": "Choose two different spots.",
         "token": "That is none of this game's tokens.",
         "table": "Put the table right first, as the screen says.",
+        "slide_back": "Slide the hats back: nothing comes out of a hat now.",
         "rate": "One hand at a time: try again in {seconds} s.",
     },
 }

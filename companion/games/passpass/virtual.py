@@ -103,6 +103,8 @@ class PassPassKit:
         extra = self._extra(referee, spot)
         if not extra:
             raise refused(409, "empty")
+        if referee.state.phase is Phase.REVEAL:
+            raise refused(409, "slide_back")
         own = [uid for uid in extra if self.placed.get(uid) == seat]
         if not (own or self._may_empty(referee, seat, spot)):
             raise refused(403, "turn")
@@ -112,7 +114,9 @@ class PassPassKit:
 
     def _extra(self, referee: PassPassReferee, spot: int) -> list[str]:
         """The tags under hat `spot` beyond what the screen expects there (those of a
-        kind the hat holds too many of), in a fixed order."""
+        kind the hat holds too many of), in a fixed order. While the Magicien reveals, a
+        hat holds what it should only after a slide: such a difference is slid back,
+        never taken out."""
         want = Counter(expected_table(referee.state)[spot - 1])
         there = sorted(on_spot(referee, spot))
         kind = {uid: self.kinds.kind(uid) or "" for uid in there}
@@ -153,10 +157,12 @@ class PassPassKit:
             for uid in sorted(on_spot(referee, spot))
             if self.placed.get(uid) == seat
         ]
+        revealing = referee.state.phase is Phase.REVEAL
         take = [
             spot
             for spot in range(1, referee.spots + 1)
-            if (extra := self._extra(referee, spot))
+            if not revealing
+            and (extra := self._extra(referee, spot))
             and (
                 any(self.placed.get(uid) == seat for uid in extra)
                 or self._may_empty(referee, seat, spot)

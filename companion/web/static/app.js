@@ -14,7 +14,8 @@ let snap = null; // the snapshot shown
 let live = null; // the table followed (live.js), once started
 let conn = { mode: "connecting", refusal: "" }; // how: live, polling (refused a stream)...
 let wantPairForm = false; // the user asked to play from this phone, or came with ?pair=
-let busy = false; // an action is on its way: ignore double taps
+let sending = Promise.resolve(); // the acts and moves on their way, sent one after another
+let pending = 0; // how many of them are not answered yet
 let pairHeldUntil = 0; // after too many wrong codes (429), pairing waits until then
 let view = null; // the game's own view, once mounted (gameview.js)
 let viewLoading = ""; // the game whose view is loading
@@ -88,9 +89,17 @@ function move(what) {
   return send("/api/virtual", { move: what });
 }
 
-async function send(url, data) {
-  if (busy || !snap?.you) return false;
-  busy = true;
+/** Sends in the order they were made, each once the one before is answered: a press made
+ * while another is on its way counts (the referee judges it, refusal shown), never lost. */
+function send(url, data) {
+  const turn = sending.then(() => sendNow(url, data));
+  sending = turn.catch(() => {});
+  return turn;
+}
+
+async function sendNow(url, data) {
+  if (!snap?.you) return false;
+  pending += 1;
   document.body.classList.add("busy");
   clearRefusal();
   try {
@@ -107,8 +116,8 @@ async function send(url, data) {
     showMessage(t("net.error"));
     return false;
   } finally {
-    busy = false;
-    document.body.classList.remove("busy");
+    pending -= 1;
+    if (!pending) document.body.classList.remove("busy");
   }
 }
 

@@ -120,7 +120,14 @@ export function mountHands(root, page) {
     return b;
   }
 
+  // Buttons are made anew only when they change: one under a finger stays there.
+  let tokensDrawn = "";
+  let buttonsDrawn = "";
+
   function drawTokens(m) {
+    const key = JSON.stringify([m.hand, chosenToken, page.t("hand.none")]);
+    if (key === tokensDrawn) return;
+    tokensDrawn = key;
     const items = m.hand.map((kind) => {
       const b = button(tokenName(kind), () => {
         chosenToken = chosenToken === kind ? null : kind;
@@ -135,6 +142,10 @@ export function mountHands(root, page) {
 
   function drawButtons(m, b) {
     const seat = snap.you.seat;
+    const key = JSON.stringify([seat, b.magician, b.masque, b.visible_turns, b.phase, b.announced,
+      b.challenger, b.tokens, m.can.slide, chosenHats, snap.language]);
+    if (key === buttonsDrawn) return;
+    buttonsDrawn = key;
     const magician = b.magician === seat;
     const list = [];
     const masked = b.masque || !b.visible_turns;
@@ -174,7 +185,9 @@ export function mountHands(root, page) {
       hat.classList.toggle("droppable", Boolean(chosenToken) && m.can.drop);
       hat.classList.toggle("chosen", chosenHats.includes(spot));
       hat.dataset.act = "";
-      if (takeable) hat.append(html("span", { class: "pp-take", title: t("take") }, "↑"));
+      const mark = hat.querySelector(".pp-take");
+      if (takeable && !mark) hat.append(html("span", { class: "pp-take", title: t("take") }, "↑"));
+      if (!takeable) mark?.remove();
     }
     root.querySelector(".pp-hats")?.setAttribute("data-note", "");
   }

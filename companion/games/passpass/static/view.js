@@ -116,7 +116,13 @@ export function mount(container, page) {
   const tokenName = (kind) => t(`token.${kind}`);
   const count = (n) => t(n === 0 ? "tokens.0" : n === 1 ? "tokens.1" : "tokens.n", { n });
 
+  let hatsDrawn = ""; // what the hats show: drawn anew only when it changes (a tap on a
+  // hat must not land on one replaced by the next snapshot, 10 a second in a window)
+
   function drawHats(b) {
+    const key = JSON.stringify([b.positions, b.hats, b.in_flight, b.spot, b.swapped, b.phase, t("hats")]);
+    if (key === hatsDrawn) return;
+    hatsDrawn = key;
     const rows = Math.max(...b.positions.map((p) => p[0])) + 1;
     const cols = Math.max(...b.positions.map((p) => p[1])) + 1;
     hats.style.gridTemplateColumns = `repeat(${cols}, minmax(0, 1fr))`;
