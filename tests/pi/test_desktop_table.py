@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion import games
-from companion.journal import TickInput, checked, read_journal
+from companion.journal import SpotInput, TickInput, checked, read_journal
 from tests.pi.conftest import (
     replay_file,
     run_service,
@@ -262,3 +262,86 @@ def test_a_journal_given_on_the_real_clock_plays_at_its_recorded_pace(tmp_path: 
     kinds = [e["kind"] for e in expected.events]
     assert {"first_element", "build", "flip"} <= set(kinds)
     assert replayed.state == expected.state
+
+
+def test_run_virtual_plays_a_token_game_from_a_paired_page(tmp_path: Path) -> None:
+    """`companion run --virtual` (README, "Play a game with friends without the kit"): no
+    hardware and nothing enrolled; the log names the page and the code, a paired phone's
+    hands drop a token, the journal (in the data directory's virtual/ folder) says the
+    game is virtual and holds the reader's report the drop made."""
+    import http.cookiejar
+
+    config = tmp_path / "companion.toml"
+    config.write_text(f'[web]\nhost = "127.0.0.1"\nport = {free_port()}\n', encoding="utf-8")
+    data = tmp_path / "data"
+    proc = subprocess.Popen(
+        service_command(
+            "run",
+            "--virtual",
+            "--game",
+            "ptipasspass",
+            "--seats",
+            "Ana,Bob,Cy",
+            "--config",
+            str(config),
+        ),  # fmt: skip
+        env=service_env(COMPANION_DATA=str(data)),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    seen: list[str] = []
+    try:
+        assert proc.stderr is not None
+        lines = lines_of(proc.stderr)
+        address = wait_for(lines, r"web page: (http://\S+/)", seen)[1]
+        code = wait_for(lines, r"web page pairing code: (\d+)", seen)[1]
+        phone = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+
+        def post(path: str, body: dict[str, Any], csrf: str = "") -> Any:
+            headers = {"Content-Type": "application/json", "X-CSRF-Token": csrf}
+            request = urllib.request.Request(address + path, json.dumps(body).encode(), headers)
+            with phone.open(request, timeout=TIMEOUT) as answer:
+                return json.load(answer)
+
+        csrf = post("api/pair", {"code": code, "seat": 0})["csrf"]
+        with phone.open(address + "api/state", timeout=TIMEOUT) as answer:
+            state = json.load(answer)
+        assert state["virtual"] and state["mine"]["hand"] == ["colombe", "lapin", "souris"]
+        move = {"move": {"move": "drop", "token": "lapin", "spot": 5, "announce": "colombe"}}
+        assert post("api/virtual", move, csrf)["ok"]
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=TIMEOUT) == 0, "".join(seen)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+    journal = read_journal(data / "virtual" / "game.jsonl")
+    assert journal.setup.virtual and journal.setup.seats == ("Ana", "Bob", "Cy")
+    dropped = [r for r in journal.inputs if isinstance(r, SpotInput)]
+    assert [(r.spot, journal.setup.tags[next(iter(r.uids))]) for r in dropped] == [
+        (5, "animal:lapin")
+    ]
+    assert not (data / "game.jsonl").exists()  # a real table's journal is elsewhere
+
+
+def test_run_virtual_refuses_what_it_cannot_take(tmp_path: Path) -> None:
+    """One line and exit 2 for an option the virtual table cannot take."""
+    config = tmp_path / "companion.toml"
+    config.write_text('[web]\nhost = "127.0.0.1"\n', encoding="utf-8")
+    for extra, said in (
+        (("--sim-input", str(tmp_path / "in")), "leave out --sim-input"),
+        (("--game", "chess"), "no such game"),
+        (("--game", "ptipasspass", "--seats", "Ana"), "ptipasspass is for"),
+    ):
+        done = subprocess.run(
+            service_command("run", "--virtual", "--config", str(config), *extra),
+            env=service_env(COMPANION_DATA=str(tmp_path / "data")),
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+        )
+        assert done.returncode == 2, done.stderr
+        assert said in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr

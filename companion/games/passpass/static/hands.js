@@ -143,7 +143,7 @@ export function mountHands(root, page) {
   function drawButtons(m, b) {
     const seat = snap.you.seat;
     const key = JSON.stringify([seat, b.magician, b.masque, b.visible_turns, b.phase, b.announced,
-      b.challenger, b.tokens, m.can.slide, chosenHats, snap.language]);
+      b.challenger, b.tokens, b.open_challenges, m.can.slide, chosenHats, snap.language]);
     if (key === buttonsDrawn) return;
     buttonsDrawn = key;
     const magician = b.magician === seat;
@@ -158,8 +158,10 @@ export function mountHands(root, page) {
       }
     }
     if (!magician && (b.phase === "window" || b.phase === "announce")) {
-      list.push(button(t("doublon"), () => page.act("doublon"), { "data-call": "doublon" }));
-      list.push(button(t("menteur"), () => page.act("menteur"), { "data-call": "menteur" }));
+      // In a window, the calls it takes (PTI-4: Doublon only in a Visible turn; PHI-2:
+      // one call a window); before it, both (a call pressed early is held, PTI-7).
+      const calls = b.phase === "window" && Array.isArray(b.open_challenges) ? b.open_challenges : ["doublon", "menteur"];
+      for (const call of calls) list.push(button(t(call), () => page.act(call), { "data-call": call }));
     }
     if (b.phase === "reward" && b.challenger === seat) {
       list.push(button(t("reward"), () => page.act("choose", "token"), { "data-reward": "token" }));
