@@ -43,6 +43,7 @@ def test_a_typed_phase_deals_builds_a_line_and_the_journal_replays_it(tmp_path):
     run = play(journal, [*commands, "quit"])
     assert run.returncode == 0, run.stderr
     assert "> build 3 KH" in run.stdout  # echoed: not typed live
+    assert "  a card face down on square 1" in run.stdout  # the deal says each card
     assert "the face-up card is the 10♥" in run.stdout
     assert "Cy aligns row 1: +2" in run.stdout
     assert "square 1: AH, JH" in run.stdout and "pad: -" in run.stdout
