@@ -528,7 +528,8 @@ async def _admin_unpair(request: web.Request) -> web.StreamResponse:
     else:
         raise told(400, "admin.seat", seats=", ".join(hub.seats))
     hub.publish_pairing()
-    return web.json_response({"ok": True, "unpaired": count})
+    done = said("admin.unpaired", hub.language, count=count)  # the table's language, as refused
+    return web.json_response({"ok": True, "unpaired": count, "said": done})
 
 
 def _from_this_machine(request: web.Request) -> bool:
