@@ -515,6 +515,7 @@ STATE_FIELDS: dict[str, Callable[[Any], bool]] = {
     "history_total": lambda v: _whole(v) and v >= 0,
     "controls": lambda v: _texts(v, 32, 32),
     "played_on_page": lambda v: isinstance(v, bool),
+    "virtual": lambda v: isinstance(v, bool),
     "page_assets": lambda v: _texts(v, 8, 40) and all(ASSET.fullmatch(f) for f in v),
 }
 """The table page's public view (`companion.web.public.Publisher`), besides its game,

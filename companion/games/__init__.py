@@ -262,6 +262,9 @@ class Game:
     played_on_page: bool = False
     """Players act on the web page (paired phones), not with tokens: the OLED asks the
     seat to play to pair a phone when it has none."""
+    lowest_wins: bool = False
+    """The lowest score wins (a score counts against its player): the club's standings say
+    so beside the game's points."""
     lab: Callable[[], Any] | None = None
     """() -> the game's `companion.lab.model.LabGame` (imported on demand: the lab's fast
     engines are no concern of the table). None: `companion lab` cannot play it."""

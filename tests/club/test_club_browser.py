@@ -56,6 +56,14 @@ def test_every_table_is_drawn_with_its_games_own_view(served):
     assert first[:3] == ["Bob", "1", "1"]
     heading = page.locator("#h-standings").inner_text()
     assert heading == {"fr": "Classement", "en": "Standings"}[lang]
+    # Each game by its title; a game whose lowest score wins says so (VNP-6).
+    vnp = result("table-c", "r2", ["Ana", "Bob"], [31, 12], 1, game="vnp")
+    counted(board, "table-c", vnp)
+    ana = page.locator("#standings tr", has_text="Ana").first
+    ana.locator("td", has_text="Vous ne passerez pas").wait_for()
+    lowest = {"fr": "le plus bas gagne", "en": "lowest wins"}[lang]
+    assert f"Vous ne passerez pas ! 31 ({lowest})" in ana.inner_text()
+    assert "Flip Done 1" in page.locator("#standings").inner_text()
     assert page.errors == []
 
 

@@ -152,7 +152,11 @@ function drawStandings(board, w) {
   const standings = document.getElementById("standings");
   standings.replaceChildren(row([w.player, w.played, w.wins, w.points], true));
   for (const s of board.standings) {
-    const points = Object.entries(s.points).map(([g, p]) => g + " " + p).join(", ");
+    const points = Object.entries(s.points).map(([g, p]) => {
+      const game = board.games?.[g];
+      const lowest = game?.lowest_wins ? " (" + w.lowest_wins + ")" : ""; // said beside its points
+      return (game?.title || g) + " " + p + lowest;
+    }).join(", ");
     standings.append(row([s.name, s.played, s.wins, points]));
   }
   const shown = board.standings.length;
