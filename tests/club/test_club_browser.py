@@ -108,3 +108,20 @@ def test_one_tables_bad_state_or_undrawable_game_touches_its_own_card_only(serve
     board.apply("table-b", "state", json.dumps(states["table-b"]).encode())
     cards["table-b"].locator(".game-view svg").first.wait_for()
     assert page.errors == []
+
+
+def test_the_page_fits_a_phones_width(served):
+    """At 390 px (a phone) the page is no wider than the screen: a wide list of results or
+    standings scrolls inside itself (it made the page 414 px wide)."""
+    board, page, port = served
+    for name, game in {**GAMES, "table-d": "swiped"}.items():
+        live_table(board, name, game)
+    seats = ["Anastasia", "Bartholomew", "Cyprienne"]
+    counted(board, "table-b", result("table-b", "r1", seats, [1, 4, 0], 1))
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(f"http://127.0.0.1:{port}/")
+    page.locator("#results tr:nth-child(2) td").first.wait_for()
+    for name in (*GAMES, "table-d"):
+        page.locator(f'.table[data-table="{name}"] .game-view > *').first.wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.errors == []
