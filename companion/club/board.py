@@ -163,6 +163,17 @@ class Board:
         self._tally: bytes | None = None
         """The results and standings part of the page's JSON (None: to build again)."""
         self._view: tuple[int, bytes] = (-1, b"")
+        self.linked: bool | None = None
+        """Whether the board reads the club's broker now (`set_linked`); None for a board
+        fed otherwise. While it does not, no table's state is news: the page says the
+        board is cut off rather than every table offline."""
+
+    def set_linked(self, linked: bool) -> None:
+        """The board's own link to the broker came up or went down."""
+        with self.lock:
+            if self.linked != linked:
+                self.linked = linked
+                self.version += 1
 
     # ----------------------------------------------------------------- messages
 
@@ -359,7 +370,8 @@ class Board:
             if self._view[0] != self.version:
                 tables = sorted(self.tables.values(), key=lambda t: t.name)
                 cards = b",".join(self._card(t) for t in tables)
-                head = b'{"version":%d,"tables":[%s],' % (self.version, cards)
+                linked = b"null" if self.linked is None else str(self.linked).lower().encode()
+                head = b'{"version":%d,"linked":%s,"tables":[%s],' % (self.version, linked, cards)
                 self._view = (self.version, head + self._tally_json() + b"}")
             return self._view
 

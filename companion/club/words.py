@@ -10,6 +10,11 @@ WORDS: dict[str, dict[str, str]] = {
         "standings": "Classement",
         "online": "en ligne",
         "offline": "hors ligne",
+        "unknown": "?",
+        "cut_off": (
+            "Le tableau ne joint plus le broker du club : l'état des tables n'est plus à jour "
+            "(il réessaie)."
+        ),
         "waiting": "en attente de la table",
         "finished": "partie finie",
         "player": "Joueur",
@@ -47,6 +52,11 @@ WORDS: dict[str, dict[str, str]] = {
         "standings": "Standings",
         "online": "online",
         "offline": "offline",
+        "unknown": "?",
+        "cut_off": (
+            "The board cannot reach the club's broker: the tables' states are not up to date "
+            "(it keeps trying)."
+        ),
         "waiting": "waiting for the table",
         "finished": "game over",
         "player": "Player",

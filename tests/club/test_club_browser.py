@@ -125,3 +125,24 @@ def test_the_page_fits_a_phones_width(served):
         page.locator(f'.table[data-table="{name}"] .game-view > *').first.wait_for()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.errors == []
+
+
+def test_a_board_cut_off_from_the_broker_says_so_and_no_table_offline(served):
+    """With its own link down the board cannot tell a table's state: the page says the
+    board is cut off, each card's badge says "?" (it said every table "hors ligne")."""
+    board, page, port = served
+    for name, game in GAMES.items():
+        live_table(board, name, game)
+    board.apply("table-c", "availability", b"offline")
+    board.set_linked(False)
+    page.goto(f"http://127.0.0.1:{port}/")
+    page.locator("#cut-off:visible").wait_for()
+    assert page.locator("#cut-off").inner_text() == WORDS["fr"]["cut_off"]
+    badges = page.locator(".table .badge").all_inner_texts()
+    assert badges == ["?"] * len(GAMES)
+    assert page.locator(".table.offline").count() == 0
+    board.set_linked(True)  # back: the tables' own states again
+    page.locator("#cut-off").wait_for(state="hidden")
+    page.locator('.table.offline[data-table="table-c"]').wait_for()
+    assert page.locator('.table[data-table="table-a"] .badge').inner_text() == "en ligne"
+    assert page.errors == []
