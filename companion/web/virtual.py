@@ -102,6 +102,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "keys": "Ce mouvement prend {keys}.",
         "spot": "Pas d’emplacement {spot} : ils vont de {first} à {last}.",
         "number": "{name} doit être un nombre entier.",
+        "flag": "{name} doit être true ou false.",
         "turn": "Ce n’est pas à vos mains de faire ce mouvement maintenant.",
         "not_now": "Pas maintenant.",
         "empty": "Rien à reprendre là.",
@@ -119,6 +120,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "keys": "This move takes {keys}.",
         "spot": "No spot {spot}: they go from {first} to {last}.",
         "number": "{name} must be a whole number.",
+        "flag": "{name} must be true or false.",
         "turn": "It is not your hands' move to make now.",
         "not_now": "Not now.",
         "empty": "Nothing to take back there.",
@@ -158,6 +160,13 @@ def spot_of(move: Mapping[str, Any], key: str, first: int, last: int) -> int:
     if not first <= value <= last:
         raise refused(400, "spot", spot=value, first=first, last=last)
     return value
+
+
+def exchange(referee: Any, a: int, b: int) -> list[Touch]:
+    """Two spots' contents lifted, then each put down on the other's spot (hats slid past
+    each other, two cubes swapped): both readers see nothing, then the other's tags."""
+    first, second = on_spot(referee, a), on_spot(referee, b)
+    return [Report(a, frozenset()), Report(b, frozenset()), Report(a, second), Report(b, first)]
 
 
 def on_spot(referee: Any, spot: int) -> frozenset[str]:

@@ -220,7 +220,7 @@ def shoot_virtual(browser: Browser, folder: Path, name: str) -> None:
             page.wait_for_selector("#view:not([hidden])")
             page.wait_for_function("(v) => Number(document.body.dataset.version) >= v", arg=version)
             if file == "virtual-phone":
-                page.wait_for_selector("section[class$='-mine']:not([hidden])")
+                page.wait_for_selector("section.hands:not([hidden])")
             save(page, f"{name}-{file}.png", whole=whole)
             context.close()
     finally:

@@ -22,9 +22,8 @@ from companion.games.flipdone.rules import public_view
 from companion.journal import read_journal
 from companion.session import replay
 
-from .conftest import PHONE
 from .table import LiveTable
-from .virtual_pages import check_own_facts_only, open_page, pair, payloads, until
+from .virtual_pages import check_own_facts_only, payloads, seated, until
 
 WRITTEN_RANKS = {"fr": {"J": "V", "Q": "D", "K": "R"}, "en": {}}
 SUITS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
@@ -49,11 +48,7 @@ def test_three_phones_play_a_whole_game(fd, browser):
     table = fd
     referee = table.session.referee
     kit: Any = table.web.virtual.kit
-    base = f"http://{table.host}:{table.port}/"
-    shared = open_page(browser, base, viewport={"width": 1280, "height": 900})
-    pages = {seat: open_page(browser, base, **PHONE) for seat in range(3)}
-    for seat, page in pages.items():
-        pair(page, table.web.pairings.code, seat)
+    shared, pages = seated(browser, table, 3)
     held: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}  # every card each seat held
     faults = {"build_on_element": 0, "undo": 0}
 

@@ -19,9 +19,8 @@ from companion import games
 from companion.journal import read_journal
 from companion.session import replay
 
-from .conftest import PHONE
 from .table import LiveTable
-from .virtual_pages import check_own_facts_only, open_page, pair, until
+from .virtual_pages import check_own_facts_only, seated, until
 
 WINDOW = 2.0
 """Seconds of a challenge window: time enough to call it from a page."""
@@ -66,11 +65,7 @@ class Hands:
 def test_three_phones_play_a_whole_game(pti, browser):
     table = pti
     referee = table.session.referee
-    base = f"http://{table.host}:{table.port}/"
-    shared = open_page(browser, base, viewport={"width": 1280, "height": 900})
-    pages = {seat: open_page(browser, base, **PHONE) for seat in range(3)}
-    for seat, page in pages.items():
-        pair(page, table.web.pairings.code, seat)
+    shared, pages = seated(browser, table, 3)
     ana, bob, cy = (Hands(pages[s], table) for s in range(3))
     state = lambda: referee.state  # noqa: E731
 

@@ -18,9 +18,8 @@ from companion.games.swiped.rules import next_swap
 from companion.journal import read_journal
 from companion.session import replay
 
-from .conftest import PHONE
 from .table import LiveTable
-from .virtual_pages import check_own_facts_only, open_page, pair, payloads, until
+from .virtual_pages import check_own_facts_only, payloads, seated, until
 
 
 def keys(data: Any) -> set[str]:
@@ -44,11 +43,7 @@ def sw(tmp_path):
 def test_two_phones_play_a_whole_game(sw, browser):
     table = sw
     referee = table.session.referee
-    base = f"http://{table.host}:{table.port}/"
-    shared = open_page(browser, base, viewport={"width": 1280, "height": 900})
-    pages = {seat: open_page(browser, base, **PHONE) for seat in range(2)}
-    for seat, page in pages.items():
-        pair(page, table.web.pairings.code, seat)
+    shared, pages = seated(browser, table, 2)
     state = lambda: referee.state  # noqa: E731
 
     def settled() -> bool:

@@ -230,3 +230,43 @@ def test_what_a_kit_holds_survives_a_restart_of_the_same_game_only(flip):
     assert [again.kit.seat_view(referee, s)["hand"] for s in range(3)] == hands
     other = VirtualTable(game, referee, flip.data_dir, "another game")
     assert [other.kit.seat_view(referee, s)["hand"] for s in range(3)] == [[], [], []]
+
+
+HOSTILE = [
+    {"move": "drop", "token": ["lapin"], "spot": 1},
+    {"move": "drop", "token": {"a": 1}, "spot": 1},
+    {"move": "drop", "token": "lapin", "spot": "1"},
+    {"move": "drop", "token": "lapin", "spot": True},
+    {"move": "drop", "token": "lapin", "spot": 10**30},
+    {"move": "drop", "token": "lapin", "spot": -1.5},
+    {"move": "build", "card": None, "square": 1},
+    {"move": "build", "card": ["QH"], "square": 4},
+    {"move": "flip", "square": None},
+    {"move": "take", "spot": [1]},
+    {"move": "slide", "a": 1, "b": 1},
+    {"move": "swap", "a": 1},
+    {"move": "deal", "all": "yes"},
+    {"move": "gather", "extra": 1},
+    {"move": 7},
+    {"move": None},
+    {"move": "x" * 5000},
+    {},
+]
+"""Moves no page of ours sends: each game's kit refuses them, whatever their shape."""
+
+
+@pytest.mark.parametrize("game, seats", [("ptipasspass", 3), ("flipdone", 3), ("swiped", 2)])
+def test_no_move_a_phone_sends_makes_the_table_raise(tmp_path, game, seats):
+    """Over a real socket, every hostile move is refused with a sentence (4xx, never 500),
+    nothing is journaled, and the table plays on."""
+    table = virtual_table(tmp_path, game, seats, 3)
+    try:
+        phone = paired(table, seats)[0]
+        for move in HOSTILE:
+            answer = phone.post("/api/virtual", {"move": move})
+            assert 400 <= answer.status < 500, (move, answer.status, answer.body)
+            assert answer.json()["error"]
+        assert acts(table) == []
+        assert phone.get("/api/state").status == 200 and not table.session.referee.finished
+    finally:
+        table.close()

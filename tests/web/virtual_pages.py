@@ -55,6 +55,18 @@ def pair(page: Any, code: str, seat: int) -> None:
     page.wait_for_selector("#you:visible")
 
 
+def seated(browser: Any, table: Any, seats: int) -> tuple[Any, dict[int, Any]]:
+    """A shared screen (a desktop) and a phone paired for each seat, all recording."""
+    from .conftest import PHONE
+
+    base = f"http://{table.host}:{table.port}/"
+    shared = open_page(browser, base, viewport={"width": 1280, "height": 900})
+    pages = {seat: open_page(browser, base, **PHONE) for seat in range(seats)}
+    for seat, page in pages.items():
+        pair(page, table.web.pairings.code, seat)
+    return shared, pages
+
+
 def payloads(page: Any) -> list[dict[str, Any]]:
     """Every JSON document the page received: answers, and each live-stream event's data."""
     out: list[dict[str, Any]] = []

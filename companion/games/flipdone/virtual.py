@@ -63,7 +63,10 @@ class FlipDoneKit:
         name = move["move"]
         if name == "deal":
             only_keys(move, ("all",) if "all" in move else ())
-            return self._deal(referee, everything=move.get("all") is True)
+            everything = move.get("all", False)
+            if not isinstance(everything, bool):
+                raise refused(400, "flag", name="all")
+            return self._deal(referee, everything)
         if name == "place_first":
             only_keys(move, ("square",))
             return self._place_first(referee, seat, spot_of(move, "square", 1, SQUARES))

@@ -35,6 +35,7 @@ from companion.web.virtual import (
     Pressed,
     Report,
     Touch,
+    exchange,
     on_spot,
     only_keys,
     refused,
@@ -138,13 +139,7 @@ class PassPassKit:
         state = referee.state
         if state.phase is not Phase.REVEAL or seat != state.magician:
             raise refused(403, "turn")
-        first, second = on_spot(referee, a), on_spot(referee, b)
-        return [
-            Report(a, frozenset()),
-            Report(b, frozenset()),
-            Report(a, second),
-            Report(b, first),
-        ]
+        return exchange(referee, a, b)
 
     # ------------------------------------------------------------------ views
 

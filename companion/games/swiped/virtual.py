@@ -31,7 +31,15 @@ from typing import Any
 from companion.games.swiped.referee import SwipedReferee
 from companion.games.swiped.rules import SQUARES, Phase, next_swap
 from companion.games.swiped.rules.deck import make_deck
-from companion.web.virtual import Report, Touch, on_spot, only_keys, refused, spot_of
+from companion.web.virtual import (
+    Report,
+    Touch,
+    exchange,
+    on_spot,
+    only_keys,
+    refused,
+    spot_of,
+)
 
 PAD = 0
 MOVES = ("draw_layout", "place_cubes", "draw_target", "swap")
@@ -121,13 +129,7 @@ class SwipedKit:
             raise refused(409, "not_now")
         if seat != next_swap(state):
             raise refused(403, "turn")
-        first, second = on_spot(referee, a), on_spot(referee, b)
-        return [
-            Report(a, frozenset()),
-            Report(b, frozenset()),
-            Report(a, second),
-            Report(b, first),
-        ]
+        return exchange(referee, a, b)
 
     # ------------------------------------------------------------------ views
 

@@ -11,7 +11,7 @@
 //   expect (a build refused, a step undone).
 // - Gather every card once a phase is over (FD-9).
 
-import { html } from "/static/draw.js";
+import { button, html } from "/static/draw.js";
 
 export const handWords = {
   fr: {
@@ -57,7 +57,7 @@ export const handWords = {
  * shown on a watcher's page or a real table's. */
 export function mountHands(root, page, cardText) {
   const t = page.t;
-  const box = html("section", { class: "fd-mine", hidden: "" });
+  const box = html("section", { class: "hands fd-mine", hidden: "" });
   const title = html("h3");
   const help = html("p", { class: "help" });
   const cards = html("div", { class: "fd-mine-cards actions" });
@@ -91,12 +91,6 @@ export function mountHands(root, page, cardText) {
     const square = e.target.closest?.(".fd-square[data-square]");
     if (square && mine()) onSquare(Number(square.dataset.square));
   });
-
-  function button(label, onClick, attrs = {}) {
-    const b = html("button", { type: "button", ...attrs }, label);
-    b.addEventListener("click", onClick);
-    return b;
-  }
 
   function draw() {
     const m = mine();

@@ -12,7 +12,7 @@
 // - Reveal (the Magicien with no token): tap hats, then slide the two chosen or reveal the
 //   three chosen in a line.
 
-import { html } from "/static/draw.js";
+import { button, html } from "/static/draw.js";
 
 export const handWords = {
   fr: {
@@ -61,7 +61,7 @@ export const handWords = {
  * drawn (it marks them). Nothing is shown on a watcher's page or a real table's. */
 export function mountHands(root, page) {
   const t = page.t;
-  const box = html("section", { class: "pp-mine", hidden: "" });
+  const box = html("section", { class: "hands pp-mine", hidden: "" });
   const title = html("h3");
   const help = html("p", { class: "help" });
   const tokens = html("div", { class: "pp-mine-tokens actions" });
@@ -113,12 +113,6 @@ export function mountHands(root, page) {
     chosenToken = token;
     onHat(Number(hat.dataset.spot));
   });
-
-  function button(label, onClick, attrs = {}) {
-    const b = html("button", { type: "button", ...attrs }, label);
-    b.addEventListener("click", onClick);
-    return b;
-  }
 
   // Buttons are made anew only when they change: one under a finger stays there.
   let tokensDrawn = "";

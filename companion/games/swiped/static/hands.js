@@ -8,7 +8,7 @@
 // - At one's swap: tap two cubes, then "swap them"; or "same pair, skip" (SW-4).
 // - Claims at any moment (SW-5): "5 matches", or "I know your card" then the card named.
 
-import { html } from "/static/draw.js";
+import { button, html } from "/static/draw.js";
 
 export const handWords = {
   fr: {
@@ -51,7 +51,7 @@ export const handWords = {
  * (it marks the cubes chosen). `chip(board, colour)` draws a colour as the grid does. */
 export function mountHands(root, page, chip) {
   const t = page.t;
-  const box = html("section", { class: "sw-mine", hidden: "" });
+  const box = html("section", { class: "hands sw-mine", hidden: "" });
   const title = html("h3");
   const target = html("p", { class: "sw-target" });
   const wanted = html("div", { class: "sw-wanted", "aria-hidden": "true" });
@@ -74,12 +74,6 @@ export function mountHands(root, page, chip) {
     chosen = chosen.includes(square) ? chosen.filter((s) => s !== square) : [...chosen, square].slice(-2);
     draw();
   });
-
-  function button(label, onClick, attrs = {}) {
-    const b = html("button", { type: "button", ...attrs }, label);
-    b.addEventListener("click", onClick);
-    return b;
-  }
 
   function draw() {
     const m = mine();
