@@ -23,7 +23,7 @@ from companion.journal import read_journal
 from companion.session import replay
 
 from .table import LiveTable
-from .virtual_pages import check_own_facts_only, payloads, seated, until
+from .virtual_pages import check_own_facts_only, payloads, seated, strings, until
 
 WRITTEN_RANKS = {"fr": {"J": "V", "Q": "D", "K": "R"}, "en": {}}
 SUITS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
@@ -132,10 +132,8 @@ def test_three_phones_play_a_whole_game(fd, browser):
 
     # What each page received: its own seat's facts only; the shared screen none.
     check_own_facts_only(pages, shared)
-    public = set()
-    for p in payloads(shared):
-        if isinstance(p.get("board"), dict):
-            public |= {c for c in p["board"].get("faces", []) if c}
+    # Public: what the shared screen was shown (whole states and their changes).
+    public = set().union(*(strings(p) for p in payloads(shared)))
     lang = referee.setup.language
     texts = {s: [json.dumps(p, ensure_ascii=False) for p in payloads(page)]
              for s, page in pages.items()}  # fmt: skip
