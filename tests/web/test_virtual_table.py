@@ -270,3 +270,34 @@ def test_no_move_a_phone_sends_makes_the_table_raise(tmp_path, game, seats):
         assert phone.get("/api/state").status == 200 and not table.session.referee.finished
     finally:
         table.close()
+
+
+def test_a_paired_phones_stream_carries_its_own_facts_at_every_change(flip):
+    """The live stream sends watchers public deltas (the same to all); a paired phone of
+    the virtual table is sent the whole state each time instead, with its own `mine`:
+    after a deal its stream brings the hand just dealt."""
+    import http.client
+
+    ana, bob, _ = paired(flip, 3)
+    connection = http.client.HTTPConnection(flip.host, flip.port, timeout=10)
+    cookies = "; ".join(f"{k}={v}" for k, v in bob.cookies.items())
+    connection.request("GET", "/api/live", headers={"Cookie": cookies})
+    response = connection.getresponse()
+    events: list[tuple[str, dict[str, Any]]] = []
+    kind = ""
+    try:
+        for raw in response:
+            line = raw.decode().strip()
+            if line.startswith("event: "):
+                kind = line.removeprefix("event: ")
+            elif line.startswith("data: "):
+                events.append((kind, json.loads(line.removeprefix("data: "))))
+                if len(events) == 1:
+                    assert ana.move("deal", all=True).status == 200
+                elif events[-1][1].get("mine", {}).get("hand"):
+                    break
+    finally:
+        connection.close()
+    assert {k for k, _ in events} == {"state"}  # never a delta to this phone
+    hand = events[-1][1]["mine"]["hand"]
+    assert len(hand) == 4 and hand == bob.mine()["hand"]
