@@ -301,3 +301,27 @@ def test_a_paired_phones_stream_carries_its_own_facts_at_every_change(flip):
     assert {k for k, _ in events} == {"state"}  # never a delta to this phone
     hand = events[-1][1]["mine"]["hand"]
     assert len(hand) == 4 and hand == bob.mine()["hand"]
+
+
+def test_phipasspass_is_played_with_the_same_hands(tmp_path):
+    """PhiPassPass on the virtual table (PHI-2, PHI-3): Ana's drop designates hat 2; in
+    window 1 Bob may call only Doublon; his Doublon on an empty hat fails, so her token
+    goes to his hand once she takes it back out of the hat."""
+    table = virtual_table(tmp_path, "phipasspass", 3, 5)
+    try:
+        ana, bob, _ = paired(table, 3)
+        referee: Any = table.session.referee
+        assert ana.mine()["hand"] == ["bleu", "orange", "vert"]
+        assert ana.move("drop", token="bleu", spot=2).status == 200
+        until(lambda: str(referee.state.phase) == "window")
+        assert bob.act("menteur").status == 409  # window 1: Doublon only (PHI-2)
+        assert bob.act("doublon").status == 200
+        until(lambda: referee.verdict is not None)
+        assert not referee.verdict.success
+        assert ana.mine()["can"]["take"] == [2]  # the token comes back out of the hat
+        assert ana.move("take", spot=2).status == 200
+        until(lambda: not referee.pending and "bleu" in bob.mine()["hand"])
+        assert sorted(bob.mine()["hand"]) == ["bleu", "bleu", "orange", "vert"]
+        assert sorted(ana.mine()["hand"]) == ["orange", "vert"]
+    finally:
+        table.close()
