@@ -80,6 +80,10 @@ class Setup:
     """The game's own id (`new_game_id`), written by `companion run` on every new game's
     setup line: the club's announcement and result of the game carry it (docs/club.md).
     The referee ignores it; a journal without one has an id all the same (`game_id`)."""
+    virtual: bool = False
+    """Played on the virtual table (`companion run --virtual`): people on the web page,
+    their tokens virtual and their tags made up. The referee ignores it; the report
+    (`companion report`) counts such games apart from a real table's."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"t": self.t, "type": "setup"}
@@ -98,6 +102,8 @@ class Setup:
             data["rules"] = dict(self.rules)
         if self.bots is not None:
             data["bots"] = list(self.bots)
+        if self.virtual:
+            data["virtual"] = True
         return data
 
 
@@ -144,14 +150,20 @@ class TickInput:
 
 @dataclass(frozen=True, slots=True)
 class ReaderInput:
-    """A reader stopped (ok=False) or started again (ok=True) answering."""
+    """A reader stopped (ok=False) or started again (ok=True) answering; `across`, with
+    ok=False, is the other spot of a tag lying across both (each reader reads it, neither
+    knows which spot holds it)."""
 
     t: float
     spot: int
     ok: bool
+    across: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"t": self.t, "type": "reader", "spot": self.spot, "ok": self.ok}
+        line = {"t": self.t, "type": "reader", "spot": self.spot, "ok": self.ok}
+        if self.across is not None:
+            line["across"] = self.across
+        return line
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +216,7 @@ def game_id(setup: Setup) -> str:
 
 SETUP_KEYS = (
     "t", "type", "game", "seats", "first", "seed", "settle", "language", "tags", "rules", "bots",
-    "id", SCENARIO,
+    "id", "virtual", SCENARIO,
 )  # fmt: skip
 LEGACY_LAYOUT = "layout"
 """A top-level key of the setup lines written before a game's own settings moved under its
@@ -218,7 +230,7 @@ INPUT_KEYS = {
     "spot": ("t", "type", "spot", "uids"),
     "press": ("t", "type", "control", "seat", "value"),
     "tick": ("t", "type"),
-    "reader": ("t", "type", "spot", "ok"),
+    "reader": ("t", "type", "spot", "ok", "across"),
     "resume": ("t", "type", "table"),
 }
 """The keys of each input line; any other key is refused, named (docs/journal.md)."""
@@ -263,6 +275,7 @@ def _setup(data: Mapping[str, Any]) -> Setup:
         rules=_with_legacy(game, _rules(data.get("rules")), _legacy(data, legacy), legacy),
         bots=bots,
         id=fields.optional(data, "id", _game_id, None),
+        virtual=fields.optional(data, "virtual", fields.boolean, False),
     )
 
 
@@ -401,7 +414,11 @@ def _tick(t: float, data: Mapping[str, Any]) -> TickInput:
 
 def _reader(t: float, data: Mapping[str, Any]) -> ReaderInput:
     spot = _spot_number("spot", fields.required(data, "spot", "the spot's number"))
-    return ReaderInput(t, spot, fields.boolean("ok", fields.required(data, "ok", "true or false")))
+    ok = fields.boolean("ok", fields.required(data, "ok", "true or false"))
+    across = fields.optional(data, "across", _spot_number, None)
+    if across is not None and (ok or across == spot):
+        raise fields.refuse("across", across, "another spot, with ok false")
+    return ReaderInput(t, spot, ok, across)
 
 
 def _resume(t: float, data: Mapping[str, Any]) -> ResumeInput:

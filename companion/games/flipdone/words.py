@@ -55,6 +55,7 @@ PHRASES: dict[str, dict[str, str]] = {
             "{Spot} : d’abord une carte sur le pad. Reposez l’élément tel qu’il était."
         ),
         "fd.say.reader_silent": "{Spot} : le lecteur ne répond plus. Vérifiez son câble.",
+        "fd.say.across_spots": "{Spots} : une carte à cheval sur les deux. Posez-la sur une.",
         "fd.say.off_mat": "Lecteur {spot} : hors du jeu. Retirez ce qui est posé dessus.",
         "fd.say.restore": "{Spots} : pas comme attendu. Remettez-les comme avant.",
     },
@@ -100,6 +101,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "fd.say.deal_first": "{Spot}: the deal is not finished. Take that card back.",
         "fd.say.discard_first": "{Spot}: first a card on the pad. Put the element back as it was.",
         "fd.say.reader_silent": "{Spot}: its reader stopped answering. Check its cable.",
+        "fd.say.across_spots": "{Spots}: a card lies across both. Lay it on one.",
         "fd.say.off_mat": "Reader {spot}: no square of this game. Take off what lies on it.",
         "fd.say.restore": "{Spots}: not as expected. Put them back as before.",
     },
@@ -140,6 +142,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "word.manche": "the round",
         "word.pad": "the pad",
         "word.spot": "spot {spot}",
+        "word.line.column": "column {n}",
+        "word.line.row": "row {n}",
+        "word.line.diagonal": "diagonal {squares}",
+        "word.seat_count": "{seat} {n}",
         # where(): the status line
         "where": "round {manche}, phase {phase}, {what} ({tokens})",
         "where.over": "game over: {winners} won ({tokens})",
@@ -183,6 +189,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "word.manche": "la manche",
         "word.pad": "pad",
         "word.spot": "case {spot}",
+        "word.line.column": "la colonne {n}",
+        "word.line.row": "la rangée {n}",
+        "word.line.diagonal": "la diagonale {squares}",
+        "word.seat_count": "{seat} {n}",
         "where": "manche {manche}, phase {phase}, {what} ({tokens})",
         "where.over": "partie gagnée par {winners} ({tokens})",
         "where.turn": "à {seat} de jouer",
@@ -195,6 +205,18 @@ TEXTS: dict[str, dict[str, str]] = {
 """The transcript's lines and the status line, per language. English is the command line's
 (`companion replay`, `demo`, the logs: unchanged); French is the table's, in the OLED's
 words (`fd.*` above) and the rule book's ("pioche" for the bank)."""
+
+RANKS: dict[str, dict[str, str]] = {"en": {}, "fr": {"J": "V", "Q": "D", "K": "R"}}
+"""A card's rank as the table writes it, where it is not the deck's letter: Valet, Dame,
+Roi in French (the page writes the cards so too)."""
+SUIT_SIGNS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
+
+
+def card_text(card: str, lang: str) -> str:
+    """A card ("KS") as the table writes it in `lang`: R♠ in French, K♠ in English."""
+    rank, suit = card[:-1], card[-1:]
+    return RANKS[lang].get(rank, rank) + SUIT_SIGNS.get(suit, suit)
+
 
 REASONS: dict[str, dict[str, str]] = {
     "en": {
@@ -211,6 +233,7 @@ REASONS: dict[str, dict[str, str]] = {
         "deal_first": "the deal is not over",
         "discard_first": "a card on the pad first",
         "reader_silent": "the reader no longer answers",
+        "across_spots": "a card across two spots",
         "off_mat": "something off the game",
         "restore": "not as expected",
         "wait_table": "put it back as it was",
@@ -229,6 +252,7 @@ REASONS: dict[str, dict[str, str]] = {
         "deal_first": "la donne n’est pas finie",
         "discard_first": "d’abord une carte sur le pad",
         "reader_silent": "le lecteur ne répond plus",
+        "across_spots": "une carte à cheval sur deux cases",
         "off_mat": "quelque chose hors du jeu",
         "restore": "pas comme attendu",
         "wait_table": "remettez comme avant",
