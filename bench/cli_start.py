@@ -324,7 +324,7 @@ every position): the ids, the pieces, those touching an intersection, a placemen
 segments and what it forbids are arithmetic on them, for the placements of a new or
 resumed game; its 15,157 placements and their conflict tables (120 ms of CPU here, 0.6 s
 on a Pi 4) are built after "ready" and the page's start, before the first input
-(`prepare`; inputs wait in the inbox meanwhile), or past a whole game's placements worked
+(`warm_up`; inputs wait in the inbox meanwhile), or past a whole game's placements worked
 out one by one (the lab's). The power-on menu (a console with an encoder shows it
 first: its own row, no target) imports every game to offer each its seats and hat spots,
 and scans the installed distributions for more: not addressed yet.

@@ -62,7 +62,7 @@ class TableReferee(Protocol):
     @property
     def finished(self) -> bool: ...
 
-    def prepare(self) -> None:
+    def warm_up(self) -> None:
         """Build what the game needs to take its inputs but not to show the table (the
         service calls it once the table is ready, before the first input)."""
         ...

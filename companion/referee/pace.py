@@ -94,7 +94,7 @@ class PacedReferee:
         self.notice: Notice | None = None
         """The last press that could not count, shown until `notice.until`."""
 
-    def prepare(self) -> None:
+    def warm_up(self) -> None:
         """Nothing to build once the table is ready (a game that has something overrides
         this: VNP's board tables)."""
 

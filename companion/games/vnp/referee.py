@@ -288,7 +288,7 @@ class VnpReferee(PacedReferee):
                 return Shown(event.colour, event.piece, event.segments, event.placement)
         return None
 
-    def prepare(self) -> None:
+    def warm_up(self) -> None:
         """The board's placements and conflict tables, built while the table is idle: a
         new or resumed game shows without them, but a placement past a whole game's worth
         worked out one by one would wait for them (0.6 s on a Pi 4)."""

@@ -107,14 +107,14 @@ def test_a_new_game_and_its_first_placement_build_no_table() -> None:
 
 
 def test_the_referee_builds_them_once_the_table_is_ready() -> None:
-    """The service calls `prepare` after "ready", before the first input: no placement
+    """The service calls `warm_up` after "ready", before the first input: no placement
     of the games the table then plays waits for the tables."""
     geometry.cache_clear()
     tables.cache_clear()
     referee = VnpReferee(read_journal(SCENARIOS / "two_players.jsonl").setup)
     g, t = geometry(referee.config.size), tables(referee.config.size, referee.config.crossing)
     assert not built(g, "placements") and not built(t, "users")
-    referee.prepare()
+    referee.warm_up()
     assert built(g, "placements") and built(t, "users") and built(t, "forbids")
     assert type(g) is Geometry and type(t) is Tables  # no lookup hook left once built
 
