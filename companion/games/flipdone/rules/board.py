@@ -229,10 +229,6 @@ class Watcher:
         """FD-7 or FD-8: a flip kept a line aligned, or aligned one (FD-8), and nothing
         changed (KEEPS_OWN, KEEPS_THIRD, ALIGNS_THIRD): the rules say so, no event does."""
 
-    def played(self, board: Board, kind: int, made: int) -> None:
-        """FD-3: a build, flip or discard is done (`made` lines with it), before the turn
-        passes or the phase ends."""
-
     def skipped(self, board: Board, seat: int) -> None:
         """FD-3: `seat` holds no card: its turn is passed over."""
 
@@ -269,7 +265,8 @@ class Board:
     __slots__ = (
         "config", "seed", "deal", "manche", "phase", "extra", "overtime", "tied", "stage",
         "turn", "first", "tokens", "manche_wins", "baseline", "lines", "faces", "flipped",
-        "under", "pending", "winners", "hand_sizes", "hands", "deck", "discards", "played",
+        "under", "pending", "winners", "hand_sizes", "hands", "colours", "deck", "discards",
+        "played",
         "free", "flippable", "cards", "flips_done", "board_seen", "board_red", "paid_seen",
         "paid_red", "watch", "observed", "chosen",
     )  # fmt: skip
@@ -307,6 +304,8 @@ class Board:
     hand_sizes: list[int]
     hands: list[list[int]]
     """Each seat's cards, ascending, with a SEEDED deal; empty with an OBSERVED one."""
+    colours: list[list[int]]
+    """The colour of each card of each hand (what a bot weighs, FD-1)."""
     deck: list[int]
     """The undealt cards, in deck order (empty with an OBSERVED deal: unknown)."""
     discards: list[int]
@@ -391,6 +390,7 @@ class Board:
         board.faces, board.flipped, board.under = list(faces), list(flipped), list(under)
         board.pending = pending
         board.hand_sizes, board.hands = list(hand_sizes), [list(h) for h in hands]
+        board.colours = [[COLOUR[c] for c in h] for h in hands]
         board.deck, board.discards = list(deck), list(discards)
         board.played = [list(p) for p in played]
         states = [COLOUR[f] + 3 * f_ for f, f_ in zip(faces, flipped, strict=True)]
@@ -427,6 +427,7 @@ class Board:
         twin.faces, twin.flipped = list(self.faces), list(self.flipped)
         twin.under, twin.pending = list(self.under), self.pending
         twin.hand_sizes, twin.hands = list(self.hand_sizes), [list(h) for h in self.hands]
+        twin.colours = [list(h) for h in self.colours]
         twin.deck, twin.discards = self.deck, list(self.discards)
         twin.played = [list(p) for p in self.played]
         twin.free, twin.flippable = list(self.free), list(self.flippable)
@@ -609,6 +610,7 @@ class Board:
             return
         seat = self.turn
         card = self.hands[seat].pop(index)
+        self.colours[seat].pop(index)
         self.hand_sizes[seat] -= 1
         self.cards -= 1
         self.played[seat].append(card)
@@ -640,7 +642,8 @@ class Board:
         """`seat` plays `card`: from its known hand (SEEDED) or, OBSERVED, from a hand the
         board only counts."""
         if not self.observed:
-            self.hands[seat].remove(card)
+            index = self.hands[seat].index(card)
+            del self.hands[seat][index], self.colours[seat][index]
         self.hand_sizes[seat] -= 1
         self.cards -= 1
         self.played[seat].append(card)
@@ -664,14 +667,12 @@ class Board:
         seat = self.turn
         self._show(square, card)
         self.watch.built(self, seat, square, card)
-        made = 0
         lines = self.lines
         for line, _, _ in THROUGH[square]:
             full = lines[line]
             if full < CODES and ALIGNED[full]:
                 self._make(seat, line)
-                made += 1
-        self._played(BUILD, made)
+        self._next_turn()
 
     def _flip(self, card: int, square: int) -> None:
         """FD-3: the paid card goes to the discards, the element turns over; then each line
@@ -692,7 +693,6 @@ class Board:
         step = colour + 3 - was
         outcomes = OUTCOMES[seat]
         lines = self.lines
-        made = 0
         for line, place, weight in THROUGH[square]:
             full = lines[line]
             outcome = outcomes[(full * 3 + place) * 2 + colour - 1]
@@ -701,7 +701,6 @@ class Board:
                 continue
             if outcome == MAKES:
                 self._make(seat, line)
-                made += 1
             elif outcome == BREAKS_LINE:  # FD-6: the value, from the owner as far as it can
                 owner = full // CODES - 1
                 taken = min(VALUE[line], self.tokens[owner])  # FD-1: the bank, the rest
@@ -719,7 +718,7 @@ class Board:
                 self.watch.line_lost(self, seat, owner, line, outcome)
             else:
                 self.watch.line_unscored(self, seat, line, outcome)
-        self._played(FLIP, made)
+        self._next_turn()
 
     def _discard(self, card: int) -> None:
         seat = self.turn
@@ -727,7 +726,7 @@ class Board:
         self.paid_seen[seat] += 1
         self.paid_red[seat] += COLOUR[card] == RED
         self.watch.discarded(self, seat)
-        self._played(DISCARD, 0)
+        self._next_turn()
 
     def _make(self, seat: int, line: int) -> None:
         """FD-5: the seat takes the line's value and owns it."""
@@ -735,10 +734,9 @@ class Board:
         self.lines[line] += CODES * (seat + 1)
         self.watch.line_made(self, seat, line)
 
-    def _played(self, kind: int, made: int) -> None:
+    def _next_turn(self) -> None:
         """A play is done: the turn passes to the next seat holding a card (FD-3), or,
         when nobody can build or flip, the phase ends (FD-9)."""
-        self.watch.played(self, kind, made)
         if not self.cards or self.flips_done == SQUARES:
             self._end_phase()
             return
@@ -776,14 +774,17 @@ class Board:
         if self.observed:  # DealDown x 9, then DealUp or PlaceFirst
             self.under = [NO_CARD] * SQUARES
             self.hands = [[] for _ in range(n)]
+            self.colours = [[] for _ in range(n)]
             self.stage = DEAL
             return
         cards = shuffled(f"{self.seed}:{self.deal}")
         self.under = cards[:SQUARES]
         self.hands = [[] for _ in range(n)]
+        self.colours = [[] for _ in range(n)]
         for i in range(n):
-            dealt = cards[SQUARES + 1 + HAND_SIZE * i : SQUARES + 1 + HAND_SIZE * (i + 1)]
-            self.hands[(self.first + i) % n] = sorted(dealt)
+            dealt = sorted(cards[SQUARES + 1 + HAND_SIZE * i : SQUARES + 1 + HAND_SIZE * (i + 1)])
+            self.hands[(self.first + i) % n] = dealt
+            self.colours[(self.first + i) % n] = [COLOUR[c] for c in dealt]
         self.deck = cards[SQUARES + 1 + HAND_SIZE * n :]
         face = cards[SQUARES]
         self.watch.phase_started(self, face)
