@@ -499,6 +499,23 @@ def test_fd_10_configurable_extra_only_counts_only_the_tied_players_extra_gains(
     assert MancheWon(2, 1, (1, 2, 9), 2) in events
 
 
+@pytest.mark.parametrize(
+    ("manche_tie", "baseline"), [("extra_only", (4, 4, 0)), ("cumulative", (1, 1, 0))]
+)
+def test_fd_10_configurable_extra_only_counts_from_the_first_tie(manche_tie, baseline):
+    """With extra_only, the gains of the extra phases count from the tokens at the tie,
+    however many extra phases it takes; cumulative counts from the manche's start."""
+    tied = _last_move((4, 4, 0), baseline=(1, 1, 0), manche_tie=manche_tie)
+    after, _ = play(tied, Flip(0, "AC", 9))
+    assert after.extra == 1 and after.tied == (0, 1) and after.baseline == baseline
+    again = dataclasses.replace(
+        _last_move((6, 6, 0), baseline=baseline, manche_tie=manche_tie),
+        extra=1, tied=(0, 1), phase=2,
+    )  # fmt: skip
+    after, _ = play(again, Flip(0, "AC", 9))
+    assert after.extra == 2 and after.baseline == baseline
+
+
 # Views ------------------------------------------------------------------------------
 
 
