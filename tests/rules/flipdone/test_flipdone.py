@@ -60,9 +60,9 @@ def test_fd_1_three_players_and_a_52_card_deck():
 
 def test_fd_1_only_colour_matters_for_an_alignment():
     state = position(game(), faces={1: "AH", 2: "10D", 3: "KH", 4: "2S"})
-    assert aligned(state.faces, ROW1)  # hearts and diamonds: all red
+    assert aligned(state, ROW1)  # hearts and diamonds: all red
     state = position(game(), faces={1: "AH", 2: "10S", 3: "KH"})
-    assert not aligned(state.faces, ROW1)
+    assert not aligned(state, ROW1)
 
 
 def test_fd_1_a_players_tokens_never_go_below_zero():
@@ -229,9 +229,9 @@ def test_fd_4_eight_lines_worth_1_2_and_3():
 
 def test_fd_4_a_line_is_aligned_only_when_its_three_squares_are_elements():
     state = position(game(), faces={1: "AS", 4: "2S"})
-    assert not aligned(state.faces, COL1)
+    assert not aligned(state, COL1)
     state = position(game(), faces={1: "AS", 4: "2S", 7: "3C"})
-    assert aligned(state.faces, COL1)
+    assert aligned(state, COL1)
 
 
 # FD-5 ------------------------------------------------------------------------------

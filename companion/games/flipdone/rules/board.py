@@ -734,10 +734,15 @@ class Board:
         self.lines[line] += CODES * (seat + 1)
         self.watch.line_made(self, seat, line)
 
+    def phase_over(self) -> bool:
+        """FD-9: no build and no flip is possible for anyone: no card left in any hand, or
+        every element flipped."""
+        return not self.cards or self.flips_done == SQUARES
+
     def _next_turn(self) -> None:
         """A play is done: the turn passes to the next seat holding a card (FD-3), or,
         when nobody can build or flip, the phase ends (FD-9)."""
-        if not self.cards or self.flips_done == SQUARES:
+        if self.phase_over():
             self._end_phase()
             return
         sizes = self.hand_sizes
@@ -824,11 +829,7 @@ class Board:
         if len(top) > 1 and not self._limit_reached():
             if self.extra == 0 and self.config.manche_tie is MancheTie.EXTRA_ONLY:
                 self.baseline = list(self.tokens)
-            self.extra += 1
-            self.tied = top
-            self.phase += 1
-            self.watch.tied(self, top)
-            self._start_phase()
+            self._break_tie(top)
             return
         if len(top) == 1:
             gains = tuple(t - b for t, b in zip(self.tokens, self.baseline, strict=True))
@@ -847,6 +848,14 @@ class Board:
         else:
             self._settle_game()
 
+    def _break_tie(self, top: tuple[int, ...]) -> None:
+        """FD-10: a tie (for the manche, or the game once `overtime`) plays one more phase."""
+        self.extra += 1
+        self.tied = top
+        self.phase += 1
+        self.watch.tied(self, top)
+        self._start_phase()
+
     def _settle_game(self) -> None:
         """FD-10: most tokens wins; a tie plays one more phase, until it is gone (or the
         config's tie_phase_limit lets it stand)."""
@@ -854,11 +863,7 @@ class Board:
         top = tuple(s for s, t in enumerate(self.tokens) if t == best)
         if len(top) > 1 and not self._limit_reached():
             self.overtime = True
-            self.extra += 1
-            self.tied = top
-            self.phase += 1
-            self.watch.tied(self, top)
-            self._start_phase()
+            self._break_tie(top)
             return
         if len(top) > 1:
             self.watch.tie_stands(self, top, True)

@@ -29,13 +29,11 @@ from companion.games.flipdone.rules.board import (
 from companion.games.flipdone.rules.config import (
     CARDS,
     DECK,
-    LINES,
     MANCHE_BONUS,
     SQUARES,
     Config,
     Deal,
     Stage,
-    is_red,
 )
 from companion.games.flipdone.rules.events import (
     Built,
@@ -128,19 +126,14 @@ def unseen(state: State) -> tuple[str, ...]:
     return tuple(c for c in DECK if c not in shown)
 
 
-def aligned(faces: tuple[str | None, ...] | list[str | None], line: int) -> bool:
+def aligned(state: State, line: int) -> bool:
     """FD-4: the line's 3 squares are elements whose face-up cards have one colour."""
-    cards = [faces[sq - 1] for sq in LINES[line].squares]
-    if any(c is None for c in cards):
-        return False
-    colours = {is_red(c) for c in cards if c is not None}
-    return len(colours) == 1
+    return state._core().aligned(line)
 
 
 def phase_over(state: State) -> bool:
-    """FD-9: no build and no flip is possible for anyone: no card left in any hand, or
-    every element flipped."""
-    return not any(state.hand_sizes) or all(state.flipped)
+    """FD-9: no build and no flip is possible for anyone (`Board.phase_over`)."""
+    return state._core().phase_over()
 
 
 # ------------------------------------------------------------------------------ apply
