@@ -1,6 +1,10 @@
 """Interpreter time of the firmware's reader visits, measured under the real MicroPython.
 
-    .venv/bin/micropython bench/mp_interp_cost.py .      (bench/scan_cycle.py runs it)
+    .venv/bin/micropython bench/mp_interp_cost.py .
+
+A relative measure, on this machine's unix port: it tells whether a firmware change makes
+a visit cheaper, not how long a visit takes on a Pico (the scan model charges the RP2040's
+own costs, fitted on the emulated chip by bench/pico_cycle.py).
 
 Runs firmware/scanner.py and mfrc522.py, unchanged, on the MicroPython unix port. Each
 scenario (one reader: empty, one tag, a hat of several) is first brought to its steady

@@ -1,53 +1,49 @@
-"""The scan cycle and the heap of the firmware on the RP2040's own MicroPython, emulated.
+"""The scan cycle of the firmware on both cores of the emulated RP2040, the RP2040's own
+cost per event fitted to it, the settle time's price, and the heap.
 
-    .venv/bin/python bench/pico_cycle.py [--cycles 64] [--only NAME] [--memory 10000]
+    .venv/bin/python bench/pico_cycle.py [--cycles 64] [--only NAME] [--no-xip]
+        [--save FILE | --load FILE] [--settle] [--memory 10000]
 
-Each table layout boots its own emulated Pico (tests/pico: MicroPython v1.28.0 for the
-RPI_PICO board in rp2040js, firmware/ in its flash, an MFRC522 model behind each chip
-select), with the tags of bench/scan_cycle.py on its readers, all on one SPI bus (the
-emulator runs core 0 only). It asks for the firmware's timings (``CONF stats=1``) and
-reads the scan cycle two ways:
+Each table boots its own emulated Pico (tests/pico: MicroPython v1.28.0 for the RPI_PICO
+board in rp2040js with both cores, firmware/ in its flash, an MFRC522 model behind each
+chip select), with scan_cycle's tags on hardware/pins.toml's 19 readers, wired as
+pins.toml has them (two buses: core 0 scans SPI0, core 1 SPI1) or all on SPI0 (one bus,
+one core). Each runs twice: as rp2040js runs code (no flash cache miss charged: a lower
+bound), and with the XIP cache model of tests/pico/dualcore.mjs (16 KB, 2-way, 8-byte
+lines, each miss stalling its core 50 cycles: an upper bound). It asks for the
+firmware's timings (``CONF stats=1``) and reads the scan cycle two ways:
 
 - the firmware's own ``T`` frame: min / median / max of its last 64 ``scan.cycle()``s,
   timed with ``utime.ticks_us`` (emulated time: instructions at 125 MHz, SPI bytes at the
-  bus's 8 MHz, what the chips make it wait);
-- the harness's clock: from reader 0's antenna switched on to the last reader's switched
-  off (the scan), and from one visit of reader 0 to the next (the loop turn: the scan,
-  the link, the heartbeat), each of ``--cycles`` steady cycles after ``WARMUP``.
+  bus's 8 MHz, what the chips make it wait), the two cores' lockstep included;
+- the harness's clock, for each of ``--cycles`` steady cycles after ``WARMUP``: each
+  bus's half, from its first reader's antenna switched on to its last reader's switched
+  off; the scan, from the first of the two to the last; and the loop turn, from one
+  visit of reader 0 to the next (the scan, the lockstep, the link, the heartbeat).
 
-Beside each: bench/scan_cycle.py's model of the same table (the same firmware against the
-same chip model with no interpreter time: the pure model), and the unix port's
-interpreter time in it (scan_cycle's RECORDED_FIT, the x86 figures behind the doctor's
-model). The factor of a layout is (emulated - pure) / unix port; the fitted factor, the
-least-squares one over the 18-reader layouts, is what scan_cycle.RP2040_FACTOR and
-companion/devices/scan_model.py charge.
+The fit: each bus's half on the emulator, less the same half in scan_cycle's pure model
+(the same firmware on the same chip model, no interpreter time), is MicroPython's time on
+the RP2040; least squares over every half of every table gives its cost per SPI
+transaction, radio frame, anticollision frame and reader visit (the pure model counts
+them), and the firmware's own cycles (its T) what the bookkeeping around the visits
+adds to each cycle, the two cores' lockstep and gathering included on two buses
+(scan_model.RP2040_US, and RP2040_XIP_US from the runs with the cache model).
 
-Two buses are derived, not measured: core 1 never runs in the emulator. Each half of a
-two-bus table is measured as a one-bus board of its readers, and a two-bus cycle is the
-slower half's cycle of the same number (both cores start each cycle together,
-firmware/cores.py), plus core 0's gathering of core 1's results (scan_cycle's MERGE,
-charged at the fitted factor). The default wiring's worst layout, both hats on SPI0 with
-the pad (10 readers there, 9 on SPI1), is a row of its own; each two-bus row's worst
-cycle is judged against its target by bench/verdict.py.
-
+``--settle`` runs the default table (one tag on each reader, then the worst layout) on one
+board each, with ``CONF settle_us`` from 100 to 5100 us, and times the cycle at each.
 ``--memory N`` runs the real main loop for N cycles on a five-reader table whose tags
-come and go (a fresh UID every 200 ms, a hat's tag swapped every 500 ms), with a bench
-``main.py`` that samples ``gc.mem_alloc()`` / ``gc.mem_free()`` every 10 cycles, and
-collects (``gc.collect()``) after cycle 1 and every 1,000 cycles to read the live heap:
-it must not grow, and no ``MemoryError`` may stop the loop.
-
-Wall time: the emulator runs at about a tenth of real time; the layouts take some ten
-minutes, ``--memory 10000`` about half an hour.
+come and go, sampling the heap (history below: not regenerated).
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import statistics
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,53 +54,42 @@ import pico_board  # noqa: E402
 import scan_cycle  # noqa: E402
 from verdict import judge  # noqa: E402
 
-from companion.devices import protocol  # noqa: E402
+from companion.devices import protocol, scan_model  # noqa: E402
+from companion.devices.scan_model import Cost  # noqa: E402
 
 WARMUP = 4  # cycles before the measured ones: the first reads whole what later is confirmed
-WAIT = 3600.0  # wall seconds any one step may take
-FIT = scan_cycle.RECORDED_FIT
-READERS = scan_cycle.READERS
-SPLIT = scan_cycle.SPLIT
-TABLES = scan_cycle.TABLES
-HALVES = (
-    ("9 readers, 1 tag each", [1] * SPLIT),
-    ("9 readers, a hat of 3, rest 1", [3] + [1] * (SPLIT - 1)),
-    ("9 readers, 2 hats of 3, rest 1", [3, 3] + [1] * (SPLIT - 2)),
-    (
-        "10 readers, the pad and 2 hats of 3, rest 1",
-        scan_cycle.DEFAULT_WORST[: scan_cycle.DEFAULT_SPLIT],
-    ),
-)
-TWO_BUS = (  # the model's two-bus tables, as their halves
-    ("1 tag each", "9 readers, 1 tag each", "9 readers, 1 tag each"),
-    ("2 hats of 3, one a bus", "9 readers, a hat of 3, rest 1", "9 readers, a hat of 3, rest 1"),
-    ("2 hats of 3, both on SPI0", "9 readers, 2 hats of 3, rest 1", "9 readers, 1 tag each"),
-    (
-        scan_cycle.DEFAULT_WORST_NAME,
-        "10 readers, the pad and 2 hats of 3, rest 1",
-        "9 readers, 1 tag each",
-    ),
-)
-TARGETS = {
-    "1 tag each": 30.0,
-    "2 hats of 3, one a bus": 45.0,
-    "2 hats of 3, both on SPI0": 45.0,
-    scan_cycle.DEFAULT_WORST_NAME: 45.0,
+WAIT = 7200.0  # wall seconds any one step may take
+XIP_MISS_CYCLES = 50
+WIRINGS = (("default wiring", pico_board.DEFAULT_SPI1), ("one bus", None))
+SETTLES_US = (100, 300, 500, 1000, 2000, 3000, 4000, 5100)
+SETTLE_TABLES = ("1 tag each", scan_cycle.DEFAULT_WORST_NAME)
+DERIVED = {
+    "1 tag each": (23.3, 25.4),
+    scan_cycle.DEFAULT_WORST_NAME: (45.5, 47.6),
 }
+"""The two-bus figures bench/README.md gave before two cores ran in the emulator (mean /
+worst ms): each half measured as a one-bus board, the slower half's cycle plus core 0's
+gathering charged at the unix port's cost ×114. "1 tag each" is the 19-reader table as
+issue 38 derived it from the 10-reader half (README then: 21.0 / 23.1 ms, labelled for a
+table of 9 + 9 readers); the worst layout is the README's row."""
 
 
 @dataclass
 class Run:
-    """What one board said and did: the harness's per-cycle figures (ms) and the last T."""
+    """One board's figures (ms): each steady cycle's scan, halves and loop turn."""
 
+    wiring: str
     name: str
     tags: list[int]
+    xip: int
+    buses: list[int]
     scan_ms: list[float] = field(default_factory=list)
+    halves_ms: list[list[float]] = field(default_factory=lambda: [[], []])
     turn_ms: list[float] = field(default_factory=list)
-    visit_ms: dict[int, float] = field(default_factory=dict)  # each reader's longest visit
-    txns: float = 0.0  # SPI transactions per cycle (chip selects), to hold against the model's
-    timing: protocol.Timing | None = None
+    timing: list[int] | None = None  # the last T frame's cycle_us min / median / max
+    txns: float = 0.0  # SPI transactions per cycle (chip selects)
     hello_ms: float = 0.0
+    misses: float = 0.0  # XIP cache misses per emulated ms, both cores
     wall_s: float = 0.0
 
     @property
@@ -115,20 +100,27 @@ class Run:
     def worst(self) -> float:
         return max(self.scan_ms)
 
+    @property
+    def loop_ms(self) -> float:
+        """The loop's own time per turn beyond the scan: the median turn less the median
+        scan (the lockstep, polling the link, the timing rings, the watchdog)."""
+        return statistics.median(self.turn_ms) - statistics.median(self.scan_ms)
 
-def reports(output: bytes) -> list[protocol.Report]:
-    reader = protocol.FrameReader()
-    return [report for _, report in reader.feed(bytes(output))]
+
+def uids(board: pico_board.EmulatedPico, tags: list[int]) -> None:
+    for reader, count in enumerate(tags):
+        for uid in scan_cycle.uids_for(reader, count):
+            board.place(reader, uid)
 
 
-def run_layout(name: str, tags: list[int], cycles: int) -> Run:
-    """Boot a board with ``tags`` tags on its readers; time ``cycles`` steady cycles."""
+def run_layout(
+    wiring: str, spi1: tuple[int, ...] | None, name: str, tags: list[int], xip: int, cycles: int
+) -> Run:
+    """Boot a board with ``tags`` on its readers; time ``cycles`` steady cycles."""
     started = time.monotonic()
-    board = pico_board.EmulatedPico(readers=len(tags), pty=False, keep_antennas=True)
+    board = pico_board.EmulatedPico(spi1=spi1, pty=False, keep_antennas=True, xip_miss_cycles=xip)
     try:
-        for reader, count in enumerate(tags):
-            for uid in scan_cycle.uids_for(reader, count):
-                board.place(reader, uid)
+        uids(board, tags)
         board.wait_for(lambda: b"HELLO" in board.output, WAIT, "HELLO")
         hello_ms = board.now_ns / 1e6
         board.write(protocol.encode(0, protocol.conf("stats", 1)))
@@ -141,120 +133,311 @@ def run_layout(name: str, tags: list[int], cycles: int) -> Run:
         mark = len(board.output)  # the T frame of a heartbeat after the measured cycles
         board.wait_for(lambda: b" T " in board.output[mark:], WAIT, "a T frame")
         board.check()
+        misses = board.xip_misses / (board.now_ns / 1e6)
     finally:
         board.close()
-    run = Run(name, tags, hello_ms=hello_ms, wall_s=time.monotonic() - started)
-    last = len(tags) - 1
-    firsts = [a for a in board.antennas if a.reader == 0 and a.on]
-    starts = [a.ns for a in firsts]
-    run.txns = (firsts[WARMUP + cycles].transactions - firsts[WARMUP].transactions) / cycles
-    ends = [a.ns for a in board.antennas if a.reader == last and not a.on]
+    run = Run(wiring, name, tags, xip, list(board.buses), hello_ms=hello_ms, misses=misses)
+    run.wall_s = time.monotonic() - started
+    spans: list[tuple[list[int], list[int]]] = []  # each bus: its cycles' starts and ends
+    for bus in (0, 1):
+        mine = [r for r in range(len(tags)) if board.buses[r] == bus]
+        if not mine:
+            continue
+        first, last = mine[0], mine[-1]
+        starts = [a.ns for a in board.antennas if a.reader == first and a.on]
+        ends = [a.ns for a in board.antennas if a.reader == last and not a.on]
+        spans.append((starts, ends))
+        run.halves_ms[bus] = [(ends[k] - starts[k]) / 1e6 for k in range(WARMUP, WARMUP + cycles)]
     for k in range(WARMUP, WARMUP + cycles):
-        run.scan_ms.append((ends[k] - starts[k]) / 1e6)
-        run.turn_ms.append((starts[k + 1] - starts[k]) / 1e6)
-    window = (starts[WARMUP], starts[WARMUP + cycles])
-    opened: dict[int, int] = {}
-    for a in board.antennas:
-        if a.on:
-            opened[a.reader] = a.ns
-        elif window[0] <= opened.get(a.reader, -1) < window[1]:
-            visit = (a.ns - opened[a.reader]) / 1e6
-            run.visit_ms[a.reader] = max(run.visit_ms.get(a.reader, 0.0), visit)
+        start = min(starts[k] for starts, _ in spans)
+        end = max(ends[k] for _, ends in spans)
+        run.scan_ms.append((end - start) / 1e6)
+        run.turn_ms.append((spans[0][0][k + 1] - spans[0][0][k]) / 1e6)
+    firsts = [a for a in board.antennas if a.reader == 0 and a.on]
+    run.txns = (firsts[WARMUP + cycles].transactions - firsts[WARMUP].transactions) / cycles
     timings = [r for r in reports(board.output) if isinstance(r, protocol.Timing)]
-    run.timing = timings[-1] if timings else None
+    run.timing = list(timings[-1].cycle_us) if timings else None
     return run
 
 
-def model(tags: list[int], factor: float) -> dict[str, float]:
-    """scan_cycle's one-bus figures of ``tags`` (mean, max, and the per-cycle times)."""
-    txn, cost = FIT.charged(factor)
-    return scan_cycle.firmware_cycle(tags, overhead_us=txn, cost=cost)
+def reports(output: bytes | bytearray, start: int = 0) -> list[protocol.Report]:
+    """The reports in ``output`` from the frame that holds its byte ``start`` on."""
+    line = output.rfind(b"\n", 0, start) + 1 if start else 0
+    return [report for _, report in protocol.FrameReader().feed(bytes(output[line:]))]
 
 
-@dataclass
-class Fitted:
-    pure: dict[str, dict[str, float]]
-    unix: dict[str, float]  # the unix port's interpreter time per cycle (ms), mean
-    factor: float
+# ---- the fit -----------------------------------------------------------------------------------
+def solve(rows: list[list[float]], values: list[float]) -> list[float]:
+    """Least squares: the x minimising |rows x - values| (normal equations, by
+    elimination; a handful of unknowns)."""
+    n = len(rows[0])
+    a = [[sum(r[i] * r[j] for r in rows) for j in range(n)] for i in range(n)]
+    b = [sum(r[i] * v for r, v in zip(rows, values, strict=True)) for i in range(n)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda i: abs(a[i][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        b[col], b[pivot] = b[pivot], b[col]
+        for i in range(n):
+            if i != col and a[col][col]:
+                factor = a[i][col] / a[col][col]
+                a[i] = [x - factor * y for x, y in zip(a[i], a[col], strict=True)]
+                b[i] -= factor * b[col]
+    return [b[i] / a[i][i] for i in range(n)]
 
 
-def fit(runs: dict[str, Run]) -> Fitted:
-    """The factor at which the model's mean cycle fits the emulated ones best (least
-    squares over the 18-reader layouts): emulated - pure = factor * unix port."""
-    pure = {name: model(runs[name].tags, 0) for name in runs}
-    unix = {}
-    for name in runs:
-        charged = model(runs[name].tags, 100)
-        unix[name] = (charged["mean"] - pure[name]["mean"]) / 100
-    full = [name for name, _ in TABLES if name in runs]
-    num = sum(unix[n] * (runs[n].mean - pure[n]["mean"]) for n in full)
-    den = sum(unix[n] ** 2 for n in full)
-    return Fitted(pure, unix, num / den if den else 0.0)
+def bus_tags(run: Run, bus: int) -> list[int]:
+    return [t for t, b in zip(run.tags, run.buses, strict=True) if b == bus]
 
 
-def print_layouts(runs: dict[str, Run], fitted: Fitted) -> None:
-    print(
-        f"{'table (one bus)':>30} {'firmware T min/med/max':>23} {'harness med/mean/worst':>23} "
-        f"{'loop +med':>9} {'turn max':>8} {'txns emulated/model':>19}"
-    )
-    for name, run in runs.items():
-        t = run.timing
-        firmware = "-"
-        if t is not None:
-            firmware = "/".join(f"{us / 1000:.1f}" for us in t.cycle_us)
-        harness = f"{statistics.median(run.scan_ms):.1f}/{run.mean:.1f}/{run.worst:.1f}"
-        loop = statistics.median(run.turn_ms) - statistics.median(run.scan_ms)
-        txns = f"{run.txns:.0f} / {fitted.pure[name]['txns']:.0f}"
-        print(
-            f"{name:>30} {firmware:>23} {harness:>23} {loop:9.2f} {max(run.turn_ms):8.1f} "
-            f"{txns:>19}"
-        )
-    f = fitted.factor
-    print()
-    print(
-        f"{'table (one bus)':>30} {'emulated mean/worst':>19} {'pure model':>14} "
-        f"{'unix port':>10} {'factor':>6} {f'model x{f:.0f}':>14} {'model/emulated':>14}"
-    )
-    for name, run in runs.items():
-        pure = fitted.pure[name]
-        unix = fitted.unix[name]
-        own = (run.mean - pure["mean"]) / unix if unix else 0.0
-        at = model(run.tags, f)
-        print(
-            f"{name:>30} {run.mean:9.1f} /{run.worst:6.1f} {pure['mean']:6.1f} /{pure['max']:6.1f} "
-            f"{unix * 1000:7.0f} us {own:6.0f} {at['mean']:6.1f} /{at['max']:6.1f} "
-            f"{at['mean'] / run.mean:14.2f}"
-        )
+TXN_MAIN = """
+import machine
+import micropython
+import pins
+import utime
+
+N = 2000
 
 
-def print_two_buses(runs: dict[str, Run], fitted: Fitted) -> None:
-    merge_ms = FIT.merge * fitted.factor / 1000
-    print(
-        f"Two buses, derived: the slower half of each cycle, both halves measured one-bus, "
-        f"+ {merge_ms:.2f} ms of core 0's gathering (MERGE {FIT.merge} us x{fitted.factor:.0f}); "
-        "the garbage collections of the two-core firmware come between cycles (cores.py)"
-    )
-    for name, first, second in TWO_BUS:
-        if first not in runs or second not in runs:
+@micropython.native
+def transactions(cs, spi, buf, n):
+    for _ in range(n):
+        cs.value(0)
+        spi.write(buf)
+        cs.value(1)
+
+
+@micropython.native
+def nothing(cs, spi, buf, n):
+    for _ in range(n):
+        pass
+
+
+spi = machine.SPI(pins.SPI_ID, baudrate=pins.SPI_BAUD, polarity=0, phase=0,
+                  sck=machine.Pin(pins.SCK), mosi=machine.Pin(pins.MOSI),
+                  miso=machine.Pin(pins.MISO))
+cs = machine.Pin(pins.CS[0], machine.Pin.OUT, value=1)
+buf = bytearray(2)
+took = []
+for run in (nothing, transactions):
+    start = utime.ticks_us()
+    run(cs, spi, buf, N)
+    took.append(utime.ticks_diff(utime.ticks_us(), start))
+print("TXN", N, took[0], took[1], "END")
+"""
+"""A bench ``main.py``: 2,000 two-byte SPI transactions as the driver makes them (its chip
+select down, ``spi.write``, up, in native code), and the same loop empty."""
+
+
+def measure_txn(xip: int) -> float:
+    """MicroPython's time per SPI transaction on the emulated RP2040 (us): the
+    transactions' loop less the empty one, less the two bytes' 2 us at 8 MHz (the bus's
+    time, which the pure model counts already)."""
+    board = pico_board.EmulatedPico(pty=False, extra={"main.py": TXN_MAIN}, xip_miss_cycles=xip)
+    try:
+        board.wait_for(lambda: b" END" in board.output, WAIT, "the transactions")
+        board.check()
+    finally:
+        board.close()
+    words = board.output.split(b"TXN")[1].split()
+    n, empty, full = (int(w) for w in words[:3])
+    return (full - empty) / n - 2 * 8 / (scan_cycle.SPI_HZ / 1e6)
+
+
+def fit(runs: list[Run], xip: int, txn: float) -> Cost:
+    """The RP2040's cost per event (us) that gives the emulated halves (runs with ``xip``)
+    from the pure model's, ``txn`` per transaction measured apart (the transactions of a
+    visit follow its frames and visits too closely for a fit to tell them apart); then the
+    cost per cycle of the bookkeeping around the visits (the lockstep and gathering too,
+    on two buses): the median over the runs of the firmware's median cycle (its T) less
+    the model's at those costs."""
+    rows, values = [], []
+    for run in runs:
+        if run.xip != xip:
             continue
-        a, b = runs[first].scan_ms, runs[second].scan_ms
-        cycles = [max(x, y) + merge_ms for x, y in zip(a, b, strict=True)]
-        mean, worst = statistics.fmean(cycles), max(cycles)
-        verdict = judge([worst], TARGETS[name], unit="ms")
-        print(f"{name:>30}: mean {mean:5.1f} ms, worst cycle {verdict}")
+        for bus in (0, 1):
+            tags = bus_tags(run, bus)
+            if not tags:
+                continue
+            pure = scan_cycle.firmware_cycle(tags)
+            rows.append([pure["frames"], pure["anticollisions"], pure["visits"]])
+            python = (statistics.fmean(run.halves_ms[bus]) - pure["mean"]) * 1000
+            values.append(python - txn * pure["txns"])
+    frame, anticollision, visit = solve(rows, values)
+    cost = Cost(txn, frame, anticollision, visit, 0.0)
+    rest = []
+    for run in runs:
+        if run.xip == xip and run.timing is not None:
+            model = scan_cycle.cycle(run.tags, run.buses, cost)
+            rest.append(run.timing[1] / 1000 - statistics.median(model["times"]))
+    return cost._replace(merge=statistics.median(rest) * 1000 if rest else 0.0)
 
 
-def print_visits(runs: dict[str, Run]) -> None:
-    print("Longest visit of a hat (its audit, read from scratch), harness clock:")
-    for name, run in runs.items():
-        hats = [r for r, n in enumerate(run.tags) if n >= 2]
-        if hats:
-            longest = max(run.visit_ms[r] for r in hats)
-            single = [run.visit_ms[r] for r, n in enumerate(run.tags) if n == 1]
-            one = f", a one-tag reader's {max(single):.2f} ms" if single else ""
-            print(f"{name:>30}: a hat's {longest:.2f} ms{one}")
+def modelled(run: Run, cost: Cost) -> dict:
+    return scan_cycle.cycle(run.tags, run.buses, cost)
 
 
+# ---- the figures -------------------------------------------------------------------------
+def firmware_cells(run: Run) -> str:
+    return " / ".join(f"{us / 1000:.1f}" for us in run.timing) if run.timing else "–"
+
+
+def table_rows(runs: list[Run], wiring: str) -> list[str]:
+    """Markdown rows of one wiring's tables: the firmware's T, the harness's, the loop's
+    own time, the longest turn; the XIP bound beside each."""
+    rows = []
+    plain = {r.name: r for r in runs if r.wiring == wiring and not r.xip}
+    cached = {r.name: r for r in runs if r.wiring == wiring and r.xip}
+    for name, run in plain.items():
+        xip = cached.get(name)
+        bound = "–"
+        if xip is not None:
+            bound = f"{xip.mean:.1f} / {xip.worst:.1f} (+{(xip.mean / run.mean - 1) * 100:.0f} %)"
+        cells = [
+            name,
+            firmware_cells(run),
+            f"{statistics.median(run.scan_ms):.1f} / {run.mean:.1f} / {run.worst:.1f}",
+            f"{run.loop_ms:.2f}",
+            f"{max(run.turn_ms):.1f}",
+            bound,
+            f"{run.txns:,.0f}",
+        ]
+        bold = wiring == "default wiring" and name == scan_cycle.DEFAULT_WORST_NAME
+        rows.append("| " + " | ".join(f"**{c}**" if bold else c for c in cells) + " |")
+    return rows
+
+
+def model_rows(runs: list[Run], costs: dict[int, Cost]) -> tuple[list[str], dict[int, float]]:
+    """Markdown rows of the model at the fitted costs against each run's own cycles (its
+    T frame: what ``companion doctor`` compares with the model), and the largest relative
+    error of its median, by XIP miss cycles."""
+    rows: list[str] = []
+    errors = dict.fromkeys(costs, 0.0)
+    for run in runs:
+        if run.timing is None:
+            continue
+        f = modelled(run, costs[run.xip])
+        median = statistics.median(f["times"])
+        ratio = median / (run.timing[1] / 1000)
+        errors[run.xip] = max(errors[run.xip], abs(ratio - 1))
+        bound = "XIP model" if run.xip else "no miss"
+        rows.append(
+            f"| {run.wiring}, {run.name} | {bound} | {run.timing[1] / 1000:.1f} / "
+            f"{run.timing[2] / 1000:.1f} | {median:.1f} / {f['max']:.1f} | {ratio:.2f} |"
+        )
+    return rows, errors
+
+
+def cost_line(cost: Cost) -> str:
+    return (
+        f"{cost.txn:.1f} µs a transaction, {cost.frame:.0f} µs a frame, "
+        f"{cost.anticollision:.0f} µs more an anticollision frame, {cost.visit:.0f} µs a "
+        f"visit, {cost.merge:.0f} µs a cycle"
+    )
+
+
+def cost_code(cost: Cost) -> str:
+    return (
+        f"Cost(txn={cost.txn:.2f}, frame={cost.frame:.1f}, anticollision="
+        f"{cost.anticollision:.1f}, visit={cost.visit:.1f}, merge={cost.merge:.1f})"
+    )
+
+
+def layouts(only: str | None, xips: tuple[int, ...]):  # type: ignore[no-untyped-def]
+    for xip in xips:
+        for wiring, spi1 in WIRINGS:
+            tables = scan_cycle.TWO_BUS_TABLES if spi1 else scan_cycle.TABLES
+            for name, tags in tables:
+                if only is None or name == only:
+                    yield wiring, spi1, name, tags, xip
+
+
+def measure(cycles: int, only: str | None, xips: tuple[int, ...]) -> list[Run]:
+    runs = []
+    for wiring, spi1, name, tags, xip in layouts(only, xips):
+        run = run_layout(wiring, spi1, name, tags, xip, cycles)
+        runs.append(run)
+        print(
+            f"  ran {wiring}, {name}{', XIP model' if xip else ''}: "
+            f"{run.mean:.1f} / {run.worst:.1f} ms, {run.wall_s:.0f} s wall",
+            flush=True,
+        )
+    return runs
+
+
+# ---- the settle time ---------------------------------------------------------------------
+@dataclass
+class SettleRun:
+    """Cycles (ms) of one table at each settle time, and whether every tag stayed read."""
+
+    name: str
+    cycles: dict[int, list[float]] = field(default_factory=dict)
+    read: dict[int, bool] = field(default_factory=dict)
+
+
+def settle_sweep(name: str, tags: list[int], cycles: int) -> SettleRun:
+    """One board of the default wiring; ``CONF settle_us`` set to each of ``SETTLES_US``
+    in turn, ``cycles`` cycles timed at each (the harness's scan) after two to settle in;
+    every tag read means no change in those cycles and every tag in the snapshot after."""
+    out = SettleRun(name)
+    board = pico_board.EmulatedPico(spi1=pico_board.DEFAULT_SPI1, pty=False, keep_antennas=True)
+
+    def visits(since: int) -> int:
+        return sum(1 for a in board.antennas[since:] if a.reader == 0 and a.on)
+
+    try:
+        uids(board, tags)
+        board.wait_for(lambda: b"HELLO" in board.output, WAIT, "HELLO")
+        board.wait_for(lambda: visits(0) >= WARMUP, WAIT, "the first cycles")
+        for seq, settle in enumerate(SETTLES_US, start=1):
+            mark = len(board.output)
+            board.write(protocol.encode(seq, protocol.conf("settle_us", settle)))
+            board.wait_for(lambda m=mark: b" OK " in board.output[m:], WAIT, "OK")
+            start = len(board.antennas)
+            board.wait_for(lambda s=start: visits(s) >= 3, WAIT, "two cycles")
+            measured = len(board.output)
+            begin = len(board.antennas)
+            board.wait_for(lambda s=begin: visits(s) >= cycles + 2, WAIT, f"{cycles} cycles")
+            sync = len(board.output)
+            board.write(protocol.encode(100 + seq, protocol.sync()))
+
+            def snapshots(m: int = sync) -> list[protocol.Full]:
+                return [r for r in reports(board.output, m) if isinstance(r, protocol.Full)]
+
+            board.wait_for(lambda: snapshots() != [], WAIT, "a snapshot")
+            with board.lock:
+                antennas = board.antennas[begin:]
+                full = snapshots()
+            starts = [a.ns for a in antennas if a.reader == 0 and a.on][: cycles + 1]
+            ends = [a.ns for a in antennas if not a.on]
+            out.cycles[settle] = [
+                (max(e for e in ends if e < b) - a) / 1e6 for a, b in itertools.pairwise(starts)
+            ]
+            frames = reports(board.output[:sync], measured)
+            changed = [r for r in frames if isinstance(r, protocol.State)]
+            out.read[settle] = not changed and [len(u or ()) for u in full[0].sets] == tags
+        board.check()
+    finally:
+        board.close()
+    return out
+
+
+def settle_rows(sweeps: list[SettleRun]) -> list[str]:
+    rows = []
+    for settle in SETTLES_US:
+        cells = [f"{settle / 1000:g} ms"]
+        for sweep in sweeps:
+            times = sweep.cycles[settle]
+            unread = "" if sweep.read[settle] else " (tags unread)"
+            cells.append(f"{statistics.fmean(times):.1f} / {max(times):.1f}{unread}")
+        tags = dict(scan_cycle.TWO_BUS_TABLES)
+        for name in SETTLE_TABLES:
+            f = scan_model.cycle_ms(tags[name], buses=scan_cycle.DEFAULT_BUSES, settle_us=settle)
+            cells.append(f"{f:.1f}")
+        rows.append("| " + " | ".join(cells) + " |")
+    return rows
+
+
+# ---- the heap ------------------------------------------------------------------------------------
 MEMORY_MAIN = """
 import gc
 import fwmain
@@ -358,224 +541,250 @@ def run_memory(cycles: int, dump: str | None = None) -> None:
     print(f"  gc.collect() of this heap: {min(collect_us)}..{max(collect_us)} us")
 
 
-HISTORY = """History (measured on the emulator when this bench was written, recorded in commit
-1185454, not regenerated). **What the real port caught that the unix port did not:**
+HISTORY = """History (measured on the emulator when this bench was written, one core, recorded in
+commit 1185454, not regenerated). **What the real port caught that the unix port did not:**
 
 - *The SPI bus runs at 8 MHz*, not 10: MicroPython v1.28 clocks the RP2040's peripherals
   at 48 MHz, and 48 / 6 is the fastest rate at or under the 10 MHz asked
   (`SPI(0, baudrate=8000000, ...)`, the port itself says). The fake bus of the firmware's
-  tests now runs at the rate the rp2 port sets (0.2 ms more per cycle of 18 one-tag
-  readers).
-- *A heartbeat cost 57 ms of the loop* (one tag each: turn max 100.1 ms against a 43 ms
-  cycle): the `F` frame of 19 readers took 39 ms to build, 26 of them the bit-by-bit
-  CRC-16 (8 bytecode iterations a byte) and 13 the per-character checks of every UID;
-  an `S` frame 2.5 ms. With a table-driven CRC (3.5 ms for the `F` frame) and the
-  alphabets checked by `str.strip`, the `F` frame takes 12 ms, an `S` frame 1.0, and
-  the heartbeat's turn 21 ms more than a plain one (64.4 ms).
+  tests now runs at the rate the rp2 port sets.
+- *A heartbeat cost 57 ms of the loop*: the `F` frame of 19 readers took 39 ms to build,
+  26 of them the bit-by-bit CRC-16 and 13 the per-character checks of every UID; an `S`
+  frame 2.5 ms. With a table-driven CRC (3.5 ms for the `F` frame) and the alphabets
+  checked by `str.strip`, the `F` frame takes 12 ms and an `S` frame 1.0.
 - *`gc.mem_free()` walks the whole heap's allocation table*: 8.9 ms on the RP2040 (so does
-  `gc.mem_alloc()`). The two-core scanner asked it every cycle, which would have put
-  8.9 ms in every two-bus cycle: the default table at about 30 / 32 ms, past its target.
-  It now collects between cycles after 32 changed readers or 256 cycles, never asking.
+  `gc.mem_alloc()`). The two-core scanner asked it every cycle; it now never asks
+  (firmware/cores.py).
 - *A collection takes 5.4 to 7.8 ms* with the firmware's heap, where the unix port makes
-  it look free; on one bus MicroPython collects by itself when the heap is full (ten
-  times in the 10,000 cycles below), in whatever cycle allocates.
+  it look free.
 - *Python is slow on an M0+ in ways a desktop hides*: a `for` loop turn 3.1 µs, a call
   7 µs, a short string built by `+` or an f-string 0.2 ms; `@micropython.native` halves
-  a loop (1.6 µs a turn); the loop's own time between two cycles is 0.6–0.9 ms (polling
-  the USB input, the timing rings, the watchdog).
-- *The native emitter, `machine.SPI`, `machine.Pin`, `machine.WDT` and the USB CDC* work
-  as the firmware uses them: every visit is Thumb code, the watchdog is fed through the
-  runs, a board left unfed restarts 8 s later, and the serial link carried a whole game's
-  frames with no bad CRC and no sequence gap (tests/pico).
+  a loop (1.6 µs a turn).
 
-**Memory** (`--memory 10000`, history: about 18 minutes of wall time, not run by the
-generator): the real loop for 10,000 cycles on five readers (the pad empty, a 7-byte and
-a 4-byte tag, a tag that comes and goes every 200 ms, each time with a new UID, and a
+**Memory** (`--memory 10000`, one core, history: about 18 minutes of wall time, not run by
+the generator): the real loop for 10,000 cycles on five readers (the pad empty, a 7-byte
+and a 4-byte tag, a tag that comes and goes every 200 ms, each time with a new UID, and a
 hat of two whose oldest tag is swapped for a new one every 500 ms), a bench `main.py`
 sampling `gc.mem_alloc()` / `gc.mem_free()` every 10 cycles and collecting after cycle 1
-and every 1,000 cycles: 211.8 s emulated (18 minutes of wall time), 1,824 `S` frames,
-**no MemoryError**. The heap is 245,888 bytes; the firmware, compiled and running, holds
-**57.7 KB** of it (188 KB free). **Live heap after a collection: 57,664 bytes after
-cycle 1, then 57,824 to 58,112 at every thousandth cycle (the tags then on the table),
-57,952 at 1,000 and at 10,000: no growth.** The loop allocates 368 bytes a cycle on
-average with tags moving this fast (a change and its frames about 1.5 KB, a heartbeat a
-few KB, the bench's own sampling included); a steady cycle allocates nothing.
-MicroPython collected by itself 10 times, each time the heap was full (least free 608
-bytes just before); a collection took 5.4 to 7.8 ms."""
+and every 1,000 cycles: 211.8 s emulated, 1,824 `S` frames, **no MemoryError**. The heap
+is 245,888 bytes; the firmware, compiled and running, holds **57.7 KB** of it (188 KB
+free). **Live heap after a collection: 57,664 bytes after cycle 1, then 57,824 to 58,112
+at every thousandth cycle, 57,952 at 1,000 and at 10,000: no growth.** The loop
+allocates 368 bytes a cycle on average with tags moving this fast; a steady cycle
+allocates nothing. MicroPython collected by itself 10 times, each time the heap was full;
+a collection took 5.4 to 7.8 ms."""
 """What runs once, by hand, and what the emulator first taught: kept as measured."""
 
+TABLE_HEAD = (
+    "| table | firmware T min / med / max | harness med / mean / worst | loop +med "
+    "| turn max | XIP model mean / worst | SPI txns |\n|---|---|---|---|---|---|---|"
+)
 
-LAYOUT_HEAD = (
-    "| table (one bus) | firmware T min / med / max | harness med / mean / worst | loop +med "
-    "| turn max | SPI txns emulated / model |"
-)
-MODEL_HEAD = (
-    "| table (one bus) | emulated mean / worst | pure model | unix port | factor "
-    "| model ×{f:.0f} | model / emulated |"
-)
+
+def section(runs: list[Run], txns: dict[int, float], sweeps: list[SettleRun], cycles: int) -> str:
+    """bench/README.md's section from these runs (``txns``: the cost of a transaction,
+    measured, by XIP miss cycles)."""
+    costs = {xip: fit(runs, xip, txns[xip]) for xip in sorted({r.xip for r in runs})}
+    lower, upper = costs[0], costs.get(XIP_MISS_CYCLES)
+    two = table_rows(runs, "default wiring")
+    one = table_rows(runs, "one bus")
+    rows, errors = model_rows(runs, costs)
+    plain = {(r.wiring, r.name): r for r in runs if not r.xip}
+    verdicts = []
+    for wiring in ("default wiring", "one bus"):
+        for name, limit in scan_cycle.TARGETS:
+            run = plain.get((wiring, name))
+            if run is not None:
+                verdict = judge([run.worst], limit, unit="ms")
+                line = f"{wiring}, {name}: worst cycle {verdict} (mean {run.mean:.1f} ms)"
+                worst = wiring == "default wiring" and name == scan_cycle.DEFAULT_WORST_NAME
+                verdicts.append(f"- **{line}**" if worst else f"- {line}")
+    derived = []
+    for name, (mean, worst) in DERIVED.items():
+        run = plain.get(("default wiring", name))
+        if run is not None:
+            derived.append(
+                f"| {name} | {mean} / {worst} | {run.mean:.1f} / {run.worst:.1f} | "
+                + (
+                    f"{run.timing[1] / 1000:.1f} / {run.timing[2] / 1000:.1f} |"
+                    if run.timing
+                    else "– |"
+                )
+            )
+    misses = [r.misses for r in runs if r.xip]
+    wall = sum(r.wall_s for r in runs) / 60
+    boot = (
+        plain[("default wiring", "empty")].hello_ms / 1000
+        if ("default wiring", "empty") in plain
+        else 0
+    )
+    settle = ""
+    if sweeps:
+        head = " | ".join(f"{s.name}: measured mean / worst" for s in sweeps)
+        model = " | ".join(f"{name}: model" for name in SETTLE_TABLES)
+        settle = f"""
+**The settle time's price** (`--settle`): the default wiring, one board per table, `CONF
+settle_us` set in turn (the firmware waits that long after each antenna comes on before
+its first frame), 32 cycles timed at each on the harness's clock (after two to settle
+in), ms; beside it the model's median cycle (scan_model at the RP2040's costs, the
+bookkeeping around the visits included, which the harness's scan leaves out). Each
+100 µs of settle costs the default table 1 ms a cycle: ten readers wait it on SPI0.
+"(tags unread)" would mark a setting at which a tag was missed; the chip model's tags
+power up in 250 µs (tests/firmware/chip.py, an assumption: ISO/IEC 14443-3 lets a tag
+take up to 5 ms, and no datasheet figure was at hand), and the firmware's own time
+between an antenna coming on and its first frame's end covers the rest at 0.1 ms. A real
+table's need is measured by `companion doctor --find-settle`:
+
+| settle | {head} | {model} |
+|---|{"---|" * (len(sweeps) + len(SETTLE_TABLES))}
+{chr(10).join(settle_rows(sweeps))}
+"""
+    upper_line = f"**upper bound, XIP model: {cost_line(upper)}**" if upper else ""
+    return f"""## pico_cycle.py — the firmware on both cores of the emulated RP2040
+
+`.venv/bin/python bench/pico_cycle.py [--cycles 64] [--only NAME] [--settle]` and
+`.venv/bin/python bench/pico_cycle.py --memory 10000` (`npm ci` first: tests/pico). Each
+table boots its own emulated Pico (tests/pico/README.md): MicroPython v1.28.0 for the
+RPI_PICO board in the rp2040js emulator with **both cores** (tests/pico/dualcore.mjs),
+firmware/ in its littlefs flash, `main.py` running from power-up, an MFRC522 model
+(tests/firmware/chip.py) behind each of hardware/pins.toml's 19 chip selects. **Default
+wiring**: pins.toml's two buses, the pad and spots 1..9 on SPI0 scanned by core 0, spots
+10..18 on SPI1 scanned by core 1 (MicroPython's `_thread`); **one bus**: every reader on
+SPI0, core 0 alone. Time is the emulator's: instructions counted at 125 MHz, SPI bytes at
+the bus's 8 MHz, the chips' waits: the same on any machine, only the wall time depends on
+it. Each table runs twice: as rp2040js runs code, no flash (XIP) cache miss charged (**a
+lower bound**), and with the XIP cache model (16 KB, 2-way, 8-byte lines, each miss
+stalling its core {XIP_MISS_CYCLES} cycles, the two cores' misses not made to wait for each
+other: **an upper bound**; {min(misses, default=0):.0f} to {max(misses, default=0):.0f}
+misses per emulated ms). The scan cycle is read from the firmware's own `T` frame (`CONF
+stats=1`: min / median / max of its last 64 `scan.cycle()`s, `utime.ticks_us`, the two
+cores' lockstep included) and from the harness's clock: the scan from the first antenna
+switched on to the last switched off, {cycles} steady cycles after {WARMUP}; "loop +med" is
+the loop's own time per turn beyond the scan (the median turn less the median scan: the
+lockstep, the link, the timing rings, the watchdog); "turn max" the longest turn, a
+heartbeat's `F` and `T` frames included. Boot to HELLO: at most {boot:.1f} s
+emulated; the whole
+run took {wall:.0f} minutes of wall time here (a shared, busy machine).
+
+**Default wiring, 19 readers** (both cores), 7-byte UIDs, ms; "2 hats of 3, rest 1" is
+its worst layout, both hats on SPI0 with the pad (holding a card):
+
+{TABLE_HEAD}
+{chr(10).join(two)}
+
+**One bus, 19 readers** (core 0 alone), ms:
+
+{TABLE_HEAD}
+{chr(10).join(one)}
+
+**Measured, not derived**: the two-bus figures bench/README.md gave before (each half run
+as a one-bus board, the slower half's cycle plus core 0's gathering charged ×114), beside
+this run's, ms (mean / worst):
+
+| 19 readers | derived before | measured, harness | firmware T median / max |
+|---|---|---|---|
+{chr(10).join(derived)}
+
+**Targets, worst cycle, harness's clock** (the emulator is deterministic: no noise but
+its own lower bound; the XIP column above is the upper bound):
+
+{chr(10).join(verdicts)}
+
+**The RP2040's own cost per event**, fitted to these runs (least squares over every
+bus's half of every table: the emulated half less scan_cycle's pure model of it, against
+the frames, anticollision frames and visits the pure model counts, a transaction's cost
+measured apart ({txns[0]:.1f} µs, {txns.get(XIP_MISS_CYCLES, 0):.1f} µs with the cache
+model: 2,000 two-byte transactions as the driver makes them, less the same loop empty
+and the bytes' 2 µs); per cycle, the median over the runs of the firmware's own median
+cycle less the model's: the bookkeeping around the visits, the two cores' lockstep and
+gathering on two buses): **lower bound, no miss: {cost_line(lower)}**; {upper_line}.
+companion/devices/scan_model.py charges `RP2040_US = {cost_code(scan_model.RP2040_US)}`
+and `RP2040_XIP_US = {cost_code(scan_model.RP2040_XIP_US)}`. The model at these costs
+against each run's own cycles, as `companion doctor` holds a real Pico's (largest error
+of a median: {errors[0] * 100:.1f} % with no miss, {errors.get(XIP_MISS_CYCLES, 0) * 100:.1f} %
+with the cache model):
+
+| table | flash | firmware T median / max | model median / worst | model / emulated |
+|---|---|---|---|---|
+{chr(10).join(rows)}
+{settle}
+{HISTORY}
+"""
 
 
 def readme(quick: bool) -> str:
-    """bench/README.md's section: every layout for 64 steady cycles (quick: 33, one audit
-    round: every reader's audit, the longest visit, still falls in the window)."""
-    cycles = 33 if quick else scan_cycle.CYCLES
+    """bench/README.md's section: every table, with and without the cache model, for 64
+    steady cycles (quick: 33, one audit round), and the settle sweep."""
     reason = pico_board.missing()
     if reason:
         raise SystemExit(f"the emulated Pico cannot run: {reason}")
-    runs: dict[str, Run] = {}
-    for name, tags in (*TABLES, *HALVES):
-        counts = tags if isinstance(tags, list) else [tags] * READERS
-        runs[name] = run_layout(name, counts, cycles)
-    fitted = fit(runs)
-    f = fitted.factor
-    first, model_rows, agree = [], [], 0.0
-    for name, run in runs.items():
-        t = run.timing
-        firmware = " / ".join(f"{us / 1000:.1f}" for us in t.cycle_us) if t else "–"
-        if t is not None:
-            agree = max(agree, abs(t.cycle_us[1] / 1000 - statistics.median(run.scan_ms)))
-        loop = statistics.median(run.turn_ms) - statistics.median(run.scan_ms)
-        first.append(
-            f"| {name} | {firmware} | {statistics.median(run.scan_ms):.1f} / {run.mean:.1f} / "
-            f"{run.worst:.1f} | {loop:.2f} | {max(run.turn_ms):.1f} | {run.txns:,.0f} / "
-            f"{fitted.pure[name]['txns']:,.0f} |"
-        )
-        pure, unix = fitted.pure[name], fitted.unix[name]
-        own = (run.mean - pure["mean"]) / unix if unix else 0.0
-        at = model(run.tags, f)
-        model_rows.append(
-            f"| {name} | {run.mean:.1f} / {run.worst:.1f} | {pure['mean']:.1f} / "
-            f"{pure['max']:.1f} | {unix * 1000:.0f} µs | {own:.0f} | {at['mean']:.1f} / "
-            f"{at['max']:.1f} | {at['mean'] / run.mean:.2f} |"
-        )
-    merge_ms = FIT.merge * f / 1000
-    two = []
-    for name, a, b in TWO_BUS:
-        if a not in runs or b not in runs:
-            continue
-        times = [
-            max(x, y) + merge_ms for x, y in zip(runs[a].scan_ms, runs[b].scan_ms, strict=True)
-        ]
-        verdict = judge([max(times)], TARGETS[name], unit="ms")
-        row = [
-            name,
-            f"{statistics.fmean(times):.1f} ms",
-            f"{max(times):.1f} ms",
-            f"{TARGETS[name]:g} ms: {verdict.short}",
-        ]
-        bold = name == scan_cycle.DEFAULT_WORST_NAME
-        two.append("| " + " | ".join(f"**{c}**" if bold else c for c in row) + " |")
-    hats = [
-        max(run.visit_ms[r] for r, n in enumerate(run.tags) if n >= 2)
-        for run in runs.values()
-        if any(n >= 2 for n in run.tags)
-    ]
-    singles = [run.visit_ms[r] for run in runs.values() for r, n in enumerate(run.tags) if n == 1]
-    one = runs["1 tag each"]
-    boot = runs["empty"].hello_ms / 1000
-    wall = sum(run.wall_s for run in runs.values()) / 60
-    return f"""## pico_cycle.py — the firmware on the RP2040's own MicroPython, emulated
-
-`.venv/bin/python bench/pico_cycle.py [--cycles 64] [--only NAME]` and
-`.venv/bin/python bench/pico_cycle.py --memory 10000` (`npm ci` first: tests/pico).
-Each table boots its own emulated Pico (tests/pico/README.md): MicroPython v1.28.0 for the
-RPI_PICO board in the rp2040js emulator, firmware/ in its littlefs flash, `main.py`
-running from power-up, an MFRC522 model (tests/firmware/chip.py) behind each chip select,
-the readers all on SPI0 (the emulator runs core 0 only). Time is the emulator's:
-instructions counted at 125 MHz, SPI bytes at the bus's 8 MHz, the chips' waits: the
-same on any machine, only the wall time depends on it. Flash cache misses are not
-charged, so every figure here is a lower bound for a real Pico. The scan cycle is read
-from the firmware's own `T` frame (`CONF stats=1`: min / median / max of its last 64
-`scan.cycle()`s, `utime.ticks_us`) and from the harness's clock (reader 0's antenna on to
-the last reader's off, {cycles} steady cycles after {WARMUP}; "loop +med" is the loop's
-own time per turn beyond the scan, the median turn less the median scan; "turn max" the
-longest turn, a heartbeat's `F` and `T` frames included). Boot to HELLO: {boot:.1f} s
-emulated (MicroPython compiles firmware/ at every power-up); the whole run took
-{wall:.0f} minutes of wall time here.
-
-18 readers (the pin map's first 18 chip selects) unless said, 7-byte UIDs, ms:
-
-{LAYOUT_HEAD}
-|---|---|---|---|---|---|
-{chr(10).join(first)}
-
-The firmware's median and the harness's agree within {agree:.1f} ms (the firmware's also
-counts the few instructions before the first antenna and after the last). With one tag
-on each of 18 readers a cycle is {min(one.scan_ms):.1f} ms, or up to {one.worst:.1f} ms
-when it holds one reader's audit. The SPI transactions are the model's but for polls of
-ComIrqReg: the interpreter's own time lets the 300 µs timer of an empty reader run out
-before the first poll, where the pure model polls twice (tests/pico checks it on every
-run).
-
-Beside the model (bench/scan_cycle.py, the same firmware against the same chip model):
-"unix port" is the interpreter time per cycle that RECORDED_FIT charges at ×1, "factor"
-what (emulated − pure) / unix port gives for that table alone:
-
-{MODEL_HEAD.format(f=f)}
-|---|---|---|---|---|---|---|
-{chr(10).join(model_rows)}
-
-**The fitted factor: ×{f:.1f}** (least squares over the five 18-reader tables).
-`RP2040_FACTOR` (scan_cycle.py) and companion/devices/scan_model.py charge
-×{scan_cycle.RP2040_FACTOR}, and `companion doctor` says so.
-
-**Two buses, derived, not measured** (core 1 never runs in the emulator): each half of a
-two-bus table is measured as a one-bus board of its readers (the rows of 9 and 10
-readers); in lockstep both halves start each cycle together, so a two-bus cycle is the
-slower half's cycle of the same number, plus core 0's gathering of core 1's results
-(MERGE {FIT.merge:g} µs ×{f:.0f} = {merge_ms:.2f} ms). The two-core firmware's garbage
-collections come between cycles, after the frames (firmware/cores.py), not in them. The
-last row is the default wiring's worst layout: the pad (holding a card) and both hats on
-SPI0, 10 readers there, 9 on SPI1. The emulator is deterministic: a verdict here has no
-noise but the emulator's own lower bound.
-
-| two-bus table (derived) | mean | worst | target (worst cycle) |
-|---|---|---|---|
-{chr(10).join(two)}
-
-A hat's audit (one of its tags read from scratch) is its longest visit: {max(hats):.1f} ms,
-against {max(singles):.1f} ms for a one-tag reader's audit.
-
-{HISTORY}
-"""
+    cycles = 33 if quick else scan_cycle.CYCLES
+    xips = (0, XIP_MISS_CYCLES)
+    runs = measure(cycles, None, xips)
+    txns = {xip: measure_txn(xip) for xip in xips}
+    tables = dict(scan_cycle.TWO_BUS_TABLES)
+    sweeps = [settle_sweep(name, tables[name], 16 if quick else 32) for name in SETTLE_TABLES]
+    return section(runs, txns, sweeps, cycles)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cycles", type=int, default=scan_cycle.CYCLES)
-    parser.add_argument("--only", help="run only the layout of this name")
+    parser.add_argument("--only", help="run only the tables of this name")
+    parser.add_argument("--no-xip", action="store_true", help="skip the XIP cache model's runs")
+    parser.add_argument("--save", help="write the runs here (JSON)")
+    parser.add_argument("--load", help="read the runs from here instead of running them")
+    parser.add_argument("--settle", action="store_true", help="the settle time's sweep too")
+    parser.add_argument(
+        "--readme", action="store_true", help="write the section into bench/README.md"
+    )
     parser.add_argument("--memory", type=int, default=0, help="cycles of the heap run")
     parser.add_argument("--dump", help="write what the board sent in the heap run here")
     args = parser.parse_args(argv)
     reason = pico_board.missing()
-    if reason:
+    if reason and not args.load:
         sys.exit(f"the emulated Pico cannot run: {reason}")
     if args.memory:
         run_memory(args.memory, args.dump)
         return
-    runs: dict[str, Run] = {}
-    for name, tags in (*TABLES, *HALVES):
-        if args.only and name != args.only:
-            continue
-        counts = tags if isinstance(tags, list) else [tags] * READERS
-        run = run_layout(name, counts, args.cycles)
-        runs[name] = run
-        print(
-            f"  ran {name}: HELLO at {run.hello_ms:.0f} ms emulated, {run.wall_s:.0f} s wall",
-            flush=True,
+    saved: dict = {}
+    if args.load:
+        saved = json.loads(Path(args.load).read_text())
+        runs = [Run(**d) for d in saved["runs"]]
+        txns = {int(xip): us for xip, us in saved["txns"].items()}
+    else:
+        xips = (0,) if args.no_xip else (0, XIP_MISS_CYCLES)
+        runs = measure(args.cycles, args.only, xips)
+        txns = {xip: measure_txn(xip) for xip in xips}
+    sweeps = [
+        SettleRun(
+            s["name"],
+            {int(k): v for k, v in s["cycles"].items()},
+            {int(k): v for k, v in s["read"].items()},
         )
-    fitted = fit(runs)
-    print()
-    print(
-        f"Scan cycle on the emulated RP2040 (MicroPython v1.28.0, 125 MHz, SPI 8 MHz), "
-        f"{args.cycles} steady cycles, settle 300 us, timer 300 us, 7-byte UIDs, ms"
-    )
-    print_layouts(runs, fitted)
-    print(f"Fitted factor (least squares over the 18-reader layouts): x{fitted.factor:.1f}")
-    print()
-    print_two_buses(runs, fitted)
-    print()
-    print_visits(runs)
+        for s in saved.get("sweeps", ())
+    ]
+    if args.settle:
+        tables = dict(scan_cycle.TWO_BUS_TABLES)
+        sweeps = [settle_sweep(name, tables[name], 32) for name in SETTLE_TABLES]
+    if args.save:
+        Path(args.save).write_text(
+            json.dumps(
+                {
+                    "runs": [asdict(r) for r in runs],
+                    "txns": txns,
+                    "sweeps": [asdict(s) for s in sweeps],
+                }
+            )
+        )
+    text = section(runs, txns, sweeps, args.cycles)
+    if args.readme:
+        import readme
+
+        readme.write_section("pico_cycle", text)
+    print(text)
+    for xip in sorted({r.xip for r in runs}):
+        print(f"fitted, XIP miss {xip} cycles: {cost_code(fit(runs, xip, txns[xip]))}")
 
 
 if __name__ == "__main__":

@@ -192,6 +192,16 @@ def one_section(name: str, quick: bool) -> None:
     sys.stdout.write(f"{body.rstrip()}\n\n{load}")
 
 
+def write_section(name: str, text: str, quick: bool = False) -> None:
+    """Put ``text``, a bench's section its ``readme()`` would return but computed by the
+    bench itself from runs it saved (the emulated Pico's take an hour), into README.md as
+    `main` does, the other sections kept."""
+    head = HEAD.format(machine=machine())
+    kept = sections(README.read_text()) if README.exists() else {}
+    fresh = {name: f"{reflow(text).rstrip()}\n\n{stamp(quick)}"}
+    README.write_text(render(head, kept, fresh))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("benches", nargs="*", metavar="BENCH", help="re-run only these")

@@ -1,6 +1,6 @@
-"""Scan-cycle model of the Pico firmware: how long one pass over 18 readers takes.
+"""Scan-cycle model of the Pico firmware: how long one pass over the table's readers takes.
 
-    .venv/bin/python bench/scan_cycle.py [--calibrate]
+    .venv/bin/python bench/scan_cycle.py
 
 The real firmware (firmware/scanner.py and mfrc522.py) runs against the emulated MFRC522
 chips of tests/firmware/chip.py. Emulated time advances by every SPI byte at the bus's rate
@@ -11,23 +11,16 @@ the chip's timer when nobody answers. A cycle's time is the emulated clock's adv
 one ``Scanner.cycle()``. The pure model charges nothing for running MicroPython between
 SPI transfers.
 
-The charged model adds the interpreter: bench/mp_interp_cost.py runs the firmware's own
-visits under the real MicroPython unix port and gives its cost per SPI transaction, per
-radio frame, per ANTICOLLISION frame on top (resolving a UID bit by bit is the costliest
-frame: a full read of a hat of three has nine) and per visit; times ``RP2040_FACTOR``
-they are charged on the emulated clock (per transaction when the chip select falls, per
-frame when the chip starts sending, per visit when the antenna comes on). The fit
-charged is ``RECORDED_FIT`` (an x86 desktop core), the one ``RP2040_FACTOR`` was measured
-against; ``--calibrate`` runs mp_interp_cost.py on this machine and charges its own fit
-instead, which only means something on a machine as fast as that one.
-
-``RP2040_FACTOR`` = 114 is measured: bench/pico_cycle.py runs the same firmware on the
-RP2040's own MicroPython (v1.28.0 for the Pico, in the rp2040js emulator, instructions
-counted at 125 MHz) on one bus, and 114 is the factor at which this model's cycles fit
-the emulated ones best (least squares over the 18-reader tables; each table alone gives
-87 to 116, bench/README.md). It is a lower bound for a real Pico: the emulator does not
-charge the flash cache's misses. It replaced an estimate of 100; 50 and 200 are printed
-too, and a real Pico's own figure comes from its heartbeat (``companion doctor``).
+The charged model adds MicroPython's time as the RP2040 spends it: its own cost per SPI
+transaction, per radio frame, per anticollision frame on top, per reader visit, and per
+cycle for the bookkeeping around the visits (on two buses, the cores' lockstep and core 0's
+gathering of core 1's results) (``scan_model.RP2040_US``),
+fitted by bench/pico_cycle.py to the firmware's cycles on both cores of the emulated
+RP2040. They are charged on the emulated clock (per transaction when the chip select
+falls, per frame when the chip starts sending, per visit when the antenna comes on). The
+emulator charges no flash (XIP) cache miss: those costs are a lower bound, and
+``scan_model.RP2040_XIP_US``, fitted with a cache model that charges every miss 50
+cycles, an upper bound. No figure of the host that runs the model enters it.
 
 The naive scan for comparison is modelled on the defaults of common MicroPython MFRC522
 drivers: every antenna always on, timer 15.5 ms (TPrescaler 0xD3E, TReload 30), a REQA
@@ -37,22 +30,22 @@ ComIrqReg. An unanswered REQA therefore waits the full 15.5 ms. The naive scan i
 fresh tags on every visit (its best case; in reality a tag left READY ignores the next
 REQA and is only seen every other cycle), and it cannot enumerate several tags at all.
 
-The default wiring (hardware/wiring.md) has 19 readers: the pad and spots 1..9 on SPI0,
-spots 10..18 on SPI1. Its worst case, both hats on SPI0 with the pad (holding a card), is
-the row ``DEFAULT_WORST``. Every target is judged on the worst cycle by bench/verdict.py,
-the model's error (``MODEL_ERROR``, its distance to the emulated RP2040) counted as noise.
-Its README section is ``readme`` (bench/readme.py).
+Every table here has hardware/pins.toml's 19 readers (the pad and 18 spots). The default
+wiring puts the pad and spots 1..9 on SPI0 (core 0), spots 10..18 on SPI1 (core 1); its
+worst case, both hats on SPI0 with the pad (holding a card), is ``DEFAULT_WORST``. One bus
+(every reader on SPI0, one core) is what wiring.md's one-bus table does. Every target is
+judged on the worst cycle by bench/verdict.py, the model's error (``MODEL_ERROR``, its
+distance to the emulated RP2040) counted as noise. Its README section is ``readme``
+(bench/readme.py).
 """
 
 import argparse
-import os
-import shutil
-import subprocess
 import sys
+import tomllib
 from pathlib import Path
-from typing import NamedTuple
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "firmware"))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "firmware"))
 
 import fwload  # noqa: E402
 
@@ -62,68 +55,26 @@ import fake_machine  # noqa: E402
 import fake_utime  # noqa: E402
 import harness  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT))
 
 from verdict import Verdict, judge  # noqa: E402
 
-READERS = 18
+from companion.devices import scan_model  # noqa: E402
+from companion.devices.scan_model import Cost, Events  # noqa: E402
+
 CYCLES = 64  # two audit rounds: every reader holding a long UID or several gets two audits
 BAUD = 10_000_000  # asked (hardware/pins.toml); the bus runs at SPI_HZ
 SPI_HZ = fake_machine.rp2_baudrate(BAUD)
-RP2040_FACTOR = 114  # MicroPython time on x86 -> on an RP2040 at 125 MHz (emulated)
-SPLIT = 9  # two buses: readers 0..8 on SPI0 (core 0), 9..17 on SPI1 (core 1)
-DEFAULT_SPLIT = 10  # the default wiring: the pad and spots 1..9 on SPI0, 10..18 on SPI1
-MODEL_ERROR = 0.03
-"""The model at the fitted factor is within 3 % of the emulated RP2040's cycles (but for
-the empty table, pico_cycle.py): a target closer than that is within noise."""
-ROOT = Path(__file__).resolve().parent.parent
-
-
-class Fit(NamedTuple):
-    """MicroPython's time (us, on the machine that measured it) per SPI transaction, per
-    radio frame, per visit, per ANTICOLLISION frame beyond an ordinary frame, and the
-    two-core scanner's own work per cycle."""
-
-    txn: float
-    frame: float
-    visit: float
-    anticollision: float
-    merge: float
-
-    def charged(self, factor: float) -> tuple[float, tuple[float, float, float]]:
-        """(us per transaction, (us per frame, per visit, per anticollision)) on the Pico,
-        for ``make_rig``."""
-        return self.txn * factor, (
-            self.frame * factor,
-            self.visit * factor,
-            self.anticollision * factor,
-        )
-
-
-# The fit recorded on an x86 desktop core, used when no ``micropython`` command is at hand.
-RECORDED_FIT = Fit(txn=0.055, frame=1.70, visit=1.60, anticollision=1.97, merge=1.8)
-
-
-def calibrate() -> tuple[Fit, str]:
-    """The interpreter's cost on this machine, and its source."""
-    exe = Path(sys.executable).parent / "micropython"
-    found = str(exe) if exe.exists() else shutil.which("micropython")
-    if not found:
-        return RECORDED_FIT, "recorded (no micropython command)"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("MICROPY")}
-    done = subprocess.run(
-        [found, str(ROOT / "bench" / "mp_interp_cost.py"), str(ROOT)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        check=True,
-    )
-    lines = done.stdout.strip().splitlines()
-    fit, merge = lines[-1].split(), lines[-2].split()
-    assert fit[0] == "FIT" and merge[0] == "MERGE", done.stdout
-    txn, frame, visit, anticollision = (float(x) for x in fit[1:5])
-    return Fit(txn, frame, visit, anticollision, float(merge[1])), "measured:\n" + done.stdout
+_PINS = tomllib.loads((ROOT / "hardware" / "pins.toml").read_text())["pico"]["readers"]
+READERS = len(_PINS["cs"])
+"""The pad and every spot: hardware/pins.toml's readers."""
+DEFAULT_BUSES = tuple(1 if r in _PINS["spi1"] else 0 for r in range(READERS))
+"""The bus of each reader in the default wiring (pins.toml's ``pico.readers.spi1``)."""
+ONE_BUS = (0,) * READERS
+MODEL_ERROR = 0.05
+"""The charged model is within 5 % of the emulated RP2040's median cycles (pico_cycle.py;
+within 2.5 % for the tables that hold tags): a target closer than that is within noise."""
 
 
 def uids_for(reader: int, count: int) -> list[str]:
@@ -131,37 +82,31 @@ def uids_for(reader: int, count: int) -> list[str]:
     return [f"04{reader:02X}{k:02X}5A1C{0x80 + reader:02X}{k:02X}" for k in range(count)]
 
 
-NO_COST = (0.0, 0.0, 0.0)
-
-
-def make_rig(
-    tags, overhead_us: float, long_uids: bool = True, cost=NO_COST, timeout_us=None
-) -> harness.Rig:
-    """``tags`` per reader: a list of one count per reader, or an int for each of 18."""
-    counts = tags if isinstance(tags, list) else [tags] * READERS
+def make_rig(tags, cost: Cost | None = None, long_uids=True, timeout_us=None) -> harness.Rig:
+    """A rig of one reader per entry of ``tags`` (how many tags each holds), MicroPython's
+    time charged at ``cost`` (None: the pure model)."""
+    cost = cost or Cost(0, 0, 0, 0, 0)
     rig = harness.Rig(
         FW.mfrc522,
-        n=len(counts),
+        n=len(tags),
         baudrate=BAUD,
-        overhead_us=overhead_us,
-        frame_overhead_us=cost[0],
+        overhead_us=cost.txn,
+        frame_overhead_us=cost.frame,
         timeout_us=timeout_us,
     )
-    for r in range(len(counts)):
-        rig.chips[r].visit_overhead_ns = int(cost[1] * 1000)
-        rig.chips[r].anticollision_overhead_ns = int(cost[2] * 1000)
-        for uid in uids_for(r, counts[r]):
+    for r, count in enumerate(tags):
+        rig.chips[r].visit_overhead_ns = int(cost.visit * 1000)
+        rig.chips[r].anticollision_overhead_ns = int(cost.anticollision * 1000)
+        for uid in uids_for(r, count):
             rig.place(r, uid if long_uids else uid[6:14])
     return rig
 
 
-def firmware_cycle(
-    tags, overhead_us: float = 0, settle_us: int = 300, long_uids=True, cost=NO_COST
-):
-    """Mean and worst steady-state cycle (ms), first cycle (ms), SPI bytes and transactions,
-    and each cycle's time (ms) of one core scanning every reader on one bus."""
-    counts = tags if isinstance(tags, list) else [tags] * READERS
-    rig = make_rig(counts, overhead_us, long_uids, cost)
+def firmware_cycle(tags, cost: Cost | None = None, settle_us: int = 300, long_uids=True):
+    """One core scanning the readers of ``tags`` on one bus: the mean and worst steady
+    cycle (ms), each cycle's time, the first cycle, and per cycle the SPI bytes,
+    transactions, frames, anticollision frames and visits."""
+    rig = make_rig(tags, cost, long_uids)
     scan = FW.scanner.Scanner(rig.readers, settle_us=settle_us)
     scan.start()
     start = rig.clock.ns
@@ -170,12 +115,12 @@ def firmware_cycle(
     scan.cycle()
     rig.reset_stats()
     times = []
+    per_cycle = cost.merge / 1000 if cost else 0.0
     for _ in range(CYCLES):
         start = rig.clock.ns
         scan.cycle()
-        times.append((rig.clock.ns - start) / 1e6)
+        times.append((rig.clock.ns - start) / 1e6 + per_cycle)
     stats = rig.stats()
-    busy_ms = sum(c.busy_ns for c in rig.chips) / 1e6 / CYCLES
     return {
         "mean": sum(times) / len(times),
         "max": max(times),
@@ -183,31 +128,48 @@ def firmware_cycle(
         "first": first_ms,
         "bytes": stats["bytes"] / CYCLES,
         "txns": stats["transactions"] / CYCLES,
+        "frames": sum(c.frames for c in rig.chips) / CYCLES,
+        "anticollisions": sum(c.anticollisions for c in rig.chips) / CYCLES,
+        "visits": len(tags),
         "spi_ms": stats["bytes"] * 8 / SPI_HZ * 1e3 / CYCLES,
-        "busy_ms": busy_ms,
-        "seen": [len(s) for s in scan.sets()] == counts,
+        "busy_ms": sum(c.busy_ns for c in rig.chips) / 1e6 / CYCLES,
+        "seen": [len(s) for s in scan.sets()] == list(tags),
     }
 
 
-def two_bus_cycle(
-    tags, overhead_us: float = 0, cost=NO_COST, merge_ms: float = 0.0, split: int = SPLIT
-):
-    """Mean and worst cycle (ms) with the first ``split`` readers on SPI0 (core 0) and the
-    rest on SPI1 (core 1), in lockstep (firmware/cores.py): each cycle lasts as long as the
-    slower half, plus core 0's own ``merge_ms`` of gathering core 1's results. The buses
-    share nothing, so each half runs on its own emulated board."""
-    counts = tags if isinstance(tags, list) else [tags] * READERS
+def two_bus_cycle(tags, cost: Cost | None = None, buses=DEFAULT_BUSES, settle_us: int = 300):
+    """Mean and worst cycle (ms) of ``tags`` on two buses (``buses``: each reader's), one
+    core each in lockstep (firmware/cores.py): each cycle lasts as long as the slower half
+    (each half's cycles carry the cost per cycle, ``cost.merge``: the lockstep and the
+    gathering then). The buses share nothing, so each half runs on its own emulated bus;
+    ``halves`` holds each half's figures."""
     halves = [
-        firmware_cycle(half, overhead_us, cost=cost) for half in (counts[:split], counts[split:])
+        firmware_cycle([t for t, b in zip(tags, buses, strict=True) if b == bus], cost, settle_us)
+        for bus in (0, 1)
     ]
-    times = [
-        max(a, b) + merge_ms for a, b in zip(halves[0]["times"], halves[1]["times"], strict=True)
-    ]
+    times = [max(a, b) for a, b in zip(halves[0]["times"], halves[1]["times"], strict=True)]
     return {
         "mean": sum(times) / len(times),
         "max": max(times),
+        "times": times,
+        "halves": halves,
         "seen": halves[0]["seen"] and halves[1]["seen"],
     }
+
+
+def cycle(tags, buses, cost: Cost | None = None, settle_us: int = 300):
+    """The figures of ``tags`` on ``buses``: one bus when every reader is on SPI0."""
+    if 1 in buses:
+        return two_bus_cycle(tags, cost, buses, settle_us)
+    return firmware_cycle(tags, cost, settle_us)
+
+
+def visit_figures(tags: int) -> tuple[float, Events]:
+    """The air and SPI time (ms) and the events of one visit of a reader holding ``tags``
+    tags, on average over the steady cycles (scan_model's VISIT_MS and VISIT_EVENTS)."""
+    f = firmware_cycle([tags] * READERS)
+    per = READERS
+    return f["mean"] / per, Events(f["txns"] / per, f["frames"] / per, f["anticollisions"] / per)
 
 
 class NaiveReader:
@@ -275,13 +237,14 @@ class NaiveReader:
         return bytes(answer[:4])
 
 
-def naive_cycle(tags: int, fresh: bool, overhead_us: float = 0):
-    """Mean naive cycle (ms). ``fresh``: every tag starts IDLE at each visit (best case).
+def naive_cycle(tags: int, fresh: bool) -> float:
+    """Mean naive cycle (ms) of ``READERS`` readers holding ``tags`` tags each. ``fresh``:
+    every tag starts IDLE at each visit (best case).
 
     The poll cap is lifted so that, as on a real Pico where one poll takes tens of
     microseconds, an unanswered frame waits for the 15.5 ms timer.
     """
-    rig = make_rig(tags, overhead_us, timeout_us=1000)
+    rig = make_rig([tags] * READERS, timeout_us=1000)
     readers = [NaiveReader(rig.spi, cs, max_polls=1_000_000) for cs in rig.cs]
     for reader in readers:
         reader.init()
@@ -298,267 +261,187 @@ def naive_cycle(tags: int, fresh: bool, overhead_us: float = 0):
     return sum(times) / len(times)
 
 
-HATS = [3, 3] + [1] * (READERS - 2)
-HATS_EMPTY = [3, 3] + [0] * (READERS - 2)
-HATS_APART = [3] + [1] * (SPLIT - 1) + [3] + [1] * (READERS - SPLIT - 1)  # one a bus
-TWO_BUS_TABLES = (
-    ("empty", 0),
-    ("1 tag each", 1),
-    ("2 hats of 3, one a bus", HATS_APART),
-    ("2 hats of 3, both on SPI0", HATS),
-    ("3 tags each", 3),
-)
-DEFAULT_ONE = [1] * (READERS + 1)  # the pad and every spot holding one tag
-DEFAULT_WORST = [1, 3, 3] + [1] * (READERS - 2)  # the pad (a card) and both hats on SPI0
-DEFAULT_WORST_NAME = "default wiring's worst: 19 readers, both hats on SPI0 with the pad"
-DEFAULT_TABLES = (
-    ("19 readers, 1 tag each", DEFAULT_ONE),
-    (DEFAULT_WORST_NAME, DEFAULT_WORST),
-)
-"""The default wiring (pad + 9 on SPI0, 9 on SPI1): one tag each, and its worst layout."""
+def _tags(pad: int, hats: dict[int, int], rest: int) -> list[int]:
+    """Tags per reader: ``pad`` on the pad, ``hats`` (spot -> tags), ``rest`` elsewhere."""
+    return [pad] + [hats.get(spot, rest) for spot in range(1, READERS)]
+
+
+HATS = _tags(1, {1: 3, 2: 3}, 1)
+"""Two hats of three on spots 1 and 2, the pad holding a card, one tag on every other spot:
+on the default wiring, both hats on SPI0 with the pad, its worst layout."""
 TABLES = (
-    ("empty", 0),
-    ("1 tag each", 1),
+    ("empty", [0] * READERS),
+    ("1 tag each", [1] * READERS),
     ("2 hats of 3, rest 1", HATS),
-    ("2 hats of 3, rest 0", HATS_EMPTY),
-    ("3 tags each", 3),
+    ("2 hats of 3, rest 0", _tags(0, {1: 3, 2: 3}, 0)),
+    ("3 tags each", [3] * READERS),
 )
+"""The tables of every wiring."""
+DEFAULT_WORST_NAME = "2 hats of 3, rest 1"
+TWO_BUS_TABLES = (*TABLES[:3], ("2 hats of 3, one a bus", _tags(1, {1: 3, 10: 3}, 1)), *TABLES[3:])
+"""The default wiring's tables: those of one bus, and the hats on a bus each."""
+TARGETS = (("1 tag each", 30.0), ("2 hats of 3, rest 1", 45.0), ("2 hats of 3, one a bus", 45.0))
+"""Worst cycle targets (ms): one tag each, and a table with two hats of three."""
 
 
-def table_row(
-    name, tags, fit, factors, two_buses: bool, results: dict, split: int = SPLIT
-) -> list[str]:
-    """The "mean / worst" cells of one table, pure then charged by each factor; each
-    result goes into ``results`` under (name, factor), the pure one under factor 0."""
-    cells = []
-    for factor in (0, *factors):
-        txn, cost = fit.charged(factor)
-        if two_buses:
-            merge_ms = fit.merge * factor / 1000
-            f = two_bus_cycle(tags, txn, cost, merge_ms, split)
-        else:
-            f = firmware_cycle(tags, overhead_us=txn, cost=cost)
-        results[(name, factor)] = f
-        cells.append(f"{f['mean']:6.1f} /{f['max']:6.1f}{' ' if f['seen'] else '!'}")
-    return cells
-
-
-def targets(results: dict, split_results: dict) -> list[tuple[str, str, dict, Verdict]]:
-    """(target, layout, its figures, the worst cycle's verdict) at ``RP2040_FACTOR``."""
-    x = RP2040_FACTOR
-    rows = (
-        ("≤ 30 ms, one tag each", 30, "one bus", results[("1 tag each", x)]),
-        ("≤ 30 ms, one tag each", 30, "two buses", split_results[("1 tag each", x)]),
-        (
-            "≤ 30 ms, one tag each",
-            30,
-            "the default wiring (19 readers)",
-            split_results[("19 readers, 1 tag each", x)],
-        ),
-        ("≤ 45 ms, 2 hats of 3", 45, "one bus", results[("2 hats of 3, rest 1", x)]),
-        (
-            "≤ 45 ms, 2 hats of 3",
-            45,
-            "two buses, one a bus",
-            split_results[("2 hats of 3, one a bus", x)],
-        ),
-        (
-            "≤ 45 ms, 2 hats of 3",
-            45,
-            "two buses, both on SPI0",
-            split_results[("2 hats of 3, both on SPI0", x)],
-        ),
-        ("≤ 45 ms, 2 hats of 3", 45, DEFAULT_WORST_NAME, split_results[(DEFAULT_WORST_NAME, x)]),
-    )
-    return [
-        (label, where, f, judge([f["max"]], limit, unit="ms", tolerance=MODEL_ERROR))
-        for label, limit, where, f in rows
-    ]
-
-
-def _markdown_rows(tables, fit, factors, two_buses, results, split=SPLIT) -> list[str]:
+def charged_rows(tables, buses, results: dict, label: str) -> list[str]:
+    """Markdown rows of ``tables`` on ``buses``: pure, at the RP2040's costs, and at the
+    XIP upper bound (mean / worst ms); each result goes into ``results[(label, name,
+    model)]``."""
     rows = []
     for name, tags in tables:
-        cells = table_row(name, tags, fit, factors, two_buses, results, split)
-        cells = [" / ".join(c.replace("!", " (a tag unseen)").split("/")) for c in cells]
-        cells = [" ".join(c.split()) for c in cells]
-        if name == DEFAULT_WORST_NAME:
-            rows.append(f"| **{name}** | " + " | ".join(f"**{c}**" for c in cells) + " |")
-        else:
-            rows.append(f"| {name} | " + " | ".join(cells) + " |")
+        cells = []
+        for model, cost in (("pure", None), ("rp2040", scan_model.RP2040_US)):
+            f = cycle(tags, buses, cost)
+            results[(label, name, model)] = f
+            cells.append(f"{f['mean']:.1f} / {f['max']:.1f}" + ("" if f["seen"] else " (unseen)"))
+        xip = cycle(tags, buses, scan_model.RP2040_XIP_US)
+        results[(label, name, "xip")] = xip
+        cells.append(f"{xip['mean']:.1f} / {xip['max']:.1f}")
+        bold = label == "default wiring" and name == DEFAULT_WORST_NAME
+        cells = [f"**{c}**" for c in cells] if bold else cells
+        rows.append(f"| {f'**{name}**' if bold else name} | " + " | ".join(cells) + " |")
     return rows
+
+
+def targets(results: dict) -> list[tuple[str, str, dict, Verdict]]:
+    """(target, wiring and table, its figures, the worst cycle's verdict) at the RP2040's
+    costs, each wiring's tables with a target."""
+    out = []
+    for label in ("default wiring", "one bus"):
+        for name, limit in TARGETS:
+            f = results.get((label, name, "rp2040"))
+            if f is not None:
+                verdict = judge([f["max"]], limit, unit="ms", tolerance=MODEL_ERROR)
+                out.append((f"≤ {limit:g} ms", f"{label}, {name}", f, verdict))
+    return out
 
 
 def readme(quick: bool) -> str:
     """bench/README.md's section (the model is deterministic: `quick` changes nothing)."""
-    fit, x = RECORDED_FIT, RP2040_FACTOR
-    factors = (50, x, 200)
-    head = "| table | pure model | " + " | ".join(f"charged ×{f}" for f in factors) + " |"
-    rule = "|---|---|---|---|---|"
+    cost, xip = scan_model.RP2040_US, scan_model.RP2040_XIP_US
+    head = "| table | pure model | RP2040 costs | XIP upper bound |\n|---|---|---|---|"
     results: dict = {}
-    one_bus = _markdown_rows(TABLES, fit, factors, False, results)
-    split_results: dict = {}
-    two_bus = _markdown_rows(TWO_BUS_TABLES, fit, factors, True, split_results)
-    two_bus += _markdown_rows(DEFAULT_TABLES, fit, factors, True, split_results, DEFAULT_SPLIT)
+    two = charged_rows(TWO_BUS_TABLES, DEFAULT_BUSES, results, "default wiring")
+    one = charged_rows(TABLES, ONE_BUS, results, "one bus")
     verdicts = []
-    for label, where, f, verdict in targets(results, split_results):
-        line = f"- {label}, {where}: {verdict} (mean {f['mean']:.1f} ms)"
-        verdicts.append(f"**{line[2:]}**" if where == DEFAULT_WORST_NAME else line)
-    verdicts = [v if v.startswith("- ") else f"- {v}" for v in verdicts]
+    for limit, where, f, verdict in targets(results):
+        line = f"- {limit}, {where}: {verdict} (mean {f['mean']:.1f} ms)"
+        worst = where == f"default wiring, {DEFAULT_WORST_NAME}"
+        verdicts.append(f"- **{line[2:]}**" if worst else line)
+    naive = [naive_cycle(t, fresh) for t in (0, 1) for fresh in (False, True)]
+    split = sum(1 for b in DEFAULT_BUSES if b == 0)
     return f"""## scan_cycle.py — Pico scan cycle
 
-`.venv/bin/python bench/scan_cycle.py [--calibrate]` runs the real firmware/scanner.py
-and mfrc522.py against the emulated MFRC522 of tests/firmware/chip.py. Emulated time
-advances with every SPI byte at {SPI_HZ / 1e6:g} MHz (counted by the fake bus: what
-MicroPython's rp2 port gives for the {BAUD / 1e6:g} MHz pins.toml asks, as the emulated
-Pico showed, pico_cycle.py below), the firmware's sleeps (antenna settle, 300 µs), and
-what the chip makes it wait for: frames and answers at 106 kbit/s, the frame delay time,
-and the 300 µs timer when nobody answers. The model is deterministic: it gives the same
-figures on any machine.
+`.venv/bin/python bench/scan_cycle.py` runs the real firmware/scanner.py and mfrc522.py
+against the emulated MFRC522 of tests/firmware/chip.py. Emulated time advances with every
+SPI byte at {SPI_HZ / 1e6:g} MHz (counted by the fake bus: what MicroPython's rp2 port
+gives for the {BAUD / 1e6:g} MHz pins.toml asks, as the emulated Pico showed,
+pico_cycle.py below), the firmware's sleeps (antenna settle, 300 µs), and what the chip
+makes it wait for: frames and answers at 106 kbit/s, the frame delay time, and the 300 µs
+timer when nobody answers. The model is deterministic: it gives the same figures on any
+machine.
 
-**The interpreter is charged, from a fixed reference, not from this host.**
-`bench/mp_interp_cost.py` runs under the real MicroPython unix port
-(`.venv/bin/micropython bench/mp_interp_cost.py .`): each steady visit (empty, one tag,
-hats of 2 and 3) and each kind of audit visit is recorded against the emulated chip, then
-replayed 5,000 times (the fastest of 5 rounds) with the chip out of the loop, so only the
-firmware's own time is measured; a least-squares fit gives a cost per SPI transaction,
-per frame, per anticollision frame on top, and per visit. The fit charged is
-`RECORDED_FIT`, measured once on an x86 desktop core: **{fit.txn:.3f} µs per
-transaction, {fit.frame:.2f} µs per frame, {fit.anticollision:.2f} µs more for an
-anticollision frame, {fit.visit:.2f} µs per visit**, and {fit.merge:.1f} µs for core 0's
-gathering of core 1's results (`MERGE`). `--calibrate` charges this machine's own fit
-instead, which only means something on a machine as fast as that reference (a slower or
-busier host would model a slower Pico). These times ×`RP2040_FACTOR` = **{x}** are
-charged on the emulated clock; ×{x} is measured on the RP2040's own MicroPython in an
-emulator (pico_cycle.py, below), against this same fit: a lower bound for a real Pico
-(the emulator does not charge flash cache misses). ×50 and ×200 are printed too.
-`companion doctor` reads a real Pico's `T` frames and prints the factor its median cycle
-implies.
+**MicroPython's time is the RP2040's own**, charged per event on the emulated clock
+(companion/devices/scan_model.py, `RP2040_US`, fitted by pico_cycle.py below to the
+firmware's cycles on both cores of the emulated RP2040): **{cost.txn:.1f} µs per SPI
+transaction, {cost.frame:.0f} µs per radio frame, {cost.anticollision:.0f} µs more for an
+anticollision frame, {cost.visit:.0f} µs per reader visit, {cost.merge:.0f} µs per
+cycle** for the bookkeeping around the visits (the cores' lockstep and core 0's gathering
+of core 1's results, on two buses). The emulator charges no flash
+cache miss, so these are a lower bound; the same fit with a cache model charging each
+miss 50 cycles (`RP2040_XIP_US`: {xip.txn:.1f}, {xip.frame:.0f}, {xip.anticollision:.0f},
+{xip.visit:.0f}, {xip.merge:.0f} µs) is the upper bound. No figure of the machine running
+the model enters it; `companion doctor` reads a real Pico's `T` frames and says how many
+times these costs its cycle implies.
 
-An anticollision frame costs the interpreter twice what another frame does: the UID is
-resolved bit by bit, then copied and checked; a hat's periodic full read is mostly
-anticollision.
-
-{READERS} readers on one SPI bus, 7-byte UIDs, steady state over {CYCLES} cycles,
-mean / worst ms:
+{READERS} readers (the pad and 18 spots), 7-byte UIDs, steady state over {CYCLES} cycles,
+mean / worst ms. **The default wiring** (hardware/pins.toml): the pad and spots 1..9 on
+SPI0 ({split} readers, core 0), spots 10..18 on SPI1 ({READERS - split}, core 1), in
+lockstep; a cycle lasts as long as the slower half and the bookkeeping. "2 hats of 3,
+rest 1" puts both hats (spots 1 and 2) on SPI0 with the pad, which holds a card: the
+default wiring's worst layout:
 
 {head}
-{rule}
-{chr(10).join(one_bus)}
+{chr(10).join(two)}
 
-**Two buses, two cores** (firmware/cores.py, hardware/wiring.md "Two buses"): readers
-0..{SPLIT - 1} on SPI0 scanned by core 0, {SPLIT}..{READERS - 1} on SPI1 by core 1, in
-lockstep. The rp2 port of MicroPython runs core 1's thread without a global lock, so the
-halves really overlap; a cycle lasts as long as the slower half, plus core 0's gathering
-of core 1's results (`MERGE`, charged like the rest). Each half runs on its own emulated
-board, as the buses share nothing. The last two rows are the default wiring
-(hardware/wiring.md): 19 readers, the pad and spots 1..9 on SPI0 ({DEFAULT_SPLIT}
-readers), spots 10..18 on SPI1 (9); its worst layout puts both hats of three on SPI0
-with the pad, which holds a card:
+**One bus** (every reader on SPI0, one core; wiring.md):
 
 {head}
-{rule}
-{chr(10).join(two_bus)}
+{chr(10).join(one)}
 
-**Targets, charged ×{x}, on the worst cycle** (the model is within
+**Targets, at the RP2040's costs, on the worst cycle** (the model is within
 {MODEL_ERROR * 100:g} % of the emulated RP2040's cycles, pico_cycle.py: a target closer
 than that is within noise):
 
 {chr(10).join(verdicts)}
 
-A reader holding one 7-byte tag is audited (every `audit` cycles) by a SELECT of its
-whole UID, a HALT and a REQA that only another tag answers: 5 frames where a full read
-took 7. A hat's check is conclusive on its own (each known tag selected and halted, then
-a REQA that only another tag answers), so its audit does not enumerate the whole hat at
-once: one of its tags, in turn, is left out of the SELECTs and read from scratch with
-whatever else answers the REQA (15 frames for a hat of three 7-byte tags, where the full
-read took 21 and the check takes 13). Each tag of a hat of n is read whole every
-n × `audit` cycles. Two antennas are on at the same moment on two buses, about half a mat
-apart: try it on the real mat before relying on it (wiring.md).
+The naive scan of common hobby drivers (pure model, {READERS} readers): empty
+{naive[0]:.1f} ms (best case {naive[1]:.1f}), one tag each {naive[2]:.1f} ms (best case
+{naive[3]:.1f}).
 
-History (issue 14, measured then, not regenerated): when `RECORDED_FIT` was recorded a
-one-tag visit took 7.3 µs under the unix port (14 transactions), a hat of three 7-byte
-tags 27.0 µs (75 transactions), its audit 34.3 µs (85 transactions, nothing allocated);
-the first native driver's visits took 12.5 and 55.0 µs (as bytecode, the one-tag visit
-15.5 µs). Before the scan work of issue 14 (1 ms timer, a full transceive set-up of 6
-transactions per frame, polls every 10 µs, hats enumerated every cycle, one bus), at
-10 MHz and ×100: empty 25.3 (×100: 47.2), one tag each 28.7 / 30.7 (×100: 60.8 / 63.9),
-two hats + one tag 59.6 / 62.0 (×100: 109.6 / 113.1), two hats + empty 56.6 (×100:
-97.4), three tags each 307.1 (×100: 499.2). SPI transactions per cycle, one tag each:
-1,524 → 262.
+A reader holding one 7-byte tag is audited (every `audit` cycles) by a SELECT of its whole
+UID, a HALT and a REQA that only another tag answers: 5 frames where a full read took 7. A
+hat's check is conclusive on its own (each known tag selected and halted, then a REQA that
+only another tag answers), so its audit does not enumerate the whole hat at once: one of
+its tags, in turn, is left out of the SELECTs and read from scratch with whatever else
+answers the REQA (15 frames for a hat of three 7-byte tags, where the full read took 21
+and the check takes 13). Each tag of a hat of n is read whole every n × `audit` cycles.
+Two antennas are on at the same moment on two buses, about half a mat apart: try it on the
+real mat before relying on it (wiring.md).
+
+History (issue 14, measured then, not regenerated, 18 readers): a one-tag visit took 7.3 µs
+under the unix port (14 transactions), a hat of three 7-byte tags 27.0 µs (75
+transactions), its audit 34.3 µs (85 transactions, nothing allocated); the first native
+driver's visits took 12.5 and 55.0 µs (as bytecode, the one-tag visit 15.5 µs). Before the
+scan work of issue 14 (1 ms timer, a full transceive set-up of 6 transactions per frame,
+polls every 10 µs, hats enumerated every cycle, one bus), at 10 MHz, pure model: empty
+25.3, one tag each 28.7 / 30.7, two hats + one tag 59.6 / 62.0, two hats + empty 56.6,
+three tags each 307.1. SPI transactions per cycle, one tag each: 1,524 → 262. Until issue
+38 the model charged the unix port's time on one x86 desktop core times a factor (×114)
+fitted to the emulated RP2040: a ratio to one machine, replaced by the RP2040's own costs.
 """
 
 
-def main(argv: list[str] | None = None) -> None:
-    args = sys.argv[1:] if argv is None else argv
-    fit, source = calibrate() if "--calibrate" in args else (RECORDED_FIT, "recorded")
-    print(f"Interpreter cost, {source.strip()}")
-    print(
-        f"fit: {fit.txn:.3f} us/transaction, {fit.frame:.2f} us/frame "
-        f"(+{fit.anticollision:.2f} an anticollision), {fit.visit:.2f} us/visit; "
-        f"charged x{RP2040_FACTOR} for an RP2040 at 125 MHz (measured on the emulated RP2040, "
-        "bench/pico_cycle.py)"
-    )
-    print()
-    print(
-        f"Scan cycle over {READERS} readers (7-byte UIDs), SPI at {SPI_HZ / 1e6:g} MHz "
-        f"({BAUD / 1e6:g} asked),"
-    )
-    print(f"steady state over {CYCLES} cycles, settle 300 us, timer 300 us: mean / worst ms")
-    factors = (50, RP2040_FACTOR, 200)
-    print(
-        f"{'table':>20} {'pure model':>14} "
-        + " ".join(f"{f'charged x{f}':>15}" for f in factors)
-        + f" {'txns':>6} {'first ms':>9}"
-    )
-    results = {}
-    for name, tags in TABLES:
-        cells = table_row(name, tags, fit, factors, False, results)
-        pure = results[(name, 0)]
-        print(
-            f"{name:>20} {cells[0]:>14} "
-            + " ".join(f"{c:>15}" for c in cells[1:])
-            + f" {pure['txns']:6.0f} {pure['first']:9.1f}"
-        )
-    print()
-    print("Naive scan for comparison (pure model): mean ms")
+def main() -> None:
+    print(f"{READERS} readers, SPI at {SPI_HZ / 1e6:g} MHz ({BAUD / 1e6:g} asked), settle 300 us,")
+    print(f"timer 300 us, 7-byte UIDs, steady state over {CYCLES} cycles: mean / worst ms")
+    print(f"RP2040 costs: {scan_model.RP2040_US}; XIP upper bound: {scan_model.RP2040_XIP_US}")
+    for label, buses, tables in (
+        ("default wiring", DEFAULT_BUSES, TWO_BUS_TABLES),
+        ("one bus", ONE_BUS, TABLES),
+    ):
+        print(f"\n{label}:")
+        print(f"{'table':>24} {'pure':>14} {'RP2040':>14} {'XIP bound':>14} {'txns':>6}")
+        for name, tags in tables:
+            cells = []
+            for cost in (None, scan_model.RP2040_US, scan_model.RP2040_XIP_US):
+                f = cycle(tags, buses, cost)
+                cells.append(f"{f['mean']:6.1f} /{f['max']:6.1f}{' ' if f['seen'] else '!'}")
+            pure = firmware_cycle(tags) if label == "one bus" else None
+            txns = f"{pure['txns']:6.0f}" if pure else ""
+            print(f"{name:>24} {cells[0]:>14} {cells[1]:>14} {cells[2]:>14} {txns}")
+    print("\nPer visit, for scan_model (VISIT_MS, VISIT_EVENTS, and the extra tag's):")
+    figures = [visit_figures(k) for k in range(5)]
+    print("VISIT_MS =", tuple(round(ms, 3) for ms, _ in figures[:4]))
+    print("EXTRA_TAG_MS =", round(figures[4][0] - figures[3][0], 3))
+    print("VISIT_EVENTS =", [tuple(round(x, 2) for x in e) for _, e in figures[:4]])
+    extra = [round(a - b, 2) for a, b in zip(figures[4][1], figures[3][1], strict=True)]
+    print("EXTRA_TAG_EVENTS =", tuple(extra))
+    print("\nNaive scan for comparison (pure model): mean ms")
     for tags in (0, 1):
         print(
             f"{tags:>11} tags/reader: {naive_cycle(tags, fresh=False):6.1f}, "
             f"best case {naive_cycle(tags, fresh=True):6.1f}"
         )
-    print()
-    print(
-        f"Sensitivity, 1 tag per reader, charged x{RP2040_FACTOR}: mean / worst ms by settle time"
-    )
-    txn, cost = fit.charged(RP2040_FACTOR)
-    for settle in (300, 500, 1000, 5000):
-        f = firmware_cycle(1, overhead_us=txn, cost=cost, settle_us=settle)
-        print(f"{settle:>10} us {f['mean']:6.1f} / {f['max']:6.1f}{'' if f['seen'] else ' !'}")
-    print()
-    print(
-        f"Two SPI buses, one RP2040 core each (firmware/cores.py): readers 0..{SPLIT - 1} on SPI0, "
-        f"{SPLIT}..{READERS - 1} on SPI1; the slower half plus core 0's gathering "
-        f"({fit.merge:.1f} us here, charged like the rest): mean / worst ms"
-    )
-    print(
-        f"{'table':>26} {'pure model':>14} " + " ".join(f"{f'charged x{f}':>15}" for f in factors)
-    )
-    split_results = {}
-    for name, tags in TWO_BUS_TABLES:
-        cells = table_row(name, tags, fit, factors, True, split_results)
-        print(f"{name:>26} {cells[0]:>14} " + " ".join(f"{c:>15}" for c in cells[1:]))
-    print()
-    for name, tags in DEFAULT_TABLES:
-        cells = table_row(name, tags, fit, factors, True, split_results, DEFAULT_SPLIT)
-        print(f"{name:>26} {cells[0]:>14} " + " ".join(f"{c:>15}" for c in cells[1:]))
-    print()
-    print(f"Targets, interpreter charged x{RP2040_FACTOR}, on the worst cycle:")
-    for label, where, f, verdict in targets(results, split_results):
-        print(f"  {label}, {where}: mean {f['mean']:.1f} ms, {verdict}")
+    print("\nTargets, at the RP2040's costs, on the worst cycle:")
+    results: dict = {}
+    charged_rows(TWO_BUS_TABLES, DEFAULT_BUSES, results, "default wiring")
+    charged_rows(TABLES, ONE_BUS, results, "one bus")
+    for limit, where, f, verdict in targets(results):
+        print(f"  {limit}, {where}: mean {f['mean']:.1f} ms, {verdict}")
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--calibrate", action="store_true", help="charge this machine's fit")
-    main(["--calibrate"] if parser.parse_args().calibrate else [])
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
+    main()

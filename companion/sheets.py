@@ -5,8 +5,8 @@ primitives per page: rectangles, texts, lines, circles, and a clip that confines
 follows it to a box. Two small back ends paint the same primitives: fpdf2 for the PDF
 (`write_pdf`, vector, exact sizes when printed at 100 %) and Pillow for the PNGs
 (`write_png`). What a back end does not understand it refuses, so the two cannot drift
-apart. Swiped's deck of cards and the builder's mat templates (companion/kit) are drawn
-with them; fpdf2 and Pillow load only when painting.
+apart. A game's printables (`Game.printables`: its deck of cards) and the builder's mat
+templates (companion/kit) are drawn with them; fpdf2 and Pillow load only when painting.
 """
 
 from __future__ import annotations

@@ -17,30 +17,47 @@ and the driver gives each bus its own transfer buffers (``mfrc522._buffers_of``)
 ``start_core1()`` starts the thread; without it (tests, or a board with one bus) each
 ``cycle()`` runs the second half itself after the first, with the same results.
 
+Core 1 may be lost: its thread raised (a bug, a bus error: ``CRASHED``), or it has not
+finished its half ``STALL_MS`` after core 0 finished its own (a wedged core: ``STALLED``).
+Core 0 never waits longer: it reports every reader of core 1's bus as faulty with that
+code (``E <reader> stalled``, ``?`` in the snapshots), and goes on scanning its own bus and
+feeding the watchdog, so the Pi names the fault instead of watching a board restart for
+ever. A stalled core 1 that finishes its half later is taken back (``E <reader> ok``, or
+``absent`` for a reader that was). While core 1 is lost, collection is automatic
+throughout: it does not run Python, so a collection cannot pull objects from under it.
+
 The garbage collector runs only while core 1 is parked: with no global lock, a collection
 started by core 0 while core 1 moves references around could free an object in use. So
-automatic collection is off while core 1 runs, and ``tidy()``, called by the main loop
-once a cycle's frames are out, collects on core 0 when ``GC_CHANGES`` readers changed or
-``GC_CYCLES`` cycles passed since the last collection: a steady cycle allocates nothing,
-and what a change and its frames allocate is bounded. It never asks how much is free:
-``gc.mem_free()`` walks the whole heap's allocation table, 8.9 ms on an RP2040, which every
-cycle would have taken the default table's cycle past its 30 ms. A collection of the
-firmware's heap takes 5 to 8 ms there (bench/README.md, pico_cycle.py): outside the scan
-cycle, it delays the next one, a few times a minute while tokens move.
+automatic collection is off during each cycle and on between cycles, where core 0 builds
+the frames (what allocates): MicroPython collects there by itself, once ``GC_THRESHOLD``
+bytes were allocated since the last collection (``gc.threshold``), long before the heap
+is full, so nothing allocated inside a cycle ever finds it full. A collection of the
+firmware's heap takes 5 to 8 ms on an RP2040 (bench/README.md, pico_cycle.py): outside
+the scan cycle, it delays the next one, every few seconds while tokens move. The firmware
+never asks how much is free: ``gc.mem_free()`` walks the whole heap's allocation table,
+8.9 ms on an RP2040. (Collecting by hand every so many cycles instead, as this firmware
+first did, let a table with slow cycles or frequent snapshots fill the heap between two
+collections and stop with a MemoryError: the emulated RP2040's two cores showed it.)
 """
 
 from array import array
 
+import scanner
+import utime
+
 _GO = 0  # core 0 counts the cycles it started
 _DONE = 1  # core 1 counts the cycles it finished
 _STOP = -1
-GC_CHANGES = 32
-"""Readers changed between two collections by core 0. A change and its ``S`` frame allocate
-about 1.5 KB, and the firmware leaves 188 KB of the RP2040's heap free (bench/README.md):
-32 changes and the heartbeats of ``GC_CYCLES`` cycles fit four times over."""
-GC_CYCLES = 256
-"""Cycles between two collections when nothing changes (8 s at 30 ms): the heartbeat's
-frames allocate a few KB a second."""
+STALL_MS = 1000
+"""How long core 0 waits, once its half is done, for core 1's: ten times the longest half a
+table can legitimately take (three tags on each of nine readers, settle_us at its 20 ms
+limit: 0.3 s on the emulated RP2040), and well under the watchdog's 8 s."""
+STALLED = "stalled"
+CRASHED = "crashed"
+GC_THRESHOLD = 32768
+"""Bytes allocated between two collections. The firmware holds 58 KB of the RP2040's 240 KB
+heap (bench/README.md): a change and its ``S`` frame allocate about 1.5 KB, a heartbeat a
+few KB, so the heap never holds more than half of itself."""
 
 
 def _both(name):
@@ -65,9 +82,11 @@ class TwoCores:
         self.numbers = numbers
         self.n = len(numbers[0]) + len(numbers[1])
         self.readers = [None] * self.n
+        self._where = [None] * self.n  # table reader -> (part, its index there)
         for p in range(2):
             for i in range(len(numbers[p])):
                 self.readers[numbers[p][i]] = parts[p].readers[i]
+                self._where[numbers[p][i]] = (p, i)
         self.visit_us = [0] * self.n
         self.changed = []  # what ``cycle`` returns, refilled every cycle: no allocation
         self.faults = []
@@ -75,9 +94,8 @@ class TwoCores:
         """Which bus (and core) scans each reader, for the ``T`` frame."""
         self._counters = array("i", [0, 0])
         self._threaded = False
+        self.lost = None  # STALLED or CRASHED while core 1 is lost
         self._gc = None
-        self._changes = 0  # readers changed since the last collection
-        self._since = 0  # cycles since the last collection
         self.core1_error = None
 
     # ---- what main.Firmware sets and reads, forwarded to both halves ---------------------------
@@ -98,9 +116,26 @@ class TwoCores:
             part.start()
         self._collect_faults()
 
+    def read_last(self, r):
+        """As ``Scanner.read_last``, ``r`` a table reader; nothing while core 1 is lost
+        for its readers."""
+        p, i = self._where[r]
+        if p == 1 and self.lost is not None:
+            return ()
+        return self.parts[p].read_last(i)
+
+    def missed(self, r, uid):
+        p, i = self._where[r]
+        return self.parts[p].missed(i, uid)
+
+    def forget(self, r, uid):
+        p, i = self._where[r]
+        self.parts[p].forget(i, uid)
+
     def sets(self):
+        """As ``Scanner.sets``; core 1's readers are unknown (None) while it is lost."""
         out = [None] * self.n
-        for p in range(2):
+        for p in range(2 if self.lost is None else 1):
             numbers = self.numbers[p]
             part_sets = self.parts[p].sets()
             for i in range(len(numbers)):
@@ -111,10 +146,10 @@ class TwoCores:
     def start_core1(self, start_thread, gc=None):
         """Run the second half on another core from now on: ``start_thread(function, args)``
         is ``_thread.start_new_thread`` (a parameter, so tests can pass CPython's); ``gc``
-        is MicroPython's ``gc`` module, collected by hand from now on (see above)."""
+        is MicroPython's ``gc`` module, off during each cycle from now on (see above)."""
         self._gc = gc
         if gc is not None:
-            gc.disable()
+            gc.threshold(GC_THRESHOLD)
         self._counters[_GO] = 0  # a core 1 started again starts counting again
         self._counters[_DONE] = 0
         self._threaded = True
@@ -151,17 +186,26 @@ class TwoCores:
         """Scan every reader once (both halves); the table readers whose set changed (the
         same list every cycle, refilled by the next)."""
         counters = self._counters
-        if self._threaded:
+        changed1 = ()
+        if not self._threaded:
+            changed0 = self.parts[0].cycle()
+            changed1 = self.parts[1].cycle()
+        elif self.lost is not None:
+            if self.lost == STALLED and counters[_DONE] == counters[_GO]:
+                self._found()  # core 1 finished its half at last: lockstep from the next
+                changed1 = self._changed1
+            changed0 = self.parts[0].cycle()
+        else:
+            gc = self._gc
+            if gc is not None:
+                gc.disable()  # core 1 moves references about until its half is done
             target = counters[_GO] + 1
             counters[_GO] = target
             changed0 = self.parts[0].cycle()
-            while counters[_DONE] != target:
-                if counters[_DONE] == _STOP:
-                    raise RuntimeError("core 1 stopped: " + repr(self.core1_error))
-            changed1 = self._changed1
-        else:
-            changed0 = self.parts[0].cycle()
-            changed1 = self.parts[1].cycle()
+            if self._wait_core1(target):
+                changed1 = self._changed1
+            if gc is not None:
+                gc.enable()
         changed = self.changed
         changed.clear()
         for i in changed0:
@@ -173,19 +217,37 @@ class TwoCores:
             numbers = self.numbers[p]
             part_visits = self.parts[p].visit_us
             for i in range(len(numbers)):
-                visit[numbers[i]] = part_visits[i]
+                visit[numbers[i]] = part_visits[i] if self.lost is None or p == 0 else 0
         self._collect_faults()
-        self._changes += len(changed)
-        self._since += 1
         return changed
 
-    def tidy(self):
-        """Between two cycles, core 1 parked: collect the garbage, when due (see above)."""
-        if self._gc is None or (self._changes < GC_CHANGES and self._since < GC_CYCLES):
-            return
-        self._gc.collect()
-        self._changes = 0
-        self._since = 0
+    def _wait_core1(self, target):
+        """Wait for core 1 to finish cycle ``target``: True once it has, False when it is
+        lost (it raised, or ``STALL_MS`` went by)."""
+        counters = self._counters
+        start = utime.ticks_ms()
+        while counters[_DONE] != target:
+            if counters[_DONE] == _STOP:
+                self._lose(CRASHED)
+                return False
+            if utime.ticks_diff(utime.ticks_ms(), start) > STALL_MS:
+                self._lose(STALLED)
+                return False
+        return True
+
+    def _lose(self, code):
+        """Core 1 is lost: its readers are reported faulty with ``code``."""
+        self.lost = code
+        for r in self.numbers[1]:
+            self.faults.append((r, code))
+
+    def _found(self):
+        """A stalled core 1 is back: its readers are what its own scanner says."""
+        self.lost = None
+        part = self.parts[1]
+        for i in range(part.n):
+            code = scanner.FAULT_ABSENT if part.faulty[i] else scanner.RECOVERED
+            self.faults.append((self.numbers[1][i], code))
 
     def _collect_faults(self):
         for p in range(2):

@@ -9,6 +9,13 @@ carries frames, not a REPL), says HELLO, then loops forever:
 - buttons wired to the Pico (pins.BUTTONS), debounced, as ``B`` frames;
 - an ``F`` snapshot at least every ``heartbeat_ms`` (default 1 s), and at once on SYNC,
   followed by a ``T`` frame of its own timings once the Pi asked with ``CONF stats=1``;
+- one tag on two spots never as two tokens: a tag read by a reader while another holds
+  it but missed it has moved, and leaves the other at once (not a debounce later); a tag
+  lying across two spots (both readers read it, visit after visit) is one fault: each
+  reader reported ``E <reader> shared_<other>`` (``?`` in snapshots) until one of them
+  stops reading it. The ``S`` frame that would put a tag on a second reader while the
+  first still reads it waits a cycle: a moved tag is missed by the first reader by then,
+  a tag across both is not;
 - whatever the Pi sent meanwhile, read without blocking through ``select.poll``.
 
 The firmware times itself with ``utime.ticks_us``: every scan cycle, and every reader visit
@@ -63,6 +70,9 @@ LIMITS = {
     "heartbeat_ms": (100, 10000),
     "stats": (0, 1),
 }
+ACROSS = "shared_"
+"""The fault code of a reader whose tag lies across its spot and another: ``shared_<n>``,
+``n`` the other reader."""
 CYCLE_WINDOW = 64  # about two seconds of a 30 ms cycle: one heartbeat and then some
 VISIT_WINDOW = 256  # 14 cycles of 18 readers
 
@@ -140,6 +150,8 @@ class Firmware:
         self.handed_over = False  # a framed REPL command was obeyed: leave the loop
         self.cycle_us = Window(CYCLE_WINDOW)
         self.visit_us = Window(VISIT_WINDOW)
+        self.across = {}  # reader -> the other reader of a tag lying across both spots
+        self.held = {}  # the same, seen in the last cycle only: their S frames wait
         self.buttons = []
         for name, pin in buttons:
             self.buttons.append([name, pin, 0, 0])  # name, pin, state, consecutive reads
@@ -151,8 +163,15 @@ class Firmware:
     def hello(self):
         self.send(protocol.hello(VERSION, self.scan.n))
 
+    def sets(self):
+        """The scanner's sets, a reader sharing a tag with another one unknown (None)."""
+        sets = self.scan.sets()
+        for reader in self.across:
+            sets[reader] = None
+        return sets
+
     def send_full(self):
-        self.send(protocol.full(self.scan.sets()))
+        self.send(protocol.full(self.sets()))
         if self.stats and self.cycle_us.count:
             self.send_timing()
         self.last_full = utime.ticks_ms()
@@ -256,6 +275,52 @@ class Firmware:
                 entry[3] = 0
                 self.send(protocol.button(entry[0], level == 1))
 
+    # ---- one tag, two spots -------------------------------------------------------------------
+    def check_across(self, changed):
+        """The readers whose ``S`` frame is due this cycle (``changed`` and more), and the
+        ``E`` frames of a tag lying across two spots (see ``across``). A tag one reader
+        reads that another holds but missed in its last visit has left that reader: it is
+        dropped there at once, not a debounce later, so a moved tag is never on two
+        spots."""
+        scan = self.scan
+        reading = {}  # uid -> a reader that read it in its last visit
+        pairs = {}  # reader -> the other reader that read the same tag
+        for reader in range(scan.n):
+            for uid in scan.read_last(reader):
+                other = reading.get(uid)
+                if other is None:
+                    reading[uid] = reader
+                else:
+                    pairs[reader] = other
+                    pairs[other] = reader
+        left = []  # readers a tag left: their frames first, so it is never on two spots
+        sets = scan.sets()
+        for reader in range(scan.n):
+            for uid in sets[reader] or ():
+                if uid in reading and scan.missed(reader, uid):
+                    scan.forget(reader, uid)
+                    if reader not in left:
+                        left.append(reader)
+        due = [r for r in left + [r for r in changed if r not in left] if r not in pairs]
+        for reader in sorted(self.across):
+            if pairs.get(reader) != self.across[reader]:
+                self.send(protocol.fault(reader, scanner.RECOVERED))
+                if reader not in due:
+                    due.append(reader)
+        across = {}
+        for reader in sorted(pairs):
+            partner = pairs[reader]
+            if self.held.get(reader) == partner or self.across.get(reader) == partner:
+                across[reader] = partner
+                if self.across.get(reader) != partner:
+                    self.send(protocol.fault(reader, ACROSS + str(partner)))
+        for reader in self.held:
+            if reader not in pairs and reader not in due:
+                due.append(reader)  # its frame was held back: the other reader lost the tag
+        self.held = {r: p for r, p in pairs.items() if r not in across}
+        self.across = across
+        return due
+
     def step(self):
         """One scan cycle, timed, and the frames it calls for."""
         start = utime.ticks_us()
@@ -268,8 +333,11 @@ class Firmware:
         while faults:
             reader, code = faults.pop(0)
             self.send(protocol.fault(reader, code))
+        due = changed
+        if changed or self.across or self.held:
+            due = self.check_across(changed)
         sets = None
-        for reader in changed:
+        for reader in due:
             if sets is None:
                 sets = self.scan.sets()
             self.send(protocol.state(reader, sets[reader]))
@@ -277,9 +345,6 @@ class Firmware:
         late = utime.ticks_diff(utime.ticks_ms(), self.last_full) >= self.heartbeat_ms
         if self.want_full or late:
             self.send_full()
-        tidy = getattr(self.scan, "tidy", None)  # two cores: garbage collected by hand
-        if tidy is not None:
-            tidy()
 
 
 def build_readers():

@@ -18,8 +18,9 @@ Pico -> Pi bodies:
 - ``S <reader> <uids>`` when a reader's debounced set changes;
 - ``F <reader>=<uids> ...`` a full snapshot of every reader 0..n-1 in order, at least once a
   second and in answer to SYNC, e.g. ``F 0=- 1=04A1B2C3D4E5F6,8A2C11F0 2=?``;
-- ``E <reader> <code>`` a reader fault: ``absent`` (no MFRC522 answers), ``ok`` (it works
-  again);
+- ``E <reader> <code>`` a reader fault: ``absent`` (no MFRC522 answers), ``stalled`` or
+  ``crashed`` (core 1, which scans that reader's bus, stopped, or its scan raised:
+  firmware/cores.py), ``ok`` (it works again);
 - ``B <name> down|up`` a button wired to the Pico;
 - ``T cycles=<n> cycle_us=<min>/<median>/<max> visits=<m> visit_us=<min>/<median>/<max>``
   the firmware's own timings, right after every ``F`` once the Pi asked for them with

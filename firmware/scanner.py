@@ -100,6 +100,26 @@ class Scanner:
             if not self.faulty[r]:
                 self.readers[r].set_timeout(timeout_us)
 
+    def read_last(self, r):
+        """The UIDs reader ``r`` read in its last visit: its stable set but for the tags
+        it missed (a tag gone stays ``debounce`` visits in the stable set, unread)."""
+        if self.faulty[r]:
+            return ()
+        misses = self.misses[r]
+        return [h for h in self.stable[r] if h not in misses]
+
+    def missed(self, r, uid):
+        """True when reader ``r`` holds ``uid`` but missed it in its last visit."""
+        return uid in self.misses[r]
+
+    def forget(self, r, uid):
+        """Drop ``uid`` from reader ``r``'s stable set now, without waiting out the
+        debounce: another reader reads it, so it has left."""
+        self.stable[r].discard(uid)
+        self.raw[r].pop(uid, None)
+        self.misses[r].pop(uid, None)
+        self._known_changed(r)
+
     def sets(self):
         """Sorted UID lists per reader, or None for a faulty reader."""
         out = []

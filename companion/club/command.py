@@ -150,7 +150,11 @@ def _serve(
         return fail("club", str(exc))
     tls = Path(args.tls_ca) if args.tls_ca else None
     reader = ClubReader(board, archive, host, port, args.username, password, tls)
-    reader.start()
+    try:
+        reader.start()
+    except OSError as exc:
+        server.stop()
+        return fail("club", f"--archive {archive}: cannot write it: {exc.strerror or exc}")
     print(f"club page: http://{args.host}:{listening}/ (reading {host}:{port})", flush=True)
     try:
         while not stop.wait(1.0):

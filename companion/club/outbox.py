@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import games
-from companion.club.topics import announcement, recent, result_record
+from companion.club.topics import EVENING_GAMES, announcement, recent, result_record
 from companion.config.club import ClubConfig
 from companion.games import TableReferee
 from companion.journal import Setup, fsync_dir, game_id, make_private_dirs
@@ -107,7 +107,8 @@ class Outbox:
 
 class RecentList:
     """A JSON list of records on disk, those of the last `RECENT` seconds by ``field`` (an
-    ISO time): the evening's results (``ended``) or games (``started``)."""
+    ISO time), the latest `EVENING_GAMES` of them: the evening's results (``ended``) or
+    games (``started``)."""
 
     def __init__(self, path: Path, field: str) -> None:
         self.path = path
@@ -121,7 +122,8 @@ class RecentList:
             return []
         if not isinstance(records, list):
             return []
-        return recent([r for r in records if isinstance(r, dict)], datetime.now(UTC), self.field)
+        kept = recent([r for r in records if isinstance(r, dict)], datetime.now(UTC), self.field)
+        return kept[-EVENING_GAMES:]
 
     def ids(self) -> set[str]:
         return {str(r.get("id")) for r in self.read()}

@@ -1,17 +1,22 @@
 """The club's read-only page: every table live, the results, the standings, the CSVs.
 
-Served by aiohttp from a thread with its own loop (`ClubServer`), as the table's page is.
-Only GET routes exist: nothing a browser sends changes the board. The page polls
-``/api/board`` and draws each table from its public state: its status line, seats and
-scores, the OLED's frame (``/frame/TABLE.png``), and the game's own page view, the very
-module the table's page mounts (`Game.page_assets`, loaded by the page's ``gameview.js``,
-served here as the table serves them) with nobody to act.
+Served by aiohttp from a thread with its own loop (`ClubServer`), as the table's page is,
+behind the same bounds (`companion.web.gate`: so many connections, so many from one
+address, an idle one closed to make room, open files well under the process's limit) and
+the same quiet log (`companion.web.quiet`: a flood of connections is summed up, never a
+line each). Only GET routes exist: nothing a browser sends changes the board. The page
+polls ``/api/board`` with the ETag of the version it has: unchanged, it is answered 304
+with no body; changed, with the board's JSON built once a version (`Board.view_json`).
+Each table is drawn from its public state: its status line, seats and scores, the OLED's
+frame (``/frame/TABLE.png``), and the game's own page view, the very module the table's
+page mounts (`Game.page_assets`, loaded by the page's ``gameview.js``, served here as the
+table serves them) with nobody to act.
 """
 
 from __future__ import annotations
 
-import asyncio
-import threading
+import logging
+import secrets
 from importlib import resources
 from typing import Any
 
@@ -23,6 +28,9 @@ from companion.club.topics import compact
 from companion.club.words import WORDS
 from companion.web.assets import page_file
 from companion.web.errors import Refused
+from companion.web.gate import Gate, Limits
+from companion.web.quiet import QuietFilter, Summary
+from companion.web.threaded import ThreadedServer
 
 STATIC = resources.files("companion.club") / "static"
 WEB_STATIC = resources.files("companion.web") / "static"
@@ -39,14 +47,46 @@ HEADERS = {
     "Cache-Control": "no-store",
 }
 TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+HTTP_LOG = logging.getLogger("companion.club.http")
+"""aiohttp's server logs here (a broken request...): summed up, never a traceback."""
+HTTP_LOG.addFilter(QuietFilter())
 BOARD = web.AppKey("board", Board)
 LANG = web.AppKey("lang", str)
+GATE = web.AppKey("gate", Gate)
 
 
-def make_app(board: Board, lang: str) -> web.Application:
-    app = web.Application(middlewares=[_headers])
+class Served:
+    """``/api/board`` as last served: its version, ETag and body (the board's JSON with the
+    page's words), made again only when the board's version changed."""
+
+    def __init__(self, lang: str) -> None:
+        self.words = compact(WORDS[lang])
+        self.boot = secrets.token_hex(4)
+        """In the ETag: a restarted club (its versions from 0 again) is never "unchanged"."""
+        self.version = -1
+        self.etag = ""
+        self.body = b""
+
+    def now(self, board: Board) -> tuple[str, bytes]:
+        version, view = board.view_json()
+        if version != self.version:
+            self.version = version
+            self.etag = f'"{self.boot}-{version}"'
+            self.body = b'{"words":' + self.words + b"," + view[1:]
+        return self.etag, self.body
+
+
+SERVED = web.AppKey("served", Served)
+
+
+def make_app(board: Board, lang: str, gate: Gate | None = None) -> web.Application:
+    """The page's routes over ``board``, its connections behind ``gate`` (default: default
+    limits, for an app served without `ClubServer`)."""
+    app = web.Application(middlewares=[_guard])
     app[BOARD] = board
     app[LANG] = lang
+    app[GATE] = gate if gate is not None else Gate(Limits(), lambda: WORDS[lang]["full"])
+    app[SERVED] = Served(lang)
     app.router.add_get("/", _static("club.html"))
     app.router.add_get("/club.js", _static("club.js"))
     app.router.add_get("/club.css", _static("club.css"))
@@ -61,9 +101,25 @@ def make_app(board: Board, lang: str) -> web.Application:
     return app
 
 
+FAILED = Summary("a request of the club's page failed")
+
+
 @web.middleware
-async def _headers(request: web.Request, handler: Any) -> web.StreamResponse:
-    response: web.StreamResponse = await handler(request)
+async def _guard(request: web.Request, handler: Any) -> web.StreamResponse:
+    """The headers on every answer, never a traceback; the request's connection is busy
+    meanwhile (`Gate.busy`: not closed to make room)."""
+    try:
+        with request.app[GATE].busy(request.transport):
+            response: web.StreamResponse = await handler(request)
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        response = web.json_response({"error": exc.reason}, status=exc.status)
+    except ConnectionError:  # the client left mid-request: nobody to answer
+        response = web.json_response({"error": "gone"}, status=400)
+    except Exception as exc:
+        FAILED.note(f": {request.method} {request.path}: {exc!r}")
+        response = web.json_response({"error": "failed"}, status=500)
     response.headers.update(HEADERS)
     return response
 
@@ -85,9 +141,10 @@ def _static(name: str) -> Any:
 
 
 async def _board(request: web.Request) -> web.StreamResponse:
-    view = request.app[BOARD].view()
-    view["words"] = WORDS[request.app[LANG]]
-    return web.Response(body=compact(view), content_type="application/json")
+    etag, body = request.app[SERVED].now(request.app[BOARD])
+    if request.headers.get("If-None-Match") == etag:
+        return web.Response(status=304, headers={"ETag": etag})
+    return web.Response(body=body, content_type="application/json", headers={"ETag": etag})
 
 
 async def _frame(request: web.Request) -> web.StreamResponse:
@@ -141,49 +198,18 @@ def _csv(which: str) -> Any:
     return serve
 
 
-class ClubServer:
-    """The page served from a thread (`start` returns the port, `stop`)."""
+class ClubServer(ThreadedServer):
+    """The page served from a thread (`ThreadedServer`: `start` returns the port, `stop`),
+    its connections behind a `Gate` (``limits``, with `connections` well under the
+    process's limit of open files: the night's archive and the broker's connection always
+    have theirs), a connection refused told so in the board's language."""
 
-    def __init__(self, board: Board, lang: str, host: str, port: int) -> None:
-        self.board, self.lang, self.host, self.port = board, lang, host, port
-        self._loop = asyncio.new_event_loop()
-        self._started = threading.Event()
-        self._error: OSError | None = None
-        self._runner: web.AppRunner | None = None
-        self.thread = threading.Thread(target=self._run, name="club-page", daemon=True)
+    def __init__(
+        self, board: Board, lang: str, host: str, port: int, limits: Limits | None = None
+    ) -> None:
+        self.board, self.lang = board, lang
+        super().__init__("the club page", host, port, limits, lambda: WORDS[lang]["full"],
+                         HTTP_LOG)  # fmt: skip
 
-    def start(self, timeout: float = 10.0) -> int:
-        self.thread.start()
-        self._started.wait(timeout)
-        if self._error is not None:
-            raise OSError(f"the club's page cannot listen on {self.host}:{self.port}: "
-                          f"{self._error.strerror or self._error}")  # fmt: skip
-        return self.port
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        try:
-            self._loop.run_until_complete(self._listen())
-        except OSError as exc:
-            self._error = exc
-            self._started.set()
-            return
-        self._started.set()
-        self._loop.run_forever()
-        if self._runner is not None:
-            self._loop.run_until_complete(self._runner.cleanup())
-        self._loop.close()
-
-    async def _listen(self) -> None:
-        self._runner = web.AppRunner(make_app(self.board, self.lang), access_log=None)
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
-        server = site._server
-        if self.port == 0 and isinstance(server, asyncio.Server) and server.sockets:
-            self.port = int(server.sockets[0].getsockname()[1])
-
-    def stop(self) -> None:
-        if self.thread.is_alive():
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self.thread.join(timeout=5)
+    def app(self) -> web.Application:
+        return make_app(self.board, self.lang, self.gate)

@@ -26,8 +26,15 @@ GAMES = "games"
 """The table's games of the evening as each starts (a retained list of announcements, each
 `announcement`): the board counts a result only for a game its table announced, with the
 same game and seats."""
+MAX_PACKET = 1 << 20
+"""Bytes of the largest MQTT packet on the club's broker (docs/club.md's
+``max_packet_size``, which the club asks for too): twice the largest payload a table sends
+(`companion.club.board.Bounds.largest`)."""
 RECENT = 12 * 3600
 """Seconds a result stays in its table's retained ``results`` (an evening, not the next)."""
+EVENING_GAMES = 200
+"""Games of one table an evening the club takes (one every 3 minutes for 10 hours): a
+table's retained ``games`` and ``results`` hold its latest so many."""
 ONLINE = b"online"
 OFFLINE = b"offline"
 SUBSCRIPTIONS = (f"{ROOT}/+/{STATE}", f"{ROOT}/+/{FRAME}", f"{ROOT}/+/{AVAILABILITY}",

@@ -212,6 +212,11 @@ def _check_rules(c: Checker, name: str, seats: tuple[str, ...], rules: Mapping[s
         c.bad("game.rules", dict(rules), f"{exc} (docs/rulings.md lists each game's settings)")
 
 
+LONGEST_SEAT_NAME = 64
+"""Characters of a seat's name: any player's, and within what a club's board takes of a
+table (docs/club.md, "What one table can do")."""
+
+
 def _seats(c: Checker, g: Mapping[str, Any], default: tuple[str, ...]) -> tuple[str, ...]:
     """game.seats: names clockwise from seat 1, or a number of seats."""
     if "seats" not in g:
@@ -222,14 +227,15 @@ def _seats(c: Checker, g: Mapping[str, Any], default: tuple[str, ...]) -> tuple[
     if (
         isinstance(raw, list)
         and 2 <= len(raw) <= 6
-        and all(isinstance(s, str) and s.strip() for s in raw)
+        and all(isinstance(s, str) and 0 < len(s.strip()) <= LONGEST_SEAT_NAME for s in raw)
         and len({s.strip() for s in raw}) == len(raw)
     ):
         return tuple(s.strip() for s in raw)
     c.bad(
         "game.seats",
         raw,
-        "give 2 to 6 different names clockwise from seat 1, e.g. "
+        f"give 2 to 6 different names of up to {LONGEST_SEAT_NAME} characters clockwise "
+        "from seat 1, e.g. "
         '["Ana", "Bob", "Cy"], or a number of seats from 2 to 6',
     )
     return default

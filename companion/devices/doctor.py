@@ -44,8 +44,46 @@ from companion.options import (
 )
 
 CTRL_C_CTRL_D = b"\r\x03\x03\x04"  # stop main.py, then soft-reboot from the REPL
+FAULT_HINTS = {
+    "stalled": "core 1, which scans this reader's SPI bus, stopped answering: the other "
+    "bus is still read; unplug the Pico and plug it in again, and report it if it recurs",
+    "crashed": "core 1, which scans this reader's SPI bus, raised an error: the other bus is "
+    "still read; unplug the Pico and plug it in again, and report it if it recurs",
+}
+"""What the firmware's fault codes other than ``absent`` mean (firmware/cores.py)."""
+FAULT_HINT = "check its wiring and CS line"
+ACROSS = "shared_"
+"""The firmware's fault code of a reader sharing a tag with reader n: ``shared_<n>``."""
+SETTLE_MAX_US = 5100
+"""Where the search for the lowest power-up wait starts: ISO/IEC 14443-3 (clause 5, the
+initial dialogue of type A) lets a tag take up to 5 ms to accept its first command once
+the field is on; 100 us more for the field to rise."""
+SETTLE_STEP_US = 50
+"""The search's resolution."""
+SETTLE_CYCLES = 50
+"""Scan cycles each power-up wait tried must read every tag in (at most 62: the
+firmware's timing window holds 64 and two are left to the change)."""
+SETTLE_FLOOR_US = 100
+"""The least power-up wait recommended, however early the tags were ready."""
+FIRMWARE_DEBOUNCE = 3
+"""The firmware's own debounce (firmware/scanner.py), given back after the search."""
+SEARCH_HEARTBEAT_MS = 100
+"""The snapshot period during the search (its ``T`` frames count the cycles); the
+firmware's own, 1000 ms, is given back after it."""
+FIRMWARE_HEARTBEAT_MS = 1000
 MAX_READERS = 19
 """The pad and up to 18 spots: as many readers as the firmware scans (firmware/README.md)."""
+
+
+def fault_hint(code: str) -> str:
+    """What a reader's fault code means, for the one who fixes it."""
+    partner = code.removeprefix(ACROSS)
+    if partner != code and partner.isdigit():
+        return (
+            f"one tag lies across this spot and {_name(int(partner))}, both readers read it: "
+            "put it on one of them"
+        )
+    return FAULT_HINTS.get(code, FAULT_HINT)
 
 
 def _answered_repl(link: SerialLink) -> bool:
@@ -69,6 +107,8 @@ def run_doctor(
     make_link: Callable[[str], SerialLink] = SerialLink,
     tags: Mapping[str, str] | None = None,
     settle_us: int | None = None,
+    find_settle: int = 0,
+    step_timeout: float = 60.0,
 ) -> int:
     """Diagnose the Pico link and its readers; return the exit status (0 healthy, 1 not).
 
@@ -77,6 +117,9 @@ def run_doctor(
     through the watch, makes the result 1. ``tags`` (the enrolled registry, UID -> kind)
     names each tag seen, so a token that was never enrolled stands out. ``settle_us``:
     the tags' power-up wait the Pico is given for the watch (None: the firmware's own).
+    ``find_settle``: after the watch, search for the lowest power-up wait at which every
+    reader holding a tag reads it in each of that many scan cycles (0: no search; each
+    wait tried gives up after ``step_timeout`` seconds), and recommend one.
     """
 
     def say(text: str) -> None:
@@ -98,7 +141,16 @@ def run_doctor(
     inbox: queue.Queue[Observation] = queue.Queue()
     link.start(inbox)
     try:
-        return _diagnose(link, inbox, say, seconds, readers, restart, connect_timeout, _namer(tags))
+        named = _namer(tags)
+        seen: dict[int, frozenset[str]] = {}
+        status = _diagnose(
+            link, inbox, say, seconds, readers, restart, connect_timeout, named, seen
+        )
+        if find_settle and link.connected:
+            search = SettleSearch(link, inbox, say, find_settle, step_timeout, seen)
+            if not search.run():
+                status = 1
+        return status
     finally:
         link.stop()
 
@@ -112,8 +164,10 @@ def _diagnose(
     restart: bool,
     connect_timeout: float,
     named: Callable[[frozenset[str]], str] = lambda uids: " ".join(sorted(uids)),
+    contents: dict[int, frozenset[str]] | None = None,
 ) -> int:
-    contents: dict[int, frozenset[str]] = {}
+    """The diagnosis; ``contents`` (reader -> tags) is filled with what the readers held."""
+    contents = {} if contents is None else contents
     faults: dict[int, str] = {}
     status: LinkStatus | None = None
 
@@ -162,6 +216,8 @@ def _diagnose(
         take(time.monotonic() + connect_timeout, lambda: link.hello is not None)
     hello = link.hello
     count = hello.readers if hello else len(contents) + len(faults)
+    if hello is None and status is not None and status.readers:
+        count = status.readers  # the snapshot's size: its readers may not all be read yet
     if hello:
         say(f"firmware {hello.firmware}, protocol {hello.proto}, {hello.readers} readers")
     else:
@@ -185,7 +241,8 @@ def _diagnose(
             say(f"  {_name(reader)}: MISSING (the Pico has {count} readers)")
             healthy = False
         elif reader in faults:
-            say(f"  {_name(reader)}: FAULT {faults[reader]} (check its wiring and CS line)")
+            code = faults[reader]
+            say(f"  {_name(reader)}: FAULT {code} ({fault_hint(code)})")
             healthy = False
         elif reader not in contents:
             say(f"  {_name(reader)}: SILENT (no report in {seconds:g} s)")
@@ -221,6 +278,163 @@ def _diagnose(
         healthy = False
     say("healthy" if healthy else "NOT healthy")
     return 0 if healthy else 1
+
+
+class SettleSearch:
+    """The lowest power-up wait (``settle_us``) at which every reader holding a tag reads
+    it, ``cycles`` scan cycles in a row: with the firmware's debounce at 1 a single missed
+    read shows as a change, so each wait tried either reads every tag in every cycle or
+    is seen failing. The tags must lie still meanwhile. It starts at ``SETTLE_MAX_US``,
+    where every tag must read (what is read there is the reference: a tag too slow for the
+    configured wait shows only then), then halves the interval down to
+    ``SETTLE_STEP_US``, and recommends twice the lowest working wait (at least
+    ``SETTLE_FLOOR_US``); the firmware gets its debounce, wait and heartbeat back.
+
+    Counted in the Pico's own cycles (its ``T`` frames, a snapshot every
+    ``SEARCH_HEARTBEAT_MS`` meanwhile), so the search takes as long as the table needs, on
+    a real Pico or an emulated one."""
+
+    def __init__(
+        self,
+        link: SerialLink,
+        inbox: queue.Queue[Observation],
+        say: Callable[[str], None],
+        cycles: int,
+        timeout: float,
+        contents: dict[int, frozenset[str]],
+    ) -> None:
+        self.link = link
+        self.inbox = inbox
+        self.say = say
+        self.cycles = min(cycles, 62)
+        self.timeout = timeout
+        self.current = contents
+        self.reference: dict[int, frozenset[str]] = {}
+        self.missed: set[int] = set()
+        self.trouble = ""  # why the last step got no answer
+
+    def _drain(self, wait: float) -> None:
+        """Take what the link saw; a reader whose tags differ from the reference missed."""
+        try:
+            obs = self.inbox.get(timeout=wait)
+        except queue.Empty:
+            return
+        if isinstance(obs, SpotContents):
+            self.current[obs.reader] = obs.uids
+            if obs.reader in self.reference and obs.uids != self.reference[obs.reader]:
+                self.missed.add(obs.reader)
+        elif isinstance(obs, ReaderFault) and obs.reader in self.reference:
+            self.missed.add(obs.reader)
+        elif isinstance(obs, LinkStatus) and not obs.connected:
+            self.trouble = f"link lost: {obs.reason}"
+
+    def _until(self, done: Callable[[], bool], deadline: float) -> bool:
+        while not done():
+            if not self.link.connected:
+                self.trouble = self.trouble or "link lost"
+                return False
+            if time.monotonic() > deadline:
+                self.trouble = f"no answer in {self.timeout:g} s"
+                return False
+            self._drain(0.02)
+        return True
+
+    def _timed(self, count: int) -> bool:
+        timing = self.link.timing
+        return timing is not None and timing.cycles >= count
+
+    def _cycles(self, count: int, deadline: float) -> bool:
+        """Wait until the Pico has timed ``count`` cycles since the last CONF."""
+        return self._until(lambda: self._timed(count), deadline)
+
+    def _conf(self, key: str, value: int, deadline: float) -> bool:
+        link = self.link
+        link.replies.clear()
+        link.send(protocol.conf(key, value))
+        if not self._until(
+            lambda: any(isinstance(r, protocol.Ok) and r.key == key for r in list(link.replies)),
+            deadline,
+        ):
+            return False
+        link.timing = None  # the T frames after the OK time the new setting only
+        return True
+
+    def reads(self, settle: int) -> set[int] | None:
+        """The readers that missed a read at ``settle`` (empty: none), None when the Pico
+        did not answer (``trouble`` says why). The first call sets the reference."""
+        deadline = time.monotonic() + self.timeout
+        if not self._conf("settle_us", settle, deadline) or not self._cycles(2, deadline):
+            return None
+        if not self.reference:
+            self.reference = {r: uids for r, uids in self.current.items() if uids}
+        self.missed = {r for r, uids in self.reference.items() if self.current.get(r) != uids}
+        if not self._cycles(2 + self.cycles, deadline):
+            return None
+        return set(self.missed)
+
+    def run(self) -> bool:
+        """Search and say what it found; False when no wait reads every tag."""
+        say = self.say
+        link = self.link
+        say(
+            f"finding the lowest power-up wait that reads every tag {self.cycles} cycles in a "
+            "row (keep the tags still):"
+        )
+        configured = link.settings.get("settle_us", scan_model.BENCH_SETTLE_US)
+        deadline = time.monotonic() + self.timeout
+        try:
+            if not (
+                self._conf("heartbeat_ms", SEARCH_HEARTBEAT_MS, deadline)
+                and self._conf("debounce", 1, deadline)
+            ):
+                say(f"power-up wait: the Pico did not take the search's settings ({self.trouble})")
+                return False
+            return self._search(configured)
+        finally:
+            deadline = time.monotonic() + self.timeout
+            self._conf("debounce", FIRMWARE_DEBOUNCE, deadline)
+            self._conf("settle_us", configured, deadline)
+            self._conf("heartbeat_ms", FIRMWARE_HEARTBEAT_MS, deadline)
+
+    def _search(self, configured: int) -> bool:
+        say = self.say
+        low, high = 0, SETTLE_MAX_US  # low: not known to work; high: known to work
+        settle: int | None = SETTLE_MAX_US
+        while settle is not None:
+            missed = self.reads(settle)
+            if missed is None:
+                say(f"  settle_us {settle}: {self.trouble}; search stopped")
+                return False
+            if settle == SETTLE_MAX_US:
+                if not self.reference:
+                    say("  no reader holds a tag: put a tag on every spot and try again")
+                    return False
+                empty = sorted(r for r in self.current if r not in self.reference)
+                if empty:
+                    say(f"  not tested, no tag: {', '.join(_name(r) for r in empty)}")
+            if missed:
+                names = ", ".join(_name(r) for r in sorted(missed))
+                say(f"  settle_us {settle}: missed on {names}")
+                if settle == SETTLE_MAX_US:
+                    say("no power-up wait reads every tag: check those readers and tags")
+                    return False
+                low = settle
+            else:
+                say(f"  settle_us {settle}: every tag read")
+                high = settle
+            middle = (low + high) // 2
+            middle -= middle % SETTLE_STEP_US
+            if settle == SETTLE_MAX_US:
+                settle = 0
+            else:
+                settle = None if high == 0 or middle in (low, high) else middle
+        recommended = max(2 * high, SETTLE_FLOOR_US)
+        say(
+            f"lowest power-up wait that read every tag: {high} µs; recommended: {recommended} "
+            f"µs, twice that (now {configured} µs): put settle_us = {recommended} in [readers] "
+            "of the config"
+        )
+        return True
 
 
 def _stats_refused(link: SerialLink) -> bool:
@@ -265,8 +479,7 @@ def timing_lines(
     lines.append(
         f"model: {model:.1f} ms per cycle for {len(tags)} readers holding {sum(tags)} tag(s)"
         f"{' on one SPI bus' if buses is None else ' on two SPI buses, one core each'} "
-        f"(bench/scan_cycle.py, MicroPython charged x{scan_model.RP2040_FACTOR}, "
-        f"{scan_model.FACTOR_SOURCE})"
+        f"(bench/scan_cycle.py, MicroPython charged at {scan_model.COST_SOURCE})"
     )
     ratio = median / model if model else 0.0
     if scan_model.slower_than_model(median, model):
@@ -276,8 +489,8 @@ def timing_lines(
         )
     else:
         lines.append(f"within its model: median cycle {ratio:.2f}x the modelled one")
-    factor = scan_model.implied_factor(median, tags, buses, settle_us)
-    if factor is None:
+    scale = scan_model.implied_scale(median, tags, buses, settle_us)
+    if scale is None:
         air = scan_model.cycle_ms(tags, interpreter=False, buses=buses, settle_us=settle_us)
         lines.append(
             "interpreter: not measurable, the median cycle is no longer than the model's air "
@@ -285,10 +498,14 @@ def timing_lines(
             "the timer 300 µs)"
         )
     else:
+        cached = scan_model.cycle_ms(
+            tags, buses=buses, settle_us=settle_us, cost=scan_model.RP2040_XIP_US
+        )
+        bound = scan_model.implied_scale(cached, tags, buses, settle_us) or 1.0
         lines.append(
-            f"interpreter: this Pico runs MicroPython at about x{factor:.0f} the unix port's "
-            f"time, where the model charges x{scan_model.RP2040_FACTOR}, "
-            f"{scan_model.FACTOR_SOURCE} (a lower bound: flash cache misses not charged)"
+            f"interpreter: this Pico spends about x{scale:.2f} the MicroPython time of the "
+            f"emulated RP2040 (x1.00 with no flash cache miss, x{bound:.2f} with the cache "
+            "model's upper bound of misses)"
         )
     return lines
 
@@ -377,6 +594,7 @@ def _doctor_command(args: argparse.Namespace) -> int:
         restart=not args.no_restart,
         tags=tags,
         settle_us=args.settle_us if args.settle_us is not None else readers.settle_us,
+        find_settle=args.find_settle,
     )
     return max(display, sound, readers_status)
 
@@ -423,9 +641,20 @@ def add_doctor_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         type=whole_number(0, 20000),
         default=None,
         help="microseconds the tags get to power up before each reader is read, for this "
-        "check only: 0 to 20000 (default: [readers] settle_us of the config, 300). To "
-        "calibrate, lower it in steps of 100 while every tag still reads, then put twice "
-        "the lowest working value in the config",
+        "check only: 0 to 20000 (default: [readers] settle_us of the config, 300); "
+        "--find-settle finds the value for this table",
+    )
+    p.add_argument(
+        "--find-settle",
+        nargs="?",
+        const=SETTLE_CYCLES,
+        default=0,
+        type=whole_number(1, 62),
+        metavar="CYCLES",
+        help="with a tag on every spot, after the watch: find the lowest power-up wait at "
+        f"which every tag reads in each of CYCLES scan cycles in a row (default "
+        f"{SETTLE_CYCLES}, at most 62), from {SETTLE_MAX_US} µs down to {SETTLE_STEP_US} µs "
+        "steps, and recommend twice it for [readers] settle_us; keep the tags still",
     )
     p.add_argument(
         "--no-restart",

@@ -129,7 +129,8 @@ class Full:
 
 @dataclass(frozen=True, slots=True)
 class Fault:
-    """``E <reader> <code>``: ``absent`` (no chip answers) or ``ok`` (it works again)."""
+    """``E <reader> <code>``: ``absent`` (no chip answers), ``stalled`` or ``crashed`` (the
+    core that scans its bus stopped), or ``ok`` (it works again)."""
 
     reader: int
     code: str

@@ -2,9 +2,9 @@
 
 `load_table` reads hardware/pins.toml (the ``[pico]`` readers and buses, the ``[pi]``
 console, the optional ``[kit]`` choices) and asks every registered game where its spots
-lie (`Game.mat`); the mats of all games and seat counts are merged by shape, so a 3 x 3
-mat lists Flip Done, Swiped and PassPass for three players. Everything else in the kit is
-computed from the `Table` this returns.
+lie (`Game.mat`); the mats of all games and seat counts are merged by shape, so one
+3 x 3 mat lists every game that plays on it, with its seat count. Everything else in the
+kit is computed from the `Table` this returns.
 
 Geometry, in millimetres, seen from the console side (x to the right, y away from the
 console is *up* on paper: y grows down the page, row 1 at the top, as mats.md draws it):
@@ -100,7 +100,8 @@ class Mat:
 
     cells: tuple[Cell, ...]
     users: tuple[str, ...]
-    """"ptipasspass, 4 seats", ... in the registry's order."""
+    """Each game and seat count played on it ("<game>, 4 seats"), in the registry's
+    order."""
     pitch: float
 
     @property
@@ -176,7 +177,7 @@ class Table:
     mats: tuple[Mat, ...]
     kit: Kit
     pad_only: tuple[str, ...]
-    """The games played with the pad alone ("vnp")."""
+    """The games played with the pad alone (no spots at any seat count, or no mat)."""
 
     @property
     def full_mat(self) -> Mat:

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.web.aio import web
-from companion.web.errors import said, told
+from companion.web.errors import told
 from companion.web.pairing import client_of
 from companion.web.quiet import Summary
 
@@ -131,9 +131,11 @@ class Gate:
     """The connections of one server: who is admitted, who makes room, the bodies read,
     the streams. Used from the server's event loop only."""
 
-    def __init__(self, limits: Limits, language: Callable[[], str]) -> None:
+    def __init__(self, limits: Limits, refusal: Callable[[], str]) -> None:
+        """``refusal``: the sentence a connection refused is answered, in its server's
+        words and language (the table's page, the club's)."""
         self.limits = limits
-        self.language = language
+        self.refusal = refusal
         self._free: dict[_Connection, None] = {}
         """Connections idle or waiting for their body, the longest free first."""
         self._of: dict[Any, _Connection] = {}
@@ -228,7 +230,7 @@ class Gate:
             transport.abort()
             return False
         self.refusing += 1
-        body = json.dumps({"error": said("full", self.language())}).encode()
+        body = json.dumps({"error": self.refusal()}).encode()
         head = (
             "HTTP/1.1 503 Service Unavailable\r\n"
             "Content-Type: application/json; charset=utf-8\r\n"

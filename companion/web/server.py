@@ -35,7 +35,6 @@ import json
 import logging
 import math
 import queue
-import resource
 import secrets
 import socket
 import threading
@@ -60,9 +59,10 @@ from companion.web.errors import Refused, said, told
 from companion.web.gate import Gate, Limits
 from companion.web.pairing import CodeCard, Pairings, client_of
 from companion.web.public import Snapshot
-from companion.web.quiet import QuietFilter, Summary, loop_complaints
+from companion.web.quiet import QuietFilter
 from companion.web.replay import Journals, Replay, frame_png, record_text
 from companion.web.reports import REPORT_CSP, Reports
+from companion.web.threaded import ThreadedServer
 
 log = logging.getLogger("companion")
 
@@ -334,7 +334,7 @@ def make_app(hub: Hub, gate: Gate | None = None) -> web.Application:
     limits, for an app served without `WebServer`)."""
     app = web.Application(client_max_size=MAX_BODY, middlewares=[_guard])
     app[HUB] = hub
-    app[GATE] = gate if gate is not None else Gate(Limits(), lambda: hub.language)
+    app[GATE] = gate if gate is not None else Gate(Limits(), lambda: said("full", hub.language))
     app.router.add_get("/", _static_page("index.html"))
     app.router.add_get("/replay", _static_page("replay.html"))
     app.router.add_get("/static/{name}", _static_file)
@@ -679,87 +679,37 @@ async def _game_data(request: web.Request) -> web.StreamResponse:
 # ---------------------------------------------------------------------- the thread
 
 
-class WebServer:
-    """The app served from a thread with its own asyncio loop. The thread is supervised
-    (`companion.run.supervise`): once listening, it runs until `stop`, and its death is put
-    on the hub's queue for the referee loop to judge. Its connections go through a `Gate`
-    (`limits`, with `connections` kept well under the process's limit of open files)."""
+class WebServer(ThreadedServer):
+    """The app served from a thread with its own asyncio loop (`ThreadedServer`). The
+    thread is supervised (`companion.run.supervise`): once listening, it runs until
+    `stop`, and its death is put on the hub's queue for the referee loop to judge."""
 
     def __init__(self, hub: Hub, host: str, port: int, limits: Limits | None = None) -> None:
         self.hub = hub
-        self.host = host
-        self.port = port
-        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-        self.gate = Gate((limits or Limits()).within(soft), lambda: hub.language)
-        self.complaints = Summary("the event loop says")
-        self._listener: asyncio.Server | None = None
-        self._loop = asyncio.new_event_loop()
-        self._started = threading.Event()
-        self._error: BaseException | None = None
         self._stopping = False
-        self.thread = SupervisedThread("web", self._run, hub.inbox, self._stopped)
-        self._runner: web.AppRunner | None = None
+        super().__init__(
+            "the web page",
+            host,
+            port,
+            limits,
+            lambda: said("full", hub.language),
+            HTTP_LOG,
+            handler_cancellation=True,
+        )  # fmt: skip  (a stream whose page left ends)
 
-    def start(self, timeout: float = 10.0) -> int:
-        """Listen; the port listened on (useful with port 0). Raises OSError on failure."""
-        self.thread.start()
-        self._started.wait(timeout)
-        if self._error is not None:
-            raise OSError(f"the web page cannot listen on {self.host}:{self.port}: {self._error}")
-        return self.port
+    def app(self) -> web.Application:
+        return make_app(self.hub, self.gate)
 
-    def _run(self) -> None:
-        asyncio.set_event_loop(self._loop)
-        try:
-            self._loop.run_until_complete(self._listen())
-        except OSError as exc:
-            self._error = exc
-            self._started.set()
-            return
-        self._started.set()
-        self._loop.run_forever()
-        self._loop.run_until_complete(self._close())
-        pending = asyncio.all_tasks(self._loop)  # streams of pages still open
-        for task in pending:
-            task.cancel()
-        self._loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-        self._loop.close()
-
-    async def _listen(self) -> None:
-        loop = asyncio.get_running_loop()
-        loop.set_exception_handler(loop_complaints(self.complaints))
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         self.hub.attach(loop)
-        self._runner = web.AppRunner(
-            make_app(self.hub, self.gate),
-            access_log=None,
-            logger=HTTP_LOG,
-            shutdown_timeout=1.0,
-            keepalive_timeout=self.gate.limits.idle_seconds,  # also before the first request
-            handler_cancellation=True,  # a stream whose page left ends at once
-            lingering_time=1.0,
-        )
-        await self._runner.setup()
-        server = self._runner.server
-        assert server is not None
-        self._listener = await loop.create_server(
-            self.gate.protocol(server), self.host, self.port, backlog=128
-        )
-        self.port = int(self._listener.sockets[0].getsockname()[1])  # port 0: the one chosen
 
-    async def _close(self) -> None:
-        if self._listener is not None:
-            self._listener.close()
-        self.gate.close_all()
-        await asyncio.sleep(0)  # the aborted connections are lost, their handlers cancelled
-        if self._runner is not None:
-            await self._runner.cleanup()
+    def make_thread(self, run: Callable[[], None]) -> threading.Thread:
+        return SupervisedThread("web", run, self.hub.inbox, self._stopped)
 
     def _stopped(self) -> bool:
         """Asked to stop, or it never listened (`start` raised): no death either way."""
-        return self._stopping or self._error is not None
+        return self._stopping or self.failed
 
     def stop(self) -> None:
         self._stopping = True
-        if self.thread.is_alive():
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self.thread.join(timeout=5)
+        super().stop()

@@ -176,6 +176,17 @@ class Mosquitto:
         assert self.process is None
         (self.folder / "mosquitto.db").unlink(missing_ok=True)
 
+    def table_config(self, table: str) -> ClubConfig:
+        """``table``'s ``[club]`` for this broker, as `companion.config` reads it."""
+        return ClubConfig("127.0.0.1", self.port, table, table, password(table), self.tls_ca,
+                          self.tls_ca is not None)  # fmt: skip
+
+    def club_toml(self, table: str) -> str:
+        """``table``'s ``[club]`` section for this broker, as docs/club.md writes it."""
+        text = f'[club]\nbroker = "127.0.0.1:{self.port}"\ntable = "{table}"\n'
+        text += f'password = "{password(table)}"\n'
+        return text + (f'tls_ca = "{self.tls_ca}"\n' if self.tls_ca else "tls = false\n")
+
     def client(self, user: str, client_id: str, clean_session: bool = True) -> mqtt.Client:
         """A paho client of ``user``'s for this broker (over its TLS), not connected yet."""
         client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
@@ -215,6 +226,7 @@ class Club:
 
     def __init__(self, broker: Mosquitto, folder: Path) -> None:
         self.board = Board()
+        folder.mkdir(exist_ok=True)
         self.archive = folder / "night.jsonl"
         self.reader = ClubReader(self.board, self.archive, "127.0.0.1", broker.port, CLUB,
                                  password(CLUB), broker.tls_ca, retry=1)  # fmt: skip

@@ -1,47 +1,102 @@
 """The club's page in a browser (Debian's Chromium, as tests/web): every table drawn with
 its game's own page view, its OLED and status line; the standings and results after a
-game; in the club's language."""
+game; in the club's language; and one table's bad state or undrawable game touching its
+own card only."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
 from companion.club.board import Board
 from companion.club.page import ClubServer
-from tests.club.test_club_page import live_table, result
+from companion.club.words import WORDS
+from tests.club.test_club_page import counted, live_table, result
+from tests.web.table import drawn
 
 GAMES = {"table-a": "ptipasspass", "table-b": "flipdone", "table-c": "vnp"}
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
-def test_every_table_is_drawn_with_its_games_own_view(browser, lang):
+@pytest.fixture
+def served(browser, request):
+    """(board, page) of the club's page in ``request.param``'s language (default fr)."""
+    lang = getattr(request, "param", "fr")
     board = Board()
-    states = {name: live_table(board, name, game) for name, game in GAMES.items()}
-    board.apply("table-c", "availability", b"offline")
     server = ClubServer(board, lang, "127.0.0.1", 0)
     port = server.start()
     context = browser.new_context()
     context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
     try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"http://127.0.0.1:{port}/")
-        for name, state in states.items():
-            card = page.locator(f'.table[data-table="{name}"]')
-            card.locator(".game-view > *").first.wait_for()  # the game's own view, mounted
-            assert card.locator(".status").inner_text() == state["status"]
-            assert card.locator("img").evaluate("i => i.complete && i.naturalWidth") == 128
-        assert "offline" in page.locator('.table[data-table="table-c"]').get_attribute("class")
-        board.apply(
-            "table-b", "result", result("table-b", "r1", ["Ana", "Bob", "Cy"], [1, 4, 0], 1)
-        )
-        page.locator("#standings tr:nth-child(2) td").first.wait_for()
-        first = page.locator("#standings tr:nth-child(2) td").all_inner_texts()
-        assert first[:3] == ["Bob", "1", "1"]
-        heading = page.locator("#h-standings").inner_text()
-        assert heading == {"fr": "Classement", "en": "Standings"}[lang]
-        assert errors == []
+        yield board, page, port
     finally:
         context.close()
         server.stop()
+
+
+@pytest.mark.parametrize("served", ["fr", "en"], indirect=True)
+def test_every_table_is_drawn_with_its_games_own_view(served):
+    board, page, port = served
+    states = {name: live_table(board, name, game) for name, game in GAMES.items()}
+    board.apply("table-c", "availability", b"offline")
+    page.goto(f"http://127.0.0.1:{port}/")
+    lang = page.locator("html").get_attribute("lang")
+    for name, state in states.items():
+        card = page.locator(f'.table[data-table="{name}"]')
+        card.locator(".game-view > *").first.wait_for()  # the game's own view, mounted
+        assert card.locator(".status").inner_text() == state["status"]
+        drawn(page, f'.table[data-table="{name}"] img')
+    assert "offline" in page.locator('.table[data-table="table-c"]').get_attribute("class")
+    counted(board, "table-b", result("table-b", "r1", ["Ana", "Bob", "Cy"], [1, 4, 0], 1))
+    page.locator("#standings tr:nth-child(2) td").first.wait_for()
+    first = page.locator("#standings tr:nth-child(2) td").all_inner_texts()
+    assert first[:3] == ["Bob", "1", "1"]
+    heading = page.locator("#h-standings").inner_text()
+    assert heading == {"fr": "Classement", "en": "Standings"}[lang]
+    assert page.errors == []
+
+
+def test_one_tables_bad_state_or_undrawable_game_touches_its_own_card_only(served):
+    """Issue 37: a retained state {"seats":"abc"} left 0 cards, 0 standings and 0 results.
+    Now the board refuses a state of no table page's shape (that card says so), and a
+    state of the right shape whose game's own view cannot draw it (its ``board`` is the
+    game's) leaves a sentence in that card's view: the other cards, the standings and the
+    results are drawn all the same, at once and at every later change."""
+    board, page, port = served
+    words = WORDS["fr"]
+    states = {name: live_table(board, name, game) for name, game in GAMES.items()}
+    page.goto(f"http://127.0.0.1:{port}/")
+    for name in GAMES:  # every view mounted: table-b's update now runs in the page's draw
+        page.locator(f'.table[data-table="{name}"] .game-view > *').first.wait_for()
+    undrawable = states["table-b"] | {"board": {"grid": "abc", "seats": 7, "lines": None}}
+    board.apply("table-b", "state", json.dumps(undrawable).encode())
+    board.apply("table-c", "state", b'{"seats":"abc"}')
+    counted(board, "table-a", result("table-a", "r1", ["Ana", "Bob"], [3, 1], 0,
+                                     "ptipasspass"))  # fmt: skip
+    page.locator("#standings tr:nth-child(2) td").first.wait_for()
+    assert page.locator("#results tr:nth-child(2) td").first.inner_text() == "table-a"
+    assert page.locator("#standings tr:nth-child(2) td").all_inner_texts()[:3] == [
+        "Ana", "1", "1"
+    ]  # fmt: skip
+    cards = {name: page.locator(f'.table[data-table="{name}"]') for name in GAMES}
+    assert page.locator(".table").count() == 3
+    b_view = cards["table-b"].locator(".game-view")
+    b_view.get_by_text(words["broken"]).wait_for()
+    assert cards["table-b"].locator(".status").inner_text() == undrawable["status"]
+    assert cards["table-c"].locator(".status").inner_text() == words["state_shape"]
+    assert cards["table-c"].locator(".refused").inner_text().startswith(words["refused"])
+    a = cards["table-a"]
+    assert a.locator(".status").inner_text() == states["table-a"]["status"]
+    assert a.locator(".game-view > *").first.is_visible()
+    # A change after the bad ones is drawn too, and a good state mends its card.
+    board.apply("table-a", "availability", b"offline")
+    page.wait_for_function(
+        "() => document.querySelector('.table[data-table=\"table-a\"]').classList"
+        ".contains('offline')"
+    )
+    board.apply("table-b", "state", json.dumps(states["table-b"]).encode())
+    cards["table-b"].locator(".game-view svg").first.wait_for()
+    assert page.errors == []

@@ -9,18 +9,27 @@ from __future__ import annotations
 import json
 import subprocess
 import threading
+import time
 from datetime import datetime
 
 import paho.mqtt.client as mqtt
 import pytest
-from paho.mqtt.enums import CallbackAPIVersion
 
 from companion import games
 from companion.club.link import TableLink
-from companion.club.outbox import ClubFiles, keep_finished, result_id
+from companion.club.outbox import (
+    ClubFiles,
+    game_announcement,
+    game_result,
+    keep_finished,
+    now_utc,
+    result_id,
+)
+from companion.club.topics import GAMES, RESULT, RESULTS, topic
 from companion.config.club import ClubConfig
-from tests.club.conftest import CLUB, SimTable, outbox, password, wait_for
+from tests.club.conftest import CLUB, SimTable, outbox, wait_for
 from tests.club.live import start_table, stop_table
+from tests.club.test_club_night import _client
 from tests.pi.conftest import replay, service_command, service_env, simulated_game, write_script
 from tests.tools import required
 
@@ -80,10 +89,7 @@ def test_a_table_started_with_no_network_delivers_its_result_once_it_has_one(
     setup, inputs = simulated_game()
     expected = replay(setup, inputs).result()
     config = tmp_path / "companion.toml"
-    config.write_text(
-        f'[web]\nenabled = false\n[club]\nbroker = "127.0.0.1:{broker.port}"\n'
-        f'table = "table-a"\npassword = "{password("table-a")}"\n'
-    )
+    config.write_text("[web]\nenabled = false\n" + broker.club_toml("table-a"))
     data = tmp_path / "data"
     script = write_script(tmp_path / "game.jsonl", setup, inputs)
     command = service_command("run", "--sim", "--sim-clock", "script", "--exit-when-finished",
@@ -109,8 +115,7 @@ def test_a_table_started_with_no_network_delivers_its_result_once_it_has_one(
 def _games_spy(broker, seen: list[tuple[str, object]]) -> mqtt.Client:
     """A client of the club's, recording every ``games`` and ``result`` in order (it
     subscribes again at each connection: a broker restarted forgot it)."""
-    spy = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="games-spy")
-    spy.username_pw_set(CLUB, password(CLUB))
+    spy = broker.client(CLUB, "games-spy")
     spy.on_message = lambda c, u, m: seen.append((m.topic.rsplit("/", 1)[1], json.loads(m.payload)))
     spy.on_connect = lambda client, *_: client.subscribe(
         [("companion/tables/+/games", 1), ("companion/tables/+/result", 1)]
@@ -144,10 +149,11 @@ def test_each_game_is_announced_before_its_result_and_again_at_each_connection(
         assert datetime.fromisoformat(announced["started"]).tzinfo is not None
         on_disk = json.loads((table.folder / "club-games.json").read_text())
         assert on_disk == [announced]
-        # The broker forgets everything (no persistence): at the next connection the table
+        # The broker forgets everything (its disk wiped): at the next connection the table
         # announces its games again.
         seen.clear()
         broker.kill()
+        broker.forget()
         broker.start()
         wait_for(lambda: ("games", [announced]) in seen, 30)
         # Its next game (a restart of the table): both announced, the first one unchanged.
@@ -170,7 +176,7 @@ def test_a_result_kept_again_from_the_journal_is_sent_once_and_counted_once(brok
     (`keep_finished`): after a cut just before the link kept it, or just after. Kept
     twice, it is one outbox file; once sent and acknowledged, it is not kept again."""
     referee = finished_referee()
-    config = ClubConfig("127.0.0.1", broker.port, "table-a", "table-a", password("table-a"))
+    config = broker.table_config("table-a")
     keep_finished(config, tmp_path, referee)
     keep_finished(config, tmp_path, referee)
     assert len(outbox(tmp_path)) == 1
@@ -185,3 +191,30 @@ def test_a_result_kept_again_from_the_journal_is_sent_once_and_counted_once(brok
     assert outbox(tmp_path) == []
     wait_for(lambda: len(club.board.results) == 1)
     assert list(club.board.results) == [result_id("table-a", referee.setup)]
+
+
+def test_a_result_sent_before_its_games_list_counts_once_the_list_comes(broker, club):
+    """At a reconnection paho may send again a result the broker had not acknowledged
+    before the link's games list: the board keeps it until its announcement comes, then
+    counts it and archives it once; the evening list that follows adds nothing."""
+    referee = finished_referee()
+    record = game_result("table-a", referee, now_utc())
+    table = _client(broker, "table-a", "table-a-link")
+    try:
+        table.publish(topic("table-a", RESULT), json.dumps(record), qos=1).wait_for_publish(10)
+        tables = club.board.tables
+        wait_for(lambda: "table-a" in tables and record["id"] in tables["table-a"].waiting)
+        assert club.board.results == {}
+        games_list = [game_announcement("table-a", referee, now_utc())]
+        table.publish(topic("table-a", GAMES), json.dumps(games_list), qos=1, retain=True)
+        wait_for(lambda: record["id"] in club.board.results)
+        evening = table.publish(topic("table-a", RESULTS), json.dumps([record]), qos=1, retain=True)
+        evening.wait_for_publish(10)
+        time.sleep(0.5)  # the evening list read too
+    finally:
+        table.disconnect()
+        table.loop_stop()
+    assert club.board.results == {record["id"]: record}
+    archived = [json.loads(line) for line in club.archive.read_text().splitlines()]
+    assert archived == [record]
+    assert club.board.tables["table-a"].refused == {}

@@ -15,7 +15,7 @@ import paho.mqtt.client as mqtt
 
 from companion import games
 from companion.club.link import TableLink
-from companion.club.topics import state_payload
+from companion.club.topics import announcement, state_payload
 from companion.web.public import Publisher
 from tests.club.conftest import CLUB, SimTable, outbox, wait_for
 from tests.web.table import Client
@@ -227,7 +227,9 @@ def test_only_a_table_publishes_under_its_own_name_and_the_club_only_reads(broke
                         f"companion/tables/{table}/{kind}", payload, qos=1
                     ).wait_for_publish(5)
         # The intruder's own table is its to publish: this one arrives, after the forged ones
-        # (a client's messages reach a subscriber in order).
+        # (a client's messages reach a subscriber in order), once its game is announced.
+        games = [announcement("a-1", "swiped", ["X", "Y"], "2026-11-27T20:00:00+00:00")]
+        intruder.publish("companion/tables/table-a/games", json.dumps(games), qos=1)
         intruder.publish("companion/tables/table-a/result", _forged("table-a", "a-1"), qos=1)
         reader.publish("companion/tables/table-c/result", _forged("table-c", "c-1"), qos=1)
         wait_for(lambda: "a-1" in club.board.results)

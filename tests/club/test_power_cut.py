@@ -3,7 +3,8 @@ of every game of the registry, connected to the club, is given the input that en
 game and killed (SIGKILL, as a power cut) 0, 1, 3, 5 and 10 ms after it journaled it, and
 at a few random moments after it; then started again as systemd does (``--resume``):
 every result reaches a real `Board`, fed by a real `ClubReader` through a real Mosquitto
-on loopback, exactly once, under the id its table announced with the same game and seats.
+on loopback (over TLS, as docs/club.md configures it), exactly once, under the id its table
+announced with the same game and seats.
 
 To keep it quick, the table resumes the game from its journal written up to that last
 input (as a table does after any restart), instead of playing it all live. One broker and
@@ -18,20 +19,17 @@ import json
 import os
 import random
 import signal
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import paho.mqtt.client as mqtt
 import pytest
-from paho.mqtt.enums import CallbackAPIVersion
 
 from companion import games
 from companion.journal import Input, Setup, checked, dump_lines, line_of, new_game_id
-from tests.club.conftest import CLUB, Club, Mosquitto, outbox, password, wait_for
+from tests.club.conftest import Club, Mosquitto, outbox, wait_for
 from tests.club.live import start_table, stop_table
 from tests.tools import required
 
@@ -57,8 +55,6 @@ TABLES = tuple(table_of(name, delay) for name, delay in CASES)
 class Night:
     broker: Mosquitto
     club: Club
-    announced: dict[str, list[dict[str, Any]]]
-    """Each table's retained ``games``, as a club's client last read it."""
 
 
 @pytest.fixture(scope="module")
@@ -69,21 +65,7 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Night]:
     broker = Mosquitto(binary, passwd, folder, tables=TABLES)
     broker.start()
     club = Club(broker, folder)
-    announced: dict[str, list[dict[str, Any]]] = {}
-    spy = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="announcements")
-    spy.username_pw_set(CLUB, password(CLUB))
-    spy.on_message = lambda c, u, m: announced.__setitem__(
-        m.topic.split("/")[2], json.loads(m.payload)
-    )
-    subscribed = threading.Event()
-    spy.on_subscribe = lambda *_: subscribed.set()
-    spy.connect("127.0.0.1", broker.port)
-    spy.subscribe("companion/tables/+/games", qos=1)
-    spy.loop_start()
-    assert subscribed.wait(10)
-    yield Night(broker, club, announced)
-    spy.disconnect()
-    spy.loop_stop()
+    yield Night(broker, club)
     club.close()
     broker.kill()
 
@@ -113,16 +95,15 @@ def the_game(name: str, seed: int = 1) -> Game:
     raise AssertionError(f"the simulated {name} never ends")
 
 
-def config(folder: Path, game: Game, table: str, port: int) -> Path:
+def config(folder: Path, game: Game, table: str, broker: Mosquitto) -> Path:
     """A table without hardware, of the game's game (its next game starts at the
-    resume), publishing to the club's broker as ``table``."""
+    resume), publishing to the club's broker as ``table`` (trusting the club's CA)."""
     path = folder / "companion.toml"
     seats = json.dumps(list(game.setup.seats))
     path.write_text(
         f'[game]\nname = "{game.setup.game}"\nseats = {seats}\n'
         '[web]\nenabled = false\n[readers]\nkind = "none"\n[controls]\nenabled = false\n'
-        f'[club]\nbroker = "127.0.0.1:{port}"\ntable = "{table}"\n'
-        f'password = "{password(table)}"\n'
+        + broker.club_toml(table)
     )
     return path
 
@@ -192,7 +173,7 @@ def resume(folder: Path, conf: Path, night: Night, table: str, before: set[str])
 def power_cut(night: Night, folder: Path, name: str, delay_ms: float) -> None:
     game = the_game(name)
     table = table_of(name, delay_ms)
-    conf = config(folder, game, table, night.broker.port)
+    conf = config(folder, game, table, night.broker)
     before = set(night.club.board.results)
     cut(folder, game, conf, night, table, delay_ms)
     [record] = resume(folder, conf, night, table, before)  # exactly once
@@ -203,9 +184,9 @@ def power_cut(night: Night, folder: Path, name: str, delay_ms: float) -> None:
     setup = json.loads(checked(lines[0].encode()).body)
     assert record["id"] == f"{table}-{setup['id']}"
     assert json.loads(checked(lines[-1].encode()).body)["type"] == "end"
-    wait_for(lambda: any(a["id"] == record["id"] for a in night.announced.get(table, [])))
-    [announced] = [a for a in night.announced[table] if a["id"] == record["id"]]
-    assert (announced["game"], announced["seats"]) == (name, record["seats"])
+    # Counted as its table announced it (the board counts no other).
+    announced = night.club.board.tables[table].announced[record["id"]]
+    assert announced == (name, tuple(game.setup.seats))
 
 
 @pytest.mark.parametrize("delay_ms", DELAYS_MS)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.devices import scan_model
 from companion.devices.doctor import run_doctor
 from companion.devices.serial_link import SerialLink
 from tests.devices.conftest import FWP, FakePico
@@ -30,6 +32,10 @@ class Responder:
         self.stats = False
         self.settle: list[int] = []  # every settle_us it was given, since the last HELLO
         self.takes_settle = True
+        self.faults: list[tuple[int, str]] = []  # E frames sent with each snapshot
+        self.needs: dict[int, int] = {}  # reader -> the power-up wait its tag needs (us)
+        self.cycles = 0  # scan cycles since the last settle_us, 10 a snapshot
+        self.conf: dict[str, int] = {}
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self.run, daemon=True)
 
@@ -51,9 +57,13 @@ class Responder:
                 elif cmd[:2] == ("CONF", "settle_us"):
                     if self.takes_settle:
                         self.settle.append(int(cmd[2]))
+                        self.cycles = 0  # the firmware's timing window starts again
                         self.pico.send(FWP.ok("settle_us", int(cmd[2])))
                     else:
                         self.pico.send(FWP.bad("conf settle_us"))
+                elif cmd[0] == "CONF" and cmd[1] in ("debounce", "heartbeat_ms"):
+                    self.conf[cmd[1]] = int(cmd[2])
+                    self.pico.send(FWP.ok(cmd[1], int(cmd[2])))
             answered = len(cmds)
             if self.pico.received.count(b"\x04") > restarts:
                 restarts += 1
@@ -66,9 +76,14 @@ class Responder:
             time.sleep(0.01)
 
     def snapshot(self) -> None:
-        self.pico.send(FWP.full(self.sets))
+        for reader, code in self.faults:
+            self.pico.send(FWP.fault(reader, code))
+        settle = self.settle[-1] if self.settle else 300
+        sets = [[] if settle < self.needs.get(r, 0) else s for r, s in enumerate(self.sets)]
+        self.pico.send(FWP.full(sets))
+        self.cycles += 10
         if self.stats and self.timing is not None:
-            self.pico.send(self.timing)
+            self.pico.send(self.timing.replace("cycles=64", f"cycles={min(self.cycles, 64)}"))
 
 
 @pytest.fixture
@@ -95,6 +110,30 @@ def test_doctor_reports_version_readers_and_faults(pico: FakePico, responder: Re
     assert f"pad: ok, 1 tag(s) {NTAG}" in text
     assert "spot 2: FAULT" in text
     assert code == 1 and text.rstrip().endswith("NOT healthy")
+
+
+def test_doctor_says_what_a_stalled_core_1_means(pico: FakePico, responder: Responder) -> None:
+    """The firmware reports the readers of a wedged core 1's bus ``stalled``: the doctor
+    names the core, not the wiring."""
+    responder.sets = [[NTAG], None, None]
+    responder.faults = [(1, "stalled"), (2, "stalled")]
+    out = io.StringIO()
+    assert run_doctor(str(pico.path), seconds=0.5, make_link=fast_link, out=out) == 1
+    text = out.getvalue()
+    assert "spot 1: FAULT stalled (core 1, which scans this reader's SPI bus, stopped" in text
+    assert "spot 2: FAULT stalled" in text and "CS line" not in text
+
+
+def test_doctor_names_both_spots_of_a_tag_lying_across_them(
+    pico: FakePico, responder: Responder
+) -> None:
+    responder.sets = [[], None, None]
+    responder.faults = [(1, "shared_2"), (2, "shared_1")]
+    out = io.StringIO()
+    assert run_doctor(str(pico.path), seconds=0.5, make_link=fast_link, out=out) == 1
+    text = out.getvalue()
+    assert "spot 1: FAULT shared_2 (one tag lies across this spot and spot 2" in text
+    assert "spot 2: FAULT shared_1 (one tag lies across this spot and spot 1" in text
 
 
 def test_doctor_healthy_and_missing_readers(pico: FakePico, responder: Responder) -> None:
@@ -156,58 +195,71 @@ def doctor_says(
 def test_doctor_prints_the_firmware_timings_next_to_the_model(
     pico: FakePico, responder: Responder
 ) -> None:
-    """Three readers, one tag on the pad: the model (the interpreter charged) says
-    (1.498 + 0.871) + 2 x (0.702 + 0.408) ms."""
+    """Three readers, one tag on the pad: the model, MicroPython's time charged at the
+    RP2040's costs, against a measured median cycle 1.1 times its interpreter share."""
     responder.sets = [[NTAG], [], []]
-    text = doctor_says(pico, responder, FWP.timing(64, (4300, 4400, 6100), 192, (1390, 1402, 3100)))
-    assert "scan cycle: min 4.3 / median 4.4 / max 6.1 ms over the last 64 cycles" in text
+    model = scan_model.cycle_ms([1, 0, 0])
+    air = scan_model.cycle_ms([1, 0, 0], interpreter=False)
+    median = round((air + 1.1 * (model - air)) * 1000)
+    text = doctor_says(
+        pico,
+        responder,
+        FWP.timing(64, (median - 100, median, median + 1700), 192, (1390, 1402, 3100)),
+    )
+    assert f"scan cycle: min {(median - 100) / 1000:.1f} / median {median / 1000:.1f}" in text
     assert "reader visit: min 1.39 / median 1.40 / max 3.10 ms over the last 192 visits" in text
-    assert "model: 4.6 ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
-    assert "x114, measured on an emulated RP2040, bench/pico_cycle.py)" in text
-    assert "within its model: median cycle 0.96x the modelled one" in text
+    assert f"model: {model:.1f} ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
+    assert f"MicroPython charged at {scan_model.COST_SOURCE})" in text
+    assert f"within its model: median cycle {median / 1000 / model:.2f}x" in text
     assert "slower than its model" not in text
-    # 4.4 ms = air and SPI 1.498 + 2 x 0.702, plus k x (0.871 + 2 x 0.408): k = 0.888
+    bound = scan_model.implied_scale(
+        scan_model.cycle_ms([1, 0, 0], cost=scan_model.RP2040_XIP_US), [1, 0, 0]
+    )
     assert (
-        "this Pico runs MicroPython at about x101 the unix port's time, where the model "
-        "charges x114, measured on an emulated RP2040" in text
+        "interpreter: this Pico spends about x1.10 the MicroPython time of the emulated "
+        f"RP2040 (x1.00 with no flash cache miss, x{bound:.2f} with the cache model's upper "
+        "bound of misses)" in text
     )
 
 
 def test_doctor_models_a_table_on_two_buses_by_its_slower_half(
     pico: FakePico, responder: Responder
 ) -> None:
-    """The pad on bus 0 holds a tag (1.498 + 0.871 ms); readers 1 and 2, empty, are on bus 1
-    (2 x (0.702 + 0.408) ms): the cores scan both at once, so the cycle is the larger, 2.4 ms."""
+    """The pad on bus 0 holds a tag; readers 1 and 2, empty, are on bus 1: the cores scan
+    both at once, so the cycle is the slower half's."""
     responder.sets = [[NTAG], [], []]
     text = doctor_says(
         pico, responder, FWP.timing(64, (3200, 3300, 3900), 192, (700, 1750, 3000), "011")
     )
-    assert "model: 2.4 ms per cycle for 3 readers holding 1 tag(s) on two SPI buses" in text
-    assert "within its model: median cycle 1.39x the modelled one" in text
+    model = max(scan_model.cycle_ms([1]), scan_model.cycle_ms([0, 0]))
+    assert scan_model.cycle_ms([1, 0, 0], buses=[0, 1, 1]) == pytest.approx(model)
+    assert f"model: {model:.1f} ms per cycle for 3 readers holding 1 tag(s) on two SPI" in text
+    assert f"within its model: median cycle {3.3 / model:.2f}x the modelled one" in text
 
 
 def test_doctor_says_when_the_cycle_leaves_no_time_to_the_interpreter(
     pico: FakePico, responder: Responder
 ) -> None:
     """A median cycle of 2.5 ms is shorter than the air and SPI time the model gives three
-    readers, one holding a tag (2.9 ms): no factor can be read from it."""
+    readers, one holding a tag (2.9 ms): no scale can be read from it."""
     responder.sets = [[NTAG], [], []]
     text = doctor_says(pico, responder, FWP.timing(64, (2400, 2500, 2600), 192, (700, 800, 1500)))
     assert "interpreter: not measurable" in text
     assert "air and SPI time alone (2.9 ms, for 7-byte tags" in text
-    assert "runs MicroPython at about" not in text
+    assert "spends about" not in text
 
 
 def test_doctor_says_when_the_table_is_slower_than_its_model(
     pico: FakePico, responder: Responder
 ) -> None:
-    """A faulty reader is not scanned: two readers, 3.5 ms modelled, 80 ms measured."""
+    """A faulty reader is not scanned: two readers, one holding a tag, 80 ms measured."""
     text = doctor_says(pico, responder, FWP.timing(40, (70000, 80000, 95000), 0, None), status=1)
+    model = scan_model.cycle_ms([1, 0])
     assert "reader visit: not timed by this firmware" in text
-    assert "model: 3.5 ms per cycle for 2 readers holding 1 tag(s)" in text
+    assert f"model: {model:.1f} ms per cycle for 2 readers holding 1 tag(s)" in text
     assert (
-        "slower than its model: median cycle 80.0 ms is 23.0x the modelled 3.5 ms "
-        "(more than 1.5x)" in text
+        f"slower than its model: median cycle 80.0 ms is {80 / model:.1f}x the modelled "
+        f"{model:.1f} ms (more than 1.5x)" in text
     )
 
 
@@ -249,11 +301,50 @@ def test_doctor_says_when_the_pico_refuses_the_power_up_wait(
 def test_doctor_models_the_table_with_the_power_up_wait_it_gave(
     pico: FakePico, responder: Responder
 ) -> None:
-    """settle_us 1000 instead of the bench's 300: 0.7 ms more for each of the three visits,
-    4.6 + 2.1 ms; the interpreter's share of a 7.0 ms cycle is then what is left of it."""
+    """settle_us 1000 instead of the bench's 300: 0.7 ms more for each of the three visits;
+    the interpreter's share of the measured cycle is what is left of it."""
     responder.sets = [[NTAG], [], []]
     timing = FWP.timing(64, (6900, 7000, 8000), 192, (1390, 1402, 3100))
     text = doctor_says(pico, responder, timing, settle_us=1000)
-    assert "model: 6.7 ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
-    # 7.0 ms = air and SPI 2.902 + 2.1, plus k x 1.687 at x114: k = 1.18
-    assert "this Pico runs MicroPython at about x135 the unix port's time" in text
+    model = scan_model.cycle_ms([1, 0, 0], settle_us=1000)
+    assert model == pytest.approx(scan_model.cycle_ms([1, 0, 0]) + 2.1)
+    assert f"model: {model:.1f} ms per cycle for 3 readers holding 1 tag(s) on one SPI bus" in text
+    scale = scan_model.implied_scale(7.0, [1, 0, 0], settle_us=1000)
+    assert f"this Pico spends about x{scale:.2f} the MicroPython time" in text
+
+
+def test_doctor_finds_the_power_up_wait_the_slowest_tag_needs(
+    pico: FakePico, responder: Responder
+) -> None:
+    """The pad's tag reads from 700 us on (the others from 0): the search halves its way
+    down from 5.1 ms, finds 700 (650 misses), recommends twice it, and gives the Pico its
+    debounce, wait and heartbeat back."""
+    responder.sets = [[NTAG], ["04AABBCCDDEEFF"], ["04112233445566"]]
+    responder.needs = {0: 700}
+    responder.timing = FWP.timing(64, (4300, 4400, 6100), 192, (1390, 1402, 3100))
+    out = io.StringIO()
+    code = run_doctor(
+        str(pico.path), seconds=0.3, make_link=fast_link, out=out, find_settle=20, step_timeout=10
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    tried = [int(m) for m in re.findall(r"settle_us (\d+): ", text)]
+    assert tried == [5100, 0, 2550, 1250, 600, 900, 750, 650, 700]
+    assert "settle_us 0: missed on pad" in text and "settle_us 650: missed on pad" in text
+    assert "read every tag: 700 µs; recommended: 1400 µs" in text
+    assert responder.settle[-1] == 300  # the configured wait back
+    assert responder.conf == {"debounce": 3, "heartbeat_ms": 1000}
+
+
+def test_doctor_says_when_no_power_up_wait_reads_every_tag(
+    pico: FakePico, responder: Responder
+) -> None:
+    responder.sets = [[NTAG], [], []]
+    responder.needs = {0: 9000}
+    responder.timing = FWP.timing(64, (4300, 4400, 6100), 192, (1390, 1402, 3100))
+    out = io.StringIO()
+    code = run_doctor(
+        str(pico.path), seconds=0.3, make_link=fast_link, out=out, find_settle=20, step_timeout=10
+    )
+    assert code == 1
+    assert "no reader holds a tag" in out.getvalue()  # at 5.1 ms the pad's tag is not read

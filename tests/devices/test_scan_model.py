@@ -1,8 +1,10 @@
 """The doctor's scan model (companion/devices/scan_model.py) against the emulated table.
 
 The per-visit figures are bench/scan_cycle.py's; here they are checked against the same
-emulation (the real firmware, the emulated MFRC522 of tests/firmware/chip.py, no
-MicroPython time charged) on a small mixed table the bench does not run.
+emulation (the real firmware, the emulated MFRC522 of tests/firmware/chip.py) on a small
+mixed table the bench does not run: the air and SPI time with no MicroPython time
+charged, what each visit does (its SPI transactions, frames and anticollision frames),
+and the cycle with the RP2040's costs charged per event.
 """
 
 from __future__ import annotations
@@ -14,92 +16,130 @@ from typing import Any
 import pytest
 
 from companion.devices import scan_model
+from companion.devices.scan_model import Cost
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
 import fwload  # noqa: E402
 
 CYCLES = 64  # two audit rounds, as the bench
+TABLE = [0, 1, 3, 2, 1, 0, 4]
+BUSES = [0, 0, 0, 1, 1, 1, 1]
+NOTHING = Cost(0, 0, 0, 0, 0)
 
 
-def emulated_cycle_ms(tags_per_reader: list[int], settle_us: int = 300) -> float:
+def emulated(tags_per_reader: list[int], settle_us: int = 300, cost: Cost = NOTHING) -> Any:
+    """The firmware's steady cycles on one emulated bus, MicroPython's time charged at
+    ``cost``: the mean cycle (ms), and per cycle the transactions, frames and
+    anticollision frames."""
     fw: Any = fwload.load_firmware()
     import harness
 
-    rig = harness.Rig(fw.mfrc522, n=len(tags_per_reader), overhead_us=0)
+    rig = harness.Rig(
+        fw.mfrc522, n=len(tags_per_reader), overhead_us=cost.txn, frame_overhead_us=cost.frame
+    )
     for reader, count in enumerate(tags_per_reader):
+        rig.chips[reader].visit_overhead_ns = int(cost.visit * 1000)
+        rig.chips[reader].anticollision_overhead_ns = int(cost.anticollision * 1000)
         for k in range(count):
             rig.place(reader, f"04{reader:02X}{k:02X}5A1C{0x80 + reader:02X}{k:02X}")
     scan = fw.scanner.Scanner(rig.readers, settle_us=settle_us)
     scan.start()
     scan.cycle()
     scan.cycle()
+    rig.reset_stats()
     start = rig.clock.ns
     for _ in range(CYCLES):
         scan.cycle()
-    return float((rig.clock.ns - start) / 1e6 / CYCLES)
+    return {
+        "ms": (rig.clock.ns - start) / 1e6 / CYCLES,
+        "txns": rig.stats()["transactions"] / CYCLES,
+        "frames": sum(c.frames for c in rig.chips) / CYCLES,
+        "anticollisions": sum(c.anticollisions for c in rig.chips) / CYCLES,
+    }
 
 
 def test_model_matches_the_emulated_mixed_table() -> None:
-    table = [0, 1, 3, 2, 1, 0, 4]
-    model = scan_model.cycle_ms(table, interpreter=False)
-    emulated = emulated_cycle_ms(table)
-    if model != pytest.approx(emulated, rel=0.03):
-        fresh = [round(emulated_cycle_ms([k]), 3) for k in range(6)]
+    model = scan_model.cycle_ms(TABLE, interpreter=False)
+    measured = emulated(TABLE)["ms"]
+    if model != pytest.approx(measured, rel=0.03):
+        fresh = [round(emulated([k])["ms"], 3) for k in range(6)]
         pytest.fail(
-            f"scan_model says {model:.1f} ms, the firmware's emulation {emulated:.1f} ms: the "
+            f"scan_model says {model:.1f} ms, the firmware's emulation {measured:.1f} ms: the "
             f"firmware changed; the visits of 0..5 tags now cost {fresh} ms (update VISIT_MS "
-            "and EXTRA_TAG_MS, and bench/README.md)"
+            "and EXTRA_TAG_MS from bench/scan_cycle.py, and bench/README.md)"
         )
+
+
+def test_visits_do_what_the_model_counts() -> None:
+    """Transactions, frames and anticollision frames of the mixed table, visit by visit."""
+    measured = emulated(TABLE)
+    counted = [scan_model.events(tags) for tags in TABLE]
+    for i, name in enumerate(("txns", "frames", "anticollisions")):
+        assert sum(e[i] for e in counted) == pytest.approx(measured[name], rel=0.03, abs=0.2)
+
+
+def test_the_rp2040_costs_charged_per_event_give_the_modelled_cycle() -> None:
+    """The model adds MicroPython's time per visit from its events; the same costs charged
+    on the emulated clock at each event give the same cycle."""
+    for cost in (scan_model.RP2040_US, scan_model.RP2040_XIP_US):
+        model = scan_model.cycle_ms(TABLE, cost=cost)
+        per_cycle = cost.merge / 1000  # the bookkeeping around the visits
+        assert model == pytest.approx(emulated(TABLE, cost=cost)["ms"] + per_cycle, rel=0.03)
+        assert model > 1.3 * scan_model.cycle_ms(TABLE, interpreter=False)
+    assert scan_model.cycle_ms(TABLE, cost=scan_model.RP2040_XIP_US) > scan_model.cycle_ms(TABLE)
 
 
 def test_model_follows_a_calibrated_settle_time() -> None:
     """A table whose ``[readers] settle_us`` is not the bench's: each visit waits that long."""
-    table = [0, 1, 3, 2, 1, 0, 4]
-    model = scan_model.cycle_ms(table, interpreter=False, settle_us=1000)
-    assert model == pytest.approx(emulated_cycle_ms(table, settle_us=1000), rel=0.03)
-    assert model == pytest.approx(scan_model.cycle_ms(table, interpreter=False) + 7 * 0.7)
+    model = scan_model.cycle_ms(TABLE, interpreter=False, settle_us=1000)
+    assert model == pytest.approx(emulated(TABLE, settle_us=1000)["ms"], rel=0.03)
+    assert model == pytest.approx(scan_model.cycle_ms(TABLE, interpreter=False) + 7 * 0.7)
 
 
 def test_two_buses_take_as_long_as_their_slower_half() -> None:
     """Each core scans its own bus at the same time (firmware/cores.py): the cycle is the
-    slower half's, as the emulation of each half on its own bus gives it."""
-    table, buses = [0, 1, 3, 2, 1, 0, 4], [0, 0, 0, 1, 1, 1, 1]
-    model = scan_model.cycle_ms(table, interpreter=False, buses=buses)
-    halves = [emulated_cycle_ms([0, 1, 3]), emulated_cycle_ms([2, 1, 0, 4])]
+    slower half's, as the emulation of each half on its own bus gives it, with the cycle's
+    bookkeeping (the cores' lockstep, core 0's gathering) when MicroPython's time counts."""
+    model = scan_model.cycle_ms(TABLE, interpreter=False, buses=BUSES)
+    halves = [emulated([0, 1, 3])["ms"], emulated([2, 1, 0, 4])["ms"]]
     assert model == pytest.approx(max(halves), rel=0.03)
-    assert model < 0.7 * scan_model.cycle_ms(table, interpreter=False)
+    assert model < 0.7 * scan_model.cycle_ms(TABLE, interpreter=False)
+    charged = scan_model.cycle_ms(TABLE, buses=BUSES)
+    slower = max(scan_model.cycle_ms([0, 1, 3]), scan_model.cycle_ms([2, 1, 0, 4]))
+    assert charged == pytest.approx(slower)
     with pytest.raises(ValueError):
-        scan_model.cycle_ms(table, buses=[0, 1])
+        scan_model.cycle_ms(TABLE, buses=[0, 1])
 
 
-def test_model_gives_the_bench_figures_for_18_readers() -> None:
-    air = [scan_model.cycle_ms([k] * 18, interpreter=False) for k in (0, 1, 3)]
-    assert air == pytest.approx([12.6, 27.0, 185.5], abs=0.05)
-    charged = [scan_model.cycle_ms([k] * 18) for k in (0, 1)]
-    assert charged == pytest.approx([20.0, 42.6], abs=0.1)  # bench: 20.0 and 42.6 (x114)
+def test_model_gives_the_bench_figures_for_19_readers() -> None:
+    air = [scan_model.cycle_ms([k] * 19, interpreter=False) for k in (0, 1, 3)]
+    assert air == pytest.approx([13.3, 28.5, 195.8], abs=0.05)
     gap = scan_model.visit_ms(5, interpreter=False) - scan_model.visit_ms(4, interpreter=False)
     assert gap == pytest.approx(scan_model.EXTRA_TAG_MS)
+    more = scan_model.interpreter_ms(5) - scan_model.interpreter_ms(4)
+    assert more == pytest.approx(scan_model.interpreter_ms(4) - scan_model.interpreter_ms(3))
     with pytest.raises(ValueError):
         scan_model.visit_ms(-1)
 
 
-def test_the_implied_factor_is_the_one_that_gives_the_measured_cycle() -> None:
-    """A Pico whose interpreter is x50 (or x100) the unix port's: its cycle gives back 50
-    (100). On two buses the slower half sets the cycle at any factor."""
+def test_the_implied_scale_is_the_one_that_gives_the_measured_cycle() -> None:
+    """A Pico whose MicroPython time is 1.1 (or 0.8, 2.3) times the emulated RP2040's: its
+    cycle gives back that scale. On two buses the slower half sets the cycle at any
+    scale."""
 
-    def cycle_at(factor: float, readers: list[int]) -> float:
+    def cycle_at(scale: float, readers: list[int]) -> float:
         air = scan_model.cycle_ms(readers, interpreter=False)
-        charged = scan_model.cycle_ms(readers) - air  # at the model's own factor
-        return air + factor / scan_model.RP2040_FACTOR * charged
+        python = sum(scan_model.interpreter_ms(t) for t in readers)
+        return air + scale * (python + scan_model.RP2040_US.merge / 1000)
 
-    table, buses = [0, 1, 3, 2, 1, 0, 4], [0, 0, 0, 1, 1, 1, 1]
-    for factor in (50, 100, 230):
-        one_bus = cycle_at(factor, table)
-        assert scan_model.implied_factor(one_bus, table) == pytest.approx(factor)
-        two_buses = max(cycle_at(factor, table[:3]), cycle_at(factor, table[3:]))
-        assert scan_model.implied_factor(two_buses, table, buses) == pytest.approx(factor)
-    air = scan_model.cycle_ms(table, interpreter=False, buses=buses)
-    assert scan_model.implied_factor(air, table, buses) is None
+    for scale in (0.8, 1.1, 2.3):
+        one_bus = cycle_at(scale, TABLE)
+        assert scan_model.implied_scale(one_bus, TABLE) == pytest.approx(scale)
+        two_buses = max(cycle_at(scale, TABLE[:3]), cycle_at(scale, TABLE[3:]))
+        assert scan_model.implied_scale(two_buses, TABLE, BUSES) == pytest.approx(scale)
+    air = scan_model.cycle_ms(TABLE, interpreter=False, buses=BUSES)
+    assert scan_model.implied_scale(air, TABLE, BUSES) is None
+    assert scan_model.implied_scale(scan_model.cycle_ms(TABLE), TABLE) == pytest.approx(1.0)
 
 
 def test_slower_than_model() -> None:

@@ -92,7 +92,14 @@ CARRIER_HZ = 13560000
 BIT_NS = 9440  # one bit = 128 carrier periods = 9.44 us
 FDT_NS = 90000  # PCD-to-PICC frame delay time, (n * 128 + 84) / fc with n = 9
 SOFT_RESET_NS = 40000
-TAG_BOOT_US = 250  # assumed power-up time of a tag after its reader's field comes on
+TAG_BOOT_US = 250
+"""A tag's power-up time once its reader's field comes on, before it answers a frame: an
+assumption, not a measurement. ISO/IEC 14443-3 (clause 5, the initial dialogue of type A)
+bounds it: a PICC exposed to an unmodulated field accepts a request within 5 ms. Neither
+the NTAG21x nor the MIFARE Classic datasheets were at hand to give a typical figure; this
+one lets the firmware's default settle (300 us) read every tag, and a test gives a tag
+its own ``boot_us`` to play a slower one (``companion doctor --find-settle`` measures a
+real table's)."""
 
 # ---- ISO/IEC 14443-3 --------------------------------------------------------------------------
 REQA = 0x26
@@ -179,6 +186,7 @@ class Tag:
         self.from_halt = False
         self.ready_at = 0
         self.home = None
+        self.homes = []
         self.near = []
         self.frames_heard = 0
 
@@ -260,7 +268,9 @@ class Table:
 
     A tag is powered only by its home reader's field. It also hears the frames of the
     readers listed in ``near`` (neighbouring spots), but only while something powers it,
-    which models the cross-talk that switching antennas one at a time avoids.
+    which models the cross-talk that switching antennas one at a time avoids. A tag placed
+    ``across`` two spots has two homes: either antenna alone powers it and reads it (and
+    with both on at once it hears both readers' frames, interleaved).
     """
 
     def __init__(self, clock):
@@ -268,13 +278,15 @@ class Table:
         self.tags = []
         self.hooks = []
 
-    def place(self, tag, chip, near=()):
-        """Put ``tag`` in ``chip``'s field (and, weakly, in those of ``near``)."""
+    def place(self, tag, chip, near=(), across=None):
+        """Put ``tag`` in ``chip``'s field (and, weakly, in those of ``near``); ``across``:
+        a second reader whose field it lies in as well (the tag straddles two spots)."""
         self.remove(tag)
         tag.home = chip
+        tag.homes = [chip] if across is None else [chip, across]
         tag.near = list(near)
         self.tags.append(tag)
-        if chip.field_on:
+        if any(home.field_on for home in tag.homes):
             tag.power_on(self.clock.ns)
 
     def remove(self, tag):
@@ -282,15 +294,17 @@ class Table:
         if tag in self.tags:
             self.tags.remove(tag)
         tag.home = None
+        tag.homes = []
         tag.near = []
         tag.power_off()
 
     def field_changed(self, chip, on):
         for tag in self.tags:
-            if tag.home is chip:
-                if on:
+            if chip in tag.homes:
+                powered = tag.state != OFF
+                if on and not powered:
                     tag.power_on(self.clock.ns)
-                else:
+                elif not on and powered and not any(h.field_on for h in tag.homes):
                     tag.power_off()
 
     def deliver(self, chip, data, nbits, now):
@@ -299,7 +313,7 @@ class Table:
             hook(chip, data, nbits)
         answers = []
         for tag in list(self.tags):
-            if tag.home is chip or chip in tag.near:
+            if chip in tag.homes or chip in tag.near:
                 answer = tag.hear(data, nbits, now)
                 if answer is not None:
                     answers.append(answer)

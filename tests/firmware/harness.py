@@ -87,10 +87,12 @@ class Rig:
         for c in self.chips:
             c.hard_reset(level)
 
-    def place(self, reader, uid, near=(), **kw):
-        """Put a new tag with ``uid`` (hex or bytes) on ``reader``; return the Tag."""
+    def place(self, reader, uid, near=(), across=None, **kw):
+        """Put a new tag with ``uid`` (hex or bytes) on ``reader`` (and ``across`` onto a
+        second reader's spot, if given); return the Tag."""
         tag = chip.Tag(uid_bytes(uid), **kw)
-        self.table.place(tag, self.chips[reader], [self.chips[i] for i in near])
+        second = None if across is None else self.chips[across]
+        self.table.place(tag, self.chips[reader], [self.chips[i] for i in near], second)
         return tag
 
     def remove(self, tag):

@@ -327,3 +327,76 @@ def test_window_add_all_skips_unvisited_readers_and_wraps(fw):
     assert (window.count, window.figures()) == (4, (100, 250, 700))
     window.add_all([900])  # and 900 that of 700
     assert window.figures() == (100, 250, 900)
+
+
+def across_frames(fw, board, firmware, frames, steps):
+    """Run ``steps`` (cycle number -> action on the board) for 10 cycles; the reports."""
+    for cycle in range(10):
+        if cycle in steps:
+            steps[cycle]()
+        firmware.step()
+    return [r for _, r in reports(fw, frames)]
+
+
+def test_a_tag_across_two_spots_is_one_fault_naming_both_never_two_tokens(fw, board):
+    """A tag lying across spots 3 and 4 is read by both readers, visit after visit: the
+    firmware reports both faulty, each naming the other, and never the tag on spot 4
+    while spot 3 holds it; once it lies on spot 4 alone, both are back, it on spot 4."""
+    firmware, frames = make_firmware(fw, board)
+    tags = {}
+
+    def put():
+        tags["it"] = board.place(3, NTAG)
+
+    def straddle():
+        board.remove(tags["it"])
+        tags["it"] = board.place(3, NTAG, across=4)
+
+    def settle_on_4():
+        board.remove(tags["it"])
+        board.place(4, NTAG)
+
+    got = across_frames(fw, board, firmware, frames, {0: put, 2: straddle, 5: settle_on_4})
+    assert got[0] == ("S", 3, (NTAG,))
+    back = got.index(("E", 3, "ok"))
+    assert set(got[1:back]) == {("E", 3, "shared_4"), ("E", 4, "shared_3")}
+    assert got[back:] == [("E", 3, "ok"), ("E", 4, "ok"), ("S", 3, ()), ("S", 4, (NTAG,))]
+    firmware.send_full()
+    assert reports(fw, frames)[-1][1] == ("F", [()] * 4 + [(NTAG,)] + [()] * 14)
+
+
+def test_a_tag_moved_from_spot_to_spot_is_no_fault(fw, board):
+    """A hand moves a tag from spot 3 to spot 4 between two cycles: spot 3 misses it
+    before spot 4 reads it, so nothing is held back and no fault is raised."""
+    firmware, frames = make_firmware(fw, board)
+    tags = {}
+
+    def put():
+        tags["it"] = board.place(3, NTAG)
+
+    def move():
+        board.remove(tags["it"])
+        board.place(4, NTAG)
+
+    got = across_frames(fw, board, firmware, frames, {0: put, 3: move})
+    assert got == [("S", 3, (NTAG,)), ("S", 3, ()), ("S", 4, (NTAG,))]  # in the same turn
+
+
+def test_a_tag_seen_on_two_readers_for_one_cycle_only_is_held_back_not_a_fault(fw, board):
+    """Spot 4 reads a tag in the very cycle spot 3 last read it (a hand quick between the
+    two visits): its frame waits a cycle, then goes out as a move; no fault."""
+    firmware, frames = make_firmware(fw, board)
+    tags = {"it": board.place(3, NTAG)}
+    firmware.step()
+    firmware.step()
+    tags["it"].home.table.remove(tags["it"])
+    board.place(3, NTAG, across=4)  # both read it this cycle...
+    firmware.step()
+    assert [r for _, r in reports(fw, frames)][-1] == ("S", 3, (NTAG,))  # nothing new yet
+    for tag in list(board.table.tags):
+        board.remove(tag)
+    board.place(4, NTAG)  # ...then only spot 4
+    for _ in range(4):
+        firmware.step()
+    got = [r for _, r in reports(fw, frames)]
+    assert got == [("S", 3, (NTAG,)), ("S", 3, ()), ("S", 4, (NTAG,))]

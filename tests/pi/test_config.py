@@ -65,6 +65,7 @@ BAD_VALUES = [
     ('[game]\nname = "chess"\n', 'game.name = "chess"', "choose one of"),
     ('[game]\nseats = ["Ana"]\n', "game.seats = ['Ana']", "2 to 6 different names"),
     ('[game]\nseats = ["Ana", "Ana"]\n', "game.seats = ['Ana', 'Ana']", "different names"),
+    (f'[game]\nseats = ["Ana", "{"x" * 65}"]\n', "game.seats = ['Ana', 'x", "up to 64 characters"),
     ("[game]\nseats = 3\nfirst = 4\n", "first = 4", "seat number from 1 to 3"),
     ("[game]\nwindow = 0.5\n", "window = 0.5", "a number from 1 to 60"),
     ('[game]\nwindow = "6"\n', 'window = "6"', "a number from 1 to 60"),

@@ -1,9 +1,10 @@
-// An emulated Raspberry Pi Pico for tests/pico/board.py: rp2040js runs the RP2040's bootrom
-// and MicroPython's UF2, with the littlefs image of firmware/ in its flash, and everything
-// the firmware touches outside the chip goes to the Python side over two pipes:
+// An emulated Raspberry Pi Pico for tests/pico/pico_board.py: rp2040js runs the RP2040's
+// bootrom and MicroPython's UF2 on both cores (dualcore.mjs), with the littlefs image of
+// firmware/ in its flash, and everything the firmware touches outside the chip goes to
+// the Python side over two pipes:
 //
 //   node tests/pico/board.mjs <bootrom.bin> <micropython.uf2> <littlefs.img> <pin,pin,...>
-//        <out fd> <in fd>
+//        <out fd> <in fd> [<XIP miss cycles>]
 //
 // The first fd carries lines to Python, the second Python's answers (blocking reads: the
 // emulator stands still while Python answers, so emulated time never depends on the host):
@@ -13,20 +14,26 @@
 //   U <ns> <hex>          bytes the board sent over USB CDC
 //   C <ns>                the USB host (us) has configured the board's CDC
 //   W <ns>                the watchdog fired: the board restarts (same flash, a fresh chip)
-//   P <ns> <idle>         a poll, every few thousand instructions; answer: "-" (nothing),
-//                         "I <hex>" (bytes from the USB host), or "Q" (stop)
+//   P <ns> <idle> <instructions of core 0> <of core 1> <XIP misses>
+//                         a poll, every 0.2 ms of emulated time; answer: "-" (nothing),
+//                         "I <hex>" (bytes from the USB host), "K <core> <0|1>" (stall a
+//                         core, or let it go on: a wedged core, for tests), or "Q" (stop)
 //
 // <ns> is emulated time in nanoseconds, counted per instruction at 125 MHz and continued
 // across a watchdog restart. An SPI byte takes its bits' time at the bus's own clock; the
-// answer is asked for when the byte has gone out, as a real MISO line holds it then.
+// answer is asked for when the byte has gone out, as a real MISO line holds it then. With
+// <XIP miss cycles> above 0, each flash access that misses the XIP cache model stalls its
+// core that many cycles (dualcore.mjs).
 import fs from 'node:fs';
-import { ConsoleLogger, LogLevel, Simulator, USBCDC } from 'rp2040js';
+import { ConsoleLogger, LogLevel, USBCDC } from 'rp2040js';
+import { DualCoreRP2040 } from './dualcore.mjs';
 
-const [bootromPath, uf2Path, imagePath, watched, outFd, inFd] = process.argv.slice(2);
+const [bootromPath, uf2Path, imagePath, watched, outFd, inFd, xip] = process.argv.slice(2);
 const FLASH_BASE = 0x10000000;
 const FS_OFFSET = 0xa0000; // MicroPython's littlefs on the RPI_PICO board
 const WATCHDOG_BASE = 0x40058;
-const CHUNK = 20000; // instructions between two polls (~0.2 ms of emulated time)
+const POLL_NS = 200000; // emulated time between two polls
+const XIP_MISS_CYCLES = Number(xip || 0);
 const OUT_FD = Number(outFd);
 const IN_FD = Number(inFd);
 
@@ -68,8 +75,8 @@ let offset = 0; // emulated ns before the last restart
 let board = null;
 
 function boot() {
-  const sim = new Simulator();
-  const mcu = sim.rp2040;
+  const mcu = new DualCoreRP2040();
+  const clock = mcu.clock;
   mcu.logger = new ConsoleLogger(LogLevel.Error);
   mcu.loadBootrom(new Uint32Array(bootrom.buffer, bootrom.byteOffset, bootrom.length / 4));
   for (let at = 0; at + 512 <= uf2.length; at += 512) {
@@ -78,13 +85,14 @@ function boot() {
     mcu.flash.set(block.subarray(32, 32 + size), block.readUInt32LE(12) - FLASH_BASE);
   }
   mcu.flash.set(image, FS_OFFSET);
-  mcu.core.PC = FLASH_BASE;
-  const now = () => offset + sim.clock.nanos;
-  const state = { sim, mcu, now, restart: false, host: [] };
+  mcu.cores[0].PC = FLASH_BASE; // core 1 waits in the bootrom for core 0 to launch it
+  mcu.useXipCache(XIP_MISS_CYCLES);
+  const now = () => offset + clock.nanos;
+  const state = { mcu, now, restart: false, host: [] };
 
   mcu.spi.forEach((spi, bus) => {
     let byte = 0;
-    const done = sim.clock.createAlarm(() => {
+    const done = clock.createAlarm(() => {
       send(`X ${now()} ${bus} ${byte}`);
       spi.completeTransmit(Number(answer()));
     });
@@ -137,6 +145,7 @@ function boot() {
     watchdog.alarm.enable = false; // rp2040js would fire it again at once, for ever
     send(`W ${now()}`);
     state.restart = true;
+    mcu.halt();
   };
   return state;
 }
@@ -144,29 +153,17 @@ function boot() {
 // ---- the run ----------------------------------------------------------------------------------
 board = boot();
 for (;;) {
-  const { sim, mcu } = board;
-  const core = mcu.core;
-  const clock = sim.clock;
-  let idle = 0;
-  for (let i = 0; i < CHUNK && !board.restart; i++) {
-    if (core.waiting) {
-      const gap = clock.nanosToNextAlarm;
-      if (gap <= 0) {
-        idle = 1; // asleep with nothing scheduled: only the host can wake it
-        break;
-      }
-      clock.tick(gap);
-      i += gap / 8;
-    } else {
-      clock.tick(core.executeInstruction() * 8); // 8 ns per cycle at 125 MHz
-    }
-  }
+  const { mcu } = board;
+  const clock = mcu.clock;
+  mcu.run(clock.nanos + POLL_NS);
+  const idle = mcu.asleep ? 1 : 0; // both cores asleep, nothing scheduled: the host must act
   if (board.restart) {
     offset += clock.nanos;
     board = boot();
     continue;
   }
-  send(`P ${board.now()} ${idle}`);
+  const [zero, one] = mcu.instructions;
+  send(`P ${board.now()} ${idle} ${zero} ${one} ${mcu.xipMisses || 0}`);
   const reply = answer();
   if (reply === 'Q') {
     process.exit(0);
@@ -175,6 +172,9 @@ for (;;) {
     for (const byte of Buffer.from(reply.slice(2), 'hex')) {
       board.host.push(byte);
     }
+  } else if (reply.startsWith('K ')) {
+    const [core, stalled] = reply.slice(2).split(' ').map(Number);
+    mcu.stalled[core] = stalled === 1;
   }
   board.feed();
 }

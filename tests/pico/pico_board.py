@@ -18,8 +18,9 @@ Time is the emulator's: counted per instruction at 125 MHz (so ``utime.ticks_us`
 board is emulated time), SPI bytes charged at the bus's own clock, and the chips' clock
 (air time, the timer, tags powering up) set from it at every byte. The emulator stands
 still while Python answers, so the host's speed changes nothing the board measures.
-Only core 0 runs (rp2040js emulates one core), so the firmware gets a one-bus pin map:
-every reader on SPI0, scanned in turn by core 0.
+Both cores run (dualcore.mjs around rp2040js): with ``spi1`` the firmware gets
+pins.toml's two buses, and core 1 scans the second; without, a one-bus pin map, every
+reader on SPI0, scanned in turn by core 0.
 """
 
 from __future__ import annotations
@@ -91,18 +92,40 @@ def _gen_pins():
     return module
 
 
-def one_bus_pins(readers: int | None = None) -> tuple[str, tuple[int, ...], int]:
-    """pins.py for a board whose readers are all on SPI0 (hardware/pins.toml without its
-    second bus), keeping the first ``readers`` chip selects (None: all): its text, the
-    chip-select pins and the readers' reset pin."""
-    table = tomllib.loads((ROOT / "hardware" / "pins.toml").read_text())
+def _pins_table() -> dict:  # type: ignore[type-arg]
+    return tomllib.loads((ROOT / "hardware" / "pins.toml").read_text())
+
+
+DEFAULT_SPI1: tuple[int, ...] = tuple(_pins_table()["pico"]["readers"]["spi1"])
+"""The readers hardware/pins.toml wires to SPI1 (scanned by core 1)."""
+
+
+class PinMap(NamedTuple):
+    """A board's pins.py and what the harness needs of it."""
+
+    text: str
+    cs: tuple[int, ...]  # each reader's chip select
+    rst: int  # the readers' reset line
+    buses: tuple[int, ...]  # each reader's SPI bus (and core)
+
+
+def board_pins(readers: int | None = None, spi1: tuple[int, ...] | None = None) -> PinMap:
+    """pins.py from hardware/pins.toml, keeping its first ``readers`` chip selects (None:
+    all), with ``spi1`` the readers on the second bus (None: no second bus, every reader
+    on SPI0; ``DEFAULT_SPI1``: pins.toml's own wiring)."""
+    table = _pins_table()
     pico = table["pico"]
-    pico.pop("spi1", None)
-    pico["readers"].pop("spi1", None)
     if readers is not None:
         pico["readers"]["cs"] = pico["readers"]["cs"][:readers]
     cs = tuple(int(p) for p in pico["readers"]["cs"])
-    return _gen_pins().render(table), cs, int(pico["readers"]["rst"])
+    if spi1 is None:
+        pico.pop("spi1", None)
+        pico["readers"].pop("spi1", None)
+        spi1 = ()
+    else:
+        pico["readers"]["spi1"] = list(spi1)
+    buses = tuple(1 if r in spi1 else 0 for r in range(len(cs)))
+    return PinMap(_gen_pins().render(table), cs, int(pico["readers"]["rst"]), buses)
 
 
 def firmware_image(pins: str, extra: dict[str, str] | None = None) -> bytes:
@@ -146,39 +169,46 @@ class EmulatedPico:
     """A Pico running firmware/ on its real MicroPython, with MFRC522 models on its bus.
 
     ``readers``: how many chip selects the pin map keeps (None: all of pins.toml's);
+    ``spi1``: the readers wired to the second bus, scanned by core 1 (None: no second bus,
+    every reader on SPI0, as wiring.md's one-bus table; ``DEFAULT_SPI1``: pins.toml's);
     ``fitted``: the readers with a chip (None: every one). ``pty``: bridge the CDC to a
     pseudo-terminal at ``path`` (in ``directory``, a temporary one by default); ``extra``:
     files (name -> text) written beside firmware/ (a bench's own ``main.py``).
+    ``xip_miss_cycles``: charge the XIP cache model's misses, this many cycles each
+    (dualcore.mjs; 0: none, rp2040js's own lower bound).
     """
 
     def __init__(
         self,
         readers: int | None = None,
         fitted: tuple[int, ...] | None = None,
+        spi1: tuple[int, ...] | None = None,
         pty: bool = True,
         directory: Path | None = None,
         extra: dict[str, str] | None = None,
         keep_antennas: bool = False,
+        xip_miss_cycles: int = 0,
     ) -> None:
         reason = missing()
         if reason:
             raise BoardError(reason)
         check_binaries()
-        pins, self.cs, self.rst = one_bus_pins(readers)
+        pins = board_pins(readers, spi1)
+        self.cs, self.rst, self.buses = pins.cs, pins.rst, pins.buses
         self.lock = threading.RLock()
         self.clock = chip.Clock()
         self.table = chip.Table(self.clock)
         self.chips: list[chip.MFRC522Chip | None] = []
-        self._by_cs: dict[int, chip.MFRC522Chip] = {}
+        self._by_cs: dict[int, tuple[int, chip.MFRC522Chip]] = {}  # pin -> (bus, chip)
         for r, pin in enumerate(self.cs):
             device = None
             if fitted is None or r in fitted:
                 device = chip.MFRC522Chip(self.clock, self.table, f"reader{r}")
-                self._by_cs[pin] = device
+                self._by_cs[pin] = (self.buses[r], device)
             self.chips.append(device)
         self._reader_of = {id(c): r for r, c in enumerate(self.chips) if c is not None}
-        self._selected: chip.MFRC522Chip | None = None
-        self._fields = {id(c): False for c in self._by_cs.values()}
+        self._selected: list[chip.MFRC522Chip | None] = [None, None]  # on each bus
+        self._fields = {id(c): False for _, c in self._by_cs.values()}
         self.transactions = 0
         self.spi_bytes = 0
         self.antennas: list[Antenna] = []
@@ -189,6 +219,10 @@ class EmulatedPico:
         self._sent_at: list[tuple[int, int]] = []  # (ns, len(output)) after each USB packet
         self.dropped = 0  # bytes the pty could not take (nobody reading)
         self.restarts: list[int] = []  # emulated ns of each watchdog restart
+        self.xip_miss_cycles = xip_miss_cycles
+        self.instructions = (0, 0)  # run by each core since the last power-up
+        self.xip_misses = 0  # since the last power-up, with the XIP cache model
+        self._commands: list[bytes] = []  # for the emulator, at its next poll
         self.connected = threading.Event()
         self.error: BaseException | None = None
         self._host = bytearray()
@@ -199,7 +233,7 @@ class EmulatedPico:
             self._temp = tempfile.TemporaryDirectory(prefix="pico-")
             directory = Path(self._temp.name)
         self.image = directory / "littlefs.img"
-        self.image.write_bytes(firmware_image(pins, extra))
+        self.image.write_bytes(firmware_image(pins.text, extra))
         self.master = self.slave = -1
         self.path = directory / "ttyPico"
         if pty:
@@ -238,6 +272,7 @@ class EmulatedPico:
                 watched,
                 str(to_python),
                 str(from_python),
+                str(self.xip_miss_cycles),
             ],
             pass_fds=(to_python, from_python),
             stdin=subprocess.DEVNULL,
@@ -277,10 +312,12 @@ class EmulatedPico:
                 _, action = self._events.pop(0)
                 action()  # type: ignore[operator]
             if kind == b"X":
-                self._reply(b"%d" % self._spi(int(words[3])))
+                self._reply(b"%d" % self._spi(int(words[2]), int(words[3])))
             elif kind == b"G":
                 self._gpio(int(words[2]), int(words[3]))
             elif kind == b"P":
+                self.instructions = (int(words[3]), int(words[4]))
+                self.xip_misses = int(words[5])
                 return self._poll(words[2] == b"1")
             elif kind == b"U":
                 self._from_board(bytes.fromhex(words[2].decode()) if len(words) > 2 else b"")
@@ -294,9 +331,9 @@ class EmulatedPico:
                     self._plug()
         return True
 
-    def _spi(self, byte: int) -> int:
+    def _spi(self, bus: int, byte: int) -> int:
         self.spi_bytes += 1
-        device = self._selected
+        device = self._selected[bus]
         if device is None:
             return 0  # nothing drives MISO: the pull-down reads zeros
         out = device.xfer(byte)
@@ -312,19 +349,19 @@ class EmulatedPico:
 
     def _gpio(self, pin: int, level: int) -> None:
         if pin == self.rst:
-            for device in self._by_cs.values():
+            for _, device in self._by_cs.values():
                 device.hard_reset(level)
-        device = self._by_cs.get(pin)
-        if device is None:
+        if pin not in self._by_cs:
             return
+        bus, device = self._by_cs[pin]
         if level == 0:
-            if self._selected is not None:
-                raise BoardError(f"two chips selected on the SPI bus (CS {pin})")
-            self._selected = device
+            if self._selected[bus] is not None:
+                raise BoardError(f"two chips selected on SPI{bus} (CS {pin})")
+            self._selected[bus] = device
             self.transactions += 1
             device.select()
-        elif self._selected is device:
-            self._selected = None
+        elif self._selected[bus] is device:
+            self._selected[bus] = None
             device.deselect()
 
     def _poll(self, idle: bool) -> bool:
@@ -340,7 +377,9 @@ class EmulatedPico:
             self.lock.release()
             time.sleep(0.002)
             self.lock.acquire()
-        if self._host:
+        if self._commands:
+            self._reply(self._commands.pop(0))
+        elif self._host:
             self._reply(b"I " + self._host.hex().encode())
             self._host.clear()
         else:
@@ -361,15 +400,19 @@ class EmulatedPico:
                 raise
 
     # ---- what tests and benches do ------------------------------------------------------------
-    def place(self, reader: int, uid: str | bytes, **kw: object) -> chip.Tag:
-        """Put a new tag with ``uid`` (hex or bytes) on ``reader``'s antenna; the Tag."""
+    def place(
+        self, reader: int, uid: str | bytes, across: int | None = None, **kw: object
+    ) -> chip.Tag:
+        """Put a new tag with ``uid`` (hex or bytes) on ``reader``'s antenna (and across
+        onto reader ``across``'s, if given: either antenna powers and reads it); the Tag."""
         device = self.chips[reader]
-        if device is None:
-            raise ValueError(f"reader {reader} has no chip fitted")
+        second = None if across is None else self.chips[across]
+        if device is None or (across is not None and second is None):
+            raise ValueError(f"reader {reader if device is None else across} has no chip fitted")
         raw = bytes.fromhex(uid) if isinstance(uid, str) else bytes(uid)
         tag = chip.Tag(raw, **kw)  # type: ignore[arg-type]
         with self.lock:
-            self.table.place(tag, device)
+            self.table.place(tag, device, across=second)
         return tag
 
     def remove(self, tag: chip.Tag) -> None:
@@ -381,6 +424,12 @@ class EmulatedPico:
         with self.lock:
             self._events.append((ns, action))
             self._events.sort(key=lambda e: e[0])
+
+    def stall(self, core: int, stalled: bool = True) -> None:
+        """Stop ``core`` where it is (as a wedged core would), or let it go on; a
+        watchdog restart brings up both cores afresh."""
+        with self.lock:
+            self._commands.append(b"K %d %d" % (core, stalled))
 
     def write(self, data: bytes) -> None:
         """Bytes from the USB host to the board (``pty=False``)."""

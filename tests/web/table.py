@@ -199,3 +199,13 @@ def archive_game(data_dir: Path, name: str, game: str, seats: int, seed: int) ->
     for record in inputs:
         referee.feed(record)
     return referee
+
+
+def drawn(page: Any, selector: str) -> None:
+    """In a browser's ``page``, the image ``selector`` is loaded and the OLED's 128 pixels
+    wide (waited for: a loaded machine may take a moment to decode it)."""
+    page.wait_for_function(
+        "(s) => { const i = document.querySelector(s); "
+        "return i !== null && i.complete && i.naturalWidth === 128 }",
+        arg=selector,
+    )

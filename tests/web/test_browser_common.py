@@ -11,7 +11,7 @@ from companion.run.items import Scripted
 from companion.web.errors import said
 from companion.web.pairing import FIRST_WAIT, FREE_TRIES
 
-from .table import LiveTable
+from .table import LiveTable, drawn
 
 
 @pytest.fixture
@@ -45,7 +45,7 @@ def test_the_live_view_follows_the_table(game_table, phone):
     assert int(page.evaluate("document.body.dataset.version")) > version
     lines = page.locator("#history li").all_inner_texts()
     assert lines and lines[-1] == table.web.publisher.history[-1]
-    assert page.locator("#frame").evaluate("img => img.complete && img.naturalWidth") == 128
+    drawn(page, "#frame")
     assert page.locator("#view .pp-hat").count() == 12  # the game's own table: PTI-2's hats
 
 
@@ -65,7 +65,7 @@ def test_the_replay_viewer_steps_through_a_journal(game_table, phone):
         "(src) => document.getElementById('replay-frame').getAttribute('src') !== src", arg=first
     )
     assert page.locator("#step-label").inner_text().startswith("2 /")
-    assert page.locator("#replay-frame").evaluate("img => img.complete && img.naturalWidth") == 128
+    drawn(page, "#replay-frame")
 
 
 def test_a_phone_guessing_the_code_is_told_to_wait_in_the_tables_language(game_table, phone):

@@ -1,13 +1,15 @@
 // The club's page: polls /api/board and draws every table, the standings and the results.
 // Each table's card holds its game's own page view, the module the table's page mounts
 // (gameview.js), with nobody to act. Text only (textContent): a name a table sends is
-// never read as HTML.
+// never read as HTML. One table is trusted with its own card only: a card that fails to
+// draw says so, and the other cards, the standings and the results are drawn all the same.
+// The poll sends the ETag of the board it has: an unchanged board is answered 304, empty.
 
 import { loadView } from "/static/gameview.js";
 import { setLanguage } from "/static/i18n.js";
 
-let seen = -1;
-const cards = new Map(); // table name -> {card, title, badge, head, img, status, seats, view}
+let etag = null;
+const cards = new Map(); // table name -> {card, its parts' elements, view, loading}
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -34,7 +36,8 @@ function cardOf(name) {
     c.status = el("p", null, "status");
     c.box = el("div", null, "game-view");
     c.seats = el("ul", null, "seats");
-    c.card.append(c.title, c.head, c.img, c.status, c.box, c.seats);
+    c.refused = el("p", null, "refused");
+    c.card.append(c.title, c.head, c.img, c.status, c.box, c.seats, c.refused);
     c.view = null;
     c.loading = null;
     cards.set(name, c);
@@ -46,10 +49,24 @@ function drawTable(t, w) {
   const c = cardOf(t.name);
   c.card.className = "table" + (t.online ? "" : " offline");
   c.badge.textContent = t.online ? w.online : w.offline;
+  c.refused.textContent = t.refused
+    ? w.refused + " " + t.refused + " (" + (w["why_" + t.last_refused] || t.last_refused) + ")"
+    : "";
+  try {
+    drawState(c, t, w);
+  } catch (e) {
+    c.status.textContent = w.broken; // this card alone
+  }
+  return c.card;
+}
+
+function drawState(c, t, w) {
   const s = t.state;
   if (!s) {
-    c.status.textContent = w.waiting;
-    return c.card;
+    c.head.textContent = "";
+    c.seats.replaceChildren();
+    c.status.textContent = t.problem ? w["state_" + t.problem] || w.waiting : w.waiting;
+    return;
   }
   c.head.textContent = s.title || s.game;
   if (t.frame_no > 0) {
@@ -60,19 +77,24 @@ function drawTable(t, w) {
   }
   c.status.textContent = s.status + (s.finished ? " (" + w.finished + ")" : "");
   c.seats.replaceChildren(
-    ...(s.seats || []).map((name, i) => {
-      const score = s.scores && s.scores[i] !== undefined ? " : " + s.scores[i] : "";
+    ...s.seats.map((name, i) => {
+      const score = s.scores[i] !== undefined ? " : " + s.scores[i] : "";
       return el("li", name + score + (s.winner === i ? " ★" : ""));
     }),
   );
-  drawView(c, { ...s, you: null });
-  return c.card;
+  drawView(c, { ...s, you: null }, w);
 }
 
-/** The game's own view in the card: mounted once per game, then updated. */
-function drawView(c, snapshot) {
+/** The game's own view in the card: mounted once per game, then updated. A view that
+ * fails (a table may send any `board`) leaves a sentence in its place, and is mounted
+ * again with the table's next state. */
+function drawView(c, snapshot, w) {
   if (c.view && c.view.game === snapshot.game) {
-    c.view.update(snapshot);
+    try {
+      c.view.update(snapshot);
+    } catch (e) {
+      viewFailed(c, w);
+    }
     return;
   }
   if (c.loading === snapshot.game) {
@@ -88,30 +110,58 @@ function drawView(c, snapshot) {
       c.view = view;
       if (view) view.update(c.pending);
     })
-    .catch(() => {
-      c.box.replaceChildren(); // the status line and the OLED still say it all
-    })
+    .catch(() => viewFailed(c, w))
     .finally(() => {
       c.loading = null;
     });
 }
 
+function viewFailed(c, w) {
+  try {
+    c.view?.unmount();
+  } catch (e) {
+    // its container is emptied below all the same
+  }
+  c.view = null;
+  c.box.replaceChildren(el("p", w.broken)); // the status line and the OLED say the rest
+}
+
+/** Each part drawn on its own: one that fails leaves the others drawn. */
 function draw(board) {
   const w = board.words;
-  document.getElementById("h-tables").textContent = w.tables;
-  document.getElementById("h-standings").textContent = w.standings;
-  document.getElementById("h-results").textContent = w.results;
-  document.getElementById("csv-standings").textContent = w.csv_standings;
-  document.getElementById("csv-results").textContent = w.csv_results;
+  for (const [id, key] of [["h-tables", "tables"], ["h-standings", "standings"],
+    ["h-results", "results"], ["csv-standings", "csv_standings"], ["csv-results", "csv_results"]]) {
+    document.getElementById(id).textContent = w[key];
+  }
   const tables = document.getElementById("tables");
   tables.replaceChildren(...board.tables.map((t) => drawTable(t, w)));
   if (!board.tables.length) tables.append(el("p", w.no_tables));
+  drawPart("standings", () => drawStandings(board, w));
+  drawPart("results", () => drawResults(board, w));
+}
+
+function drawPart(id, drawing) {
+  try {
+    drawing();
+  } catch (e) {
+    document.getElementById(id).replaceChildren(); // the next board draws it again
+  }
+}
+
+function drawStandings(board, w) {
   const standings = document.getElementById("standings");
   standings.replaceChildren(row([w.player, w.played, w.wins, w.points], true));
   for (const s of board.standings) {
     const points = Object.entries(s.points).map(([g, p]) => g + " " + p).join(", ");
     standings.append(row([s.name, s.played, s.wins, points]));
   }
+  const shown = board.standings.length;
+  document.getElementById("more-standings").textContent = board.players_total > shown
+    ? fill(w.first_players, { shown, total: board.players_total })
+    : "";
+}
+
+function drawResults(board, w) {
   const results = document.getElementById("results");
   results.replaceChildren(row([w.table, w.game, w.scores, w.winner, w.duration], true));
   for (const r of board.results.slice().reverse()) {
@@ -121,17 +171,26 @@ function draw(board) {
     results.append(row([r.table, r.title || r.game, scores, winner, minutes]));
   }
   if (!board.results.length) results.append(row([w.no_results]));
+  const shown = board.results.length;
+  document.getElementById("more-results").textContent = board.results_total > shown
+    ? fill(w.latest_results, { shown, total: board.results_total })
+    : "";
+}
+
+function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, (_, key) => String(values[key]));
 }
 
 async function poll() {
   try {
-    const answer = await fetch("/api/board", { cache: "no-store" });
-    if (answer.ok) {
+    const answer = await fetch("/api/board", {
+      cache: "no-store",
+      headers: etag ? { "If-None-Match": etag } : {},
+    });
+    if (answer.status === 200) {
       const board = await answer.json();
-      if (board.version !== seen) {
-        seen = board.version;
-        draw(board);
-      }
+      draw(board);
+      etag = answer.headers.get("ETag"); // once drawn: a board not drawn is asked again
     }
   } catch (e) {
     // the club's machine is restarting: the next poll tries again

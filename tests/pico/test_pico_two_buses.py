@@ -1,0 +1,263 @@
+"""The unmodified firmware of a real table on both cores of the emulated RP2040: 19 readers
+on hardware/pins.toml's two SPI buses, core 0 scanning SPI0 (the pad and spots 1..9) and
+core 1, MicroPython's ``_thread``, SPI1 (spots 10..18). One board for the module, in this
+order: the two cores scan at once, a four-player PtiPassPass game (its hats 10..12 on SPI1)
+played through the real host link, every reader changing at once, core 1 wedged, a tag
+lying across two spots of two buses, the watchdog, and ``companion doctor`` finding the
+power-up wait a slow tag needs.
+"""
+
+from __future__ import annotations
+
+import io
+import queue
+import re
+from collections.abc import Iterator
+
+import pico_board
+import pytest
+from conftest import (
+    WAIT,
+    connect,
+    every_reader_at_once,
+    game_reaches_the_same_verdicts,
+    stretched_link,
+    wait_for_observation,
+    watchdog_restarts_once_unfed,
+)
+
+from companion.devices import protocol
+from companion.devices.doctor import run_doctor
+from companion.devices.readers import Observation, ReaderFault, ReaderOk, SpotContents
+from companion.devices.serial_link import SerialLink
+
+pytestmark = pytest.mark.xdist_group("emulated-pico-two-buses")
+
+READERS = 19
+SPI1 = pico_board.DEFAULT_SPI1
+BOARD = {"spi1": SPI1, "keep_antennas": True}
+PLAYERS = 4  # PtiPassPass on a 3 x 4 grid: hats 1..12, 10..12 on SPI1
+SEED = 6  # a game of 81 moves, 21 of them on SPI1
+
+
+def overlap(first: list[tuple[int, int]], second: list[tuple[int, int]]) -> int:
+    """How long (ns) a span of ``first`` and one of ``second`` are both open (each list
+    sorted, its spans disjoint)."""
+    total = i = j = 0
+    while i < len(first) and j < len(second):
+        (a, b), (c, d) = first[i], second[j]
+        total += max(0, min(b, d) - max(a, c))
+        if b < d:
+            i += 1
+        else:
+            j += 1
+    return total
+
+
+@pytest.fixture(scope="module")
+def link(
+    booted: pico_board.EmulatedPico,
+) -> Iterator[tuple[SerialLink, queue.Queue[Observation]]]:
+    sl, inbox = connect(booted, READERS)
+    yield sl, inbox
+    sl.stop()
+
+
+def test_each_core_scans_its_own_bus_at_the_same_time(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    """One antenna at a time on each bus, in reader order, and the two buses' antennas on
+    together: core 1 runs its half while core 0 runs its own."""
+    sl, _ = link
+    assert set(SPI1) == set(range(10, READERS))
+    sl.send(protocol.conf("stats", 1))
+    booted.wait_for(lambda: sl.timing is not None, WAIT, "a T frame")
+    booted.wait_for(
+        lambda: sum(a.on and a.reader == 0 for a in booted.antennas) >= 6, WAIT, "6 cycles"
+    )
+    assert sl.timing is not None and sl.timing.buses == (0,) * 10 + (1,) * 9
+    on: dict[int, int] = {}  # bus -> since when its antenna has been on
+    order: dict[int, list[int]] = {0: [], 1: []}
+    spans: dict[int, list[tuple[int, int]]] = {0: [], 1: []}
+    with booted.lock:
+        antennas = list(booted.antennas)
+    for a in antennas:
+        bus = booted.buses[a.reader]
+        if a.on:
+            assert bus not in on, f"two antennas on SPI{bus}"
+            on[bus] = a.ns
+            order[bus].append(a.reader)
+        else:
+            spans[bus].append((on.pop(bus), a.ns))
+    assert overlap(spans[0], spans[1]) > 0.8 * sum(end - start for start, end in spans[1])
+    for bus, readers in order.items():
+        mine = [r for r in range(READERS) if booted.buses[r] == bus]
+        start = readers.index(mine[0], len(mine))  # past the first cycles' full reads
+        cycles = (len(readers) - start) // len(mine)
+        assert cycles >= 3
+        assert readers[start : start + cycles * len(mine)] == mine * cycles
+
+
+def test_a_ptipasspass_game_on_both_buses_reaches_the_same_verdicts(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    game_reaches_the_same_verdicts(booted, link, PLAYERS, SEED, 80)
+
+
+def test_every_reader_of_both_buses_changes_at_once(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    every_reader_at_once(booted, *link, READERS)
+
+
+def test_a_wedged_core1_is_named_and_core0_scans_on(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    """Core 1 stops where it is: within a second core 0 reports each of its readers
+    ``stalled`` (the host's link names the fault), keeps scanning SPI0 and feeding the
+    watchdog (no restart); when core 1 goes on, its readers are back."""
+    sl, inbox = link
+    booted.stall(1)
+    faults: set[int] = set()
+
+    def named(o: Observation) -> bool:
+        if isinstance(o, ReaderFault) and o.code == "stalled":
+            faults.add(o.reader)
+        return faults == set(SPI1)
+
+    wait_for_observation(inbox, named, faults=True)
+    stalled_at = booted.now_ns
+    with booted.lock:
+        booted.place(3, "04ABCDEF010203")
+        booted.place(12, "04ABCDEF040506")  # core 1's bus: nobody reads it now
+
+    def read(o: Observation) -> bool:
+        assert not (isinstance(o, SpotContents) and o.reader in SPI1), o
+        return isinstance(o, SpotContents) and o.reader == 3 and "04ABCDEF010203" in o.uids
+
+    wait_for_observation(inbox, read, faults=True)
+    booted.wait_for(lambda: booted.now_ns > stalled_at + 2_000_000_000, WAIT, "2 s more")
+    frames = protocol.FrameReader().feed(bytes(booted.output))
+    snapshots = [r for _, r in frames if isinstance(r, protocol.Full)]
+    assert all(snapshots[-1].sets[r] is None for r in SPI1)
+    assert booted.restarts == []
+    booted.stall(1, False)
+    back: set[int] = set()
+
+    def recovered(o: Observation) -> bool:
+        if isinstance(o, ReaderOk):
+            back.add(o.reader)
+        return back == set(SPI1) and isinstance(o, SpotContents) and o.reader == 12
+
+    wait_for_observation(inbox, recovered, faults=True)
+    assert booted.restarts == []
+    booted.check()
+
+
+def test_a_tag_across_two_spots_of_two_buses_is_one_fault_naming_both(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    """A tag lies across spot 9 (SPI0, core 0) and spot 10 (SPI1, core 1): each antenna
+    alone powers it. The host's link gets both readers faulty, each naming the other,
+    and never the tag on spot 10 while spot 9 holds it; set on spot 10 alone, it is there,
+    and spot 9 is empty at once."""
+    sl, inbox = link
+    uid = "04ACE5C0FFEE09"
+    with booted.lock:
+        tag = booted.place(9, uid)
+    wait_for_observation(inbox, lambda o: isinstance(o, SpotContents) and uid in o.uids)
+    with booted.lock:
+        booted.remove(tag)
+        tag = booted.place(9, uid, across=10)
+    faults: dict[int, str] = {}
+
+    def named(o: Observation) -> bool:
+        assert not (isinstance(o, SpotContents) and o.reader == 10 and uid in o.uids), o
+        if isinstance(o, ReaderFault):
+            faults[o.reader] = o.code
+        return faults == {9: "shared_10", 10: "shared_9"}
+
+    wait_for_observation(inbox, named, faults=True)
+    with booted.lock:
+        booted.remove(tag)
+        booted.place(10, uid)
+    seen: dict[int, frozenset[str]] = {}
+
+    def moved(o: Observation) -> bool:
+        if isinstance(o, SpotContents):
+            seen[o.reader] = o.uids
+            assert not (uid in seen.get(9, frozenset()) and uid in seen.get(10, frozenset()))
+        return uid not in seen.get(9, {uid}) and uid in seen.get(10, frozenset())
+
+    wait_for_observation(inbox, moved)
+    booted.check()
+
+
+def test_the_watchdog_restarts_both_cores(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    """The REPL hand-over stops core 1's thread, MicroPython's soft reset resets core 1
+    (PSM), the unfed watchdog restarts the board; then core 1 is launched again and
+    scans SPI1."""
+    sl, inbox = link
+    watchdog_restarts_once_unfed(booted, sl, READERS)
+    while not inbox.empty():  # the port lost and found again
+        inbox.get_nowait()
+    with booted.lock:
+        booted.place(15, "04ABCDEF070809")
+    wait_for_observation(
+        inbox,
+        lambda o: isinstance(o, SpotContents) and o.reader == 15 and "04ABCDEF070809" in o.uids,
+    )
+    booted.check()
+
+
+SLOW_TAG_US = 2000  # a tag that takes 2 ms to power up (the chip model's take 250 us)
+
+
+def test_the_doctor_finds_the_power_up_wait_a_slow_tag_needs(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    """One tag on every reader, the one on spot 14 (SPI1) slow to power up: the doctor's
+    search finds the lowest ``settle_us`` at which every tag reads in every cycle, just
+    under the slow tag's power-up (the firmware's own time between the antenna coming on
+    and its first frame's end makes up the rest), recommends twice it, and gives the
+    firmware its settings back."""
+    link[0].stop()  # the doctor opens the port itself
+    with booted.lock:
+        for tag in list(booted.table.tags):
+            booted.remove(tag)
+        for reader in range(READERS):
+            boot = SLOW_TAG_US if reader == 14 else pico_board.chip.TAG_BOOT_US
+            booted.place(reader, f"04{reader:02X}5107AA{reader:02X}01", boot_us=boot)
+    out = io.StringIO()
+    code = run_doctor(
+        str(booted.path),
+        seconds=1.0,
+        restart=False,
+        connect_timeout=WAIT,
+        out=out,
+        make_link=stretched_link,
+        find_settle=3,
+        step_timeout=WAIT * 5,
+    )
+    text = out.getvalue()
+    assert code == 0, text + booted.output[-3000:].decode(errors="replace")
+    found = re.search(r"read every tag: (\d+) µs; recommended: (\d+) µs", text)
+    assert found is not None, text
+    lowest, recommended = int(found[1]), int(found[2])
+    assert SLOW_TAG_US - 500 <= lowest <= SLOW_TAG_US and recommended == 2 * lowest, text
+    missed = [int(m) for m in re.findall(r"settle_us (\d+): missed on spot 14\n", text)]
+    assert missed and 0 < lowest - max(missed) <= 50, text  # the search's resolution
+    assert text.count("missed on") == len(missed), text  # no fast tag ever missed
+    frames = protocol.FrameReader().feed(bytes(booted.output))
+    oks = [(r.key, r.value) for _, r in frames if isinstance(r, protocol.Ok)]
+    assert oks[-3:] == [("debounce", "3"), ("settle_us", "300"), ("heartbeat_ms", "1000")]
+    booted.check()
