@@ -10,11 +10,13 @@ from collections import Counter
 
 import pytest
 
-from companion.games.flipdone.bots import heuristic_play, random_play
+from companion.games.flipdone.bots import exact_balance, heuristic_play, random_play
 from companion.games.flipdone.rules.board import (
+    BLACK,
     BUILD,
     COLOUR,
     DISCARD,
+    EMPTY,
     FLIP,
     NO_CARD,
     OVER,
@@ -108,6 +110,39 @@ def test_the_heuristic_plays_a_best_play_builds_first_then_flips(rules):
 
 def _of(worth: dict[Play, float], kind: int) -> list[float]:
     return [value for play, value in worth.items() if play[0] == kind]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: ", ".join(map(str, r.items())) or "as ruled")
+def test_the_last_plays_of_a_phase_are_weighed_as_the_board_plays_them(rules):
+    """Where a play may end the phase (its last card, or its last element to flip), the
+    heuristic works out its balance in full (`exact_balance`): FD-9's penalties and
+    FD-10's manche bonus included, as a fork of the board plays it, for every play and
+    colour turned up."""
+    weighed = 0
+    for seed in range(6):
+        board = Board(make_config(first=seed % 3, **rules), seed)
+        rng = random.Random(seed)
+        while board.stage is not OVER:
+            last = board.cards == 1 or (not board.free and len(board.flippable) == 1)
+            if last and board.stage is not PLACE_FIRST:
+                memo: dict[tuple[int, ...], float] = {}
+                hand = board.hands[board.turn]
+                for kind, index, square in board.legal():
+                    if kind == FLIP:
+                        for card in (ANY[RED], ANY[BLACK]):
+                            got = exact_balance(board, FLIP, square, COLOUR[card], memo)
+                            assert got == _balance(board, (kind, index, square), card)
+                    else:
+                        colour = COLOUR[hand[index]] if kind == BUILD else EMPTY
+                        got = exact_balance(board, kind, square, colour, memo)
+                        assert got == _balance(board, (kind, index, square))
+                    weighed += 1
+            board.play(random_play(board, rng))
+    assert weighed >= 30
+
+
+ANY = {RED: COLOUR.index(RED), BLACK: COLOUR.index(BLACK)}
+"""A card of each colour, to turn up in a flip weighed by colour (FD-1)."""
 
 
 def test_the_random_bot_draws_every_legal_play_alike():
