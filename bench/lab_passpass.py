@@ -48,10 +48,12 @@ removed (history, not re-run): `bench/lab_flipdone.py --games 2000 --reference-g
 (heuristic bots at the 3 seats, CPU seconds of one process), 10 before/after pairs run
 one after the other on the shared 2-core machine (busy: load average 5 to 13): the fast
 path 742-889 games/s (median 805), the engine's board 700-825 (median 754), the pairs'
-ratios 0.84-1.07 (median 0.93): the lab about 7 % slower on the board. The thinking bot
-(`bench/mcts_speed.py speed`, Flip Done alone, mcts:30, 3 pairs of 20 CPU seconds) went
-from 74-77 to 80-86 decisions a second on the board, the same games; a table's path
-(`play_reference`, one run each) from about 13 to 135 games a second."""
+ratios 0.84-1.07 (median 0.93); both paths in one process, 600 games each, alternated 8
+times: CPU time after/before 1.05-1.10 (median 1.08): the lab about 7 to 8 % slower on
+the board, the same games. The thinking bot (`bench/mcts_speed.py speed`, Flip Done
+alone, mcts:30, 3 pairs of 20 CPU seconds) went from 74-77 to 80-86 decisions a second on
+the board, the same games; a table's path (`play_reference`, one run each) from about 13
+to 135 games a second."""
 
 TITLE = "lab_passpass.py, lab_flipdone.py, lab_swiped.py — the table's path against the lab's"
 
