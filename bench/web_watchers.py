@@ -39,7 +39,16 @@ from verdict import judge  # noqa: E402
 TARGET_US = 60.0
 """What one more watching phone may cost a change, CPU µs on a Pi 4 (200 phones: 12 ms a
 change beyond the first phone's)."""
-HISTORY = """History (measured then, not regenerated): "before" is this bench run on the code
+HISTORY = """History (measured then, not regenerated). Issue 41's second round, three
+interleaved pairs of `web_watchers.py --watchers 1,200` on this shared 2-core machine
+(busy), the child's CPU a change for 1 and 200 phones: before (commit a667ca3: each
+stream woken, the whole state written to each) 9.21 / 16.06, 9.06 / 16.23, 8.78 / 15.22
+ms, that is 34.4, 36.0 and 32.4 µs a phone; after (a delta a change, written by the hub
+to every stream) 4.72 / 6.57, 4.48 / 6.71, 4.64 / 6.68 ms, that is 9.3, 11.2 and 10.3 µs
+a phone (×3.4 less; the first phone's change costs half: the snapshot no longer lists
+segments).
+
+"before" below is this bench run on the code
 before issue 30 (commit fe98f88: each stream's state, 28 to 35 KB here, rebuilt and
 serialized for it alone), "after" on issue 30's change (recorded in commits ac0104c
 and, for the second pair, 2a9ad67), back to back on the shared 2-core machine. Last
@@ -250,13 +259,16 @@ phones against one, run by run; this host's {statistics.median(host_us):.1f} µs
 {pi.pi4:.1f}): {verdict}; on a Zero 2 W (estimated) {statistics.median(host_us) * pi.zero2w:.0f} µs.
 One more phone also holds {memory[0]:.0f} KB of the child's memory while it watches.
 
-The public state is serialized once per change (and per change of the open seats), and
-every unpaired phone is written the very same bytes; a paired phone's event is the same
-bytes with its `you` (seat, name, csrf) spliced in before the closing brace. What is left
-per phone is waking its stream and one socket write of the whole event (on loopback the
-kernel's copy and the receiving side's work are charged to the sender). Before issue 41
-the page gave 64 live streams in all and the page polled for the rest; the bench lifted
-that bound to 1,000, so its figures were for a bound the page did not have.
+A phone's stream gets the whole state once, then what changed (a delta: median 1.1 KB
+here against 6.5 KB whole); each delta is made once per change, and the hub writes it to
+every stream that follows it itself, one socket write each, no task woken (`Hub.follow`);
+a stream that fell behind, whose pairing changed or whose connection holds 64 KB unsent
+wakes its own handler instead. What is left per phone is that write (on loopback the
+kernel's copy and the receiving side's work are charged to the sender: about 5 µs of this
+host's CPU for a bare 200-byte `send` to 200 loopback sockets, so most of what is left).
+Before issue 41 the page gave 64 live streams in all and the page polled for the rest;
+the bench lifted that bound to 1,000, so its figures were for a bound the page did not
+have.
 
 {HISTORY}
 """

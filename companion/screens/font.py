@@ -9,17 +9,21 @@ winner's name.
 Each band of `_SMALL_SOURCE` is a header naming its glyphs (``SP`` is the space), then
 eight rows in which every glyph is five columns of ``#`` (lit) and ``.`` (dark).
 
-Drawing is pixel by pixel onto any `PIL.ImageDraw.ImageDraw`, which is what
-`luma.core.render.canvas` hands out. A character without a glyph raises `MissingGlyph`:
-the catalogue's tests rely on that to prove every sentence can be shown. Seat names come
-from a table's configuration, so `sanitize` maps them onto the font instead.
+A line of text is drawn once as a 1-bit mask (kept: `text_mask`), then inked onto any
+`PIL.ImageDraw.ImageDraw`, which is what `luma.core.render.canvas` hands out. A character
+without a glyph raises `MissingGlyph`: the catalogue's tests rely on that to prove every
+sentence can be shown. Seat names come from a table's configuration, so `sanitize` maps
+them onto the font instead.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Protocol
+
+from PIL import Image, ImageDraw
 
 Box = tuple[int, int, int, int]
 """Where ink may land: (left, top, right, bottom), right and bottom exclusive."""
@@ -265,16 +269,29 @@ def draw_text(
     Every character is checked before anything is drawn, so a missing glyph leaves the
     image untouched.
     """
-    points = font.points(text, *xy)
-    if points:
-        draw.point(points, fill=fill)
+    mask = text_mask(text, font)
+    if mask is not None:
+        draw.bitmap(xy, mask, fill=fill)
     return text_box(text, xy, font)
+
+
+@lru_cache(maxsize=1024)
+def text_mask(text: str, font: Font = SMALL) -> Image.Image | None:
+    """A one-line `text` drawn once as a 1-bit mask, its cell's top left at (0, 0) (None:
+    nothing to ink): a screen's lines come back frame after frame, so each is drawn in
+    one call (`draw_text`) instead of a point per lit pixel."""
+    points = font.points(text, 0, 0)
+    if not points:
+        return None
+    mask = Image.new("1", (len(text) * font.advance, font.height))
+    ImageDraw.Draw(mask).point(points, fill=1)
+    return mask
 
 
 class Drawable(Protocol):
     """The part of `PIL.ImageDraw.ImageDraw` the font needs."""
 
-    def point(self, xy: list[tuple[int, int]], fill: str | None = None) -> None: ...
+    def bitmap(self, xy: tuple[int, int], bitmap: Image.Image, fill: str | None = None) -> None: ...
 
 
 # French puts a space before these and a line must not start with them (nor end after «).

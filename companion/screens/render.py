@@ -91,6 +91,16 @@ class Pen:
         self.draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=fill, outline=outline)
         self.boxes.append(box)
 
+    def bitmap(self, xy: tuple[int, int], mask: Image.Image, fill: str = INK) -> None:
+        """`fill` wherever the 1-bit `mask` is lit, its top left at `xy`: a drawing made
+        once and kept (a game's board) inked in one call."""
+        box = mask.getbbox()
+        if box is None:
+            return
+        self.draw.bitmap(xy, mask, fill=fill)
+        x, y = xy
+        self.boxes.append((x + box[0], y + box[1], x + box[2], y + box[3]))
+
     def hline(self, y: int, left: int = 0, right: int = WIDTH) -> None:
         self.rect((left, y, right, y + 1), fill=INK)
 

@@ -50,5 +50,6 @@ if "aiohttp.connector" in sys.modules:  # imported already (a test's client): as
 else:
     with _no_certificate_authorities():
         from aiohttp import web as web
+from aiohttp.http_writer import StreamWriter as StreamWriter  # noqa: E402 (imported by now)
 
-__all__ = ["web"]
+__all__ = ["StreamWriter", "web"]

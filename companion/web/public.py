@@ -9,11 +9,16 @@ draws (`Game.page_assets`, whose files the snapshot lists). Nothing else of the
 referee is read here, and the web thread never sees the referee at all: it only receives
 `Snapshot`s, so a hidden fact cannot reach a response unless one of these public sources
 already leaked it (which the no-peek tests check, for the OLED and for the page).
+
+A page that has a view gets what changed since (`diff`, which the page's script applies
+as `patch` does): a change of a game's board costs what changed in it (a placement, a
+score, a line of history), whatever the size of the whole view.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,3 +117,106 @@ class Publisher:
         self._last = view
         self.version += 1
         return Snapshot(self.version, view, self._frame)
+
+
+# ------------------------------------------------------------------ what changed
+
+Op = dict[str, Any]
+"""One change of a view, JSON-ready, at `p` (a path of keys and list indexes):
+`{"p", "v"}` sets it to `v`; `{"p", "x": 1}` removes that key; `{"p", "d", "a"}` drops the
+first `d` items of that list and appends the items `a` (a history that slides)."""
+
+SLIDE_TRIES = 4
+"""Where a list's first kept item may have been found: the few first places only (a list
+of repeated items is sent whole rather than searched)."""
+
+
+def diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Op]:
+    """The ops that make `new` of `old` (`patch(old, diff(old, new)) == new`), two
+    JSON-ready views (dicts, lists, strings, numbers, booleans, None). Values compare as
+    Python compares them, so a view must not change a number into a flag in place (1 and
+    True are equal). A list is changed item by item when a few items changed, slid when
+    it lost items at its start and gained items at its end, else sent whole."""
+    ops: list[Op] = []
+    _dict_diff(old, new, [], ops)
+    return ops
+
+
+def _dict_diff(old: Mapping[str, Any], new: Mapping[str, Any], path: list[Any],
+               ops: list[Op]) -> None:  # fmt: skip
+    for key, value in new.items():
+        if key in old:
+            _value_diff(old[key], value, [*path, key], ops)
+        else:
+            ops.append({"p": [*path, key], "v": value})
+    ops.extend({"p": [*path, key], "x": 1} for key in old if key not in new)
+
+
+def _changed(a: Any, b: Any) -> bool:
+    return a is not b and (type(a) is not type(b) or a != b)
+
+
+def _value_diff(old: Any, new: Any, path: list[Any], ops: list[Op]) -> None:
+    if not _changed(old, new):
+        return
+    if isinstance(old, dict) and isinstance(new, dict):
+        _dict_diff(old, new, path, ops)
+    elif isinstance(old, list) and isinstance(new, list) and new:
+        _list_diff(old, new, path, ops)
+    else:
+        ops.append({"p": path, "v": new})
+
+
+def _list_diff(old: list[Any], new: list[Any], path: list[Any], ops: list[Op]) -> None:
+    if len(old) == len(new):
+        changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if _changed(a, b)]
+        if len(changed) <= max(1, len(new) // 4):
+            for i in changed:
+                _value_diff(old[i], new[i], [*path, i], ops)
+            return
+    dropped = _slide(old, new)
+    if dropped is None:
+        ops.append({"p": path, "v": new})
+    else:
+        ops.append({"p": path, "d": dropped, "a": new[len(old) - dropped :]})
+
+
+def _slide(old: Sequence[Any], new: Sequence[Any]) -> int | None:
+    """How many first items of `old` to drop so that the rest begins `new` (at least one
+    item kept), or None."""
+    first = new[0]
+    tries = 0
+    for dropped in range(max(0, len(old) - len(new)), len(old)):
+        if old[dropped] is not first and old[dropped] != first:
+            continue
+        if old[dropped:] == new[: len(old) - dropped]:
+            return dropped
+        tries += 1
+        if tries == SLIDE_TRIES:
+            break
+    return None
+
+
+def patch(view: Mapping[str, Any], ops: Sequence[Op]) -> dict[str, Any]:
+    """`view` with `ops` applied (`diff`), as a new view: `view` itself is left as it was
+    (what it shares with the new one is what did not change). The page's script applies
+    them the same way (companion/web/static/live.js)."""
+    root = dict(view)
+    copied: dict[int, Any] = {id(root): root}  # the containers this patch made (kept alive)
+    for op in ops:
+        node: Any = root
+        *parents, last = op["p"]
+        for key in parents:
+            child = node[key]
+            if id(child) not in copied:
+                child = list(child) if isinstance(child, list) else dict(child)
+                copied[id(child)] = child
+                node[key] = child
+            node = child
+        if "v" in op:
+            node[last] = op["v"]
+        elif "x" in op:
+            del node[last]
+        else:
+            node[last] = [*node[last][op["d"] :], *op["a"]]
+    return root

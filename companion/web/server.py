@@ -39,8 +39,8 @@ import secrets
 import socket
 import threading
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -53,12 +53,12 @@ from companion.run.supervise import SupervisedThread
 from companion.screens.model import Reason
 from companion.screens.text import DEFAULT_LANGUAGE, phrase
 from companion.transcript import describe
-from companion.web.aio import web
+from companion.web.aio import StreamWriter, web
 from companion.web.assets import CONTENT_TYPES, page_file
 from companion.web.errors import Refused, said, told
 from companion.web.gate import Gate, Limits
 from companion.web.pairing import CodeCard, Pairings, client_of
-from companion.web.public import Snapshot
+from companion.web.public import Snapshot, diff
 from companion.web.quiet import QuietFilter
 from companion.web.replay import Journals, Replay, frame_png, record_text
 from companion.web.reports import REPORT_CSP, Reports
@@ -94,18 +94,73 @@ def _compact(data: Any) -> bytes:
     return json.dumps(data, separators=(",", ":")).encode()
 
 
-@dataclass(frozen=True, slots=True)
-class _Public:
-    """The public part of the clients' state at one version, serialized once."""
+def _chunk(data: bytes) -> bytes:
+    """`data` as one chunk of an HTTP/1.1 chunked body (as aiohttp frames a write)."""
+    return b"%x\r\n%b\r\n" % (len(data), data)
 
-    version: int
-    snapshot: Snapshot | None
-    open_seats: list[int]
-    json: bytes
-    """Without `you`: its closing brace is where a paired client's `you` goes."""
-    unpaired: bytes
-    """With `"you":null`: every unpaired client's state."""
-    unpaired_event: bytes
+
+DELTAS_KEPT = 16
+"""The latest changes kept as deltas: a stream that fell further behind is sent the whole
+state."""
+
+
+class _Public:
+    """The public part of the clients' state at one version: the view, serialized whole
+    only when a client needs it whole (a page's first state, a poll), and what changed
+    since the version built before it (`delta`, an `event: delta`)."""
+
+    __slots__ = ("_json", "delta", "open_seats", "snapshot", "version", "view")
+
+    def __init__(self, version: int, snapshot: Snapshot | None, open_seats: list[int],
+                 view: dict[str, Any], before: _Public | None) -> None:  # fmt: skip
+        self.version = version
+        self.snapshot = snapshot
+        self.open_seats = open_seats
+        self.view = view
+        self._json: tuple[bytes, bytes, bytes] | None = None
+        self.delta: tuple[int, bytes] | None = None
+        """(the version it changes, the event), when a version was built before."""
+        if before is not None:
+            ops = diff(before.view, view)
+            head = {"version": version, "from": before.version, "ops": ops}
+            self.delta = (before.version, b"event: delta\ndata: " + _compact(head) + b"\n\n")
+
+    def whole(self) -> tuple[bytes, bytes, bytes]:
+        """The state without `you` (its closing brace is where a paired client's `you`
+        goes), with `"you":null` (every unpaired client's), and that one's event."""
+        if self._json is None:
+            public = _compact({"version": self.version, **self.view})
+            unpaired = public[:-1] + b',"you":null}'
+            self._json = (public, unpaired, b"event: state\ndata: " + unpaired + b"\n\n")
+        return self._json
+
+
+STREAM_BUFFER = 0x10000
+"""Bytes a live stream's connection may hold unsent before the hub stops writing to it
+(its handler waits for the phone to take them): aiohttp's own bound on a response."""
+
+
+class _Follower:
+    """A live stream in step with the hub (`Hub.follow`): while its handler waits, the hub
+    writes each change to the stream's connection itself (`Hub._broadcast`), and wakes the
+    handler only for what the handler must do: the whole state, a connection to drain."""
+
+    __slots__ = ("chunked", "token", "transport", "version", "waiter", "who")
+
+    def __init__(self, transport: asyncio.Transport, chunked: bool, token: str | None,
+                 version: int, who: tuple[int, str] | None) -> None:  # fmt: skip
+        self.transport = transport
+        self.chunked = chunked
+        """The response is sent in HTTP/1.1 chunks (each write framed as one)."""
+        self.token = token
+        self.version = version
+        """The version the stream has (everything up to it written)."""
+        self.who = who
+        self.waiter: asyncio.Future[None] | None = None
+
+    def wake(self) -> None:
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
 
 
 class Hub:
@@ -136,10 +191,14 @@ class Hub:
         """The page's address, once it listens (the OLED's pairing card shows it)."""
         self.code_card = CodeCard(clock)
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._changed: asyncio.Event | None = None
         self.version = 0
+        self._followers: dict[_Follower, None] = {}
+        self._broadcast_due = False
+        self._seat_changes = 0
         self._png: tuple[int, bytes] = (-1, b"")
         self._public_cache: _Public | None = None
+        self._deltas: deque[tuple[int, int, bytes]] = deque(maxlen=DELTAS_KEPT)
+        """The latest changes: (from version, to version, event), oldest first."""
 
     @property
     def language(self) -> str:
@@ -167,7 +226,6 @@ class Hub:
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
-        self._changed = asyncio.Event()
 
     def _bump(self) -> None:
         loop = self._loop
@@ -175,75 +233,136 @@ class Hub:
             loop.call_soon_threadsafe(self._notify)
 
     def _notify(self) -> None:
-        """In the web thread: a new version; wake every stream waiting for one."""
-        assert self._changed is not None
-        self.version += 1
-        woken, self._changed = self._changed, asyncio.Event()
-        woken.set()
+        """In the web thread, after a publish or a pairing: the new content gets its
+        version (`_public`), which the streams that follow are sent."""
+        self._public()
 
-    async def wait_change(self, seen: int, timeout: float) -> bool:
-        """Wait until the version is past `seen`; False on timeout."""
-        assert self._changed is not None
-        if self.version != seen:
+    async def follow(self, follower: _Follower, timeout: float) -> bool:
+        """Wait, as `follower`, while the hub sends the stream every change itself; until
+        it cannot (`_broadcast`), or for `timeout` (then False: nothing was sent)."""
+        if self.version != follower.version:
             return True
+        since = follower.version
+        follower.waiter = asyncio.get_running_loop().create_future()
+        self._followers[follower] = None
         try:
             async with asyncio.timeout(timeout):  # no task per wait (wait_for makes one)
-                await self._changed.wait()
+                await follower.waiter
         except TimeoutError:
-            return False
+            return follower.version != since
+        finally:
+            self._followers.pop(follower, None)
         return True
+
+    def _broadcast(self) -> None:
+        """Each following stream is written what changed since its version (the same
+        bytes for every stream at that version: one write each, no task woken). A stream
+        that needs more (the whole state: it fell behind the changes kept, or who it is
+        changed) or whose connection holds `STREAM_BUFFER` unsent has its handler woken
+        instead, out of the followers."""
+        public = self._public()
+        self._broadcast_due = False
+        now = public.version
+        framed: dict[int, tuple[bytes, bytes] | None] = {}
+        """By version a stream has: what it is sent, as is and as an HTTP chunk."""
+        for follower in list(self._followers):
+            since = follower.version
+            if since == now:
+                continue
+            if since not in framed:
+                chain = self._chain(since, now)
+                framed[since] = None if chain is None else (chain, _chunk(chain))
+            data = framed[since]
+            transport = follower.transport
+            if (
+                data is None
+                or (follower.who is not None and self.pairings.who(follower.token) != follower.who)
+                or transport.is_closing()
+                or transport.get_write_buffer_size() > STREAM_BUFFER
+            ):
+                del self._followers[follower]
+                follower.wake()
+                continue
+            transport.write(data[follower.chunked])
+            follower.version = now
 
     def state_bytes(self, token: str | None) -> bytes:
         """The snapshot as one client may see it, as compact JSON: the public view, plus
         who it is (`you`). The public part is serialized once per change and shared by
         every client; only a paired phone's `you` (seat, name, csrf) is its own, spliced
         in before the closing brace."""
-        return self._state(self._public(), token)
+        return self._state(self._public(), self.pairings.who(token))
 
     def event_bytes(self, token: str | None) -> bytes:
         """The server-sent `state` event of `state_bytes`: the same bytes for every
         unpaired watcher of a version."""
-        public = self._public()
-        state = self._state(public, token)
-        if state is public.unpaired:
-            return public.unpaired_event
-        return b"event: state\ndata: " + state + b"\n\n"
+        return self._event(self._public(), self.pairings.who(token))
 
-    def _state(self, public: _Public, token: str | None) -> bytes:
+    def stream_bytes(
+        self, token: str | None, since: int, seen: tuple[int, str] | None
+    ) -> tuple[bytes, int, tuple[int, str] | None]:
+        """What a live stream that was sent version `since` as `seen` (its `you`) is sent
+        now, the version it then has, and its `you`: the changes since, as the `delta`
+        events every stream is sent alike, while they are kept and `you` is the same;
+        else the whole state (`event_bytes`)."""
+        public = self._public()
         who = self.pairings.who(token)
+        if since >= 0 and who == seen:
+            chain = self._chain(since, public.version)
+            if chain is not None:
+                return chain, public.version, who
+        return self._event(public, who), public.version, who
+
+    def _chain(self, since: int, version: int) -> bytes | None:
+        """The delta events from `since` to `version`, or None when one is not kept."""
+        deltas = self._deltas
+        if deltas and deltas[-1][0] == since and deltas[-1][1] == version:
+            return deltas[-1][2]  # the usual case: the stream has the version before
+        start = next((i for i, d in enumerate(deltas) if d[0] == since), None)
+        if start is None or deltas[-1][1] != version:
+            return None
+        return b"".join(d[2] for d in list(deltas)[start:])
+
+    def _event(self, public: _Public, who: tuple[int, str] | None) -> bytes:
         if who is None:
-            return public.unpaired
+            return public.whole()[2]
+        return b"event: state\ndata: " + self._state(public, who) + b"\n\n"
+
+    def _state(self, public: _Public, who: tuple[int, str] | None) -> bytes:
+        whole, unpaired, _ = public.whole()
+        if who is None:
+            return unpaired
         you = {"seat": who[0], "name": self.seats[who[0]], "csrf": who[1]}
-        return public.json[:-1] + b',"you":' + _compact(you) + b"}"
+        return whole[:-1] + b',"you":' + _compact(you) + b"}"
 
     def _public(self) -> _Public:
-        """The public part of the state, built again only when the version, the snapshot
-        or the open seats changed (a snapshot is published before the version moves)."""
+        """The public part of the state, built again, as a new version, when the
+        snapshot or the open seats changed (a publish, a pairing, a pairing expired): a
+        version names one content, which a delta may start from. Its number is the
+        snapshot's plus the changes of the open seats so far, so it counts every snapshot
+        published, those the page skipped (published faster than it looked) too. The
+        following streams are sent it once the loop is free (`_broadcast`)."""
         snapshot = self.snapshot
         paired = self.pairings.paired_seats()
         open_seats = [s for s in range(len(self.seats)) if s not in paired]
         cached = self._public_cache
-        if (
-            cached is not None
-            and cached.version == self.version
-            and cached.snapshot is snapshot
-            and cached.open_seats == open_seats
-        ):
-            return cached
+        if cached is not None:
+            if cached.snapshot is snapshot and cached.open_seats == open_seats:
+                return cached
+            self._seat_changes += cached.open_seats != open_seats
+        number = (snapshot.version if snapshot else 0) + self._seat_changes
+        self.version = number if cached is None else max(number, self.version + 1)
+        if self._followers and not self._broadcast_due and self._loop is not None:
+            self._broadcast_due = True
+            self._loop.call_soon_threadsafe(self._broadcast)  # (a test may ask from its own)
         view: dict[str, Any] = dict(snapshot.view) if snapshot else {"game": self.game.name}
         frame_no = view.pop("frame_no", 0)
-        view.update(
-            version=self.version,
-            frame=f"/api/frame.png?v={frame_no}",
-            pairing={"open_seats": open_seats},
-        )
-        public = _compact(view)
-        unpaired = public[:-1] + b',"you":null}'
-        self._public_cache = _Public(
-            self.version, snapshot, open_seats, public, unpaired,
-            b"event: state\ndata: " + unpaired + b"\n\n",
-        )  # fmt: skip
-        return self._public_cache
+        view.update(frame=f"/api/frame.png?v={frame_no}", pairing={"open_seats": open_seats})
+        public = _Public(self.version, snapshot, open_seats, view, cached)
+        if public.delta is not None:
+            self._deltas.append((public.delta[0], public.version, public.delta[1]))
+        self._public_cache = public
+        return public
 
     def frame_png(self) -> bytes:
         snapshot = self.snapshot
@@ -403,7 +522,8 @@ async def _state(request: web.Request) -> web.StreamResponse:
 
 
 async def _live(request: web.Request) -> web.StreamResponse:
-    """Server-sent events: the client's state at once, then at every change; for at most
+    """Server-sent events: the client's state at once, then what changed at every change
+    (written by the hub itself while the stream follows it, `Hub.follow`); for at most
     `Limits.stream_seconds`, or until the stream gives way to another client's
     (`Gate.stream`), then the page reopens it (one of a bounded number)."""
     hub = _hub(request)
@@ -416,18 +536,22 @@ async def _live(request: web.Request) -> web.StreamResponse:
     )
     with request.app[GATE].stream(request.remote) as stream:
         token = request.cookies.get(COOKIE)
-        sent = -1
+        sent, seen = -1, None
         try:
             async with stream.time_left():
                 await response.prepare(request)
                 await response.write(f"retry: {RETRY_MS}\n\n".encode())
+                transport, writer = request.transport, request.writer
+                assert transport is not None and isinstance(writer, StreamWriter)
                 while True:
-                    version = hub.version
-                    if version != sent:
-                        await response.write(hub.event_bytes(token))
-                        sent = version
-                    if not await hub.wait_change(sent, KEEP_ALIVE):
+                    if hub.version != sent:
+                        data, sent, seen = hub.stream_bytes(token, sent, seen)
+                        await response.write(data)
+                    follower = _Follower(transport, writer.chunked, token, sent, seen)
+                    if not await hub.follow(follower, KEEP_ALIVE):
                         await response.write(b": keep-alive\n\n")
+                    sent = follower.version
+                    await writer.drain()  # a phone slow to take what the hub wrote
         except (ConnectionError, TimeoutError):
             pass  # the page went away, or the stream's time is up: the page reopens it
     response.force_close()  # its connection with it: a new stream opens a new one

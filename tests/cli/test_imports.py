@@ -199,22 +199,7 @@ def test_the_oled_is_ready_before_aiohttp_and_no_page_imports_pdf_numpy_or_the_l
     assert loaded({m for m in modules if m}, PAGE_NEEDS_NONE_OF) == []
 
 
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(
-            game,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="Swiped's page takes its colours from deck_sheet, which imports "
-                "companion.sheets (issue 41: the colours move with the Swiped rewrite)",
-            ),
-        )
-        if game == "swiped"
-        else game
-        for game in sorted(SEATS)
-    ],
-)
+@pytest.mark.parametrize("game", sorted(SEATS))
 def test_no_page_imports_the_drawing_of_sheets(game, service_lines):
     """companion/sheets.py draws the deck and the builder's mats on paper (`companion
     deck`, `companion kit`): a page showing the game never needs it."""

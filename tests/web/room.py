@@ -1,9 +1,11 @@
 """A room of phones watching one table's page, each from its own loopback address (any of
 127/8 reaches a page on 127.0.0.1), over real sockets, as the page's own script follows
-the table (companion/web/static/live.js): a live stream (`GET /api/live`), or, when the
-page refuses one (503), `GET /api/state` polled until a stream is had. Every `state` each
-phone gets is kept (its `version`), so a test or a bench can tell whether every phone got
-every change. Shared by tests/web/test_room.py and bench/web_watchers.py."""
+the table (companion/web/static/live.js): a live stream (`GET /api/live`: the whole state,
+then deltas), or, when the page refuses one (503), `GET /api/state` polled until a stream
+is had. The version of every state each phone gets is kept, so a test or a bench can
+tell whether every phone got every change; a delta that does not follow the phone's
+version is a gap (the page would open a new stream). Shared by tests/web/test_room.py
+and bench/web_watchers.py."""
 
 from __future__ import annotations
 
@@ -17,40 +19,65 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-VERSION = re.compile(rb'"version":(\d+),"frame":')
-"""A state's own version: the page writes it just before the frame's address (a game's
-board may hold a "version" of its own)."""
+from companion.web.public import patch
+
+VERSION = re.compile(rb'^\{"version":(\d+),')
+"""A state's own version: the page writes it first."""
+DELTA = re.compile(rb'^\{"version":(\d+),"from":(\d+),')
 
 
 class Phone:
     """One phone: its address, the versions it got (in order, with their arrival times)
     and its latest state."""
 
-    __slots__ = ("_latest", "arrivals", "buffer", "polling", "source", "versions")
+    __slots__ = ("_deltas", "_latest", "arrivals", "buffer", "gaps", "polling", "source",
+                 "versions")  # fmt: skip
 
     def __init__(self, source: str) -> None:
         self.source = source
         self.versions: list[int] = []
         self.arrivals: list[float] = []
         self._latest = b"{}"
+        self._deltas: list[bytes] = []
+        """The deltas got since the latest whole state, applied when `latest` is read."""
+        self.gaps = 0
+        """Deltas that did not follow the phone's version."""
         self.polling = False
         """Refused a stream: it polls the state."""
         self.buffer = bytearray()
 
     def got(self, state: bytes, when: float) -> None:
-        """A state arrived (its version read without parsing the rest: a room's bench
-        must not be slower than the page it measures)."""
+        """A whole state arrived (its version read without parsing the rest: a room's
+        bench must not be slower than the page it measures)."""
         found = VERSION.search(state)
         assert found is not None, state[:200]
-        version = int(found.group(1))
-        if not self.versions or version != self.versions[-1]:
-            self.versions.append(version)
-            self.arrivals.append(when)
-            self._latest = state
+        if self._arrived(int(found.group(1)), when):
+            self._latest, self._deltas = state, []
+
+    def changed(self, delta: bytes, when: float) -> None:
+        """A delta arrived: it must start from the phone's version."""
+        found = DELTA.search(delta)
+        assert found is not None, delta[:200]
+        if not self.versions or int(found.group(2)) != self.versions[-1]:
+            self.gaps += 1
+        elif self._arrived(int(found.group(1)), when):
+            self._deltas.append(delta)
+
+    def _arrived(self, version: int, when: float) -> bool:
+        if self.versions and version == self.versions[-1]:
+            return False
+        self.versions.append(version)
+        self.arrivals.append(when)
+        return True
 
     @property
     def latest(self) -> dict[str, Any]:
-        return dict(json.loads(self._latest))
+        """The phone's state: the latest whole one, with every delta since applied."""
+        state = dict(json.loads(self._latest))
+        for delta in self._deltas:
+            change = json.loads(delta)
+            state = {**patch(state, change["ops"]), "version": change["version"]}
+        return state
 
 
 class Room:
@@ -114,9 +141,12 @@ class Room:
         while (end := buffer.find(b"\n\n")) >= 0:
             event = bytes(buffer[:end])
             del buffer[: end + 2]
-            if b"event: state" in event:
+            if b"event: state\n" in event:  # (after a chunk's size, for some)
                 with self.lock:
                     phone.got(event.split(b"data: ", 1)[1], now)
+            elif b"event: delta\n" in event:
+                with self.lock:
+                    phone.changed(event.split(b"data: ", 1)[1], now)
 
     def _poll(self) -> None:
         while not self._stop.wait(self.poll_seconds):
@@ -159,6 +189,11 @@ class Room:
                                   for p in behind[:10])  # fmt: skip
                 raise AssertionError(f"{len(behind)} phones never got version {version}: {names}")
             time.sleep(0.002)
+
+    def gaps(self) -> int:
+        """Deltas, in all, that did not follow their phone's version."""
+        with self.lock:
+            return sum(p.gaps for p in self.phones)
 
     def missed(self, versions: Sequence[int]) -> dict[str, list[int]]:
         """Each phone that did not get every one of `versions`: the ones it missed."""

@@ -8,6 +8,7 @@ import http.client
 import json
 import queue
 import threading
+import time
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -152,6 +153,17 @@ class LiveTable:
         done = threading.Event()
         self.inbox.put(_Marker(done))
         assert done.wait(10)
+
+    def stable_version(self, quiet: float = 0.3) -> int:
+        """The page's version once it has not moved for `quiet` seconds (a change may move
+        it more than once: the pairing, then the OLED's card)."""
+        hub = self.web.hub
+        version, since = hub.version, time.monotonic()
+        while time.monotonic() - since < quiet:
+            time.sleep(0.02)
+            if hub.version != version:
+                version, since = hub.version, time.monotonic()
+        return version
 
     def close(self) -> None:
         self.service.stop()

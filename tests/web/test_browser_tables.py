@@ -20,6 +20,7 @@ from companion import games
 from companion.games.flipdone.rules import public_view as flipdone_view
 from companion.games.passpass.rules import public_view as passpass_view
 from companion.games.swiped.rules import public_view as swiped_view
+from companion.games.vnp.rules import PIECES, geometry
 from companion.run.items import Scripted
 
 from .conftest import PHONE
@@ -175,8 +176,9 @@ def public(name: str, referee: Any) -> dict[str, Any]:
         claims = [[e["seat"], e["correct"]] for e in referee.events if e["kind"] == "claim"]
         return {"view": swiped_view(referee.state), "claims": claims}
     board = referee.board_view()
-    return {"placed": sorted((c, p["piece"]) for c, ps in zip(board["colours"], board["placed"],
-                             strict=True) for p in ps)}  # fmt: skip
+    piece_of = geometry(board["size"]).piece_of
+    return {"placed": sorted((c, PIECES[piece_of[pid]].name) for c, ids in zip(
+        board["colours"], board["placed"], strict=True) for pid in ids)}  # fmt: skip
 
 
 def rgb(hex_colour: str) -> str:

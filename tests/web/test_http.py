@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import stat
 from importlib import resources
 
 import pytest
 
 from companion import games
+from companion.games.vnp.page import segments_of
 from companion.journal import PressInput, read_journal
 from companion.transcript import describe
 from companion.web.pairing import FREE_TRIES, Pairings
+from companion.web.public import patch
 from companion.web.server import MAX_BODY
 
 from .table import LiveTable, archive_game
@@ -345,14 +348,36 @@ def test_unknown_journals_and_steps_are_not_found(table, path):
 
 
 def read_event(response):
-    """The next server-sent event's data (keep-alive comments skipped)."""
-    data = []
+    """The next server-sent event: (its name, its data), keep-alive comments skipped."""
+    name, data = "message", []
     while True:
         line = response.fp.readline().decode().rstrip("\n")
-        if line.startswith("data: "):
+        if line.startswith("event: "):
+            name = line[7:]
+        elif line.startswith("data: "):
             data.append(line[6:])
         elif line == "" and data:
-            return json.loads("".join(data))
+            return name, json.loads("".join(data))
+
+
+class Follower:
+    """A live stream read as the page's script reads it: the whole state, then each
+    delta applied to it (`companion.web.public.patch`)."""
+
+    def __init__(self, response):
+        self.response = response
+        self.state = None
+        self.events = []
+
+    def next(self):
+        name, data = read_event(self.response)
+        self.events.append(name)
+        if name == "state":
+            self.state = data
+        else:
+            assert name == "delta" and data["from"] == self.state["version"], (name, data)
+            self.state = {**patch(self.state, data["ops"]), "version": data["version"]}
+        return self.state
 
 
 def test_the_live_stream_sends_the_state_then_every_change(table):
@@ -362,13 +387,51 @@ def test_the_live_stream_sends_the_state_then_every_change(table):
     connection.request("GET", "/api/live")
     response = connection.getresponse()
     assert response.getheader("Content-Type") == "text/event-stream"
-    first = read_event(response)
+    stream = Follower(response)
+    first = stream.next()
     assert first["you"] is None
     table.client().pair(table, 3)  # the seats open change for every page
-    second = read_event(response)
+    second = stream.next()
     assert second["version"] > first["version"]
     assert second["pairing"]["open_seats"] == [0, 1, 2]
+    # Only what changed was sent: the whole state once, then deltas; they make the state
+    # a page asking now is sent.
+    assert stream.events[0] == "state" and set(stream.events[1:]) == {"delta"}
+    while second["version"] < table.web.hub.version:
+        second = stream.next()
+    assert second == table.client().get("/api/state").json()
     connection.close()
+
+
+def test_an_http_1_0_stream_is_sent_the_same_changes_without_chunks(table):
+    """A client of HTTP/1.0 has no chunked bodies: the changes the hub writes to its
+    stream come as they are, and make the state a page asking now is sent."""
+    with socket.create_connection((table.host, table.port), timeout=10) as sock:
+        sock.sendall(f"GET /api/live HTTP/1.0\r\nHost: {table.host}:{table.port}\r\n\r\n".encode())
+        got = bytearray()
+        while b"event: state" not in got:
+            got += sock.recv(1 << 16)
+        phones = [table.client() for _ in range(2)]
+        for seat, phone in enumerate(phones):  # each pairing changes every page's seats
+            assert phone.pair(table, seat).status == 200
+        for phone in phones:
+            assert phone.post("/api/unpair").status == 200
+        now = table.stable_version()
+        state: dict = {"version": -1}
+        while state["version"] < now:
+            got += sock.recv(1 << 16)
+            head, body = bytes(got).split(b"\r\n\r\n", 1)
+            for event in body.decode().split("\n\n")[:-1]:
+                kind, _, data = event.partition("\ndata: ")
+                if kind == "event: state":
+                    state = json.loads(data)
+                elif kind == "event: delta":
+                    change = json.loads(data)
+                    assert change["from"] == state["version"]
+                    state = {**patch(state, change["ops"]), "version": change["version"]}
+    assert head.startswith(b"HTTP/1.0 200") and b"chunked" not in head.lower()
+    assert body.count(b"event: state") == 1 and body.count(b"event: delta") >= 4
+    assert state == table.client().get("/api/state").json()
 
 
 def open_stream(client):
@@ -386,7 +449,7 @@ def test_every_watcher_gets_the_same_state_and_a_paired_phone_only_adds_who_it_i
     phone = table.client()
     phone.pair(table, 1)
     streams = [open_stream(table.client()) for _ in range(2)] + [open_stream(phone)]
-    states = [read_event(response) for _, response in streams]
+    states = [read_event(response)[1] for _, response in streams]
     assert states[0] == states[1] and states[0]["you"] is None
     assert states[2]["you"] == {"seat": 1, "name": table.web.hub.seats[1], "csrf": phone.csrf}
     assert {**states[2], "you": None} == states[0]
@@ -412,7 +475,7 @@ def test_a_seat_acts_only_for_its_own_colours(vnp):
     ana.pair(vnp, 0)
     board = ana.get("/api/state").json()["board"]
     assert board["turn"] == "jaune" and board["colour_seats"] == [1, 0, 1, 0]
-    _, _, segments = board["legal"][0]
+    segments = segments_of(board["size"], board["legal"][0])
     refused(ana.act("place", {"colour": "jaune", "segments": segments}), 403)
     refused(ana.act("pass", {"colour": "rouge"}), 403)
     # Her own colour, out of turn: the referee refuses it (VNP-2), and says so.

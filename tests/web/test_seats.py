@@ -12,6 +12,7 @@ import pytest
 
 from companion import games
 from companion.games.swiped.rules import next_swap
+from companion.games.vnp.page import segments_of
 from companion.journal import PressInput, read_journal
 from companion.run.items import Scripted
 from companion.screens.text import phrase
@@ -72,7 +73,7 @@ def vnp(table: LiveTable) -> list[Check]:
     """Back takes back only one's own placement; a hint is the seat to play's."""
     board = table.client().get("/api/state").json()["board"]
     seat, colour = board["seat"], board["turn"]
-    _, _, segments = board["legal"][0]
+    segments = segments_of(board["size"], board["legal"][0])
     placer = phones(table)[seat]
     assert placer.act("place", {"colour": colour, "segments": segments}).status == 200
     return [(1 - seat, seat, "back", None), (1 - seat, seat, "hint", None)]

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from companion.games.swiped.colours import COLOUR_RGB as COLOUR_RGB  # (its tests read it here)
 from companion.sheets import (
     BLACK,
     GREY,
@@ -35,20 +36,6 @@ from companion.sheets import PX_PER_MM as PX_PER_MM
 from companion.sheets import png_paths as png_paths
 from companion.sheets import write_pdf as write_sheet_pdf
 from companion.sheets import write_png as write_png
-
-COLOUR_RGB: dict[str, RGB] = {
-    "rouge": (214, 32, 39),
-    "orange": (247, 136, 30),
-    "jaune": (252, 217, 38),
-    "vert": (22, 128, 62),
-    "bleu": (28, 84, 196),
-    "violet": (118, 52, 158),
-    "rose": (244, 143, 190),
-    "blanc": (255, 255, 255),
-    "noir": (28, 28, 28),
-}
-"""The printed colour of each of Swiped's nine colours (companion.games.swiped.rules.config)."""
-
 
 PAGE_W, PAGE_H = 210.0, 297.0  # A4 portrait, mm
 CARD_W, CARD_H = 63.0, 88.0  # a playing card, mm

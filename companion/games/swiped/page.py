@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.games.swiped.deck_sheet import COLOUR_RGB
+from companion.games.swiped.colours import COLOUR_RGB
 from companion.games.swiped.rules import (
     ClaimChecked,
     Event,

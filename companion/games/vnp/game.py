@@ -12,12 +12,13 @@ spot (`spots` 0: only the pad exists, unused) and no tagged token.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
 from companion.games.vnp import voice, words  # noqa: F401  (registers its phrases, voice)
+from companion.games.vnp.rules.config import BOARD_SIZES
 from companion.games.vnp.rules.contract import ENGINE
 from companion.journal import Setup
 
@@ -95,6 +96,37 @@ def pieces() -> dict[str, Any]:
     return shapes()
 
 
+TABLE_PREFIX = "placements-"
+
+
+class PageData(Mapping[str, Callable[[], Any]]):
+    """The page data (`Game.page_data`): the `pieces`, and `placements-SIZE`, the
+    placement table of each board size the rules allow (companion/games/vnp/page.py),
+    built when first asked."""
+
+    names = ("pieces", *(f"{TABLE_PREFIX}{size}" for size in BOARD_SIZES))
+
+    def __getitem__(self, name: str) -> Callable[[], Any]:
+        if name not in self.names:
+            raise KeyError(name)
+        if name == "pieces":
+            return pieces
+        size = int(name.removeprefix(TABLE_PREFIX))
+
+        def table() -> dict[str, Any]:
+            from companion.games.vnp.page import placement_table
+
+            return placement_table(size)
+
+        return table
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+
 def lab() -> Any:
     """The designer's lab part (`companion/games/vnp/lab.py`): imported on demand, so the table
     never loads the fast engine."""
@@ -120,7 +152,7 @@ VNP = register(
         controls=("place", "pass", "hint", "back"),
         page_view=page_view,
         page_value=page_value,
-        page_data={"pieces": pieces},
+        page_data=PageData(),
         played_on_page=True,
         ready_prompt="menu.title.ready.page",
         lab=lab,

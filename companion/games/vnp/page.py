@@ -1,15 +1,22 @@
-"""Vous ne passerez pas ! on the page: the pieces the page draws, and what a phone's
-action becomes in the journal.
+"""Vous ne passerez pas ! on the page: the pieces and placements the page draws, and what
+a phone's action becomes in the journal.
 
-The page sends a placement as its segments (the page turns and flips pieces itself, it
-knows no placement id); here the segments become the id of the board's precomputed
-placement (`geometry(size).by_segments`), or a clear refusal. A seat may only name a
-colour it plays (VNP-7); the referee checks it again, whatever the page sent.
+The page's board (`VnpReferee.board_view`) names every placement by its id in the board's
+precomputed placements (`geometry(size)`): the pieces on the board, the legal placements,
+the last one and the hint. The page turns ids into segments with the board size's
+placement table (`placement_table`, fetched once as the page data `placements-SIZE`), so
+a change of the board sends a few numbers, not the segments of every legal placement.
+
+The page sends a placement as its segments (the page turns and flips pieces itself);
+here the segments become the id of the board's precomputed placement
+(`geometry(size).by_segments`), or a clear refusal. A seat may only name a colour it
+plays (VNP-7); the referee checks it again, whatever the page sent.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from companion.games.vnp.rules import COLOURS, PIECES, geometry
@@ -29,6 +36,35 @@ def pieces() -> dict[str, Any]:
             segments.append([a1 // 2, b1 // 2, a2 // 2, b2 // 2])
         out.append({"name": piece.name, "size": piece.size, "segments": segments})
     return {"pieces": out}
+
+
+def segments_of(size: int, pid: int) -> list[list[int]]:
+    """Placement `pid`'s unit segments on a `size` board, [x1, y1, x2, y2] each, smaller
+    end first: as the page draws and sends them."""
+    g = geometry(size)
+    return [[*a, *b] for a, b in (g.segment(s) for s in g.placements[pid].segments)]
+
+
+@cache
+def placement_table(size: int) -> dict[str, Any]:
+    """Every placement of a `size` board as the page decodes an id, built from
+    `geometry(size)`: blocks of consecutive ids, each one piece in one orientation at
+    every position, `[first id, piece name, columns, segments at (0, 0)]`. Placement
+    `first + k` is the block's segments moved right by `k % columns` and down by
+    `k // columns` (tests/rules/vnp checks every id of several sizes)."""
+    blocks: list[list[Any]] = []
+    for p in geometry(size).placements:
+        segments = segments_of(size, p.id)
+        left = min(min(s[0], s[2]) for s in segments)
+        top = min(min(s[1], s[3]) for s in segments)
+        shape = [[x1 - left, y1 - top, x2 - left, y2 - top] for x1, y1, x2, y2 in segments]
+        name = PIECES[p.piece].name
+        if blocks and blocks[-1][1] == name and blocks[-1][3] == shape:
+            if top == 0:
+                blocks[-1][2] += 1  # the first row: one more column
+            continue
+        blocks.append([p.id, name, 1, shape])
+    return {"size": size, "count": len(geometry(size).placements), "blocks": blocks}
 
 
 def said(key: str, lang: str, **fields: object) -> str:

@@ -46,6 +46,7 @@ from companion.games.vnp.rules import (
     Passed,
     Place,
     Placed,
+    PublicView,
     State,
     apply,
     geometry,
@@ -204,6 +205,7 @@ class VnpReferee(PacedReferee):
         self.detail: tuple[str, str] | None = None
         """The ruling and the engine's sentence of the notice shown, if a rule refused it."""
         self._legal: tuple[State, tuple[int, ...]] | None = None
+        self._public: tuple[State, PublicView] | None = None
 
     # ------------------------------------------------------ the runtime's view
 
@@ -227,7 +229,7 @@ class VnpReferee(PacedReferee):
     def where(self, lang: str = "en") -> str:
         """One public line in `lang` ("en" or "fr"): whose turn and the scores, or the
         result."""
-        view = public_view(self.state)
+        view = self.public()
         scores = _scores(COLOURS, view.scores)
         if len(self.sides) != len(COLOURS):
             sums = _scores(self.sides, view.side_scores)
@@ -244,7 +246,7 @@ class VnpReferee(PacedReferee):
         `demo` print beside the names: the score of the seat's side (VNP-6, VNP-7: a
         player's, or in teams the team's), the lowest winning. `winner` is the seat that
         won alone, else null (a tie, a team, or not over); `winners` the winning sides."""
-        view = public_view(self.state)
+        view = self.public()
         side = [self._side_of_seat(seat) for seat in range(len(self.names))]
         winner = None
         if len(view.winners) == 1 and self.config.mode is not Mode.TEAMS:
@@ -263,6 +265,13 @@ class VnpReferee(PacedReferee):
         colour = next(i for i in range(len(COLOURS)) if self.config.seat_of(i) == seat)
         return self.config.side_of(colour)
 
+    def public(self) -> PublicView:
+        """The engine's public view of the position (built once per position: the page, the
+        status line and the OLED all ask for it after every step)."""
+        if self._public is None or self._public[0] is not self.state:
+            self._public = (self.state, public_view(self.state))
+        return self._public[1]
+
     def legal(self) -> tuple[int, ...]:
         """Every legal placement of the colour to play (cached for the position)."""
         if is_over(self.state):
@@ -280,17 +289,11 @@ class VnpReferee(PacedReferee):
 
     def board_view(self) -> dict[str, Any]:
         """The game's public facts for the table's web page (Game.page_view), JSON-ready:
-        the board, the pieces left, the scores, every legal placement of the colour to play
-        (`[pid, piece, segments]`), the last placement and the hint."""
-        view = public_view(self.state)
-        g = geometry(self.config.size)
-
-        def segments(pid: int) -> list[list[int]]:
-            return [[*a, *b] for a, b in (g.segment(s) for s in g.placements[pid].segments)]
-
-        def piece(pid: int) -> str:
-            return PIECES[g.piece_of[pid]].name
-
+        the board, the pieces left, the scores, the legal placements of the colour to play,
+        the last placement and the hint. A placement is its id in `geometry(size)`, which
+        the page draws from the size's placement table (companion/games/vnp/page.py): a
+        change sends a few numbers, never the segments of every legal placement."""
+        view = self.public()
         last = self.last_placed()
         return {
             "size": view.size,
@@ -301,18 +304,16 @@ class VnpReferee(PacedReferee):
             "sides": list(self.sides),
             "turn": None if view.turn is None else str(view.turn),
             "seat": view.seat,
-            "placed": [
-                [{"piece": piece(p), "segments": segments(p)} for p in ids] for ids in view.placed
-            ],  # fmt: skip
+            "placed": [list(ids) for ids in view.placed],
             "left": [list(names) for names in view.left],
             "passed": list(view.passed),
             "scores": list(view.scores),
             "side_scores": list(view.side_scores),
             "winners": list(view.winners),
             "over": view.over,
-            "legal": [[pid, piece(pid), segments(pid)] for pid in self.legal()],
-            "last": None if last is None else last.to_json(),
-            "hint": None if self.hint is None else self.hint.to_json(),
+            "legal": list(self.legal()),
+            "last": _shown_json(last),
+            "hint": _shown_json(self.hint),
         }
 
     # ------------------------------------------------------------------ table
@@ -486,7 +487,7 @@ class VnpReferee(PacedReferee):
     def screen(self) -> VnpAnyScreen:
         """What the OLED shows now: a refused press for a moment, else the board, or the
         game over."""
-        view = public_view(self.state)
+        view = self.public()
         base = (view, self.names, self.colour_seats, self.sides)
         notice = self.notice_shown()
         if notice is not None:
@@ -497,6 +498,14 @@ class VnpReferee(PacedReferee):
         last = self.log[-1] if self.log else None
         passed = last.colour if isinstance(last, Passed) else None
         return VnpBoardScreen(*base, self.last_placed(), passed, self.hint)
+
+
+def _shown_json(shown: Shown | None) -> dict[str, Any] | None:
+    """A placement the page shows: its colour, piece and id (no piece nor id: a hint to
+    pass)."""
+    if shown is None:
+        return None
+    return {"colour": str(shown.colour), "piece": shown.piece, "placement": shown.placement}
 
 
 # ------------------------------------------------------------------ transcript

@@ -19,6 +19,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
+
+from PIL import Image, ImageDraw
 
 from companion.games.vnp.rules import (
     ALL_PLACED_BONUS,
@@ -28,9 +31,9 @@ from companion.games.vnp.rules import (
     PublicView,
     geometry,
 )
-from companion.games.vnp.rules.pieces import Segment
+from companion.games.vnp.rules.pieces import Point, Segment
 from companion.games.vnp.words import FEMININE, PREFIX, SCREEN_PHRASES, WHY_FR, VnpRefusal
-from companion.screens.font import INK, PAPER, ellipsize, wrap
+from companion.screens.font import INK, PAPER, Box, ellipsize, wrap
 from companion.screens.model import Notice
 from companion.screens.render import (
     HEIGHT,
@@ -206,33 +209,82 @@ def board_pitch(size: int) -> int:
 def draw_board(pen: Pen, view: PublicView, thick: Shown | None) -> None:
     """The board in miniature at the top left: a dot per intersection, every piece as a
     thin line, `thick` drawn 3 pixels wide, each start intersection of a colour that has
-    not placed yet as a 3 x 3 square."""
-    size, pitch = view.size, board_pitch(view.size)
-    g = geometry(size)
+    not placed yet as a 3 x 3 square. The dots and pieces are one kept drawing
+    (`miniature`), inked in one call."""
+    pen.bitmap((0, 0), miniature(view.size, view.starts, view.placed))
+    if thick is not None:
+        pitch = board_pitch(view.size)
+        for segment in thick.segments:
+            pen.rect(_segment(segment, pitch, 1), fill=INK)
+
+
+PlacedIds = tuple[tuple[int, ...], ...]
+
+_last_miniature: tuple[tuple[int, tuple[Point, ...], PlacedIds], Image.Image] | None = None
+"""The last miniature drawn, and what it shows: the next frame usually adds one piece."""
+
+
+def miniature(size: int, starts: tuple[Point, ...], placed: PlacedIds) -> Image.Image:
+    """The board's dots, the pieces `placed` (per colour, placement ids) and the starts of
+    the colours that placed nothing, as a 1-bit mask of the screen. Drawn on the last one
+    when it shows a part of these pieces (only the new ones are drawn), else on the
+    board's empty dots (`_dots`); kept for the next frame, never changed once made."""
+    global _last_miniature
+    key = (size, starts, placed)
+    last = _last_miniature
+    if last is not None and last[0] == key:
+        return last[1]
+    g, pitch = geometry(size), board_pitch(size)
+    before: PlacedIds = tuple(() for _ in placed)
+    mask = _dots(size)
+    if last is not None:
+        (old_size, old_starts, old_placed), old_mask = last
+        if (
+            old_size == size
+            and old_starts == starts
+            and all(bool(old) == bool(new) and new[: len(old)] == old
+                    for old, new in zip(old_placed, placed, strict=True))
+        ):  # fmt: skip
+            before, mask = old_placed, old_mask
+    mask = mask.copy()
+    draw = ImageDraw.Draw(mask)
+    for colour, ids in enumerate(placed):
+        for pid in ids[len(before[colour]) :]:
+            for s in g.placements[pid].segments:
+                _ink(draw, _segment(g.segment(s), pitch, 0))
+        if not ids:
+            x, y = starts[colour]
+            at_x, at_y = ORIGIN + x * pitch, ORIGIN + y * pitch
+            _ink(draw, (at_x - 1, at_y - 1, at_x + 2, at_y + 2))
+    _last_miniature = (key, mask)
+    return mask
+
+
+@cache
+def _dots(size: int) -> Image.Image:
+    """The empty board's dots, one an intersection (none when they would touch)."""
+    mask = Image.new("1", (WIDTH, HEIGHT))
+    pitch = board_pitch(size)
     if pitch > 2:
+        draw = ImageDraw.Draw(mask)
         for y in range(size):
             for x in range(size):
                 at_x, at_y = ORIGIN + x * pitch, ORIGIN + y * pitch
-                pen.rect((at_x, at_y, at_x + 1, at_y + 1), fill=INK)
-    for colour, ids in enumerate(view.placed):
-        for pid in ids:
-            for s in g.placements[pid].segments:
-                _segment(pen, g.segment(s), pitch, 0)
-        if not ids:
-            x, y = view.starts[colour]
-            at_x, at_y = ORIGIN + x * pitch, ORIGIN + y * pitch
-            pen.rect((at_x - 1, at_y - 1, at_x + 2, at_y + 2), fill=INK)
-    if thick is not None:
-        for segment in thick.segments:
-            _segment(pen, segment, pitch, 1)
+                _ink(draw, (at_x, at_y, at_x + 1, at_y + 1))
+    return mask
 
 
-def _segment(pen: Pen, segment: Segment, pitch: int, grow: int) -> None:
-    """One unit segment, `grow` pixels wider on each side than a 1-pixel line."""
+def _ink(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """Light `box` (right and bottom exclusive, as `Pen.rect`) on a mask."""
+    x0, y0, x1, y1 = box
+    draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=1)
+
+
+def _segment(segment: Segment, pitch: int, grow: int) -> Box:
+    """The box of one unit segment, `grow` pixels wider on each side than a 1-pixel line."""
     (x1, y1), (x2, y2) = sorted(segment)
     left, top = ORIGIN + x1 * pitch - grow, ORIGIN + y1 * pitch - grow
-    right, bottom = ORIGIN + x2 * pitch + 1 + grow, ORIGIN + y2 * pitch + 1 + grow
-    pen.rect((left, top, right, bottom), fill=INK)
+    return left, top, ORIGIN + x2 * pitch + 1 + grow, ORIGIN + y2 * pitch + 1 + grow
 
 
 def _panel(pen: Pen, y: int, text: str) -> None:

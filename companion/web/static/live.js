@@ -2,6 +2,9 @@
 // that a refusal's status and sentence are seen), or, when the table refuses a stream (a
 // 503: every live stream is taken, or every connection busy), its state polled every
 // POLL_SECONDS until the stream is tried again (after the refusal's Retry-After) and had.
+// A stream sends the whole state first (`state`), then what changed (`delta`: its ops,
+// from the version the page has); a delta from another version than the page's (it
+// missed one) makes the page open a new stream, which starts with the whole state.
 
 export const POLL_SECONDS = 2;
 const RETRY_MS = 3000; // a stream that ended or failed is opened again after this (or its `retry:`)
@@ -63,6 +66,7 @@ export function follow({ onState, onMode, stream = "/api/live", state = "/api/st
       stopPolling();
       onMode("live", "");
       again = await read(res, onState, again);
+      if (again === GAP) again = 0; // it missed a change: a new stream, with the whole state
     } catch {
       if (mine.signal.aborted) return; // another stream took its place
     }
@@ -75,10 +79,14 @@ export function follow({ onState, onMode, stream = "/api/live", state = "/api/st
   return { reopen: open };
 }
 
-/** Read a stream's events to its end: each `state` to `onState`; the last `retry:` (ms)
- * it asked for, else `retry`. */
+const GAP = -1; // what `read` returns when a delta does not follow the state it has
+
+/** Read a stream's events to its end: each `state`, and the state each `delta` makes, to
+ * `onState`; the last `retry:` (ms) it asked for, else `retry`; GAP (the stream closed)
+ * when a delta starts from another version than the state it has. */
 async function read(res, onState, retry) {
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let state = null; // the stream's latest state, deltas applied
   let buffer = "";
   for (;;) {
     const { value, done } = await reader.read();
@@ -99,12 +107,49 @@ async function read(res, onState, retry) {
         else if (field === "data") data.push(text);
         else if (field === "retry" && /^\d+$/.test(text)) retry = Number(text);
       }
-      if (event !== "state" || !data.length) continue;
+      if ((event !== "state" && event !== "delta") || !data.length) continue;
+      let next;
       try {
-        onState(JSON.parse(data.join("\n")));
+        next = JSON.parse(data.join("\n"));
+        if (event === "delta") {
+          if (!state || next.from !== state.version) {
+            await reader.cancel();
+            return GAP;
+          }
+          next = patch(state, next);
+        }
       } catch (err) {
         console.error("bad snapshot", err);
+        continue;
       }
+      state = next;
+      onState(state);
     }
   }
+}
+
+/** The state a delta makes of `state` (a new object: `state` is left as it was). Each op
+ * is at `p`, a path of keys and indexes: `v` sets it, `x` removes that key, `d` and `a`
+ * drop a list's first `d` items and append the items `a` (companion/web/public.py, `diff`). */
+export function patch(state, delta) {
+  const root = { ...state, version: delta.version };
+  const copied = new Set([root]);
+  for (const op of delta.ops) {
+    let node = root;
+    const path = op.p;
+    for (const key of path.slice(0, -1)) {
+      let child = node[key];
+      if (!copied.has(child)) {
+        child = Array.isArray(child) ? [...child] : { ...child };
+        copied.add(child);
+        node[key] = child;
+      }
+      node = child;
+    }
+    const last = path[path.length - 1];
+    if ("v" in op) node[last] = op.v;
+    else if ("x" in op) delete node[last];
+    else node[last] = [...node[last].slice(op.d), ...op.a];
+  }
+  return root;
 }

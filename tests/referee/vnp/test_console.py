@@ -115,7 +115,8 @@ def test_looking_sends_nothing(console) -> None:
     assert "  jaune: 1a 2a 2b 3a 3b 3c 3d 3e 4b 4c" in text
     assert "  place 4a 10,0 o0" in text  # bleu's straight 4 down from its start: legal
     view = json.loads(next(line for line in text.splitlines() if line.startswith("{")))
-    assert view["turn"] == "bleu" and view["placed"][0][0]["piece"] == "4a"
+    assert view["turn"] == "bleu" and view["last"]["piece"] == "4a"
+    assert view["placed"][0] == [view["last"]["placement"]]
     assert board_text(table.referee).splitlines()[1] == "  0 . . . . . . . . . . . . ."
     assert board_text(table.referee).splitlines()[2] == "        J"
     assert len(read_journal(path).inputs) == 1

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from companion.games.vnp.page import segments_of
 from companion.games.vnp.referee import VnpReferee
 from companion.games.vnp.rules import (
     ALL_PLACED_BONUS,
@@ -398,17 +399,16 @@ def test_the_board_view_is_the_page_s_document() -> None:
     ]  # fmt: skip
     assert view["colours"] == ["jaune", "bleu", "rouge", "vert"] and view["mode"] == "four"
     assert view["sides"] == list(FOUR) and (view["turn"], view["seat"]) == ("bleu", 1)
-    assert [[p["piece"] for p in ps] for ps in view["placed"]] == [["4a", "2b"], ["4a"], ["4a"],
-                                                                   ["4a"]]  # fmt: skip
-    assert view["placed"][0][1]["segments"] == [[2, 4, 3, 4], [2, 4, 2, 5]]
+    # Placements by id (the page draws them from the size's placement table).
+    g = geometry(13)
+    piece = lambda pid: PIECES[g.piece_of[pid]].name  # noqa: E731
+    assert [[piece(pid) for pid in ids] for ids in view["placed"]] == [["4a", "2b"], ["4a"],
+                                                                      ["4a"], ["4a"]]  # fmt: skip
+    assert segments_of(13, view["placed"][0][1]) == [[2, 4, 3, 4], [2, 4, 2, 5]]
     state = referee.state
-    assert [pid for pid, _, _ in view["legal"]] == list(legal_placements(state, 1))
-    assert all(piece in view["left"][1] for _, piece, _ in view["legal"])
-    assert view["last"] == {
-        "colour": "jaune",
-        "piece": "2b",
-        "segments": [[2, 4, 3, 4], [2, 4, 2, 5]],
-    }
+    assert view["legal"] == list(legal_placements(state, 1))
+    assert all(piece(pid) in view["left"][1] for pid in view["legal"])
+    assert view["last"] == {"colour": "jaune", "piece": "2b", "placement": view["placed"][0][1]}
     assert view["scores"] == [84 - 6, 80, 80, 80] and view["winners"] == [] and not view["over"]
     assert view["hint"] is None and view["passed"] == [False] * 4
 

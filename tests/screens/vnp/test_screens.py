@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+from companion.games.vnp.bots import largest_first
 from companion.games.vnp.referee import side_names
 from companion.games.vnp.rules import (
     COLOURS,
@@ -20,6 +21,7 @@ from companion.games.vnp.rules import (
     Place,
     apply,
     geometry,
+    is_over,
     make_config,
     new_game,
     public_view,
@@ -318,3 +320,26 @@ def test_sample_positions_are_real_games() -> None:
     state, _ = game("two", moves=20)
     assert public_view(state) == board("two", moves=20).view
     assert len(TWO) == state.config.seats
+
+
+def test_the_kept_miniature_draws_what_a_fresh_one_draws() -> None:
+    """The board's miniature is drawn on the last one when it only adds pieces: every
+    position of a game, in order, then back to earlier ones (a placement taken back, a
+    colour before its first piece), is drawn exactly as from an empty board."""
+    from companion.games.vnp import screens
+
+    positions = []
+    state, _ = new_game(make_config(size=9, mode="four"), 0)
+    for step in range(60):
+        positions.append(state)
+        if is_over(state):
+            break
+        state, _ = apply(state, largest_first(state, random.Random(step)))
+    walk = positions + positions[::-7] + [positions[3], positions[2], positions[-1]]
+    for state in walk:
+        view = public_view(state)
+        kept = screens.miniature(view.size, view.starts, view.placed).tobytes()
+        screens._last_miniature = None
+        fresh = screens.miniature(view.size, view.starts, view.placed).tobytes()
+        assert kept == fresh, view.placed
+    assert sum(map(len, positions[-1].placed)) > 20

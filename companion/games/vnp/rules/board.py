@@ -190,12 +190,12 @@ def tables(size: int, crossing: Crossing) -> Tables:
             (*p.segments, *(nsegments + pt for pt in straight_of[p.id])) for p in g.placements
         )
     full = (1 << count) - 1
-    keep_piece = tuple(
-        full ^ bits_of([pid for pid in range(count) if g.piece_of[pid] == k], count)
-        for k in range(len(PIECES))
-    )
+    of_piece: list[list[int]] = [[] for _ in PIECES]
+    for pid, piece in enumerate(g.piece_of):
+        of_piece[piece].append(pid)
+    keep_piece = tuple(full ^ bits_of(ids, count) for ids in of_piece)
     by_size = tuple(
-        bits_of([pid for pid in range(count) if PIECES[g.piece_of[pid]].size == n], count)
+        bits_of([pid for p in PIECES if p.size == n for pid in of_piece[p.index]], count)
         for n in range(4, 0, -1)
     )
     return Tables(

@@ -10,6 +10,8 @@ from typing import Any
 from companion.rules.errors import BadInput
 
 BOARD_SIZE = 13  # VNP-2: 13 x 13 intersections
+BOARD_SIZES = range(5, 41)
+"""VNP-2 (configurable): the board sizes a table may set, intersections a side."""
 ALL_PLACED_BONUS = -10  # VNP-6
 
 
@@ -70,8 +72,9 @@ class Config:
     mode: Mode = Mode.FOUR
 
     def __post_init__(self) -> None:
-        if not (isinstance(self.size, int) and 5 <= self.size <= 40):
-            raise BadInput(f"the board has 5..40 intersections a side, not {self.size!r}")
+        if not (isinstance(self.size, int) and self.size in BOARD_SIZES):
+            low, high = BOARD_SIZES[0], BOARD_SIZES[-1]
+            raise BadInput(f"the board has {low}..{high} intersections a side, not {self.size!r}")
         if not self.starts:
             object.__setattr__(self, "starts", default_starts(self.size))
         starts = tuple(tuple(s) for s in self.starts)

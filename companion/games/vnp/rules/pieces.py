@@ -208,14 +208,31 @@ def geometry(size: int) -> Geometry:
     """Every placement of every piece on a size x size board (cached per size)."""
     placements: list[Placement] = []
     limit = 2 * (size - 1)
+    horizontal = size * (size - 1)  # the first vertical segment's id
     for piece in PIECES:
         for shape in piece.orientations:
             width = max(a for a, _ in shape)
             height = max(b for _, b in shape)
-            for dy in range(0, limit - height + 1, 2):
-                for dx in range(0, limit - width + 1, 2):
-                    moved = [(a + dx, b + dy) for a, b in shape]
-                    placements.append(_placement(len(placements), piece.index, moved, size))
+            # The shape at the board's corner, then moved: a move by (x, y) intersections
+            # adds y * size + x to a point's id and to a vertical segment's, y * (size -
+            # 1) + x to a horizontal one's, and shifts the masks of points as much.
+            first = _placement(0, piece.index, list(shape), size)
+            across = sum(1 << s for s in first.segments if s < horizontal)
+            down = first.segment_mask ^ across
+            for y in range(0, (limit - height) // 2 + 1):
+                for x in range(0, (limit - width) // 2 + 1):
+                    moved, along = y * size + x, y * (size - 1) + x
+                    placements.append(Placement(
+                        id=len(placements),
+                        piece=piece.index,
+                        segments=tuple(s + (along if s < horizontal else moved)
+                                       for s in first.segments),
+                        points=tuple(pt + moved for pt in first.points),
+                        segment_mask=across << along | down << moved,
+                        point_mask=first.point_mask << moved,
+                        straight_mask=first.straight_mask << moved,
+                        inner_mask=first.inner_mask << moved,
+                    ))  # fmt: skip
     index: list[list[list[int]]] = [[[] for _ in PIECES] for _ in range(size * size)]
     for p in placements:
         for point in p.points:

@@ -146,6 +146,7 @@ class PublicView:
 def public_view(state: State) -> PublicView:
     """The only way facts leave the engine for a screen or a log."""
     cfg = state.config
+    scores, sides, won = state._board.result()
     return PublicView(
         game="vnp",
         size=cfg.size,
@@ -156,7 +157,7 @@ def public_view(state: State) -> PublicView:
         left=tuple(tuple(PIECES[k].name for k in ks) for ks in state.left),
         passed=state.passed,
         over=state.over,
-        scores=colour_scores(state),
-        side_scores=side_scores(state),
-        winners=winners(state),
+        scores=scores,
+        side_scores=sides,
+        winners=won,
     )

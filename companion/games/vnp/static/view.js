@@ -2,8 +2,10 @@
 // "The game's page view"), which the page imports from /games/vnp/view.js. An SVG board
 // drawn from the snapshot's `board` (the referee's `board_view()`), plus, on this phone's
 // turn, the tray of pieces and the picking / turning / flipping / placing of a ghost
-// piece. Everything about orientations is computed here, client-side; the server only
-// ever receives segments [x1, y1, x2, y2] (intersections, y downwards).
+// piece. The board names placements by id; the board size's placement table (the page
+// data `placements-SIZE`, fetched once) gives each id's piece and segments. Everything
+// about orientations is computed here, client-side; the server only ever receives
+// segments [x1, y1, x2, y2] (intersections, y downwards).
 
 import { html, svg as el } from "/static/draw.js";
 
@@ -40,6 +42,38 @@ const rotate = (segs) => normalise(mapPoints(segs, (x, y) => [-y, x])).segs;
 const mirror = (segs) => normalise(mapPoints(segs, (x, y) => [-x, y])).segs;
 const translate = (segs, dx, dy) => segs.map(([a, b, c, d]) => [a + dx, b + dy, c + dx, d + dy]);
 const extent = (segs) => [Math.max(...segs.flatMap((s) => [s[0], s[2]])), Math.max(...segs.flatMap((s) => [s[1], s[3]]))];
+
+/** A board size's placements (page data `placements-SIZE`): an id's piece and segments.
+ * Blocks of consecutive ids are one piece in one orientation at every position:
+ * [first id, piece, columns, segments at (0, 0)]; id first + k lies k % columns right
+ * and floor(k / columns) down. */
+class Placements {
+  constructor(table) {
+    this.count = table.count;
+    this.blocks = table.blocks;
+    this.known = new Map();
+  }
+
+  /** {pid, piece, segs} of an id, or null for an id the board has not. */
+  get(pid) {
+    const known = this.known.get(pid);
+    if (known) return known;
+    if (!Number.isInteger(pid) || pid < 0 || pid >= this.count) return null;
+    const blocks = this.blocks;
+    let lo = 0;
+    let hi = blocks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (blocks[mid][0] <= pid) lo = mid;
+      else hi = mid - 1;
+    }
+    const [first, piece, columns, shape] = blocks[lo];
+    const k = pid - first;
+    const placement = { pid, piece, segs: translate(shape, k % columns, Math.floor(k / columns)) };
+    this.known.set(pid, placement);
+    return placement;
+  }
+}
 
 function pathOf(segs) {
   return segs.map(([a, b, c, d]) => `M${a} ${b}L${c} ${d}`).join("");
@@ -157,7 +191,8 @@ class VnpBoard {
     this.svg = this.$("board");
     this.language = null; // the language the labels are in
     this.pieces = null; // name -> canonical segments, from page.data("pieces")
-    this.asking = false;
+    this.placements = new Map(); // board size -> its Placements, from page.data
+    this.asking = new Set(); // the page data on its way
     this.board = null;
     this.mine = false; // this phone plays the colour to move
     this.picked = null; // piece name
@@ -197,22 +232,36 @@ class VnpBoard {
     }
   }
 
-  /** The 24 pieces' shapes, asked once (again after a failure, with the next snapshot). */
-  askPieces() {
-    if (this.pieces || this.asking) return;
-    this.asking = true;
-    this.page
-      .data("pieces")
-      .then((data) => this.setPieces(data.pieces))
-      .catch(() => this.page.message(this.t("net.error")))
-      .finally(() => {
-        this.asking = false;
+  /** The 24 pieces' shapes and the board size's placements, each asked once (again
+   * after a failure, with the next snapshot); true once both are in. */
+  askData(size) {
+    if (!this.pieces) {
+      this.ask("pieces", (data) => {
+        this.pieces = new Map(data.pieces.map((p) => [p.name, normalise(p.segments).segs]));
       });
+    }
+    if (!this.placements.has(size)) {
+      this.ask(`placements-${size}`, (table) => this.placements.set(size, new Placements(table)));
+    }
+    return Boolean(this.pieces && this.placements.has(size));
   }
 
-  setPieces(list) {
-    this.pieces = new Map(list.map((p) => [p.name, normalise(p.segments).segs]));
-    if (this.snap) this.update(this.snap);
+  ask(name, keep) {
+    if (this.asking.has(name)) return;
+    this.asking.add(name);
+    this.page
+      .data(name)
+      .then((data) => {
+        keep(data);
+        if (this.snap) this.update(this.snap);
+      })
+      .catch(() => this.page.message(this.t("net.error")))
+      .finally(() => this.asking.delete(name));
+  }
+
+  /** {pid, piece, segs} of a placement id of the board drawn. */
+  placement(pid) {
+    return this.placements.get(this.size).get(pid);
   }
 
   /** A new snapshot: the board drawn when it has one. */
@@ -222,15 +271,14 @@ class VnpBoard {
       this.language = snap.language;
       this.label();
     }
-    this.askPieces();
     this.root.hidden = !snap.board;
-    if (!snap.board) return;
+    if (!snap.board || !this.askData(snap.board.size)) return;
     const b = (this.board = snap.board);
     const you = snap.you;
-    this.mine = Boolean(this.page.act && you && !b.over && b.turn && b.seat === you.seat && this.pieces);
+    this.mine = Boolean(this.page.act && you && !b.over && b.turn && b.seat === you.seat);
     this.turnIndex = b.colours.indexOf(b.turn);
-    this.indexLegal(b.legal || []);
     if (b.size !== this.size) this.build(b.size);
+    this.indexLegal(b.legal || []);
     const left = this.mine ? b.left[this.turnIndex] : [];
     if (!this.mine || !left.includes(this.picked)) this.clearPick();
     this.followHint();
@@ -243,7 +291,10 @@ class VnpBoard {
   indexLegal(legal) {
     this.byShape = new Map();
     this.bySegs = new Map();
-    for (const [pid, piece, segs] of legal) {
+    for (const id of legal) {
+      const found = this.placement(id);
+      if (!found) continue;
+      const { pid, piece, segs } = found;
       const n = normalise(segs);
       const entry = {
         pid,
@@ -308,12 +359,14 @@ class VnpBoard {
     this.pieceLayer.replaceChildren();
     b.placed.forEach((list, i) => {
       const colour = b.colours[i];
-      for (const p of list) {
+      for (const pid of list) {
+        const p = this.placement(pid);
+        if (!p) continue;
         const g = el("g", { class: "placed" }, this.pieceLayer);
         g.dataset.colour = colour;
         g.dataset.piece = p.piece;
-        const d = pathOf(p.segments);
-        if (b.last && b.last.colour === colour && b.last.piece === p.piece) {
+        const d = pathOf(p.segs);
+        if (b.last && b.last.colour === colour && b.last.placement === pid) {
           g.classList.add("last");
           el("path", { class: "last-outline", d }, g);
         }
@@ -321,9 +374,10 @@ class VnpBoard {
       }
     });
     this.overLayer.replaceChildren();
-    if (b.hint) {
+    const hinted = b.hint && this.placement(b.hint.placement);
+    if (hinted) {
       const g = el("g", { class: "hint" }, this.overLayer);
-      el("path", { class: "hint-stick", d: pathOf(b.hint.segments), stroke: HEX[b.hint.colour] }, g);
+      el("path", { class: "hint-stick", d: pathOf(hinted.segs), stroke: HEX[b.hint.colour] }, g);
     }
     // Legal positions: the tap target at each position's anchor gets class "legal" (so a
     // tap there places the piece there); a small dot under it makes it visible.
@@ -520,14 +574,15 @@ class VnpBoard {
   /** When a hint for this phone's colour arrives, pick that piece and put it there. */
   followHint() {
     const h = this.board.hint;
-    const key = h ? `${h.colour}:${h.piece}:${segsKey(h.segments)}` : "";
+    const key = h ? `${h.colour}:${h.placement}` : "";
     if (key === this.lastHint) return;
     this.lastHint = key;
-    if (!h || !this.mine || h.colour !== this.board.turn) return;
-    if (!this.board.left[this.turnIndex].includes(h.piece)) return;
-    this.picked = h.piece;
-    this.shape = normalise(h.segments).segs;
-    const s = sortSegs(h.segments)[0];
-    this.ghost = this.judge(h.segments, [s[0], s[1]]);
+    const hinted = h && this.placement(h.placement);
+    if (!hinted || !this.mine || h.colour !== this.board.turn) return;
+    if (!this.board.left[this.turnIndex].includes(hinted.piece)) return;
+    this.picked = hinted.piece;
+    this.shape = normalise(hinted.segs).segs;
+    const s = sortSegs(hinted.segs)[0];
+    this.ghost = this.judge(hinted.segs, [s[0], s[1]]);
   }
 }
