@@ -474,6 +474,7 @@ def test_fd_10_overtime_ends_as_soon_as_the_tie_is_gone():
     assert GameOver((0,), (5, 0, 4)) in events and not [
         e for e in events if isinstance(e, MancheWon)
     ]
+    assert after.winners == (0,) and after.tied == ()  # the game over names no tie
 
 
 def test_fd_10_configurable_cap_on_tie_phases_lets_the_tie_stand():

@@ -832,10 +832,11 @@ class Board:
             self._break_tie(top)
             return
         if len(top) == 1:
+            (winner,) = top
             gains = tuple(t - b for t, b in zip(self.tokens, self.baseline, strict=True))
-            self.tokens[top[0]] += MANCHE_BONUS
-            self.manche_wins[top[0]] += 1
-            self.watch.manche_won(self, top[0], gains)
+            self.tokens[winner] += MANCHE_BONUS
+            self.manche_wins[winner] += 1
+            self.watch.manche_won(self, winner, gains)
         else:
             self.watch.tie_stands(self, top, False)
         self.extra = 0
