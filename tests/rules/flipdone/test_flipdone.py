@@ -7,6 +7,7 @@ reading order; lines are the indexes of LINES: 0-2 columns, 3-5 rows, 6-7 diagon
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -123,6 +124,12 @@ def test_fd_2_a_phase_deals_9_face_down_1_face_up_in_the_centre_and_4_cards_each
 def test_fd_2_the_deal_is_reproducible_from_the_seed():
     assert game(seed=3) == game(seed=3)
     assert game(seed=3).under != game(seed=4).under
+    for seed in range(5):  # a phase: the whole deck shuffled by Random(f"{seed}:{deal}")
+        cards = list(DECK)
+        random.Random(f"{seed}:1").shuffle(cards)
+        state = game(seed=seed)
+        assert state.under == tuple(cards[:9]) and state.faces[4] == cards[9]
+        assert state.hands[0] == tuple(sorted(cards[10:14])) and state.deck == tuple(cards[22:])
 
 
 def test_fd_2_the_first_player_moves_one_seat_clockwise_each_phase():
@@ -447,6 +454,7 @@ def test_fd_10_the_best_net_gain_wins_the_manche_and_two_tokens():
     assert MancheWon(0, 1, (5, 3, 0), 2) in events
     assert after.tokens == (7, 6, 0) and after.manche_wins == (1, 0, 0)
     assert GameOver((0,), (7, 6, 0)) in events
+    assert not [e for e in events if isinstance(e, Tied | TieStands)]
     assert after.stage is Stage.OVER and after.winners == (0,)
     assert legal_actions(after) == () and actors(after) == frozenset()
     with pytest.raises(IllegalAction, match="FD-10"):

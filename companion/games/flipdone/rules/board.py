@@ -460,11 +460,6 @@ class Board:
         cards.discard(NO_CARD)
         return cards
 
-    def unseen(self) -> list[int]:
-        """The cards not in play this phase, in DECK order: the deck and the hands."""
-        shown = self.seen()
-        return [c for c in _SHUFFLED if c not in shown]
-
     def undealt(self) -> list[int]:
         """OBSERVED deal: the squares still waiting for their face-down card."""
         return [sq for sq in range(SQUARES) if self.under[sq] == NO_CARD]
