@@ -80,7 +80,7 @@ OPERATORS = ("comparison", "boundary", "constant", "and/or", "condition", "retur
 
 MODULES = (
     "companion/games/passpass/rules/engine.py",
-    "companion/games/flipdone/rules/engine.py",
+    "companion/games/flipdone/rules/board.py",
     "companion/games/swiped/rules/engine.py",
     "companion/games/vnp/rules/engine.py",
     "companion/referee/pace.py",
@@ -96,7 +96,7 @@ SEED = 44
 
 OWN_TESTS = {
     "companion/games/passpass/rules/engine.py": ("tests/rules",),
-    "companion/games/flipdone/rules/engine.py": ("tests/rules",),
+    "companion/games/flipdone/rules/board.py": ("tests/rules",),
     "companion/games/swiped/rules/engine.py": ("tests/rules",),
     "companion/games/vnp/rules/engine.py": ("tests/rules",),
     "companion/referee/pace.py": (
