@@ -151,11 +151,11 @@ class Tally:
         for slot, values in zip(found, self.values, strict=True):
             value = slot.read(record)
             if value is None:
-                continue
-            if isinstance(values, list):
+                pass
+            elif isinstance(values, list):
                 values.append(value)
-            else:
-                values[value] += 1
+            else:  # a plain dict's get: a Counter's += looks a missing value up twice
+                values[value] = values.get(value, 0) + 1
         self.games += 1
         self.finished += record.finished
         self.manche_turns.update(record.manches)
