@@ -631,7 +631,8 @@ bookkeeping around the visits included, which the harness's scan leaves out). Ea
 100 µs of settle costs the default table 1 ms a cycle: ten readers wait it on SPI0.
 "(tags unread)" would mark a setting at which a tag was missed; the chip model's tags
 power up in 250 µs (tests/firmware/chip.py, an assumption: ISO/IEC 14443-3 lets a tag
-take up to 5 ms, and no datasheet figure was at hand), and the firmware's own time
+take up to 5 ms, and NXP's NTAG213F/216F data sheet gives no figure of its own, its
+activation "follows ISO/IEC 14443 Type A"), and the firmware's own time
 between an antenna coming on and its first frame's end covers the rest at 0.1 ms. A real
 table's need is measured by `companion doctor --find-settle`:
 

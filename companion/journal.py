@@ -144,14 +144,20 @@ class TickInput:
 
 @dataclass(frozen=True, slots=True)
 class ReaderInput:
-    """A reader stopped (ok=False) or started again (ok=True) answering."""
+    """A reader stopped (ok=False) or started again (ok=True) answering; `across`, with
+    ok=False, is the other spot of a tag lying across both (each reader reads it, neither
+    knows which spot holds it)."""
 
     t: float
     spot: int
     ok: bool
+    across: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"t": self.t, "type": "reader", "spot": self.spot, "ok": self.ok}
+        line = {"t": self.t, "type": "reader", "spot": self.spot, "ok": self.ok}
+        if self.across is not None:
+            line["across"] = self.across
+        return line
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +224,7 @@ INPUT_KEYS = {
     "spot": ("t", "type", "spot", "uids"),
     "press": ("t", "type", "control", "seat", "value"),
     "tick": ("t", "type"),
-    "reader": ("t", "type", "spot", "ok"),
+    "reader": ("t", "type", "spot", "ok", "across"),
     "resume": ("t", "type", "table"),
 }
 """The keys of each input line; any other key is refused, named (docs/journal.md)."""
@@ -401,7 +407,11 @@ def _tick(t: float, data: Mapping[str, Any]) -> TickInput:
 
 def _reader(t: float, data: Mapping[str, Any]) -> ReaderInput:
     spot = _spot_number("spot", fields.required(data, "spot", "the spot's number"))
-    return ReaderInput(t, spot, fields.boolean("ok", fields.required(data, "ok", "true or false")))
+    ok = fields.boolean("ok", fields.required(data, "ok", "true or false"))
+    across = fields.optional(data, "across", _spot_number, None)
+    if across is not None and (ok or across == spot):
+        raise fields.refuse("across", across, "another spot, with ok false")
+    return ReaderInput(t, spot, ok, across)
 
 
 def _resume(t: float, data: Mapping[str, Any]) -> ResumeInput:

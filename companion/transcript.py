@@ -68,6 +68,7 @@ _FRENCH: dict[str, dict[str, str]] = {
         "unknown_tag": "jeton inconnu",
         "two_tags": "deux {tokens} à la fois",
         "reader_silent": "lecteur muet",
+        "across_spots": "{a_token} à cheval sur deux lecteurs",
         "off_mat": "quelque chose hors du jeu",
         "restore": "pas comme attendu",
         "wait_table": "pas comme attendu",

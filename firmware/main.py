@@ -281,7 +281,10 @@ class Firmware:
         ``E`` frames of a tag lying across two spots (see ``across``). A tag one reader
         reads that another holds but missed in its last visit has left that reader: it is
         dropped there at once, not a debounce later, so a moved tag is never on two
-        spots."""
+        spots. A pair whose tag neither reader read in its last visit, both still holding
+        it (debounced), stays as it was (faulty, or its frames held) until one reads it
+        alone or both let it go: a tag lifted off two spots, or moved while a visit was
+        under way, is never reported on both."""
         scan = self.scan
         reading = {}  # uid -> a reader that read it in its last visit
         pairs = {}  # reader -> the other reader that read the same tag
@@ -301,9 +304,20 @@ class Firmware:
                     scan.forget(reader, uid)
                     if reader not in left:
                         left.append(reader)
+        kept = {}  # pairs neither reader read the tag of, both still holding it: unresolved
+        if self.across or self.held:
+            sets = scan.sets()
+            for old in (self.across, self.held):
+                for reader, partner in old.items():
+                    if reader in pairs or partner in pairs:
+                        continue
+                    mine, theirs = sets[reader], sets[partner]
+                    if mine and theirs and any(uid in theirs for uid in mine):
+                        kept[reader] = partner
         due = [r for r in left + [r for r in changed if r not in left] if r not in pairs]
+        due = [r for r in due if r not in kept]
         for reader in sorted(self.across):
-            if pairs.get(reader) != self.across[reader]:
+            if pairs.get(reader) != self.across[reader] and reader not in kept:
                 self.send(protocol.fault(reader, scanner.RECOVERED))
                 if reader not in due:
                     due.append(reader)
@@ -315,9 +329,14 @@ class Firmware:
                 if self.across.get(reader) != partner:
                     self.send(protocol.fault(reader, ACROSS + str(partner)))
         for reader in self.held:
-            if reader not in pairs and reader not in due:
+            if reader not in pairs and reader not in due and reader not in kept:
                 due.append(reader)  # its frame was held back: the other reader lost the tag
         self.held = {r: p for r, p in pairs.items() if r not in across}
+        for reader, partner in kept.items():
+            if reader in self.across:
+                across[reader] = partner
+            else:
+                self.held[reader] = partner
         self.across = across
         return due
 

@@ -52,8 +52,6 @@ FAULT_HINTS = {
 }
 """What the firmware's fault codes other than ``absent`` mean (firmware/cores.py)."""
 FAULT_HINT = "check its wiring and CS line"
-ACROSS = "shared_"
-"""The firmware's fault code of a reader sharing a tag with reader n: ``shared_<n>``."""
 SETTLE_MAX_US = 5100
 """Where the search for the lowest power-up wait starts: ISO/IEC 14443-3 (clause 5, the
 initial dialogue of type A) lets a tag take up to 5 ms to accept its first command once
@@ -77,10 +75,10 @@ MAX_READERS = 19
 
 def fault_hint(code: str) -> str:
     """What a reader's fault code means, for the one who fixes it."""
-    partner = code.removeprefix(ACROSS)
-    if partner != code and partner.isdigit():
+    partner = protocol.across_of(code)
+    if partner is not None:
         return (
-            f"one tag lies across this spot and {_name(int(partner))}, both readers read it: "
+            f"one tag lies across this spot and {_name(partner)}, both readers read it: "
             "put it on one of them"
         )
     return FAULT_HINTS.get(code, FAULT_HINT)
@@ -115,7 +113,10 @@ def run_doctor(
     ``readers`` is how many readers the table is configured with (default: the Pico's own
     count); a configured reader the Pico does not have, or that stays silent or faulty
     through the watch, makes the result 1. ``tags`` (the enrolled registry, UID -> kind)
-    names each tag seen, so a token that was never enrolled stands out. ``settle_us``:
+    names each tag seen, so a token that was never enrolled stands out. ``connect_timeout``:
+    the seconds the Pico gets for each answer it owes (the connection, its HELLO, the PONG,
+    the first timings after a watch shorter than its heartbeat), waited for, not slept:
+    a slow Pico (an emulated one) is given the time it needs. ``settle_us``:
     the tags' power-up wait the Pico is given for the watch (None: the firmware's own).
     ``find_settle``: after the watch, search for the lowest power-up wait at which every
     reader holding a tag reads it in each of that many scan cycles (0: no search; each
@@ -225,13 +226,21 @@ def _diagnose(
     before = link.stats
     link.send(protocol.ping())
     sent = time.monotonic()
-    take(sent + 1.0, lambda: any(isinstance(r, protocol.Pong) for r in link.replies))
+    take(sent + connect_timeout, lambda: any(isinstance(r, protocol.Pong) for r in link.replies))
     pong = any(isinstance(r, protocol.Pong) for r in link.replies)
     say(f"PING: {'PONG in %.0f ms' % ((time.monotonic() - sent) * 1000) if pong else 'no PONG'}")
     link.send(protocol.conf("stats", 1))  # a T frame after each snapshot from now on
 
     say(f"watching the readers for {seconds:g} s (put tags on them to test):")
-    take(time.monotonic() + seconds, lambda: False, live=True)
+    watched = time.monotonic()
+    take(watched + seconds, lambda: False, live=True)
+    # The timings follow a snapshot, one a heartbeat: a short watch waits for the first.
+    take(
+        time.monotonic() + connect_timeout,
+        lambda: link.timing is not None or _stats_refused(link) or not link.connected,
+        live=True,
+    )
+    watched = time.monotonic() - watched
 
     expected = readers if readers is not None else count
     healthy = pong and link.connected
@@ -256,7 +265,7 @@ def _diagnose(
         if reader not in faults
     }
     settle_us = link.settings.get("settle_us", scan_model.BENCH_SETTLE_US)
-    for line in timing_lines(link.timing, tags_seen, _stats_refused(link), seconds, settle_us):
+    for line in timing_lines(link.timing, tags_seen, _stats_refused(link), watched, settle_us):
         say(line)
     if any(isinstance(r, protocol.Bad) and r.reason == "conf settle_us" for r in link.replies):
         say("settle_us: refused by the Pico (out of its range, or an older firmware)")
@@ -456,7 +465,7 @@ def timing_lines(
             return [
                 "scan timings: this firmware does not time itself (update it: firmware/README.md)"
             ]
-        return [f"scan timings: none received in {seconds:g} s"]
+        return [f"scan timings: none received in {seconds:.1f} s"]
     low, median, high = (us / 1000 for us in timing.cycle_us)
     lines = [
         f"scan cycle: min {low:.1f} / median {median:.1f} / max {high:.1f} ms "

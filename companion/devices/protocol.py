@@ -130,10 +130,24 @@ class Full:
 @dataclass(frozen=True, slots=True)
 class Fault:
     """``E <reader> <code>``: ``absent`` (no chip answers), ``stalled`` or ``crashed`` (the
-    core that scans its bus stopped), or ``ok`` (it works again)."""
+    core that scans its bus stopped), ``shared_<n>`` (one tag lies across this reader and
+    reader n: both read it, ``across_of``), or ``ok`` (it works again)."""
 
     reader: int
     code: str
+
+
+ACROSS = "shared_"
+"""The fault code of a reader sharing one tag with reader n: ``shared_<n>``."""
+
+
+def across_of(code: str) -> int | None:
+    """The other reader of a ``shared_<n>`` fault code (a tag lying across both), else
+    None."""
+    other = code.removeprefix(ACROSS)
+    if other == code or not other.isdigit() or len(other) > 3:
+        return None
+    return int(other)
 
 
 @dataclass(frozen=True, slots=True)

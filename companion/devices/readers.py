@@ -21,6 +21,8 @@ import queue
 from dataclasses import dataclass
 from typing import Protocol
 
+from companion.devices.protocol import across_of
+
 
 @dataclass(frozen=True, slots=True)
 class SpotContents:
@@ -37,12 +39,19 @@ class SpotContents:
 class ReaderFault:
     """A reader stopped answering; its contents are unknown until ``ReaderOk``.
 
-    ``code`` is the firmware's word (``absent``), or ``unknown`` when a snapshot shows the
+    ``code`` is the firmware's word (``absent``; ``shared_<n>`` for a tag lying across
+    this reader and reader n, both reading it), or ``unknown`` when a snapshot shows the
     reader as ``?`` without a fault having been reported.
     """
 
     reader: int
     code: str
+
+    @property
+    def across(self) -> int | None:
+        """The other reader a tag lying across both makes this one unknown with, or None
+        for any other fault."""
+        return across_of(self.code)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,9 @@ long gone), then turns frames into observations:
 - ``S`` -> ``SpotContents`` when the set differs from the last one known;
 - ``F`` -> the same, for every reader whose set differs (a snapshot of an unchanged table
   emits nothing), ``?`` -> ``ReaderFault(r, "unknown")`` unless already known faulty;
-- ``E r absent`` -> ``ReaderFault``; ``E r ok`` -> ``ReaderOk``; ``B`` -> ``ButtonEvent``;
+- ``E r absent`` (or any other code: ``shared_<n>``, a tag across readers r and n) ->
+  ``ReaderFault``, again when the code changes; ``E r ok`` -> ``ReaderOk``; ``B`` ->
+  ``ButtonEvent``;
 - ``HELLO`` and the first snapshot -> ``LinkStatus(connected=True, ...)``;
 - ``T`` (the firmware's scan timings, sent once asked with ``CONF stats=1``) -> kept in
   ``timing``, the latest only (the doctor reads it; the game has no use for it).
@@ -175,6 +177,9 @@ class SerialLink:
         self.current_port: str | None = None
         self._emitter = Emitter(_NullSink())
         self._known: dict[int, _Known] = {}
+        self._codes: dict[int, str] = {}
+        """The fault code last reported of each faulty reader: a new code (a tag across it,
+        after a snapshot's ``?``) is reported again."""
         self._expected: int | None = None
         self._connected = False
         self._want_sync = False
@@ -270,6 +275,7 @@ class SerialLink:
         for obs in self._emitter.take_lost():
             if isinstance(obs, SpotContents | ReaderFault | ReaderOk):
                 self._known.pop(obs.reader, None)
+                self._codes.pop(obs.reader, None)
             elif isinstance(obs, LinkStatus):
                 self._last_status = None
                 self._status(
@@ -315,9 +321,11 @@ class SerialLink:
                 if self._known.get(report.reader, _UNSEEN) is None:
                     emit(ReaderOk(report.reader))
                     self._known.pop(report.reader, None)
-            elif self._known.get(report.reader, _UNSEEN) is not None:
+                    self._codes.pop(report.reader, None)
+            elif self._codes.get(report.reader) != report.code:
                 emit(ReaderFault(report.reader, report.code))
                 self._known[report.reader] = None
+                self._codes[report.reader] = report.code
         elif kind is protocol.Button:
             assert isinstance(report, protocol.Button)
             emit(ButtonEvent(report.name, report.down))
@@ -339,9 +347,11 @@ class SerialLink:
             if prev is not None:
                 self._emitter.emit(ReaderFault(reader, "unknown"))
                 known[reader] = None
+                self._codes[reader] = "unknown"
             return
         if prev is None:
             self._emitter.emit(ReaderOk(reader))
+            self._codes.pop(reader, None)
         if prev != uids:
             self._emitter.emit(SpotContents(reader, uids))
             known[reader] = uids
@@ -359,6 +369,7 @@ class SerialLink:
             return
         for reader in [r for r in self._known if r >= hello.readers]:
             del self._known[reader]
+            self._codes.pop(reader, None)
         if not self._connected:
             self._connects += 1
         self._connected = True

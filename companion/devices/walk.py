@@ -11,7 +11,8 @@ select and connector):
   CS wires). The profile records the swap, so the service can play on until it is fixed;
 - **a moved reader**: spot a's token appeared on reader b alone;
 - **a neighbour that reads across**: another reader reported the token while it rested on
-  its spot (fields coupled, or the antennas too close);
+  its spot (fields coupled, or the antennas too close), or the Pico reported the spot's
+  reader and another sharing one tag (``shared_<n>``: both read it, visit after visit);
 - **an unreliable reader**: it lost the token while it rested (each loss the host sees is
   several missed scans in a row: the firmware debounces), reported a tag nobody placed, or
   failed and recovered: the signs of a noisy or floating MISO line;
@@ -128,6 +129,8 @@ class Step:
     """Times each reader lost the token while it rested."""
     lingered_on: set[int] = field(default_factory=set)
     """Readers still reporting the token after the time allowed to take it off."""
+    shared_by: set[int] = field(default_factory=set)
+    """Readers the Pico reported sharing the token (no UID then: ``token`` may be None)."""
 
     @property
     def appeared_on(self) -> int | None:
@@ -228,6 +231,9 @@ class Walk:
         self.logs = {r: ReaderLog() for r in range(readers)}
         self.known: set[str] = set()
         """Tags on the mat before the walk, and every token already walked."""
+        self.sharing: dict[int, int] = {}
+        """Readers the Pico reports sharing a tag with another (``shared_<n>``), by reader:
+        the other. No failure of theirs: both read the tag."""
         self.step: Step | None = None
         self.holding = False
 
@@ -237,6 +243,9 @@ class Walk:
             if not obs.connected:
                 self.say(f"  link to the Pico lost: {obs.reason} (reconnecting)")
             return
+        if isinstance(obs, ReaderFault) and obs.across is not None:
+            self._shared(obs.reader, obs.across)
+            return
         if isinstance(obs, ReaderFault):
             if obs.reader in self.logs and obs.reader not in self.faulty:
                 self.logs[obs.reader].faults += 1
@@ -244,6 +253,8 @@ class Walk:
             self.contents.pop(obs.reader, None)
             return
         if isinstance(obs, ReaderOk):
+            if self.sharing.pop(obs.reader, None) is not None:
+                return  # the tag is no longer read by both: its S frame follows
             if obs.reader in self.faulty and obs.reader in self.logs:
                 self.logs[obs.reader].recoveries += 1
             self.faulty.discard(obs.reader)
@@ -268,6 +279,21 @@ class Walk:
         elif self.holding and obs.reader in step.seen_on and step.token not in obs.uids:
             step.drops_on[obs.reader] = step.drops_on.get(obs.reader, 0) + 1
 
+    def _shared(self, reader: int, other: int) -> None:
+        """The Pico reports ``reader`` and ``other`` reading one tag: during a step, the
+        token lies in both fields (the UID is not sent: neither reader says which spot
+        holds it)."""
+        self.sharing[reader] = other
+        self.contents.pop(reader, None)
+        step = self.step
+        if step is None:
+            return
+        for r in (reader, other):
+            if r in self.logs:  # a reader past the walked ones is not waited for
+                if r not in step.seen_on:
+                    step.seen_on.append(r)
+                step.shared_by.add(r)
+
     def pump(self, seconds: float, until: Callable[[], bool] = lambda: False) -> bool:
         """Take observations for ``seconds`` or until ``until()``; whether it came true."""
         end = self.clock() + seconds
@@ -281,8 +307,13 @@ class Walk:
                 continue
         return True
 
-    def _where(self, token: str) -> set[int]:
-        return {r for r, uids in self.contents.items() if token in uids}
+    def _where(self, step: Step) -> set[int]:
+        """The readers still holding the step's token: reading it, or having shared it
+        and not yet said what they hold since (their ``S`` frame, after ``E ok``, may
+        still hold it: the firmware debounces a removal)."""
+        held = {r for r, uids in self.contents.items() if step.token in uids}
+        unsure = {r for r in step.shared_by if r in self.sharing or r not in self.contents}
+        return held | unsure
 
     # --- the walk --------------------------------------------------------------------------
     def _prompt(self, index: int, text: str) -> None:
@@ -292,7 +323,8 @@ class Walk:
     def run(self) -> WalkResult:
         words = _words(self.lang)
         known = self.pump(
-            self.timeout, lambda: len(self.contents) + len(self.faulty) >= self.readers
+            self.timeout,
+            lambda: len(self.contents) + len(self.faulty) + len(self.sharing) >= self.readers,
         )
         if known:
             self.pump(min(1.0, self.timeout))  # the rest of the first snapshot
@@ -312,22 +344,25 @@ class Walk:
             if reader in self.faulty:  # absent now: its token can only show up elsewhere
                 wait = min(self.timeout, 2 * self.hold)
                 self.say(f"  {_name(reader)} is absent: waiting {wait:g} s only")
-            if not self.pump(wait, lambda s=step: s.token is not None):  # type: ignore[misc]
+            if not self.pump(wait, lambda s=step: bool(s.seen_on)):  # type: ignore[misc]
                 self.say(f"  nothing read in {wait:g} s")
                 self._prompt(reader, words["take"].format(place=where))
                 self.step = None
                 continue
-            self.say(f"  {_name(step.appeared_on)} reads {step.token}")
+            if step.token is None:
+                both = " and ".join(_name(r) for r in step.seen_on)
+                self.say(f"  {both} both read it (the Pico reports them sharing one tag)")
+            else:
+                self.say(f"  {_name(step.appeared_on)} reads {step.token}")
             self.holding = True
             self._prompt(reader, words["hold"])
             self.pump(self.hold)
             self.holding = False
             self._prompt(reader, words["take"].format(place=where))
-            token = step.token
-            assert token is not None
-            if not self.pump(self.timeout, lambda t=token: not self._where(t)):  # type: ignore[misc]
-                step.lingered_on = self._where(token)
-            self.known.add(token)
+            if not self.pump(self.timeout, lambda s=step: not self._where(s)):  # type: ignore[misc]
+                step.lingered_on = self._where(step)
+            if step.token is not None:
+                self.known.add(step.token)
             self.step = None
         result = judge(steps, self.logs, self.faulty, self.wiring, self.readers, self._scans())
         verdict = words["ok"] if result.healthy else words["bad"].format(n=len(result.findings))

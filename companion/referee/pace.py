@@ -19,7 +19,10 @@ recorded, and make sure nothing a person does at a plausible pace is lost:
 It is also the one place that maps readers to the game's spots (0..N): a game only ever
 reads its own. A table may have more readers than the game has spots; something on a
 reader off the mat stops play with the game's fault naming that reader (`judge_stray`),
-every press refused meanwhile, and a silent reader off the mat stops nothing.
+every press refused meanwhile, and a silent reader off the mat stops nothing. A tag lying
+across two spots (both readers read it: the firmware reports each as unknown, naming the
+other) stops play the same way, with the game's fault naming both (`judge_across`); across
+a spot and a reader off the mat, with the off-mat fault naming that reader.
 
 A game's referee subclasses `PacedReferee` and supplies what is game-specific: how to
 judge the still table, how to take a press, its next deadline and what happens then.
@@ -102,10 +105,7 @@ class PacedReferee:
         if isinstance(record, SpotInput):
             self._report(record.spot, record.uids)
         elif isinstance(record, ReaderInput):
-            if self.observed.on_mat(record.spot):  # a silent reader off the mat stops nothing
-                silent = self.observed.silent
-                (silent.discard if record.ok else silent.add)(record.spot)
-                self.unjudged = True  # judged as soon as the table is still
+            self._reader(record)
         elif isinstance(record, PressInput):
             if self.unjudged:
                 self.held.append(record)
@@ -132,6 +132,28 @@ class PacedReferee:
             if self.reads_table:
                 self._unsettled()
 
+    def _reader(self, record: ReaderInput) -> None:
+        """A reader stopped answering, answers again, or reads a tag lying across its spot
+        and another (`across`): a silent reader off the mat stops nothing, a tag across
+        any two readers stops a game that reads the table. Judged as soon as the table
+        is still."""
+        observed = self.observed
+        spot = record.spot
+        on_mat = observed.on_mat(spot)
+        if record.ok:
+            observed.silent.discard(spot)
+            was_across = observed.across.pop(spot, None) is not None
+            if on_mat or (was_across and self.reads_table):
+                self.unjudged = True
+        elif record.across is not None:
+            observed.silent.discard(spot)
+            observed.across[spot] = record.across
+            if on_mat or self.reads_table:
+                self.unjudged = True
+        elif on_mat:
+            observed.silent.add(spot)
+            self.unjudged = True
+
     def _resume(self, record: ResumeInput) -> None:
         """A restart: the readers off the mat are taken as reports; the game resumes with
         its own spots."""
@@ -142,9 +164,9 @@ class PacedReferee:
         self.resume(record if len(mat) == len(record.table) else ResumeInput(record.t, mat))
 
     def _press(self, press: PressInput) -> None:
-        """A press on a judged table: refused while something lies off the mat (taken off
-        first, even before a back), else the game's."""
-        if self.reads_table and self.observed.stray:
+        """A press on a judged table: refused while something lies off the mat or across
+        two spots (set right first, even before a back), else the game's."""
+        if self.reads_table and (self.observed.stray or self.observed.across):
             self.refuse(press, Refusal.TABLE_FIRST)
         else:
             self.press(press)
@@ -216,10 +238,20 @@ class PacedReferee:
             self._press(press)
 
     def judge(self) -> None:
-        """Judge the still table: something lying off the mat first (the game's fault
-        naming that reader, until it is taken off), else the game's own spots."""
-        stray = min(self.observed.stray, default=None)
-        if self.reads_table and stray is not None:
+        """Judge the still table: a tag lying across two of the game's spots first (the
+        game's fault naming both), then something lying off the mat (naming that reader;
+        a tag across a spot and a reader off the mat is one: it must come off that reader),
+        until it is fixed; else the game's own spots."""
+        if not self.reads_table:
+            self.judge_table()
+            return
+        observed = self.observed
+        across = observed.across_pair()
+        off = [s for s in across or () if not observed.on_mat(s)]
+        stray = min([*observed.stray, *off], default=None)
+        if across is not None and not off:
+            self.judge_across(across)
+        elif stray is not None:
             self.judge_stray(stray)
         else:
             self.judge_table()
@@ -238,6 +270,13 @@ class PacedReferee:
         """Something lies on reader `spot`, where the game has no spot: play stops on the
         game's fault naming that reader (reason `off_mat`); presses are refused until it is
         taken off, then the table is judged again (docs/table.md, "Faults and fixes")."""
+        raise NotImplementedError
+
+    def judge_across(self, spots: tuple[int, int]) -> None:
+        """One tag lies across two of the game's spots (`spots`, lower first, 0 the pad):
+        both readers read it, so neither says which spot holds it. Play stops on the
+        game's fault naming both (reason `across_spots`, `Fix.ACROSS_SPOTS`) until it lies
+        in one; then the table is judged again (docs/table.md, "Faults and fixes")."""
         raise NotImplementedError
 
     def press(self, press: PressInput) -> None:

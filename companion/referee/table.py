@@ -52,6 +52,9 @@ class ObservedTable:
     def __init__(self, spots: int) -> None:
         self.uids: dict[int, frozenset[str]] = {s: frozenset() for s in range(spots + 1)}
         self.silent: set[int] = set()
+        self.across: dict[int, int] = {}
+        """Readers (on the mat or off it) whose tag lies across another reader's spot, by
+        reader: the other one. Both read it, so neither knows which spot holds it."""
         self.stray: dict[int, frozenset[str]] = {}
         """The readers off the mat that hold something, by spot: something lies where the
         game has no spot (a fault until it is taken off)."""
@@ -59,6 +62,13 @@ class ObservedTable:
     def on_mat(self, spot: int) -> bool:
         """Is `spot` one of the game's (the pad or a hat, square, ...)?"""
         return spot in self.uids
+
+    def across_pair(self) -> tuple[int, int] | None:
+        """The first two spots a tag lies across (lower spot first), or None."""
+        if not self.across:
+            return None
+        spot = min(self.across)
+        return tuple(sorted((spot, self.across[spot])))  # type: ignore[return-value]
 
     def kinds(self, spot: int, kinds_of: TagKinds) -> tuple[Kinds, tuple[str, ...]]:
         """Known kinds (sorted) and unknown UIDs of one spot."""
@@ -104,6 +114,8 @@ class Fix(StrEnum):
     UNKNOWN_TAG spot      a tag no piece is enrolled under: take it out
     TWO_TAGS spot         two tags dropped at once: one at a time
     READER_SILENT spot    the spot's reader stopped answering
+    ACROSS_SPOTS spots    one token lies across two spots (both readers read it): put it
+                          in one (`spots`: the two, lower first)
     OFF_MAT spot          something lies on a reader that is no spot of the game
     RESTORE spots         the spots are not as expected: put them back
     """
@@ -114,6 +126,7 @@ class Fix(StrEnum):
     UNKNOWN_TAG = "unknown_tag"
     TWO_TAGS = "two_tags"
     READER_SILENT = "reader_silent"
+    ACROSS_SPOTS = "across_spots"
     OFF_MAT = "off_mat"
     RESTORE = "restore"
 

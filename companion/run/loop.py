@@ -163,7 +163,7 @@ class Service:
             return [SpotInput(self.now(), item.reader, item.uids)]
         if isinstance(item, ReaderFault):
             log.warning("reader %d: %s", item.reader, item.code)
-            return [ReaderInput(self.now(), item.reader, False)]
+            return [ReaderInput(self.now(), item.reader, False, item.across)]
         if isinstance(item, ReaderOk):
             return [ReaderInput(self.now(), item.reader, True)]
         if isinstance(item, ButtonEvent):

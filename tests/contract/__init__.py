@@ -11,6 +11,7 @@ CONTRACT = (
     "tests/rules/test_conformance.py",
     "tests/referee/test_never_raises.py",
     "tests/referee/test_off_mat.py",
+    "tests/referee/test_across.py",
     "tests/contract/test_public_outputs.py",
 )
 """The contract suite's files, from the repository's root."""

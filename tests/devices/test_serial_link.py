@@ -85,6 +85,34 @@ def test_hello_handshake_then_observations(
     assert link.stats.gaps == 0 and link.stats.bad_crc == 0
 
 
+def test_a_tag_across_two_readers_is_a_fault_naming_the_other_even_after_a_snapshot(
+    pico: FakePico, link: SerialLink, inbox: queue.Queue[Observation]
+) -> None:
+    """The firmware's ``E r shared_n``: a fault whose ``across`` is the other reader; a
+    snapshot's ``?`` seen first (the link connected while the tag lay across) does not
+    hide it, and a repeated one is not reported twice."""
+    pico.hello(readers=3)
+    wait_for(inbox, connected)
+    pico.wait_command("SYNC")
+    pico.send(FWP.full([[], None, None]))  # the snapshot came before the E frames
+    pico.send(FWP.fault(1, "shared_2"))
+    pico.send(FWP.fault(2, "shared_1"))
+    pico.send(FWP.fault(2, "shared_1"))
+    pico.send(FWP.fault(1, "ok"))
+    pico.send(FWP.state(1, [NTAG]))
+    got = drain(inbox)
+    assert got == [
+        spot(0),
+        ReaderFault(1, "unknown"),
+        ReaderFault(2, "unknown"),
+        ReaderFault(1, "shared_2"),
+        ReaderFault(2, "shared_1"),
+        ReaderOk(1),
+        spot(1, NTAG),
+    ]
+    assert [o.across for o in got if isinstance(o, ReaderFault)] == [None, None, 2, 1]
+
+
 def test_settings_are_sent_at_each_connection_since_a_reset_forgets_them(
     pico: FakePico, inbox: queue.Queue[Observation], caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -33,7 +33,10 @@ class Mat:
     under: dict[int, int] = field(default_factory=dict)
     """Spot -> the reader that actually sits under it (default: the same number)."""
     across: dict[int, int] = field(default_factory=dict)
-    """Spot -> a neighbour reader that also reads a token there."""
+    """Spot -> a neighbour reader that also reads a token there now and then."""
+    shared: dict[int, int] = field(default_factory=dict)
+    """Spot -> a neighbour reader that reads a token there as well as its own reader, visit
+    after visit: the Pico reports the two sharing one tag (``E r shared_n``, no UID)."""
     dead: set[int] = field(default_factory=set)
     noisy: set[int] = field(default_factory=set)
     inbox: queue.Queue[Observation] = field(default_factory=queue.Queue)
@@ -68,6 +71,15 @@ class Mat:
     def _report(self, spot: int, uids: frozenset[str]) -> None:
         reader = self.reader_at(spot)
         if reader in self.dead:
+            return
+        if spot in self.shared:
+            other = self.shared[spot]
+            for a, b in ((reader, other), (other, reader)):
+                self.inbox.put(ReaderFault(a, f"shared_{b}") if uids else ReaderOk(a))
+            if not uids:  # the S frames after E ok: still the tag, gone a debounce later
+                for held in (frozenset({self.placed[1]}), uids):
+                    for r in (reader, other):
+                        self.inbox.put(SpotContents(r, held))
             return
         if reader in self.noisy and uids:
             self.inbox.put(SpotContents(reader, uids))
@@ -141,6 +153,26 @@ def test_a_dead_reader_a_neighbour_reading_across_and_a_noisy_miso_are_each_name
     assert "reader 5 also reads the token on spot 4" in text
     assert "reader 6 is unreliable" in text and "floating MISO" in text
     assert not result.healthy
+
+
+def test_a_tag_the_pico_reports_shared_by_two_readers_is_a_neighbour_reading_across() -> None:
+    mat = Mat(7, shared={4: 5})
+    result = mat.walk()
+    assert result.verdicts == {r: "reads across" if r == 5 else "ok" for r in range(7)}
+    (finding,) = result.findings
+    assert finding.startswith("reader 5 also reads the token on spot 4")
+    assert "  reader 4 and reader 5 both read it (the Pico reports them sharing one tag)" in (
+        mat.said
+    )
+    assert mat.said[-1] == "table did NOT pass the walk"
+
+
+def test_a_tag_shared_with_a_reader_past_the_walked_ones_is_the_spots_own_read() -> None:
+    """Walking 7 readers of a larger Pico: spot 4's token shared with reader 9, which the
+    walk does not cover, is read by reader 4 (nothing to name reader 9 by)."""
+    mat = Mat(7, shared={4: 9})
+    result = mat.walk()
+    assert result.steps[4].seen_on == [4] and result.verdicts[4] == "ok"
 
 
 def test_tags_left_on_the_mat_are_asked_off_first_and_never_taken_for_a_token() -> None:

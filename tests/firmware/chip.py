@@ -95,11 +95,12 @@ SOFT_RESET_NS = 40000
 TAG_BOOT_US = 250
 """A tag's power-up time once its reader's field comes on, before it answers a frame: an
 assumption, not a measurement. ISO/IEC 14443-3 (clause 5, the initial dialogue of type A)
-bounds it: a PICC exposed to an unmodulated field accepts a request within 5 ms. Neither
-the NTAG21x nor the MIFARE Classic datasheets were at hand to give a typical figure; this
-one lets the firmware's default settle (300 us) read every tag, and a test gives a tag
-its own ``boot_us`` to play a slower one (``companion doctor --find-settle`` measures a
-real table's)."""
+bounds it: a PICC exposed to an unmodulated field accepts a request within 5 ms. NXP's
+NTAG213F/216F data sheet (rev. 3.1, section 9) gives no power-up time of its own: its
+activation "follows the ISO/IEC 14443 Type A"; the MIFARE Classic one was not at hand.
+No typical figure then: this one lets the firmware's default settle (300 us) read every
+tag, and a test gives a tag its own ``boot_us`` to play a slower one (``companion doctor
+--find-settle`` measures a real table's)."""
 
 # ---- ISO/IEC 14443-3 --------------------------------------------------------------------------
 REQA = 0x26

@@ -365,6 +365,62 @@ def test_a_tag_across_two_spots_is_one_fault_naming_both_never_two_tokens(fw, bo
     assert reports(fw, frames)[-1][1] == ("F", [()] * 4 + [(NTAG,)] + [()] * 14)
 
 
+def never_on_two_spots(got):
+    """Each S frame against the sets reported so far: no tag on two readers at once."""
+    held = {}
+    for report in got:
+        if report[0] == "S":
+            held[report[1]] = set(report[2])
+            others = [r for r in held if r != report[1] and held[r] & held[report[1]]]
+            assert not others, (report, got)
+
+
+@pytest.mark.parametrize("back_on", [None, 4, 3])
+def test_a_tag_across_two_spots_lifted_mid_visit_is_never_on_both(fw, board, back_on):
+    """The tag across spots 3 and 4 is lifted: for a visit or more neither reader reads it
+    while both still hold it (debounced). The fault stands until it is read on one spot
+    alone (laid back on 4, or on 3) or both let it go (lifted for good): never two
+    tokens, and the spot it lies on holds it."""
+    firmware, frames = make_firmware(fw, board)
+    tags = {}
+
+    def straddle():
+        tags["it"] = board.place(3, NTAG, across=4)
+
+    def lift():
+        board.remove(tags["it"])
+
+    def lay():
+        if back_on is not None:
+            board.place(back_on, NTAG)
+
+    got = across_frames(fw, board, firmware, frames, {0: straddle, 3: lift, 5: lay})
+    assert set(got[:2]) == {("E", 3, "shared_4"), ("E", 4, "shared_3")}
+    never_on_two_spots(got)
+    assert got[2:4] == [("E", 3, "ok"), ("E", 4, "ok")]
+    want = {3: (), 4: ()} if back_on is None else {3: (), 4: (), back_on: (NTAG,)}
+    assert {r[1]: r[2] for r in got[4:] if r[0] == "S"} == want, got
+
+
+def test_a_tag_held_back_for_a_cycle_then_missed_by_both_is_never_on_both(fw, board):
+    """Spot 4 reads spot 3's tag in the cycle spot 3 last read it, then neither reads it
+    for a visit (a hand moving it), then spot 4 alone: spot 4's frame waits until then."""
+    firmware, frames = make_firmware(fw, board)
+    tags = {"it": board.place(3, NTAG)}
+    firmware.step()
+    board.remove(tags["it"])
+    tags["it"] = board.place(3, NTAG, across=4)
+    firmware.step()  # both read it: spot 4's frame held
+
+    def lift():
+        board.remove(tags["it"])
+
+    got = across_frames(fw, board, firmware, frames, {0: lift, 1: lambda: board.place(4, NTAG)})
+    never_on_two_spots(got)
+    assert ("S", 4, (NTAG,)) in got and got[-1] != ("S", 3, (NTAG,))
+    assert not [r for r in got if r[0] == "E"], got
+
+
 def test_a_tag_moved_from_spot_to_spot_is_no_fault(fw, board):
     """A hand moves a tag from spot 3 to spot 4 between two cycles: spot 3 misses it
     before spot 4 reads it, so nothing is held back and no fault is raised."""

@@ -19,18 +19,19 @@ import pytest
 from companion.config.model import DisplayConfig
 from companion.devices.controls import Press
 from companion.devices.display import Display
-from companion.devices.readers import SpotContents
+from companion.devices.readers import ReaderFault, ReaderOk, SpotContents
 from companion.games.passpass.prompt import Prompt, Say
 from companion.games.passpass.referee import CALL_GRACE, PassPassReferee
 from companion.games.passpass.rules import RULESETS, Challenge, Phase, public_view
 from companion.games.passpass.screens import StatusScreen, VerdictScreen
 from companion.games.passpass.sim import make_setup
-from companion.journal import Setup, TickInput, read_journal
+from companion.journal import ReaderInput, Setup, TickInput, read_journal
 from companion.notify import Notifier
 from companion.run.clock import TICK
 from companion.run.items import Tick
 from companion.run.loop import Service
 from companion.session import Session
+from tests.screens import texts_of
 
 START = 1000.0
 """The monotonic clock's reading when the game starts (any value will do)."""
@@ -194,3 +195,42 @@ def test_the_journal_replays_to_the_same_game_without_its_ticks(
             replayed.feed(record)
     assert replayed.result() == live.result()
     assert replayed.moment()[:3] == live.moment()[:3]  # the state, no fault, no instruction
+
+
+def test_a_tag_the_pico_reports_across_two_hats_is_journaled_and_stops_play(
+    tmp_path: Path,
+) -> None:
+    """The Pico's ``E 4 shared_5`` and ``E 5 shared_4`` (one animal pushed half onto the
+    next hat): the service journals each reader with the other spot, the referee stops
+    play naming both hats, a press meanwhile is refused; once the readers answer again,
+    play goes on."""
+    setup = ptipasspass()
+    service, clock = start(tmp_path, setup)
+
+    def at(t: float, *items: Any) -> None:
+        clock.t = START + t
+        for item in items:
+            for record in service.inputs_of(item):
+                service.feed(record)
+        service.refresh()
+
+    at(1.0, ReaderFault(4, "shared_5"), ReaderFault(5, "shared_4"), Tick())
+    shown = " ".join(texts_of(service.referee.screen, "fr"))
+    assert "Chapeaux 4 et 5 : un animal à cheval sur les deux." in shown, shown
+    at(1.5, announce(setup, "lapin"))
+    at(2.0, ReaderOk(4), ReaderOk(5), Tick())
+    service.session.close()
+    events = service.referee.events
+    assert [(e["kind"], e.get("reason")) for e in events if e["t"] >= 1.0] == [
+        ("fault", "across_spots"),
+        ("ignored", "table_first"),
+        ("fixed", None),
+    ]
+    journal = read_journal(tmp_path / "game.jsonl")
+    readers = [r for r in journal.inputs if isinstance(r, ReaderInput)]
+    assert [(r.spot, r.ok, r.across) for r in readers] == [
+        (4, False, 5),
+        (5, False, 4),
+        (4, True, None),
+        (5, True, None),
+    ]

@@ -30,6 +30,10 @@ from companion.devices import protocol
 from companion.devices.doctor import run_doctor
 from companion.devices.readers import Observation, ReaderFault, ReaderOk, SpotContents
 from companion.devices.serial_link import SerialLink
+from companion.games.passpass.referee import PassPassReferee
+from companion.games.passpass.sim import make_setup
+from companion.journal import ReaderInput, TickInput
+from tests.screens import texts_of
 
 pytestmark = pytest.mark.xdist_group("emulated-pico-two-buses")
 
@@ -164,9 +168,13 @@ def test_a_tag_across_two_spots_of_two_buses_is_one_fault_naming_both(
 ) -> None:
     """A tag lies across spot 9 (SPI0, core 0) and spot 10 (SPI1, core 1): each antenna
     alone powers it. The host's link gets both readers faulty, each naming the other,
-    and never the tag on spot 10 while spot 9 holds it; set on spot 10 alone, it is there,
-    and spot 9 is empty at once."""
+    and never the tag on spot 10 while spot 9 holds it; a PtiPassPass referee fed those
+    faults as the service journals them stops play naming both hats. Set on spot 10
+    alone, the tag is there, and spot 9 is empty at once."""
     sl, inbox = link
+    setup = make_setup("ptipasspass", PLAYERS, seed=SEED)
+    referee = PassPassReferee(setup)
+    events: list[dict[str, object]] = []
     uid = "04ACE5C0FFEE09"
     with booted.lock:
         tag = booted.place(9, uid)
@@ -180,9 +188,15 @@ def test_a_tag_across_two_spots_of_two_buses_is_one_fault_naming_both(
         assert not (isinstance(o, SpotContents) and o.reader == 10 and uid in o.uids), o
         if isinstance(o, ReaderFault):
             faults[o.reader] = o.code
+            events.extend(referee.feed(ReaderInput(setup.t + 1, o.reader, False, o.across)))
         return faults == {9: "shared_10", 10: "shared_9"}
 
     wait_for_observation(inbox, named, faults=True)
+    events.extend(referee.feed(TickInput(setup.t + 2)))
+    stops = [e for e in events if e["kind"] == "fault"]
+    assert stops == [{"t": setup.t + 1, "kind": "fault", "spot": 9, "reason": "across_spots"}]
+    shown = " ".join(texts_of(referee.screen, "fr"))
+    assert "Chapeaux 9 et 10 : un animal à cheval sur les deux." in shown, shown
     with booted.lock:
         booted.remove(tag)
         booted.place(10, uid)

@@ -4,9 +4,10 @@ each token where the walk asks, with wiring faults injected into the board.
 The faults are made here, around the board of pico_board.py, without changing it: two
 swapped chip selects (the chips behind two CS pins exchanged), a dead reader (a CS pin
 with no chip: the MISO pull-down reads zeros), a neighbour that reads across (a tag on
-spot 4 powered and heard by reader 5's field too) and a floating MISO (reader 6's chip
-behind a line that flips random bits of what it sends back). A clean board passes.
-"""
+spot 4 powered and heard by reader 5's field too: the firmware reports the two readers
+sharing one tag) and a floating MISO (reader 6's chip behind a line that flips random bits
+of what it sends back). A clean board passes. The faulty board's walk counts its holds in
+the board's own time (``board_clock``), so a loaded machine gives it as many scans."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ import argparse
 import queue
 import random
 import re
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,23 +44,41 @@ LINK: dict[str, Any] = {
 ten of wall time."""
 
 HOLD = 2.0
-"""Wall seconds a token rests: about 0.2 s of the board's time, several scan cycles."""
+"""Seconds a token rests, on the walk's clock (``board_clock``): 0.2 s of the board's time,
+about 20 scan cycles of 7 readers. ``walk_command`` (the clean board) counts wall seconds:
+fewer cycles on a loaded machine, which a clean board's verdicts do not depend on."""
 TIMEOUT = 40.0
-"""Wall seconds for a token to appear or go (it takes one or two): the emulator runs at
-about a tenth of real time, slower on a loaded machine."""
+"""Seconds for a token to appear or go (it takes one or two), on the walk's clock: 4 s of
+the board's time."""
+
+
+def board_clock(board: pico_board.EmulatedPico) -> Callable[[], float]:
+    """The walk's clock: the board's emulated seconds, ten to one (the emulator runs at
+    about a tenth of real time on an idle machine), so a hold lasts as many scan cycles
+    however loaded the machine; never slower than a tenth of wall time, so a board that
+    stopped still ends the walk."""
+    start = time.monotonic()
+    return lambda: max(board.now_ns / 1e8, (time.monotonic() - start) / 10)
 
 
 class NoisyLine:
     """A reader's chip behind a floating MISO that picks up its neighbours: each byte it
-    sends back has, one time in ten, random bits flipped (seeded)."""
+    sends back has, one time in ten, random bits flipped (seeded), and every byte in
+    bursts (60 ms of every 120 ms of the board's time, a neighbour's field on: four
+    visits or more in a row misread, which the firmware's debounce of three lets through
+    as a loss), so any hold of 0.2 s sees the reader lose its token."""
 
-    def __init__(self, device: chip.MFRC522Chip, seed: int = 6) -> None:
+    BURST_MS, PERIOD_MS = 60, 120
+
+    def __init__(self, device: chip.MFRC522Chip, clock: chip.Clock, seed: int = 6) -> None:
         self.device = device
+        self.clock = clock
         self.rng = random.Random(seed)
 
     def xfer(self, byte: int) -> int:
         out = self.device.xfer(byte)
-        return out ^ self.rng.randrange(1, 256) if self.rng.random() < 0.1 else out
+        burst = self.clock.ns // 1_000_000 % self.PERIOD_MS < self.BURST_MS
+        return out ^ self.rng.randrange(1, 256) if burst or self.rng.random() < 0.1 else out
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.device, name)
@@ -83,33 +103,12 @@ class Builder:
             self.count += 1
             if self.board.chips[spot] is None:  # a dead reader: the tag lies there unread
                 return
-            self.tag = self.board.place(
-                spot, bytes([0x04, 0x5A, 0x11, 0x22, 0x33, 0x44, self.count])
-            )
-            if spot in self.across:  # the neighbour's field powers it and hears it too
-                neighbour = self.board.chips[self.across[spot]]
-                with self.board.lock:
-                    self.tag.near = [neighbour]
-                    self.tag.reach = neighbour
+            uid = bytes([0x04, 0x5A, 0x11, 0x22, 0x33, 0x44, self.count])
+            # across: the neighbour's field powers it and hears it too
+            self.tag = self.board.place(spot, uid, across=self.across.get(spot))
         elif text.startswith("Take the token off") and self.tag is not None:
             self.board.remove(self.tag)
             self.tag = None
-
-
-def _reaching(table: chip.Table) -> None:
-    """Let a tag with a ``reach`` chip be powered by that chip's field as by its own."""
-    plain = table.field_changed
-
-    def field_changed(device: Any, on: bool) -> None:
-        plain(device, on)
-        for tag in table.tags:
-            if getattr(tag, "reach", None) is device:
-                if on:
-                    tag.power_on(table.clock.ns)
-                elif not tag.home.field_on:
-                    tag.power_off()
-
-    table.field_changed = field_changed  # type: ignore[method-assign]
 
 
 def _walk(
@@ -122,7 +121,14 @@ def _walk(
     try:
         wiring = Wiring({r: pin for r, pin in enumerate(board.cs)})
         result = Walk(
-            inbox, readers, builder.say, hold=HOLD, timeout=TIMEOUT, lang="en", wiring=wiring
+            inbox,
+            readers,
+            builder.say,
+            hold=HOLD,
+            timeout=TIMEOUT,
+            lang="en",
+            wiring=wiring,
+            clock=board_clock(board),
         ).run()
         report(result, builder.said.append)
         board.check()
@@ -136,12 +142,13 @@ def faulty_board() -> Iterator[pico_board.EmulatedPico]:
     board = board_or_skip(readers=7, fitted=(0, 1, 2, 4, 5, 6))
     try:
         with board.lock:
-            cs = board.cs
-            board._by_cs[cs[1]], board._by_cs[cs[2]] = board._by_cs[cs[2]], board._by_cs[cs[1]]
-            noisy = NoisyLine(board._by_cs[cs[6]])
-            board._by_cs[cs[6]] = noisy  # type: ignore[assignment]
+            cs, chips = board.cs, board._by_cs  # CS pin -> (its SPI bus, the chip behind it)
+            (bus1, first), (bus2, second) = chips[cs[1]], chips[cs[2]]
+            chips[cs[1]], chips[cs[2]] = (bus1, second), (bus2, first)
+            bus6, sixth = chips[cs[6]]
+            noisy = NoisyLine(sixth, board.clock)
+            chips[cs[6]] = (bus6, noisy)  # type: ignore[assignment]
             board._fields[id(noisy)] = False
-            _reaching(board.table)
         yield board
     finally:
         board.close()

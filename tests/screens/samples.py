@@ -58,6 +58,7 @@ PROMPT_PARAMS: dict[Say, dict[str, int | bool | str | tuple[int, ...]]] = {
     Say.ONE_SWAP: {"a": 2, "b": 6},
     Say.DESIGNATED_GONE: {"spot": 12},
     Say.READER_SILENT: {"spot": 12},
+    Say.ACROSS_SPOTS: {"spots": (11, 12)},
     Say.OFF_MAT: {"spot": 1000},
     Say.RESTORE: {"spots": (4, 5)},
 }

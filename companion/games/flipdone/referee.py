@@ -327,6 +327,10 @@ class FlipDoneReferee(PacedReferee, Aiming):
         self.gone.clear()
         self._set_fault(FdPrompt.of(FdSay.OFF_MAT, spot=spot))
 
+    def judge_across(self, spots: tuple[int, int]) -> None:
+        self.gone.clear()
+        self._set_fault(FdPrompt.of(FdSay.ACROSS_SPOTS, spots=spots))
+
     def _judge(self) -> None:
         silent = sorted(self.observed.silent)
         if silent:
@@ -743,7 +747,8 @@ _OWN_KINDS = frozenset(
      "line_broken", "line_held", "line_lost", "phase_end", "tie", "tie_stands", "game_over")
 )  # fmt: skip
 _OWN_FAULTS = frozenset(str(say) for say in FdSay) - {
-    "extra_tag", "missing_tag", "unknown_tag", "two_tags", "reader_silent", "off_mat", "restore"
+    "extra_tag", "missing_tag", "unknown_tag", "two_tags", "reader_silent", "across_spots",
+    "off_mat", "restore"
 }  # fmt: skip
 
 

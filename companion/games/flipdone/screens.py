@@ -81,6 +81,7 @@ class FdSay(StrEnum):
     DEAL_FIRST spot        fault: the deal is not finished: take that card back
     DISCARD_FIRST spot     fault: an element lifted with no card on the pad: put it back
     READER_SILENT spot     fault: the reader of that spot stopped answering
+    ACROSS_SPOTS spots     fault: a card lies across those two spots: put it on one
     OFF_MAT spot           fault: something lies on reader `spot`, which is no square of
                            the game: take it off
     RESTORE spots          fault: those spots are not as expected: put them back
@@ -107,6 +108,7 @@ class FdSay(StrEnum):
     DEAL_FIRST = "deal_first"
     DISCARD_FIRST = "discard_first"
     READER_SILENT = "reader_silent"
+    ACROSS_SPOTS = "across_spots"
     OFF_MAT = "off_mat"
     RESTORE = "restore"
 

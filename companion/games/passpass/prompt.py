@@ -50,6 +50,8 @@ class Say(StrEnum):
     DESIGNATED_GONE spot                 fault: the token just placed left hat `spot`: put it
                                           back, or press back to redo the placement
     READER_SILENT spot                   fault: the reader of hat `spot` stopped answering
+    ACROSS_SPOTS spots                   fault: a token lies across the two spots `spots`:
+                                          put it in one
     OFF_MAT spot                         fault: something lies on reader `spot`, which is no
                                           hat of this game: take it off
     RESTORE spots                        hats `spots` are not as expected: put them back
@@ -78,6 +80,7 @@ class Say(StrEnum):
     ONE_SWAP = "one_swap"
     DESIGNATED_GONE = "designated_gone"
     READER_SILENT = Fix.READER_SILENT.value
+    ACROSS_SPOTS = Fix.ACROSS_SPOTS.value
     OFF_MAT = Fix.OFF_MAT.value
     RESTORE = Fix.RESTORE.value
 

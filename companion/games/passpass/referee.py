@@ -476,6 +476,9 @@ class PassPassReferee(PacedReferee, Announcing, Aiming):
     def judge_stray(self, spot: int) -> None:
         self._set_fault(Prompt.of(Say.OFF_MAT, spot=spot), spot)
 
+    def judge_across(self, spots: tuple[int, int]) -> None:
+        self._set_fault(Prompt.of(Say.ACROSS_SPOTS, spots=spots), spots[0])
+
     def _fixed(self) -> None:
         if self.fault is not None:
             self.emit({"kind": "fixed"})

@@ -169,6 +169,7 @@ PHRASES: dict[str, dict[str, str]] = {
             "{Spot} : remets ton {token}, ou appuie sur Retour pour refaire le placement."
         ),
         "say.reader_silent": "{Spot} : lecteur muet. Vérifiez son câble.",
+        "say.across_spots": "{Spots} : {a_token} à cheval sur les deux. Mets-le dans un seul.",
         "say.off_mat": "Lecteur {spot} : hors du jeu. Retirez ce qui est posé dessus.",
         "say.restore": "{Spots} : remettez comme avant.",
         "notice.visible_turn": "Tour Visible : l’animal est montré, pas d’annonce ni de Menteur.",
@@ -242,6 +243,7 @@ PHRASES: dict[str, dict[str, str]] = {
             "{Spot}: put your {token} back, or press back to redo the placement."
         ),
         "say.reader_silent": "{Spot}: reader silent. Check its cable.",
+        "say.across_spots": "{Spots}: {a_token} lies across both. Put it in one.",
         "say.off_mat": "Reader {spot}: no spot of this game. Take off what lies on it.",
         "say.restore": "{Spots}: put back as before.",
         "notice.visible_turn": "Visible turn: the animal is shown, no announcement, no Menteur.",
@@ -349,11 +351,16 @@ def _ints(prompt: Prompt, name: str) -> tuple[int, ...]:
 
 
 def places(spots: Sequence[int], lang: str = DEFAULT_LANGUAGE) -> str:
-    """Several hats in one phrase: "Chapeau 2", "Chapeaux 2 et 6", "Hats 2, 5 and 6"."""
+    """Several hats in one phrase: "Chapeau 2", "Chapeaux 2 et 6", "Hats 2, 5 and 6"; the
+    pad by its name: "Pad et Chapeau 1"."""
     if len(spots) == 1:
         return place(spots[0], lang)
+    and_ = "et" if lang == "fr" else "and"
+    if 0 in spots:
+        named = [place(s, lang) for s in spots]
+        return f"{', '.join(named[:-1])} {and_} {named[-1]}"
     numbers = [str(s) for s in spots]
-    joined = f"{', '.join(numbers[:-1])} {'et' if lang == 'fr' else 'and'} {numbers[-1]}"
+    joined = f"{', '.join(numbers[:-1])} {and_} {numbers[-1]}"
     return f"{'Chapeaux' if lang == 'fr' else 'Hats'} {joined}"
 
 

@@ -323,6 +323,9 @@ class SwipedReferee(PacedReferee, Aiming):
     def judge_stray(self, spot: int) -> None:
         self._set_fault(SwPrompt.of(SwSay.OFF_MAT, spot=spot))
 
+    def judge_across(self, spots: tuple[int, int]) -> None:
+        self._set_fault(SwPrompt.of(SwSay.ACROSS_SPOTS, spots=spots))
+
     # -------------------------------------------------------------------- pad
 
     def _judge_pad(self) -> bool:

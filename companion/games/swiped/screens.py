@@ -67,6 +67,7 @@ class SwSay(StrEnum):
     TWO_CARDS spot         fault: two new cards on the pad: one at a time
     CARD_TAKEN spot        fault: that card is the face-up card or the other target
     READER_SILENT spot     fault: the reader of that spot stopped answering
+    ACROSS_SPOTS spots     fault: a cube or card lies across those two spots: put it on one
     OFF_MAT spot           fault: something lies on reader `spot`, which is no square of
                            the game: take it off
     """
@@ -89,6 +90,7 @@ class SwSay(StrEnum):
     TWO_CARDS = "two_cards"
     CARD_TAKEN = "card_taken"
     READER_SILENT = "reader_silent"
+    ACROSS_SPOTS = "across_spots"
     OFF_MAT = "off_mat"
 
 
@@ -178,10 +180,14 @@ def colour_name(colour: str, lang: str = DEFAULT_LANGUAGE) -> str:
 
 
 def _places(spots: Sequence[int], lang: str) -> str:
-    """ "case 3", "cases 2, 5" (the pad as "le pad")."""
-    if len(spots) == 1:
-        return sw_phrase("pad", lang) if spots[0] == 0 else sw_phrase("spot", lang, n=spots[0])
-    return sw_phrase("spots", lang, n=", ".join(map(str, spots)))
+    """ "case 3", "cases 2, 5", "le pad et case 3" (the pad, 0, by its name)."""
+    squares = [s for s in spots if s != 0]
+    named = [sw_phrase("pad", lang)] if len(squares) < len(spots) else []
+    if len(squares) == 1:
+        named.append(sw_phrase("spot", lang, n=squares[0]))
+    elif squares:
+        named.append(sw_phrase("spots", lang, n=", ".join(map(str, squares))))
+    return f" {sw_phrase('and', lang)} ".join(named)
 
 
 def sw_say(prompt: SwPrompt, names: Sequence[str], lang: str = DEFAULT_LANGUAGE) -> str:

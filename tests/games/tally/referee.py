@@ -26,8 +26,9 @@ class TallyReferee(PacedReferee):
         self.names = setup.seats
         self.state: State = new_game(Config(len(setup.seats), setup.first), setup.seed)[0]
         self.in_hat = 0
-        self.fault: tuple[str, int] | None = None
-        """The fault shown (its reason, and the hat or the reader), until it is fixed."""
+        self.fault: tuple[str, int, int | None] | None = None
+        """The fault shown (its reason, the hat or the reader, and the other reader of a
+        pebble across two), until it is fixed."""
 
     @property
     def scores(self) -> list[int]:
@@ -53,9 +54,13 @@ class TallyReferee(PacedReferee):
     def judge_stray(self, spot: int) -> None:
         self._stop("off_mat", spot)
 
-    def _stop(self, reason: str, spot: int) -> None:
-        self.fault = (reason, spot)
-        self.emit({"kind": "fault", "spot": spot, "reason": reason})
+    def judge_across(self, spots: tuple[int, int]) -> None:
+        self._stop("across_spots", *spots)
+
+    def _stop(self, reason: str, spot: int, other: int | None = None) -> None:
+        if self.fault != (reason, spot, other):  # shown once, however often judged
+            self.fault = (reason, spot, other)
+            self.emit({"kind": "fault", "spot": spot, "reason": reason})
 
     def _fixed(self) -> None:
         if self.fault is not None:

@@ -18,15 +18,17 @@ class TallyScreen:
     scores: tuple[int, ...]
     turn: int
     winner: int | None
-    fault: tuple[str, int] | None = None
-    """The fault to fix: its reason (a fault event's) and the hat or the reader."""
+    fault: tuple[str, int, int | None] | None = None
+    """The fault to fix: its reason (a fault event's), the hat or the reader, and the other
+    reader of a pebble across two."""
 
 
 def render_tally(pen: Pen, screen: TallyScreen, lang: str) -> None:
     if screen.fault is not None:
-        reason, spot = screen.fault
+        reason, spot, other = screen.fault
         pen.centered(0, phrase("fault.stop", lang), LARGE)
-        pen.paragraph(20, wrap(say(f"fault.{reason}", lang, spot=spot), WIDTH, max_lines=4))
+        text = say(f"fault.{reason}", lang, spot=spot, other=other)
+        pen.paragraph(20, wrap(text, WIDTH, max_lines=4))
         return
     if screen.winner is None:
         title = say("title", lang)

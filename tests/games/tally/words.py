@@ -25,6 +25,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "pebble": "{s} met un caillou dans le chapeau",
         "fault.restore": "Chapeau : remettez les cailloux comme avant.",
         "fault.off_mat": "Lecteur {spot} : hors du jeu. Retirez ce qui est posé dessus.",
+        "fault.across_spots": "Lecteurs {spot} et {other} : un caillou à cheval. Posez-le sur un.",
     },
     "en": {
         "title": "Tally",
@@ -32,6 +33,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "pebble": "{s} drops a pebble into the hat",
         "fault.restore": "Hat: put the pebbles back as before.",
         "fault.off_mat": "Reader {spot}: no spot of this game. Take off what lies on it.",
+        "fault.across_spots": "Readers {spot} and {other}: a pebble across both. Put it on one.",
     },
 }
 

@@ -78,6 +78,7 @@ PROMPTS: dict[FdSay, list[FdPrompt]] = {
     ],  # fmt: skip
     FdSay.RESTORE: [FdPrompt.of(FdSay.RESTORE, spots=(0, 1, 2, 3, 4, 5, 6, 7, 8, 9))],
     FdSay.OFF_MAT: [FdPrompt.of(FdSay.OFF_MAT, spot=s) for s in (10, 1000)],
+    FdSay.ACROSS_SPOTS: [FdPrompt.of(FdSay.ACROSS_SPOTS, spots=s) for s in ((0, 1), (9, 10))],
 }
 for _say in FdSay:
     PROMPTS.setdefault(_say, [FdPrompt.of(_say, spot=s) for s in (0, 9)])

@@ -116,6 +116,7 @@ PROMPTS: dict[SwSay, list[SwPrompt]] = {
     ],
     SwSay.GUESS_FIRST: [SwPrompt.of(SwSay.GUESS_FIRST, seat=0)],
     SwSay.OFF_MAT: [SwPrompt.of(SwSay.OFF_MAT, spot=s) for s in (10, 1000)],
+    SwSay.ACROSS_SPOTS: [SwPrompt.of(SwSay.ACROSS_SPOTS, spots=s) for s in ((0, 1), (9, 10))],
 }
 """Each prompt key with the parameters it takes (the longest too); the others below."""
 for _say in SwSay:
