@@ -165,7 +165,7 @@ process / its largest worker.
 Memory is flat in the games: 30,000 VNP games peak at 100.4 MB in the lab's process
 against 99.9 MB for 1,000, its largest worker at 77 against 72 MB (VNP's own tables fill
 over a worker's first thousand games); tests/lab/test_lab_memory.py holds both within
-10 %. CPU per game is not yet back to 0870ced's everywhere: after / 0870ced is 1.01–1.26
+a tenth. CPU per game is not yet back to 0870ced's everywhere: after / 0870ced is 1.01–1.26
 over the runs above (Swiped and PhiPassPass closest). What remains is mostly the games'
 own play, not the lab's path (one process, no lab: below); the tally costs 20–70 µs a game
 (VNP's the most), and start-up about 0.07 s more. PLAY
