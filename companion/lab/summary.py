@@ -1,4 +1,6 @@
-"""From game records to the figures of a variant: what the report shows and exports."""
+"""From games to the figures of a variant: what the report shows and exports. A lab run
+gives each variant's tally (`companion.lab.tally`, counted in the workers); journals and
+tests give records, tallied here."""
 
 from __future__ import annotations
 
