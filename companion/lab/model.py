@@ -45,8 +45,9 @@ class Variant:
 
 @dataclass
 class GameRecord:
-    """What one game contributes to the figures. Plain data: records cross process
-    boundaries and equal records mean equal games as far as the report can tell."""
+    """What one game contributes to the figures. Plain data: equal records mean equal
+    games as far as the report can tell. A lab run tallies each record in the worker that
+    played it (`companion.lab.tally`) and drops it; `runner.run` sends records back whole."""
 
     players: int
     first: int
