@@ -80,6 +80,10 @@ class Setup:
     """The game's own id (`new_game_id`), written by `companion run` on every new game's
     setup line: the club's announcement and result of the game carry it (docs/club.md).
     The referee ignores it; a journal without one has an id all the same (`game_id`)."""
+    virtual: bool = False
+    """Played on the virtual table (`companion run --virtual`): people on the web page,
+    their tokens virtual and their tags made up. The referee ignores it; the report
+    (`companion report`) counts such games apart from a real table's."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"t": self.t, "type": "setup"}
@@ -98,6 +102,8 @@ class Setup:
             data["rules"] = dict(self.rules)
         if self.bots is not None:
             data["bots"] = list(self.bots)
+        if self.virtual:
+            data["virtual"] = True
         return data
 
 
@@ -210,7 +216,7 @@ def game_id(setup: Setup) -> str:
 
 SETUP_KEYS = (
     "t", "type", "game", "seats", "first", "seed", "settle", "language", "tags", "rules", "bots",
-    "id", SCENARIO,
+    "id", "virtual", SCENARIO,
 )  # fmt: skip
 LEGACY_LAYOUT = "layout"
 """A top-level key of the setup lines written before a game's own settings moved under its
@@ -269,6 +275,7 @@ def _setup(data: Mapping[str, Any]) -> Setup:
         rules=_with_legacy(game, _rules(data.get("rules")), _legacy(data, legacy), legacy),
         bots=bots,
         id=fields.optional(data, "id", _game_id, None),
+        virtual=fields.optional(data, "virtual", fields.boolean, False),
     )
 
 

@@ -163,6 +163,17 @@ class Board:
         self._tally: bytes | None = None
         """The results and standings part of the page's JSON (None: to build again)."""
         self._view: tuple[int, bytes] = (-1, b"")
+        self.linked: bool | None = None
+        """Whether the board reads the club's broker now (`set_linked`); None for a board
+        fed otherwise. While it does not, no table's state is news: the page says the
+        board is cut off rather than every table offline."""
+
+    def set_linked(self, linked: bool) -> None:
+        """The board's own link to the broker came up or went down."""
+        with self.lock:
+            if self.linked != linked:
+                self.linked = linked
+                self.version += 1
 
     # ----------------------------------------------------------------- messages
 
@@ -359,7 +370,8 @@ class Board:
             if self._view[0] != self.version:
                 tables = sorted(self.tables.values(), key=lambda t: t.name)
                 cards = b",".join(self._card(t) for t in tables)
-                head = b'{"version":%d,"tables":[%s],' % (self.version, cards)
+                linked = b"null" if self.linked is None else str(self.linked).lower().encode()
+                head = b'{"version":%d,"linked":%s,"tables":[%s],' % (self.version, linked, cards)
                 self._view = (self.version, head + self._tally_json() + b"}")
             return self._view
 
@@ -515,6 +527,7 @@ STATE_FIELDS: dict[str, Callable[[Any], bool]] = {
     "history_total": lambda v: _whole(v) and v >= 0,
     "controls": lambda v: _texts(v, 32, 32),
     "played_on_page": lambda v: isinstance(v, bool),
+    "virtual": lambda v: isinstance(v, bool),
     "page_assets": lambda v: _texts(v, 8, 40) and all(ASSET.fullmatch(f) for f in v),
 }
 """The table page's public view (`companion.web.public.Publisher`), besides its game,

@@ -57,10 +57,15 @@ GATE = web.AppKey("gate", Gate)
 
 class Served:
     """``/api/board`` as last served: its version, ETag and body (the board's JSON with the
-    page's words), made again only when the board's version changed."""
+    page's words and the games' titles), made again only when the board's version changed."""
 
     def __init__(self, lang: str) -> None:
         self.words = compact(WORDS[lang])
+        self.games = compact({
+            name: {"title": games.get(name).title, "lowest_wins": games.get(name).lowest_wins}
+            for name in games.names()
+        })  # fmt: skip
+        """Each game's title and whether its lowest score wins, for the standings."""
         self.boot = secrets.token_hex(4)
         """In the ETag: a restarted club (its versions from 0 again) is never "unchanged"."""
         self.version = -1
@@ -72,7 +77,7 @@ class Served:
         if version != self.version:
             self.version = version
             self.etag = f'"{self.boot}-{version}"'
-            self.body = b'{"words":' + self.words + b"," + view[1:]
+            self.body = b'{"words":' + self.words + b',"games":' + self.games + b"," + view[1:]
         return self.etag, self.body
 
 

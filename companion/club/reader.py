@@ -124,6 +124,7 @@ class ClubReader:
     def start(self) -> None:
         """Open the archive (raises OSError), then connect in the background."""
         self._file = open(self.archive, "a", encoding="utf-8")  # noqa: SIM115 (kept open)
+        self.board.set_linked(False)  # until the broker answers
         self.intake.start()
         wanted = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
         wanted.SessionExpiryInterval = SESSION
@@ -152,6 +153,7 @@ class ClubReader:
         self.refused = None
         self._subscribe()
         self.connected.set()
+        self.board.set_linked(True)
         log.info("club: reading %s:%d", self.host, self.port)
 
     def _subscribe(self) -> None:
@@ -163,6 +165,7 @@ class ClubReader:
         if self.connected.is_set():
             log.info("club: the broker is gone (%s); trying again", reason)
         self.connected.clear()
+        self.board.set_linked(False)
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         where = parse(message.topic)

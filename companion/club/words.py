@@ -10,12 +10,18 @@ WORDS: dict[str, dict[str, str]] = {
         "standings": "Classement",
         "online": "en ligne",
         "offline": "hors ligne",
+        "unknown": "?",
+        "cut_off": (
+            "Le tableau ne joint plus le broker du club : l'état des tables n'est plus à jour "
+            "(il réessaie)."
+        ),
         "waiting": "en attente de la table",
         "finished": "partie finie",
         "player": "Joueur",
         "played": "Parties",
         "wins": "Victoires",
         "points": "Points",
+        "lowest_wins": "le plus bas gagne",
         "table": "Table",
         "game": "Jeu",
         "winner": "Gagnant",
@@ -46,12 +52,18 @@ WORDS: dict[str, dict[str, str]] = {
         "standings": "Standings",
         "online": "online",
         "offline": "offline",
+        "unknown": "?",
+        "cut_off": (
+            "The board cannot reach the club's broker: the tables' states are not up to date "
+            "(it keeps trying)."
+        ),
         "waiting": "waiting for the table",
         "finished": "game over",
         "player": "Player",
         "played": "Games",
         "wins": "Wins",
         "points": "Points",
+        "lowest_wins": "lowest wins",
         "table": "Table",
         "game": "Game",
         "winner": "Winner",

@@ -28,13 +28,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import IO, Any, Protocol, runtime_checkable
+from typing import IO, TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from companion.games.engine import AnyEngine
 from companion.journal import Input, Setup
 from companion.referee.event_log import EventLog, TableEvent
 from companion.referee.table import ObservedTable
 from companion.screens.model import Reason
+
+if TYPE_CHECKING:
+    from companion.web.virtual import Kit
 
 
 class TableReferee(Protocol):
@@ -259,6 +262,9 @@ class Game:
     played_on_page: bool = False
     """Players act on the web page (paired phones), not with tokens: the OLED asks the
     seat to play to pair a phone when it has none."""
+    lowest_wins: bool = False
+    """The lowest score wins (a score counts against its player): the club's standings say
+    so beside the game's points."""
     lab: Callable[[], Any] | None = None
     """() -> the game's `companion.lab.model.LabGame` (imported on demand: the lab's fast
     engines are no concern of the table). None: `companion lab` cannot play it."""
@@ -295,6 +301,12 @@ class Game:
     """Its own keys of the config's ``[game]`` table (a challenge window's seconds), each
     with its check, fix, default and `play` option; `setup_fields` names each one's key in
     the setup's `rules`."""
+    virtual: Callable[[Setup], Kit] | None = None
+    """(setup) -> the game's virtual kit, for the virtual table (`companion run
+    --virtual`, companion/web/virtual.py): where the tokens no reader sees are (a hand,
+    the deck), what a seat's hands may do with them now, and what only that seat sees
+    (its hand, its secret card). Its page view draws the controls. None: no virtual
+    table (a game played on the page needs none)."""
 
     def setup_rules(
         self, settings: Mapping[str, Any], rules: Mapping[str, Any] | None

@@ -50,6 +50,9 @@ class PlayedGame:
     people at a real table."""
     digest: str = ""
     """The journal's content, hashed: the same journal given twice is counted once."""
+    virtual: bool = False
+    """Played by people on the virtual table (`companion run --virtual`): grouped apart from
+    a real table's games and marked so."""
 
 
 def replay(path: str | os.PathLike[str]) -> PlayedGame:
@@ -74,6 +77,7 @@ def replay(path: str | os.PathLike[str]) -> PlayedGame:
         setup.t,
         setup.bots or ((SIMULATED,) * players if simulated_table(setup) else None),
         _digest(path),
+        setup.virtual,
     )
 
 
@@ -107,16 +111,17 @@ def report(
     paths: Sequence[str | os.PathLike[str]], progress: Callable[[int, int], None] | None = None
 ) -> list[VariantFigures]:
     """The figures of every group of journals, in the order their first journal came."""
-    groups: dict[tuple[str, int, str, tuple[str, ...] | None], list[PlayedGame]] = {}
+    groups: dict[tuple[str, int, str, tuple[str, ...] | None, bool], list[PlayedGame]] = {}
     seen: dict[str, PlayedGame] = {}
-    twice: dict[tuple[str, int, str, tuple[str, ...] | None], list[str]] = {}
+    twice: dict[tuple[str, int, str, tuple[str, ...] | None, bool], list[str]] = {}
     for done, path in enumerate(paths, start=1):
         try:
             played = replay(path)
         except ValueError as exc:  # a bad journal, setup or game: name the file
             message = str(exc)
             raise ValueError(message if str(path) in message else f"{path}: {message}") from exc
-        key = (played.game, played.players, repr(sorted(played.rules.items())), played.bots)
+        ruleset = repr(sorted(played.rules.items()))
+        key = (played.game, played.players, ruleset, played.bots, played.virtual)
         first = seen.setdefault(played.digest, played)
         if first is not played:
             twice.setdefault(key, []).append(_given_twice(played.path, first.path))
@@ -126,25 +131,30 @@ def report(
             progress(done, len(paths))
     results = []
     for key, group in groups.items():
-        game, players, _, bots = key
+        game, players, _, bots, virtual = key
         lab = load_lab(game)
         title = games.get(game).title
         rules = group[0].rules
         name = f"{title}, {players} players" + (f" ({_rules(rules)})" if rules else "")
         if bots is not None:
             name += ", simulated table" if SIMULATED in bots else ", bots"
+        elif virtual:
+            name += ", virtual table"
         variant = Variant(name, game, players, bots or ("people",) * players, len(group), 0, rules)
-        figures = summarize(lab, variant, [g.record for g in group], _source(len(group), bots))
+        source = _source(len(group), bots, virtual)
+        figures = summarize(lab, variant, [g.record for g in group], source)
         figures.table = table_figures(lab, group)
         figures.notes[:0] = twice.get(key, [])
         results.append(figures)
     return results
 
 
-def _source(count: int, bots: tuple[str, ...] | None) -> str:
-    """Where a group's games come from: people at a table, bots (a demo's journals) or the
-    simulated table."""
+def _source(count: int, bots: tuple[str, ...] | None, virtual: bool = False) -> str:
+    """Where a group's games come from: people at a table or on the virtual table, bots (a
+    demo's journals) or the simulated table."""
     journals = f"{count} journal{'s' if count > 1 else ''}"
+    if bots is None and virtual:
+        return f"{journals} of real games on the virtual table (companion run --virtual)"
     if bots is None:
         return f"{journals} of real games"
     if SIMULATED in bots:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from companion.config.sound import SOUND_BACKENDS
-from companion.doc_paths import CONFIG_DOC, JOURNAL_DOC, TABLE_DOC
+from companion.doc_paths import CONFIG_DOC, JOURNAL_DOC, TABLE_DOC, WEB_DOC
 from companion.options import add_config_option, add_data_dir_option, path_text
 
 
@@ -72,8 +72,29 @@ def _add_start_options(p: argparse.ArgumentParser) -> None:
 
 
 def _add_sim_options(p: argparse.ArgumentParser) -> None:
-    """The simulated table: --sim, its input and its clock."""
+    """The simulated table: --sim, its input and its clock; the virtual table."""
     p.add_argument("--sim", action="store_true", help="simulate the table (no hardware)")
+    p.add_argument(
+        "--virtual",
+        action="store_true",
+        help="a virtual table: the game is played on the web page with virtual tokens, "
+        "each seat from its own paired phone or browser (no hardware, nothing enrolled); "
+        "the log gives the page's address and each pairing code. Its games are kept in "
+        f"the virtual/ folder of the data directory unless --data-dir is given ({WEB_DOC})",
+    )
+    p.add_argument(
+        "--game",
+        metavar="NAME",
+        default=None,
+        help="with --virtual or --sim: the game of a new game, over the config's [game] name",
+    )
+    p.add_argument(
+        "--seats",
+        metavar="NAMES",
+        default=None,
+        help="with --virtual or --sim: the players of a new game, comma-separated clockwise "
+        "(Ana,Bob,Cy), over the config's [game] seats",
+    )
     p.add_argument(
         "--sim-input",
         metavar="PATH",

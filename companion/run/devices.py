@@ -72,8 +72,7 @@ class Starter:
         return self.source.thread if isinstance(self.source, Clock) else None
 
     def stop(self) -> None:
-        if isinstance(self.source, Clock):
-            self.source.stop()
+        self.source.stop()
 
 
 def start_inputs(
@@ -85,14 +84,17 @@ def start_inputs(
     sim_input: str | None,
     menu: bool,
     data_dir: Path | None = None,
+    real_clock: bool = True,
 ) -> bool:
     """Start what puts the table's inputs on ``inbox``; False (logged) when a device
     cannot start. ``data_dir``: where `companion doctor --walk` left the table profile
     (its power-up wait is used unless the config sets one; swapped readers are played as
-    wired right until the wires are fixed)."""
+    wired right until the wires are fixed). ``real_clock``: the simulated input's lines
+    happen when they come (`ScriptSource`)."""
     if sim:
         if sim_input:
-            devices.start(Starter(ScriptSource(sim_input, inbox)), inbox)
+            source = ScriptSource(sim_input, inbox, real_clock=real_clock)
+            devices.start(Starter(source), inbox)
         return True
     try:
         profile = table_profile(data_dir) if config.readers.kind != "none" else None

@@ -41,6 +41,7 @@ from companion.run.journal_file import (
 from companion.run.loop import where
 from companion.run.sim_input import live_input
 from companion.session import Replayed, Session, replay
+from companion.web.virtual import virtual_setup
 
 log = logging.getLogger("companion")
 
@@ -183,6 +184,9 @@ def _new_setup(
     when it is a setup, else the config's; and the queue item read to find out, if any."""
     if isinstance(choice, power_on.NewGame):
         return new_setup(chosen_config(config, choice), load_tags(data_dir)), []
+    if getattr(args, "virtual", False):  # nothing enrolled: the kit's tags are made up
+        setup = new_setup(config, {}, warn=False)
+        return virtual_setup(setup, get_game(setup.game)), []
     if sim and args.sim_input and not _starts_at_once(args):
         first = inbox.get()
         if isinstance(first, ScriptSetup):
@@ -214,13 +218,16 @@ def chosen_config(config: Config, choice: power_on.NewGame) -> Config:
     return dataclasses.replace(config, game=game)
 
 
-def new_setup(config: Config, tags: Mapping[str, str], seed: int | None = None) -> Setup:
+def new_setup(
+    config: Config, tags: Mapping[str, str], seed: int | None = None, warn: bool = True
+) -> Setup:
     """The setup of a new game of the config's game, seats and rules, with the enrolled
-    tags that belong to it and a seed (the config's, else a new one)."""
+    tags that belong to it and a seed (the config's, else a new one). ``warn``: say so in
+    the log when no enrolled tag belongs to the game."""
     g = config.game
     kinds = {kind for _, kind in get_game(g.name).tokens(len(g.seats), g.rules)}
     own = {uid: kind for uid, kind in tags.items() if kind in kinds}
-    if kinds and not own:  # a game played on the page has no tokens to enrol
+    if kinds and not own and warn:  # a game played on the page has no tokens to enrol
         log.warning("no enrolled tag belongs to %s: enrol the tokens (companion enroll)", g.name)
     if seed is None:
         seed = g.seed if g.seed is not None else random.SystemRandom().randrange(2**31)

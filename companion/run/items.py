@@ -55,5 +55,18 @@ class PagePress:
 
 
 @dataclass(frozen=True, slots=True)
+class VirtualMove:
+    """What a paired phone's hands did on the virtual table (`companion.web.virtual`): the
+    game's kit judges it for `seat` and makes the reader reports (and presses) a real
+    table would; they are journaled and judged like any. `reply` gets the events they
+    caused, or the `Refused` saying why the kit refused the move (nothing journaled); it
+    is called in the referee loop."""
+
+    seat: int
+    move: Any
+    reply: Callable[[list[TableEvent] | Exception], None]
+
+
+@dataclass(frozen=True, slots=True)
 class Redraw:
     """Something besides the game changed what the OLED shows (the pairing card)."""

@@ -45,12 +45,14 @@ from companion.games import Aiming, Announcing, TableReferee
 from companion.journal import Input, PressInput, ReaderInput, SpotInput, TickInput
 from companion.notify import Notifier
 from companion.referee.event_log import TableEvent
-from companion.run.items import PagePress, Scripted, ScriptEnd, ScriptSetup, Tick
+from companion.run.items import PagePress, Scripted, ScriptEnd, ScriptSetup, Tick, VirtualMove
 from companion.run.supervise import DeviceDied
 from companion.screens.device_stop import DeviceStopScreen
 from companion.screens.journal_damage import JournalDamageScreen
 from companion.session import Session
 from companion.speech import Speaker
+from companion.web.errors import Refused
+from companion.web.virtual import refused
 
 if TYPE_CHECKING:
     from companion.club.link import TableLink
@@ -280,6 +282,25 @@ class Service:
                 break
         return self.exit_status
 
+    def _virtual(self, item: VirtualMove) -> list[Input] | None:
+        """The journal inputs of a move on the virtual table, or None when its kit refused
+        it (the page is told why; nothing is journaled)."""
+        table = self.web.virtual if self.web is not None else None
+        if table is None:
+            item.reply(refused(409, "off"))
+            return None
+        try:
+            records = table.act(item.seat, item.move, self.now())
+        except Refused as exc:
+            log.debug("web: a move of seat %d refused: %s", item.seat, exc)
+            item.reply(exc)
+            return None
+        except Exception as exc:  # the kit's fault, never the phone's: the game goes on
+            log.exception("web: the virtual kit failed on a move of seat %d", item.seat)
+            item.reply(exc)
+            return None
+        return records
+
     def _dead(self) -> DeviceDied | None:
         """The liveness check: a watched thread that ended though not stopped (its own
         report lost, or never sent), or None."""
@@ -293,7 +314,7 @@ class Service:
             return True
         self.gone.add(died.name)
         web = self.web
-        if died.name == "web" and not (web is not None and web.hub.game.played_on_page):
+        if died.name == "web" and not (web is not None and web.played_on_page):
             log.error("the web page stopped; the game goes on without it: %s", died.reason)
             self.web = None
             self.notes.append("the web page stopped")
@@ -328,8 +349,16 @@ class Service:
                 log.debug("web: %s from seat %d refused: %s", item.control, item.seat, refusal)
                 item.reply(refusal)
                 return True
-        events = [event for record in self.inputs_of(item) for event in self.feed(record)]
-        if isinstance(item, PagePress):
+        if isinstance(item, VirtualMove):
+            records = self._virtual(item)
+            if records is None:
+                return True
+        else:
+            records = self.inputs_of(item)
+        events = [event for record in records for event in self.feed(record)]
+        if isinstance(item, VirtualMove) and self.web is not None and self.web.virtual:
+            self.web.virtual.save()  # once journaled: a cut between keeps the table's word
+        if isinstance(item, PagePress | VirtualMove):
             item.reply(events)
         self.refresh()
         if self.until_finished and self.referee.finished:

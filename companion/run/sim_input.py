@@ -12,16 +12,24 @@ starts at once, before its first line, with the config's game). With ``--sim-clo
 real`` (the default) each line happens when it is read and its ``t`` is ignored; with
 ``--sim-clock script`` the lines' own ``t`` are the game's clock (no clock thread): the
 same script always gives the same game, and the service stops when the script ends.
+
+On the real clock a FIFO is read again after each writer closes it (``echo LINE >
+table.in`` as often as one likes: the service waits for the next writer), and a file is
+played at its recorded pace: each line comes the seconds its ``t`` says after the first
+input line's, so a journal given as input plays as it was played (the settle time, a
+challenge window and the presses held meanwhile as they were).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import queue
 import sys
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -36,6 +44,8 @@ from companion.journal import (
 )
 from companion.journal_fields import json_error
 from companion.run.items import Scripted, ScriptEnd, ScriptSetup
+
+log = logging.getLogger("companion")
 
 
 def script_items(lines: IO[str], name: str) -> Iterator[ScriptSetup | Scripted]:
@@ -83,23 +93,38 @@ def _item(text: str) -> ScriptSetup | Scripted | None:
 
 
 class ScriptSource:
-    """The simulated table's input: journal lines from a file, a FIFO or stdin."""
+    """The simulated table's input: journal lines from a file, a FIFO or stdin.
 
-    def __init__(self, path: str, sink: queue.Queue[Any]) -> None:
+    ``real_clock``: the lines happen when they come (`companion run`'s default clock), so
+    a FIFO is opened again for its next writer once one closes it, and a file's inputs come
+    at the pace their ``t`` records (`Pacer`). Otherwise (the script clock) each line is
+    put at once and the input ends with its first end of file."""
+
+    def __init__(self, path: str, sink: queue.Queue[Any], real_clock: bool = False) -> None:
         self.path = path
         self.sink = sink
+        self.real_clock = real_clock
+        self.stopped = threading.Event()
         self._thread = threading.Thread(target=self._run, name="sim-input", daemon=True)
 
     def start(self) -> None:
         self._thread.start()
 
+    def stop(self) -> None:
+        """Stop pacing a file (a FIFO waiting for its writer is left to the process's end:
+        the thread is a daemon)."""
+        self.stopped.set()
+
     def _run(self) -> None:
         try:
             if self.path == "-":
                 self._read(sys.stdin, "stdin")
+            elif self.real_clock and live_input(self.path):
+                self._read_fifo()
             else:
+                pacer = Pacer(self.stopped) if self.real_clock else None
                 with open(self.path, encoding="utf-8") as f:
-                    self._read(f, self.path)
+                    self._read(f, self.path, pacer)
         except OSError as exc:
             self.sink.put_nowait(ScriptEnd(f"cannot read {self.path}: {exc.strerror or exc}"))
             return
@@ -112,9 +137,49 @@ class ScriptSource:
             return
         self.sink.put_nowait(ScriptEnd())
 
-    def _read(self, lines: IO[str], name: str) -> None:
+    def _read(self, lines: IO[str], name: str, pacer: Pacer | None = None) -> None:
         for item in script_items(lines, name):
+            due = pacer is None or not isinstance(item, Scripted) or pacer.wait_for(item.record.t)
+            if not due:
+                return  # stopped
             self.sink.put_nowait(item)
+
+    def _read_fifo(self) -> None:
+        """A FIFO on the real clock: each writer's lines as they come, then the next
+        writer's (opening a FIFO waits for one), until the service stops."""
+        writers = 0
+        while not self.stopped.is_set():
+            with open(self.path, encoding="utf-8") as f:
+                writers += 1
+                self._read(f, self.path)
+            if self.stopped.is_set():
+                return
+            say = log.info if writers == 1 else log.debug
+            say("simulated input %s: its writer closed it; waiting for the next one", self.path)
+
+
+class Pacer:
+    """Waits, in the input thread, until a script's line is due: ``t`` seconds after the
+    first input line's ``t``, counted from when that line was put (journal lines are in
+    time order; a line whose ``t`` went back is due at once)."""
+
+    def __init__(self, stopped: threading.Event, clock: Callable[[], float] = time.monotonic):
+        self.stopped = stopped
+        self.clock = clock
+        self.origin: tuple[float, float] | None = None
+        """(the first input line's t, the clock when it was put)."""
+
+    def wait_for(self, t: float) -> bool:
+        """Return when the line of time ``t`` is due; False when stopped meanwhile."""
+        now = self.clock()
+        if self.origin is None:
+            self.origin = (t, now)
+            return not self.stopped.is_set()
+        first, started = self.origin
+        left = started + (t - first) - now
+        if left > 0:
+            return not self.stopped.wait(left)
+        return not self.stopped.is_set()
 
 
 def live_input(path: str) -> bool:

@@ -45,6 +45,7 @@ from companion.run.loop import Service, show_stop, where
 from companion.run.power_on_menu import run_menu, start_menu, use_menu
 from companion.run.sim_input import sim_input_problem
 from companion.run.supervise import DeviceDied, ThreadDeaths
+from companion.run.virtual_start import virtual_data_dir, virtual_problem, with_game
 from companion.session import Session
 from companion.speech import Speaker
 
@@ -94,12 +95,28 @@ def prepare(args: argparse.Namespace) -> Plan | int:
         for line in exc.problems:
             log.error("config: %s", line)
         return _refuse("invalid configuration (see above; `companion config check`)")
-    sim = bool(args.sim or args.sim_input or not config.hardware)
+    virtual = getattr(args, "virtual", False)
+    sim = bool(args.sim or args.sim_input or virtual or not config.hardware)
+    given = (getattr(args, "game", None), getattr(args, "seats", None))
+    if given != (None, None) and not sim:
+        return _refuse(
+            "--game and --seats set a simulated or virtual table's game (--sim, --virtual)"
+        )
+    chosen = with_game(config, *given)
+    if isinstance(chosen, str):
+        return _refuse(chosen)
+    config = chosen
+    if virtual:
+        problem = virtual_problem(args, config)
+        if problem is not None:
+            return _refuse(problem)
     data = locate_data_dir(config, args.data_dir)
+    if virtual:
+        data = dataclasses.replace(data, path=virtual_data_dir(data.path, args.data_dir))
     problem = _start_problem(args, sim, data)
     if problem is not None:
         return _refuse(problem)
-    display = _display_config(config, args.display, sim)
+    display = _display_config(config, args.display or ("dummy" if virtual else None), sim)
     sound = _sound_config(config, args.sound, sim)
     missing = espeak_missing() if args.sound == "espeak-ng" and sound.on else None
     if missing is not None:  # asked on the command line: say so (the config's: a warning)
@@ -109,7 +126,7 @@ def prepare(args: argparse.Namespace) -> Plan | int:
     except OSError as exc:
         return _refuse(f"cannot create the data directory {data.path}: {exc.strerror or exc}")
     script_clock = sim and args.sim_clock == "script"
-    menu = use_menu(config, args, sim)
+    menu = use_menu(config, args, sim) and not virtual
     return Plan(config, data.path, sim, display, script_clock, menu, sound)
 
 
@@ -225,6 +242,7 @@ def serve(plan: Plan, args: argparse.Namespace) -> int:
             sim_input=args.sim_input,
             menu=plan.menu,
             data_dir=plan.data_dir,
+            real_clock=not plan.script_clock,
         ):
             return 1
         running.display = _open_display(plan)
@@ -348,7 +366,10 @@ def _start_web(plan: Plan, running: Running) -> WebPort | None:
     assert running.session is not None
     from companion.run.web_port import WebPort  # the page's server, only when it is on
 
-    web = WebPort(plan.config.web, plan.data_dir, running.session.referee, running.inbox)
+    referee = running.session.referee
+    web = WebPort(
+        plan.config.web, plan.data_dir, referee, running.inbox, virtual=referee.setup.virtual
+    )
     web.log_codes = plan.sim  # a desktop has no OLED across the table: its log shows the code
     try:
         web.start()

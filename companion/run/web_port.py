@@ -28,6 +28,7 @@ from companion.web.pairing import Pairings
 from companion.web.public import Publisher, Snapshot
 from companion.web.replay import Journals
 from companion.web.server import Hub, WebServer
+from companion.web.virtual import VirtualTable
 
 log = logging.getLogger("companion")
 
@@ -57,25 +58,38 @@ class WebPort:
         inbox: queue.Queue[Any],
         journal_name: str = "game.jsonl",
         limits: Limits | None = None,
+        virtual: bool = False,
     ) -> None:
+        """`virtual`: the table is played on the page with virtual tokens (`companion run
+        --virtual`): the game's kit (`VirtualTable`) is kept here, in the referee loop's
+        thread, and each paired phone is sent its own seat's facts."""
         self.config = config
         self.referee = referee
-        self.publisher = Publisher(referee)
+        game = games.get(referee.setup.game)
+        self.publisher = Publisher(referee, virtual=virtual)
         hours = config.pairing_hours
+        key = game_key(referee, data_dir / journal_name)
         self.pairings = Pairings(
             tuple(referee.names),
             data_dir / "pairings.json",
-            game=game_key(referee, data_dir / journal_name),
+            game=key,
             lifetime=hours * 3600 if hours > 0 else None,
         )
+        self.virtual = (
+            VirtualTable(game, referee, data_dir, key)
+            if virtual and game.virtual is not None
+            else None
+        )
+        """The game's virtual kit (None: a real table, or a game played on the page)."""
         self.admin_token = secrets.token_urlsafe(24)
         self.hub = Hub(
-            games.get(referee.setup.game),
+            game,
             tuple(referee.names),
             inbox,
             self.pairings,
             Journals(data_dir, journal_name),
             admin_token=self.admin_token,
+            virtual=virtual,
         )
         self.server = WebServer(self.hub, config.host, config.port, limits)
         self.data_dir = data_dir
@@ -84,6 +98,7 @@ class WebPort:
         """Log each new pairing code (a simulated table: its user reads the log, not an
         OLED across the table)."""
         self._logged_code = ""
+        self._private: dict[int, bytes] = {}
 
     def start(self) -> str:
         """Listen; the page's address "HOST:PORT" (raises OSError when it cannot)."""
@@ -102,12 +117,25 @@ class WebPort:
         if self.referee.finished and not self.pairings.over:
             self.pairings.end()
         if self.log_codes and not self.pairings.over and self.pairings.code != self._logged_code:
-            self._logged_code = self.pairings.code
-            log.info("web page pairing code: %s", self._logged_code)
+            self._logged_code = code = self.pairings.code
+            log.info("web page pairing code: %s (or open http://%s/P/%s)", code, self.address, code)
         snapshot = self.publisher.snapshot()
+        table = self.virtual
+        if table is not None and (snapshot is not None or table.moved):
+            table.moved = False
+            self.hub.private = table.views(len(self.referee.names))  # before the version moves
         if snapshot is not None:
             self.hub.publish(snapshot)
+        elif table is not None and self.hub.private is not self._private:
+            self.hub.publish_private()
+        self._private = self.hub.private
         return snapshot
+
+    @property
+    def played_on_page(self) -> bool:
+        """The game is played on the page (by its nature, or on the virtual table): it
+        cannot go on without it."""
+        return self.hub.game.played_on_page or self.hub.virtual
 
     def overlay(self) -> PairingScreen | None:
         """The pairing card, when the OLED must show it instead of the game's screen: the

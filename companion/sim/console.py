@@ -110,7 +110,7 @@ def show_table(
         print(wrapped, file=out)
 
     for event in referee.events[seen:]:
-        line = describe(event, referee.setup.seats, referee.setup.game)
+        line = describe(event, referee.setup.seats, referee.setup.game, lang)
         if line:
             say(line)
     sentence = stop(referee.screen, lang) if stop is not None else None

@@ -64,8 +64,10 @@ class Publisher:
     The history is kept incrementally (events are only ever appended), and the frame is
     drawn again only when the screen changed."""
 
-    def __init__(self, referee: TableReferee) -> None:
+    def __init__(self, referee: TableReferee, virtual: bool = False) -> None:
         self.referee = referee
+        self.virtual = virtual
+        """The table is virtual: its page views draw the seats' hands and controls."""
         self.game = games.get(referee.setup.game)
         self.lang = referee.setup.language
         self.history: deque[str] = deque(maxlen=HISTORY_LINES)
@@ -109,6 +111,7 @@ class Publisher:
             "history_total": self.history_total,
             "controls": list(self.game.controls),
             "played_on_page": self.game.played_on_page,
+            "virtual": self.virtual,
             "page_assets": list(page_files(self.game.name)),
             "frame_no": self._frame_no,
         }

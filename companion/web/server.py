@@ -48,7 +48,7 @@ from typing import Any
 from companion import games
 from companion.games import Game
 from companion.referee.event_log import TableEvent
-from companion.run.items import PagePress, Redraw
+from companion.run.items import PagePress, Redraw, VirtualMove
 from companion.run.supervise import SupervisedThread
 from companion.screens.model import Reason
 from companion.screens.text import DEFAULT_LANGUAGE, phrase
@@ -63,6 +63,7 @@ from companion.web.quiet import QuietFilter
 from companion.web.replay import Journals, Replay, frame_png, record_text
 from companion.web.reports import REPORT_CSP, Reports
 from companion.web.threaded import ThreadedServer
+from companion.web.virtual import HandPace, refused
 
 log = logging.getLogger("companion")
 
@@ -176,8 +177,16 @@ class Hub:
         journals: Journals,
         clock: Callable[[], float] = time.monotonic,
         admin_token: str | None = None,
+        virtual: bool = False,
     ) -> None:
         self.game = game
+        self.virtual = virtual
+        """The table is played on the page with virtual tokens (`companion.web.virtual`)."""
+        self.private: dict[int, bytes] = {}
+        """Each seat's own facts on the virtual table (its hand...), compact JSON, set by
+        the referee loop: sent to that seat's paired phone only, as its `mine`."""
+        self.hands = HandPace(clock)
+        """How fast each paired seat may act (a flood is refused, the others play)."""
         self.admin_token = admin_token
         """`companion unpair` sends it (from the Pi itself); None: no console route."""
         self.seats = seats
@@ -199,6 +208,8 @@ class Hub:
         self._public_cache: _Public | None = None
         self._deltas: deque[tuple[int, int, bytes]] = deque(maxlen=DELTAS_KEPT)
         """The latest changes: (from version, to version, event), oldest first."""
+        self._private_built: dict[int, bytes] = self.private
+        """The seats' own facts the latest version was built with."""
 
     @property
     def language(self) -> str:
@@ -211,6 +222,10 @@ class Hub:
 
     def publish(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
+        self._bump()
+
+    def publish_private(self) -> None:
+        """A seat's own facts changed (`private`) with nothing public: its page updates."""
         self._bump()
 
     def publish_pairing(self) -> None:
@@ -276,6 +291,7 @@ class Hub:
             transport = follower.transport
             if (
                 data is None
+                or self._own_facts(follower.who)
                 or (follower.who is not None and self.pairings.who(follower.token) != follower.who)
                 or transport.is_closing()
                 or transport.get_write_buffer_size() > STREAM_BUFFER
@@ -307,11 +323,16 @@ class Hub:
         else the whole state (`event_bytes`)."""
         public = self._public()
         who = self.pairings.who(token)
-        if since >= 0 and who == seen:
+        if since >= 0 and who == seen and not self._own_facts(who):
             chain = self._chain(since, public.version)
             if chain is not None:
                 return chain, public.version, who
         return self._event(public, who), public.version, who
+
+    def _own_facts(self, who: tuple[int, str] | None) -> bool:
+        """A paired phone of the virtual table, which has facts of its own (`private`): a
+        delta says only what changed publicly, so it is sent the whole state each time."""
+        return who is not None and who[0] in self.private
 
     def _chain(self, since: int, version: int) -> bytes | None:
         """The delta events from `since` to `version`, or None when one is not kept."""
@@ -333,11 +354,14 @@ class Hub:
         if who is None:
             return unpaired
         you = {"seat": who[0], "name": self.seats[who[0]], "csrf": who[1]}
-        return whole[:-1] + b',"you":' + _compact(you) + b"}"
+        mine = self.private.get(who[0])
+        own = b',"mine":' + mine if mine is not None else b""
+        return whole[:-1] + b',"you":' + _compact(you) + own + b"}"
 
     def _public(self) -> _Public:
         """The public part of the state, built again, as a new version, when the
-        snapshot or the open seats changed (a publish, a pairing, a pairing expired): a
+        snapshot, the open seats or the seats' own facts (the virtual table's `private`)
+        changed (a publish, a pairing, a pairing expired, a move): a
         version names one content, which a delta may start from. Its number is the
         snapshot's plus the changes of the open seats so far, so it counts every snapshot
         published, those the page skipped (published faster than it looked) too. The
@@ -346,10 +370,14 @@ class Hub:
         paired = self.pairings.paired_seats()
         open_seats = [s for s in range(len(self.seats)) if s not in paired]
         cached = self._public_cache
+        private = self.private
         if cached is not None:
-            if cached.snapshot is snapshot and cached.open_seats == open_seats:
+            same_private = self._private_built is private
+            if cached.snapshot is snapshot and cached.open_seats == open_seats and same_private:
                 return cached
             self._seat_changes += cached.open_seats != open_seats
+            self._seat_changes += not same_private  # a seat's own facts: a version too
+        self._private_built = private
         number = (snapshot.version if snapshot else 0) + self._seat_changes
         self.version = number if cached is None else max(number, self.version + 1)
         if self._followers and not self._broadcast_due and self._loop is not None:
@@ -465,6 +493,7 @@ def make_app(hub: Hub, gate: Gate | None = None) -> web.Application:
     app.router.add_post("/api/pair/show", _show_code)
     app.router.add_post("/api/unpair", _unpair)
     app.router.add_post("/api/act", _act)
+    app.router.add_post("/api/virtual", _virtual)
     app.router.add_get("/api/journals", _journals)
     app.router.add_get("/api/journals/{name}", _journal)
     app.router.add_get("/api/journals/{name}/frames/{i}.png", _journal_frame)
@@ -636,7 +665,8 @@ async def _admin_unpair(request: web.Request) -> web.StreamResponse:
     else:
         raise told(400, "admin.seat", seats=", ".join(hub.seats))
     hub.publish_pairing()
-    return web.json_response({"ok": True, "unpaired": count})
+    done = said("admin.unpaired", hub.language, count=count)  # the table's language, as refused
+    return web.json_response({"ok": True, "unpaired": count, "said": done})
 
 
 def _from_this_machine(request: web.Request) -> bool:
@@ -670,6 +700,7 @@ async def _act(request: web.Request) -> web.StreamResponse:
     hub = _hub(request)
     data = await _body(request, {"control": True, "value": False})
     seat, _ = _paired(request)
+    hub.hands.take(seat)
     control = data["control"]
     if not isinstance(control, str) or control not in hub.game.controls:
         controls = ", ".join(hub.game.controls)
@@ -685,13 +716,44 @@ async def _act(request: web.Request) -> web.StreamResponse:
         events = await asyncio.wait_for(asyncio.wrap_future(answer), ANSWER_TIMEOUT)
     except TimeoutError as exc:
         raise told(503, "no_answer") from exc
-    lang = hub.language
     if isinstance(events, Reason):  # not this seat's act: nothing was journaled
-        return _error(403, phrase(f"notice.{events}", lang))
+        return _error(403, phrase(f"notice.{events}", hub.language))
+    return _lines(hub, events)
+
+
+async def _virtual(request: web.Request) -> web.StreamResponse:
+    """What a paired seat's hands did on the virtual table (`companion.web.virtual`):
+    judged by the game's kit for that seat, in the referee loop; the lines it caused."""
+    hub = _hub(request)
+    data = await _body(request, {"move": True})
+    seat, _ = _paired(request)
+    if not hub.virtual:
+        raise refused(409, "off")
+    if hub.game.virtual is None:
+        raise refused(409, "none")
+    hub.hands.take(seat)
+    answer: concurrent.futures.Future[list[TableEvent] | Exception]
+    answer = concurrent.futures.Future()
+    hub.inbox.put_nowait(VirtualMove(seat, data["move"], functools.partial(_reply, answer)))
+    try:
+        events = await asyncio.wait_for(asyncio.wrap_future(answer), ANSWER_TIMEOUT)
+    except TimeoutError as exc:
+        raise told(503, "no_answer") from exc
+    if isinstance(events, Refused):
+        raise events
+    if isinstance(events, Exception):
+        raise told(500, "failed")
+    return _lines(hub, events)
+
+
+def _lines(hub: Hub, events: list[TableEvent]) -> web.Response:
+    """What an act or a move caused, as the page shows it: its lines, or the referee's
+    refusal (409) when it refused it."""
+    lang = hub.language
     lines = [line for e in events if (line := describe(e, hub.seats, hub.game.name, lang))]
-    refused = [e for e in events if e.get("kind") == "ignored"]
-    if refused:
-        why = describe(refused[0], hub.seats, hub.game.name, lang) or said("refused", lang)
+    refused_events = [e for e in events if e.get("kind") == "ignored"]
+    if refused_events:
+        why = describe(refused_events[0], hub.seats, hub.game.name, lang) or said("refused", lang)
         return _error(409, why, lines=lines)
     return web.json_response({"ok": True, "lines": lines})
 

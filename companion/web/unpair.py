@@ -80,5 +80,5 @@ def unpair(args: argparse.Namespace) -> int:
     if response.status != 200:
         print(f"companion unpair: {answer.get('error', response.reason)}", file=sys.stderr)
         return 1
-    print(f"unpaired {answer['unpaired']} phone(s)")
+    print(answer.get("said") or f"unpaired {answer['unpaired']} phone(s)")
     return 0

@@ -88,3 +88,25 @@ def test_the_tables_language_is_read_first():
     assert typed_kind("y", ["a", "b"], name, "fr") == "b"
     assert typed_kind("b", ["a", "b"], name, "en") == "b"  # the engine's own spelling
     assert typed_kind("w", ["a", "b"], name, "fr") is None
+
+
+def test_a_slide_of_one_hat_onto_itself_is_answered(tmp_path):
+    """`slide 2 2` lifts a hat and puts it back: the console says so, journals nothing."""
+    setup = games.get("ptipasspass").simulated_setup(3, 2)
+    inputs, printed = journaled(tmp_path, "same", setup, Console, ["slide 2 2"])
+    assert "? slide two different hats" in printed
+    assert inputs == []
+
+
+def test_the_vnp_helps_example_is_a_first_move_it_takes(tmp_path):
+    """The help's own example places the first piece (VNP-3: it touches the start)."""
+    from companion.games.vnp.console import HELP
+
+    example = HELP.split("e.g. ", 1)[1].splitlines()[0].strip()
+    setup = vnp_setup(1, 2, first=0)
+    session = Session.start(tmp_path / "vnp.jsonl", setup)
+    console = VnpConsole(session, io.StringIO(), setup.language)
+    console.handle(example)
+    placed = [e for e in session.referee.events if e["kind"] == "placed"]
+    session.close()
+    assert [e["piece"] for e in placed] == [example.split()[1]]

@@ -196,3 +196,18 @@ def _board(broker: Mosquitto, client_id: str, received: list[str]) -> mqtt.Clien
     board.loop_start()
     assert subscribed.wait(10)
     return board
+
+
+def test_the_board_says_when_it_is_cut_off_from_the_broker(club, broker) -> None:
+    """The board's own link is on its page (`linked`): with the broker gone the page says
+    the board is cut off, not every table offline; back once the broker is."""
+    import json
+
+    def linked() -> object:
+        return json.loads(club.board.view_json()[1])["linked"]
+
+    assert linked() is True
+    broker.kill()
+    wait_for(lambda: linked() is False)
+    broker.start()
+    wait_for(lambda: linked() is True, 30.0)

@@ -56,6 +56,14 @@ def test_every_table_is_drawn_with_its_games_own_view(served):
     assert first[:3] == ["Bob", "1", "1"]
     heading = page.locator("#h-standings").inner_text()
     assert heading == {"fr": "Classement", "en": "Standings"}[lang]
+    # Each game by its title; a game whose lowest score wins says so (VNP-6).
+    vnp = result("table-c", "r2", ["Ana", "Bob"], [31, 12], 1, game="vnp")
+    counted(board, "table-c", vnp)
+    ana = page.locator("#standings tr", has_text="Ana").first
+    ana.locator("td", has_text="Vous ne passerez pas").wait_for()
+    lowest = {"fr": "le plus bas gagne", "en": "lowest wins"}[lang]
+    assert f"Vous ne passerez pas ! 31 ({lowest})" in ana.inner_text()
+    assert "Flip Done 1" in page.locator("#standings").inner_text()
     assert page.errors == []
 
 
@@ -99,4 +107,42 @@ def test_one_tables_bad_state_or_undrawable_game_touches_its_own_card_only(serve
     )
     board.apply("table-b", "state", json.dumps(states["table-b"]).encode())
     cards["table-b"].locator(".game-view svg").first.wait_for()
+    assert page.errors == []
+
+
+def test_the_page_fits_a_phones_width(served):
+    """At 390 px (a phone) the page is no wider than the screen: a wide list of results or
+    standings scrolls inside itself (it made the page 414 px wide)."""
+    board, page, port = served
+    for name, game in {**GAMES, "table-d": "swiped"}.items():
+        live_table(board, name, game)
+    seats = ["Anastasia", "Bartholomew", "Cyprienne"]
+    counted(board, "table-b", result("table-b", "r1", seats, [1, 4, 0], 1))
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(f"http://127.0.0.1:{port}/")
+    page.locator("#results tr:nth-child(2) td").first.wait_for()
+    for name in (*GAMES, "table-d"):
+        page.locator(f'.table[data-table="{name}"] .game-view > *').first.wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.errors == []
+
+
+def test_a_board_cut_off_from_the_broker_says_so_and_no_table_offline(served):
+    """With its own link down the board cannot tell a table's state: the page says the
+    board is cut off, each card's badge says "?" (it said every table "hors ligne")."""
+    board, page, port = served
+    for name, game in GAMES.items():
+        live_table(board, name, game)
+    board.apply("table-c", "availability", b"offline")
+    board.set_linked(False)
+    page.goto(f"http://127.0.0.1:{port}/")
+    page.locator("#cut-off:visible").wait_for()
+    assert page.locator("#cut-off").inner_text() == WORDS["fr"]["cut_off"]
+    badges = page.locator(".table .badge").all_inner_texts()
+    assert badges == ["?"] * len(GAMES)
+    assert page.locator(".table.offline").count() == 0
+    board.set_linked(True)  # back: the tables' own states again
+    page.locator("#cut-off").wait_for(state="hidden")
+    page.locator('.table.offline[data-table="table-c"]').wait_for()
+    assert page.locator('.table[data-table="table-a"] .badge').inner_text() == "en ligne"
     assert page.errors == []

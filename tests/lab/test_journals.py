@@ -248,3 +248,27 @@ def test_journals_give_the_leads_interest_figures_not_the_legal_choices(tmp_path
     assert len(group.decided) == 3  # every game has a sole winner, who ends ahead
     with pytest.raises(KeyError):
         group.find(INTEREST, BRANCHING)
+
+
+def test_games_of_the_virtual_table_are_games_of_people_marked_virtual(tmp_path):
+    """A journal of the virtual table (`companion run --virtual`, its setup marked virtual)
+    is a game of people, grouped apart from a real table's and said so."""
+    from companion.journal import dump_lines, read_journal
+
+    real = _tables_of(tmp_path, "ptipasspass", 3, range(1, 3))
+    virtual = tmp_path / "virtual"
+    virtual.mkdir()
+    for path in sorted(real.glob("*.jsonl")):
+        journal = read_journal(path)
+        setup = dataclasses.replace(journal.setup, virtual=True)
+        lines = dump_lines(setup, journal.inputs, checksum=True)
+        (virtual / path.name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    played, people = report([*sorted(virtual.glob("*.jsonl")), *sorted(real.glob("*.jsonl"))])
+    assert played.games == people.games == 2
+    assert played.source == (
+        "2 journals of real games on the virtual table (companion run --virtual)"
+    )
+    assert played.variant.name.endswith(", virtual table")
+    assert played.variant.bots == ("people",) * 3
+    assert people.source == "2 journals of real games"
+    assert not people.variant.name.endswith("virtual table")

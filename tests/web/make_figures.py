@@ -5,14 +5,20 @@ showing (a token in flight, owned lines, swaps done, pieces placed), then shoots
 page on a desktop (docs/figures/GAME-live-desktop.png) and on a phone
 (GAME-live-phone.png: for "Vous ne passerez pas !", the phone of the seat to play, a
 piece picked and placed where it may go), and the replay viewer at that step
-(GAME-replay.png). Then runs the lab's example (docs/lab.example.toml) into the table's
-data directory and shoots its report as the web page serves it (lab-report.png). The
-PNGs are stored with a palette of at most 128 colours, to keep them small.
+(GAME-replay.png). For each game with tokens (`VIRTUAL`), a virtual table (`companion run
+--virtual`) played a few moves from paired phones: a seat's phone (GAME-virtual-phone.png,
+its own hand below the table) and the shared screen (GAME-virtual-desktop.png); "Vous ne
+passerez pas !" is played on the page in any case (vnp-live-phone.png). Then runs the
+lab's example (docs/lab.example.toml) into the table's data directory and shoots its
+report as the web page serves it (lab-report.png). The PNGs are stored with a palette of
+at most 128 colours, to keep them small.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,9 +29,10 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from companion import games
 from companion.cli import main as companion
 from companion.run.items import Scripted
+from companion.web.virtual import HandPace
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
-from .table import LiveTable
+from .table import Client, LiveTable
 
 FIGURES = Path(__file__).resolve().parents[2] / "docs" / "figures"
 DESKTOP = {"viewport": {"width": 1200, "height": 860}}
@@ -53,11 +60,12 @@ def stop_at(name: str, setup: Any, inputs: list[Any]) -> int:
     raise SystemExit(f"{name}: no moment worth showing in this game")
 
 
-def save(page: Page, name: str, selector: str | None = None) -> None:
-    """A screenshot, as a PNG with a palette (a page has few colours)."""
+def save(page: Page, name: str, selector: str | None = None, whole: bool = False) -> None:
+    """A screenshot, as a PNG with a palette (a page has few colours); `whole`: the whole
+    page, not only what the window shows."""
     path = FIGURES / name
     if selector is None:
-        page.screenshot(path=str(path))
+        page.screenshot(path=str(path), full_page=whole)
     else:
         page.locator(selector).screenshot(path=str(path))
     with Image.open(path) as shot:
@@ -120,12 +128,113 @@ def play_on_the_phone(page: Page, table: LiveTable) -> None:
     page.locator("circle.point.legal").first.click()
 
 
+def pti_moves(table: LiveTable, phones: list[Client]) -> int:
+    """Ana drops a lapin announcing a colombe; once her window closed, Bob drops a colombe
+    in the same hat and announces it: Cy's phone, with its Doublon and Menteur."""
+    ana, bob, _ = phones
+    referee: Any = table.session.referee
+    ana.move("drop", token="lapin", spot=5, announce="colombe")
+    until(lambda: referee.state.magician == 1 and str(referee.state.phase) == "place")
+    bob.move("drop", token="colombe", spot=5, announce="colombe")
+    until(lambda: str(referee.state.phase) == "window")
+    return 2
+
+
+def flip_moves(table: LiveTable, phones: list[Client]) -> int:
+    """The deal, then two builds: the phone of the seat to play next."""
+    referee: Any = table.session.referee
+    phones[1].move("deal", all=True)
+    for square in (1, 2):
+        until(lambda: str(referee.state.stage) == "play" and not referee.unjudged)
+        turn = referee.state.turn
+        card = phones[turn].mine()["hand"][0]
+        phones[turn].move("build", card=card, square=square)
+        until(lambda: referee.state.turn != turn)  # noqa: B023
+    until(lambda: not referee.unjudged)
+    return int(referee.state.turn)
+
+
+def swiped_moves(table: LiveTable, phones: list[Client]) -> int:
+    """The face-up card, the cubes, both secret cards and one swap: the next swapper's
+    phone, its secret card shown."""
+    from companion.games.swiped.rules import next_swap
+
+    referee: Any = table.session.referee
+    ana, bob = phones
+    ana.move("draw_layout")
+    until(lambda: referee.state.layout_card is not None and not referee.unjudged)
+    bob.move("place_cubes")
+    until(lambda: referee.placed and not referee.unjudged)
+    for seat in (0, 1):
+        phones[seat].move("draw_target")
+        until(lambda: referee.state.targets[seat] is not None and not referee.unjudged)  # noqa: B023
+    seat = next_swap(referee.state)
+    phones[seat].move("swap", a=1, b=5)
+    until(lambda: next_swap(referee.state) != seat and not referee.unjudged)
+    return int(next_swap(referee.state))
+
+
+VIRTUAL: dict[str, tuple[int, Callable[[LiveTable, list[Client]], int]]] = {
+    "ptipasspass": (3, pti_moves),
+    "phipasspass": (3, lambda table, phones: (phones[0].move("drop", token="bleu", spot=2), 1)[1]),
+    "flipdone": (3, flip_moves),
+    "swiped": (2, swiped_moves),
+}
+"""Each game with tokens on the virtual table: its seats, and a few moves that return the
+seat whose phone is shown."""
+
+
+def until(check: Callable[[], bool], seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            raise SystemExit("the virtual table did not get there")
+        time.sleep(0.05)
+
+
+def shoot_virtual(browser: Browser, folder: Path, name: str) -> None:
+    seats, moves = VIRTUAL[name]
+    game = games.get(name)
+    window = {"window": 1.0} if name == "ptipasspass" else {}
+    setup = dataclasses.replace(game.simulated_setup(seats, 7, first=0, **window), settle=0.2)
+    (folder / f"{name}-virtual").mkdir()
+    table = LiveTable(folder / f"{name}-virtual", setup, virtual=True)
+    try:
+        table.web.hub.hands = HandPace(time.monotonic, rate=1000.0, burst=1000)
+        phones = [table.client() for _ in range(seats)]
+        for seat, phone in enumerate(phones):
+            phone.pair(table, seat)
+        shown = moves(table, phones)
+        base = f"http://{table.host}:{table.port}"
+        version = table.web.publisher.version
+        phone = browser.new_context(**PHONE_SHOT)
+        cookie = phones[shown].cookies["companion_seat"]
+        phone.add_cookies([{"name": "companion_seat", "value": cookie, "url": base}])
+        desktop = browser.new_context(**DESKTOP)
+        for context, file, whole in (
+            (phone, "virtual-phone", True),
+            (desktop, "virtual-desktop", False),
+        ):
+            page = context.new_page()
+            page.goto(f"{base}/")
+            page.wait_for_selector("#view:not([hidden])")
+            page.wait_for_function("(v) => Number(document.body.dataset.version) >= v", arg=version)
+            if file == "virtual-phone":
+                page.wait_for_selector("section.hands:not([hidden])")
+            save(page, f"{name}-{file}.png", whole=whole)
+            context.close()
+    finally:
+        table.close()
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             for name in GAMES:
                 shoot(browser, Path(folder), name)
+            for name in VIRTUAL:
+                shoot_virtual(browser, Path(folder), name)
             (Path(folder) / "lab").mkdir()
             table = LiveTable(Path(folder) / "lab", games.get("vnp").simulated_setup(2, 4))
             try:
@@ -140,6 +249,7 @@ def main() -> None:
         finally:
             browser.close()
     shots = ", ".join(f"{g}-{{live-desktop,live-phone,replay}}.png" for g in GAMES)
+    shots += ", " + ", ".join(f"{g}-virtual-{{phone,desktop}}.png" for g in VIRTUAL)
     print(f"wrote {shots} and lab-report.png in {FIGURES}")
 
 

@@ -20,10 +20,12 @@ from companion.devices.display import Display
 from companion.games import TableReferee
 from companion.journal import Setup, dump_lines
 from companion.notify import Notifier
+from companion.run.clock import Clock
 from companion.run.loop import Service
 from companion.run.web_port import WebPort
 from companion.session import Session
 from companion.web.gate import Limits
+from companion.web.virtual import virtual_setup
 
 
 @dataclass
@@ -98,6 +100,33 @@ class Client:
             body["value"] = value
         return self.post("/api/act", body)
 
+    def move(self, name: str, **fields: Any) -> Answer:
+        """A move of this seat's hands on the virtual table."""
+        return self.post("/api/virtual", {"move": {"move": name, **fields}})
+
+    def stream_first_event(self) -> str:
+        """The data of the first `state` event of this browser's live stream."""
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        try:
+            connection.request("GET", "/api/live", headers=headers)
+            response = connection.getresponse()
+            assert response.status == 200
+            for raw in response:
+                line = raw.decode()
+                if line.startswith("data: "):
+                    return line.removeprefix("data: ").strip()
+            raise AssertionError("the stream ended without an event")
+        finally:
+            connection.close()
+
+    def mine(self) -> dict[str, Any]:
+        """This seat's own facts on the virtual table (its state's `mine`)."""
+        state = self.get("/api/state").json()
+        assert state["you"] is not None
+        mine: dict[str, Any] = state["mine"]
+        return mine
+
 
 class LiveTable:
     """`Service` + `WebPort` on a new journal, until `close`."""
@@ -110,13 +139,17 @@ class LiveTable:
         script_clock: bool = False,
         config: WebConfig | None = None,
         limits: Limits | None = None,
+        virtual: bool = False,
     ) -> None:
         """`script_clock`: `Scripted` inputs keep their own time (a simulated game fed
         whole, its ticks included), as `companion run --sim-clock script` does; `config`
         the [web] section (the page on 127.0.0.1, a port of its own), `limits` the page's
-        bounds on connections."""
+        bounds on connections; `virtual`: a virtual table (`companion run --virtual`),
+        its tags made up, on the real clock (the clock thread ticks)."""
         self.data_dir = data_dir
         self.inbox: queue.Queue[Any] = _TrackingQueue()
+        if virtual:
+            setup = virtual_setup(setup, games.get(setup.game))
         self.session = Session.start(data_dir / "game.jsonl", setup)
         self.display = Display(DisplayConfig(driver="dummy"), setup.language)
         self.display.open()
@@ -126,6 +159,7 @@ class LiveTable:
             self.session.referee,
             self.inbox,
             limits=limits,
+            virtual=virtual,
         )
         self.web.start()
         self.service = Service(
@@ -138,6 +172,9 @@ class LiveTable:
         )
         self.thread = threading.Thread(target=self.service.run, daemon=True)
         self.thread.start()
+        self.clock = Clock(self.inbox) if virtual else None
+        if self.clock is not None:
+            self.clock.start()
         host, port = self.web.address.rsplit(":", 1)
         self.host, self.port = host, int(port)
 
@@ -166,6 +203,8 @@ class LiveTable:
         return version
 
     def close(self) -> None:
+        if self.clock is not None:
+            self.clock.stop()
         self.service.stop()
         self.thread.join(5)
         self.web.stop()

@@ -52,7 +52,8 @@ def test_anyone_may_watch_the_public_view(table):
     # The hats as the table sees them (PTI-2: 3 x 4 for four seats), none filled yet, and
     # the page view that draws them.
     assert view["board"]["hats"] == [0] * 12 and view["board"]["hands"] == [3] * 4
-    assert view["page_assets"] == ["view.css", "view.js"]
+    assert view["page_assets"] == ["hands.js", "view.css", "view.js"]
+    assert view["virtual"] is False  # a real table: its tokens are on the table
     frame = table.client().get(view["frame"])
     assert frame.status == 200 and frame.body.startswith(b"\x89PNG")
     assert "default-src 'self'" in state.headers["Content-Security-Policy"]
@@ -235,9 +236,12 @@ def test_the_console_unpairs_from_the_pi_itself_with_its_token(table):
     refused(console.post("/api/admin/unpair", {"seat": name}, **{"X-Admin-Token": "x"}), 403)
     token = (table.data_dir / "web-admin.token").read_text()
     assert stat.S_IMODE(os.stat(table.data_dir / "web-admin.token").st_mode) == 0o600
-    refused(console.post("/api/admin/unpair", {"seat": "Nobody"}, **{"X-Admin-Token": token}), 400)
+    nobody = console.post("/api/admin/unpair", {"seat": "Nobody"}, **{"X-Admin-Token": token})
+    refused(nobody, 400)
     answer = console.post("/api/admin/unpair", {"seat": name}, **{"X-Admin-Token": token})
-    assert answer.json() == {"ok": True, "unpaired": 1}
+    # Refused or done, the console reads it in the table's language (French here).
+    assert answer.json() == {"ok": True, "unpaired": 1, "said": "Téléphones dissociés : 1."}
+    assert nobody.json()["error"].startswith("Nommez une place")
     refused(phone.act("doublon"), 401)
 
 

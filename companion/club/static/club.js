@@ -45,10 +45,11 @@ function cardOf(name) {
   return cards.get(name);
 }
 
-function drawTable(t, w) {
+function drawTable(t, w, linked) {
   const c = cardOf(t.name);
-  c.card.className = "table" + (t.online ? "" : " offline");
-  c.badge.textContent = t.online ? w.online : w.offline;
+  // Cut off from the broker, the board cannot tell whether a table is online.
+  c.card.className = "table" + (linked ? (t.online ? "" : " offline") : " unknown");
+  c.badge.textContent = linked ? (t.online ? w.online : w.offline) : w.unknown;
   c.refused.textContent = t.refused
     ? w.refused + " " + t.refused + " (" + (w["why_" + t.last_refused] || t.last_refused) + ")"
     : "";
@@ -133,8 +134,12 @@ function draw(board) {
     ["h-results", "results"], ["csv-standings", "csv_standings"], ["csv-results", "csv_results"]]) {
     document.getElementById(id).textContent = w[key];
   }
+  const linked = board.linked !== false; // null: a board not fed by a broker
+  const cut = document.getElementById("cut-off");
+  cut.hidden = linked;
+  cut.textContent = linked ? "" : w.cut_off;
   const tables = document.getElementById("tables");
-  tables.replaceChildren(...board.tables.map((t) => drawTable(t, w)));
+  tables.replaceChildren(...board.tables.map((t) => drawTable(t, w, linked)));
   if (!board.tables.length) tables.append(el("p", w.no_tables));
   drawPart("standings", () => drawStandings(board, w));
   drawPart("results", () => drawResults(board, w));
@@ -152,7 +157,11 @@ function drawStandings(board, w) {
   const standings = document.getElementById("standings");
   standings.replaceChildren(row([w.player, w.played, w.wins, w.points], true));
   for (const s of board.standings) {
-    const points = Object.entries(s.points).map(([g, p]) => g + " " + p).join(", ");
+    const points = Object.entries(s.points).map(([g, p]) => {
+      const game = board.games?.[g];
+      const lowest = game?.lowest_wins ? " (" + w.lowest_wins + ")" : ""; // said beside its points
+      return (game?.title || g) + " " + p + lowest;
+    }).join(", ");
     standings.append(row([s.name, s.played, s.wins, points]));
   }
   const shown = board.standings.length;

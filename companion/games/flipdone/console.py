@@ -100,7 +100,18 @@ class FlipDoneConsole(SpotConsole):
 
     def command(self, verb: str, args: list[str], t: float) -> bool:
         if verb in ("deal", "build"):
-            self.put(t, self.square(args[0]), self.card(args[1]))
+            square = self.square(args[0])
+            dealt = len(self.referee.events)
+            self.put(t, square, self.card(args[1]))
+            if (
+                verb == "deal"
+                and any(  # no transcript line says a face-down card: say it
+                    e["kind"] == "dealt_down" for e in self.referee.events[dealt:]
+                )
+            ):
+                word = "une carte face cachée sur la case" if self.lang == "fr" else (
+                    "a card face down on square")  # fmt: skip
+                print(f"  {word} {square}", file=self.out)
         elif verb == "up":
             if len(args) == 1:
                 self.put(t, CENTRE, self.card(args[0]))

@@ -64,6 +64,13 @@ def simulate(setup: Setup, on_input: Any = None, bots: Sequence[str] | None = No
     return FlipDoneSim(setup, bots=bots, on_input=on_input, **options).run()
 
 
+def virtual(setup: Setup) -> Any:
+    """The virtual table's kit (`companion/games/flipdone/virtual.py`), imported on demand."""
+    from companion.games.flipdone.virtual import make_kit
+
+    return make_kit(setup)
+
+
 def lab() -> Any:
     """The designer's lab for Flip Done (`companion/games/flipdone/lab.py`), imported on demand."""
     from companion.games.flipdone.lab import LAB
@@ -100,5 +107,6 @@ FLIPDONE = register(
         engine=ENGINE,
         page_view=page_view,
         page_assets=resources.files("companion.games.flipdone") / "static",
+        virtual=virtual,
     )
 )

@@ -80,9 +80,8 @@ from companion.games.flipdone.screens import (
     FdPrompt,
     FdSay,
     Scoring,
-    line_name,
 )
-from companion.games.flipdone.words import REASONS, TEXTS
+from companion.games.flipdone.words import REASONS, TEXTS, card_text
 from companion.journal import PressInput, ResumeInput, Setup
 from companion.referee.pace import PacedReferee, SetupError, check_mat_game, rules_over
 from companion.referee.undo import UndoHistory
@@ -769,8 +768,13 @@ def _logged_reason(say: str, lang: str) -> str:
 
 
 def _line_name(line: int, lang: str) -> str:
-    """A line (FD-4): the engine's name in English ("row 2"), the OLED's in French ("rang2")."""
-    return line_name(line, lang) if lang == "fr" else str(LINES[line].name)
+    """A line (FD-4) in words: "row 2", "column 1", "diagonal 1-5-9" ("la rangée 2"...)."""
+    spec = LINES[line]
+    if spec.diagonal:
+        squares = "-".join(map(str, spec.squares))
+        return _text("word.line.diagonal", lang).format(squares=squares)
+    kind, n = spec.name.split()
+    return _text(f"word.line.{kind}", lang).format(n=n)
 
 
 def _fields(event: Mapping[str, Any], names: Sequence[str], lang: str) -> dict[str, object]:
@@ -788,6 +792,14 @@ def _fields(event: Mapping[str, Any], names: Sequence[str], lang: str) -> dict[s
     fields["first"] = name(event.get("first"))
     if "line" in event:
         fields["line"] = _line_name(event["line"], lang)
+    for key in ("card", "shown", "hidden"):
+        if isinstance(event.get(key), str):
+            fields[key] = card_text(event[key], check_lang(lang))
+    if "cards_left" in event:
+        fields["cards_left"] = ", ".join(
+            _text("word.seat_count", lang).format(seat=seat, n=n)
+            for seat, n in zip(names, event["cards_left"], strict=False)
+        )
     if "extra" in event:  # a phase played to break a tie (FD-10)
         fields["extra"] = _text("word.tie_break", lang) if event["extra"] else ""
     if "overtime" in event:
@@ -800,7 +812,10 @@ def _fields(event: Mapping[str, Any], names: Sequence[str], lang: str) -> dict[s
             f"{n} {t}" for n, t in zip(names, event["tokens"], strict=False)
         )
     if "gains" in event:
-        fields["gains"] = ", ".join(map(str, event["gains"]))
+        fields["gains"] = ", ".join(
+            _text("word.seat_count", lang).format(seat=seat, n=n)
+            for seat, n in zip(names, event["gains"], strict=False)
+        )
     if "paid" in event:
         fields["paid"] = sum(event["paid"])
     if "reason" in event:

@@ -142,6 +142,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "word.manche": "the round",
         "word.pad": "the pad",
         "word.spot": "spot {spot}",
+        "word.line.column": "column {n}",
+        "word.line.row": "row {n}",
+        "word.line.diagonal": "diagonal {squares}",
+        "word.seat_count": "{seat} {n}",
         # where(): the status line
         "where": "round {manche}, phase {phase}, {what} ({tokens})",
         "where.over": "game over: {winners} won ({tokens})",
@@ -185,6 +189,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "word.manche": "la manche",
         "word.pad": "pad",
         "word.spot": "case {spot}",
+        "word.line.column": "la colonne {n}",
+        "word.line.row": "la rangée {n}",
+        "word.line.diagonal": "la diagonale {squares}",
+        "word.seat_count": "{seat} {n}",
         "where": "manche {manche}, phase {phase}, {what} ({tokens})",
         "where.over": "partie gagnée par {winners} ({tokens})",
         "where.turn": "à {seat} de jouer",
@@ -197,6 +205,18 @@ TEXTS: dict[str, dict[str, str]] = {
 """The transcript's lines and the status line, per language. English is the command line's
 (`companion replay`, `demo`, the logs: unchanged); French is the table's, in the OLED's
 words (`fd.*` above) and the rule book's ("pioche" for the bank)."""
+
+RANKS: dict[str, dict[str, str]] = {"en": {}, "fr": {"J": "V", "Q": "D", "K": "R"}}
+"""A card's rank as the table writes it, where it is not the deck's letter: Valet, Dame,
+Roi in French (the page writes the cards so too)."""
+SUIT_SIGNS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
+
+
+def card_text(card: str, lang: str) -> str:
+    """A card ("KS") as the table writes it in `lang`: R♠ in French, K♠ in English."""
+    rank, suit = card[:-1], card[-1:]
+    return RANKS[lang].get(rank, rank) + SUIT_SIGNS.get(suit, suit)
+
 
 REASONS: dict[str, dict[str, str]] = {
     "en": {

@@ -123,6 +123,10 @@ class Console:
             change = self.table.stray if verb == "stray" else self.table.remove
             self.act(change(t, spot, STRAY_UID))
         elif verb == "slide":
+            if int(args[0]) == int(args[1]):  # a hat lifted and put back: nothing to see
+                print(f"? slide two different hats, e.g. slide {args[0]} {int(args[0]) % 9 + 1}",
+                      file=self.out)  # fmt: skip
+                return True
             for record in self.table.slide(t, int(args[0]), int(args[1])):
                 self.feed(record)
             self.act(TickInput(round(self.t + 0.01, 3)))

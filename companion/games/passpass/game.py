@@ -96,6 +96,11 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
 
         return LABS[name]
 
+    def virtual(setup: Setup) -> Any:
+        from companion.games.passpass.virtual import make_kit
+
+        return make_kit(setup)
+
     from companion.games.passpass.bots import BOTS
 
     return Game(
@@ -122,6 +127,7 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         table_settings=TABLE_SETTINGS,
         page_view=page_view,
         page_assets=resources.files("companion.games.passpass") / "static",
+        virtual=virtual,
     )
 
 

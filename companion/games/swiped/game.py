@@ -73,6 +73,13 @@ def simulate(setup: Setup, on_input: Any = None, bots: Sequence[str] | None = No
     return SwipedSim(setup, bots=bots, on_input=on_input, **options).run()
 
 
+def virtual(setup: Setup) -> Any:
+    """The virtual table's kit (`companion/games/swiped/virtual.py`), imported on demand."""
+    from companion.games.swiped.virtual import make_kit
+
+    return make_kit(setup)
+
+
 def lab() -> Any:
     """The designer's lab's part of Swiped (fast self-play, figures from events)."""
     from companion.games.swiped.lab import LAB
@@ -168,5 +175,6 @@ SWIPED = register(
         printables=DECK,
         page_view=page_view,
         page_assets=resources.files("companion.games.swiped") / "static",
+        virtual=virtual,
     )
 )

@@ -38,7 +38,7 @@ pieces 1a, 2a, 2b, 3a..3e, 4a..4p; x, y count intersections from 0 at the top
 left; seats are 1.. or names):
   place PIECE X,Y [oN] [COLOUR] [as SEAT]
                         the piece in orientation N (default o0) with the top
-                        left of its box on intersection X,Y e.g. place 4c 2,1 o3
+                        left of its box on intersection X,Y e.g. place 4c 2,1 o0
   place ID [COLOUR] [as SEAT]   a placement by its id (as the web page sends it)
   pass [COLOUR] [as SEAT]       pass (VNP-5: only when nothing can be placed)
   hint [as SEAT]        ask the OLED for a placement of the colour to play

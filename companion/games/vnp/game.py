@@ -154,6 +154,7 @@ VNP = register(
         page_value=page_value,
         page_data=PageData(),
         played_on_page=True,
+        lowest_wins=True,  # VNP-6
         ready_prompt="menu.title.ready.page",
         lab=lab,
         engine=ENGINE,

@@ -561,7 +561,7 @@ def describe(event: Mapping[str, Any], names: Sequence[str], lang: str = "en") -
         whose = f"{colour} ({who})" if event.get("seat") is not None else str(colour)
         if event.get("piece") is None:
             return _line("hint.pass", lang, whose=whose)
-        return _line("hint", lang, whose=whose, piece=event["piece"], placement=event["placement"])
+        return _line("hint", lang, whose=whose, piece=event["piece"])
     if kind == "undo" and event.get("step") == "place":
         return _line("undo", lang, who=who, piece=event["piece"], colour=colour)
     if kind == "ignored" and event.get("ruling"):

@@ -177,7 +177,7 @@ LINES: dict[str, dict[str, str]] = {
         "won": "{names} wins",
         "won.many": "{names} win",
         "and": " and ",
-        "hint": "hint for {whose}: piece {piece} (placement {placement})",
+        "hint": "hint for {whose}: piece {piece}",
         "hint.pass": "hint for {whose}: no placement is left, pass (VNP-5)",
         "undo": "back: {who}'s {piece} ({colour}) is taken back",
         "ignored": "{who}'s {control} refused: {ruling}: {why}",
@@ -194,7 +194,7 @@ LINES: dict[str, dict[str, str]] = {
         "won": "{names} gagne",
         "won.many": "{names} gagnent",
         "and": " et ",
-        "hint": "indice pour {whose} : pièce {piece} (placement {placement})",
+        "hint": "indice pour {whose} : pièce {piece}",
         "hint.pass": "indice pour {whose} : aucune pièce ne peut être posée, passez (VNP-5)",
         "undo": "retour : coup annulé, la pièce {piece} revient à {colour} ({who})",
         "ignored": "{control} refusée pour {who} : {ruling} : {why}",
@@ -207,7 +207,8 @@ LINES: dict[str, dict[str, str]] = {
 language: English for the command line and the logs, French for the table's web page, in
 the words the page (i18n.js), the OLED (`PHRASES` above) and the rule book use. A colour
 is the engine's name, which is also the page's French name for it (i18n.js `colour.*`), so
-both languages show it as it is; rulings (VNP-5) keep their ids, as docs/rulings.md names them."""
+both languages show it as it is; a piece is named (4a), never by a placement's internal
+number; rulings (VNP-5) keep their ids, as docs/rulings.md names them."""
 
 
 for _lang, _table in SCREEN_PHRASES.items():

@@ -14,7 +14,8 @@ let snap = null; // the snapshot shown
 let live = null; // the table followed (live.js), once started
 let conn = { mode: "connecting", refusal: "" }; // how: live, polling (refused a stream)...
 let wantPairForm = false; // the user asked to play from this phone, or came with ?pair=
-let busy = false; // an action is on its way: ignore double taps
+let sending = Promise.resolve(); // the acts and moves on their way, sent one after another
+let pending = 0; // how many of them are not answered yet
 let pairHeldUntil = 0; // after too many wrong codes (429), pairing waits until then
 let view = null; // the game's own view, once mounted (gameview.js)
 let viewLoading = ""; // the game whose view is loading
@@ -68,7 +69,7 @@ function besideButton(text) {
     refusalNote.setAttribute("role", "alert");
   }
   refusalNote.textContent = text;
-  (button.closest(".actions") || button).after(refusalNote);
+  (button.closest(".actions, [data-note]") || button).after(refusalNote);
   return true;
 }
 
@@ -78,14 +79,31 @@ function clearRefusal() {
 
 /** Send a control; true when accepted. A refusal is shown beside the button that sent it
  * (else in #message, as errors are). */
-async function act(control, value) {
-  if (busy || !snap?.you) return false;
-  busy = true;
+function act(control, value) {
+  return send("/api/act", value === undefined ? { control } : { control, value });
+}
+
+/** Send a move of this seat's hands on the virtual table; true when accepted (a refusal
+ * shown as an act's). */
+function move(what) {
+  return send("/api/virtual", { move: what });
+}
+
+/** Sends in the order they were made, each once the one before is answered: a press made
+ * while another is on its way counts (the referee judges it, refusal shown), never lost. */
+function send(url, data) {
+  const turn = sending.then(() => sendNow(url, data));
+  sending = turn.catch(() => {});
+  return turn;
+}
+
+async function sendNow(url, data) {
+  if (!snap?.you) return false;
+  pending += 1;
   document.body.classList.add("busy");
-  const data = value === undefined ? { control } : { control, value };
   clearRefusal();
   try {
-    const { ok, status, body } = await post("/api/act", data, snap.you.csrf);
+    const { ok, status, body } = await post(url, data, snap.you.csrf);
     if (!ok) {
       const text = refusal(body, status);
       showMessage(besideButton(text) ? "" : text);
@@ -98,8 +116,8 @@ async function act(control, value) {
     showMessage(t("net.error"));
     return false;
   } finally {
-    busy = false;
-    document.body.classList.remove("busy");
+    pending -= 1;
+    if (!pending) document.body.classList.remove("busy");
   }
 }
 
@@ -200,12 +218,28 @@ function renderHistory(lines) {
     li.textContent = line;
     list.append(li);
   }
-  list.scrollTop = list.scrollHeight; // the newest line in view
+  if (historyFollows) list.scrollTop = list.scrollHeight; // the newest line in view
+}
+
+/** The history box follows its newest line, unless its reader scrolled up to read an
+ * older one (until they scroll back down). Its lines wrap anew when the box changes
+ * width (the game's view mounting beside it on a desktop, a window resized), which moves
+ * the newest line out of view under the scroll set before: followed again then. */
+let historyFollows = true;
+
+function followHistory() {
+  const list = $("history");
+  list.addEventListener("scroll", () => {
+    historyFollows = list.scrollHeight - list.clientHeight - list.scrollTop <= 4;
+  });
+  new ResizeObserver(() => {
+    if (historyFollows) list.scrollTop = list.scrollHeight;
+  }).observe(list);
 }
 
 function renderPairing(s) {
   const paired = Boolean(s.you);
-  const showForm = !paired && (s.played_on_page || wantPairForm);
+  const showForm = !paired && (s.played_on_page || s.virtual || wantPairForm);
   $("pair-form").hidden = !showForm;
   $("pair-open").hidden = paired || showForm;
   $("paired").hidden = !paired;
@@ -255,7 +289,7 @@ async function mountView(s) {
   viewLoading = s.game;
   let loaded = null;
   try {
-    loaded = await loadView($("view"), s, { act, message: showMessage });
+    loaded = await loadView($("view"), s, { act, move: s.virtual ? move : null, message: showMessage });
   } catch (err) {
     console.error("the game's view did not load", err); // tried again with the next snapshot
     showMessage(t("net.error"));
@@ -329,8 +363,10 @@ function start() {
     history.replaceState(null, "", location.pathname + (rest ? `?${rest}` : "") + location.hash);
   }
   // What was pressed last: a click on a button, nothing after a key or a tap elsewhere.
-  document.addEventListener("click", (e) => { pressed = e.target.closest?.("button") ?? null; }, true);
+  // (A game's view marks what else acts when tapped, a hat or a card, with data-act.)
+  document.addEventListener("click", (e) => { pressed = e.target.closest?.("button, [data-act]") ?? null; }, true);
   document.addEventListener("keydown", () => { pressed = null; }, true);
+  followHistory();
   $("pair-form").addEventListener("submit", pair);
   $("unpair").addEventListener("click", unpair);
   $("pair-open").addEventListener("click", () => {

@@ -19,6 +19,13 @@ export function html(name, attrs = {}, text = null) {
   return node;
 }
 
+/** A button labelled `label` that calls `onClick` (type "button": it submits nothing). */
+export function button(label, onClick, attrs = {}) {
+  const b = html("button", { type: "button", ...attrs }, label);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
 /** A table cell showing `text` for the count `n` (kept in data-count, read by a screen
  * reader as the number itself). */
 export function countCell(cls, n, text) {

@@ -14,6 +14,11 @@
 //                        accepted (a refusal is shown by the page, beside the button
 //                        pressed). null where nobody acts (the replay): the view then
 //                        only draws.
+//   page.move(m)         on the virtual table only (else null): sends a move of this
+//                        seat's hands (POST /api/virtual, the game's kit judges it);
+//                        resolves as page.act does. The snapshot's `virtual` is true
+//                        there, and a paired phone's snapshot carries its seat's own
+//                        facts (`mine`: its hand, what its hands may do now).
 //   page.t(key, vars)    the view's own `words` in the table's language, else the page's
 //   page.data(name)      resolves to the game's fixed public data (GET /api/<game>/<name>,
 //                        `Game.page_data`), fetched once; rejects when it cannot
@@ -25,14 +30,14 @@ import { translator } from "./i18n.js";
 
 /** Mount `snapshot.game`'s view in `container`; resolves to {game, update, unmount}, or
  * null when the game has no view of its own. Rejects when its files do not load. */
-export async function loadView(container, snapshot, { act = null, message = () => {} } = {}) {
+export async function loadView(container, snapshot, { act = null, move = null, message = () => {} } = {}) {
   const files = snapshot.page_assets || [];
   if (!files.includes("view.js")) return null;
   const game = snapshot.game;
   const base = `/games/${encodeURIComponent(game)}/`;
   const links = files.filter((f) => f.endsWith(".css")).map((f) => styleSheet(base + f));
   const [module] = await Promise.all([import(`${base}view.js`), ...links.map(loaded)]);
-  const page = { game, act, message, t: translator(module.words), data: dataOf(game) };
+  const page = { game, act, move, message, t: translator(module.words), data: dataOf(game) };
   container.replaceChildren();
   const view = module.mount(container, page);
   return {

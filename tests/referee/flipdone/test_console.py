@@ -43,7 +43,8 @@ def test_a_typed_phase_deals_builds_a_line_and_the_journal_replays_it(tmp_path):
     run = play(journal, [*commands, "quit"])
     assert run.returncode == 0, run.stderr
     assert "> build 3 KH" in run.stdout  # echoed: not typed live
-    assert "the face-up card is the 10H" in run.stdout
+    assert "  a card face down on square 1" in run.stdout  # the deal says each card
+    assert "the face-up card is the 10♥" in run.stdout
     assert "Cy aligns row 1: +2" in run.stdout
     assert "square 1: AH, JH" in run.stdout and "pad: -" in run.stdout
     assert "┌" in run.stdout  # the OLED, drawn as text
@@ -59,7 +60,7 @@ def test_a_typed_phase_deals_builds_a_line_and_the_journal_replays_it(tmp_path):
     again = play(journal, ["table", "pad 2C", "flip 5", "pad 3C", "noflip", "quit"], "--resume")
     assert again.returncode == 0, again.stderr
     assert "square 3: 3H, KH" in again.stdout
-    assert "Ana discards a card and flips square 5: 5H up, 10H down" in again.stdout
+    assert "Ana discards a card and flips square 5: 5♥ up, 10♥ down" in again.stdout
     assert "Bob discards a card" in again.stdout
     referee, made = events(journal)
     assert [e["kind"] for e in made].count("resume") == 1
@@ -77,8 +78,8 @@ def test_faults_and_undo_at_the_typed_table(tmp_path):
     text = out.getvalue()
     assert "STOP: deal first at the pad" in text
     assert "STOP: stacked at spot 5" in text
-    assert "Ana builds the JH on square 4" in text
-    assert "Ana builds the JS on square 6" in text
+    assert "Ana builds the J♥ on square 4" in text
+    assert "Ana builds the J♠ on square 6" in text
     assert "? a word is missing" in text and "? no square '99'" in text
     assert "? unknown command 'frob'" in text and "time only goes forward" in text
     assert "? No closing quotation" in text  # a typed line never stops the table
@@ -91,7 +92,7 @@ def test_the_first_player_chooses_the_first_element(tmp_path):
     session = Session.start(tmp_path / "fd.jsonl", setup)
     out = io.StringIO()
     run_console(session, [*DEAL, "up 7 QS", "quit"], out, "en")
-    assert "Bob lays the QS, the first element, on square 7" in out.getvalue()
+    assert "Bob lays the Q♠, the first element, on square 7" in out.getvalue()
     line = (tmp_path / "fd.jsonl").read_text().splitlines()[0]
     assert json.loads(line)["rules"] == {"first_element": "chosen"}
 

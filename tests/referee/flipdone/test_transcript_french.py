@@ -1,5 +1,6 @@
 """Flip Done's history lines and status line in French (the table's language, on the web
-page) and, from the same events, unchanged in English (`companion replay`, `demo`, the logs).
+page) and, from the same events, in English (`companion replay`, `demo`, the logs): the cards
+written as the table writes them (R♠ in French, K♠ in English), the lines in words.
 
 Real games through the real referee: the scenario journals of scenarios/ (a table's inputs,
 as test_scenarios.py replays them), short journals written with the scenario builder, and
@@ -71,41 +72,41 @@ def lines_of(referee: FlipDoneReferee, kind: str) -> list[tuple[str | None, str 
 
 EXACT = [
     ("build_line", "phase_start", 0,
-     "round 1, phase 1: Ana starts; the face-up card is the KH",
-     "manche 1, phase 1 : Ana commence ; la carte visible est KH"),
+     "round 1, phase 1: Ana starts; the face-up card is the K♥",
+     "manche 1, phase 1 : Ana commence ; la carte visible est R♥"),
     ("build_line", "first_element", 0,
-     "the KH is the first element, on the centre",
-     "KH est le premier élément, au centre"),
+     "the K♥ is the first element, on the centre",
+     "R♥ est le premier élément, au centre"),
     ("build_line", "build", 0,
-     "Ana builds the AH on square 4",
-     "Ana pose AH sur la case 4"),
+     "Ana builds the A♥ on square 4",
+     "Ana pose A♥ sur la case 4"),
     ("build_line", "line_made", 0,
      "Cy aligns row 2: +2",
-     "Cy aligne rang2 : +2"),
+     "Cy aligne la rangée 2 : +2"),
     ("flip_breaks_line", "flip", 0,
-     "Ana discards a card and flips square 4: 4S up, AH down",
-     "Ana défausse une carte et retourne la case 4 : 4S face visible, AH face cachée"),
+     "Ana discards a card and flips square 4: 4♠ up, A♥ down",
+     "Ana défausse une carte et retourne la case 4 : 4♠ face visible, A♥ face cachée"),
     ("flip_breaks_line", "line_broken", 0,
      "Ana breaks Cy's row 2 and takes 2 (2 from Cy, 0 from the bank)",
-     "Ana casse rang2 de Cy et prend 2 (2 de Cy, 0 de la pioche)"),
+     "Ana casse la rangée 2 de Cy et prend 2 (2 de Cy, 0 de la pioche)"),
     ("flip_keeps_line", "line_held", 0,
      "row 2 stays aligned: Cy takes 1 from the bank",
-     "rang2 reste de la même couleur : Cy prend 1 dans la pioche"),
+     "la rangée 2 reste de la même couleur : Cy prend 1 dans la pioche"),
     ("own_line", "discard", 0,
      "Ana discards a card",
      "Ana défausse une carte"),
     ("own_line", "line_lost", 0,
      "Cy loses row 2 (FD-7)",
-     "Cy perd rang2 (FD-7)"),
+     "Cy perd la rangée 2 (FD-7)"),
     ("third_flip", "line_lost", 0,
      "Cy loses row 2 (FD-8)",
-     "Cy perd rang2 (FD-8)"),
+     "Cy perd la rangée 2 (FD-8)"),
     ("phase_end", "phase_end", 0,
-     "the phase is over: cards left [0, 0, 0], 0 tokens paid",
-     "fin de la phase : cartes restantes [0, 0, 0], jetons payés 0"),
+     "the phase is over: cards left Ana 0, Bob 0, Cy 0, 0 tokens paid",
+     "fin de la phase : cartes restantes Ana 0, Bob 0, Cy 0, jetons payés 0"),
     ("phase_end", "phase_start", 1,
-     "round 1, phase 2: Bob starts; the face-up card is the QH",
-     "manche 1, phase 2 : Bob commence ; la carte visible est QH"),
+     "round 1, phase 2: Bob starts; the face-up card is the Q♥",
+     "manche 1, phase 2 : Bob commence ; la carte visible est D♥"),
     ("fault_flipped_twice", "fault", 0,
      "STOP: flipped twice at spot 5",
      "STOP : élément déjà retourné (case 5)"),
@@ -123,12 +124,12 @@ EXACT_GAMES = [
      "Bob and Cy tie for the round: one more phase",
      "Bob et Cy à égalité pour la manche : une phase de plus"),
     (SHORT, "phase_start", 1,
-     "round 1, phase 2 (to break a tie): Ana starts; the face-up card is the 6D",
+     "round 1, phase 2 (to break a tie): Ana starts; the face-up card is the 6♦",
      "manche 1, phase 2 (pour départager l’égalité) : Ana commence ; "
-     "la carte visible est 6D"),
+     "la carte visible est 6♦"),
     (SHORT, "manche_won", 0,
-     "Ana wins round 1 (gains 8, 4, 3) and takes 2 more tokens",
-     "Ana remporte la manche 1 (gains 8, 4, 3) et prend 2 jetons supplémentaires"),
+     "Ana wins round 1 (gains Ana 8, Bob 4, Cy 3) and takes 2 more tokens",
+     "Ana remporte la manche 1 (gains Ana 8, Bob 4, Cy 3) et prend 2 jetons supplémentaires"),
     (SHORT, "game_over", 0,
      "Ana wins the game! (Ana 10, Bob 4, Cy 3)",
      "partie gagnée par Ana ! (Ana 10, Bob 4, Cy 3)"),
@@ -142,21 +143,21 @@ EXACT_GAMES = [
      "Bob and Cy wins the game! (Ana 2, Bob 3, Cy 3)",
      "partie gagnée par Bob et Cy ! (Ana 2, Bob 3, Cy 3)"),
     (CHOSEN, "first_element", 0,
-     "Cy lays the 10C, the first element, on square 8",
-     "Cy pose 10C, le premier élément, sur la case 8"),
+     "Cy lays the 10♣, the first element, on square 8",
+     "Cy pose 10♣, le premier élément, sur la case 8"),
 ]  # fmt: skip
 """(the game's rules, kind, which of its lines, English, French): seed 2's whole game."""
 
 
 @pytest.mark.parametrize(("name", "kind", "index", "en", "fr"), EXACT)
-def test_a_scenarios_line_in_french_and_unchanged_in_english(
+def test_a_scenarios_line_in_french_and_in_english(
     name: str, kind: str, index: int, en: str, fr: str
 ) -> None:
     assert lines_of(replay(name), kind)[index] == (en, fr)
 
 
 @pytest.mark.parametrize(("config", "kind", "index", "en", "fr"), EXACT_GAMES)
-def test_a_whole_games_line_in_french_and_unchanged_in_english(
+def test_a_whole_games_line_in_french_and_in_english(
     config: Config, kind: str, index: int, en: str, fr: str
 ) -> None:
     assert lines_of(simulated(config), kind)[index] == (en, fr)
@@ -167,7 +168,8 @@ def test_the_web_pages_path_gives_the_french_line() -> None:
     language."""
     referee = replay("build_line")
     made = next(e for e in referee.events if e["kind"] == "line_made")
-    assert transcript.describe(made, referee.names, "flipdone", "fr") == "Cy aligne rang2 : +2"
+    french = transcript.describe(made, referee.names, "flipdone", "fr")
+    assert french == "Cy aligne la rangée 2 : +2"
     assert transcript.describe(made, referee.names, "flipdone") == "Cy aligns row 2: +2"
 
 
@@ -246,7 +248,7 @@ def test_the_status_in_french_and_in_english(tmp_path: Path) -> None:
     } <= seen  # fmt: skip
 
 
-def test_the_status_of_a_game_over_in_french_and_unchanged_in_english() -> None:
+def test_the_status_of_a_game_over_in_french_and_in_english() -> None:
     one = simulated(SHORT)
     assert one.where() == "game over: Ana won (Ana 10, Bob 4, Cy 3)"
     assert one.where(lang="fr") == "partie gagnée par Ana (Ana 10, Bob 4, Cy 3)"

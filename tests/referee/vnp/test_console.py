@@ -143,4 +143,5 @@ def test_the_game_ends_the_console(tmp_path) -> None:
     out = io.StringIO()
     assert run_console(session, lines, out, "fr", echo=True) == 0
     assert session.referee.finished and session.referee.state == state
-    assert "> board" not in out.getvalue() and "game over: " in out.getvalue()
+    assert "> board" not in out.getvalue() and "partie terminée : " in out.getvalue()
+    assert "game over" not in out.getvalue()  # the table's language throughout

@@ -117,14 +117,14 @@ def test_colours_are_named_as_the_page_names_them(games_played: dict[str, VnpRef
 def test_a_placement_a_refusal_a_hint_and_an_undo(games_played: dict[str, VnpReferee]) -> None:
     referee = games_played["opening"]
     hint, console_hint = [e for e in referee.events if e["kind"] == "hint"]
-    piece, pid = hint["piece"], hint["placement"]
+    piece = hint["piece"]
     assert console_hint["piece"] == piece  # the same position, so the same hint
     assert lines(referee, "fr", "placed", "ignored", "hint", "undo") == [
         "Ana (jaune) pose la pièce 4a",
         "passe refusée pour Bob : VNP-5 : bleu ne peut pas passer : une pièce se pose",
         "pose refusée pour Bob : VNP-3 : la première pièce bleue doit toucher son point de départ",
-        f"indice pour bleu (Bob) : pièce {piece} (placement {pid})",
-        f"indice pour bleu : pièce {piece} (placement {pid})",
+        f"indice pour bleu (Bob) : pièce {piece}",
+        f"indice pour bleu : pièce {piece}",
         "Bob (bleu) pose la pièce 4a",
         "retour : coup annulé, la pièce 4a revient à bleu (Bob)",
     ]
@@ -132,8 +132,8 @@ def test_a_placement_a_refusal_a_hint_and_an_undo(games_played: dict[str, VnpRef
         "Ana (jaune) places 4a",
         "Bob's pass refused: VNP-5: bleu may not pass: it can place a piece",
         "Bob's place refused: VNP-3: bleu's first piece must touch its start intersection",
-        f"hint for bleu (Bob): piece {piece} (placement {pid})",
-        f"hint for bleu: piece {piece} (placement {pid})",
+        f"hint for bleu (Bob): piece {piece}",
+        f"hint for bleu: piece {piece}",
         "Bob (bleu) places 4a",
         "back: Bob's 4a (bleu) is taken back",
     ]

@@ -3,10 +3,12 @@
 // (companion/games/flipdone/page.py, public facts only): the 3 x 3 grid with each
 // element's face-up card in its colour (FD-1), the face-down cards, the flipped marks, the
 // eight lines' "bâtonnets" in their owner's colour (FD-4, FD-5), and each seat's tokens,
-// tokens gained this manche, cards in hand and manches won. It acts for no one: Flip Done
-// is played with cards on the mat.
+// tokens gained this manche, cards in hand and manches won. At a real table it acts for no
+// one (Flip Done is played with cards on the mat); on the virtual table a paired seat's
+// hands play below the mat (hands.js).
 
 import { countCell, fillTable, html, svg as el } from "/static/draw.js";
+import { handWords, mountHands } from "./hands.js";
 
 const SEAT_COLOURS = ["#c99a00", "#1f5fd1", "#1f9d3a"]; // one bâtonnet colour per seat
 const SUITS = { H: "♥", D: "♦", S: "♠", C: "♣" };
@@ -23,7 +25,7 @@ const CARD_H = 96;
 const WIDTH = OX + 3 * CW + 10;
 const HEIGHT = OY + 3 * CH + 6;
 
-export const words = {
+const viewWords = {
   fr: {
     "mat": "Le tapis",
     "square": "Case {n}",
@@ -90,6 +92,11 @@ export const words = {
   },
 };
 
+export const words = {
+  fr: { ...viewWords.fr, ...handWords.fr },
+  en: { ...viewWords.en, ...handWords.en },
+};
+
 /** Where a square's card lies: its top-left corner. */
 function cardAt(square) {
   const row = Math.floor((square - 1) / 3);
@@ -130,6 +137,7 @@ export function mount(container, page) {
   };
   const cardText = (card) => `${rank(card)}${SUITS[card.slice(-1)]}`;
   const isRed = (card) => RED.has(card.slice(-1));
+  const hands = page.move ? mountHands(root, page, cardText) : null;
 
   function lineName(line) {
     const [a, b] = line.squares;
@@ -138,7 +146,13 @@ export function mount(container, page) {
     return t("line.diagonal", { squares: line.squares.join("-") });
   }
 
+  let matDrawn = ""; // what the mat shows: drawn anew only when it changes (a tap on a
+  // square must not land on one the next snapshot replaced)
+
   function drawMat(snap, b) {
+    const key = JSON.stringify([b.faces, b.dealt, b.flipped, b.lines, snap.seats, t("mat")]);
+    if (key === matDrawn) return;
+    matDrawn = key;
     svg.replaceChildren();
     svg.setAttribute("aria-label", t("mat"));
     el("rect", { class: "fd-cloth", x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 10 }, svg);
@@ -249,6 +263,7 @@ export function mount(container, page) {
       if (b.pending) parts.push(t("pending", { card: cardText(b.pending) }));
       stock.textContent = parts.join(" · ");
       drawSeats(snap, b);
+      hands?.update(snap);
     },
   };
 }

@@ -3,12 +3,14 @@
 // snapshot's `board` (companion/games/passpass/page.py, public facts only): the hats on
 // their grid with how many tokens each holds, the Magicien's token in flight over the
 // designated hat, the Visible/Masqué token, what the turn waits for, and every seat's
-// tokens in hand, Challenge tokens and victory tokens. It acts for no one: PassPass is
-// played with tokens, hats and buttons.
+// tokens in hand, Challenge tokens and victory tokens. At a real table it acts for no
+// one: PassPass is played with tokens, hats and buttons; on the virtual table a paired
+// seat's hands play below the hats (hands.js).
 
 import { countCell, fillTable, html } from "/static/draw.js";
+import { handWords, mountHands } from "./hands.js";
 
-export const words = {
+const viewWords = {
   fr: {
     "hats": "Les chapeaux",
     "hat": "Chapeau {n}",
@@ -85,6 +87,11 @@ export const words = {
   },
 };
 
+export const words = {
+  fr: { ...viewWords.fr, ...handWords.fr },
+  en: { ...viewWords.en, ...handWords.en },
+};
+
 /** `n` marks, up to `max` (then the number); "0" for none. */
 function marks(n, mark, max = 6) {
   if (n === 0) return "0";
@@ -103,12 +110,19 @@ export function mount(container, page) {
   const seats = html("table", { class: "pp-seats" });
   root.append(head, hats, turn, seats);
   container.append(root);
+  const hands = page.move ? mountHands(root, page) : null;
 
   const name = (snap, seat) => snap.seats?.[seat] ?? String(seat + 1);
   const tokenName = (kind) => t(`token.${kind}`);
   const count = (n) => t(n === 0 ? "tokens.0" : n === 1 ? "tokens.1" : "tokens.n", { n });
 
+  let hatsDrawn = ""; // what the hats show: drawn anew only when it changes (a tap on a
+  // hat must not land on one replaced by the next snapshot, 10 a second in a window)
+
   function drawHats(b) {
+    const key = JSON.stringify([b.positions, b.hats, b.in_flight, b.spot, b.swapped, b.phase, t("hats")]);
+    if (key === hatsDrawn) return;
+    hatsDrawn = key;
     const rows = Math.max(...b.positions.map((p) => p[0])) + 1;
     const cols = Math.max(...b.positions.map((p) => p[1])) + 1;
     hats.style.gridTemplateColumns = `repeat(${cols}, minmax(0, 1fr))`;
@@ -199,6 +213,7 @@ export function mount(container, page) {
       drawHats(b);
       turn.textContent = turnText(snap, b);
       drawSeats(snap, b);
+      hands?.update(snap);
     },
   };
 }

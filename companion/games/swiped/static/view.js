@@ -3,11 +3,14 @@
 // (companion/games/swiped/page.py, public facts only): the nine big cubes on the 3 x 3 grid
 // in their colours (SW-1), how far each seat has programmed, the manche's six swaps in
 // their order with the pairs swapped so far and the next one (SW-4), both whole programs
-// where the engine knows them (SW-3), and the claims with their verdicts (SW-5). It acts for no one: Swiped is played with cubes and cards on the mat.
+// where the engine knows them (SW-3), and the claims with their verdicts (SW-5). At a real
+// table it acts for no one (Swiped is played with cubes and cards on the mat); on the
+// virtual table a paired seat's hands and secret card are below the grid (hands.js).
 
 import { html } from "/static/draw.js";
+import { handWords, mountHands } from "./hands.js";
 
-export const words = {
+const viewWords = {
   fr: {
     "grid": "Les gros cubes",
     "square": "Case {n} : {colour}",
@@ -80,6 +83,11 @@ export const words = {
   },
 };
 
+export const words = {
+  fr: { ...viewWords.fr, ...handWords.fr },
+  en: { ...viewWords.en, ...handWords.en },
+};
+
 /** Dark ink on a light colour, light ink on a dark one. */
 function ink(hex) {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
@@ -110,7 +118,14 @@ export function mount(container, page) {
     return span;
   }
 
+  const hands = page.move ? mountHands(root, page, chip) : null;
+  let gridDrawn = ""; // what the grid shows: drawn anew only when it changes (a tap on a
+  // cube must not land on one the next snapshot replaced)
+
   function drawGrid(b) {
+    const key = JSON.stringify([b.grid, t("grid")]);
+    if (key === gridDrawn) return;
+    gridDrawn = key;
     grid.setAttribute("aria-label", t("grid"));
     grid.replaceChildren(
       ...Array.from({ length: 9 }, (_, i) => {
@@ -222,6 +237,7 @@ export function mount(container, page) {
       turn.textContent = turnText(snap, b);
       drawPrograms(snap, b);
       drawClaims(snap, b);
+      hands?.update(snap);
     },
   };
 }
