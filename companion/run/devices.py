@@ -126,8 +126,11 @@ def _readers(config: Config, profile: TableProfile | None = None) -> Any:
     if r.settle_us is None and measured is not None:
         log.info("settle_us = %d µs, measured by the table profile's walk", settle_us)
     elif measured is not None and measured != settle_us:
-        log.info("settle_us = %d µs from the config (the table profile measured %d µs)",
-                 settle_us, measured)  # fmt: skip
+        log.info(
+            "settle_us = %d µs from the config (the table profile measured %d µs)",
+            settle_us,
+            measured,
+        )
     if r.kind == "pico":
         from companion.devices.serial_link import SerialLink
 
