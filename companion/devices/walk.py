@@ -421,12 +421,11 @@ class Walk:
             return self.clock() - self.changed_at >= self.hold
 
         if len(needed) > 1:
-            groups = "; ".join(
-                f"bus {b}: " + ", ".join(place(r, "en") for r in reading
-                                         if self.wiring.bus.get(r, 0) == b)
+            spots = {
+                b: [place(r, "en") for r in reading if self.wiring.bus.get(r, 0) == b]
                 for b in sorted(needed)
-            )  # fmt: skip
-            self.say(f"  ({groups})")
+            }
+            self.say("  (" + "; ".join(f"bus {b}: {', '.join(p)}" for b, p in spots.items()) + ")")
         self._tell(words["lay"])
         if not self.pump(self.timeout, lambda: laid() >= needed and still()):
             if not laid():
