@@ -151,6 +151,11 @@ def run_doctor(
             search = SettleSearch(link, inbox, say, find_settle, step_timeout, seen)
             if not search.run():
                 status = 1
+            else:
+                say(
+                    f"put settle_us = {search.recommended} in [readers] of the config, or "
+                    "let companion doctor --walk record it in the table profile"
+                )
         return status
     finally:
         link.stop()
@@ -321,6 +326,10 @@ class SettleSearch:
         self.reference: dict[int, frozenset[str]] = {}
         self.missed: set[int] = set()
         self.trouble = ""  # why the last step got no answer
+        self.lowest: int | None = None
+        """What the search found: the lowest wait that read every tag, and the one
+        recommended (both None until it succeeds)."""
+        self.recommended: int | None = None
 
     def _drain(self, wait: float) -> None:
         """Take what the link saw; a reader whose tags differ from the reference missed."""
@@ -438,10 +447,10 @@ class SettleSearch:
             else:
                 settle = None if high == 0 or middle in (low, high) else middle
         recommended = max(2 * high, SETTLE_FLOOR_US)
+        self.lowest, self.recommended = high, recommended
         say(
             f"lowest power-up wait that read every tag: {high} µs; recommended: {recommended} "
-            f"µs, twice that (now {configured} µs): put settle_us = {recommended} in [readers] "
-            "of the config"
+            f"µs, twice that (now {configured} µs)"
         )
         return True
 
