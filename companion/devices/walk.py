@@ -695,7 +695,7 @@ def walk_command(
             display.show(screen)
 
         def find_settle(contents: dict[int, frozenset[str]]) -> tuple[int, int] | None:
-            from companion.devices.doctor import SETTLE_CYCLES, SettleSearch
+            from companion.devices.settle import SETTLE_CYCLES, SettleSearch
 
             cycles = args.find_settle or SETTLE_CYCLES
             search = SettleSearch(link, inbox, say, cycles, args.timeout, contents)
