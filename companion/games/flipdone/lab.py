@@ -39,8 +39,17 @@ from companion.games.flipdone.rules import (
 )
 from companion.games.flipdone.rules.board import OVER, PLACE_FIRST, Board
 from companion.games.flipdone.tally import KIND_OF_LINE, KINDS, Tally, record
-from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Section, Variant
-from companion.lab.thinking import ThinkingTable, extend
+from companion.lab.model import (
+    GameRecord,
+    LabGame,
+    Mean,
+    PerSeat,
+    Rate,
+    Section,
+    ThinkingTable,
+    Variant,
+)
+from companion.lab.thinking import extend
 
 GAME = "flipdone"
 SEED_RANGE = 2**31

@@ -46,8 +46,7 @@ from companion.games.flipdone.rules.config import DECK, HAND_SIZE, PLAYERS, SQUA
 from companion.games.flipdone.rules.engine import legal_actions
 from companion.games.flipdone.rules.state import PublicView, State, public_view
 from companion.lab.mcts import Spec, Thinking, estimate_values, parse_kind, think, win_values
-from companion.lab.model import GameRecord, Variant
-from companion.lab.thinking import ThinkingTable
+from companion.lab.model import GameRecord, ThinkingTable, Variant
 
 HORIZON = PLAYERS - 1
 """Playout plays: the others' replies, to the seat's next turn. A longer look plays the

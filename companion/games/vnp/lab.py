@@ -45,9 +45,10 @@ from companion.lab.model import (
     Rate,
     Row,
     Section,
+    ThinkingTable,
     Variant,
 )
-from companion.lab.thinking import ThinkingTable, extend
+from companion.lab.thinking import extend
 from companion.rules.errors import BadInput
 
 GAME = "vnp"
