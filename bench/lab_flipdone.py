@@ -1,19 +1,19 @@
-"""Flip Done in the lab: games per second on one core, today's path against the fast one.
+"""Flip Done in the lab: games per second on one core, the table's path against the lab's.
 
-Today's path is `play_reference` (the readable engine, today's bots, the events read by
-`record_of`); the fast path is `LAB.play` (companion/games/flipdone/fast). Both play the same
-seeded games (heuristic bots at every seat unless --bots says otherwise) in one process;
-speeds are CPU seconds of this process, so other work on the machine matters less (wall
-clock is shown too).
+The table's path is `play_reference` (the engine's `apply`, the bots at table seats, the
+events read by `record_of` as a journal's are); the lab's is `LAB.play` (the engine's
+board played in place, counted as it goes). Both play the same seeded games (heuristic
+bots at every seat unless --bots says otherwise) in one process; speeds are CPU seconds
+of this process, so other work on the machine matters less (wall clock is shown too).
 
     .venv/bin/python bench/lab_flipdone.py --games 2000 [--reference-games 100]
-    .venv/bin/python bench/lab_flipdone.py --profile          # cProfile of the fast loop
+    .venv/bin/python bench/lab_flipdone.py --profile          # cProfile of the lab's loop
     .venv/bin/python bench/lab_flipdone.py --pool 10000       # the lab runner on 2 cores
-    .venv/bin/python bench/lab_flipdone.py --diff 5000        # differential, every core
+    .venv/bin/python bench/lab_flipdone.py --diff 5000        # both paths, every core
 
 `--diff N` plays N games of each variant below on both paths on every core and counts the
-games whose records differ (the test suite plays a few hundred of each;
-COMPANION_LAB_DIFF_GAMES=N makes it play N).
+games whose records differ (the counting of the board and of a journal's reader: one set
+of rules plays both).
 """
 
 from __future__ import annotations
@@ -100,14 +100,14 @@ def pooled(variant: Variant, workers: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=2000, help="fast-path games")
+    parser.add_argument("--games", type=int, default=2000, help="games of the lab's path")
     parser.add_argument("--reference-games", type=int, default=100)
     parser.add_argument("--bots", default="heuristic", help="one kind, or three, comma-separated")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--profile", action="store_true", help="cProfile the fast path")
+    parser.add_argument("--profile", action="store_true", help="cProfile the lab's path")
     parser.add_argument("--pool", type=int, default=0, help="games through the lab runner")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--diff", type=int, default=0, help="differential games per variant")
+    parser.add_argument("--diff", type=int, default=0, help="games per variant on both paths")
     args = parser.parse_args()
     kinds = args.bots.split(",")
     bots = tuple(kinds * 3 if len(kinds) == 1 else kinds)
@@ -126,8 +126,8 @@ def main() -> None:
         return
     if args.reference_games:
         reference = timed(play_reference, variant, args.reference_games)
-        report("reference", args.reference_games, *reference)
-    report("fast", args.games, *timed(LAB.play, variant, args.games))
+        report("table", args.reference_games, *reference)
+    report("lab", args.games, *timed(LAB.play, variant, args.games))
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ compares every record. Run:
     .venv/bin/python bench/lab_passpass.py --game phipasspass --players 5 --bots heuristic,random
 
 Its README section (`readme`, bench/readme.py) is that of every lab_* bench: one game of
-each lab, today's path against the fast one.
+each lab, the table's path against the lab's.
 """
 
 from __future__ import annotations
@@ -26,11 +26,12 @@ from companion.lab.model import GameRecord, Variant
 
 
 def timed(play: Callable[[Variant, int], GameRecord], variant: Variant, games: int) -> float:
-    """Seconds to play games 0..games-1 of the variant."""
-    start = time.perf_counter()
+    """CPU seconds of this process to play games 0..games-1 of the variant (the machine
+    is shared: its other work matters less than to a wall clock)."""
+    start = time.process_time()
     for index in range(games):
         play(variant, index)
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 README_TABLES = (
@@ -42,7 +43,19 @@ README_TABLES = (
 path only: its engine is its fast path (`bench/lab_speed.py`, `bench/vnp_moves.py`)."""
 
 
-TITLE = "lab_passpass.py, lab_flipdone.py, lab_swiped.py — today's path against the fast one"
+FLIPDONE_BEFORE_AFTER = """measured once, 2026-11-28, when Flip Done's fast path was
+removed (history, not re-run): `bench/lab_flipdone.py --games 2000 --reference-games 0`
+(heuristic bots at the 3 seats, CPU seconds of one process), 10 before/after pairs run
+one after the other on the shared 2-core machine (busy: load average 5 to 13): the fast
+path 742-889 games/s (median 805), the engine's board 700-825 (median 754), the pairs'
+ratios 0.84-1.07 (median 0.93); both paths in one process, 600 games each, alternated 8
+times: CPU time after/before 1.05-1.10 (median 1.08): the lab about 7 to 8 % slower on
+the board, the same games. The thinking bot (`bench/mcts_speed.py speed`, Flip Done
+alone, mcts:30, 3 pairs of 20 CPU seconds) went from 74-77 to 80-86 decisions a second on
+the board, the same games; a table's path (`play_reference`, one run each) from about 13
+to 135 games a second."""
+
+TITLE = "lab_passpass.py, lab_flipdone.py, lab_swiped.py — the table's path against the lab's"
 
 
 def readme(quick: bool) -> str:
@@ -63,28 +76,33 @@ def readme(quick: bool) -> str:
         rows.append(f"| {label} | {today:,.1f} | {fast:,.0f} | {fast / today:.1f}x |")
     return f"""## {TITLE}
 
-Each plays the lab's games of one game on one core twice: with today's path
-(`play_reference`: the readable engine, the readable bots, the record read from the
-events as JSON) and with the fast path the lab uses (`LAB.play`), bots and counting
-included. `--check` (or `--diff N`) also compares the two, record for record. This run:
-{400 // scale:,} games of today's path ({100 // scale} for Flip Done),
-{2000 // scale:,} of the fast one, one run each (no target: speed-ups, not verdicts).
+Each plays the lab's games of one game on one core twice: as a table plays them
+(`play_reference`: the engine's `apply`, the table's bots, the record read from the
+events as JSON) and as the lab does (`LAB.play`), bots and counting included. `--check`
+(or `--diff N`) also compares the two, record for record. Speeds are in CPU seconds of
+the process. This run:
+{400 // scale:,} games of the table's path ({100 // scale} for Flip Done),
+{2000 // scale:,} of the lab's, one run each (no target: speed-ups, not verdicts).
 
-| game, bots | today games/s | fast games/s | speed-up |
+| game, bots | table games/s | lab games/s | speed-up |
 |---|---|---|---|
 {chr(10).join(rows)}
 
-Where the time went and what the fast paths do: PassPass keeps hats and hands packed in
-integers, legal actions cached, the bots' memory of the hats in the same state; Flip Done
-reduces a card to its colour and a line to a small integer, so a flip's value for the
-heuristic bot is a table lookup rather than a whole engine step; Swiped caches the
-deducing bot's gains and likelihoods as integer rows and memoises first-manche plans
-(its engine is one: today's path is the table's bots on it, the fast one the lab's bots).
-The differential tests (tests/lab/) hold each equal to the readable engine (Swiped: the
-lab's bots to the table's) over thousands of games in the suite
+Where the time went and what the lab does: PassPass's fast path (the one game with a
+second copy of its rules) keeps hats and hands packed in integers, legal actions cached,
+the bots' memory of the hats in the same state; Flip Done's engine is its board
+(`rules/board.py`: a card's colour and a line's state are small integers, so a flip's
+value for the heuristic bot is a table lookup): the table's path pays a frozen `State`,
+its events and a fork at every step, the lab plays the board in place and counts as it
+goes; Swiped's engine is one too, and the lab caches the deducing bot's gains and
+likelihoods as integer rows and memoises first-manche plans (today's path is the table's
+bots on it, the lab's its own bots). The differential tests (tests/lab/) hold PassPass's
+fast path to its engine, Swiped's lab bots to the table's, and a Flip Done lab game to
+its record read back from its events, over many games in the suite
 (`COMPANION_LAB_DIFF_GAMES=N` runs more). History (when the fast paths were written, not
 regenerated): longer runs compared 34,000 (PassPass), 60,000 (Flip Done), 36,000 (Swiped)
-and 24,000 (VNP) games with no difference.
+and 24,000 (VNP) games with no difference. Flip Done's lab on its engine's board against
+its former fast path, {FLIPDONE_BEFORE_AFTER}
 """
 
 

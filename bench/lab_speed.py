@@ -10,19 +10,18 @@ and holds the median against each target with the runs' spread (bench/verdict.py
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import subprocess
 import sys
-import tempfile
-import time
+import textwrap
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from verdict import judge
 
-from companion.lab import report
-from companion.lab.cli import play
-from companion.lab.model import Variant
 from companion.lab.runner import default_workers
 
 TABLES = {
@@ -41,16 +40,57 @@ GAMES = 10_000
 RUNS = 3
 
 
-def timed(game: str, games: int, workers: int) -> tuple[float, float]:
-    """Seconds to play `games` games of `game` on `workers`, and with the report written."""
+RUN = """
+import json, resource, sys, tempfile, time
+from pathlib import Path
+from companion.lab import report
+from companion.lab.cli import play
+from companion.lab.model import Variant
+game, players, bot, games, workers = sys.argv[1:]
+variant = Variant(game, game, int(players), (bot,) * int(players), int(games), 1)
+with tempfile.TemporaryDirectory() as out:
+    start = time.perf_counter()
+    results = play([variant], int(workers), quiet=True)
+    played = time.perf_counter() - start
+    report.write(Path(out), results, f"bench {game}")
+    total = time.perf_counter() - start
+own = resource.getrusage(resource.RUSAGE_SELF)
+kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"played": played, "total": total,
+                  "cpu": own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime,
+                  "lab_mb": own.ru_maxrss / 1024, "worker_mb": kids.ru_maxrss / 1024}))
+"""
+"""One run in an interpreter of its own, so that its CPU time (the lab's and its workers')
+and its peak memory are its own."""
+
+
+@dataclass(frozen=True)
+class Run:
+    played: float
+    """Seconds to play the games (wall clock)."""
+    total: float
+    """Seconds with the report written."""
+    cpu: float
+    """CPU seconds of the lab and its workers, from its start to the last file."""
+    lab_mb: float
+    """Peak resident memory of the lab's process."""
+    worker_mb: float
+    """Peak resident memory of its largest worker."""
+
+
+def timed(game: str, games: int, workers: int) -> Run:
+    """One run of `games` games of `game` on `workers`, with the report written."""
     players, bot = TABLES[game]
-    variant = Variant(game, game, players, (bot,) * players, games, 1)
-    with tempfile.TemporaryDirectory() as out:
-        start = time.perf_counter()
-        results = play([variant], workers, quiet=True)
-        played = time.perf_counter() - start
-        report.write(Path(out), results, f"bench {game}")
-        return played, time.perf_counter() - start
+    args = [game, str(players), bot, str(games), str(workers)]
+    done = subprocess.run([sys.executable, "-c", RUN, *args], capture_output=True, text=True,
+                          check=True)  # fmt: skip
+    return Run(**json.loads(done.stdout.splitlines()[-1]))
+
+
+def _spread(values: list[float], digits: int = 1) -> str:
+    """Median (min–max)."""
+    return (f"{statistics.median(values):.{digits}f} "
+            f"({min(values):.{digits}f}–{max(values):.{digits}f})")  # fmt: skip
 
 
 def readme(quick: bool) -> str:
@@ -59,14 +99,14 @@ def readme(quick: bool) -> str:
     games, runs, workers = (
         (2_000, 2, default_workers()) if quick else (GAMES, RUNS, default_workers())
     )
-    times: dict[str, list[tuple[float, float]]] = {game: [] for game in TABLES}
+    runs_of: dict[str, list[Run]] = {game: [] for game in TABLES}
     for _ in range(runs):
         for game in TABLES:
-            times[game].append(timed(game, games, workers))
+            runs_of[game].append(timed(game, games, workers))
     rows = []
     for game, (players, bot) in TABLES.items():
-        played = sorted(p for p, _ in times[game])
-        total = [t for _, t in times[game]]
+        done = runs_of[game]
+        total = [r.total for r in done]
         if game in TARGET_S:
             target = TARGET_S[game] * games / GAMES
             cell = f"≤ {target:g} s: {judge(total, target, unit='s')}"
@@ -77,9 +117,10 @@ def readme(quick: bool) -> str:
         else:
             cell = "–"
         rows.append(
-            f"| {game} | {players} x {bot} | {played[len(played) // 2]:.1f} "
-            f"({played[0]:.1f}–{played[-1]:.1f}) | {statistics.median(total):.1f} "
-            f"({min(total):.1f}–{max(total):.1f}) | {cell} |"
+            f"| {game} | {players} x {bot} | {_spread([r.played for r in done])} "
+            f"| {_spread(total)} | {_spread([1000 * r.cpu / games for r in done], 2)} "
+            f"| {statistics.median(r.lab_mb for r in done):.0f} / "
+            f"{statistics.median(r.worker_mb for r in done):.0f} | {cell} |"
         )
     quick_note = (
         f" Quick run: {games:,} games a game, so each 10 s target is scaled to {games:,}."
@@ -91,21 +132,95 @@ def readme(quick: bool) -> str:
 
 `.venv/bin/python bench/lab_speed.py [--games N] [--workers W] [GAME...]` plays N seeded
 bot games of each game through `companion lab`'s own path (process pool on every core,
-summary with intervals) and writes the report (HTML with its matplotlib plots, JSON,
-CSV), timed from the start to the last file. {workers} workers, {runs} runs of every game
-interleaved: median (min–max).{quick_note}
+each worker tallying its games for the figures, summary with intervals) and writes the
+report (HTML with its matplotlib plots, JSON, CSV), timed from the start to the last file,
+each run in an interpreter of its own. {workers} workers, {runs} runs of every game
+interleaved: median (min–max) of the wall clock, of the CPU time of the lab and its
+workers per game (start-up and report included), and the peak resident memory of the
+lab's process and of its largest worker.{quick_note}
 
-| game | seats x bots | played s | with the report s | target |
-|---|---|---|---|---|
+| game | seats x bots | played s | with the report s | CPU ms a game | peak MB lab/worker | target |
+|---|---|---|---|---|---|---|
 """
         + "\n".join(rows)
-        + """
+        + "\n\n"
+        + HISTORY
+    )
+
+
+_HISTORY = """Issue 41 (history, measured then, not regenerated): the lab had grown slower and
+fatter since commit 0870ced (VNP's record 4.4 KB with the lead's story and the legal
+choices; every record sent back to the lab and kept until the summary). Each worker now
+tallies its games for the figures (companion/lab/tally.py: for each figure, how many games
+gave each value) and sends back only the tally; the report's figures are the same, byte
+for byte (figures.json and figures.csv of the same seeds compared, lab, ladder and
+restricted play). Three interleaved runs of 0870ced, the commit before (c0e8552) and after,
+5,000 games a run, 2 workers, each run in an interpreter of its own, CPU time of the lab
+and its workers per game with start-up and report, on this shared 2-core machine (busy):
+median (min–max), the ratio to 0870ced of each interleaved run, peak MB of the lab's
+process / its largest worker.
+
+{ISSUE_41_ROWS}
+
+Memory is flat in the games: 30,000 VNP games peak at 100.4 MB in the lab's process
+against 99.9 MB for 1,000, its largest worker at 77 against 72 MB (VNP's own tables fill
+over a worker's first thousand games); tests/lab/test_lab_memory.py holds both within
+a tenth. CPU per game is not yet back to 0870ced's everywhere: after / 0870ced is 1.01–1.26
+over the runs above (Swiped and PhiPassPass closest). What remains is mostly the games'
+own play, not the lab's path (one process, no lab: below); the tally costs 20–70 µs a game
+(VNP's the most), and start-up about 0.07 s more. PLAY
 
 Before the lab, `companion selfplay` played on one core: 10,000 four-player PtiPassPass
 games took about 40 s, Flip Done about 7 minutes (history, measured when the lab was
 built).
 """
+
+ISSUE_41 = (  # game, then 0870ced, before, after: CPU ms a game (median, min, max)
+    ("vnp", (1.53, 1.41, 1.60), (2.16, 2.09, 2.24), (1.65, 1.64, 1.70)),
+    ("flipdone", (1.44, 1.42, 1.45), (2.02, 1.97, 2.11), (1.71, 1.59, 1.71)),
+    ("ptipasspass", (0.46, 0.45, 0.48), (0.56, 0.53, 0.56), (0.55, 0.52, 0.60)),
+    ("phipasspass", (0.70, 0.69, 0.74), (0.80, 0.76, 0.86), (0.77, 0.75, 0.78)),
+    ("swiped", (0.96, 0.92, 0.96), (0.98, 0.96, 1.01), (0.98, 0.97, 1.02)),
+)
+ISSUE_41_PAIRS = {  # each interleaved run: after / 0870ced; peak MB lab/worker of each side
+    "vnp": ("1.06, 1.08, 1.16", "100/76, 207/89, 96/77"),
+    "flipdone": ("1.18, 1.11, 1.20", "94/22, 174/39, 83/27"),
+    "ptipasspass": ("1.26, 1.16, 1.20", "87/22, 99/30, 83/29"),
+    "phipasspass": ("1.05, 1.09, 1.12", "84/22, 94/30, 84/29"),
+    "swiped": ("1.11, 1.02, 1.01", "83/37, 89/40, 83/40"),
+}
+ISSUE_41_PLAY = {  # ms a game of play alone (one process, 600 games): 0870ced, after
+    "vnp": (0.893, 1.003),
+    "flipdone": (0.961, 1.082),
+    "ptipasspass": (0.218, 0.249),
+    "phipasspass": (0.441, 0.485),
+    "swiped": (1.011, 1.018),
+}
+
+
+def _history() -> str:
+    head = (
+        "| game | 0870ced ms | before ms | after ms | after / 0870ced | peak MB 0870ced, "
+        "before, after |\n|---|---|---|---|---|---|\n"
     )
+    rows = "\n".join(
+        f"| {game} | "
+        + " | ".join(f"{m:.2f} ({lo:.2f}–{hi:.2f})" for m, lo, hi in sides)
+        + f" | {ISSUE_41_PAIRS[game][0]} | {ISSUE_41_PAIRS[game][1]} |"
+        for game, *sides in ISSUE_41
+    )
+    play = ", ".join(
+        f"{game} {old:.2f} → {new:.2f} ms ({new / old - 1:+.0%})"
+        for game, (old, new) in ISSUE_41_PLAY.items()
+    )
+    history = _HISTORY.replace("{ISSUE_41_ROWS}", head + rows)
+    start = history.index("PLAY\n")
+    said = history[:start] + f"Play alone, 0870ced → after: {play}."
+    para = said.rindex("\n\n") + 2
+    return history[:para] + textwrap.fill(said[para:], 90) + history[start + 4 :]
+
+
+HISTORY = _history()
 
 
 def main() -> None:
@@ -117,10 +232,12 @@ def main() -> None:
     print(f"{args.games:,} games per game, {args.workers} workers, report written")
     for game in args.games_:
         players, bot = TABLES[game]
-        played, total = timed(game, args.games, args.workers)
+        run = timed(game, args.games, args.workers)
         print(
-            f"{game:12} {players} x {bot:9} played {played:6.1f} s, with the report "
-            f"{total:6.1f} s  ({args.games / total:7.0f} games/s)"
+            f"{game:12} {players} x {bot:9} played {run.played:6.1f} s, with the report "
+            f"{run.total:6.1f} s ({args.games / run.total:5.0f} games/s), CPU "
+            f"{1000 * run.cpu / args.games:.2f} ms a game, peak {run.lab_mb:.0f} MB "
+            f"(largest worker {run.worker_mb:.0f} MB)"
         )
 
 

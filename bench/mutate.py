@@ -80,9 +80,11 @@ OPERATORS = ("comparison", "boundary", "constant", "and/or", "condition", "retur
 
 MODULES = (
     "companion/games/passpass/rules/engine.py",
-    "companion/games/flipdone/rules/engine.py",
+    "companion/games/flipdone/rules/board.py",
     "companion/games/swiped/rules/engine.py",
+    "companion/games/swiped/rules/board.py",
     "companion/games/vnp/rules/engine.py",
+    "companion/games/vnp/rules/board.py",
     "companion/referee/pace.py",
     "companion/journal.py",
     "companion/web/pairing.py",
@@ -96,9 +98,11 @@ SEED = 44
 
 OWN_TESTS = {
     "companion/games/passpass/rules/engine.py": ("tests/rules",),
-    "companion/games/flipdone/rules/engine.py": ("tests/rules",),
+    "companion/games/flipdone/rules/board.py": ("tests/rules",),
     "companion/games/swiped/rules/engine.py": ("tests/rules",),
+    "companion/games/swiped/rules/board.py": ("tests/rules",),
     "companion/games/vnp/rules/engine.py": ("tests/rules",),
+    "companion/games/vnp/rules/board.py": ("tests/rules",),
     "companion/referee/pace.py": (
         "tests/referee/test_timing.py", "tests/referee/test_off_mat.py",
         "tests/referee/test_scenarios.py", "tests/referee/test_mat_setup.py",

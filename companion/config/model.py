@@ -75,17 +75,30 @@ class ControlsConfig:
     long_press_ms: int = 800
 
 
+DEFAULT_SETTLE_US = 300
+"""The power-up wait when neither the config nor the table profile gives one (the
+firmware's own default too)."""
+
+
 @dataclass(frozen=True, slots=True)
 class ReadersConfig:
     kind: str = "pico"
     port: str = DEFAULT_PICO_PORT
     spi_spots: tuple[tuple[int, int], ...] = ()
     spi_rst: int | None = None
-    settle_us: int = 300
+    settle_us: int | None = None
     """Microseconds a reader's tags get to power up before it is read (the Pico's scan and
-    the Pi's alike)."""
+    the Pi's alike); None when the file does not say (`settle`)."""
     resume_wait: float = 3.0
     """Seconds `run --resume` waits for the readers' first snapshot before resuming."""
+
+    def settle(self, measured: int | None = None) -> int:
+        """The power-up wait to use: the file's when it sets one (set by hand, it wins),
+        else ``measured`` (the table profile's, from `companion doctor --walk`), else
+        `DEFAULT_SETTLE_US`."""
+        if self.settle_us is not None:
+            return self.settle_us
+        return DEFAULT_SETTLE_US if measured is None else measured
 
 
 @dataclass(frozen=True, slots=True)

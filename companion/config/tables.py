@@ -96,7 +96,8 @@ READERS_RULES: dict[str, Rule] = {
     ),
     "settle_us": (
         int_in(0, 20000),
-        "microseconds the tags get to power up: a whole number from 0 to 20000 (default 300)",
+        "microseconds the tags get to power up: a whole number from 0 to 20000 (default: "
+        "what companion doctor --walk measured, else 300)",
     ),
 }
 READERS_KEYS = {*READERS_RULES, "spi_spots", "spi_rst", "resume_wait"}

@@ -34,6 +34,13 @@ from companion.devices.readers import (
     SpotContents,
 )
 from companion.devices.serial_link import NO_PICO, SerialLink, find_pico
+from companion.devices.settle import (
+    SETTLE_CYCLES,
+    SETTLE_MAX_US,
+    SETTLE_STEP_US,
+    SettleSearch,
+    reader_name,
+)
 from companion.doc_paths import CONFIG_DOC
 from companion.options import (
     add_config_option,
@@ -52,23 +59,6 @@ FAULT_HINTS = {
 }
 """What the firmware's fault codes other than ``absent`` mean (firmware/cores.py)."""
 FAULT_HINT = "check its wiring and CS line"
-SETTLE_MAX_US = 5100
-"""Where the search for the lowest power-up wait starts: ISO/IEC 14443-3 (clause 5, the
-initial dialogue of type A) lets a tag take up to 5 ms to accept its first command once
-the field is on; 100 us more for the field to rise."""
-SETTLE_STEP_US = 50
-"""The search's resolution."""
-SETTLE_CYCLES = 50
-"""Scan cycles each power-up wait tried must read every tag in (at most 62: the
-firmware's timing window holds 64 and two are left to the change)."""
-SETTLE_FLOOR_US = 100
-"""The least power-up wait recommended, however early the tags were ready."""
-FIRMWARE_DEBOUNCE = 3
-"""The firmware's own debounce (firmware/scanner.py), given back after the search."""
-SEARCH_HEARTBEAT_MS = 100
-"""The snapshot period during the search (its ``T`` frames count the cycles); the
-firmware's own, 1000 ms, is given back after it."""
-FIRMWARE_HEARTBEAT_MS = 1000
 MAX_READERS = 19
 """The pad and up to 18 spots: as many readers as the firmware scans (firmware/README.md)."""
 
@@ -78,7 +68,7 @@ def fault_hint(code: str) -> str:
     partner = protocol.across_of(code)
     if partner is not None:
         return (
-            f"one tag lies across this spot and {_name(partner)}, both readers read it: "
+            f"one tag lies across this spot and {reader_name(partner)}, both readers read it: "
             "put it on one of them"
         )
     return FAULT_HINTS.get(code, FAULT_HINT)
@@ -87,10 +77,6 @@ def fault_hint(code: str) -> str:
 def _answered_repl(link: SerialLink) -> bool:
     """The Pico answered the REPL command: OK (it left its loop) or BAD (an older firmware)."""
     return any(isinstance(r, protocol.Ok | protocol.Bad) for r in link.replies)
-
-
-def _name(reader: int) -> str:
-    return "pad" if reader == 0 else f"spot {reader}"
 
 
 def run_doctor(
@@ -151,6 +137,11 @@ def run_doctor(
             search = SettleSearch(link, inbox, say, find_settle, step_timeout, seen)
             if not search.run():
                 status = 1
+            else:
+                say(
+                    f"put settle_us = {search.recommended} in [readers] of the config, or "
+                    "let companion doctor --walk record it in the table profile"
+                )
         return status
     finally:
         link.stop()
@@ -189,11 +180,11 @@ def _diagnose(
             elif isinstance(obs, SpotContents):
                 contents[obs.reader] = obs.uids
                 if live:
-                    say(f"  {_name(obs.reader)}: {named(obs.uids) or 'empty'}")
+                    say(f"  {reader_name(obs.reader)}: {named(obs.uids) or 'empty'}")
             elif isinstance(obs, ReaderFault):
                 faults[obs.reader] = obs.code
                 if live:
-                    say(f"  {_name(obs.reader)}: FAULT {obs.code}")
+                    say(f"  {reader_name(obs.reader)}: FAULT {obs.code}")
             elif isinstance(obs, ReaderOk):
                 faults.pop(obs.reader, None)
             elif isinstance(obs, ButtonEvent) and live:
@@ -247,18 +238,18 @@ def _diagnose(
     say("summary:")
     for reader in range(expected):
         if reader >= count:
-            say(f"  {_name(reader)}: MISSING (the Pico has {count} readers)")
+            say(f"  {reader_name(reader)}: MISSING (the Pico has {count} readers)")
             healthy = False
         elif reader in faults:
             code = faults[reader]
-            say(f"  {_name(reader)}: FAULT {code} ({fault_hint(code)})")
+            say(f"  {reader_name(reader)}: FAULT {code} ({fault_hint(code)})")
             healthy = False
         elif reader not in contents:
-            say(f"  {_name(reader)}: SILENT (no report in {seconds:g} s)")
+            say(f"  {reader_name(reader)}: SILENT (no report in {seconds:g} s)")
             healthy = False
         else:
             tags = contents.get(reader, frozenset())
-            say(f"  {_name(reader)}: ok, {len(tags)} tag(s) {named(tags)}".rstrip())
+            say(f"  {reader_name(reader)}: ok, {len(tags)} tag(s) {named(tags)}".rstrip())
     tags_seen = {
         reader: len(contents.get(reader, frozenset()))
         for reader in range(count)
@@ -287,163 +278,6 @@ def _diagnose(
         healthy = False
     say("healthy" if healthy else "NOT healthy")
     return 0 if healthy else 1
-
-
-class SettleSearch:
-    """The lowest power-up wait (``settle_us``) at which every reader holding a tag reads
-    it, ``cycles`` scan cycles in a row: with the firmware's debounce at 1 a single missed
-    read shows as a change, so each wait tried either reads every tag in every cycle or
-    is seen failing. The tags must lie still meanwhile. It starts at ``SETTLE_MAX_US``,
-    where every tag must read (what is read there is the reference: a tag too slow for the
-    configured wait shows only then), then halves the interval down to
-    ``SETTLE_STEP_US``, and recommends twice the lowest working wait (at least
-    ``SETTLE_FLOOR_US``); the firmware gets its debounce, wait and heartbeat back.
-
-    Counted in the Pico's own cycles (its ``T`` frames, a snapshot every
-    ``SEARCH_HEARTBEAT_MS`` meanwhile), so the search takes as long as the table needs, on
-    a real Pico or an emulated one."""
-
-    def __init__(
-        self,
-        link: SerialLink,
-        inbox: queue.Queue[Observation],
-        say: Callable[[str], None],
-        cycles: int,
-        timeout: float,
-        contents: dict[int, frozenset[str]],
-    ) -> None:
-        self.link = link
-        self.inbox = inbox
-        self.say = say
-        self.cycles = min(cycles, 62)
-        self.timeout = timeout
-        self.current = contents
-        self.reference: dict[int, frozenset[str]] = {}
-        self.missed: set[int] = set()
-        self.trouble = ""  # why the last step got no answer
-
-    def _drain(self, wait: float) -> None:
-        """Take what the link saw; a reader whose tags differ from the reference missed."""
-        try:
-            obs = self.inbox.get(timeout=wait)
-        except queue.Empty:
-            return
-        if isinstance(obs, SpotContents):
-            self.current[obs.reader] = obs.uids
-            if obs.reader in self.reference and obs.uids != self.reference[obs.reader]:
-                self.missed.add(obs.reader)
-        elif isinstance(obs, ReaderFault) and obs.reader in self.reference:
-            self.missed.add(obs.reader)
-        elif isinstance(obs, LinkStatus) and not obs.connected:
-            self.trouble = f"link lost: {obs.reason}"
-
-    def _until(self, done: Callable[[], bool], deadline: float) -> bool:
-        while not done():
-            if not self.link.connected:
-                self.trouble = self.trouble or "link lost"
-                return False
-            if time.monotonic() > deadline:
-                self.trouble = f"no answer in {self.timeout:g} s"
-                return False
-            self._drain(0.02)
-        return True
-
-    def _timed(self, count: int) -> bool:
-        timing = self.link.timing
-        return timing is not None and timing.cycles >= count
-
-    def _cycles(self, count: int, deadline: float) -> bool:
-        """Wait until the Pico has timed ``count`` cycles since the last CONF."""
-        return self._until(lambda: self._timed(count), deadline)
-
-    def _conf(self, key: str, value: int, deadline: float) -> bool:
-        link = self.link
-        link.replies.clear()
-        link.send(protocol.conf(key, value))
-        if not self._until(
-            lambda: any(isinstance(r, protocol.Ok) and r.key == key for r in list(link.replies)),
-            deadline,
-        ):
-            return False
-        link.timing = None  # the T frames after the OK time the new setting only
-        return True
-
-    def reads(self, settle: int) -> set[int] | None:
-        """The readers that missed a read at ``settle`` (empty: none), None when the Pico
-        did not answer (``trouble`` says why). The first call sets the reference."""
-        deadline = time.monotonic() + self.timeout
-        if not self._conf("settle_us", settle, deadline) or not self._cycles(2, deadline):
-            return None
-        if not self.reference:
-            self.reference = {r: uids for r, uids in self.current.items() if uids}
-        self.missed = {r for r, uids in self.reference.items() if self.current.get(r) != uids}
-        if not self._cycles(2 + self.cycles, deadline):
-            return None
-        return set(self.missed)
-
-    def run(self) -> bool:
-        """Search and say what it found; False when no wait reads every tag."""
-        say = self.say
-        link = self.link
-        say(
-            f"finding the lowest power-up wait that reads every tag {self.cycles} cycles in a "
-            "row (keep the tags still):"
-        )
-        configured = link.settings.get("settle_us", scan_model.BENCH_SETTLE_US)
-        deadline = time.monotonic() + self.timeout
-        try:
-            if not (
-                self._conf("heartbeat_ms", SEARCH_HEARTBEAT_MS, deadline)
-                and self._conf("debounce", 1, deadline)
-            ):
-                say(f"power-up wait: the Pico did not take the search's settings ({self.trouble})")
-                return False
-            return self._search(configured)
-        finally:
-            deadline = time.monotonic() + self.timeout
-            self._conf("debounce", FIRMWARE_DEBOUNCE, deadline)
-            self._conf("settle_us", configured, deadline)
-            self._conf("heartbeat_ms", FIRMWARE_HEARTBEAT_MS, deadline)
-
-    def _search(self, configured: int) -> bool:
-        say = self.say
-        low, high = 0, SETTLE_MAX_US  # low: not known to work; high: known to work
-        settle: int | None = SETTLE_MAX_US
-        while settle is not None:
-            missed = self.reads(settle)
-            if missed is None:
-                say(f"  settle_us {settle}: {self.trouble}; search stopped")
-                return False
-            if settle == SETTLE_MAX_US:
-                if not self.reference:
-                    say("  no reader holds a tag: put a tag on every spot and try again")
-                    return False
-                empty = sorted(r for r in self.current if r not in self.reference)
-                if empty:
-                    say(f"  not tested, no tag: {', '.join(_name(r) for r in empty)}")
-            if missed:
-                names = ", ".join(_name(r) for r in sorted(missed))
-                say(f"  settle_us {settle}: missed on {names}")
-                if settle == SETTLE_MAX_US:
-                    say("no power-up wait reads every tag: check those readers and tags")
-                    return False
-                low = settle
-            else:
-                say(f"  settle_us {settle}: every tag read")
-                high = settle
-            middle = (low + high) // 2
-            middle -= middle % SETTLE_STEP_US
-            if settle == SETTLE_MAX_US:
-                settle = 0
-            else:
-                settle = None if high == 0 or middle in (low, high) else middle
-        recommended = max(2 * high, SETTLE_FLOOR_US)
-        say(
-            f"lowest power-up wait that read every tag: {high} µs; recommended: {recommended} "
-            f"µs, twice that (now {configured} µs): put settle_us = {recommended} in [readers] "
-            "of the config"
-        )
-        return True
 
 
 def _stats_refused(link: SerialLink) -> bool:

@@ -3,11 +3,17 @@
 The walk writes ``table-profile.json`` in the data directory: when it walked, how many
 readers it walked, whether the table passed, what it found (one sentence each), each
 reader's figures, and ``spot_of``: for readers found swapped (their chip selects crossed),
-the spot each one actually sits under. The service reads the profile at start
-(`with_profile`): it logs the verdict, and plays a table with swapped readers as if they
-were wired right, by renumbering their observations (`Remapped`), until the wires are
-fixed and the walk run again. A profile it cannot read is logged and ignored: the table
-then plays as wired.
+the spot each one actually sits under; and, when the walk measured it, the tags'
+power-up wait: the lowest that read every token (``settle_lowest_us``) and the one
+recommended (``settle_us``, twice it). The service reads the profile at start
+(`table_profile`): it logs the verdict, gives the Pico the profile's ``settle_us`` unless
+the config sets one by hand (`ReadersConfig.settle`), and plays a table with swapped
+readers as if they were wired right, by renumbering their observations (`played_as`),
+until the wires are fixed and the walk run again. A profile it cannot read is logged and
+ignored: the table then plays as wired, at the config's wait or 300 µs.
+
+Fields are added, never renamed: a profile without one still loads (the field is None),
+and older code ignores the fields it does not know.
 """
 
 from __future__ import annotations
@@ -33,6 +39,8 @@ log = logging.getLogger("companion")
 
 PROFILE = "table-profile.json"
 MAX_BYTES = 1 << 20
+SETTLE_RANGE = (0, 20000)
+"""The power-up waits a profile may hold: those ``[readers] settle_us`` accepts."""
 
 
 class ProfileError(ValueError):
@@ -50,6 +58,10 @@ class TableProfile:
     """Reader as the Pico numbers it -> the spot it sits under, where the two differ."""
     details: tuple[dict[str, Any], ...] = ()
     """Per reader: its verdict and figures (drops, reports, who else read its token)."""
+    settle_us: int | None = None
+    """The power-up wait the service gives the Pico (µs; None: not measured)."""
+    settle_lowest_us: int | None = None
+    """The lowest power-up wait at which every token read (µs), for the record."""
 
     def to_json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -97,11 +109,28 @@ def load_profile(folder: Path) -> TableProfile | None:
             findings=tuple(str(f) for f in data.get("findings", ())),
             spot_of=spot_of,
             details=tuple(dict(d) for d in data.get("details", ())),
+            settle_us=_settle(data, "settle_us"),
+            settle_lowest_us=_settle(data, "settle_lowest_us"),
         )
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
         raise ProfileError(
             f"{path}: {exc}; run companion doctor --walk again to rewrite it"
         ) from exc
+
+
+def _settle(data: dict[str, Any], key: str) -> int | None:
+    """A power-up wait of the profile: None when absent (a profile from before the walk
+    measured it, or a walk that did not)."""
+    value = data.get(key)
+    if value is None:
+        return None
+    low, high = SETTLE_RANGE
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(
+            f"{key} = {json.dumps(value)[:40]}: must be a whole number of microseconds "
+            f"from {low} to {high}"
+        )
+    return value
 
 
 class _RemapSink:
@@ -133,25 +162,31 @@ class Remapped:
         return getattr(self.inner, "thread", None)
 
 
-def with_profile(readers: Readers, folder: Path | None) -> Readers:
-    """``readers`` as the table profile in ``folder`` says to play them: renumbered when the
-    last walk found swapped readers; the profile's verdict logged."""
+def table_profile(folder: Path | None) -> TableProfile | None:
+    """The table profile in ``folder`` as the service takes it, its verdict logged; None
+    (logged) when there is none or it cannot be read."""
     if folder is None:
-        return readers
+        return None
     try:
         profile = load_profile(folder)
     except ProfileError as exc:
         log.warning("table profile ignored: %s", exc)
-        return readers
+        return None
     if profile is None:
-        return readers
+        return None
     if profile.healthy:
         log.info("table profile of %s: every reader passed the walk", profile.walked)
     else:
         log.warning(
             "table profile of %s: %s", profile.walked, "; ".join(profile.findings) or "failed"
         )
-    if not profile.spot_of:
+    return profile
+
+
+def played_as(readers: Readers, profile: TableProfile | None) -> Readers:
+    """``readers`` as ``profile`` says to play them: renumbered when the last walk found
+    swapped readers."""
+    if profile is None or not profile.spot_of:
         return readers
     pairs = ", ".join(f"reader {r} is spot {s}" for r, s in sorted(profile.spot_of.items()))
     log.warning("swapped readers played as wired right (table profile): %s", pairs)

@@ -18,6 +18,11 @@ select and connector):
   failed and recovered: the signs of a noisy or floating MISO line;
 - **a dead reader**: absent (no chip answers) through the whole walk.
 
+Then (unless ``--no-settle``) it asks for tokens on the spots, as many as the builder has
+and one per SPI bus at least, and once they lie still finds the tags' lowest power-up
+wait that reads every one (the doctor's `SettleSearch`); the profile records it and the
+wait recommended, which the service gives the Pico unless the config sets one by hand.
+
 The walk ends with a verdict per reader and writes the table profile
 (`companion.devices.profile`). `walk_session` takes any source of observations (a queue
 fed by a `SerialLink`), a ``say`` for the console and a ``show`` for the OLED; the
@@ -61,6 +66,8 @@ PROMPTS = {
         "bad": "{n} problème(s), voir la console",
         "pad": "le pad",
         "spot": "la case {n}",
+        "lay": "Posez des jetons sur les cases (au moins un par bus), puis n'y touchez plus.",
+        "still": "Mesure du temps d'éveil des jetons : n'y touchez pas.",
     },
     "en": {
         "title": "Table check",
@@ -73,6 +80,8 @@ PROMPTS = {
         "bad": "{n} problem(s), see the console",
         "pad": "the pad",
         "spot": "spot {n}",
+        "lay": "Lay tokens on the spots (one per bus at least), then leave them still.",
+        "still": "Timing the tokens' power-up: do not touch them.",
     },
 }
 
@@ -110,10 +119,17 @@ class Wiring:
 
     cs: dict[int, int] = field(default_factory=dict)
     """Reader -> its chip select's Pico GPIO."""
+    bus: dict[int, int] = field(default_factory=dict)
+    """Reader -> its SPI bus (0 when not said)."""
 
     def cs_of(self, reader: int) -> str:
         pin = self.cs.get(reader)
         return f"GP{pin}" if pin is not None else "?"
+
+
+FindSettle = Callable[[dict[int, frozenset[str]]], tuple[int, int] | None]
+"""Finds the tags' lowest power-up wait on the readers' ``contents`` (kept up to date):
+(lowest, recommended) in µs, None when no wait read every tag."""
 
 
 @dataclass
@@ -168,6 +184,9 @@ class WalkResult:
     spot_of: dict[int, int]
     scans: int | None
     """Scans of each reader during one hold, when the Pico times itself."""
+    settle: tuple[int, int] | None = None
+    """The power-up wait measured: the lowest that read every token and the one
+    recommended (µs); None when not measured."""
 
     @property
     def healthy(self) -> bool:
@@ -196,6 +215,8 @@ class WalkResult:
             findings=tuple(self.findings),
             spot_of=dict(self.spot_of),
             details=tuple(details),
+            settle_us=self.settle[1] if self.settle else None,
+            settle_lowest_us=self.settle[0] if self.settle else None,
         )
 
 
@@ -215,6 +236,7 @@ class Walk:
         wiring: Wiring | None = None,
         scan_ms: Callable[[], float | None] = lambda: None,
         clock: Callable[[], float] = time.monotonic,
+        find_settle: FindSettle | None = None,
     ) -> None:
         self.inbox = inbox
         self.readers = readers
@@ -226,7 +248,12 @@ class Walk:
         self.wiring = wiring or Wiring()
         self.scan_ms = scan_ms
         self.clock = clock
+        self.find_settle = find_settle
         self.contents: dict[int, frozenset[str]] = {}
+        self.changed_at = clock()
+        """When a reader last reported other tags than before."""
+        self.left: set[str] = set()
+        """Tags left on the mat before the walk (no token of the walk)."""
         self.faulty: set[int] = set()
         self.logs = {r: ReaderLog() for r in range(readers)}
         self.known: set[str] = set()
@@ -263,6 +290,8 @@ class Walk:
             return
         self.faulty.discard(obs.reader)
         self.logs[obs.reader].ever_ok = True
+        if self.contents.get(obs.reader) != obs.uids:
+            self.changed_at = self.clock()
         self.contents[obs.reader] = obs.uids
         step = self.step
         if step is None:
@@ -333,6 +362,7 @@ class Walk:
             self.pump(self.timeout, lambda: not any(self.contents.values()))
         for uids in self.contents.values():
             self.known |= uids  # whatever stays is no token of the walk
+        self.left = set(self.known)
         steps = []
         for reader in range(self.readers):
             step = Step(reader)
@@ -364,10 +394,54 @@ class Walk:
             if step.token is not None:
                 self.known.add(step.token)
             self.step = None
+        settle, failed = self._settle() if self.find_settle else (None, False)
         result = judge(steps, self.logs, self.faulty, self.wiring, self.readers, self._scans())
+        result.settle = settle
+        if failed:
+            result.findings.append(
+                "no power-up wait read every token (the search above names the readers "
+                "that missed): the service keeps [readers] settle_us, else 300 µs"
+            )
         verdict = words["ok"] if result.healthy else words["bad"].format(n=len(result.findings))
         self.show(WalkScreen("", words["done"].format(verdict=verdict)))
         return result
+
+    def _settle(self) -> tuple[tuple[int, int] | None, bool]:
+        """Tokens laid on the spots, one per bus at least where a bus has a reader that
+        answers, then `find_settle` while they lie still: what it found (lowest,
+        recommended), and whether it failed (no token laid is no failure)."""
+        words = _words(self.lang)
+        reading = [r for r in range(self.readers) if r in self.contents]
+        needed = {self.wiring.bus.get(r, 0) for r in reading}
+
+        def laid() -> set[int]:
+            return {self.wiring.bus.get(r, 0) for r in reading if self.contents[r] - self.left}
+
+        def still() -> bool:
+            return self.clock() - self.changed_at >= self.hold
+
+        if len(needed) > 1:
+            spots = {
+                b: [place(r, "en") for r in reading if self.wiring.bus.get(r, 0) == b]
+                for b in sorted(needed)
+            }
+            self.say("  (" + "; ".join(f"bus {b}: {', '.join(p)}" for b, p in spots.items()) + ")")
+        self._tell(words["lay"])
+        if not self.pump(self.timeout, lambda: laid() >= needed and still()):
+            if not laid():
+                self.say(f"  no token laid in {self.timeout:g} s: the power-up wait is not timed")
+                return None, False
+            for bus in sorted(needed - laid()):
+                self.say(f"  no token on bus {bus}: its readers' power-up is not timed")
+            self.pump(self.timeout, still)
+        self._tell(words["still"])
+        assert self.find_settle is not None
+        found = self.find_settle(self.contents)
+        return found, found is None
+
+    def _tell(self, text: str) -> None:
+        self.say(text)
+        self.show(WalkScreen("", text))
 
     def _scans(self) -> int | None:
         cycle = self.scan_ms()
@@ -495,6 +569,12 @@ def report(result: WalkResult, say: Callable[[str], None]) -> None:
         say(line)
     if result.scans is not None:
         say(f"each hold lasted about {result.scans} scans of each reader (the Pico's timings)")
+    if result.settle is not None:
+        lowest, recommended = result.settle
+        say(
+            f"tags' power-up: every token read at {lowest} µs; the service will give the Pico "
+            f"{recommended} µs, twice that (a settle_us in [readers] of the config wins)"
+        )
     for finding in result.findings:
         say(f"- {finding}")
     say("table passed the walk" if result.healthy else "table did NOT pass the walk")
@@ -539,6 +619,15 @@ def add_walk_options(p: argparse.ArgumentParser) -> None:
         default=120.0,
         help="with --walk: seconds to wait for each token (default 120)",
     )
+    p.add_argument(
+        "--no-settle",
+        action="store_true",
+        help="with --walk: skip its last step, which asks for tokens on the spots (as many "
+        "as you have, one per SPI bus at least), finds the lowest power-up wait that reads "
+        "them all (as --find-settle does; --find-settle CYCLES sets its cycles) and writes "
+        "twice it in the table profile: the service uses it unless [readers] settle_us "
+        "of the config sets one",
+    )
 
 
 def walk_command(
@@ -577,7 +666,9 @@ def walk_command(
         port = found[0]
     wiring = _wiring(config)
     display = Display(config.display, config.game.language, data_dir=data.path)
-    link = (make_link or SerialLink)(port, settings={"settle_us": config.readers.settle_us})
+    # The config's wait, else 300 µs: not an earlier walk's, which this one measures anew.
+    settle_us = config.readers.settle()
+    link = (make_link or SerialLink)(port, settings={"settle_us": settle_us})
     inbox: queue.Queue[Observation] = queue.Queue()
     link.start(inbox)
     try:
@@ -603,6 +694,15 @@ def walk_command(
         def show(screen: WalkScreen) -> None:
             display.show(screen)
 
+        def find_settle(contents: dict[int, frozenset[str]]) -> tuple[int, int] | None:
+            from companion.devices.settle import SETTLE_CYCLES, SettleSearch
+
+            cycles = args.find_settle or SETTLE_CYCLES
+            search = SettleSearch(link, inbox, say, cycles, args.timeout, contents)
+            if search.run() and search.lowest is not None and search.recommended is not None:
+                return search.lowest, search.recommended
+            return None
+
         result = walk_session(
             inbox,
             count,
@@ -613,6 +713,7 @@ def walk_command(
             lang=config.game.language,
             wiring=wiring,
             scan_ms=scan_ms,
+            find_settle=None if args.no_settle else find_settle,
         )
     finally:
         link.stop()
@@ -633,4 +734,4 @@ def _wiring(config: Any) -> Wiring:
         readers, _, _ = load_pico(Path(path))
     except (KitError, OSError):
         return Wiring()
-    return Wiring({r.number: r.cs for r in readers})
+    return Wiring({r.number: r.cs for r in readers}, {r.number: r.bus for r in readers})

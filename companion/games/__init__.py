@@ -37,7 +37,7 @@ from companion.referee.table import ObservedTable
 from companion.screens.model import Reason
 
 if TYPE_CHECKING:
-    from companion.web.virtual import Kit
+    from companion.games.virtual_kit import Kit
 
 
 class TableReferee(Protocol):

@@ -24,10 +24,11 @@ from companion import games
 from companion.doc_paths import LAB_DOC
 from companion.lab import report as output
 from companion.lab.ladder import Ladder, LadderFigures
-from companion.lab.model import GameRecord, Variant
+from companion.lab.model import Variant
 from companion.lab.restricted import Restricted, RestrictedFigures
-from companion.lab.runner import WORKER_WAIT, ClusterError, default_workers, run
-from companion.lab.summary import VariantFigures, summarize
+from companion.lab.runner import WORKER_WAIT, ClusterError, default_workers, tally
+from companion.lab.summary import VariantFigures, figures_of
+from companion.lab.tally import Tally
 from companion.lab.variants import (
     VariantError,
     load_lab,
@@ -181,8 +182,8 @@ def _stopped(
     restricted play already are; the variants finished go in a report that says it
     stopped early), then one line saying what happened, what to do and what was kept."""
     if variants and exc.done:
-        results = [summarize(load_lab(variants[n].game), variants[n], records)
-                   for n, records in sorted(exc.done.items())]  # fmt: skip
+        results = [figures_of(load_lab(variants[n].game), variants[n], counted)
+                   for n, counted in sorted(exc.done.items())]  # fmt: skip
         share = f"{len(results)} of {len(variants)} variants"
         with contextlib.suppress(OSError):
             output.write(out, results, f"Lab: {name} (stopped early: {share})", sections)
@@ -200,7 +201,7 @@ def _climb(
     from companion.lab import ladder as skill
 
     pairings = [v for _, _, v in ladder.pairings]
-    figures = skill.figures(ladder, _run(pairings, workers, quiet, cluster))
+    figures = skill.figures(ladder, _tally(pairings, workers, quiet, cluster))
     _print(skill.terminal(figures))
     return _beside(out, "ladder", skill.page(figures), figures.to_json(), figures)
 
@@ -212,8 +213,8 @@ def _weigh(
     restricted.html and restricted.json (or the exit status when they cannot be written)."""
     from companion.lab import restricted as restricted_play
 
-    records = _run(restricted.variants, workers, quiet, cluster)
-    figures = restricted_play.figures(restricted, records)
+    deals = _tally(restricted.variants, workers, quiet, cluster, ordered=True)
+    figures = restricted_play.figures(restricted, deals)
     _print(restricted_play.terminal(figures))
     return _beside(out, "restricted", restricted_play.page(figures), figures.to_json(), figures)
 
@@ -232,19 +233,29 @@ def _beside(out: Path, stem: str, page: str, data: dict[str, Any], figures: F) -
     return figures
 
 
-def _run(
-    variants: Sequence[Variant], workers: int | None, quiet: bool, cluster: Cluster
-) -> list[list[GameRecord]]:
-    return run(variants, workers, None if quiet else ProgressBar(), cluster.address,
-               cluster.worker_wait)  # fmt: skip
+def _tally(
+    variants: Sequence[Variant],
+    workers: int | None,
+    quiet: bool,
+    cluster: Cluster,
+    ordered: bool = False,
+) -> list[Tally]:
+    """Every variant's games on every core (or a Dask cluster's workers), tallied there."""
+    return tally(variants, workers, None if quiet else ProgressBar(), cluster.address,
+                 cluster.worker_wait, ordered)  # fmt: skip
 
 
 def play(
-    variants: Sequence[Variant], workers: int | None, quiet: bool, cluster: Cluster = Cluster()
+    variants: Sequence[Variant],
+    workers: int | None,
+    quiet: bool,
+    cluster: Cluster = Cluster(),
+    samples: bool = False,
 ) -> list[VariantFigures]:
-    """Every variant's games on every core (or a Dask cluster's workers), summarized."""
-    records = _run(variants, workers, quiet, cluster)
-    return [summarize(load_lab(v.game), v, r) for v, r in zip(variants, records, strict=True)]
+    """Every variant's games on every core (or a Dask cluster's workers), tallied there and
+    summarized (`samples`: each figure with its games' values, for a test against them)."""
+    tallies = _tally(variants, workers, quiet, cluster, ordered=samples)
+    return [figures_of(load_lab(v.game), v, t) for v, t in zip(variants, tallies, strict=True)]
 
 
 # ------------------------------------------------------------------ report
@@ -276,7 +287,7 @@ def report(args: argparse.Namespace) -> int:
     if variants:
         from companion.lab.against import beside
 
-        results = beside(results, play(variants, args.workers, args.quiet))
+        results = beside(results, play(variants, args.workers, args.quiet, samples=True))
     return _write("report", out, f"Playtest: {args.name}", results)
 
 

@@ -18,8 +18,20 @@ from companion.lab.model import GameRecord, Lead
 def leader(scores: Sequence[float]) -> int | None:
     """The seat with the most, or None when several share the most."""
     best = max(scores)
-    top = [seat for seat, score in enumerate(scores) if score == best]
-    return top[0] if len(top) == 1 else None
+    return scores.index(best) if scores.count(best) == 1 else None
+
+
+_LAST: list[tuple[Sequence[Lead], list[int | None]]] = []
+"""The last story read and its leaders: a game's figures read the same story twice."""
+
+
+def leaders(leads: Sequence[Lead]) -> list[int | None]:
+    """The leader at each moment of the story (`leader`)."""
+    if _LAST and _LAST[0][0] is leads:
+        return _LAST[0][1]
+    found = [leader(lead.scores) for lead in leads]
+    _LAST[:] = [(leads, found)]
+    return found
 
 
 def lead_changes(leads: Sequence[Lead]) -> int:
@@ -27,8 +39,7 @@ def lead_changes(leads: Sequence[Lead]) -> int:
     is no change of its own: A, then A and B level, then B is one change)."""
     changes = 0
     last: int | None = None
-    for lead in leads:
-        now = leader(lead.scores)
+    for now in leaders(leads):
         if now is None:
             continue
         if last is not None and now != last:
@@ -44,9 +55,8 @@ def decided_at(record: GameRecord) -> float | None:
         return None
     winner = record.winners[0]
     since: int | None = None  # the first moment of the winner's last lead alone
-    for lead in record.leads:
-        alone = leader(lead.scores) == winner
-        since = (lead.at if since is None else since) if alone else None
+    for lead, now in zip(record.leads, leaders(record.leads), strict=True):
+        since = (lead.at if since is None else since) if now == winner else None
     return None if since is None else min(1.0, since / record.actions)
 
 

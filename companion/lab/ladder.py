@@ -33,8 +33,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.lab.model import GameRecord, Variant
+from companion.lab.model import Variant
 from companion.lab.stats import Estimate, wilson
+from companion.lab.tally import Tally
 from companion.lab.variants import (
     VariantError,
     distinct_names,
@@ -212,13 +213,11 @@ Played = tuple[int, int, Sequence[float]]
 """(lone rung, field rung, the lone seat's share of each game)."""
 
 
-def figures(
-    ladder: Ladder, records: Sequence[Sequence[GameRecord]], seed: int = 0
-) -> LadderFigures:
-    """The ladder's figures from its pairings' records (in the order of `ladder.pairings`)."""
+def figures(ladder: Ladder, tallies: Sequence[Tally], seed: int = 0) -> LadderFigures:
+    """The ladder's figures from its pairings' tallies (in the order of `ladder.pairings`):
+    the lone seat's (seat 1's) wins, in any order (the games are resampled)."""
     played = [
-        (a, b, [r.share(0) for r in recs])
-        for (a, b, _), recs in zip(ladder.pairings, records, strict=True)
+        (a, b, counted.wins(0)) for (a, b, _), counted in zip(ladder.pairings, tallies, strict=True)
     ]
     return rate(ladder, played, seed)
 

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
-
-if TYPE_CHECKING:
-    from companion.lab.thinking import ThinkingTable
+from typing import Any, NamedTuple
 
 
 class Lead(NamedTuple):
@@ -45,8 +42,9 @@ class Variant:
 
 @dataclass
 class GameRecord:
-    """What one game contributes to the figures. Plain data: records cross process
-    boundaries and equal records mean equal games as far as the report can tell."""
+    """What one game contributes to the figures. Plain data: equal records mean equal
+    games as far as the report can tell. A lab run tallies each record in the worker that
+    played it (`companion.lab.tally`) and drops it; `runner.run` sends records back whole."""
 
     players: int
     first: int
@@ -113,6 +111,18 @@ class Section:
 
     title: str
     rows: tuple[Row, ...]
+
+
+@dataclass(frozen=True)
+class ThinkingTable:
+    """One game's thinking bot, as the lab plays it."""
+
+    restrictions: Mapping[str, str]
+    """Restricted play: name (``mcts:200/never-bluff``) -> what that agent may not do."""
+    stand_in: str
+    """A kind of the game's own bots, for which the game's `check` reads a thinking seat."""
+    play: Callable[[Variant, int], GameRecord]
+    """Game `index` of a variant seating thinking bots, on the readable engine."""
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import io
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -64,10 +65,10 @@ def _histogram(group: Sequence[VariantFigures], values: str, xlabel: str) -> str
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 3))
     for v in group:
-        data = getattr(v, values)
-        if data:
-            ax.hist(data, bins=min(60, max(5, len(set(data)))), histtype="step",
-                    density=True, linewidth=1.4, label=v.variant.name)  # fmt: skip
+        counts: Counter[int] = getattr(v, values)  # each value once, weighed by its games
+        if counts:
+            ax.hist(list(counts), bins=min(60, max(5, len(counts))), weights=list(counts.values()),
+                    histtype="step", density=True, linewidth=1.4, label=v.variant.name)  # fmt: skip
     ax.set_xlabel(xlabel)
     ax.set_ylabel("share")
     if ax.get_legend_handles_labels()[1]:  # a group with no data draws an empty frame
@@ -107,8 +108,7 @@ def decided(group: Sequence[VariantFigures]) -> str:
     fig, ax = plt.subplots(figsize=(7, 3))
     for v in group:
         if v.decided:
-            xs = sorted(100 * d for d in v.decided)
-            ys = [100 * (i + 1) / len(xs) for i in range(len(xs))]
+            xs, ys = _steps(sorted(100 * d for d in v.decided))
             ax.step([0.0, *xs, 100.0], [0.0, *ys, 100.0], where="post", linewidth=1.4,
                     label=v.variant.name)  # fmt: skip
     ax.set_xlim(0, 100)
@@ -118,6 +118,14 @@ def decided(group: Sequence[VariantFigures]) -> str:
     if ax.get_legend_handles_labels()[1]:
         ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return _svg(fig)
+
+
+def _steps(xs: Sequence[float]) -> tuple[list[float], list[float]]:
+    """The points of the cumulative share of sorted `xs`: each value once, at the share of
+    the values up to it (a repeated value would only add points along the same rise)."""
+    n = len(xs)
+    last = [i for i in range(n) if i + 1 == n or xs[i + 1] != xs[i]]
+    return [xs[i] for i in last], [100 * (i + 1) / n for i in last]
 
 
 def people_and_bots(v: VariantFigures) -> str:

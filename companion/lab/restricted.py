@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.lab.mcts import parse_kind
-from companion.lab.model import GameRecord, Variant
+from companion.lab.model import Variant
 from companion.lab.stats import Estimate, mean_t, two_sided_z, wilson
+from companion.lab.tally import Tally
 from companion.lab.variants import (
     VariantError,
     distinct_names,
@@ -152,18 +153,19 @@ def _meanings(game: str) -> Mapping[str, str]:
 
 
 def figures(
-    restricted: Restricted, records: Sequence[Sequence[GameRecord]], family: int | None = None
+    restricted: Restricted, tallies: Sequence[Tally], family: int | None = None
 ) -> RestrictedFigures:
-    """Each restriction's worth from the records of `restricted.variants`, in that order;
-    the intervals hold together over `family` intervals (default: these restrictions)."""
+    """Each restriction's worth from the ordered tallies of `restricted.variants` (deal by
+    deal), in that order; the intervals hold together over `family` intervals (default:
+    these restrictions)."""
     n = restricted.players
-    baseline, *played = records
-    free = [sum(r.share(s) for s in range(n)) / n for r in baseline]
+    baseline, *played = tallies
+    free = [sum(deal) / n for deal in zip(*(baseline.wins(s) for s in range(n)), strict=True)]
     k = len(restricted.restrictions)
     confidence = 1 - FAMILY / (family or k)
     own: list[list[list[float]]] = [[] for _ in range(k)]  # per restriction, per seating
-    for (number, seat, _), games in zip(restricted.seatings, played, strict=True):
-        own[number].append([r.share(seat) for r in games])
+    for (number, seat, _), counted in zip(restricted.seatings, played, strict=True):
+        own[number].append(counted.wins(seat))
     worths = []
     for number, seatings in enumerate(own):
         shares = [sum(deal) / n for deal in zip(*seatings, strict=True)]

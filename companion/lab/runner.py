@@ -1,8 +1,11 @@
 """Play the variants' games on every core, or on a Dask cluster.
 
 Game i of a variant is seeded from (seed, i) alone, so a chunk of games gives the same
-records in any worker, in any order, on any machine: the records are put back in game
-order and a parallel run (or a cluster's) equals a serial one, record for record.
+records in any worker, in any order, on any machine. A worker tallies its chunk's games
+for the figures (`companion.lab.tally`) and sends back only the tally; the parent adds the
+chunks' tallies up in game order as they come, so a parallel run (or a cluster's) equals a
+serial one and the parent's memory does not grow with the games. `run` sends the records
+themselves, for what reads them one by one (tests, benches).
 """
 
 from __future__ import annotations
@@ -15,9 +18,11 @@ import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any
+from functools import partial
+from typing import Any, Generic, TypeVar
 
 from companion.lab.model import GameRecord, Variant
+from companion.lab.tally import Tally
 from companion.lab.variants import load_lab
 
 Progress = Callable[[int, int], None]
@@ -25,13 +30,26 @@ Progress = Callable[[int, int], None]
 
 CHUNKS_PER_WORKER = 8
 """Enough chunks that a slow one does not leave a core idle at the end, few enough that
-sending records back stays cheap."""
+sending tallies back stays cheap."""
+
+Part = TypeVar("Part", list[GameRecord], Tally)
+"""What a worker sends back for a chunk: its records, or their tally."""
 
 
 def play_chunk(variant: Variant, start: int, stop: int) -> list[GameRecord]:
     """Games start..stop-1 of a variant (what one worker does at a time)."""
     lab = load_lab(variant.game)
     return [lab.play(variant, index) for index in range(start, stop)]
+
+
+def tally_chunk(variant: Variant, start: int, stop: int, ordered: bool = False) -> Tally:
+    """Games start..stop-1 of a variant, tallied for its figures (each record dropped
+    once counted)."""
+    lab = load_lab(variant.game)
+    counted = Tally(ordered)
+    for index in range(start, stop):
+        counted.add(lab, variant.players, lab.play(variant, index))
+    return counted
 
 
 def default_workers() -> int:
@@ -41,10 +59,11 @@ def default_workers() -> int:
 
 class ClusterError(RuntimeError):
     """A Dask cluster the lab cannot use (not installed, scheduler unreachable, lost, or
-    left without a worker): one line saying what to do. `done` holds the records of the
-    variants whose games were all played before it stopped (by variant number)."""
+    left without a worker): one line saying what to do. `done` holds what the run collects
+    (records or tallies) of the variants whose games were all played before it stopped
+    (by variant number)."""
 
-    def __init__(self, message: str, done: dict[int, list[GameRecord]] | None = None) -> None:
+    def __init__(self, message: str, done: dict[int, Any] | None = None) -> None:
         super().__init__(message)
         self.done = done or {}
 
@@ -64,9 +83,38 @@ def run(
     cluster: str | None = None,
     worker_wait: float = WORKER_WAIT,
 ) -> list[list[GameRecord]]:
-    """Every game of every variant: one list of records per variant, in game order. With a
-    Dask scheduler's address (`cluster`), the chunks are played by its workers; the records
-    are the same. ClusterError when it cannot be reached, is lost, or has had no worker for
+    """Every game of every variant: one list of records per variant, in game order (see
+    `play`)."""
+    return _play(play_chunk, list, variants, workers, progress, cluster, worker_wait)
+
+
+def tally(
+    variants: Sequence[Variant],
+    workers: int | None = None,
+    progress: Progress | None = None,
+    cluster: str | None = None,
+    worker_wait: float = WORKER_WAIT,
+    ordered: bool = False,
+) -> list[Tally]:
+    """Every game of every variant, tallied for its figures: one tally per variant
+    (`ordered`: with each game's values in game order). See `play`."""
+    chunk = partial(tally_chunk, ordered=ordered)
+    return _play(chunk, partial(Tally, ordered), variants, workers, progress, cluster,
+                 worker_wait)  # fmt: skip
+
+
+def _play(
+    chunk: Callable[[Variant, int, int], Part],
+    empty: Callable[[], Part],
+    variants: Sequence[Variant],
+    workers: int | None,
+    progress: Progress | None,
+    cluster: str | None,
+    worker_wait: float,
+) -> list[Part]:
+    """Every variant's games, each chunk played by `chunk` (on every core, or by the
+    workers of the Dask scheduler at `cluster`) and added up in game order from `empty`.
+    ClusterError when the cluster cannot be reached, is lost, or has had no worker for
     `worker_wait` seconds (carrying the variants finished by then)."""
     workers = workers or default_workers()
     total = sum(v.games for v in variants)
@@ -78,56 +126,60 @@ def run(
         for size in [_chunk_size(v.games, workers)]
         for start in range(0, v.games, size)
     ]
-    results: dict[tuple[int, int], list[GameRecord]] = {}
+    sums = [InOrder(empty()) for _ in variants]
     done = 0
+
+    def arrived(number: int, start: int, stop: int, part: Part) -> None:
+        nonlocal done
+        sums[number].add(start, stop, part)
+        done += stop - start
+        if progress:
+            progress(done, total)
+
     if cluster is not None:
         try:
-            for (number, start, stop), part in _on_cluster(cluster, variants, chunks, worker_wait):
-                results[(number, start)] = part
-                done += stop - start
-                if progress:
-                    progress(done, total)
+            for (number, start, stop), part in _on_cluster(
+                cluster, chunk, variants, chunks, worker_wait
+            ):
+                arrived(number, start, stop, part)
         except ClusterError as exc:
-            exc.done = _finished(variants, results)
+            exc.done = {n: s.total for n, s in enumerate(sums) if s.next == variants[n].games}
             raise
     elif workers == 1:
         for number, start, stop in chunks:
-            results[(number, start)] = play_chunk(variants[number], start, stop)
-            done += stop - start
-            if progress:
-                progress(done, total)
+            arrived(number, start, stop, chunk(variants[number], start, stop))
     else:
         context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
         pool = ProcessPoolExecutor(workers, context, initializer=_leave_ctrl_c_to_the_parent)
         try:
-            pending: dict[Future[list[GameRecord]], tuple[int, int, int]] = {
-                pool.submit(play_chunk, variants[number], start, stop): (number, start, stop)
+            pending: dict[Future[Part], Chunk] = {
+                pool.submit(chunk, variants[number], start, stop): (number, start, stop)
                 for number, start, stop in chunks
             }
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
-                    number, start, stop = pending.pop(future)
-                    results[(number, start)] = future.result()
-                    done += stop - start
-                    if progress:
-                        progress(done, total)
+                    arrived(*pending.pop(future), future.result())
         finally:  # Ctrl-C or a failed game: the chunks not started are dropped at once
             pool.shutdown(cancel_futures=True)
-    return [_records(results, number) for number in range(len(variants))]
+    return [s.total for s in sums]
 
 
-def _records(results: dict[tuple[int, int], list[GameRecord]], number: int) -> list[GameRecord]:
-    """A variant's records, in game order, from its chunks played so far."""
-    return [record for (n, _), part in sorted(results.items()) if n == number for record in part]
+class InOrder(Generic[Part]):
+    """A variant's chunks added up in game order as they come back (`+=`: records
+    appended, tallies added); a chunk back early waits for those before it."""
 
+    def __init__(self, empty: Part) -> None:
+        self.total: Part = empty
+        self.next = 0
+        """The first game not yet added."""
+        self._early: dict[int, tuple[int, Part]] = {}
 
-def _finished(
-    variants: Sequence[Variant], results: dict[tuple[int, int], list[GameRecord]]
-) -> dict[int, list[GameRecord]]:
-    """The variants all of whose games were played, by number."""
-    played = {n: _records(results, n) for n in range(len(variants))}
-    return {n: r for n, r in played.items() if len(r) == variants[n].games}
+    def add(self, start: int, stop: int, part: Part) -> None:
+        self._early[start] = (stop, part)
+        while self.next in self._early:
+            self.next, part = self._early.pop(self.next)
+            self.total += part
 
 
 Chunk = tuple[int, int, int]
@@ -135,11 +187,16 @@ Chunk = tuple[int, int, int]
 
 
 def _on_cluster(
-    address: str, variants: Sequence[Variant], chunks: Sequence[Chunk], worker_wait: float
-) -> Iterator[tuple[Chunk, list[GameRecord]]]:
-    """Each chunk and its records, as the cluster's workers finish them. Dask is imported
-    here only: the lab on one machine needs none of it. Dask's own log lines are held back
-    (a lost scheduler would print dozens): what went wrong is one ClusterError."""
+    address: str,
+    chunk: Callable[[Variant, int, int], Part],
+    variants: Sequence[Variant],
+    chunks: Sequence[Chunk],
+    worker_wait: float,
+) -> Iterator[tuple[Chunk, Part]]:
+    """Each chunk and what `chunk` made of it, as the cluster's workers finish them. Dask
+    is imported here only: the lab on one machine needs none of it. Dask's own log lines
+    are held back (a lost scheduler would print dozens): what went wrong is one
+    ClusterError."""
     try:
         from distributed import Client
     except ImportError as exc:
@@ -158,7 +215,7 @@ def _on_cluster(
         try:
             for order, (number, start, stop) in enumerate(chunks):  # first chunks first:
                 future = client.submit(  # a run stopped early has whole variants
-                    play_chunk, variants[number], start, stop, pure=False, priority=-order
+                    chunk, variants[number], start, stop, pure=False, priority=-order
                 )
                 futures[future] = (number, start, stop)
             yield from _collect(client, address, futures, worker_wait)
@@ -171,9 +228,9 @@ def _on_cluster(
 
 def _collect(
     client: Any, address: str, futures: dict[Any, Chunk], worker_wait: float
-) -> Iterator[tuple[Chunk, list[GameRecord]]]:
-    """The chunks' records as they come back, watching that the scheduler stays and has a
-    worker (ClusterError otherwise)."""
+) -> Iterator[tuple[Chunk, Any]]:
+    """What the workers made of the chunks as it comes back, watching that the scheduler
+    stays and has a worker (ClusterError otherwise)."""
     from concurrent.futures import CancelledError
 
     from distributed import wait as dask_wait
@@ -186,9 +243,9 @@ def _collect(
             for future in sorted(finished, key=futures.__getitem__):
                 # A result lives on its worker until gathered: one lost with its worker is
                 # played again, by a worker that may never come.
-                records = future.result(timeout=POLL_SECONDS)
+                part = future.result(timeout=POLL_SECONDS)
                 pending.discard(future)
-                yield futures[future], records
+                yield futures[future], part
         except TimeoutError:  # nothing came back for a while: is anyone playing?
             pass
         except (CancelledError, OSError) as exc:  # a lost scheduler cancels every future

@@ -1,26 +1,35 @@
-"""From game records to the figures of a variant: what the report shows and exports."""
+"""From games to the figures of a variant: what the report shows and exports. A lab run
+gives each variant's tally (`companion.lab.tally`, counted in the workers); journals and
+tests give records, tallied here."""
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, cast
 
-from companion.lab.interest import branching, comeback, decided_at, lead_changes
-from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Variant
+from companion.lab.model import GameRecord, LabGame, Variant
 from companion.lab.stats import Estimate, Samples, clustered_rate, mean_ci, ratio_ci, wilson
+from companion.lab.tally import (
+    BRANCHING,
+    COMEBACKS,
+    DECIDED,
+    DECISIONS,
+    GAME,
+    INTEREST,
+    LEAD_CHANGES,
+    Slot,
+    Tally,
+    Value,
+    slots,
+    tally,
+)
 
-GAME = "Game"
-"""The section every game has: wins and lengths."""
-DECISIONS = "decisions per game"
-"""The game's length: its seats' decisions (`decisions_of`)."""
-INTEREST = "Interest"
-"""The section of Browne's measures (`interest_figures`)."""
-LEAD_CHANGES = "lead changes per game"
-DECIDED = "winner leads for good from (% of game)"
-COMEBACKS = "comebacks (winner behind past the middle)"
-BRANCHING = "legal choices per move"
+__all__ = [  # the figures' names, said where the report reads them
+    "BRANCHING", "COMEBACKS", "DECIDED", "DECISIONS", "GAME", "INTEREST", "LEAD_CHANGES",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -59,9 +68,9 @@ class VariantFigures:
     figures: list[Figure]
     rulings: list[RulingFigure]
     notes: list[str]
-    lengths: list[int]
+    lengths: Counter[int]
     """Decisions per game (`decisions_of`), for the distribution plot."""
-    manche_turns: list[int]
+    manche_turns: Counter[int]
     """Turns of every manche, for the distribution plot."""
     manche: str = "manche"
     source: str = ""
@@ -118,108 +127,75 @@ def _figure_json(f: Figure) -> dict[str, Any]:
 def summarize(
     lab: LabGame, variant: Variant, records: Sequence[GameRecord], source: str = ""
 ) -> VariantFigures:
-    """The figures of a variant from its games' records."""
-    players = variant.players
-    figures = [_share(GAME, "wins", [r.share(s) for r in records], s) for s in range(players)]
-    figures.append(_share(GAME, "won by the first player", [r.share(r.first) for r in records]))
-    figures.append(_share(GAME, "drawn or unfinished", [float(not r.winners) for r in records]))
-    manche_turns = [t for r in records for t in r.manches]
-    lengths = [decisions_of(lab, r) for r in records]
-    turns = Samples(tuple(float(sum(r.manches)) for r in records),
-                    tuple(float(len(r.manches)) for r in records))  # fmt: skip
-    figures += [
-        _mean(GAME, DECISIONS, lengths),
-        _mean(GAME, f"{lab.manche}s per game", [len(r.manches) for r in records]),
-        Figure(GAME, f"turns per {lab.manche}", ratio_ci(*_parts(turns)), samples=turns),
-    ]
-    for section in lab.sections:
-        for row in section.rows:
-            if isinstance(row, Mean):
-                values = [r.counts.get(row.key, 0.0) for r in records]
-                figures.append(_mean(section.title, row.label, values))
-            elif isinstance(row, Rate):
-                rate = Samples(tuple(r.counts.get(row.hits, 0.0) for r in records),
-                               tuple(r.counts.get(row.trials, 0.0) for r in records))  # fmt: skip
-                estimate = clustered_rate(*_parts(rate))
-                figures.append(Figure(section.title, row.label, estimate, rate=True, samples=rate))
-            elif isinstance(row, PerSeat):
-                for seat in range(players):
-                    values = [_seat(r, row.key, seat) for r in records]
-                    figures.append(_mean(section.title, row.label, values, seat))
-    figures += interest_figures(records, lengths)
-    n = len(records)
+    """The figures of a variant from its games' records (with their samples, game by
+    game, in the records' order)."""
+    return figures_of(lab, variant, tally(lab, variant.players, records, ordered=True), source)
+
+
+def figures_of(lab: LabGame, variant: Variant, counted: Tally, source: str = "") -> VariantFigures:
+    """The figures of a variant from its games' tally (`companion.lab.tally`): a figure's
+    `samples` are kept where the tally is `ordered`."""
+    found = slots(lab, variant.players)
+    figures: list[Figure] = []
+    interest: list[Figure] = []
+    lengths: Counter[int] = Counter()
+    decided: list[float] = []
+    scored = False  # a game keeps a score: the lead's figures
+    for number, slot in enumerate(found):
+        values = counted.of(number)
+        if slot.section == INTEREST:
+            scored = scored or (slot.label == LEAD_CHANGES and bool(values))
+            if not (values if slot.label == BRANCHING else scored):
+                continue
+            interest.append(_figure(slot, values, counted.ordered))
+            if slot.label == DECIDED:
+                decided = [float(v) for v in values]  # type: ignore[arg-type]
+            continue
+        figure = _figure(slot, values, counted.ordered)
+        figures.append(figure)
+        if (slot.section, slot.label) == (GAME, DECISIONS):
+            lengths = Counter(round(v) for v in values)  # type: ignore[arg-type]
+            length = figure
+    if interest:
+        figures += [*interest, replace(length, section=INTEREST)]
+    n = counted.games
     rulings = [
-        RulingFigure(
-            ruling,
-            meaning,
-            wilson(sum(r.rulings.get(ruling, 0) > 0 for r in records), n),
-            sum(r.rulings.get(ruling, 0) for r in records),
-        )
+        RulingFigure(ruling, meaning, wilson(games, n), times)
         for ruling, meaning in lab.rulings.items()
+        for games, times in [counted.rulings.get(ruling, (0, 0))]
     ]
     return VariantFigures(
         variant=variant,
         games=n,
-        finished=sum(r.finished for r in records),
+        finished=counted.finished,
         figures=figures,
         rulings=rulings,
         notes=list(lab.notes(variant)),
         lengths=lengths,
-        manche_turns=manche_turns,
+        manche_turns=counted.manche_turns,
         manche=lab.manche,
         source=source or f"{n:,} bot games",
-        decided=[d for r in records if (d := decided_at(r)) is not None],
+        decided=decided,
     )
 
 
-def interest_figures(records: Sequence[GameRecord], lengths: Sequence[int]) -> list[Figure]:
-    """Browne's measures (`companion.lab.interest`), for games that keep a score (their
-    records' `leads`) and games whose moves' choices were counted (`choices`)."""
-    scored = [r for r in records if r.leads]
-    figures = []
-    if scored:
-        decided = [d for r in scored if (d := decided_at(r)) is not None]
-        comebacks = [c for r in scored if (c := comeback(r)) is not None]
-        figures += [
-            _mean(INTEREST, LEAD_CHANGES, [lead_changes(r.leads) for r in scored]),
-            _mean(INTEREST, DECIDED, decided, rate=True),
-            _share(INTEREST, COMEBACKS, [float(c) for c in comebacks]),
-        ]
-    branches = [b for r in records if (b := branching(r)) is not None]
-    if branches:
-        figures.append(_mean(INTEREST, BRANCHING, branches))
-    if figures:
-        figures.append(_mean(INTEREST, DECISIONS, lengths))
-    return figures
-
-
-def _mean(
-    section: str, label: str, values: Sequence[float], seat: int | None = None, rate: bool = False
-) -> Figure:
-    """A figure that is a mean over games, with its normal interval."""
-    samples = Samples(tuple(float(v) for v in values))
-    return Figure(section, label, mean_ci(samples.values), seat, rate, samples)
-
-
-def _share(section: str, label: str, values: Sequence[float], seat: int | None = None) -> Figure:
-    """A share of games (a part of a shared win counted as such), with Wilson's interval."""
-    samples = Samples(tuple(values))
-    return Figure(section, label, wilson(math.fsum(values), len(values)), seat, True, samples)
-
-
-def _parts(samples: Samples) -> tuple[Sequence[float], Sequence[float]]:
-    return samples.values, samples.trials or ()
-
-
-def decisions_of(lab: LabGame, record: GameRecord) -> int:
-    """A game's decisions: its actions, less those the game says are none (`LabGame.decisions`:
-    an OK of a spoken round, a window the clock closed)."""
-    return record.actions if lab.decisions is None else lab.decisions(record)
-
-
-def _seat(record: GameRecord, key: str, seat: int) -> float:
-    values = record.seat_counts.get(key, ())
-    return values[seat] if seat < len(values) else 0.0
+def _figure(slot: Slot, values: Sequence[Value], ordered: bool) -> Figure:
+    """A slot's figure from its games' values (its samples kept when in game order)."""
+    if slot.kind in ("rate", "ratio"):
+        pairs = cast(Sequence[tuple[float, float]], values)
+        parts = Samples(tuple(h for h, _ in pairs), tuple(t for _, t in pairs))
+        if slot.kind == "rate":
+            estimate, rate = clustered_rate(parts.values, parts.trials or ()), True
+        else:
+            estimate, rate = ratio_ci(parts.values, parts.trials or ()), False
+    else:
+        parts = Samples(cast(tuple[float, ...], tuple(values)))
+        if slot.kind == "share":
+            estimate, rate = wilson(math.fsum(parts.values), len(parts.values)), True
+        else:
+            estimate, rate = mean_ci(parts.values), slot.percent
+    return Figure(slot.section, slot.label, estimate, slot.seat, rate,
+                  parts if ordered else None)  # fmt: skip
 
 
 NEVER_BOUND = 0.05

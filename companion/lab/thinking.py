@@ -13,23 +13,10 @@ seat's.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 
 from companion.lab.mcts import parse_kind
-from companion.lab.model import GameRecord, LabGame, Variant
-
-
-@dataclass(frozen=True)
-class ThinkingTable:
-    """One game's thinking bot, as the lab plays it."""
-
-    restrictions: Mapping[str, str]
-    """Restricted play: name (``mcts:200/never-bluff``) -> what that agent may not do."""
-    stand_in: str
-    """A kind of the game's own bots, for which the game's `check` reads a thinking seat."""
-    play: Callable[[Variant, int], GameRecord]
-    """Game `index` of a variant seating thinking bots, on the readable engine."""
+from companion.lab.model import GameRecord, LabGame, ThinkingTable, Variant
 
 
 def thinks(variant: Variant) -> bool:

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.config.model import Config
 from companion.devices.controls import GpioControls
-from companion.devices.profile import with_profile
+from companion.devices.profile import TableProfile, played_as, table_profile
 from companion.run.clock import Clock
 from companion.run.power_on_menu import console_seats
 from companion.run.sim_input import ScriptSource
@@ -88,17 +88,19 @@ def start_inputs(
 ) -> bool:
     """Start what puts the table's inputs on ``inbox``; False (logged) when a device
     cannot start. ``data_dir``: where `companion doctor --walk` left the table profile
-    (swapped readers are played as wired right until the wires are fixed). ``real_clock``:
-    the simulated input's lines happen when they come (`ScriptSource`)."""
+    (its power-up wait is used unless the config sets one; swapped readers are played as
+    wired right until the wires are fixed). ``real_clock``: the simulated input's lines
+    happen when they come (`ScriptSource`)."""
     if sim:
         if sim_input:
             source = ScriptSource(sim_input, inbox, real_clock=real_clock)
             devices.start(Starter(source), inbox)
         return True
     try:
-        readers = _readers(config)
+        profile = table_profile(data_dir) if config.readers.kind != "none" else None
+        readers = _readers(config, profile)
         if readers is not None:
-            devices.start(with_profile(readers, data_dir), inbox)
+            devices.start(played_as(readers, profile), inbox)
         if config.controls.enabled and config.pins is not None:
             seats = console_seats(config) if menu else len(config.game.seats)
             devices.start(GpioControls(config.pins, seats, config.controls), inbox)
@@ -113,16 +115,29 @@ def start_inputs(
     return True
 
 
-def _readers(config: Config) -> Any:
-    """The configured readers (not started), or None."""
+def _readers(config: Config, profile: TableProfile | None = None) -> Any:
+    """The configured readers (not started), or None; their power-up wait the config's,
+    else the ``profile``'s (`ReadersConfig.settle`)."""
     r = config.readers
+    if r.kind == "none":
+        return None
+    measured = profile.settle_us if profile else None
+    settle_us = r.settle(measured)
+    if r.settle_us is None and measured is not None:
+        log.info("settle_us = %d µs, measured by the table profile's walk", settle_us)
+    elif measured is not None and measured != settle_us:
+        log.info(
+            "settle_us = %d µs from the config (the table profile measured %d µs)",
+            settle_us,
+            measured,
+        )
     if r.kind == "pico":
         from companion.devices.serial_link import SerialLink
 
-        return SerialLink(r.port, settings={"settle_us": r.settle_us})
+        return SerialLink(r.port, settings={"settle_us": settle_us})
     if r.kind == "spi":
         from companion.devices.spi_readers import SpiReaders
 
         assert r.spi_rst is not None
-        return SpiReaders(r.spi_spots, pin_rst=r.spi_rst, settle_us=r.settle_us)
+        return SpiReaders(r.spi_spots, pin_rst=r.spi_rst, settle_us=settle_us)
     return None

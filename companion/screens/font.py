@@ -21,9 +21,10 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from PIL import Image, ImageDraw
+if TYPE_CHECKING:
+    from PIL import Image
 
 Box = tuple[int, int, int, int]
 """Where ink may land: (left, top, right, bottom), right and bottom exclusive."""
@@ -280,6 +281,8 @@ def text_mask(text: str, font: Font = SMALL) -> Image.Image | None:
     """A one-line `text` drawn once as a 1-bit mask, its cell's top left at (0, 0) (None:
     nothing to ink): a screen's lines come back frame after frame, so each is drawn in
     one call (`draw_text`) instead of a point per lit pixel."""
+    from PIL import Image, ImageDraw  # here: the installer reads configs without Pillow
+
     points = font.points(text, 0, 0)
     if not points:
         return None

@@ -13,17 +13,27 @@ import queue
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from companion.devices.profile import PROFILE, Remapped, load_profile, with_profile, write_profile
+from companion.config.model import ReadersConfig
+from companion.devices.profile import (
+    PROFILE,
+    ProfileError,
+    Remapped,
+    load_profile,
+    played_as,
+    table_profile,
+    write_profile,
+)
 from companion.devices.readers import (
     Observation,
     ReaderFault,
     ReaderOk,
     SpotContents,
 )
-from companion.devices.walk import WalkScreen, Wiring, walk_session
+from companion.devices.walk import FindSettle, WalkScreen, Wiring, walk_session
 from companion.kit.table import load_table
 
 
@@ -43,6 +53,8 @@ class Mat:
     said: list[str] = field(default_factory=list)
     shown: list[WalkScreen] = field(default_factory=list)
     tokens: int = 0
+    lay: tuple[int, ...] = ()
+    """Spots the builder lays a token on when asked for the power-up wait's search."""
 
     def __post_init__(self) -> None:
         for r in range(self.readers):
@@ -58,6 +70,9 @@ class Mat:
         self.said.append(text)
         put = re.match(r"Put a token on (?:spot (\d+)|the pad)", text)
         take = re.match(r"Take the token off (?:spot (\d+)|the pad)", text)
+        if text.startswith("Lay tokens on the spots"):
+            for spot in self.lay:  # one at a time, as a builder does
+                self._report(spot, frozenset({f"04C0FFEE0000{spot:02X}"}))
         if put:
             spot = int(put.group(1) or 0)
             self.tokens += 1
@@ -90,7 +105,7 @@ class Mat:
             self.inbox.put(SpotContents(self.across[spot], uids))
         self.inbox.put(SpotContents(reader, uids))
 
-    def walk(self, wiring: Wiring | None = None) -> object:
+    def walk(self, wiring: Wiring | None = None, find_settle: FindSettle | None = None) -> Any:
         return walk_session(
             self.inbox,
             self.readers,
@@ -100,6 +115,7 @@ class Mat:
             timeout=0.3,
             lang="en",
             wiring=wiring,
+            find_settle=find_settle,
         )
 
 
@@ -201,7 +217,7 @@ def test_the_profile_is_written_read_back_and_swaps_the_readers_for_the_service(
         def stop(self) -> None:
             pass
 
-    played = with_profile(Source(), tmp_path)
+    played = played_as(Source(), table_profile(tmp_path))
     assert isinstance(played, Remapped)
     out: queue.Queue[Observation] = queue.Queue()
     played.start(out)
@@ -220,5 +236,103 @@ def test_a_damaged_profile_is_ignored_and_the_table_plays_as_wired(
         )
     )
     source = object()
-    assert with_profile(source, tmp_path) is source  # type: ignore[arg-type]
+    assert table_profile(tmp_path) is None
+    assert played_as(source, None) is source  # type: ignore[arg-type]
     assert "spot_of must swap readers among themselves" in caplog.text
+
+
+class Search:
+    """The power-up wait's search as the walk calls it: what it was given, and a result."""
+
+    def __init__(self, found: tuple[int, int] | None) -> None:
+        self.found = found
+        self.given: dict[int, frozenset[str]] = {}
+
+    def __call__(self, contents: dict[int, frozenset[str]]) -> tuple[int, int] | None:
+        self.given = {r: uids for r, uids in contents.items() if uids}
+        return self.found
+
+
+def test_the_walk_times_the_tokens_laid_on_both_buses_and_the_profile_keeps_it(
+    tmp_path: Path,
+) -> None:
+    mat = Mat(4, lay=(1, 3))
+    search = Search((1950, 3900))
+    result = mat.walk(Wiring(bus={0: 0, 1: 0, 2: 1, 3: 1}), search)
+    assert result.healthy, result.findings
+    assert set(search.given) == {1, 3}  # the search ran once both buses held a token
+    assert "  (bus 0: the pad, spot 1; bus 1: spot 2, spot 3)" in mat.said
+    assert [s.text for s in mat.shown[-3:]] == [
+        "Lay tokens on the spots (one per bus at least), then leave them still.",
+        "Timing the tokens' power-up: do not touch them.",
+        "Done: all is well.",
+    ]
+    assert any("every token read at 1950 µs" in line for line in mat.said)
+    write_profile(tmp_path, result.profile())
+    profile = load_profile(tmp_path)
+    assert profile is not None
+    assert (profile.settle_lowest_us, profile.settle_us) == (1950, 3900)
+
+
+def test_a_bus_left_without_a_token_is_said_and_the_search_runs_on_the_other() -> None:
+    mat = Mat(4, lay=(1,))
+    search = Search((500, 1000))
+    result = mat.walk(Wiring(bus={0: 0, 1: 0, 2: 1, 3: 1}), search)
+    assert "  no token on bus 1: its readers' power-up is not timed" in mat.said
+    assert set(search.given) == {1} and result.settle == (500, 1000)
+
+
+def test_no_token_laid_leaves_the_wait_unmeasured_and_a_failed_search_is_a_finding() -> None:
+    mat = Mat(3)
+    search = Search((500, 1000))
+    result = mat.walk(find_settle=search)
+    assert search.given == {} and result.settle is None and result.healthy
+    assert result.profile().settle_us is None
+    failed = Mat(3, lay=(2,)).walk(find_settle=Search(None))
+    assert not failed.healthy and failed.settle is None
+    assert "no power-up wait read every token" in failed.findings[-1]
+
+
+def _profile_data(**fields: object) -> dict[str, object]:
+    return {"profile": 1, "readers": 3, "walked": "x", "healthy": True, **fields}
+
+
+def test_a_profile_without_the_wait_still_loads_and_the_service_uses_300(tmp_path: Path) -> None:
+    (tmp_path / PROFILE).write_text(json.dumps(_profile_data()))
+    profile = load_profile(tmp_path)
+    assert profile is not None and profile.settle_us is None
+    assert ReadersConfig().settle(profile.settle_us) == 300
+
+
+@pytest.mark.parametrize("value", ["900", True, -1, 20001, 900.5, [900]])
+def test_a_bad_wait_in_the_profile_is_a_clear_error_and_the_profile_ignored(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, value: object
+) -> None:
+    (tmp_path / PROFILE).write_text(json.dumps(_profile_data(settle_us=value)))
+    with pytest.raises(
+        ProfileError,
+        match="settle_us = .*: must be a whole number of "
+        "microseconds from 0 to 20000; run companion doctor --walk again",
+    ):
+        load_profile(tmp_path)
+    assert table_profile(tmp_path) is None
+    assert "table profile ignored" in caplog.text and "Traceback" not in caplog.text
+
+
+def test_the_wait_set_by_hand_wins_over_the_profiles(tmp_path: Path) -> None:
+    from companion.config import load_config
+    from companion.devices.serial_link import SerialLink
+    from companion.run.devices import _readers
+
+    (tmp_path / PROFILE).write_text(
+        json.dumps(_profile_data(settle_us=3900, settle_lowest_us=1950))
+    )
+    profile = table_profile(tmp_path)
+    config = tmp_path / "companion.toml"
+    config.write_text("[readers]\n")
+    link = _readers(load_config(str(config)), profile)
+    assert isinstance(link, SerialLink) and link.settings == {"settle_us": 3900}
+    config.write_text("[readers]\nsettle_us = 200\n")
+    link = _readers(load_config(str(config)), profile)
+    assert link.settings == {"settle_us": 200}
+    assert ReadersConfig(settle_us=0).settle(3900) == 0  # 0 set by hand is set

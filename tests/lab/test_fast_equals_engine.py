@@ -8,8 +8,8 @@ with the very same actions. After every step both must have
   bots draw by the engine's order),
 - the same position, in a common form (each fast path's projection of its own, or of the
   engine's),
-- said the same: the same events where the fast path makes them (PassPass), else the same
-  figures the lab counts from the engine's events (Flip Done: the counters).
+- said the same: the same events, and the same figures the lab counts from the engine's
+  events.
 
 A divergence fails naming the game, the case, the seed and the step. Seeds and lengths
 keep each game to a few seconds; `COMPANION_FAST_SEEDS=N` plays N seeds of every case.
@@ -28,11 +28,6 @@ from typing import Any
 import pytest
 
 from companion import games
-from companion.games.flipdone import rules as fd
-from companion.games.flipdone.fast import common as fd_common
-from companion.games.flipdone.fast.core import FastGame as FlipDoneGame
-from companion.games.flipdone.fast.reader import tally_of as flipdone_tally
-from companion.games.flipdone.fast.tally import PLAYS, SEAT_MANCHES
 from companion.games.passpass import rules as pp
 from companion.games.passpass.fast.core import FastGame as PassPassGame
 from companion.games.passpass.fast.tally import Tally as PassPassTally
@@ -176,80 +171,13 @@ def _passpass_config(game: str, players: int, options: dict[str, Any]) -> Callab
     return lambda seed: pp.make_config(game, players, first=seed % players, **options)
 
 
-class FlipDoneLockstep(Lockstep):
-    """Plays as the fast path's (kind, hand index, square) and positions as a `View`, cards
-    by colour (`fast/common.py`); the fast path makes no events: its counters are held to
-    those the lab's reader counts from the engine's events."""
-
-    game = "flipdone"
-    ordered = True  # the fast bots draw among plays in the engine's order
-    engine = fd
-    cases = (
-        Case("as ruled", lambda seed: fd.make_config(first=seed % 3), 10),
-        Case("one phase", lambda seed: fd.make_config(first=seed % 3, manches=1, phases=1), 40),
-        Case(
-            "chosen first element, extra-only ties, cap 1",
-            lambda seed: fd.make_config(
-                first=seed % 3,
-                manches=2,
-                phases=1,
-                first_element="chosen",
-                manche_tie="extra_only",
-                tie_phase_limit=1,
-            ),
-            20,
-        ),
-        Case(
-            "no tie phase",
-            lambda seed: fd.make_config(first=seed % 3, manches=1, phases=2, tie_phase_limit=0),
-            20,
-        ),
-    )
-
-    def start(self, config: fd.Config, seed: int) -> None:
-        self.fast = FlipDoneGame(config, seed)
-
-    def legal(self) -> Sequence[Hashable]:
-        return self.fast.legal()
-
-    def legal_of(self, state: fd.State, actions: Sequence[Any]) -> Sequence[Hashable]:
-        return tuple(fd_common.play_of(state, a) for a in actions)
-
-    def play(self, state: fd.State, action: fd.Action) -> None:
-        self.fast.play(fd_common.play_of(state, action))
-
-    def view(self) -> Hashable:
-        return fd_common.view(self.fast)
-
-    def view_of(self, state: fd.State) -> Hashable:
-        return fd_common.view_of(state)
-
-    def said(self) -> Any:
-        tally, fast = self.fast.tally, self.fast
-        plays = list(tally.phase_plays)
-        if not fast.over:  # the reader counts the phase under way too
-            plays.append(fast.counts[PLAYS] - fast.phase_start_plays)
-        return tally.counts, tally.seats[SEAT_MANCHES:], plays, tally.finished, tally.winners
-
-    def said_of(self, events: list[Json], step: list[Json]) -> Any:
-        tally = flipdone_tally(3, events)
-        return (
-            tally.counts,
-            tally.seats[SEAT_MANCHES:],
-            tally.phase_plays,
-            tally.finished,
-            (tally.winners),
-        )
-
-
 LOCKSTEPS: dict[str, Callable[[], Lockstep]] = {
     "ptipasspass": lambda: PassPassLockstep("ptipasspass", range(2, 7)),
     "phipasspass": lambda: PassPassLockstep("phipasspass", range(3, 7)),
-    "flipdone": FlipDoneLockstep,
 }
 """Every registered game with a fast path, by name (`test_every_fast_path_is_held`).
-Swiped and Vous ne passerez pas ! have none: their engine is their fast path (each
-`rules/board.py`)."""
+Swiped, Flip Done and Vous ne passerez pas ! have none: their engine is their fast path
+(each `rules/board.py`)."""
 
 
 # ---------------------------------------------------------------------------- the test
@@ -326,21 +254,6 @@ def test_the_fast_path_equals_the_engine_step_by_step(name: str, case: Case) -> 
     assert sum(played) > 10 * len(played)  # whole games (or long stretches), not a step
 
 
-REGRESSIONS = [
-    # (game, case, seed): where a fast path once left the engine.
-    ("flipdone", "as ruled", 9),  # the game won after an overtime phase kept its tie
-]
-
-
-@pytest.mark.parametrize(("name", "case_name", "seed"), REGRESSIONS)
-def test_the_fast_path_follows_the_engine_where_it_once_left_it(
-    name: str, case_name: str, seed: int
-) -> None:
-    lock = LOCKSTEPS[name]()
-    (case,) = [case for case in lock.cases if case.name == case_name]
-    lockstep(lock, case, seed)
-
-
 def _fast_path_of(name: str) -> str | None:
     """The module of a registered game's fast path, found where a game keeps it: a `fast`
     package, or `rules/fast.py`, beside the module that registers it."""
@@ -352,7 +265,6 @@ def _fast_path_of(name: str) -> str | None:
 
 
 def test_every_fast_path_is_held_to_its_engine() -> None:
-    """A game with a fast path (today's PassPass and Flip Done, or a new one) is in this
-    contract."""
+    """A game with a fast path (today's PassPass, or a new one) is in this contract."""
     with_fast = {name for name in games.names() if _fast_path_of(name)}
     assert with_fast == set(LOCKSTEPS)

@@ -1,22 +1,18 @@
-"""Flip Done in the lab: the fast path plays the readable engine's very games (the
-differential test), `record_of` counts what the rules say happened (scripted phases
-through the readable engine), `check` refuses what the game cannot play, and the notes'
-arithmetic (FD-9 never applies as ruled) is what the games show.
-
-COMPANION_LAB_DIFF_GAMES=N plays N games of every differential variant instead of the
-suite's few hundred (`bench/lab_flipdone.py --diff N` does the same on every core).
+"""Flip Done in the lab: a lab game (played on the engine's board, counted as it goes)
+reads back from its events into the same record, `record_of` counts what the rules say
+happened (scripted phases through the engine), `check` refuses what the game cannot play,
+and the notes' arithmetic (FD-9 never applies as ruled) is what the games show.
 """
 
 from __future__ import annotations
 
-import os
+import json
 import random
 from typing import Any
 
 import pytest
 
 from companion import games
-from companion.games.flipdone.fast.common import play_of, resume, view, view_of
 from companion.games.flipdone.lab import LAB, RULINGS, check, notes, phase_facts, play_reference
 from companion.games.flipdone.rules import (
     Build,
@@ -38,12 +34,11 @@ from tests.rules.flipdone.helpers import game, play, position
 
 H, R = "heuristic", "random"
 
-DIFFERENTIAL = [
-    # (name, bots, rules, games in the suite)
-    ("as ruled, heuristic", (H, H, H), {}, 30),
-    ("as ruled, random", (R, R, R), {}, 120),
-    ("2 manches of 2 phases, mixed", (H, R, R), {"manches": 2, "phases": 2}, 80),
-    ("one phase, heuristic", (H, H, H), {"manches": 1, "phases": 1}, 400),
+VARIANTS = [
+    # (name, bots, rules, games)
+    ("as ruled, heuristic", (H, H, H), {}, 6),
+    ("as ruled, random", (R, R, R), {}, 6),
+    ("2 manches of 2 phases, mixed", (H, R, R), {"manches": 2, "phases": 2}, 10),
     (
         "one phase, chosen first element, extra-only ties, cap 1",
         (H, R, H),
@@ -54,9 +49,9 @@ DIFFERENTIAL = [
             "manche_tie": "extra_only",
             "tie_phase_limit": 1,
         },
-        400,
+        40,
     ),
-    ("two phases, no tie phase", (R, H, H), dict(manches=1, phases=2, tie_phase_limit=0), 150),
+    ("two phases, no tie phase", (R, H, H), dict(manches=1, phases=2, tie_phase_limit=0), 20),
 ]
 
 
@@ -66,18 +61,18 @@ def variant(bots: tuple[str, ...] = (H, H, H), seed: int = 1, **rules: Any) -> V
 
 @pytest.mark.parametrize(
     ("bots", "rules", "count"),
-    [case[1:] for case in DIFFERENTIAL],
-    ids=[case[0] for case in DIFFERENTIAL],
+    [case[1:] for case in VARIANTS],
+    ids=[case[0] for case in VARIANTS],
 )
-def test_the_fast_path_plays_the_readable_engines_games(bots, rules, count):
-    """Same seeds, same games: every figure of every game equal, game by game."""
-    count = int(os.environ.get("COMPANION_LAB_DIFF_GAMES", count))
-    v = Variant("diff", "flipdone", 3, bots, count, seed=len(bots) + len(rules) * 7, rules=rules)
+def test_a_lab_game_reads_back_from_its_events(bots, rules, count):
+    """The lab counts a game as its board plays it; a table's journal is read from its
+    events: the same game, played by the same bots at table seats through the engine's
+    `apply` (`play_reference`), gives the same record, figure for figure."""
+    v = Variant("read", "flipdone", 3, bots, count, seed=len(bots) + len(rules) * 7, rules=rules)
     for index in range(count):
-        fast = LAB.play(v, index)
-        assert fast == play_reference(v, index), f"game {index} differs"
-        assert fast.first == index % 3  # the first seat rotates with the game
-        assert fast.finished
+        played = LAB.play(v, index)
+        assert played == play_reference(v, index), index
+        assert played.first == index % 3 and played.finished  # the first seat rotates
 
 
 @pytest.mark.parametrize(
@@ -93,40 +88,41 @@ def test_the_fast_path_plays_the_readable_engines_games(bots, rules, count):
         },
     ],  # fmt: skip
 )
-def test_a_fast_game_resumed_at_a_position_plays_on_as_the_engine(rules):
-    """The thinking bot searches on the fast path from the positions it draws: a fast game
-    resumed at any position of a readable game, with its seed, then stays that game to
-    its end (the phases to come dealt alike, FD-2)."""
+def test_a_position_read_back_plays_on_as_the_board_that_reached_it(rules):
+    """A journal resumes from a position's facts: the board built from them (JSON and
+    back, no board kept) plays every action after it as the board that reached it, to the
+    game's end (the phases to come dealt alike from the seed, FD-2)."""
     for seed in range(6):
         config = make_config(first=seed % 3, **rules)
         state, _ = new_game(config, seed)
-        rng, positions, actions = random.Random(seed), [state], []
+        rng, positions, actions, told = random.Random(seed), [state], [], []
         while not is_over(state):
             actions.append(rng.choice(legal_actions(state)))
-            state, _ = apply(state, actions[-1])
+            state, events = apply(state, actions[-1])
             positions.append(state)
-        for start in range(0, len(positions), 7):
-            fast = resume(config, seed, view_of(positions[start]))
-            for reached, action in zip(positions[start:], actions[start:], strict=False):
-                assert view(fast) == view_of(reached), (seed, start)
-                fast.play(play_of(reached, action))
-            assert view(fast) == view_of(state), (seed, start)
+            told.append(events)
+        for start in range(0, len(positions) - 1, 7):
+            again = State.from_json(json.loads(json.dumps(positions[start].to_json())))
+            for reached, action, events in zip(
+                positions[start + 1 :], actions[start:], told[start:], strict=True
+            ):
+                again, happened = apply(again, action)
+                assert (again, happened) == (reached, events), (seed, start)
 
 
-def test_a_forked_fast_game_plays_on_apart():
+def test_a_forked_board_plays_on_apart():
     """The thinking bot plays every move from one drawn position: a fork is the same
     position, and playing it on leaves the original as it was."""
-    config = make_config(first=1)
-    state, _ = new_game(config, 3)
+    state, _ = new_game(make_config(first=1), 3)
     rng = random.Random(3)
     for _ in range(40):
         state, _ = apply(state, rng.choice(legal_actions(state)))
-    original = resume(config, 3, view_of(state))
+    original = state.fork()
     fork = original.fork()
-    assert view(fork) == view(original) == view_of(state)
+    assert State.of(fork.fork()) == State.of(original.fork()) == state
     for _ in range(30):  # into the next phase
         fork.play(rng.choice(fork.legal()))
-    assert view(original) == view_of(state) and view(fork) != view(original)
+    assert State.of(original.fork()) == state and State.of(fork.fork()) != state
 
 
 def test_a_game_depends_on_its_seed_and_index_alone():

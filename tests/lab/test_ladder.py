@@ -15,7 +15,7 @@ import pytest
 from companion.cli import main
 from companion.lab import ladder as skill
 from companion.lab.ladder import ELO, decided_by_skill, rate, read_ladder
-from companion.lab.runner import run
+from companion.lab.runner import tally
 from companion.lab.stats import wilson
 from companion.lab.variants import VariantError, parse_variants
 
@@ -150,7 +150,7 @@ def test_the_ladder_rates_random_below_the_heuristic_from_played_games() -> None
     ladder = read_ladder(data, "ladder.toml")
     assert ladder is not None and len(ladder.pairings) == 2 and ladder.reference == 0
     assert parse_variants(data) == []  # a file may hold a ladder only
-    f = skill.figures(ladder, run([v for _, _, v in ladder.pairings], 1))
+    f = skill.figures(ladder, tally([v for _, _, v in ladder.pairings], 1))
     assert f.steps[0].low > 200 and f.skill.low > f.luck == pytest.approx(1 / 3)
 
 

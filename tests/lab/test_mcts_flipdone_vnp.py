@@ -9,8 +9,6 @@ import random
 import typing
 
 from companion.games.flipdone.bots import heuristic_action
-from companion.games.flipdone.fast.common import colour, view, view_of
-from companion.games.flipdone.fast.core import BLACK, RED
 from companion.games.flipdone.mcts import (
     Knowledge,
     knowledge_of,
@@ -20,6 +18,7 @@ from companion.games.flipdone.mcts import (
 )
 from companion.games.flipdone.rules import contract as flipdone_contract
 from companion.games.flipdone.rules.actions import Build
+from companion.games.flipdone.rules.board import COLOUR, NAMES, NO_CARD, Board
 from companion.games.flipdone.rules.config import DECK, LINES, is_red, make_config
 from companion.games.flipdone.rules.engine import apply, is_over, new_game
 from companion.games.flipdone.rules.state import State
@@ -102,30 +101,40 @@ def test_flipdone_decisions_are_the_same_whatever_the_others_hide() -> None:
     assert differed >= 5
 
 
-def test_flipdone_draws_keep_what_the_seat_knows_and_deal_only_unseen_colours() -> None:
-    """A draw (on the fast path) is the true position but for the cards the seat has not
-    seen: the same board, tokens, turn and own hand; the unflipped face-down squares and
-    the others' hands get the colours of the unseen cards (FD-1), all but those of the
-    cards it saw this phase."""
+def _as_known(board: Board, seat: int) -> tuple[object, ...]:
+    """All a seat knows of a board: all but the cards of the unflipped face-down squares
+    and of the others' hands (their sizes it knows), and what the others played."""
+    return (
+        board.stage, board.deal, board.manche, board.phase, board.extra, board.overtime,
+        board.tied, board.first, board.turn, board.tokens, board.baseline, board.manche_wins,
+        board.winners, board.lines, board.faces, board.flipped, board.free, board.flippable,
+        [u for u, f in zip(board.under, board.flipped, strict=True) if f], board.pending,
+        board.hand_sizes, board.cards, board.flips_done, board.board_seen, board.board_red,
+        board.hands[seat], board.colours[seat], board.played[seat], board.paid_seen[seat],
+        board.paid_red[seat],
+    )  # fmt: skip
+
+
+def test_flipdone_draws_keep_what_the_seat_knows_and_deal_only_unseen_cards() -> None:
+    """A draw (a board) is the true position but for the cards the seat has not seen: the
+    same grid, lines, tokens, turn and own hand; the unflipped face-down squares and the
+    others' hands get cards it has not seen this phase, each once (their colours are what
+    counts, FD-1)."""
     state, _ = new_game(make_config(first=1), 5)
     rng, drawn_differently = random.Random(2), 0
     for _ in range(30):
         seat = state.turn
-        truth = view_of(state)
-        draw = view(sample(knowledge_of(state, seat), rng))
-        assert draw._replace(under=truth.under, hands=truth.hands, paid=truth.paid) == truth
-        assert draw.hands[seat] == truth.hands[seat] and draw.paid[seat] == truth.paid[seat]
+        truth = state.fork()
+        draw = sample(knowledge_of(state, seat), rng)
+        assert _as_known(draw, seat) == _as_known(truth, seat)
         flipped = state.flipped
-        assert [c for c, f in zip(draw.under, flipped, strict=True) if f] == [
-            c for c, f in zip(truth.under, flipped, strict=True) if f
-        ]  # seen face up before the flip
-        hidden = [c for c, f in zip(draw.under, flipped, strict=True) if not f]
+        hidden = [c for c, f in zip(draw.under, flipped, strict=True) if not f and c != NO_CARD]
         hidden += [c for s, hand in enumerate(draw.hands) if s != seat for c in hand]
         seen = {*state.faces, *state.hands[seat], *state.played[seat]}
         seen |= {c for c, f in zip(state.under, flipped, strict=True) if f}
-        unseen = [colour(c) for c in DECK if c not in seen]
-        reds = sum(c == RED for c in hidden)
-        assert reds <= unseen.count(RED) and len(hidden) - reds <= unseen.count(BLACK)
+        assert len(set(hidden)) == len(hidden) and not {NAMES[c] for c in hidden} & seen
+        assert all(draw.colours[s] == [COLOUR[c] for c in draw.hands[s]] for s in range(3))
+        assert {NAMES[c] for c in hidden} <= {c for c in DECK if c not in seen}
         drawn_differently += draw.under != truth.under or draw.hands != truth.hands
         state, _ = apply(state, heuristic_action(state, rng))
     assert drawn_differently >= 20

@@ -12,7 +12,8 @@ import pytest
 from companion.cli import main
 from companion.lab import restricted as restricted_play
 from companion.lab.model import GameRecord
-from companion.lab.variants import VariantError, parse_variants
+from companion.lab.tally import Tally, tally
+from companion.lab.variants import VariantError, load_lab, parse_variants
 
 FILE = {"game": "ptipasspass", "players": 2, "seed": 3}
 
@@ -55,6 +56,12 @@ def test_a_bad_restricted_table_is_one_error_naming_the_key(
         _read(**table)
 
 
+def _tallies(variants: list[list[GameRecord]]) -> list[Tally]:
+    """Each variant's games tallied deal by deal, as `companion lab` plays them."""
+    lab = load_lab("ptipasspass")
+    return [tally(lab, 2, games, ordered=True) for games in variants]
+
+
 def _game(winners: tuple[int, ...]) -> GameRecord:
     return GameRecord(players=2, first=0, winners=winners, finished=True, actions=1, manches=(1,))
 
@@ -67,7 +74,7 @@ def _figures(outcomes: list[tuple[int, int]], deals: int) -> restricted_play.Res
     baseline = [_game((i % 2,)) for i in range(deals)]
     seat1 = [_game((0,) if a else (1,)) for a, _ in at]
     seat2 = [_game((1,) if b else (0,)) for _, b in at]
-    return restricted_play.figures(r, [baseline, seat1, seat2])
+    return restricted_play.figures(r, _tallies([baseline, seat1, seat2]))
 
 
 def test_the_worth_is_what_the_restricted_agent_loses_per_deal_with_students_interval() -> None:
@@ -87,9 +94,9 @@ def test_many_restrictions_widen_every_interval_so_that_they_hold_together() -> 
     one = _read(restrictions=["never-bluff"], games=10)
     four = _read(restrictions=["never-bluff", "never-menteur", "never-doublon", "always-ok"])
     records = [[_game((i % 2,)) for i in range(10)] for _ in four.variants]
-    wider = restricted_play.figures(four, records)
+    wider = restricted_play.figures(four, _tallies(records))
     assert wider.confidence == pytest.approx(1 - 0.05 / 4)
-    narrow = restricted_play.figures(one, records[:3])
+    narrow = restricted_play.figures(one, _tallies(records[:3]))
     assert wider.worths[0].worth.high > narrow.worths[0].worth.high
 
 

@@ -88,7 +88,7 @@ BAD_VALUES = [
     ('[readers]\nkind = "spi"\n', 'readers.kind = "spi" needs', "spi_spots"),
     ("[readers]\nspi_spots = [0, 1]\nspi_rst = 25\n", "spi_spots = [0, 1]", "[bus, device]"),
     ("[readers]\nresume_wait = 100\n", "resume_wait = 100", "0 to 30"),
-    ("[readers]\nsettle_us = 30000\n", "settle_us = 30000", "from 0 to 20000 (default 300)"),
+    ("[readers]\nsettle_us = 30000\n", "settle_us = 30000", "(default: what companion doctor"),
     ('[sound]\nbackend = "festival"\n', 'sound.backend = "festival"', "apt-get install espeak-ng"),
     ("[sound]\nvolume = 101\n", "sound.volume = 101", "0 (silent) to 100"),
     ("[sound]\nrate = 20\n", "sound.rate = 20", "from 80 to 400"),

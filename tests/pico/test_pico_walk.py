@@ -6,8 +6,10 @@ swapped chip selects (the chips behind two CS pins exchanged), a dead reader (a 
 with no chip: the MISO pull-down reads zeros), a neighbour that reads across (a tag on
 spot 4 powered and heard by reader 5's field too: the firmware reports the two readers
 sharing one tag) and a floating MISO (reader 6's chip behind a line that flips random bits
-of what it sends back). A clean board passes. The faulty board's walk counts its holds in
-the board's own time (``board_clock``), so a loaded machine gives it as many scans."""
+of what it sends back). A clean board passes, its slow tag's power-up timed, and the
+service started on its profile gives the Pico that wait. The faulty board's walk counts
+its holds in the board's own time (``board_clock``), so a loaded machine gives it as many
+scans."""
 
 from __future__ import annotations
 
@@ -23,12 +25,15 @@ from typing import Any
 import chip
 import pico_board
 import pytest
-from conftest import board_or_skip
+from conftest import WAIT, board_or_skip
 
+from companion.config import load_config
+from companion.devices import protocol
 from companion.devices.profile import load_profile
 from companion.devices.readers import Observation
 from companion.devices.serial_link import SerialLink
 from companion.devices.walk import Walk, WalkResult, Wiring, report, walk_command
+from companion.run.devices import Devices, start_inputs
 
 pytestmark = pytest.mark.xdist_group("emulated-pico-walk")
 
@@ -88,9 +93,16 @@ class Builder:
     """Follows the walk's prompts on the board: a new tag on the spot it names (on the chip
     under that spot, whatever the wiring), off again when told."""
 
-    def __init__(self, board: pico_board.EmulatedPico, across: dict[int, int]) -> None:
+    def __init__(
+        self,
+        board: pico_board.EmulatedPico,
+        across: dict[int, int],
+        slow: dict[int, int] | None = None,
+    ) -> None:
         self.board = board
         self.across = across
+        self.slow = slow or {}
+        """Spot -> the power-up (µs) of the token laid there for the power-up's timing."""
         self.tag: chip.Tag | None = None
         self.count = 0
         self.said: list[str] = []
@@ -106,6 +118,12 @@ class Builder:
             uid = bytes([0x04, 0x5A, 0x11, 0x22, 0x33, 0x44, self.count])
             # across: the neighbour's field powers it and hears it too
             self.tag = self.board.place(spot, uid, across=self.across.get(spot))
+        elif text.startswith("Lay tokens on the spots"):  # one on each spot it has
+            for spot, device in enumerate(self.board.chips):
+                if device is not None:
+                    uid = bytes([0x04, 0x5A, 0x11, 0x22, 0x33, 0x55, spot])
+                    boot = self.slow.get(spot, chip.TAG_BOOT_US)
+                    self.board.place(spot, uid, across=self.across.get(spot), boot_us=boot)
         elif text.startswith("Take the token off") and self.tag is not None:
             self.board.remove(self.tag)
             self.tag = None
@@ -171,14 +189,31 @@ class Console:
         pass
 
 
-def test_a_clean_board_passes_the_walk_command_and_gets_its_profile(tmp_path: Path) -> None:
+SLOW_TAG_US = 2000
+"""A token that takes 2 ms to power up (the chip model's take 250 µs)."""
+
+
+def settle_oks(board: pico_board.EmulatedPico) -> list[str]:
+    """Every power-up wait the Pico took (its OK to ``CONF settle_us``), in order."""
+    frames = protocol.FrameReader().feed(bytes(board.output))
+    return [r.value for _, r in frames if isinstance(r, protocol.Ok) and r.key == "settle_us"]
+
+
+def test_a_clean_board_passes_the_walk_and_the_service_gives_the_pico_the_wait_it_timed(
+    tmp_path: Path,
+) -> None:
+    """The walk command on a clean 3-reader board, then tokens laid on every spot, spot 2's
+    slow to power up: the profile holds the lowest wait that read it (just under its 2 ms:
+    the firmware's own time between the antenna coming on and the frame's end makes up the
+    rest) and twice it; the service, started on that profile with no settle_us in its
+    config, gives the Pico that wait."""
+    board = board_or_skip(readers=3)
     config = tmp_path / "companion.toml"
     config.write_text(
         '[game]\nname = "ptipasspass"\nlanguage = "en"\n[display]\ndriver = "none"\n'
-        '[readers]\nkind = "pico"\n'
+        f'[controls]\nenabled = false\n[readers]\nkind = "pico"\nport = "{board.path}"\n'
     )
-    board = board_or_skip(readers=3)
-    console = Console(Builder(board, {}))
+    console = Console(Builder(board, {}, slow={2: SLOW_TAG_US}))
     args = argparse.Namespace(
         config=str(config),
         data_dir=str(tmp_path / "data"),
@@ -186,21 +221,40 @@ def test_a_clean_board_passes_the_walk_command_and_gets_its_profile(tmp_path: Pa
         readers=3,
         hold=HOLD,
         timeout=TIMEOUT,
+        find_settle=3,
+        no_settle=False,
     )
 
     def link(port: str, settings: dict[str, int]) -> SerialLink:
         return SerialLink(port, settings=settings, **LINK)
 
+    devices = Devices()
     try:
         code = walk_command(args, out=console, make_link=link)
+        print(console.text)  # the walk as the builder read it (pytest -rP shows it)
+        assert code == 0, console.text
+        assert "table passed the walk" in console.text
+        profile = load_profile(tmp_path / "data")
+        assert profile is not None and profile.healthy and profile.readers == 3
+        assert [d["verdict"] for d in profile.details] == ["ok"] * 3
+        lowest, settle = profile.settle_lowest_us, profile.settle_us
+        assert lowest is not None and SLOW_TAG_US - 500 <= lowest <= SLOW_TAG_US, console.text
+        assert settle == 2 * lowest
+        missed = [int(m) for m in re.findall(r"settle_us (\d+): missed on spot 2\n", console.text)]
+        assert missed and 0 < lowest - max(missed) <= 50, console.text  # the search's step
+        assert console.text.count("missed on") == len(missed), console.text  # spot 2's only
+        assert settle_oks(board)[-1] == "300"  # the walk gave the firmware its own back
+        inbox: queue.Queue[Any] = queue.Queue()
+        started = start_inputs(
+            devices, inbox, load_config(str(config)), sim=False, sim_input=None, menu=False,
+            data_dir=tmp_path / "data",
+        )  # fmt: skip
+        assert started
+        board.wait_for(lambda: settle_oks(board)[-1] == str(settle), WAIT, "the profile's wait")
         board.check()
     finally:
+        devices.stop()
         board.close()
-    assert code == 0, console.text
-    assert "table passed the walk" in console.text
-    profile = load_profile(tmp_path / "data")
-    assert profile is not None and profile.healthy and profile.readers == 3
-    assert [d["verdict"] for d in profile.details] == ["ok"] * 3
 
 
 def test_each_injected_wiring_fault_is_named(faulty_board: pico_board.EmulatedPico) -> None:

@@ -29,7 +29,6 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from companion import games
 from companion.cli import main as companion
 from companion.run.items import Scripted
-from companion.web.virtual import HandPace
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from .table import Client, LiveTable
@@ -200,7 +199,7 @@ def shoot_virtual(browser: Browser, folder: Path, name: str) -> None:
     (folder / f"{name}-virtual").mkdir()
     table = LiveTable(folder / f"{name}-virtual", setup, virtual=True)
     try:
-        table.web.hub.hands = HandPace(time.monotonic, rate=1000.0, burst=1000)
+        table.unhurried()
         phones = [table.client() for _ in range(seats)]
         for seat, phone in enumerate(phones):
             phone.pair(table, seat)

@@ -25,7 +25,7 @@ from companion.run.loop import Service
 from companion.run.web_port import WebPort
 from companion.session import Session
 from companion.web.gate import Limits
-from companion.web.virtual import virtual_setup
+from companion.web.virtual import HandPace, virtual_setup
 
 
 @dataclass
@@ -177,6 +177,12 @@ class LiveTable:
             self.clock.start()
         host, port = self.web.address.rsplit(":", 1)
         self.host, self.port = host, int(port)
+
+    def unhurried(self) -> None:
+        """Let every seat's phone act at machine speed: a test that plays whole games
+        faster than hands would is refused (429) by the seats' pace, which
+        `test_virtual_table` tests on its own."""
+        self.web.hub.hands = HandPace(time.monotonic, rate=1000.0, burst=1000)
 
     def client(self, source: str | None = None) -> Client:
         """A new browser, connecting from `source` (127.0.0.1 by default)."""

@@ -25,6 +25,7 @@ def vnp_table(tmp_path):
     setup = games.get("vnp").simulated_setup(2, 1)
     setup = dataclasses.replace(setup, rules={**(setup.rules or {}), "size": SIZE})
     table = LiveTable(tmp_path, setup)
+    table.unhurried()  # the test confirms a hint as soon as it shows
     yield table
     table.close()
 

@@ -18,7 +18,7 @@ import pytest
 
 from companion import games
 from companion.journal import PressInput, SpotInput, TickInput, read_journal
-from companion.web.virtual import MOVES_AT_ONCE, STATE_FILE, HandPace, VirtualTable, said
+from companion.web.virtual import MOVES_AT_ONCE, STATE_FILE, VirtualTable, said
 
 from .table import Client, LiveTable
 
@@ -48,7 +48,7 @@ def paired(table: LiveTable, seats: int, unhurried: bool = True) -> list[Client]
     """A phone paired for each seat; `unhurried`: the hands' pace is not what is tested
     (`test_a_flood_is_slowed...` tests it), so a test may send many moves at once."""
     if unhurried:
-        table.web.hub.hands = HandPace(time.monotonic, rate=1000.0, burst=1000)
+        table.unhurried()
     clients = []
     for seat in range(seats):
         client = table.client()

@@ -1,12 +1,12 @@
-"""Flip Done in the designer's lab: variants, seeded bot games on the fast path, and the
-record of any game read from its events.
+"""Flip Done in the designer's lab: variants, seeded bot games played on the engine's
+board, and the record of any game read from its events.
 
-Game i of a variant is today's self-play game i (`companion.games.flipdone.bots`):
-rng = Random(f"{seed}:{i}"), one bot per seat with Random(rng.random()), the first seat
-i mod 3, and the engine seeded with rng.randrange(2**31). `LAB.play` plays it on the fast
-path (`companion.games.flipdone.fast`); `play_reference` plays it on the readable engine with
-today's bots and reads its events with `record_of`, the reader a refereed game's journal
-goes through too. The two give equal records (tests/lab/test_flipdone.py).
+Game i of a variant: rng = Random(f"{seed}:{i}"), one bot per seat with
+Random(rng.random()), the first seat i mod 3, and the engine seeded with
+rng.randrange(2**31). `LAB.play` plays it on the engine's board (rules/board.py), which
+tells a `Tally` what happens; `play_reference` plays it as a table does (the engine's
+`apply`, the bots at table seats) and reads its events as a journal is read (`record_of`,
+reader.py): both give the same record (tests/lab/test_flipdone.py).
 
 Variant.rules takes the keys of a table's `[game.rules]` (`RULE_KEYS` of the referee):
 phases, manches, first_element, manche_tie, tie_phase_limit. Unset, they are the book's:
@@ -21,10 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.games.flipdone.bots import BOT_KINDS, Bot, make_bot
-from companion.games.flipdone.fast import play_game
-from companion.games.flipdone.fast.reader import record_of
-from companion.games.flipdone.fast.tally import KIND_OF_LINE, KINDS, record
+from companion.games.flipdone.bots import BOTS, BoardBot, make_bot
+from companion.games.flipdone.reader import record_of
 from companion.games.flipdone.rules import (
     HAND_SIZE,
     LINES,
@@ -39,8 +37,19 @@ from companion.games.flipdone.rules import (
     make_config,
     new_game,
 )
-from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Section, Variant
-from companion.lab.thinking import ThinkingTable, extend
+from companion.games.flipdone.rules.board import OVER, PLACE_FIRST, Board
+from companion.games.flipdone.tally import KIND_OF_LINE, KINDS, Tally, record
+from companion.lab.model import (
+    GameRecord,
+    LabGame,
+    Mean,
+    PerSeat,
+    Rate,
+    Section,
+    ThinkingTable,
+    Variant,
+)
+from companion.lab.thinking import extend
 
 GAME = "flipdone"
 SEED_RANGE = 2**31
@@ -69,8 +78,7 @@ RULINGS = {
 
 
 def _game_setup(variant: Variant, index: int) -> tuple[Config, int, list[random.Random]]:
-    """Game `index`'s config, engine seed and the seats' random generators, drawn as
-    today's self-play draws them (companion.games.flipdone.bots.selfplay_report)."""
+    """Game `index`'s config, engine seed and the seats' random generators."""
     rng = random.Random(f"{variant.seed}:{index}")
     rngs = [random.Random(rng.random()) for _ in range(PLAYERS)]
     config = make_config(first=index % PLAYERS, **dict(variant.rules))
@@ -78,19 +86,35 @@ def _game_setup(variant: Variant, index: int) -> tuple[Config, int, list[random.
 
 
 def play(variant: Variant, index: int) -> GameRecord:
-    """Game `index` of the variant on the fast path."""
+    """Game `index` of the variant."""
+    return play_with(variant, index, lambda kind, rng: BOTS[kind])
+
+
+def play_with(
+    variant: Variant, index: int, bot_of: Callable[[str, random.Random], BoardBot]
+) -> GameRecord:
+    """Game `index` of the variant, seat s played by `bot_of(kind of s, its rng)` (the
+    thinking bot's seats are given theirs by `mcts.py`)."""
     config, seed, rngs = _game_setup(variant, index)
-    tally = play_game(config, seed, variant.bots, rngs)
+    bots = [bot_of(kind, rng) for kind, rng in zip(variant.bots, rngs, strict=True)]
+    tally = Tally()
+    board = Board(config, seed, tally)
+    choices = tally.choices
+    while board.stage is not OVER:
+        seat = board.turn
+        tally.mark(board.tokens)
+        choices[0] += _choices(board)
+        choices[1] += 1
+        board.play(bots[seat](board, rngs[seat]))
+    tally.mark(board.tokens)
     return record(tally, PLAYERS, config.first)
 
 
-def play_reference(
-    variant: Variant, index: int, bot_of: Callable[[str, random.Random], Bot] = make_bot
-) -> GameRecord:
-    """The same game on the readable engine with today's bots, read from its events.
-    `bot_of` seats other bots than the game's own (the thinking bot, `mcts.py`)."""
+def play_reference(variant: Variant, index: int) -> GameRecord:
+    """The same game as a table plays it: through the engine's `apply`, the bots at table
+    seats, its record read from its events as a journal's is."""
     config, seed, rngs = _game_setup(variant, index)
-    bots = [bot_of(kind, rng) for kind, rng in zip(variant.bots, rngs, strict=True)]
+    bots = [make_bot(kind, rng) for kind, rng in zip(variant.bots, rngs, strict=True)]
     state, opening = new_game(config, seed)
     events: list[Event] = list(opening)
     choices = [0, 0]
@@ -101,6 +125,14 @@ def play_reference(
         events.extend(happened)
     played = record_of(PLAYERS, config.first, [e.to_json() for e in events])
     return replace(played, choices=(choices[0], choices[1]))
+
+
+def _choices(board: Board) -> int:
+    """How many plays `board.legal()` lists, without listing them (the lab counts them at
+    every play: the branching factor)."""
+    if board.stage is PLACE_FIRST:
+        return SQUARES
+    return len(board.hands[board.turn]) * (len(board.free) + len(board.flippable) + 1)
 
 
 def _thinking() -> ThinkingTable:
@@ -124,10 +156,8 @@ def check(variant: Variant) -> None:
     if len(variant.bots) != variant.players:
         raise ValueError(f"bots: one bot kind per seat ({PLAYERS}), not {len(variant.bots)}")
     for kind in variant.bots:
-        if kind not in BOT_KINDS:
-            raise ValueError(
-                f"bots: unknown Flip Done bot {kind!r}; bots are {', '.join(BOT_KINDS)}"
-            )
+        if kind not in BOTS:
+            raise ValueError(f"bots: unknown Flip Done bot {kind!r}; bots are {', '.join(BOTS)}")
     unknown = sorted(set(variant.rules) - set(RULE_KEYS))
     if unknown:
         raise ValueError(

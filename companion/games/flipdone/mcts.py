@@ -7,10 +7,10 @@ flipped square (it was face up before the flip), its own hand and the cards it p
 this phase. Every other card is one it has not seen: a draw deals their colours at random
 to the others' hands and the unflipped face-down squares (only a card's colour matters,
 FD-1), and draws a new seed for the phases not dealt yet (the true one would tell the
-next deals). The search runs on the fast path (`fast.common.resume` sets a fast game at
-the drawn position), a play being (kind, colour, square): two cards of one colour are
-one choice. The search is paired (companion/lab/mcts.py): the seat's moves are compared
-in the same drawn worlds, each played out by the others' replies (the heuristic bots)
+next deals). The search runs on the engine's board (`Board.of` sets one at the drawn
+position), a move being (kind, colour, square): two cards of one colour are one choice.
+The search is paired (companion/lab/mcts.py): the seat's moves are compared in the same
+drawn worlds, each played out by the others' replies (the heuristic bots)
 to the seat's next turn; a position is worth a share of the win by tokens (FD-10: most
 tokens wins) as sure as the plays left allow, or the win itself at the game's end.
 """
@@ -22,31 +22,31 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.games.flipdone.bots import Bot, make_bot
-from companion.games.flipdone.fast.bots import heuristic_play
-from companion.games.flipdone.fast.common import View, colour, resume
-from companion.games.flipdone.fast.core import (
+from companion.games.flipdone.bots import BOTS, BoardBot, Bot, heuristic_play, make_bot
+from companion.games.flipdone.rules.actions import Action, Build, Discard, Flip, PlaceFirst
+from companion.games.flipdone.rules.board import (
     BREAKS_LINE,
     BUILD,
+    CARD,
     CODES,
+    COLOUR,
     DISCARD,
-    EMPTY,
     FLIP,
     LOSES_THIRD,
+    NO_CARD,
     OUTCOMES,
+    OVER,
     PLACE,
-    RED,
+    PLACE_FIRST,
     THROUGH,
-    FastGame,
+    Board,
     Play,
 )
-from companion.games.flipdone.rules.actions import Action, Build, Discard, Flip, PlaceFirst
 from companion.games.flipdone.rules.config import DECK, HAND_SIZE, PLAYERS, SQUARES, Config, Hand
 from companion.games.flipdone.rules.engine import legal_actions
 from companion.games.flipdone.rules.state import PublicView, State, public_view
 from companion.lab.mcts import Spec, Thinking, estimate_values, parse_kind, think, win_values
-from companion.lab.model import GameRecord, Variant
-from companion.lab.thinking import ThinkingTable
+from companion.lab.model import GameRecord, ThinkingTable, Variant
 
 HORIZON = PLAYERS - 1
 """Playout plays: the others' replies, to the seat's next turn. A longer look plays the
@@ -92,131 +92,160 @@ def knowledge_of(state: State, seat: int) -> Knowledge:
     )  # fmt: skip
 
 
-def sample(knowledge: Knowledge, rng: random.Random) -> FastGame:
-    """A whole position consistent with what the seat knows, on the fast path: the colours
-    of the cards it has not seen dealt at random to the others' hands and the unflipped
-    face-down squares, and a new seed for the phases to come."""
+def sample(knowledge: Knowledge, rng: random.Random) -> Board:
+    """A whole position consistent with what the seat knows, on a board: the cards it has
+    not seen dealt at random to the others' hands and the unflipped face-down squares (only
+    their colours matter, FD-1), and a new seed for the phases to come."""
     known, unseen = _known(knowledge)
     cards = list(unseen)
     rng.shuffle(cards)
     deal = iter(cards)
-    under = tuple(next(deal) if c == UNSEEN else c for c in known.under)
-    hands = tuple(tuple(next(deal) if c == UNSEEN else c for c in h) for h in known.hands)
-    at = known._replace(under=under, hands=hands)
-    return resume(knowledge.config, rng.randrange(SEED_RANGE), at)
+    view = knowledge.view
+    return Board.of(
+        config=knowledge.config, seed=rng.randrange(SEED_RANGE), deal=knowledge.deal,
+        manche=view.manche, phase=view.phase, extra=view.extra, overtime=view.overtime,
+        tied=view.tied, stage=view.stage, turn=view.turn, first=view.first,
+        tokens=view.tokens, manche_wins=view.manche_wins, baseline=view.baseline,
+        owners=view.owners, faces=known.faces, flipped=view.flipped,
+        under=tuple(next(deal) if c == UNSEEN else c for c in known.under),
+        pending=known.pending, winners=view.winners, hand_sizes=view.hand_sizes,
+        hands=tuple(tuple(next(deal) if c == UNSEEN else c for c in h) for h in known.hands),
+        deck=(), discards=known.paid, played=known.played,
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Known:
+    """A seat's position as cards, UNSEEN for every card it has not seen."""
+
+    faces: tuple[int, ...]
+    under: tuple[int, ...]
+    pending: int
+    hands: tuple[tuple[int, ...], ...]
+    played: tuple[tuple[int, ...], ...]
+    """Its own cards played this phase; nothing for the others' (it counts only its own)."""
+    paid: tuple[int, ...]
+    """Its own cards played this phase that went face down: its discards and flips' pay."""
 
 
 @functools.lru_cache(maxsize=4)  # a decision draws many times from one knowledge
-def _known(knowledge: Knowledge) -> tuple[View, tuple[int, ...]]:
+def _known(knowledge: Knowledge) -> tuple[_Known, tuple[int, ...]]:
     """The seat's position with UNSEEN for every card it has not seen (the unflipped
-    face-down squares, the others' hands), and those cards' colours: the part of a draw
-    that is the same every time."""
+    face-down squares, the others' hands), and those cards in DECK order: the part of a
+    draw that is the same every time."""
     view, seat = knowledge.view, knowledge.seat
     board = [c for c in (*view.faces, *knowledge.turned) if c is not None]
     seen = {*board, *knowledge.hand, *knowledge.own_played}
     if view.pending is not None:
         seen.add(view.pending)
-    under = tuple(
-        colour(turned) if turned is not None else UNSEEN if dealt else EMPTY
-        for turned, dealt in zip(knowledge.turned, view.dealt, strict=True)
+    own_played = tuple(CARD[c] for c in knowledge.own_played)
+    known = _Known(
+        faces=tuple(_card(c) for c in view.faces),
+        under=tuple(
+            CARD[turned] if turned is not None else UNSEEN if dealt else NO_CARD
+            for turned, dealt in zip(knowledge.turned, view.dealt, strict=True)
+        ),
+        pending=_card(view.pending),
+        hands=tuple(
+            tuple(CARD[c] for c in knowledge.hand) if s == seat else (UNSEEN,) * size
+            for s, size in enumerate(view.hand_sizes)
+        ),
+        played=tuple(own_played if s == seat else () for s in range(PLAYERS)),
+        paid=tuple(CARD[c] for c in knowledge.own_played if c not in board),
     )
-    hands = tuple(
-        tuple(colour(c) for c in knowledge.hand) if s == seat else (UNSEEN,) * size
-        for s, size in enumerate(view.hand_sizes)
-    )
-    paid = [colour(c) for c in knowledge.own_played if c not in board]
-    board_colours = [colour(c) for c in board]
-    known = View(
-        stage=view.stage, deal=knowledge.deal, manche=view.manche, phase=view.phase,
-        extra=view.extra, overtime=view.overtime, tied=view.tied, first=view.first,
-        turn=view.turn, tokens=view.tokens, baseline=view.baseline,
-        manche_wins=view.manche_wins, owners=view.owners,
-        faces=tuple(colour(c) for c in view.faces), flipped=view.flipped,
-        under=under, pending=colour(view.pending), hands=hands,
-        paid=tuple((len(paid), paid.count(RED)) if s == seat else (0, 0) for s in range(PLAYERS)),
-        board=(len(board_colours), board_colours.count(RED)), winners=view.winners,
-    )  # fmt: skip
-    return known, tuple(colour(c) for c in DECK if c not in seen)
+    return known, tuple(CARD[c] for c in DECK if c not in seen)
+
+
+def _card(name: str | None) -> int:
+    return NO_CARD if name is None else CARD[name]
 
 
 def move_of(action: Action) -> Move:
-    """A readable action as the search's move."""
+    """An engine action as the search's move."""
     if isinstance(action, PlaceFirst):
         return (PLACE, 0, action.square - 1)
     if isinstance(action, Discard):
-        return (DISCARD, colour(action.card), -1)
+        return (DISCARD, COLOUR[CARD[action.card]], -1)
     if isinstance(action, Build | Flip):
         kind = BUILD if isinstance(action, Build) else FLIP
-        return (kind, colour(action.card), action.square - 1)
+        return (kind, COLOUR[CARD[action.card]], action.square - 1)
     raise ValueError(f"the thinking bot plays a seeded deal: no {action.name}")
 
 
-def legal(game: FastGame) -> tuple[Move, ...]:
-    """The moves legal in a fast position: builds, flips, discards, by colour."""
-    if game.over:
+def legal(board: Board) -> tuple[Move, ...]:
+    """The moves legal on a board: builds, flips, discards, by colour."""
+    if board.stage is OVER:
         return ()
-    if game.placing:
+    if board.stage is PLACE_FIRST:
         return tuple((PLACE, 0, sq) for sq in range(SQUARES))
-    colours = sorted(set(game.hands[game.turn]))
+    colours = sorted(set(board.colours[board.turn]))
     return (
-        *((BUILD, c, sq) for c in colours for sq in game.free),
-        *((FLIP, c, sq) for c in colours for sq in game.flippable),
+        *((BUILD, c, sq) for c in colours for sq in board.free),
+        *((FLIP, c, sq) for c in colours for sq in board.flippable),
         *((DISCARD, c, -1) for c in colours),
     )
 
 
-def step(game: FastGame, move: Move) -> FastGame:
-    """The move played on `game` itself (the search plays each move on its own fork)."""
-    kind, card, square = move
-    game.play(move if kind == PLACE else (kind, game.hands[game.turn].index(card), square))
-    return game
+def _index(board: Board, colour: int) -> int:
+    """The first card of `colour` in the hand of the seat to play."""
+    return board.colours[board.turn].index(colour)
 
 
-def _heuristic_move(game: FastGame, rng: random.Random) -> Move:
+def step(board: Board, move: Move) -> Board:
+    """The move played on `board` itself (the search plays each move on its own fork)."""
+    kind, colour, square = move
+    board.play(move if kind == PLACE else (kind, _index(board, colour), square))
+    return board
+
+
+def _heuristic_move(board: Board, rng: random.Random) -> Move:
     """The heuristic bot's play, as a move (its card by colour)."""
-    kind, index, square = heuristic_play(game, rng)
-    return (kind, index if kind == PLACE else game.hands[game.turn][index], square)
+    kind, index, square = heuristic_play(board, rng)
+    if kind == PLACE:
+        return (kind, index, square)
+    return (kind, board.colours[board.turn][index], square)
 
 
-def playout(game: FastGame, rng: random.Random) -> tuple[float, ...]:
+def playout(board: Board, rng: random.Random) -> tuple[float, ...]:
     """The heuristic bots play on `HORIZON` plays (less when the phase ends first)."""
-    deal = game.deal
+    deal = board.deal
     for _ in range(HORIZON):
-        if game.over or game.deal != deal:
+        if board.stage is OVER or board.deal != deal:
             break
-        game.play(heuristic_play(game, rng))
-    if game.over:
-        return win_values(PLAYERS, game.tally.winners)
-    phases_left = (game.manches - game.manche) * game.phases + game.phases - game.phase
-    plays_left = game.cards + HAND_SIZE * PLAYERS * max(0, phases_left)
-    return estimate_values([float(t) for t in game.tokens], max(1.0, SPREAD * plays_left**0.5))
+        board.play(heuristic_play(board, rng))
+    if board.stage is OVER:
+        return win_values(PLAYERS, board.winners)
+    config = board.config
+    phases_left = (config.manches - board.manche) * config.phases + config.phases - board.phase
+    plays_left = board.cards + HAND_SIZE * PLAYERS * max(0, phases_left)
+    return estimate_values([float(t) for t in board.tokens], max(1.0, SPREAD * plays_left**0.5))
 
 
-THINKING: Thinking[Knowledge, FastGame, Move] = Thinking(
+THINKING: Thinking[Knowledge, Board, Move] = Thinking(
     sample=sample,
     legal=legal,
     step=step,
-    mover=lambda game, move: game.turn,
+    mover=lambda board, move: board.turn,
     playout=playout,
     paired=True,
-    fork=FastGame.fork,
+    fork=lambda board: board.fork(),
 )
 
 
 # ------------------------------------------------------------------ restricted play
 
 
-def _never_flip(game: FastGame, move: Move) -> bool:
+def _never_flip(board: Board, move: Move) -> bool:
     return move[0] != FLIP
 
 
-def _never_break(game: FastGame, move: Move) -> bool:
+def _never_break(board: Board, move: Move) -> bool:
     """No flip that breaks a line another seat owns (a flip of one's own or of no line
     is allowed): judged on the draw, which is what the seat believes."""
     kind, _, square = move
     if kind != FLIP:
         return True
-    seat, turned_up, lines = game.turn, game.under[square], game.lines
+    seat, turned_up, lines = board.turn, COLOUR[board.under[square]], board.lines
     for line, place, _ in THROUGH[square]:
         full = lines[line]
         if full // CODES - 1 in (-1, seat):
@@ -226,7 +255,7 @@ def _never_break(game: FastGame, move: Move) -> bool:
     return True
 
 
-RESTRICTIONS: Mapping[str, tuple[str, Callable[[FastGame, Move], bool]]] = {
+RESTRICTIONS: Mapping[str, tuple[str, Callable[[Board, Move], bool]]] = {
     "never-flip": ("never flips an element: builds and discards only", _never_flip),
     "never-break": ("never flips into another player's line", _never_break),
 }
@@ -268,11 +297,36 @@ def seat_bot(kind: str, rng: random.Random) -> Bot:
     return lambda state: thinking(knowledge_of(state, state.turn), legal_actions(state))
 
 
-def play(variant: Variant, index: int) -> GameRecord:
-    """Game `index` of a variant seating thinking bots, on the readable engine."""
-    from companion.games.flipdone.lab import play_reference
+def play_of(board: Board, action: Action) -> Play:
+    """The board's play of an action legal on it (a SEEDED deal)."""
+    if isinstance(action, PlaceFirst):
+        return (PLACE, 0, action.square - 1)
+    if isinstance(action, Build | Flip | Discard):
+        index = board.hands[board.turn].index(CARD[action.card])
+        if isinstance(action, Discard):
+            return (DISCARD, index, -1)
+        return (BUILD if isinstance(action, Build) else FLIP, index, action.square - 1)
+    raise ValueError(f"the board deals its own cards: no {action.name} (FD-2, seeded)")
 
-    return play_reference(variant, index, seat_bot)
+
+def board_bot(kind: str, rng: random.Random) -> BoardBot:
+    """The bot of a kind a variant names, on the lab's board: a thinking one is handed its
+    seat's knowledge of the position, as at a table (`seat_bot`)."""
+    if parse_kind(kind) is None:
+        return BOTS[kind]
+    bot = seat_bot(kind, rng)
+
+    def choose(board: Board, _rng: random.Random) -> Play:
+        return play_of(board, bot(State.of(board.fork())))
+
+    return choose
+
+
+def play(variant: Variant, index: int) -> GameRecord:
+    """Game `index` of a variant seating thinking bots."""
+    from companion.games.flipdone.lab import play_with
+
+    return play_with(variant, index, board_bot)
 
 
 TABLE = ThinkingTable(

@@ -38,7 +38,8 @@ from companion.games.flipdone.rules import (
     FirstElement,
     Stage,
 )
-from companion.web.virtual import Report, Touch, on_spot, only_keys, refused, spot_of
+from companion.games.virtual_kit import Report, Touch
+from companion.web.virtual import on_spot, only_keys, refused, spot_of
 
 PAD = 0
 MOVES = ("deal", "place_first", "build", "discard", "flip", "take", "gather")

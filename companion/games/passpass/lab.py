@@ -48,8 +48,17 @@ from companion.games.passpass.rules import (
     new_game,
 )
 from companion.games.passpass.selfplay import choose, window_calls
-from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Section, Variant
-from companion.lab.thinking import ThinkingTable, extend
+from companion.lab.model import (
+    GameRecord,
+    LabGame,
+    Mean,
+    PerSeat,
+    Rate,
+    Section,
+    ThinkingTable,
+    Variant,
+)
+from companion.lab.thinking import extend
 
 RULE_KEYS = ("window", "next_starter", "turn_limit")
 """The engine settings a variant may change (Config fields; the PassPass referee takes no

@@ -65,8 +65,7 @@ from companion.games.passpass.rules import (
     best_pick,
 )
 from companion.lab.mcts import Spec, Thinking, parse_kind, think, win_values
-from companion.lab.model import GameRecord, Variant
-from companion.lab.thinking import ThinkingTable
+from companion.lab.model import GameRecord, ThinkingTable, Variant
 
 T = TypeVar("T")
 

@@ -30,17 +30,9 @@ from typing import Any
 
 from companion.games.passpass.referee import PassPassReferee, expected_table
 from companion.games.passpass.rules import Phase, Verdict, player_view
+from companion.games.virtual_kit import Pressed, Report, Touch
 from companion.referee.table import TagKinds
-from companion.web.virtual import (
-    Pressed,
-    Report,
-    Touch,
-    exchange,
-    on_spot,
-    only_keys,
-    refused,
-    spot_of,
-)
+from companion.web.virtual import exchange, on_spot, only_keys, refused, spot_of
 
 MOVES = ("drop", "take", "slide")
 

@@ -31,8 +31,17 @@ from companion.games.swiped.rules.events import Event
 from companion.games.swiped.selfplay import game as selfplay
 from companion.games.swiped.selfplay import tally as keys
 from companion.games.swiped.selfplay.tally import Tally
-from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate, Section, Variant
-from companion.lab.thinking import ThinkingTable, extend
+from companion.lab.model import (
+    GameRecord,
+    LabGame,
+    Mean,
+    PerSeat,
+    Rate,
+    Section,
+    ThinkingTable,
+    Variant,
+)
+from companion.lab.thinking import extend
 
 GAME = "swiped"
 BotFactory = Callable[[str, int, Config, random.Random], Bot]

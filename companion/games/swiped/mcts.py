@@ -56,8 +56,7 @@ from companion.games.swiped.rules.engine import PAIRS, apply, may_claim
 from companion.games.swiped.rules.events import Event, ProgramsRevealed
 from companion.games.swiped.rules.state import PlayerView, State, next_swap
 from companion.lab.mcts import Spec, Thinking, estimate_values, parse_kind, think, win_values
-from companion.lab.model import GameRecord, Variant
-from companion.lab.thinking import ThinkingTable
+from companion.lab.model import GameRecord, ThinkingTable, Variant
 from companion.rules.jsonable import TaggedAction
 
 BETA = DeducingParams().beta

@@ -31,15 +31,8 @@ from typing import Any
 from companion.games.swiped.referee import SwipedReferee
 from companion.games.swiped.rules import SQUARES, Phase, next_swap
 from companion.games.swiped.rules.deck import make_deck
-from companion.web.virtual import (
-    Report,
-    Touch,
-    exchange,
-    on_spot,
-    only_keys,
-    refused,
-    spot_of,
-)
+from companion.games.virtual_kit import Report, Touch
+from companion.web.virtual import exchange, on_spot, only_keys, refused, spot_of
 
 PAD = 0
 MOVES = ("draw_layout", "place_cubes", "draw_target", "swap")

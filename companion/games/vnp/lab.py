@@ -45,9 +45,10 @@ from companion.lab.model import (
     Rate,
     Row,
     Section,
+    ThinkingTable,
     Variant,
 )
-from companion.lab.thinking import ThinkingTable, extend
+from companion.lab.thinking import extend
 from companion.rules.errors import BadInput
 
 GAME = "vnp"
@@ -483,19 +484,24 @@ def _leads(
         owners.setdefault(side, set()).add(seats[colour])
     if len(owners) != players or any(len(seat) != 1 for seat in owners.values()):
         return ()
-    owner = {side: min(seat) for side, seat in owners.items()}
-    n, everything = len(side_of), len(PIECES)
-    placed, segments = [0] * n, [0] * n
+    seat_of = [min(owners[side]) for side in side_of]
+    everything = len(PIECES)
+    placed, segments = [0] * len(side_of), [0] * len(side_of)
+    scores = [0.0] * players
+    for seat in seat_of:
+        scores[seat] -= TOTAL_SEGMENTS
     leads = []
     for at, (colour, size, _, _) in enumerate(acts, start=1):
         if not size:
             continue  # a pass changes no score
         placed[colour] += 1
         segments[colour] += size
-        scores = [0.0] * players
-        for c in range(n):
-            left = ALL_PLACED_BONUS if placed[c] == everything else TOTAL_SEGMENTS - segments[c]
-            scores[owner[side_of[c]]] -= left
+        # Only the colour placed changes its score (whole numbers: exact in a float).
+        before = TOTAL_SEGMENTS - segments[colour] + size
+        left = (
+            ALL_PLACED_BONUS if placed[colour] == everything else TOTAL_SEGMENTS - segments[colour]
+        )
+        scores[seat_of[colour]] += before - left
         leads.append(Lead(at, tuple(scores)))
     return tuple(leads)
 

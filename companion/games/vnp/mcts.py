@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from companion.games.vnp.bots import BOTS, Bot, largest_bot
 from companion.games.vnp.rules.board import PASS, Board, Ids
 from companion.lab.mcts import Spec, Thinking, estimate_values, parse_kind, think
-from companion.lab.model import GameRecord, Variant
-from companion.lab.thinking import ThinkingTable
+from companion.lab.model import GameRecord, ThinkingTable, Variant
 
 MARGIN = 5.0
 """A playout's value is a softmax of the sides' scores: a lead of this many segments is

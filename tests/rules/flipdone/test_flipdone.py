@@ -7,6 +7,7 @@ reading order; lines are the indexes of LINES: 0-2 columns, 3-5 rows, 6-7 diagon
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -60,9 +61,9 @@ def test_fd_1_three_players_and_a_52_card_deck():
 
 def test_fd_1_only_colour_matters_for_an_alignment():
     state = position(game(), faces={1: "AH", 2: "10D", 3: "KH", 4: "2S"})
-    assert aligned(state.faces, ROW1)  # hearts and diamonds: all red
+    assert aligned(state, ROW1)  # hearts and diamonds: all red
     state = position(game(), faces={1: "AH", 2: "10S", 3: "KH"})
-    assert not aligned(state.faces, ROW1)
+    assert not aligned(state, ROW1)
 
 
 def test_fd_1_a_players_tokens_never_go_below_zero():
@@ -123,6 +124,12 @@ def test_fd_2_a_phase_deals_9_face_down_1_face_up_in_the_centre_and_4_cards_each
 def test_fd_2_the_deal_is_reproducible_from_the_seed():
     assert game(seed=3) == game(seed=3)
     assert game(seed=3).under != game(seed=4).under
+    for seed in range(5):  # a phase: the whole deck shuffled by Random(f"{seed}:{deal}")
+        cards = list(DECK)
+        random.Random(f"{seed}:1").shuffle(cards)
+        state = game(seed=seed)
+        assert state.under == tuple(cards[:9]) and state.faces[4] == cards[9]
+        assert state.hands[0] == tuple(sorted(cards[10:14])) and state.deck == tuple(cards[22:])
 
 
 def test_fd_2_the_first_player_moves_one_seat_clockwise_each_phase():
@@ -229,9 +236,9 @@ def test_fd_4_eight_lines_worth_1_2_and_3():
 
 def test_fd_4_a_line_is_aligned_only_when_its_three_squares_are_elements():
     state = position(game(), faces={1: "AS", 4: "2S"})
-    assert not aligned(state.faces, COL1)
+    assert not aligned(state, COL1)
     state = position(game(), faces={1: "AS", 4: "2S", 7: "3C"})
-    assert aligned(state.faces, COL1)
+    assert aligned(state, COL1)
 
 
 # FD-5 ------------------------------------------------------------------------------
@@ -447,6 +454,7 @@ def test_fd_10_the_best_net_gain_wins_the_manche_and_two_tokens():
     assert MancheWon(0, 1, (5, 3, 0), 2) in events
     assert after.tokens == (7, 6, 0) and after.manche_wins == (1, 0, 0)
     assert GameOver((0,), (7, 6, 0)) in events
+    assert not [e for e in events if isinstance(e, Tied | TieStands)]
     assert after.stage is Stage.OVER and after.winners == (0,)
     assert legal_actions(after) == () and actors(after) == frozenset()
     with pytest.raises(IllegalAction, match="FD-10"):
@@ -474,6 +482,7 @@ def test_fd_10_overtime_ends_as_soon_as_the_tie_is_gone():
     assert GameOver((0,), (5, 0, 4)) in events and not [
         e for e in events if isinstance(e, MancheWon)
     ]
+    assert after.winners == (0,) and after.tied == ()  # the game over names no tie
 
 
 def test_fd_10_configurable_cap_on_tie_phases_lets_the_tie_stand():
@@ -497,6 +506,23 @@ def test_fd_10_configurable_extra_only_counts_only_the_tied_players_extra_gains(
     cumulative = dataclasses.replace(state, config=make_config(manches=1, phases=1))
     after, events = play(cumulative, Flip(0, "AC", 9))
     assert MancheWon(2, 1, (1, 2, 9), 2) in events
+
+
+@pytest.mark.parametrize(
+    ("manche_tie", "baseline"), [("extra_only", (4, 4, 0)), ("cumulative", (1, 1, 0))]
+)
+def test_fd_10_configurable_extra_only_counts_from_the_first_tie(manche_tie, baseline):
+    """With extra_only, the gains of the extra phases count from the tokens at the tie,
+    however many extra phases it takes; cumulative counts from the manche's start."""
+    tied = _last_move((4, 4, 0), baseline=(1, 1, 0), manche_tie=manche_tie)
+    after, _ = play(tied, Flip(0, "AC", 9))
+    assert after.extra == 1 and after.tied == (0, 1) and after.baseline == baseline
+    again = dataclasses.replace(
+        _last_move((6, 6, 0), baseline=baseline, manche_tie=manche_tie),
+        extra=1, tied=(0, 1), phase=2,
+    )  # fmt: skip
+    after, _ = play(again, Flip(0, "AC", 9))
+    assert after.extra == 2 and after.baseline == baseline
 
 
 # Views ------------------------------------------------------------------------------

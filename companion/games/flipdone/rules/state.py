@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from companion.games.flipdone.rules.board import CARD, NAMES, NO_CARD, UNWATCHED, Board
 from companion.games.flipdone.rules.config import (
     DECK,
     HAND_SIZE,
@@ -55,7 +56,11 @@ class PublicView:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """A whole game position. Immutable; `apply` returns a new one."""
+    """A whole game position, frozen: `apply` returns a new one.
+
+    The board of the position (the engine's core, board.py) is built from these facts when
+    first needed, kept with them, and never handed out: `fork` gives a copy to play on.
+    """
 
     config: Config
     seed: int
@@ -97,9 +102,58 @@ class State:
     """The cards discarded face down this phase (FD-3)."""
     played: tuple[Hand, ...]
     """The cards each seat played this phase, in order (face-down discards among them)."""
+    _board: Board | None = field(default=None, init=False, compare=False, repr=False)
+    """The board of these facts, once built (it holds the hidden facts too)."""
+
+    @classmethod
+    def of(cls, board: Board) -> State:
+        """The snapshot of a board (which the caller must not play on afterwards)."""
+        state = cls(
+            config=board.config,
+            seed=board.seed,
+            deal=board.deal,
+            manche=board.manche,
+            phase=board.phase,
+            extra=board.extra,
+            overtime=board.overtime,
+            tied=board.tied,
+            stage=board.stage,
+            turn=board.turn,
+            first=board.first,
+            tokens=tuple(board.tokens),
+            manche_wins=tuple(board.manche_wins),
+            baseline=tuple(board.baseline),
+            owners=tuple(board.owner(line) for line in range(len(board.lines))),
+            faces=_names(board.faces),
+            flipped=tuple(board.flipped),
+            pending=_name(board.pending),
+            winners=board.winners,
+            hand_sizes=tuple(board.hand_sizes),
+            under=_names(board.under),
+            hands=tuple(tuple(NAMES[c] for c in hand) for hand in board.hands),
+            deck=tuple(NAMES[c] for c in board.deck),
+            discards=tuple(NAMES[c] for c in board.discards),
+            played=tuple(tuple(NAMES[c] for c in cards) for cards in board.played),
+        )
+        board.watch = UNWATCHED
+        object.__setattr__(state, "_board", board)
+        return state
+
+    def _core(self) -> Board:
+        """The board of this position, built once: for the rules package to read, never to
+        play on (`fork` gives a board to play on)."""
+        if self._board is None:
+            object.__setattr__(self, "_board", _board_of(self))
+        assert self._board is not None
+        return self._board
+
+    def fork(self) -> Board:
+        """A board of this position to play on (the state itself never changes)."""
+        return self._core().fork()
 
     def to_json(self) -> dict[str, Any]:
         data = _plain(self)
+        del data["_board"]
         data["config"] = self.config.to_json()
         return data
 
@@ -132,6 +186,49 @@ class State:
             discards=tuple(data["discards"]),
             played=tuple(tuple(p) for p in data.get("played", [[]] * len(data["hands"]))),
         )
+
+
+def _name(card: int) -> str | None:
+    return None if card == NO_CARD else NAMES[card]
+
+
+def _names(cards: list[int]) -> tuple[str | None, ...]:
+    return tuple(None if c == NO_CARD else NAMES[c] for c in cards)
+
+
+def _card(name: str | None) -> int:
+    return NO_CARD if name is None else CARD[name]
+
+
+def _board_of(state: State) -> Board:
+    """The board of a position's facts."""
+    return Board.of(
+        config=state.config,
+        seed=state.seed,
+        deal=state.deal,
+        manche=state.manche,
+        phase=state.phase,
+        extra=state.extra,
+        overtime=state.overtime,
+        tied=state.tied,
+        stage=state.stage,
+        turn=state.turn,
+        first=state.first,
+        tokens=state.tokens,
+        manche_wins=state.manche_wins,
+        baseline=state.baseline,
+        owners=state.owners,
+        faces=tuple(_card(c) for c in state.faces),
+        flipped=state.flipped,
+        under=tuple(_card(c) for c in state.under),
+        pending=_card(state.pending),
+        winners=state.winners,
+        hand_sizes=state.hand_sizes,
+        hands=tuple(tuple(CARD[c] for c in hand) for hand in state.hands),
+        deck=tuple(CARD[c] for c in state.deck),
+        discards=tuple(CARD[c] for c in state.discards),
+        played=tuple(tuple(CARD[c] for c in cards) for cards in state.played),
+    )
 
 
 def public_view(state: State) -> PublicView:

@@ -1,17 +1,29 @@
 """What a Flip Done game adds to the lab's figures, counted as it happens.
 
-Both ways of measuring a game fill one `Tally`: the fast engine as it plays
-(`companion.games.flipdone.fast.core`) and the reader of a journal's or the readable
-engine's events (`companion.games.flipdone.lab.record_of`). The counters are a flat list
-indexed by the constants below (cheap to bump in the fast engine's inner loop), and one
-`record` turns any tally into the same `GameRecord`, so equal games give equal records.
+Both ways of measuring a game fill one `Tally`: a lab game's board tells it what happens
+as it plays (the Tally is the board's `Watcher`), and the reader of a journal's events
+(reader.py) fills it from what the events say. The counters are a flat list indexed by
+the constants below (cheap to bump at every play), and one `record` turns any tally into
+the same `GameRecord`, so equal games give equal records.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from companion.games.flipdone.rules.board import (
+    ALIGNS_THIRD,
+    HOLD_BONUS,
+    KEEPS_OWN,
+    KEEPS_THIRD,
+    LOSES_OWN,
+    VALUE,
+    Board,
+    Watcher,
+)
 from companion.games.flipdone.rules.config import LINES, PLAYERS
+from companion.games.flipdone.rules.config import MANCHE_BONUS as BONUS
 from companion.lab.model import GameRecord, Lead
 
 KINDS = ("columns", "rows", "diagonals")
@@ -102,6 +114,9 @@ assert len(COUNT_KEYS) == COUNTERS
 SEAT_KEYS = ("tokens", "manches won", "lines made", "lines broken")
 TOKENS, SEAT_MANCHES, SEAT_MADE, SEAT_BROKE = range(len(SEAT_KEYS))
 
+UNSCORED = {KEEPS_OWN: OWN_KEPT, KEEPS_THIRD: THIRD_KEPT, ALIGNS_THIRD: THIRD_UNOWNED}
+"""The flip outcomes that change nothing (no event says them), and their counters."""
+
 RULINGS: dict[str, tuple[int, ...]] = {
     "FD-1": (BANK_BREAKS, PENALTY_CUT),
     "FD-3": (SKIPS,),
@@ -116,8 +131,8 @@ RULINGS: dict[str, tuple[int, ...]] = {
 
 
 @dataclass
-class Tally:
-    """One game's counters, filled while it is played (or read)."""
+class Tally(Watcher):
+    """One game's counters, filled while it is played (told by its board) or read."""
 
     counts: list[int] = field(default_factory=lambda: [0] * COUNTERS)
     seats: list[list[int]] = field(default_factory=lambda: [[0] * PLAYERS for _ in SEAT_KEYS])
@@ -134,6 +149,10 @@ class Tally:
 
     marked: list[int] = field(default_factory=list)
     """The tokens at the last mark (compared as they are: a play seldom changes them)."""
+    phase_start: int = 0
+    """The plays made before the phase under way."""
+    made_now: int = 0
+    """The lines the last play made so far (FD-5)."""
 
     def mark(self, tokens: list[int]) -> None:
         """Note the tokens if they changed since the last mark, at the plays made so far."""
@@ -141,6 +160,124 @@ class Tally:
             self.marked = list(tokens)
             at = self.counts[PLAYS] + self.counts[PLACED]
             self.leads.append(Lead(at, tuple(map(float, tokens))))
+
+    # What a lab game's board tells (Watcher): the counters each hook bumps.
+
+    def phase_started(self, board: Board, card: int) -> None:
+        self.counts[PHASES] += 1
+        self.phase_start = self.counts[PLAYS]
+
+    def first_placed(self, board: Board, seat: int | None, square: int, card: int) -> None:
+        if seat is not None:
+            self.counts[PLACED] += 1
+
+    def built(self, board: Board, seat: int, square: int, card: int) -> None:
+        self.play(BUILDS)
+
+    def flipped(self, board: Board, seat: int, square: int, shown: int, hidden: int) -> None:
+        self.play(FLIPS)
+
+    def discarded(self, board: Board, seat: int) -> None:
+        self.play(DISCARDS)
+
+    def play(self, kind: int) -> None:
+        """FD-3: a play of `kind` (BUILDS, FLIPS or DISCARDS); the lines it makes follow."""
+        self.counts[kind] += 1
+        self.counts[PLAYS] += 1
+        self.made_now = 0
+
+    def line_made(self, board: Board, seat: int, line: int) -> None:
+        self.made(seat, line, VALUE[line])
+
+    def made(self, seat: int, line: int, value: int) -> None:
+        """FD-5: `seat` made a line worth `value` (a second one with one play: MULTI)."""
+        self.made_now += 1
+        if self.made_now == 2:
+            self.counts[MULTI] += 1
+        kind = KIND_OF_LINE[line]
+        self.counts[MADE + kind] += 1
+        self.counts[MADE_POINTS + kind] += value
+        self.seats[SEAT_MADE][seat] += 1
+
+    def line_broken(self, board: Board, seat: int, owner: int, line: int, taken: int) -> None:
+        self.broken(seat, line, VALUE[line], VALUE[line] - taken)
+
+    def broken(self, seat: int, line: int, value: int, from_bank: int) -> None:
+        """FD-6, FD-1: `seat` broke a line worth `value`; the bank made up `from_bank`."""
+        counts = self.counts
+        kind = KIND_OF_LINE[line]
+        counts[BROKEN + kind] += 1
+        counts[BROKEN_POINTS + kind] += value
+        counts[BREAKS] += 1
+        self.seats[SEAT_BROKE][seat] += 1
+        if from_bank:
+            counts[BANK_BREAKS] += 1
+            counts[BANK_TOKENS] += from_bank
+
+    def line_held(self, board: Board, seat: int, owner: int, line: int) -> None:
+        self.held(line, HOLD_BONUS[line])
+
+    def held(self, line: int, bonus: int) -> None:
+        """FD-6: another's flip kept a line aligned; its owner took `bonus`."""
+        kind = KIND_OF_LINE[line]
+        self.counts[HELD + kind] += 1
+        self.counts[HELD_POINTS + kind] += bonus
+        self.counts[KEPT] += 1
+
+    def line_lost(self, board: Board, seat: int, owner: int, line: int, outcome: int) -> None:
+        self.lost(line, outcome == LOSES_OWN)
+
+    def lost(self, line: int, own: bool) -> None:
+        """FD-7 (`own`) or FD-8: a line broke with no points."""
+        self.counts[LOST + KIND_OF_LINE[line]] += 1
+        self.counts[OWN_BROKEN if own else THIRD_BROKEN] += 1
+
+    def line_unscored(self, board: Board, seat: int, line: int, outcome: int) -> None:
+        self.unscored(outcome)
+
+    def unscored(self, outcome: int) -> None:
+        """FD-7, FD-8: a flip kept a line aligned, or aligned one, and nothing changed."""
+        self.counts[UNSCORED[outcome]] += 1
+
+    def skipped(self, board: Board, seat: int) -> None:
+        self.counts[SKIPS] += 1
+
+    def phase_ended(self, board: Board, left: tuple[int, ...], paid: tuple[int, ...]) -> None:
+        self.phase_plays.append(self.counts[PLAYS] - self.phase_start)
+        self.penalties(left, paid)
+
+    def penalties(self, left: Sequence[int], paid: Sequence[int]) -> None:
+        """FD-9, FD-1: the cards `left` in each hand at a phase's end, the tokens `paid`."""
+        if not any(left):
+            return
+        counts = self.counts
+        for cards, tokens in zip(left, paid, strict=True):
+            if cards:
+                counts[CARDS_LEFT] += cards
+                counts[PENALTY_PAID] += tokens
+                counts[PENALISED] += 1
+                counts[PENALTY_CUT] += tokens < cards
+        counts[PHASES_LEFT] += 1
+
+    def tied(self, board: Board, seats: tuple[int, ...]) -> None:
+        self.counts[OVERTIME_PHASES if board.overtime else TIE_PHASES] += 1
+
+    def manche_won(self, board: Board, seat: int, gains: tuple[int, ...]) -> None:
+        self.won_manche(seat, BONUS)
+
+    def won_manche(self, seat: int, bonus: int) -> None:
+        """FD-10: `seat` won a manche and its `bonus`."""
+        self.counts[MANCHE_BONUS] += bonus
+        self.counts[MANCHES_WON] += 1
+        self.seats[SEAT_MANCHES][seat] += 1
+
+    def tie_stands(self, board: Board, seats: tuple[int, ...], overtime: bool) -> None:
+        self.counts[TIES_STANDING] += 1
+
+    def game_over(self, board: Board) -> None:
+        self.finished = True
+        self.winners = board.winners
+        self.seats[TOKENS] = list(board.tokens)
 
 
 def record(tally: Tally, players: int, first: int) -> GameRecord:

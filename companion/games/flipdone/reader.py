@@ -1,12 +1,13 @@
 """Flip Done's events read into the lab's counters: the record of any game.
 
-`record_of` reads the engine's events as `Event.to_json()` writes them: the readable
-engine's, in `companion.games.flipdone.lab.play_reference`, and a refereed table's journal, in
-`companion report`, where the referee's own kinds (faults, refused presses, the OBSERVED
-deal's `dealt_down`) are skipped and `undo` takes back the play it names. It fills the same
-`Tally` the fast engine fills as it plays, so a lab game and a real one are measured
+`record_of` reads the engine's events as `Event.to_json()` writes them: a refereed table's
+journal, in `companion report` (and a game played through the engine's `apply`), where
+the referee's own kinds (faults, refused presses, the OBSERVED deal's `dealt_down`) are
+skipped and `undo` takes back the play it names. It fills the same
+`Tally` a lab game's board fills as it plays, so a lab game and a real one are measured
 alike; where the events leave a special case unsaid (a flip that keeps a line aligned
-under FD-7 or FD-8, or aligns one under FD-8, makes no event) it rebuilds the grid.
+under FD-7 or FD-8, or aligns one under FD-8, makes no event) it rebuilds the grid and
+asks the rules' own `flip_outcome`.
 """
 
 from __future__ import annotations
@@ -14,58 +15,34 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion.games.flipdone.fast.tally import (
-    BANK_BREAKS,
-    BANK_TOKENS,
-    BREAKS,
-    BROKEN,
-    BROKEN_POINTS,
+from companion.games.flipdone.rules.board import (
+    CARD,
+    COLOUR,
+    EMPTY,
+    LINE_SQUARES,
+    THROUGH,
+    WEIGHTS,
+    flip_outcome,
+)
+from companion.games.flipdone.rules.config import LINES, SQUARES
+from companion.games.flipdone.tally import (
     BUILDS,
-    CARDS_LEFT,
     DISCARDS,
     FLIPS,
-    HELD,
-    HELD_POINTS,
-    KEPT,
-    KIND_OF_LINE,
-    LOST,
-    MADE,
-    MADE_POINTS,
-    MANCHE_BONUS,
-    MANCHES_WON,
-    MULTI,
     OVERTIME_PHASES,
-    OWN_BROKEN,
-    OWN_KEPT,
-    PENALISED,
-    PENALTY_CUT,
-    PENALTY_PAID,
     PHASES,
-    PHASES_LEFT,
     PLACED,
     PLAYS,
-    SEAT_BROKE,
     SEAT_KEYS,
-    SEAT_MADE,
-    SEAT_MANCHES,
     SKIPS,
-    THIRD_BROKEN,
-    THIRD_KEPT,
-    THIRD_UNOWNED,
     TIE_PHASES,
     TIES_STANDING,
     TOKENS,
+    UNSCORED,
     Tally,
     record,
 )
-from companion.games.flipdone.rules.config import LINES, SQUARES, is_red
 from companion.lab.model import GameRecord
-
-EMPTY, RED, BLACK = 0, 1, 2
-LINE_SQUARES = tuple(tuple(sq - 1 for sq in line.squares) for line in LINES)
-LINES_AT = tuple(
-    tuple(i for i, squares in enumerate(LINE_SQUARES) if sq in squares) for sq in range(SQUARES)
-)
 
 
 class _Reader:
@@ -85,8 +62,6 @@ class _Reader:
         self.first = 0
         self.last: int | None = None
         """The seat that made the phase's last play."""
-        self.made = 0
-        """Lines the current play made (FD-5)."""
         self.undoable: list[tuple[int, int, int, int | None]] = []
         """(kind, square, seats skipped, the last seat before) of each play since the last
         public fact: what `back` may take back."""
@@ -95,7 +70,7 @@ class _Reader:
         kind = e.get("kind")
         counts = self.counts
         if kind in _PLAYS or kind == "first_element" and e.get("seat") is not None:
-            self.tally.mark(self.tokens)  # as the fast engine marks before each play
+            self.tally.mark(self.tokens)  # as a lab game marks before each play
         if kind == "phase_start":
             counts[PHASES] += 1
             self.tally.phase_plays.append(0)
@@ -126,16 +101,13 @@ class _Reader:
 
     def _play(self, seat: int, kind: int, square: int = -1) -> None:
         """Count a play (FD-3) and the seats skipped since the last one."""
-        counts = self.counts
-        counts[kind] += 1
-        counts[PLAYS] += 1
+        self.tally.play(kind)
         self.tally.phase_plays[-1] += 1
         after = self.first - 1 if self.last is None else self.last
         skipped = (seat - after - 1) % self.players
-        counts[SKIPS] += skipped
+        self.counts[SKIPS] += skipped
         self.undoable.append((kind, square, skipped, self.last))
         self.last = seat
-        self.made = 0
 
     def _undo(self) -> None:
         """`back` took back a build or discard that scored nothing (docs/journal.md)."""
@@ -151,75 +123,42 @@ class _Reader:
 
     def _flip(self, seat: int, square: int, shown: int) -> None:
         """Count what the events of a flip leave unsaid, then turn the element over."""
-        after = list(self.face)
-        after[square] = shown
-        for line in LINES_AT[square]:
-            squares = LINE_SQUARES[line]
+        states = [f + 3 * t for f, t in zip(self.face, self.flipped, strict=True)]
+        for line, place, _ in THROUGH[square]:
+            code = sum(states[sq] * w for sq, w in zip(LINE_SQUARES[line], WEIGHTS, strict=True))
             owner = self.owners[line]
-            was = _aligned([self.face[sq] for sq in squares])
-            now = _aligned([after[sq] for sq in squares])
-            third = sum(self.flipped[sq] for sq in squares) >= 2
-            if third and was and now and owner is not None:
-                self.counts[THIRD_KEPT] += 1  # FD-8: kept, no bonus
-            elif third and now and not was and owner is None:
-                self.counts[THIRD_UNOWNED] += 1  # FD-8: aligned, no owner
-            elif not third and was and now and owner == seat:
-                self.counts[OWN_KEPT] += 1  # FD-7: one's own line, no points
-        self.face = after
+            outcome = flip_outcome(code, -1 if owner is None else owner, seat, place, shown)
+            if outcome in UNSCORED:
+                self.tally.unscored(outcome)
+        self.face[square] = shown
         self.flipped[square] = True
 
     def _made(self, e: Mapping[str, Any]) -> None:
-        kind = KIND_OF_LINE[e["line"]]
-        self.counts[MADE + kind] += 1
-        self.counts[MADE_POINTS + kind] += e["value"]
+        self.tally.made(e["seat"], e["line"], e["value"])
         self.tokens[e["seat"]] += e["value"]
-        self.tally.seats[SEAT_MADE][e["seat"]] += 1
         self.owners[e["line"]] = e["seat"]
-        self.made += 1
-        if self.made == 2:
-            self.counts[MULTI] += 1
 
     def _broken(self, e: Mapping[str, Any]) -> None:
-        counts = self.counts
-        kind = KIND_OF_LINE[e["line"]]
-        counts[BROKEN + kind] += 1
-        counts[BROKEN_POINTS + kind] += e["value"]
-        counts[BREAKS] += 1
-        if e["from_bank"]:
-            counts[BANK_BREAKS] += 1
-            counts[BANK_TOKENS] += e["from_bank"]
+        self.tally.broken(e["seat"], e["line"], e["value"], e["from_bank"])
         self.tokens[e["seat"]] += e["value"]
         self.tokens[e["owner"]] -= e["from_owner"]
-        self.tally.seats[SEAT_BROKE][e["seat"]] += 1
         self.owners[e["line"]] = None
 
     def _held(self, e: Mapping[str, Any]) -> None:
-        kind = KIND_OF_LINE[e["line"]]
-        self.counts[HELD + kind] += 1
-        self.counts[HELD_POINTS + kind] += e["bonus"]
-        self.counts[KEPT] += 1
+        self.tally.held(e["line"], e["bonus"])
         self.tokens[e["owner"]] += e["bonus"]
 
     def _lost(self, e: Mapping[str, Any]) -> None:
-        self.counts[LOST + KIND_OF_LINE[e["line"]]] += 1
-        self.counts[OWN_BROKEN if e["ruling"] == "FD-7" else THIRD_BROKEN] += 1
+        self.tally.lost(e["line"], e["ruling"] == "FD-7")
         self.owners[e["line"]] = None
 
     def _phase_end(self, e: Mapping[str, Any]) -> None:
-        counts = self.counts
-        for seat, (left, paid) in enumerate(zip(e["cards_left"], e["paid"], strict=True)):
+        for seat, paid in enumerate(e["paid"]):
             self.tokens[seat] -= paid
-            if left:
-                counts[CARDS_LEFT] += left
-                counts[PENALTY_PAID] += paid
-                counts[PENALISED] += 1
-                counts[PENALTY_CUT] += paid < left
-        counts[PHASES_LEFT] += any(e["cards_left"])
+        self.tally.penalties(e["cards_left"], e["paid"])
 
     def _manche_won(self, e: Mapping[str, Any]) -> None:
-        self.counts[MANCHE_BONUS] += e["bonus"]
-        self.counts[MANCHES_WON] += 1
-        self.tally.seats[SEAT_MANCHES][e["seat"]] += 1
+        self.tally.won_manche(e["seat"], e["bonus"])
         self.tokens[e["seat"]] += e["bonus"]
 
     def _tie(self, e: Mapping[str, Any]) -> None:
@@ -253,11 +192,7 @@ _PLAYS = frozenset(("build", "discard", "flip"))
 
 
 def _colour(card: str) -> int:
-    return RED if is_red(card) else BLACK  # FD-1: only the colour matters
-
-
-def _aligned(faces: list[int]) -> bool:
-    return faces[0] != EMPTY and faces[0] == faces[1] == faces[2]  # FD-4
+    return COLOUR[CARD[card]]  # FD-1: only the colour matters
 
 
 def tally_of(players: int, events: Iterable[Mapping[str, Any]]) -> Tally:
