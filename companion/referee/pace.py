@@ -95,8 +95,8 @@ class PacedReferee:
         """The last press that could not count, shown until `notice.until`."""
 
     def warm_up(self) -> None:
-        """Nothing to build once the table is ready (a game that has something overrides
-        this: VNP's board tables)."""
+        """Nothing to build once the table is ready (a game with tables its inputs need
+        but showing the table does not overrides this)."""
 
     # ------------------------------------------------------------------ inputs
 

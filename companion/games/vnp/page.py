@@ -45,11 +45,16 @@ def _segments(shape: tuple[Mid, ...]) -> list[list[int]]:
     return out
 
 
-def segments_of(size: int, pid: int) -> list[list[int]]:
-    """Placement `pid`'s unit segments on a `size` board, [x1, y1, x2, y2] each, smaller
-    end first: as the page draws and sends them."""
+def _unit_segments(size: int, segment_ids: tuple[int, ...]) -> list[list[int]]:
+    """Segments by id as [x1, y1, x2, y2], smaller end first, in the ids' order."""
     g = geometry(size)
-    return [[*a, *b] for a, b in (g.segment(s) for s in g.placement(pid).segments)]
+    return [[*a, *b] for a, b in (g.segment(s) for s in segment_ids)]
+
+
+def segments_of(size: int, pid: int) -> list[list[int]]:
+    """Placement `pid`'s unit segments on a `size` board: as the page draws and sends
+    them."""
+    return _unit_segments(size, geometry(size).placement(pid).segments)
 
 
 @cache
@@ -60,7 +65,10 @@ def placement_table(size: int) -> dict[str, Any]:
     moved right by `k % columns` and down by `k // columns` (tests/rules/vnp checks every
     id of several sizes)."""
     g = geometry(size)
-    blocks = [[b.first, PIECES[b.piece].name, b.columns, _segments(b.shape)] for b in g.blocks]
+    blocks = [
+        [b.first, PIECES[b.piece].name, b.columns, _unit_segments(size, b.corner.segments)]
+        for b in g.blocks
+    ]
     return {"size": size, "count": g.count, "blocks": blocks}
 
 

@@ -5,6 +5,7 @@ ready."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,23 @@ def test_a_board_playing_more_than_a_games_placements_builds_the_tables() -> Non
     assert t.keep(ONE_BY_ONE) == t.full ^ t.conflict(ONE_BY_ONE)
     assert type(t) is Tables and built(t, "users")
     assert worked_out == [t.full ^ t.conflict(pid) for pid in range(ONE_BY_ONE)]
+
+
+def test_threads_reading_an_unbuilt_board_at_once_share_one_build() -> None:
+    """The referee's loop and the page's thread may read a new board's placements at
+    the same moment: one builds, the other waits and reads the same tables."""
+    fresh = _GeometryToPlace(9)
+    start = threading.Barrier(4)
+    seen: list[object] = []
+
+    def read() -> None:
+        start.wait()
+        seen.append(fresh.by_segments)
+
+    threads = [threading.Thread(target=read) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert type(fresh) is Geometry
+    assert len(seen) == 4 and all(s is seen[0] for s in seen)

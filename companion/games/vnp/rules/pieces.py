@@ -21,6 +21,7 @@ more of its segments meet there: the stricter reading of VNP-4). Placements are 
 
 from __future__ import annotations
 
+import threading
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
@@ -366,10 +367,14 @@ def geometry(size: int) -> Geometry:
 class BuiltOnRead:
     """The unbuilt state of an object some of whose attributes (`LAZY`) are built on their
     first read, all at once (`build_lazy`, which then turns the object into its plain
-    class: a class with `__getattr__` is slower at every read, hot loops included)."""
+    class: a class with `__getattr__` is slower at every read, hot loops included).
+
+    One thread builds; another reading meanwhile waits for it (the referee's loop and
+    the page's thread may both read a board's tables first)."""
 
     __slots__ = ()
     LAZY: tuple[str, ...] = ()
+    _building = threading.RLock()  # re-entered: building tables reads the geometry
 
     def build_lazy(self) -> None:
         raise NotImplementedError
@@ -380,7 +385,9 @@ class BuiltOnRead:
             """An attribute of `LAZY` not built yet: build them all, then read it."""
             if name not in self.LAZY:
                 raise AttributeError(name)
-            self.build_lazy()
+            with BuiltOnRead._building:
+                if isinstance(self, BuiltOnRead):  # not built by another thread meanwhile
+                    self.build_lazy()
             return object.__getattribute__(self, name)
 
 
