@@ -25,6 +25,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pi import on_pi, ratio
 from verdict import judge
@@ -33,14 +34,24 @@ ROOT = Path(__file__).resolve().parent.parent
 MAIN = "import sys; sys.path.insert(0, sys.argv.pop(1)); from companion.cli import main; main()"
 DEFAULT = ("--help", "config --help", "config check --help")
 README_COMMANDS = ("--help", "config --help", "config check", "run --help")
+GAMES = {"PhiPassPass": "phipasspass", "Flip Done": "flipdone", "Swiped": "swiped", "VNP": "vnp"}
+"""The games started besides the default (PtiPassPass), by their config name."""
+SEATS = {"flipdone": 3, "swiped": 2}
+"""The games whose config must name their seats (no default number of players)."""
+RESUMED = ROOT / "tests" / "referee" / "vnp" / "scenarios" / "two_players.jsonl"
+RESUMED_PLACEMENTS = 20
+"""A VNP game resumed (`run --resume`, as the service starts) at its 20th placement: the
+first inputs of a two-player game the referee's tests replay."""
 TARGET_PI4_S = {
     "--help": 0.5,
     "config check": 0.75,
     "run --sim (to ready)": 1.0,
-    "run --sim, VNP (to ready)": 1.0,
+    **{f"run --sim, {title} (to ready)": 1.0 for title in GAMES},
+    f"run --sim --resume, VNP at {RESUMED_PLACEMENTS} placements (to ready)": 1.0,
 }
 """Targets for a command's start on a Pi 4, the whole process's CPU time: issue 41's
-second to ready; `--help` and `config check` typed at a prompt, answered at once."""
+second to ready, for every game; `--help` and `config check` typed at a prompt, answered
+at once."""
 IDLE_SECONDS = 5.0
 TARGET_IDLE_PCT = 2.0
 """A table left alone (no input, no watcher) spends at most this much of a Pi 4 core (1.5 %
@@ -70,7 +81,16 @@ shared 2-core machine busy): commit a667ca3 406 ms median (runs 401–425), afte
 out one by one (the placements 173 -> 57 ms, the conflict tables 74 -> 64 ms). Still
 missed: those two are about 120 ms of the 290 (0.6 s on a Pi 4); a start within 1 s needs
 them shipped as data, or built after "ready" while the page starts (its placements come
-from phones)."""
+from phones).
+
+Every game to ready, page on, seven interleaved pairs in issue 41's third round (CPU time
+median and runs, the shared 2-core machine at a load average of 10): commit c0e8552
+against after VNP's board built after "ready" and no scan of the installed distributions
+for a built-in game: PtiPassPass 173 (162–179) -> 157 (153–168) ms, PhiPassPass 175
+(164–181) -> 162 (154–171), Flip Done 167 (162–172) -> 157 (154–168), Swiped 170
+(156–177) -> 155 (144–172), VNP 289 (276–298) -> 149 (144–153); VNP to its page 419
+(406–449) -> 269 (257–286). Then a placement's conflicts worked out for it alone: VNP
+resumed at its 20th placement, five interleaved pairs, 285 (275–288) -> 165 (160–181)."""
 
 
 def _children_cpu() -> float:
@@ -138,25 +158,32 @@ def to_ready(
     mark: str = "ready:",
     idle: float = 0.0,
     game: str | None = None,
+    menu: bool = False,
+    resumed: int = 0,
 ) -> list[Started]:
     """`companion run --sim --no-menu` from its start to its "ready" log line (the referee
     takes inputs, the OLED shows the game), or to another `mark`, `runs` times; with or
     without the page ([web] on, on a free loopback port, or off); then, with `idle`, that
-    many seconds of a table left alone. `game`: the config's game (else the default's)."""
+    many seconds of a table left alone. `game`: the config's game (else the default's);
+    `menu`: with the power-on menu (`--menu`, a console with an encoder shows it);
+    `resumed`: resuming `RESUMED`'s game at that many placements (`--resume`)."""
     got = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as folder:
             config = Path(folder) / "companion.toml"
-            config.write_text((f'[game]\nname = "{game}"\n' if game else "")
-                              + (f'[web]\nhost = "127.0.0.1"\nport = {_free_port()}\n'
-                                 if page else "[web]\nenabled = false\n"))  # fmt: skip
-            argv = ["run", "--sim", "--no-menu", "--config", str(config), "--data-dir", folder,
-                    "--display", "none", "--sim-input", "-"]  # fmt: skip
+            config.write_text(_config(game, page))
+            argv = ["run", "--sim", "--menu" if menu else "--no-menu", "--config", str(config),
+                    "--data-dir", folder, "--display", "none", "--sim-input", "-"]  # fmt: skip
+            if resumed:
+                lines = RESUMED.read_text().splitlines()[: 1 + resumed]  # its setup, then inputs
+                (Path(folder) / "game.jsonl").write_text("\n".join(lines) + "\n")
+                argv.append("--resume")
             started = time.perf_counter()
             child = subprocess.Popen([sys.executable, "-c", MAIN, root, *argv], cwd=folder,
                                      stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE, text=True)  # fmt: skip
             assert child.stderr is not None
+            line = ""
             for line in child.stderr:
                 if mark in line:
                     one = Started((time.perf_counter() - started) * 1000, _cpu_of(child.pid))
@@ -168,9 +195,26 @@ def to_ready(
                         one.rss, one.peak = _memory_of(child.pid)
                     got.append(one)
                     break
+            else:
+                raise RuntimeError(f"companion run ({game or 'the default game'}) ended without "
+                                   f"logging {mark!r}, its last line: {line.strip()}")  # fmt: skip
             child.kill()
             child.wait()
     return got
+
+
+def _config(game: str | None, page: bool) -> str:
+    """A config starting `game` (else the default's), its page on a free loopback port
+    or off."""
+    text = ""
+    if game:
+        text += f'[game]\nname = "{game}"\n'
+        if game in SEATS:
+            names = ", ".join(f'"Seat {n}"' for n in range(1, SEATS[game] + 1))
+            text += f"seats = [{names}]\n"
+    if page:
+        return text + f'[web]\nhost = "127.0.0.1"\nport = {_free_port()}\n'
+    return text + "[web]\nenabled = false\n"
 
 
 def _free_port() -> int:
@@ -194,14 +238,17 @@ def readme(quick: bool) -> str:
     compiled()
     cpu: dict[str, list[float]] = {}
     times = timed(list(README_COMMANDS), runs, cpu=cpu)
-    starts = (
-        ("run --sim (to ready)", True, "ready:", None),
-        ("run --sim, page off (to ready)", False, "ready:", None),
-        ("run --sim (to its page)", True, "web page:", None),
-        ("run --sim, VNP (to ready)", True, "ready:", "vnp"),
-    )
-    for name, page, mark, game in starts:
-        started = to_ready(runs, page=page, mark=mark, game=game)
+    starts: tuple[tuple[str, dict[str, Any]], ...] = (
+        ("run --sim (to ready)", {}),
+        ("run --sim, page off (to ready)", {"page": False}),
+        ("run --sim (to its page)", {"mark": "web page:"}),
+        *((f"run --sim, {title} (to ready)", {"game": game}) for title, game in GAMES.items()),
+        (f"run --sim --resume, VNP at {RESUMED_PLACEMENTS} placements (to ready)",
+         {"game": "vnp", "resumed": RESUMED_PLACEMENTS}),
+        ("run --sim --menu (to the power-on menu)", {"mark": "power-on menu", "menu": True}),
+    )  # fmt: skip
+    for name, how in starts:
+        started = to_ready(runs, **{"page": True, **how})
         times[name], cpu[name] = [s.wall for s in started], [s.cpu for s in started]
     idle = to_ready(3 if quick else 5, page=True, mark="web page:", idle=IDLE_SECONDS)
     rows, verdicts = [], []
@@ -237,8 +284,10 @@ the project's bytecode compiled first as an install leaves it (`config check` wi
 config file: the built-in defaults); `run --sim (to ready)` is `companion run --sim
 --no-menu` from its start to its "ready" log line (the referee takes inputs, the OLED
 shows the game), with its web page (the default) and without, and to the page's "web
-page:" log line (it listens); the default game's (PtiPassPass) and VNP's, whose start
-also builds the placements and conflict tables of its 13 x 13 board. Wall time (this
+page:" log line (it listens); the default game's (PtiPassPass), then every other game's
+to ready (Flip Done with 3 seats, Swiped with 2, the others their default), and a VNP game
+resumed at its {RESUMED_PLACEMENTS}th placement (`--resume`, as the service starts: the
+first inputs of tests/referee/vnp/scenarios/two_players.jsonl). Wall time (this
 machine is shared: an idle one is faster) and the process's CPU time; the Pi figures are
 the CPU time's. {pi.line()} A start also reads a few MB of bytecode and libraries from
 the Pi's SD card, which the ratio does not cover: a cold start (after a reboot) takes
@@ -267,7 +316,18 @@ importtime`). `run` says it is ready once the referee takes inputs and the OLED 
 game; its page and club link start right after (inputs wait in the inbox meanwhile), the
 page's server, aiohttp's import most of all, being the difference between the "ready" and
 "to its page" rows; aiohttp is imported without its HTTP client's TLS contexts
-(companion/web/aio.py: no certificate store read, 40 ms of CPU here).
+(companion/web/aio.py: no certificate store read, 40 ms of CPU here). A built-in game is
+found without scanning the installed distributions for other games (importlib.metadata,
+25 ms of CPU here); a name no built-in game has, the power-on menu or a command listing
+every game scans them. VNP's board needs only its blocks (a piece in one orientation at
+every position): the ids, the pieces, those touching an intersection, a placement's
+segments and what it forbids are arithmetic on them, for the placements of a new or
+resumed game; its 15,157 placements and their conflict tables (120 ms of CPU here, 0.6 s
+on a Pi 4) are built after "ready" and the page's start, before the first input
+(`warm_up`; inputs wait in the inbox meanwhile), or past a whole game's placements worked
+out one by one (the lab's). The power-on menu (a console with an encoder shows it
+first: its own row, no target) imports every game to offer each its seats and hat spots,
+and scans the installed distributions for more: not addressed yet.
 
 {HISTORY}
 """

@@ -4,6 +4,7 @@ tally/, through COMPANION_GAMES) runs through `run --sim`, `replay`, `demo` and
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -94,3 +95,16 @@ def test_an_unknown_game_is_one_clear_line(tmp_path: Path) -> None:
     done = companion("demo", "--game", "nosuch", cwd=tmp_path)
     assert done.returncode == 2
     assert "invalid choice: 'nosuch'" in done.stderr and "tally" in done.stderr
+
+
+def test_a_built_in_name_stays_the_built_in_game_whatever_registers_it() -> None:
+    """A built-in game is found without scanning the installed distributions (a start
+    pays for that scan otherwise), so another package's game of the same name never
+    replaces it, whichever was imported first."""
+    vnp = games.get("vnp")
+    try:
+        games.register(dataclasses.replace(vnp, title="Another VNP"))
+        assert games.get("vnp") is vnp
+        assert "vnp" in games.names()
+    finally:
+        games.register(vnp)

@@ -144,7 +144,11 @@ def _game(c: Checker) -> GameConfig:
     """[game]: which game, its seats, its first player, its times, its language."""
     g = c.table("game")
     default = GameConfig()
-    known = games.names()
+    # A built-in game's name is checked without scanning the installed distributions for
+    # other games (a start pays for it otherwise: 25 ms of CPU here, 0.13 s on a Pi 4).
+    asked = g.get("name", default.name)
+    built_in = isinstance(asked, str) and asked in games.BUILT_IN
+    known = tuple(games.BUILT_IN) if built_in else games.names()
     name = c.get(g, "game.name", default.name, choice(known), f"choose one of {choices(known)}")
     own = games.settings_of(name, set(g) - GAME_KEYS)
     c.unknown("game.", g, GAME_KEYS | set(own))

@@ -62,6 +62,11 @@ class TableReferee(Protocol):
     @property
     def finished(self) -> bool: ...
 
+    def warm_up(self) -> None:
+        """Build what the game needs to take its inputs but not to show the table (the
+        service calls it once the table is ready, before the first input)."""
+        ...
+
     def result(self) -> dict[str, Any]:
         """The replay document: {"game", "events", "scores", "winner"}."""
         ...
@@ -348,6 +353,7 @@ ENTRY_POINTS = "companion.games"
 entry point names the module that registers them (``mygame = "mygame.game"``)."""
 
 _REGISTRY: dict[str, Game] = {}
+_BUILT_IN_GAMES: dict[str, Game | None] = {}
 _loaded = False
 
 
@@ -375,9 +381,12 @@ def _load() -> None:
 
 def _built_in(name: str) -> Game | None:
     """The built-in game `name`, its module imported now if it was not yet."""
-    module = importlib.import_module(BUILT_IN[name])
-    found = [g for g in vars(module).values() if isinstance(g, Game) and g.name == name]
-    return _REGISTRY.setdefault(name, found[0]) if found else None
+    game = _BUILT_IN_GAMES.get(name)
+    if game is None:
+        module = importlib.import_module(BUILT_IN[name])
+        found = [g for g in vars(module).values() if isinstance(g, Game) and g.name == name]
+        game = _BUILT_IN_GAMES[name] = found[0] if found else None
+    return game
 
 
 def names() -> tuple[str, ...]:
@@ -388,10 +397,13 @@ def names() -> tuple[str, ...]:
 
 
 def get(name: str) -> Game:
-    _load()
-    game = _REGISTRY.get(name)
-    if game is None and name in BUILT_IN:
-        game = _built_in(name)
+    """The game `name`: a built-in one (its module imported if it was not yet; no other
+    package is looked at for it, so a start pays no scan of the installed distributions),
+    or one added from outside (entry points, COMPANION_GAMES)."""
+    game = _built_in(name) if name in BUILT_IN else None
+    if game is None:
+        _load()
+        game = _REGISTRY.get(name)
     if game is None:
         raise UnknownGame(f"unknown game {name!r}; games are {', '.join(names())}")
     return game
@@ -401,7 +413,8 @@ def settings_of(game: str, keys: Iterable[str] = ()) -> dict[str, TableSetting]:
     """The ``[game]`` settings to read for a table of `game` whose config gives `keys`: the
     game's own, or every game's when a key is none of them (another game's, which the
     power-on menu may switch to, or a mistake): only then are the other games loaded."""
-    own = {s.name: s for s in get(game).table_settings} if game in names() else {}
+    known = game in BUILT_IN or game in names()
+    own = {s.name: s for s in get(game).table_settings} if known else {}
     return own if set(keys) <= set(own) else table_settings()
 
 

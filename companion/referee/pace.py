@@ -94,6 +94,10 @@ class PacedReferee:
         self.notice: Notice | None = None
         """The last press that could not count, shown until `notice.until`."""
 
+    def warm_up(self) -> None:
+        """Nothing to build once the table is ready (a game with tables its inputs need
+        but showing the table does not overrides this)."""
+
     # ------------------------------------------------------------------ inputs
 
     def feed(self, record: Input) -> list[TableEvent]:

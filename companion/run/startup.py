@@ -344,6 +344,7 @@ def _play(
     # now, aiohttp's import being most of a start, and the loop's first step publishes.
     service.web = running.web = _start_web(plan, running)
     service.club = running.club = _start_club(plan, running)
+    referee.warm_up()  # what the game builds for its inputs, not to show the table
     code = service.run()
     running.keep_frame = code != 0  # the Stop of a dead device stays until the restart
     if code == 0 and not service.stopping:

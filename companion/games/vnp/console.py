@@ -61,7 +61,7 @@ def mids_of(size: int, pid: int) -> list[Mid]:
     """The doubled midpoints of a placement's segments."""
     g = geometry(size)
     mids = []
-    for s in g.placements[pid].segments:
+    for s in g.placement(pid).segments:
         (x1, y1), (x2, y2) = g.segment(s)
         mids.append((x1 + x2, y1 + y2))
     return mids

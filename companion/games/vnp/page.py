@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from companion.games.vnp.rules import COLOURS, PIECES, geometry
-from companion.games.vnp.rules.pieces import ends
+from companion.games.vnp.rules.pieces import Mid, ends
 from companion.games.vnp.words import PREFIX
 from companion.screens.text import phrase
 from companion.web.errors import Refused, told
@@ -28,43 +28,48 @@ from companion.web.errors import Refused, told
 
 def pieces() -> dict[str, Any]:
     """VNP-1: every piece's canonical shape, as segments [x1, y1, x2, y2] from (0, 0)."""
+    return {
+        "pieces": [
+            {"name": piece.name, "size": piece.size, "segments": _segments(piece.shape)}
+            for piece in PIECES
+        ]
+    }
+
+
+def _segments(shape: tuple[Mid, ...]) -> list[list[int]]:
+    """A shape's unit segments as [x1, y1, x2, y2], smaller end first."""
     out = []
-    for piece in PIECES:
-        segments = []
-        for mid in piece.shape:
-            (a1, b1), (a2, b2) = ends(mid)
-            segments.append([a1 // 2, b1 // 2, a2 // 2, b2 // 2])
-        out.append({"name": piece.name, "size": piece.size, "segments": segments})
-    return {"pieces": out}
+    for mid in shape:
+        (a1, b1), (a2, b2) = ends(mid)
+        out.append([a1 // 2, b1 // 2, a2 // 2, b2 // 2])
+    return out
+
+
+def _unit_segments(size: int, segment_ids: tuple[int, ...]) -> list[list[int]]:
+    """Segments by id as [x1, y1, x2, y2], smaller end first, in the ids' order."""
+    g = geometry(size)
+    return [[*a, *b] for a, b in (g.segment(s) for s in segment_ids)]
 
 
 def segments_of(size: int, pid: int) -> list[list[int]]:
-    """Placement `pid`'s unit segments on a `size` board, [x1, y1, x2, y2] each, smaller
-    end first: as the page draws and sends them."""
-    g = geometry(size)
-    return [[*a, *b] for a, b in (g.segment(s) for s in g.placements[pid].segments)]
+    """Placement `pid`'s unit segments on a `size` board: as the page draws and sends
+    them."""
+    return _unit_segments(size, geometry(size).placement(pid).segments)
 
 
 @cache
 def placement_table(size: int) -> dict[str, Any]:
-    """Every placement of a `size` board as the page decodes an id, built from
-    `geometry(size)`: blocks of consecutive ids, each one piece in one orientation at
-    every position, `[first id, piece name, columns, segments at (0, 0)]`. Placement
-    `first + k` is the block's segments moved right by `k % columns` and down by
-    `k // columns` (tests/rules/vnp checks every id of several sizes)."""
-    blocks: list[list[Any]] = []
-    for p in geometry(size).placements:
-        segments = segments_of(size, p.id)
-        left = min(min(s[0], s[2]) for s in segments)
-        top = min(min(s[1], s[3]) for s in segments)
-        shape = [[x1 - left, y1 - top, x2 - left, y2 - top] for x1, y1, x2, y2 in segments]
-        name = PIECES[p.piece].name
-        if blocks and blocks[-1][1] == name and blocks[-1][3] == shape:
-            if top == 0:
-                blocks[-1][2] += 1  # the first row: one more column
-            continue
-        blocks.append([p.id, name, 1, shape])
-    return {"size": size, "count": len(geometry(size).placements), "blocks": blocks}
+    """Every placement of a `size` board as the page decodes an id: the geometry's blocks
+    (`Block`: a piece in one orientation at every position), `[first id, piece name,
+    columns, segments at (0, 0)]` each. Placement `first + k` is the block's segments
+    moved right by `k % columns` and down by `k // columns` (tests/rules/vnp checks every
+    id of several sizes)."""
+    g = geometry(size)
+    blocks = [
+        [b.first, PIECES[b.piece].name, b.columns, _unit_segments(size, b.corner.segments)]
+        for b in g.blocks
+    ]
+    return {"size": size, "count": g.count, "blocks": blocks}
 
 
 def said(key: str, lang: str, **fields: object) -> str:

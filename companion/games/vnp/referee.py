@@ -56,6 +56,7 @@ from companion.games.vnp.rules import (
     new_game,
     public_view,
 )
+from companion.games.vnp.rules.board import tables
 from companion.games.vnp.screens import (
     Shown,
     VnpAnyScreen,
@@ -287,6 +288,12 @@ class VnpReferee(PacedReferee):
                 return Shown(event.colour, event.piece, event.segments, event.placement)
         return None
 
+    def warm_up(self) -> None:
+        """The board's placements and conflict tables, built while the table is idle: a
+        new or resumed game shows without them, but a placement past a whole game's worth
+        worked out one by one would wait for them (0.6 s on a Pi 4)."""
+        tables(self.config.size, self.config.crossing).build()
+
     def board_view(self) -> dict[str, Any]:
         """The game's public facts for the table's web page (Game.page_view), JSON-ready:
         the board, the pieces left, the scores, the legal placements of the colour to play,
@@ -403,7 +410,7 @@ class VnpReferee(PacedReferee):
         if press.control == "place":
             assert isinstance(value, dict)
             pid = value.get("placement")
-            size = len(geometry(self.config.size).placements)
+            size = geometry(self.config.size).count
             if isinstance(pid, bool) or not isinstance(pid, int) or not 0 <= pid < size:
                 self.refuse(press, VnpRefusal.BAD_VALUE)
                 return

@@ -78,7 +78,7 @@ def shown_of(colour: Colour, placement: int | None, size: int) -> Shown:
     if placement is None:
         return Shown(colour, None, ())
     g = geometry(size)
-    segments = tuple(g.segment(s) for s in g.placements[placement].segments)
+    segments = tuple(g.segment(s) for s in g.placement(placement).segments)
     return Shown(colour, PIECES[g.piece_of[placement]].name, segments, placement)
 
 
@@ -250,7 +250,7 @@ def miniature(size: int, starts: tuple[Point, ...], placed: PlacedIds) -> Image.
     draw = ImageDraw.Draw(mask)
     for colour, ids in enumerate(placed):
         for pid in ids[len(before[colour]) :]:
-            for s in g.placements[pid].segments:
+            for s in g.placement(pid).segments:
                 _ink(draw, _segment(g.segment(s), pitch, 0))
         if not ids:
             x, y = starts[colour]

@@ -237,7 +237,7 @@ class VnpSim(SimulatedPeople):
 
     def _any_pid(self) -> int:
         """Any placement id: the press it goes with is refused before it is looked at."""
-        return self.act_rng.randrange(len(geometry(self.track.config.size).placements))
+        return self.act_rng.randrange(geometry(self.track.config.size).count)
 
     def _illegal_pid(self, state: State) -> int | None:
         """A placement of a piece the colour still has, that the rules refuse now."""
@@ -245,7 +245,7 @@ class VnpSim(SimulatedPeople):
         legal = set(legal_placements(state, state.turn))
         left = set(state.left[state.turn])
         for _ in range(50):
-            pid = self.act_rng.randrange(len(g.placements))
+            pid = self.act_rng.randrange(g.count)
             if g.piece_of[pid] in left and pid not in legal:
                 return pid
         return None

@@ -23,16 +23,23 @@ So a colour's legal placements are `candidates & unused & free`: two big-int AND
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from functools import cache
+from typing import TypeVar
 
 from companion.games.vnp.rules.config import ALL_PLACED_BONUS, COLOURS, Config, Crossing
-from companion.games.vnp.rules.pieces import PIECES, geometry
+from companion.games.vnp.rules.pieces import PIECES, BuiltOnRead, Point, geometry
 from companion.rules.errors import IllegalAction
+
+_T = TypeVar("_T")
 
 PASS = -1
 """A pass (VNP-5) where a placement id is expected: what a bot returns to pass."""
+
+ONE_BY_ONE = len(PIECES) * len(COLOURS)
+"""How many placements' conflicts are worked out one by one, from the geometry's blocks,
+before the conflict tables are built instead: a whole game's at most (a resumed game's
+replay never builds them; a lab or a bot playing many games soon does)."""
 
 CACHE_LIMIT = 25_000
 """Conflict masks are kept once computed while a board has at most this many placements
@@ -97,10 +104,23 @@ class Ids(Sequence[int]):
 # ---------------------------------------------------------------- the board's tables
 
 
-@dataclass(frozen=True, slots=True)
+_CONFLICTS = ("touching", "points", "forbids", "users")
+"""Tables' attributes listing every placement, built together on first read."""
+
+
 class Tables:
-    """Everything fixed for a board size and crossing rule, as bitsets over placement ids:
-    computed once (`tables`), shared by every game on such a board."""
+    """Everything fixed for a board size and crossing rule, as bitsets over placement ids,
+    shared by every game on such a board (`tables`). What a board needs first (the
+    placements, those of each piece and size) is worked out at once from the geometry's
+    blocks; the conflict tables (`_CONFLICTS`) by `build`, which the referee calls once the
+    table is ready, or past a whole game's placements worked out one by one from the
+    blocks (`_TablesToBuild`), so a table shows a new or resumed game before they are
+    built (issue 41: start to ready on a Pi)."""
+
+    __slots__ = (
+        "size", "crossing", "count", "full", "piece_of", "keep_piece", "by_size", "keeps",
+        "covered", "one_by_one", *_CONFLICTS,
+    )  # fmt: skip
 
     size: int
     crossing: Crossing
@@ -108,110 +128,203 @@ class Tables:
     """How many placements the board has."""
     full: int
     """Every placement."""
-    touching: tuple[int, ...]
-    """Per intersection: the placements touching it (where a colour may attach, VNP-4)."""
-    points: tuple[tuple[int, ...], ...]
-    """Per placement: the intersections it touches."""
     piece_of: tuple[int, ...]
     """Per placement: its piece (an index in PIECES)."""
     keep_piece: tuple[int, ...]
     """Per piece: every placement but that piece's (a colour places each piece once, VNP-1)."""
     by_size: tuple[int, ...]
-    """The placements of the pieces of 4, 3, 2 and 1 segments, largest first (the ids of
-    `geometry` run by piece, and the pieces by size)."""
+    """The placements of the pieces of 4, 3, 2 and 1 segments, largest first."""
+    keeps: list[int]
+    """Per placement once computed (0 before): every placement it does not forbid."""
+    one_by_one: int
+    """How many placements' conflicts were worked out one by one (`ONE_BY_ONE`)."""
+    covered: dict[tuple[str, Point], int]
+    """The placements covering an intersection one way (`Geometry.covering`), as asked
+    for (`covering`) before the conflict tables are built."""
+    touching: Sequence[int]
+    """Per intersection: the placements touching it (where a colour may attach, VNP-4)."""
+    points: Sequence[tuple[int, ...]]
+    """Per placement: the intersections it touches."""
     forbids: tuple[tuple[int, ...], ...]
     """Per placement: the indexes in `users` whose OR is its conflict mask."""
     users: tuple[int, ...]
     """Bitsets of the placements using a segment, or meeting an intersection in a way the
-    crossing rule forbids to share (see `tables`)."""
-    keeps: list[int]
-    """Per placement once computed (0 before): every placement it does not forbid."""
+    crossing rule forbids to share (see `_conflicts`)."""
+
+    def __init__(self, size: int, crossing: Crossing) -> None:
+        g = geometry(size)
+        self.size, self.crossing, self.count = size, crossing, g.count
+        self.full = (1 << g.count) - 1
+        self.piece_of = g.piece_of
+        # A piece's placements, and a size's, are consecutive ids (`blocks`).
+        span: dict[int, tuple[int, int]] = {}
+        for b in g.blocks:
+            first, last = span.get(b.piece, (b.first, b.first))
+            span[b.piece] = first, b.first + b.columns * b.rows
+        run = [(1 << last) - (1 << first) for first, last in (span[p.index] for p in PIECES)]
+        self.keep_piece = tuple(self.full ^ bits for bits in run)
+        self.by_size = tuple(
+            sum(run[p.index] for p in PIECES if p.size == n) for n in range(4, 0, -1)
+        )
+        self.keeps = [0] * self.count if self.count <= CACHE_LIMIT else []
+        self.covered = {}
+        self.one_by_one = 0
+
+    def build(self) -> None:
+        """The conflict tables and the geometry's placements, now if not built yet."""
+        geometry(self.size).build()
+        _ = self.users
+
+    def covering(self, at: str, point: Point) -> int:
+        """The placements having intersection `point` among their `at` (see
+        `Block.covering`), worked out from the blocks without the conflict tables."""
+        bits = self.covered.get((at, point))
+        if bits is None:
+            ids = geometry(self.size).covering(at, point)
+            bits = self.covered[at, point] = bits_of(ids, self.count)
+        return bits
+
+    def touching_at(self, point: int) -> int:
+        """The placements touching an intersection (a new board's start, VNP-3), without
+        building the conflict tables."""
+        return self.covering("points", (point % self.size, point // self.size))
 
     def keep(self, pid: int) -> int:
         """Every placement that stays possible once `pid` is on the board (VNP-4)."""
         kept = self.keeps[pid] if self.keeps else 0
         if not kept:
-            users = self.users
-            conflict = 0
-            for i in self.forbids[pid]:
-                conflict |= users[i]
-            kept = self.full ^ conflict
+            kept = self.full ^ self.conflict(pid)
             if self.keeps:
                 self.keeps[pid] = kept
         return kept
 
+    def conflict(self, pid: int) -> int:
+        """The placements `pid` forbids (VNP-4), from the conflict tables."""
+        users = self.users
+        conflict = 0
+        for i in self.forbids[pid]:
+            conflict |= users[i]
+        return conflict
+
+    def _conflicts(self) -> None:
+        """The conflict tables (`_CONFLICTS`), from every placement."""
+        g = geometry(self.size)
+        count = self.count
+        npoints = self.size * self.size
+        nsegments = g.segment_count
+        by_segment: list[list[int]] = [[] for _ in range(nsegments)]
+        by_point: list[list[int]] = [[] for _ in range(npoints)]
+        by_straight: list[list[int]] = [[] for _ in range(npoints)]
+        by_inner: list[list[int]] = [[] for _ in range(npoints)]
+        straight_of: list[tuple[int, ...]] = []
+        inner_of: list[tuple[int, ...]] = []
+        for p in g.placements:
+            for s in p.segments:
+                by_segment[s].append(p.id)
+            straight = tuple(pt for pt in p.points if p.straight_mask >> pt & 1)
+            inner = tuple(pt for pt in p.points if p.inner_mask >> pt & 1)
+            for pt in p.points:
+                by_point[pt].append(p.id)
+            for pt in straight:
+                by_straight[pt].append(p.id)
+            for pt in inner:
+                by_inner[pt].append(p.id)
+            straight_of.append(straight)
+            inner_of.append(inner)
+        touching = tuple(bits_of(ids, count) for ids in by_point)
+        segment_users = [bits_of(ids, count) for ids in by_segment]
+        if self.crossing is Crossing.STRICT:
+            # Strict VNP-4: no piece touches an intersection inside another, and no piece
+            # has an intersection inside it that another touches.
+            inner_users = [bits_of(ids, count) for ids in by_inner]
+            self.users = (*segment_users, *touching, *inner_users)
+            self.forbids = tuple(
+                (
+                    *p.segments,
+                    *(nsegments + pt for pt in inner_of[p.id]),
+                    *(nsegments + npoints + pt for pt in p.points),
+                )
+                for p in g.placements
+            )
+        else:
+            # Nexos VNP-4: no two pieces go straight through one intersection.
+            straight_users = [bits_of(ids, count) for ids in by_straight]
+            self.users = (*segment_users, *straight_users)
+            self.forbids = tuple(
+                (*p.segments, *(nsegments + pt for pt in straight_of[p.id])) for p in g.placements
+            )
+        self.touching = touching
+        self.points = tuple(p.points for p in g.placements)
+        self.__class__ = Tables  # built: no lookup hook left on the hot paths
+
 
 @cache
 def tables(size: int, crossing: Crossing) -> Tables:
-    """The bitsets of a board size and crossing rule (cached: built once per process)."""
-    g = geometry(size)
-    count = len(g.placements)
-    npoints = size * size
-    nsegments = g.segment_count
-    by_segment: list[list[int]] = [[] for _ in range(nsegments)]
-    by_point: list[list[int]] = [[] for _ in range(npoints)]
-    by_straight: list[list[int]] = [[] for _ in range(npoints)]
-    by_inner: list[list[int]] = [[] for _ in range(npoints)]
-    straight_of: list[tuple[int, ...]] = []
-    inner_of: list[tuple[int, ...]] = []
-    for p in g.placements:
+    """The bitsets of a board size and crossing rule (cached: one per process, built on
+    first use, see `Tables`)."""
+    return _TablesToBuild(size, crossing)
+
+
+class _TablesToBuild(BuiltOnRead, Tables):
+    """A `Tables` whose conflict tables are not built yet: what a placement forbids, the
+    intersections it touches and the placements touching them are worked out for it alone
+    from the geometry's blocks (a resumed game's few placements) until `build`."""
+
+    __slots__ = ()
+    LAZY = _CONFLICTS
+    build_lazy = Tables._conflicts
+
+    def __init__(self, size: int, crossing: Crossing) -> None:
+        super().__init__(size, crossing)
+        g = geometry(size)
+        self.points = _Each(lambda pid: g.placement(pid).points)
+        self.touching = _Each(self.touching_at)
+
+    def conflict(self, pid: int) -> int:
+        """The placements `pid` forbids (VNP-4), worked out for it alone; past
+        `ONE_BY_ONE` placements, from the conflict tables, built now."""
+        self.one_by_one += 1
+        if self.one_by_one > ONE_BY_ONE:
+            self.build()
+            return Tables.conflict(self, pid)
+        return self.conflict_from_blocks(pid)
+
+    def conflict_from_blocks(self, pid: int) -> int:
+        """The placements `pid` forbids (VNP-4): those sharing one of its segments, and
+        those meeting it where the crossing rule forbids (as `_conflicts` lists them),
+        from the geometry's blocks."""
+        g = geometry(self.size)
+        p = g.placement(pid)
+        point = g.point
+        bits = 0
         for s in p.segments:
-            by_segment[s].append(p.id)
-        straight = tuple(pt for pt in p.points if p.straight_mask >> pt & 1)
-        inner = tuple(pt for pt in p.points if p.inner_mask >> pt & 1)
-        for pt in p.points:
-            by_point[pt].append(p.id)
-        for pt in straight:
-            by_straight[pt].append(p.id)
-        for pt in inner:
-            by_inner[pt].append(p.id)
-        straight_of.append(straight)
-        inner_of.append(inner)
-    touching = tuple(bits_of(ids, count) for ids in by_point)
-    segment_users = [bits_of(ids, count) for ids in by_segment]
-    if crossing is Crossing.STRICT:
-        # Strict VNP-4: no piece touches an intersection inside another, and no piece has
-        # an intersection inside it that another touches.
-        inner_users = [bits_of(ids, count) for ids in by_inner]
-        users = (*segment_users, *touching, *inner_users)
-        forbids = tuple(
-            (
-                *p.segments,
-                *(nsegments + pt for pt in inner_of[p.id]),
-                *(nsegments + npoints + pt for pt in p.points),
-            )
-            for p in g.placements
-        )
-    else:
-        # Nexos VNP-4: no two pieces go straight through one intersection.
-        straight_users = [bits_of(ids, count) for ids in by_straight]
-        users = (*segment_users, *straight_users)
-        forbids = tuple(
-            (*p.segments, *(nsegments + pt for pt in straight_of[p.id])) for p in g.placements
-        )
-    full = (1 << count) - 1
-    of_piece: list[list[int]] = [[] for _ in PIECES]
-    for pid, piece in enumerate(g.piece_of):
-        of_piece[piece].append(pid)
-    keep_piece = tuple(full ^ bits_of(ids, count) for ids in of_piece)
-    by_size = tuple(
-        bits_of([pid for p in PIECES if p.size == n for pid in of_piece[p.index]], count)
-        for n in range(4, 0, -1)
-    )
-    return Tables(
-        size=size,
-        crossing=crossing,
-        count=count,
-        full=full,
-        touching=touching,
-        points=tuple(p.points for p in g.placements),
-        piece_of=g.piece_of,
-        keep_piece=keep_piece,
-        by_size=by_size,
-        forbids=forbids,
-        users=users,
-        keeps=[0] * count if count <= CACHE_LIMIT else [],
-    )
+            left_or_top = g.segment(s)[0]
+            bits |= self.covering("across" if s < g.segment_count // 2 else "down", left_or_top)
+        if self.crossing is Crossing.STRICT:
+            for pt in p.points:
+                if p.inner_mask >> pt & 1:
+                    bits |= self.covering("points", point(pt))
+                bits |= self.covering("inner", point(pt))
+        else:
+            for pt in p.points:
+                if p.straight_mask >> pt & 1:
+                    bits |= self.covering("straight", point(pt))
+        return bits
+
+
+class _Each(Sequence[_T]):
+    """A sequence whose items are worked out when read (its length is not known)."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: Callable[[int], _T]) -> None:
+        self.item = item
+
+    def __getitem__(self, i: int) -> _T:  # type: ignore[override]
+        return self.item(i)
+
+    def __len__(self) -> int:
+        raise TypeError("worked out item by item")
 
 
 # ------------------------------------------------------------------------- the board
@@ -255,7 +368,7 @@ class Board:
         starts = [y * config.size + x for x, y in config.starts]
         self.config = config
         self.tables = t
-        self.candidates = [t.touching[s] for s in starts]  # VNP-3: the first piece
+        self.candidates = [t.touching_at(s) for s in starts]  # VNP-3: the first piece
         self.reach = [1 << s for s in starts]
         self.unused = [t.full] * len(COLOURS)
         self.free = t.full

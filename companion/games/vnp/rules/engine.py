@@ -87,12 +87,10 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     if isinstance(action, Place):
         pid = action.placement
         g = geometry(state.config.size)
-        if not (
-            isinstance(pid, int) and not isinstance(pid, bool) and 0 <= pid < len(g.placements)
-        ):
-            raise BadInput(f"no placement {pid!r}: ids are 0..{len(g.placements) - 1}")
+        if not (isinstance(pid, int) and not isinstance(pid, bool) and 0 <= pid < g.count):
+            raise BadInput(f"no placement {pid!r}: ids are 0..{g.count - 1}")
         board.place(pid)
-        segments = tuple(g.segment(s) for s in g.placements[pid].segments)
+        segments = tuple(g.segment(s) for s in g.placement(pid).segments)
         events.append(Placed(COLOURS[colour], pid, PIECES[g.piece_of[pid]].name, segments))
         if len(board.placed[colour]) == len(PIECES):
             events.append(AllPlaced(COLOURS[colour]))

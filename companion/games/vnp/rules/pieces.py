@@ -21,8 +21,11 @@ more of its segments meet there: the stricter reading of VNP-4). Placements are 
 
 from __future__ import annotations
 
+import threading
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 Mid = tuple[int, int]
 """A unit segment by its midpoint in doubled coordinates."""
@@ -148,15 +151,116 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
+class Block:
+    """One piece in one orientation at every position of a board: placements `first` to
+    `first + columns * rows - 1`, the one moved x intersections right and y down from the
+    board's corner being `first + y * columns + x`."""
+
+    piece: int
+    shape: tuple[Mid, ...]
+    """The orientation (doubled midpoints) at the board's corner."""
+    first: int
+    columns: int
+    rows: int
+    corner: Placement
+    """The placement at the board's corner (its id is 0 here, not `first`)."""
+    points: tuple[Point, ...]
+    """The intersections the shape touches at the board's corner."""
+    across: tuple[Point, ...]
+    """Its horizontal segments at the corner, each by its left end."""
+    down: tuple[Point, ...]
+    """Its vertical segments at the corner, each by its top end."""
+    straight: tuple[Point, ...]
+    """The intersections it goes straight through at the corner (VNP-4)."""
+    inner: tuple[Point, ...]
+    """The intersections inside it at the corner (the stricter reading of VNP-4)."""
+
+    def moved(self, pid: int, size: int) -> Placement:
+        """Its placement `pid`: the corner's, moved (a move by (x, y) intersections adds
+        y * size + x to a point's id and to a vertical segment's, y * (size - 1) + x to a
+        horizontal one's, and shifts the masks of points as much)."""
+        y, x = divmod(pid - self.first, self.columns)
+        corner, horizontal = self.corner, size * (size - 1)
+        moved, along = y * size + x, y * (size - 1) + x
+        across = sum(1 << s for s in corner.segments if s < horizontal)
+        return Placement(
+            id=pid,
+            piece=self.piece,
+            segments=tuple(s + (along if s < horizontal else moved) for s in corner.segments),
+            points=tuple(pt + moved for pt in corner.points),
+            segment_mask=across << along | (corner.segment_mask ^ across) << moved,
+            point_mask=corner.point_mask << moved,
+            straight_mask=corner.straight_mask << moved,
+            inner_mask=corner.inner_mask << moved,
+        )
+
+    def covering(self, at: str, point: Point) -> list[int]:
+        """The ids of its placements having `point` among their `at` ("points", "across",
+        "down", "straight" or "inner")."""
+        x, y = point
+        ids = []
+        for px, py in getattr(self, at):
+            dx, dy = x - px, y - py
+            if 0 <= dx < self.columns and 0 <= dy < self.rows:
+                ids.append(self.first + dy * self.columns + dx)
+        return ids
+
+
+def blocks(size: int) -> tuple[Block, ...]:
+    """The placements of a size x size board, a block per piece and orientation, their
+    ids running by piece (so by size), then orientation, then row, then column."""
+    found: list[Block] = []
+    first = 0
+    span = 2 * (size - 1)
+    for piece in PIECES:
+        for shape in piece.orientations:
+            columns = (span - max(a for a, _ in shape)) // 2 + 1
+            rows = (span - max(b for _, b in shape)) // 2 + 1
+            corner = _placement(0, piece.index, list(shape), size)
+            found.append(Block(
+                piece=piece.index, shape=shape, first=first, columns=columns, rows=rows,
+                corner=corner,
+                points=tuple(sorted({(a // 2, b // 2) for m in shape for a, b in ends(m)})),
+                across=tuple((a // 2, b // 2) for a, b in shape if a % 2),
+                down=tuple((a // 2, b // 2) for a, b in shape if not a % 2),
+                straight=_points_of(corner.straight_mask, size),
+                inner=_points_of(corner.inner_mask, size),
+            ))  # fmt: skip
+            first += columns * rows
+    return tuple(found)
+
+
+def _points_of(mask: int, size: int) -> tuple[Point, ...]:
+    return tuple((i % size, i // size) for i in range(size * size) if mask >> i & 1)
+
+
+_PLACED = (
+    "placements", "by_point_piece", "by_segments", "segment_masks", "point_masks",
+    "straight_masks", "inner_masks",
+)  # fmt: skip
+"""Geometry's attributes listing every placement, built together on first read."""
+
+
 class Geometry:
-    """Everything fixed for a board size: computed once, shared by every game."""
+    """Everything fixed for a board size, shared by every game. What a new board needs
+    (its blocks, their count, each placement's piece) is worked out at once; the
+    placements and their masks (`_PLACED`) when one of them is first read (`geometry`
+    makes it so), so a table shows a new game before they are built (issue 41: start to
+    ready on a Pi)."""
+
+    __slots__ = ("size", "blocks", "count", "piece_of", "point_segments", *_PLACED)
 
     size: int
+    blocks: tuple[Block, ...]
+    count: int
+    """How many placements the board has."""
+    piece_of: tuple[int, ...]
+    """Per placement: its piece (an index in PIECES)."""
+    point_segments: tuple[int, ...]
+    """point_segments[point]: the mask of the segments at that intersection."""
     placements: tuple[Placement, ...]
     by_point_piece: tuple[tuple[tuple[int, ...], ...], ...]
     """by_point_piece[point][piece]: the ids of that piece's placements touching point."""
-    point_segments: tuple[int, ...]
-    """point_segments[point]: the mask of the segments at that intersection."""
     by_segments: dict[frozenset[int], int]
     """The placement id covering exactly these segment ids."""
     # Parallel tuples of the placement masks, for fast move generation.
@@ -164,7 +268,57 @@ class Geometry:
     point_masks: tuple[int, ...]
     straight_masks: tuple[int, ...]
     inner_masks: tuple[int, ...]
-    piece_of: tuple[int, ...]
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.blocks = blocks(size)
+        self.count = sum(b.columns * b.rows for b in self.blocks)
+        self.piece_of = tuple(b.piece for b in self.blocks for _ in range(b.columns * b.rows))
+        limit = 2 * (size - 1)
+        point_segments = []
+        for point in range(size * size):
+            x, y = point % size, point // size
+            mask = 0
+            for mid in around((2 * x, 2 * y)):
+                a, b = mid
+                if 0 <= a <= limit and 0 <= b <= limit:
+                    mask |= 1 << _segment_id(mid, size)
+            point_segments.append(mask)
+        self.point_segments = tuple(point_segments)
+
+    def _place(self) -> None:
+        """Every placement and its masks (`_PLACED`)."""
+        size = self.size
+        placements = [
+            block.moved(pid, size)
+            for block in self.blocks
+            for pid in range(block.first, block.first + block.columns * block.rows)
+        ]
+        index: list[list[list[int]]] = [[[] for _ in PIECES] for _ in range(size * size)]
+        for p in placements:
+            for point in p.points:
+                index[point][p.piece].append(p.id)
+        self.placements = tuple(placements)
+        self.by_point_piece = tuple(tuple(tuple(ids) for ids in row) for row in index)
+        self.by_segments = {frozenset(p.segments): p.id for p in placements}
+        self.segment_masks = tuple(p.segment_mask for p in placements)
+        self.point_masks = tuple(p.point_mask for p in placements)
+        self.straight_masks = tuple(p.straight_mask for p in placements)
+        self.inner_masks = tuple(p.inner_mask for p in placements)
+        self.__class__ = Geometry  # built: no lookup hook left on the hot paths
+
+    def build(self) -> None:
+        """The placements and their masks, now if not built yet."""
+        _ = self.placements
+
+    def placement(self, pid: int) -> Placement:
+        """Placement `pid` (0 <= pid < count)."""
+        return self.placements[pid]
+
+    def covering(self, at: str, point: Point) -> list[int]:
+        """The ids of the placements having `point` among their `at` (see
+        `Block.covering`), worked out from the blocks (no placement built)."""
+        return [pid for block in self.blocks for pid in block.covering(at, point)]
 
     @property
     def segment_count(self) -> int:
@@ -205,59 +359,49 @@ def _segment_id(mid: Mid, size: int) -> int:
 
 @cache
 def geometry(size: int) -> Geometry:
-    """Every placement of every piece on a size x size board (cached per size)."""
-    placements: list[Placement] = []
-    limit = 2 * (size - 1)
-    horizontal = size * (size - 1)  # the first vertical segment's id
-    for piece in PIECES:
-        for shape in piece.orientations:
-            width = max(a for a, _ in shape)
-            height = max(b for _, b in shape)
-            # The shape at the board's corner, then moved: a move by (x, y) intersections
-            # adds y * size + x to a point's id and to a vertical segment's, y * (size -
-            # 1) + x to a horizontal one's, and shifts the masks of points as much.
-            first = _placement(0, piece.index, list(shape), size)
-            across = sum(1 << s for s in first.segments if s < horizontal)
-            down = first.segment_mask ^ across
-            for y in range(0, (limit - height) // 2 + 1):
-                for x in range(0, (limit - width) // 2 + 1):
-                    moved, along = y * size + x, y * (size - 1) + x
-                    placements.append(Placement(
-                        id=len(placements),
-                        piece=piece.index,
-                        segments=tuple(s + (along if s < horizontal else moved)
-                                       for s in first.segments),
-                        points=tuple(pt + moved for pt in first.points),
-                        segment_mask=across << along | down << moved,
-                        point_mask=first.point_mask << moved,
-                        straight_mask=first.straight_mask << moved,
-                        inner_mask=first.inner_mask << moved,
-                    ))  # fmt: skip
-    index: list[list[list[int]]] = [[[] for _ in PIECES] for _ in range(size * size)]
-    for p in placements:
-        for point in p.points:
-            index[point][p.piece].append(p.id)
-    point_segments = []
-    for point in range(size * size):
-        x, y = point % size, point // size
-        mask = 0
-        for mid in around((2 * x, 2 * y)):
-            a, b = mid
-            if 0 <= a <= limit and 0 <= b <= limit:
-                mask |= 1 << _segment_id(mid, size)
-        point_segments.append(mask)
-    return Geometry(
-        size=size,
-        placements=tuple(placements),
-        by_point_piece=tuple(tuple(tuple(ids) for ids in row) for row in index),
-        point_segments=tuple(point_segments),
-        by_segments={frozenset(p.segments): p.id for p in placements},
-        segment_masks=tuple(p.segment_mask for p in placements),
-        point_masks=tuple(p.point_mask for p in placements),
-        straight_masks=tuple(p.straight_mask for p in placements),
-        inner_masks=tuple(p.inner_mask for p in placements),
-        piece_of=tuple(p.piece for p in placements),
-    )
+    """The placements of every piece on a size x size board (cached per size; built on
+    first use, see `Geometry`)."""
+    return _GeometryToPlace(size)
+
+
+class BuiltOnRead:
+    """The unbuilt state of an object some of whose attributes (`LAZY`) are built on their
+    first read, all at once (`build_lazy`, which then turns the object into its plain
+    class: a class with `__getattr__` is slower at every read, hot loops included).
+
+    One thread builds; another reading meanwhile waits for it (the referee's loop and
+    the page's thread may both read a board's tables first)."""
+
+    __slots__ = ()
+    LAZY: tuple[str, ...] = ()
+    _building = threading.RLock()  # re-entered: building tables reads the geometry
+
+    def build_lazy(self) -> None:
+        raise NotImplementedError
+
+    if not TYPE_CHECKING:  # mypy still sees every attribute's own type
+
+        def __getattr__(self, name: str) -> object:
+            """An attribute of `LAZY` not built yet: build them all, then read it."""
+            if name not in self.LAZY:
+                raise AttributeError(name)
+            with BuiltOnRead._building:
+                if isinstance(self, BuiltOnRead):  # not built by another thread meanwhile
+                    self.build_lazy()
+            return object.__getattribute__(self, name)
+
+
+class _GeometryToPlace(BuiltOnRead, Geometry):
+    """A `Geometry` whose placements are not built yet."""
+
+    __slots__ = ()
+    LAZY = _PLACED
+    build_lazy = Geometry._place
+
+    def placement(self, pid: int) -> Placement:
+        """Placement `pid`, moved from its block's corner (the others not built)."""
+        firsts = [b.first for b in self.blocks]
+        return self.blocks[bisect_right(firsts, pid) - 1].moved(pid, self.size)
 
 
 def _placement(pid: int, piece: int, mids: list[Mid], size: int) -> Placement:

@@ -37,7 +37,7 @@ class State:
     _board: Board = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        count = len(geometry(self.config.size).placements)
+        count = geometry(self.config.size).count
         n = len(COLOURS)
         if not (
             isinstance(self.turn, int)
