@@ -17,6 +17,7 @@ from companion.games.flipdone.rules.config import (
     Stage,
 )
 from companion.rules.jsonable import plain as _plain
+from companion.rules.snapshot import Snapshot
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,7 @@ class PublicView:
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class State(Snapshot[Board]):
     """A whole game position, frozen: `apply` returns a new one.
 
     The board of the position (the engine's core, board.py) is built from these facts when
@@ -136,20 +137,10 @@ class State:
             played=tuple(tuple(NAMES[c] for c in cards) for cards in board.played),
         )
         board.watch = UNWATCHED
-        object.__setattr__(state, "_board", board)
-        return state
+        return state._keep(board)
 
-    def _core(self) -> Board:
-        """The board of this position, built once: for the rules package to read, never to
-        play on (`fork` gives a board to play on)."""
-        if self._board is None:
-            object.__setattr__(self, "_board", _board_of(self))
-        assert self._board is not None
-        return self._board
-
-    def fork(self) -> Board:
-        """A board of this position to play on (the state itself never changes)."""
-        return self._core().fork()
+    def _board_of_facts(self) -> Board:
+        return _board_of(self)
 
     def to_json(self) -> dict[str, Any]:
         data = _plain(self)

@@ -17,10 +17,11 @@ from companion.games.swiped.rules.config import (
 )
 from companion.games.swiped.rules.deck import Card, make_deck
 from companion.rules.jsonable import plain as _plain
+from companion.rules.snapshot import Snapshot
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class State(Snapshot[Board]):
     """A whole game position, frozen: `apply` returns a new one.
 
     The board of the position (the engine's core, board.py) is built from these facts when
@@ -77,20 +78,10 @@ class State:
             phase_pair=None if board.phase_pair is None else PAIRS[board.phase_pair],
         )
         board.watch = UNWATCHED
-        object.__setattr__(state, "_board", board)
-        return state
+        return state._keep(board)
 
-    def _core(self) -> Board:
-        """The board of this position, built once: for the rules package to read, never to
-        play on (`fork` gives a board to play on)."""
-        if self._board is None:
-            object.__setattr__(self, "_board", _board_of(self))
-        assert self._board is not None
-        return self._board
-
-    def fork(self) -> Board:
-        """A board of this position to play on (the state itself never changes)."""
-        return self._core().fork()
+    def _board_of_facts(self) -> Board:
+        return _board_of(self)
 
     @property
     def deck(self) -> tuple[Card, ...]:
