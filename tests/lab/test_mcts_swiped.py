@@ -20,10 +20,10 @@ from companion.games.swiped.bots import (
     Offer,
     evidence_of,
 )
-from companion.games.swiped.deduce import Evidence
+from companion.games.swiped.lab import EvidenceTally
 from companion.games.swiped.mcts import Knowledge, MctsBot
 from companion.games.swiped.rules import Config, PlayerView, make_config, new_game
-from companion.games.swiped.rules.board import OVER, PROGRAM, Board, Watcher
+from companion.games.swiped.rules.board import OVER, PROGRAM, Board
 from companion.games.swiped.rules.contract import ENGINE
 from companion.lab.mcts import Spec
 from companion.lab.model import Variant
@@ -39,20 +39,6 @@ def test_the_search_input_has_no_field_for_the_other_seats_hidden_facts() -> Non
     assert {f.name for f in dataclasses.fields(PlayerView)} == {
         "public", "seat", "target", "target_layout", "matches", "program",
     }  # fmt: skip
-
-
-class _Told(Watcher):
-    """Feeds a game's evidence as its board plays, as the lab's board does."""
-
-    def __init__(self, evidence: Evidence) -> None:
-        self.evidence = evidence
-
-    def revealed(self, board: Board) -> None:
-        assert board.revealed is not None
-        self.evidence.reveal(board.grid, board.revealed)
-
-    def swapped(self, board: Board, seat: int, phase: int, swap: int, left: int) -> None:
-        self.evidence.passed(left)
 
 
 Seat = MctsBot | DeducingBot
@@ -71,7 +57,7 @@ def _game(
     state, _ = new_game(config, seed)
     board = state.fork()
     evidence = evidence_of(board)
-    board.watch = _Told(evidence)
+    board.watch = EvidenceTally(config.first, evidence)  # as the lab's board tells it
     bots: list[Seat] = [
         MctsBot(spec, 0, board, evidence, random.Random(seed)),
         DeducingBot(1, board, evidence, random.Random(seed + 1)),

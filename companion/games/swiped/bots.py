@@ -35,13 +35,12 @@ from companion.games.swiped.deduce import (
     Evidence,
     Planner,
     deck_of,
-    mask,
     posterior,
     rationality,
     swapped,
 )
 from companion.games.swiped.rules.actions import Action, ClaimCard, ClaimMatches, Program, Swap
-from companion.games.swiped.rules.board import EXECUTE, OVER, SWAP_OF, Board, Grid
+from companion.games.swiped.rules.board import EXECUTE, OVER, SWAP_OF, Board, Grid, mask
 from companion.games.swiped.rules.config import (
     MATCHES_TO_WIN,
     PAIRS,
@@ -203,11 +202,15 @@ def make_bot(
     kind: str, seat: int, board: Board, evidence: Evidence, rng: random.Random
 ) -> RandomBot | DeducingBot:
     """The bot of a kind at `seat` of `board`; ValueError naming the kinds for another."""
+    _check_kind(kind)
     if kind == "random":
         return RandomBot(seat, board, rng)
-    if kind == "deducing":
-        return DeducingBot(seat, board, evidence, rng)
-    raise ValueError(f"unknown Swiped bot {kind!r}; bots are {', '.join(BOTS)}")
+    return DeducingBot(seat, board, evidence, rng)
+
+
+def _check_kind(kind: str) -> None:
+    if kind not in BOTS:
+        raise ValueError(f"unknown Swiped bot {kind!r}; bots are {', '.join(BOTS)}")
 
 
 def evidence_of(board: Board) -> Evidence:
@@ -230,14 +233,6 @@ def action_of(board: Board, seat: int, offer: Offer) -> Action:
     return ClaimCard(seat, value)
 
 
-def require_seeded(config: Config) -> None:
-    if config.deal is not Deal.SEEDED:
-        raise ValueError(
-            "Swiped bots play a SEEDED deal (a simulated table keeps one and asks them); "
-            f"not {config.deal}"
-        )
-
-
 class Decider:
     """The bots of a table that keeps the engine's State: `decide(state, seat)` is the
     seat's next action, or None when it has nothing to do now (its three swaps programmed
@@ -252,10 +247,13 @@ class Decider:
         """Bot `kinds[seat % len(kinds)]` at each seat, drawing from `rngs[seat]`."""
         if not kinds:
             raise ValueError(f"no bot kind given; bots are {', '.join(BOTS)}")
-        require_seeded(config)
+        if config.deal is not Deal.SEEDED:
+            raise ValueError(
+                "Swiped bots play a SEEDED deal (a simulated table keeps one and asks them); "
+                f"not {config.deal}"
+            )
         for kind in kinds:
-            if kind not in BOTS:
-                raise ValueError(f"unknown Swiped bot {kind!r}; bots are {', '.join(BOTS)}")
+            _check_kind(kind)
         self.kinds = [kinds[s % len(kinds)] for s in range(PLAYERS)]
         self.rngs = rngs
         self.bots: list[RandomBot | DeducingBot] = []

@@ -28,7 +28,7 @@ from itertools import repeat
 from operator import sub
 from typing import NamedTuple
 
-from companion.games.swiped.rules.board import SWAPS, Grid, cards_of, mask, positions
+from companion.games.swiped.rules.board import SWAPS, Grid, cards_of, positions
 from companion.games.swiped.rules.config import MATCHES_TO_WIN
 
 
@@ -451,5 +451,5 @@ def _best_with_leaks(
 
 __all__ = [
     "BETA", "PARAMS", "SWAP_INDICES", "DeducingParams", "Deck", "Evidence", "Planner", "Row",
-    "deck_of", "mask", "posterior", "program_totals", "rationality", "row", "swapped",
+    "deck_of", "posterior", "program_totals", "rationality", "row", "swapped",
 ]  # fmt: skip

@@ -240,10 +240,10 @@ def _seats(variant: Variant, index: int) -> tuple[random.Random, list[random.Ran
     return rng, [random.Random(rng.random()) for _ in range(PLAYERS)]
 
 
-class _Heard(Tally):
-    """A lab game's watcher when a seat deduces: its tally, and the public evidence the
-    deducing bots read, fed as the board plays (SW-3: the programs shown; SW-5: each grid
-    let pass unclaimed)."""
+class EvidenceTally(Tally):
+    """A lab game's watcher when a seat deduces (or thinks): its tally, and the public
+    evidence the deducing bots read, fed as the board plays (SW-3: the programs shown;
+    SW-5: each grid let pass unclaimed)."""
 
     __slots__ = ("evidence",)
 
@@ -279,7 +279,7 @@ def _play(variant: Variant, index: int, config: Config, bot_of: BotFactory) -> G
     board = Board(config, rng.randrange(SEED_RANGE))
     evidence = evidence_of(board)
     deducing = any(kind != "random" for kind in variant.bots)
-    tally = _Heard(config.first, evidence) if deducing else Tally(config.first)
+    tally = EvidenceTally(config.first, evidence) if deducing else Tally(config.first)
     board.watch = tally
     bots = [bot_of(variant.bots[s], s, board, evidence, seat_rngs[s]) for s in range(PLAYERS)]
     draw = rng.random

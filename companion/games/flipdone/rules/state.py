@@ -140,7 +140,34 @@ class State(Snapshot[Board]):
         return state._keep(board)
 
     def _board_of_facts(self) -> Board:
-        return _board_of(self)
+        """The board of a position's facts."""
+        return Board.of(
+            config=self.config,
+            seed=self.seed,
+            deal=self.deal,
+            manche=self.manche,
+            phase=self.phase,
+            extra=self.extra,
+            overtime=self.overtime,
+            tied=self.tied,
+            stage=self.stage,
+            turn=self.turn,
+            first=self.first,
+            tokens=self.tokens,
+            manche_wins=self.manche_wins,
+            baseline=self.baseline,
+            owners=self.owners,
+            faces=tuple(_card(c) for c in self.faces),
+            flipped=self.flipped,
+            under=tuple(_card(c) for c in self.under),
+            pending=_card(self.pending),
+            winners=self.winners,
+            hand_sizes=self.hand_sizes,
+            hands=tuple(tuple(CARD[c] for c in hand) for hand in self.hands),
+            deck=tuple(CARD[c] for c in self.deck),
+            discards=tuple(CARD[c] for c in self.discards),
+            played=tuple(tuple(CARD[c] for c in cards) for cards in self.played),
+        )
 
     def to_json(self) -> dict[str, Any]:
         data = _plain(self)
@@ -189,37 +216,6 @@ def _names(cards: list[int]) -> tuple[str | None, ...]:
 
 def _card(name: str | None) -> int:
     return NO_CARD if name is None else CARD[name]
-
-
-def _board_of(state: State) -> Board:
-    """The board of a position's facts."""
-    return Board.of(
-        config=state.config,
-        seed=state.seed,
-        deal=state.deal,
-        manche=state.manche,
-        phase=state.phase,
-        extra=state.extra,
-        overtime=state.overtime,
-        tied=state.tied,
-        stage=state.stage,
-        turn=state.turn,
-        first=state.first,
-        tokens=state.tokens,
-        manche_wins=state.manche_wins,
-        baseline=state.baseline,
-        owners=state.owners,
-        faces=tuple(_card(c) for c in state.faces),
-        flipped=state.flipped,
-        under=tuple(_card(c) for c in state.under),
-        pending=_card(state.pending),
-        winners=state.winners,
-        hand_sizes=state.hand_sizes,
-        hands=tuple(tuple(CARD[c] for c in hand) for hand in state.hands),
-        deck=tuple(CARD[c] for c in state.deck),
-        discards=tuple(CARD[c] for c in state.discards),
-        played=tuple(tuple(CARD[c] for c in cards) for cards in state.played),
-    )
 
 
 def public_view(state: State) -> PublicView:

@@ -81,7 +81,24 @@ class State(Snapshot[Board]):
         return state._keep(board)
 
     def _board_of_facts(self) -> Board:
-        return _board_of(self)
+        """The board of a position's facts."""
+        swaps = _swaps(self.revealed) if self.revealed is not None else None
+        return Board.of(
+            config=self.config,
+            seed=self.seed,
+            manche=self.manche,
+            phase=self.phase,
+            layout=self.layout_card,
+            targets=self.targets,
+            grid=tuple(COLOUR_INDEX[c] for c in self.grid),
+            programs=_swaps(self.secret_programs),
+            revealed=swaps,
+            step=self.step,
+            gap_claims=self.claims,
+            winner=self.winner,
+            drawn=self.drawn,
+            phase_pair=None if self.phase_pair is None else SWAP_OF[self.phase_pair],
+        )
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -134,27 +151,6 @@ def _pairs(programs: tuple[tuple[int, ...], ...] | list[list[int]]) -> tuple[tup
 
 def _swaps(programs: tuple[tuple[Pair, ...], ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(SWAP_OF.get(p, NO_SWAP) for p in program) for program in programs)
-
-
-def _board_of(state: State) -> Board:
-    """The board of a position's facts."""
-    swaps = _swaps(state.revealed) if state.revealed is not None else None
-    return Board.of(
-        config=state.config,
-        seed=state.seed,
-        manche=state.manche,
-        phase=state.phase,
-        layout=state.layout_card,
-        targets=state.targets,
-        grid=tuple(COLOUR_INDEX[c] for c in state.grid),
-        programs=_swaps(state.secret_programs),
-        revealed=swaps,
-        step=state.step,
-        gap_claims=state.claims,
-        winner=state.winner,
-        drawn=state.drawn,
-        phase_pair=None if state.phase_pair is None else SWAP_OF[state.phase_pair],
-    )
 
 
 def next_swap(state: State) -> int | None:
