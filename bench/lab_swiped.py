@@ -1,15 +1,15 @@
-"""Swiped in the lab: seeded bot games per second on one core, the table's bots and the lab's.
+"""Swiped in the lab: seeded bot games per second on one core, the table's path and the lab's.
 
 The table's path is `companion.games.swiped.lab.play_reference` (the engine's `apply`, the
-table's bots and self-play loop, the record read from the events); the lab's is `LAB.play`
-(the lab's bots on the engine's board), what a lab worker runs. Both play the same games
-(seeded from (seed, i)); with `--check` the records of every game are compared too. The
-lab's figure includes filling its caches
-(the first manche's plans, the rows of recent grids), as a worker's first games do.
+bots asked through a `Decider`, the record read from the events); the lab's is `LAB.play`
+(the same bots on the engine's board played in place), what a lab worker runs. Both play
+the same games (seeded from (seed, i)); with `--check` the records of every game are
+compared too. The lab's figure includes filling its caches (the first manche's plans, the
+rows of recent grids), as a worker's first games do.
 
     .venv/bin/python bench/lab_swiped.py --games 2000
     .venv/bin/python bench/lab_swiped.py --games 500 --bots deducing,random --rule manche_limit=5
-    .venv/bin/python bench/lab_swiped.py --games 20000 --fast-only --profile
+    .venv/bin/python bench/lab_swiped.py --games 20000 --lab-only --profile
 """
 
 from __future__ import annotations
@@ -61,9 +61,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bots", default="deducing", help="one kind, or one per seat")
     parser.add_argument("--rule", type=rule, action="append", default=[], help="KEY=VALUE")
-    parser.add_argument("--fast-only", action="store_true", help="skip today's path")
+    parser.add_argument("--lab-only", action="store_true", help="skip the table's path")
     parser.add_argument("--check", action="store_true", help="compare every game's records")
-    parser.add_argument("--profile", action="store_true", help="cProfile the fast path")
+    parser.add_argument("--profile", action="store_true", help="cProfile the lab's path")
     args = parser.parse_args()
     kinds = args.bots.split(",")
     bots = tuple(kinds * 2 if len(kinds) == 1 else kinds)
@@ -74,18 +74,18 @@ def main() -> None:
     profile = cProfile.Profile() if args.profile else None
     if profile is not None:
         profile.enable()
-    wall, cpu, fast = timed(LAB.play, variant, args.games)
+    wall, cpu, lab = timed(LAB.play, variant, args.games)
     if profile is not None:
         profile.disable()
         pstats.Stats(profile).sort_stats("tottime").print_stats(20)
-    print(line("fast", wall, cpu, fast))
-    if args.fast_only:
+    print(line("lab", wall, cpu, lab))
+    if args.lab_only:
         return
     wall, cpu, reference = timed(play_reference, variant, args.games)
-    print(line("today", wall, cpu, reference))
+    print(line("table", wall, cpu, reference))
     if args.check:
-        differ = [i for i, (a, b) in enumerate(zip(fast, reference, strict=True)) if a != b]
-        print(f"records compared: {len(fast)} games, {len(differ)} differ {differ[:10]}")
+        differ = [i for i, (a, b) in enumerate(zip(lab, reference, strict=True)) if a != b]
+        print(f"records compared: {len(lab)} games, {len(differ)} differ {differ[:10]}")
 
 
 if __name__ == "__main__":

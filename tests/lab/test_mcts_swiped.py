@@ -7,26 +7,23 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+from collections.abc import Iterator
 
 import pytest
 
-from companion.games.swiped.bots import DeducingBot, seat_actions
-from companion.games.swiped.mcts import Knowledge, MctsBot
-from companion.games.swiped.rules import (
-    PAIRS,
-    Action,
-    ClaimCard,
-    Config,
-    PlayerView,
-    Program,
-    State,
-    apply,
-    is_over,
-    legal_actions,
-    make_config,
-    new_game,
-    player_view,
+from companion.games.swiped.bots import (
+    CLAIM_CARD,
+    CLAIM_MATCHES,
+    PROGRAM_SWAP,
+    SWAP,
+    DeducingBot,
+    Offer,
+    evidence_of,
 )
+from companion.games.swiped.lab import EvidenceTally
+from companion.games.swiped.mcts import Knowledge, MctsBot
+from companion.games.swiped.rules import Config, PlayerView, make_config, new_game
+from companion.games.swiped.rules.board import OVER, PROGRAM, Board
 from companion.games.swiped.rules.contract import ENGINE
 from companion.lab.mcts import Spec
 from companion.lab.model import Variant
@@ -44,26 +41,52 @@ def test_the_search_input_has_no_field_for_the_other_seats_hidden_facts() -> Non
     }  # fmt: skip
 
 
-def _other_hidden(state: State, seat: int, rng: random.Random) -> State:
+Seat = MctsBot | DeducingBot
+
+
+def _game(
+    config: Config,
+    seed: int,
+    spec: Spec,
+    rng: random.Random,
+    played: list[tuple[int, Offer]] | None = None,
+) -> Iterator[tuple[Board, list[Seat]]]:
+    """A game of the thinking bot at seat 0 against the deducing bot, on a board, as the
+    lab plays it (both seats asked in a drawn order, a claim first); yields (board, bots)
+    before each moment's question, and appends each (seat, offer) played to `played`."""
+    state, _ = new_game(config, seed)
+    board = state.fork()
+    evidence = evidence_of(board)
+    board.watch = EvidenceTally(config.first, evidence)  # as the lab's board tells it
+    bots: list[Seat] = [
+        MctsBot(spec, 0, board, evidence, random.Random(seed)),
+        DeducingBot(1, board, evidence, random.Random(seed + 1)),
+    ]
+    while board.phase is not OVER:
+        yield board, bots
+        offers = [(s, bots[s].act(board)) for s in ((0, 1) if rng.random() < 0.5 else (1, 0))]
+        claims = [(s, o) for s, o in offers if o is not None and o[0] >= CLAIM_MATCHES]
+        seat, offer = next((s, o) for s, o in claims + offers if o is not None)
+        if played is not None:
+            played.append((seat, offer))
+        kind, value = offer
+        if kind == PROGRAM_SWAP:
+            board.program(seat, value)
+        elif kind == SWAP:
+            board.play_next_swap()
+        elif board.claim(seat, value if kind == CLAIM_CARD else None) and kind == CLAIM_CARD:
+            bots[seat].refused()
+
+
+def _other_hidden(board: Board, seat: int, rng: random.Random) -> Board:
     """The same position for `seat`: the other seat's card drawn again (never the face-up
     card nor the seat's own) and its secret swaps so far replaced by random ones."""
     other = 1 - seat
-    taken = {state.layout_card, state.targets[seat]}
-    cards = [c for c in range(1, state.config.deck_size + 1) if c not in taken]
-    targets = list(state.targets)
-    targets[other] = rng.choice(cards)
-    secret = list(state.secret_programs)
-    secret[other] = tuple(rng.choice(PAIRS) for _ in secret[other])
-    return dataclasses.replace(state, targets=tuple(targets), secret_programs=tuple(secret))
-
-
-def _moment(state: State, bots: list[MctsBot | DeducingBot], rng: random.Random) -> Action:
-    """One moment of the lab's self-play loop (`bots.play_game`): both seats asked, a
-    claim first."""
-    legal = legal_actions(state)
-    offers = [bots[s].act(player_view(state, s), seat_actions(legal, s)) for s in (0, 1)]
-    claims = [a for a in offers if isinstance(a, ClaimCard)]
-    return claims[0] if claims else next(a for a in offers if a is not None)
+    twin = board.fork()
+    taken = {board.layout, board.targets[seat]}
+    twin.targets[other] = rng.choice([c for c in range(1, len(board.cards) + 1) if c not in taken])
+    twin.programs[other] = [rng.randrange(36) for _ in board.programs[other]]
+    return twin
 
 
 def test_decisions_are_the_same_whatever_the_other_seat_hides() -> None:
@@ -71,29 +94,13 @@ def test_decisions_are_the_same_whatever_the_other_seat_hides() -> None:
     seat's card and secret swaps differ decides exactly as the bot does."""
     rng, differed = random.Random(3), 0
     for seed in range(4):
-        differed += _compared_moments(seed, rng)
+        config = make_config(first=seed % 2, false_claim="refused", manche_limit=4)
+        for board, bots in _game(config, seed, Spec(8), rng):
+            other = _other_hidden(board, 0, rng)
+            differed += other.targets != board.targets or other.programs != board.programs
+            twin = copy.deepcopy(bots[0])
+            assert twin.act(other) == bots[0].act(board)
     assert differed > 20  # positions that really differed, decided the same
-
-
-def _compared_moments(seed: int, rng: random.Random) -> int:
-    config = make_config(first=seed % 2, false_claim="refused", manche_limit=4)
-    state, _ = new_game(config, seed)
-    bot = MctsBot(Spec(8), 0, config, random.Random(seed))
-    bots: list[MctsBot | DeducingBot] = [bot, DeducingBot(1, config, random.Random(2))]
-    differed = 0
-    while not is_over(state):
-        other = _other_hidden(state, 0, rng)
-        view = player_view(state, 0)
-        assert player_view(other, 0) == view
-        twin = copy.deepcopy(bot)
-        mine = seat_actions(legal_actions(state), 0)
-        assert seat_actions(legal_actions(other), 0) == mine
-        differed += other != state
-        assert twin.act(player_view(other, 0), mine) == bot.act(view, mine)
-        state, events = apply(state, _moment(state, bots, rng))
-        for b in bots:
-            b.observe(events)
-    return differed
 
 
 def _variant(bots: list[str], games: int = 2, **rules: object) -> Variant:
@@ -122,19 +129,10 @@ def _card_claims(spec: Spec, seed: int) -> int:
     """'I know your card' claims of the thinking bot at seat 0 in a game against the
     deducing bot, false claims only refused so that it goes on."""
     config = make_config(first=seed % 2, false_claim="refused", manche_limit=3)
-    state, _ = new_game(config, seed)
-    bots: list[MctsBot | DeducingBot] = [
-        MctsBot(spec, 0, config, random.Random(seed)),
-        DeducingBot(1, config, random.Random(seed + 1)),
-    ]
-    rng, count = random.Random(seed), 0
-    while not is_over(state):
-        action = _moment(state, bots, rng)
-        count += isinstance(action, ClaimCard) and action.seat == 0
-        state, events = apply(state, action)
-        for b in bots:
-            b.observe(events)
-    return count
+    played: list[tuple[int, Offer]] = []
+    for _ in _game(config, seed, spec, random.Random(seed), played):
+        pass
+    return sum(seat == 0 and offer[0] == CLAIM_CARD for seat, offer in played)
 
 
 def test_the_agent_restricted_from_naming_cards_never_names_one() -> None:
@@ -144,17 +142,17 @@ def test_the_agent_restricted_from_naming_cards_never_names_one() -> None:
     assert (restricted, free > 0) == (0, True)
 
 
-def _first_program(spec: Spec, config: Config, card: int) -> tuple[Action | None, ...]:
+def _first_program(spec: Spec, config: Config, card: int) -> tuple[Offer | None, ...]:
     """The three swaps the bot at seat 0 programs first, holding `card`."""
     state, _ = new_game(config, 0)
-    state = dataclasses.replace(state, targets=(card, state.targets[1]))
-    bot = MctsBot(spec, 0, config, random.Random(7))
-    program: list[Action | None] = []
+    board = dataclasses.replace(state, targets=(card, state.targets[1])).fork()
+    bot = MctsBot(spec, 0, board, evidence_of(board), random.Random(7))
+    program: list[Offer | None] = []
     for _ in range(3):
-        action = bot.act(player_view(state, 0), seat_actions(legal_actions(state), 0))
-        assert isinstance(action, Program)
-        program.append(action)
-        state, _ = apply(state, action)
+        offer = bot.act(board)
+        assert offer is not None and offer[0] == PROGRAM_SWAP and board.phase is PROGRAM
+        program.append(offer)
+        board.program(0, offer[1])
     return tuple(program)
 
 

@@ -1,36 +1,51 @@
-"""Swiped in the designer's lab: seeded bot games on the engine's board with the lab's bots
-(`companion/games/swiped/selfplay/`), and the figures of a game, read from its events.
+"""Swiped in the designer's lab: seeded bot games played on the engine's board, and the
+figures of a game, read from its events.
 
-Game i of a variant is seeded as `companion selfplay swiped` seeded it
-(`companion.games.swiped.bots.selfplay_report`): one random.Random from "seed:i" draws each
-seat's bot seed, then the deal's seed, and asks the seats in turn; player 1 (SW-4) is seat
-i mod 2. `play_reference` plays that very game with the engine's `apply` and the table's
-bots (bots.py); `LAB.play` plays it on the engine's board with the lab's bots, and the two
-give equal records (tests/lab/test_swiped.py).
+Game i of a variant: one random.Random from "seed:i" draws each seat's bot seed, then the
+deal's seed, and asks the seats in turn; player 1 (SW-4) is seat i mod 2. `LAB.play`
+plays it on the engine's board (rules/board.py) with the bots (bots.py), the board telling
+the lab's `Tally` and the deducing bots' evidence what happens; `play_reference` plays it
+as a table does (the engine's `apply`, the bots asked through a `Decider`) and reads its
+events as a journal is read (`record_of`): both give the same record
+(tests/lab/test_swiped.py).
 
-The figures (`SECTIONS`, keys in `selfplay/tally.py`): claims by kind and verdict, false
-claims and what followed them (SW-5), how games ended, the manche of each win, swaps and
-repeated pairs (SW-4), draws at the manche limit (SW-6), and the deducing bot's belief in
-its opponent's card after each of the first reveals (bot games only). A turn is one of a
+The figures (`SECTIONS`, keys in `tally.py`): claims by kind and verdict, false claims and
+what followed them (SW-5), how games ended, the manche of each win, swaps and repeated
+pairs (SW-4), draws at the manche limit (SW-6), and the deducing bot's belief in its
+opponent's card after each of the first reveals (bot games only). A turn is one of a
 manche's six swaps, applied or skipped.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.games.swiped.bots import BOTS, Bot, Totals, make_bot, play_game
+from companion.games.swiped import tally as keys
+from companion.games.swiped.bots import (
+    BOTS,
+    CLAIM_CARD,
+    CLAIM_MATCHES,
+    PROGRAM_SWAP,
+    SWAP,
+    Bot,
+    BotFactory,
+    Decider,
+    DeducingBot,
+    evidence_of,
+    make_bot,
+)
+from companion.games.swiped.deduce import Evidence
 from companion.games.swiped.referee import MID_SWAP, RULE_KEYS, TABLE_KEYS
-from companion.games.swiped.rules.actions import Action
+from companion.games.swiped.rules.actions import ClaimCard, ClaimMatches
+from companion.games.swiped.rules.board import OVER, Board
 from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK, PLAYERS, Config, make_config
 from companion.games.swiped.rules.deck import MAX_AGREEMENT
-from companion.games.swiped.rules.events import Event
-from companion.games.swiped.selfplay import game as selfplay
-from companion.games.swiped.selfplay import tally as keys
-from companion.games.swiped.selfplay.tally import Tally
+from companion.games.swiped.rules.engine import apply, is_over, new_game
+from companion.games.swiped.rules.events import Event, ProgramsRevealed
+from companion.games.swiped.tally import BELIEF_MANCHES, Tally
 from companion.lab.model import (
     GameRecord,
     LabGame,
@@ -44,8 +59,9 @@ from companion.lab.model import (
 from companion.lab.thinking import extend
 
 GAME = "swiped"
-BotFactory = Callable[[str, int, Config, random.Random], Bot]
-"""(kind, seat, config, rng) -> the seat's bot, as `bots.make_bot`."""
+SEED_RANGE = 2**31
+MAX_ACTIONS = 100_000
+"""A game this long is a bug (it raises)."""
 FALSE_CLAIMS = ("loses", "refused")
 
 RULINGS: dict[str, str] = {
@@ -218,58 +234,129 @@ def _cached_configs(variant: Variant) -> tuple[Config, Config]:
 # ------------------------------------------------------------------------ playing
 
 
-def play(variant: Variant, index: int) -> GameRecord:
-    """Game `index` of the variant, on the engine's board with the lab's bots."""
-    config = _cached_configs(variant)[index % 2]
-    kinds = (variant.bots[0], variant.bots[1])
-    return selfplay.play(config, kinds, variant.seed, index)
-
-
-def play_reference(
-    variant: Variant,
-    index: int,
-    offers: list[tuple[int, Action | None]] | None = None,
-    factory: BotFactory | None = None,
-) -> GameRecord:
-    """The same game with the readable engine and today's bots and self-play loop
-    (`play_game`), measured by `record_of`'s tally over its events' JSON, plus the
-    deducing bots' beliefs after the reveals (no event carries them; today's loop samples
-    them). `offers` gets every seat asked and what it offered, in order (for the
-    differential test). `factory` seats other bots than the game's own (the thinking
-    bot, `mcts.py`), seeded alike."""
-    settings = settings_of(variant) if factory is None else settings_of(variant, ())
+def _seats(variant: Variant, index: int) -> tuple[random.Random, list[random.Random]]:
+    """Game `index`'s random (the deal's seed, then who is asked first) and each seat's."""
     rng = random.Random(f"{variant.seed}:{index}")
-    config = config_of(settings, index % 2)
-    seat_bot = factory or make_bot
-    bots = [seat_bot(variant.bots[s], s, config, random.Random(rng.random())) for s in (0, 1)]
-    events: list[Event] = []
-    hear = bots[0].observe
+    return rng, [random.Random(rng.random()) for _ in range(PLAYERS)]
 
-    def listen(batch: Sequence[Event]) -> None:
-        events.extend(batch)
-        hear(batch)
 
-    # Listeners on today's loop, set on the instances (mypy refuses assigning a method).
-    setattr(bots[0], "observe", listen)  # noqa: B010
-    if offers is not None:
-        for bot in bots:
-            setattr(bot, "act", _recording(bot.seat, bot.act, offers))  # noqa: B010
-    totals = Totals()
-    play_game(config, rng.randrange(2**31), bots, totals, rng)
-    tally = tally_of(config.first, [e.to_json() for e in events])
-    for manche, truths in sorted(totals.truth.items()):
-        for p, rank in zip(truths, totals.ranks[manche], strict=True):
-            tally.belief(manche, p, rank)
+class EvidenceTally(Tally):
+    """A lab game's watcher when a seat deduces (or thinks): its tally, and the public
+    evidence the deducing bots read, fed as the board plays (SW-3: the programs shown;
+    SW-5: each grid let pass unclaimed)."""
+
+    __slots__ = ("evidence",)
+
+    def __init__(self, first: int, evidence: Evidence) -> None:
+        super().__init__(first)
+        self.evidence = evidence
+
+    def revealed(self, board: Board) -> None:
+        assert board.revealed is not None
+        self.evidence.reveal(board.grid, board.revealed)
+
+    def swapped(self, board: Board, seat: int, phase: int, swap: int, left: int) -> None:
+        self.evidence.passed(left)
+        self.swap()
+
+
+def play(variant: Variant, index: int) -> GameRecord:
+    """Game `index` of the variant, on the engine's board."""
+    return _play(variant, index, _cached_configs(variant)[index % 2], make_bot)
+
+
+def play_with(variant: Variant, index: int, bot_of: BotFactory) -> GameRecord:
+    """Game `index` of a variant whose seats `bot_of` seats (the thinking bot's, mcts.py,
+    which has checked its kinds)."""
+    return _play(variant, index, config_of(settings_of(variant, ()), index % 2), bot_of)
+
+
+def _play(variant: Variant, index: int, config: Config, bot_of: BotFactory) -> GameRecord:
+    """At each moment both seats are asked, in an order drawn from the game's random: a
+    claim goes first (SW-5: between two swaps either player may speak), else the first
+    action offered (a programmed swap, or the swap SW-4 says is next)."""
+    rng, seat_rngs = _seats(variant, index)
+    board = Board(config, rng.randrange(SEED_RANGE))
+    evidence = evidence_of(board)
+    deducing = any(kind != "random" for kind in variant.bots)
+    tally = EvidenceTally(config.first, evidence) if deducing else Tally(config.first)
+    board.watch = tally
+    bots = [bot_of(variant.bots[s], s, board, evidence, seat_rngs[s]) for s in range(PLAYERS)]
+    draw = rng.random
+    for _ in range(MAX_ACTIONS):
+        if board.phase is OVER:
+            break
+        asked = (0, 1) if draw() < 0.5 else (1, 0)
+        one = bots[asked[0]].act(board)
+        two = bots[asked[1]].act(board)
+        if one is not None and one[0] >= CLAIM_MATCHES:
+            seat, offer = asked[0], one
+        elif two is not None and two[0] >= CLAIM_MATCHES:
+            seat, offer = asked[1], two
+        elif one is not None:
+            seat, offer = asked[0], one
+        elif two is not None:
+            seat, offer = asked[1], two
+        else:
+            raise RuntimeError(f"no bot acts in manche {board.manche}")
+        kind = offer[0]
+        if kind == SWAP:
+            board.play_next_swap()
+        elif kind == PROGRAM_SWAP:
+            if board.program(seat, offer[1]) and board.manche <= BELIEF_MANCHES:
+                _beliefs(board.manche, board.targets, bots, tally)
+        elif board.claim(seat, offer[1] if kind == CLAIM_CARD else None) and kind == CLAIM_CARD:
+            bots[seat].refused()
+    else:  # pragma: no cover - a manche limit or the bots end every game
+        raise RuntimeError("a lab game did not end")
     return tally.record()
 
 
-def _recording(seat: int, act: Any, offers: list[tuple[int, Action | None]]) -> Any:
-    def recorded(*args: Any) -> Action | None:
-        offer: Action | None = act(*args)
-        offers.append((seat, offer))
-        return offer
+def _beliefs(manche: int, targets: Sequence[int | None], bots: Sequence[Bot], tally: Tally) -> None:
+    """The deducing bots' belief in the true card after a reveal: its probability and
+    its rank."""
+    for seat, bot in enumerate(bots):
+        if isinstance(bot, DeducingBot):
+            belief = bot.belief()
+            target = targets[1 - seat]
+            assert target is not None  # a SEEDED deal
+            p = belief.get(target, 0.0)
+            tally.belief(manche, p, 1 + sum(w > p for w in belief.values()))
 
-    return recorded
+
+def play_reference(variant: Variant, index: int) -> GameRecord:
+    """The same game as a table plays it: through the engine's `apply`, the bots asked
+    through a `Decider` (told every event), its record read from its events as a
+    journal's is (`record_of`), and the deducing bots' beliefs after the reveals (no event
+    carries them)."""
+    config = _cached_configs(variant)[index % 2]
+    rng, seat_rngs = _seats(variant, index)
+    state, opening = new_game(config, rng.randrange(SEED_RANGE))
+    decide = Decider(variant.bots, config, seat_rngs)
+    events: list[Event] = list(opening)
+    decide.observe(opening)
+    beliefs = Tally(config.first)
+    for _ in range(MAX_ACTIONS):
+        if is_over(state):
+            break
+        asked = (0, 1) if rng.random() < 0.5 else (1, 0)
+        offers = [(seat, decide(state, seat)) for seat in asked]
+        claims = [(s, a) for s, a in offers if isinstance(a, ClaimMatches | ClaimCard)]
+        moves = [(s, a) for s, a in offers if a is not None]
+        if not moves:
+            raise RuntimeError(f"no bot acts in manche {state.manche}")
+        _, action = claims[0] if claims else moves[0]
+        state, happened = apply(state, action)
+        events.extend(happened)
+        decide.observe(happened)
+        revealed = any(isinstance(e, ProgramsRevealed) for e in happened)
+        if revealed and state.manche <= BELIEF_MANCHES:
+            _beliefs(state.manche, state.targets, decide.bots, beliefs)
+    else:  # pragma: no cover - a manche limit or the bots end every game
+        raise RuntimeError("a table game did not end")
+    tally = tally_of(config.first, [e.to_json() for e in events])
+    tally.beliefs = beliefs.beliefs
+    return tally.record()
 
 
 # --------------------------------------------------------------------- the events
@@ -318,17 +405,17 @@ def tally_of(first: int, events: Iterable[Mapping[str, Any]]) -> Tally:
         elif kind == "programmed":
             tally.actions += 1
         elif kind == "manche_start":
-            tally.manche_started(int(event["manche"]))
+            tally.manche(int(event["manche"]))
         elif kind == "swap":
-            tally.swapped()
+            tally.swap()
         elif kind == "swap_skipped":
-            tally.skipped(observed)
+            tally.skip(observed)
         elif kind == "claim":
-            tally.claimed(int(event["seat"]), event["claim"] == "card", bool(event["correct"]))
+            tally.claim(int(event["seat"]), event["claim"] == "card", bool(event["correct"]))
         elif kind == "game_won":
-            tally.won(int(event["seat"]))
+            tally.win(int(event["seat"]))
         elif kind == "game_drawn":
-            tally.drawn()
+            tally.draw()
     return tally
 
 

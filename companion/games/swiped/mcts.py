@@ -1,15 +1,15 @@
 """The thinking bot of Swiped: what a seat knows, and how to draw a whole position
-consistent with it (companion/lab/mcts.py searches over the draws).
+consistent with it (companion/lab/mcts.py searches over the draws), on the engine's board.
 
 A seat knows the public view (the grid, the revealed programs, the claims made), its own
 target card and its own program, and what the public history says of both cards: the
-deducing bot's evidence (`bots.Evidence`, kept by a `DeducingBot` at the seat: the
-revealed programs and the grids they were planned on, the grids let pass unclaimed, the
-cards it named that were refused). A draw deals the opponent a target card by the
-posterior that evidence gives (never the face-up card nor the seat's own), draws whether
-it is a player raising its matches or one swapping at random by the odds its swaps so far
-give (`bots.rationality`), and, while the programs are secret, fills the opponent's
-entered swaps accordingly (swaps raising its drawn card's matches, or random ones).
+game's evidence (deduce.py: the revealed programs and the grids they were planned on, the
+grids let pass unclaimed) and the cards it named that were refused (SW-5). A draw deals
+the opponent a target card by the posterior that evidence gives (never the face-up card
+nor the seat's own), draws whether it is a player raising its matches or one swapping at
+random by the odds its swaps so far give (`deduce.rationality`), and, while the programs
+are secret, fills the opponent's entered swaps accordingly (swaps raising its drawn card's
+matches, or random ones). The drawn position is a board (`Board.of`), played in place.
 
 The tree weighs the seat's program swaps (a few raising its matches most, a few telling
 little of its card, and the deducing bot's choice) and its claims ("I know your card"
@@ -24,46 +24,45 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from companion.games.swiped.bots import (
+    CLAIM_CARD,
+    CLAIM_MATCHES,
+    PROGRAM_SWAP,
+    SWAP,
     Bot,
     DeducingBot,
-    DeducingParams,
-    Evidence,
-    add_program,
+    Offer,
+    action_of,
     make_bot,
-    posterior,
-    rationality,
-    rule_out,
-    seat_actions,
-    swap_gains,
-    swapped,
 )
+from companion.games.swiped.deduce import SWAP_INDICES, Deck, Evidence, posterior, rationality
+from companion.games.swiped.deduce import swapped as swapped_grid
 from companion.games.swiped.rules.actions import Action, ClaimCard, ClaimMatches, Program, Swap
+from companion.games.swiped.rules.board import (
+    COLOUR_INDEX,
+    EXECUTE,
+    OVER,
+    PROGRAM,
+    SWAP_OF,
+    Board,
+    Grid,
+)
 from companion.games.swiped.rules.config import (
     MATCHES_TO_WIN,
+    PAIRS,
     PLAYERS,
     SWAPS_PER_PROGRAM,
     Config,
-    Pair,
-    Phase,
-    swap_order,
 )
-from companion.games.swiped.rules.deck import make_deck
-from companion.games.swiped.rules.engine import PAIRS, apply, may_claim
-from companion.games.swiped.rules.events import Event, ProgramsRevealed
-from companion.games.swiped.rules.state import PlayerView, State, next_swap
+from companion.games.swiped.rules.state import PlayerView, State, player_view
 from companion.lab.mcts import Spec, Thinking, estimate_values, parse_kind, think, win_values
 from companion.lab.model import GameRecord, ThinkingTable, Variant
 from companion.rules.jsonable import TaggedAction
 
-BETA = DeducingParams().beta
-"""The deducing model's taste for swaps raising one's matches (as `DeducingBot` has it)."""
-RATIONAL = 0.8
-"""The prior weight of an opponent raising its matches against one swapping at random,
-in the deduction the search draws cards by."""
 HORIZON = 2
 """Playout manches at most after the one being played, when no claim ends it first."""
 SURE = 0.9
@@ -93,136 +92,199 @@ class Wait(TaggedAction):
 Move = Action | Wait
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Knowledge:
-    """All one seat knows: no field holds the other seat's hidden facts."""
+    """All one seat knows at one decision: no field holds the other seat's hidden facts."""
 
     config: Config
     view: PlayerView
     """The public view, the seat's own target card and its own program."""
-    opponent: Evidence
-    """What the public history says of the opponent's card (`DeducingBot.opponent`)."""
-    exposure: Evidence
-    """What the same history tells the opponent of this seat's card."""
+    evidence: Evidence
+    """The public history as evidence of both cards (the game's; read, never changed)."""
+    ruled: frozenset[int]
+    """The cards the seat named in refused claims (SW-5): not the opponent's."""
 
 
-@dataclass(frozen=True)
 class Position:
-    """A determinized position: the engine's state and each seat's evidence of the other's
-    card, with the card it would name and how sure it is."""
+    """A drawn position, played in place: the board, the evidence, and each seat's belief
+    in the other's card (the cards it may be, those it ruled out, its top card and how
+    sure it is)."""
 
-    state: State
-    evidence: tuple[Evidence, Evidence]
-    tops: tuple[tuple[int, float], tuple[int, float]]
-    blind: int | None = None
-    """The seat drawn as a player swapping at random (by the odds its swaps so far give,
-    `bots.rationality`): it programs at random and never names a card."""
+    __slots__ = ("board", "evidence", "candidates", "ruled", "tops", "blind")
+
+    def __init__(
+        self,
+        board: Board,
+        evidence: Evidence,
+        candidates: tuple[tuple[int, ...], tuple[int, ...]],
+        ruled: tuple[set[int], set[int]],
+        tops: list[tuple[int, float]],
+        blind: int | None,
+    ) -> None:
+        self.board = board
+        self.evidence = evidence
+        self.candidates = candidates
+        self.ruled = ruled
+        self.tops = tops
+        self.blind = blind
+        """The seat drawn as a player swapping at random (by the odds its swaps so far
+        give, `deduce.rationality`): it programs at random and never names a card."""
+
+    def rank(self) -> None:
+        """Each seat's top card again, after the evidence or its ruled-out cards moved."""
+        self.tops = [_top(self.evidence, self.candidates[s], s, self.ruled[s]) for s in (0, 1)]
 
 
-def _top(evidence: Evidence) -> tuple[int, float]:
-    belief = posterior(evidence, RATIONAL)
+def _top(
+    evidence: Evidence, candidates: Sequence[int], seat: int, ruled: set[int]
+) -> tuple[int, float]:
+    belief = posterior(evidence, candidates, 1 - seat, ruled)
     card = max(belief, key=lambda c: (belief[c], -c))
     return card, belief[card]
 
 
-def _position(state: State, evidence: tuple[Evidence, Evidence], blind: int | None) -> Position:
-    return Position(state, evidence, (_top(evidence[0]), _top(evidence[1])), blind)
-
-
-def _greedy(grid: tuple[str, ...], card: tuple[str, ...], rng: random.Random) -> Pair:
+def _greedy(grid: Grid, card: int, deck: Deck, rng: random.Random) -> int:
     """A swap raising the card's matches most (ties at random)."""
-    gains = swap_gains(grid, card)
+    gains = deck.rows(grid)[card - 1].gains
     top = max(gains)
-    return PAIRS[rng.choice([i for i, g in enumerate(gains) if g == top])]
+    return rng.choice([i for i, g in enumerate(gains) if g == top])
 
 
-def _planned(grid: tuple[str, ...], program: Sequence[Pair]) -> tuple[str, ...]:
+def _planned(grid: Grid, program: Sequence[int]) -> Grid:
     """The grid as a seat's own program so far would leave it (how it plans, SW-3)."""
     for swap in program:
-        grid = swapped(grid, swap)
+        grid = swapped_grid(grid, swap)
     return grid
+
+
+@dataclass(frozen=True)
+class _Root:
+    """What every draw from one knowledge shares: the seat's belief in the other's card,
+    the odds the other deduces, and the seat's own top card."""
+
+    candidates: tuple[int, ...]
+    cards: list[int]
+    weights: list[float]
+    rational: float
+    top: tuple[int, float]
+
+
+@lru_cache(maxsize=4)  # a decision draws many times from one knowledge
+def _root(knowledge: Knowledge) -> _Root:
+    view, evidence = knowledge.view, knowledge.evidence
+    other, ruled = 1 - view.seat, set(knowledge.ruled)
+    candidates = tuple(c for c in evidence.others if c != view.target)
+    belief = posterior(evidence, candidates, other, ruled)
+    cards = list(belief)
+    top = max(cards, key=lambda c: (belief[c], -c))
+    return _Root(
+        candidates,
+        cards,
+        [belief[c] for c in cards],
+        rationality(evidence, candidates, other, ruled),
+        (top, belief[top]),
+    )
 
 
 def sample(knowledge: Knowledge, rng: random.Random) -> Position:
     """A whole position consistent with what the seat knows: the opponent's card drawn by
     its posterior, the opponent a random swapper or not by the odds of its swaps, its
     secret swaps so far (their count is public) drawn as that player would make them."""
-    view, public, config = knowledge.view, knowledge.view.public, knowledge.config
+    view, public, evidence = knowledge.view, knowledge.view.public, knowledge.evidence
     seat, other = view.seat, 1 - view.seat
-    belief = posterior(knowledge.opponent, RATIONAL)
-    cards = list(belief)
-    card = rng.choices(cards, weights=[belief[c] for c in cards])[0]
-    blind = other if rng.random() >= rationality(knowledge.opponent, RATIONAL) else None
-    targets = [view.target, view.target]
+    root = _root(knowledge)
+    card = rng.choices(root.cards, weights=root.weights)[0]
+    blind = other if rng.random() >= root.rational else None
+    targets: list[int | None] = [view.target, view.target]
     targets[other] = card
-    secret: list[tuple[Pair, ...]] = [(), ()]
+    grid = tuple(COLOUR_INDEX[c] for c in public.grid)
+    programs: list[tuple[int, ...]] = [(), ()]
     if public.revealed is None:
-        deck = make_deck(config.deck_size, config.deck_seed)
-        theirs: list[Pair] = []
+        theirs: list[int] = []
         for _ in range(public.programmed[other]):
-            grid = _planned(public.grid, theirs)
+            planned = _planned(grid, theirs)
             theirs.append(
-                rng.choice(PAIRS) if blind is not None else _greedy(grid, deck[card - 1], rng)
+                rng.choice(SWAP_INDICES)
+                if blind is not None
+                else _greedy(planned, card, evidence.deck, rng)
             )
-        secret[seat], secret[other] = view.program, tuple(theirs)
-    state = State(
-        config=config, seed=0, manche=public.manche, phase=public.phase,
-        layout_card=public.layout_card, grid=public.grid, revealed=public.revealed,
-        step=public.step, claims=public.claims, winner=public.winner, drawn=public.drawn,
-        targets=tuple(targets), secret_programs=tuple(secret), phase_pair=public.phase_pair,
+        programs[seat] = tuple(SWAP_OF[p] for p in view.program)
+        programs[other] = tuple(theirs)
+    revealed = None
+    if public.revealed is not None:
+        revealed = tuple(tuple(SWAP_OF[p] for p in program) for program in public.revealed)
+    board = Board.of(
+        config=knowledge.config, seed=0, manche=public.manche, phase=public.phase,
+        layout=public.layout_card, targets=tuple(targets), grid=grid,
+        programs=(programs[0], programs[1]),
+        revealed=revealed,
+        step=public.step, gap_claims=public.claims, winner=public.winner, drawn=public.drawn,
+        phase_pair=None if public.phase_pair is None else SWAP_OF[public.phase_pair],
     )  # fmt: skip
-    evidence = [knowledge.opponent, knowledge.opponent]
-    evidence[other] = rule_out(knowledge.exposure, card)  # it knows its card is not ours
-    return _position(state, (evidence[0], evidence[1]), blind)
+    candidates = [root.candidates, root.candidates]
+    candidates[other] = evidence.others  # it knows its card is not ours: ruled out below
+    ruled = [set(knowledge.ruled), set(knowledge.ruled)]
+    ruled[other] = {card}
+    tops = [root.top, root.top]
+    tops[other] = _top(evidence, evidence.others, other, ruled[other])
+    return Position(
+        board, evidence.copy(), (candidates[0], candidates[1]), (ruled[0], ruled[1]), tops, blind
+    )
 
 
-def _advance(position: Position, action: Move) -> Position:
-    """The position after an action: at a reveal each seat's evidence takes in the other's
-    program; a refused claim rules its card out."""
-    if isinstance(action, Wait):
-        return position
-    state, events = apply(position.state, action)
-    evidence = position.evidence
-    if any(isinstance(e, ProgramsRevealed) for e in events):
-        deck = make_deck(state.config.deck_size, state.config.deck_seed)
-        programs = state.revealed
-        assert programs is not None
-        evidence = (
-            add_program(evidence[0], state.grid, programs[1], deck, BETA),
-            add_program(evidence[1], state.grid, programs[0], deck, BETA),
-        )
-    elif isinstance(action, ClaimCard) and state.phase is not Phase.OVER:
-        ruled = rule_out(evidence[action.seat], action.card)
-        evidence = (ruled, evidence[1]) if action.seat == 0 else (evidence[0], ruled)
-    else:
-        return replace(position, state=state)
-    return _position(state, evidence, position.blind)
+def _advance(position: Position, move: Move) -> Position:
+    """The position after a move, played on its board: at a reveal each seat's evidence
+    takes in the other's program; a refused claim rules its card out (SW-5)."""
+    board = position.board
+    if isinstance(move, Program):
+        if board.program(move.seat, SWAP_OF[(move.a, move.b)]):
+            _revealed(position)
+    elif isinstance(move, Swap):
+        board.swap(move.seat, SWAP_OF[(move.a, move.b)])
+    elif isinstance(move, ClaimMatches | ClaimCard):
+        _claimed(position, move.seat, move.card if isinstance(move, ClaimCard) else None)
+    return position
 
 
-def _options(grid: tuple[str, ...], card: tuple[str, ...]) -> list[Pair]:
+def _revealed(position: Position) -> None:
+    board = position.board
+    assert board.revealed is not None
+    position.evidence.reveal(board.grid, board.revealed)
+    position.rank()
+
+
+def _claimed(position: Position, seat: int, card: int | None) -> None:
+    if position.board.claim(seat, card) and card is not None:
+        position.ruled[seat].add(card)
+        position.rank()
+
+
+def _options(grid: Grid, card: int, deck: Deck) -> list[int]:
     """`WIDTH` swaps: half the swaps raising the card's matches most, half spread over
     those leaving them as they are (a swap that tells the other seat little of the
     card: the search weighs gaining against hiding)."""
-    gains = swap_gains(grid, card)
+    gains = deck.rows(grid)[card - 1].gains  # gain + 2
     ranked = sorted(range(len(PAIRS)), key=lambda i: -gains[i])
     best = ranked[: WIDTH // 2]
-    neutral = [i for i in range(len(PAIRS)) if gains[i] == 0 and i not in best]
+    neutral = [i for i in range(len(PAIRS)) if gains[i] == 2 and i not in best]
     step = max(1, len(neutral) // (WIDTH - len(best)))
-    return [PAIRS[i] for i in best + neutral[::step][: WIDTH - len(best)]]
+    return best + neutral[::step][: WIDTH - len(best)]
 
 
 def legal(position: Position) -> Sequence[Move]:
     """The decisions the tree weighs: each seat's program swaps, seat 0's first (the
     swaps and claims that follow the reveal are the playout's)."""
-    state = position.state
-    if state.phase is not Phase.PROGRAM:
+    board = position.board
+    if board.phase is not PROGRAM:
         return ()
-    deck = make_deck(state.config.deck_size, state.config.deck_seed)
     for seat in range(PLAYERS):
-        mine = state.secret_programs[seat]
+        mine = board.programs[seat]
         if len(mine) < SWAPS_PER_PROGRAM:
-            grid = _planned(state.grid, mine)
-            return [Program(seat, a, b) for a, b in _options(grid, deck[state.target(seat) - 1])]
+            target = board.targets[seat]
+            assert target is not None
+            grid = _planned(board.grid, mine)
+            deck = position.evidence.deck
+            return [Program(seat, *PAIRS[k]) for k in _options(grid, target, deck)]
     return ()
 
 
@@ -231,58 +293,51 @@ def mover(position: Position, action: Move) -> int:
     return seat
 
 
-def _claim(position: Position, seat: int) -> Action | None:
-    """The playout player's claim, if it makes one now."""
-    state = position.state
-    if not may_claim(state, seat):
+def _claim(position: Position, seat: int) -> tuple[int, int | None] | None:
+    """The playout player's claim, if it makes one now: (seat, the card named or None
+    for "5 matches")."""
+    board = position.board
+    if not board.may_claim(seat):
         return None
-    if state.matches(seat) >= MATCHES_TO_WIN:
-        return ClaimMatches(seat)
+    if board.matches(seat) >= MATCHES_TO_WIN:
+        return (seat, None)
     if seat == position.blind:
         return None
     card, p = position.tops[seat]
-    return ClaimCard(seat, card) if p >= SURE else None
+    return (seat, card) if p >= SURE else None
 
 
 def playout(position: Position, rng: random.Random) -> tuple[float, ...]:
     """The cheap deducing player at both seats to the end or `HORIZON` more manches."""
-    last = position.state.manche + HORIZON
-    deck = make_deck(position.state.config.deck_size, position.state.config.deck_seed)
+    board = position.board
+    last = board.manche + HORIZON
+    deck = position.evidence.deck
     for _ in range(200):
-        state = position.state
-        if state.phase is Phase.OVER or state.manche > last:
+        if board.phase is OVER or board.manche > last:
             break
-        seats = [0, 1] if rng.random() < 0.5 else [1, 0]
-        action = next((c for c in (_claim(position, s) for s in seats) if c), None)
-        if action is None and state.phase is Phase.PROGRAM:
-            seat = next(s for s in seats if len(state.secret_programs[s]) < SWAPS_PER_PROGRAM)
-            mine = state.secret_programs[seat]
-            grid, card = _planned(state.grid, mine), deck[state.target(seat) - 1]
-            a, b = rng.choice(PAIRS) if seat == position.blind else _greedy(grid, card, rng)
-            action = Program(seat, a, b)
-        elif action is None:
-            assert state.revealed is not None
-            seat = _swapper(state)
-            action = Swap(seat, *_next_pair(state))
-        position = _advance(position, action)
-    state = position.state
-    if state.phase is Phase.OVER:
-        return win_values(PLAYERS, () if state.winner is None else (state.winner,))
+        seats = (0, 1) if rng.random() < 0.5 else (1, 0)
+        claim = _claim(position, seats[0]) or _claim(position, seats[1])
+        if claim is not None:
+            _claimed(position, *claim)
+        elif board.phase is PROGRAM:
+            seat = seats[0] if len(board.programs[seats[0]]) < SWAPS_PER_PROGRAM else seats[1]
+            target = board.targets[seat]
+            assert target is not None
+            grid = _planned(board.grid, board.programs[seat])
+            swap = (
+                rng.choice(SWAP_INDICES)
+                if seat == position.blind
+                else _greedy(grid, target, deck, rng)
+            )
+            if board.program(seat, swap):
+                _revealed(position)
+        else:
+            board.play_next_swap()
+    if board.phase is OVER:
+        return win_values(PLAYERS, () if board.winner is None else (board.winner,))
     return estimate_values(
-        [state.matches(s) + 5.0 * position.tops[s][1] for s in range(PLAYERS)], TEMPERATURE
+        [board.matches(s) + 5.0 * position.tops[s][1] for s in range(PLAYERS)], TEMPERATURE
     )
-
-
-def _swapper(state: State) -> int:
-    seat = next_swap(state)
-    assert seat is not None
-    return seat
-
-
-def _next_pair(state: State) -> Pair:
-    assert state.revealed is not None
-    seat, phase = swap_order(state.config, state.manche)[state.step]
-    return state.revealed[seat][phase - 1]
 
 
 THINKING: Thinking[Knowledge, Position, Move] = Thinking(
@@ -313,95 +368,121 @@ agent programming at random draws each swap of its program at random (not search
 
 
 class MctsBot:
-    """The thinking bot at one seat, under the Swiped bots' contract (`bots.Bot`): it is
-    given its seat's view and the public events, never a State. A `DeducingBot` of the
-    same seat keeps its evidence and gives the search its prior choice."""
+    """The thinking bot at one seat of a board, under the Swiped bots' contract
+    (`bots.Bot`): it reads only what its seat may know, and hands the search its seat's
+    view and the public evidence, never the board. A `DeducingBot` of the same seat (its
+    twin) keeps its belief and gives the search its prior choice."""
 
-    def __init__(self, spec: Spec, seat: int, config: Config, rng: random.Random) -> None:
+    def __init__(
+        self, spec: Spec, seat: int, board: Board, evidence: Evidence, rng: random.Random
+    ) -> None:
         self.spec = spec
         self.seat = seat
-        self.config = config
         self.rng = rng
-        self.twin = DeducingBot(seat, config, random.Random(rng.random()))
+        self.twin = DeducingBot(seat, board, evidence, random.Random(rng.random()))
         self.random_programs = spec.restriction == "programs-at-random"
         self.allowed = None if spec.restriction is None else RESTRICTIONS[spec.restriction][1]
-        self._decided: tuple[tuple[object, ...], Action | None] | None = None
+        self._decided: tuple[tuple[object, ...], Offer | None] | None = None
 
-    def observe(self, events: Sequence[Event]) -> None:
-        self.twin.observe(events)
+    def refused(self) -> None:
+        self.twin.refused()
 
-    def act(self, view: PlayerView, legal_now: Sequence[Action]) -> Action | None:
-        mine = seat_actions(legal_now, self.seat)
-        if not mine:
+    def act(self, board: Board) -> Offer | None:
+        seat = self.seat
+        may_claim = board.may_claim(seat)
+        swapping = board.phase is EXECUTE and board.swapper() == seat
+        programming = board.phase is PROGRAM and len(board.programs[seat]) < SWAPS_PER_PROGRAM
+        if not (may_claim or swapping or programming):
             return None
-        prior = self.twin.act(view, legal_now)
-        if ClaimMatches(self.seat) in mine and view.matches >= MATCHES_TO_WIN:
-            return self._named(ClaimMatches(self.seat))
-        public = view.public  # the other seat's count of programmed swaps left out
-        key = (public.manche, public.phase, public.step, public.claims, view.program)
+        offered = self.twin.act(board)
+        if may_claim and board.matches(seat) >= MATCHES_TO_WIN:
+            return self._named((CLAIM_MATCHES, 0))
+        program = board.programs[seat] if board.revealed is None else board.revealed[seat]
+        key = (board.manche, board.phase, board.step, tuple(board.gap_claims), tuple(program))
         if self._decided is not None and self._decided[0] == key:
             return self._decided[1]  # asked again on the same view (the other seat acted)
-        options = self._options(view, mine, prior)
+        prior = None if offered is None else action_of(board, seat, offered)
+        options = self._options(board, may_claim, swapping, programming, prior)
         choice: Move = options[0]
-        if len(options) > 1 and self.twin.opponent is not None:
-            assert self.twin.exposure is not None
-            knowledge = Knowledge(self.config, view, self.twin.opponent, self.twin.exposure)
+        if len(options) > 1:
+            view = player_view(State.of(board.fork()), seat)
+            knowledge = Knowledge(
+                board.config, view, self.twin.evidence, frozenset(self.twin.ruled)
+            )
             chosen = prior if prior in options else None
             choice = think(
-                THINKING, knowledge, self.seat, options, self.spec.iterations, self.rng,
+                THINKING, knowledge, seat, options, self.spec.iterations, self.rng,
                 self.allowed, chosen,
             )  # fmt: skip
-        action = None if isinstance(choice, Wait) else choice
-        self._decided = (key, action)
-        return self._named(action)
+        offer = _offer(choice)
+        self._decided = (key, offer)
+        return self._named(offer)
 
     def _options(
-        self, view: PlayerView, mine: Sequence[Action], prior: Action | None
+        self,
+        board: Board,
+        may_claim: bool,
+        swapping: bool,
+        programming: bool,
+        prior: Action | None,
     ) -> list[Move]:
         """The root's options: the seat's swap (forced), program swaps or waiting; then
         naming its likeliest cards."""
+        seat = self.seat
         base: list[Move]
-        programs = [a for a in mine if isinstance(a, Program)]
-        swaps = [a for a in mine if isinstance(a, Swap)]
-        if swaps:
-            base = [swaps[0]]
-        elif programs and self.random_programs:
-            base = [self.rng.choice(programs)]
-        elif programs:
-            assert view.target is not None
-            grid = _planned(view.public.grid, view.program)
-            deck = self.twin.deck
-            base = [Program(self.seat, a, b) for a, b in _options(grid, deck[view.target - 1])]
+        if swapping:
+            base = [Swap(seat, *PAIRS[board.next_swap()])]
+        elif programming and self.random_programs:
+            base = [Program(seat, *PAIRS[self.rng.choice(SWAP_INDICES)])]
+        elif programming:
+            target = board.targets[seat]
+            assert target is not None
+            grid = _planned(board.grid, board.programs[seat])
+            deck = self.twin.evidence.deck
+            base = [Program(seat, *PAIRS[k]) for k in _options(grid, target, deck)]
             if isinstance(prior, Program) and prior not in base:
                 base.append(prior)
         else:
-            base = [Wait(self.seat)]
+            base = [Wait(seat)]
         claims: list[Move] = []
         belief = self.twin.belief()
         for card in sorted(belief, key=lambda c: (-belief[c], c))[:CLAIMS]:
-            claim = ClaimCard(self.seat, card)
-            if belief[card] >= CLAIM_FLOOR and claim in mine:
-                claims.append(claim)
+            if belief[card] >= CLAIM_FLOOR and may_claim:
+                claims.append(ClaimCard(seat, card))
         return base + claims
 
-    def _named(self, action: Action | None) -> Action | None:
+    def _named(self, offer: Offer | None) -> Offer | None:
         """Tells the twin which card, if any, this seat named (it learns from the verdict)."""
-        self.twin.named(action.card if isinstance(action, ClaimCard) else None)
-        return action
+        self.twin.named = offer[1] if offer is not None and offer[0] == CLAIM_CARD else None
+        return offer
 
 
-def seat_bot(kind: str, seat: int, config: Config, rng: random.Random) -> Bot:
+def _offer(move: Move) -> Offer | None:
+    """The bots' offer of a move the search chose."""
+    if isinstance(move, Program):
+        return (PROGRAM_SWAP, SWAP_OF[(move.a, move.b)])
+    if isinstance(move, Swap):
+        return (SWAP, 0)
+    if isinstance(move, ClaimMatches):
+        return (CLAIM_MATCHES, 0)
+    if isinstance(move, ClaimCard):
+        return (CLAIM_CARD, move.card)
+    return None
+
+
+def seat_bot(kind: str, seat: int, board: Board, evidence: Evidence, rng: random.Random) -> Bot:
     """The bot of a kind a variant names: a thinking one (`mcts...`) or the game's own."""
     spec = parse_kind(kind)
-    return make_bot(kind, seat, config, rng) if spec is None else MctsBot(spec, seat, config, rng)
+    if spec is None:
+        return make_bot(kind, seat, board, evidence, rng)
+    return MctsBot(spec, seat, board, evidence, rng)
 
 
 def play(variant: Variant, index: int) -> GameRecord:
-    """Game `index` of a variant seating thinking bots, on the readable engine (the other
-    seats play as `play_reference` seats them)."""
-    from companion.games.swiped.lab import play_reference
+    """Game `index` of a variant seating thinking bots, on the engine's board."""
+    from companion.games.swiped.lab import play_with
 
-    return play_reference(variant, index, factory=seat_bot)
+    return play_with(variant, index, seat_bot)
 
 
 TABLE = ThinkingTable(

@@ -17,6 +17,7 @@ from companion.games.flipdone.rules.config import (
     Stage,
 )
 from companion.rules.jsonable import plain as _plain
+from companion.rules.snapshot import Snapshot
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,7 @@ class PublicView:
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class State(Snapshot[Board]):
     """A whole game position, frozen: `apply` returns a new one.
 
     The board of the position (the engine's core, board.py) is built from these facts when
@@ -136,20 +137,37 @@ class State:
             played=tuple(tuple(NAMES[c] for c in cards) for cards in board.played),
         )
         board.watch = UNWATCHED
-        object.__setattr__(state, "_board", board)
-        return state
+        return state._keep(board)
 
-    def _core(self) -> Board:
-        """The board of this position, built once: for the rules package to read, never to
-        play on (`fork` gives a board to play on)."""
-        if self._board is None:
-            object.__setattr__(self, "_board", _board_of(self))
-        assert self._board is not None
-        return self._board
-
-    def fork(self) -> Board:
-        """A board of this position to play on (the state itself never changes)."""
-        return self._core().fork()
+    def _board_of_facts(self) -> Board:
+        """The board of a position's facts."""
+        return Board.of(
+            config=self.config,
+            seed=self.seed,
+            deal=self.deal,
+            manche=self.manche,
+            phase=self.phase,
+            extra=self.extra,
+            overtime=self.overtime,
+            tied=self.tied,
+            stage=self.stage,
+            turn=self.turn,
+            first=self.first,
+            tokens=self.tokens,
+            manche_wins=self.manche_wins,
+            baseline=self.baseline,
+            owners=self.owners,
+            faces=tuple(_card(c) for c in self.faces),
+            flipped=self.flipped,
+            under=tuple(_card(c) for c in self.under),
+            pending=_card(self.pending),
+            winners=self.winners,
+            hand_sizes=self.hand_sizes,
+            hands=tuple(tuple(CARD[c] for c in hand) for hand in self.hands),
+            deck=tuple(CARD[c] for c in self.deck),
+            discards=tuple(CARD[c] for c in self.discards),
+            played=tuple(tuple(CARD[c] for c in cards) for cards in self.played),
+        )
 
     def to_json(self) -> dict[str, Any]:
         data = _plain(self)
@@ -198,37 +216,6 @@ def _names(cards: list[int]) -> tuple[str | None, ...]:
 
 def _card(name: str | None) -> int:
     return NO_CARD if name is None else CARD[name]
-
-
-def _board_of(state: State) -> Board:
-    """The board of a position's facts."""
-    return Board.of(
-        config=state.config,
-        seed=state.seed,
-        deal=state.deal,
-        manche=state.manche,
-        phase=state.phase,
-        extra=state.extra,
-        overtime=state.overtime,
-        tied=state.tied,
-        stage=state.stage,
-        turn=state.turn,
-        first=state.first,
-        tokens=state.tokens,
-        manche_wins=state.manche_wins,
-        baseline=state.baseline,
-        owners=state.owners,
-        faces=tuple(_card(c) for c in state.faces),
-        flipped=state.flipped,
-        under=tuple(_card(c) for c in state.under),
-        pending=_card(state.pending),
-        winners=state.winners,
-        hand_sizes=state.hand_sizes,
-        hands=tuple(tuple(CARD[c] for c in hand) for hand in state.hands),
-        deck=tuple(CARD[c] for c in state.deck),
-        discards=tuple(CARD[c] for c in state.discards),
-        played=tuple(tuple(CARD[c] for c in cards) for cards in state.played),
-    )
 
 
 def public_view(state: State) -> PublicView:

@@ -17,10 +17,11 @@ from companion.games.swiped.rules.config import (
 )
 from companion.games.swiped.rules.deck import Card, make_deck
 from companion.rules.jsonable import plain as _plain
+from companion.rules.snapshot import Snapshot
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class State(Snapshot[Board]):
     """A whole game position, frozen: `apply` returns a new one.
 
     The board of the position (the engine's core, board.py) is built from these facts when
@@ -77,20 +78,27 @@ class State:
             phase_pair=None if board.phase_pair is None else PAIRS[board.phase_pair],
         )
         board.watch = UNWATCHED
-        object.__setattr__(state, "_board", board)
-        return state
+        return state._keep(board)
 
-    def _core(self) -> Board:
-        """The board of this position, built once: for the rules package to read, never to
-        play on (`fork` gives a board to play on)."""
-        if self._board is None:
-            object.__setattr__(self, "_board", _board_of(self))
-        assert self._board is not None
-        return self._board
-
-    def fork(self) -> Board:
-        """A board of this position to play on (the state itself never changes)."""
-        return self._core().fork()
+    def _board_of_facts(self) -> Board:
+        """The board of a position's facts."""
+        swaps = _swaps(self.revealed) if self.revealed is not None else None
+        return Board.of(
+            config=self.config,
+            seed=self.seed,
+            manche=self.manche,
+            phase=self.phase,
+            layout=self.layout_card,
+            targets=self.targets,
+            grid=tuple(COLOUR_INDEX[c] for c in self.grid),
+            programs=_swaps(self.secret_programs),
+            revealed=swaps,
+            step=self.step,
+            gap_claims=self.claims,
+            winner=self.winner,
+            drawn=self.drawn,
+            phase_pair=None if self.phase_pair is None else SWAP_OF[self.phase_pair],
+        )
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -143,27 +151,6 @@ def _pairs(programs: tuple[tuple[int, ...], ...] | list[list[int]]) -> tuple[tup
 
 def _swaps(programs: tuple[tuple[Pair, ...], ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(SWAP_OF.get(p, NO_SWAP) for p in program) for program in programs)
-
-
-def _board_of(state: State) -> Board:
-    """The board of a position's facts."""
-    swaps = _swaps(state.revealed) if state.revealed is not None else None
-    return Board.of(
-        config=state.config,
-        seed=state.seed,
-        manche=state.manche,
-        phase=state.phase,
-        layout=state.layout_card,
-        targets=state.targets,
-        grid=tuple(COLOUR_INDEX[c] for c in state.grid),
-        programs=_swaps(state.secret_programs),
-        revealed=swaps,
-        step=state.step,
-        gap_claims=state.claims,
-        winner=state.winner,
-        drawn=state.drawn,
-        phase_pair=None if state.phase_pair is None else SWAP_OF[state.phase_pair],
-    )
 
 
 def next_swap(state: State) -> int | None:

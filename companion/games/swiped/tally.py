@@ -1,8 +1,9 @@
 """What one Swiped game adds to the lab's figures, counted as the game goes.
 
-One `Tally` serves both ways a game reaches the lab: the fast path calls it as its engine
-acts, and `companion.games.swiped.lab.record_of` calls it for each event a game journaled. The
-keys below are the ones `companion.games.swiped.lab`'s sections name.
+Both ways of measuring a game fill one `Tally`: a lab game's board tells it what happens
+as it plays (the Tally is the board's `Watcher`), and `companion.games.swiped.lab.record_of`
+calls its counting methods for each event a game journaled. The keys below are the ones
+`companion.games.swiped.lab`'s sections name.
 
 A turn is one of the six swaps of a manche (SW-4), applied or skipped, so a manche played
 to its end has six; the last manche of a won game has the turns before the winning claim.
@@ -10,7 +11,7 @@ to its end has six; the last manche of a won game has the turns before the winni
 
 from __future__ import annotations
 
-from companion.games.swiped.bots import SNAPSHOT_MANCHES
+from companion.games.swiped.rules.board import Board, Watcher
 from companion.lab.model import GameRecord
 
 GAMES = "games"
@@ -37,8 +38,8 @@ SWAPS = "swaps"
 SKIPPED = "skipped"
 WON_IN = ("won_m1", "won_m2", "won_m3", "won_m4")
 """A won game, by the manche of the win (the last counts the 4th and later)."""
-BELIEF_MANCHES = SNAPSHOT_MANCHES
-"""The deducing bot's belief is sampled after the reveal of manches 1..3, as today."""
+BELIEF_MANCHES = 3
+"""The deducing bot's belief is sampled after the reveal of manches 1..3."""
 BELIEF_SEEN = tuple(f"belief_n_m{m}" for m in range(1, BELIEF_MANCHES + 1))
 """How many beliefs were sampled (one per deducing seat that reached the reveal)."""
 BELIEF_TRUE = tuple(f"belief_p_m{m}" for m in range(1, BELIEF_MANCHES + 1))
@@ -54,7 +55,7 @@ SW5 = "SW-5"
 SW6 = "SW-6"
 
 
-class Tally:
+class Tally(Watcher):
     """The counts of one game so far; `record()` makes its GameRecord."""
 
     __slots__ = (
@@ -79,26 +80,53 @@ class Tally:
         by the claim just before, SW-5)."""
         self.beliefs: dict[int, list[tuple[float, int]]] = {}
 
+    # ----------------------------------------------------------- what the board tells
+
+    def programmed(self, board: Board, seat: int) -> None:
+        self.actions += 1
+
+    def swapped(self, board: Board, seat: int, phase: int, swap: int, left: int) -> None:
+        self.swap()
+
+    def skipped(self, board: Board, seat: int, phase: int, swap: int) -> None:
+        self.skip(False)
+
+    def manche_started(self, board: Board) -> None:
+        self.manche(board.manche)
+
+    def drawn(self, board: Board) -> None:
+        self.draw()
+
+    def claimed(self, board: Board, seat: int, card: int | None, correct: bool) -> None:
+        self.claim(seat, card is not None, correct)
+
+    def won(self, board: Board, seat: int) -> None:
+        self.win(seat)
+
+    # ------------------------------------------------------------------- the counts
+
     def add(self, key: str, value: float = 1) -> None:
         self.counts[key] = self.counts.get(key, 0) + value
 
-    def manche_started(self, manche: int) -> None:
+    def manche(self, manche: int) -> None:
+        """Manche `manche` started."""
         while len(self.manches) < manche:
             self.manches.append(0)
 
-    def swapped(self) -> None:
+    def swap(self) -> None:
+        """SW-4: a swap applied."""
         self.actions += 1
         self.manches[-1] += 1
         self.add(SWAPS)
 
-    def skipped(self, by_a_seat: bool) -> None:
+    def skip(self, by_a_seat: bool) -> None:
         """SW-4: the second swap of a phase repeats the first, applied once. `by_a_seat`:
         an observed table's seat said so (an action); a seeded engine skips it itself."""
         self.actions += by_a_seat
         self.manches[-1] += 1
         self.add(SKIPPED)
 
-    def claimed(self, seat: int, card: bool, correct: bool) -> None:
+    def claim(self, seat: int, card: bool, correct: bool) -> None:
         """SW-5: a claim and its verdict. A false one is refused until a `won` of the
         other seat follows it at once (the book's rule: it lost the game)."""
         self.actions += 1
@@ -119,7 +147,8 @@ class Tally:
             self.add(FALSE_CLAIMS)
             self.refused.append(seat)
 
-    def won(self, seat: int) -> None:
+    def win(self, seat: int) -> None:
+        """SW-5: `seat` won the game (by the claim just before)."""
         self.winner = seat
         self.finished = True
         card, correct = self.last_claim or (False, True)
@@ -130,7 +159,7 @@ class Tally:
         self.add(WON_IN[min(len(self.manches), len(WON_IN)) - 1])
         self.add(WON)
 
-    def drawn(self) -> None:
+    def draw(self) -> None:
         """SW-6: the manche limit is reached."""
         self.finished = True
         self.add(END_DRAW)
