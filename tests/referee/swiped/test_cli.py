@@ -102,6 +102,7 @@ def test_a_target_drawn_carries_no_card():
 def test_swiped_lines_leave_other_games_events_alone():
     """Events of other games share kinds with Swiped's; each keeps its own sentence."""
     names = ("Ana", "Bob", "Cy")
+    games.get("ptipasspass")  # loaded, as every caller of describe has its game
     passpass_swap = {"t": 1.0, "kind": "swap", "seat": 0, "spots": [2, 5]}
     assert describe(passpass_swap, names, "ptipasspass") == "Ana swaps hats 2 and 5"
     swiped_swap = {"kind": "swap", "seat": 1, "phase": 1, "colours": ["bleu", "rouge"],
