@@ -31,7 +31,9 @@ about a millisecond rather than the tens of milliseconds of the usual hobby driv
   and in the steady state stops after the first anticollision answer when it equals the one
   tag the caller expects;
 - ``confirm`` checks a known set of tags without enumerating it: WUPA + SELECT of each
-  known UID + HALT, then one REQA that only a tag not in the set can answer.
+  known UID + HALT, then one REQA that only a tag not in the set can answer;
+- ``walk`` checks a known set by the tags' first anticollision answers alone, the tree of
+  them walked to every leaf: no SELECT or HALT, 2n - 1 short frames for n tags.
 
 UIDs are returned as opaque ``bytes`` of 4, 7 or 10 bytes, without cascade tags or BCCs.
 Only ``utime`` and ``micropython`` are imported, so the same file runs on the Pico and,
@@ -289,6 +291,9 @@ class MFRC522:
         self.rx_bits = 0
         self.coll = 0
         self.collided = False
+        self.split = 0  # the bit a COLLISION of ``_anticollision_frame`` happened at
+        self._branches = bytearray(5 * MAX_TAGS)  # ``walk``'s branches left to ask: CL bits
+        self._branch_bits = bytearray(MAX_TAGS)  # ... and how many of them each one knows
         self.found = []  # UIDs of the tags ``confirm`` found beyond the known ones
         self.uids = []  # UIDs of the last ``scan``
         self.last = None  # UID of the last tag read
@@ -576,6 +581,52 @@ class MFRC522:
         return STUCK if irq < 0 else OK
 
     @micropython.native
+    def _anticollision_frame(self, level, cl, known):
+        """One ANTICOLLISION frame at ``level`` carrying the first ``known`` bits of ``cl``
+        (5 bytes: 4 UID/CT bytes and BCC); the answer is merged into ``cl`` after them.
+
+        OK: ``cl`` is complete and its BCC checked; COLLISION: ``cl`` holds the bits received
+        before the collision, whose position is ``self.split``; else the failing status.
+        """
+        frame = self._frame
+        frame[0] = _SEL[level]
+        full = known >> 3
+        part = known & 7
+        frame[1] = ((2 + full) << 4) | part
+        nbytes = full + (1 if part else 0)
+        for i in range(nbytes):
+            frame[2 + i] = cl[i]
+        st = self._exchange(2 + nbytes, part, part, 40 - known)
+        if st != OK and st != COLLISION:
+            return st
+        rx = self.rx
+        n = self.rx_len
+        got = (n * 8 - ((8 - self.rx_bits) if self.rx_bits else 0)) - part
+        if n == 0 or full + n > 5:
+            return ERROR
+        # The first received byte continues the split byte: keep our low ``part`` bits.
+        low = (1 << part) - 1
+        cl[full] = (cl[full] & low) | (rx[0] & ~low & 0xFF)
+        for i in range(1, n):
+            cl[full + i] = rx[i]
+        if st == OK:
+            if known + got != 40:
+                return ERROR
+            if cl[0] ^ cl[1] ^ cl[2] ^ cl[3] != cl[4]:
+                return ERROR
+            return OK
+        if self.coll & 0x20:  # CollPosNotValid
+            return ERROR
+        pos = self.coll & 0x1F
+        if pos == 0:
+            pos = 32
+        bit = (full << 3) + pos - 1  # CollPos counts from the FIFO's first byte
+        if bit < known or bit >= 32:
+            return ERROR
+        self.split = bit
+        return COLLISION
+
+    @micropython.native
     def _anticollision(self, level, cl):
         """Resolve one cascade level into ``cl`` (5 bytes: 4 UID/CT bytes and BCC).
 
@@ -583,45 +634,14 @@ class MFRC522:
         the 1 branch at the colliding bit and asks again, so the tags of the other branch
         fall silent. Returns OK (``cl`` complete, BCC checked) or the failing status.
         """
-        frame = self._frame
-        frame[0] = _SEL[level]
         known = 0
         self.collided = False
         for _ in range(33):
-            full = known >> 3
-            part = known & 7
-            frame[1] = ((2 + full) << 4) | part
-            nbytes = full + (1 if part else 0)
-            for i in range(nbytes):
-                frame[2 + i] = cl[i]
-            st = self._exchange(2 + nbytes, part, part, 40 - known)
-            if st != OK and st != COLLISION:
+            st = self._anticollision_frame(level, cl, known)
+            if st != COLLISION:
                 return st
-            rx = self.rx
-            n = self.rx_len
-            got = (n * 8 - ((8 - self.rx_bits) if self.rx_bits else 0)) - part
-            if n == 0 or full + n > 5:
-                return ERROR
-            # The first received byte continues the split byte: keep our low ``part`` bits.
-            low = (1 << part) - 1
-            cl[full] = (cl[full] & low) | (rx[0] & ~low & 0xFF)
-            for i in range(1, n):
-                cl[full + i] = rx[i]
-            if st == OK:
-                if known + got != 40:
-                    return ERROR
-                if cl[0] ^ cl[1] ^ cl[2] ^ cl[3] != cl[4]:
-                    return ERROR
-                return OK
             self.collided = True
-            if self.coll & 0x20:  # CollPosNotValid
-                return ERROR
-            pos = self.coll & 0x1F
-            if pos == 0:
-                pos = 32
-            bit = (full << 3) + pos - 1  # CollPos counts from the FIFO's first byte
-            if bit < known or bit >= 32:
-                return ERROR
+            bit = self.split
             byte = bit >> 3
             mask = 1 << (bit & 7)
             cl[byte] = (cl[byte] & (mask - 1)) | mask
@@ -797,3 +817,77 @@ class MFRC522:
             if st == ERROR:
                 return PARTIAL
         return self._enumerate(self.request(False), found, None, fresh_uid)
+
+    @micropython.native
+    def walk(self, expect, present):
+        """Check a known set of tags by their first anticollision answers alone; the tags
+        must be powered.
+
+        ``expect`` holds ``cl1_of`` of each tag the caller last saw, all different. After a
+        WUPA the level-1 anticollision tree is walked: each collision splits the branch
+        asked into its 0 and its 1 side, each asked in turn, and a tag off the branch asked
+        keeps quiet and stays READY, so every distinct first answer in the field is heard
+        once (2n - 1 frames for n tags), none selected or halted. ``present[i]`` tells
+        whether tag ``i`` answered.
+
+        Returns SAME when every answer was a known tag's (``present`` says which; none at
+        all for an empty field), PARTIAL when a tag the caller does not know answered or a
+        frame failed midway (the field is then left as it is: the caller reads it whole),
+        or STUCK. As with ``identify``'s ``expect``, a tag of long UID sharing its first
+        answer with a known one goes unheard: the caller audits such readers now and then.
+        """
+        for i in range(len(expect)):
+            present[i] = False
+        st = self.request(True)
+        if st == TIMEOUT:
+            return SAME
+        if st == STUCK:
+            return STUCK
+        if st != OK and st != COLLISION:
+            return PARTIAL
+        cl = self._cl
+        for i in range(5):
+            cl[i] = 0
+        stack = self._branches
+        stack_bits = self._branch_bits
+        known = 0
+        depth = 0
+        for _ in range(4 * MAX_TAGS):
+            st = self._anticollision_frame(0, cl, known)
+            if st == COLLISION:
+                if depth == MAX_TAGS:
+                    return PARTIAL
+                bit = self.split
+                byte = bit >> 3
+                mask = 1 << (bit & 7)
+                cl[byte] &= mask - 1  # the 0 side now, the 1 side later
+                for i in range(byte + 1, 5):
+                    cl[i] = 0
+                base = depth * 5
+                for i in range(5):
+                    stack[base + i] = cl[i]
+                stack[base + byte] |= mask
+                stack_bits[depth] = bit + 1
+                depth += 1
+                known = bit + 1
+                continue
+            if st == OK:
+                heard = False
+                for i in range(len(expect)):
+                    if _same5(cl, expect[i]):
+                        present[i] = True
+                        heard = True
+                if not heard:
+                    return PARTIAL
+            elif st == STUCK:
+                return STUCK
+            elif st != TIMEOUT:  # TIMEOUT: the branch's tags left mid-walk, they are missed
+                return PARTIAL
+            if depth == 0:
+                return SAME
+            depth -= 1
+            base = depth * 5
+            for i in range(5):
+                cl[i] = stack[base + i]
+            known = stack_bits[depth]
+        return PARTIAL

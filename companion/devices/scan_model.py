@@ -9,10 +9,10 @@ sections):
   the 300 us no-answer timer, steady state, 7-byte (NTAG) UIDs. One reader's visit costs,
   by how many tags lie on it (``VISIT_MS``): 0 tags, a WUPA nobody answers (settle plus
   the timer); 1 tag, confirmed by its first anticollision answer (every ``audit`` cycles
-  by a SELECT of its UID); 2 and 3 tags, each known tag selected by its UID, then a REQA
-  (every ``audit`` cycles one of them read from scratch instead); each tag beyond, one
-  more SELECT. ``VISIT_EVENTS`` counts what such a visit does: SPI transactions, radio
-  frames, anticollision frames;
+  by a SELECT of its UID); 2 and 3 tags, the tree of their first anticollision answers
+  walked (every ``audit`` cycles each known tag selected by its UID and one of them read
+  from scratch instead); each tag beyond, two more anticollision frames. ``VISIT_EVENTS``
+  counts what such a visit does: SPI transactions, radio frames, anticollision frames;
 - MicroPython's own time: the RP2040's cost of each of those events, of a visit, and of
   a cycle's bookkeeping (``RP2040_US``), fitted by bench/pico_cycle.py to the firmware's
   scan cycles on both cores of the emulated RP2040
@@ -60,18 +60,18 @@ class Events(NamedTuple):
     anticollisions: float
 
 
-VISIT_MS = (0.702, 1.498, 7.120, 10.306)
+VISIT_MS = (0.702, 1.498, 3.066, 4.588)
 """Modelled air and SPI time of one reader's visit holding 0, 1, 2, 3 tags (ms)."""
-EXTRA_TAG_MS = 3.186
-"""Each tag beyond the last entry of ``VISIT_MS`` (ms): one more tag selected by its UID."""
+EXTRA_TAG_MS = 1.522
+"""Each tag beyond the last entry of ``VISIT_MS`` (ms): two more frames of the walk."""
 VISIT_EVENTS = (
     Events(9.0, 1.0, 0.0),
     Events(14.53, 2.09, 0.97),
-    Events(53.31, 9.06, 0.06),
-    Events(75.31, 13.06, 0.06),
+    Events(25.22, 4.22, 2.97),
+    Events(35.59, 6.28, 4.91),
 )
 """What a visit of a reader holding 0, 1, 2, 3 tags does, per visit."""
-EXTRA_TAG_EVENTS = Events(22.0, 4.0, 0.0)
+EXTRA_TAG_EVENTS = Events(10.38, 2.06, 1.94)
 """What each tag beyond the last entry of ``VISIT_EVENTS`` adds."""
 RP2040_US = Cost(txn=12.84, frame=154.8, anticollision=266.1, visit=32.2, merge=1625.4)
 """The RP2040's own cost per event, no flash cache miss charged (a lower bound)."""

@@ -191,3 +191,75 @@ def test_chip_without_timer_cannot_hang_the_wait_loop(fw, rig_factory):
     start = rig.clock.ns
     assert r.request(True) == fw.mfrc522.STUCK
     assert (rig.clock.ns - start) / 1000 < r.timeout_us + 5000
+
+
+def walk(fw, rig, known, settle_us=300):
+    """One ``walk`` over the tags of ``known`` (hex UIDs), antenna on as the scanner has it:
+    its status and which of them answered."""
+    r = rig.readers[0]
+    expect = [fw.mfrc522.cl1_of(bytes.fromhex(uid)) for uid in known]
+    present = [None] * fw.mfrc522.MAX_TAGS
+    r.antenna(True)
+    fw.utime.sleep_us(settle_us)
+    status = r.walk(expect, present)
+    r.antenna(False)
+    return status, present[: len(known)]
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(uid_st, min_size=2, max_size=6, unique_by=lambda u: bytes(u[:3])), st.data())
+def test_a_walk_hears_every_known_tag_in_the_field_and_no_more(fw, rig_factory, uids, data):
+    """Any set of tags whose first answers differ: each one in the field answers, each one
+    taken away is missed, in 2n - 1 anticollision frames, none selected or halted."""
+    known = [u.hex().upper() for u in uids]  # no 4-byte UID starts with 0x88 (the CT)
+    there = data.draw(st.lists(st.booleans(), min_size=len(known), max_size=len(known)))
+    rig = rig_factory(1)
+    for uid, placed in zip(known, there, strict=True):
+        if placed:
+            rig.place(0, uid)
+    rig.chips[0].keep_log = True
+    assert walk(fw, rig, known) == (fw.mfrc522.SAME, there)
+    sent = [entry[3] for entry in rig.chips[0].log if entry[0] == "tx"]
+    assert sent.count(72) == sent.count(32) == 0  # no SELECT, no HALT
+    assert len(sent) == 1 + max(0, 2 * sum(there) - 1)  # the WUPA, then the walk
+
+
+def test_a_walk_stops_at_a_tag_it_does_not_know(fw, rig_factory):
+    rig = rig_factory(1)
+    for uid in (NTAG, MIFARE, LONG):
+        rig.place(0, uid)
+    assert walk(fw, rig, [NTAG, MIFARE])[0] == fw.mfrc522.PARTIAL
+    assert walk(fw, rig, [NTAG, MIFARE, LONG]) == (fw.mfrc522.SAME, [True] * 3)
+
+
+def test_a_twin_answers_a_walk_as_its_known_tag_does(fw, rig_factory):
+    """Why the scanner audits a walked hat now and then: a tag whose first answer equals a
+    known one's (its first three UID bytes) is not heard."""
+    rig = rig_factory(1)
+    for uid in (NTAG, MIFARE, NTAG_TWIN):
+        rig.place(0, uid)
+    assert walk(fw, rig, [NTAG, MIFARE]) == (fw.mfrc522.SAME, [True, True])
+
+
+def test_a_tag_leaving_mid_walk_is_missed_not_a_crash(fw, rig_factory):
+    """The first answers collide at their second bit: NTAG's and LONG's (0x88, the CT)
+    against MIFARE's (0xDE). MIFARE leaves after that, before its side is asked."""
+    rig = rig_factory(1)
+    rig.place(0, NTAG)
+    leaving = rig.place(0, MIFARE)
+    rig.place(0, LONG)
+    frames = []
+
+    def hook(c, data, nbits):
+        frames.append(nbits)
+        if len(frames) == 3:  # the WUPA, the walk's first frame, then the CT's side
+            rig.remove(leaving)
+
+    rig.table.hooks.append(hook)
+    timeouts = rig.chips[0].timeouts
+    status, present = walk(fw, rig, [NTAG, MIFARE, LONG])
+    assert status == fw.mfrc522.SAME
+    assert present == [True, False, True]
+    assert rig.chips[0].timeouts == timeouts + 1  # MIFARE's side: nobody answers
