@@ -27,13 +27,12 @@ about a millisecond rather than the tens of milliseconds of the usual hobby driv
 - each reader's antenna is switched on only while it is scanned, so a tag is only ever
   powered (and answering) under its own reader, and every scan starts from fresh tags;
 - ``identify`` enumerates every tag in the field (WUPA, anticollision with bit-collision
-  resolution through CollReg, cascade levels 1..3, SELECT, HALT, then REQA until silence),
-  and in the steady state stops after the first anticollision answer when it equals the one
-  tag the caller expects;
-- ``confirm`` checks a known set of tags without enumerating it: WUPA + SELECT of each
-  known UID + HALT, then one REQA that only a tag not in the set can answer;
-- ``walk`` checks a known set by the tags' first anticollision answers alone, the tree of
-  them walked to every leaf: no SELECT or HALT, 2n - 1 short frames for n tags.
+  resolution through CollReg, cascade levels 1..3, SELECT, HALT, then REQA until silence);
+- ``walk`` checks a known set of tags by their first anticollision answers alone, the tree
+  of them walked to every leaf: a WUPA and 2n - 1 short frames for n tags (one tag: its
+  answer, one frame), none selected or halted; a leaf nobody knows is then read whole;
+- ``confirm`` checks a known set by the tags' whole UIDs: WUPA + SELECT of each known UID
+  + HALT, then one REQA that only a tag not in the set can answer.
 
 UIDs are returned as opaque ``bytes`` of 4, 7 or 10 bytes, without cascade tags or BCCs.
 Only ``utime`` and ``micropython`` are imported, so the same file runs on the Pico and,
@@ -294,7 +293,8 @@ class MFRC522:
         self.split = 0  # the bit a COLLISION of ``_anticollision_frame`` happened at
         self._branches = bytearray(5 * MAX_TAGS)  # ``walk``'s branches left to ask: CL bits
         self._branch_bits = bytearray(MAX_TAGS)  # ... and how many of them each one knows
-        self.found = []  # UIDs of the tags ``confirm`` found beyond the known ones
+        self._unknown = bytearray(5 * MAX_TAGS)  # the first answers ``walk`` did not expect
+        self.found = []  # UIDs of the tags ``confirm`` or ``walk`` found beyond the known ones
         self.uids = []  # UIDs of the last ``scan``
         self.last = None  # UID of the last tag read
 
@@ -632,10 +632,10 @@ class MFRC522:
 
         Starts with no known bits; on a collision, keeps the bits received before it, takes
         the 1 branch at the colliding bit and asks again, so the tags of the other branch
-        fall silent. Returns OK (``cl`` complete, BCC checked) or the failing status.
+        fall silent (``collided`` is set, and stays set until the caller clears it).
+        Returns OK (``cl`` complete, BCC checked) or the failing status.
         """
         known = 0
-        self.collided = False
         for _ in range(33):
             st = self._anticollision_frame(level, cl, known)
             if st != COLLISION:
@@ -670,22 +670,22 @@ class MFRC522:
         return rx[0]
 
     @micropython.native
-    def _read_one(self, expect, again):
+    def _read_one(self, again, heard=False):
         """Anticollision and SELECT through the cascade levels of one tag.
 
-        Returns OK (the UID in ``self.last``: ``again`` itself when it is that UID, so a
-        tag read again costs no allocation), SAME when the first answer equals ``expect``
-        without a collision, or the failing status.
+        ``heard``: ``self._cl`` holds the tag's first anticollision answer already (a walk's
+        leaf) and the tag is READY: it is selected by it at once. Returns OK (the UID in
+        ``self.last``: ``again`` itself when it is that UID, so a tag read again costs no
+        allocation) or the failing status.
         """
         uid = self._uid
         size = 0
         cl = self._cl
         for level in range(3):
-            st = self._anticollision(level, cl)
-            if st != OK:
-                return st
-            if level == 0 and expect is not None and not self.collided and _same5(cl, expect):
-                return SAME
+            if level or not heard:
+                st = self._anticollision(level, cl)
+                if st != OK:
+                    return st
             sak = self._select(level, cl)
             if sak < 0:
                 return -sak
@@ -709,34 +709,26 @@ class MFRC522:
             return OK
         return ERROR
 
-    def identify(self, expect=None):
+    def identify(self):
         """Read every tag in the field; the antenna must be on and the tags powered.
 
-        ``expect`` is ``cl1_of(uid)`` of the single tag the caller last saw: if the first
-        anticollision answer equals it with no collision, the field is taken as unchanged and
-        (SAME, None) is returned at once. Only a 4-byte ``expect`` is conclusive (a second
-        tag always collides in CL1); for longer UIDs the caller should sometimes pass None.
-
-        Otherwise returns (OK, [uid, ...]) after a complete enumeration, (PARTIAL, uids) when
-        a frame failed midway (a tag leaving, noise), or (STUCK, []).
+        Returns (OK, [uid, ...]) after a complete enumeration, (PARTIAL, uids) when a frame
+        failed midway (a tag leaving, noise), or (STUCK, []).
         """
-        st = self.scan(expect)
-        if st == SAME:
-            return SAME, None
+        st = self.scan()
         return st, list(self.uids)
 
     @micropython.native
-    def scan(self, expect=None):
+    def scan(self):
         """``identify`` without allocating: the status, and the UIDs in ``self.uids``."""
         uids = self.uids
         uids.clear()
-        return self._enumerate(self.request(True), uids, expect)
+        return self._enumerate(self.request(True), uids)
 
     @micropython.native
-    def _enumerate(self, st, uids, expect=None, again=None):
+    def _enumerate(self, st, uids, again=None):
         """Read tag after tag, from the answer ``st`` to a WUPA/REQA, into ``uids``
         (``again``: a UID expected among them, see ``_read_one``)."""
-        first = True
         for _ in range(MAX_TAGS + 2):
             if st == TIMEOUT:
                 return OK
@@ -744,9 +736,8 @@ class MFRC522:
                 return STUCK
             if st != OK and st != COLLISION:
                 return PARTIAL
-            st = self._read_one(expect if first else None, again)
-            first = False
-            if st == SAME or st == STUCK:  # noqa: SIM109 (a tuple would be built each time)
+            st = self._read_one(again)
+            if st == STUCK:
                 return st
             if st != OK:
                 return PARTIAL
@@ -816,7 +807,7 @@ class MFRC522:
             present[i] = st == OK
             if st == ERROR:
                 return PARTIAL
-        return self._enumerate(self.request(False), found, None, fresh_uid)
+        return self._enumerate(self.request(False), found, fresh_uid)
 
     @micropython.native
     def walk(self, expect, present):
@@ -828,14 +819,20 @@ class MFRC522:
         asked into its 0 and its 1 side, each asked in turn, and a tag off the branch asked
         keeps quiet and stays READY, so every distinct first answer in the field is heard
         once (2n - 1 frames for n tags), none selected or halted. ``present[i]`` tells
-        whether tag ``i`` answered.
+        whether tag ``i`` answered. A first answer nobody expected is a tag to read: once
+        the walk is done, each is selected by it, read through its cascade levels and
+        halted (the others wait in IDLE, woken by a REQA for the next), into
+        ``self.found``.
 
         Returns SAME when every answer was a known tag's (``present`` says which; none at
-        all for an empty field), PARTIAL when a tag the caller does not know answered or a
-        frame failed midway (the field is then left as it is: the caller reads it whole),
-        or STUCK. As with ``identify``'s ``expect``, a tag of long UID sharing its first
-        answer with a known one goes unheard: the caller audits such readers now and then.
+        all for an empty field), OK when the field was read completely (the present known
+        tags plus ``self.found``), PARTIAL when a frame failed midway or two unknown tags
+        shared a first answer (the caller then reads the field anew), or STUCK. A tag
+        whose first answer equals a known one's (a long UID sharing its first three bytes)
+        goes unheard: the caller audits its readers now and then.
         """
+        found = self.found
+        found.clear()
         for i in range(len(expect)):
             present[i] = False
         st = self.request(True)
@@ -850,6 +847,8 @@ class MFRC522:
             cl[i] = 0
         stack = self._branches
         stack_bits = self._branch_bits
+        unknown = self._unknown
+        unheard = 0  # leaves nobody expected, kept in ``unknown``
         known = 0
         depth = 0
         for _ in range(4 * MAX_TAGS):
@@ -878,16 +877,45 @@ class MFRC522:
                         present[i] = True
                         heard = True
                 if not heard:
-                    return PARTIAL
+                    if unheard == MAX_TAGS:
+                        return PARTIAL
+                    for i in range(5):
+                        unknown[unheard * 5 + i] = cl[i]
+                    unheard += 1
             elif st == STUCK:
                 return STUCK
             elif st != TIMEOUT:  # TIMEOUT: the branch's tags left mid-walk, they are missed
                 return PARTIAL
             if depth == 0:
-                return SAME
+                return self._read_leaves(unheard) if unheard else SAME
             depth -= 1
             base = depth * 5
             for i in range(5):
                 cl[i] = stack[base + i]
             known = stack_bits[depth]
         return PARTIAL
+
+    @micropython.native
+    def _read_leaves(self, count):
+        """Read the tags of the walk's first ``count`` unknown leaves into ``self.found``."""
+        cl = self._cl
+        unknown = self._unknown
+        for k in range(count):
+            if k:
+                st = self.request(False)  # the SELECT before sent the READY tags to IDLE
+                if st == STUCK:
+                    return STUCK
+                if st != OK and st != COLLISION:
+                    return PARTIAL
+            for i in range(5):
+                cl[i] = unknown[k * 5 + i]
+            self.collided = False
+            st = self._read_one(None, True)
+            if st == STUCK:
+                return STUCK
+            if st != OK or self.collided:  # a collision past level 1: twins, read anew
+                return PARTIAL
+            self.found.append(self.last)
+            if self.halt() == STUCK:
+                return STUCK
+        return OK

@@ -11,15 +11,13 @@ MIFARE = "DEADBEEF"
 LONG = "04112233445566778899"
 
 
-def read(fw, rig, reader=0, expect=None, settle_us=300):
+def read(fw, rig, reader=0, settle_us=300):
     """One identification with the antenna on, as the scanner does it."""
     r = rig.readers[reader]
     r.antenna(True)
     fw.utime.sleep_us(settle_us)
-    status, uids = r.identify(expect)
+    status, uids = r.identify()
     r.antenna(False)
-    if uids is None:
-        return status, None
     return status, sorted(u.hex().upper() for u in uids)
 
 
@@ -107,17 +105,6 @@ def test_collision_resolution_finds_any_set_of_tags(fw, rig_factory, uids):
     assert got == sorted(u.hex().upper() for u in uids)
 
 
-def test_expected_single_tag_is_confirmed_by_the_first_answer(fw, rig_factory):
-    rig = rig_factory(1)
-    tag = rig.place(0, MIFARE)
-    expect = fw.mfrc522.cl1_of(tag.uid)
-    frames_before = rig.chips[0].frames
-    assert read(fw, rig, expect=expect) == (fw.mfrc522.SAME, None)
-    assert rig.chips[0].frames - frames_before == 2  # WUPA and one anticollision
-    rig.place(0, "DEADBEEE")  # a second tag: the answer collides, so read everything
-    assert read(fw, rig, expect=expect) == (fw.mfrc522.OK, ["DEADBEEE", MIFARE])
-
-
 def test_a_tag_leaving_mid_scan_gives_a_partial_read_not_a_crash(fw, rig_factory):
     rig = rig_factory(1)
     leaving = rig.place(0, NTAG)
@@ -195,7 +182,7 @@ def test_chip_without_timer_cannot_hang_the_wait_loop(fw, rig_factory):
 
 def walk(fw, rig, known, settle_us=300):
     """One ``walk`` over the tags of ``known`` (hex UIDs), antenna on as the scanner has it:
-    its status and which of them answered."""
+    its status, which of them answered, and the tags it found beyond them."""
     r = rig.readers[0]
     expect = [fw.mfrc522.cl1_of(bytes.fromhex(uid)) for uid in known]
     present = [None] * fw.mfrc522.MAX_TAGS
@@ -203,7 +190,7 @@ def walk(fw, rig, known, settle_us=300):
     fw.utime.sleep_us(settle_us)
     status = r.walk(expect, present)
     r.antenna(False)
-    return status, present[: len(known)]
+    return status, present[: len(known)], sorted(u.hex().upper() for u in r.found)
 
 
 @settings(
@@ -220,27 +207,56 @@ def test_a_walk_hears_every_known_tag_in_the_field_and_no_more(fw, rig_factory, 
         if placed:
             rig.place(0, uid)
     rig.chips[0].keep_log = True
-    assert walk(fw, rig, known) == (fw.mfrc522.SAME, there)
+    assert walk(fw, rig, known) == (fw.mfrc522.SAME, there, [])
     sent = [entry[3] for entry in rig.chips[0].log if entry[0] == "tx"]
     assert sent.count(72) == sent.count(32) == 0  # no SELECT, no HALT
     assert len(sent) == 1 + max(0, 2 * sum(there) - 1)  # the WUPA, then the walk
 
 
-def test_a_walk_stops_at_a_tag_it_does_not_know(fw, rig_factory):
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(uid_st, min_size=1, max_size=6, unique_by=lambda u: bytes(u[:3])), st.data())
+def test_a_walk_reads_every_tag_it_does_not_know_whole(fw, rig_factory, uids, data):
+    """Whichever tags are known, those in the field but not known are read whole, alone,
+    and the known ones still answer."""
+    every = [u.hex().upper() for u in uids]
+    known = data.draw(st.lists(st.sampled_from(every), unique=True))
     rig = rig_factory(1)
-    for uid in (NTAG, MIFARE, LONG):
+    for uid in every:
         rig.place(0, uid)
-    assert walk(fw, rig, [NTAG, MIFARE])[0] == fw.mfrc522.PARTIAL
-    assert walk(fw, rig, [NTAG, MIFARE, LONG]) == (fw.mfrc522.SAME, [True] * 3)
+    status, present, found = walk(fw, rig, known)
+    new = sorted(set(every) - set(known))
+    assert (status, present, found) == (fw.mfrc522.SAME if not new else fw.mfrc522.OK,
+                                        [True] * len(known), new)  # fmt: skip
+
+
+def test_a_single_tag_is_confirmed_by_its_one_answer(fw, rig_factory):
+    rig = rig_factory(1)
+    rig.place(0, MIFARE)
+    frames = rig.chips[0].frames
+    assert walk(fw, rig, [MIFARE]) == (fw.mfrc522.SAME, [True], [])
+    assert rig.chips[0].frames - frames == 2  # WUPA and one anticollision
+    rig.place(0, "DEADBEEE")  # a second tag: the answers collide, the new one is read
+    assert walk(fw, rig, [MIFARE]) == (fw.mfrc522.OK, [True], ["DEADBEEE"])
 
 
 def test_a_twin_answers_a_walk_as_its_known_tag_does(fw, rig_factory):
-    """Why the scanner audits a walked hat now and then: a tag whose first answer equals a
-    known one's (its first three UID bytes) is not heard."""
+    """Why the scanner audits a walked reader now and then: a tag whose first answer equals
+    a known one's (its first three UID bytes) is not heard."""
     rig = rig_factory(1)
     for uid in (NTAG, MIFARE, NTAG_TWIN):
         rig.place(0, uid)
-    assert walk(fw, rig, [NTAG, MIFARE]) == (fw.mfrc522.SAME, [True, True])
+    assert walk(fw, rig, [NTAG, MIFARE]) == (fw.mfrc522.SAME, [True, True], [])
+
+
+def test_unknown_twins_make_a_walk_partial(fw, rig_factory):
+    """Two new tags behind one first answer: the walk reads one, sees the other collide
+    with it, and says so, for the caller to read the field anew."""
+    rig = rig_factory(1)
+    for uid in (NTAG, NTAG_TWIN, MIFARE):
+        rig.place(0, uid)
+    assert walk(fw, rig, [MIFARE])[0] == fw.mfrc522.PARTIAL
 
 
 def test_a_tag_leaving_mid_walk_is_missed_not_a_crash(fw, rig_factory):
@@ -259,7 +275,5 @@ def test_a_tag_leaving_mid_walk_is_missed_not_a_crash(fw, rig_factory):
 
     rig.table.hooks.append(hook)
     timeouts = rig.chips[0].timeouts
-    status, present = walk(fw, rig, [NTAG, MIFARE, LONG])
-    assert status == fw.mfrc522.SAME
-    assert present == [True, False, True]
+    assert walk(fw, rig, [NTAG, MIFARE, LONG]) == (fw.mfrc522.SAME, [True, False, True], [])
     assert rig.chips[0].timeouts == timeouts + 1  # MIFARE's side: nobody answers
