@@ -122,6 +122,10 @@ _ANTENNA_OFF = bytes((_TX_CONTROL << 1, 0x80))
 _TIMER_STOP = bytes((_CONTROL << 1, 0x80))  # TStopNow
 
 MAX_TAGS = const(8)
+_SPLIT = const(32)  # ``_anticollision_frame``: a collision at bit b returns _SPLIT + b
+# ``walk``'s branches left to ask: 5 CL bytes each, then how many bits of each are known.
+_BRANCH_BITS = const(5 * MAX_TAGS)
+_BRANCHES = const(6 * MAX_TAGS)
 KNOWN_VERSIONS = (0x88, 0x90, 0x91, 0x92, 0xB2)
 _HLTA = b"\x50\x00\x57\xcd"  # HLTA with its CRC_A
 # Frames that never change, ready for the FIFO: its write address, then the frame.
@@ -252,21 +256,17 @@ class MFRC522:
         self.cs = cs
         cs.value(1)
         self.timeout_us = timeout_us
-        self._b2 = bytearray(2)
-        self._r2 = bytearray(2)
         bus = _buffers_of(spi)
         self._qbuf = bus.qbuf
-        self._rmv = bus.rmv
-        self._qmv = bus.qmv
         self._rviews = bus.rviews
         self._qviews = bus.qviews
         self._fviews = bus.fviews
+        self._b2 = bytearray(2)
+        self._r2 = bytearray(2)
         self._start = bytearray((_BIT_FRAMING << 1, 0x80))  # StartSend and the framing
         self._frame = bus.frame
         self._cl = bytearray(5)
         self._uid = bytearray(10)
-        self._fbuf = bus.fbuf
-        self._fmv = bus.fmv
         # One poll reads ComIrqReg and, in the same transaction, what an answer needs.
         self._poll_q = bytes(
             (
@@ -289,11 +289,8 @@ class MFRC522:
         self.rx_len = 0
         self.rx_bits = 0
         self.coll = 0
-        self.collided = False
-        self.split = 0  # the bit a COLLISION of ``_anticollision_frame`` happened at
-        self._branches = bytearray(5 * MAX_TAGS)  # ``walk``'s branches left to ask: CL bits
-        self._branch_bits = bytearray(MAX_TAGS)  # ... and how many of them each one knows
-        self._unknown = bytearray(5 * MAX_TAGS)  # the first answers ``walk`` did not expect
+        self._branches = bytearray(_BRANCHES)  # ``walk``'s branches left to ask
+        self._leaves = bytearray(5 * MAX_TAGS)  # ``walk``'s first answers nobody expected
         self.found = []  # UIDs of the tags ``confirm`` or ``walk`` found beyond the known ones
         self.uids = []  # UIDs of the last ``scan``
         self.last = None  # UID of the last tag read
@@ -320,27 +317,27 @@ class MFRC522:
         cs.value(1)
         return self._r2[1]
 
-    @micropython.native
     def _write_fifo(self, data, n):
-        buf = self._fbuf
-        for i in range(n):
-            buf[i + 1] = data[i]
+        """Write ``n`` bytes of ``data`` to the FIFO, 16 a transaction (the set-up's
+        ``chip_crc``: frames are built in place, ``_exchange``)."""
+        frame = self._frame
         cs = self.cs
-        cs.value(0)
-        self.spi.write(self._fviews[n] if n < _VIEWS else self._fmv[: n + 1])
-        cs.value(1)
+        for start in range(0, n, _VIEWS - 1):
+            count = min(n - start, _VIEWS - 1)
+            for i in range(count):
+                frame[i] = data[start + i]
+            cs.value(0)
+            self.spi.write(self._fviews[count])
+            cs.value(1)
 
     @micropython.native
     def _read_fifo(self, n):
-        """Read ``n`` FIFO bytes in one transaction; they land in ``self.rx``."""
+        """Read ``n`` FIFO bytes (at most 16) in one transaction; they land in ``self.rx``."""
         q = self._qbuf
         q[n] = 0
         cs = self.cs
         cs.value(0)
-        if n < _VIEWS:
-            self.spi.write_readinto(self._qviews[n], self._rviews[n])
-        else:
-            self.spi.write_readinto(self._qmv[: n + 1], self._rmv[: n + 1])
+        self.spi.write_readinto(self._qviews[n], self._rviews[n])
         cs.value(1)
         q[n] = 0x80 | (_FIFO_DATA << 1)
 
@@ -520,7 +517,7 @@ class MFRC522:
         level = s[3] & 0x7F
         self.rx_bits = s[4] & 0x07
         self.coll = s[5]
-        if level > 64:
+        if level >= _VIEWS:  # no answer to these frames is that long: noise
             self._armed = False
             self._dirty = True
             return ERROR
@@ -585,8 +582,8 @@ class MFRC522:
         """One ANTICOLLISION frame at ``level`` carrying the first ``known`` bits of ``cl``
         (5 bytes: 4 UID/CT bytes and BCC); the answer is merged into ``cl`` after them.
 
-        OK: ``cl`` is complete and its BCC checked; COLLISION: ``cl`` holds the bits received
-        before the collision, whose position is ``self.split``; else the failing status.
+        OK: ``cl`` is complete and its BCC checked; ``_SPLIT`` + the bit of a collision:
+        ``cl`` holds the bits received before it; else the failing status.
         """
         frame = self._frame
         frame[0] = _SEL[level]
@@ -623,8 +620,7 @@ class MFRC522:
         bit = (full << 3) + pos - 1  # CollPos counts from the FIFO's first byte
         if bit < known or bit >= 32:
             return ERROR
-        self.split = bit
-        return COLLISION
+        return _SPLIT + bit
 
     @micropython.native
     def _anticollision(self, level, cl):
@@ -632,16 +628,14 @@ class MFRC522:
 
         Starts with no known bits; on a collision, keeps the bits received before it, takes
         the 1 branch at the colliding bit and asks again, so the tags of the other branch
-        fall silent (``collided`` is set, and stays set until the caller clears it).
-        Returns OK (``cl`` complete, BCC checked) or the failing status.
+        fall silent. Returns OK (``cl`` complete, BCC checked) or the failing status.
         """
         known = 0
         for _ in range(33):
             st = self._anticollision_frame(level, cl, known)
-            if st != COLLISION:
+            if st < _SPLIT:
                 return st
-            self.collided = True
-            bit = self.split
+            bit = st - _SPLIT
             byte = bit >> 3
             mask = 1 << (bit & 7)
             cl[byte] = (cl[byte] & (mask - 1)) | mask
@@ -818,88 +812,94 @@ class MFRC522:
         WUPA the level-1 anticollision tree is walked: each collision splits the branch
         asked into its 0 and its 1 side, each asked in turn, and a tag off the branch asked
         keeps quiet and stays READY, so every distinct first answer in the field is heard
-        once (2n - 1 frames for n tags), none selected or halted. ``present[i]`` tells
-        whether tag ``i`` answered. A first answer nobody expected is a tag to read: once
-        the walk is done, each is selected by it, read through its cascade levels and
-        halted (the others wait in IDLE, woken by a REQA for the next), into
-        ``self.found``.
+        once (2n - 1 frames for n tags, one for one), none selected or halted. ``present[i]``
+        tells whether tag ``i`` answered. A first answer nobody expected is a tag to read:
+        once the walk is done, each is selected by it, read through its cascade levels and
+        halted (the others wait in IDLE, woken by a REQA for the next), into ``self.found``.
 
-        Returns SAME when every answer was a known tag's (``present`` says which; none at
-        all for an empty field), OK when the field was read completely (the present known
-        tags plus ``self.found``), PARTIAL when a frame failed midway or two unknown tags
-        shared a first answer (the caller then reads the field anew), or STUCK. A tag
-        whose first answer equals a known one's (a long UID sharing its first three bytes)
-        goes unheard: the caller audits its readers now and then.
+        Returns SAME when every known tag answered and nothing else did, OK when the field
+        was read completely otherwise (the present known tags plus ``self.found``), PARTIAL
+        when a frame failed midway (the caller then reads the field anew), or STUCK. A tag
+        whose first answer equals another's (a long UID sharing its first three bytes) goes
+        unheard: the caller audits its readers now and then.
         """
-        found = self.found
-        found.clear()
-        for i in range(len(expect)):
+        wanted = len(expect)
+        for i in range(wanted):
             present[i] = False
         st = self.request(True)
         if st == TIMEOUT:
-            return SAME
+            return self._walked(0, wanted)
         if st == STUCK:
             return STUCK
         if st != OK and st != COLLISION:
             return PARTIAL
         cl = self._cl
-        for i in range(5):
-            cl[i] = 0
-        stack = self._branches
-        stack_bits = self._branch_bits
-        unknown = self._unknown
-        unheard = 0  # leaves nobody expected, kept in ``unknown``
+        heard = 0  # known tags that answered
+        unheard = 0  # first answers nobody expected, kept in ``self._leaves``
         known = 0
         depth = 0
         for _ in range(4 * MAX_TAGS):
             st = self._anticollision_frame(0, cl, known)
-            if st == COLLISION:
+            if st >= _SPLIT:
                 if depth == MAX_TAGS:
                     return PARTIAL
-                bit = self.split
+                bit = st - _SPLIT
                 byte = bit >> 3
                 mask = 1 << (bit & 7)
                 cl[byte] &= mask - 1  # the 0 side now, the 1 side later
                 for i in range(byte + 1, 5):
                     cl[i] = 0
+                tree = self._branches
                 base = depth * 5
                 for i in range(5):
-                    stack[base + i] = cl[i]
-                stack[base + byte] |= mask
-                stack_bits[depth] = bit + 1
+                    tree[base + i] = cl[i]
+                tree[base + byte] |= mask
+                tree[_BRANCH_BITS + depth] = bit + 1
                 depth += 1
                 known = bit + 1
                 continue
             if st == OK:
-                heard = False
-                for i in range(len(expect)):
-                    if _same5(cl, expect[i]):
-                        present[i] = True
-                        heard = True
-                if not heard:
-                    if unheard == MAX_TAGS:
-                        return PARTIAL
-                    for i in range(5):
-                        unknown[unheard * 5 + i] = cl[i]
+                i = 0
+                while i < wanted and not _same5(cl, expect[i]):
+                    i += 1
+                if i < wanted:
+                    present[i] = True
+                    heard += 1
+                elif unheard == MAX_TAGS:
+                    return PARTIAL
+                else:
+                    leaves = self._leaves
+                    for j in range(5):
+                        leaves[unheard * 5 + j] = cl[j]
                     unheard += 1
             elif st == STUCK:
                 return STUCK
             elif st != TIMEOUT:  # TIMEOUT: the branch's tags left mid-walk, they are missed
                 return PARTIAL
             if depth == 0:
-                return self._read_leaves(unheard) if unheard else SAME
+                if unheard:
+                    return self._read_leaves(unheard)
+                return SAME if heard == wanted else self._walked(heard, wanted)
             depth -= 1
+            tree = self._branches
             base = depth * 5
             for i in range(5):
-                cl[i] = stack[base + i]
-            known = stack_bits[depth]
+                cl[i] = tree[base + i]
+            known = tree[_BRANCH_BITS + depth]
         return PARTIAL
+
+    def _walked(self, heard, wanted):
+        """A walk's end with no tag to read: SAME when every known tag answered, OK (the
+        field read completely, nothing found) when some did not."""
+        self.found.clear()
+        return SAME if heard == wanted else OK
 
     @micropython.native
     def _read_leaves(self, count):
         """Read the tags of the walk's first ``count`` unknown leaves into ``self.found``."""
+        self.found.clear()
         cl = self._cl
-        unknown = self._unknown
+        leaves = self._leaves
         for k in range(count):
             if k:
                 st = self.request(False)  # the SELECT before sent the READY tags to IDLE
@@ -908,12 +908,11 @@ class MFRC522:
                 if st != OK and st != COLLISION:
                     return PARTIAL
             for i in range(5):
-                cl[i] = unknown[k * 5 + i]
-            self.collided = False
+                cl[i] = leaves[k * 5 + i]
             st = self._read_one(None, True)
             if st == STUCK:
                 return STUCK
-            if st != OK or self.collided:  # a collision past level 1: twins, read anew
+            if st != OK:
                 return PARTIAL
             self.found.append(self.last)
             if self.halt() == STUCK:

@@ -192,6 +192,8 @@ class Scanner:
         as a hat's check reads it."""
         status = reader.walk(self.firsts[r], self.present)
         reader.end()
+        if status == mfrc522.SAME:
+            return self._fold(r, None)
         if status == mfrc522.PARTIAL:
             reader.begin(self.settle_us)
             return self._confirm(r, reader, -1)
