@@ -29,8 +29,8 @@ NOTHING = Cost(0, 0, 0, 0, 0)
 
 def emulated(tags_per_reader: list[int], settle_us: int = 300, cost: Cost = NOTHING) -> Any:
     """The firmware's steady cycles on one emulated bus, MicroPython's time charged at
-    ``cost``: the mean cycle (ms), and per cycle the transactions, frames and
-    anticollision frames."""
+    ``cost``: the mean cycle (ms), each cycle (ms), and per cycle the transactions,
+    frames and anticollision frames."""
     fw: Any = fwload.load_firmware()
     import harness
 
@@ -47,11 +47,14 @@ def emulated(tags_per_reader: list[int], settle_us: int = 300, cost: Cost = NOTH
     scan.cycle()
     scan.cycle()
     rig.reset_stats()
-    start = rig.clock.ns
+    times = []
     for _ in range(CYCLES):
+        start = rig.clock.ns
         scan.cycle()
+        times.append((rig.clock.ns - start) / 1e6)
     return {
-        "ms": (rig.clock.ns - start) / 1e6 / CYCLES,
+        "ms": sum(times) / CYCLES,
+        "times": times,
         "txns": rig.stats()["transactions"] / CYCLES,
         "frames": sum(c.frames for c in rig.chips) / CYCLES,
         "anticollisions": sum(c.anticollisions for c in rig.chips) / CYCLES,
@@ -151,31 +154,12 @@ def test_slower_than_model() -> None:
 def emulated_worst(tags_per_reader: list[int], buses: list[int], cost: Cost) -> float:
     """The longest of the firmware's steady cycles on two emulated buses (ms): each cycle
     as long as its slower half, the bookkeeping around the visits added."""
-    fw: Any = fwload.load_firmware()
-    import harness
-
-    halves = []
-    for bus in (0, 1):
-        tags = [t for t, b in zip(tags_per_reader, buses, strict=True) if b == bus]
-        rig = harness.Rig(
-            fw.mfrc522, n=len(tags), overhead_us=cost.txn, frame_overhead_us=cost.frame
-        )
-        for reader, count in enumerate(tags):
-            rig.chips[reader].visit_overhead_ns = int(cost.visit * 1000)
-            rig.chips[reader].anticollision_overhead_ns = int(cost.anticollision * 1000)
-            for k in range(count):
-                rig.place(reader, f"04{reader:02X}{k:02X}5A1C{0x80 + bus:02X}{k:02X}")
-        scan = fw.scanner.Scanner(rig.readers)
-        scan.start()
-        scan.cycle()
-        scan.cycle()
-        times = []
-        for _ in range(CYCLES):
-            start = rig.clock.ns
-            scan.cycle()
-            times.append((rig.clock.ns - start) / 1e6)
-        halves.append(times)
-    return max(map(max, zip(*halves, strict=True))) + cost.merge / 1000
+    halves = [
+        emulated([t for t, b in zip(tags_per_reader, buses, strict=True) if b == bus], cost=cost)
+        for bus in (0, 1)
+    ]
+    cycles = zip(halves[0]["times"], halves[1]["times"], strict=True)
+    return max(map(max, cycles)) + cost.merge / 1000
 
 
 def test_the_worst_cycle_is_the_emulated_one_an_audit_in_it() -> None:
