@@ -92,6 +92,11 @@ def readme(quick: bool) -> str:
             cells = "| " + " | ".join(f"**{c.strip()}**" for c in cells.strip("|").split("|"))
             cells += " |"
         lines.append(cells)
+    fixed = HEARTBEAT_MS + LINK_MS + settle_ms + REFEREE_P99_MS + WHOLE_FRAME_MS
+    room = (TARGET_MS - fixed) / SCAN_CYCLES
+    one_tag = scan_cycle.cycle(
+        [1] * scan_cycle.READERS, scan_cycle.DEFAULT_BUSES, scan_model.RP2040_US
+    )
     return f"""## drop_to_glass.py — from a token's drop to the verdict on the OLED, worst case
 
 `.venv/bin/python bench/drop_to_glass.py` adds up the worst case from the other benches'
@@ -114,9 +119,19 @@ this run's model. Target {TARGET_MS:.0f} ms; a total within the scan model's err
 
 "2 hats of 3, rest 1" on the default wiring is its worst layout (both hats on SPI0 with
 the pad). Until issue 38 this bench counted one cycle and a 21 ms heartbeat measured on
-one core, and gave that layout 594 ms. The settle is by far the largest part, and it is
-a setting (`game.settle`): it is the time a table must be still before it is judged, so a
-hand moving tokens one at a time is not judged mid-move.
+one core, and gave that layout 594 ms; two cycles, the heartbeat measured on both
+cores and a hat's tags each selected every cycle, 648 ms. The settle is by far the
+largest part, and it is a setting (`game.settle`): it is the time a table must be still
+before it is judged, so a hand moving tokens one at a time is not judged mid-move.
+
+**Why no wiring meets 600 ms**: the parts besides the scan add {fixed:.0f} ms, which leaves
+{TARGET_MS - fixed:.0f} ms for {SCAN_CYCLES} worst cycles, {room:.1f} ms a cycle; one tag
+on each of the 19 readers already takes {one_tag["max"]:.1f} ms at worst on the default
+wiring (two buses, ten readers on the fuller), and a bus cannot be emptier than nine.
+What would take a cycle off is the Pico reporting a reader's change when its visit ends
+rather than when the cycle does, or the settle counted from the reading rather than
+from its report; what would take {HEARTBEAT_MS:g} ms off, a heartbeat that never falls
+between a drop and its report.
 """
 
 

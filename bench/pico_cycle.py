@@ -23,11 +23,12 @@ firmware's timings (``CONF stats=1``) and reads the scan cycle two ways:
 
 The fit: each bus's half on the emulator, less the same half in scan_cycle's pure model
 (the same firmware on the same chip model, no interpreter time), is MicroPython's time on
-the RP2040; least squares over every half of every table gives its cost per SPI
-transaction, radio frame, anticollision frame and reader visit (the pure model counts
-them), and the firmware's own cycles (its T) what the bookkeeping around the visits
-adds to each cycle, the two cores' lockstep and gathering included on two buses
-(scan_model.RP2040_US, and RP2040_XIP_US from the runs with the cache model).
+the RP2040; least squares over every half of every table gives its cost per radio frame
+and anticollision frame (the pure model counts them; a transaction's is measured apart, a
+visit's held at its earlier fit, ``VISIT_US``), and the firmware's own cycles (its T)
+what the bookkeeping around the visits adds to each cycle, the two cores' lockstep and
+gathering included on two buses (scan_model.RP2040_US, and RP2040_XIP_US from the runs
+with the cache model).
 
 ``--settle`` runs the default table (one tag on each reader, then the worst layout) on one
 board each, with ``CONF settle_us`` from 100 to 5100 us, and times the cycle at each.
@@ -72,6 +73,17 @@ worst ms): each half measured as a one-bus board, the slower half's cycle plus c
 gathering charged at the unix port's cost ×114. "1 tag each" is the 19-reader table as
 issue 38 derived it from the 10-reader half (README then: 21.0 / 23.1 ms, labelled for a
 table of 9 + 9 readers); the worst layout is the README's row."""
+BEFORE_WALK = {
+    ("default wiring", "1 tag each"): (22.9, 25.0),
+    ("default wiring", "2 hats of 3, rest 1"): (45.1, 47.7),
+    ("default wiring", "2 hats of 3, one a bus"): (34.2, 36.7),
+    ("default wiring", "3 tags each"): (133.4, 135.2),
+    ("one bus", "1 tag each"): (43.7, 44.9),
+    ("one bus", "2 hats of 3, rest 1"): (65.8, 67.0),
+}
+"""The harness's mean / worst ms of this bench at commit def13a2 (bench/README.md then),
+when a hat was checked by selecting and halting each of its tags every cycle and a single
+tag by the expected first answer of a full enumeration."""
 
 
 @dataclass
@@ -243,13 +255,22 @@ def measure_txn(xip: int) -> float:
     return (full - empty) / n - 2 * 8 / (scan_cycle.SPI_HZ / 1e6)
 
 
+VISIT_US = {0: 32.2, XIP_MISS_CYCLES: 68.8}
+"""The RP2040's own cost of a reader visit beyond its frames (us), by XIP miss cycles, as
+fitted at commit def13a2, when a hat's tags were each selected and halted. A walked visit
+is a WUPA and as many frames as anticollision frames, so frames, anticollision frames and
+visits now rise together and a fit cannot tell a visit's cost from a frame's: it is held
+at the value fitted when it could, and the frames' costs fitted around it."""
+
+
 def fit(runs: list[Run], xip: int, txn: float) -> Cost:
     """The RP2040's cost per event (us) that gives the emulated halves (runs with ``xip``)
     from the pure model's, ``txn`` per transaction measured apart (the transactions of a
-    visit follow its frames and visits too closely for a fit to tell them apart); then the
-    cost per cycle of the bookkeeping around the visits (the lockstep and gathering too,
-    on two buses): the median over the runs of the firmware's median cycle (its T) less
-    the model's at those costs."""
+    visit follow its frames and visits too closely for a fit to tell them apart) and a
+    visit's at ``VISIT_US``; then the cost per cycle of the bookkeeping around the visits
+    (the lockstep and gathering too, on two buses): the median over the runs of the
+    firmware's median cycle (its T) less the model's at those costs."""
+    visit = VISIT_US[xip]
     rows, values = [], []
     for run in runs:
         if run.xip != xip:
@@ -259,10 +280,10 @@ def fit(runs: list[Run], xip: int, txn: float) -> Cost:
             if not tags:
                 continue
             pure = scan_cycle.firmware_cycle(tags)
-            rows.append([pure["frames"], pure["anticollisions"], pure["visits"]])
+            rows.append([pure["frames"], pure["anticollisions"]])
             python = (statistics.fmean(run.halves_ms[bus]) - pure["mean"]) * 1000
-            values.append(python - txn * pure["txns"])
-    frame, anticollision, visit = solve(rows, values)
+            values.append(python - txn * pure["txns"] - visit * pure["visits"])
+    frame, anticollision = solve(rows, values)
     cost = Cost(txn, frame, anticollision, visit, 0.0)
     rest = []
     for run in runs:
@@ -611,6 +632,13 @@ def section(runs: list[Run], txns: dict[int, float], sweeps: list[SettleRun], cy
                     else "– |"
                 )
             )
+    walked = []
+    for (wiring, name), (mean, worst) in BEFORE_WALK.items():
+        run = plain.get((wiring, name))
+        if run is not None:
+            walked.append(
+                f"| {wiring}, {name} | {mean} / {worst} | {run.mean:.1f} / {run.worst:.1f} |"
+            )
     misses = [r.misses for r in runs if r.xip]
     wall = sum(r.wall_s for r in runs) / 60
     boot = (
@@ -686,6 +714,15 @@ this run's, ms (mean / worst):
 |---|---|---|---|
 {chr(10).join(derived)}
 
+**Hats walked**: the same tables when a hat was checked by selecting and halting each of
+its tags every cycle (commit def13a2), beside this run's, where every reader holding tags
+is checked by walking the tree of their first anticollision answers (firmware/README.md),
+harness's mean / worst, ms:
+
+| table | selected and halted | walked |
+|---|---|---|
+{chr(10).join(walked)}
+
 **Targets, worst cycle, harness's clock** (the emulator is deterministic: no noise but
 its own lower bound; the XIP column above is the upper bound):
 
@@ -693,9 +730,12 @@ its own lower bound; the XIP column above is the upper bound):
 
 **The RP2040's own cost per event**, fitted to these runs (least squares over every
 bus's half of every table: the emulated half less scan_cycle's pure model of it, against
-the frames, anticollision frames and visits the pure model counts, a transaction's cost
-measured apart ({txns[0]:.1f} µs, {txns.get(XIP_MISS_CYCLES, 0):.1f} µs with the cache
-model: 2,000 two-byte transactions as the driver makes them, less the same loop empty
+the frames and anticollision frames the pure model counts, a visit's own cost held at its
+fit of commit def13a2, {VISIT_US[0]:g} µs, {VISIT_US[XIP_MISS_CYCLES]:g} µs with the cache
+model: a walked visit is a WUPA and as many frames as anticollision frames, so frames,
+anticollision frames and visits rise together and no fit tells them apart; a
+transaction's cost measured apart ({txns[0]:.1f} µs, {txns.get(XIP_MISS_CYCLES, 0):.1f} µs
+with the cache model: 2,000 two-byte transactions as the driver makes them, less the same loop empty
 and the bytes' 2 µs); per cycle, the median over the runs of the firmware's own median
 cycle less the model's: the bookkeeping around the visits, the two cores' lockstep and
 gathering on two buses): **lower bound, no miss: {cost_line(lower)}**; {upper_line}.

@@ -72,9 +72,9 @@ READERS = len(_PINS["cs"])
 DEFAULT_BUSES = tuple(1 if r in _PINS["spi1"] else 0 for r in range(READERS))
 """The bus of each reader in the default wiring (pins.toml's ``pico.readers.spi1``)."""
 ONE_BUS = (0,) * READERS
-MODEL_ERROR = 0.05
-"""The charged model is within 5 % of the emulated RP2040's median cycles (pico_cycle.py;
-within 2.5 % for the tables that hold tags): a target closer than that is within noise."""
+MODEL_ERROR = scan_model.MODEL_ERROR
+"""The charged model is within 5 % of the emulated RP2040's median cycles (pico_cycle.py):
+a target closer than that is within noise."""
 
 
 def uids_for(reader: int, count: int) -> list[str]:
@@ -280,8 +280,15 @@ TABLES = (
 DEFAULT_WORST_NAME = "2 hats of 3, rest 1"
 TWO_BUS_TABLES = (*TABLES[:3], ("2 hats of 3, one a bus", _tags(1, {1: 3, 10: 3}, 1)), *TABLES[3:])
 """The default wiring's tables: those of one bus, and the hats on a bus each."""
-TARGETS = (("1 tag each", 30.0), ("2 hats of 3, rest 1", 45.0), ("2 hats of 3, one a bus", 45.0))
+TARGETS = (
+    ("1 tag each", scan_model.ONE_TAG_TARGET_MS),
+    ("2 hats of 3, rest 1", scan_model.HATS_TARGET_MS),
+    ("2 hats of 3, one a bus", scan_model.HATS_TARGET_MS),
+)
 """Worst cycle targets (ms): one tag each, and a table with two hats of three."""
+BEFORE_WALK = {"2 hats of 3, rest 1": (45.7, 47.7), "3 tags each": (132.2, 133.9)}
+"""The default wiring at the RP2040's costs (mean / worst ms) when hats were checked by
+selecting and halting each tag (bench/README.md at commit def13a2)."""
 
 
 def charged_rows(tables, buses, results: dict, label: str) -> list[str]:
@@ -331,6 +338,13 @@ def readme(quick: bool) -> str:
         verdicts.append(f"- **{line[2:]}**" if worst else line)
     naive = [naive_cycle(t, fresh) for t in (0, 1) for fresh in (False, True)]
     split = sum(1 for b in DEFAULT_BUSES if b == 0)
+    before = "; ".join(
+        f"{name} {mean:.1f} / {worst:.1f} ms (now {f['mean']:.1f} / {f['max']:.1f})"
+        for name, (mean, worst) in BEFORE_WALK.items()
+        for f in [results[("default wiring", name, "rp2040")]]
+    )
+    most = scan_model.readers_a_bus()
+    hats_worst = scan_model.worst_cycle_ms([3, 3] + [1] * (most - 1))
     return f"""## scan_cycle.py — Pico scan cycle
 
 `.venv/bin/python bench/scan_cycle.py` runs the real firmware/scanner.py and mfrc522.py
@@ -380,13 +394,24 @@ The naive scan of common hobby drivers (pure model, {READERS} readers): empty
 {naive[0]:.1f} ms (best case {naive[1]:.1f}), one tag each {naive[2]:.1f} ms (best case
 {naive[3]:.1f}).
 
-A reader holding one 7-byte tag is audited (every `audit` cycles) by a SELECT of its whole
-UID, a HALT and a REQA that only another tag answers: 5 frames where a full read took 7. A
-hat's check is conclusive on its own (each known tag selected and halted, then a REQA that
-only another tag answers), so its audit does not enumerate the whole hat at once: one of
-its tags, in turn, is left out of the SELECTs and read from scratch with whatever else
-answers the REQA (15 frames for a hat of three 7-byte tags, where the full read took 21
-and the check takes 13). Each tag of a hat of n is read whole every n × `audit` cycles.
+A reader holding tags is confirmed by their first anticollision answers alone: the tree of
+them walked bit by bit, each collision splitting the branch asked in two (one frame for
+one tag, 2n - 1 for a hat of n, none selected or halted), a first answer nobody knows read
+whole and alone. A long UID sharing its first three bytes with another answers the walk
+as that one does, so every `audit` cycles a reader is checked by its tags' whole UIDs
+instead (each selected and halted, then a REQA that only another tag answers; one of a
+hat's tags, in turn, read from scratch): each tag of a hat of n is read whole every n ×
+`audit` cycles, and the worst cycle is the one holding a hat's audit (15 frames for a hat
+of three 7-byte tags, where its walk takes 6). **The walk against selecting and halting
+every tag of a hat each cycle**, default wiring, RP2040 costs, mean / worst (this
+section at commit def13a2, at its costs then): {before}.
+
+**How many readers one bus scans in time**: whatever lies where, two hats of three among
+them or one tag on each, both worst cycles within their targets, the model's error
+counted: **{most} readers** at the RP2040's costs (scan_model.readers_a_bus: the model's
+longest cycle, each bus's costliest audit in it); one more, two hats of three on it:
+{hats_worst:.1f} ms. The default wiring's fuller bus has {split}; `python -m companion.kit`,
+`python firmware/gen_pins.py` and `companion doctor` warn of a bus carrying more.
 Two antennas are on at the same moment on two buses, about half a mat apart: try it on the
 real mat before relying on it (wiring.md).
 

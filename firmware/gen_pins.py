@@ -56,8 +56,22 @@ def render(table: dict) -> str:
     return "\n".join(lines)
 
 
+def crowded(table: dict) -> list[str]:
+    """A warning for each bus of the ``[pico]`` part that carries more readers than one
+    bus scans in time (companion/devices/scan_model.py)."""
+    from companion.devices.scan_model import crowded_buses
+
+    readers = table["pico"]["readers"]
+    on_spi1 = set(readers.get("spi1", ()))
+    return crowded_buses([1 if r in on_spi1 else 0 for r in range(len(readers["cs"]))])
+
+
 def main(argv: list[str]) -> int:
-    text = render(tomllib.loads(TOML.read_text()))
+    table = tomllib.loads(TOML.read_text())
+    text = render(table)
+    sys.path.insert(0, str(ROOT))  # run as a script: the companion package beside firmware/
+    for line in crowded(table):
+        print(f"warning: {line}", file=sys.stderr)
     if "--check" in argv:
         if OUT.read_text() != text:
             print(f"{OUT} is stale: run python firmware/gen_pins.py", file=sys.stderr)

@@ -27,11 +27,12 @@ about a millisecond rather than the tens of milliseconds of the usual hobby driv
 - each reader's antenna is switched on only while it is scanned, so a tag is only ever
   powered (and answering) under its own reader, and every scan starts from fresh tags;
 - ``identify`` enumerates every tag in the field (WUPA, anticollision with bit-collision
-  resolution through CollReg, cascade levels 1..3, SELECT, HALT, then REQA until silence),
-  and in the steady state stops after the first anticollision answer when it equals the one
-  tag the caller expects;
-- ``confirm`` checks a known set of tags without enumerating it: WUPA + SELECT of each
-  known UID + HALT, then one REQA that only a tag not in the set can answer.
+  resolution through CollReg, cascade levels 1..3, SELECT, HALT, then REQA until silence);
+- ``walk`` checks a known set of tags by their first anticollision answers alone, the tree
+  of them walked to every leaf: a WUPA and 2n - 1 short frames for n tags (one tag: its
+  answer, one frame), none selected or halted; a leaf nobody knows is then read whole;
+- ``confirm`` checks a known set by the tags' whole UIDs: WUPA + SELECT of each known UID
+  + HALT, then one REQA that only a tag not in the set can answer.
 
 UIDs are returned as opaque ``bytes`` of 4, 7 or 10 bytes, without cascade tags or BCCs.
 Only ``utime`` and ``micropython`` are imported, so the same file runs on the Pico and,
@@ -121,6 +122,10 @@ _ANTENNA_OFF = bytes((_TX_CONTROL << 1, 0x80))
 _TIMER_STOP = bytes((_CONTROL << 1, 0x80))  # TStopNow
 
 MAX_TAGS = const(8)
+_SPLIT = const(32)  # ``_anticollision_frame``: a collision at bit b returns _SPLIT + b
+# ``walk``'s branches left to ask: 5 CL bytes each, then how many bits of each are known.
+_BRANCH_BITS = const(5 * MAX_TAGS)
+_BRANCHES = const(6 * MAX_TAGS)
 KNOWN_VERSIONS = (0x88, 0x90, 0x91, 0x92, 0xB2)
 _HLTA = b"\x50\x00\x57\xcd"  # HLTA with its CRC_A
 # Frames that never change, ready for the FIFO: its write address, then the frame.
@@ -251,21 +256,17 @@ class MFRC522:
         self.cs = cs
         cs.value(1)
         self.timeout_us = timeout_us
-        self._b2 = bytearray(2)
-        self._r2 = bytearray(2)
         bus = _buffers_of(spi)
         self._qbuf = bus.qbuf
-        self._rmv = bus.rmv
-        self._qmv = bus.qmv
         self._rviews = bus.rviews
         self._qviews = bus.qviews
         self._fviews = bus.fviews
+        self._b2 = bytearray(2)
+        self._r2 = bytearray(2)
         self._start = bytearray((_BIT_FRAMING << 1, 0x80))  # StartSend and the framing
         self._frame = bus.frame
         self._cl = bytearray(5)
         self._uid = bytearray(10)
-        self._fbuf = bus.fbuf
-        self._fmv = bus.fmv
         # One poll reads ComIrqReg and, in the same transaction, what an answer needs.
         self._poll_q = bytes(
             (
@@ -288,8 +289,9 @@ class MFRC522:
         self.rx_len = 0
         self.rx_bits = 0
         self.coll = 0
-        self.collided = False
-        self.found = []  # UIDs of the tags ``confirm`` found beyond the known ones
+        self._branches = bytearray(_BRANCHES)  # ``walk``'s branches left to ask
+        self._leaves = bytearray(5 * MAX_TAGS)  # ``walk``'s first answers nobody expected
+        self.found = []  # UIDs of the tags ``confirm`` or ``walk`` found beyond the known ones
         self.uids = []  # UIDs of the last ``scan``
         self.last = None  # UID of the last tag read
 
@@ -315,27 +317,27 @@ class MFRC522:
         cs.value(1)
         return self._r2[1]
 
-    @micropython.native
     def _write_fifo(self, data, n):
-        buf = self._fbuf
-        for i in range(n):
-            buf[i + 1] = data[i]
+        """Write ``n`` bytes of ``data`` to the FIFO, 16 a transaction (the set-up's
+        ``chip_crc``: frames are built in place, ``_exchange``)."""
+        frame = self._frame
         cs = self.cs
-        cs.value(0)
-        self.spi.write(self._fviews[n] if n < _VIEWS else self._fmv[: n + 1])
-        cs.value(1)
+        for start in range(0, n, _VIEWS - 1):
+            count = min(n - start, _VIEWS - 1)
+            for i in range(count):
+                frame[i] = data[start + i]
+            cs.value(0)
+            self.spi.write(self._fviews[count])
+            cs.value(1)
 
     @micropython.native
     def _read_fifo(self, n):
-        """Read ``n`` FIFO bytes in one transaction; they land in ``self.rx``."""
+        """Read ``n`` FIFO bytes (at most 16) in one transaction; they land in ``self.rx``."""
         q = self._qbuf
         q[n] = 0
         cs = self.cs
         cs.value(0)
-        if n < _VIEWS:
-            self.spi.write_readinto(self._qviews[n], self._rviews[n])
-        else:
-            self.spi.write_readinto(self._qmv[: n + 1], self._rmv[: n + 1])
+        self.spi.write_readinto(self._qviews[n], self._rviews[n])
         cs.value(1)
         q[n] = 0x80 | (_FIFO_DATA << 1)
 
@@ -515,7 +517,7 @@ class MFRC522:
         level = s[3] & 0x7F
         self.rx_bits = s[4] & 0x07
         self.coll = s[5]
-        if level > 64:
+        if level >= _VIEWS:  # no answer to these frames is that long: noise
             self._armed = False
             self._dirty = True
             return ERROR
@@ -576,6 +578,51 @@ class MFRC522:
         return STUCK if irq < 0 else OK
 
     @micropython.native
+    def _anticollision_frame(self, level, cl, known):
+        """One ANTICOLLISION frame at ``level`` carrying the first ``known`` bits of ``cl``
+        (5 bytes: 4 UID/CT bytes and BCC); the answer is merged into ``cl`` after them.
+
+        OK: ``cl`` is complete and its BCC checked; ``_SPLIT`` + the bit of a collision:
+        ``cl`` holds the bits received before it; else the failing status.
+        """
+        frame = self._frame
+        frame[0] = _SEL[level]
+        full = known >> 3
+        part = known & 7
+        frame[1] = ((2 + full) << 4) | part
+        nbytes = full + (1 if part else 0)
+        for i in range(nbytes):
+            frame[2 + i] = cl[i]
+        st = self._exchange(2 + nbytes, part, part, 40 - known)
+        if st != OK and st != COLLISION:
+            return st
+        rx = self.rx
+        n = self.rx_len
+        got = (n * 8 - ((8 - self.rx_bits) if self.rx_bits else 0)) - part
+        if n == 0 or full + n > 5:
+            return ERROR
+        # The first received byte continues the split byte: keep our low ``part`` bits.
+        low = (1 << part) - 1
+        cl[full] = (cl[full] & low) | (rx[0] & ~low & 0xFF)
+        for i in range(1, n):
+            cl[full + i] = rx[i]
+        if st == OK:
+            if known + got != 40:
+                return ERROR
+            if cl[0] ^ cl[1] ^ cl[2] ^ cl[3] != cl[4]:
+                return ERROR
+            return OK
+        if self.coll & 0x20:  # CollPosNotValid
+            return ERROR
+        pos = self.coll & 0x1F
+        if pos == 0:
+            pos = 32
+        bit = (full << 3) + pos - 1  # CollPos counts from the FIFO's first byte
+        if bit < known or bit >= 32:
+            return ERROR
+        return _SPLIT + bit
+
+    @micropython.native
     def _anticollision(self, level, cl):
         """Resolve one cascade level into ``cl`` (5 bytes: 4 UID/CT bytes and BCC).
 
@@ -583,45 +630,12 @@ class MFRC522:
         the 1 branch at the colliding bit and asks again, so the tags of the other branch
         fall silent. Returns OK (``cl`` complete, BCC checked) or the failing status.
         """
-        frame = self._frame
-        frame[0] = _SEL[level]
         known = 0
-        self.collided = False
         for _ in range(33):
-            full = known >> 3
-            part = known & 7
-            frame[1] = ((2 + full) << 4) | part
-            nbytes = full + (1 if part else 0)
-            for i in range(nbytes):
-                frame[2 + i] = cl[i]
-            st = self._exchange(2 + nbytes, part, part, 40 - known)
-            if st != OK and st != COLLISION:
+            st = self._anticollision_frame(level, cl, known)
+            if st < _SPLIT:
                 return st
-            rx = self.rx
-            n = self.rx_len
-            got = (n * 8 - ((8 - self.rx_bits) if self.rx_bits else 0)) - part
-            if n == 0 or full + n > 5:
-                return ERROR
-            # The first received byte continues the split byte: keep our low ``part`` bits.
-            low = (1 << part) - 1
-            cl[full] = (cl[full] & low) | (rx[0] & ~low & 0xFF)
-            for i in range(1, n):
-                cl[full + i] = rx[i]
-            if st == OK:
-                if known + got != 40:
-                    return ERROR
-                if cl[0] ^ cl[1] ^ cl[2] ^ cl[3] != cl[4]:
-                    return ERROR
-                return OK
-            self.collided = True
-            if self.coll & 0x20:  # CollPosNotValid
-                return ERROR
-            pos = self.coll & 0x1F
-            if pos == 0:
-                pos = 32
-            bit = (full << 3) + pos - 1  # CollPos counts from the FIFO's first byte
-            if bit < known or bit >= 32:
-                return ERROR
+            bit = st - _SPLIT
             byte = bit >> 3
             mask = 1 << (bit & 7)
             cl[byte] = (cl[byte] & (mask - 1)) | mask
@@ -650,22 +664,22 @@ class MFRC522:
         return rx[0]
 
     @micropython.native
-    def _read_one(self, expect, again):
+    def _read_one(self, again, heard=False):
         """Anticollision and SELECT through the cascade levels of one tag.
 
-        Returns OK (the UID in ``self.last``: ``again`` itself when it is that UID, so a
-        tag read again costs no allocation), SAME when the first answer equals ``expect``
-        without a collision, or the failing status.
+        ``heard``: ``self._cl`` holds the tag's first anticollision answer already (a walk's
+        leaf) and the tag is READY: it is selected by it at once. Returns OK (the UID in
+        ``self.last``: ``again`` itself when it is that UID, so a tag read again costs no
+        allocation) or the failing status.
         """
         uid = self._uid
         size = 0
         cl = self._cl
         for level in range(3):
-            st = self._anticollision(level, cl)
-            if st != OK:
-                return st
-            if level == 0 and expect is not None and not self.collided and _same5(cl, expect):
-                return SAME
+            if level or not heard:
+                st = self._anticollision(level, cl)
+                if st != OK:
+                    return st
             sak = self._select(level, cl)
             if sak < 0:
                 return -sak
@@ -689,34 +703,26 @@ class MFRC522:
             return OK
         return ERROR
 
-    def identify(self, expect=None):
+    def identify(self):
         """Read every tag in the field; the antenna must be on and the tags powered.
 
-        ``expect`` is ``cl1_of(uid)`` of the single tag the caller last saw: if the first
-        anticollision answer equals it with no collision, the field is taken as unchanged and
-        (SAME, None) is returned at once. Only a 4-byte ``expect`` is conclusive (a second
-        tag always collides in CL1); for longer UIDs the caller should sometimes pass None.
-
-        Otherwise returns (OK, [uid, ...]) after a complete enumeration, (PARTIAL, uids) when
-        a frame failed midway (a tag leaving, noise), or (STUCK, []).
+        Returns (OK, [uid, ...]) after a complete enumeration, (PARTIAL, uids) when a frame
+        failed midway (a tag leaving, noise), or (STUCK, []).
         """
-        st = self.scan(expect)
-        if st == SAME:
-            return SAME, None
+        st = self.scan()
         return st, list(self.uids)
 
     @micropython.native
-    def scan(self, expect=None):
+    def scan(self):
         """``identify`` without allocating: the status, and the UIDs in ``self.uids``."""
         uids = self.uids
         uids.clear()
-        return self._enumerate(self.request(True), uids, expect)
+        return self._enumerate(self.request(True), uids)
 
     @micropython.native
-    def _enumerate(self, st, uids, expect=None, again=None):
+    def _enumerate(self, st, uids, again=None):
         """Read tag after tag, from the answer ``st`` to a WUPA/REQA, into ``uids``
         (``again``: a UID expected among them, see ``_read_one``)."""
-        first = True
         for _ in range(MAX_TAGS + 2):
             if st == TIMEOUT:
                 return OK
@@ -724,9 +730,8 @@ class MFRC522:
                 return STUCK
             if st != OK and st != COLLISION:
                 return PARTIAL
-            st = self._read_one(expect if first else None, again)
-            first = False
-            if st == SAME or st == STUCK:  # noqa: SIM109 (a tuple would be built each time)
+            st = self._read_one(again)
+            if st == STUCK:
                 return st
             if st != OK:
                 return PARTIAL
@@ -796,4 +801,120 @@ class MFRC522:
             present[i] = st == OK
             if st == ERROR:
                 return PARTIAL
-        return self._enumerate(self.request(False), found, None, fresh_uid)
+        return self._enumerate(self.request(False), found, fresh_uid)
+
+    @micropython.native
+    def walk(self, expect, present):
+        """Check a known set of tags by their first anticollision answers alone; the tags
+        must be powered.
+
+        ``expect`` holds ``cl1_of`` of each tag the caller last saw, all different. After a
+        WUPA the level-1 anticollision tree is walked: each collision splits the branch
+        asked into its 0 and its 1 side, each asked in turn, and a tag off the branch asked
+        keeps quiet and stays READY, so every distinct first answer in the field is heard
+        once (2n - 1 frames for n tags, one for one), none selected or halted. ``present[i]``
+        tells whether tag ``i`` answered. A first answer nobody expected is a tag to read:
+        once the walk is done, each is selected by it, read through its cascade levels and
+        halted (the others wait in IDLE, woken by a REQA for the next), into ``self.found``.
+
+        Returns SAME when every known tag answered and nothing else did, OK when the field
+        was read completely otherwise (the present known tags plus ``self.found``), PARTIAL
+        when a frame failed midway (the caller then reads the field anew), or STUCK. A tag
+        whose first answer equals another's (a long UID sharing its first three bytes) goes
+        unheard: the caller audits its readers now and then.
+        """
+        wanted = len(expect)
+        for i in range(wanted):
+            present[i] = False
+        st = self.request(True)
+        if st == TIMEOUT:
+            return self._walked(0, wanted)
+        if st == STUCK:
+            return STUCK
+        if st != OK and st != COLLISION:
+            return PARTIAL
+        cl = self._cl
+        heard = 0  # known tags that answered
+        unheard = 0  # first answers nobody expected, kept in ``self._leaves``
+        known = 0
+        depth = 0
+        for _ in range(4 * MAX_TAGS):
+            st = self._anticollision_frame(0, cl, known)
+            if st >= _SPLIT:
+                if depth == MAX_TAGS:
+                    return PARTIAL
+                bit = st - _SPLIT
+                byte = bit >> 3
+                mask = 1 << (bit & 7)
+                cl[byte] &= mask - 1  # the 0 side now, the 1 side later
+                for i in range(byte + 1, 5):
+                    cl[i] = 0
+                tree = self._branches
+                base = depth * 5
+                for i in range(5):
+                    tree[base + i] = cl[i]
+                tree[base + byte] |= mask
+                tree[_BRANCH_BITS + depth] = bit + 1
+                depth += 1
+                known = bit + 1
+                continue
+            if st == OK:
+                i = 0
+                while i < wanted and not _same5(cl, expect[i]):
+                    i += 1
+                if i < wanted:
+                    present[i] = True
+                    heard += 1
+                elif unheard == MAX_TAGS:
+                    return PARTIAL
+                else:
+                    leaves = self._leaves
+                    for j in range(5):
+                        leaves[unheard * 5 + j] = cl[j]
+                    unheard += 1
+            elif st == STUCK:
+                return STUCK
+            elif st != TIMEOUT:  # TIMEOUT: the branch's tags left mid-walk, they are missed
+                return PARTIAL
+            if depth == 0:
+                if unheard:
+                    return self._read_leaves(unheard)
+                return SAME if heard == wanted else self._walked(heard, wanted)
+            depth -= 1
+            tree = self._branches
+            base = depth * 5
+            for i in range(5):
+                cl[i] = tree[base + i]
+            known = tree[_BRANCH_BITS + depth]
+        return PARTIAL
+
+    def _walked(self, heard, wanted):
+        """A walk's end with no tag to read: SAME when every known tag answered, OK (the
+        field read completely, nothing found) when some did not."""
+        self.found.clear()
+        return SAME if heard == wanted else OK
+
+    @micropython.native
+    def _read_leaves(self, count):
+        """Read the tags of the walk's first ``count`` unknown leaves into ``self.found``."""
+        self.found.clear()
+        cl = self._cl
+        leaves = self._leaves
+        for k in range(count):
+            if k:
+                st = self.request(False)  # the SELECT before sent the READY tags to IDLE
+                if st == STUCK:
+                    return STUCK
+                if st != OK and st != COLLISION:
+                    return PARTIAL
+            for i in range(5):
+                cl[i] = leaves[k * 5 + i]
+            st = self._read_one(None, True)
+            if st == STUCK:
+                return STUCK
+            if st != OK:
+                return PARTIAL
+            self.found.append(self.last)
+            if self.halt() == STUCK:
+                return STUCK
+        return OK

@@ -10,25 +10,26 @@ cycle (``utime.ticks_us``; 0 for a reader not visited), for the heartbeat's timi
 The work per reader is as small as the previous state allows:
 
 - an empty reader whose WUPA gets no answer costs one timer period and nothing else;
-- a reader that held exactly one tag is confirmed by the first anticollision answer alone
-  (``MFRC522.identify`` with ``expect``), unless it is that reader's turn for an audit (see
-  below);
-- a reader that held several tags (a hat) is confirmed tag by tag, WUPA + SELECT of each
-  known UID + HALT, then one REQA that only a tag not in the set answers
-  (``MFRC522.confirm``): about 3 ms per 7-byte tag instead of 5.4 ms, and a new tag is
-  enumerated alone;
-- anything else (a new answer, a collision, a first read) gets a full enumeration.
+- a reader holding tags is confirmed by their first anticollision answers alone, the tree
+  of them walked bit by bit (``MFRC522.walk``: one frame for one tag, 2n - 1 short frames
+  for a hat of n, about 1.5 ms of air a tag where selecting and halting each took 3 ms):
+  a tag missing is missed, a first answer nobody knows is read whole and alone;
+- a reader at its audit (see below), a hat whose tags cannot be told apart by their first
+  answers (two long UIDs sharing their first three bytes) and a walk that failed midway
+  are checked tag by tag, WUPA + SELECT of each known UID + HALT, then one REQA that only
+  a tag not in the set answers (``MFRC522.confirm``), a new tag enumerated alone;
+- an empty reader that answers gets a full enumeration.
 
 A 4-byte UID is fully contained in the first anticollision answer, so its check is
-conclusive. A second 7-byte tag that shares the first three UID bytes with the known one
-would not collide there, so every ``audit`` cycles a reader holding one long UID is
-checked as a hat is (its whole UID selected, then a REQA that only another tag answers).
-A hat's check is conclusive already; at its audit, one of its tags, in turn, is left out
-of the SELECTs and read from scratch with whatever else answers the REQA, so every tag of
-a hat of n is read whole again every n * ``audit`` cycles. A full enumeration of the hat
-at once would cost about 5 ms more air time in that one cycle, on top of the other
-readers'. Audits are staggered across readers, so at most one happens per cycle when there
-are fewer readers than ``audit``.
+conclusive. A second 7-byte tag that shares the first three UID bytes with a known one
+answers the walk as that one does, so every ``audit`` cycles a reader holding one long UID
+is checked by its whole UID (selected, then a REQA that only another tag answers), and a
+hat by SELECTs: at its audit, one of its tags, in turn, is left out of the SELECTs and
+read from scratch with whatever else answers the REQA, so every tag of a hat of n is read
+whole again every n * ``audit`` cycles. A full enumeration of the hat at once would cost
+about 5 ms more air time in that one cycle, on top of the other readers'. Audits are
+staggered across readers, so at most one happens per cycle when there are fewer readers
+than ``audit``.
 
 Tags appear as soon as they are read; a tag disappears only after ``debounce`` consecutive
 scans without it, so a tag that flickers in a sliding cup or a failed frame is not a move.
@@ -69,12 +70,12 @@ class Scanner:
         self.full_reads = 0
         self.visit_us = [0] * self.n
         self.changed = []  # what ``cycle`` returns, one list for every cycle: no allocation
-        # What a visit needs about the stable set, rebuilt only when it changes: the
-        # expected first anticollision answer of a single tag, and for several tags
-        # their hex names and SELECT frames in one fixed order.
-        self.expect = [None] * self.n
+        # What a visit needs about the stable set, rebuilt only when it changes: the tags'
+        # hex names, their SELECT frames and their first anticollision answers (None when
+        # two are the same), in one fixed order.
         self.known = [[] for _ in range(self.n)]
         self.frames = [[] for _ in range(self.n)]
+        self.firsts = [None] * self.n
         self.present = [False] * mfrc522.MAX_TAGS
 
     def start(self):
@@ -157,25 +158,25 @@ class Scanner:
         """Read reader ``r`` once and fold the result in; True if its stable set changed."""
         reader = self.readers[r]
         count = len(self.stable[r])
-        audit = self._audit_due(r)
+        audit = self._audit_due(r) and (count > 1 or count and len(self.frames[r][0]) > 1)
         reader.begin(self.settle_us)
+        if self.firsts[r] is not None and not audit:
+            return self._walk(r, reader)
         if count > 1:
-            # A hat: at its audit, the tag whose turn it is gets read from scratch.
+            # A hat at its audit (or of twins): the tag whose turn it is read from scratch.
             fresh = (self.cycles + r) // self.audit % count if audit else -1
             return self._confirm(r, reader, fresh)
-        if audit and count == 1 and len(self.frames[r][0]) > 1:
-            # A long UID: its first answer alone is not conclusive, but selecting it by its
-            # whole UID, halting it and asking who else is there is, and costs less.
+        if count:
+            # A long UID at its audit: its first answer alone is not conclusive, but
+            # selecting it by its whole UID, halting it and asking who else is there is.
             return self._confirm(r, reader, -1)
-        status = reader.scan(self.expect[r])
+        status = reader.scan()
         uids = reader.uids
         reader.end()
         if status == mfrc522.STUCK:
             if self._init_reader(r):
                 return self._fold(r, {})  # a glitch: counts as a miss
             return False
-        if status == mfrc522.SAME:
-            return self._fold(r, None)
         if not uids:
             return self._fold(r, _NOTHING)
         self.full_reads += 1
@@ -185,20 +186,42 @@ class Scanner:
         return self._fold(r, seen)
 
     @micropython.native
-    def _confirm(self, r, reader, fresh):
-        """The cheap visit of a reader holding several tags (``MFRC522.confirm``), tag
-        ``fresh`` read from scratch (-1: none)."""
-        present = self.present
-        known = self.known[r]
-        raw = self.raw[r]
-        again = raw[known[fresh]] if fresh >= 0 else None
-        status = reader.confirm(self.frames[r], present, fresh, again)
+    def _walk(self, r, reader):
+        """The steady visit of a reader holding tags (``MFRC522.walk``): their first
+        answers alone. A walk that failed midway has the field powered up again and read
+        as a hat's check reads it."""
+        status = reader.walk(self.firsts[r], self.present)
         reader.end()
+        if status == mfrc522.SAME:
+            return self._fold(r, None)
+        if status == mfrc522.PARTIAL:
+            reader.begin(self.settle_us)
+            return self._confirm(r, reader, -1)
+        return self._checked(r, status, -1, None)
+
+    @micropython.native
+    def _confirm(self, r, reader, fresh):
+        """The visit of a reader holding tags checked by their whole UIDs
+        (``MFRC522.confirm``), tag ``fresh`` read from scratch (-1: none)."""
+        known = self.known[r]
+        again = self.raw[r][known[fresh]] if fresh >= 0 else None
+        status = reader.confirm(self.frames[r], self.present, fresh, again)
+        reader.end()
+        return self._checked(r, status, fresh, again)
+
+    @micropython.native
+    def _checked(self, r, status, fresh, again):
+        """Fold in a check of reader ``r``'s known tags: which answered (``self.present``,
+        but for tag ``fresh``, read from scratch as ``again``), and the tags found beyond
+        them (the reader's ``found``)."""
         if status == mfrc522.STUCK:
             if self._init_reader(r):
                 return self._fold(r, {})
             return False
-        found = reader.found
+        present = self.present
+        known = self.known[r]
+        raw = self.raw[r]
+        found = self.readers[r].found
         self.full_reads += len(found) > 0
         whole = True
         for i in range(len(known)):
@@ -223,7 +246,10 @@ class Scanner:
         known = sorted(raw)
         self.known[r] = known
         self.frames[r] = [mfrc522.select_frames(raw[h]) for h in known]
-        self.expect[r] = mfrc522.cl1_of(raw[known[0]]) if len(known) == 1 else None
+        firsts = [mfrc522.cl1_of(raw[h]) for h in known]
+        if not firsts or len(set(firsts)) < len(firsts):
+            firsts = None  # nothing to walk, or twins that only SELECTs tell apart
+        self.firsts[r] = firsts
 
     @micropython.native
     def _fold(self, r, seen):

@@ -332,6 +332,7 @@ def timing_lines(
         )
     else:
         lines.append(f"within its model: median cycle {ratio:.2f}x the modelled one")
+    lines += scan_model.crowded_buses(buses or [0] * len(tags), settle_us)
     scale = scan_model.implied_scale(median, tags, buses, settle_us)
     if scale is None:
         air = scan_model.cycle_ms(tags, interpreter=False, buses=buses, settle_us=settle_us)

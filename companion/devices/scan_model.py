@@ -9,10 +9,10 @@ sections):
   the 300 us no-answer timer, steady state, 7-byte (NTAG) UIDs. One reader's visit costs,
   by how many tags lie on it (``VISIT_MS``): 0 tags, a WUPA nobody answers (settle plus
   the timer); 1 tag, confirmed by its first anticollision answer (every ``audit`` cycles
-  by a SELECT of its UID); 2 and 3 tags, each known tag selected by its UID, then a REQA
-  (every ``audit`` cycles one of them read from scratch instead); each tag beyond, one
-  more SELECT. ``VISIT_EVENTS`` counts what such a visit does: SPI transactions, radio
-  frames, anticollision frames;
+  by a SELECT of its UID); 2 and 3 tags, the tree of their first anticollision answers
+  walked (every ``audit`` cycles each known tag selected by its UID and one of them read
+  from scratch instead); each tag beyond, two more anticollision frames. ``VISIT_EVENTS``
+  counts what such a visit does: SPI transactions, radio frames, anticollision frames;
 - MicroPython's own time: the RP2040's cost of each of those events, of a visit, and of
   a cycle's bookkeeping (``RP2040_US``), fitted by bench/pico_cycle.py to the firmware's
   scan cycles on both cores of the emulated RP2040
@@ -27,10 +27,10 @@ table calibrated to another value (``[readers] settle_us``) is modelled with it.
 
 A reader's visits are independent, so on one bus the cycle is their sum, and the cycle's
 bookkeeping. With the readers wired on two buses, each scanned by its own RP2040 core in
-lockstep (firmware/cores.py), a cycle ends when the slower bus is done. The model is
-within 5 % of the emulated firmware's median cycles (2.5 % for tables holding tags,
-bench/README.md); ``tests/devices/test_scan_model.py`` holds its figures to the emulated
-firmware.
+lockstep (firmware/cores.py), a cycle ends when the slower bus is done; the longest
+cycle holds each bus's costliest audit (``worst_cycle_ms``). The model is within 5 % of
+the emulated firmware's median cycles (bench/README.md); tests/devices/test_scan_model.py
+holds its figures to the emulated firmware.
 """
 
 from __future__ import annotations
@@ -60,22 +60,43 @@ class Events(NamedTuple):
     anticollisions: float
 
 
-VISIT_MS = (0.702, 1.498, 7.120, 10.306)
+VISIT_MS = (0.702, 1.498, 3.066, 4.588)
 """Modelled air and SPI time of one reader's visit holding 0, 1, 2, 3 tags (ms)."""
-EXTRA_TAG_MS = 3.186
-"""Each tag beyond the last entry of ``VISIT_MS`` (ms): one more tag selected by its UID."""
+EXTRA_TAG_MS = 1.522
+"""Each tag beyond the last entry of ``VISIT_MS`` (ms): two more frames of the walk."""
 VISIT_EVENTS = (
     Events(9.0, 1.0, 0.0),
     Events(14.53, 2.09, 0.97),
-    Events(53.31, 9.06, 0.06),
-    Events(75.31, 13.06, 0.06),
+    Events(25.22, 4.22, 2.97),
+    Events(35.59, 6.28, 4.91),
 )
 """What a visit of a reader holding 0, 1, 2, 3 tags does, per visit."""
-EXTRA_TAG_EVENTS = Events(22.0, 4.0, 0.0)
+EXTRA_TAG_EVENTS = Events(10.38, 2.06, 1.94)
 """What each tag beyond the last entry of ``VISIT_EVENTS`` adds."""
-RP2040_US = Cost(txn=12.84, frame=154.8, anticollision=266.1, visit=32.2, merge=1625.4)
-"""The RP2040's own cost per event, no flash cache miss charged (a lower bound)."""
-RP2040_XIP_US = Cost(txn=14.44, frame=198.2, anticollision=309.3, visit=68.8, merge=1991.2)
+AUDIT_CYCLES = 32
+"""The firmware's audit period (``Scanner.audit``): the averages above hold one audit in
+this many visits."""
+AUDIT_VISIT_MS = (0.702, 3.888, 8.558, 11.744)
+"""The same of a visit at its audit (every ``audit`` cycles, staggered so that a bus has at
+most one a cycle): one long UID selected by its UID, halted, then a REQA; a hat's tags
+selected and halted, one of them read from scratch, then a REQA (ms)."""
+AUDIT_EXTRA_TAG_MS = 3.186
+"""Each tag beyond the last entry of ``AUDIT_VISIT_MS`` (ms): one more tag selected."""
+AUDIT_VISIT_EVENTS = (
+    Events(9.0, 1.0, 0.0),
+    Events(31.0, 5.0, 0.0),
+    Events(63.0, 11.0, 2.0),
+    Events(85.0, 15.0, 2.0),
+)
+"""What an audited visit of a reader holding 0, 1, 2, 3 tags does."""
+AUDIT_EXTRA_TAG_EVENTS = Events(22.0, 4.0, 0.0)
+"""What each tag beyond the last entry of ``AUDIT_VISIT_EVENTS`` adds."""
+RP2040_US = Cost(txn=12.84, frame=164.5, anticollision=166.7, visit=32.2, merge=1231.2)
+"""The RP2040's own cost per event, no flash cache miss charged (a lower bound). A walked
+visit is a WUPA and as many frames as anticollision frames, so the fit cannot tell a
+visit's own cost from its frames': it is held at its fit of when hats were selected tag by
+tag (bench/pico_cycle.py, ``VISIT_US``)."""
+RP2040_XIP_US = Cost(txn=14.44, frame=208.9, anticollision=182.8, visit=68.8, merge=1286.2)
 """The same with every flash cache miss charged 50 cycles (an upper bound)."""
 COST_SOURCE = "the RP2040's costs fitted on both cores of the emulated chip, bench/pico_cycle.py"
 """Where ``RP2040_US`` comes from, as the doctor says it."""
@@ -84,6 +105,14 @@ BENCH_SETTLE_US = 300
 difference."""
 SLOWER_FACTOR = 1.5
 """A measured median cycle above this many times the model is worth a look."""
+ONE_TAG_TARGET_MS = 30.0
+"""The worst scan cycle a table with one tag on every reader is meant to keep to."""
+HATS_TARGET_MS = 45.0
+"""The worst scan cycle with two hats of three tokens anywhere, one tag on every other
+reader: a hat is any spot, so both may lie on the same bus."""
+MODEL_ERROR = 0.05
+"""The model is within 5 % of the emulated RP2040's median cycles (bench/pico_cycle.py): a
+target closer than that to a modelled cycle is within noise."""
 
 
 def _entry(table: Sequence[float], extra: float, tags: int) -> float:
@@ -93,31 +122,40 @@ def _entry(table: Sequence[float], extra: float, tags: int) -> float:
     return table[tags] if tags <= last else table[last] + (tags - last) * extra
 
 
-def events(tags: int) -> Events:
-    """What a visit of a reader holding ``tags`` tags does."""
-    return Events(
-        *(
-            _entry([e[i] for e in VISIT_EVENTS], EXTRA_TAG_EVENTS[i], tags)
-            for i in range(len(EXTRA_TAG_EVENTS))
+def events(tags: int, audit: bool = False) -> Events:
+    """What a visit of a reader holding ``tags`` tags does (at its audit, with ``audit``)."""
+    table, extra = (
+        (AUDIT_VISIT_EVENTS, AUDIT_EXTRA_TAG_EVENTS)
+        if audit
+        else (
+            VISIT_EVENTS,
+            EXTRA_TAG_EVENTS,
         )
     )
+    return Events(*(_entry([e[i] for e in table], extra[i], tags) for i in range(len(extra))))
 
 
-def interpreter_ms(tags: int, cost: Cost = RP2040_US) -> float:
+def interpreter_ms(tags: int, cost: Cost = RP2040_US, audit: bool = False) -> float:
     """MicroPython's time in a visit of a reader holding ``tags`` tags (ms)."""
-    e = events(tags)
+    e = events(tags, audit)
     return (
         e.txns * cost.txn + e.frames * cost.frame + e.anticollisions * cost.anticollision
     ) / 1000 + cost.visit / 1000
 
 
 def visit_ms(
-    tags: int, interpreter: bool = True, settle_us: int = BENCH_SETTLE_US, cost: Cost = RP2040_US
+    tags: int,
+    interpreter: bool = True,
+    settle_us: int = BENCH_SETTLE_US,
+    cost: Cost = RP2040_US,
+    audit: bool = False,
 ) -> float:
-    """Modelled time of one reader's visit with ``tags`` tags on it (ms); without the
-    interpreter's time, air and SPI only."""
-    air = _entry(VISIT_MS, EXTRA_TAG_MS, tags) + (settle_us - BENCH_SETTLE_US) / 1000
-    return air + interpreter_ms(tags, cost) if interpreter else air
+    """Modelled time of one reader's visit with ``tags`` tags on it (ms), on average over
+    its audit round (``audit``: the visit at its audit); without the interpreter's time,
+    air and SPI only."""
+    table, extra = (AUDIT_VISIT_MS, AUDIT_EXTRA_TAG_MS) if audit else (VISIT_MS, EXTRA_TAG_MS)
+    air = _entry(table, extra, tags) + (settle_us - BENCH_SETTLE_US) / 1000
+    return air + interpreter_ms(tags, cost, audit) if interpreter else air
 
 
 def _bus_sums(
@@ -152,6 +190,30 @@ def cycle_ms(
     return max(air + python for air, python in sums) + cost.merge / 1000
 
 
+def worst_cycle_ms(
+    tags_per_reader: Sequence[int],
+    buses: Sequence[int] | None = None,
+    settle_us: int = BENCH_SETTLE_US,
+    cost: Cost = RP2040_US,
+) -> float:
+    """Modelled longest scan cycle (ms), what the targets are held on: each bus's visits
+    between audits, and its costliest one at its audit (audits are staggered: at most one
+    a bus in a cycle)."""
+    if buses is None:
+        buses = [0] * len(tags_per_reader)
+    longest = 0.0
+    for bus in (0, 1):
+        between, audit = 0.0, 0.0
+        for tags in (t for t, b in zip(tags_per_reader, buses, strict=True) if b == bus):
+            average = visit_ms(tags, settle_us=settle_us, cost=cost)
+            audited = visit_ms(tags, settle_us=settle_us, cost=cost, audit=True)
+            steady = average - (audited - average) / (AUDIT_CYCLES - 1)
+            between += steady
+            audit = max(audit, audited - steady)
+        longest = max(longest, between + audit)
+    return longest + cost.merge / 1000
+
+
 def implied_scale(
     median_cycle_ms: float,
     tags_per_reader: Sequence[int],
@@ -177,3 +239,41 @@ def implied_scale(
 def slower_than_model(median_cycle_ms: float, model_ms: float) -> bool:
     """True when a measured median cycle is more than ``SLOWER_FACTOR`` times the model."""
     return model_ms > 0 and median_cycle_ms > SLOWER_FACTOR * model_ms
+
+
+def _in_time(readers: int, settle_us: int) -> bool:
+    """Whether one bus of ``readers`` readers keeps to both targets whatever lies where
+    (the model's error counted): one tag on each, or two hats of three among them."""
+    one_tag = worst_cycle_ms([1] * readers, settle_us=settle_us)
+    hats = worst_cycle_ms([3, 3] + [1] * (readers - 2), settle_us=settle_us)
+    margin = 1 + MODEL_ERROR
+    return one_tag * margin <= ONE_TAG_TARGET_MS and hats * margin <= HATS_TARGET_MS
+
+
+def readers_a_bus(settle_us: int = BENCH_SETTLE_US) -> int:
+    """The most readers one SPI bus, scanned by one RP2040 core, holds in time (0: none)."""
+    readers = 2
+    while _in_time(readers, settle_us):
+        readers += 1
+    return readers - 1 if readers > 2 else 0
+
+
+def crowded_buses(buses: Sequence[int], settle_us: int = BENCH_SETTLE_US) -> list[str]:
+    """What to tell the builder of a table whose readers are on ``buses`` (each reader's
+    SPI bus, 0 or 1): a line for each bus carrying more readers than one bus scans in time,
+    with the modelled worst cycle of two hats of three tokens on it."""
+    most = readers_a_bus(settle_us)
+    lines = []
+    for bus in sorted(set(buses)):
+        count = sum(1 for b in buses if b == bus)
+        if count <= most:
+            continue
+        worst = worst_cycle_ms([3, 3] + [1] * (count - 2), settle_us=settle_us)
+        where = "half of them to SPI1" if len(set(buses)) == 1 else "some to the other bus"
+        lines.append(
+            f"SPI{bus} carries {count} readers, more than the {most} one bus scans in time: "
+            f"with two hats of three tokens on it a scan cycle can take {worst:.0f} ms, past "
+            f"the {HATS_TARGET_MS:g} ms a table is meant to keep to; wire {where} "
+            "(pico.readers.spi1 in pins.toml; hardware/wiring.md, Two buses)"
+        )
+    return lines

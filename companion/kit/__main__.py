@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 from companion.config.pins import REPOSITORY_PINS
+from companion.devices.scan_model import crowded_buses
 from companion.kit.build import ARTIFACTS, ROOT, differences, generate
 from companion.kit.table import KitError, load_table
 
@@ -52,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     except KitError as exc:
         print(f"python -m companion.kit: {exc}", file=sys.stderr)
         return 2
+    for line in crowded_buses([reader.bus for reader in table.readers]):
+        print(f"python -m companion.kit: warning: {line}", file=sys.stderr)
     if args.check:
         with tempfile.TemporaryDirectory(prefix="kit-") as fresh:
             generate(table, Path(fresh), args.only)

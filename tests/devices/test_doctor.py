@@ -261,6 +261,25 @@ def test_doctor_models_a_table_on_two_buses_by_its_slower_half(
     assert f"within its model: median cycle {3.3 / model:.2f}x the modelled one" in text
 
 
+def test_doctor_names_a_bus_carrying_more_readers_than_it_scans_in_time(
+    pico: FakePico, responder: Responder
+) -> None:
+    """Twelve readers, every one on SPI0: two hats of three on them could not keep to the
+    45 ms a cycle; the same table on two buses says nothing of it."""
+    responder.sets = [[NTAG]] + [[] for _ in range(11)]
+    timing = FWP.timing(64, (12000, 12100, 13000), 768, (700, 800, 1500))
+    text = doctor_says(pico, responder, timing)
+    worst = scan_model.worst_cycle_ms([3, 3] + [1] * 10)
+    assert (
+        f"SPI0 carries 12 readers, more than the {scan_model.readers_a_bus()} one bus scans in "
+        f"time: with two hats of three tokens on it a scan cycle can take {worst:.0f} ms" in text
+    )
+    text = doctor_says(
+        pico, responder, FWP.timing(64, (6000, 6100, 7000), 768, None, "0" * 6 + "1" * 6)
+    )
+    assert "carries" not in text
+
+
 def test_doctor_says_when_the_cycle_leaves_no_time_to_the_interpreter(
     pico: FakePico, responder: Responder
 ) -> None:

@@ -3,9 +3,9 @@
     micropython tests/firmware/mp_hotpath.py <repo root>
 
 Checks, on a real MicroPython, what CPython cannot show: that the steady-state visits of
-firmware/mfrc522.py (one tag confirmed by its first answer; a hat confirmed by WUPA +
-SELECT + HALT), a steady scanner cycle and a hat's audit (one tag read from scratch)
-allocate nothing on the heap, and that the
+firmware/mfrc522.py (one tag or a hat confirmed by its first answers, walked; a hat by
+WUPA + SELECT + HALT; an empty field), a steady scanner cycle and a hat's audit (one
+tag read from scratch) allocate nothing on the heap, and that the
 register functions really are compiled by the native emitter. The visits are recorded
 once against the emulated chip, then replayed with the chip out of the loop (the replay
 itself allocates nothing). Prints ``MP-HOTPATH ok <n>`` or the failures, and exits 1 on
@@ -30,9 +30,16 @@ from spi_replay import Clock, Recorder, Replay  # noqa: E402
 check = mp_checks.check
 
 
-def visit_one(reader, expect):
+def visit_empty(reader):
     reader.begin(300)
-    st = reader.scan(expect)
+    st = reader.scan()
+    reader.end()
+    return st
+
+
+def visit_walk(reader, expect, present):
+    reader.begin(300)
+    st = reader.walk(expect, present)
     reader.end()
     return st
 
@@ -70,9 +77,9 @@ def test_single_tag_visit_allocates_nothing():
     rig = harness.Rig(mfrc522, n=1)
     tag = rig.place(0, "04A1B2C3D4E5F6")
     reader = rig.readers[0]
-    check("first read", visit_one(reader, None) == mfrc522.OK)
-    expect = mfrc522.cl1_of(tag.uid)
-    got = allocated(reader, visit_one, (expect,), mfrc522.SAME)
+    present = [False] * mfrc522.MAX_TAGS
+    got = allocated(reader, visit_walk, ([mfrc522.cl1_of(tag.uid)], present), mfrc522.SAME)
+    check("the tag heard", present[0])
     check(f"single-tag visit allocates nothing: {got} B", got == 0)
 
 
@@ -88,10 +95,22 @@ def test_hat_visit_allocates_nothing():
     check(f"hat visit allocates nothing: {got} B", got == 0)
 
 
+def test_walked_hat_visit_allocates_nothing():
+    rig = harness.Rig(mfrc522, n=1)
+    uids = ["04A1B2C3D4E5F6", "04B2C3D4E5F607", "DEADBEEF"]
+    tags = [rig.place(0, uid) for uid in uids]
+    reader = rig.readers[0]
+    expect = [mfrc522.cl1_of(t.uid) for t in tags]
+    present = [False] * mfrc522.MAX_TAGS
+    got = allocated(reader, visit_walk, (expect, present), mfrc522.SAME)
+    check("every tag heard", present[:3] == [True, True, True])
+    check(f"walked hat visit allocates nothing: {got} B", got == 0)
+
+
 def test_empty_visit_allocates_nothing():
     rig = harness.Rig(mfrc522, n=1)
     reader = rig.readers[0]
-    got = allocated(reader, visit_one, (None,), mfrc522.OK)
+    got = allocated(reader, visit_empty, (), mfrc522.OK)
     check(f"empty visit allocates nothing: {got} B", got == 0)
 
 
@@ -148,6 +167,7 @@ mp_checks.run(
     (
         test_single_tag_visit_allocates_nothing,
         test_hat_visit_allocates_nothing,
+        test_walked_hat_visit_allocates_nothing,
         test_empty_visit_allocates_nothing,
         test_steady_scanner_cycle_allocates_nothing,
         test_a_hats_audit_allocates_nothing,

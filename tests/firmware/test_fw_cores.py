@@ -63,7 +63,7 @@ def test_each_half_only_ever_uses_its_own_bus(fw):
     assert all(r.spi is rig.readers[3].spi for r in scan.parts[1].readers)
     # the two cores fill and read transfer buffers at the same time: one set per bus
     first, second = scan.parts[0].readers[0], scan.parts[1].readers[0]
-    assert first._fbuf is not second._fbuf and first.rx.obj is not second.rx.obj
+    assert first._frame.obj is not second._frame.obj and first.rx.obj is not second.rx.obj
     assert first._qbuf is not second._qbuf
     assert first.rx.obj is scan.parts[0].readers[2].rx.obj
 

@@ -54,6 +54,18 @@ def test_gen_pins_refuses_a_second_bus_it_cannot_wire():
     assert "SPI1 = None" in gen.render(one_bus) and "ON_SPI1 = ()" in gen.render(one_bus)
 
 
+def test_gen_pins_warns_of_a_bus_carrying_more_readers_than_it_scans_in_time():
+    """The default wiring's buses keep to the cycle targets; every reader on SPI0 does not,
+    and gen_pins says so while it still writes the map (a small mat may want it)."""
+    gen = _gen_pins()
+    assert gen.crowded(PINS) == []
+    one_bus = {**PINS, "pico": {k: v for k, v in PINS["pico"].items() if k != "spi1"}}
+    one_bus["pico"]["readers"] = {**PINS["pico"]["readers"], "spi1": []}
+    (line,) = gen.crowded(one_bus)
+    assert line.startswith("SPI0 carries 19 readers") and "wire half of them to SPI1" in line
+    assert "ON_SPI1 = ()" in gen.render(one_bus)
+
+
 def test_pi_buttons_avoid_i2c_spi_and_each_other():
     pi = PINS["pi"]
     buttons = [

@@ -63,6 +63,24 @@ def test_the_command_checks_and_writes(
     assert "pi.seats.doublon is missing" in capsys.readouterr().err
 
 
+def test_the_command_warns_of_a_bus_carrying_more_readers_than_it_scans_in_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A pin map with every reader on SPI0 is drawn (a small mat may want it), and the
+    builder is told what a full mat would cost; the shipped map is not."""
+    assert main(["--check", "--only", "hardware"]) == 0
+    assert "warning" not in capsys.readouterr().err
+    text = build.ROOT.joinpath("hardware", "pins.toml").read_text()
+    second = text[text.index("[pico.spi1]") : text.index("[pico.readers]")]
+    one_bus = text.replace(second, "").replace("spi1 = [10, 11, 12, 13, 14, 15, 16, 17, 18]", "")
+    pins = tmp_path / "pins.toml"
+    pins.write_text(one_bus)
+    assert main(["--pins", str(pins), "--out", str(tmp_path / "out"), "--only", "hardware"]) == 0
+    err = capsys.readouterr().err
+    assert "python -m companion.kit: warning: SPI0 carries 19 readers, more than the" in err
+    assert "wire half of them to SPI1" in err
+
+
 def test_wireviz_drew_every_reader_of_each_bus(fresh: Path, table: Table) -> None:
     import yaml
 
