@@ -9,6 +9,7 @@ key with an underscore, a template left unfilled)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ import pytest
 from companion import games
 from companion.session import replay
 from companion.transcript import describe
+from tests.web.test_refusals_in_table_language import refusals_of
 
 SCENARIOS = sorted((Path(__file__).parent / "referee").rglob("*.jsonl"))
 """The referee's scenario journals: a table's inputs with its faults, refusals, undos."""
@@ -33,16 +35,19 @@ INTERNAL = {
 OTHER = {
     "fr": re.compile(
         r"\b(?:the|and|wins?|round|places|passes|calls|reveals|announces|game over|"
-        r"builds|flips|discards|refused|takes|turn)\b|STOP: ",
+        r"builds|flips|discards|refused|takes|turn|yellow|red|green|blue|black|white|pink|"
+        r"purple|spades|hearts|diamonds|clubs|king|queen|jack)\b|STOP: ",
         re.IGNORECASE,
     ),
     "en": re.compile(
         r"\b(?:le|la|les|et|une?|manche|partie|chapeau|pose|gagne|annonce|tour|"
-        r"refusée?|défausse|retourne|révèle|jetons?)\b|STOP : ",
+        r"refusée?|défausse|retourne|révèle|jetons?|jaune|rouge|vert|bleu|noir|blanc|rose|"
+        r"violet|pique|cœur|carreau|trèfle|roi|dame|valet)\b|STOP : ",
         re.IGNORECASE,
     ),
 }
-"""A word of the other language, in a line of `lang`."""
+"""A word of the other language, in a line of `lang` (a colour, a suit or a rank of
+cards included: "jaune and vert" is no English line)."""
 
 SEEDS = range(1, 4)
 
@@ -67,6 +72,24 @@ def played(name: str) -> list[tuple[list[dict[str, object]], tuple[str, ...], li
     return out
 
 
+def mistakes(lines: Iterable[str], lang: str, internal: bool = True) -> dict[str, str]:
+    """What is wrong in `lines` of `lang`: each mistake (a word of the other language, an
+    internal id when `internal`) with the first line that makes it."""
+    wrong: dict[str, str] = {}
+    for line in lines:
+        if internal:
+            for what, pattern in INTERNAL.items():
+                if found := pattern.search(line):
+                    wrong.setdefault(f"{what}: {found[0]!r}", line)
+        if found := OTHER[lang].search(line):
+            wrong.setdefault(f"another language's word {found[0]!r}", line)
+    return wrong
+
+
+def said(wrong: dict[str, str]) -> str:
+    return "\n".join(f"{what}: {line}" for what, line in wrong.items())
+
+
 @pytest.mark.parametrize("name", games.names())
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_every_line_of_every_game_is_in_one_language_with_no_internal_id(name, lang):
@@ -76,11 +99,17 @@ def test_every_line_of_every_game_is_in_one_language_with_no_internal_id(name, l
         lines = [line for e in events if (line := describe(e, seats, name, lang))]
         kinds |= {str(e["kind"]) for e in events if describe(e, seats, name, lang)}
         lines.append(statuses[0 if lang == "fr" else 1])
-        for line in lines:
-            for what, pattern in INTERNAL.items():
-                if pattern.search(line):
-                    wrong.setdefault(f"{what}: {pattern.search(line)[0]!r}", line)  # type: ignore[index]
-            if found := OTHER[lang].search(line):
-                wrong.setdefault(f"another language's word {found[0]!r}", line)
+        wrong |= mistakes(lines, lang)
     assert len(kinds) >= 3, f"{name}: too few kinds of lines to tell ({sorted(kinds)})"
-    assert not wrong, "\n".join(f"{what}: {line}" for what, line in wrong.items())
+    assert not wrong, said(wrong)
+
+
+@pytest.mark.parametrize("name", [n for n in games.names() if games.get(n).page_value])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_refusal_of_a_games_page_is_in_one_language(name, lang):
+    """What a phone reads when its game refuses what it sent ("The colour is one of:
+    yellow, ..."), the values a page may send named as the table names them."""
+    sentences = [refusal.sentence(lang) for refusal in refusals_of(games.get(name))]
+    assert sentences
+    wrong = mistakes(sentences, lang, internal=False)  # they show JSON shapes, on purpose
+    assert not wrong, said(wrong)

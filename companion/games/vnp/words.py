@@ -206,9 +206,9 @@ LINES: dict[str, dict[str, str]] = {
 """The transcript's and status line's sentences (`describe`, `VnpReferee.where`), per
 language: English for the command line and the logs, French for the table's web page, in
 the words the page (i18n.js), the OLED (`PHRASES` above) and the rule book use. A colour
-is the engine's name, which is also the page's French name for it (i18n.js `colour.*`), so
-both languages show it as it is; a piece is named (4a), never by a placement's internal
-number; rulings (VNP-5) keep their ids, as docs/rulings.md names them."""
+is named in the line's language (`screens.colour_word`: "yellow", "jaune"); a piece is
+named (4a), never by a placement's internal number; rulings (VNP-5) keep their ids, as
+docs/rulings.md names them."""
 
 
 for _lang, _table in SCREEN_PHRASES.items():

@@ -79,10 +79,10 @@ def test_commands_send_the_pages_presses(console) -> None:
     assert presses[6] == {"t": 7.0, "type": "press", "control": "back"}
     assert presses[7] == {"t": 9.0, "type": "tick"}
     text = out.getvalue()
-    assert "Ana (jaune) places 4a" in text
-    assert "Bob's place refused: VNP-3: bleu's first piece must touch its start" in text
+    assert "Ana (yellow) places 4a" in text
+    assert "Bob's place refused: VNP-3: blue's first piece must touch its start" in text
     assert "hint refused: Not your turn." in text  # Ana asked on bleu's turn
-    assert "back: Ana's 4a (jaune) is taken back" in text
+    assert "back: Ana's 4a (yellow) is taken back" in text
 
 
 def test_mistakes_are_answered_in_one_line_and_send_nothing(console) -> None:
