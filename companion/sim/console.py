@@ -12,6 +12,7 @@ a mat of spots, `SpotConsole` and `run_spot_console`.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -67,10 +68,40 @@ def obey(line: str, out: IO[str], act: Act, show: Callable[[], None],
         print("? a word is missing (type help)", file=out)
         return True
     except (ValueError, KeyError) as exc:
-        print(f"? {exc} (type help)", file=out)
+        print(fill(f"? {exc} (type help)", columns_of(out) - 1, "", "  "), file=out)
         return True
     show()
     return not finished()
+
+
+ITEM = 24
+"""Characters of a list's item (between ", ") that a wrapped line never breaks inside."""
+_GLUE = "\x1f"
+"""A space no line breaks at, while a text is wrapped."""
+
+
+def fill(text: str, width: int, first: str = "  ", rest: str = "    ") -> str:
+    """`text` wrapped to `width` columns (`first` and `rest` indent its first and next
+    lines), at spaces between words and between a list's items: never inside a short item
+    ("place 4c 2,1 o3", "Ana Maria"), nor before French typography's ":", ";", "!", "?".
+    A list's items are alike: its first one ends the text before the first ", " and its
+    last one begins the text after the last, each as many words as the second item."""
+    chunks = text.split(", ")
+    if len(chunks) > 1:
+        words = len(chunks[1].split()) if len(chunks) > 2 else 1
+        head, tail = chunks[0].rsplit(" ", words), chunks[-1].split(" ", words)
+        chunks[0] = " ".join([*head[:1], _glued(" ".join(head[1:]))] if len(head) > 1 else head)
+        chunks[-1] = " ".join([_glued(" ".join(tail[:words])), *tail[words:]])
+        chunks[1:-1] = map(_glued, chunks[1:-1])
+    glued = re.sub(r" (?=[:;!?»])", _GLUE, ", ".join(chunks))
+    wrapped = textwrap.fill(glued, width, initial_indent=first, subsequent_indent=rest,
+                            break_long_words=False, break_on_hyphens=False)  # fmt: skip
+    return wrapped.replace(_GLUE, " ")
+
+
+def _glued(item: str) -> str:
+    """A list's item no line breaks inside, unless it is longer than `ITEM`."""
+    return item.replace(" ", _GLUE) if len(item) <= ITEM else item
 
 
 FULL_COLUMNS = 130
@@ -106,8 +137,7 @@ def show_table(
     columns = columns_of(out)
 
     def say(text: str) -> None:
-        wrapped = textwrap.fill(text, columns - 1, initial_indent="  ", subsequent_indent="    ")
-        print(wrapped, file=out)
+        print(fill(text, columns - 1), file=out)
 
     for event in referee.events[seen:]:
         line = describe(event, referee.setup.seats, referee.setup.game, lang)
@@ -159,12 +189,7 @@ def hands_lines(referee: TableReferee) -> list[str]:
     if not counts:
         return ["  nothing in hand: this game keeps nothing before the seats"]
     return [
-        textwrap.fill(
-            f"{name}: " + ", ".join(f"{key} {value[seat]}" for key, value in counts.items()),
-            79,
-            initial_indent="  ",
-            subsequent_indent="    ",
-        )
+        fill(f"{name}: " + ", ".join(f"{key} {value[seat]}" for key, value in counts.items()), 79)
         for seat, name in enumerate(names)
     ]
 

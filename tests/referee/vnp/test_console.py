@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 
 import pytest
 
@@ -90,7 +91,8 @@ def test_mistakes_are_answered_in_one_line_and_send_nothing(console) -> None:
     for line in ("place", "place 4z 1,1", "place 4a 1", "place 4a 2,0 q", "place 4a 12,0 o1",
                  "pass as Zed", "wait -1", "juggle", "place '4a"):  # fmt: skip
         assert table.handle(line)
-    answers = [line for line in out.getvalue().splitlines() if line.startswith(("?", "unknown"))]
+    text = out.getvalue()  # an answer wrapped to the width goes on indented by two spaces
+    answers = [" ".join(a.split("\n  ")) for a in re.findall(r"^\?.*(?:\n  \S.*)*", text, re.M)]
     assert answers == [
         "? a word is missing (type help)",
         "? no piece '4z': pieces are 1a, 2a, 2b, 3a, 3b, 3c, 3d, 3e, 4a, 4b, 4c, 4d, 4e, 4f, "
