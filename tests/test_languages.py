@@ -2,12 +2,16 @@
 registry (people's pace, their slips, faults and refusals included) and of the referee's
 scenario journals (every fault, refusal and undo a table met), rendered as the
 transcript and the page's history in French and in English, and each table's status line
-along the way. A line fails on a word of the other language or on an internal id the
-players never see (a card's code, a line's short name, a bare list, a placement number, a
-key with an underscore, a template left unfilled)."""
+along the way; what a phone reads when its game refuses what it sent; the command line
+(every help, argparse's words, refusals, `replay`); and the club's board, whatever the
+language of its tables. A line fails on a word of the other language (a colour, a suit or
+a rank of cards included) or on an internal id the players never see (a card's code, a
+line's short name, a bare list, a placement number, a key with an underscore, a template
+left unfilled)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -15,8 +19,13 @@ from pathlib import Path
 import pytest
 
 from companion import games
+from companion.cli import COMMANDS, main
+from companion.club.board import Board
+from companion.club.topics import state_payload
+from companion.club.words import WORDS as CLUB_WORDS
 from companion.session import replay
 from companion.transcript import describe
+from companion.web.public import Publisher
 from tests.web.test_refusals_in_table_language import refusals_of
 
 SCENARIOS = sorted((Path(__file__).parent / "referee").rglob("*.jsonl"))
@@ -112,4 +121,128 @@ def test_every_refusal_of_a_games_page_is_in_one_language(name, lang):
     sentences = [refusal.sentence(lang) for refusal in refusals_of(games.get(name))]
     assert sentences
     wrong = mistakes(sentences, lang, internal=False)  # they show JSON shapes, on purpose
+    assert not wrong, said(wrong)
+
+
+# ------------------------------------------------------------------ the command line
+
+PLACES = re.compile(
+    r"--?[\w-]+|\$\w+|`[^`]*`|\{[^}]*\}|\[[\w.]+\](?: \w+)?|<[^>]*>|\S*\.(?:md|toml|jsonl?|"
+    r"html|csv|py|png|pdf|txt|crt|gif|local)\b|\b\w+[._:*/=]\S*|\b[A-Z][A-Z0-9_.*=:\[\]-]+\b"
+)
+"""What a help or a message names as it is typed, whatever its language: an option, a
+variable, a command, a choice, a config key, a file, a token kind, a metavar."""
+PROSE = {
+    "fr": re.compile(
+        r"\b(?:the|and|of|to|with|from|for|is|are|this|that|default|folder|number|seconds|"
+        r"print|write|show|error|when|each|every|its|their|games?|players?|seats?|not|no|"
+        r"else|round|turns?|refused|wins?|yellow|red|green|blue)\b",
+        re.IGNORECASE,
+    ),
+    "en": re.compile(
+        r"\b(?:le|la|les|et|une?|de|du|des|pour|avec|sans|fichier|dossier|sinon|défaut|"
+        r"joueurs?|secondes|erreur|chaque|manche|partie|jaune|rouge|vert|bleu)\b",
+        re.IGNORECASE,
+    ),
+}
+"""Words of the other language that a line of prose of `lang` (a help, a message) never
+needs; the words both languages spell alike ("places", "options") are no sign."""
+
+
+def prose_mistakes(text: str, lang: str) -> dict[str, str]:
+    """What is wrong in the prose of `text` (what it names as typed taken out), line by
+    line: a word of the other language, with the first line that has it."""
+    wrong: dict[str, str] = {}
+    for line in text.splitlines():
+        found = PROSE[lang].search(PLACES.sub(" ", line))
+        if found:
+            wrong.setdefault(f"another language's word {found[0]!r}", line)
+    return wrong
+
+
+def help_text(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as done:
+        main([*argv, "--help"])
+    assert done.value.code == 0
+    return capsys.readouterr().out
+
+
+def every_command() -> list[list[str]]:
+    """Every command line with a help of its own: `companion`, each command, and the
+    commands of a command (`config check`, `deck GAME`, `selfplay GAME`)."""
+    nested = [["config", "check"]]
+    nested += [["deck", name] for name in games.names()]
+    nested += [["selfplay", name] for name in games.names()]
+    return [[], *([command] for command in COMMANDS), *nested]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_help_of_the_command_line_is_in_one_language(lang, capsys, monkeypatch):
+    """`companion --help` and every command's, argparse's own words (usage, options...)
+    included, in the command line's language."""
+    monkeypatch.setenv("COMPANION_LANG", lang)
+    wrong: dict[str, str] = {}
+    for argv in every_command():
+        text = help_text(argv, capsys)
+        assert text.startswith({"fr": "usage : ", "en": "usage: "}[lang]), argv
+        wrong |= {f"{' '.join(argv)}: {what}": line
+                  for what, line in prose_mistakes(text, lang).items()}  # fmt: skip
+    assert not wrong, said(wrong)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_command_lines_refusals_are_in_one_language(lang, tmp_path, capsys, monkeypatch):
+    """argparse's refusals and the commands' own, in the command line's language."""
+    monkeypatch.setenv("COMPANION_LANG", lang)
+    refused = [
+        ["demo", "--players", "x"], ["demo", "--players", "9"], ["demo", "--game", "chess"],
+        ["play", "--sim", "--first", "7"], ["play", "--journal", ""], [],
+        ["replay", str(tmp_path / "missing.jsonl")], ["deck", "vnp", "--out", str(tmp_path)],
+        ["club", "--plain", "--broker", "a b"], ["selfplay", "vnp", "--rule", "x"],
+        ["demo", "--nonsense"],
+    ]  # fmt: skip
+    wrong: dict[str, str] = {}
+    for argv in refused:
+        try:
+            code = main(argv)
+        except SystemExit as exc:
+            code = exc.code
+        err = capsys.readouterr().err
+        assert code == 2 and err.splitlines()[-1].startswith("companion"), (argv, err)
+        wrong |= prose_mistakes(err, lang)
+    assert not wrong, said(wrong)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_replay_says_every_line_in_one_language(lang, capsys):
+    """`companion replay --lang` of every scenario journal of the referee (faults,
+    refusals, undos) and of a whole game of every game: each line in one language."""
+    wrong: dict[str, str] = {}
+    for path in SCENARIOS:
+        assert main(["replay", str(path), "--lang", lang]) == 0, path
+        wrong |= mistakes(capsys.readouterr().out.splitlines(), lang)
+    assert not wrong, said(wrong)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_club_board_shows_every_table_in_its_own_language(lang):
+    """A table of each game publishes its state along a whole game, in the other language
+    than the board's: every status the board's card shows, and the board's own words, are
+    in the board's language."""
+    other = "en" if lang == "fr" else "fr"
+    wrong: dict[str, str] = {}
+    for name in games.names():
+        game = games.get(name)
+        setup = dataclasses.replace(game.simulated_setup(game.default_seats, 1), language=other)
+        referee = game.referee(setup)
+        publisher = Publisher(referee)
+        board = Board()
+        for record in [None, *game.simulate(setup).inputs]:
+            if record is not None:
+                referee.feed(record)
+            snapshot = publisher.snapshot()
+            if snapshot is not None:
+                board.apply("t1", "state", state_payload(snapshot.view))
+                wrong |= mistakes([board.tables["t1"].state["statuses"][lang]], lang)
+    wrong |= mistakes(CLUB_WORDS[lang].values(), lang, internal=False)  # templates
     assert not wrong, said(wrong)

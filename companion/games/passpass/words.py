@@ -461,5 +461,14 @@ def verdict_sentence(verdict: Verdict, names: Sequence[str], lang: str = DEFAULT
     return f"{verdict_outcome(verdict, names, lang)} {verdict_facts(verdict, names, lang)}".strip()
 
 
+CLI_WORDS = {
+    "fr": {"passpass.cli.turn_limit": "annuler une manche après tant de tours (PTI-15 ; le "
+                                      "livre n’en fixe pas)"},
+    "en": {"passpass.cli.turn_limit": "void a round after this many turns (PTI-15; the book "
+                                      "has no limit)"},
+}  # fmt: skip
+"""The command line's words of both editions (`companion selfplay --turn-limit`)."""
+
 register_words("passpass", PHRASES)
+register_words("passpass", CLI_WORDS, drawn=False)
 register_say(Prompt, say)

@@ -213,4 +213,45 @@ rulings (SW-4) keep their ids, as docs/rulings.md names them."""
 for _lang, _table in SCREEN_PHRASES.items():
     PHRASES[_lang].update((PREFIX + key, text) for key, text in _table.items())
 
+CLI_WORDS: dict[str, dict[str, str]] = {
+    "fr": {
+        "swiped.cli.deck": "ses cartes de disposition (SW-1), numérotées comme le moteur "
+                           "des règles les numérote",
+        "swiped.cli.deck.description": (
+            "Disposer les cartes de disposition de Swiped sur des pages A4 au format des "
+            "cartes à jouer (63 x 88 mm, 9 par page) avec des traits de coupe, et écrire un "
+            "PDF à imprimer à 100 %, ou des PNG à regarder (FICHIER.png est la page 1, "
+            "FICHIER-2.png la page 2...) : les cartes numérotées comme le moteur des règles "
+            "les numérote, chacune avec le nom de la couleur sur chaque case et un cercle où "
+            "va son autocollant NFC. Comment l’imprimer et la découper : docs/games.md ; la "
+            "règle du jeu de cartes (SW-1) : docs/rulings.md."),
+        "swiped.cli.size": "nombre de cartes, de {low} à {high} (24 par défaut, comme livré)",
+        "swiped.cli.seed": "graine du jeu de cartes (0 par défaut, comme livré)",
+        "swiped.cli.suffix": "--out {out} : donnez un .pdf (à imprimer) ou un .png (à regarder)",
+        "swiped.cli.written": "{cards} cartes sur {pages}{also}",
+        "swiped.cli.page": "{n} page",
+        "swiped.cli.pages": "{n} pages",
+        "swiped.cli.also": " (pages 2 et suivantes : {files})",
+    },
+    "en": {
+        "swiped.cli.deck": "its layout cards (SW-1), numbered as the rules engine numbers them",
+        "swiped.cli.deck.description": (
+            "Lay out Swiped's layout cards on A4 pages at playing-card size (63 x 88 mm, 9 "
+            "per page) with cut marks, and write a PDF to print at 100 %, or PNGs to look at "
+            "(FILE.png is page 1, FILE-2.png page 2...): the cards numbered as the rules "
+            "engine numbers them, each with the colour's name on every square and a circle "
+            "where its NFC sticker goes. How to print and cut it: docs/games.md; the deck's "
+            "ruling (SW-1): docs/rulings.md."),
+        "swiped.cli.size": "number of cards, {low} to {high} (default 24, as shipped)",
+        "swiped.cli.seed": "seed of the deck (default 0, as shipped)",
+        "swiped.cli.suffix": "--out {out}: give a .pdf (to print) or a .png (to look at)",
+        "swiped.cli.written": "{cards} cards on {pages}{also}",
+        "swiped.cli.page": "{n} page",
+        "swiped.cli.pages": "{n} pages",
+        "swiped.cli.also": " (pages 2 on: {files})",
+    },
+}  # fmt: skip
+"""The command line's words (`companion deck swiped`)."""
+
 register_words("swiped", PHRASES)
+register_words("swiped", CLI_WORDS, drawn=False)
