@@ -547,6 +547,52 @@ WORDS: dict[str, tuple[str, str]] = {
                       "faut --sim-input)",
                       "real: lines happen when read; script: the lines' t is the clock and "
                       "the service stops when the script ends (needs --sim-input)"),
+    "run.script_input": ("--sim-clock script demande --sim-input (le t du script est "
+                         "l’horloge)",
+                         "--sim-clock script needs --sim-input (the script's t is the clock)"),
+    "run.bad_config": ("configuration invalide (voir plus haut ; `companion config check`)",
+                       "invalid configuration (see above; `companion config check`)"),
+    "run.sim_only": ("--game et --seats règlent le jeu d’une table simulée ou virtuelle "
+                     "(--sim, --virtual)",
+                     "--game and --seats set a simulated or virtual table's game (--sim, "
+                     "--virtual)"),
+    "run.no_data_dir": ("impossible de créer le dossier de données {path} : {why}",
+                        "cannot create the data directory {path}: {why}"),
+    "run.virtual_input": ("--virtual prend ses entrées de la page web : retirez --sim-input",
+                          "--virtual takes its inputs from the web page: leave out "
+                          "--sim-input"),
+    "run.virtual_clock": ("--virtual se joue en temps réel : retirez --sim-clock script",
+                          "--virtual plays on the real clock: leave out --sim-clock script"),
+    "run.virtual_menu": ("--virtual commence la partie tout de suite : retirez --menu",
+                         "--virtual starts the game at once: leave out --menu"),
+    "run.virtual_web": ("--virtual se joue sur la page web : mettez [web] enabled = true dans "
+                        "la configuration",
+                        "--virtual is played on the web page: set [web] enabled = true in the "
+                        "config"),
+    "run.no_virtual": ("{title} n’a pas encore de table virtuelle : choisissez un autre jeu "
+                       "avec --game",
+                       "{title} has no virtual table yet: choose another game with --game"),
+    "run.no_game": ("--game {name} : pas de tel jeu ; les jeux sont {names}",
+                    "--game {name}: no such game; games are {names}"),
+    "run.seat_names": ("--seats {seats} : donnez des noms différents, séparés par des "
+                       "virgules (Ana,Bob,Cy)",
+                       "--seats {seats}: give different names, comma-separated (Ana,Bob,Cy)"),
+    "run.seat_long": ("--seats {seats} : un nom a {n} caractères au plus",
+                      "--seats {seats}: a name has at most {n} characters"),
+    "run.seat_count": ("--seats {seats} : {game} se joue à {range}",
+                       "--seats {seats}: {game} is for {range}"),
+    "run.input_missing": ("--sim-input {path} : pas de tel fichier (donnez des lignes de "
+                          "journal, voir {doc})",
+                          "--sim-input {path}: no such file (give journal lines, see {doc})"),
+    "run.input_folder": ("--sim-input {path} est un dossier : donnez un fichier de lignes de "
+                         "journal",
+                         "--sim-input {path} is a directory: give a file of journal lines"),
+    "run.input_unreadable": ("--sim-input {path} : illisible pour cet utilisateur",
+                             "--sim-input {path}: not readable by this user"),
+    "run.input_cannot": ("--sim-input impossible de lire {path} : {why}",
+                         "--sim-input cannot read {path}: {why}"),
+    "run.input_format": ("--sim-input {error} (le format : {doc})",
+                         "--sim-input {error} (the format: {doc})"),
     # companion config check
     "config.description": ("Les commandes de la configuration (/etc/companion/companion.toml, "
                            "décrite dans docs/companion.example.toml).",
@@ -883,6 +929,26 @@ WORDS: dict[str, tuple[str, str]] = {
     "report.no_file": ("{path} : pas de tel fichier", "{path}: no such file"),
     "report.against_problem": ("--against {error} (le format : {doc})",
                                "--against {error} (the format: {doc})"),
+    # the typed table (`companion play --sim`), every game's
+    "console.missing": ("? il manque un mot (tapez help)", "? a word is missing (type help)"),
+    "console.refused": ("? {why} (tapez help)", "? {why} (type help)"),
+    "console.unknown": ("commande inconnue {verb}", "unknown command {verb}"),
+    "console.quote": ("guillemet non fermé", "no closing quotation"),
+    "console.no_seat": ("pas de place {word} : les places sont 1..{n} ou {names}",
+                        "no seat {word}: seats are 1..{n} or {names}"),
+    "console.wait": ("wait prend des secondes, par exemple wait 6, pas {word}",
+                     "wait takes seconds, e.g. wait 6, not {word}"),
+    "console.forward": ("le temps ne fait qu’avancer", "time only goes forward"),
+    "console.no_square": ("pas de case {word} : les cases sont 1..{n}",
+                          "no square {word}: squares are 1..{n}"),
+    "console.lies_there": ("{tag} est déjà là", "{tag} already lies there"),
+    "console.nothing_there": ("il n’y a rien là", "nothing lies there"),
+    "console.not_there": ("{tag} n’est pas là", "{tag} does not lie there"),
+    "console.pad": ("pad", "pad"),
+    "console.square": ("case {n}", "square {n}"),
+    "console.in_hand": ("en main", "in hand"),
+    "console.empty_hands": ("rien en main : ce jeu ne garde rien devant les places",
+                            "nothing in hand: this game keeps nothing before the seats"),
 }  # fmt: skip
 """The command line's words under ``cli.``, each (French, English)."""
 

@@ -3,16 +3,18 @@ registry (people's pace, their slips, faults and refusals included) and of the r
 scenario journals (every fault, refusal and undo a table met), rendered as the
 transcript and the page's history in French and in English, and each table's status line
 along the way; what a phone reads when its game refuses what it sent; the command line
-(every help, argparse's words, refusals, `replay`); and the club's board, whatever the
-language of its tables. A line fails on a word of the other language (a colour, a suit or
-a rank of cards included) or on an internal id the players never see (a card's code, a
-line's short name, a bare list, a placement number, a key with an underscore, a template
-left unfilled)."""
+(every help, argparse's words, refusals, `replay`, the typed table of `play --sim`); and
+the club's board, whatever the language of its tables. A line fails on a word of the other
+language (a colour, a suit or a rank of cards included) or on an internal id the players
+never see (a card's code, a line's short name, a bare list, a placement number, a key
+with an underscore, a template left unfilled)."""
 
 from __future__ import annotations
 
 import dataclasses
+import io
 import re
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -245,4 +247,29 @@ def test_the_club_board_shows_every_table_in_its_own_language(lang):
                 board.apply("t1", "state", state_payload(snapshot.view))
                 wrong |= mistakes([board.tables["t1"].state["statuses"][lang]], lang)
     wrong |= mistakes(CLUB_WORDS[lang].values(), lang, internal=False)  # templates
+    assert not wrong, said(wrong)
+
+
+TYPED = ["help", "hands", "table", "juggle", "drop", "wait x", "wait -1", "doublon Zed",
+         "drop 5 chat", "build 1 ZZ", "tap turquoise", "swap 2 2", "place 9z 2,1",
+         "place 4a 99,0", "pieces", "legal 4a", "slide 2 2", "ok", "'unclosed", "quit"]  # fmt: skip
+"""Lines for every game's typed table: looks, mistakes of every kind (each game refuses the
+other games' commands too)."""
+DRAWN = re.compile(r"[\u2500-\u259f\u2800-\u28ff]|^> |^\s*[.|\- ]*$|^\s*\d+ [.| \-A-Za-z]*$")
+"""The OLED drawn, a typed line echoed, a board or a shape drawn in text."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("name", [n for n in games.names() if games.get(n).console])
+def test_the_typed_table_says_everything_in_its_language(name, lang, tmp_path, monkeypatch,
+                                                         capsys):  # fmt: skip
+    """`companion play --sim`: its help, its answers to looks and to every kind of
+    mistake, and its transcript, in the table's language."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(TYPED) + "\n"))
+    argv = ["play", "--sim", "--game", name, "--lang", lang, "--journal", str(tmp_path / "j")]
+    assert main(argv) == 0
+    said_lines = [line for line in capsys.readouterr().out.splitlines()
+                  if not DRAWN.search(line)]  # fmt: skip
+    assert len(said_lines) > 15
+    wrong = prose_mistakes("\n".join(said_lines), lang)
     assert not wrong, said(wrong)

@@ -122,7 +122,7 @@ def test_play_sim_places_refuses_and_resumes(tmp_path) -> None:
                       stdin="place 4a 10,0\nboard\nquit\n")  # fmt: skip
     assert again.returncode == 0, again.stderr
     assert "Ana (blue) places 4a" in again.stdout
-    assert "\n        J               B\n" in again.stdout  # both straight 4s on the board
+    assert "\n        Y               B\n" in again.stdout  # both straight 4s on the board
 
 
 def test_play_sim_refuses_three_players_in_one_line(tmp_path) -> None:
