@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion import games
+from companion.cli_words import command_language, language, os_error, said, speaking, text_of
 from companion.config.bounds import SETTLE
 from companion.config.model import GameConfig
 from companion.doc_paths import JOURNAL_DOC, RULINGS_DOC, TABLE_DOC
 from companion.options import (
+    add_lang_option,
     checked_option,
     fail,
     output_file_problem,
@@ -42,10 +44,7 @@ def _first_problem(first: int, players: int) -> str | None:
     """Why ``--first`` is not a seat (counted from 1, as people count), or None."""
     if 1 <= first <= players:
         return None
-    return (
-        f"--first {first}: the first player is a seat from 1 to {players} "
-        "(who did a magic trick last, PTI-13)"
-    )
+    return said("cli.play.first_problem", first=first, players=players)
 
 
 def _players(args: argparse.Namespace) -> int:
@@ -54,7 +53,11 @@ def _players(args: argparse.Namespace) -> int:
 
 def _unreadable(path: object, exc: OSError) -> str:
     """A file that cannot be opened, in one line (no errno noise)."""
-    return f"cannot read {path}: {exc.strerror or exc}"
+    return said("cli.unreadable", path=path, why=os_error(exc))
+
+
+def _cannot_write(option: str, path: object, exc: OSError) -> str:
+    return said("cli.cannot_write", option=option, path=path, why=os_error(exc))
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -68,11 +71,11 @@ def _demo(args: argparse.Namespace) -> int:
     out = Path(args.out or DEMO_OUT)
     problem = output_folder_problem(args.out) if args.out else folder_problem(out)
     if problem:
-        return fail("demo", f"--out {problem} (it gets journal.jsonl and oled.gif)")
+        return fail("demo", said("cli.demo.out_problem", problem=problem))
     try:
-        run_demo(args.game, players, args.seed, out, args.lang, quiet=args.quiet)
+        run_demo(args.game, players, args.seed, out, language(), quiet=args.quiet)
     except OSError as exc:
-        return fail("demo", f"--out {out}: cannot write there: {exc.strerror or exc}")
+        return fail("demo", _cannot_write("--out", out, exc))
     return 0
 
 
@@ -91,9 +94,9 @@ def _replay(args: argparse.Namespace) -> int:
         with tempfile.SpooledTemporaryFile(1 << 20, "w+", encoding="utf-8") as spool:
             with open_journal(args.file, MAX_JOURNAL) as f:
                 reader = JournalReader(file_lines(f), str(args.file))
-                replay(reader, args.json, spool)
+                replay(reader, args.json, spool, args.lang)
             for warning in reader.warnings + reader.unended():
-                print(f"companion replay: warning: {warning}", file=sys.stderr)
+                print(said("cli.warning", command="replay", message=warning), file=sys.stderr)
             spool.seek(0)
             shutil.copyfileobj(spool, sys.stdout)
     except BrokenPipeError:  # the reader of our output stopped (`| head`): nothing to say
@@ -101,16 +104,16 @@ def _replay(args: argparse.Namespace) -> int:
     except OSError as exc:
         return fail("replay", _unreadable(args.file, exc))
     except NotApplied as exc:
-        return fail("replay", f"{exc}: a fault of the companion, please report it")
+        return fail("replay", said("cli.fault", error=exc))
     except (JournalError, SetupError, BadInput, games.UnknownGame) as exc:
-        return fail("replay", f"{exc} (the format: {JOURNAL_DOC})")
+        return fail("replay", said("cli.format", error=exc, doc=JOURNAL_DOC))
     return 0
 
 
 def _play_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the options of a new `play` game, or None."""
     if not args.sim:
-        return "only --sim exists for now (a real table: companion run)"
+        return said("cli.play.only_sim")
     if args.speak:
         from companion.devices.sound import espeak_missing
 
@@ -118,7 +121,7 @@ def _play_problem(args: argparse.Namespace) -> str | None:
         if missing is not None:
             return f"--speak: {missing}"
     if not args.resume and games.get(args.game).console is None:
-        return f"--game {args.game}: no typed simulated table yet (try: companion demo)"
+        return said("cli.play.no_console", game=args.game)
     if args.resume:
         return _resumed_journal_problem(Path(args.journal or PLAY_JOURNAL))
     players = _players(args)
@@ -141,9 +144,9 @@ def _resumed_journal_problem(path: Path) -> str | None:
     """Why ``--resume`` cannot read the journal at ``path`` as a file, or None (a missing
     file is said by `_open_play`, with how to start a new game)."""
     if path.is_dir():
-        return f"--journal {path} is a folder: give the journal file to resume"
+        return said("cli.play.resume_folder", path=path)
     if path.exists() and not path.is_file():
-        return f"--journal {path} is not a regular file: give the journal file to resume"
+        return said("cli.play.resume_special", path=path)
     return None
 
 
@@ -158,23 +161,23 @@ def _open_play(args: argparse.Namespace, path: Path) -> Session | str:
             return Session.resume(path)
         setup = games.get(args.game).simulated_setup(
             _players(args), args.seed, settle=args.settle, first=args.first - 1,
-            language=args.lang, **_own_settings(args),
+            language=language(), **_own_settings(args),
         )  # fmt: skip
         return Session.start(path, setup)
     except FileNotFoundError:
         if not args.resume:
-            return f"--journal {path}: cannot write there: no such file or folder"
-        return f"--journal {path}: no such file (start a new game: leave out --resume)"
+            return said("cli.play.no_such_folder", path=path)
+        return said("cli.play.no_journal", path=path)
     except FileExistsError as exc:
-        return f"--journal {exc} (continue it: add --resume)"
+        return said("cli.play.exists", error=exc)
     except OSError as exc:
         if args.resume:
             return f"--journal {_unreadable(path, exc)}"
-        return f"--journal {path}: cannot write there: {exc.strerror or exc}"
+        return _cannot_write("--journal", path, exc)
     except NotApplied as exc:
-        return f"--journal {exc}: a fault of the companion, please report it"
+        return "--journal " + said("cli.fault", error=exc)
     except (JournalError, SetupError, BadInput, games.UnknownGame) as exc:
-        return f"--journal {path}: {exc} (the format: {JOURNAL_DOC})"
+        return f"--journal {path}: " + said("cli.format", error=exc, doc=JOURNAL_DOC)
 
 
 def _own_settings(args: argparse.Namespace) -> dict[str, Any]:
@@ -200,14 +203,14 @@ def _play(args: argparse.Namespace) -> int:
     if isinstance(session, str):
         return fail("play", session)
     for note in session.notes:  # a torn last line dropped: one line each
-        print(f"companion play: warning: {note}", file=sys.stderr)
+        print(said("cli.warning", command="play", message=note), file=sys.stderr)
     resume = f"companion play --sim --resume --journal {path}"
-    print(f"journal: {path}\ncontinue later with: {resume}")
+    print(said("cli.play.journal_is", path=path, resume=resume))
     lang = session.referee.setup.language
     console = games.get(session.referee.setup.game).console
     if console is None:
         session.close()
-        return fail("play", f"{session.referee.setup.game} has no typed simulated table yet")
+        return fail("play", said("cli.play.no_console_yet", game=session.referee.setup.game))
     voice = _voice(session) if args.speak else None
     finish = FINISH_SOUND
     try:
@@ -218,8 +221,7 @@ def _play(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # Ctrl-C: every input is already journaled and fsync'd
         session.close()
         finish = 0.0
-        print(f"\ncompanion play: interrupted; the game is saved, continue it with: {resume}",
-              file=sys.stderr)  # fmt: skip
+        print("\n" + said("cli.play.interrupted", resume=resume), file=sys.stderr)
         return 130
     finally:
         if voice is not None:
@@ -243,8 +245,9 @@ def _voice(session: Session) -> Sound:
 def _deck(args: argparse.Namespace) -> int:
     printables = games.get(args.game).printables
     if printables is None:
-        offered = ", ".join(g for g in games.names() if games.get(g).printables) or "none"
-        return fail("deck", f"{args.game} has nothing to print (games that do: {offered})")
+        offered = ", ".join(g for g in games.names() if games.get(g).printables)
+        offered = offered or said("cli.none")
+        return fail("deck", said("cli.deck.nothing", game=args.game, offered=offered))
     problem = output_file_problem(args.out)
     if problem:
         return fail("deck", f"--out {args.out}: {problem}")
@@ -254,121 +257,81 @@ def _deck(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return fail("deck", str(exc))
     except OSError as exc:
-        return fail("deck", f"--out {out}: cannot write there: {exc.strerror or exc}")
-    print(f"wrote {out}: {written}")
+        return fail("deck", _cannot_write("--out", out, exc))
+    print(said("cli.deck.wrote", out=out, written=written))
     return 0
 
 
 def _seats_help() -> str:
     """The seat counts of every game, for --players' help."""
-    ranges = "; ".join(
-        f"{g.name} {g.players().removesuffix(' players')}, default {g.default_seats}"
+    ranges = said("cli.semicolon").join(
+        said("cli.game.range", game=g.name, range=g.players(language()), default=g.default_seats)
         for g in map(games.get, games.names())
     )
-    return f"number of seats ({ranges})"
+    return said("cli.game.seats", ranges=ranges)
 
 
 def _add_game_options(p: argparse.ArgumentParser, seed_help: str) -> None:
     p.add_argument("--game", choices=games.names(), default=games.DEFAULT_GAME)
-    p.add_argument("--players", type=whole_number(1), default=None, help=_seats_help())
-    p.add_argument("--seed", type=int, default=1, help=seed_help)
-    p.add_argument("--lang", choices=("fr", "en"), default="fr", help="OLED language")
+    p.add_argument("--players", type=whole_number(1), default=None, help=_seats_help(),
+                   metavar=said("cli.metavar.n"))  # fmt: skip
+    p.add_argument("--seed", type=int, default=1, help=seed_help, metavar=said("cli.metavar.n"))
+    add_lang_option(p, said("cli.game.lang"))
 
 
 def _add_demo(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     demo = sub.add_parser(
         "demo",
-        help="a whole simulated game with bots: transcript, OLED frames, GIF and journal",
-        description=(
-            "Play a whole game on a simulated table with bot seats, through the real "
-            "referee and screens. Prints what happens and every new OLED frame, and writes "
-            "the journal and an animated GIF of the OLED to the output folder. The journal "
-            f"format: {JOURNAL_DOC}; how the table is played: {TABLE_DOC}."
-        ),
+        help=summary("demo"),
+        description=said("cli.demo.description", journal=JOURNAL_DOC, table=TABLE_DOC),
     )
-    _add_game_options(demo, "seed of the bots and the tags (default 1)")
-    demo.add_argument(
-        "--out",
-        type=path_text,
-        default=None,
-        help=f"output folder, created if needed; the folder above it must exist (default "
-        f"{DEMO_OUT})",
-    )
-    demo.add_argument(
-        "--quiet",
-        action="store_true",
-        help="print only the result and where the files are (no transcript, no frames)",
-    )
+    _add_game_options(demo, said("cli.demo.seed"))
+    demo.add_argument("--out", type=path_text, default=None, metavar=said("cli.metavar.dir"),
+                      help=said("cli.demo.out", default=DEMO_OUT))  # fmt: skip
+    demo.add_argument("--quiet", action="store_true", help=said("cli.demo.quiet"))
     demo.set_defaults(func=_demo)
 
 
 def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rp = sub.add_parser(
         "replay",
-        help="feed a journal through the referee and print what happened",
-        description="Replay a journal (or a scenario file) through the same referee as a "
-        "live table. --json prints one document {game, events, scores, winner}. The "
-        f"journal and scenario format (UTF-8 JSON Lines): {JOURNAL_DOC}; the rulings the "
-        f"events cite: {RULINGS_DOC}.",
+        help=summary("replay"),
+        description=said("cli.replay.description", journal=JOURNAL_DOC, rulings=RULINGS_DOC),
     )
-    rp.add_argument(
-        "file", type=path_text, help=f"a journal or scenario file (UTF-8 JSON Lines, {JOURNAL_DOC})"
-    )
-    rp.add_argument("--json", action="store_true", help="print the replay document as JSON")
+    rp.add_argument("file", type=path_text, metavar=said("cli.metavar.file"),
+                    help=said("cli.replay.file", journal=JOURNAL_DOC))  # fmt: skip
+    rp.add_argument("--json", action="store_true", help=said("cli.replay.json"))
+    add_lang_option(rp, said("cli.replay.lang"))
     rp.set_defaults(func=_replay)
 
 
 def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = sub.add_parser(
         "play",
-        help="an interactive simulated table: type what your hands do, see the OLED",
-        description="Type physical acts (drop, take, slide), presses (announce, doublon, "
-        "menteur, choose, back) and waits; the referee judges them as on a real table and "
-        "the OLED is drawn after each. Type help inside for the commands. Every input is "
-        "journaled: after quit, Ctrl-C or a crash, --resume --journal FILE carries on. How "
-        f"the table is played: {TABLE_DOC}; the journal format: {JOURNAL_DOC}; the rulings: "
-        f"{RULINGS_DOC}.",
+        help=summary("play"),
+        description=said(
+            "cli.play.description", table=TABLE_DOC, journal=JOURNAL_DOC, rulings=RULINGS_DOC
+        ),
     )
-    play.add_argument("--sim", action="store_true", help="use the simulated table")
-    _add_game_options(play, "seed of the tags (default 1)")
+    play.add_argument("--sim", action="store_true", help=said("cli.play.sim"))
+    _add_game_options(play, said("cli.play.seed"))
     _add_setting_options(play)
     play.add_argument(
         "--settle",
         type=seconds_option(SETTLE),
         default=DEFAULTS.settle,
-        help=f"seconds the table must be still before a change is judged: {SETTLE.low:g} to "
-        f"{SETTLE.high:g} (default {DEFAULTS.settle:g}; game.settle of the config)",
-    )
-    play.add_argument(
-        "--first",
-        type=int,
-        default=1,
-        help="first player, a seat from 1 to the number of players: who did a magic trick "
-        "last (PTI-13; default 1)",
-    )
-    play.add_argument(
-        "--journal",
-        type=path_text,
-        default=None,
-        help=f"journal file to write, in a folder that exists (default {PLAY_JOURNAL}, out/ "
-        "created if needed)",
-    )
-    play.add_argument(
-        "--resume", action="store_true", help="continue the game of the journal (--journal)"
-    )
-    play.add_argument(
-        "--speak",
-        action="store_true",
-        help="say the table's announcements aloud with espeak-ng (whose turn, verdicts, "
-        "faults, the end; docs/table.md)",
-    )
-    play.add_argument(
-        "--width",
-        type=whole_number(20),
-        default=None,
-        help="the terminal's columns (default: its own, or COLUMNS); under 130 the OLED is "
-        "drawn in braille, 66 columns wide",
-    )
+        metavar=said("cli.metavar.seconds"),
+        help=said("cli.play.settle", low=f"{SETTLE.low:g}", high=f"{SETTLE.high:g}",
+                  default=f"{DEFAULTS.settle:g}"),
+    )  # fmt: skip
+    play.add_argument("--first", type=int, default=1, metavar=said("cli.metavar.seat"),
+                      help=said("cli.play.first"))  # fmt: skip
+    play.add_argument("--journal", type=path_text, default=None, metavar=said("cli.metavar.file"),
+                      help=said("cli.play.journal", default=PLAY_JOURNAL))  # fmt: skip
+    play.add_argument("--resume", action="store_true", help=said("cli.play.resume"))
+    play.add_argument("--speak", action="store_true", help=said("cli.play.speak"))
+    play.add_argument("--width", type=whole_number(20), default=None,
+                      metavar=said("cli.metavar.n"), help=said("cli.play.width"))  # fmt: skip
     play.set_defaults(func=_play)
 
 
@@ -386,60 +349,49 @@ def _add_setting_options(play: argparse.ArgumentParser) -> None:
             metavar=name.upper(),
             type=checked_option(setting.check, setting.fix),
             default=None,
-            help=f"{setting.option_help} (default {shown}; game.{name} of the config; "
-            f"{' and '.join(games.taking(name))} only)",
-        )
+            help=said("cli.play.setting", help=text_of(setting.option_help), default=shown,
+                      name=name, games=said("cli.and").join(games.taking(name))),
+        )  # fmt: skip
 
 
 def _add_deck(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     every = [games.get(name) for name in games.names()]
-    offered = "; ".join(f"{g.name}, {g.printables.summary}" for g in every if g.printables)
+    offered = said("cli.semicolon").join(
+        said("cli.deck.offered", game=g.name, summary=text_of(g.printables.summary))
+        for g in every
+        if g.printables
+    )
     deck = sub.add_parser(
         "deck",
-        help="write what a game has to print (a deck of cards...) in a file to print or to look at",
-        description=(
-            "Write what a game has to print, in a file to print or to look at: "
-            f"{offered or 'no game has any'}. "
-            "Each game's own options: companion deck GAME --help."
-        ),
+        help=summary("deck"),
+        description=said("cli.deck.description", offered=offered or said("cli.deck.none")),
     )
-    per_game = deck.add_subparsers(dest="game", metavar="GAME", required=True)
+    per_game = deck.add_subparsers(dest="game", metavar=said("cli.metavar.game"), required=True)
     for game in every:
         printables = game.printables
         if printables is None:  # listed, so that it says it has nothing to print
             parser = per_game.add_parser(game.name)
         else:
-            parser = per_game.add_parser(
-                game.name, help=printables.summary, description=printables.description
-            )
+            parser = per_game.add_parser(game.name, help=text_of(printables.summary),
+                                         description=text_of(printables.description))  # fmt: skip
         parser.add_argument(
-            "--out",
-            type=path_text,
-            required=printables is not None,
-            help="the file to write, in a folder that exists; its suffix says its kind (e.g. "
-            "FILE.pdf to print)",
-        )
+            "--out", type=path_text, required=printables is not None,
+            metavar=said("cli.metavar.file"), help=said("cli.deck.out"),
+        )  # fmt: skip
         if printables is not None:
             printables.options(parser)
         parser.set_defaults(func=_deck)
 
 
-SUMMARIES = {
-    "lab": "play rule variants between bots on every core and report what the rules do",
-    "report": "the lab's figures from journals of real games, with time per turn and faults",
-    "selfplay": "play many games between bots and print the lab's figures (one variant)",
-    "demo": "a whole simulated game with bots: transcript, OLED frames, GIF and journal",
-    "replay": "feed a journal through the referee and print what happened",
-    "play": "an interactive simulated table: type what your hands do, see the OLED",
-    "deck": "write what a game has to print (a deck of cards...) in a file to print or to look at",
-    "run": "the table service: readers, buttons and OLED (systemd runs it)",
-    "config": "check the table configuration",
-    "enroll": "teach the companion your tokens' tags, one tap on the pad each",
-    "doctor": "check the Pico and every RFID reader, showing live tags",
-    "unpair": "revoke the phones paired to the table's web page",
-    "club": "the club night's board: every table live, results and standings, from the broker",
-}
-"""Each command's line in `companion --help` (a test holds them to each command's own)."""
+COMMANDS = ("lab", "report", "selfplay", "demo", "replay", "play", "deck", "run", "config",
+            "enroll", "doctor", "unpair", "club")  # fmt: skip
+"""Every command, in `companion --help`'s order."""
+
+
+def summary(command: str) -> str:
+    """A command's line in `companion --help`, which its own parser says too (a test holds
+    each command's help to it)."""
+    return said(f"cli.summary.{command}")
 
 
 def _add_lab(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -501,20 +453,18 @@ _ADDERS = (
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The `companion` command line: one subparser per command, each with its ``func``.
-    Given the ``command`` typed, only its own parser is built (with what it imports); the
-    others are their `SUMMARIES` line, so that ``--help`` imports no game, lab or server."""
-    parser = argparse.ArgumentParser(
-        prog="companion",
-        description="A Raspberry Pi referee for physical game tables.",
-    )
+    """The `companion` command line: one subparser per command, each with its ``func``, in
+    the command line's language (`speaking`). Given the ``command`` typed, only its own
+    parser is built (with what it imports); the others are their `summary` line, so that
+    ``--help`` imports no game, lab or server."""
+    parser = argparse.ArgumentParser(prog="companion", description=said("cli.description"))
     sub = parser.add_subparsers(dest="command", required=True)
     for names, add in _ADDERS:
         if command is None or command in names:
             add(sub)
         else:
             for name in names:
-                sub.add_parser(name, help=SUMMARIES[name])
+                sub.add_parser(name, help=summary(name))
     return parser
 
 
@@ -538,23 +488,22 @@ def run_command(args: argparse.Namespace) -> int:
     try:
         return int(args.func(args))
     except KeyboardInterrupt:
-        print(f"\ncompanion {name}: interrupted", file=sys.stderr)
+        print("\n" + said("cli.interrupted", command=name), file=sys.stderr)
         return 130
     except Exception as exc:
         if os.environ.get("COMPANION_DEBUG"):
             raise
-        print(
-            f"companion {name}: unexpected error: {type(exc).__name__}: {exc} "
-            "(COMPANION_DEBUG=1 shows where; please report it)",
-            file=sys.stderr,
-        )
+        print(said("cli.unexpected", command=name, kind=type(exc).__name__, error=exc),
+              file=sys.stderr)  # fmt: skip
         return 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The `companion` command: parse (argparse exits 2 on a bad option), then run."""
+    """The `companion` command: parse (argparse exits 2 on a bad option), then run, in
+    the command line's language (`command_language`)."""
     words = sys.argv[1:] if argv is None else argv
-    return run_command(build_parser(_typed_command(words)).parse_args(words))
+    with speaking(command_language(words)):
+        return run_command(build_parser(_typed_command(words)).parse_args(words))
 
 
 if __name__ == "__main__":

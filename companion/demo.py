@@ -1,4 +1,5 @@
-"""`companion demo` and `companion replay`: a game told as a transcript with its OLED frames.
+"""`companion demo` and `companion replay`: a game told as a transcript with its OLED frames,
+in the table's language.
 
 The demo plays a whole simulated game with bot seats through the real referee and the
 real screen renderers (luma's dummy device), prints each event and each new OLED frame,
@@ -21,6 +22,7 @@ from companion.journal import EndLine, Input, JournalReader, dump_lines
 from companion.screens.model import same_moment
 from companion.screens.render import frame
 from companion.screens.terminal import save_gif, to_text
+from companion.screens.text import phrase
 from companion.session import EVENTS_KEPT, end_line, feed_journal
 from companion.transcript import describe
 
@@ -96,19 +98,25 @@ def run_demo(
     scores = ", ".join(f"{n} {v}" for n, v in zip(names, summary["scores"], strict=True))
     if not quiet:
         print(file=out)
-    print(f"winner: {names[winner] if winner is not None else 'none'}   scores: {scores}", file=out)
-    print(f"{len(result.inputs)} inputs, {len(film.frames)} frames", file=out)
-    print(f"journal: {journal}\nanimation: {gif}", file=out)
-    print(f"replay it: companion replay {journal}", file=out)
+    won = names[winner] if winner is not None else phrase("cli.none", lang)
+    print(phrase("cli.demo.winner", lang, winner=won, scores=scores), file=out)
+    print(phrase("cli.demo.counts", lang, inputs=len(result.inputs), frames=len(film.frames)),
+          file=out)  # fmt: skip
+    print(phrase("cli.demo.files", lang, journal=journal, gif=gif), file=out)
+    print(phrase("cli.demo.replay", lang, journal=journal), file=out)
     return summary
 
 
-def replay(reader: JournalReader, as_json: bool, out: IO[str] | None = None) -> None:
+def replay(
+    reader: JournalReader, as_json: bool, out: IO[str] | None = None, lang: str | None = None
+) -> None:
     """Feed the journal `reader` reads to its game's referee and print, as it goes, what
     the referee made of it: the replay document (JSON: `{game, events, ...}` as the
-    referee's `result()`), or a transcript. The referee keeps only its last events
-    (`EVENTS_KEPT`), so memory stays flat however long the journal."""
+    referee's `result()`), or a transcript in `lang` (default: the table's, the setup's).
+    The referee keeps only its last events (`EVENTS_KEPT`), so memory stays flat however
+    long the journal."""
     out = out or sys.stdout
+    lang = lang or reader.setup.language
     referee = games.make_referee(reader.setup)
     referee.events.bound(EVENTS_KEPT)
     seen = 0
@@ -120,7 +128,7 @@ def replay(reader: JournalReader, as_json: bool, out: IO[str] | None = None) -> 
         for event in referee.events[seen:]:
             if as_json:
                 out.write((", " if seen else "") + json.dumps(event, ensure_ascii=False))
-            elif line := describe(event, referee.names, referee.setup.game):
+            elif line := describe(event, referee.names, referee.setup.game, lang):
                 print(f"{event['t']:7.2f}  {line}", file=out)
             seen += 1
 
@@ -134,5 +142,5 @@ def replay(reader: JournalReader, as_json: bool, out: IO[str] | None = None) -> 
         return
     names = referee.setup.seats
     scores = ", ".join(f"{n} {v}" for n, v in zip(names, result["scores"], strict=True))
-    status = "finished" if referee.finished else "not finished"
-    print(f"game {status}; scores: {scores}", file=out)
+    status = phrase("cli.replay.finished" if referee.finished else "cli.replay.unfinished", lang)
+    print(phrase("cli.replay.end", lang, status=status, scores=scores), file=out)

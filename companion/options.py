@@ -18,13 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from companion import config
+from companion.cli_words import said
 from companion.config.bounds import Seconds
-from companion.config.data_dir import DATA_DIR_HELP, data_dir_unwritable, folder_problem
+from companion.config.data_dir import DATA_ENV, data_dir_unwritable, folder_problem
+from companion.config.model import DEFAULT_DATA_DIR
+from companion.screens.text import LANGUAGES
 
 
 def fail(command: str, message: str) -> int:
     """One line on stderr naming the command, and the exit status of a bad input (2)."""
-    print(f"companion {command}: {message}", file=sys.stderr)
+    print(said("cli.fail", command=command, message=message), file=sys.stderr)
     return 2
 
 
@@ -58,17 +61,21 @@ def checked_option(check: Callable[[Any], Any], fix: str) -> Callable[[str], Any
 def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
     """An argparse ``type=`` for a whole number in ``low..high`` (no upper bound: None);
     argparse prefixes its message with the option, e.g. ``argument --games: ...``."""
-    allowed = (
-        f"a whole number from {low} to {high}" if high is not None else (f"a whole number >= {low}")
-    )
+
+    def allowed() -> str:
+        if high is None:
+            return said("cli.type.whole_from", low=low)
+        return said("cli.type.whole", low=low, high=high)
 
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not {allowed}") from None
+            raise argparse.ArgumentTypeError(
+                said("cli.type.not", text=repr(text), allowed=allowed())
+            ) from None
         if value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"{value} is out of range: give {allowed}")
+            raise argparse.ArgumentTypeError(said("cli.type.range", value=value, allowed=allowed()))
         return value
 
     parse.__name__ = "whole number"
@@ -82,7 +89,7 @@ def positive_seconds(text: str) -> float:
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: give a number of seconds above 0")
+        raise argparse.ArgumentTypeError(said("cli.type.seconds", text=repr(text)))
     return value
 
 
@@ -90,7 +97,7 @@ def path_text(text: str) -> str:
     """An argparse ``type=`` for a file, folder or device path: not empty (``""`` would
     be read as the current folder, or silently as "not given")."""
     if not text:
-        raise argparse.ArgumentTypeError("an empty string names no file or folder")
+        raise argparse.ArgumentTypeError(said("cli.type.path"))
     return text
 
 
@@ -103,15 +110,15 @@ def output_file_problem(text: str) -> str | None:
     there. A command creates the file it is given, never a missing folder above it."""
     path = Path(text)
     if text.endswith(os.sep) or path.is_dir():
-        return f"{text} is a folder: give a file name"
+        return said("cli.out.folder", text=text)
     folder = path.parent
     problem = folder_problem(folder)
     if problem is not None:
         return problem
     if not folder.is_dir():
-        return f"there is no folder {folder}: create it first, or give another"
+        return said("cli.out.no_folder", folder=folder)
     if path.exists() and not os.access(path, os.W_OK):
-        return f"{path} is not writable by this user"
+        return said("cli.out.not_writable", path=path)
     return data_dir_unwritable(folder)
 
 
@@ -123,14 +130,18 @@ def output_folder_problem(text: str) -> str | None:
     if problem is not None:
         return problem
     if not path.exists() and not path.parent.is_dir():
-        return f"{path}: there is no folder {path.parent} to create it in: create that first"
+        return said("cli.out.no_parent", path=path, parent=path.parent)
     return data_dir_unwritable(path)
 
 
 def add_data_dir_option(parser: argparse.ArgumentParser) -> None:
     """The ``--data-dir DIR`` option, the same on every command that uses the directory."""
     parser.add_argument(
-        "--data-dir", metavar="DIR", type=path_text, default=None, help=DATA_DIR_HELP
+        "--data-dir",
+        metavar=said("cli.metavar.dir"),
+        type=path_text,
+        default=None,
+        help=said("cli.option.data_dir", env=DATA_ENV, default=DEFAULT_DATA_DIR),
     )
 
 
@@ -138,10 +149,14 @@ def add_config_option(parser: argparse.ArgumentParser) -> None:
     """The ``--config FILE`` option, the same on every command that reads the config."""
     parser.add_argument(
         "--config",
-        metavar="FILE",
+        metavar=said("cli.metavar.file"),
         type=path_text,
         default=None,
-        help=f"the configuration (default: $COMPANION_CONFIG, else {config.SYSTEM_CONFIG}, "
-        "else ./companion.toml, else built-in defaults); docs/companion.example.toml "
-        "documents it",
+        help=said("cli.option.config", system=config.SYSTEM_CONFIG),
     )
+
+
+def add_lang_option(parser: argparse.ArgumentParser, help_text: str) -> None:
+    """``--lang fr|en``: given, the command line's language too (`command_language`); not
+    given (None), the command line's language or, for `replay`, the journal's."""
+    parser.add_argument("--lang", choices=LANGUAGES, default=None, help=help_text)

@@ -1,5 +1,7 @@
 """Settings of the whole suite, and what tests of several folders share."""
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -9,6 +11,11 @@ from tests.tools import required
 # must not fail because the machine running it is busy.
 settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("suite")
+
+# The command line speaks the table's language (French unless told otherwise); the suite's
+# tests of what it says are written in English unless they say which language they test
+# (tests/test_languages.py and tests/cli/test_command_language.py test both).
+os.environ["COMPANION_LANG"] = "en"
 
 
 @pytest.fixture(scope="session")

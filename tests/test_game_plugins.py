@@ -21,7 +21,11 @@ def install_plugin(site: Path) -> None:
 
 
 def companion(*args: str, cwd: Path, site: Path | None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("COMPANION_")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("COMPANION_") or k == "COMPANION_LANG"
+    }
     paths = [str(site)] if site else []
     env["PYTHONPATH"] = os.pathsep.join([*paths, str(ROOT), env.get("PYTHONPATH", "")])
     return subprocess.run(

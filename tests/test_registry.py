@@ -18,7 +18,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def companion(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("COMPANION_")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("COMPANION_") or k == "COMPANION_LANG"
+    }
     env["COMPANION_GAMES"] = "tests.games.tally"
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     env.pop("DISPLAY", None)

@@ -40,6 +40,7 @@ from companion.club.topics import (
     GAMES,
     OFFLINE,
     ONLINE,
+    PAGE,
     RESULT,
     RESULTS,
     STATE,
@@ -49,6 +50,8 @@ from companion.club.topics import (
 
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 """A game's name, as the registry has them."""
+LANGUAGE = re.compile(r"[a-z]{2,8}")
+"""A language's code ("fr")."""
 ASSET = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}\.(?:js|css)")
 """A file of a game's page view."""
 SEATS = 12
@@ -58,6 +61,12 @@ LONGEST_TEXT = 1000
 """Characters of a player's name; of a title, a status or history line."""
 LONGEST_ID = 64
 PNG = b"\x89PNG\r\n\x1a\n"
+ADDRESS = re.compile(
+    r"(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9][A-Za-z0-9.-]{0,252})"
+    r":[0-9]{1,5}"
+)
+"""A table's page address, "HOST:PORT" (`topics.page_address`): an IPv4 address, an IPv6
+one in brackets or a host name, never a path or a scheme the card's link could carry."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +88,8 @@ class Bounds:
     """The ``results`` and ``games`` lists of an evening."""
     games: int = EVENING_GAMES
     """Games a table may announce in an evening."""
+    page: int = 300
+    """Where a table's page is ("HOST:PORT")."""
     waiting: int = 32
     """Results of a table kept until their announcement arrives (the oldest go first)."""
     shown_results: int = 100
@@ -93,6 +104,7 @@ class Bounds:
             RESULT: self.result,
             RESULTS: self.results,
             GAMES: self.games_list,
+            PAGE: self.page,
         }.get(kind)
 
     @property
@@ -126,6 +138,10 @@ class TableNow:
     """Its games of the evening by id: (game, seats)."""
     waiting: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Its results whose announcement has not arrived yet, oldest first."""
+    page: str | None = None
+    """Where its web page is, "HOST:PORT" (None: it has none the club can open)."""
+    results: int = 0
+    """Its games of the evening the board counted (each has its replay on its page)."""
     card: bytes | None = None
     """Its JSON on the page (None: to build again)."""
 
@@ -193,6 +209,8 @@ class Board:
                 self._state(now, payload)
             elif kind == FRAME:
                 self._frame(now, payload)
+            elif kind == PAGE:
+                self._page(now, payload)
             elif kind == GAMES:
                 return self._announce(now, payload)
             else:
@@ -268,6 +286,14 @@ class Board:
             now.frame_no += 1
             self._changed(now)
 
+    def _page(self, now: TableNow, payload: bytes) -> None:
+        address = payload.decode("ascii", "replace")
+        if payload and not ADDRESS.fullmatch(address):
+            self._refuse(now, "shape")
+        elif (address or None) != now.page:
+            now.page = address or None
+            self._changed(now)
+
     def _announce(self, now: TableNow, payload: bytes) -> list[dict[str, Any]]:
         """The table's games (``games``): each new one is announced, up to `Bounds.games`;
         the results that waited for theirs count."""
@@ -335,6 +361,9 @@ class Board:
 
     def _count(self, result: dict[str, Any]) -> None:
         self.results[result["id"]] = result
+        table = self._table(result["table"])
+        table.results += 1
+        self._changed(table)  # its card links to its replays now
         self._standings = None
         self._sheets.clear()
         self._tally = None
@@ -377,10 +406,12 @@ class Board:
 
     def _card(self, now: TableNow) -> bytes:
         if now.card is None:
+            page = f"http://{now.page}/" if now.page else None
             now.card = compact({
                 "name": now.name, "online": now.online, "state": now.state,
                 "frame_no": now.frame_no, "problem": now.problem,
                 "refused": now.refused.total(), "last_refused": now.last_refused,
+                "page": page, "replay": f"{page}replay" if page and now.results else None,
             })  # fmt: skip
         return now.card
 
@@ -517,10 +548,20 @@ def _scores_and_winner(data: Mapping[str, Any], seats: list[str]) -> bool:
     )
 
 
+def _statuses(value: Any) -> bool:
+    """The status line in each language the table speaks: {"fr": ..., "en": ...}."""
+    return (
+        isinstance(value, dict)
+        and len(value) <= 8
+        and all(LANGUAGE.fullmatch(k) and _text(t) for k, t in value.items())
+    )
+
+
 STATE_FIELDS: dict[str, Callable[[Any], bool]] = {
     "title": _text,
     "language": lambda v: _text(v, 8),
     "status": _text,
+    "statuses": _statuses,
     "finished": lambda v: isinstance(v, bool),
     "board": lambda v: v is None or isinstance(v, dict),
     "history": lambda v: _texts(v, 1000),

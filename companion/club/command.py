@@ -16,9 +16,17 @@ import threading
 from datetime import date
 from pathlib import Path
 
+from companion.cli_words import language, os_error, said
 from companion.config.club import MQTT_PORT, MQTTS_PORT
 from companion.config.club_table import broker_address
-from companion.options import checked_option, fail, output_file_problem, path_text, whole_number
+from companion.options import (
+    add_lang_option,
+    checked_option,
+    fail,
+    output_file_problem,
+    path_text,
+    whole_number,
+)
 
 PASSWORD_ENV = "COMPANION_CLUB_PASSWORD"
 DEFAULT_PORT = 8090
@@ -26,69 +34,36 @@ DEFAULT_USER = "club"
 
 
 def add_club_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = subparsers.add_parser(
-        "club",
-        help="the club night's board: every table live, results and standings, from the broker",
-        description="Read the club's MQTT broker (the tables with a [club] section publish "
-        "to it) and serve a read-only page: every table live, the evening's results and "
-        "the standings per player across tables and games, with CSV exports; every "
-        "result is archived to a JSON Lines file. The password is read from the file "
-        f"--password-file names, or from ${PASSWORD_ENV}. Setting up a club night: "
-        "docs/club.md.",
-    )
+    description = said("cli.club.description", env=PASSWORD_ENV)
+    p = subparsers.add_parser("club", help=said("cli.summary.club"), description=description)
     p.add_argument(
         "--broker",
         required=True,
-        type=checked_option(lambda v: v if broker_address(v) else None, _BROKER),
-        metavar="HOST[:PORT]",
-        help=f"the broker (default port {MQTTS_PORT}, {MQTT_PORT} with --plain)",
+        type=checked_option(
+            lambda v: v if broker_address(v) else None, said("cli.club.broker_fix")
+        ),
+        metavar=said("cli.metavar.broker"),
+        help=said("cli.club.broker", tls=MQTTS_PORT, plain=MQTT_PORT),
     )
+    p.add_argument("--username", default=DEFAULT_USER, metavar=said("cli.metavar.user"),
+                   help=said("cli.club.username", default=DEFAULT_USER))  # fmt: skip
     p.add_argument(
-        "--username",
-        default=DEFAULT_USER,
-        help=f"the club's user on the broker (default {DEFAULT_USER})",
-    )
-    p.add_argument(
-        "--password-file",
-        type=path_text,
-        default=None,
-        help="a file holding the user's password (its first line)",
-    )
+        "--password-file", type=path_text, default=None, metavar=said("cli.metavar.file"),
+        help=said("cli.club.password_file"),
+    )  # fmt: skip
     tls = p.add_mutually_exclusive_group(required=True)
-    tls.add_argument(
-        "--tls-ca",
-        type=path_text,
-        default=None,
-        help="the club's CA certificate (PEM), which the broker's must be signed by",
-    )
-    tls.add_argument(
-        "--plain",
-        action="store_true",
-        help="plain MQTT without TLS: a broker on a closed network only (docs/club.md)",
-    )
-    p.add_argument(
-        "--host",
-        default="0.0.0.0",
-        help="the address the page listens on (default 0.0.0.0: the network)",
-    )
-    p.add_argument(
-        "--port",
-        type=whole_number(0, 65535),
-        default=DEFAULT_PORT,
-        help=f"the page's TCP port (default {DEFAULT_PORT})",
-    )
-    p.add_argument("--lang", choices=("fr", "en"), default="fr", help="the page's language")
-    p.add_argument(
-        "--archive",
-        type=path_text,
-        default=None,
-        help="the night's archive, JSON Lines, added to when it exists (default "
-        "club-YYYY-MM-DD.jsonl in the current folder)",
-    )
+    tls.add_argument("--tls-ca", type=path_text, default=None, metavar=said("cli.metavar.file"),
+                     help=said("cli.club.tls_ca"))  # fmt: skip
+    tls.add_argument("--plain", action="store_true", help=said("cli.club.plain"))
+    p.add_argument("--host", default="0.0.0.0", metavar=said("cli.metavar.host"),
+                   help=said("cli.club.host"))  # fmt: skip
+    p.add_argument("--port", type=whole_number(0, 65535), default=DEFAULT_PORT,
+                   metavar=said("cli.metavar.port"),
+                   help=said("cli.club.port", default=DEFAULT_PORT))  # fmt: skip
+    add_lang_option(p, said("cli.club.lang"))
+    p.add_argument("--archive", type=path_text, default=None, metavar=said("cli.metavar.file"),
+                   help=said("cli.club.archive"))  # fmt: skip
     p.set_defaults(func=run_club)
-
-
-_BROKER = 'the broker\'s address, HOST or HOST:PORT (e.g. "club-pi.local")'
 
 
 def broker_of(args: argparse.Namespace) -> tuple[str, int]:
@@ -113,12 +88,12 @@ def run_club(args: argparse.Namespace) -> int:
     if problem is not None:
         return fail("club", f"--archive {problem}")
     if args.tls_ca is not None and not Path(args.tls_ca).is_file():
-        return fail("club", f"--tls-ca {args.tls_ca}: no such file")
+        return fail("club", said("cli.club.no_ca", path=args.tls_ca))
     try:
         password = _password(args)
     except (OSError, UnicodeDecodeError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-        return fail("club", f"--password-file {args.password_file}: cannot read it: {why}")
+        why = os_error(exc) if isinstance(exc, OSError) else said("cli.club.not_utf8")
+        return fail("club", said("cli.club.password_unreadable", path=args.password_file, why=why))
     stop = threading.Event()
     previous = signal.signal(signal.SIGTERM, lambda *_: stop.set())  # before it says it runs
     try:
@@ -141,9 +116,10 @@ def _serve(
     try:
         earlier = read_archive(archive, board)
     except OSError as exc:
-        return fail("club", f"--archive {archive}: cannot read it: {exc.strerror or exc}")
-    print(f"archive: {archive}, results already there: {earlier}")
-    server = ClubServer(board, args.lang, args.host, args.port)
+        why = os_error(exc)
+        return fail("club", said("cli.club.archive_unreadable", path=archive, why=why))
+    print(said("cli.club.archive_read", path=archive, n=earlier))
+    server = ClubServer(board, language(), args.host, args.port)
     try:
         listening = server.start()
     except OSError as exc:
@@ -154,8 +130,12 @@ def _serve(
         reader.start()
     except OSError as exc:
         server.stop()
-        return fail("club", f"--archive {archive}: cannot write it: {exc.strerror or exc}")
-    print(f"club page: http://{args.host}:{listening}/ (reading {host}:{port})", flush=True)
+        why = os_error(exc)
+        return fail("club", said("cli.club.archive_unwritable", path=archive, why=why))
+    serving = said(
+        "cli.club.serving", host=args.host, port=listening, broker=host, broker_port=port
+    )
+    print(serving, flush=True)
     try:
         while not stop.wait(1.0):
             pass

@@ -3,10 +3,10 @@
 paho calls `Intake.offer` for every message in its network thread, which must stay cheap
 whatever a table sends: a callback that falls behind makes the broker drop messages to
 the club, every table's. So an offer only files the payload under its table: a state, a
-frame, an availability, a games or results list replaces the one of its kind still waiting
-(the latest is the table's truth), a result joins its table's few waiting results within
-a rate (`Rates`; one over it is dropped and counted: the table's retained ``results``
-still brings its games). A payload over its bound (`Bounds.size`) is kept as its first
+frame, an availability, a page, a games or results list replaces the one of its kind
+still waiting (the latest is the table's truth), a result joins its table's few waiting
+results within a rate (`Rates`; one over it is dropped and counted: the table's retained
+``results`` still brings its games). A payload over its bound (`Bounds.size`) is kept as its first
 bound + 1 bytes: the board refuses it as too large, and the card says so.
 
 One thread then hands the board what waits, table after table in turn, each kind of a
@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.club.board import Bounds
-from companion.club.topics import AVAILABILITY, FRAME, GAMES, RESULT, RESULTS, STATE
+from companion.club.topics import AVAILABILITY, FRAME, GAMES, PAGE, RESULT, RESULTS, STATE
 
 log = logging.getLogger("companion.club")
 
-LATEST = (AVAILABILITY, GAMES, STATE, FRAME, RESULTS)
+LATEST = (AVAILABILITY, PAGE, GAMES, STATE, FRAME, RESULTS)
 """The kinds of which only the latest counts, in the order they are handed over (a
 table's games before its results: a result then finds its announcement)."""
 TICK = 1.0

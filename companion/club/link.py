@@ -19,8 +19,9 @@ The link is made whatever the network does: a broker whose name does not resolve
 network at all, a CA file that cannot be read yet are logged once and tried again every
 ``retry`` seconds, while the results wait in the outbox. The live state, the OLED frame,
 the games and the evening's results (``club-results.json``, the last `RECENT` seconds'
-games) are retained, sent again at each (re)connection; the availability is "online"
-while connected, and the broker says "offline" (the last will) when the table is gone.
+games) and where the table's page is are retained, sent again at each (re)connection; the
+availability is "online" while connected, and the broker says "offline" (the last will)
+when the table is gone.
 """
 
 from __future__ import annotations
@@ -46,9 +47,11 @@ from companion.club.topics import (
     GAMES,
     OFFLINE,
     ONLINE,
+    PAGE,
     RESULT,
     RESULTS,
     STATE,
+    page_address,
     state_payload,
     topic,
 )
@@ -104,7 +107,9 @@ class TableLink:
         retry: float = 10.0,
         keepalive: int = KEEPALIVE,
         publisher: Publisher | None = None,
+        page: str | None = None,
     ) -> None:
+        """``page``: where the table's web page listens, "HOST:PORT" (None: it has none)."""
         self.config = config
         self.referee = referee
         self.publisher = publisher or Publisher(referee)
@@ -126,6 +131,8 @@ class TableLink:
         """The connection the worker said "online" on (and sent the retained lists)."""
         self._state: Snapshot | None = None
         self._frame: tuple[int, bytes] = (-1, b"")
+        self._page = page_address(page)
+        """The retained ``page`` (empty: no page the club can open)."""
         self._tls = not config.tls
         """TLS is set up (or plain MQTT was asked for)."""
         self._offline: str | None = None
@@ -332,11 +339,13 @@ class TableLink:
 
     def _publish_live(self, online: bool) -> None:
         """The latest state and frame (retained); with ``online``, the availability, the
-        games and the results too (a new connection: what was published while away was
-        dropped, or the broker forgot it)."""
+        page's address (empty, which clears a page of an earlier run), the games and the
+        results too (a new connection: what was published while away was dropped, or the
+        broker forgot it)."""
         table = self.config.table
         if online:
             self._client.publish(topic(table, AVAILABILITY), ONLINE, qos=1, retain=True)
+            self._client.publish(topic(table, PAGE), self._page, qos=1, retain=True)
             self._publish_games(self.files.games.read())
             self._publish_list(RESULTS, self.files.evening.read())
         state = self._state
@@ -355,10 +364,12 @@ class TableLink:
 def open_link(
     config: ClubConfig, data_dir: Path, referee: TableReferee, web: WebPort | None, **kw: Any
 ) -> TableLink:
-    """The started link of `companion run`: with a page, it shares the page's publisher
-    and sends the snapshot the page started with; ``kw``: `TableLink`'s options."""
+    """The started link of `companion run`: with a page, it shares the page's publisher,
+    says where the page is and sends the snapshot the page started with; ``kw``:
+    `TableLink`'s options."""
     publisher = web.publisher if web is not None else None
-    link = TableLink(config, data_dir, referee, publisher=publisher, **kw)
+    page = web.address if web is not None else None
+    link = TableLink(config, data_dir, referee, publisher=publisher, page=page, **kw)
     link.start()
     if web is not None:
         link.take(web.hub.snapshot)

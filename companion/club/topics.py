@@ -4,14 +4,16 @@ Home Assistant's conventions are the model: a retained ``state`` (the live view)
 retained ``availability`` ("online", and the last will "offline"), plus the table's
 finished games on ``result`` at QoS 1, and the evening's finished games of the table
 again in the retained ``results`` (a board started late, or whose broker forgot its
-session, still has every game: it counts each id once). Every payload is built from
-public facts only: the state is the web page's own public view
-(`companion.web.public.Snapshot.view`), a result the seats' names, the game, its rules
-and the replay document's scores and winner, never the setup's tags.
+session, still has every game: it counts each id once), and the retained ``page``, where
+the table's web page is. Every payload is built from public facts only: the state is the
+web page's own public view (`companion.web.public.Snapshot.view`), a result the seats'
+names, the game, its rules and the replay document's scores and winner, never the setup's
+tags.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from datetime import datetime
 from typing import Any
@@ -26,6 +28,9 @@ GAMES = "games"
 """The table's games of the evening as each starts (a retained list of announcements, each
 `announcement`): the board counts a result only for a game its table announced, with the
 same game and seats."""
+PAGE = "page"
+"""Where the table's web page is, "HOST:PORT" (`page_address`): retained, empty when the
+table has no page on its network (the board then links to none)."""
 MAX_PACKET = 1 << 20
 """Bytes of the largest MQTT packet on the club's broker (docs/club.md's
 ``max_packet_size``, which the club asks for too): twice the largest payload a table sends
@@ -38,7 +43,8 @@ table's retained ``games`` and ``results`` hold its latest so many."""
 ONLINE = b"online"
 OFFLINE = b"offline"
 SUBSCRIPTIONS = (f"{ROOT}/+/{STATE}", f"{ROOT}/+/{FRAME}", f"{ROOT}/+/{AVAILABILITY}",
-                 f"{ROOT}/+/{RESULT}", f"{ROOT}/+/{RESULTS}", f"{ROOT}/+/{GAMES}")  # fmt: skip
+                 f"{ROOT}/+/{RESULT}", f"{ROOT}/+/{RESULTS}", f"{ROOT}/+/{GAMES}",
+                 f"{ROOT}/+/{PAGE}")  # fmt: skip
 """What the club reads (the ACL lets its user read nothing else)."""
 
 
@@ -114,3 +120,20 @@ def announcement(game_id: str, game: str, seats: list[str], started: str) -> dic
     """A game as its table announces it when it starts (``games``): its ``id`` is the id
     its result will carry, ``started`` an ISO UTC time."""
     return {"id": game_id, "game": game, "seats": seats, "started": started}
+
+
+def page_address(address: str | None) -> bytes:
+    """The ``page`` payload of a table whose web page listens at ``address`` ("HOST:PORT",
+    `companion.run.web_port.WebPort.address`; None: no page): empty when there is none, or
+    when it listens on the table itself only (a loopback address is no address for the
+    club's screen)."""
+    if not address:
+        return b""
+    host = address.rsplit(":", 1)[0].strip("[]")
+    try:
+        if ipaddress.ip_address(host).is_loopback:
+            return b""
+    except ValueError:
+        if host == "localhost":
+            return b""
+    return address.encode()

@@ -44,6 +44,8 @@ WORDS: dict[str, dict[str, str]] = {
         "latest_results": "Les {shown} dernières sur {total} : le CSV les a toutes.",
         "first_players": "Les {shown} premiers sur {total} : le CSV les a tous.",
         "full": "Le tableau du club a trop de connexions ouvertes : réessayez dans un instant.",
+        "page": "Page de la table",
+        "replay": "Revoir ses parties",
     },
     "en": {
         "title": "Club night",
@@ -86,5 +88,7 @@ WORDS: dict[str, dict[str, str]] = {
         "latest_results": "The latest {shown} of {total}: the CSV has them all.",
         "first_players": "The first {shown} of {total}: the CSV has them all.",
         "full": "The club's board has too many open connections: try again in a moment.",
+        "page": "The table's page",
+        "replay": "Its games again",
     },
 }

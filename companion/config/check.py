@@ -11,6 +11,7 @@ import argparse
 import sys
 
 from companion import games
+from companion.cli_words import said
 from companion.config import load_config
 from companion.config.data_dir import (
     DataDir,
@@ -27,7 +28,7 @@ from companion.config.model import (
     ReadersConfig,
 )
 from companion.config.unit_network import unit_network
-from companion.options import add_config_option, add_data_dir_option
+from companion.options import add_config_option, add_data_dir_option, fail
 
 
 def describe(config: Config, data: DataDir | None = None) -> list[str]:
@@ -95,45 +96,34 @@ def _check_command(args: argparse.Namespace) -> int:
         config = load_config(args.config)
     except ConfigError as exc:
         for line in exc.problems:
-            print(f"error: {line}", file=sys.stderr)
-        print(f"companion config check: {len(exc.problems)} problem(s)", file=sys.stderr)
+            print(said("cli.check.error", problem=line), file=sys.stderr)
+        print(said("cli.check.problems", n=len(exc.problems)), file=sys.stderr)
         return 1
     data = locate_data_dir(config, args.data_dir)
     problem = folder_problem(data.path)
     if problem is not None:
         if data.origin == "--data-dir":
-            print(f"companion config check: --data-dir {problem}", file=sys.stderr)
-            return 2
-        print(f"error: {data.origin}: {problem}", file=sys.stderr)
-        print("companion config check: 1 problem(s)", file=sys.stderr)
+            return fail("config check", f"--data-dir {problem}")
+        print(said("cli.check.error", problem=f"{data.origin}: {problem}"), file=sys.stderr)
+        print(said("cli.check.problems", n=1), file=sys.stderr)
         return 1
     for line in describe(config, data):
         print(line)
     unwritable = data_dir_unwritable(data.path)
     if unwritable is not None:
-        print(f"note: {unwritable}; the service (systemd runs it as user companion) "
-              "must be able to write there")  # fmt: skip
-    print("configuration OK")
+        print(said("cli.check.note", problem=unwritable))
+    print(said("cli.check.ok"))
     return 0
 
 
 def add_config_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``companion config check`` to ``subparsers`` (``func`` returns the exit code)."""
     p = subparsers.add_parser(
-        "config",
-        help="check the table configuration",
-        description="Commands about the configuration file (/etc/companion/companion.toml, "
-        "documented in docs/companion.example.toml).",
+        "config", help=said("cli.summary.config"), description=said("cli.config.description")
     )
     sub = p.add_subparsers(dest="config_command", required=True)
     check = sub.add_parser(
-        "check",
-        help="validate the configuration and the pin map; exit 1 on any problem",
-        description="Read the configuration (and the pin map it names), report every "
-        "problem with its key, its bad value and the fix, or summarise the table and the "
-        "data directory the commands use. Every key is documented in "
-        "docs/companion.example.toml. Exit status: 0 valid, 1 problems in the "
-        "configuration, 2 a bad option.",
+        "check", help=said("cli.check.help"), description=said("cli.check.description")
     )
     add_config_option(check)
     add_data_dir_option(check)

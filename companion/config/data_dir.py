@@ -11,17 +11,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.config.model import DEFAULT_DATA_DIR, Config
+from companion.config.model import Config
 from companion.journal import make_private_dirs
 
 DATA_ENV = "COMPANION_DATA"
 """The environment variable naming the data directory (beaten only by ``--data-dir``)."""
-DATA_DIR_HELP = (
-    "the data directory: the game's journal (game.jsonl), finished games (archive/) and "
-    f"the enrolled tags (tags.json). Default: ${DATA_ENV}, else paths.data_dir of the "
-    f"config ({DEFAULT_DATA_DIR} unless set; ~/.local/share/companion when there is no "
-    "config file); see docs/companion.example.toml"
-)
 
 
 def expand(text: str) -> Path:

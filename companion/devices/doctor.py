@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TextIO
 
+from companion.cli_words import said
 from companion.config import load_config
 from companion.config.data_dir import find_data_dir, locate_data_dir
 from companion.config.model import Config, ConfigError, ReadersConfig
@@ -443,50 +444,41 @@ def _doctor_command(args: argparse.Namespace) -> int:
     return max(display, sound, readers_status)
 
 
+def add_port_option(parser: argparse.ArgumentParser) -> None:
+    """``--port PATH``: the Pico's serial device (`doctor`, `enroll`)."""
+    parser.add_argument(
+        "--port", type=path_text, metavar=said("cli.metavar.path"), help=said("cli.reader.port")
+    )
+
+
 def add_doctor_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``companion doctor`` to ``subparsers`` (``func`` returns the exit code)."""
     p = subparsers.add_parser(
         "doctor",
-        help="check the Pico and every RFID reader, showing live tags",
-        description=(
-            "Draw a test frame on the configured OLED, say a test sentence with the "
-            "configured voice ([sound]), find the Pico on USB, show its "
-            "firmware version and reader count, check that it answers, and watch every "
-            "reader for a few seconds, naming each tag with the kind `companion enroll` "
-            "recorded in the data directory (--data-dir, else $COMPANION_DATA, else "
-            "paths.data_dir of the config). Exits 1 if the display, the voice or a "
-            "configured reader is missing, faulty or silent, 2 for a bad option or config. "
-            "Stop the companion service first: the serial port is used exclusively. The "
-            "config: "
-            f"{CONFIG_DOC}; the wiring: firmware/README.md and hardware/."
-        ),
+        help=said("cli.summary.doctor"),
+        description=said("cli.doctor.description", config=CONFIG_DOC),
     )
     add_config_option(p)
     add_data_dir_option(p)
-    p.add_argument("--display-only", action="store_true", help="check only the OLED")
-    p.add_argument(
-        "--port", type=path_text, help="serial device of the Pico (default: found by USB id)"
-    )
+    p.add_argument("--display-only", action="store_true", help=said("cli.doctor.display_only"))
+    add_port_option(p)
     p.add_argument(
         "--seconds",
         type=positive_seconds,
         default=3.0,
-        help="how long to watch, seconds above 0 (default 3)",
+        metavar=said("cli.metavar.seconds"),
+        help=said("cli.doctor.seconds"),
     )
     p.add_argument(
-        "--readers",
-        type=whole_number(1, MAX_READERS),
-        default=None,
-        help=f"readers the table should have, the pad included: 1 to {MAX_READERS} "
-        "(default: as many as the Pico reports)",
-    )
+        "--readers", type=whole_number(1, MAX_READERS), default=None,
+        metavar=said("cli.metavar.n"), help=said("cli.doctor.readers", max=MAX_READERS),
+    )  # fmt: skip
     p.add_argument(
         "--settle-us",
         type=whole_number(0, 20000),
         default=None,
-        help="microseconds the tags get to power up before each reader is read, for this "
-        "check only: 0 to 20000 (default: [readers] settle_us of the config, 300); "
-        "--find-settle finds the value for this table",
+        metavar=said("cli.metavar.n"),
+        help=said("cli.doctor.settle_us"),
     )
     p.add_argument(
         "--find-settle",
@@ -494,17 +486,11 @@ def add_doctor_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         const=SETTLE_CYCLES,
         default=0,
         type=whole_number(1, 62),
-        metavar="CYCLES",
-        help="with a tag on every spot, after the watch: find the lowest power-up wait at "
-        f"which every tag reads in each of CYCLES scan cycles in a row (default "
-        f"{SETTLE_CYCLES}, at most 62), from {SETTLE_MAX_US} µs down to {SETTLE_STEP_US} µs "
-        "steps, and recommend twice it for [readers] settle_us; keep the tags still",
-    )
-    p.add_argument(
-        "--no-restart",
-        action="store_true",
-        help="do not soft-restart a running Pico to read its firmware version",
-    )
+        metavar=said("cli.metavar.cycles"),
+        help=said("cli.doctor.find_settle", cycles=SETTLE_CYCLES, high=SETTLE_MAX_US,
+                  step=SETTLE_STEP_US),
+    )  # fmt: skip
+    p.add_argument("--no-restart", action="store_true", help=said("cli.doctor.no_restart"))
     from companion.devices.walk import add_walk_options
 
     add_walk_options(p)

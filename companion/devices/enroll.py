@@ -23,18 +23,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion import games
+from companion.cli_words import language, said
 from companion.config import load_config
 from companion.config.data_dir import locate_data_dir
 from companion.config.model import Config, ConfigError
 from companion.config.pins import MAX_GPIO
-from companion.devices.doctor import add_doctor_parser
+from companion.devices.doctor import add_doctor_parser, add_port_option
 from companion.devices.readers import LinkStatus, Observation, ReaderFault, Readers, SpotContents
 from companion.devices.registry import RegistryError, TagRegistry, check_kind
 from companion.doc_paths import CONFIG_DOC, TABLE_DOC
 from companion.options import (
     add_config_option,
     add_data_dir_option,
-    path_text,
     positive_seconds,
     whole_number,
 )
@@ -305,27 +305,19 @@ def spi_spot(text: str) -> tuple[int, int]:
     """An argparse ``type=`` for ``--spi BUS.DEV`` (e.g. ``0.0``; ``0`` means ``0.0``)."""
     bus, _, dev = text.partition(".")
     if not (bus.isdigit() and (dev.isdigit() or not dev)) or int(bus) > 6 or int(dev or 0) > 6:
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: give the SPI bus and chip select as BUS.DEV, e.g. 0.0 (/dev/spidev0.0)"
-        )
+        raise argparse.ArgumentTypeError(said("cli.reader.spi_fix", text=repr(text)))
     return int(bus), int(dev or 0)
 
 
 def add_reader_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--port", type=path_text, help="serial device of the Pico (default: found by USB id)"
-    )
-    parser.add_argument(
-        "--spi",
-        metavar="BUS.DEV",
-        type=spi_spot,
-        help="use an MFRC522 wired to the Pi's SPI as the pad instead of the Pico, e.g. 0.0",
-    )
+    add_port_option(parser)
+    parser.add_argument("--spi", metavar="BUS.DEV", type=spi_spot, help=said("cli.reader.spi"))
     parser.add_argument(
         "--rst",
         type=whole_number(0, MAX_GPIO),
         default=None,
-        help=f"BCM GPIO of the MFRC522 reset line, 0 to {MAX_GPIO} (with --spi)",
+        metavar=said("cli.metavar.n"),
+        help=said("cli.reader.rst", max=MAX_GPIO),
     )
 
 
@@ -433,10 +425,12 @@ def _enroll_command(args: argparse.Namespace) -> int:
 
 def _seats_help() -> str:
     """--seats' help, from the registry: each game's default and range."""
-    each = "; ".join(
-        f"{g.name} {g.default_seats} ({g.players()})" for g in map(games.get, games.names())
-    )
-    return f"number of seats (with --game; default the game's: {each})"
+    each = said("cli.semicolon").join(
+        said("cli.enroll.seats_of", game=g.name, default=g.default_seats,
+             range=g.players(language()))
+        for g in map(games.get, games.names())
+    )  # fmt: skip
+    return said("cli.enroll.seats", each=each)
 
 
 def add_enroll_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -444,36 +438,29 @@ def add_enroll_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
     exit code: 0 done, 1 stopped early, 2 bad input)."""
     p = subparsers.add_parser(
         "enroll",
-        help="teach the companion your tokens' tags, one tap on the pad each",
-        description=(
-            "Guided enrolment: the companion names a token, you put it alone on the pad "
-            "(reader 0), it records the tag's UID and kind in the tag registry "
-            "(tags.json in the data directory, where `companion run` reads it: --data-dir, "
-            "else $COMPANION_DATA, else paths.data_dir of the config). The config: "
-            f"{CONFIG_DOC}; the tokens of each game and the pad: {TABLE_DOC}."
-        ),
+        help=said("cli.summary.enroll"),
+        description=said("cli.enroll.description", config=CONFIG_DOC, table=TABLE_DOC),
     )
     p.add_argument(
         "kinds",
         nargs="*",
-        metavar="KIND[*N]",
-        help=f"token kinds to enrol, e.g. animal:lapin*6 colour:bleu (at most {MAX_TAPS} "
-        "tokens in all)",
+        metavar=said("cli.metavar.kinds"),
+        help=said("cli.enroll.kinds", max=MAX_TAPS),
     )
-    p.add_argument(
-        "--game", choices=games.names(), help="enrol every token of this game (every seat's)"
-    )
+    p.add_argument("--game", choices=games.names(), help=said("cli.enroll.game"))
     p.add_argument(
         "--seats",
         type=whole_number(1),
         default=None,
+        metavar=said("cli.metavar.n"),
         help=_seats_help(),
     )
     p.add_argument(
         "--each",
         type=whole_number(1, MAX_EACH),
         default=1,
-        help=f"copies of each token per seat, 1 to {MAX_EACH} (with --game, default 1)",
+        metavar=said("cli.metavar.n"),
+        help=said("cli.enroll.each", max=MAX_EACH),
     )
     add_config_option(p)
     add_data_dir_option(p)
@@ -481,9 +468,10 @@ def add_enroll_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         "--timeout",
         type=positive_seconds,
         default=30.0,
-        help="seconds to wait for a tag at each step (default 30)",
+        metavar=said("cli.metavar.seconds"),
+        help=said("cli.enroll.timeout"),
     )
-    p.add_argument("--forget", nargs="+", metavar="UID", help="remove these tags and exit")
-    p.add_argument("--list", action="store_true", help="print the registry and exit")
+    p.add_argument("--forget", nargs="+", metavar="UID", help=said("cli.enroll.forget"))
+    p.add_argument("--list", action="store_true", help=said("cli.enroll.list"))
     add_reader_arguments(p)
     p.set_defaults(func=_enroll_command)

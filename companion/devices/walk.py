@@ -598,36 +598,25 @@ def walk_session(
 
 def add_walk_options(p: argparse.ArgumentParser) -> None:
     """``companion doctor``'s options of the walk."""
+    from companion.cli_words import said
     from companion.options import positive_seconds
 
-    p.add_argument(
-        "--walk",
-        action="store_true",
-        help="walk the mat spot by spot (put a token on each when asked): checks each "
-        "reader's mapping, its neighbours and its reliability, then writes the table "
-        "profile the service reads (docs/build.md)",
-    )
+    p.add_argument("--walk", action="store_true", help=said("cli.doctor.walk"))
     p.add_argument(
         "--hold",
         type=positive_seconds,
         default=3.0,
-        help="with --walk: seconds each token rests on its spot (default 3)",
+        metavar=said("cli.metavar.seconds"),
+        help=said("cli.doctor.hold"),
     )
     p.add_argument(
         "--timeout",
         type=positive_seconds,
         default=120.0,
-        help="with --walk: seconds to wait for each token (default 120)",
+        metavar=said("cli.metavar.seconds"),
+        help=said("cli.doctor.walk_timeout"),
     )
-    p.add_argument(
-        "--no-settle",
-        action="store_true",
-        help="with --walk: skip its last step, which asks for tokens on the spots (as many "
-        "as you have, one per SPI bus at least), finds the lowest power-up wait that reads "
-        "them all (as --find-settle does; --find-settle CYCLES sets its cycles) and writes "
-        "twice it in the table profile: the service uses it unless [readers] settle_us "
-        "of the config sets one",
-    )
+    p.add_argument("--no-settle", action="store_true", help=said("cli.doctor.no_settle"))
 
 
 def walk_command(

@@ -30,11 +30,13 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from companion.cli_words import language
 from companion.games.engine import AnyEngine
 from companion.journal import Input, Setup
 from companion.referee.event_log import EventLog, TableEvent
 from companion.referee.table import ObservedTable
 from companion.screens.model import Reason
+from companion.screens.text import phrase
 
 if TYPE_CHECKING:
     from companion.games.virtual_kit import Kit
@@ -149,14 +151,17 @@ class Printables:
     its deck of layout cards, as a PDF to print or PNGs to look at)."""
 
     summary: str
-    """One line for `companion deck --help` ("its layout cards")."""
+    """One line for `companion deck --help` ("its layout cards"). This field and the
+    command-line texts of `RuleOption` and `TableSetting` are a text, or the key of the
+    game's phrase (`register_words`), said in the command line's language
+    (`companion.cli_words.text_of`)."""
     description: str
     """What `companion deck GAME --help` says: what is printed, and how to print it."""
     write: Callable[[argparse.Namespace, Path], str]
     """(the parsed options, the file to write, in a folder that exists) -> what was
-    written, in words ("24 cards on 3 pages"). Raises ValueError, one line naming the option
-    (``--size 2: ...``), for an option or a kind of file it refuses, before writing
-    anything; OSError when it cannot write there."""
+    written, in words of the command line's language ("24 cards on 3 pages"). Raises
+    ValueError, one line naming the option (``--size 2: ...``), for an option or a kind of
+    file it refuses, before writing anything; OSError when it cannot write there."""
     options: Callable[[argparse.ArgumentParser], None] = _no_options
     """Adds the game's own options to `companion deck GAME` (Swiped: ``--size``, ``--seed``)."""
 
@@ -322,14 +327,15 @@ class Game:
         merged = taken | dict(rules or {})
         return merged or None
 
-    def players(self) -> str:
-        """Its numbers of players in words: "2 to 6 players", "3 players"."""
+    def players(self, lang: str = "en") -> str:
+        """Its numbers of players in words of `lang`: "2 to 6 players", "3 joueurs"."""
         counts = list(self.seats)
         if len(counts) == 1:
-            return f"{counts[0]} players"
+            return phrase("cli.players.one", lang, n=counts[0])
         if counts == list(range(counts[0], counts[-1] + 1)):
-            return f"{counts[0]} to {counts[-1]} players"
-        return f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} players"
+            return phrase("cli.players.range", lang, low=counts[0], high=counts[-1])
+        listed = ", ".join(map(str, counts[:-1]))
+        return phrase("cli.players.list", lang, counts=listed, last=counts[-1])
 
 
 class UnknownGame(ValueError):
@@ -439,7 +445,9 @@ def players_problem(game: str, players: int) -> str | None:
     """Why ``--players`` does not fit the game's rule book, or None when it does."""
     if players in get(game).seats:
         return None
-    return f"--players {players}: {game} is for {get(game).players()}"
+    lang = language()
+    return phrase("cli.players.problem", lang, players=players, game=game,
+                  range=get(game).players(lang))  # fmt: skip
 
 
 def make_referee(setup: Setup) -> TableReferee:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from companion import games
+from companion.cli_words import language, os_error, said, text_of
 from companion.doc_paths import LAB_DOC
 from companion.lab import report as output
 from companion.lab.ladder import Ladder, LadderFigures
@@ -54,9 +55,10 @@ class ProgressBar:
     """`[#######.....]  7,000/10,000 games  3 s left` on stderr, redrawn at most 10 times a
     second (a pipe gets one line at the end only: no carriage-return noise in logs)."""
 
-    def __init__(self, out: TextIO | None = None, what: str = "games") -> None:
+    def __init__(self, out: TextIO | None = None, what: str = "cli.lab.games") -> None:
+        """`what`: the phrase naming what is counted ("games", "journals")."""
         self.out = out or sys.stderr
-        self.what = what
+        self.what = said(what)
         self.start = time.monotonic()
         self.shown = 0.0
         self.live = self.out.isatty()
@@ -69,7 +71,7 @@ class ProgressBar:
         elapsed = now - self.start
         left = elapsed / done * (total - done) if done else 0.0
         bar = "#" * round(30 * done / total)
-        tail = f"{left:.0f} s left" if done < total else f"{elapsed:.1f} s"
+        tail = said("cli.lab.left", n=f"{left:.0f}") if done < total else f"{elapsed:.1f} s"
         line = f"[{bar:<30}] {done:,}/{total:,} {self.what}  {tail}"
         if self.live:
             print(f"\r{line}\033[K", end="\n" if done == total else "", file=self.out, flush=True)
@@ -115,8 +117,8 @@ def _write(
     try:
         paths = output.write(out, results, title, sections)
     except OSError as exc:
-        return fail(command, f"cannot write the report in {out}: {exc.strerror or exc}")
-    _print(f"report: {paths[0]} (figures: {paths[1].name}, {paths[2].name})")
+        return fail(command, said("cli.lab.cannot_report", out=out, why=os_error(exc)))
+    _print(said("cli.lab.report", path=paths[0], json=paths[1].name, csv=paths[2].name))
     return 0
 
 
@@ -133,7 +135,7 @@ def lab(args: argparse.Namespace) -> int:
         ladder = skill.read_ladder(data, str(args.file))
         restricted = restricted_play.read_restricted(data, str(args.file))
     except VariantError as exc:
-        return fail("lab", f"{exc} (the format: {LAB_DOC})")
+        return fail("lab", said("cli.format", error=exc, doc=LAB_DOC))
     name = Path(args.file).stem
     out = _reports_dir(args, name)
     if isinstance(out, str):
@@ -184,12 +186,14 @@ def _stopped(
     if variants and exc.done:
         results = [figures_of(load_lab(variants[n].game), variants[n], counted)
                    for n, counted in sorted(exc.done.items())]  # fmt: skip
-        share = f"{len(results)} of {len(variants)} variants"
+        share = said("cli.lab.share", n=len(results), total=len(variants))
+        title = said("cli.lab.stopped", title=f"Lab: {name}", share=share)
         with contextlib.suppress(OSError):
-            output.write(out, results, f"Lab: {name} (stopped early: {share})", sections)
-            kept.append(f"report.html with {share}")
-    said = f"; kept in {out}: {', '.join(kept)}" if kept else "; nothing was finished"
-    return fail("lab", f"{exc}{said}")
+            output.write(out, results, title, sections)
+            kept.append(said("cli.lab.kept_report", share=share))
+    if kept:
+        return fail("lab", said("cli.lab.kept", error=exc, out=out, kept=", ".join(kept)))
+    return fail("lab", said("cli.lab.nothing", error=exc))
 
 
 def _climb(
@@ -228,8 +232,8 @@ def _beside(out: Path, stem: str, page: str, data: dict[str, Any], figures: F) -
         (out / f"{stem}.html").write_text(page, encoding="utf-8")
         (out / f"{stem}.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
-        return fail("lab", f"cannot write the {stem} figures in {out}: {exc.strerror or exc}")
-    _print(f"{stem}: {out / f'{stem}.html'} (figures: {stem}.json)")
+        return fail("lab", said("cli.lab.cannot_beside", stem=stem, out=out, why=os_error(exc)))
+    _print(said("cli.lab.beside", stem=stem, path=out / f"{stem}.html"))
     return figures
 
 
@@ -277,11 +281,12 @@ def report(args: argparse.Namespace) -> int:
         try:
             variants = read_variants(args.against)
         except VariantError as exc:
-            return fail("report", f"--against {exc} (the format: {LAB_DOC})")
+            return fail("report", said("cli.report.against_problem", error=exc, doc=LAB_DOC))
     try:
-        results = journal_report(paths, None if args.quiet else ProgressBar(what="journals"))
+        progress = None if args.quiet else ProgressBar(what="cli.lab.journals")
+        results = journal_report(paths, progress)
     except OSError as exc:
-        return fail("report", f"cannot read {exc.filename}: {exc.strerror or exc}")
+        return fail("report", said("cli.unreadable", path=exc.filename, why=os_error(exc)))
     except (JournalError, SetupError, ValueError) as exc:
         return fail("report", str(exc))
     if variants:
@@ -299,12 +304,12 @@ def _journal_paths(given: Sequence[str]) -> list[Path] | str:
         if path.is_dir():
             found = sorted(path.rglob("*.jsonl"))
             if not found:
-                return f"{path} holds no journal (*.jsonl)"
+                return said("cli.report.no_journal", path=path)
             paths += found
         elif path.exists():
             paths.append(path)
         else:
-            return f"{path}: no such file"
+            return said("cli.report.no_file", path=path)
     return paths
 
 
@@ -340,7 +345,7 @@ def rule(text: str) -> tuple[str, Any]:
     """`--rule KEY=VALUE`: the value read as TOML (30, true, "teams"), else as a string."""
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"{text!r}: write KEY=VALUE, e.g. turn_limit=30")
+        raise argparse.ArgumentTypeError(said("cli.selfplay.rule_fix", text=repr(text)))
     try:
         parsed = tomllib.loads(f"v = {value.strip()}")["v"]
     except tomllib.TOMLDecodeError:
@@ -358,7 +363,7 @@ def _seconds(text: str) -> float:
     except ValueError:
         seconds = math.nan
     if not 0 < seconds < math.inf:
-        raise argparse.ArgumentTypeError(f"{text!r}: a number of seconds above 0, e.g. 60")
+        raise argparse.ArgumentTypeError(said("cli.lab.seconds_fix", text=repr(text)))
     return seconds
 
 
@@ -373,21 +378,19 @@ def _workers(p: argparse.ArgumentParser) -> None:
         "--workers",
         type=whole_number(1, 256),
         default=None,
-        help=f"processes to play in (default: one per core, {default_workers()} here); "
-        "the figures do not depend on it",
+        metavar=said("cli.metavar.n"),
+        help=said("cli.lab.workers", n=default_workers()),
     )
-    p.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    p.add_argument("--quiet", action="store_true", help=said("cli.lab.quiet"))
 
 
 def _out(p: argparse.ArgumentParser, name: str) -> None:
     p.add_argument(
         "--out",
-        metavar="DIR",
+        metavar=said("cli.metavar.dir"),
         type=path_text,
         default=None,
-        help=f"the folder to write report.html, figures.json and figures.csv in, created if "
-        f"needed in a folder that exists (default: the data "
-        f"directory's {REPORTS}/{name}, which the table's web page lists)",
+        help=said("cli.lab.out", default=f"{REPORTS}/{said(name)}"),
     )
     add_config_option(p)
     add_data_dir_option(p)
@@ -396,92 +399,94 @@ def _out(p: argparse.ArgumentParser, name: str) -> None:
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `lab`, `report` and `selfplay` to the command line."""
     p = sub.add_parser(
-        "lab",
-        help="play rule variants between bots on every core and report what the rules do",
-        description="Play every variant of a TOML file (game, players, bots, games, seed, "
-        "engine rules) on every core and report, per variant and with 95 % intervals: wins "
-        "by seat and for the first player, game and manche length, the game's own figures, "
-        "and how often each ruling's special case applied. A [ladder] table rates bots of "
-        "rising strength and says how much skill decides; a [restricted] table says what "
-        "each strategic element is worth to a thinking bot (restricted play). The file "
-        f"format: {LAB_DOC}. The same file and seed give the same figures, whatever the "
-        "number of workers.",
+        "lab", help=said("cli.summary.lab"), description=said("cli.lab.description", doc=LAB_DOC)
     )
-    p.add_argument("file", type=path_text, help="the variants file (TOML)")
     p.add_argument(
-        "--cluster",
-        metavar="tcp://HOST:8786",
-        default=None,
-        help="play on the workers of this Dask scheduler (pip install "
-        "'tabletop-companion[lab-cluster]' from a checkout; docs/lab.md says how to start one); "
-        "the figures are "
-        "the very same as on this machine's cores",
+        "file", type=path_text, metavar=said("cli.metavar.file"), help=said("cli.lab.file")
+    )
+    p.add_argument(
+        "--cluster", metavar=said("cli.metavar.cluster"), default=None, help=said("cli.lab.cluster")
     )
     p.add_argument(
         "--worker-wait",
-        metavar="SECONDS",
+        metavar=said("cli.metavar.seconds"),
         type=_seconds,
         default=WORKER_WAIT,
-        help=f"with --cluster: stop when the scheduler has had no worker for this long "
-        f"(default {WORKER_WAIT:g}); the figures finished by then are kept",
+        help=said("cli.lab.worker_wait", default=f"{WORKER_WAIT:g}"),
     )
     _workers(p)
-    _out(p, "<file name>")
+    _out(p, "cli.lab.out_file")
     p.set_defaults(func=lab)
 
     p = sub.add_parser(
         "report",
-        help="the lab's figures from journals of real games, with time per turn and faults",
-        description="Replay journals of games refereed at a table (a folder stands for its "
-        "*.jsonl files, e.g. the data directory's archive/) and report the lab's figures "
-        "for them, plus what only a real table has: minutes per game, seconds per turn and "
-        "per decision, faults and the time they cost, refused presses. Journals of the same "
-        f"game, seat count and rules are reported together. See {LAB_DOC}.",
+        help=said("cli.summary.report"),
+        description=said("cli.report.description", doc=LAB_DOC),
     )
     p.add_argument(
-        "journals", nargs="+", type=path_text, metavar="JOURNAL", help="journal files or folders"
+        "journals",
+        nargs="+",
+        type=path_text,
+        metavar=said("cli.metavar.journal"),
+        help=said("cli.report.journals"),
     )
-    p.add_argument("--name", default="playtest", help="the report's name (default playtest)")
+    p.add_argument(
+        "--name", default="playtest", metavar=said("cli.metavar.name"), help=said("cli.report.name")
+    )
     p.add_argument(
         "--against",
-        metavar="LAB.toml",
+        metavar=said("cli.metavar.lab"),
         type=path_text,
         default=None,
-        help="a lab variants file: its bot games are played and set beside the real ones of "
-        "the same game and seat count, and every figure where people differ from the bots "
-        "beyond chance is said in a sentence (a permutation test game by game, the false "
-        "discovery rate kept at 5 %% over all the figures compared); below the games that "
-        "could see a difference of one standard deviation, the report says they are too "
-        "few to tell",
+        help=said("cli.report.against"),
     )
     _workers(p)
-    _out(p, "<name>")
+    _out(p, "cli.lab.out_name")
     p.set_defaults(func=report)
 
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--players", type=whole_number(1), default=None,
-                        help="number of seats (default: the game's usual count)")  # fmt: skip
-    common.add_argument("--games", type=whole_number(1), default=100,
-                        help="games to play, 1 or more (default 100)")  # fmt: skip
-    common.add_argument("--seed", type=int, default=1, help="the seed of every game (default 1)")
-    common.add_argument("--bots", default=None,
-                        help="comma-separated bot kinds, cycled over the seats (default: the "
-                        "game's first kind)")  # fmt: skip
-    common.add_argument("--rule", type=rule, action="append", metavar="KEY=VALUE",
-                        help="an engine setting, as in [game.rules] (repeat for more)")  # fmt: skip
+    n = said("cli.metavar.n")
+    common.add_argument(
+        "--players",
+        type=whole_number(1),
+        default=None,
+        metavar=n,
+        help=said("cli.selfplay.players"),
+    )
+    common.add_argument(
+        "--games", type=whole_number(1), default=100, metavar=n, help=said("cli.selfplay.games")
+    )
+    common.add_argument("--seed", type=int, default=1, metavar=n, help=said("cli.selfplay.seed"))
+    common.add_argument(
+        "--bots",
+        default=None,
+        metavar=said("cli.metavar.kinds_list"),
+        help=said("cli.selfplay.bots"),
+    )
+    common.add_argument(
+        "--rule",
+        type=rule,
+        action="append",
+        metavar=said("cli.metavar.rule"),
+        help=said("cli.selfplay.rule"),
+    )
     _workers(common)
     p = sub.add_parser(
         "selfplay",
-        help="play many games between bots and print the lab's figures (one variant)",
-        description="The one-line form of `companion lab`: one variant from the command "
-        "line, played on every core, its figures printed. The same seed gives the same "
-        f"output. The file-based form and the figures: {LAB_DOC}. A game's own options: "
-        "companion selfplay GAME --help.",
+        help=said("cli.summary.selfplay"),
+        description=said("cli.selfplay.description", doc=LAB_DOC),
     )
-    per_game = p.add_subparsers(dest="game", metavar="GAME", required=True)
+    per_game = p.add_subparsers(dest="game", metavar=said("cli.metavar.game"), required=True)
     for game in map(games.get, games.names()):
-        g = per_game.add_parser(game.name, parents=[common], help=f"{game.title}, {game.players()}")
+        summary = said("cli.selfplay.game", title=game.title, players=game.players(language()))
+        g = per_game.add_parser(game.name, parents=[common], help=summary)
         for option in game.selfplay_options:
-            g.add_argument(option.flag, dest=option.dest, type=option.type, default=None,
-                           metavar=option.rule.upper(), help=option.help)  # fmt: skip
+            g.add_argument(
+                option.flag,
+                dest=option.dest,
+                type=option.type,
+                default=None,
+                metavar=option.rule.upper(),
+                help=text_of(option.help),
+            )
         g.set_defaults(func=selfplay)

@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from companion.cli_words import os_error, said
 from companion.doc_paths import JOURNAL_DOC
 from companion.journal import (
     JournalError,
@@ -196,11 +197,11 @@ def sim_input_problem(path: str) -> str | None:
         return None
     where = Path(path)
     if not where.exists():
-        return f"--sim-input {path}: no such file (give journal lines, see {JOURNAL_DOC})"
+        return said("cli.run.input_missing", path=path, doc=JOURNAL_DOC)
     if where.is_dir():
-        return f"--sim-input {path} is a directory: give a file of journal lines"
+        return said("cli.run.input_folder", path=path)
     if not os.access(where, os.R_OK):
-        return f"--sim-input {path}: not readable by this user"
+        return said("cli.run.input_unreadable", path=path)
     if not where.is_file():
         return None  # a FIFO: opening it would wait for its writer
     try:
@@ -208,7 +209,7 @@ def sim_input_problem(path: str) -> str | None:
             for _ in script_items(f, path):
                 pass
     except OSError as exc:
-        return f"--sim-input cannot read {path}: {exc.strerror or exc}"
+        return said("cli.run.input_cannot", path=path, why=os_error(exc))
     except JournalError as exc:
-        return f"--sim-input {exc} (the format: {JOURNAL_DOC})"
+        return said("cli.run.input_format", error=exc, doc=JOURNAL_DOC)
     return None

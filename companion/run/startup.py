@@ -27,6 +27,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from companion import menu as power_on
+from companion.cli_words import os_error, said
 from companion.config import load_config
 from companion.config.data_dir import (
     DataDir,
@@ -38,6 +39,7 @@ from companion.config.sound import SoundConfig
 from companion.devices.display import Display
 from companion.devices.sound import Sound, espeak_missing
 from companion.notify import Notifier
+from companion.options import fail
 from companion.run.clock import Clock
 from companion.run.devices import Devices, Starter, start_inputs
 from companion.run.game_start import open_session
@@ -88,20 +90,18 @@ def run(args: argparse.Namespace) -> int:
 def prepare(args: argparse.Namespace) -> Plan | int:
     """The `Plan`, or the exit status (2) of what stops `run` before anything starts."""
     if args.sim_clock == "script" and not args.sim_input:
-        return _refuse("--sim-clock script needs --sim-input (the script's t is the clock)")
+        return _refuse(said("cli.run.script_input"))
     try:
         config = load_config(args.config)
     except ConfigError as exc:
         for line in exc.problems:
             log.error("config: %s", line)
-        return _refuse("invalid configuration (see above; `companion config check`)")
+        return _refuse(said("cli.run.bad_config"))
     virtual = getattr(args, "virtual", False)
     sim = bool(args.sim or args.sim_input or virtual or not config.hardware)
     given = (getattr(args, "game", None), getattr(args, "seats", None))
     if given != (None, None) and not sim:
-        return _refuse(
-            "--game and --seats set a simulated or virtual table's game (--sim, --virtual)"
-        )
+        return _refuse(said("cli.run.sim_only"))
     chosen = with_game(config, *given)
     if isinstance(chosen, str):
         return _refuse(chosen)
@@ -124,7 +124,7 @@ def prepare(args: argparse.Namespace) -> Plan | int:
     try:
         make_data_dir(data.path)
     except OSError as exc:
-        return _refuse(f"cannot create the data directory {data.path}: {exc.strerror or exc}")
+        return _refuse(said("cli.run.no_data_dir", path=data.path, why=os_error(exc)))
     script_clock = sim and args.sim_clock == "script"
     menu = use_menu(config, args, sim) and not virtual
     return Plan(config, data.path, sim, display, script_clock, menu, sound)
@@ -132,8 +132,7 @@ def prepare(args: argparse.Namespace) -> Plan | int:
 
 def _refuse(message: str) -> int:
     """One line on stderr for what the command line or the config asked wrongly; exit 2."""
-    print(f"companion run: {message}", file=sys.stderr)
-    return 2
+    return fail("run", message)
 
 
 def _start_problem(args: argparse.Namespace, sim: bool, data: DataDir) -> str | None:

@@ -15,7 +15,9 @@ import dataclasses
 from pathlib import Path
 
 from companion import games
+from companion.cli_words import language, said
 from companion.config.model import Config
+from companion.screens.text import phrase
 
 MAX_NAME = 24
 """The longest seat name the OLED and the page show whole."""
@@ -26,16 +28,16 @@ FOLDER = "virtual"
 def virtual_problem(args: argparse.Namespace, config: Config) -> str | None:
     """Why `run --virtual` cannot start with these options and this config, or None."""
     if args.sim_input:
-        return "--virtual takes its inputs from the web page: leave out --sim-input"
+        return said("cli.run.virtual_input")
     if args.sim_clock == "script":
-        return "--virtual plays on the real clock: leave out --sim-clock script"
+        return said("cli.run.virtual_clock")
     if args.menu:
-        return "--virtual starts the game at once: leave out --menu"
+        return said("cli.run.virtual_menu")
     if not config.web.enabled:
-        return "--virtual is played on the web page: set [web] enabled = true in the config"
+        return said("cli.run.virtual_web")
     game = games.get(config.game.name)
     if game.virtual is None and not game.played_on_page:
-        return f"{game.title} has no virtual table yet: choose another game with --game"
+        return said("cli.run.no_virtual", title=game.title)
     return None
 
 
@@ -46,19 +48,20 @@ def with_game(config: Config, name: str | None, seats: str | None) -> Config | s
         return config
     g = config.game
     if name is not None and name not in games.names():
-        return f"--game {name}: no such game; games are {', '.join(games.names())}"
+        return said("cli.run.no_game", name=name, names=", ".join(games.names()))
     game = games.get(name or g.name)
     names = g.seats
     if seats is not None:
         names = tuple(s.strip() for s in seats.split(","))
         if not all(names) or len(set(names)) != len(names):
-            return f"--seats {seats}: give different names, comma-separated (Ana,Bob,Cy)"
+            return said("cli.run.seat_names", seats=seats)
         if any(len(n) > MAX_NAME for n in names):
-            return f"--seats {seats}: a name has at most {MAX_NAME} characters"
+            return said("cli.run.seat_long", seats=seats, n=MAX_NAME)
     if len(names) not in game.seats:
         if seats is not None:
-            return f"--seats {seats}: {game.name} is for {game.players()}"
-        names = tuple(f"Seat {i + 1}" for i in range(game.default_seats))
+            return said("cli.run.seat_count", seats=seats, game=game.name,
+                        range=game.players(language()))  # fmt: skip
+        names = tuple(phrase("seat", g.language, n=i + 1) for i in range(game.default_seats))
     same = game.name == g.name and len(names) == len(g.seats)
     return dataclasses.replace(
         config,

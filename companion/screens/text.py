@@ -10,7 +10,8 @@ The catalogue is shared and knows no game: its own phrases are the core's (the m
 refused presses, a seat's default name, a damaged journal...). A game adds its own phrases
 (`register_words`) and the function that says its prompts (`register_say`) from its
 package's `words` module, which the game's modules import: a game's words are here
-whenever the game is used.
+whenever the game is used. The command line's words are here too (`companion/cli_words.py`,
+registered as drawn by no screen), so a table says everything in one language.
 
 French typography keeps its space before ":", ";", "!" and "?"; the font's `wrap` never
 breaks a line there.
@@ -142,12 +143,18 @@ _PHRASES: dict[str, dict[str, str]] = {
 
 _OWNERS: dict[str, frozenset[str]] = {}
 """Which keys each game registered (the tests check every one against the font)."""
+_UNDRAWN: set[str] = set()
+"""The keys no screen draws: the command line's words (`companion/cli_words.py`, a game's
+options and printables), which need neither the font nor the OLED's boxes."""
 
 
-def register_words(owner: str, table: Mapping[str, Mapping[str, str]]) -> None:
+def register_words(
+    owner: str, table: Mapping[str, Mapping[str, str]], *, drawn: bool = True
+) -> None:
     """Add a game's phrases, the same keys in every language of the catalogue (its `words`
-    module calls this when imported). A key the core or another game already says
-    otherwise is a ValueError, so two games never share a key by accident."""
+    module calls this when imported); `drawn=False` for words no screen draws (the
+    command line's). A key the core or another game already says otherwise is a
+    ValueError, so two games never share a key by accident."""
     keys = frozenset(table.get(DEFAULT_LANGUAGE, ()))
     for lang in LANGUAGES:
         if frozenset(table.get(lang, ())) != keys:
@@ -157,11 +164,14 @@ def register_words(owner: str, table: Mapping[str, Mapping[str, str]]) -> None:
                 raise ValueError(f"{owner}: phrase {key!r} is already said otherwise")
     for lang in LANGUAGES:
         _PHRASES[lang].update(table[lang])
-    _OWNERS[owner] = _OWNERS.get(owner, frozenset()) | keys
+    if drawn:
+        _OWNERS[owner] = _OWNERS.get(owner, frozenset()) | keys
+    else:
+        _UNDRAWN.update(keys)
 
 
 def registered_words() -> dict[str, frozenset[str]]:
-    """Every game that registered phrases, and their keys."""
+    """Every game that registered phrases a screen may draw, and their keys."""
     return dict(_OWNERS)
 
 
@@ -171,7 +181,8 @@ def phrase(key: str, lang: str = DEFAULT_LANGUAGE, **fields: object) -> str:
 
 
 def phrase_keys(lang: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
-    return tuple(_PHRASES[check_lang(lang)])
+    """The keys of the phrases a screen may draw (not the command line's)."""
+    return tuple(key for key in _PHRASES[check_lang(lang)] if key not in _UNDRAWN)
 
 
 def seat_name(names: Sequence[str], seat: int, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -12,6 +12,7 @@ a mat of spots, `SpotConsole` and `run_spot_console`.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -22,25 +23,27 @@ from companion.games import TableReferee
 from companion.journal import Input, PressInput, Setup, SpotInput, TickInput
 from companion.screens.render import frame
 from companion.screens.terminal import to_braille, to_text
+from companion.screens.text import phrase
 from companion.session import Session
 from companion.transcript import describe
 
 
-def seat_of(word: str, seats: Sequence[str]) -> int:
+def seat_of(word: str, seats: Sequence[str], lang: str) -> int:
     """A seat typed as its number (1..N) or its name, 0-based."""
     names = [n.lower() for n in seats]
     if word.lower() in names:
         return names.index(word.lower())
     if not word.isdigit() or not 1 <= int(word) <= len(names):
-        raise ValueError(f"no seat {word!r}: seats are 1..{len(names)} or {', '.join(seats)}")
+        raise ValueError(phrase("cli.console.no_seat", lang, word=repr(word), n=len(names),
+                                names=", ".join(seats)))  # fmt: skip
     return int(word) - 1
 
 
 class UnknownCommand(ValueError):
     """A verb no command of the console has."""
 
-    def __init__(self, verb: str) -> None:
-        super().__init__(f"unknown command {verb!r}")
+    def __init__(self, verb: str, lang: str) -> None:
+        super().__init__(phrase("cli.console.unknown", lang, verb=repr(verb)))
 
 
 Act = Callable[[str, list[str]], "bool | None"]
@@ -50,12 +53,16 @@ IndexError (a word is missing) or ValueError (a bad word) for a line it cannot t
 
 
 def obey(line: str, out: IO[str], act: Act, show: Callable[[], None],
-         finished: Callable[[], bool]) -> bool:  # fmt: skip
+         finished: Callable[[], bool], lang: str) -> bool:  # fmt: skip
     """Carry out one typed line, whatever it is: a line the console cannot take (a
-    missing word, a bad one, an unknown verb, an unclosed quote) is answered with "?" and
-    changes nothing. False once the player quits or the game is over."""
+    missing word, a bad one, an unknown verb, an unclosed quote) is answered with "?" in
+    the table's language `lang` and changes nothing. False once the player quits or the
+    game is over."""
     try:
-        words = shlex.split(line)
+        try:
+            words = shlex.split(line)
+        except ValueError:  # shlex's own words, English: an unclosed quote
+            raise ValueError(phrase("cli.console.quote", lang)) from None
         if not words:
             return True
         verb, args = words[0].lower(), words[1:]
@@ -64,13 +71,44 @@ def obey(line: str, out: IO[str], act: Act, show: Callable[[], None],
         if act(verb, args):
             return True
     except IndexError:
-        print("? a word is missing (type help)", file=out)
+        print(phrase("cli.console.missing", lang), file=out)
         return True
     except (ValueError, KeyError) as exc:
-        print(f"? {exc} (type help)", file=out)
+        refused = phrase("cli.console.refused", lang, why=exc)
+        print(fill(refused, columns_of(out) - 1, "", "  "), file=out)
         return True
     show()
     return not finished()
+
+
+ITEM = 24
+"""Characters of a list's item (between ", ") that a wrapped line never breaks inside."""
+_GLUE = "\x1f"
+"""A space no line breaks at, while a text is wrapped."""
+
+
+def fill(text: str, width: int, first: str = "  ", rest: str = "    ") -> str:
+    """`text` wrapped to `width` columns (`first` and `rest` indent its first and next
+    lines), at spaces between words and between a list's items: never inside a short item
+    ("place 4c 2,1 o3", "Ana Maria"), nor before French typography's ":", ";", "!", "?".
+    A list's items are alike: its first one ends the text before the first ", " and its
+    last one begins the text after the last, each as many words as the second item."""
+    chunks = text.split(", ")
+    if len(chunks) > 1:
+        words = len(chunks[1].split()) if len(chunks) > 2 else 1
+        head, tail = chunks[0].rsplit(" ", words), chunks[-1].split(" ", words)
+        chunks[0] = " ".join([*head[:1], _glued(" ".join(head[1:]))] if len(head) > 1 else head)
+        chunks[-1] = " ".join([_glued(" ".join(tail[:words])), *tail[words:]])
+        chunks[1:-1] = map(_glued, chunks[1:-1])
+    glued = re.sub(r" (?=[:;!?»])", _GLUE, ", ".join(chunks))
+    wrapped = textwrap.fill(glued, width, initial_indent=first, subsequent_indent=rest,
+                            break_long_words=False, break_on_hyphens=False)  # fmt: skip
+    return wrapped.replace(_GLUE, " ")
+
+
+def _glued(item: str) -> str:
+    """A list's item no line breaks inside, unless it is longer than `ITEM`."""
+    return item.replace(" ", _GLUE) if len(item) <= ITEM else item
 
 
 FULL_COLUMNS = 130
@@ -106,8 +144,7 @@ def show_table(
     columns = columns_of(out)
 
     def say(text: str) -> None:
-        wrapped = textwrap.fill(text, columns - 1, initial_indent="  ", subsequent_indent="    ")
-        print(wrapped, file=out)
+        print(fill(text, columns - 1), file=out)
 
     for event in referee.events[seen:]:
         line = describe(event, referee.setup.seats, referee.setup.game, lang)
@@ -143,40 +180,46 @@ class Prompted:
             yield line
 
 
-def hands_lines(referee: TableReferee) -> list[str]:
+def hands_lines(referee: TableReferee, lang: str) -> list[str]:
     """`hands`: what each seat holds, as the table shows it to everyone (the counts of
-    the game's public view, the page's: never which token lies where)."""
+    the game's public view, the page's: never which token lies where), each count by its
+    name in `lang` (a game's phrase ``<game>.hands.<key>``; an empty one hides it)."""
     names = referee.setup.seats
     view = games.get(referee.setup.game).page_view
     board = (view(referee) if view else None) or {}
     counts = {
-        ("in hand" if key == "hands" else key.replace("_", " ")): value
+        _count_name(referee.setup.game, key, lang): value
         for key, value in board.items()
         if isinstance(value, list)
         and len(value) == len(names)
         and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     }
+    counts.pop("", None)
     if not counts:
-        return ["  nothing in hand: this game keeps nothing before the seats"]
+        return ["  " + phrase("cli.console.empty_hands", lang)]
     return [
-        textwrap.fill(
-            f"{name}: " + ", ".join(f"{key} {value[seat]}" for key, value in counts.items()),
-            79,
-            initial_indent="  ",
-            subsequent_indent="    ",
-        )
+        fill(f"{name}: " + ", ".join(f"{key} {value[seat]}" for key, value in counts.items()), 79)
         for seat, name in enumerate(names)
     ]
 
 
-def wait_seconds(word: str) -> float:
+def _count_name(game: str, key: str, lang: str) -> str:
+    if key == "hands":
+        return phrase("cli.console.in_hand", lang)
+    try:
+        return phrase(f"{game}.hands.{key}", lang)
+    except KeyError:  # a game that names none of its counts
+        return key.replace("_", " ")
+
+
+def wait_seconds(word: str, lang: str) -> float:
     """The seconds of `wait SECONDS`; a word that is none raises ValueError (one line)."""
     try:
         seconds = float(word)
     except ValueError:
-        raise ValueError(f"wait takes seconds, e.g. wait 6, not {word!r}") from None
+        raise ValueError(phrase("cli.console.wait", lang, word=repr(word))) from None
     if seconds < 0:
-        raise ValueError("time only goes forward")
+        raise ValueError(phrase("cli.console.forward", lang))
     return seconds
 
 
@@ -195,6 +238,7 @@ class SpotConsole:
     and says what lies where (`name` of a UID)."""
 
     HELP = ""
+    """The key of the game's help phrase, in the table's language (`help`)."""
 
     def __init__(self, session: Session, out: IO[str], lang: str, squares: int) -> None:
         self.session = session
@@ -222,11 +266,16 @@ class SpotConsole:
         """A tag as `table` names it."""
         return uid
 
+    def help(self) -> str:
+        """What `help` prints, in the table's language."""
+        return phrase(self.HELP, self.lang)
+
     # ---------------------------------------------------------------- words
 
     def square(self, word: str) -> int:
         if not word.isdigit() or not 1 <= int(word) <= self.squares:
-            raise ValueError(f"no square {word!r}: squares are 1..{self.squares}")
+            raise ValueError(phrase("cli.console.no_square", self.lang, word=repr(word),
+                                    n=self.squares))  # fmt: skip
         return int(word)
 
     def spot(self, word: str) -> int:
@@ -258,7 +307,7 @@ class SpotConsole:
         when the next hand movement may come."""
         before = self.where(uid)
         if before == spot:
-            raise ValueError(f"{self.name(uid)} already lies there")
+            raise ValueError(phrase("cli.console.lies_there", self.lang, tag=self.name(uid)))
         if before is not None:
             self.spots[before].remove(uid)
             self.report(t, before)
@@ -276,11 +325,11 @@ class SpotConsole:
         """One tag (or, None, every tag) taken off a spot, then judged."""
         if uid is None:
             if not self.spots[spot]:
-                raise ValueError("nothing lies there")
+                raise ValueError(phrase("cli.console.nothing_there", self.lang))
             self.spots[spot] = []
         else:
             if uid not in self.spots[spot]:
-                raise ValueError(f"{self.name(uid)} does not lie there")
+                raise ValueError(phrase("cli.console.not_there", self.lang, tag=self.name(uid)))
             self.spots[spot].remove(uid)
         self.report(t, spot)
         self.settle()
@@ -295,20 +344,21 @@ class SpotConsole:
     def handle(self, line: str) -> bool:
         """Carry out one typed line (`obey`); False once the player quits or the game is
         over."""
-        return obey(line, self.out, self.act, self.show, lambda: self.table_referee.finished)
+        return obey(line, self.out, self.act, self.show, lambda: self.table_referee.finished,
+                    self.lang)  # fmt: skip
 
     def act(self, verb: str, args: list[str]) -> bool | None:
         """One command (`Act`): the looks and moves every spot table shares, then the
         game's own (`command`)."""
         t = round(self.t + 1.0, 3)
         if verb == "help":
-            print(self.HELP, file=self.out)
+            print(self.help(), file=self.out)
             return True
         if verb == "table":
             self.print_table()
             return True
         if verb == "hands":
-            print("\n".join(hands_lines(self.table_referee)), file=self.out)
+            print("\n".join(hands_lines(self.table_referee, self.lang)), file=self.out)
             return True
         if verb in ("screen", "show"):
             self.show()
@@ -316,14 +366,15 @@ class SpotConsole:
         if verb == "back":
             self.press(t, "back")
         elif verb == "wait":
-            self.feed(TickInput(round(self.t + wait_seconds(args[0]), 3)))
+            self.feed(TickInput(round(self.t + wait_seconds(args[0], self.lang), 3)))
         elif not self.command(verb, args, t):
-            raise UnknownCommand(verb)
+            raise UnknownCommand(verb, self.lang)
         return None
 
     def print_table(self) -> None:
         for spot, uids in self.spots.items():
-            where = "pad" if spot == 0 else f"square {spot}"
+            where = phrase("cli.console.pad" if spot == 0 else "cli.console.square", self.lang,
+                           n=spot)  # fmt: skip
             print(f"  {where}: {', '.join(map(self.name, uids)) or '-'}", file=self.out)
 
     def stop(self, screen: Any, lang: str) -> str | None:
@@ -336,7 +387,7 @@ class SpotConsole:
 
 def run_spot_console(console: SpotConsole, lines: Iterable[str], echo: bool = False) -> int:
     """Read commands until quit or the end of the game; `echo` them when not typed live."""
-    print(console.HELP, file=console.out)
+    print(console.help(), file=console.out)
     console.show()
     for line in lines:
         if echo:

@@ -2,13 +2,15 @@
 
 The page is a public screen like the OLED, so it is fed the same way: from the referee's
 public screen, its transcript (events are public by construction, `companion.transcript`)
-and the one-line status the logs already show. A game may add its own public facts
-(`Game.page_view`, built from its engine's public view and public events only: the hats
-and their counts, a grid of cards or cubes, a board), which the game's own page view
-draws (`Game.page_assets`, whose files the snapshot lists). Nothing else of the
-referee is read here, and the web thread never sees the referee at all: it only receives
-`Snapshot`s, so a hidden fact cannot reach a response unless one of these public sources
-already leaked it (which the no-peek tests check, for the OLED and for the page).
+and the one-line status the logs already show, in the table's language and, for a screen
+of another language (the club's board, `statuses`), in each of the catalogue's. A game may
+add its own public facts (`Game.page_view`, built from its engine's public view and public
+events only: the hats and their counts, a grid of cards or cubes, a board), which the
+game's own page view draws (`Game.page_assets`, whose files the snapshot lists). Nothing
+else of the referee is read here, and the web thread never sees the referee at all: it
+only receives `Snapshot`s, so a hidden fact cannot reach a response unless one of these
+public sources already leaked it (which the no-peek tests check, for the OLED and for
+the page).
 
 A page that has a view gets what changed since (`diff`, which the page's script applies
 as `patch` does): a change of a game's board costs what changed in it (a placement, a
@@ -27,6 +29,7 @@ from PIL import Image
 from companion import games
 from companion.games import Game, TableReferee
 from companion.screens.render import frame as render_frame
+from companion.screens.text import LANGUAGES
 from companion.transcript import describe
 from companion.web.assets import page_files
 
@@ -101,12 +104,17 @@ class Publisher:
             self._screen = screen
             self._frame = render_frame(screen, self.lang).copy()
             self._frame_no += 1
+        now = table_now(self.game, referee, self.lang)
         view = {
             "game": self.game.name,
             "title": self.game.title,
             "language": self.lang,
             "seats": list(names),
-            **table_now(self.game, referee, self.lang),
+            **now,
+            "statuses": {
+                lang: now["status"] if lang == self.lang else referee.where(lang)
+                for lang in LANGUAGES
+            },
             "history": list(self.history),
             "history_total": self.history_total,
             "controls": list(self.game.controls),

@@ -263,7 +263,11 @@ def test_an_unforeseen_error_is_one_line_not_a_traceback(
 
 
 def _env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("COMPANION_")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("COMPANION_") or k == "COMPANION_LANG"
+    }
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     env.pop("DISPLAY", None)
     return env

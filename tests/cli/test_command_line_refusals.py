@@ -57,7 +57,11 @@ def companion(folder: Path, *argv: str, timeout: float = 60) -> subprocess.Compl
     def cap() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
-    env = {k: v for k, v in os.environ.items() if not k.startswith("COMPANION_")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("COMPANION_") or k == "COMPANION_LANG"
+    }
     env.update(PYTHONPATH=str(ROOT), HOME=str(folder), COMPANION_DATA=str(folder / "data"))
     env.pop("DISPLAY", None)
     return subprocess.run(

@@ -48,17 +48,22 @@ def test_passpass_refuses_an_unknown_animal_in_the_tables_words(tmp_path):
     assert "? tokens are dove, rabbit, mouse" in out
 
 
-def test_passpass_answers_any_typed_line_without_stopping(tmp_path):
-    """A missing word, an unknown verb, an unclosed quote: each answered with "?", nothing
-    journaled, the table goes on."""
-    setup = games.get("ptipasspass").simulated_setup(3, 2)
+@pytest.mark.parametrize(
+    ("lang", "answers"),
+    [
+        ("en", ["? a word is missing (type help)", "? unknown command 'juggle' (type help)",
+                "? no closing quotation (type help)"]),
+        ("fr", ["? il manque un mot (tapez help)", "? commande inconnue 'juggle' (tapez help)",
+                "? guillemet non fermé (tapez help)"]),
+    ],
+)  # fmt: skip
+def test_passpass_answers_any_typed_line_without_stopping(tmp_path, lang, answers):
+    """A missing word, an unknown verb, an unclosed quote: each answered with "?" in the
+    table's language, nothing journaled, the table goes on."""
+    setup = dataclasses.replace(games.get("ptipasspass").simulated_setup(3, 2), language=lang)
     made, out = journaled(tmp_path, "x", setup, Console, ["drop", "juggle", "drop 1 'lapin"])
     assert made == []
-    assert out.splitlines()[-3:] == [
-        "? a word is missing (type help)",
-        "? unknown command 'juggle' (type help)",
-        "? No closing quotation (type help)",
-    ]
+    assert out.splitlines()[-3:] == answers
 
 
 def test_swiped_takes_its_colours_in_either_language(tmp_path):
@@ -90,19 +95,24 @@ def test_the_tables_language_is_read_first():
     assert typed_kind("w", ["a", "b"], name, "fr") is None
 
 
-def test_a_slide_of_one_hat_onto_itself_is_answered(tmp_path):
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "? slide two different hats"), ("fr", "? faites glisser deux chapeaux différents")],
+)
+def test_a_slide_of_one_hat_onto_itself_is_answered(tmp_path, lang, said):
     """`slide 2 2` lifts a hat and puts it back: the console says so, journals nothing."""
-    setup = games.get("ptipasspass").simulated_setup(3, 2)
+    setup = dataclasses.replace(games.get("ptipasspass").simulated_setup(3, 2), language=lang)
     inputs, printed = journaled(tmp_path, "same", setup, Console, ["slide 2 2"])
-    assert "? slide two different hats" in printed
+    assert said in printed
     assert inputs == []
 
 
 def test_the_vnp_helps_example_is_a_first_move_it_takes(tmp_path):
     """The help's own example places the first piece (VNP-3: it touches the start)."""
-    from companion.games.vnp.console import HELP
+    from companion.games.vnp.console import help_text
 
-    example = HELP.split("e.g. ", 1)[1].splitlines()[0].strip()
+    example = help_text("en").split("e.g. ", 1)[1].splitlines()[0].strip()
+    assert example in help_text("fr")
     setup = vnp_setup(1, 2, first=0)
     session = Session.start(tmp_path / "vnp.jsonl", setup)
     console = VnpConsole(session, io.StringIO(), setup.language)

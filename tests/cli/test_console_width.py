@@ -15,7 +15,7 @@ from companion.cli import main
 from companion.games.passpass.console import run_console
 from companion.games.passpass.sim import make_setup
 from companion.session import Session
-from companion.sim.console import Prompted
+from companion.sim.console import Prompted, fill
 
 CaptureStr = pytest.CaptureFixture[str]
 
@@ -23,11 +23,13 @@ SCRIPTS = {
     "ptipasspass": ["drop 5 lapin", "ok", "slide 2 5", "stray 3", "unstray 3", "take 5 lapin"],
     "phipasspass": ["drop 5 lapin", "ok", "announce lapin", "doublon 2", "menteur 3"],
     "flipdone": [*(f"deal {s} {c}H" for s, c in enumerate("A23456789", start=1)), "up 10H",
-                 "build 1 JH", "flip 5", "noflip"],
-    "swiped": ["tap 7", "place", "swap 2 7", "doublon 1", "menteur 2 12", "skip"],
-    "vnp": ["place 1a 0,0", "pieces", "legal 1a", "hint", "pass", "board"],
+                 "build 1 JH", "flip 5", "noflip", "build 1 ZZ"],
+    "swiped": ["tap 7", "place", "swap 2 7", "doublon 1", "menteur 2 12", "skip",
+               "tap turquoise"],
+    "vnp": ["place 1a 0,0", "pieces", "legal 1a", "hint", "pass", "board", "place 9z 2,1"],
 }  # fmt: skip
-"""A few of each game's commands, right or wrong: each answer is printed all the same."""
+"""A few of each game's commands, right or wrong (a word refused with the list of those
+it takes among them): each answer is printed all the same."""
 COMMON = ["help", "table", "hands", "screen", "ok", "wait 7", "back", "nonsense", "drop", "quit"]
 
 
@@ -51,6 +53,34 @@ def test_the_console_fits_80_columns(
     assert "┌" in out and "> quit" in out  # the OLED is drawn; every command was read
     wide = [line for line in out.splitlines() if len(line) > 80]
     assert not wide, "\n".join(wide)
+
+
+def test_a_refusal_listing_what_it_takes_wraps_between_items_only() -> None:
+    """A list wraps after an item's comma, never inside an item ("place 4c 2,1 o3"), nor
+    before French typography's colon."""
+    items = [f"place {n}c 2,1 o3" for n in range(1, 9)]
+    text = "? no such move : moves are " + ", ".join(items) + " (type help)"
+    for width in (30, 41, 79):
+        lines = fill(text, width, "", "  ").splitlines()
+        assert len(lines) > 1 and all(len(line) <= width for line in lines)
+        assert " ".join(line.strip() for line in lines) == text
+        assert all(any(item in line for line in lines) for item in items), lines
+        assert not any(line.lstrip().startswith(":") for line in lines)
+
+
+def test_a_console_refusal_at_80_columns_keeps_each_item_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: CaptureStr
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("place 9z 2,1\nquit\n"))
+    assert main(["play", "--sim", "--game", "vnp", "--lang", "en", "--journal", "g.jsonl"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("? no piece '9z'"))
+    refusal = lines[start : lines.index("> quit")]
+    assert len(refusal) > 1 and all(len(line) <= 79 for line in refusal)
+    assert refusal[-1].endswith("4p (type help)")
+    assert all(line.endswith(",") for line in refusal[:-1])  # each piece whole
 
 
 def typed(tmp_path: Path, game: str, commands: list[str]) -> list[str]:

@@ -159,7 +159,11 @@ def test_enroll_then_run_as_the_readme_says_finds_the_enrolled_tags(
     # companion run --sim --sim-input FILE (the script clock ends it with the script)
     script = tmp_path / "script.jsonl"
     script.write_text('# a quiet table\n{"t":1.0,"type":"tick"}\n{"t":2.0,"type":"tick"}\n')
-    env = {k: v for k, v in os.environ.items() if not k.startswith("COMPANION_")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("COMPANION_") or k == "COMPANION_LANG"
+    }
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     env.pop("DISPLAY", None)
     done = subprocess.run(

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import SUMMARIES, build_parser
+from companion.cli import COMMANDS, build_parser, summary
+from companion.cli_words import speaking
 
 HEAVY = ("aiohttp", "segno", "matplotlib", "fpdf", "multiprocessing", "companion.lab",
          "companion.web", "paho")  # fmt: skip
@@ -91,11 +92,13 @@ def test_a_config_setting_another_games_key_loads_the_games_to_find_it(tmp_path)
     }
 
 
-def test_every_command_summary_is_its_own_help_line():
-    parser = build_parser()
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    own = {action.dest: action.help for action in sub._choices_actions}
-    assert own == SUMMARIES
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_command_summary_is_its_own_help_line(lang):
+    with speaking(lang):
+        parser = build_parser()
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        own = {action.dest: action.help for action in sub._choices_actions}
+        assert own == {command: summary(command) for command in COMMANDS}
 
 
 def test_the_service_and_its_page_import_no_lab_or_plotting(tmp_path):

@@ -26,10 +26,24 @@ def test_replay_json_is_the_document_of_the_architecture(capsys):
 
 
 def test_replay_text_tells_the_story(capsys):
-    assert main(["replay", str(SCENARIOS / "doublon_success_reward_drop.jsonl")]) == 0
+    assert (
+        main(["replay", str(SCENARIOS / "doublon_success_reward_drop.jsonl"), "--lang", "en"]) == 0
+    )
     out = capsys.readouterr().out
     assert "Ana calls Doublon ! on Bob: hat 1 held Rabbit, so Ana is right" in out
     assert "Ana drops a Dove into hat 2" in out
+
+
+def test_replay_tells_the_story_in_the_tables_language(capsys):
+    """The journal's setup says the table's language (French, as a table speaks unless told
+    otherwise): the replay's lines and its last line are in it, whatever the command
+    line's; --lang says otherwise."""
+    journal = SCENARIOS / "doublon_success_reward_drop.jsonl"
+    assert json.loads(journal.read_text().splitlines()[0]).get("language", "fr") == "fr"
+    assert main(["replay", str(journal)]) == 0
+    out = capsys.readouterr().out
+    assert "Ana dit « Doublon ! » à Bob" in out and "Ana calls" not in out
+    assert out.splitlines()[-1].startswith("partie ")
 
 
 def test_replay_of_a_broken_file_says_which_line(tmp_path, capsys):
@@ -60,12 +74,17 @@ def test_demo_writes_a_journal_that_replays_to_the_same_game_and_a_gif(tmp_path,
     assert gif.n_frames > 20
 
 
-def test_demo_tells_its_game_in_the_language_of_its_oled(tmp_path, capsys):
-    """`demo --lang fr` (the default) draws the French OLED and tells the French story."""
+def test_demo_tells_its_game_in_the_language_of_its_oled(tmp_path, capsys, monkeypatch):
+    """`demo` with no language told (French, a table's) draws the French OLED, tells the
+    French story and says the rest in French too."""
+    for name in ("COMPANION_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "no-config.toml"))
     assert main(["demo", "--players", "3", "--seed", "2", "--out", str(tmp_path)]) == 0
     text = capsys.readouterr().out
     assert " est le Magicien (tour 1, " in text and "la manche 2 commence avec " in text
     assert " is the Magician" not in text
+    assert "gagnant : " in text and "pour la revoir : companion replay " in text
 
 
 def test_play_sim_a_person_plays_a_turn_by_typing(tmp_path):

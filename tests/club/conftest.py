@@ -250,8 +250,8 @@ class SimTable:
 
     def __init__(self, name: str, game: str, broker: Mosquitto, folder: Path, seed: int = 1,
                  lang: str = "fr", page: bool = False, tls_ca: Path | None = None,
-                 tls: bool | None = None) -> None:  # fmt: skip
-        """``page``: with its web page too (on 127.0.0.1, a port of its own), whose
+                 tls: bool | None = None, page_host: str = "127.0.0.1") -> None:  # fmt: skip
+        """``page``: with its web page too (on ``page_host``, a port of its own), whose
         snapshots the link sends, as `companion run` has them. ``tls_ca``: the CA it trusts
         (default: the broker's, when it speaks TLS); ``tls``: whether it speaks TLS
         (default: as the broker does)."""
@@ -270,7 +270,7 @@ class SimTable:
         self.display.open()
         self.web: WebPort | None = None
         if page:
-            self.web = WebPort(WebConfig(host="127.0.0.1", port=0), folder,
+            self.web = WebPort(WebConfig(host=page_host, port=0), folder,
                                self.session.referee, self.inbox)  # fmt: skip
             self.web.start()
         self.link = open_link(self.config, folder, self.session.referee, self.web, retry=1)

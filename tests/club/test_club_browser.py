@@ -42,14 +42,20 @@ def test_every_table_is_drawn_with_its_games_own_view(served):
     board, page, port = served
     states = {name: live_table(board, name, game) for name, game in GAMES.items()}
     board.apply("table-c", "availability", b"offline")
+    board.apply("table-a", "page", b"192.0.2.7:8080")
     page.goto(f"http://127.0.0.1:{port}/")
     lang = page.locator("html").get_attribute("lang")
     for name, state in states.items():
         card = page.locator(f'.table[data-table="{name}"]')
         card.locator(".game-view > *").first.wait_for()  # the game's own view, mounted
-        assert card.locator(".status").inner_text() == state["status"]
+        assert state["language"] == "fr"  # the board's language, whatever the table's
+        assert card.locator(".status").inner_text() == state["statuses"][lang]
         drawn(page, f'.table[data-table="{name}"] img')
     assert "offline" in page.locator('.table[data-table="table-c"]').get_attribute("class")
+    link = page.locator('.table[data-table="table-a"] a.page')
+    assert link.get_attribute("href") == "http://192.0.2.7:8080/"
+    assert link.inner_text() == WORDS[lang]["page"]
+    assert page.locator('.table[data-table="table-b"] a').count() == 0  # no page said
     counted(board, "table-b", result("table-b", "r1", ["Ana", "Bob", "Cy"], [1, 4, 0], 1))
     page.locator("#standings tr:nth-child(2) td").first.wait_for()
     first = page.locator("#standings tr:nth-child(2) td").all_inner_texts()
@@ -64,6 +70,10 @@ def test_every_table_is_drawn_with_its_games_own_view(served):
     lowest = {"fr": "le plus bas gagne", "en": "lowest wins"}[lang]
     assert f"Vous ne passerez pas ! 31 ({lowest})" in ana.inner_text()
     assert "Flip Done 1" in page.locator("#standings").inner_text()
+    replay = page.locator('.table[data-table="table-a"] a.replay')
+    counted(board, "table-a", result("table-a", "r3", ["Ana", "Bob"], [2, 0], 0, "ptipasspass"))
+    replay.wait_for()  # once its game is over, its replays
+    assert replay.get_attribute("href") == "http://192.0.2.7:8080/replay"
     assert page.errors == []
 
 

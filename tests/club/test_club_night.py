@@ -15,7 +15,7 @@ import paho.mqtt.client as mqtt
 
 from companion import games
 from companion.club.link import TableLink
-from companion.club.topics import announcement, state_payload
+from companion.club.topics import announcement, page_address, state_payload
 from companion.web.public import Publisher
 from tests.club.conftest import CLUB, SimTable, outbox, wait_for
 from tests.web.table import Client
@@ -110,6 +110,33 @@ def test_a_table_with_its_page_sends_the_pages_own_view_from_its_first(broker, c
         return version.startswith(b'{"version":') and (b"{" + rest).startswith(own)
 
     wait_for(same_bytes)
+
+
+def test_a_tables_card_links_to_its_page_and_once_a_game_ended_to_its_replays(
+    broker, club, tables, tmp_path
+):
+    """A table whose page listens on its network says where (the retained ``page``): the
+    board's card links to it, and to its replays once it finished a game. A page on the
+    table itself only (127.0.0.1) is no link for the club's screen."""
+    shown = SimTable("table-a", "swiped", broker, tmp_path / "a", page=True, page_host="0.0.0.0")
+    private = SimTable("table-b", "swiped", broker, tmp_path / "b", page=True)
+    tables.extend([shown, private])
+    assert shown.web is not None and private.web is not None
+    address = shown.web.address  # the table's address on its network, as its log says it
+    page = f"http://{address}/" if page_address(address) else None  # none on a loopback-only box
+    wait_for(lambda: _card(club, "table-a").get("online") and _card(club, "table-b").get("online"))
+    wait_for(lambda: _card(club, "table-a")["page"] == page)
+    assert _card(club, "table-a")["replay"] is None  # no game over yet
+    assert _card(club, "table-b")["page"] is None and private.web.address.startswith("127.0.0.1:")
+    shown.play()
+    wait_for(lambda: len(club.board.results) == 1)
+    wait_for(lambda: _card(club, "table-a")["replay"] == (page and page + "replay"))
+
+
+def _card(club, name: str) -> dict:
+    """The table's card as the club's page gets it (`/api/board`)."""
+    cards = json.loads(club.board.view_json()[1])["tables"]
+    return next((card for card in cards if card["name"] == name), {})
 
 
 def _ended_at(table: SimTable) -> float:
@@ -287,6 +314,9 @@ def test_nothing_hidden_reaches_the_broker(broker, tables, tmp_path):
         evenings = [json.loads(p) for kind, p in mine if kind == "results"]
         assert evenings[-1] == [result] and all(e in ([], [result]) for e in evenings)
         assert {p for kind, p in mine if kind == "availability"} <= {b"online", b"offline"}
+        assert {p for kind, p in mine if kind == "page"} == {b""}  # no page: nothing to open
+        assert {kind for kind, _ in mine} == {"state", "frame", "availability", "page",
+                                              "result", "results", "games"}  # fmt: skip
 
 
 def _page_views(table: SimTable) -> list[dict]:

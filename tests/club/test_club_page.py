@@ -18,7 +18,7 @@ import pytest
 from companion import games
 from companion.club.board import REASONS, Board, Bounds
 from companion.club.page import ClubServer
-from companion.club.topics import announcement, state_payload
+from companion.club.topics import announcement, page_address, state_payload
 from companion.club.words import WORDS
 from companion.web.public import Publisher
 from tests.web.table import Client
@@ -232,6 +232,8 @@ def test_one_tables_bad_or_oversized_state_blanks_its_own_card_alone(page) -> No
         good | {"status": None}, good | {"history": "abc"}, good | {"board": [1, 2]},
         good | {"page_assets": ["../../x.js"]}, good | {"game": "../vnp"},
         good | {"finished": "yes"}, good | {"title": "x" * 5000},
+        good | {"statuses": "fin"}, good | {"statuses": {"fr": 3}},
+        good | {"statuses": {"<b>": "x"}}, good | {"statuses": {f"l{i}": "x" for i in range(9)}},
     ]  # fmt: skip
     good_bytes = state_bytes(good)
     for bad in bad_states:
@@ -339,3 +341,46 @@ def test_the_page_is_read_only(page) -> None:
         for method in ("POST", "PUT", "DELETE"):
             assert client.request(method, path, b"{}").status == 405
     assert board.version == 0 and board.results == {}
+
+
+def test_a_cards_links_are_made_by_the_board_from_a_tables_address_only() -> None:
+    """A table says where its page is ("HOST:PORT", the retained ``page``); the board makes
+    the card's links of it, its replays' once it finished a game. A payload that is no
+    address (a scheme, a path, a script) is refused and counted; an empty one: no link."""
+    board = Board()
+    live_table(board, "t1", "flipdone")
+
+    def card() -> dict:
+        return json.loads(board.view_json()[1])["tables"][0]
+
+    assert card()["page"] is None and card()["replay"] is None
+    for address in ("192.168.1.21:8080", "[fe80::1]:8080", "table-1.local:80"):
+        board.apply("t1", "page", address.encode())
+        assert card()["page"] == f"http://{address}/" and card()["replay"] is None
+    refused = [b"javascript:alert(1)//:1", b"http://evil.example:80", b"evil.example:80/x",
+               b"a b:80", b"evil.example", b"host:80#x", b"x" * 301]  # fmt: skip
+    for payload in refused:
+        board.apply("t1", "page", payload)
+        assert card()["page"] == "http://table-1.local:80/", payload
+    assert board.tables["t1"].refused["shape"] == len(refused) - 1
+    assert board.tables["t1"].refused["large"] == 1
+    counted(board, "t1", result("t1", "r1", ["Ana", "Bob", "Cy"], [1, 4, 0], 1))
+    assert card()["replay"] == "http://table-1.local:80/replay"
+    board.apply("t1", "page", b"")  # its page turned off
+    assert card()["page"] is None and card()["replay"] is None
+
+
+def test_a_table_says_its_page_to_the_club_only_when_the_club_can_open_it() -> None:
+    assert page_address("192.168.1.21:8080") == b"192.168.1.21:8080"
+    assert page_address("[fe80::1]:8080") == b"[fe80::1]:8080"
+    for private in (None, "", "127.0.0.1:8080", "[::1]:8080", "localhost:8080"):
+        assert page_address(private) == b""  # no page, or one on the table itself only
+
+
+def test_a_tables_status_is_shown_in_the_boards_language() -> None:
+    """A table says its status line in each language (the card shows the board's): never
+    the table's French sentence on an English board."""
+    state = live_table(Board(), "t1", "vnp")
+    assert state["language"] == "fr"
+    assert state["statuses"]["fr"] == state["status"]
+    assert state["statuses"]["en"].startswith("yellow (Ana) to play")

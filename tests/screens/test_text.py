@@ -202,7 +202,8 @@ def test_catalogue_never_needs_a_glyph_outside_ascii_and_french() -> None:
 
     allowed = set(string.printable) | set("éèêëàâçùûôîïÉÈÀÇ«»’…—°·●★")
     for lang in LANGUAGES:
-        for template in catalogue._PHRASES[lang].values():
+        for key in phrase_keys(lang):  # what a screen draws (not the command line's words)
+            template = catalogue._PHRASES[lang][key]
             assert set(template) <= allowed, template
 
 

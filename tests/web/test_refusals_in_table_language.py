@@ -216,3 +216,18 @@ def test_a_colour_the_seat_does_not_play_is_refused_in_the_tables_language(vnp_t
     expected = {"fr": f"Vous ne jouez pas le {colour}.", "en": f"You do not play {english}."}
     assert answer.status == 403
     assert answer.json()["error"] == expected[vnp_table.session.referee.setup.language]
+
+
+def test_a_phone_may_name_a_colour_as_the_engine_or_either_language_does():
+    """The refusal lists the colours in the table's language ("yellow, blue..."): a phone
+    that names one so is understood, as one that sends the engine's name."""
+    game = games.get("vnp")
+    setup = game.simulated_setup(4, 1)
+    board = game.page_view(games.make_referee(setup))
+    seat = board["colour_seats"][COLOURS.index("jaune")]
+    for word in ("jaune", "Jaune", "yellow", "YELLOW"):
+        assert game.page_value("pass", {"colour": word}, seat, board) == {"colour": "jaune"}
+    with pytest.raises(Refused) as refused:
+        game.page_value("pass", {"colour": "gelb"}, seat, board)
+    assert refused.value.sentence("en") == "The colour is one of: yellow, blue, red, green."
+    assert refused.value.sentence("fr") == "La couleur est l’une de : jaune, bleu, rouge, vert."

@@ -4,11 +4,14 @@
 // never read as HTML. One table is trusted with its own card only: a card that fails to
 // draw says so, and the other cards, the standings and the results are drawn all the same.
 // The poll sends the ETag of the board it has: an unchanged board is answered 304, empty.
+// Every word is the board's language: a table's status line in it (each table says its
+// status in every language it speaks), else only what the board tells from the state.
 
 import { loadView } from "/static/gameview.js";
 import { setLanguage } from "/static/i18n.js";
 
 let etag = null;
+const lang = document.documentElement.lang;
 const cards = new Map(); // table name -> {card, its parts' elements, view, loading}
 
 function el(tag, text, cls) {
@@ -37,7 +40,8 @@ function cardOf(name) {
     c.box = el("div", null, "game-view");
     c.seats = el("ul", null, "seats");
     c.refused = el("p", null, "refused");
-    c.card.append(c.title, c.head, c.img, c.status, c.box, c.seats, c.refused);
+    c.links = el("p", null, "links");
+    c.card.append(c.title, c.head, c.img, c.status, c.box, c.seats, c.links, c.refused);
     c.view = null;
     c.loading = null;
     cards.set(name, c);
@@ -53,12 +57,37 @@ function drawTable(t, w, linked) {
   c.refused.textContent = t.refused
     ? w.refused + " " + t.refused + " (" + (w["why_" + t.last_refused] || t.last_refused) + ")"
     : "";
+  drawLinks(c, t, w);
   try {
     drawState(c, t, w);
   } catch (e) {
     c.status.textContent = w.broken; // this card alone
   }
   return c.card;
+}
+
+/** The table's page and its replays, while the table is online (the board built each
+ * address from the table's "HOST:PORT": never a scheme or a path a table chose). */
+function drawLinks(c, t, w) {
+  const links = [];
+  for (const key of ["page", "replay"]) {
+    if (t.online && typeof t[key] === "string" && t[key].startsWith("http://")) {
+      const a = el("a", w[key], key);
+      a.href = t[key];
+      a.rel = "noopener noreferrer";
+      links.push(a);
+    }
+  }
+  c.links.replaceChildren(...links.flatMap((a, i) => (i ? [" · ", a] : [a])));
+}
+
+/** The status line in the board's language; a table that does not say it in that language
+ * gets what its state tells ("game over"), never a sentence of another language. */
+function statusOf(s, w) {
+  const said = s.statuses && s.statuses[lang];
+  if (typeof said === "string") return said;
+  if (s.language === lang && typeof s.status === "string") return s.status;
+  return s.finished ? w.finished : "";
 }
 
 function drawState(c, t, w) {
@@ -70,13 +99,14 @@ function drawState(c, t, w) {
     return;
   }
   c.head.textContent = s.title || s.game;
+  const status = statusOf(s, w);
   if (t.frame_no > 0) {
     c.img.hidden = false;
-    c.img.alt = s.status || "";
+    c.img.alt = status;
     const src = "/frame/" + encodeURIComponent(t.name) + ".png?v=" + t.frame_no;
     if (c.img.getAttribute("src") !== src) c.img.src = src;
   }
-  c.status.textContent = s.status + (s.finished ? " (" + w.finished + ")" : "");
+  c.status.textContent = status;
   c.seats.replaceChildren(
     ...s.seats.map((name, i) => {
       const score = s.scores[i] !== undefined ? " : " + s.scores[i] : "";

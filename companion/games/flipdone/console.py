@@ -16,27 +16,11 @@ from typing import IO, Any
 from companion.games.flipdone.referee import PAD, FlipDoneReferee, card_of_kind
 from companion.games.flipdone.rules import CENTRE, SQUARES
 from companion.games.flipdone.screens import FdFaultScreen, fd_say
+from companion.screens.text import phrase
 from companion.session import Session
 from companion.sim.console import SpotConsole, run_spot_console
 
-HELP = """\
-Physical acts (squares are 1..9 in reading order, 5 the centre; the pad is 0 or
-"pad"; cards as AH, 10S or TS, QC...; you play every seat, choosing each card):
-  deal SQUARE CARD      deal a card face down on a square    e.g.  deal 1 7H
-  up CARD               the face-up card on the centre       e.g.  up QS
-  up SQUARE CARD        ... on a square (first player chooses variant)
-  build SQUARE CARD     lay a card face up on a square       e.g.  build 3 4D
-  pad CARD              lay a card face down on the pad      e.g.  pad 9C
-  flip SQUARE           turn the element over, put it back       e.g.  flip 5
-  take SPOT [CARD]      take the cards (or one) off a spot     e.g.  take pad 9C
-  clear                 gather every card (a phase's end)
-Console:
-  noflip (or discard)   push the encoder: "no flip" (the pad's card discarded)
-  back                  undo the last step
-Time:
-  wait SECONDS          let time pass
-Other: table (what lies where, for you only), hands, screen (the OLED again),
-help, quit"""
+HELP = "flipdone.console.help"
 
 FLIP_GAP = 0.2
 """Seconds an element is off its reader while it is turned over."""
@@ -69,9 +53,9 @@ class FlipDoneConsole(SpotConsole):
         """The UID of a card typed as AH, 10S, TS..."""
         card = card_of_kind(f"card:{word.upper()}")
         if card is None:
-            raise ValueError(f"no card {word!r}: cards are AH, 2H..10H (or TH), JH, QH, KH, ... KC")
+            raise ValueError(phrase("flipdone.console.no_card", self.lang, word=repr(word)))
         if card not in self.uid:
-            raise ValueError(f"the {card} has no tag in this game's setup")
+            raise ValueError(phrase("flipdone.console.no_tag", self.lang, card=card))
         return self.uid[card]
 
     # ---------------------------------------------------------------- inputs
@@ -80,7 +64,7 @@ class FlipDoneConsole(SpotConsole):
         """The spot empties, then shows the same tags again (the element turned over)."""
         uids = list(self.spots[square])
         if not uids:
-            raise ValueError(f"nothing lies on square {square}")
+            raise ValueError(phrase("flipdone.console.empty_square", self.lang, square=square))
         self.spots[square] = []
         self.report(t, square)
         self.spots[square] = uids
@@ -90,7 +74,7 @@ class FlipDoneConsole(SpotConsole):
     def clear(self, t: float) -> None:
         full = [s for s, uids in self.spots.items() if uids]
         if not full:
-            raise ValueError("the table is already empty")
+            raise ValueError(phrase("flipdone.console.empty_table", self.lang))
         for i, spot in enumerate(full):
             self.spots[spot] = []
             self.report(t + 0.2 * i, spot)
@@ -109,9 +93,8 @@ class FlipDoneConsole(SpotConsole):
                     e["kind"] == "dealt_down" for e in self.referee.events[dealt:]
                 )
             ):
-                word = "une carte face cachée sur la case" if self.lang == "fr" else (
-                    "a card face down on square")  # fmt: skip
-                print(f"  {word} {square}", file=self.out)
+                dealt_line = phrase("flipdone.console.dealt", self.lang, square=square)
+                print(f"  {dealt_line}", file=self.out)
         elif verb == "up":
             if len(args) == 1:
                 self.put(t, CENTRE, self.card(args[0]))

@@ -262,6 +262,71 @@ REASONS: dict[str, dict[str, str]] = {
 sentences (the status line says them)."""
 
 
+CONSOLE_WORDS: dict[str, dict[str, str]] = {
+    "fr": {
+        "flipdone.console.help": """\
+Gestes (cases 1..9 dans l’ordre de lecture, 5 au centre ; le pad est 0 ou
+"pad" ; les cartes en AH, 10S ou TS, QC... ; vous jouez chaque place et
+choisissez chaque carte) :
+  deal CASE CARTE       poser une carte face cachée sur une case  ex. deal 1 7H
+  up CARTE              la carte visible au centre                ex. up QS
+  up CASE CARTE         ... sur une case (variante du premier joueur)
+  build CASE CARTE      poser une carte face visible sur une case ex. build 3 4D
+  pad CARTE             poser une carte face cachée sur le pad    ex. pad 9C
+  flip CASE             retourner l’élément, le reposer           ex. flip 5
+  take CASE [CARTE]     reprendre les cartes (ou une)     ex. take pad 9C
+  clear                 ramasser toutes les cartes (fin de phase)
+Console :
+  noflip (ou discard)   pousser l’encodeur : « pas de retournement » (la carte
+                        du pad défaussée)
+  back                  annuler la dernière étape
+Temps :
+  wait SECONDES         laisser passer le temps
+Autres : table (ce qui est où, pour vous seul), hands, screen (l’OLED de
+nouveau), help, quit""",
+        "flipdone.console.no_card": "pas de carte {word} : les cartes sont AH, 2H..10H (ou "
+                                    "TH), JH, QH, KH, ... KC",
+        "flipdone.console.no_tag": "{card} n’a pas de tag dans la mise en place de cette partie",
+        "flipdone.console.empty_square": "rien sur la case {square}",
+        "flipdone.console.empty_table": "la table est déjà vide",
+        "flipdone.console.dealt": "une carte face cachée sur la case {square}",
+        "flipdone.hands.tokens": "jetons",
+        "flipdone.hands.gained": "gagnés",
+        "flipdone.hands.manche_wins": "manches gagnées",
+    },
+    "en": {
+        "flipdone.console.help": """\
+Physical acts (squares are 1..9 in reading order, 5 the centre; the pad is 0 or
+"pad"; cards as AH, 10S or TS, QC...; you play every seat, choosing each card):
+  deal SQUARE CARD      deal a card face down on a square    e.g.  deal 1 7H
+  up CARD               the face-up card on the centre       e.g.  up QS
+  up SQUARE CARD        ... on a square (first player chooses variant)
+  build SQUARE CARD     lay a card face up on a square       e.g.  build 3 4D
+  pad CARD              lay a card face down on the pad      e.g.  pad 9C
+  flip SQUARE           turn the element over, put it back       e.g.  flip 5
+  take SPOT [CARD]      take the cards (or one) off a spot     e.g.  take pad 9C
+  clear                 gather every card (a phase's end)
+Console:
+  noflip (or discard)   push the encoder: "no flip" (the pad's card discarded)
+  back                  undo the last step
+Time:
+  wait SECONDS          let time pass
+Other: table (what lies where, for you only), hands, screen (the OLED again),
+help, quit""",
+        "flipdone.console.no_card": "no card {word}: cards are AH, 2H..10H (or TH), JH, QH, "
+                                    "KH, ... KC",
+        "flipdone.console.no_tag": "the {card} has no tag in this game's setup",
+        "flipdone.console.empty_square": "nothing lies on square {square}",
+        "flipdone.console.empty_table": "the table is already empty",
+        "flipdone.console.dealt": "a card face down on square {square}",
+        "flipdone.hands.tokens": "tokens",
+        "flipdone.hands.gained": "gained",
+        "flipdone.hands.manche_wins": "rounds won",
+    },
+}  # fmt: skip
+"""The typed table's words (`companion play --sim --game flipdone`), in each language."""
+
 register_words("flipdone", PHRASES)
+register_words("flipdone", CONSOLE_WORDS, drawn=False)
 register_engine_words("step", {"build": "la carte posée", "discard": "la défausse"})
 # The steps `back` takes back, as a transcript's shared undo line says them in French.

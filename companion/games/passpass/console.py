@@ -15,7 +15,7 @@ from companion.games.passpass.rules import RULESETS
 from companion.games.passpass.screens import FaultScreen
 from companion.games.passpass.words import say, token_list, token_name
 from companion.journal import Input, PressInput, Setup, TickInput
-from companion.screens.text import typed_kind
+from companion.screens.text import phrase, typed_kind
 from companion.session import Session
 from companion.sim.console import (
     UnknownCommand,
@@ -27,25 +27,8 @@ from companion.sim.console import (
 )
 from companion.sim.table import VirtualTable
 
-HELP = """\
-Physical acts (seats are numbers 1..N or names; hats are 1..N; tokens by name,
-in French or English):
-  drop HAT TOKEN        drop a token into a hat          e.g.  drop 5 lapin
-  take HAT TOKEN        take a token out of a hat        e.g.  take 5 lapin
-  slide A B             slide two hats past each other   e.g.  slide 2 5
-  lift HAT              lift a hat and look (the tokens stay on the reader)
-  stray HAT             put an unenrolled tag in a hat (to see a fault)
-  unstray HAT           take it out again
-Console:
-  announce TOKEN        the announce button              e.g.  announce souris
-  doublon SEAT / menteur SEAT   a seat's button          e.g.  doublon Bob
-  aim A B C / choose A B C      the encoder: point at / confirm a line
-  back                  undo the last step
-Time:
-  wait SECONDS          let time pass (a challenge window lasts {window} s)
-  ok                    nobody calls: let the window run out
-Other: table (what lies where, for you only), hands (what each seat holds),
-help, quit"""
+HELP = "passpass.console.help"
+"""The typed table's help, in the table's language (`words.CONSOLE_WORDS`)."""
 
 STRAY_UID = "DEADBEEF"
 
@@ -70,7 +53,10 @@ class Console:
         self.seen = len(self.referee.events)
 
     def seat(self, word: str) -> int:
-        return seat_of(word, self.setup.seats)
+        return seat_of(word, self.setup.seats, self.lang)
+
+    def help(self) -> str:
+        return phrase(HELP, self.lang, window=f"{self.referee.settings.window:g}")
 
     def token(self, word: str) -> str:
         """The token kind typed by its name in the table's language or the other one
@@ -78,7 +64,8 @@ class Console:
         tokens = RULESETS[self.setup.game].tokens
         kind = typed_kind(word, tokens, token_name, self.lang)
         if kind is None:
-            raise ValueError(f"tokens are {token_list(tokens, self.lang).lower()}")
+            listed = token_list(tokens, self.lang).lower()
+            raise ValueError(phrase("passpass.console.tokens", self.lang, tokens=listed))
         return kind
 
     def feed(self, record: Input) -> None:
@@ -93,26 +80,30 @@ class Console:
     def handle(self, line: str) -> bool:
         """Carry out one typed line (`obey`); False once the player quits or the game is
         over."""
-        return obey(line, self.out, self.command, self.show, lambda: self.referee.finished)
+        return obey(line, self.out, self.command, self.show, lambda: self.referee.finished,
+                    self.lang)  # fmt: skip
 
     def command(self, verb: str, args: list[str]) -> bool | None:
         """One command (`companion.sim.console.Act`)."""
         t = round(self.t + 1.0, 3)
         if verb == "help":
-            print(HELP.format(window=self.referee.settings.window), file=self.out)
+            print(self.help(), file=self.out)
             return True
         if verb == "lift":
             spot = int(args[0])
             kinds = self.table.kinds(spot) + self.table.strays(spot)
-            print(f"  under hat {spot}: {', '.join(kinds) or 'nothing'}", file=self.out)
+            under = ", ".join(kinds) or phrase("passpass.console.nothing", self.lang)
+            print("  " + phrase("passpass.console.under", self.lang, spot=spot, kinds=under),
+                  file=self.out)  # fmt: skip
             return True
         if verb == "hands":
-            print("\n".join(hands_lines(self.referee)), file=self.out)
+            print("\n".join(hands_lines(self.referee, self.lang)), file=self.out)
             return True
         if verb == "table":
             for spot in range(1, len(self.table.spots)):
-                kinds = self.table.kinds(spot) + self.table.strays(spot)
-                print(f"  hat {spot}: {', '.join(kinds) or '-'}", file=self.out)
+                listed = ", ".join(self.table.kinds(spot) + self.table.strays(spot)) or "-"
+                print("  " + phrase("passpass.console.hat", self.lang, spot=spot, kinds=listed),
+                      file=self.out)  # fmt: skip
             return True
         if verb in ("drop", "take"):
             spot, token = int(args[0]), self.token(args[1])
@@ -124,8 +115,8 @@ class Console:
             self.act(change(t, spot, STRAY_UID))
         elif verb == "slide":
             if int(args[0]) == int(args[1]):  # a hat lifted and put back: nothing to see
-                print(f"? slide two different hats, e.g. slide {args[0]} {int(args[0]) % 9 + 1}",
-                      file=self.out)  # fmt: skip
+                example = f"{args[0]} {int(args[0]) % 9 + 1}"
+                print(phrase("passpass.console.slide", self.lang, example=example), file=self.out)
                 return True
             for record in self.table.slide(t, int(args[0]), int(args[1])):
                 self.feed(record)
@@ -140,7 +131,7 @@ class Console:
         elif verb == "back":
             self.act(PressInput(t, "back"))
         elif verb == "wait":
-            seconds = wait_seconds(args[0])
+            seconds = wait_seconds(args[0], self.lang)
             self.feed(TickInput(round(self.t + seconds, 3)))
         elif verb == "ok":
             deadline = self.referee.deadline()
@@ -149,15 +140,14 @@ class Console:
                 return True
             self.feed(TickInput(round(max(self.t, deadline + 0.05), 3)))
         else:
-            raise UnknownCommand(verb)
+            raise UnknownCommand(verb, self.lang)
         return None
 
     def nothing_runs_out(self) -> str:
         """Why `ok` lets no time pass: no window runs out now (in PhiPassPass the Doublon
         window lasts until the announcement)."""
-        if self.setup.game == "phipasspass":
-            return "nothing runs out now: a Doublon window ends with the announcement"
-        return "nothing runs out now: no challenge window is open"
+        edition = "phi" if self.setup.game == "phipasspass" else "pti"
+        return phrase(f"passpass.console.no_window.{edition}", self.lang)
 
     def show(self) -> None:
         self.seen = show_table(self.referee, self.seen, self.out, self.lang, stop_sentence)
@@ -175,7 +165,7 @@ def run_console(
 ) -> int:
     """Read commands until quit or the end of the game; `echo` them when not typed live."""
     console = Console(session, out, lang)
-    print(HELP.format(window=console.referee.settings.window), file=out)
+    print(console.help(), file=out)
     console.show()
     for line in lines:
         if echo:

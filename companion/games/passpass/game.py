@@ -33,7 +33,7 @@ TURN_LIMIT = RuleOption(
     "--turn-limit",
     "turn_limit",
     whole_number(1),
-    "void a manche after this many turns (PTI-15; the book has no limit)",
+    "passpass.cli.turn_limit",
 )
 
 

@@ -17,6 +17,7 @@ from companion.games import TableSetting
 from companion.games.passpass.rules.layouts import Layout
 from companion.journal import Setup
 from companion.referee.pace import SetupError
+from companion.screens.text import register_words
 
 SETUP_FIELDS: Mapping[str, str] = {
     "window": "window_seconds",
@@ -43,6 +44,12 @@ DOUBLON_MIN = Seconds(
     "seat may call Doublon: 0 to 10 (default 2)",
     DOUBLON_MIN_SECONDS,
 )
+WINDOW_HELP = "passpass.cli.window"
+"""`companion play --window`'s help, in the command line's language."""
+register_words("passpass", {
+    "fr": {WINDOW_HELP: f"fenêtre de défi, en secondes : {WINDOW.low:g} à {WINDOW.high:g}"},
+    "en": {WINDOW_HELP: f"challenge window, seconds: {WINDOW.low:g} to {WINDOW.high:g}"},
+}, drawn=False)  # fmt: skip
 TABLE_SETTINGS = (
     TableSetting(
         "window",
@@ -50,7 +57,7 @@ TABLE_SETTINGS = (
         WINDOW.fix,
         WINDOW.default,
         "window {value:g} s",
-        option_help=f"challenge window, seconds: {WINDOW.low:g} to {WINDOW.high:g}",
+        option_help=WINDOW_HELP,
         legacy=True,
     ),
     TableSetting(

@@ -461,5 +461,81 @@ def verdict_sentence(verdict: Verdict, names: Sequence[str], lang: str = DEFAULT
     return f"{verdict_outcome(verdict, names, lang)} {verdict_facts(verdict, names, lang)}".strip()
 
 
+CLI_WORDS = {
+    "fr": {
+        "passpass.cli.turn_limit": "annuler une manche après tant de tours (PTI-15 ; le livre "
+                                   "n’en fixe pas)",
+        "passpass.console.help": """\
+Gestes (places : leur numéro 1..N ou leur nom ; chapeaux : 1..N ; jetons : leur
+nom, en français ou en anglais) :
+  drop CHAPEAU JETON    glisser un jeton dans un chapeau  ex.  drop 5 lapin
+  take CHAPEAU JETON    sortir un jeton d’un chapeau      ex.  take 5 lapin
+  slide A B             faire glisser deux chapeaux       ex.  slide 2 5
+  lift CHAPEAU          soulever un chapeau et regarder (les jetons restent)
+  stray CHAPEAU         mettre un tag non enregistré dans un chapeau (une faute)
+  unstray CHAPEAU       l’en retirer
+Console :
+  announce JETON        le bouton d’annonce               ex.  announce souris
+  doublon PLACE / menteur PLACE   le bouton d’une place   ex.  doublon Bob
+  aim A B C / choose A B C        l’encodeur : viser / valider une ligne
+  back                  annuler la dernière étape
+Temps :
+  wait SECONDES         laisser passer le temps (une fenêtre de défi dure {window} s)
+  ok                    personne ne défie : la fenêtre se ferme
+Autres : table (ce qui est où, pour vous seul), hands (ce que tient chaque
+place), help, quit""",
+        "passpass.console.tokens": "les jetons sont {tokens}",
+        "passpass.console.nothing": "rien",
+        "passpass.console.under": "sous le chapeau {spot} : {kinds}",
+        "passpass.console.hat": "chapeau {spot} : {kinds}",
+        "passpass.console.slide": "? faites glisser deux chapeaux différents, par exemple "
+                                  "slide {example}",
+        "passpass.console.no_window.pti": "rien ne se ferme maintenant : aucune fenêtre de "
+                                          "défi n’est ouverte",
+        "passpass.console.no_window.phi": "rien ne se ferme maintenant : une fenêtre de "
+                                          "Doublon se ferme avec l’annonce",
+        "ptipasspass.hands.challenge_tokens": "jetons de défi",
+        "ptipasspass.hands.victories": "victoires",
+        "phipasspass.hands.victories": "victoires",
+    },
+    "en": {
+        "passpass.cli.turn_limit": "void a round after this many turns (PTI-15; the book has "
+                                   "no limit)",
+        "passpass.console.help": """\
+Physical acts (seats are numbers 1..N or names; hats are 1..N; tokens by name,
+in French or English):
+  drop HAT TOKEN        drop a token into a hat          e.g.  drop 5 lapin
+  take HAT TOKEN        take a token out of a hat        e.g.  take 5 lapin
+  slide A B             slide two hats past each other   e.g.  slide 2 5
+  lift HAT              lift a hat and look (the tokens stay on the reader)
+  stray HAT             put an unenrolled tag in a hat (to see a fault)
+  unstray HAT           take it out again
+Console:
+  announce TOKEN        the announce button              e.g.  announce souris
+  doublon SEAT / menteur SEAT   a seat's button          e.g.  doublon Bob
+  aim A B C / choose A B C      the encoder: point at / confirm a line
+  back                  undo the last step
+Time:
+  wait SECONDS          let time pass (a challenge window lasts {window} s)
+  ok                    nobody calls: let the window run out
+Other: table (what lies where, for you only), hands (what each seat holds),
+help, quit""",
+        "passpass.console.tokens": "tokens are {tokens}",
+        "passpass.console.nothing": "nothing",
+        "passpass.console.under": "under hat {spot}: {kinds}",
+        "passpass.console.hat": "hat {spot}: {kinds}",
+        "passpass.console.slide": "? slide two different hats, e.g. slide {example}",
+        "passpass.console.no_window.pti": "nothing runs out now: no challenge window is open",
+        "passpass.console.no_window.phi": "nothing runs out now: a Doublon window ends with "
+                                          "the announcement",
+        "ptipasspass.hands.challenge_tokens": "challenge tokens",
+        "ptipasspass.hands.victories": "victories",
+        "phipasspass.hands.victories": "victories",
+    },
+}  # fmt: skip
+"""The command line's words of both editions (`companion selfplay --turn-limit`, the typed
+table of `companion play --sim`)."""
+
 register_words("passpass", PHRASES)
+register_words("passpass", CLI_WORDS, drawn=False)
 register_say(Prompt, say)

@@ -17,34 +17,11 @@ from typing import IO, Any
 from companion.games.swiped.referee import PAD, SwipedReferee
 from companion.games.swiped.rules import COLOURS, SQUARES, public_view
 from companion.games.swiped.screens import SwFaultScreen, colour_name, sw_say
-from companion.screens.text import typed_kind
+from companion.screens.text import phrase, typed_kind
 from companion.session import Session
 from companion.sim.console import SPOT_GAP, SpotConsole, run_spot_console, seat_of
 
-HELP = f"""\
-Physical acts (squares are 1..9 in reading order; the pad is 0 or "pad"; a card
-by its number, e.g. 7, a big cube by its colour; you play both seats, choosing
-each card yourself; the colours:
-{", ".join(COLOURS)}):
-  tap CARD              lay a card on the pad, then take it back    e.g. tap 7
-                        (the face-up card, a seat's secret card, a named card)
-  put SPOT TAG          lay a card or a cube on a spot (moved from where it was)
-                                                                e.g. put 5 rouge
-  take SPOT [TAG]       take a tag (or every tag) off a spot     e.g. take pad 7
-  place                 put every cube where the face-up card shows it
-  swap A B              exchange the cubes of squares A and B      e.g. swap 2 7
-Console (seats are 1, 2 or the players' names):
-  doublon SEAT          the seat's Doublon button: "5 matches"  e.g. doublon Ana
-  menteur SEAT [CARD]   its Menteur button: "I know your card", then the card
-                        named (here, or with name CARD or tap CARD)
-                                                             e.g. menteur Bob 12
-  name CARD             turn the encoder to a card and push: the card named
-  skip                  push the encoder: "same pair, skip" (SW-4)
-  back                  undo the last step
-Time:
-  wait SECONDS          let time pass
-Other: table (what lies where, for you only), hands, screen (the OLED again),
-help, quit"""
+HELP = "swiped.console.help"
 
 
 class SwipedConsole(SpotConsole):
@@ -66,7 +43,15 @@ class SwipedConsole(SpotConsole):
 
     def name(self, uid: str) -> str:
         token = self.referee.tokens.get(uid, uid)
-        return f"card {token}" if isinstance(token, int) else str(token)
+        if isinstance(token, int):
+            return phrase("swiped.console.card", self.lang, n=token)
+        return colour_name(token, self.lang).lower() if token in COLOURS else str(token)
+
+    def colours(self) -> str:
+        return ", ".join(colour_name(c, self.lang).lower() for c in COLOURS)
+
+    def help(self) -> str:
+        return phrase(HELP, self.lang, colours=self.colours())
 
     def tag(self, word: str) -> str:
         """The UID of a card typed as its number ("7", "card:7", "layout:7") or of a cube
@@ -75,21 +60,22 @@ class SwipedConsole(SpotConsole):
         colour = typed_kind(name, COLOURS, colour_name, self.lang)  # "rouge" or "red"
         token: int | str | None = int(name) if name.isdigit() else colour
         if token is None:
-            raise ValueError(f"no tag {word!r}: a card's number, or a colour: {', '.join(COLOURS)}")
+            raise ValueError(phrase("swiped.console.no_tag", self.lang, word=repr(word),
+                                    colours=self.colours()))  # fmt: skip
         if token not in self.uid:
-            raise ValueError(f"card {token} has no tag in this game's setup (its deck is smaller)")
+            raise ValueError(phrase("swiped.console.small_deck", self.lang, n=token))
         return self.uid[token]
 
     def card(self, word: str) -> str:
         uid = self.tag(word)
         if not isinstance(self.referee.tokens[uid], int):
-            raise ValueError(f"{word!r} is a cube: tap a card's number")
+            raise ValueError(phrase("swiped.console.cube", self.lang, word=repr(word)))
         return uid
 
     def cube(self, square: int) -> str:
         cubes = [uid for uid in self.spots[square] if isinstance(self.referee.tokens[uid], str)]
         if len(cubes) != 1:
-            raise ValueError(f"square {square} holds {len(cubes) or 'no'} cubes, not one")
+            raise ValueError(phrase("swiped.console.cubes", self.lang, square=square, n=len(cubes)))
         return cubes[0]
 
     # ---------------------------------------------------------------- acts
@@ -109,7 +95,7 @@ class SwipedConsole(SpotConsole):
         """Every cube moved where the face-up card shows it, one at a time."""
         view = public_view(self.referee.state)
         if view.layout_card is None:
-            raise ValueError("no face-up card yet: tap it first (tap CARD)")
+            raise ValueError(phrase("swiped.console.no_layout", self.lang))
         for square, colour in enumerate(view.grid, start=1):
             uid = self.uid[colour]
             if uid not in self.spots[square]:
@@ -119,7 +105,7 @@ class SwipedConsole(SpotConsole):
     def swap(self, t: float, a: int, b: int) -> None:
         """A's cube put beside B's, then B's moved to A."""
         if a == b:
-            raise ValueError("swap two different squares")
+            raise ValueError(phrase("swiped.console.same", self.lang))
         first, second = self.cube(a), self.cube(b)
         t = self.move(t, b, first)
         self.move(t, a, second)
@@ -140,7 +126,7 @@ class SwipedConsole(SpotConsole):
         elif verb == "swap":
             self.swap(t, self.square(args[0]), self.square(args[1]))
         elif verb in ("doublon", "menteur"):
-            seat = seat_of(args[0], self.setup.seats)
+            seat = seat_of(args[0], self.setup.seats, self.lang)
             card = self.card(args[1]) if verb == "menteur" and len(args) > 1 else None
             self.press(t, verb, seat)
             if card is not None:  # the right card is in the other's hands: the encoder

@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.doc_paths import RULINGS_DOC
+from companion.cli_words import said
 from companion.games import Game, Printables, register
 from companion.games.swiped import voice, words  # noqa: F401  (registers its phrases, voice)
 from companion.games.swiped.rules import COLOURS, ENGINE, PLAYERS, SQUARES, Config
@@ -101,13 +101,11 @@ def deck_options(parser: argparse.ArgumentParser) -> None:
         "--size",
         type=int,
         default=Config().deck_size,
-        help=f"number of cards, {MIN_DECK} to {MAX_DECK} (default 24, as shipped)",
+        metavar="N",
+        help=said("swiped.cli.size", low=MIN_DECK, high=MAX_DECK),
     )
     parser.add_argument(
-        "--seed",
-        type=int,
-        default=Config().deck_seed,
-        help="seed of the deck (default 0, as shipped)",
+        "--seed", type=int, default=Config().deck_seed, metavar="N", help=said("swiped.cli.seed")
     )
 
 
@@ -118,7 +116,7 @@ def write_deck(args: argparse.Namespace, out: Path) -> str:
     from companion.rules.errors import BadInput
 
     if out.suffix.lower() not in deck_sheet.SUFFIXES:
-        raise ValueError(f"--out {out}: give a .pdf (to print) or a .png (to look at)")
+        raise ValueError(said("swiped.cli.suffix", out=out))
     try:
         deck = make_deck(args.size, args.seed)
     except BadInput as exc:
@@ -126,8 +124,10 @@ def write_deck(args: argparse.Namespace, out: Path) -> str:
     title = f"Swiped - jeu de {len(deck)} cartes (graine {args.seed})"
     written = deck_sheet.write_sheet(deck, out, title)
     pages = deck_sheet.pages_needed(len(deck))
-    also = f" (pages 2 on: {', '.join(map(str, written[1:]))})" if len(written) > 1 else ""
-    return f"{len(deck)} cards on {pages} page{'s' * (pages > 1)}{also}"
+    files = ", ".join(map(str, written[1:]))
+    also = said("swiped.cli.also", files=files) if len(written) > 1 else ""
+    pages_said = said("swiped.cli.pages" if pages > 1 else "swiped.cli.page", n=pages)
+    return said("swiped.cli.written", cards=len(deck), pages=pages_said, also=also)
 
 
 def page_view(referee: Any) -> dict[str, Any]:
@@ -138,15 +138,8 @@ def page_view(referee: Any) -> dict[str, Any]:
 
 
 DECK = Printables(
-    summary="its layout cards (SW-1), numbered as the rules engine numbers them",
-    description=(
-        "Lay out Swiped's layout cards on A4 pages at playing-card size (63 x 88 mm, 9 per "
-        "page) with cut marks, and write a PDF to print at 100 %, or PNGs to look at "
-        "(FILE.png is page 1, FILE-2.png page 2...): the cards numbered as the rules engine "
-        "numbers them, each with the colour's name on every square and a circle where its "
-        "NFC sticker goes. How to print and cut it: docs/games.md; the deck's ruling (SW-1): "
-        f"{RULINGS_DOC}."
-    ),
+    summary="swiped.cli.deck",
+    description="swiped.cli.deck.description",
     write=write_deck,
     options=deck_options,
 )

@@ -739,13 +739,14 @@ def _line(key: str, lang: str, **fields: object) -> str:
 
 
 def _colour(colour: str, lang: str) -> str:
-    """A big cube's colour as a line names it: the engine's name in English (what those
-    lines have always shown), the OLED's name in French ("Rouge")."""
-    return colour if check_lang(lang) == "en" else colour_name(colour, lang)
+    """A big cube's colour as a line names it: the OLED's name, "Rouge" in French, "red"
+    mid-sentence in English."""
+    name = colour_name(colour, lang)
+    return name.lower() if check_lang(lang) == "en" else name
 
 
 def _pair(colours: Sequence[str], lang: str) -> str:
-    """A swap's two colours, "rouge-bleu" (en) or "Rouge-Bleu" (fr)."""
+    """A swap's two colours, "red-blue" (en) or "Rouge-Bleu" (fr)."""
     return "-".join(_colour(c, lang) for c in colours)
 
 

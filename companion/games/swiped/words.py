@@ -213,4 +213,115 @@ rulings (SW-4) keep their ids, as docs/rulings.md names them."""
 for _lang, _table in SCREEN_PHRASES.items():
     PHRASES[_lang].update((PREFIX + key, text) for key, text in _table.items())
 
+CLI_WORDS: dict[str, dict[str, str]] = {
+    "fr": {
+        "swiped.cli.deck": "ses cartes de disposition (SW-1), numérotées comme le moteur "
+                           "des règles les numérote",
+        "swiped.cli.deck.description": (
+            "Disposer les cartes de disposition de Swiped sur des pages A4 au format des "
+            "cartes à jouer (63 x 88 mm, 9 par page) avec des traits de coupe, et écrire un "
+            "PDF à imprimer à 100 %, ou des PNG à regarder (FICHIER.png est la page 1, "
+            "FICHIER-2.png la page 2...) : les cartes numérotées comme le moteur des règles "
+            "les numérote, chacune avec le nom de la couleur sur chaque case et un cercle où "
+            "va son autocollant NFC. Comment l’imprimer et la découper : docs/games.md ; la "
+            "règle du jeu de cartes (SW-1) : docs/rulings.md."),
+        "swiped.cli.size": "nombre de cartes, de {low} à {high} (24 par défaut, comme livré)",
+        "swiped.cli.seed": "graine du jeu de cartes (0 par défaut, comme livré)",
+        "swiped.cli.suffix": "--out {out} : donnez un .pdf (à imprimer) ou un .png (à regarder)",
+        "swiped.cli.written": "{cards} cartes sur {pages}{also}",
+        "swiped.cli.page": "{n} page",
+        "swiped.cli.pages": "{n} pages",
+        "swiped.cli.also": " (pages 2 et suivantes : {files})",
+        "swiped.console.help": """\
+Gestes (cases 1..9 dans l’ordre de lecture ; le pad est 0 ou « pad » ; une
+carte par son numéro, par exemple 7, un gros cube par sa couleur ; vous jouez
+les deux places et choisissez chaque carte ; les couleurs :
+{colours}) :
+  tap CARTE             poser une carte sur le pad, puis la reprendre  ex. tap 7
+                        (la carte visible, la carte secrète d’une place, une
+                        carte nommée)
+  put CASE TAG          poser une carte ou un cube sur une case (déplacé)
+                                                                ex. put 5 rouge
+  take CASE [TAG]       reprendre un tag (ou tous) d’une case     ex. take pad 7
+  place                 mettre chaque cube où le montre la carte visible
+  swap A B              échanger les cubes des cases A et B       ex. swap 2 7
+Console (places : 1, 2 ou le nom des joueurs) :
+  doublon PLACE         le bouton Doublon de la place : « 5 cases »
+                                                              ex. doublon Ana
+  menteur PLACE [CARTE] son bouton Menteur : « je connais ta carte », puis la
+                        carte nommée (ici, ou avec name CARTE ou tap CARTE)
+                                                           ex. menteur Bob 12
+  name CARTE            tourner l’encodeur jusqu’à une carte et pousser
+  skip                  pousser l’encodeur : « même paire, on passe » (SW-4)
+  back                  annuler la dernière étape
+Temps :
+  wait SECONDES         laisser passer le temps
+Autres : table (ce qui est où, pour vous seul), hands, screen (l’OLED de
+nouveau), help, quit""",
+        "swiped.console.card": "carte {n}",
+        "swiped.console.no_tag": "pas de tag {word} : le numéro d’une carte, ou une couleur : "
+                                 "{colours}",
+        "swiped.console.small_deck": "la carte {n} n’a pas de tag dans cette partie (son jeu "
+                                     "de cartes est plus petit)",
+        "swiped.console.cube": "{word} est un cube : tapez le numéro d’une carte",
+        "swiped.console.cubes": "la case {square} a {n} cubes, pas un seul",
+        "swiped.console.no_layout": "pas encore de carte visible : tapez-la d’abord (tap "
+                                    "CARTE)",
+        "swiped.console.same": "échangez deux cases différentes",
+        "swiped.hands.programmed": "échanges programmés",
+    },
+    "en": {
+        "swiped.cli.deck": "its layout cards (SW-1), numbered as the rules engine numbers them",
+        "swiped.cli.deck.description": (
+            "Lay out Swiped's layout cards on A4 pages at playing-card size (63 x 88 mm, 9 "
+            "per page) with cut marks, and write a PDF to print at 100 %, or PNGs to look at "
+            "(FILE.png is page 1, FILE-2.png page 2...): the cards numbered as the rules "
+            "engine numbers them, each with the colour's name on every square and a circle "
+            "where its NFC sticker goes. How to print and cut it: docs/games.md; the deck's "
+            "ruling (SW-1): docs/rulings.md."),
+        "swiped.cli.size": "number of cards, {low} to {high} (default 24, as shipped)",
+        "swiped.cli.seed": "seed of the deck (default 0, as shipped)",
+        "swiped.cli.suffix": "--out {out}: give a .pdf (to print) or a .png (to look at)",
+        "swiped.cli.written": "{cards} cards on {pages}{also}",
+        "swiped.cli.page": "{n} page",
+        "swiped.cli.pages": "{n} pages",
+        "swiped.cli.also": " (pages 2 on: {files})",
+        "swiped.console.help": """\
+Physical acts (squares are 1..9 in reading order; the pad is 0 or "pad"; a card
+by its number, e.g. 7, a big cube by its colour; you play both seats, choosing
+each card yourself; the colours:
+{colours}):
+  tap CARD              lay a card on the pad, then take it back    e.g. tap 7
+                        (the face-up card, a seat's secret card, a named card)
+  put SPOT TAG          lay a card or a cube on a spot (moved from where it was)
+                                                                e.g. put 5 red
+  take SPOT [TAG]       take a tag (or every tag) off a spot     e.g. take pad 7
+  place                 put every cube where the face-up card shows it
+  swap A B              exchange the cubes of squares A and B      e.g. swap 2 7
+Console (seats are 1, 2 or the players' names):
+  doublon SEAT          the seat's Doublon button: "5 matches"  e.g. doublon Ana
+  menteur SEAT [CARD]   its Menteur button: "I know your card", then the card
+                        named (here, or with name CARD or tap CARD)
+                                                             e.g. menteur Bob 12
+  name CARD             turn the encoder to a card and push: the card named
+  skip                  push the encoder: "same pair, skip" (SW-4)
+  back                  undo the last step
+Time:
+  wait SECONDS          let time pass
+Other: table (what lies where, for you only), hands, screen (the OLED again),
+help, quit""",
+        "swiped.console.card": "card {n}",
+        "swiped.console.no_tag": "no tag {word}: a card's number, or a colour: {colours}",
+        "swiped.console.small_deck": "card {n} has no tag in this game's setup (its deck is "
+                                     "smaller)",
+        "swiped.console.cube": "{word} is a cube: tap a card's number",
+        "swiped.console.cubes": "square {square} holds {n} cubes, not one",
+        "swiped.console.no_layout": "no face-up card yet: tap it first (tap CARD)",
+        "swiped.console.same": "swap two different squares",
+        "swiped.hands.programmed": "programmed swaps",
+    },
+}  # fmt: skip
+"""The command line's words (`companion deck swiped`, the typed table of `play --sim`)."""
+
 register_words("swiped", PHRASES)
+register_words("swiped", CLI_WORDS, drawn=False)

@@ -26,35 +26,34 @@ from companion.games.vnp.rules import (
     public_view,
 )
 from companion.games.vnp.rules.pieces import Mid, ends
-from companion.games.vnp.screens import colour_name
+from companion.games.vnp.screens import colour_name, colour_word
 from companion.journal import Input, PressInput, TickInput
-from companion.screens.text import typed_kind
+from companion.screens.text import DEFAULT_LANGUAGE, phrase, typed_kind
 from companion.session import Session
-from companion.sim.console import UnknownCommand, hands_lines, obey, seat_of, show_table
+from companion.sim.console import (
+    UnknownCommand,
+    columns_of,
+    fill,
+    hands_lines,
+    obey,
+    seat_of,
+    show_table,
+    wait_seconds,
+)
 
-HELP = f"""\
-What the players enter on their phones (colours: {", ".join(COLOURS)};
-pieces 1a, 2a, 2b, 3a..3e, 4a..4p; x, y count intersections from 0 at the top
-left; seats are 1.. or names):
-  place PIECE X,Y [oN] [COLOUR] [as SEAT]
-                        the piece in orientation N (default o0) with the top
-                        left of its box on intersection X,Y e.g. place 4c 2,1 o0
-  place ID [COLOUR] [as SEAT]   a placement by its id (as the web page sends it)
-  pass [COLOUR] [as SEAT]       pass (VNP-5: only when nothing can be placed)
-  hint [as SEAT]        ask the OLED for a placement of the colour to play
-  back [as SEAT]        take back the last placement (no seat: the console's)
-The colour is the one to play unless given; the seat is the one playing that
-colour unless given (to try a refusal: place 1a 2,2 bleu as Ana).
-To look (nothing is sent):
-  board                 the board as text (letters j b r v; a start not used
-                        yet: lower case)
-  pieces [COLOUR]       the pieces left
-  shapes PIECE          the piece's orientations, as oN
-  legal [PIECE]         some legal placements of the colour to play, as commands
-  view                  what the table's web page is sent (JSON)
-Other: wait SECONDS, hands, screen (the OLED again), help, quit"""
+HELP = "vnp.console.help"
 
-LETTERS = {colour: str(colour)[0] for colour in COLOURS}
+
+def letters(lang: str) -> dict[Colour, str]:
+    """Each colour's letter on the text board: its name's first in `lang` (j b r v, y b r g)."""
+    return {colour: colour_word(str(colour), lang)[0] for colour in COLOURS}
+
+
+def help_text(lang: str) -> str:
+    """`help`, in the table's language `lang`."""
+    colours = [colour_word(str(colour), lang) for colour in COLOURS]
+    return phrase(HELP, lang, colours=", ".join(colours), other=colours[1],
+                  letters=" ".join(letters(lang).values()))  # fmt: skip
 
 
 def mids_of(size: int, pid: int) -> list[Mid]:
@@ -78,14 +77,22 @@ def placement_words(size: int, pid: int) -> tuple[str, int, int, int]:
     return piece.name, piece.orientations.index(shape), x0, y0
 
 
-def find_placement(size: int, piece: str, orientation: int, x: int, y: int) -> int:
+def _no_piece(piece: str, lang: str) -> ValueError:
+    return ValueError(phrase("vnp.console.no_piece", lang, piece=repr(piece),
+                             pieces=", ".join(PIECE_NAMES)))  # fmt: skip
+
+
+def find_placement(
+    size: int, piece: str, orientation: int, x: int, y: int, lang: str = DEFAULT_LANGUAGE
+) -> int:
     """The placement id of a piece in an orientation with the top left of its box at
-    intersection (x, y); ValueError saying what is wrong."""
+    intersection (x, y); ValueError saying what is wrong, in `lang`."""
     if piece not in PIECE_NAMES:
-        raise ValueError(f"no piece {piece!r}: pieces are {', '.join(PIECE_NAMES)}")
+        raise _no_piece(piece, lang)
     shapes = PIECES[PIECE_NAMES[piece]].orientations
     if not 0 <= orientation < len(shapes):
-        raise ValueError(f"piece {piece} has orientations o0..o{len(shapes) - 1}")
+        last = len(shapes) - 1
+        raise ValueError(phrase("vnp.console.orientations", lang, piece=piece, last=last))
     g = geometry(size)
     try:
         ids = frozenset(
@@ -93,7 +100,8 @@ def find_placement(size: int, piece: str, orientation: int, x: int, y: int) -> i
             for p, q in (ends((a + 2 * x, b + 2 * y)) for a, b in shapes[orientation])
         )
     except ValueError:
-        raise ValueError(f"{piece} o{orientation} at {x},{y} leaves the board") from None
+        off = phrase("vnp.console.off_board", lang, piece=piece, o=orientation, x=x, y=y)
+        raise ValueError(off) from None
     return g.by_segments[ids]
 
 
@@ -112,19 +120,20 @@ def draw_segments(
     return "\n".join("".join(row).rstrip() for row in rows)
 
 
-def board_text(referee: VnpReferee) -> str:
-    """The board with every placed segment as its colour's first letter, the start of a
-    colour that has not placed yet in lower case, and x, y scales."""
+def board_text(referee: VnpReferee, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The board with every placed segment as its colour's first letter (in `lang`), the
+    start of a colour that has not placed yet in lower case, and x, y scales."""
     view = public_view(referee.state)
+    letter = letters(lang)
     size = view.size
     segments = [
-        (mid, LETTERS[COLOURS[c]].upper())
+        (mid, letter[COLOURS[c]].upper())
         for c, ids in enumerate(view.placed)
         for pid in ids
         for mid in mids_of(size, pid)
     ]
     marks = {
-        y * size + x: LETTERS[COLOURS[c]]
+        y * size + x: letter[COLOURS[c]]
         for c, (x, y) in enumerate(view.starts)
         if not view.placed[c]
     }
@@ -137,10 +146,10 @@ def board_text(referee: VnpReferee) -> str:
     return "\n".join([head, *body])
 
 
-def shapes_text(piece: str) -> str:
+def shapes_text(piece: str, lang: str = DEFAULT_LANGUAGE) -> str:
     """Every orientation of a piece, drawn, with its oN."""
     if piece not in PIECE_NAMES:
-        raise ValueError(f"no piece {piece!r}: pieces are {', '.join(PIECE_NAMES)}")
+        raise _no_piece(piece, lang)
     out = []
     for i, shape in enumerate(PIECES[PIECE_NAMES[piece]].orientations):
         points = [p for mid in shape for p in ends(mid)]
@@ -179,7 +188,7 @@ class VnpConsole:
         """The words before `as SEAT`, and that seat (0-based) if given."""
         if "as" in args:
             i = args.index("as")
-            return args[:i], seat_of(args[i + 1], self.referee.names)
+            return args[:i], seat_of(args[i + 1], self.referee.names, self.lang)
         return args, None
 
     def _colour(self, args: list[str]) -> tuple[list[str], Colour]:
@@ -190,7 +199,8 @@ class VnpConsole:
                 return [w for w in args if w != word], Colour(colour)
         state = self.referee.state
         if is_over(state):
-            raise ValueError("the game is over: name the colour (e.g. bleu) to try anyway")
+            example = colour_word(str(COLOURS[1]), self.lang)
+            raise ValueError(phrase("vnp.console.over", self.lang, colour=example))
         return args, COLOURS[state.turn]
 
     def _seat(self, colour: Colour, seat: int | None) -> int:
@@ -208,12 +218,12 @@ class VnpConsole:
             if word.lower().startswith("o") and word[1:].isdigit():
                 orientation = int(word[1:])
             else:
-                raise ValueError(f"what is {word!r}? an orientation is oN, e.g. o2")
+                raise ValueError(phrase("vnp.console.orientation", self.lang, word=repr(word)))
         try:
             x, y = (int(v) for v in where.split(","))
         except ValueError:
-            raise ValueError(f"a place is X,Y (e.g. 2,1), not {where!r}") from None
-        return find_placement(size, piece.lower(), orientation, x, y)
+            raise ValueError(phrase("vnp.console.place", self.lang, where=repr(where))) from None
+        return find_placement(size, piece.lower(), orientation, x, y, self.lang)
 
     # -------------------------------------------------------------- commands
 
@@ -224,15 +234,17 @@ class VnpConsole:
         """The commands that only show something; False for any other verb."""
         referee = self.referee
         if verb == "board":
-            self.say(board_text(referee))
+            self.say(board_text(referee, self.lang))
         elif verb == "pieces":
             view = public_view(referee.state)
-            colours = [Colour(args[0].lower())] if args else list(COLOURS)
+            colours = [self._colour(args)[1]] if args else list(COLOURS)
             for colour in colours:
-                left = view.left[COLOURS.index(colour)]
-                self.say(f"  {colour}: {' '.join(left) or 'none (all placed)'}")
+                left = " ".join(view.left[COLOURS.index(colour)])
+                left = left or phrase("vnp.console.all_placed", self.lang)
+                named = f"{colour_word(str(colour), self.lang)}: {left}"
+                self.say(fill(named, columns_of(self.out) - 1))
         elif verb == "shapes":
-            self.say(shapes_text(args[0].lower()))
+            self.say(shapes_text(args[0].lower(), self.lang))
         elif verb == "legal":
             size = referee.config.size
             wanted = args[0].lower() if args else None
@@ -241,15 +253,18 @@ class VnpConsole:
             for piece, o, x, y in found[:12]:
                 self.say(f"  place {piece} {x},{y} o{o}")
             more = len(found) - 12
-            self.say(f"  ... and {more} more" if more > 0 else f"  {len(found)} in all")
+            if more > 0:
+                self.say("  " + phrase("vnp.console.more", self.lang, n=more))
+            else:
+                self.say("  " + phrase("vnp.console.in_all", self.lang, n=len(found)))
         elif verb == "hands":
-            self.say("\n".join(hands_lines(referee)))
+            self.say("\n".join(hands_lines(referee, self.lang)))
         elif verb == "view":
             self.say(json.dumps(referee.board_view()))
         elif verb in ("screen", "show"):
             self.show()
         elif verb == "help":
-            self.say(HELP)
+            self.say(help_text(self.lang))
         else:
             return False
         return True
@@ -257,7 +272,8 @@ class VnpConsole:
     def handle(self, line: str) -> bool:
         """Carry out one typed line (`obey`); False once the player quits or the game is
         over."""
-        return obey(line, self.out, self.command, self.show, lambda: self.referee.finished)
+        return obey(line, self.out, self.command, self.show, lambda: self.referee.finished,
+                    self.lang)  # fmt: skip
 
     def command(self, verb: str, args: list[str]) -> bool | None:
         """One command (`companion.sim.console.Act`)."""
@@ -277,12 +293,9 @@ class VnpConsole:
         elif verb == "back":
             self.press("back", seat)
         elif verb == "wait":
-            seconds = float(args[0])
-            if seconds < 0:
-                raise ValueError("time only goes forward")
-            self.feed(TickInput(round(self.t + seconds, 3)))
+            self.feed(TickInput(round(self.t + wait_seconds(args[0], self.lang), 3)))
         else:
-            raise UnknownCommand(verb)
+            raise UnknownCommand(verb, self.lang)
         return None
 
     def show(self) -> None:
@@ -294,7 +307,7 @@ def run_console(
 ) -> int:
     """Read commands until quit or the end of the game; `echo` them when not typed live."""
     console = VnpConsole(session, out, lang)
-    print(HELP, file=out)
+    print(help_text(lang), file=out)
     console.show()
     for line in lines:
         if echo:

@@ -9,8 +9,9 @@ a change of the board sends a few numbers, not the segments of every legal place
 
 The page sends a placement as its segments (the page turns and flips pieces itself);
 here the segments become the id of the board's precomputed placement
-(`geometry(size).by_segments`), or a clear refusal. A seat may only name a colour it
-plays (VNP-7); the referee checks it again, whatever the page sent.
+(`geometry(size).by_segments`), or a clear refusal. A colour is the engine's name or its
+name in either language; a seat may only name a colour it plays (VNP-7); the referee
+checks it again, whatever the page sent.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 from companion.games.vnp.rules import COLOURS, PIECES, geometry
 from companion.games.vnp.rules.pieces import Mid, ends
 from companion.games.vnp.words import PREFIX
-from companion.screens.text import phrase
+from companion.screens.text import DEFAULT_LANGUAGE, phrase, typed_kind
 from companion.web.errors import Refused, told
 
 
@@ -73,11 +74,25 @@ def placement_table(size: int) -> dict[str, Any]:
 
 
 def said(key: str, lang: str, **fields: object) -> str:
-    """A refusal of the page in `lang` (`words.PAGE_REFUSALS`), a colour named in it."""
-    colour = fields.get("colour")
-    if colour is not None:
-        fields["colour"] = phrase(f"{PREFIX}colour.{colour}", lang).lower()
+    """A refusal of the page in `lang` (`words.PAGE_REFUSALS`), the colours named in it in
+    `lang` (``colour``: one; ``colours``: the list of them)."""
+    if "colour" in fields:
+        fields["colour"] = _named(str(fields["colour"]), lang)
+    if "colours" in fields:
+        fields["colours"] = ", ".join(_named(colour, lang) for colour in COLOURS)
     return phrase(f"{PREFIX}page.{key}", lang, **fields)
+
+
+def _named(colour: str, lang: str) -> str:
+    return phrase(f"{PREFIX}colour.{colour}", lang).lower()
+
+
+def colour_of(value: object) -> str | None:
+    """The colour a page's action names: as the engine spells it, or by its name in
+    either language ("yellow", "Jaune"); None for anything else."""
+    if not isinstance(value, str):
+        return None
+    return typed_kind(value, COLOURS, _named, DEFAULT_LANGUAGE)
 
 
 def refused(status: int, key: str, **fields: Any) -> Refused:
@@ -93,9 +108,9 @@ def press_value(control: str, value: Any, seat: int, board: Mapping[str, Any]) -
         return None
     if not isinstance(value, dict):
         raise refused(400, "needs_colour", control=control)
-    colour = value.get("colour")
-    if colour not in COLOURS:
-        raise refused(400, "colour", colours=", ".join(COLOURS))
+    colour = colour_of(value.get("colour"))
+    if colour is None:
+        raise refused(400, "colour", colours=COLOURS)
     seats = board.get("colour_seats") or []
     index = COLOURS.index(colour)
     if index < len(seats) and seats[index] != seat:

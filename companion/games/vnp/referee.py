@@ -63,6 +63,7 @@ from companion.games.vnp.screens import (
     VnpBoardScreen,
     VnpGameOverScreen,
     VnpNoticeScreen,
+    colour_word,
     shown_of,
     why_text,
 )
@@ -231,16 +232,17 @@ class VnpReferee(PacedReferee):
         """One public line in `lang` ("en" or "fr"): whose turn and the scores, or the
         result."""
         view = self.public()
-        scores = _scores(COLOURS, view.scores)
+        scores = _scores(COLOURS, view.scores, lang)
         if len(self.sides) != len(COLOURS):
-            sums = _scores(self.sides, view.side_scores)
+            sums = _scores(self.sides, view.side_scores, lang)
             scores = _line("where.sides", lang, scores=scores, sums=sums)
         if view.over:
             won = _won([self.sides[s] for s in view.winners], lang)
             return _line("where.over", lang, won=won, scores=scores)
         assert view.turn is not None and view.seat is not None
         name = self.names[view.seat]
-        return _line("where.turn", lang, colour=view.turn, name=name, scores=scores)
+        colour = colour_word(str(view.turn), lang)
+        return _line("where.turn", lang, colour=colour, name=name, scores=scores)
 
     def result(self) -> dict[str, Any]:
         """The replay document. `scores` has one entry a seat, what `companion replay` and
@@ -523,26 +525,25 @@ def _line(key: str, lang: str, **fields: object) -> str:
     return LINES[check_lang(lang)][key].format(**fields)
 
 
-def _scores(names: Sequence[str], scores: Sequence[int]) -> str:
-    """Each name (a colour, a side) with its score: "jaune 12, bleu -10, rouge 3"."""
-    return ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
+def _scores(names: Sequence[str], scores: Sequence[int], lang: str) -> str:
+    """Each name (a colour, a side) with its score, a colour in `lang`: "jaune 12, bleu
+    -10, rouge 3" (fr), "yellow 12, blue -10, red 3" (en)."""
+    return ", ".join(f"{colour_word(n, lang)} {s}" for n, s in zip(names, scores, strict=True))
 
 
 def _won(names: Sequence[str], lang: str) -> str:
-    """VNP-6: the winning sides, "Ana wins" or "Ana and Bob win"."""
-    joined = _line("and", lang).join(names)
+    """VNP-6: the winning sides, "Ana wins" or "Ana and Bob win" (a team by its colours)."""
+    joined = _line("and", lang).join(colour_word(name, lang) for name in names)
     return _line("won" if len(names) == 1 else "won.many", lang, names=joined)
 
 
 def _refusal(event: Mapping[str, Any], lang: str) -> tuple[str, str]:
     """The control and the engine's sentence of a press a rule refused (a place or a pass),
-    as `lang` says them: in French the OLED's words (the control's label, "Pose", and its
-    sentence, companion/games/vnp/screens.py), lowercased mid-line and without the full stop they
-    have on a screen of their own."""
-    control, why = str(event["control"]), str(event["why"])
+    as `lang` says them: the OLED's sentence (`why_text`), lowercased mid-line and without
+    the full stop it has on a screen of its own; in French the control's label ("Pose")."""
+    control, why = str(event["control"]), why_text(str(event["why"]), lang).removesuffix(".")
     if check_lang(lang) == "en":
-        return control, why
-    why = why_text(why, lang).removesuffix(".")
+        return control, why[:1].lower() + why[1:]
     return phrase(f"control.{control}", lang).lower(), why[:1].lower() + why[1:]
 
 
@@ -552,16 +553,16 @@ def describe(event: Mapping[str, Any], names: Sequence[str], lang: str = "en") -
     every game shares (resume...)."""
     kind = event["kind"]
     who = _who(event.get("seat"), names)
-    colour = event.get("colour")
+    colour = colour_word(str(event.get("colour")), lang)
     if kind in ("placed", "passed", "all_placed"):
         piece, bonus = event.get("piece"), ALL_PLACED_BONUS
         return _line(kind, lang, who=who, colour=colour, piece=piece, bonus=bonus)
     if kind == "game_over":
         sides = event.get("sides") or [str(i + 1) for i in range(len(event["side_scores"]))]
         won = _won([sides[i] for i in event["winners"]], lang)
-        line = _line("game_over", lang, won=won, scores=_scores(COLOURS, event["scores"]))
+        line = _line("game_over", lang, won=won, scores=_scores(COLOURS, event["scores"], lang))
         if len(sides) != len(COLOURS):
-            sums = _scores(sides, event["side_scores"])
+            sums = _scores(sides, event["side_scores"], lang)
             line = _line("game_over.sides", lang, line=line, sums=sums)
         return line
     if kind == "hint":

@@ -140,9 +140,25 @@ def colour_name(colour: str, lang: str = DEFAULT_LANGUAGE) -> str:
     return vnp_phrase(f"colour.{colour}", lang)
 
 
+def colour_word(name: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A colour as a line names it mid-sentence in `lang` ("yellow", "jaune"); a team of
+    colours ("bleu + vert", VNP-7) colour by colour; any other name (a seat's) as it is."""
+    parts = name.split(" + ")
+    if not all(part in FEMININE for part in parts):
+        return name
+    return " + ".join(colour_name(part, lang).lower() for part in parts)
+
+
+_ENGINE_COLOUR = re.compile(r"\b(?:" + "|".join(FEMININE) + r")\b")
+"""A colour as the engine's English sentences name it (its own French name)."""
+
+
 def why_text(why: str, lang: str = DEFAULT_LANGUAGE) -> str:
-    """The engine's sentence for a refused action, as a sentence of `lang`."""
-    if check_lang(lang) == "fr":
+    """The engine's sentence for a refused action, as a sentence of `lang`: in English the
+    engine's own, its colours named in English."""
+    if check_lang(lang) == "en":
+        why = _ENGINE_COLOUR.sub(lambda found: colour_word(found[0], lang), why)
+    else:
         for pattern, french in WHY_FR:
             match = re.fullmatch(pattern, why)
             if match:
@@ -386,6 +402,7 @@ register_renderer(VnpGameOverScreen, render_game_over)
 
 __all__ = [
     "ORIGIN", "PANEL_X", "Shown", "VnpAnyScreen", "VnpBoardScreen", "VnpGameOverScreen",
-    "VnpNoticeScreen", "VnpScreen", "board_pitch", "colour_name", "draw_board", "news_line",
-    "shown_of", "side_line", "vnp_phrase", "vnp_phrase_keys", "why_text", "winners_line",
+    "VnpNoticeScreen", "VnpScreen", "board_pitch", "colour_name", "colour_word", "draw_board",
+    "news_line", "shown_of", "side_line", "vnp_phrase", "vnp_phrase_keys", "why_text",
+    "winners_line",
 ]  # fmt: skip

@@ -206,13 +206,93 @@ LINES: dict[str, dict[str, str]] = {
 """The transcript's and status line's sentences (`describe`, `VnpReferee.where`), per
 language: English for the command line and the logs, French for the table's web page, in
 the words the page (i18n.js), the OLED (`PHRASES` above) and the rule book use. A colour
-is the engine's name, which is also the page's French name for it (i18n.js `colour.*`), so
-both languages show it as it is; a piece is named (4a), never by a placement's internal
-number; rulings (VNP-5) keep their ids, as docs/rulings.md names them."""
+is named in the line's language (`screens.colour_word`: "yellow", "jaune"); a piece is
+named (4a), never by a placement's internal number; rulings (VNP-5) keep their ids, as
+docs/rulings.md names them."""
 
 
 for _lang, _table in SCREEN_PHRASES.items():
     PHRASES[_lang].update((PREFIX + key, text) for key, text in _table.items())
     PHRASES[_lang].update((PREFIX + "page." + k, t) for k, t in PAGE_REFUSALS[_lang].items())
 
+CONSOLE_WORDS: dict[str, dict[str, str]] = {
+    "fr": {
+        "vnp.console.help": """\
+Ce que les joueurs entrent sur leur téléphone (couleurs :
+{colours} ; pièces 1a, 2a, 2b, 3a..3e, 4a..4p ; x, y comptent les
+intersections depuis 0 en haut à gauche ; places : 1.. ou leur nom) :
+  place PIÈCE X,Y [oN] [COULEUR] [as PLACE]
+                        la pièce dans l’orientation N (o0 par défaut), le coin
+                        haut gauche de sa boîte sur X,Y  ex. place 4c 2,1 o0
+  place ID [COULEUR] [as PLACE]   un placement par son id (comme la page web)
+  pass [COULEUR] [as PLACE]       passer (VNP-5 : seulement si rien ne se pose)
+  hint [as PLACE]       demander à l’OLED un placement de la couleur qui joue
+  back [as PLACE]       reprendre le dernier placement (sans place : la console)
+La couleur est celle qui joue, sauf si elle est donnée ; la place est celle qui
+joue cette couleur, sauf si elle est donnée (pour voir un refus : place 1a 2,2
+{other} as Ana).
+Pour regarder (rien n’est envoyé) :
+  board                 le plateau en texte (lettres {letters} ; un départ pas
+                        encore pris : en minuscule)
+  pieces [COULEUR]      les pièces qui restent
+  shapes PIÈCE          les orientations de la pièce, en oN
+  legal [PIÈCE]         quelques placements permis de la couleur qui joue, en
+                        commandes
+  view                  ce que reçoit la page web de la table (JSON)
+Autres : wait SECONDES, hands, screen (l’OLED de nouveau), help, quit""",
+        "vnp.console.no_piece": "pas de pièce {piece} : les pièces sont {pieces}",
+        "vnp.console.orientations": "la pièce {piece} a les orientations o0..o{last}",
+        "vnp.console.off_board": "{piece} o{o} en {x},{y} sort du plateau",
+        "vnp.console.over": "la partie est finie : nommez la couleur (par exemple {colour}) "
+                            "pour essayer quand même",
+        "vnp.console.orientation": "qu’est-ce que {word} ? une orientation s’écrit oN, par "
+                                   "exemple o2",
+        "vnp.console.place": "une position s’écrit X,Y (par exemple 2,1), pas {where}",
+        "vnp.console.all_placed": "aucune (tout est posé)",
+        "vnp.console.more": "... et {n} de plus",
+        "vnp.console.in_all": "{n} en tout",
+        "vnp.hands.colour_seats": "",
+        "vnp.hands.scores": "score",
+        "vnp.hands.side_scores": "score du camp",
+    },
+    "en": {
+        "vnp.console.help": """\
+What the players enter on their phones (colours: {colours};
+pieces 1a, 2a, 2b, 3a..3e, 4a..4p; x, y count intersections from 0 at the top
+left; seats are 1.. or names):
+  place PIECE X,Y [oN] [COLOUR] [as SEAT]
+                        the piece in orientation N (default o0) with the top
+                        left of its box on intersection X,Y e.g. place 4c 2,1 o0
+  place ID [COLOUR] [as SEAT]   a placement by its id (as the web page sends it)
+  pass [COLOUR] [as SEAT]       pass (VNP-5: only when nothing can be placed)
+  hint [as SEAT]        ask the OLED for a placement of the colour to play
+  back [as SEAT]        take back the last placement (no seat: the console's)
+The colour is the one to play unless given; the seat is the one playing that
+colour unless given (to try a refusal: place 1a 2,2 {other} as Ana).
+To look (nothing is sent):
+  board                 the board as text (letters {letters}; a start not used
+                        yet: lower case)
+  pieces [COLOUR]       the pieces left
+  shapes PIECE          the piece's orientations, as oN
+  legal [PIECE]         some legal placements of the colour to play, as commands
+  view                  what the table's web page is sent (JSON)
+Other: wait SECONDS, hands, screen (the OLED again), help, quit""",
+        "vnp.console.no_piece": "no piece {piece}: pieces are {pieces}",
+        "vnp.console.orientations": "piece {piece} has orientations o0..o{last}",
+        "vnp.console.off_board": "{piece} o{o} at {x},{y} leaves the board",
+        "vnp.console.over": "the game is over: name the colour (e.g. {colour}) to try anyway",
+        "vnp.console.orientation": "what is {word}? an orientation is oN, e.g. o2",
+        "vnp.console.place": "a place is X,Y (e.g. 2,1), not {where}",
+        "vnp.console.all_placed": "none (all placed)",
+        "vnp.console.more": "... and {n} more",
+        "vnp.console.in_all": "{n} in all",
+        "vnp.hands.colour_seats": "",
+        "vnp.hands.scores": "score",
+        "vnp.hands.side_scores": "side's score",
+    },
+}  # fmt: skip
+"""The typed table's words (`companion play --sim --game vnp`), in each language; the
+colours it names are the table's (`screens.colour_word`)."""
+
 register_words("vnp", PHRASES)
+register_words("vnp", CONSOLE_WORDS, drawn=False)

@@ -40,7 +40,11 @@ def test_demo_plays_a_whole_game_and_its_journal_replays_to_it(tmp_path, capsys)
 
 def test_run_sim_plays_the_demo_journal_on_the_service(tmp_path):
     assert main(["demo", "--game", "flipdone", "--seed", "3", "--out", str(tmp_path / "d")]) == 0
-    env = {k: v for k, v in os.environ.items() if not k.startswith("COMPANION_")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("COMPANION_") or k == "COMPANION_LANG"
+    }
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     env.pop("DISPLAY", None)
     run = subprocess.run(

@@ -82,7 +82,7 @@ def test_faults_and_undo_at_the_typed_table(tmp_path):
     assert "Ana builds the J♠ on square 6" in text
     assert "? a word is missing" in text and "? no square '99'" in text
     assert "? unknown command 'frob'" in text and "time only goes forward" in text
-    assert "? No closing quotation" in text  # a typed line never stops the table
+    assert "? no closing quotation" in text  # a typed line never stops the table
     _, made = events(tmp_path / "fd.jsonl")
     assert {"kind": "undo", "step": "build"} in made
 

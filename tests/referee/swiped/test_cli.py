@@ -110,7 +110,7 @@ def test_swiped_lines_leave_other_games_events_alone():
     assert describe(passpass_swap, names, "ptipasspass") == "Ana swaps hats 2 and 5"
     swiped_swap = {"kind": "swap", "seat": 1, "phase": 1, "colours": ["bleu", "rouge"],
                    "squares": [3, 7]}  # fmt: skip
-    assert describe(swiped_swap, names, "swiped") == "Bob swaps squares 3 and 7 (bleu and rouge)"
+    assert describe(swiped_swap, names, "swiped") == "Bob swaps squares 3 and 7 (blue and red)"
     start = {"kind": "manche_start", "manche": 2, "starter": 2}
     assert describe(start, names, "ptipasspass") == "round 2 starts with Cy"
 

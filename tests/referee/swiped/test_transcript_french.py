@@ -3,8 +3,9 @@
 the scenario journals, simulated tables and the engine's own programs.
 
 French takes the OLED's words (companion/games/swiped/screens.py) and French typography (a space
-before ":", ";", "!" and "?"); English stays as it always was; neither names a target card
-before the game is over (SW-5).
+before ":", ";", "!" and "?"); English stays as it always was but for the cubes' colours,
+named in English ("red", never "rouge"); neither names a target card before the game is
+over (SW-5).
 """
 
 from __future__ import annotations
@@ -135,9 +136,9 @@ def test_the_table_language_reaches_swipeds_lines_through_the_transcript() -> No
 
 # ---------------------------------------------------------- the exact sentences
 
-GRID_EN = " ".join(card_of(LAYOUT))
+GRID_EN = " ".join(colour_name(c, "en").lower() for c in card_of(LAYOUT))
 GRID_FR = " ".join(colour_name(c, "fr") for c in card_of(LAYOUT))
-"""The face-up card's cubes: the engine's names in English (as ever), the OLED's in French."""
+"""The face-up card's cubes: their names in English, the OLED's in French."""
 
 SENTENCES = [
     ("opening", "layout", {},
@@ -156,10 +157,10 @@ SENTENCES = [
      "round 1 starts; the swaps go Bob, Ana, Ana, Bob, Bob, Ana",
      "la manche 1 commence ; ordre des échanges : Bob, Ana, Ana, Bob, Bob, Ana"),
     ("skip", "swap", {},
-     "Ana swaps squares 1 and 2 (violet and blanc)",
+     "Ana swaps squares 1 and 2 (purple and white)",
      "Ana échange les cases 1 et 2 (Violet et Blanc)"),
     ("skip", "swap_skipped", {},
-     "Bob skips: violet-blanc is the pair just swapped (SW-4)",
+     "Bob skips: purple-white is the pair just swapped (SW-4)",
      "Bob passe : même paire Violet-Blanc, appliquée une seule fois (SW-4)"),
     ("card_right", "guess", {},
      'Bob says "I know your card" and is naming a card',
@@ -235,8 +236,8 @@ def test_the_programs_in_both_languages() -> None:
     ]
     assert describe(events[0], NAMES) == "Ana programs swap 1"
     assert describe(events[-1], NAMES) == (
-        "the programs are revealed: Ana rouge-bleu, vert-noir, rose-blanc; "
-        "Bob orange-jaune, rouge-violet, vert-bleu"
+        "the programs are revealed: Ana red-blue, green-black, pink-white; "
+        "Bob orange-yellow, red-purple, green-blue"
     )
     assert describe(events[-1], NAMES, "fr") == (
         "les programmes sont révélés : Ana Rouge-Bleu, Vert-Noir, Rose-Blanc ; "

@@ -23,7 +23,11 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def companion(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("COMPANION_")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("COMPANION_") or k == "COMPANION_LANG"
+    }
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     env.pop("DISPLAY", None)
     return subprocess.run(
@@ -63,7 +67,7 @@ def test_demo_plays_a_whole_game_and_its_journal_replays_to_it(tmp_path, capsys)
     out = tmp_path / "demo"
     assert main(["demo", "--game", "vnp", "--seed", "2", "--out", str(out), "--lang", "en"]) == 0
     text = capsys.readouterr().out
-    assert "Ana (jaune) places" in text and "Bob (bleu) places" in text
+    assert "Ana (yellow) places" in text and "Bob (blue) places" in text
     assert "passes: no legal placement (VNP-5)" in text and "game over: " in text
     assert "┌" in text and (out / "oled.gif").stat().st_size > 0
     assert main(["replay", str(out / "journal.jsonl"), "--json"]) == 0
@@ -104,10 +108,10 @@ def test_play_sim_places_refuses_and_resumes(tmp_path) -> None:
                     "--journal", str(journal), cwd=tmp_path, stdin=commands)  # fmt: skip
     assert run.returncode == 0, run.stderr
     out = run.stdout
-    assert "> place 4a 2,0" in out and "Bob (jaune) places 4a" in out
-    assert "Ana's pass refused: VNP-5: bleu may not pass: it can place a piece" in out
+    assert "> place 4a 2,0" in out and "Bob (yellow) places 4a" in out
+    assert "Ana's pass refused: VNP-5: blue may not pass: it can place a piece" in out
     assert "Ana's place refused: VNP-4: pieces never share a unit segment" in out
-    assert "hint for bleu: piece 4a" in out and "o3:" in out
+    assert "hint for blue: piece 4a" in out and "o3:" in out
     lines = [json.loads(x) for x in journal.read_text().splitlines()]
     lines = [{k: v for k, v in line.items() if k not in ("seq", "crc")} for line in lines]
     assert lines[0]["game"] == "vnp" and lines[0]["tags"] == {}
@@ -117,8 +121,8 @@ def test_play_sim_places_refuses_and_resumes(tmp_path) -> None:
     again = companion("play", "--sim", "--resume", "--journal", str(journal), cwd=tmp_path,
                       stdin="place 4a 10,0\nboard\nquit\n")  # fmt: skip
     assert again.returncode == 0, again.stderr
-    assert "Ana (bleu) places 4a" in again.stdout
-    assert "\n        J               B\n" in again.stdout  # both straight 4s on the board
+    assert "Ana (blue) places 4a" in again.stdout
+    assert "\n        Y               B\n" in again.stdout  # both straight 4s on the board
 
 
 def test_play_sim_refuses_three_players_in_one_line(tmp_path) -> None:

@@ -1,6 +1,6 @@
 """Vous ne passerez pas !'s history lines and status line in the table's language: French on
-the web page (in the page's, the OLED's and the rule book's words), English on the command
-line, exactly as before.
+the web page (in the page's, the OLED's and the rule book's words), and in English, every
+colour named in English ("yellow", never "jaune").
 
 Real games are played through the real referee (`games.get("vnp")`) and their events are
 described as the page does (`companion.transcript.describe`); the facts in a sentence (a
@@ -30,6 +30,8 @@ FULL = sum(piece.size for piece in PIECES)
 """VNP-6: a colour's score before it places anything (the segments of its 24 pieces)."""
 OWN_KINDS = {"placed", "passed", "all_placed", "game_over", "hint", "undo", "ignored"}
 """The VNP event kinds that get a line of VNP's own (an ignored press only with a ruling)."""
+EN = {"jaune": "yellow", "bleu": "blue", "rouge": "red", "vert": "green"}
+"""Each colour in an English line."""
 
 
 def play(script: VnpScript) -> VnpReferee:
@@ -129,13 +131,13 @@ def test_a_placement_a_refusal_a_hint_and_an_undo(games_played: dict[str, VnpRef
         "retour : coup annulé, la pièce 4a revient à bleu (Bob)",
     ]
     assert lines(referee, "en", "placed", "ignored", "hint", "undo") == [
-        "Ana (jaune) places 4a",
-        "Bob's pass refused: VNP-5: bleu may not pass: it can place a piece",
-        "Bob's place refused: VNP-3: bleu's first piece must touch its start intersection",
-        f"hint for bleu (Bob): piece {piece}",
-        f"hint for bleu: piece {piece}",
-        "Bob (bleu) places 4a",
-        "back: Bob's 4a (bleu) is taken back",
+        "Ana (yellow) places 4a",
+        "Bob's pass refused: VNP-5: blue may not pass: it can place a piece",
+        "Bob's place refused: VNP-3: blue's first piece must touch its start intersection",
+        f"hint for blue (Bob): piece {piece}",
+        f"hint for blue: piece {piece}",
+        "Bob (blue) places 4a",
+        "back: Bob's 4a (blue) is taken back",
     ]
 
 
@@ -151,6 +153,7 @@ def test_a_pass_and_the_end_of_a_two_player_game(games_played: dict[str, VnpRefe
     who = TWO[first_pass["seat"]]
     colour = first_pass["colour"]
     scores = f"jaune {jaune}, bleu {bleu}, rouge {rouge}, vert {vert}"
+    scores_en = f"yellow {jaune}, blue {bleu}, red {rouge}, green {vert}"
     assert lines(referee, "fr", "passed")[0] == (
         f"{who} ({colour}) passe : aucune pièce ne peut être posée (VNP-5)"
     )
@@ -159,10 +162,10 @@ def test_a_pass_and_the_end_of_a_two_player_game(games_played: dict[str, VnpRefe
         f"camps Ana {ana}, Bob {bob} (VNP-7)"
     ]
     assert lines(referee, "en", "passed")[0] == (
-        f"{who} ({colour}) passes: no legal placement (VNP-5)"
+        f"{who} ({EN[colour]}) passes: no legal placement (VNP-5)"
     )
     assert lines(referee, "en", "game_over") == [
-        f"game over: {winner} wins (VNP-6); scores {scores}; sides Ana {ana}, Bob {bob} (VNP-7)"
+        f"game over: {winner} wins (VNP-6); scores {scores_en}; sides Ana {ana}, Bob {bob} (VNP-7)"
     ]
     # Before each pass the seat asked for a hint: there is none (VNP-5).
     hint = next(e for e in referee.events if e["kind"] == "hint")
@@ -170,6 +173,7 @@ def test_a_pass_and_the_end_of_a_two_player_game(games_played: dict[str, VnpRefe
     assert lines(referee, "fr", "hint")[0] == (
         f"indice pour {whose} : aucune pièce ne peut être posée, passez (VNP-5)"
     )
+    whose = f"{EN[hint['colour']]} ({TWO[hint['seat']]})"
     assert lines(referee, "en", "hint")[0] == (
         f"hint for {whose}: no placement is left, pass (VNP-5)"
     )
@@ -188,9 +192,11 @@ def test_all_placed_and_a_team_wins(games_played: dict[str, VnpReferee]) -> None
         "Dan (vert) a posé toutes ses pièces : -10 points (VNP-6)",
         f"partie terminée : bleu + vert gagne (VNP-6) ; scores {scores} ; camps {sides} (VNP-7)",
     ]
+    scores = f"yellow {jaune}, blue {bleu}, red {rouge}, green {vert}"
+    sides = f"blue + green {blue_green}, yellow + red {yellow_red}"
     assert lines(referee, "en", "all_placed", "game_over") == [
-        "Dan (vert) has placed every piece: -10 points (VNP-6)",
-        f"game over: bleu + vert wins (VNP-6); scores {scores}; sides {sides} (VNP-7)",
+        "Dan (green) has placed every piece: -10 points (VNP-6)",
+        f"game over: blue + green wins (VNP-6); scores {scores}; sides {sides} (VNP-7)",
     ]
 
 
@@ -204,6 +210,7 @@ def test_a_tie_names_every_winner() -> None:
         f"partie terminée : Ana et Bob gagnent (VNP-6) ; scores {scores} ; "
         "camps Ana 20, Bob 20 (VNP-7)"
     )
+    scores = "yellow 10, blue 10, red 10, green 10"
     assert describe(event, TWO, "vnp", "en") == (
         f"game over: Ana and Bob win (VNP-6); scores {scores}; sides Ana 20, Bob 20 (VNP-7)"
     )
@@ -225,7 +232,8 @@ def test_the_status_line_in_play_and_at_the_end(games_played: dict[str, VnpRefer
     four = games_played["opening"]  # Bob's placement was taken back: bleu to play
     scores = f"jaune {FULL - 4}, bleu {FULL}, rouge {FULL}, vert {FULL}"
     assert four.where(lang="fr") == f"au tour de bleu (Bob) ; scores {scores}"
-    assert four.where() == f"bleu (Bob) to play; scores {scores}"
+    scores = f"yellow {FULL - 4}, blue {FULL}, red {FULL}, green {FULL}"
+    assert four.where() == f"blue (Bob) to play; scores {scores}"
 
     two = games_played["two_players"]
     jaune, bleu, rouge, vert = book_scores(SCENARIOS["two_players"]())
@@ -235,6 +243,7 @@ def test_the_status_line_in_play_and_at_the_end(games_played: dict[str, VnpRefer
     assert two.where(lang="fr") == (
         f"partie terminée : {winner} gagne ; scores {scores} ; Ana {ana}, Bob {bob}"
     )
+    scores = f"yellow {jaune}, blue {bleu}, red {rouge}, green {vert}"
     assert two.where() == f"game over: {winner} wins; scores {scores}; Ana {ana}, Bob {bob}"
 
 
