@@ -44,7 +44,7 @@ def _first_problem(first: int, players: int) -> str | None:
         return None
     return (
         f"--first {first}: the first player is a seat from 1 to {players} "
-        "(who did a magic trick last, PTI-13)"
+        "(the one the game's rule book names)"
     )
 
 
@@ -322,8 +322,8 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     play = sub.add_parser(
         "play",
         help="an interactive simulated table: type what your hands do, see the OLED",
-        description="Type physical acts (drop, take, slide), presses (announce, doublon, "
-        "menteur, choose, back) and waits; the referee judges them as on a real table and "
+        description="Type physical acts (drop, take, slide), presses (announce, the "
+        "seats' buttons, choose, back) and waits; the referee judges them as on a real table and "
         "the OLED is drawn after each. Type help inside for the commands. Every input is "
         "journaled: after quit, Ctrl-C or a crash, --resume --journal FILE carries on. How "
         f"the table is played: {TABLE_DOC}; the journal format: {JOURNAL_DOC}; the rulings: "
@@ -343,8 +343,8 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--first",
         type=int,
         default=1,
-        help="first player, a seat from 1 to the number of players: who did a magic trick "
-        "last (PTI-13; default 1)",
+        help="first player, a seat from 1 to the number of players: the one the game's "
+        "rule book names (default 1)",
     )
     play.add_argument(
         "--journal",

@@ -62,7 +62,7 @@ class Setup:
     game: str
     seats: tuple[str, ...]
     tags: Mapping[str, str]
-    """UID (upper-case hex) -> token kind, e.g. "animal:lapin" or "colour:bleu"."""
+    """UID (upper-case hex) -> token kind ("<family>:<name>", a game's `TokenFamily`)."""
     first: int = 0
     seed: int = 0
     settle: float = 0.5
@@ -121,8 +121,9 @@ class SpotInput:
 
 @dataclass(frozen=True, slots=True)
 class PressInput:
-    """A control: announce (value: a token kind), doublon / menteur (seat), choose (value:
-    a line as a list of spots), aim (the line under the encoder), back (undo)."""
+    """A control: announce (value: a token kind), a seat's button (its game's `Button`,
+    with the seat), choose (value: a line as a list of spots), aim (the line under the
+    encoder), back (undo)."""
 
     t: float
     control: str

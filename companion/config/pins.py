@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion import games
 from companion.config.model import OLED_DRIVERS, ConfigError, DisplayConfig, PinMap, ReadersConfig
 from companion.config.reading import MAX_TOML_BYTES, int_in, parse_toml, show, toml_key
 
@@ -33,8 +34,13 @@ def default_pins(base: Path) -> Path | None:
     return None
 
 
-def load_pins(path: Path) -> PinMap:
-    """The `[pi.*]` part of a pins.toml; raises `ConfigError` naming the key and the fix."""
+def load_pins(path: Path, game: str | None = None, lang: str = "en") -> PinMap:
+    """The `[pi.*]` part of a pins.toml; raises `ConfigError` naming the key and the fix.
+
+    ``[pi.seats]`` wires the seat buttons the games declare (`companion.games.Button`):
+    a key no registered game declares is refused. The buttons of ``game`` (every game's
+    when None: the builder's kit) that the file leaves out are added at their default
+    pins. Messages name the buttons by their labels in ``lang``, the table's language."""
     name = str(path)
     pi = _read_toml(path).get("pi", {})
     if not isinstance(pi, Mapping):
@@ -45,9 +51,14 @@ def load_pins(path: Path) -> PinMap:
             ]
         )
     read = _PinReader(name, pi)
+    wired = read.section("seats") or {}
+    known = games.buttons_of(game, wired) if game else games.buttons()
+    own = games.get(game).buttons if game else tuple(known.values())
+    seats = {key: read.pins("seats", key, (2, 6)) for key in wired if key in known}
+    seats |= {b.name: b.pins for b in own if b.name not in seats and b.name not in wired}
     result = PinMap(
-        doublon=read.pins("seats", "doublon", (2, 6)),
-        menteur=read.pins("seats", "menteur", (2, 6)),
+        seats=seats,
+        labels={key: known[key].label(lang) for key in seats},
         announce=read.pins("console", "announce", (3, 3)),
         back=read.pin("console", "back"),
         encoder_a=read.pin("encoder", "a"),
@@ -57,6 +68,7 @@ def load_pins(path: Path) -> PinMap:
         scl=read.pin("oled", "scl", required=False) or 3,
     )
     read.unknown()
+    read.unknown_buttons(wired, known, lang)
     if read.problems:
         raise ConfigError(read.problems)
     return result
@@ -78,13 +90,13 @@ class _PinReader:
     FIX = f"a BCM GPIO number from 0 to {MAX_GPIO} (not a physical header pin number)"
 
     KEYS = {
-        "seats": {"doublon", "menteur"},
         "console": {"announce", "back"},
         "encoder": {"a", "b", "push"},
         "oled": {"sda", "scl", "driver", "i2c_bus", "address", "width", "height"},
     }
     """The keys of each ``[pi.<section>]`` read here (the OLED's other keys document the
-    module; the config's [display] sets them). Other sections (``[pi.pico]``) are not ours."""
+    module; the config's [display] sets them); ``[pi.seats]``'s are the games' buttons
+    (`unknown_buttons`). Other sections (``[pi.pico]``) are not ours."""
 
     def __init__(self, name: str, pi: Mapping[str, Any]) -> None:
         self.name = name
@@ -102,6 +114,19 @@ class _PinReader:
                     f"{self.name}: pi.{section}.{toml_key(key)}: unknown key (known keys here: "
                     f"{', '.join(sorted(known))}; see hardware/pins.toml)"
                 )
+
+    def unknown_buttons(
+        self, wired: Mapping[str, Any], known: Mapping[str, games.Button], lang: str
+    ) -> None:
+        """Name each key of ``[pi.seats]`` that is no game's seat button, with the buttons
+        the games declare (their labels in the table's language)."""
+        listed = ", ".join(f"{key} ({button.label(lang)})" for key, button in known.items())
+        for key in sorted(set(wired) - set(known)):
+            self.problems.append(
+                f"{self.name}: pi.seats.{toml_key(key)}: no game has a seat button "
+                f"{toml_key(key)} (the games' seat buttons: {listed or 'none'}; see "
+                "hardware/pins.toml)"
+            )
 
     def section(self, name: str) -> Mapping[str, Any] | None:
         """The table ``[pi.<name>]`` ({} when absent); None, reported once, when the file
@@ -157,16 +182,24 @@ class _PinReader:
 
 
 def check_pins(
-    pins: PinMap, seats: int, display: DisplayConfig, readers: ReadersConfig, name: str
+    pins: PinMap,
+    seats: int,
+    display: DisplayConfig,
+    readers: ReadersConfig,
+    name: str,
+    game: str | None = None,
 ) -> None:
-    """Refuse pins used twice and pins of a bus in use, naming every clash."""
+    """Refuse a button of ``game`` without a pin for every seat, pins used twice and pins
+    of a bus in use, naming every clash."""
     problems: list[str] = []
-    if len(pins.doublon) < seats or len(pins.menteur) < seats:
-        problems.append(
-            f"{name}: pi.seats has buttons for {min(len(pins.doublon), len(pins.menteur))} "
-            f"seats but the game has {seats}: add pins to pi.seats.doublon and "
-            "pi.seats.menteur, or seat fewer players"
-        )
+    for button in games.get(game).buttons if game else ():
+        wired = pins.seats.get(button.name, ())
+        if len(wired) < seats:
+            problems.append(
+                f"{name}: pi.seats.{button.name} ({pins.labels.get(button.name, button.name)})"
+                f" has pins for {len(wired)} seats but the game has {seats}: add pins to "
+                f"pi.seats.{button.name}, or seat fewer players"
+            )
     taken = _taken(pins, display, readers)
     for pin, what in pins.uses(seats):
         if pin in taken:

@@ -236,19 +236,19 @@ def game_steps(
     game: str, seats: int, each: int = 1, rules: Mapping[str, Any] | None = None
 ) -> list[Step]:
     """One step per token the game needs, in its descriptor's order: "tap seat 1's
-    Colombe on the pad" for a seat's own token, "tap card QH (7 of 52) on the pad" for a
+    Pebble on the pad" for a seat's own token, "tap card QH (7 of 52) on the pad" for a
     shared one, counted among the shared tokens of its family (the kind's part before
-    ":"), which the descriptor's `options["token_nouns"]` may name ("layout" -> "card";
-    else the family's own word). ``rules``: the game's own (a deck's size)."""
+    ":"), named as the game's `TokenFamily` says. ``rules``: the game's own (a deck's
+    size)."""
     descriptor = games.get(game)
     tokens = descriptor.tokens(seats, rules)
-    nouns: dict[str, str] = dict(descriptor.options.get("token_nouns", {}))
+    nouns = {family.name: family.enrolled_as for family in descriptor.token_families}
     families = Counter(_family(kind) for seat, kind in tokens if seat is None)
     done: Counter[str] = Counter()
     steps: list[Step] = []
     for seat, kind in tokens:
         family, word = _family(kind), kind.split(":", 1)[-1]
-        name = word[:1].upper() + word[1:]  # "Colombe", and a card stays "AH"
+        name = word[:1].upper() + word[1:]  # "Pebble", and a card stays "AH"
         for copy in range(each):
             if seat is None:
                 done[family] += 1
@@ -270,7 +270,7 @@ def _family(kind: str) -> str:
 
 
 def kind_steps(specs: Sequence[str]) -> list[Step]:
-    """Steps from ``KIND`` or ``KIND*COUNT`` arguments (``animal:lapin*6``), at most
+    """Steps from ``KIND`` or ``KIND*COUNT`` arguments (``family:name*6``), at most
     `MAX_TAPS` in all; a bad count or kind raises ``ValueError`` naming the argument."""
     counts = [_kind_count(spec) for spec in specs]
     total = sum(count for _, count in counts)
@@ -431,6 +431,15 @@ def _enroll_command(args: argparse.Namespace) -> int:
     return 0 if result.complete else 1
 
 
+def _kinds_help() -> str:
+    """The kinds' help, from the registry: every game's token families."""
+    known = ", ".join(family.shown for family in games.token_families().values())
+    return (
+        f"token kinds to enrol, KIND or KIND*N for N tokens of it (at most {MAX_TAPS} in "
+        f"all); the games' kinds: {known}"
+    )
+
+
 def _seats_help() -> str:
     """--seats' help, from the registry: each game's default and range."""
     each = "; ".join(
@@ -457,8 +466,7 @@ def add_enroll_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         "kinds",
         nargs="*",
         metavar="KIND[*N]",
-        help=f"token kinds to enrol, e.g. animal:lapin*6 colour:bleu (at most {MAX_TAPS} "
-        "tokens in all)",
+        help=_kinds_help(),
     )
     p.add_argument(
         "--game", choices=games.names(), help="enrol every token of this game (every seat's)"

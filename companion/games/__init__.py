@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
@@ -35,6 +36,7 @@ from companion.journal import Input, Setup
 from companion.referee.event_log import EventLog, TableEvent
 from companion.referee.table import ObservedTable
 from companion.screens.model import Reason
+from companion.screens.text import LANGUAGES, register_words
 
 if TYPE_CHECKING:
     from companion.games.virtual_kit import Kit
@@ -164,7 +166,7 @@ class Printables:
 @dataclass(frozen=True)
 class RuleOption:
     """A shorthand option of `companion selfplay GAME` for one of the game's engine
-    settings: ``--turn-limit 30`` is ``--rule turn_limit=30`` (PassPass, PTI-15)."""
+    settings: ``--turn-limit 30`` is ``--rule turn_limit=30``."""
 
     flag: str
     """As typed ("--turn-limit")."""
@@ -208,6 +210,60 @@ class TableSetting:
 
 
 @dataclass(frozen=True)
+class TokenFamily:
+    """A family of tagged tokens a game declares: its tokens' kinds are "<name>:<word>"
+    ("card:QH"). `companion enroll` records a tag only under a kind of a
+    registered game's family, and the logs blank any kind of one (`companion.run.supervise`).
+    Two games declaring the same family declare the same one (the contract suite checks)."""
+
+    name: str
+    """The part before ":" ("animal")."""
+    pattern: str
+    """A regular expression for the part after ":" ("(?:[A2-9TJQK]|10)[SHDC]")."""
+    shown: str
+    """How a refusal writes the family's kinds for a person ("card:<rank><suit> (e.g.
+    card:QH)")."""
+    noun: str = ""
+    """What enrolment calls one of its shared tokens ("tap card 3 (3 of 24) on the pad");
+    "": the family's name."""
+
+    @classmethod
+    def of_words(cls, name: str, words: Iterable[str], noun: str = "") -> TokenFamily:
+        """A family whose kinds are a closed list of words, shown "<name>:<word>|<word>"."""
+        listed = tuple(words)
+        return cls(name, "|".join(map(re.escape, listed)), f"{name}:{'|'.join(listed)}", noun)
+
+    def holds(self, kind: str) -> bool:
+        """Is `kind` one of this family's ("card:QH" of the cards)?"""
+        family, colon, rest = kind.partition(":")
+        return bool(colon) and family == self.name and re.fullmatch(self.pattern, rest) is not None
+
+    @property
+    def enrolled_as(self) -> str:
+        """The word enrolment names one of its shared tokens by."""
+        return self.noun or self.name
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button every seat has that a game declares (a call, a pass): a press journals
+    ``press <name> seat=<s>``. The pin map wires it under ``[pi.seats]`` with one BCM
+    pin per seat; a table whose pin map leaves it out has it at `pins`. Two
+    games declaring the same button declare the same one (the contract suite checks)."""
+
+    name: str
+    """The press's control, and its key under ``[pi.seats]``."""
+    labels: Mapping[str, str]
+    """Its label on the OLED and in messages, in each language of the table."""
+    pins: tuple[int, ...]
+    """Its default BCM pins, seat 1 first (at least one per seat the game allows)."""
+
+    def label(self, lang: str) -> str:
+        """Its label in `lang`, else its name."""
+        return self.labels.get(lang, self.name)
+
+
+@dataclass(frozen=True)
 class Game:
     """Everything the runtime needs of one game."""
 
@@ -228,7 +284,7 @@ class Game:
     tokens: Callable[[int, Mapping[str, Any] | None], Sequence[tuple[int | None, str]]]
     """Every tagged token of a game of that many seats (and its own rules, None for the
     book's: Swiped's ``deck_size``), in the order to enrol them: (the seat it belongs to,
-    or None for a shared one such as a card; its kind, e.g. "animal:lapin")."""
+    or None for a shared one such as a card; its kind, e.g. "card:QH")."""
     simulated_setup: Callable[..., Setup]
     """(seats, seed, **options) -> the setup of a simulated table, its tags made up."""
     simulate: Callable[..., SimResultLike]
@@ -241,14 +297,17 @@ class Game:
     controls: tuple[str, ...] = ()
     """The console controls the game uses (journal `press` controls)."""
     first_question: str = "menu.title.first"
-    """The text key of the power-on menu's question for the first player (PassPass asks
-    who did a magic trick most recently, PTI-13)."""
+    """The text key of the power-on menu's question for the first player (the one its
+    rule book names)."""
     ready_prompt: str = "menu.title.ready"
     """The text key of the power-on menu's last step, while it waits for an empty table:
     PassPass's tokens go back to their owners; cards (and cubes) off the mat; a game played
     on the phones only needs the pad clear."""
-    options: Mapping[str, Any] = field(default_factory=dict)
-    """Anything else the game's own modules want to carry."""
+    token_families: tuple[TokenFamily, ...] = ()
+    """The families its tagged tokens (`tokens`) belong to: what `companion enroll`
+    accepts of this game and the logs blank."""
+    buttons: tuple[Button, ...] = ()
+    """The buttons every seat has in this game (each one of its `controls`)."""
     page_view: Callable[[Any], dict[str, Any]] | None = None
     """(referee) -> the game's own public facts for the table's web page, drawn by its
     page view (Vous ne passerez pas !: the board, the pieces left, the legal placements;
@@ -359,7 +418,11 @@ _loaded = False
 
 def register(game: Game) -> Game:
     """Add a game (a module named in BUILT_IN, an entry point or COMPANION_GAMES calls
-    this)."""
+    this); its buttons' labels join the OLED's words (``control.<name>``)."""
+    if game.buttons:
+        labels = {lang: {f"control.{b.name}": b.label(lang) for b in game.buttons}
+                  for lang in LANGUAGES}  # fmt: skip
+        register_words(f"{game.name}.buttons", labels)
     _REGISTRY[game.name] = game
     return game
 
@@ -426,6 +489,34 @@ def table_settings() -> dict[str, TableSetting]:
         for setting in game.table_settings:
             found.setdefault(setting.name, setting)
     return found
+
+
+def token_families() -> dict[str, TokenFamily]:
+    """Every registered game's token families, by name (a family two games declare is the
+    first one's)."""
+    found: dict[str, TokenFamily] = {}
+    for game in map(get, names()):
+        for family in game.token_families:
+            found.setdefault(family.name, family)
+    return found
+
+
+def buttons() -> dict[str, Button]:
+    """Every registered game's seat buttons, by name (a button two games declare is the
+    first one's)."""
+    found: dict[str, Button] = {}
+    for game in map(get, names()):
+        for button in game.buttons:
+            found.setdefault(button.name, button)
+    return found
+
+
+def buttons_of(game: str, keys: Iterable[str] = ()) -> dict[str, Button]:
+    """The seat buttons to read for a table of `game` whose pin map wires `keys`: the
+    game's own, or every game's when a key is none of them (as `settings_of`)."""
+    known = game in BUILT_IN or game in names()
+    own = {b.name: b for b in get(game).buttons} if known else {}
+    return own if set(keys) <= set(own) else buttons()
 
 
 def taking(setting: str) -> tuple[str, ...]:

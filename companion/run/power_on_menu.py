@@ -84,7 +84,7 @@ def console_seats(config: Config) -> int:
         return power_on.MAX_SEATS
     for n in range(power_on.MAX_SEATS, seats, -1):
         try:
-            check_pins(config.pins, n, config.display, config.readers, "pins")
+            check_pins(config.pins, n, config.display, config.readers, "pins", config.game.name)
         except ConfigError:
             continue
         return n

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from companion.devices.registry import KIND_PATTERNS
+from companion import games
 
 log = logging.getLogger("companion")
 
@@ -37,7 +37,6 @@ ENDED = "its work ended though nobody stopped it"
 """The reason of a thread whose work returned while it should run until stopped."""
 
 _UID = re.compile(r"\b(?:[0-9A-Fa-f]{20}|[0-9A-Fa-f]{14}|[0-9A-Fa-f]{8})\b")
-_KIND = re.compile(rf"\b(?:{'|'.join(KIND_PATTERNS)}):[\w:]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +54,12 @@ class Sink(Protocol):
 
 
 def blank_secrets(text: str) -> str:
-    """``text`` without tag UIDs and token kinds (an exception's message may quote one)."""
-    return _KIND.sub("<kind>", _UID.sub("<uid>", text))
+    """``text`` without tag UIDs and token kinds (an exception's message may quote one):
+    the kinds of every registered game's token families (`companion.games.TokenFamily`),
+    whichever game is played."""
+    families = "|".join(map(re.escape, games.token_families()))
+    text = _UID.sub("<uid>", text)
+    return re.sub(rf"\b(?:{families}):[\w:]+", "<kind>", text) if families else text
 
 
 def death(name: str, exc: BaseException | None) -> DeviceDied:
