@@ -15,6 +15,7 @@ from typing import Any
 from companion import games
 from companion.config.model import OLED_DRIVERS, ConfigError, DisplayConfig, PinMap, ReadersConfig
 from companion.config.reading import MAX_TOML_BYTES, int_in, parse_toml, show, toml_key
+from companion.journal import CONTROL_NAME
 
 I2C1_PINS = {2: "I2C1 SDA", 3: "I2C1 SCL"}
 SPI0_PINS = {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK"}
@@ -37,10 +38,12 @@ def default_pins(base: Path) -> Path | None:
 def load_pins(path: Path, game: str | None = None, lang: str = "en") -> PinMap:
     """The `[pi.*]` part of a pins.toml; raises `ConfigError` naming the key and the fix.
 
-    ``[pi.seats]`` wires the seat buttons the games declare (`companion.games.Button`):
-    a key no registered game declares is refused. The buttons of ``game`` (every game's
-    when None: the builder's kit) that the file leaves out are added at their default
-    pins. Messages name the buttons by their labels in ``lang``, the table's language."""
+    ``[pi.seats]`` wires seat buttons by name (`companion.games.Button`): ``game``'s own,
+    and other games' taken by their names without loading those games (a start pays for
+    its own game only); `undeclared_buttons` holds them to every game's, as `config check`
+    and, with ``game`` None, the builder's kit do. The buttons of ``game`` (every game's
+    when None) that the file leaves out are added at their default pins. Messages name the
+    buttons by their labels in ``lang``, the table's language."""
     name = str(path)
     pi = _read_toml(path).get("pi", {})
     if not isinstance(pi, Mapping):
@@ -52,13 +55,13 @@ def load_pins(path: Path, game: str | None = None, lang: str = "en") -> PinMap:
         )
     read = _PinReader(name, pi)
     wired = read.section("seats") or {}
-    known = games.buttons_of(game, wired) if game else games.buttons()
-    own = games.get(game).buttons if game else tuple(known.values())
-    seats = {key: read.pins("seats", key, (2, 6)) for key in wired if key in known}
-    seats |= {b.name: b.pins for b in own if b.name not in seats and b.name not in wired}
+    own = {b.name: b for b in games.get(game).buttons} if game else games.buttons()
+    labelled = games.buttons(loaded=True) | own
+    seats = {key: read.pins("seats", key, (2, 6)) for key in wired if read.button(key)}
+    seats |= {key: button.pins for key, button in own.items() if key not in wired}
     result = PinMap(
         seats=seats,
-        labels={key: known[key].label(lang) for key in seats},
+        labels={key: labelled[key].label(lang) if key in labelled else key for key in seats},
         announce=read.pins("console", "announce", (3, 3)),
         back=read.pin("console", "back"),
         encoder_a=read.pin("encoder", "a"),
@@ -68,10 +71,25 @@ def load_pins(path: Path, game: str | None = None, lang: str = "en") -> PinMap:
         scl=read.pin("oled", "scl", required=False) or 3,
     )
     read.unknown()
-    read.unknown_buttons(wired, known, lang)
+    if game is None:
+        read.problems += undeclared_buttons(result, name, lang)
     if read.problems:
         raise ConfigError(read.problems)
     return result
+
+
+def undeclared_buttons(pins: PinMap, name: str, lang: str) -> list[str]:
+    """A problem for each seat button of ``pins`` that no registered game declares (a
+    misspelt key), listing the games' buttons by their labels in ``lang``; every registered
+    game is loaded."""
+    known = games.buttons()
+    listed = ", ".join(f"{key} ({button.label(lang)})" for key, button in known.items())
+    return [
+        f"{name}: pi.seats.{toml_key(key)}: no game has a seat button {toml_key(key)} (the "
+        f"games' seat buttons: {listed or 'none'}; see hardware/pins.toml)"
+        for key in pins.seats
+        if key not in known
+    ]
 
 
 def _read_toml(path: Path) -> Mapping[str, Any]:
@@ -115,18 +133,15 @@ class _PinReader:
                     f"{', '.join(sorted(known))}; see hardware/pins.toml)"
                 )
 
-    def unknown_buttons(
-        self, wired: Mapping[str, Any], known: Mapping[str, games.Button], lang: str
-    ) -> None:
-        """Name each key of ``[pi.seats]`` that is no game's seat button, with the buttons
-        the games declare (their labels in the table's language)."""
-        listed = ", ".join(f"{key} ({button.label(lang)})" for key, button in known.items())
-        for key in sorted(set(wired) - set(known)):
-            self.problems.append(
-                f"{self.name}: pi.seats.{toml_key(key)}: no game has a seat button "
-                f"{toml_key(key)} (the games' seat buttons: {listed or 'none'}; see "
-                "hardware/pins.toml)"
-            )
+    def button(self, key: str) -> bool:
+        """Is ``key`` of ``[pi.seats]`` a button's name (a journal's control)? Else say so."""
+        if CONTROL_NAME.fullmatch(key):
+            return True
+        self.problems.append(
+            f"{self.name}: pi.seats.{toml_key(key)}: not a button's name: a game's seat "
+            "button, in lower-case letters and _ (see hardware/pins.toml)"
+        )
+        return False
 
     def section(self, name: str) -> Mapping[str, Any] | None:
         """The table ``[pi.<name>]`` ({} when absent); None, reported once, when the file

@@ -435,7 +435,7 @@ def _kinds_help() -> str:
     """The kinds' help, from the registry: every game's token families."""
     known = ", ".join(family.shown for family in games.token_families().values())
     return (
-        f"token kinds to enrol, KIND or KIND*N for N tokens of it (at most {MAX_TAPS} in "
+        f"token kinds to enrol, KIND or KIND*N for N of it (at most {MAX_TAPS} tokens in "
         f"all); the games' kinds: {known}"
     )
 

@@ -501,22 +501,14 @@ def token_families() -> dict[str, TokenFamily]:
     return found
 
 
-def buttons() -> dict[str, Button]:
+def buttons(*, loaded: bool = False) -> dict[str, Button]:
     """Every registered game's seat buttons, by name (a button two games declare is the
-    first one's)."""
+    first one's); `loaded`: those of the games loaded so far only, loading none."""
     found: dict[str, Button] = {}
-    for game in map(get, names()):
+    for game in list(_REGISTRY.values()) if loaded else map(get, names()):
         for button in game.buttons:
             found.setdefault(button.name, button)
     return found
-
-
-def buttons_of(game: str, keys: Iterable[str] = ()) -> dict[str, Button]:
-    """The seat buttons to read for a table of `game` whose pin map wires `keys`: the
-    game's own, or every game's when a key is none of them (as `settings_of`)."""
-    known = game in BUILT_IN or game in names()
-    own = {b.name: b for b in get(game).buttons} if known else {}
-    return own if set(keys) <= set(own) else buttons()
 
 
 def taking(setting: str) -> tuple[str, ...]:

@@ -171,7 +171,7 @@ def test_its_button_is_wired_at_its_default_pins_and_named_in_the_tables_languag
         err = capsys.readouterr().err
         assert f"pi.seats.pass_turn[1] (seat 2 {label}) = 8: GPIO 8 is already SPI0 CE0" in err
 
-    typo = pins.replace("[pi.seats]\n", "[pi.seats]\npas_turn = [7, 8]\n")
+    typo = pins.replace("[pi.seats]\n", "[pi.seats]\npas_turn = [9, 10]\n")
     for lang, label in (("fr", "Passe"), ("en", "Pass")):
         path = write_config(tmp_path, lang, pins=typo)
         assert main(["config", "check", "--config", str(path)]) == 1
