@@ -9,6 +9,7 @@ package imports no other game, and cites no other game's ruling or tokens."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -200,3 +201,118 @@ def test_a_game_cites_only_its_own_rulings_and_tokens() -> None:
                 text = path.read_text(encoding="utf-8")
                 found += [f"{path.name}: {m[0]}" for m in kind.finditer(text)]
     assert found == []
+
+
+# ------------------------------------------------------------------ layers and cycles
+
+CONTRACT_LEAVES = {
+    "companion.rules.errors",
+    "companion.referee.event_log",
+    "companion.referee.table",
+    "companion.screens.model",
+    "companion.games.virtual_kit",
+}
+"""What the contract (`companion/contract/`) is written in: modules that import nothing of
+`companion` themselves."""
+
+
+def imports_of(path: Path, *, lazy: bool = True) -> set[str]:
+    """The `companion` modules `path` imports (those inside functions too with `lazy`;
+    never those only type checkers read), each resolved to a module file of the package."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module_name(path).removesuffix(".__init__")
+    if path.name != "__init__.py":
+        package = package.rpartition(".")[0]
+    skipped = {
+        id(node)
+        for top in ast.walk(tree)
+        if isinstance(top, ast.If) and "TYPE_CHECKING" in ast.dump(top.test)
+        for node in ast.walk(top)
+    }
+    nodes = ast.walk(tree) if lazy else iter(tree.body)
+    found: set[str] = set()
+    for node in nodes:
+        if id(node) in skipped:
+            continue
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, *([node.module] if node.module else [])])
+            names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        for name in names:
+            while name.startswith("companion") and name not in MODULES:
+                name = name.rpartition(".")[0]
+            if name.startswith("companion") and name != module_of(path):
+                found.add(name)
+    return found
+
+
+def module_of(path: Path) -> str:
+    return module_name(path).removesuffix(".__init__")
+
+
+MODULES = {module_of(path) for path in ROOT.rglob("*.py")}
+
+
+@functools.cache
+def cycles() -> list[set[str]]:
+    """The groups of `companion` modules that import each other, lazily or not (Tarjan's
+    strongly connected components of the import graph)."""
+    graph = {module_of(path): imports_of(path) for path in ROOT.rglob("*.py")}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[set[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in graph[node]:
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = set()
+            while True:
+                other = stack.pop()
+                group.add(other)
+                if other == node:
+                    break
+            if len(group) > 1:
+                found.append(group)
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_contract_is_below_everything() -> None:
+    """The contract imports only the leaves it is written in: never the registry, the
+    journal, the config or a game, which all depend on it."""
+    contract = ROOT / "contract"
+    for path in sorted(contract.rglob("*.py")):
+        outside = {m for m in imports_of(path) if not m.startswith("companion.contract")}
+        assert outside <= CONTRACT_LEAVES, (module_of(path), outside - CONTRACT_LEAVES)
+    for leaf in CONTRACT_LEAVES:
+        path = ROOT.parent / (leaf.replace(".", "/") + ".py")
+        assert imports_of(path) <= {"companion.rules.errors"} - {leaf}, leaf
+
+
+def test_no_import_cycle_crosses_a_game_or_the_core() -> None:
+    """No two modules of the core import each other, lazily or not, nor a game's module and
+    another package's: a cycle may only stay inside one game's package (its own lab and
+    bots, whose engines are being made one, issue 40)."""
+    crossing = [
+        sorted(group)
+        for group in cycles()
+        if len({".".join(m.split(".")[:3]) for m in group}) > 1
+        or not next(iter(group)).startswith("companion.games.")
+    ]
+    assert crossing == []

@@ -15,7 +15,7 @@ from typing import Any
 from companion import games
 from companion.config.model import OLED_DRIVERS, ConfigError, DisplayConfig, PinMap, ReadersConfig
 from companion.config.reading import MAX_TOML_BYTES, int_in, parse_toml, show, toml_key
-from companion.journal import CONTROL_NAME
+from companion.contract.inputs import CONTROL_NAME
 
 I2C1_PINS = {2: "I2C1 SDA", 3: "I2C1 SCL"}
 SPI0_PINS = {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK"}
@@ -114,7 +114,7 @@ class _PinReader:
     }
     """The keys of each ``[pi.<section>]`` read here (the OLED's other keys document the
     module; the config's [display] sets them); ``[pi.seats]``'s are the games' buttons
-    (`unknown_buttons`). Other sections (``[pi.pico]``) are not ours."""
+    (`button`, `undeclared_buttons`). Other sections (``[pi.pico]``) are not ours."""
 
     def __init__(self, name: str, pi: Mapping[str, Any]) -> None:
         self.name = name

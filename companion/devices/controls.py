@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.config.model import ControlsConfig, PinMap
-from companion.journal import CONTROL_NAME, PressInput
+from companion.contract.inputs import CONTROL_NAME, PressInput
 from companion.run.supervise import death, report
 
 RELEASE_BUTTONS = frozenset({"push"})

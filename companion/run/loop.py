@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.contract.game import Aiming, Announcing, TableReferee
 from companion.devices.controls import EdgeFilter, EncoderTurn, Press, press_input, turn_input
 from companion.devices.display import Display
 from companion.devices.readers import (
@@ -41,7 +42,6 @@ from companion.devices.readers import (
     ReaderOk,
     SpotContents,
 )
-from companion.games import Aiming, Announcing, TableReferee
 from companion.journal import Input, PressInput, ReaderInput, SpotInput, TickInput
 from companion.notify import Notifier
 from companion.referee.event_log import TableEvent

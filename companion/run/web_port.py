@@ -21,7 +21,7 @@ from typing import Any
 
 from companion import games
 from companion.config.model import WebConfig
-from companion.games import TableReferee
+from companion.contract.game import TableReferee
 from companion.screens.pairing import PairingScreen
 from companion.web.gate import Limits
 from companion.web.pairing import Pairings

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import games
-from companion.games import Game
+from companion.contract.game import Game
 from companion.referee.event_log import TableEvent
 from companion.run.items import PagePress, Redraw, VirtualMove
 from companion.run.supervise import SupervisedThread

@@ -34,7 +34,7 @@ from companion.screens.text import check_lang
 from companion.web.errors import Refused
 
 if TYPE_CHECKING:
-    from companion.games import Game, TableReferee
+    from companion.contract.game import Game, TableReferee
 
 log = logging.getLogger("companion")
 

@@ -1,8 +1,8 @@
-"""Tally under the engine contract (`companion/games/engine.py`)."""
+"""Tally under the engine contract (`companion/contract/engine.py`)."""
 
 from __future__ import annotations
 
-from companion.games.engine import Engine
+from companion.contract.engine import Engine
 
 from . import engine as rules
 
