@@ -30,8 +30,9 @@ from companion.referee.event_log import EventLog, TableEvent
 from companion.referee.table import ObservedTable
 from companion.screens.model import Reason
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # leaves, read by mypy only (the lab is imported when asked for)
     from companion.games.virtual_kit import Kit
+    from companion.lab.model import LabGame
 
 
 class TableReferee(Protocol):
@@ -49,7 +50,7 @@ class TableReferee(Protocol):
         ...
 
     @property
-    def screen(self) -> Any:
+    def screen(self) -> object:
         """What the OLED shows now, built from public facts only."""
         ...
 
@@ -65,7 +66,7 @@ class TableReferee(Protocol):
         """The replay document: {"game", "events", "scores", "winner"}."""
         ...
 
-    def moment(self) -> tuple[Any, ...]:
+    def moment(self) -> tuple[object, ...]:
         """Everything an input can change but the clock (a tick that leaves it equal
         changed nothing a later input depends on)."""
         ...
@@ -80,7 +81,7 @@ class TableReferee(Protocol):
         """The hat spots 1..N the readers watch (0, the pad, comes on top)."""
         ...
 
-    def seat_refusal(self, seat: int, control: str, value: Any) -> Reason | None:
+    def seat_refusal(self, seat: int, control: str, value: object) -> Reason | None:
         """Why `seat`'s paired phone may not press `control` (with `value`) now, or None.
 
         Whose act it is, never whether it is legal: a seat's own button is its own; a
@@ -130,9 +131,6 @@ class SimResultLike(Protocol):
     def referee(self) -> TableReferee | None: ...
 
 
-OnInput = Callable[[Input, Any], None]
-
-
 def _no_options(parser: argparse.ArgumentParser) -> None:
     """A printable with no option but the file to write."""
 
@@ -164,7 +162,7 @@ class RuleOption:
     """As typed ("--turn-limit")."""
     rule: str
     """The engine setting it sets, by its `[game.rules]` name ("turn_limit")."""
-    type: Callable[[str], Any]
+    type: Callable[[str], object]
     """Reads the typed value; raises ValueError or argparse.ArgumentTypeError (one line)."""
     help: str
 
@@ -283,9 +281,9 @@ class Game:
     """(setup, on_input=None, bots=None, **options) -> one whole simulated game."""
     bots: tuple[str, ...]
     """The bot kinds selfplay and the simulated table may seat."""
-    console: Callable[[Any, Any, IO[str], str], int] | None = None
-    """`play --sim`: (session, input lines, output, language) -> exit status; None if the
-    game has no typed table yet."""
+    console: Callable[[Any, Iterable[str], IO[str], str], int] | None = None
+    """`play --sim`: (the session, which sits above the contract; input lines, output,
+    language) -> exit status; None if the game has no typed table yet."""
     controls: tuple[str, ...] = ()
     """The console controls the game uses (journal `press` controls)."""
     first_question: str = "menu.title.first"
@@ -321,9 +319,9 @@ class Game:
     lowest_wins: bool = False
     """The lowest score wins (a score counts against its player): the club's standings say
     so beside the game's points."""
-    lab: Callable[[], Any] | None = None
-    """() -> the game's `companion.lab.model.LabGame` (imported on demand: the lab's fast
-    engines are no concern of the table). None: `companion lab` cannot play it."""
+    lab: Callable[[], LabGame] | None = None
+    """() -> the game's part of the lab (imported on demand: the lab's fast engines are no
+    concern of the table). None: `companion lab` cannot play it."""
     engine: AnyEngine | None = None
     """The game's pure rules under the engine contract (`companion/contract/engine.py`): what
     the contract suite (tests/rules/test_conformance.py) plays on every registered game.

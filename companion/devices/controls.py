@@ -48,7 +48,7 @@ from typing import Any, Protocol
 
 from companion.config.model import ControlsConfig, PinMap
 from companion.contract.inputs import CONTROL_NAME, PressInput
-from companion.run.supervise import death, report
+from companion.run.supervise import DeviceDied, death, report
 
 RELEASE_BUTTONS = frozenset({"push"})
 """Buttons that act on release (short or long press); the others act when pressed."""
@@ -78,7 +78,9 @@ BUTTONS_DEVICE = "buttons"
 
 
 class Sink(Protocol):
-    def put_nowait(self, item: Any, /) -> None: ...
+    """Where presses, turns and a callback's death go: the referee loop's queue."""
+
+    def put_nowait(self, item: Press | EncoderTurn | DeviceDied, /) -> None: ...
 
 
 # --------------------------------------------------------------------------- pure parts

@@ -28,7 +28,7 @@ from companion.config.data_dir import locate_data_dir
 from companion.config.model import Config, ConfigError
 from companion.config.pins import MAX_GPIO
 from companion.devices.doctor import add_doctor_parser
-from companion.devices.readers import LinkStatus, Observation, ReaderFault, Readers, SpotContents
+from companion.devices.readers import LinkStatus, ReaderFault, Readers, Reported, SpotContents
 from companion.devices.registry import RegistryError, TagRegistry, check_kind
 from companion.doc_paths import CONFIG_DOC, TABLE_DOC
 from companion.options import (
@@ -86,7 +86,7 @@ class _Pad:
 
     def __init__(
         self,
-        inbox: queue.Queue[Observation],
+        inbox: queue.Queue[Reported],
         pad: int,
         say: Callable[[str], None],
         clock: Callable[[], float],
@@ -148,7 +148,7 @@ def enroll_session(
     plan = [s if isinstance(s, Step) else Step(*s) for s in steps]
     for step in plan:
         check_kind(step.kind)  # fail before anyone taps anything
-    inbox: queue.Queue[Observation] = queue.Queue()
+    inbox: queue.Queue[Reported] = queue.Queue()
     result = EnrollResult()
     source.start(inbox)
     try:

@@ -25,11 +25,11 @@ import re
 import threading
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from companion import games
+from companion.devices.readers import DeviceDied as DeviceDied
 
 log = logging.getLogger("companion")
 
@@ -39,18 +39,10 @@ ENDED = "its work ended though nobody stopped it"
 _UID = re.compile(r"\b(?:[0-9A-Fa-f]{20}|[0-9A-Fa-f]{14}|[0-9A-Fa-f]{8})\b")
 
 
-@dataclass(frozen=True, slots=True)
-class DeviceDied:
-    """A thread that fed the loop is gone: its name and why (no UID, no token kind)."""
-
-    name: str
-    reason: str
-
-
 class Sink(Protocol):
     """Where a death is reported: the referee loop's queue."""
 
-    def put_nowait(self, item: Any, /) -> None: ...
+    def put_nowait(self, item: DeviceDied, /) -> None: ...
 
 
 def blank_secrets(text: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games import Button, Game, TokenFamily, register
 
@@ -17,6 +17,9 @@ from .referee import PASS_TURN, TallyReferee
 from .rules.contract import ENGINE
 from .rules.engine import NAME
 from .sim import PEBBLE, simulate, simulated_setup, tokens
+
+if TYPE_CHECKING:  # the lab is imported when it asks for the game's part, not before
+    from companion.lab.model import LabGame
 
 PEBBLES = TokenFamily.of_words(NAME, (PEBBLE,))
 """Its tokens: "<name>:pebble" ("tally:pebble")."""
@@ -38,7 +41,7 @@ def page_view(referee: TallyReferee) -> dict[str, Any]:
             "passed": list(state.passed)}  # fmt: skip
 
 
-def lab() -> Any:
+def lab() -> LabGame:
     """The lab's part, imported only when the lab asks for it."""
     from .lab import lab as tally_lab
 
