@@ -12,6 +12,7 @@ import pytest
 
 from companion import games
 from companion.config.pins import EEPROM_PINS, I2C1_PINS, MAX_GPIO
+from companion.devices.registry import KIND
 from companion.screens.font import sanitize
 from companion.screens.text import LANGUAGES
 from tests.games import contract_games, descriptor, registered
@@ -23,6 +24,7 @@ def test_every_token_is_of_a_family_the_game_declares(name: str) -> None:
     for seats in game.seats:
         for _, kind in game.tokens(seats, None):
             assert any(f.holds(kind) for f in game.token_families), (seats, kind)
+            assert KIND.fullmatch(kind), kind  # what tags.json holds a kind to
     for family in game.token_families:
         re.compile(family.pattern)
         assert re.fullmatch(r"[a-z][a-z0-9_]*", family.name) and family.shown, family

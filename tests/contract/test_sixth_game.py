@@ -27,6 +27,7 @@ from companion.config import load_config
 from companion.config.model import DisplayConfig
 from companion.devices.controls import GpioControls
 from companion.devices.display import Display
+from companion.devices.registry import TagRegistry
 from companion.games import Game
 from companion.journal import PressInput, dump_lines, read_journal
 from companion.notify import Notifier
@@ -81,23 +82,17 @@ class Hand:
     """A person at the pad of a running Pico: each pebble alone on it until the registry
     holds its tag, then off, then the next."""
 
-    def __init__(self, responder: Responder, uids: list[str], registry: Path) -> None:
-        self.responder, self.uids, self.registry = responder, uids, registry
+    def __init__(self, responder: Responder, uids: list[str], data: Path) -> None:
+        self.responder, self.uids, self.data = responder, uids, data
         self.stopped = threading.Event()
         self.thread = threading.Thread(target=self.play, daemon=True)
-
-    def enrolled(self) -> set[str]:
-        try:
-            return set(json.loads(self.registry.read_text())["tags"])
-        except (OSError, ValueError, KeyError):
-            return set()
 
     def play(self) -> None:
         self.responder.pico.wait_opened(10)
         self.stopped.wait(0.6)  # the pad's first reports: empty, a token on it is no tap
         for uid in self.uids:
             self.responder.sets[0] = [uid]
-            while uid not in self.enrolled():
+            while uid not in TagRegistry(self.data):  # saved by a rename: never half
                 if self.stopped.wait(0.05):
                     return
             self.responder.sets[0] = []
@@ -110,7 +105,7 @@ def test_enroll_takes_the_games_tokens_from_the_pad(
     config = write_config(tmp_path)
     data = tmp_path / "data"
     responder = Responder(pico, [[], [], None])
-    hand = Hand(responder, PEBBLES, data / "tags.json")
+    hand = Hand(responder, PEBBLES, data)
     responder.thread.start()
     hand.thread.start()
     try:
@@ -170,6 +165,13 @@ def test_its_button_is_wired_at_its_default_pins_and_named_in_the_tables_languag
         assert main(["config", "check", "--config", str(path)]) == 1
         err = capsys.readouterr().err
         assert f"pi.seats.pass_turn[1] (seat 2 {label}) = 8: GPIO 8 is already SPI0 CE0" in err
+
+    short = pins.replace("[pi.seats]\n", "[pi.seats]\npass_turn = [7, 8]\n")
+    path = write_config(tmp_path, "fr", pins=short)
+    path.write_text(path.read_text().replace('["Ana", "Bob"]', '["Ana", "Bob", "Cy"]'))
+    assert main(["config", "check", "--config", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "pi.seats.pass_turn (Passe) has pins for 2 seats but the game has 3" in err
 
     typo = pins.replace("[pi.seats]\n", "[pi.seats]\npas_turn = [9, 10]\n")
     for lang, label in (("fr", "Passe"), ("en", "Pass")):
