@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion import games
-from companion.cli_words import command_language, language, os_error, said, speaking, text_of
+from companion.cli_language import command_language
+from companion.cli_words import language, os_error, said, speaking, text_of
 from companion.config.bounds import SETTLE
 from companion.config.model import GameConfig
 from companion.doc_paths import JOURNAL_DOC, RULINGS_DOC, TABLE_DOC

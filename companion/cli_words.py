@@ -17,7 +17,7 @@ import argparse
 import contextlib
 import errno
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 
 from companion.screens.text import DEFAULT_LANGUAGE, LANGUAGES, check_lang, phrase, register_words
 
@@ -31,9 +31,18 @@ _spoken: str | None = None
 
 
 def language() -> str:
-    """The language the command line speaks now: the run's (`speaking`), else the one the
-    environment and the configuration say (a command's parts used on their own)."""
-    return _spoken or command_language(())
+    """The language the command line speaks now: the run's (`speaking`, which `main` sets
+    from the command, the environment and the configuration), else the environment's (a
+    command's parts used on their own)."""
+    return _spoken or environment_language()
+
+
+def environment_language(environ: Mapping[str, str] = os.environ) -> str:
+    """The language ``$COMPANION_LANG`` names, else the locale's, else French."""
+    given = environ.get(LANG_ENV, "")
+    if given in LANGUAGES:
+        return given
+    return locale_language(environ) or DEFAULT_LANGUAGE
 
 
 def said(key: str, **fields: object) -> str:
@@ -64,37 +73,6 @@ def os_error(exc: OSError) -> str:
 # ------------------------------------------------------------------ which language
 
 
-def command_language(argv: Sequence[str], environ: Mapping[str, str] = os.environ) -> str:
-    """The language of `companion ARGV` (see the module's docstring)."""
-    for given in (_option(argv, "--lang"), environ.get(LANG_ENV, "")):
-        if given in LANGUAGES:
-            return given
-    config = _option(argv, "--config") or environ.get("COMPANION_CONFIG") or None
-    return table_language(config) or locale_language(environ) or DEFAULT_LANGUAGE
-
-
-def table_language(config: str | None = None) -> str | None:
-    """The ``[game] language`` of the configuration every command reads (``--config``,
-    ``$COMPANION_CONFIG``, /etc/companion/companion.toml, ./companion.toml): French when
-    the file leaves it out, as the table does; None with no file, or one that cannot be
-    read (its command says why)."""
-    from companion.config import find_config
-    from companion.config.model import ConfigError
-    from companion.config.reading import MAX_TOML_BYTES, parse_toml
-
-    path = find_config(config)
-    if path is None:
-        return None
-    try:
-        with open(path, "rb") as f:
-            data = parse_toml(f.read(MAX_TOML_BYTES + 1), str(path))
-    except (OSError, ConfigError):
-        return None
-    game = data.get("game")
-    lang = game.get("language", DEFAULT_LANGUAGE) if isinstance(game, dict) else DEFAULT_LANGUAGE
-    return lang if lang in LANGUAGES else None
-
-
 def locale_language(environ: Mapping[str, str] = os.environ) -> str | None:
     """The language of the locale's messages (``fr_FR.UTF-8`` is French), None for one
     the catalogue does not speak (``C``, ``de_DE``)."""
@@ -103,18 +81,6 @@ def locale_language(environ: Mapping[str, str] = os.environ) -> str | None:
         if value:
             code = value[:2].lower()
             return code if code in LANGUAGES else None
-    return None
-
-
-def _option(argv: Sequence[str], name: str) -> str | None:
-    """The value of ``name VALUE`` or ``name=VALUE`` in `argv`, before any ``--``."""
-    for i, word in enumerate(argv):
-        if word == "--":
-            break
-        if word == name and i + 1 < len(argv):
-            return argv[i + 1]
-        if word.startswith(name + "="):
-            return word[len(name) + 1 :]
     return None
 
 
@@ -394,13 +360,13 @@ WORDS: dict[str, tuple[str, str]] = {
     "replay.unfinished": ("pas finie", "not finished"),
     # companion play
     "play.description": (
-        "Tapez les gestes (drop, take, slide), les boutons (announce, doublon, menteur, "
+        "Tapez les gestes (drop, take, slide), les boutons (announce, ceux des places, "
         "choose, back) et les attentes ; l’arbitre les juge comme à une vraie table et "
         "l’OLED est dessiné après chacun. Tapez help pour les commandes. Chaque entrée est "
         "journalisée : après quit, Ctrl-C ou une panne, --resume --journal FICHIER reprend "
         "la partie. Comment se joue la table : {table} ; le format du journal : {journal} ; "
         "les règles : {rulings}.",
-        "Type physical acts (drop, take, slide), presses (announce, doublon, menteur, "
+        "Type physical acts (drop, take, slide), presses (announce, the seats' buttons, "
         "choose, back) and waits; the referee judges them as on a real table and the OLED "
         "is drawn after each. Type help inside for the commands. Every input is journaled: "
         "after quit, Ctrl-C or a crash, --resume --journal FILE carries on. How the table "
@@ -411,10 +377,10 @@ WORDS: dict[str, tuple[str, str]] = {
                     "{low} à {high} (par défaut {default} ; game.settle de la configuration)",
                     "seconds the table must be still before a change is judged: {low} to "
                     "{high} (default {default}; game.settle of the config)"),
-    "play.first": ("premier joueur, une place de 1 au nombre de joueurs : le dernier à avoir "
-                   "fait un tour de magie (PTI-13 ; par défaut 1)",
-                   "first player, a seat from 1 to the number of players: who did a magic "
-                   "trick last (PTI-13; default 1)"),
+    "play.first": ("premier joueur, une place de 1 au nombre de joueurs : "
+                   "celui que la règle du jeu désigne (par défaut 1)",
+                   "first player, a seat from 1 to the number of players: the one the "
+                   "game's rule book names (default 1)"),
     "play.journal": ("le journal à écrire, dans un dossier qui existe (par défaut {default}, "
                      "out/ créé s’il le faut)",
                      "journal file to write, in a folder that exists (default {default}, out/ "
@@ -433,9 +399,9 @@ WORDS: dict[str, tuple[str, str]] = {
                      "{games} seulement)",
                      "{help} (default {default}; game.{name} of the config; {games} only)"),
     "play.first_problem": ("--first {first} : le premier joueur est une place de 1 à "
-                           "{players} (le dernier à avoir fait un tour de magie, PTI-13)",
+                           "{players} (celui que la règle du jeu désigne)",
                            "--first {first}: the first player is a seat from 1 to {players} "
-                           "(who did a magic trick last, PTI-13)"),
+                           "(the one the game's rule book names)"),
     "play.only_sim": ("seul --sim existe pour l’instant (une vraie table : companion run)",
                       "only --sim exists for now (a real table: companion run)"),
     "play.no_console": ("--game {game} : pas encore de table simulée à taper (essayez : "
@@ -707,10 +673,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "directory, where `companion run` reads it: --data-dir, else $COMPANION_DATA, else "
         "paths.data_dir of the config). The config: {config}; the tokens of each game and "
         "the pad: {table}."),
-    "enroll.kinds": ("les sortes de jetons à enregistrer, par exemple animal:lapin*6 "
-                     "colour:bleu ({max} jetons au plus en tout)",
-                     "token kinds to enrol, e.g. animal:lapin*6 colour:bleu (at most {max} "
-                     "tokens in all)"),
+    "enroll.kinds": ("les sortes de jetons à enregistrer, SORTE ou SORTE*N pour N d’une "
+                     "sorte ({max} jetons au plus en tout) ; celles des jeux : {known}",
+                     "token kinds to enrol, KIND or KIND*N for N of it (at most {max} tokens "
+                     "in all); the games' kinds: {known}"),
     "enroll.game": ("enregistrer chaque jeton de ce jeu (ceux de chaque place)",
                     "enrol every token of this game (every seat's)"),
     "enroll.seats": ("nombre de places (avec --game ; par défaut celui du jeu : {each})",

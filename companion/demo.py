@@ -17,7 +17,7 @@ from typing import IO, Any
 from PIL import Image
 
 from companion import games
-from companion.games import TableReferee
+from companion.contract.game import TableReferee
 from companion.journal import EndLine, Input, JournalReader, dump_lines
 from companion.screens.model import same_moment
 from companion.screens.render import frame

@@ -10,7 +10,7 @@ The steps, in order:
     GAME    one of the registered games
     SEATS   the game's number of players (its rule set's range, capped by the seats the
             console has buttons for); starts at the config's number of seats
-    FIRST   the first player (PTI-13: who did a magic trick most recently?), by name:
+    FIRST   the first player (the game's own question, `Game.first_question`), by name:
             the config's names, else "Siège N" / "Seat N"
     SOUND   only when the table has a voice ([sound] backend not "none"): its volume for
             this game, or off; starts at the config's volume

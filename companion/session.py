@@ -39,7 +39,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.games import TableReferee, make_referee
+from companion.contract.game import TableReferee
+from companion.games import make_referee
 from companion.journal import (
     MAX_LINE,
     PRIVATE_FILE,

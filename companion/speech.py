@@ -25,8 +25,8 @@ from companion.screens.text import check_lang, say
 from companion.transcript import shared_line
 
 if TYPE_CHECKING:  # the games' voices import this module while the registry loads them
+    from companion.contract.game import TableReferee
     from companion.devices.sound import Sound
-    from companion.games import TableReferee
 
 Voice = Callable[[TableEvent, Any, Sequence[str], str], "str | None"]
 """A game's voice: (one of its events, the public screen after the input that made it,

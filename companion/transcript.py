@@ -134,8 +134,8 @@ def _spot(spot: int | None, lang: str, place: Place | None) -> str:
 
 
 def _control(control: str, lang: str) -> str:
-    """A button: the press's control in English ("menteur", as the logs show it), the
-    OLED's label in French ("Menteur", "Retour")."""
+    """A button: the press's control in English ("back", as the logs show it), the
+    OLED's label in French ("Retour", a seat button's as its game declares it)."""
     if check_lang(lang) == "fr":
         try:
             return phrase(f"control.{control}", lang)

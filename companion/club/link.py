@@ -56,7 +56,7 @@ from companion.club.topics import (
     topic,
 )
 from companion.config.club import ClubConfig
-from companion.games import TableReferee
+from companion.contract.game import TableReferee
 from companion.web.public import Publisher, Snapshot
 
 if TYPE_CHECKING:

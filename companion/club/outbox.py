@@ -26,7 +26,7 @@ from typing import Any
 from companion import games
 from companion.club.topics import EVENING_GAMES, announcement, recent, result_record
 from companion.config.club import ClubConfig
-from companion.games import TableReferee
+from companion.contract.game import TableReferee
 from companion.journal import Setup, fsync_dir, game_id, make_private_dirs
 
 log = logging.getLogger("companion.club")

@@ -27,6 +27,7 @@ from companion.config.model import (
     GameConfig,
     ReadersConfig,
 )
+from companion.config.pins import undeclared_buttons
 from companion.config.unit_network import unit_network
 from companion.options import add_config_option, add_data_dir_option, fail
 
@@ -89,11 +90,23 @@ def _readers_line(r: ReadersConfig) -> str:
     }[r.kind]
 
 
+def _check_buttons(config: Config) -> None:
+    """The pin map's seat buttons that are not the configured game's, held to every
+    game's (a misspelt key): the games are loaded only when there is such a button."""
+    pins = config.pins
+    if pins is None or set(pins.seats) <= {b.name for b in games.get(config.game.name).buttons}:
+        return
+    problems = undeclared_buttons(pins, str(config.pins_path), config.game.language)
+    if problems:
+        raise ConfigError(problems)
+
+
 def _check_command(args: argparse.Namespace) -> int:
     """`companion config check`: 0 valid, 1 the configuration has problems, 2 a bad
     ``--data-dir``."""
     try:
         config = load_config(args.config)
+        _check_buttons(config)
     except ConfigError as exc:
         for line in exc.problems:
             print(said("cli.check.error", problem=line), file=sys.stderr)

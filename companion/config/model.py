@@ -119,8 +119,12 @@ class WebConfig:
 class PinMap:
     """The Raspberry Pi part of hardware/pins.toml (BCM numbers)."""
 
-    doublon: tuple[int, ...] = ()
-    menteur: tuple[int, ...] = ()
+    seats: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    """Each seat button the table has, by its name (a game's `companion.games.Button`):
+    one pin per seat, seat 1 first. The pin map's ``[pi.seats]``, and the buttons of the
+    configured game it leaves out, at their default pins."""
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """How messages name each seat button (its label in the table's language)."""
     announce: tuple[int, ...] = ()
     back: int | None = None
     encoder_a: int | None = None
@@ -132,10 +136,10 @@ class PinMap:
     def uses(self, seats: int) -> list[tuple[int, str]]:
         """(pin, what) of every input the table uses with `seats` seats."""
         out: list[tuple[int, str]] = []
-        for i, pin in enumerate(self.doublon[:seats]):
-            out.append((pin, f"pi.seats.doublon[{i}] (seat {i + 1} Doublon)"))
-        for i, pin in enumerate(self.menteur[:seats]):
-            out.append((pin, f"pi.seats.menteur[{i}] (seat {i + 1} Menteur)"))
+        for name, pins in self.seats.items():
+            label = self.labels.get(name, name)
+            for i, pin in enumerate(pins[:seats]):
+                out.append((pin, f"pi.seats.{name}[{i}] (seat {i + 1} {label})"))
         for i, pin in enumerate(self.announce):
             out.append((pin, f"pi.console.announce[{i}] (announce button {i + 1})"))
         extra: tuple[tuple[int | None, str], ...] = (

@@ -12,8 +12,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion import games
 from companion.config.model import OLED_DRIVERS, ConfigError, DisplayConfig, PinMap, ReadersConfig
 from companion.config.reading import MAX_TOML_BYTES, int_in, parse_toml, show, toml_key
+from companion.contract.inputs import CONTROL_NAME
 
 I2C1_PINS = {2: "I2C1 SDA", 3: "I2C1 SCL"}
 SPI0_PINS = {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK"}
@@ -33,8 +35,15 @@ def default_pins(base: Path) -> Path | None:
     return None
 
 
-def load_pins(path: Path) -> PinMap:
-    """The `[pi.*]` part of a pins.toml; raises `ConfigError` naming the key and the fix."""
+def load_pins(path: Path, game: str | None = None, lang: str = "en") -> PinMap:
+    """The `[pi.*]` part of a pins.toml; raises `ConfigError` naming the key and the fix.
+
+    ``[pi.seats]`` wires seat buttons by name (`companion.games.Button`): ``game``'s own,
+    and other games' taken by their names without loading those games (a start pays for
+    its own game only); `undeclared_buttons` holds them to every game's, as `config check`
+    and, with ``game`` None, the builder's kit do. The buttons of ``game`` (every game's
+    when None) that the file leaves out are added at their default pins. Messages name the
+    buttons by their labels in ``lang``, the table's language."""
     name = str(path)
     pi = _read_toml(path).get("pi", {})
     if not isinstance(pi, Mapping):
@@ -45,9 +54,14 @@ def load_pins(path: Path) -> PinMap:
             ]
         )
     read = _PinReader(name, pi)
+    wired = read.section("seats") or {}
+    own = {b.name: b for b in games.get(game).buttons} if game else games.buttons()
+    labelled = games.buttons(loaded=True) | own
+    seats = {key: read.pins("seats", key, (2, 6)) for key in wired if read.button(key)}
+    seats |= {key: button.pins for key, button in own.items() if key not in wired}
     result = PinMap(
-        doublon=read.pins("seats", "doublon", (2, 6)),
-        menteur=read.pins("seats", "menteur", (2, 6)),
+        seats=seats,
+        labels={key: labelled[key].label(lang) if key in labelled else key for key in seats},
         announce=read.pins("console", "announce", (3, 3)),
         back=read.pin("console", "back"),
         encoder_a=read.pin("encoder", "a"),
@@ -57,9 +71,25 @@ def load_pins(path: Path) -> PinMap:
         scl=read.pin("oled", "scl", required=False) or 3,
     )
     read.unknown()
+    if game is None:
+        read.problems += undeclared_buttons(result, name, lang)
     if read.problems:
         raise ConfigError(read.problems)
     return result
+
+
+def undeclared_buttons(pins: PinMap, name: str, lang: str) -> list[str]:
+    """A problem for each seat button of ``pins`` that no registered game declares (a
+    misspelt key), listing the games' buttons by their labels in ``lang``; every registered
+    game is loaded."""
+    known = games.buttons()
+    listed = ", ".join(f"{key} ({button.label(lang)})" for key, button in known.items())
+    return [
+        f"{name}: pi.seats.{toml_key(key)}: no game has a seat button {toml_key(key)} (the "
+        f"games' seat buttons: {listed or 'none'}; see hardware/pins.toml)"
+        for key in pins.seats
+        if key not in known
+    ]
 
 
 def _read_toml(path: Path) -> Mapping[str, Any]:
@@ -78,13 +108,13 @@ class _PinReader:
     FIX = f"a BCM GPIO number from 0 to {MAX_GPIO} (not a physical header pin number)"
 
     KEYS = {
-        "seats": {"doublon", "menteur"},
         "console": {"announce", "back"},
         "encoder": {"a", "b", "push"},
         "oled": {"sda", "scl", "driver", "i2c_bus", "address", "width", "height"},
     }
     """The keys of each ``[pi.<section>]`` read here (the OLED's other keys document the
-    module; the config's [display] sets them). Other sections (``[pi.pico]``) are not ours."""
+    module; the config's [display] sets them); ``[pi.seats]``'s are the games' buttons
+    (`button`, `undeclared_buttons`). Other sections (``[pi.pico]``) are not ours."""
 
     def __init__(self, name: str, pi: Mapping[str, Any]) -> None:
         self.name = name
@@ -102,6 +132,16 @@ class _PinReader:
                     f"{self.name}: pi.{section}.{toml_key(key)}: unknown key (known keys here: "
                     f"{', '.join(sorted(known))}; see hardware/pins.toml)"
                 )
+
+    def button(self, key: str) -> bool:
+        """Is ``key`` of ``[pi.seats]`` a button's name (a journal's control)? Else say so."""
+        if CONTROL_NAME.fullmatch(key):
+            return True
+        self.problems.append(
+            f"{self.name}: pi.seats.{toml_key(key)}: not a button's name: a game's seat "
+            "button, in lower-case letters and _ (see hardware/pins.toml)"
+        )
+        return False
 
     def section(self, name: str) -> Mapping[str, Any] | None:
         """The table ``[pi.<name>]`` ({} when absent); None, reported once, when the file
@@ -157,16 +197,24 @@ class _PinReader:
 
 
 def check_pins(
-    pins: PinMap, seats: int, display: DisplayConfig, readers: ReadersConfig, name: str
+    pins: PinMap,
+    seats: int,
+    display: DisplayConfig,
+    readers: ReadersConfig,
+    name: str,
+    game: str | None = None,
 ) -> None:
-    """Refuse pins used twice and pins of a bus in use, naming every clash."""
+    """Refuse a button of ``game`` without a pin for every seat, pins used twice and pins
+    of a bus in use, naming every clash."""
     problems: list[str] = []
-    if len(pins.doublon) < seats or len(pins.menteur) < seats:
-        problems.append(
-            f"{name}: pi.seats has buttons for {min(len(pins.doublon), len(pins.menteur))} "
-            f"seats but the game has {seats}: add pins to pi.seats.doublon and "
-            "pi.seats.menteur, or seat fewer players"
-        )
+    for button in games.get(game).buttons if game else ():
+        wired = pins.seats.get(button.name, ())
+        if len(wired) < seats:
+            problems.append(
+                f"{name}: pi.seats.{button.name} ({pins.labels.get(button.name, button.name)})"
+                f" has pins for {len(wired)} seats but the game has {seats}: add pins to "
+                f"pi.seats.{button.name}, or seat fewer players"
+            )
     taken = _taken(pins, display, readers)
     for pin, what in pins.uses(seats):
         if pin in taken:

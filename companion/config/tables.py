@@ -158,8 +158,8 @@ def _game(c: Checker) -> GameConfig:
         "game.first",
         1,
         int_in(1, len(seats)),
-        f"the first player is a seat number from 1 to {len(seats)} (PTI-13: who did a "
-        "magic trick most recently)",
+        f"the first player is a seat number from 1 to {len(seats)} (the one the game's rule "
+        "book names)",
     )
     values = c.values(g, "game", default, GAME_RULES)
     settings = _settings(c, g, own)
@@ -417,8 +417,8 @@ def _pin_map(
         )
         return None, None
     try:
-        pins = load_pins(path)
-        check_pins(pins, len(game.seats), display, readers, str(path))
+        pins = load_pins(path, game.name, game.language)
+        check_pins(pins, len(game.seats), display, readers, str(path), game.name)
     except ConfigError as exc:
         c.problems.extend(exc.problems)
         return path, None

@@ -13,13 +13,14 @@ Three layers, so that almost all of it is tested without a Pi:
   ``PressInput``. The mapping of docs/table.md:
 
   ==============================  ==================================================
-  seat s Doublon / Menteur        ``press doublon|menteur seat=s``
+  seat s's button NAME            ``press NAME seat=s`` (the buttons the games declare,
+                                  `companion.games.Button`)
   announce button i (1..3)        ``press announce value=<the game's token kind i>``
   encoder turned                  ``press aim value=[a,b,c]`` (the next / previous line)
   encoder pushed                  ``press choose value=[a,b,c]`` (the line aimed now;
                                   no value when nothing is aimed)
-  encoder held (long press)       ``press choose value="token"`` (a reward: take a
-                                  Challenge token rather than drop an animal)
+  encoder held (long press)       ``press choose value="token"`` (the game's other
+                                  choice, when it has one)
   back                            ``press back``
   ==============================  ==================================================
 
@@ -32,7 +33,7 @@ Three layers, so that almost all of it is tested without a Pi:
   each callback reports its exception on the queue as the ``buttons`` device's death
   (``companion.run.supervise``): the loop shows a Stop and the service restarts.
 
-Button names: ``doublon:<seat>`` and ``menteur:<seat>`` (0-based seats), ``announce:<i>``
+Button names: ``<button>:<seat>`` for a seat button (0-based seats), ``announce:<i>``
 (0-based), ``back``, ``push``. Buttons wired to the Pico (``B <name> down|up`` frames)
 use the same names and go through the same filter.
 """
@@ -46,8 +47,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.config.model import ControlsConfig, PinMap
-from companion.journal import PressInput
-from companion.run.supervise import death, report
+from companion.contract.inputs import CONTROL_NAME, PressInput
+from companion.run.supervise import DeviceDied, death, report
 
 RELEASE_BUTTONS = frozenset({"push"})
 """Buttons that act on release (short or long press); the others act when pressed."""
@@ -77,7 +78,9 @@ BUTTONS_DEVICE = "buttons"
 
 
 class Sink(Protocol):
-    def put_nowait(self, item: Any, /) -> None: ...
+    """Where presses, turns and a callback's death go: the referee loop's queue."""
+
+    def put_nowait(self, item: Press | EncoderTurn | DeviceDied, /) -> None: ...
 
 
 # --------------------------------------------------------------------------- pure parts
@@ -114,7 +117,7 @@ class EdgeFilter:
 
 
 def parse_name(name: str) -> tuple[str, int | None]:
-    """``"doublon:2"`` -> ``("doublon", 2)``; ``"back"`` -> ``("back", None)``."""
+    """``"announce:2"`` -> ``("announce", 2)``; ``"back"`` -> ``("back", None)``."""
     kind, _, index = name.partition(":")
     if not index:
         return kind, None
@@ -129,10 +132,12 @@ def press_input(
 ) -> PressInput | None:
     """The journal input of a press, or None for a button that means nothing here."""
     kind, index = parse_name(press.name)
-    if kind in ("doublon", "menteur") and index is not None and index >= 0:
-        return PressInput(t, kind, index)
-    if kind == "announce" and index is not None and 0 <= index < len(tokens):
-        return PressInput(t, "announce", None, tokens[index])
+    if kind == "announce":
+        if index is not None and 0 <= index < len(tokens):
+            return PressInput(t, "announce", None, tokens[index])
+        return None
+    if index is not None and index >= 0 and CONTROL_NAME.fullmatch(kind):
+        return PressInput(t, kind, index)  # a seat's button: its game judges it
     if kind == "back" and index is None:
         return PressInput(t, "back")
     if kind == "push" and index is None:
@@ -170,9 +175,9 @@ def turn_input(
 def button_pins(pins: PinMap, seats: int) -> dict[str, int]:
     """Button name -> BCM pin, for a table of ``seats`` seats."""
     names: dict[str, int] = {}
-    for seat in range(seats):
-        names[f"doublon:{seat}"] = pins.doublon[seat]
-        names[f"menteur:{seat}"] = pins.menteur[seat]
+    for button, wired in pins.seats.items():
+        for seat, pin in enumerate(wired[:seats]):
+            names[f"{button}:{seat}"] = pin
     for i, pin in enumerate(pins.announce):
         names[f"announce:{i}"] = pin
     if pins.back is not None:

@@ -29,9 +29,9 @@ from companion.devices import protocol, scan_model
 from companion.devices.readers import (
     ButtonEvent,
     LinkStatus,
-    Observation,
     ReaderFault,
     ReaderOk,
+    Reported,
     SpotContents,
 )
 from companion.devices.serial_link import NO_PICO, SerialLink, find_pico
@@ -126,7 +126,7 @@ def run_doctor(
     if settle_us is not None:
         link.settings["settle_us"] = settle_us  # sent at each connection, restart included
         say(f"the tags' power-up wait: settle_us = {settle_us} µs")
-    inbox: queue.Queue[Observation] = queue.Queue()
+    inbox: queue.Queue[Reported] = queue.Queue()
     link.start(inbox)
     try:
         named = _namer(tags)
@@ -150,7 +150,7 @@ def run_doctor(
 
 def _diagnose(
     link: SerialLink,
-    inbox: queue.Queue[Observation],
+    inbox: queue.Queue[Reported],
     say: Callable[[str], None],
     seconds: float,
     readers: int | None,

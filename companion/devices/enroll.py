@@ -29,7 +29,7 @@ from companion.config.data_dir import locate_data_dir
 from companion.config.model import Config, ConfigError
 from companion.config.pins import MAX_GPIO
 from companion.devices.doctor import add_doctor_parser, add_port_option
-from companion.devices.readers import LinkStatus, Observation, ReaderFault, Readers, SpotContents
+from companion.devices.readers import LinkStatus, ReaderFault, Readers, Reported, SpotContents
 from companion.devices.registry import RegistryError, TagRegistry, check_kind
 from companion.doc_paths import CONFIG_DOC, TABLE_DOC
 from companion.options import (
@@ -86,7 +86,7 @@ class _Pad:
 
     def __init__(
         self,
-        inbox: queue.Queue[Observation],
+        inbox: queue.Queue[Reported],
         pad: int,
         say: Callable[[str], None],
         clock: Callable[[], float],
@@ -148,7 +148,7 @@ def enroll_session(
     plan = [s if isinstance(s, Step) else Step(*s) for s in steps]
     for step in plan:
         check_kind(step.kind)  # fail before anyone taps anything
-    inbox: queue.Queue[Observation] = queue.Queue()
+    inbox: queue.Queue[Reported] = queue.Queue()
     result = EnrollResult()
     source.start(inbox)
     try:
@@ -236,19 +236,19 @@ def game_steps(
     game: str, seats: int, each: int = 1, rules: Mapping[str, Any] | None = None
 ) -> list[Step]:
     """One step per token the game needs, in its descriptor's order: "tap seat 1's
-    Colombe on the pad" for a seat's own token, "tap card QH (7 of 52) on the pad" for a
+    Pebble on the pad" for a seat's own token, "tap card QH (7 of 52) on the pad" for a
     shared one, counted among the shared tokens of its family (the kind's part before
-    ":"), which the descriptor's `options["token_nouns"]` may name ("layout" -> "card";
-    else the family's own word). ``rules``: the game's own (a deck's size)."""
+    ":"), named as the game's `TokenFamily` says. ``rules``: the game's own (a deck's
+    size)."""
     descriptor = games.get(game)
     tokens = descriptor.tokens(seats, rules)
-    nouns: dict[str, str] = dict(descriptor.options.get("token_nouns", {}))
+    nouns = {family.name: family.enrolled_as for family in descriptor.token_families}
     families = Counter(_family(kind) for seat, kind in tokens if seat is None)
     done: Counter[str] = Counter()
     steps: list[Step] = []
     for seat, kind in tokens:
         family, word = _family(kind), kind.split(":", 1)[-1]
-        name = word[:1].upper() + word[1:]  # "Colombe", and a card stays "AH"
+        name = word[:1].upper() + word[1:]  # "Pebble", and a card stays "AH"
         for copy in range(each):
             if seat is None:
                 done[family] += 1
@@ -270,7 +270,7 @@ def _family(kind: str) -> str:
 
 
 def kind_steps(specs: Sequence[str]) -> list[Step]:
-    """Steps from ``KIND`` or ``KIND*COUNT`` arguments (``animal:lapin*6``), at most
+    """Steps from ``KIND`` or ``KIND*COUNT`` arguments (``family:name*6``), at most
     `MAX_TAPS` in all; a bad count or kind raises ``ValueError`` naming the argument."""
     counts = [_kind_count(spec) for spec in specs]
     total = sum(count for _, count in counts)
@@ -423,6 +423,12 @@ def _enroll_command(args: argparse.Namespace) -> int:
     return 0 if result.complete else 1
 
 
+def _kinds_help() -> str:
+    """The kinds' help, from the registry: every game's token families."""
+    known = ", ".join(family.shown for family in games.token_families().values())
+    return said("cli.enroll.kinds", max=MAX_TAPS, known=known)
+
+
 def _seats_help() -> str:
     """--seats' help, from the registry: each game's default and range."""
     each = said("cli.semicolon").join(
@@ -445,7 +451,7 @@ def add_enroll_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
         "kinds",
         nargs="*",
         metavar=said("cli.metavar.kinds"),
-        help=said("cli.enroll.kinds", max=MAX_TAPS),
+        help=_kinds_help(),
     )
     p.add_argument("--game", choices=games.names(), help=said("cli.enroll.game"))
     p.add_argument(

@@ -27,10 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.devices.readers import (
-    Observation,
     ReaderFault,
     ReaderOk,
     Readers,
+    Reported,
     Sink,
     SpotContents,
 )
@@ -138,7 +138,7 @@ class _RemapSink:
         self.sink = sink
         self.spot_of = spot_of
 
-    def put_nowait(self, item: Observation, /) -> None:
+    def put_nowait(self, item: Reported, /) -> None:
         if isinstance(item, SpotContents | ReaderFault | ReaderOk):
             item = dataclasses.replace(item, reader=self.spot_of.get(item.reader, item.reader))
         self.sink.put_nowait(item)

@@ -90,10 +90,24 @@ class ButtonEvent:
 Observation = SpotContents | ReaderFault | ReaderOk | LinkStatus | ButtonEvent
 
 
-class Sink(Protocol):
-    """Where observations go: ``queue.Queue`` and ``queue.SimpleQueue`` both fit."""
+@dataclass(frozen=True, slots=True)
+class DeviceDied:
+    """A thread that fed the loop is gone: its name and why (no UID, no token kind). Its
+    supervisor reports it (`companion.run.supervise`), on the queue the thread fed."""
 
-    def put_nowait(self, item: Observation, /) -> None: ...
+    name: str
+    reason: str
+
+
+Reported = Observation | DeviceDied
+"""What the thread reading the readers puts on its queue: observations, or its death."""
+
+
+class Sink(Protocol):
+    """Where observations go, and the death of the thread reading them
+    (`companion.run.supervise`): ``queue.Queue`` and ``queue.SimpleQueue`` both fit."""
+
+    def put_nowait(self, item: Reported, /) -> None: ...
 
 
 class Readers(Protocol):

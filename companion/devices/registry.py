@@ -1,8 +1,8 @@
-"""The tag registry: which token each NFC tag UID belongs to (``animal:lapin``, ...).
+"""The tag registry: which token each NFC tag UID belongs to (its kind, ``card:QH``).
 
 Kept as ``tags.json`` in the companion's data directory::
 
-    {"schema": 1, "tags": {"04A1B2C3D4E5F6": "animal:lapin", "8A2C11F0": "colour:bleu"}}
+    {"schema": 1, "tags": {"04A1B2C3D4E5F6": "card:QH", "8A2C11F0": "card:10S"}}
 
 Every change is written atomically (temporary file in the same directory, fsync, rename,
 fsync of the directory), so a power cut leaves the old file or the new one, never half of
@@ -10,8 +10,10 @@ one. Which tag is which token is a secret of the game: the file is 0600 and a fo
 for it 0700 whatever the umask, as the journal's (`companion.journal`).
 
 Unknown UIDs are reported by the referee, never guessed; this module refuses a UID
-enrolled twice, a kind it does not know, and a file it cannot trust, each with a message
-that names the file and the fix.
+enrolled twice, a kind no registered game declares (`check_kind`), and a file it cannot
+trust, each with a message that names the file and the fix. A file's kinds are only held
+to the shape of a kind (`KIND`): a tag enrolled for a game since uninstalled stays, and
+each game plays with its own kinds' tags only.
 """
 
 from __future__ import annotations
@@ -29,18 +31,9 @@ from companion.journal_fields import json_error, shown
 FILENAME = "tags.json"
 SCHEMA = 1
 
-_WORD = r"[a-z][a-z0-9_]*"
-# Token kinds: family -> pattern of what follows "family:". Closed lists where the games
-# fix them (the animals and the colours of the rule books), patterns elsewhere.
-KIND_PATTERNS: dict[str, str] = {
-    "animal": "colombe|lapin|souris",
-    "colour": "bleu|orange|vert",
-    "card": r"(?:[A2-9TJQK]|10)[SHDC]",
-    "cube": _WORD,
-    "layout": r"[1-9][0-9]*",
-    "piece": rf"{_WORD}:[A-Za-z0-9]+",
-}
-_KIND_RES = {family: re.compile(pattern) for family, pattern in KIND_PATTERNS.items()}
+KIND = re.compile(r"[a-z][a-z0-9_]*:[A-Za-z0-9_:]+")
+"""What every token kind looks like: its family, ":", then the family's own part. Which
+families exist is the registered games' business (their `TokenFamily`s)."""
 _UID_RE = re.compile("[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20}")
 
 
@@ -65,16 +58,15 @@ class CorruptRegistry(RegistryError):
 
 
 def check_kind(kind: str) -> str:
-    """``kind`` if it is a known token kind, else ``UnknownKind`` listing the known ones."""
-    family, _, rest = kind.partition(":")
-    regex = _KIND_RES.get(family)
-    if regex is None or not regex.fullmatch(rest):
-        words = {f: p for f, p in KIND_PATTERNS.items() if re.fullmatch(r"[a-z|]+", p)}
-        known = ", ".join(f"{f}:{p}" for f, p in words.items())  # not the regexes
-        raise UnknownKind(
-            f"unknown token kind {kind!r}: known kinds are {known}, card:<rank><suit> "
-            "(e.g. card:QH), cube:<colour>, layout:<number>, piece:<colour>:<name>"
-        )
+    """``kind`` if it is a kind of a registered game's token family, else ``UnknownKind``
+    listing every family's kinds (every registered game is loaded)."""
+    from companion import games  # the games are loaded only when a kind is checked
+
+    families = games.token_families()
+    family = families.get(kind.partition(":")[0])
+    if family is None or not family.holds(kind):
+        known = ", ".join(f.shown for f in families.values())
+        raise UnknownKind(f"unknown token kind {kind!r}: the games' kinds are {known}")
     return kind
 
 
@@ -201,10 +193,8 @@ class TagRegistry(Mapping[str, str]):
                 canonical = normalise_uid(uid)
             except RegistryError:
                 raise self._corrupt(f"{where}: not a UID (4, 7 or 10 bytes as hex)") from None
-            try:
-                check_kind(kind if isinstance(kind, str) else "")
-            except RegistryError:
-                raise self._corrupt(f"{where}: unknown token kind") from None
+            if not isinstance(kind, str) or not KIND.fullmatch(kind):
+                raise self._corrupt(f"{where}: not a token kind (family:name)")
             if canonical in tags:
                 raise self._corrupt(f"{where}: its UID appears twice (in another case)")
             tags[canonical] = kind

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from companion.devices import protocol, scan_model
 from companion.devices.readers import (
     LinkStatus,
-    Observation,
     ReaderFault,
+    Reported,
     SpotContents,
 )
 from companion.devices.serial_link import SerialLink
@@ -58,7 +58,7 @@ class SettleSearch:
     def __init__(
         self,
         link: SerialLink,
-        inbox: queue.Queue[Observation],
+        inbox: queue.Queue[Reported],
         say: Callable[[str], None],
         cycles: int,
         timeout: float,

@@ -45,9 +45,9 @@ from typing import Any
 from companion.devices.profile import TableProfile, write_profile
 from companion.devices.readers import (
     LinkStatus,
-    Observation,
     ReaderFault,
     ReaderOk,
+    Reported,
     SpotContents,
 )
 from companion.screens.font import INK, PAPER, wrap
@@ -225,7 +225,7 @@ class Walk:
 
     def __init__(
         self,
-        inbox: queue.Queue[Observation],
+        inbox: queue.Queue[Reported],
         readers: int,
         say: Callable[[str], None],
         show: Callable[[WalkScreen], None] = lambda screen: None,
@@ -265,7 +265,7 @@ class Walk:
         self.holding = False
 
     # --- observations ----------------------------------------------------------------------
-    def _take(self, obs: Observation) -> None:
+    def _take(self, obs: Reported) -> None:
         if isinstance(obs, LinkStatus):
             if not obs.connected:
                 self.say(f"  link to the Pico lost: {obs.reason} (reconnecting)")
@@ -581,7 +581,7 @@ def report(result: WalkResult, say: Callable[[str], None]) -> None:
 
 
 def walk_session(
-    inbox: queue.Queue[Observation],
+    inbox: queue.Queue[Reported],
     readers: int,
     say: Callable[[str], None],
     show: Callable[[WalkScreen], None] = lambda screen: None,
@@ -658,7 +658,7 @@ def walk_command(
     # The config's wait, else 300 µs: not an earlier walk's, which this one measures anew.
     settle_us = config.readers.settle()
     link = (make_link or SerialLink)(port, settings={"settle_us": settle_us})
-    inbox: queue.Queue[Observation] = queue.Queue()
+    inbox: queue.Queue[Reported] = queue.Queue()
     link.start(inbox)
     try:
         deadline = time.monotonic() + 10.0

@@ -83,8 +83,9 @@ def items(table: Table) -> Iterator[Item]:
     n = mat.spots + 1
     rn = f"{n} readers"
     pi = table.pi
-    seats = len(pi.doublon)
-    buttons = len(pi.doublon) + len(pi.menteur) + len(pi.announce) + (pi.back is not None)
+    seats = max(map(len, pi.seats.values()), default=0)
+    seat_buttons = sum(map(len, pi.seats.values()))
+    buttons = seat_buttons + len(pi.announce) + (pi.back is not None)
     encoder = pi.encoder_a is not None
     buses = len([b for b in table.buses if b.readers])
     cables = cable_lengths(table)
@@ -232,18 +233,18 @@ def items(table: Table) -> Iterator[Item]:
         "",
         "momentary push button, normally open, 12 mm",
         "PB-12mm-NO",
-        f"Doublon and Menteur for {seats} seats, {len(pi.announce)} announce, "
+        f"{' and '.join(pi.labels.values())} for {seats} seats, {len(pi.announce)} announce, "
         f"{int(pi.back is not None)} back",
     )
     if encoder:
         yield Item(1, "", "rotary encoder with push switch", "EC11", "choose / confirm")
-    seat_wire = 2 * seats * table.kit.seat_wire
+    seat_wire = seat_buttons * table.kit.seat_wire
     yield Item(
         round(seat_wire, 2),
         "m",
         "twisted pair, 2 x 24 AWG",
         "CAT5-pair or 24AWG-TP",
-        f"{2 * seats} seat buttons x {table.kit.seat_wire:g} m (kit.seat_wire_m)",
+        f"{seat_buttons} seat buttons x {table.kit.seat_wire:g} m (kit.seat_wire_m)",
     )
     yield Item(
         1,

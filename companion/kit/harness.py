@@ -145,10 +145,8 @@ def console_harness(table: Table) -> dict[str, Any]:
     pi = table.pi
     used: list[tuple[int, str]] = [(pi.sda, "SDA"), (pi.scl, "SCL")]
     buttons: list[tuple[str, int]] = []
-    for seat, pin in enumerate(pi.doublon, start=1):
-        buttons.append((f"Seat {seat} Doublon", pin))
-    for seat, pin in enumerate(pi.menteur, start=1):
-        buttons.append((f"Seat {seat} Menteur", pin))
+    for name, wired in pi.seats.items():
+        buttons += [(f"Seat {seat} {pi.labels[name]}", pin) for seat, pin in enumerate(wired, 1)]
     for i, pin in enumerate(pi.announce, start=1):
         buttons.append((f"Announce {i}", pin))
     if pi.back is not None:

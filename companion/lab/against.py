@@ -35,7 +35,14 @@ from companion.lab.stats import (
     permutation_test,
     relabellings,
 )
-from companion.lab.summary import DECISIONS, INTEREST, Figure, VariantFigures
+from companion.lab.summary import (
+    DECISIONS,
+    INTEREST,
+    Figure,
+    VariantFigures,
+    figure_name,
+    interval,
+)
 
 FDR = 0.05
 """The false discovery rate the report keeps over the figures it compares."""
@@ -123,11 +130,9 @@ def tell(comparisons: Sequence[Comparison]) -> None:
 
 
 def _differs(f: Figure, b: Figure, p: float, bots: VariantFigures, tested: int) -> str:
-    from companion.lab.report import interval
-
     way = "more" if f.estimate.value > b.estimate.value else "less"
     return (
-        f"{name(f)}: people {interval(f)}, bots ({bots.variant.name}) {interval(b)}; "
+        f"{figure_name(f)}: people {interval(f)}, bots ({bots.variant.name}) {interval(b)}; "
         f"people {way}, beyond chance (permutation test by game, p = {p:.2g}; false "
         f"discovery rate {FDR:.0%} over {tested} figures)"
     )
@@ -155,8 +160,3 @@ def _the_rest(c: Comparison, some: bool, level: float) -> str:
         "beyond chance; a difference of one standard deviation of a game's figure would "
         "have shown 4 times in 5"
     )
-
-
-def name(f: Figure) -> str:
-    what = f.label if f.seat is None else f"{f.label}, seat {f.seat + 1}"
-    return f"{what} ({f.section})"

@@ -61,7 +61,7 @@ class GameRecord:
     seat_counts: dict[str, tuple[float, ...]] = field(default_factory=dict)
     """Figures kept per seat (challenge calls per seat, pieces left per colour)."""
     rulings: dict[str, int] = field(default_factory=dict)
-    """Ruling id ("FD-9") -> times its special case applied in this game; a missing id
+    """Ruling id (docs/rulings.md) -> times its special case applied in this game; a missing id
     never applied."""
     leads: tuple[Lead, ...] = ()
     """The scores each time they changed, in order (manches won, tokens...): the lead's

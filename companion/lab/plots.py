@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from companion.lab.summary import GAME, VariantFigures
+from companion.lab.summary import GAME, VariantFigures, figure_name
 
 
 def _pyplot() -> Any:
@@ -131,8 +131,6 @@ def _steps(xs: Sequence[float]) -> tuple[list[float], list[float]]:
 def people_and_bots(v: VariantFigures) -> str:
     """Each figure where people differ from the bots, as a share of the bots' value (100 %:
     the same), with the people's interval: left of the line, people do less."""
-    from companion.lab.against import name
-
     plt = _pyplot()
     shown = [(f, b, bots) for f, b, bots in v.apart if b.estimate.value]
     fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.3 * max(1, len(shown))))
@@ -143,7 +141,7 @@ def people_and_bots(v: VariantFigures) -> str:
         ax.errorbar([value], [y], xerr=[[max(0.0, value - low)], [max(0.0, high - value)]],
                     fmt="o", color="#c33" if value < 100 else "#36c", capsize=3)  # fmt: skip
     ax.axvline(100, color="#888", linewidth=0.8, linestyle="--")
-    ax.set_yticks(range(len(shown)), [f"{name(f)} vs {bots}" for f, _, bots in shown])
+    ax.set_yticks(range(len(shown)), [f"{figure_name(f)} vs {bots}" for f, _, bots in shown])
     ax.invert_yaxis()
     ax.set_xscale("log")
     ax.xaxis.set_major_formatter(lambda x, _: f"{x:g} %")

@@ -28,32 +28,13 @@ from companion.lab.summary import (
     LEAD_CHANGES,
     Figure,
     VariantFigures,
+    interval,
     never_applied,
+    number,
 )
 
 FILES = ("report.html", "figures.json", "figures.csv")
 """What `write` puts in the output folder."""
-
-
-# ------------------------------------------------------------------ numbers in words
-
-
-def number(value: float, rate: bool = False) -> str:
-    if math.isnan(value):
-        return "–"
-    if rate:
-        small = 1e-12 < value < 0.01  # "0.04 %", not "0.0 %": the upper bound of a rare case
-        return f"{100 * value:.2f} %" if small else f"{100 * value:.1f} %"
-    return f"{value:,.2f}" if abs(value) < 100 else f"{value:,.1f}"
-
-
-def interval(figure: Figure) -> str:
-    """ "26.1 % [25.2–27.0]": the value and its 95 % interval."""
-    e = figure.estimate
-    value = number(e.value, figure.rate)
-    if math.isnan(e.value) or e.low == e.high:
-        return value
-    return f"{value} [{number(e.low, figure.rate)}–{number(e.high, figure.rate)}]"
 
 
 def game_title(game: str) -> str:

@@ -46,6 +46,34 @@ class Figure:
     """The figure game by game (`report --against` tests people against bots with them)."""
 
 
+# ------------------------------------------------------------------ numbers in words
+
+
+def number(value: float, rate: bool = False) -> str:
+    """A figure's value as the report shows it ("26.1 %", "3.42")."""
+    if math.isnan(value):
+        return "–"
+    if rate:
+        small = 1e-12 < value < 0.01  # "0.04 %", not "0.0 %": the upper bound of a rare case
+        return f"{100 * value:.2f} %" if small else f"{100 * value:.1f} %"
+    return f"{value:,.2f}" if abs(value) < 100 else f"{value:,.1f}"
+
+
+def interval(figure: Figure) -> str:
+    """ "26.1 % [25.2–27.0]": the value and its 95 % interval."""
+    e = figure.estimate
+    value = number(e.value, figure.rate)
+    if math.isnan(e.value) or e.low == e.high:
+        return value
+    return f"{value} [{number(e.low, figure.rate)}–{number(e.high, figure.rate)}]"
+
+
+def figure_name(f: Figure) -> str:
+    """The figure as the comparisons name it: "wins, seat 1 (Seats)"."""
+    what = f.label if f.seat is None else f"{f.label}, seat {f.seat + 1}"
+    return f"{what} ({f.section})"
+
+
 @dataclass(frozen=True)
 class RulingFigure:
     """How often a ruling's special case applied."""

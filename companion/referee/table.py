@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 Kinds = tuple[str, ...]
-"""A sorted multiset of token kinds as the engine names them ("lapin", "bleu")."""
+"""A sorted multiset of token kinds as the engine names them ("QH" of "card:QH")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +31,7 @@ class SpotDiff:
 
 class TagKinds:
     """The game's tags (the journal's `tags`, taken from the tag registry at setup): UID ->
-    the engine's kind name (`animal:lapin` gives `lapin`, `colour:bleu` gives `bleu`)."""
+    the engine's kind name (`card:QH` gives `QH`, `layout:12` gives `12`)."""
 
     def __init__(self, tags: Mapping[str, str]) -> None:
         self._kinds = {uid.upper(): kind.split(":", 1)[-1] for uid, kind in tags.items()}

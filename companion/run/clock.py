@@ -8,11 +8,9 @@ The thread is supervised (`companion.run.supervise`): if it dies, the service st
 
 from __future__ import annotations
 
-import queue
 import threading
-from typing import Any
 
-from companion.run.items import Tick
+from companion.run.items import Inbox, Tick
 from companion.run.supervise import SupervisedThread
 
 TICK = 0.1
@@ -22,7 +20,7 @@ TICK = 0.1
 class Clock:
     """Puts a ``Tick`` on the queue every ``period`` seconds until stopped."""
 
-    def __init__(self, sink: queue.Queue[Any], period: float = TICK) -> None:
+    def __init__(self, sink: Inbox, period: float = TICK) -> None:
         self.sink = sink
         self.period = period
         self._stop = threading.Event()

@@ -12,7 +12,6 @@ loop asks `Devices.dead` at each tick whether one ended though nobody stopped it
 from __future__ import annotations
 
 import logging
-import queue
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from companion.config.model import Config
 from companion.devices.controls import GpioControls
 from companion.devices.profile import TableProfile, played_as, table_profile
 from companion.run.clock import Clock
+from companion.run.items import Inbox
 from companion.run.power_on_menu import console_seats
 from companion.run.sim_input import ScriptSource
 from companion.run.supervise import DeviceDied, Watch
@@ -34,7 +34,7 @@ class Devices:
         self.started: list[Any] = []
         self.watched = Watch()
 
-    def start(self, device: Any, sink: queue.Queue[Any]) -> None:
+    def start(self, device: Any, sink: Inbox) -> None:
         device.start(sink)
         self.started.append(device)
         self.watched.add(getattr(device, "thread", None))
@@ -62,7 +62,7 @@ class Starter:
     def __init__(self, source: ScriptSource | Clock) -> None:
         self.source = source
 
-    def start(self, sink: queue.Queue[Any]) -> None:
+    def start(self, sink: Inbox) -> None:
         self.source.start()
 
     @property
@@ -77,7 +77,7 @@ class Starter:
 
 def start_inputs(
     devices: Devices,
-    inbox: queue.Queue[Any],
+    inbox: Inbox,
     config: Config,
     *,
     sim: bool,

@@ -28,7 +28,7 @@ from companion.config.model import Config
 from companion.devices.readers import SpotContents
 from companion.games import get as get_game
 from companion.journal import Setup, new_game_id
-from companion.run.items import ScriptSetup, Tick
+from companion.run.items import Inbox, ScriptSetup, Tick
 from companion.run.journal_file import (
     archive,
     archive_finished,
@@ -50,7 +50,7 @@ def open_session(
     config: Config,
     args: argparse.Namespace,
     data_dir: Path,
-    inbox: queue.Queue[Any],
+    inbox: Inbox,
     sim: bool,
     choice: power_on.Result | None = None,
     known: Mapping[int, frozenset[str]] | None = None,
@@ -111,7 +111,7 @@ def archive_over(replayed: Replayed, config: Config) -> None:
 def _resume(
     path: Path,
     config: Config,
-    inbox: queue.Queue[Any],
+    inbox: Inbox,
     sim: bool,
     known: Mapping[int, frozenset[str]] | None,
 ) -> tuple[Session, list[Any]] | None:
@@ -133,7 +133,7 @@ def _resume(
 
 
 def _table_now(
-    inbox: queue.Queue[Any],
+    inbox: Inbox,
     spots: int,
     known: Mapping[int, frozenset[str]] | None,
     seconds: float,
@@ -150,7 +150,7 @@ def _table_now(
 
 
 def wait_for_table(
-    inbox: queue.Queue[Any], spots: int, seconds: float
+    inbox: Inbox, spots: int, seconds: float
 ) -> tuple[dict[int, frozenset[str]], list[Any]]:
     """The readers' first report after a restart: (spot -> uids, the other items in order).
     Returns once every spot 0..N reported or after ``seconds``."""
@@ -176,7 +176,7 @@ def _new_setup(
     config: Config,
     args: argparse.Namespace,
     data_dir: Path,
-    inbox: queue.Queue[Any],
+    inbox: Inbox,
     sim: bool,
     choice: power_on.Result | None,
 ) -> tuple[Setup, list[Any]]:

@@ -1,17 +1,22 @@
 """What the service's own threads put on the queue, next to the devices' observations.
 
 The devices (``companion/devices/``) put their own items (`SpotContents`, `Press`,
-`LinkStatus`...); the clock and the simulated input source put these.
+`LinkStatus`...); the clock and the simulated input source put these. `Item` is every
+kind the referee loop's queue (`Inbox`) holds, so mypy holds each thread to it.
 """
 
 from __future__ import annotations
 
+import queue
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.journal import Input, Setup
+from companion.contract.inputs import Input, Setup
+from companion.devices.controls import EncoderTurn, Press
+from companion.devices.readers import Observation
 from companion.referee.event_log import TableEvent
+from companion.run.supervise import DeviceDied
 from companion.screens.model import Reason
 
 
@@ -70,3 +75,13 @@ class VirtualMove:
 @dataclass(frozen=True, slots=True)
 class Redraw:
     """Something besides the game changed what the OLED shows (the pairing card)."""
+
+
+Item = (
+    Tick | Scripted | ScriptSetup | ScriptEnd | PagePress | VirtualMove | Redraw
+    | Press | EncoderTurn | Observation | DeviceDied
+)  # fmt: skip
+"""Whatever the referee loop's queue holds: the service's threads' items, the buttons'
+presses and turns, the readers' observations, and a device thread's death."""
+Inbox = queue.Queue[Item]
+"""The referee loop's queue, fed by every thread of the service."""

@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from companion.contract.game import Aiming, Announcing, TableReferee
 from companion.devices.controls import EdgeFilter, EncoderTurn, Press, press_input, turn_input
 from companion.devices.display import Display
 from companion.devices.readers import (
@@ -41,11 +42,19 @@ from companion.devices.readers import (
     ReaderOk,
     SpotContents,
 )
-from companion.games import Aiming, Announcing, TableReferee
 from companion.journal import Input, PressInput, ReaderInput, SpotInput, TickInput
 from companion.notify import Notifier
 from companion.referee.event_log import TableEvent
-from companion.run.items import PagePress, Scripted, ScriptEnd, ScriptSetup, Tick, VirtualMove
+from companion.run.items import (
+    Inbox,
+    Item,
+    PagePress,
+    Scripted,
+    ScriptEnd,
+    ScriptSetup,
+    Tick,
+    VirtualMove,
+)
 from companion.run.supervise import DeviceDied
 from companion.screens.device_stop import DeviceStopScreen
 from companion.screens.journal_damage import JournalDamageScreen
@@ -91,7 +100,7 @@ class Service:
     def __init__(
         self,
         session: Session,
-        inbox: queue.Queue[Any],
+        inbox: Inbox,
         display: Display,
         notifier: Notifier,
         *,
@@ -149,7 +158,7 @@ class Service:
 
     # -------------------------------------------------------------- conversion
 
-    def inputs_of(self, item: Any) -> list[Input]:
+    def inputs_of(self, item: Item) -> list[Input]:
         """The journal inputs of one queue item (none for what means nothing now)."""
         if isinstance(item, Scripted):
             return self._scripted(item.record)
@@ -323,7 +332,7 @@ class Service:
         self.exit_status = show_stop(died, self.display, self.notifier)
         return False
 
-    def _take(self, item: Any) -> bool:
+    def _take(self, item: Item) -> bool:
         """One queue item through the referee; False when the loop must end (the script
         ended on the script clock, or the game is over with ``until_finished``)."""
         if isinstance(item, DeviceDied):

@@ -47,7 +47,7 @@ from companion.devices.readers import (
 from companion.journal import Input, PressInput, ReaderInput, SpotInput
 from companion.notify import Notifier
 from companion.run.game_start import archive_over, finished_game
-from companion.run.items import Scripted, ScriptEnd, ScriptSetup
+from companion.run.items import Inbox, Scripted, ScriptEnd, ScriptSetup
 from companion.run.journal_file import (
     clear_torn_setup,
     in_the_way,
@@ -84,7 +84,7 @@ def console_seats(config: Config) -> int:
         return power_on.MAX_SEATS
     for n in range(power_on.MAX_SEATS, seats, -1):
         try:
-            check_pins(config.pins, n, config.display, config.readers, "pins")
+            check_pins(config.pins, n, config.display, config.readers, "pins", config.game.name)
         except ConfigError:
             continue
         return n
@@ -141,7 +141,7 @@ def _unfinished(path: Path, config: Config) -> bool:
 
 def run_menu(
     menu: power_on.Menu,
-    inbox: queue.Queue[Any],
+    inbox: Inbox,
     display: Display,
     notifier: Notifier,
     stopped: Callable[[], bool] = lambda: False,

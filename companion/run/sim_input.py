@@ -25,13 +25,12 @@ from __future__ import annotations
 import json
 import logging
 import os
-import queue
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from companion.cli_words import os_error, said
 from companion.doc_paths import JOURNAL_DOC
@@ -44,7 +43,7 @@ from companion.journal import (
     parse_setup,
 )
 from companion.journal_fields import json_error
-from companion.run.items import Scripted, ScriptEnd, ScriptSetup
+from companion.run.items import Inbox, Scripted, ScriptEnd, ScriptSetup
 
 log = logging.getLogger("companion")
 
@@ -101,7 +100,7 @@ class ScriptSource:
     at the pace their ``t`` records (`Pacer`). Otherwise (the script clock) each line is
     put at once and the input ends with its first end of file."""
 
-    def __init__(self, path: str, sink: queue.Queue[Any], real_clock: bool = False) -> None:
+    def __init__(self, path: str, sink: Inbox, real_clock: bool = False) -> None:
         self.path = path
         self.sink = sink
         self.real_clock = real_clock

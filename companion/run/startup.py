@@ -43,6 +43,7 @@ from companion.options import fail
 from companion.run.clock import Clock
 from companion.run.devices import Devices, Starter, start_inputs
 from companion.run.game_start import open_session
+from companion.run.items import Inbox
 from companion.run.loop import Service, show_stop, where
 from companion.run.power_on_menu import run_menu, start_menu, use_menu
 from companion.run.sim_input import sim_input_problem
@@ -174,7 +175,7 @@ class Running:
     """What `serve` opened, closed again in reverse order whatever happens."""
 
     notifier: Notifier = field(default_factory=Notifier)
-    inbox: queue.Queue[Any] = field(default_factory=queue.Queue)
+    inbox: Inbox = field(default_factory=queue.Queue)
     devices: Devices = field(default_factory=Devices)
     display: Display | None = None
     sound: Sound | None = None

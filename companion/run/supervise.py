@@ -25,11 +25,11 @@ import re
 import threading
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from companion.devices.registry import KIND_PATTERNS
+from companion import games
+from companion.devices.readers import DeviceDied as DeviceDied
 
 log = logging.getLogger("companion")
 
@@ -37,26 +37,24 @@ ENDED = "its work ended though nobody stopped it"
 """The reason of a thread whose work returned while it should run until stopped."""
 
 _UID = re.compile(r"\b(?:[0-9A-Fa-f]{20}|[0-9A-Fa-f]{14}|[0-9A-Fa-f]{8})\b")
-_KIND = re.compile(rf"\b(?:{'|'.join(KIND_PATTERNS)}):[\w:]+")
-
-
-@dataclass(frozen=True, slots=True)
-class DeviceDied:
-    """A thread that fed the loop is gone: its name and why (no UID, no token kind)."""
-
-    name: str
-    reason: str
 
 
 class Sink(Protocol):
     """Where a death is reported: the referee loop's queue."""
 
-    def put_nowait(self, item: Any, /) -> None: ...
+    def put_nowait(self, item: DeviceDied, /) -> None: ...
 
 
 def blank_secrets(text: str) -> str:
-    """``text`` without tag UIDs and token kinds (an exception's message may quote one)."""
-    return _KIND.sub("<kind>", _UID.sub("<uid>", text))
+    """``text`` without tag UIDs and token kinds (an exception's message may quote one):
+    the kinds of every registered game's token families (`companion.games.TokenFamily`),
+    whichever game is played; any ``word:word`` when a game cannot be loaded to say."""
+    try:
+        families = "|".join(map(re.escape, games.token_families())) or None
+    except Exception:  # a report must not fail: blank too much rather than too little
+        families = r"[a-z][a-z0-9_]*"
+    text = _UID.sub("<uid>", text)
+    return re.sub(rf"\b(?:{families}):[\w:]+", "<kind>", text) if families else text
 
 
 def death(name: str, exc: BaseException | None) -> DeviceDied:

@@ -13,15 +13,14 @@ import hashlib
 import json
 import logging
 import os
-import queue
 import secrets
 import socket
 from pathlib import Path
-from typing import Any
 
 from companion import games
 from companion.config.model import WebConfig
-from companion.games import TableReferee
+from companion.contract.game import TableReferee
+from companion.run.items import Inbox
 from companion.screens.pairing import PairingScreen
 from companion.web.gate import Limits
 from companion.web.pairing import Pairings
@@ -55,7 +54,7 @@ class WebPort:
         config: WebConfig,
         data_dir: Path,
         referee: TableReferee,
-        inbox: queue.Queue[Any],
+        inbox: Inbox,
         journal_name: str = "game.jsonl",
         limits: Limits | None = None,
         virtual: bool = False,

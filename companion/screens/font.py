@@ -3,7 +3,7 @@
 Pixel-exact screen tests must not depend on Pillow's default font or its version, so
 the glyphs live here: 5x7 drawings (plus one row for descenders and the cedilla) on a
 6x8 cell, so 21 characters fit on a 128-pixel line. The large font is the same drawing
-scaled 2x (12x16 cell, 10 characters per line) for headlines: "Doublon !", "STOP", a
+scaled 2x (12x16 cell, 10 characters per line) for headlines: a call, "STOP", a
 winner's name.
 
 Each band of `_SMALL_SOURCE` is a header naming its glyphs (``SP`` is the space), then

@@ -42,7 +42,7 @@ def typed_kind(
 ) -> str | None:
     """The kind among `kinds` a player typed (`play --sim`'s console): as the engine spells
     it, or by its shown name `name(kind, lang)` in the table's language `lang`, else in the
-    other one ("Rabbit" or "lapin" at an English table); None for no kind. Case is free."""
+    other one (the French word at an English table); None for no kind. Case is free."""
     typed = word.strip().casefold()
     kinds = tuple(kinds)
     for kind in kinds:
@@ -69,8 +69,6 @@ _PHRASES: dict[str, dict[str, str]] = {
         "notice.not_your_turn": "Ce n’est pas ton tour.",
         "notice.not_your_step": "Retour n’annule que ton propre coup.",
         "control.announce": "Annonce",
-        "control.doublon": "Doublon",
-        "control.menteur": "Menteur",
         "control.choose": "Choix",
         "control.aim": "Choix",
         "control.back": "Retour",
@@ -109,8 +107,6 @@ _PHRASES: dict[str, dict[str, str]] = {
         "notice.not_your_turn": "Not your turn.",
         "notice.not_your_step": "Back only takes back your own move.",
         "control.announce": "Announce",
-        "control.doublon": "Doublon",
-        "control.menteur": "Menteur",
         "control.choose": "Choose",
         "control.aim": "Choose",
         "control.back": "Back",
@@ -222,8 +218,9 @@ def say(prompt: object, names: Sequence[str], lang: str = DEFAULT_LANGUAGE, **co
 def notice_title(
     notice: Notice, names: Sequence[str], lang: str = DEFAULT_LANGUAGE, *, name: str | None = None
 ) -> str:
-    """Whose press and which button: "Bob : Menteur" (the console's own buttons have no
-    seat: "Console : Annonce"). `name`, if given, stands for the seat's name."""
+    """Whose press and which button: "Bob : Retour", a seat's button by the label its
+    game declares (the console's own buttons have no seat: "Console : Annonce"). `name`,
+    if given, stands for the seat's name."""
     if name is None:
         seat = notice.seat
         name = phrase("notice.console", lang) if seat is None else seat_name(names, seat, lang)

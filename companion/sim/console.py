@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any
 
 from companion import games
-from companion.games import TableReferee
+from companion.contract.game import TableReferee
 from companion.journal import Input, PressInput, Setup, SpotInput, TickInput
 from companion.screens.render import frame
 from companion.screens.terminal import to_braille, to_text

@@ -16,7 +16,7 @@ from companion.journal import SpotInput
 def make_tags(
     prefix: str, tokens: tuple[str, ...], players: int, rng: random.Random
 ) -> dict[str, str]:
-    """One tag per token of each seat, its kind `prefix:token` ("animal:lapin"): NTAG-like
+    """One tag per token of each seat, its kind `prefix:token` (a game's `TokenFamily`): NTAG-like
     7-byte UIDs (04...) and MIFARE-like 4-byte ones mixed, as a real box of tokens would be."""
     tags: dict[str, str] = {}
     for seat in range(players):

@@ -27,7 +27,7 @@ from typing import Any
 from PIL import Image
 
 from companion import games
-from companion.games import Game, TableReferee
+from companion.contract.game import Game, TableReferee
 from companion.screens.render import frame as render_frame
 from companion.screens.text import LANGUAGES
 from companion.transcript import describe

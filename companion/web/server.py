@@ -34,7 +34,6 @@ import ipaddress
 import json
 import logging
 import math
-import queue
 import secrets
 import socket
 import threading
@@ -46,9 +45,9 @@ from pathlib import Path
 from typing import Any
 
 from companion import games
-from companion.games import Game
+from companion.contract.game import Game
 from companion.referee.event_log import TableEvent
-from companion.run.items import PagePress, Redraw, VirtualMove
+from companion.run.items import Inbox, PagePress, Redraw, VirtualMove
 from companion.run.supervise import SupervisedThread
 from companion.screens.model import Reason
 from companion.screens.text import DEFAULT_LANGUAGE, phrase
@@ -172,7 +171,7 @@ class Hub:
         self,
         game: Game,
         seats: tuple[str, ...],
-        inbox: queue.Queue[Any],
+        inbox: Inbox,
         pairings: Pairings,
         journals: Journals,
         clock: Callable[[], float] = time.monotonic,

@@ -3,8 +3,8 @@
 What a seat's hands do on its paired phone (a token dropped into a hat, two hats slid, a
 card played, two cubes swapped) becomes what the readers of a real table would report,
 one reader report per hand movement, journaled and judged by the game's own referee like
-any table's input (docs/web.md, "The virtual table"). The table's buttons (Doublon,
-Menteur, announce, the encoder, back) are the page's presses (`POST /api/act`), as for
+any table's input (docs/web.md, "The virtual table"). The table's buttons (each seat's
+the game declares, announce, the encoder, back) are the page's presses (`POST /api/act`), as for
 any paired phone. So the referee, the no-peek rule, undo, faults and the journal are a
 real table's, and a journal of a virtual game replays like any other.
 
@@ -34,7 +34,7 @@ from companion.screens.text import check_lang
 from companion.web.errors import Refused
 
 if TYPE_CHECKING:
-    from companion.games import Game, TableReferee
+    from companion.contract.game import Game, TableReferee
 
 log = logging.getLogger("companion")
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.cli_words import command_language, locale_language, table_language
+from companion.cli_language import command_language, table_language
+from companion.cli_words import locale_language
 
 NO_ENV: dict[str, str] = {}
 

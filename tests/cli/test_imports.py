@@ -68,7 +68,10 @@ def test_help_imports_no_server_lab_plotting_or_game(argv, tmp_path):
     ("config", "package"),
     [
         ("", "companion.games.passpass"),  # the default game
-        ('[game]\nname = "flipdone"\nseats = ["A", "B", "C"]\n', "companion.games.flipdone"),
+        (
+            '[game]\nname = "flipdone"\nseats = ["A", "B", "C"]\n[controls]\nenabled = false\n',
+            "companion.games.flipdone",
+        ),
     ],
 )
 def test_config_check_loads_the_configured_game_only(config, package, tmp_path):
@@ -78,6 +81,17 @@ def test_config_check_loads_the_configured_game_only(config, package, tmp_path):
     modules = imported(["config", "check"], str(tmp_path))
     assert loaded(modules, HEAVY) == []
     assert loaded(modules, GAMES) and not loaded(modules, tuple(g for g in GAMES if g != package))
+
+
+def test_a_pin_map_wiring_another_games_buttons_loads_the_games_to_check_them(tmp_path):
+    """The repository's pin map wires PassPass's Doublon and Menteur: a Flip Done table's
+    `config check` holds them to the games' buttons (a misspelt key is refused), so the
+    games are loaded; `run` takes them by their names and loads its own game only."""
+    (tmp_path / "companion.toml").write_text('[game]\nname = "flipdone"\nseats = ["A", "B", "C"]\n')
+    modules = imported(["config", "check"], str(tmp_path))
+    assert {"companion.games.flipdone", "companion.games.passpass"} <= {
+        ".".join(m.split(".")[:3]) for m in modules
+    }
 
 
 def test_a_config_setting_another_games_key_loads_the_games_to_find_it(tmp_path):

@@ -319,7 +319,7 @@ def test_the_service_log_names_line_and_field_never_uids_or_token_kinds(tmp_path
     [
         '{"8A2C11F0": "animal:lapin", "8a2c11f0": "animal:lapin"}',
         '{"8A2C11F0": "animal:lapin", "8A2C11F0": "animal:lapin"}',
-        '{"8A2C11F0": "animal:dragon"}',
+        '{"8A2C11F0": "dragon"}',
         '{"8A2C11F0Z": "animal:lapin"}',
         '{"8A2C11F0": 3}',
     ],

@@ -13,5 +13,6 @@ CONTRACT = (
     "tests/referee/test_off_mat.py",
     "tests/referee/test_across.py",
     "tests/contract/test_public_outputs.py",
+    "tests/contract/test_descriptor.py",
 )
 """The contract suite's files, from the repository's root."""

@@ -42,8 +42,11 @@ def test_refusals_are_clear(tmp_path: Path) -> None:
     with pytest.raises(BadUid):
         reg.enroll("XYZ", "animal:lapin")
     assert len(TagRegistry(tmp_path)) == 1
-    for kind in ("card:QH", "card:10S", "cube:rouge", "piece:jaune:T4", "colour:vert"):
+    for kind in ("card:QH", "card:10S", "cube:rouge", "layout:12", "colour:vert"):
         assert check_kind(kind) == kind
+    for kind in ("card:1H", "cube:", "layout", "tally:pebble"):  # no registered game's
+        with pytest.raises(UnknownKind, match=r"the games' kinds are animal:colombe\|lapin"):
+            check_kind(kind)
 
 
 @pytest.mark.parametrize(
@@ -55,7 +58,8 @@ def test_refusals_are_clear(tmp_path: Path) -> None:
             '{"schema": 1, "tags": {"8A2C11F0": "animal:lapin", "8a2c11f0": "animal:lapin"}}',
             "twice",
         ),
-        ('{"schema": 1, "tags": {"8A2C11F0": "animal:dragon"}}', "unknown token kind"),
+        ('{"schema": 1, "tags": {"8A2C11F0": "dragon"}}', "not a token kind"),
+        ('{"schema": 1, "tags": {"8A2C11F0": "animal: lapin"}}', "not a token kind"),
         ('{"schema": 2, "tags": {}}', "schema"),
         ("[]", 'no "tags"'),
     ],
@@ -67,6 +71,14 @@ def test_corrupt_file_names_the_file_and_the_fix(tmp_path: Path, text: str, why:
     message = str(err.value)
     assert str(tmp_path / "tags.json") in message and why in message
     assert "companion enroll" in message
+
+
+def test_a_tag_of_a_game_no_longer_installed_is_kept(tmp_path: Path) -> None:
+    """The file holds its tags to the shape of a kind only: a tag enrolled for a game since
+    uninstalled neither makes the file corrupt nor reaches another game (each plays with
+    its own kinds' tags, `companion.run.game_start.new_setup`)."""
+    (tmp_path / "tags.json").write_text('{"schema": 1, "tags": {"8A2C11F0": "tally:pebble"}}')
+    assert TagRegistry(tmp_path).kind("8A2C11F0") == "tally:pebble"
 
 
 # The registry says which tag is which token, a secret of the game: tags.json is 0600 and

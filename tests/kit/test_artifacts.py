@@ -60,7 +60,7 @@ def test_the_command_checks_and_writes(
     bad = tmp_path / "pins.toml"
     bad.write_text("[pico]\n")
     assert main(["--pins", str(bad), "--check"]) == 2
-    assert "pi.seats.doublon is missing" in capsys.readouterr().err
+    assert "pi.console.announce is missing" in capsys.readouterr().err
 
 
 def test_the_command_warns_of_a_bus_carrying_more_readers_than_it_scans_in_time(

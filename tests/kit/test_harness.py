@@ -64,7 +64,7 @@ def test_the_console_wires_each_button_to_its_physical_pin(table: Table) -> None
     # The Pi's header: BCM 4 is pin 7, 14 is 8, 26 is 37, 21 is 40 (pinout.xyz).
     assert label_of[7].startswith("GPIO4 ") and label_of[8].startswith("GPIO14 ")
     assert label_of[37] == "GPIO26 Back" and label_of[40] == "GPIO21 encoder push"
-    for seat, pin in enumerate(table.pi.menteur, start=1):
+    for seat, pin in enumerate(table.pi.seats["menteur"], start=1):
         assert label_of[harness.PHYSICAL[pin]] == f"GPIO{pin} Seat {seat} Menteur"
         assert h["cables"][f"WSeat{seat}Menteur"]["length"] == table.kit.seat_wire
     oled = next(p for p in h["connections"] if "OLED" in p[2])

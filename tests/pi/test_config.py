@@ -43,7 +43,7 @@ def test_the_example_is_valid(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "configuration OK" in out
     config = load_config(tmp_path / "companion.toml")
     assert config.game.seats == ("Ana", "Bob", "Cy", "Dee") and config.hardware
-    assert config.pins is not None and config.pins.doublon[:4] == (4, 17, 27, 22)
+    assert config.pins is not None and config.pins.seats["doublon"][:4] == (4, 17, 27, 22)
 
 
 def test_the_summary_shows_every_games_own_keys(

@@ -190,11 +190,11 @@ def test_a_seat_press_in_a_challenge_window_is_that_seats_call(
     controls.start(inbox)
     try:
         clock.t += 0.5
-        factory.pin(pins.doublon[seat]).drive_low()
+        factory.pin(pins.seats["doublon"][seat]).drive_low()
         presses = drain(service, inbox)
         assert presses == [PressInput(presses[0].t, "doublon", seat)]
         clock.t += 0.1
-        factory.pin(pins.doublon[seat]).drive_high()
+        factory.pin(pins.seats["doublon"][seat]).drive_high()
         clock.t += 0.3  # past the 300 ms grace for calls
         inbox.put(Tick())
         drain(service, inbox)
@@ -210,7 +210,7 @@ def test_bounces_do_not_double_call(tmp_path: Path, pins: PinMap, factory: MockF
     referee = service.referee
     calls = [a for a in legal_actions(referee.state) if isinstance(a, Call)]
     seat = next(a.seat for a in calls if a.challenge is Challenge.DOUBLON)
-    pin = pins.doublon[seat]
+    pin = pins.seats["doublon"][seat]
     journaled_before = len((tmp_path / "game.jsonl").read_text().splitlines())
     controls = GpioControls(pins, 3, ControlsConfig(bounce_ms=30), pin_factory=factory, clock=clock)
     controls.start(inbox)

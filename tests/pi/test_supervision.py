@@ -469,7 +469,7 @@ def test_a_thread_whose_work_ends_unasked_is_dead() -> None:
 
 
 def test_the_reason_never_carries_a_uid_or_a_token_kind() -> None:
-    text = f"KeyError: '{UID}' in 8a2c11f0, 04A1B2C3D4E5F6A1B2C3 and {KIND} or piece:jaune:T4"
+    text = f"KeyError: '{UID}' in 8a2c11f0, 04A1B2C3D4E5F6A1B2C3 and {KIND} or layout:12"
     assert blank_secrets(text) == "KeyError: '<uid>' in <uid>, <uid> and <kind> or <kind>"
     kept = "port 0x7f12ab34 on /dev/ttyACM0 at 115200"  # no UID, nothing to blank
     assert blank_secrets(kept) == kept

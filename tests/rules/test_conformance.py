@@ -1,4 +1,4 @@
-"""The engine contract (`companion/games/engine.py`), checked the same way on every game.
+"""The engine contract (`companion/contract/engine.py`), checked the same way on every game.
 
 One suite over the registry: every registered game with an engine (`Game.engine`), and
 the test game (tests/games/tally/), plays
@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from companion.games.engine import AnyEngine
+from companion.contract.engine import AnyEngine
 from tests.games import contract_games, descriptor
 
 SEEDS = range(16)

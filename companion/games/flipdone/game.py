@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.games import Game, register
+from companion.games import Game, TokenFamily, register
 from companion.games.flipdone import voice, words  # noqa: F401  (registers its phrases, voice)
 from companion.games.flipdone.page import page_view
 from companion.games.flipdone.rules import DECK, ENGINE, PLAYERS, SQUARES
@@ -102,6 +102,9 @@ FLIPDONE = register(
         bots=BOTS,
         console=console,
         controls=("choose", "back"),
+        token_families=(
+            TokenFamily("card", "(?:[A2-9TJQK]|10)[SHDC]", "card:<rank><suit> (e.g. card:QH)"),
+        ),
         ready_prompt="menu.title.ready.cards",
         lab=lab,
         engine=ENGINE,

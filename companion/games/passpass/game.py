@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.games import Game, RuleOption, register
+from companion.games import Button, Game, RuleOption, TokenFamily, register
 from companion.games.passpass import transcript, voice, words  # noqa: F401  (registers its words)
 from companion.games.passpass.page import page_view
 from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_config
@@ -23,6 +23,11 @@ if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry
 
 FAMILY = {"ptipasspass": "animal", "phipasspass": "colour"}
 """How each edition's tokens are tagged: "animal:lapin", "colour:bleu"."""
+BUTTONS = (
+    Button("doublon", {"fr": "Doublon", "en": "Doublon"}, (4, 17, 27, 22, 5, 6)),
+    Button("menteur", {"fr": "Menteur", "en": "Menteur"}, (14, 15, 18, 23, 24, 25)),
+)
+"""Each seat's two call buttons: "Doublon !" and "Menteur !"."""
 
 
 def _layout(layout: Mapping[str, Any] | None) -> Layout | None:
@@ -117,6 +122,8 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         bots=tuple(BOTS),
         console=console,
         controls=("announce", "doublon", "menteur", "choose", "aim", "back"),
+        token_families=(TokenFamily.of_words(FAMILY[name], rules.tokens),),
+        buttons=BUTTONS,
         first_question="menu.title.first.magic",
         lab=lab,
         engine=ENGINES[name],

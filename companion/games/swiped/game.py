@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.cli_words import said
-from companion.games import Game, Printables, register
+from companion.games import Button, Game, Printables, TokenFamily, register
 from companion.games.swiped import voice, words  # noqa: F401  (registers its phrases, voice)
 from companion.games.swiped.rules import COLOURS, ENGINE, PLAYERS, SQUARES, Config
 from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK
@@ -161,7 +161,14 @@ SWIPED = register(
         bots=BOTS,
         console=console,
         controls=("doublon", "menteur", "aim", "choose", "back"),
-        options={"token_nouns": {"layout": "card", "cube": "cube"}},
+        token_families=(
+            TokenFamily("layout", "[1-9][0-9]*", "layout:<number>", noun="card"),
+            TokenFamily.of_words("cube", COLOURS),
+        ),
+        buttons=(  # the table's call buttons: "5 matches!", "I know your card!"
+            Button("doublon", {"fr": "Doublon", "en": "Doublon"}, (4, 17, 27, 22, 5, 6)),
+            Button("menteur", {"fr": "Menteur", "en": "Menteur"}, (14, 15, 18, 23, 24, 25)),
+        ),
         ready_prompt="menu.title.ready.mat",
         lab=lab,
         engine=ENGINE,

@@ -2,7 +2,7 @@
 
 It is written as a built-in game's package is (`companion/games/<game>/`), and is the one
 to copy when adding a game (docs/games.md, "Adding a game"): `rules/` is the pure engine
-under the engine contract (`companion/games/engine.py`), `referee` judges the table's
+under the engine contract (`companion/contract/engine.py`), `referee` judges the table's
 inputs through it, `screens` draws its OLED, `words` says it in both languages, `sim`
 plays a simulated table, `lab` measures it, `static/` draws it on the table's web page,
 and `game` registers its `Game` descriptor.

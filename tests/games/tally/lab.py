@@ -53,6 +53,6 @@ def lab() -> LabGame:
         check=check_variant,
         play=play,
         record_of=record_of,
-        turn_kinds=frozenset({"pebble"}),
-        decision_kinds=frozenset({"pebble"}),
+        turn_kinds=frozenset({"pebble", "passed"}),
+        decision_kinds=frozenset({"pebble", "passed"}),
     )

@@ -1,6 +1,7 @@
-"""Tally's table referee: a pebble more in the hat is the seat to play's drop, judged by
-the engine (`rules/`); anything else on the table is a fault, shown until the table is as
-expected again (then `fixed`), and no button is anyone's."""
+"""Tally's table referee: a pebble more in the hat is the seat to play's drop, and its
+button `pass_turn` its pass (TALLY-2), judged by the engine (`rules/`); anything else on
+the table is a fault, shown until the table is as expected again (then `fixed`). A press
+that cannot count is an `ignored` event with its reason."""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ from companion.journal import PressInput, ResumeInput, Setup
 from companion.referee.pace import PacedReferee, SetupError
 from companion.screens.model import Refusal
 
-from .rules.engine import NAME, Config, Drop, State, new_game
+from .rules.engine import NAME, Config, Drop, Pass, State, legal_actions, new_game
 from .rules.engine import apply as engine_apply
 from .screens import TallyScreen
+
+PASS_TURN = "pass_turn"
+"""The seat button that passes the seat's turn (TALLY-2)."""
 
 
 class TallyReferee(PacedReferee):
@@ -43,9 +47,7 @@ class TallyReferee(PacedReferee):
         if seen == self.in_hat + 1 and not self.finished:
             self._fixed()
             self.in_hat = seen
-            self.state, events = engine_apply(self.state, Drop(self.state.turn))
-            for event in events:
-                self.emit(event.to_json())
+            self._play(Drop(self.state.turn))
         elif seen != self.in_hat:
             self._stop("restore", 1)
         else:
@@ -67,13 +69,38 @@ class TallyReferee(PacedReferee):
             self.fault = None
             self.emit({"kind": "fixed"})
 
+    def _play(self, action: Drop | Pass) -> None:
+        self.state, events = engine_apply(self.state, action)
+        for event in events:
+            self.emit(event.to_json())
+
     def press(self, press: PressInput) -> None:
-        self.emit({"kind": "ignored", "control": press.control, "seat": press.seat,
-                   "reason": "not_now"})  # fmt: skip
+        reason = self._refusal(press.control, press.seat)
+        if reason is not None:
+            self.refuse(press, reason)  # an `ignored` event, and the notice on the OLED
+        elif press.seat is not None:
+            self._play(Pass(press.seat))
+
+    def _refusal(self, control: str, seat: int | None) -> Refusal | None:
+        """Why a press of `control` by `seat` cannot count now (a pass is the seat to
+        play's, once a game, with the table as expected), or None."""
+        if control != PASS_TURN or seat is None or self.finished:
+            return Refusal.NOT_NOW
+        if not 0 <= seat < len(self.names):
+            return Refusal.NOT_SEATED
+        if seat != self.state.turn:
+            return Refusal.NOT_YOUR_TURN
+        if self.fault is not None:
+            return Refusal.TABLE_FIRST
+        if Pass(seat) not in legal_actions(self.state):
+            return Refusal.ALREADY_CALLED
+        return None
 
     def seat_refusal(self, seat: int, control: str, value: Any) -> Refusal | None:
-        """No button is anyone's: a pebble in the hat is Tally's only move."""
-        return Refusal.NOT_NOW
+        """A seat's own pass is its own; no other button is anyone's."""
+        if control != PASS_TURN:
+            return Refusal.NOT_NOW
+        return Refusal.NOT_YOUR_TURN if seat != self.state.turn else None
 
     def deadline(self) -> float | None:
         return None
@@ -86,7 +113,8 @@ class TallyReferee(PacedReferee):
 
     @property
     def screen(self) -> TallyScreen:
-        return TallyScreen(self.names, self.state.dropped, self.state.turn, self.winner, self.fault)
+        return TallyScreen(self.names, self.state.dropped, self.state.turn, self.winner,
+                           self.fault, self.notice_shown(), self.state.passed)  # fmt: skip
 
     @property
     def finished(self) -> bool:
@@ -97,7 +125,8 @@ class TallyReferee(PacedReferee):
                 "winner": self.winner}  # fmt: skip
 
     def moment(self) -> tuple[Any, ...]:
-        return (self.state, self.in_hat, self.fault, self.unjudged, len(self.events))
+        return (self.state, self.in_hat, self.fault, self.notice_shown(), self.unjudged,
+                len(self.events))  # fmt: skip
 
     def where(self, lang: str = "en") -> str:  # one language: numbers and names only
         stand = ", ".join(f"{n} {s}" for n, s in zip(self.names, self.scores, strict=True))

@@ -1,12 +1,14 @@
-"""Tally's OLED: the title (or who won), then each seat's pebbles, `>` on whose turn; a
-fault stops it all (STOP, and what to fix)."""
+"""Tally's OLED: the title (or who won), then each seat's pebbles, `>` on whose turn and
+`-` after a seat that passed; a fault stops it all (STOP, and what to fix); a press that
+cannot count is shown a moment (whose, which button by its label, and why)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from companion.screens.font import LARGE, wrap
-from companion.screens.render import WIDTH, Pen, register_renderer
+from companion.screens.model import Notice
+from companion.screens.render import WIDTH, Pen, draw_notice, register_renderer
 from companion.screens.text import phrase, seat_name
 
 from .words import say
@@ -21,9 +23,16 @@ class TallyScreen:
     fault: tuple[str, int, int | None] | None = None
     """The fault to fix: its reason (a fault event's), the hat or the reader, and the other
     reader of a pebble across two."""
+    notice: Notice | None = None
+    """A press that could not count, while it is shown."""
+    passed: tuple[bool, ...] = ()
+    """Per seat, whether it passed its turn (TALLY-2)."""
 
 
 def render_tally(pen: Pen, screen: TallyScreen, lang: str) -> None:
+    if screen.notice is not None:
+        draw_notice(pen, screen.notice, screen.names, lang)
+        return
     if screen.fault is not None:
         reason, spot, other = screen.fault
         pen.centered(0, phrase("fault.stop", lang), LARGE)
@@ -37,9 +46,9 @@ def render_tally(pen: Pen, screen: TallyScreen, lang: str) -> None:
     pen.centered(0, title)
     for seat, score in enumerate(screen.scores):
         mark = ">" if seat == screen.turn and screen.winner is None else " "
-        pen.text(
-            (0, 10 + 9 * seat), f"{mark}{seat_name(screen.names, seat, lang)} {score}"[: WIDTH // 6]
-        )
+        passed = "-" if seat < len(screen.passed) and screen.passed[seat] else ""
+        line = f"{mark}{seat_name(screen.names, seat, lang)} {score}{passed}"
+        pen.text((0, 10 + 9 * seat), line[: WIDTH // 6])
 
 
 register_renderer(TallyScreen, render_tally)

@@ -23,6 +23,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "title": "Tally",
         "won": "{s} gagne",
         "pebble": "{s} met un caillou dans le chapeau",
+        "passed": "{s} passe son tour",
         "fault.restore": "Chapeau : remettez les cailloux comme avant.",
         "fault.off_mat": "Lecteur {spot} : hors du jeu. Retirez ce qui est posé dessus.",
         "fault.across_spots": "Lecteurs {spot} et {other} : un caillou à cheval. Posez-le sur un.",
@@ -31,6 +32,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "title": "Tally",
         "won": "{s} wins",
         "pebble": "{s} drops a pebble into the hat",
+        "passed": "{s} passes their turn",
         "fault.restore": "Hat: put the pebbles back as before.",
         "fault.off_mat": "Reader {spot}: no spot of this game. Take off what lies on it.",
         "fault.across_spots": "Readers {spot} and {other}: a pebble across both. Put it on one.",
@@ -44,11 +46,12 @@ def say(key: str, lang: str, **fields: object) -> str:
 
 
 def describe(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str | None:
-    """Tally's own transcript line (a pebble dropped); None for the shared lines."""
-    seat = event.get("seat")
-    if event.get("kind") != "pebble" or not isinstance(seat, int):
+    """Tally's own transcript lines (a pebble dropped, a turn passed); None for the shared
+    lines."""
+    seat, kind = event.get("seat"), event.get("kind")
+    if kind not in ("pebble", "passed") or not isinstance(seat, int):
         return None
-    return say("pebble", lang, s=seat_name(names, seat, lang))
+    return say(str(kind), lang, s=seat_name(names, seat, lang))
 
 
 def speak(event: Mapping[str, Any], screen: Any, names: Sequence[str], lang: str) -> str | None:

@@ -1,8 +1,8 @@
-"""Flip Done under the engine contract (`companion/games/engine.py`)."""
+"""Flip Done under the engine contract (`companion/contract/engine.py`)."""
 
 from __future__ import annotations
 
-from companion.games.engine import Engine
+from companion.contract.engine import Engine
 from companion.games.flipdone.rules.actions import Action, action_from_json
 from companion.games.flipdone.rules.config import PLAYERS, Config, Deal, FirstElement, make_config
 from companion.games.flipdone.rules.engine import actors, apply, is_over, legal_actions, new_game

@@ -1,8 +1,8 @@
-"""Vous ne passerez pas ! under the engine contract (`companion/games/engine.py`)."""
+"""Vous ne passerez pas ! under the engine contract (`companion/contract/engine.py`)."""
 
 from __future__ import annotations
 
-from companion.games.engine import Engine
+from companion.contract.engine import Engine
 from companion.games.vnp.rules.actions import Action, action_from_json
 from companion.games.vnp.rules.config import Config, Crossing, Mode, make_config
 from companion.games.vnp.rules.engine import actors, apply, is_over, legal_actions, new_game

@@ -1,12 +1,12 @@
-"""Tally under the engine contract (`companion/games/engine.py`)."""
+"""Tally under the engine contract (`companion/contract/engine.py`)."""
 
 from __future__ import annotations
 
-from companion.games.engine import Engine
+from companion.contract.engine import Engine
 
 from . import engine as rules
 
-TallyEngine = Engine[rules.Config, rules.State, rules.Drop, rules.Event, rules.View]
+TallyEngine = Engine[rules.Config, rules.State, rules.Action, rules.Event, rules.View]
 
 
 def sample_config(seed: int) -> rules.Config:
@@ -27,5 +27,5 @@ ENGINE: TallyEngine = Engine(
     state_from_json=rules.State.from_json,
     action_from_json=rules.action_from_json,
     sample_config=sample_config,
-    playout_bound=4 * 3,  # four seats of three pebbles at most
+    playout_bound=4 * 3 + 4,  # four seats of three pebbles at most, each passing once
 )

@@ -1,12 +1,13 @@
 """Tally's rules as a pure engine: no I/O, no clock, no chance.
 
-A seat drops one of its pebbles into the hat on its turn (the only move); the first seat
-to have dropped all its pebbles wins and the game is over. Nothing is hidden.
+A seat drops one of its pebbles into the hat on its turn (TALLY-1), or passes its turn,
+once a game (TALLY-2); the first seat to have dropped all its pebbles wins and the game is
+over. Nothing is hidden.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.rules.errors import BadInput, IllegalAction
@@ -38,11 +39,32 @@ class Drop:
 
 
 @dataclass(frozen=True, slots=True)
+class Pass:
+    """The action: `seat` passes its turn (TALLY-2: once a game)."""
+
+    seat: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "pass", "seat": self.seat}
+
+
+Action = Drop | Pass
+
+
+@dataclass(frozen=True, slots=True)
 class Dropped:
     seat: int
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": "pebble", "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    seat: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "passed", "seat": self.seat}
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +75,7 @@ class Won:
         return {"kind": "game_won", "seat": self.seat}
 
 
-Event = Dropped | Won
+Event = Dropped | Passed | Won
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +85,7 @@ class View:
     dropped: tuple[int, ...]
     turn: int
     winner: int | None
+    passed: tuple[bool, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,60 +94,71 @@ class State:
     dropped: tuple[int, ...]
     """Per seat, the pebbles it dropped."""
     turn: int
-    winner: int | None = None
+    winner: int | None
+    passed: tuple[bool, ...]
+    """Per seat, whether it has passed its turn (TALLY-2)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"config": self.config.to_json(), "dropped": list(self.dropped),
-                "turn": self.turn, "winner": self.winner}  # fmt: skip
+                "turn": self.turn, "winner": self.winner, "passed": list(self.passed)}  # fmt: skip
 
     @classmethod
     def from_json(cls, data: Any) -> State:
         try:
             return cls(Config(**data["config"]), tuple(data["dropped"]), data["turn"],
-                       data["winner"])  # fmt: skip
+                       data["winner"], tuple(data["passed"]))  # fmt: skip
         except (KeyError, TypeError) as exc:
             raise BadInput(f"not a tally state: {exc}") from None
 
 
-def action_from_json(data: Any) -> Drop:
-    if not isinstance(data, dict) or data.get("kind") != "drop":
-        raise BadInput("a tally action is a drop")
+def action_from_json(data: Any) -> Action:
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if kind not in ("drop", "pass"):
+        raise BadInput("a tally action is a drop or a pass")
     seat = data.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise BadInput("a drop names its seat")
-    return Drop(seat)
+        raise BadInput(f"a {kind} names its seat")
+    return Drop(seat) if kind == "drop" else Pass(seat)
 
 
 def new_game(config: Config, seed: int) -> tuple[State, tuple[Event, ...]]:
     """The first state (no chance: `seed` is not used); nothing happens at the start."""
     if config.seats < 2 or not 0 <= config.first < config.seats or config.pebbles < 1:
         raise BadInput(f"tally cannot start with {config}")
-    return State(config, (0,) * config.seats, config.first), ()
+    return State(config, (0,) * config.seats, config.first, None, (False,) * config.seats), ()
 
 
 def is_over(state: State) -> bool:
     return state.winner is not None
 
 
-def legal_actions(state: State) -> tuple[Drop, ...]:
-    return () if is_over(state) else (Drop(state.turn),)
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """The seat to play's drop, then its pass while it has not passed (TALLY-2)."""
+    if is_over(state):
+        return ()
+    seat = state.turn
+    return (Drop(seat),) if state.passed[seat] else (Drop(seat), Pass(seat))
 
 
 def actors(state: State) -> frozenset[int]:
     return frozenset() if is_over(state) else frozenset({state.turn})
 
 
-def apply(state: State, action: Drop) -> tuple[State, tuple[Event, ...]]:
+def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     if action not in legal_actions(state):
-        raise IllegalAction("TALLY-1", f"{action} is not the seat to play's drop")
+        ruling = "TALLY-2" if isinstance(action, Pass) else "TALLY-1"
+        raise IllegalAction(ruling, f"{action} is not a move of the seat to play")
+    turn = (action.seat + 1) % state.config.seats
+    if isinstance(action, Pass):
+        passed = tuple(p or seat == action.seat for seat, p in enumerate(state.passed))
+        return replace(state, turn=turn, passed=passed), (Passed(action.seat),)
     dropped = list(state.dropped)
     dropped[action.seat] += 1
     won = dropped[action.seat] == state.config.pebbles
-    turn = (action.seat + 1) % state.config.seats
-    after = State(state.config, tuple(dropped), turn, action.seat if won else None)
+    after = replace(state, dropped=tuple(dropped), turn=turn, winner=action.seat if won else None)
     events: tuple[Event, ...] = (Dropped(action.seat),)
     return after, (events + (Won(action.seat),) if won else events)
 
 
 def public_view(state: State) -> View:
-    return View(state.dropped, state.turn, state.winner)
+    return View(state.dropped, state.turn, state.winner, state.passed)

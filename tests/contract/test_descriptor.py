@@ -1,0 +1,64 @@
+"""What a game declares of its table in its descriptor (docs/games.md): the families of its
+tagged tokens and the buttons of its seats. The core knows no family and no button but
+these (tests/test_game_boundary.py): `companion enroll` takes a game's kinds, the logs
+blank them, the pin map wires its buttons and the OLED shows their labels. Checked alike
+on every registered game and the test game, so a new game is covered by registering it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion import games
+from companion.config.pins import EEPROM_PINS, I2C1_PINS, MAX_GPIO
+from companion.devices.registry import KIND
+from companion.screens.font import sanitize
+from companion.screens.text import LANGUAGES
+from tests.games import contract_games, descriptor, registered
+
+
+@pytest.mark.parametrize("name", contract_games())
+def test_every_token_is_of_a_family_the_game_declares(name: str) -> None:
+    game = descriptor(name)
+    for seats in game.seats:
+        for _, kind in game.tokens(seats, None):
+            assert any(f.holds(kind) for f in game.token_families), (seats, kind)
+            assert KIND.fullmatch(kind), kind  # what tags.json holds a kind to
+    for family in game.token_families:
+        re.compile(family.pattern)
+        assert re.fullmatch(r"[a-z][a-z0-9_]*", family.name) and family.shown, family
+        assert family.shown.startswith(f"{family.name}:"), family
+
+
+@pytest.mark.parametrize("name", contract_games())
+def test_every_button_is_a_control_with_a_label_and_a_free_pin_for_every_seat(
+    name: str,
+) -> None:
+    """A seat button is one of the game's controls, labelled in every language of the
+    table in letters the OLED draws, with a default BCM pin for as many seats as the
+    game allows, none of them taken by the OLED's bus or the HAT EEPROM, nor twice."""
+    game = descriptor(name)
+    reserved = {*EEPROM_PINS, *I2C1_PINS}
+    for button in game.buttons:
+        assert button.name in game.controls, button.name
+        for lang in LANGUAGES:
+            label = button.labels[lang]
+            assert label and sanitize(label) == label, (button.name, lang)
+        assert len(button.pins) >= max(game.seats), button.name
+        assert all(0 <= pin <= MAX_GPIO and pin not in reserved for pin in button.pins)
+    pins = [pin for button in game.buttons for pin in button.pins]
+    assert len(pins) == len(set(pins)), name
+
+
+def test_two_games_declaring_a_family_or_a_button_declare_the_same() -> None:
+    with registered("tests.games.tally"):
+        families = games.token_families()
+        buttons = games.buttons()
+        assert "tally" in families and "pass_turn" in buttons
+        for name in games.names():
+            game = games.get(name)
+            for family in game.token_families:
+                assert families[family.name] == family, (name, family.name)
+            for button in game.buttons:
+                assert buttons[button.name] == button, (name, button.name)
