@@ -266,7 +266,12 @@ def _deck(args: argparse.Namespace) -> int:
 def _seats_help() -> str:
     """The seat counts of every game, for --players' help."""
     ranges = said("cli.semicolon").join(
-        said("cli.game.range", game=g.name, range=g.players(language()), default=g.default_seats)
+        said(
+            "cli.game.range",
+            game=g.name,
+            range=games.players_said(g, language()),
+            default=g.default_seats,
+        )
         for g in map(games.get, games.names())
     )
     return said("cli.game.seats", ranges=ranges)

@@ -278,7 +278,7 @@ def _check_game(
         c.bad(
             "game.seats",
             raw_seats,
-            f"{name} is for {games.get(name).players()}: name that many seats",
+            f"{name} is for {games.players_said(games.get(name))}: name that many seats",
         )
         return
     try:

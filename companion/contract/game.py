@@ -29,7 +29,6 @@ from companion.contract.inputs import Input, Setup
 from companion.referee.event_log import EventLog, TableEvent
 from companion.referee.table import ObservedTable
 from companion.screens.model import Reason
-from companion.screens.text import phrase
 
 if TYPE_CHECKING:  # leaves, read by mypy only (the lab is imported when asked for)
     from companion.games.virtual_kit import Kit
@@ -374,13 +373,3 @@ class Game:
         taken = {key: settings[name] for name, key in self.setup_fields.items() if name in settings}
         merged = taken | dict(rules or {})
         return merged or None
-
-    def players(self, lang: str = "en") -> str:
-        """Its numbers of players in words of `lang`: "2 to 6 players", "3 joueurs"."""
-        counts = list(self.seats)
-        if len(counts) == 1:
-            return phrase("cli.players.one", lang, n=counts[0])
-        if counts == list(range(counts[0], counts[-1] + 1)):
-            return phrase("cli.players.range", lang, low=counts[0], high=counts[-1])
-        listed = ", ".join(map(str, counts[:-1]))
-        return phrase("cli.players.list", lang, counts=listed, last=counts[-1])

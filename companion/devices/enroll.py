@@ -349,7 +349,7 @@ def _options_problem(args: argparse.Namespace) -> str | None:
         if args.seats is None:
             args.seats = game.default_seats
         if args.seats not in game.seats:
-            return f"--seats {args.seats}: {args.game} is for {game.players()}"
+            return f"--seats {args.seats}: {args.game} is for {games.players_said(game)}"
     return None
 
 
@@ -433,7 +433,7 @@ def _seats_help() -> str:
     """--seats' help, from the registry: each game's default and range."""
     each = said("cli.semicolon").join(
         said("cli.enroll.seats_of", game=g.name, default=g.default_seats,
-             range=g.players(language()))
+             range=games.players_said(g, language()))
         for g in map(games.get, games.names())
     )  # fmt: skip
     return said("cli.enroll.seats", each=each)

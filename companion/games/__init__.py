@@ -174,13 +174,24 @@ def taking(setting: str) -> tuple[str, ...]:
     )
 
 
+def players_said(game: Game, lang: str = "en") -> str:
+    """The game's numbers of players in words of `lang`: "2 to 6 players", "3 joueurs"."""
+    counts = list(game.seats)
+    if len(counts) == 1:
+        return phrase("cli.players.one", lang, n=counts[0])
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return phrase("cli.players.range", lang, low=counts[0], high=counts[-1])
+    listed = ", ".join(map(str, counts[:-1]))
+    return phrase("cli.players.list", lang, counts=listed, last=counts[-1])
+
+
 def players_problem(game: str, players: int) -> str | None:
     """Why ``--players`` does not fit the game's rule book, or None when it does."""
     if players in get(game).seats:
         return None
     lang = language()
     return phrase("cli.players.problem", lang, players=players, game=game,
-                  range=get(game).players(lang))  # fmt: skip
+                  range=players_said(get(game), lang))  # fmt: skip
 
 
 def make_referee(setup: Setup) -> TableReferee:

@@ -478,7 +478,9 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     )
     per_game = p.add_subparsers(dest="game", metavar=said("cli.metavar.game"), required=True)
     for game in map(games.get, games.names()):
-        summary = said("cli.selfplay.game", title=game.title, players=game.players(language()))
+        summary = said(
+            "cli.selfplay.game", title=game.title, players=games.players_said(game, language())
+        )
         g = per_game.add_parser(game.name, parents=[common], help=summary)
         for option in game.selfplay_options:
             g.add_argument(

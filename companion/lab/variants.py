@@ -133,7 +133,9 @@ def _variant(values: Mapping[str, Any], where: str, number: int) -> Variant:
         raise VariantError(where, f"game: {exc}") from exc
     players = values.get("players", descriptor.default_seats)
     if not _whole(players) or players not in descriptor.seats:
-        raise VariantError(where, f"players: {descriptor.title} is for {descriptor.players()}")
+        raise VariantError(
+            where, f"players: {descriptor.title} is for {games.players_said(descriptor)}"
+        )
     bots = values.get("bots", [descriptor.bots[0]])
     if isinstance(bots, str):
         bots = [bots]

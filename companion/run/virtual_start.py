@@ -60,7 +60,7 @@ def with_game(config: Config, name: str | None, seats: str | None) -> Config | s
     if len(names) not in game.seats:
         if seats is not None:
             return said("cli.run.seat_count", seats=seats, game=game.name,
-                        range=game.players(language()))  # fmt: skip
+                        range=games.players_said(game, language()))  # fmt: skip
         names = tuple(phrase("seat", g.language, n=i + 1) for i in range(game.default_seats))
     same = game.name == g.name and len(names) == len(g.seats)
     return dataclasses.replace(
