@@ -45,7 +45,6 @@ from companion.games.passpass.rules import (
 )
 from companion.games.passpass.rules.board import (
     ANNOUNCE,
-    BITS,
     CHALLENGES,
     DOUBLON,
     MENTEUR,
@@ -327,7 +326,6 @@ class HatMemory:
 def public_board(config: Config, public: PublicView, starter: int) -> Board:
     """The board of what every seat knows: the public facts, with how many tokens each
     hat holds (PTI-14); the hats', the hands' and the flight's kinds left empty."""
-    index = {name: k for k, name in enumerate(config.rules.tokens)}
     board = Board.of(
         config=config,
         manche=public.manche,
@@ -338,20 +336,17 @@ def public_board(config: Config, public: PublicView, starter: int) -> Board:
         phase=public.phase,
         challenge_tokens=public.challenge_tokens,
         victories=public.victories,
-        spot=NO if public.spot is None else public.spot - 1,
-        announced=NO if public.announced is None else index[public.announced],
-        open_=sum(BITS[c] for c in public.open_challenges),
-        speaker=NO if public.speaker is None else public.speaker,
-        challenger=NO if public.challenger is None else public.challenger,
-        swapped=NO,
-        winner=NO if public.winner is None else public.winner,
-        hats=(0,) * public.spots,
-        hands=(0,) * public.players,
-        holding=NO,
+        spot=public.spot,
+        announced=public.announced,
+        open_challenges=public.open_challenges,
+        speaker=public.speaker,
+        challenger=public.challenger,
+        swapped=public.swapped,
+        winner=public.winner,
+        hats=((),) * public.spots,
+        hands=((),) * public.players,
+        holding=None,
     )
-    if public.swapped is not None:
-        a, b = sorted(public.swapped)
-        board.swapped = board.tables.pair_index[a - 1, b - 1]
     board.occupied = sum(1 << s for s, count in enumerate(public.hat_counts) if count)
     return board
 
@@ -360,10 +355,10 @@ def seat_board(config: Config, view: PlayerView, memory: HatMemory) -> Board:
     """The board of what one seat knows: the public facts, its own hand and the token it
     holds, and the kinds it remembers in each hat (as the board's `seen`)."""
     board = public_board(config, view.public, NO)
-    index = {name: k for k, name in enumerate(config.rules.tokens)}
-    board.hands[view.seat] = sum(UNIT[index[t]] for t in view.hand)
-    board.holding = NO if view.holding is None else index[view.holding]
-    board.seen = [sum(UNIT[index[t]] for t in hat if t != UNKNOWN) for hat in memory.hats]
+    kind = {name: k for k, name in enumerate(board.names)}
+    board.hands[view.seat] = sum(UNIT[kind[t]] for t in view.hand)
+    board.holding = NO if view.holding is None else kind[view.holding]
+    board.seen = [sum(UNIT[kind[t]] for t in hat if t != UNKNOWN) for hat in memory.hats]
     return board
 
 

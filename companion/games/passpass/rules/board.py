@@ -48,6 +48,7 @@ from companion.games.passpass.rules.config import (
     VICTORIES_TO_WIN,
     Challenge,
     Config,
+    Hand,
     Phase,
     Starter,
     WindowMode,
@@ -153,7 +154,7 @@ class Board:
         "config", "players", "spots", "tables", "lines", "pairs", "names", "hand_names",
         "dealt_tokens", "visible_turns", "split_windows", "reward", "timed", "winner_starts",
         "turn_limit", "watch",
-        "manche", "starter", "tour", "turn", "magician", "phase", "challenge_tokens",
+        "manche", "starter", "tour", "masque", "turn", "magician", "phase", "challenge_tokens",
         "victories", "spot", "announced", "open", "speaker", "challenger", "swapped",
         "winner", "hats", "hands", "holding", "occupied", "seen", "secret",
     )  # fmt: skip
@@ -184,6 +185,9 @@ class Board:
     starter: int
     """The seat that started this manche: the Visible/Masqué token flips when it is back."""
     tour: int
+    masque: bool
+    """The Visible/Masqué token (PTI-4): odd tours are Masqué, even tours Visible; PHI-1:
+    always Masqué."""
     turn: int
     magician: int
     phase: Phase
@@ -247,29 +251,41 @@ class Board:
         phase: Phase,
         challenge_tokens: tuple[int, ...],
         victories: tuple[int, ...],
-        spot: int,
-        announced: int,
-        open_: int,
-        speaker: int,
-        challenger: int,
-        swapped: int,
-        winner: int,
-        hats: tuple[int, ...],
-        hands: tuple[int, ...],
-        holding: int,
+        spot: int | None,
+        announced: str | None,
+        open_challenges: tuple[Challenge, ...],
+        speaker: int | None,
+        challenger: int | None,
+        swapped: tuple[int, int] | None,
+        winner: int | None,
+        hats: tuple[Hand, ...],
+        hands: tuple[Hand, ...],
+        holding: str | None,
     ) -> Board:
-        """The board of a position given by its facts (a State's, or a drawn one),
+        """The board of a position given by its facts as a `State` names them (hats 1..N,
+        tokens by name, None for none: a State's, or what a seat knows of one),
         unchecked and unwatched. What the seats saw of the hats is not among the facts: it
         starts empty (`seen`, `secret`)."""
         board = cls.__new__(cls)
         board._configure(config, UNWATCHED)
+        kind = {name: k for k, name in enumerate(board.names)}
         board.manche, board.starter, board.tour, board.turn = manche, starter, tour, turn
+        board.masque = not board.visible_turns or tour % 2 == 1
         board.magician, board.phase = magician, phase
         board.challenge_tokens, board.victories = list(challenge_tokens), list(victories)
-        board.spot, board.announced, board.open = spot, announced, open_
-        board.speaker, board.challenger, board.swapped = speaker, challenger, swapped
-        board.winner = winner
-        board.hats, board.hands, board.holding = list(hats), list(hands), holding
+        board.spot = NO if spot is None else spot - 1
+        board.announced = NO if announced is None else kind[announced]
+        board.open = sum(BITS[c] for c in open_challenges)
+        board.speaker = NO if speaker is None else speaker
+        board.challenger = NO if challenger is None else challenger
+        board.swapped = NO
+        if swapped is not None:
+            a, b = sorted(swapped)
+            board.swapped = board.tables.pair_index[a - 1, b - 1]
+        board.winner = NO if winner is None else winner
+        board.hats = [sum(UNIT[kind[token]] for token in hat) for hat in hats]
+        board.hands = [sum(UNIT[kind[token]] for token in hand) for hand in hands]
+        board.holding = NO if holding is None else kind[holding]
         board.occupied = sum(1 << s for s, hat in enumerate(hats) if hat)
         board.seen = [0] * board.spots
         board.secret = [0] * board.spots
@@ -289,7 +305,7 @@ class Board:
         twin.manche, twin.starter, twin.tour, twin.turn = (
             self.manche, self.starter, self.tour, self.turn
         )  # fmt: skip
-        twin.magician, twin.phase = self.magician, self.phase
+        twin.masque, twin.magician, twin.phase = self.masque, self.magician, self.phase
         twin.challenge_tokens, twin.victories = list(self.challenge_tokens), list(self.victories)
         twin.spot, twin.announced, twin.open = self.spot, self.announced, self.open
         twin.speaker, twin.challenger = self.speaker, self.challenger
@@ -299,11 +315,6 @@ class Board:
         return twin
 
     # ------------------------------------------------------------------ what is known
-
-    @property
-    def masque(self) -> bool:
-        """PTI-4: odd tours are Masqué, even tours Visible; PHI-1: always masked."""
-        return not self.visible_turns or self.tour % 2 == 1
 
     def may_call(self, seat: int) -> bool:
         """PTI-7: anyone but the Magicien holding a Challenge token; PHI-1: anyone but them."""
@@ -500,11 +511,10 @@ class Board:
         self.hands[self.magician] -= UNIT[kind]
         self.holding = kind
         self.spot = spot
-        masque = not self.visible_turns or self.tour & 1
         self.watch.designated(self)
         if self.split_windows:  # PHI-2: window 1, Doublon only, before the announce
             self._open(DOUBLON)
-        elif not masque:  # PTI-4: shown, so announced; only Doublon
+        elif not self.masque:  # PTI-4: shown, so announced; only Doublon
             self.announced = kind
             self._open(DOUBLON)
         else:
@@ -559,7 +569,7 @@ class Board:
         unit = UNIT[self.holding]
         self.hats[spot] += unit
         self.occupied |= 1 << spot
-        if not self.visible_turns or self.tour & 1:
+        if self.masque:
             self.secret[spot] += unit << (SEAT_BITS * m)  # only the Magicien saw it
         else:
             self.seen[spot] += unit  # shown (PTI-4)
@@ -665,8 +675,9 @@ class Board:
             m = 0
         self.magician = m
         self.turn += 1
-        if m == self.starter:  # PTI-4: a tour de table is complete
+        if m == self.starter:  # PTI-4: a tour de table is complete, the token flips
             self.tour += 1
+            self.masque = not self.visible_turns or self.tour % 2 == 1
         self.spot = self.announced = self.challenger = self.swapped = self.holding = NO
         self.open = 0
         self.speaker = NO
@@ -690,6 +701,7 @@ class Board:
         self.manche += 1
         self.starter = self.magician = starter
         self.tour = 1
+        self.masque = True
         self.turn = 0
         self.hats = [0] * spots
         self.seen = [0] * spots

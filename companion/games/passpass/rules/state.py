@@ -6,14 +6,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.passpass.rules.board import BITS, CHALLENGES, NO, UNWATCHED, Board
+from companion.games.passpass.rules.board import CHALLENGES, UNWATCHED, Board
 from companion.games.passpass.rules.config import (
     Challenge,
     Config,
     Hand,
     Phase,
 )
-from companion.games.passpass.rules.tables import UNIT
 from companion.rules.jsonable import plain as _plain
 
 
@@ -173,15 +172,7 @@ def _spots(pair: tuple[int, int]) -> tuple[int, int]:
 
 def _board_of(state: State) -> Board:
     """The board of a position's facts."""
-    kind = {name: k for k, name in enumerate(state.config.rules.tokens)}
-
-    def code(hand: Hand) -> int:
-        return sum(UNIT[kind[token]] for token in hand)
-
-    def index(name: str | None) -> int:
-        return NO if name is None else kind[name]
-
-    board = Board.of(
+    return Board.of(
         config=state.config,
         manche=state.manche,
         starter=state.starter,
@@ -191,21 +182,17 @@ def _board_of(state: State) -> Board:
         phase=state.phase,
         challenge_tokens=state.challenge_tokens,
         victories=state.victories,
-        spot=NO if state.spot is None else state.spot - 1,
-        announced=index(state.announced),
-        open_=sum(BITS[c] for c in state.open_challenges),
-        speaker=NO if state.speaker is None else state.speaker,
-        challenger=NO if state.challenger is None else state.challenger,
-        swapped=NO,
-        winner=NO if state.winner is None else state.winner,
-        hats=tuple(code(hat) for hat in state.hats),
-        hands=tuple(code(hand) for hand in state.hands),
-        holding=index(state.holding),
+        spot=state.spot,
+        announced=state.announced,
+        open_challenges=state.open_challenges,
+        speaker=state.speaker,
+        challenger=state.challenger,
+        swapped=state.swapped,
+        winner=state.winner,
+        hats=state.hats,
+        hands=state.hands,
+        holding=state.holding,
     )
-    if state.swapped is not None:
-        a, b = sorted(state.swapped)
-        board.swapped = board.tables.pair_index[a - 1, b - 1]
-    return board
 
 
 def public_view(state: State) -> PublicView:
