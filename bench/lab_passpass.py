@@ -117,7 +117,7 @@ def main() -> None:
     parser.add_argument("--bots", default="heuristic", help="kinds, cycled over the seats")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--reference-games", type=int, default=0,
-                        help="games for the table's path (default: a fifth of --games)")  # fmt: skip
+                        help="games of the table's path (default: --games / 5)")  # fmt: skip
     parser.add_argument("--rule", action="append", default=[], help="key=value (turn_limit=30)")
     parser.add_argument("--check", action="store_true", help="compare every record too")
     args = parser.parse_args()

@@ -363,22 +363,14 @@ def seat_board(config: Config, view: PlayerView, memory: HatMemory) -> Board:
 
 
 class HeuristicBot:
-    """`HeuristicPlay` at a table seat: it remembers the hats from the public events
-    (`HatMemory`) and asks its play on the board of what its seat knows."""
+    """`HeuristicPlay` at a table seat, its temperament the default: it remembers the
+    hats from the public events (`HatMemory`) and asks its play on the board of what its
+    seat knows."""
 
-    def __init__(
-        self,
-        rng: random.Random,
-        seat: int,
-        layout: Layout,
-        bluff: float = 0.3,
-        suspicion: float = 0.2,
-        stacking: float = 0.15,
-        lapse: float = 0.1,
-    ) -> None:
+    def __init__(self, rng: random.Random, seat: int, layout: Layout) -> None:
         self.layout = layout
         self.memory = HatMemory(seat, layout.spots)
-        self.play = HeuristicPlay(rng, seat, bluff, suspicion, stacking, lapse)
+        self.play = HeuristicPlay(rng, seat)
         self._config: Config | None = None
 
     def observe(self, events: Sequence[Event]) -> None:
