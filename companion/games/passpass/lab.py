@@ -224,7 +224,10 @@ def self_play(
             speaker = board.speaker
             if speaker >= 0:  # ROUND: the seat whose turn it is to speak
                 challenge = bots[speaker].window(board, speaker)
-                play(speaker * 4 + challenge if challenge else 0)
+                if challenge:
+                    board.play_call(speaker, challenge)
+                else:
+                    board.play_ok()
             else:
                 calls = timed_calls(board, bots)
                 if len(calls) > 1:

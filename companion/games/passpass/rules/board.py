@@ -382,13 +382,13 @@ class Board:
         kind = self.names.index(token)
         if not self.hands[seat] >> 3 * kind & 7:
             raise IllegalAction("PTI-14", f"seat {seat} holds no {token}")
-        self._designate(spot - 1, kind)
+        self.play_designate(spot - 1, kind)
 
     def announce(self, seat: int, token: str) -> None:
         """PTI-6: the Magicien says which token it holds; in a Masqué turn, possibly a lie."""
         self._expect(ANNOUNCE, "PTI-7", "announcing")
         self._expect_magician(seat, "PTI-7")
-        self._announce(self.names.index(token))
+        self.play_announce(self.names.index(token))
 
     def say_ok(self, seat: int) -> None:
         """PTI-7, ROUND window: the seat whose turn it is to speak lets the placement go."""
@@ -399,14 +399,14 @@ class Board:
             )
         if seat != self.speaker:
             raise IllegalAction("PTI-7", f"it is seat {self.speaker}'s turn to speak")
-        self._ok()
+        self.play_ok()
 
     def close_window(self) -> None:
         """PTI-7, TIMED window: the time ran out with no call, so everyone said OK."""
         self._expect(WINDOW, "PTI-7", "closing the challenge window")
         if self.speaker >= 0:
             raise IllegalAction("PTI-7", "a round window closes only when every seat has spoken")
-        self._close()
+        self.play_close()
 
     def call(self, seat: int, challenge: Challenge) -> None:
         """PTI-7: a seat other than the Magicien, holding a Challenge token (PHI-1: anyone
@@ -424,7 +424,7 @@ class Board:
             raise IllegalAction("PTI-7", f"seat {seat} has no Challenge token and can only say OK")
         if self.speaker >= 0 and seat != self.speaker:
             raise IllegalAction("PTI-7", f"it is seat {self.speaker}'s turn to speak")
-        self._call(seat, bit)
+        self.play_call(seat, bit)
 
     def drop_reward(self, seat: int, token: str, spot: int) -> None:
         """PTI-10: the successful Challenger puts one of its own tokens, shown, into a hat."""
@@ -432,14 +432,14 @@ class Board:
         kind = self.names.index(token)
         if not self.hands[seat] >> 3 * kind & 7:
             raise IllegalAction("PTI-10", f"seat {seat} holds no {token} to drop")
-        self._drop_reward(spot - 1, kind)
+        self.play_drop(spot - 1, kind)
 
     def take_token(self, seat: int) -> None:
         """PTI-10: the successful Challenger takes one Challenge token from the Magicien."""
         self._expect_reward(seat)
         if self.challenge_tokens[self.magician] == 0:
             raise IllegalAction("PTI-10", "the Magicien has no Challenge token left to take")
-        self._take_token()
+        self.play_token()
 
     def swap(self, seat: int, a: int, b: int) -> None:
         """PTI-5: before revealing, the Magicien may exchange two contiguous hats (PTI-2),
@@ -451,7 +451,7 @@ class Board:
         pair = self.tables.pair_index.get((min(a, b) - 1, max(a, b) - 1))
         if pair is None:
             raise IllegalAction("PTI-2", f"hats {a} and {b} are not contiguous")
-        self._swap(pair)
+        self.play_swap(pair)
 
     def reveal(self, seat: int, spots: tuple[int, ...]) -> None:
         """PTI-3, PTI-11: the Magicien lifts the three hats of a line (named in any order)."""
@@ -461,7 +461,7 @@ class Board:
         named = tuple(sorted(spots))
         if len(spots) != 3 or named not in lines:
             raise IllegalAction("PTI-3", f"hats {list(spots)} are not a line of three")
-        self._reveal(lines.index(named))
+        self.play_reveal(lines.index(named))
 
     def _expect(self, phase: Phase, ruling: str, what: str) -> None:
         if self.phase is not phase:
@@ -480,34 +480,37 @@ class Board:
             raise IllegalAction("PTI-10", f"only the successful Challenger ({challenger})")
 
     # --------------------------------------------------------- the plays, unchecked
+    # What the players' acts do once checked; the lab and the bots call them directly
+    # (`play` by a legal code, or the act itself: a window's answers are most of a game).
 
     def play(self, code: int) -> None:
         """Play the action of `code`, unchecked (one of `legal()`): the lab's and the bots'."""
         phase = self.phase
         if phase is WINDOW:
             if code:
-                self._call(code >> 2, code & 3)
+                self.play_call(code >> 2, code & 3)
             elif self.speaker >= 0:
-                self._ok()
+                self.play_ok()
             else:
-                self._close()
+                self.play_close()
         elif phase is PLACE:
-            self._designate(code // 3, code % 3)
+            self.play_designate(code // 3, code % 3)
         elif phase is ANNOUNCE:
-            self._announce(code)
+            self.play_announce(code)
         elif phase is REVEAL:
             lines = len(self.lines)
             if code < lines:
-                self._reveal(code)
+                self.play_reveal(code)
             else:
-                self._swap(code - lines)
+                self.play_swap(code - lines)
         elif phase is REWARD:
             if code:
-                self._drop_reward((code - 1) // 3, (code - 1) % 3)
+                self.play_drop((code - 1) // 3, (code - 1) % 3)
             else:
-                self._take_token()
+                self.play_token()
 
-    def _designate(self, spot: int, kind: int) -> None:
+    def play_designate(self, spot: int, kind: int) -> None:
+        """`designate`: the Magicien's `kind` held over hat `spot`."""
         self.hands[self.magician] -= UNIT[kind]
         self.holding = kind
         self.spot = spot
@@ -520,7 +523,8 @@ class Board:
         else:
             self.phase = ANNOUNCE
 
-    def _announce(self, kind: int) -> None:
+    def play_announce(self, kind: int) -> None:
+        """`announce`: the Magicien says `kind`."""
         self.announced = kind
         self.watch.announced(self)
         # PHI-2: window 2, Menteur only; PTI-7, PTI-9: a Masqué turn, both calls.
@@ -532,7 +536,7 @@ class Board:
         self.open = challenges
         first = self._speaker_after(self.magician)
         if first < 0:  # nobody may call: everyone's OK is implied
-            self._close()
+            self.play_close()
         elif not self.timed:
             self.speaker = first
 
@@ -549,16 +553,17 @@ class Board:
             s = s + 1 if s + 1 < n else 0
         return NO
 
-    def _ok(self) -> None:
+    def play_ok(self) -> None:
+        """`say_ok`: the speaker lets it go; the next seat that may call speaks."""
         seat = self.speaker
         self.watch.passed(self, seat)
         after = self._speaker_after(seat)
         if after < 0:
-            self._close()
+            self.play_close()
         else:
             self.speaker = after
 
-    def _close(self) -> None:
+    def play_close(self) -> None:
         """Everyone said OK: on to the announce (PHI-2's window 1) or the placement."""
         self.open = 0
         self.speaker = NO
@@ -577,7 +582,7 @@ class Board:
         self.holding = NO
         self._end_turn()
 
-    def _call(self, seat: int, challenge: int) -> None:
+    def play_call(self, seat: int, challenge: int) -> None:
         """PTI-8, PTI-9, PHI-3, PHI-4: the call is settled at once."""
         m, spot = self.magician, self.spot
         unit = UNIT[self.holding]
@@ -615,7 +620,8 @@ class Board:
         self.watch.rewarded(self, seat, "none", NO, NO)
         self._end_turn()
 
-    def _drop_reward(self, spot: int, kind: int) -> None:
+    def play_drop(self, spot: int, kind: int) -> None:
+        """`drop_reward`: the Challenger's `kind`, shown, into hat `spot`."""
         seat = self.challenger
         unit = UNIT[kind]
         self.hands[seat] -= unit
@@ -625,14 +631,16 @@ class Board:
         self.watch.rewarded(self, seat, "drop", kind, spot)
         self._end_turn()
 
-    def _take_token(self) -> None:
+    def play_token(self) -> None:
+        """`take_token`: a Challenge token from the Magicien to the Challenger."""
         seat = self.challenger
         self.challenge_tokens[self.magician] -= 1
         self.challenge_tokens[seat] += 1
         self.watch.rewarded(self, seat, "token", NO, NO)
         self._end_turn()
 
-    def _swap(self, pair: int) -> None:
+    def play_swap(self, pair: int) -> None:
+        """`swap`: the hats of `pairs[pair]` exchanged."""
         a, b = self.pairs[pair]
         hats, seen, secret = self.hats, self.seen, self.secret
         hats[a], hats[b] = hats[b], hats[a]
@@ -644,7 +652,7 @@ class Board:
         self.swapped = pair
         self.watch.swapped(self, a, b)
 
-    def _reveal(self, line: int) -> None:
+    def play_reveal(self, line: int) -> None:
         """PTI-11: the three hats of a line lifted; PTI-12: a win, and maybe the game."""
         a, b, c = self.lines[line]
         hats, seen, secret = self.hats, self.seen, self.secret
