@@ -56,7 +56,18 @@ alone, mcts:30, 3 pairs of 20 CPU seconds) went from 74-77 to 80-86 decisions a 
 the board, the same games; a table's path (`play_reference`, one run each) from about 13
 to 135 games a second."""
 
-PASSPASS_BEFORE_AFTER = """(to be measured)."""
+PASSPASS_BEFORE_AFTER = """measured once, 2026-11-29, when PassPass's fast path was
+removed (history, not re-run): `bench/lab_speed.py ptipasspass phipasspass --games 5000
+--workers 1` (4 heuristic bots), 5 before/after pairs interleaved on the shared 2-core
+machine (busy), before commit def13a2, after 2a26f13: the CPU time of each whole run
+(both games, start-up and report included) after/before 0.99-1.04 (median 1.03); the CPU
+per game the bench prints, median of the 5 runs, PtiPassPass 0.47 ms before and 0.50
+after (pairs 0.93-1.09, median 1.02), PhiPassPass 0.72 and 0.74 (pairs 0.99-1.06, median
+1.03); the very same records, and `companion lab`'s figures.json, figures.csv and its
+ladder and restricted play byte for byte on the same seeds. The thinking bot
+(`bench/mcts_speed.py speed`, mcts:30, 3 pairs): CPU time per decision after/before
+0.85-0.95 in PtiPassPass, 0.92-1.03 in PhiPassPass (the games the change left alone moved
+by -3 % to +14 % between the same pairs)."""
 
 TITLE = "lab_passpass.py, lab_flipdone.py, lab_swiped.py — the table's path against the lab's"
 
