@@ -1,10 +1,11 @@
-"""The lab's PassPass games per second on one core: today's path against the fast one.
+"""The lab's PassPass games per second on one core: the table's path against the lab's.
 
 A lab game is the whole loop: the engine, the seated bots and the counting of the game's
-figures into its `GameRecord`. Today's path (`play_reference`) runs the readable engine
-and bots and reads the record back from the events; the fast path (`LAB.play`) runs the
-fast core (companion/games/passpass/fast/). Both play the very same games; `--check` also
-compares every record. Run:
+figures into its `GameRecord`. The table's path (`play_reference`) plays through the
+engine's `apply` (a frozen State and its events each step) with the bots at table seats
+and reads the record back from the events; the lab's (`LAB.play`) plays the engine's
+board in place (companion/games/passpass/rules/board.py), counting as it goes. Both play
+the very same games; `--check` also compares every record. Run:
 
     .venv/bin/python bench/lab_passpass.py --games 2000
     .venv/bin/python bench/lab_passpass.py --game phipasspass --players 5 --bots heuristic,random
@@ -55,12 +56,25 @@ alone, mcts:30, 3 pairs of 20 CPU seconds) went from 74-77 to 80-86 decisions a 
 the board, the same games; a table's path (`play_reference`, one run each) from about 13
 to 135 games a second."""
 
+PASSPASS_BEFORE_AFTER = """measured once, 2026-11-29, when PassPass's fast path was
+removed (history, not re-run): `bench/lab_speed.py ptipasspass phipasspass --games 5000
+--workers 1` (4 heuristic bots), 5 before/after pairs interleaved on the shared 2-core
+machine (busy), before commit def13a2, after 2a26f13: the CPU time of each whole run
+(both games, start-up and report included) after/before 0.99-1.04 (median 1.03); the CPU
+per game the bench prints, median of the 5 runs, PtiPassPass 0.47 ms before and 0.50
+after (pairs 0.93-1.09, median 1.02), PhiPassPass 0.72 and 0.74 (pairs 0.99-1.06, median
+1.03); the very same records, and `companion lab`'s figures.json, figures.csv and its
+ladder and restricted play byte for byte on the same seeds. The thinking bot
+(`bench/mcts_speed.py speed`, mcts:30, 3 pairs): CPU time per decision after/before
+0.85-0.95 in PtiPassPass, 0.92-1.03 in PhiPassPass (the games the change left alone moved
+by -3 % to +14 % between the same pairs)."""
+
 TITLE = "lab_passpass.py, lab_flipdone.py, lab_swiped.py — the table's path against the lab's"
 
 
 def readme(quick: bool) -> str:
-    """bench/README.md's section: each game's lab on one core, today's path and the fast
-    one (quick: half the games)."""
+    """bench/README.md's section: each game's lab on one core, the table's path and the
+    lab's (quick: half the games)."""
     scale = 2 if quick else 1
     rows = []
     for game, package, players, bot in README_TABLES:
@@ -88,21 +102,22 @@ the process. This run:
 |---|---|---|---|
 {chr(10).join(rows)}
 
-Where the time went and what the lab does: PassPass's fast path (the one game with a
-second copy of its rules) keeps hats and hands packed in integers, legal actions cached,
-the bots' memory of the hats in the same state; Flip Done's engine is its board
-(`rules/board.py`: a card's colour and a line's state are small integers, so a flip's
-value for the heuristic bot is a table lookup): the table's path pays a frozen `State`,
-its events and a fork at every step, the lab plays the board in place and counts as it
-goes; Swiped's engine is one too, and the lab caches the deducing bot's gains and
-likelihoods as integer rows and memoises first-manche plans (today's path is the table's
-bots on it, the lab's its own bots). The differential tests (tests/lab/) hold PassPass's
-fast path to its engine, Swiped's lab bots to the table's, and a Flip Done lab game to
-its record read back from its events, over many games in the suite
+Where the time went and what the lab does: each game's engine is its board
+(`rules/board.py`: PassPass's hats and hands packed in integers, legal actions cached, the
+bots' memory of the hats kept with them; Flip Done's card colours and line states small
+integers, so a flip's value for the heuristic bot is a table lookup): the table's path
+pays a frozen `State`, its events and a fork at every step (and PassPass's table seats a
+board of their seat's knowledge at each decision), the lab plays the board in place and
+counts as it goes; Swiped's lab caches the deducing bot's gains and likelihoods as
+integer rows and memoises first-manche plans (the table's path is the table's bots on
+the engine, the lab's its own bots). The tests in tests/lab/ hold a PassPass or Flip Done
+lab game to its record read back from the same game played as a table plays it, and
+Swiped's lab bots to the table's, over many games in the suite
 (`COMPANION_LAB_DIFF_GAMES=N` runs more). History (when the fast paths were written, not
 regenerated): longer runs compared 34,000 (PassPass), 60,000 (Flip Done), 36,000 (Swiped)
 and 24,000 (VNP) games with no difference. Flip Done's lab on its engine's board against
-its former fast path, {FLIPDONE_BEFORE_AFTER}
+its former fast path, {FLIPDONE_BEFORE_AFTER} PassPass's lab on its engine's board
+against its former fast path, {PASSPASS_BEFORE_AFTER}
 """
 
 
@@ -113,7 +128,7 @@ def main() -> None:
     parser.add_argument("--bots", default="heuristic", help="kinds, cycled over the seats")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--reference-games", type=int, default=0,
-                        help="games for today's path (default: a fifth of --games)")  # fmt: skip
+                        help="games of the table's path (default: --games / 5)")  # fmt: skip
     parser.add_argument("--rule", action="append", default=[], help="key=value (turn_limit=30)")
     parser.add_argument("--check", action="store_true", help="compare every record too")
     args = parser.parse_args()
@@ -134,13 +149,13 @@ def main() -> None:
     reference_games = args.reference_games or max(1, args.games // 5)
     seconds = timed(play_reference, variant, reference_games)
     today = reference_games / seconds
-    print(f"today (readable engine and bots) {today:9.1f} games/s  ({reference_games} games)")
+    print(f"table (apply, table seats)       {today:9.1f} games/s  ({reference_games} games)")
     seconds = timed(lab.play, variant, args.games)
     fast = args.games / seconds
     actions = sum(lab.play(variant, i).actions for i in range(min(args.games, 500)))
     per_game = actions / min(args.games, 500)
     print(
-        f"fast path                        {fast:9.1f} games/s  ({args.games} games, "
+        f"lab (the board in place)         {fast:9.1f} games/s  ({args.games} games, "
         f"{per_game:.0f} actions/game, {fast * per_game:,.0f} actions/s)  x{fast / today:.1f}"
     )
     if args.check:

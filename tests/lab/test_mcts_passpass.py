@@ -12,8 +12,6 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from companion.games.passpass.bots import HeuristicBot
-from companion.games.passpass.fast.core import FastGame
-from companion.games.passpass.fast.tables import SEAT_BITS, SIZE
 from companion.games.passpass.lab import reference_events
 from companion.games.passpass.mcts import Knowledge, MctsBot, Memory, sample, seat_bot
 from companion.games.passpass.rules import (
@@ -33,7 +31,9 @@ from companion.games.passpass.rules import (
     new_game,
     player_view,
 )
+from companion.games.passpass.rules.board import Board
 from companion.games.passpass.rules.contract import HIDDEN
+from companion.games.passpass.rules.tables import SEAT_BITS, SEAT_MASK, SIZE
 from companion.games.passpass.selfplay import choose
 from companion.lab.mcts import Spec, parse_kind
 from companion.lab.model import Variant
@@ -112,7 +112,7 @@ def test_a_draw_gives_every_seat_the_memory_the_game_gives_it() -> None:
     kinds are drawn), so that the playouts' bots reveal as the real ones can."""
     config = make_config("phipasspass", 3, first=1)
     state = new_game(config, 0)[0]
-    game = FastGame(config)  # the same game on the fast core, which keeps each memory
+    game = Board(config)  # the same game on the engine's board, which keeps each memory
     memory = Memory(0, config.layout.spots, config.first)
     bots = [HeuristicBot(random.Random(s), s, config.layout) for s in range(3)]
     bots[0].memory = memory
@@ -120,22 +120,22 @@ def test_a_draw_gives_every_seat_the_memory_the_game_gives_it() -> None:
     reveals = 0
     while not is_over(state):
         draw = sample(memory.knowledge(config, player_view(state, 0)), rng)
-        assert draw.known == game.known and _mine(draw, 0) == _mine(game, 0)
+        assert draw.seen == game.seen and _mine(draw, 0) == _mine(game, 0)
         assert all(
             [SIZE[k] for k in _mine(draw, s)] == [SIZE[k] for k in _mine(game, s)] for s in (1, 2)
         )
         assert [SIZE[h] for h in draw.hats] == [SIZE[h] for h in game.hats]
         action = choose(state, bots)
         reveals += isinstance(action, Reveal)
-        game.apply(game.code(action))
+        game.play(next(c for c in game.legal() if game.action(c) == action))
         state, events = apply(state, action)
         for bot in bots:
             bot.observe(events)
-    assert reveals and any(game.known)  # hats were seen: the draws kept them
+    assert reveals and any(game.seen)  # hats were seen: the draws kept them
 
 
-def _mine(game: FastGame, seat: int) -> list[int]:
-    return [m >> (SEAT_BITS * seat) & 511 for m in game.mine]
+def _mine(game: Board, seat: int) -> list[int]:
+    return [m >> (SEAT_BITS * seat) & SEAT_MASK for m in game.secret]
 
 
 def _variant(bots: list[str], games: int, players: int = 2, game: str = "ptipasspass") -> Variant:

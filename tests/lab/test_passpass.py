@@ -1,9 +1,10 @@
-"""PtiPassPass and PhiPassPass in the lab: the fast path plays the very same games as the
-readable engine and today's bots, and the records say what the rules say happened.
+"""PtiPassPass and PhiPassPass in the lab: a lab game (played on the engine's board,
+counted as it goes) reads back from its events into the same record, and the records say
+what the rules say happened.
 
-COMPANION_LAB_DIFF_GAMES scales the differential test's games (default 14: 952 games, a
-few seconds); `COMPANION_LAB_DIFF_GAMES=500 .venv/bin/pytest tests/lab/test_passpass.py -k
-differential -n 2` plays 34,000.
+COMPANION_LAB_DIFF_GAMES scales the read-back test's games (default 14: 952 games, a few
+seconds); `COMPANION_LAB_DIFF_GAMES=500 .venv/bin/pytest tests/lab/test_passpass.py -k
+reads_back -n 2` plays 34,000.
 
 Seats are 0-based and clockwise; with 3 players the hats are a 3 x 3 grid numbered 1..9
 in reading order (PTI-2).
@@ -12,16 +13,12 @@ in reading order (PTI-2).
 from __future__ import annotations
 
 import os
-import random
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from companion import games
-from companion.games.passpass.fast.core import OVER, FastGame
-from companion.games.passpass.fast.figures import to_record
-from companion.games.passpass.fast.play import play_bots, random_playout
 from companion.games.passpass.lab import (
     EDITIONS,
     PHI_LAB,
@@ -41,17 +38,18 @@ from companion.games.passpass.rules import (
     Reveal,
     RewardDrop,
     RewardToken,
+    State,
     Swap,
     apply,
-    is_over,
-    legal_actions,
     make_config,
     new_game,
 )
+from companion.games.passpass.rules.board import OVER, Board
+from companion.games.passpass.tally import Tally, to_record
 from companion.lab.model import Lead, Mean, PerSeat, Rate, Variant
 
-DIFF_GAMES = int(os.environ.get("COMPANION_LAB_DIFF_GAMES", "14"))
-"""Games per unit of a variant's weight in the differential test (68 units in all)."""
+GAMES = int(os.environ.get("COMPANION_LAB_DIFF_GAMES", "14"))
+"""Games per unit of a variant's weight in the read-back test (68 units in all)."""
 DOUBLON, MENTEUR = Challenge.DOUBLON, Challenge.MENTEUR
 H, R = "heuristic", "random"
 LABS = {"ptipasspass": PTI_LAB, "phipasspass": PHI_LAB}
@@ -61,46 +59,7 @@ def variant(game: str, bots: tuple[str, ...], games: int = 10, seed: int = 7, **
     return Variant("v", game, len(bots), bots, games, seed, rules)
 
 
-# ------------------------------------------------------------- the fast core
-# Step by step (legal actions in order, states, events, figures), the fast core is held to
-# the readable engine by the contract over every game: tests/lab/test_fast_equals_engine.py.
-
-
-@pytest.mark.parametrize("game", ["ptipasspass", "phipasspass"])
-def test_differential_random_playouts_are_the_same_games(game):
-    """`random_playout` draws as `rng.choice(legal_actions(state))` does (the bench's step)."""
-    for i in range(6):
-        config = make_config(game, 4, first=i % 4)
-        rng = random.Random(f"{game}:{i}")
-        state, steps = new_game(config, 0)[0], 0
-        while not is_over(state) and steps < 3000:
-            state, _ = apply(state, rng.choice(legal_actions(state)))
-            steps += 1
-        fast = FastGame(config)
-        assert random_playout(fast, random.Random(f"{game}:{i}"), max_actions=3000) == steps
-        assert fast.to_state() == state
-
-
-def test_save_and_restore_take_back_whatever_was_played():
-    rng = random.Random(3)
-    g = FastGame(make_config("ptipasspass", 4))
-    for _ in range(300):
-        saved, before = g.save(), g.to_state()
-        figures = g.figures.copy()
-        for _ in range(rng.randrange(1, 12)):
-            if g.phase == OVER:
-                break
-            codes = g.legal()
-            g.apply(codes[rng.randrange(len(codes))])
-        g.restore(saved)
-        assert g.to_state() == before and g.figures == figures
-        codes = g.legal()
-        g.apply(codes[rng.randrange(len(codes))])
-        if g.phase == OVER:
-            break
-
-
-# ----------------------------------------------------- the lab's games: fast == reference
+# ------------------------------------------- the lab's games read back from their events
 
 WEIGHTED = [  # (variant, games per COMPANION_LAB_DIFF_GAMES unit): cheap games weigh more
     (variant("ptipasspass", (H, H, H)), 16),
@@ -127,22 +86,15 @@ VARIANTS = [v for v, _ in WEIGHTED]
     ("v", "weight"), WEIGHTED, ids=lambda x: f"{x.game}-{','.join(x.bots)}-{x.rules}"
     if isinstance(x, Variant) else str(x)
 )  # fmt: skip
-def test_differential_lab_games_equal_the_reference(v, weight):
+def test_a_lab_game_reads_back_from_its_events(v, weight):
+    """The lab counts a game as its board plays it; a table's journal is read from its
+    events: the same game, played by the same bots at table seats through the engine's
+    `apply` (`play_reference`), gives the same record, figure for figure (the bots at a
+    table's seats draw as the board's, the reader counts as the board's tally)."""
     lab = LABS[v.game]
     lab.check(v)
-    for index in range(DIFF_GAMES * weight):
+    for index in range(GAMES * weight):
         assert lab.play(v, index) == play_reference(v, index), index
-
-
-@pytest.mark.parametrize("v", [VARIANTS[i] for i in (6, 9, 13, 14)], ids=lambda v: v.game)
-def test_differential_lab_games_make_the_same_events(v):
-    """Event for event (a sharper check than the records, and it names the first step that
-    differs), with the calls that came together in a timed window."""
-    for index in range(8):
-        config, events = reference_events(v, index)
-        log: list[dict[str, Any]] = []
-        play_bots(config, v.bots, v.seed, index, log=log)
-        assert log == events, index
 
 
 def test_game_index_is_seeded_alone_and_the_first_player_rotates():
@@ -157,17 +109,18 @@ def test_game_index_is_seeded_alone_and_the_first_player_rotates():
 # ------------------------------------------------------------- record_of: figures by hand
 
 
-def _script(config, actions: list[Action]) -> tuple[list[dict[str, Any]], FastGame]:
-    """The readable engine's events of `actions` from the deal, and the fast core after
-    the same actions."""
+def _script(config, actions: list[Action]) -> tuple[list[dict[str, Any]], Board, Tally]:
+    """The engine's events of `actions` from the deal, and a board told to a tally after
+    the same actions played as the lab plays them (by their codes)."""
     state, events = new_game(config, 0)[0], []
-    fast = FastGame(config)
+    tally = Tally(config.players)
+    board = Board(config, tally)
     for action in actions:
-        fast.apply(fast.code(action))
+        board.play(next(c for c in board.legal() if board.action(c) == action))
         state, made = apply(state, action)
         events += [e.to_json() for e in made]
-    assert fast.to_state() == state
-    return events, fast
+    assert State.of(board.fork()) == state
+    return events, board, tally
 
 
 PTI_OPENING = [
@@ -188,7 +141,7 @@ PTI_OPENING = [
 
 def test_record_of_a_ptipasspass_opening_counts_what_happened():
     config = make_config("ptipasspass", 3)
-    events, fast = _script(config, PTI_OPENING)
+    events, board, tally = _script(config, PTI_OPENING)
     record = PTI_LAB.record_of(3, 0, events)
     c = record.counts
     assert (record.players, record.first, record.finished, record.winners) == (3, 0, False, ())
@@ -205,14 +158,14 @@ def test_record_of_a_ptipasspass_opening_counts_what_happened():
     assert record.seat_counts["calls"] == (0, 2, 1)
     assert record.seat_counts["call_wins"] == (0, 1, 1)
     assert record.rulings == {"PTI-4": 1, "PTI-6": 1}
-    # The fast core, playing the same actions, counted the same.
-    assert PTI_LAB.record_of(3, 0, events) == _fast_record(fast, len(PTI_OPENING))
+    # The board's tally, playing the same actions, counted the same.
+    assert PTI_LAB.record_of(3, 0, events) == _lab_record(board, tally, len(PTI_OPENING))
 
 
-def _fast_record(fast: FastGame, actions: int):
-    """The record the lab builds from the fast core's own counts."""
-    winner = fast.winner if fast.phase == OVER else None
-    return to_record(EDITIONS[fast.config.rules.name], fast.figures, 0, winner, actions)
+def _lab_record(board: Board, tally: Tally, actions: int):
+    """The record the lab builds from what the board told its tally."""
+    winner = board.winner if board.phase is OVER else None
+    return to_record(EDITIONS[board.config.rules.name], tally, 0, winner, actions)
 
 
 def _phi_first_manche() -> list[Action]:
@@ -231,7 +184,7 @@ def _phi_first_manche() -> list[Action]:
 def test_record_of_a_phipasspass_manche_counts_timed_windows_swap_and_reveal():
     config = make_config("phipasspass", 3, window="timed")
     actions = _phi_first_manche()
-    events, fast = _script(config, actions)
+    events, board, tally = _script(config, actions)
     assert not any(e["kind"] == "ok" for e in events)  # the clock closed every window
     record = PHI_LAB.record_of(3, 0, events)
     c = record.counts
@@ -244,9 +197,9 @@ def test_record_of_a_phipasspass_manche_counts_timed_windows_swap_and_reveal():
     assert record.rulings == {"PTI-5": 1}  # one pick per hat: no best pick to take
     assert "visible_calls" not in c and "reward_drop" not in c  # PHI-1, PHI-5
     # The lead's story: seat 0 won a manche with the 38th action, its reveal (the lab's
-    # self-play marks it as it plays, not the core these actions were applied to).
+    # self-play marks it as it plays, not the board these actions were played on).
     assert record.leads == (Lead(38, (1.0, 0.0, 0.0)),)
-    assert replace(record, leads=()) == _fast_record(fast, len(actions))
+    assert replace(record, leads=()) == _lab_record(board, tally, len(actions))
 
 
 def test_record_of_reads_a_journal_skipping_table_events_and_undone_steps():
@@ -254,7 +207,7 @@ def test_record_of_reads_a_journal_skipping_table_events_and_undone_steps():
     back a step that made no public fact (an undo names it), which then counts for
     nothing."""
     config = make_config("ptipasspass", 3)
-    events, _ = _script(config, PTI_OPENING)
+    events, _, _ = _script(config, PTI_OPENING)
     clean = PTI_LAB.record_of(3, 0, events)
     second = next(i for i, e in enumerate(events) if e["kind"] == "designate" and e["seat"] == 1)
     journal = [{"t": 0.5 * i, **e} for i, e in enumerate(events)]
@@ -317,7 +270,7 @@ def test_pti_10_a_successful_challenger_with_no_reward_possible_is_counted():
         Designate(1, 6, "souris"), Announce(1, "souris"),  # seat 0 may not call (PTI-7)
         Designate(0, 1, "colombe"), Call(1, DOUBLON),  # tour 4, Visible; hat 1 is occupied
     ]  # fmt: skip
-    events, fast = _script(make_config("ptipasspass", 2), actions)
+    events, board, tally = _script(make_config("ptipasspass", 2), actions)
     assert events[-2:] == [
         {"kind": "reward", "seat": 1, "choice": "none", "token": None, "spot": None},
         {"kind": "turn", "seat": 1, "tour": 4, "masque": False, "phase": "reveal"},  # PTI-5
@@ -327,7 +280,7 @@ def test_pti_10_a_successful_challenger_with_no_reward_possible_is_counted():
     assert record.rulings["PTI-6"] == 1  # the last drop, into hat 1
     assert record.actions == len(actions)  # no clock closed the window nobody could call in
     assert record.seat_counts["calls"] == (2, 1) and record.seat_counts["call_wins"] == (0, 1)
-    assert record == _fast_record(fast, len(actions))
+    assert record == _lab_record(board, tally, len(actions))
 
 
 def test_every_ruling_the_lab_counts_applies_in_seeded_games():

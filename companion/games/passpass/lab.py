@@ -1,10 +1,12 @@
 """PtiPassPass and PhiPassPass in the designer's lab: `PTI_LAB` and `PHI_LAB`.
 
-A lab game is played on the fast core (companion/games/passpass/fast/) with the fast bots;
-`play_reference` plays the very same game with the readable engine and today's bots
-(companion/games/passpass/selfplay.py), so the differential test can hold the two equal record for
-record. Game i of a variant is seeded as `companion selfplay` seeds it: bot of seat s from
-`random.Random(f"{seed}:{i}:{s}")`, the first player is seat i % players (PTI-13).
+A lab game is played on the engine's board (rules/board.py) by the bots on the board
+(bots.py), which tells a `Tally` what happens (tally.py); `play_reference` plays the very
+same game as a table does (the engine's `apply`, the bots at table seats, selfplay.py) and
+reads its events as a journal is read (`record_of`, reader.py): both give the same record
+(tests/lab/test_passpass.py). Game i of a variant is seeded as `companion selfplay` seeds
+it: bot of seat s from `random.Random(f"{seed}:{i}:{s}")`, the first player is seat
+i % players (PTI-13).
 
 A variant's `rules` are the engine's Config settings, as plain TOML values: `window`
 ("round" or "timed", PTI-7), `next_starter` ("left_of_winner" or "winner", PTI-12) and
@@ -12,8 +14,9 @@ A variant's `rules` are the engine's Config settings, as plain TOML values: `win
 
 In a timed window the loop asks every seat that may call; when several call, the first
 clockwise from the Magicien's left counts (PTI-7, PHI-2). Only the winning call reaches the
-engine, so the loop writes a `calls_together` record among the events it hands to
-`record_of`, as the table's referee journals one.
+engine, so the lab counts the calls made together itself, and the table's path writes a
+`calls_together` record among the events it hands to `record_of`, as the table's referee
+journals one.
 """
 
 from __future__ import annotations
@@ -24,11 +27,9 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from companion.games.passpass.bots import BOTS, Bot, make_bot
-from companion.games.passpass.fast import figures as F
-from companion.games.passpass.fast.core import OVER
-from companion.games.passpass.fast.play import MAX_ACTIONS, play_bots
-from companion.games.passpass.fast.tally import TOGETHER, Tally
+from companion.games.passpass import tally as T
+from companion.games.passpass.bots import BOTS, Bot, board_bot, make_bot, timed_calls
+from companion.games.passpass.reader import CALLS_TOGETHER, Reader
 from companion.games.passpass.rules import (
     PHIPASSPASS,
     PTIPASSPASS,
@@ -47,7 +48,9 @@ from companion.games.passpass.rules import (
     make_config,
     new_game,
 )
+from companion.games.passpass.rules.board import ANNOUNCE, OVER, PLACE, REVEAL, WINDOW, Board
 from companion.games.passpass.selfplay import choose, window_calls
+from companion.games.passpass.tally import Tally, to_record
 from companion.lab.model import (
     GameRecord,
     LabGame,
@@ -60,6 +63,9 @@ from companion.lab.model import (
 )
 from companion.lab.thinking import extend
 
+MAX_ACTIONS = 1_000_000
+"""A game still going after this many actions is unfinished (random seats can call for
+ever)."""
 RULE_KEYS = ("window", "next_starter", "turn_limit")
 """The engine settings a variant may change (Config fields; the PassPass referee takes no
 `[game.rules]` of its own)."""
@@ -68,28 +74,28 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "next_starter": tuple(str(s) for s in Starter),
 }
 
-PTI_EDITION = F.Edition(
-    keys=F.COUNT_KEYS,
+PTI_EDITION = T.Edition(
+    keys=T.COUNT_KEYS,
     rulings=(
-        ("PTI-4", (F.VISIBLE_PLACEMENTS,)),
-        ("PTI-5", (F.SWAPS,)),
-        ("PTI-6", (F.OCCUPIED_DROPS,)),
-        ("PTI-7", (F.TOGETHER,)),
-        ("PTI-10", (F.REWARD_NONE,)),
-        ("PTI-11", (F.RICH_PICKS,)),
-        ("PTI-15", (F.DEAD_MANCHES, F.LIMIT_MANCHES)),
+        ("PTI-4", (T.VISIBLE_PLACEMENTS,)),
+        ("PTI-5", (T.SWAPS,)),
+        ("PTI-6", (T.OCCUPIED_DROPS,)),
+        ("PTI-7", (T.TOGETHER,)),
+        ("PTI-10", (T.REWARD_NONE,)),
+        ("PTI-11", (T.RICH_PICKS,)),
+        ("PTI-15", (T.DEAD_MANCHES, T.LIMIT_MANCHES)),
     ),
 )
 _NOT_PHI = ("visible_placements", "visible_calls", "visible_wins", "reward_drop",
             "reward_token", "reward_none")  # fmt: skip
-PHI_EDITION = F.Edition(
-    keys=tuple(k for k in F.COUNT_KEYS if k not in _NOT_PHI),  # PHI-1, PHI-5
+PHI_EDITION = T.Edition(
+    keys=tuple(k for k in T.COUNT_KEYS if k not in _NOT_PHI),  # PHI-1, PHI-5
     rulings=(
-        ("PHI-2", (F.TOGETHER,)),
-        ("PTI-5", (F.SWAPS,)),
-        ("PTI-6", (F.OCCUPIED_DROPS,)),
-        ("PTI-11", (F.RICH_PICKS,)),
-        ("PTI-15", (F.DEAD_MANCHES, F.LIMIT_MANCHES)),
+        ("PHI-2", (T.TOGETHER,)),
+        ("PTI-5", (T.SWAPS,)),
+        ("PTI-6", (T.OCCUPIED_DROPS,)),
+        ("PTI-11", (T.RICH_PICKS,)),
+        ("PTI-15", (T.DEAD_MANCHES, T.LIMIT_MANCHES)),
     ),
 )
 BotFactory = Callable[[str, random.Random, int, Config], Bot]
@@ -180,18 +186,75 @@ def _player(rules: RuleSet) -> Callable[[Variant, int], GameRecord]:
     edition = EDITIONS[rules.name]
 
     def play(variant: Variant, index: int) -> GameRecord:
-        """Game `index` of the variant on the fast core, with the fast bots."""
+        """Game `index` of the variant on the engine's board, counted as it goes."""
         config = config_of(variant, index)
-        g, actions = play_bots(config, variant.bots, variant.seed, index)
-        winner = g.winner if g.phase == OVER else None
-        return F.to_record(edition, g.figures, config.first, winner, actions)
+        tally = Tally(config.players)
+        board, actions = self_play(config, variant.bots, variant.seed, index, tally)
+        winner = board.winner if board.phase is OVER else None
+        return to_record(edition, tally, config.first, winner, actions)
 
     return play
 
 
+def self_play(
+    config: Config,
+    kinds: tuple[str, ...],
+    seed: int,
+    index: int,
+    tally: Tally,
+    max_actions: int = MAX_ACTIONS,
+) -> tuple[Board, int]:
+    """Game `index` of a self-play run on a board told to `tally`: the final position and
+    the actions played. The bots are seeded `random.Random(f"{seed}:{index}:{seat}")`, as
+    `reference_events` seats them at a table; `tally` also counts the legal choices of each
+    move that is no window's, the calls made together in a timed window (PTI-7, PHI-2) and
+    the lead after each manche won."""
+    board = Board(config, tally)
+    bots = [
+        board_bot(kind, random.Random(f"{seed}:{index}:{seat}"), seat)
+        for seat, kind in enumerate(kinds)
+    ]
+    actions = 0
+    choices = tally.choices
+    manche_wins = tally.manche_wins
+    play = board.play
+    while board.phase is not OVER and actions < max_actions:
+        phase = board.phase
+        if phase is WINDOW:
+            speaker = board.speaker
+            if speaker >= 0:  # ROUND: the seat whose turn it is to speak
+                challenge = bots[speaker].window(board, speaker)
+                if challenge:
+                    board.play_call(speaker, challenge)
+                else:
+                    board.play_ok()
+            else:
+                calls = timed_calls(board, bots)
+                if len(calls) > 1:
+                    tally.counts[T.TOGETHER] += 1
+                play(calls[0] if calls else 0)
+        else:
+            choices[0] += len(board.legal())
+            choices[1] += 1
+            if phase is PLACE:
+                play(bots[board.magician].place(board))
+            elif phase is ANNOUNCE:
+                play(bots[board.magician].announce(board))
+            elif phase is REVEAL:
+                m = board.magician
+                won = manche_wins[m]
+                play(bots[m].reveal(board))
+                if manche_wins[m] != won:
+                    tally.mark_lead(actions + 1)
+            else:
+                play(bots[board.challenger].reward(board))
+        actions += 1
+    return board, actions
+
+
 def play_reference(variant: Variant, index: int) -> GameRecord:
-    """Game `index` of the variant with the readable engine and today's bots, read back
-    from its events: what `LabGame.play` must equal."""
+    """Game `index` of the variant as a table plays it (the engine's `apply`, the bots at
+    table seats), read back from its events as a journal is: what `LabGame.play` equals."""
     choices: list[int] = []
     config, events = reference_events(variant, index, choices)
     record = RECORDERS[variant.game](variant.players, config.first, events)
@@ -215,7 +278,7 @@ def reference_events(
         else make_bot(kind, random.Random(f"{variant.seed}:{index}:{seat}"), seat, config.layout)
         for seat, kind in enumerate(variant.bots)
     ]
-    state, _ = new_game(config, 0)  # the opening is not counted (nor is it by the fast path)
+    state, _ = new_game(config, 0)  # the opening is not counted (nor is it by the lab)
     events: list[dict[str, Any]] = []
     actions = 0
     while not is_over(state) and actions < MAX_ACTIONS:
@@ -224,7 +287,7 @@ def reference_events(
             calls = {call.seat: call for call in window_calls(state, bots)}
             if len(calls) > 1:
                 seat = clockwise_first(state, calls)
-                events.append({"kind": TOGETHER, "seats": sorted(calls), "counted": seat})
+                events.append({"kind": CALLS_TOGETHER, "seats": sorted(calls), "counted": seat})
             action = calls[clockwise_first(state, calls)] if calls else CloseWindow()
         else:
             if choices is not None and state.phase is not Phase.WINDOW:
@@ -243,7 +306,7 @@ def _recorder(rules: RuleSet) -> Callable[[int, int, Iterable[Mapping[str, Any]]
 
     def record_of(players: int, first: int, events: Iterable[Mapping[str, Any]]) -> GameRecord:
         """The record of a game from its events as JSON (a played or a journaled game)."""
-        return Tally(rules, edition, players, first).feed(events).record()
+        return Reader(rules, edition, players, first).feed(events).record()
 
     return record_of
 

@@ -9,8 +9,8 @@ tokens it cannot account for at random to the unknown places (the others' hands,
 unknown tokens, a token in flight it did not see), an announced colour believed as often
 as the heuristic bots tell the truth.
 
-The search runs on the fast core (companion/games/passpass/fast/): a draw is a `FastGame`,
-actions are its codes, and every seat of the draw remembers what that seat would (its own
+The search runs on the engine's board (rules/board.py): a draw is a `Board`, actions are
+its codes, and every seat of the draw remembers what that seat would (its own
 placements' kinds, what was shown), so that the playouts' heuristic bots reveal lines as
 the real ones do. A playout goes to the end of the manche (or `HORIZON` actions) and is
 worth each seat's chance of winning the game from the manches won (`chances`).
@@ -25,22 +25,16 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import TypeVar
 
-from companion.games.passpass.bots import UNKNOWN, Bot, HatMemory, HeuristicBot, make_bot
-from companion.games.passpass.fast.bots import FastHeuristicBot
-from companion.games.passpass.fast.core import (
-    ANNOUNCE,
-    DOUBLON,
-    MENTEUR,
-    NO,
-    OVER,
-    PHASES,
-    PLACE,
-    REVEAL,
-    REWARD,
-    WINDOW,
-    FastGame,
+from companion.games.passpass.bots import (
+    UNKNOWN,
+    Bot,
+    HatMemory,
+    HeuristicBot,
+    HeuristicPlay,
+    make_bot,
+    next_code,
+    public_board,
 )
-from companion.games.passpass.fast.tables import KINDS, SEAT_BITS, UNIT
 from companion.games.passpass.rules import (
     VICTORIES_TO_WIN,
     Action,
@@ -64,6 +58,18 @@ from companion.games.passpass.rules import (
     WindowMode,
     best_pick,
 )
+from companion.games.passpass.rules.board import (
+    ANNOUNCE,
+    BITS,
+    DOUBLON,
+    MENTEUR,
+    NO,
+    OVER,
+    REWARD,
+    WINDOW,
+    Board,
+)
+from companion.games.passpass.rules.tables import KINDS, SEAT_BITS, UNIT
 from companion.lab.mcts import Spec, Thinking, parse_kind, think, win_values
 from companion.lab.model import GameRecord, ThinkingTable, Variant
 
@@ -166,7 +172,7 @@ def _frozen(lists: Sequence[Sequence[T]]) -> tuple[tuple[T, ...], ...]:
 # ------------------------------------------------------------------ a draw of the position
 
 
-def sample(knowledge: Knowledge, rng: random.Random) -> FastGame:
+def sample(knowledge: Knowledge, rng: random.Random) -> Board:
     """A whole position consistent with what the seat knows, the unknown tokens dealt at
     random (counts as the public view gives them), an announced colour believed
     `HONESTY` of the time."""
@@ -192,20 +198,20 @@ def sample(knowledge: Knowledge, rng: random.Random) -> FastGame:
         for count in deal.hand_counts
     ]
     g.holding = holding
-    codes, known, mine = [], [], []
+    codes, seen, secret = [], [], []
     for hat, placers in zip(hats, deal.placers, strict=True):
-        code = seen = own = 0
+        code = shown = own = 0
         for i, kind in enumerate(hat):
             unit = UNIT[deal_next() if kind == NO else kind]
             code += unit
             if placers[i] == NO:
-                seen += unit
+                shown += unit
             else:
                 own += unit << (SEAT_BITS * placers[i])
         codes.append(code)
-        known.append(seen)
-        mine.append(own)
-    g.hats, g.known, g.mine = codes, known, mine
+        seen.append(shown)
+        secret.append(own)
+    g.hats, g.seen, g.secret = codes, seen, secret
     return g
 
 
@@ -221,9 +227,9 @@ def _believed(told: int, tokens: list[int], rng: random.Random) -> int:
 @dataclass(frozen=True)
 class _Deal:
     """What every draw of one knowledge shares: the known kinds (indices), the tokens left
-    to deal, and the public position on the fast core."""
+    to deal, and the public position on the board."""
 
-    template: FastGame
+    template: Board
     """The public position; a draw copies it and deals the hidden tokens."""
     hats: tuple[tuple[int, ...], ...]
     """Each hat's kinds as the seat knows them, NO where unknown."""
@@ -274,7 +280,7 @@ def _prepare(knowledge: Knowledge) -> _Deal:
     announced = NO if public.announced is None else index[public.announced]
     own = view.seat
     return _Deal(
-        template=_public(knowledge, index),
+        template=_public(knowledge),
         hats=tuple(hats),
         placers=tuple(placers),
         told=told,
@@ -294,92 +300,46 @@ def _fit(hat: list[T], count: int, missing: T) -> list[T]:
     return (hat + [missing] * count)[:count]
 
 
-def _public(knowledge: Knowledge, index: Mapping[str, int]) -> FastGame:
-    """The public position on the fast core, kinds by their `index` (hats, hands and the
-    token in flight are dealt by each draw)."""
-    public, config = knowledge.view.public, knowledge.config
-    g = FastGame(config)
-    g.manche, g.starter, g.tour, g.turn = public.manche, knowledge.starter, public.tour, public.turn
-    g.magician, g.phase = public.magician, PHASES.index(public.phase)
-    g.tokens, g.victories = list(public.challenge_tokens), list(public.victories)
-    g.spot = NO if public.spot is None else public.spot - 1
-    g.announced = NO if public.announced is None else index[public.announced]
-    g.open = sum(DOUBLON if c is Challenge.DOUBLON else MENTEUR for c in public.open_challenges)
-    g.speaker = NO if public.speaker is None else public.speaker
-    g.challenger = NO if public.challenger is None else public.challenger
-    g.swapped = NO if public.swapped is None else _pair(g, public.swapped)
-    g.winner = NO if public.winner is None else public.winner
-    g.occupied = sum(1 << s for s, count in enumerate(public.hat_counts) if count)
-    return g
-
-
-def _pair(g: FastGame, swapped: tuple[int, int]) -> int:
-    a, b = sorted(swapped)
-    return g.pairs.index((a - 1, b - 1))
+def _public(knowledge: Knowledge) -> Board:
+    """The public position on the board (hats, hands and the token in flight are dealt by
+    each draw)."""
+    return public_board(knowledge.config, knowledge.view.public, knowledge.starter)
 
 
 # ------------------------------------------------------------------ the rules of the search
 
 
-def _step(g: FastGame, code: int) -> FastGame:
+def _step(g: Board, code: int) -> Board:
     """The position after an action, played on `g` itself (each iteration draws its own)."""
-    g.apply(code)
+    g.play(code)
     return g
 
 
-def mover(g: FastGame, code: int) -> int:
+def mover(g: Board, code: int) -> int:
     """Whose decision an action is; the clock's closing of a timed window counts as the
     Magicien's (everyone let the placement go)."""
     phase = g.phase
-    if phase == WINDOW:
+    if phase is WINDOW:
         if code:
             return code >> 2
         return g.speaker if g.speaker >= 0 else g.magician
-    if phase == REWARD:
+    if phase is REWARD:
         return g.challenger
     return g.magician
 
 
-def playout(g: FastGame, rng: random.Random) -> tuple[float, ...]:
+def playout(g: Board, rng: random.Random) -> tuple[float, ...]:
     """The heuristic bots play on to the end of the manche (or `HORIZON` actions): the win
     if the game ended, otherwise each seat's `chances` from the manches won."""
-    bots = [FastHeuristicBot(rng, seat) for seat in range(g.n)]
+    bots = [HeuristicPlay(rng, seat) for seat in range(g.players)]
     manche = g.manche
     for _ in range(HORIZON):
-        if g.phase == OVER or g.manche != manche:
+        if g.phase is OVER or g.manche != manche:
             break
-        _play_one(g, bots)
-    if g.phase == OVER:
-        return win_values(g.n, (g.winner,))
+        g.play(next_code(g, bots))
+    if g.phase is OVER:
+        return win_values(g.players, (g.winner,))
     return chances(tuple(g.victories))
-
-
-def _play_one(g: FastGame, bots: Sequence[FastHeuristicBot]) -> None:
-    """One action of the heuristic bots (companion/games/passpass/fast/play.py's loop)."""
-    phase = g.phase
-    if phase == WINDOW:
-        speaker = g.speaker
-        if speaker >= 0:
-            challenge = bots[speaker].window(g, speaker)
-            if challenge:
-                g.call(speaker, challenge)
-            else:
-                g.ok()
-        else:
-            calls = [(s, c) for s in g.eligible() if (c := bots[s].window(g, s))]
-            if calls:
-                g.call(*calls[0])
-            else:
-                g.close()
-    elif phase == PLACE:
-        code = bots[g.magician].place(g)
-        g.designate(code // 3, code % 3)
-    elif phase == ANNOUNCE:
-        g.announce(bots[g.magician].announce(g))
-    elif phase == REVEAL:
-        g.apply(bots[g.magician].reveal(g))
-    else:
-        g.apply(bots[g.challenger].reward(g))
 
 
 @lru_cache(maxsize=1024)
@@ -399,7 +359,7 @@ def chances(victories: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(total)
 
 
-THINKING: Thinking[Knowledge, FastGame, int] = Thinking(
+THINKING: Thinking[Knowledge, Board, int] = Thinking(
     sample=sample,
     legal=lambda g: g.legal(),
     step=_step,
@@ -412,22 +372,22 @@ THINKING: Thinking[Knowledge, FastGame, int] = Thinking(
 # ------------------------------------------------------------------ restricted play
 
 
-def _never_bluff(g: FastGame, code: int) -> bool:
-    return g.phase != ANNOUNCE or code == g.holding
+def _never_bluff(g: Board, code: int) -> bool:
+    return g.phase is not ANNOUNCE or code == g.holding
 
 
-def _never_call(challenge: int) -> Callable[[FastGame, int], bool]:
-    def allowed(g: FastGame, code: int) -> bool:
-        return g.phase != WINDOW or code & 3 != challenge
+def _never_call(challenge: int) -> Callable[[Board, int], bool]:
+    def allowed(g: Board, code: int) -> bool:
+        return g.phase is not WINDOW or code & 3 != challenge
 
     return allowed
 
 
-def _always_ok(g: FastGame, code: int) -> bool:
-    return g.phase != WINDOW or not code
+def _always_ok(g: Board, code: int) -> bool:
+    return g.phase is not WINDOW or not code
 
 
-RESTRICTIONS: Mapping[str, tuple[str, Callable[[FastGame, int], bool]]] = {
+RESTRICTIONS: Mapping[str, tuple[str, Callable[[Board, int], bool]]] = {
     "never-bluff": ("announces the token it placed, always", _never_bluff),
     "never-menteur": ("never calls Menteur", _never_call(MENTEUR)),
     "never-doublon": ("never calls Doublon", _never_call(DOUBLON)),
@@ -466,7 +426,7 @@ class MctsBot:
         prior = self.twin.choose(view, legal)
         knowledge = self.memory.knowledge(self.config, view)
         probe = sample(knowledge, self.rng)
-        if self.config.window is WindowMode.TIMED and probe.phase == WINDOW:
+        if self.config.window is WindowMode.TIMED and probe.phase is WINDOW:
             return self._answer(probe, legal, prior)
         code = {probe.action(c): c for c in probe.legal()}
         codes = [code[a] for a in legal]
@@ -493,12 +453,12 @@ class MctsBot:
             return True
         return UNKNOWN not in (k for hat in hats for k in hat) and best_pick(hats) is None
 
-    def _answer(self, probe: FastGame, legal: Sequence[Action], prior: Action) -> Action:
+    def _answer(self, probe: Board, legal: Sequence[Action], prior: Action) -> Action:
         """In a timed window every seat answers at once, no one's turn to search: the
         heuristic's answer, kept to what the bot allows itself (`legal[0]` is silence)."""
         if self.allowed is None or not isinstance(prior, Call):
             return prior
-        code = self.seat * 4 + (DOUBLON if prior.challenge is Challenge.DOUBLON else MENTEUR)
+        code = self.seat * 4 + BITS[prior.challenge]
         return prior if self.allowed(probe, code) else legal[0]
 
 
@@ -511,8 +471,9 @@ def seat_bot(kind: str, rng: random.Random, seat: int, config: Config) -> Bot:
 
 
 def play(variant: Variant, index: int) -> GameRecord:
-    """Game `index` of a variant seating thinking bots, on the readable engine, measured
-    from its events like a journaled game (the other seats play as `play_reference`)."""
+    """Game `index` of a variant seating thinking bots, as a table plays it (the engine's
+    `apply`), measured from its events like a journaled game (the other seats play as
+    `play_reference`)."""
     from companion.games.passpass.lab import RECORDERS, reference_events
 
     config, events = reference_events(variant, index, factory=seat_bot)

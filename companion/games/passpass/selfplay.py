@@ -1,6 +1,7 @@
-"""How PassPass bots take their turns: who is asked, and how calls made together in a
-timed window are settled (PTI-7). The readable self-play of companion/games/passpass/lab.py, the
-simulated table and the engine's property tests use it."""
+"""How PassPass bots take their turns at a table's seats: who is asked, and how calls
+made together in a timed window are settled (PTI-7). The lab's table path
+(companion/games/passpass/lab.py), the simulated table and the engine's property tests use
+it."""
 
 from __future__ import annotations
 

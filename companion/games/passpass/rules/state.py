@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from companion.games.passpass.rules.board import CHALLENGES, UNWATCHED, Board
 from companion.games.passpass.rules.config import (
     Challenge,
     Config,
@@ -53,7 +54,11 @@ class PublicView:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """A whole game position. Immutable; `apply` returns a new one."""
+    """A whole game position, frozen: `apply` returns a new one.
+
+    The board of the position (the engine's core, board.py) is built from these facts when
+    first needed, kept with them, and never handed out: `fork` gives a copy to play on.
+    """
 
     config: Config
     manche: int
@@ -78,14 +83,58 @@ class State:
     hands: tuple[Hand, ...]
     holding: str | None
     """The Magicien's designated token, in flight until placed or settled (PTI-14)."""
+    _board: Board | None = field(default=None, init=False, compare=False, repr=False)
+    """The board of these facts, once built (it holds the hidden facts too)."""
 
     @property
     def masque(self) -> bool:
         """PTI-4: odd tours are Masqué, even tours Visible; PHI-1: always masked."""
         return not self.config.rules.visible_turns or self.tour % 2 == 1
 
+    @classmethod
+    def of(cls, board: Board) -> State:
+        """The snapshot of a board (which the caller must not play on afterwards)."""
+        names, hands = board.names, board.hand_names
+        state = cls(
+            config=board.config,
+            manche=board.manche,
+            starter=board.starter,
+            tour=board.tour,
+            turn=board.turn,
+            magician=board.magician,
+            phase=board.phase,
+            challenge_tokens=tuple(board.challenge_tokens),
+            victories=tuple(board.victories),
+            spot=None if board.spot < 0 else board.spot + 1,
+            announced=None if board.announced < 0 else names[board.announced],
+            open_challenges=CHALLENGES[board.open],
+            speaker=None if board.speaker < 0 else board.speaker,
+            challenger=None if board.challenger < 0 else board.challenger,
+            swapped=None if board.swapped < 0 else _spots(board.pairs[board.swapped]),
+            winner=None if board.winner < 0 else board.winner,
+            hats=tuple([hands[h] for h in board.hats]),
+            hands=tuple([hands[h] for h in board.hands]),
+            holding=None if board.holding < 0 else names[board.holding],
+        )
+        board.watch = UNWATCHED
+        object.__setattr__(state, "_board", board)
+        return state
+
+    def _core(self) -> Board:
+        """The board of this position, built once: for the rules package to read, never to
+        play on (`fork` gives a board to play on)."""
+        if self._board is None:
+            object.__setattr__(self, "_board", _board_of(self))
+        assert self._board is not None
+        return self._board
+
+    def fork(self) -> Board:
+        """A board of this position to play on (the state itself never changes)."""
+        return self._core().fork()
+
     def to_json(self) -> dict[str, Any]:
         data = _plain(self)
+        del data["_board"]
         data["config"] = self.config.to_json()
         return data
 
@@ -115,6 +164,35 @@ class State:
             hands=tuple(tuple(h) for h in data["hands"]),
             holding=data["holding"],
         )
+
+
+def _spots(pair: tuple[int, int]) -> tuple[int, int]:
+    return pair[0] + 1, pair[1] + 1
+
+
+def _board_of(state: State) -> Board:
+    """The board of a position's facts."""
+    return Board.of(
+        config=state.config,
+        manche=state.manche,
+        starter=state.starter,
+        tour=state.tour,
+        turn=state.turn,
+        magician=state.magician,
+        phase=state.phase,
+        challenge_tokens=state.challenge_tokens,
+        victories=state.victories,
+        spot=state.spot,
+        announced=state.announced,
+        open_challenges=state.open_challenges,
+        speaker=state.speaker,
+        challenger=state.challenger,
+        swapped=state.swapped,
+        winner=state.winner,
+        hats=state.hats,
+        hands=state.hands,
+        holding=state.holding,
+    )
 
 
 def public_view(state: State) -> PublicView:

@@ -1,18 +1,21 @@
-"""The figures one PassPass game contributes to a lab report, kept as one flat list.
+"""What a PassPass game adds to the lab's figures, counted as it happens.
 
-The fast core counts into a `Figures` as it plays; `Tally` counts into one from the
-engine's events as JSON (a readable-engine game, or a journal of a real table). Both end
-in `to_record`, so a fast game and the same game read from its events give equal
-`GameRecord`s, which is what the differential test checks.
+Both ways of measuring a game fill one `Tally`: a lab game's board tells it what happens
+as it plays (the Tally is the board's `Watcher`), and the reader of a journal's events
+(reader.py) fills it from what the events say, through the same counting methods. The
+counts are a flat list indexed by the constants below (cheap to bump at every play), and
+one `to_record` turns any tally into the same `GameRecord`, so equal games give equal
+records.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.games.passpass.rules.board import DOUBLON, SIZE, Board, Watcher
 from companion.lab.model import GameRecord, Lead
 
-# Indices into Figures.counts. Each is a count over the whole game.
+# Indices into Tally.counts. Each is a count over the whole game.
 PLACEMENTS = 0
 """Designations (tokens dropped by the Magicien)."""
 MASQUE_PLACEMENTS = 1
@@ -63,10 +66,13 @@ CALLS = "calls"
 SEAT_KEYS = ("calls", "call_wins", "manche_wins")
 """The record's `seat_counts` keys: challenges called and won, manches won."""
 
+REWARDS = {"drop": REWARD_DROP, "token": REWARD_TOKEN, "none": REWARD_NONE}
+"""PTI-10: a successful Challenger's choice -> its count."""
+
 
 @dataclass
-class Figures:
-    """Counts of one game so far, as the fast core and `Tally` both fill them."""
+class Tally(Watcher):
+    """One game's counts, filled while it is played (told by its board) or read."""
 
     players: int
     counts: list[int] = field(default_factory=lambda: [0] * len(COUNT_KEYS))
@@ -89,8 +95,8 @@ class Figures:
         self.call_wins = self.call_wins or [0] * n
         self.manche_wins = self.manche_wins or [0] * n
 
-    def copy(self) -> Figures:
-        return Figures(
+    def copy(self) -> Tally:
+        return Tally(
             self.players,
             list(self.counts),
             list(self.calls),
@@ -101,9 +107,83 @@ class Figures:
             list(self.leads),
         )
 
-    def manche_won(self, actions: int) -> None:
+    def mark_lead(self, actions: int) -> None:
         """Mark the lead after a manche was won, `actions` played (its reveal included)."""
         self.leads.append(Lead(actions, tuple(map(float, self.manche_wins))))
+
+    # What a game adds, however it is followed: the counts each fact bumps.
+
+    def count_designation(self, masque: bool, occupied: bool) -> None:
+        """PTI-6: a token held over a hat (PTI-4: Masqué or Visible), occupied or not."""
+        c = self.counts
+        c[PLACEMENTS] += 1
+        c[MASQUE_PLACEMENTS if masque else VISIBLE_PLACEMENTS] += 1
+        if occupied:
+            c[OCCUPIED_DROPS] += 1
+
+    def count_verdict(self, seat: int, doublon: bool, success: bool, masque: bool) -> None:
+        """PTI-8, PTI-9: `seat`'s challenge of a Masqué or Visible placement settled."""
+        c = self.counts
+        if doublon:
+            c[DOUBLON_CALLS] += 1
+            c[DOUBLON_WINS] += success
+        else:
+            c[MENTEUR_CALLS] += 1
+            c[MENTEUR_WINS] += success
+        if masque:
+            c[MASQUE_CALLS] += 1
+            c[MASQUE_WINS] += success
+        else:
+            c[VISIBLE_CALLS] += 1
+            c[VISIBLE_WINS] += success
+        self.calls[seat] += 1
+        self.call_wins[seat] += success
+
+    def count_reveal(self, success: bool, swapped: bool, rich: bool) -> None:
+        """PTI-11: a line lifted, after a swap (PTI-5) or not; a winning pick among several
+        tokens in a hat (`rich`)."""
+        c = self.counts
+        c[REVEALS] += 1
+        c[REVEAL_WINS] += success
+        if swapped:
+            c[SWAP_REVEALS] += 1
+            c[SWAP_REVEAL_WINS] += success
+        if success and rich:
+            c[RICH_PICKS] += 1
+
+    def count_void(self, limit: bool) -> None:
+        """PTI-15: a void manche, at the turn limit or dead."""
+        self.counts[LIMIT_MANCHES if limit else DEAD_MANCHES] += 1
+
+    # What a lab game's board tells (Watcher).
+
+    def designated(self, board: Board) -> None:
+        self.count_designation(board.masque, bool(board.occupied >> board.spot & 1))
+
+    def settled(self, board: Board, seat: int, challenge: int, success: bool, hat: int) -> None:
+        self.count_verdict(seat, challenge == DOUBLON, success, board.masque)
+
+    def rewarded(self, board: Board, seat: int, choice: str, kind: int, spot: int) -> None:
+        self.counts[REWARDS[choice]] += 1
+
+    def swapped(self, board: Board, a: int, b: int) -> None:
+        self.counts[SWAPS] += 1
+
+    def revealed(self, board: Board, line: int, pick: tuple[int, ...] | None) -> None:
+        rich = False
+        if pick is not None:
+            hats = board.hats
+            a, b, c = board.lines[line]
+            rich = SIZE[hats[a]] > 1 or SIZE[hats[b]] > 1 or SIZE[hats[c]] > 1
+        self.count_reveal(pick is not None, board.swapped >= 0, rich)
+
+    def manche_won(self, board: Board, seat: int) -> None:
+        self.manche_wins[seat] += 1
+        self.manches.append(board.turn + 1)
+
+    def manche_void(self, board: Board, limit: bool) -> None:
+        self.count_void(limit)
+        self.manches.append(board.turn)
 
 
 @dataclass(frozen=True)
@@ -118,13 +198,13 @@ class Edition:
 
 def to_record(
     edition: Edition,
-    figures: Figures,
+    tally: Tally,
     first: int,
     winner: int | None,
     actions: int,
 ) -> GameRecord:
     """The record of a game: `winner` None when it did not finish."""
-    c = figures.counts
+    c = tally.counts
     counts: dict[str, float] = {key: c[COUNT_KEYS.index(key)] for key in edition.keys}
     counts[CALLS] = c[DOUBLON_CALLS] + c[MENTEUR_CALLS]
     rulings = {
@@ -133,19 +213,19 @@ def to_record(
         if (total := sum(c[i] for i in indices))
     }
     return GameRecord(
-        players=figures.players,
+        players=tally.players,
         first=first,
         winners=() if winner is None else (winner,),
         finished=winner is not None,
         actions=actions,
-        manches=tuple(figures.manches),
+        manches=tuple(tally.manches),
         counts=counts,
         seat_counts={
-            "calls": tuple(figures.calls),
-            "call_wins": tuple(figures.call_wins),
-            "manche_wins": tuple(figures.manche_wins),
+            "calls": tuple(tally.calls),
+            "call_wins": tuple(tally.call_wins),
+            "manche_wins": tuple(tally.manche_wins),
         },
         rulings=rulings,
-        leads=tuple(figures.leads),
-        choices=(figures.choices[0], figures.choices[1]),
+        leads=tuple(tally.leads),
+        choices=(tally.choices[0], tally.choices[1]),
     )

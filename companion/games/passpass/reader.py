@@ -1,10 +1,13 @@
-"""A PassPass game's figures read from its events as JSON (`Event.to_json()`).
+"""PassPass's events read into the lab's counts: the record of any game.
 
-The events carry every public fact, which is all the figures need: `Tally` follows the
-Challenge tokens (PTI-7: who may call), how many tokens each hat holds (PTI-6) and which
-turn is Masqué (PTI-4) from the events alone. It reads a referee's journal as well: other
-kinds are skipped, and an `undo` takes back the counts of the step it takes back (a step
-that made no public fact, docs/table.md "Undo").
+`Reader` reads the engine's events as `Event.to_json()` writes them: a refereed table's
+journal, in `companion report` (and a game played through the engine's `apply`). The
+events carry every public fact, which is all the counts need: it follows the Challenge
+tokens (PTI-7: who may call), how many tokens each hat holds (PTI-6) and which turn is
+Masqué (PTI-4) from the events alone, and fills the same `Tally` a lab game's board fills
+as it plays (tally.py), through the same counting methods. Other kinds are skipped, and
+an `undo` takes back the counts of the step it takes back (a step that made no public
+fact, docs/table.md "Undo").
 
 Engine actions are counted from the events they make. Two leave none: a timed window
 closed by the clock with nobody calling (CloseWindow) is the `place` of a window where
@@ -18,30 +21,37 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.games.passpass.fast import figures as F
 from companion.games.passpass.rules import RuleSet
+from companion.games.passpass.tally import (
+    REWARDS,
+    SWAPS,
+    TOGETHER,
+    Edition,
+    Tally,
+    to_record,
+)
 from companion.lab.model import GameRecord, Lead
 
-TOGETHER = "calls_together"
-"""Not an engine event: the referee journals it, and the lab's own loop writes it, when
+CALLS_TOGETHER = "calls_together"
+"""Not an engine event: the referee journals it, and the lab's table path writes it, when
 several seats call in one timed window, before the verdict of the call that counts
 (PTI-7, PHI-2)."""
 
 BARRIERS = frozenset(("verdict", "place", "reveal", "manche_won", "manche_void", "game_won"))
 """Public facts: an undo never takes back the step that made one, nor anything before."""
 
-_Snapshot = tuple[str, F.Figures, list[int], dict[int, int], int, bool, int, bool, int, int]
+_Snapshot = tuple[str, Tally, list[int], dict[int, int], int, bool, int, bool, int, int]
 
 
-class Tally:
+class Reader:
     """Feed it a game's events in order, then ask for the record."""
 
-    def __init__(self, rules: RuleSet, edition: F.Edition, players: int, first: int) -> None:
+    def __init__(self, rules: RuleSet, edition: Edition, players: int, first: int) -> None:
         self.rules = rules
         self.edition = edition
         self.first = first
         self.players = players
-        self.figures = F.Figures(players)
+        self.tally = Tally(players)
         self.tokens = [rules.challenge_tokens] * players
         self.hats: dict[int, int] = {}
         """Tokens in each hat (1-based spot), as every seat can count them."""
@@ -56,10 +66,9 @@ class Tally:
         self.undo: list[_Snapshot] = []
         self.leads: list[Lead] = []
         """Manches won by each seat after each manche won, at the actions played by then
-        (kept apart from the figures, which the fast core's own must equal step by step:
-        the core marks none, its self-play loop does)."""
+        (kept apart from the tally, whose own a lab game's self-play marks)."""
 
-    def feed(self, events: Iterable[Mapping[str, Any]]) -> Tally:
+    def feed(self, events: Iterable[Mapping[str, Any]]) -> Reader:
         for event in events:
             kind = event.get("kind")
             if kind in BARRIERS:
@@ -70,21 +79,21 @@ class Tally:
         return self
 
     def record(self) -> GameRecord:
-        record = F.to_record(self.edition, self.figures, self.first, self.winner, self.actions)
+        record = to_record(self.edition, self.tally, self.first, self.winner, self.actions)
         return replace(record, leads=tuple(self.leads))
 
     # Undo (a referee's journal only)
 
     def _save(self, step: str) -> None:
         self.undo.append(
-            (step, self.figures.copy(), list(self.tokens), dict(self.hats), self.magician,
+            (step, self.tally.copy(), list(self.tokens), dict(self.hats), self.magician,
              self.masque, self.turns, self.swapped, self.oks, self.actions)
         )  # fmt: skip
 
     def _undo(self, e: Mapping[str, Any]) -> None:
         if not self.undo or self.undo[-1][0] != e.get("step"):
             return  # a held announcement cancelled: nothing was counted
-        _, self.figures, self.tokens, self.hats, self.magician, self.masque, self.turns, \
+        _, self.tally, self.tokens, self.hats, self.magician, self.masque, self.turns, \
             self.swapped, self.oks, self.actions = self.undo.pop()  # fmt: skip
 
     # The engine's events
@@ -97,12 +106,8 @@ class Tally:
 
     def _designate(self, e: Mapping[str, Any]) -> None:
         self._save("designate")
-        c = self.figures.counts
         self.actions += 1
-        c[F.PLACEMENTS] += 1
-        c[F.MASQUE_PLACEMENTS if self.masque else F.VISIBLE_PLACEMENTS] += 1
-        if self.hats.get(e["spot"], 0):
-            c[F.OCCUPIED_DROPS] += 1
+        self.tally.count_designation(self.masque, bool(self.hats.get(e["spot"], 0)))
         self.oks = 0
 
     def _announce(self, e: Mapping[str, Any]) -> None:
@@ -129,82 +134,58 @@ class Tally:
         return any(t > 0 for s, t in enumerate(self.tokens) if s != magician)
 
     def _verdict(self, e: Mapping[str, Any]) -> None:
-        f = self.figures
-        c = f.counts
         seat, success = e["seat"], bool(e["success"])
+        doublon = e["challenge"] == "doublon"
         self.actions += 1
-        if e["challenge"] == "doublon":
-            c[F.DOUBLON_CALLS] += 1
-            c[F.DOUBLON_WINS] += success
-            if success:
-                self.hats[e["spot"]] = 0  # PTI-8: the Magicien takes the hat back
-        else:
-            c[F.MENTEUR_CALLS] += 1
-            c[F.MENTEUR_WINS] += success
-        if self.masque:
-            c[F.MASQUE_CALLS] += 1
-            c[F.MASQUE_WINS] += success
-        else:
-            c[F.VISIBLE_CALLS] += 1
-            c[F.VISIBLE_WINS] += success
-        f.calls[seat] += 1
-        f.call_wins[seat] += success
+        self.tally.count_verdict(seat, doublon, success, self.masque)
+        if doublon and success:
+            self.hats[e["spot"]] = 0  # PTI-8: the Magicien takes the hat back
         if not success and self.rules.challenge_tokens:  # PTI-8: the Challenger pays
             self.tokens[seat] -= 1
             self.tokens[e["magician"]] += 1
 
     def _reward(self, e: Mapping[str, Any]) -> None:
-        c = self.figures.counts
         choice = e["choice"]
         if choice == "none":
-            c[F.REWARD_NONE] += 1  # part of the verdict's step, not an action
+            self.tally.counts[REWARDS[choice]] += 1  # part of the verdict's step, not an action
             return
         self._save("reward")
         self.actions += 1
+        self.tally.counts[REWARDS[choice]] += 1
         if choice == "drop":
-            c[F.REWARD_DROP] += 1
             self.hats[e["spot"]] = self.hats.get(e["spot"], 0) + 1
         else:
-            c[F.REWARD_TOKEN] += 1
             self.tokens[self.magician] -= 1
             self.tokens[e["seat"]] += 1
 
     def _swap(self, e: Mapping[str, Any]) -> None:
         self._save("swap")
         self.actions += 1
-        self.figures.counts[F.SWAPS] += 1
+        self.tally.counts[SWAPS] += 1
         a, b = e["spots"]
         self.hats[a], self.hats[b] = self.hats.get(b, 0), self.hats.get(a, 0)
         self.swapped = True
 
     def _reveal(self, e: Mapping[str, Any]) -> None:
-        c = self.figures.counts
-        success = bool(e["success"])
         self.actions += 1
-        c[F.REVEALS] += 1
-        c[F.REVEAL_WINS] += success
-        if self.swapped:
-            c[F.SWAP_REVEALS] += 1
-            c[F.SWAP_REVEAL_WINS] += success
-        if success and any(len(hat) > 1 for hat in e["hats"]):
-            c[F.RICH_PICKS] += 1
+        rich = any(len(hat) > 1 for hat in e["hats"])
+        self.tally.count_reveal(bool(e["success"]), self.swapped, rich)
 
     def _manche_won(self, e: Mapping[str, Any]) -> None:
-        wins = self.figures.manche_wins
+        wins = self.tally.manche_wins
         wins[e["seat"]] += 1
         self.leads.append(Lead(self.actions, tuple(map(float, wins))))
 
     def _game_won(self, e: Mapping[str, Any]) -> None:
-        self.figures.manches.append(self.turns)
+        self.tally.manches.append(self.turns)
         self.winner = e["seat"]
 
     def _manche_void(self, e: Mapping[str, Any]) -> None:
-        limit = str(e.get("reason", "")).startswith("turn limit")
-        self.figures.counts[F.LIMIT_MANCHES if limit else F.DEAD_MANCHES] += 1
+        self.tally.count_void(str(e.get("reason", "")).startswith("turn limit"))
 
     def _manche_start(self, e: Mapping[str, Any]) -> None:
         """PTI-12, PTI-15: hats emptied, everything dealt again, a Masqué first turn."""
-        self.figures.manches.append(self.turns)
+        self.tally.manches.append(self.turns)
         self.turns = 0  # its first turn has its own event
         self.hats = {}
         self.tokens = [self.rules.challenge_tokens] * self.players
@@ -212,23 +193,23 @@ class Tally:
         self.masque = True
 
     def _together(self, e: Mapping[str, Any]) -> None:
-        self.figures.counts[F.TOGETHER] += 1
+        self.tally.counts[TOGETHER] += 1
 
 
 _HANDLERS = {
-    "turn": Tally._turn,
-    "designate": Tally._designate,
-    "announce": Tally._announce,
-    "ok": Tally._ok,
-    "place": Tally._place,
-    "verdict": Tally._verdict,
-    "reward": Tally._reward,
-    "swap": Tally._swap,
-    "reveal": Tally._reveal,
-    "manche_won": Tally._manche_won,
-    "game_won": Tally._game_won,
-    "manche_void": Tally._manche_void,
-    "manche_start": Tally._manche_start,
-    "undo": Tally._undo,
-    TOGETHER: Tally._together,
+    "turn": Reader._turn,
+    "designate": Reader._designate,
+    "announce": Reader._announce,
+    "ok": Reader._ok,
+    "place": Reader._place,
+    "verdict": Reader._verdict,
+    "reward": Reader._reward,
+    "swap": Reader._swap,
+    "reveal": Reader._reveal,
+    "manche_won": Reader._manche_won,
+    "game_won": Reader._game_won,
+    "manche_void": Reader._manche_void,
+    "manche_start": Reader._manche_start,
+    "undo": Reader._undo,
+    CALLS_TOGETHER: Reader._together,
 }

@@ -1,14 +1,15 @@
-"""Packed tokens and the tables the fast PassPass core looks things up in.
+"""Tokens packed into ints, and the tables the board looks things up in.
 
 A hand or a hat is a multiset of the three token kinds, packed into one int: three bits
 per kind (kind k counts `(code >> 3 * k) & 7`). A kind has at most 6 copies in play (one
 per seat, PTI-1), so sums of codes never carry from one kind into the next: taking a hat
 into a hand, or adding up every hat, is one integer addition. Kind k is the k-th token of
 the edition's `RuleSet.tokens`, which are in alphabetical order, so a code's kinds come
-out in the order of the readable engine's sorted `Hand` tuples.
+out in the order of the sorted `Hand` tuples a `State` holds.
 
-Everything below is computed once, from the readable engine's own functions where one
-exists (`best_pick`), so the fast core cannot read a rule differently.
+Every rule below is a cache of the readable function that says it (`best_pick` for
+PTI-11, `can_still_win` for PTI-15), computed once, so the board cannot read a rule
+differently.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from companion.games.passpass.rules.layouts import Layout
-from companion.games.passpass.rules.picks import best_pick
+from companion.games.passpass.rules.picks import best_pick, can_still_win
 
 KINDS = 3
 UNIT = (1, 1 << 3, 1 << 6)
@@ -28,7 +29,8 @@ CODES = 1 << (3 * KINDS)
 """Codes are below this."""
 
 SEAT_BITS = 9
-"""Per-seat fields of a packed per-seat value (`FastGame.mine`) are one code wide."""
+"""Per-seat fields of a packed per-seat value (`Board.secret`) are one code wide."""
+SEAT_MASK = CODES - 1
 
 
 def _count(code: int, kind: int) -> int:
@@ -38,13 +40,15 @@ def _count(code: int, kind: int) -> int:
 MASK = tuple(sum(1 << k for k in range(KINDS) if _count(c, k)) for c in range(CODES))
 """code -> the set of kinds present, as three bits."""
 KINDS_OF = tuple(tuple(k for k in range(KINDS) if _count(c, k)) for c in range(CODES))
-"""code -> the kinds present, in order (the readable engine's `sorted(set(hand))`)."""
+"""code -> the kinds present, in order (a sorted `Hand`'s kinds, each once)."""
 SIZE = tuple(sum(_count(c, k) for k in range(KINDS)) for c in range(CODES))
 """code -> how many tokens."""
+LETTERS = ("a", "b", "c")
+"""Stand-in names of the kinds, to ask the readable rules about codes."""
 
 
 def _letters(mask: int) -> tuple[str, ...]:
-    return tuple("abc"[k] for k in range(KINDS) if mask >> k & 1)
+    return tuple(LETTERS[k] for k in range(KINDS) if mask >> k & 1)
 
 
 def _pick_table() -> tuple[tuple[int, ...] | None, ...]:
@@ -53,54 +57,53 @@ def _pick_table() -> tuple[tuple[int, ...] | None, ...]:
     for key in range(1 << (3 * KINDS)):
         hats = [_letters(key >> (3 * i) & 7) for i in range(3)]
         pick = best_pick(hats)
-        table.append(None if pick is None else tuple("abc".index(p) for p in pick))
+        table.append(None if pick is None else tuple(LETTERS.index(p) for p in pick))
     return tuple(table)
 
 
 PICK = _pick_table()
+"""(the three lifted hats' masks, as `mask a | mask b << 3 | mask c << 6`) -> the kinds of
+the best pick of one token per hat (PTI-11), or None."""
 WIN = tuple(p is not None for p in PICK)
 """(three masks, as for PICK) -> one token per hat gives a winning pick (PTI-11)."""
 
 
 @cache
 def names_of(tokens: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """code -> the readable `Hand`: token names, sorted, with repeats."""
+    """code -> its `Hand`: token names, sorted, with repeats."""
     if list(tokens) != sorted(tokens) or len(tokens) != KINDS:
-        raise ValueError(f"the fast core needs three tokens in alphabetical order, not {tokens}")
+        raise ValueError(f"the board needs three tokens in alphabetical order, not {tokens}")
     return tuple(
         tuple(tokens[k] for k in range(KINDS) for _ in range(_count(c, k))) for c in range(CODES)
     )
 
 
 @cache
-def can_still_win(masks: tuple[int, ...]) -> bool:
-    """PTI-15 on the sorted masks of the non-empty hats: some kind in three hats, or three
-    kinds matched to three distinct hats (Hall's condition), as `picks.can_still_win`."""
-    if len(masks) < 3:
-        return False
-    if any(sum(1 for m in masks if m >> k & 1) >= 3 for k in range(KINDS)):
-        return True
-    subsets = range(1, 1 << KINDS)
-    return all(sum(1 for m in masks if m & sub) >= sub.bit_count() for sub in subsets)
+def still_winnable(masks: tuple[int, ...]) -> bool:
+    """PTI-15 (`can_still_win`) on the sorted masks of the non-empty hats."""
+    return can_still_win([_letters(m) for m in masks], LETTERS)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class LayoutTables:
-    """One layout's spots, lines and swaps as 0-based indices, and the legal-action tuples
-    that depend only on the layout and a packed hand."""
+    """One layout's spots, lines and swaps as 0-based indices, and the legal codes that
+    depend only on the layout and a packed hand (compared and hashed as itself: one per
+    layout, `layout_tables`)."""
 
     spots: int
     lines: tuple[tuple[int, int, int], ...]
-    """PTI-3, in the order of `Layout.lines` (the readable engine's Reveal order)."""
+    """PTI-3, in the order of `Layout.lines` (the engine's order of Reveal actions)."""
     line_masks: tuple[int, ...]
     """Each line's hats as bits of an occupancy mask."""
     pairs: tuple[tuple[int, int], ...]
-    """PTI-2's contiguous pairs, sorted (the readable engine's Swap order)."""
+    """PTI-2's contiguous pairs, sorted (the engine's order of Swap actions)."""
+    pair_index: dict[tuple[int, int], int]
+    """(a, b), a < b -> its index in `pairs`."""
     swap_lines: tuple[tuple[tuple[int, int, int], ...], ...]
     """For each pair, the lines holding exactly one of its hats, as the hats whose contents
     they would hold after that swap (a line holding both only has its hats reordered)."""
     place: tuple[tuple[int, ...], ...]
-    """hand code -> Designate codes (spot * 3 + kind), spot-major as the readable engine."""
+    """hand code -> Designate codes (spot * 3 + kind), spot by spot, then kind."""
     reward: tuple[tuple[int, ...], ...]
     """(hand code << 1 | token possible) -> reward codes: 0 (take a Challenge token), then
     1 + spot * 3 + kind for each drop (PTI-10)."""
@@ -135,6 +138,7 @@ def layout_tables(layout: Layout) -> LayoutTables:
         lines=lines,
         line_masks=tuple((1 << x) | (1 << y) | (1 << z) for x, y, z in lines),
         pairs=pairs,
+        pair_index={pair: i for i, pair in enumerate(pairs)},
         swap_lines=tuple(swap_lines),
         place=place,
         reward=reward,
