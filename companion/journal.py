@@ -109,14 +109,21 @@ class Setup:
 
 @dataclass(frozen=True, slots=True)
 class SpotInput:
-    """The debounced contents of one reader: what lies in that hat (or on the pad)."""
+    """The debounced contents of one reader: what lies in that hat (or on the pad).
+
+    ``age``: how many seconds before ``t`` the reader read the change (0 to `MAX_AGE`;
+    the Pico says it, so the settle time counts from the reading, not from the report)."""
 
     t: float
     spot: int
     uids: frozenset[str]
+    age: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"t": self.t, "type": "spot", "spot": self.spot, "uids": sorted(self.uids)}
+        data = {"t": self.t, "type": "spot", "spot": self.spot, "uids": sorted(self.uids)}
+        if self.age:
+            data["age"] = self.age
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,7 +234,7 @@ carried those settings, whatever the game: a game not taking one drops it. The l
 written only when a table set one, goes into `rules` under its own name, where a game that
 takes none refuses it, as it did before."""
 INPUT_KEYS = {
-    "spot": ("t", "type", "spot", "uids"),
+    "spot": ("t", "type", "spot", "uids", "age"),
     "press": ("t", "type", "control", "seat", "value"),
     "tick": ("t", "type"),
     "reader": ("t", "type", "spot", "ok", "across"),
@@ -235,6 +242,10 @@ INPUT_KEYS = {
 }
 """The keys of each input line; any other key is refused, named (docs/journal.md)."""
 END_KEYS = ("t", "type", "scores", "winner")
+MAX_AGE = 0.25
+"""The oldest reading a `spot` input may say it is (`SpotInput.age`, seconds): a Pico
+reports a change within a cycle or two of reading it (well under 0.1 s on a default
+table); an older age from the link is clamped to this, and logged."""
 MAX_SEATS = 64
 """More scores than any game has seats: no end line's."""
 
@@ -396,7 +407,9 @@ def _spot_number(key: str, value: Any) -> int:
 
 def _spot(t: float, data: Mapping[str, Any]) -> SpotInput:
     spot = _spot_number("spot", fields.required(data, "spot", "the spot's number"))
-    return SpotInput(t, spot, fields.uids("uids", fields.required(data, "uids", "a list")))
+    uids = fields.uids("uids", fields.required(data, "uids", "a list"))
+    age = fields.optional(data, "age", lambda key, v: fields.number(key, v, 0.0, MAX_AGE), 0.0)
+    return SpotInput(t, spot, uids, age)
 
 
 def _press(t: float, data: Mapping[str, Any]) -> PressInput:

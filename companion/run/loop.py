@@ -162,7 +162,7 @@ class Service:
         if isinstance(item, EncoderTurn):
             return self._turn(item)
         if isinstance(item, SpotContents):
-            return [SpotInput(self.now(), item.reader, item.uids)]
+            return [SpotInput(self.now(), item.reader, item.uids, item.age)]
         if isinstance(item, ReaderFault):
             log.warning("reader %d: %s", item.reader, item.code)
             return [ReaderInput(self.now(), item.reader, False, item.across)]
