@@ -225,6 +225,16 @@ class PacedReferee:
         """When the settling table will be judged, if it is settling."""
         return self.last_change + self.settle if self.unjudged else None
 
+    def next_due(self) -> float | None:
+        """When the next deadline `_run_until` would fire falls (the settle's judgment or
+        the game's own), or None: the live loop wakes then rather than at its next tick."""
+        judge_at = self.next_judgment()
+        game_at = self.deadline()
+        held_first = self.held and game_at is not None and self.held[0].t <= game_at
+        if judge_at is not None and held_first:
+            return judge_at  # a held press waits for the judgment, and the game for it
+        return min([at for at in (judge_at, game_at) if at is not None], default=None)
+
     def _run_until(self, t: float) -> None:
         """Fire, in time order, every deadline due at or before `t`."""
         for _ in range(LOOP_GUARD):
