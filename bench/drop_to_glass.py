@@ -147,7 +147,9 @@ cycles, a heartbeat and the link, {report_ms:.0f} ms on the worst layout at the 
 worst cycle. A heartbeat due in a turn that sends `S` frames now waits for the next turn
 without any (at most a second, firmware/main.py), so it never comes between a reading
 and its report; it can still fall between a drop and its reading, since a drop comes at
-any moment: {HEARTBEAT_MS:g} ms that only a cheaper snapshot would take off. History:
+any moment: {HEARTBEAT_MS:g} ms that only a cheaper snapshot would take off. The
+referee's loop wakes when the settle ends; until issue 38 it judged at the clock
+thread's next tick, up to 100 ms later, which no total here counted. History:
 until issue 38 this bench counted one cycle and a 21 ms heartbeat measured on one core,
 and gave that layout 594 ms; two cycles, the heartbeat measured on both cores and a hat's
 tags each selected every cycle, 648 ms; hats walked, 633 ms (638 at the XIP bound).
