@@ -106,7 +106,7 @@ carried those settings, whatever the game: a game not taking one drops it. The l
 written only when a table set one, goes into `rules` under its own name, where a game that
 takes none refuses it, as it did before."""
 INPUT_KEYS = {
-    "spot": ("t", "type", "spot", "uids"),
+    "spot": ("t", "type", "spot", "uids", "age"),
     "press": ("t", "type", "control", "seat", "value"),
     "tick": ("t", "type"),
     "reader": ("t", "type", "spot", "ok", "across"),
@@ -114,6 +114,10 @@ INPUT_KEYS = {
 }
 """The keys of each input line; any other key is refused, named (docs/journal.md)."""
 END_KEYS = ("t", "type", "scores", "winner")
+MAX_AGE = 0.25
+"""The oldest reading a `spot` input may say it is (`SpotInput.age`, seconds): a Pico
+reports a change within a cycle or two of reading it (well under 0.1 s on a default
+table); an older age from the link is clamped to this, and logged."""
 MAX_SEATS = 64
 """More scores than any game has seats: no end line's."""
 
@@ -275,7 +279,9 @@ def _spot_number(key: str, value: Any) -> int:
 
 def _spot(t: float, data: Mapping[str, Any]) -> SpotInput:
     spot = _spot_number("spot", fields.required(data, "spot", "the spot's number"))
-    return SpotInput(t, spot, fields.uids("uids", fields.required(data, "uids", "a list")))
+    uids = fields.uids("uids", fields.required(data, "uids", "a list"))
+    age = fields.optional(data, "age", lambda key, v: fields.number(key, v, 0.0, MAX_AGE), 0.0)
+    return SpotInput(t, spot, uids, age)
 
 
 def _press(t: float, data: Mapping[str, Any]) -> PressInput:

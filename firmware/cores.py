@@ -132,6 +132,10 @@ class TwoCores:
         p, i = self._where[r]
         self.parts[p].forget(i, uid)
 
+    def seen(self, r):
+        p, i = self._where[r]
+        return self.parts[p].seen(i)
+
     def sets(self):
         """As ``Scanner.sets``; core 1's readers are unknown (None) while it is lost."""
         out = [None] * self.n

@@ -6,9 +6,15 @@ carries frames, not a REPL), says HELLO, then loops forever:
 - one scan cycle over every reader (``scanner.Scanner``; with readers on a second SPI bus,
   ``cores.TwoCores``: core 1 scans that bus while core 0 scans the first);
 - an ``S`` frame for every reader whose debounced set changed, ``E`` for reader faults;
+  once the Pi asked with ``CONF age=1``, each ``S`` says how many milliseconds ago the
+  visit that saw the change ended (``age=``), so the Pi counts the table's settle time
+  from the reading, not from the frame;
 - buttons wired to the Pico (pins.BUTTONS), debounced, as ``B`` frames;
 - an ``F`` snapshot at least every ``heartbeat_ms`` (default 1 s), and at once on SYNC,
   followed by a ``T`` frame of its own timings once the Pi asked with ``CONF stats=1``;
+  a turn that sent ``S`` frames leaves the snapshot it owes to the next turn without
+  any (tokens are moving: the next cycle reads the rest sooner), at most
+  ``HEARTBEAT_POSTPONE_MS`` late;
 - one tag on two spots never as two tokens: a tag read by a reader while another holds
   it but missed it has moved, and leaves the other at once (not a debounce later); a tag
   lying across two spots (both readers read it, visit after visit) is one fault: each
@@ -56,6 +62,10 @@ WATCHDOG_MS = 8000
 readers on one bus, a heartbeat included: 284 ms on the emulated RP2040, bench/README.md;
 the largest CONF settle_us adds 19 x 20 ms), and just under the RP2040's ceiling of
 8388 ms."""
+HEARTBEAT_POSTPONE_MS = 1000
+"""How late a snapshot may come while every turn sends ``S`` frames: at most
+``heartbeat_ms`` + this between two, 2 s by default, well inside the Pi's 3.5 s silence
+timeout (which any frame resets)."""
 WATCHDOG_FEED_MS = 1000  # the timer that feeds it once the REPL has the board
 CORE1_STACK = 8192
 """Bytes of stack for core 1's thread: twice the rp2 port's default, as its visit nests a
@@ -69,6 +79,7 @@ LIMITS = {
     "audit": (0, 10000),
     "heartbeat_ms": (100, 10000),
     "stats": (0, 1),
+    "age": (0, 1),
 }
 ACROSS = "shared_"
 """The fault code of a reader whose tag lies across its spot and another: ``shared_<n>``,
@@ -147,6 +158,8 @@ class Firmware:
         self.overflow = False
         self.bad_frames = 0
         self.stats = False
+        self.ages = False  # CONF age=1: S frames carry their age
+        self.last_start = utime.ticks_us()  # when the last cycle started
         self.handed_over = False  # a framed REPL command was obeyed: leave the loop
         self.cycle_us = Window(CYCLE_WINDOW)
         self.visit_us = Window(VISIT_WINDOW)
@@ -255,9 +268,11 @@ class Firmware:
             scan.audit = value
         elif key == "stats":
             self.stats = value == 1
+        elif key == "age":
+            self.ages = value == 1
         else:
             self.heartbeat_ms = value
-        if key != "stats" and key != "heartbeat_ms":
+        if key not in ("stats", "heartbeat_ms", "age"):
             self.cycle_us.clear()  # the old figures were for other settings
             self.visit_us.clear()
         self.send(protocol.ok(key, value))
@@ -359,11 +374,27 @@ class Firmware:
         for reader in due:
             if sets is None:
                 sets = self.scan.sets()
-            self.send(protocol.state(reader, sets[reader]))
+            age = self.age_ms(reader) if self.ages else None
+            self.send(protocol.state(reader, sets[reader], age))
+        self.last_start = start
         self.poll_buttons()
-        late = utime.ticks_diff(utime.ticks_ms(), self.last_full) >= self.heartbeat_ms
+        since = utime.ticks_diff(utime.ticks_ms(), self.last_full)
+        if due:  # tokens are moving: the snapshot waits for a quiet turn, a little
+            late = since >= self.heartbeat_ms + HEARTBEAT_POSTPONE_MS
+        else:
+            late = since >= self.heartbeat_ms
         if self.want_full or late:
             self.send_full()
+
+    def age_ms(self, reader):
+        """Milliseconds since the visit that changed ``reader``'s set ended, when that was
+        in this cycle or the one before (a frame held a cycle); else None (a reader
+        reported again for another reason: its last change is no news)."""
+        seen = self.scan.seen(reader)
+        now = utime.ticks_us()
+        if utime.ticks_diff(seen, self.last_start) < 0 or utime.ticks_diff(now, seen) < 0:
+            return None
+        return utime.ticks_diff(now, seen) // 1000
 
 
 def build_readers():

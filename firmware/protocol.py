@@ -15,7 +15,11 @@ printable ASCII; a receiver also accepts ``\\r\\n``.
 Pico -> Pi bodies:
 
 - ``HELLO proto=1 fw=<version> readers=<n>`` once at start-up;
-- ``S <reader> <uids>`` when a reader's debounced set changes;
+- ``S <reader> <uids>`` when a reader's debounced set changes; once the Pi asked with
+  ``CONF age=1``, ``S <reader> <uids> age=<ms>``: how many milliseconds ago the reader's
+  visit that saw the change ended (an age, not a time of the Pico's clock, so the Pi needs
+  no clock sync; left out when the firmware does not know it). A host that predates it
+  never asks, so never sees one; a firmware that predates it answers ``BAD conf age``;
 - ``F <reader>=<uids> ...`` a full snapshot of every reader 0..n-1 in order, at least once a
   second and in answer to SYNC, e.g. ``F 0=- 1=04A1B2C3D4E5F6,8A2C11F0 2=?``;
 - ``E <reader> <code>`` a reader fault: ``absent`` (no MFRC522 answers), ``stalled`` or
@@ -193,8 +197,10 @@ def hello(fw, readers):
     return f"HELLO proto={PROTO} fw={_check_value(fw)} readers={readers}"
 
 
-def state(reader, uids):
-    return f"S {reader} {format_uids(uids)}"
+def state(reader, uids, age_ms=None):
+    """``S`` body; ``age_ms``: how long ago the change was read, None to leave it out."""
+    body = f"S {reader} {format_uids(uids)}"
+    return body if age_ms is None else body + " age=" + str(age_ms)
 
 
 def full(sets):
@@ -312,7 +318,8 @@ def parse_command(body):
 def parse_report(body):
     """A Pico -> Pi body as a tuple whose first item is the frame kind.
 
-    ``("HELLO", proto, fw, readers)``, ``("S", reader, uids)``, ``("F", [uids, ...])``,
+    ``("HELLO", proto, fw, readers)``, ``("S", reader, uids)`` (``("S", reader, uids,
+    age_ms)`` when the frame carries an age), ``("F", [uids, ...])``,
     ``("E", reader, code)``, ``("B", name, down)``, ``("PONG",)``, ``("OK", key, value)``,
     ``("BAD", reason)``, ``("T", cycles, cycle, visits, visit)``; ``uids`` is a tuple of hex
     strings, or None for a faulty reader; ``cycle`` and ``visit`` are (min, median, max)
@@ -328,11 +335,17 @@ def parse_report(body):
         if sorted(fields) != ["fw", "proto", "readers"]:
             raise FrameError("bad HELLO")
         return ("HELLO", _uint(fields["proto"], 3), fields["fw"], _uint(fields["readers"], 3))
-    if kind == "S" and len(words) == 3:
+    if kind == "S" and len(words) in (3, 4):
         uids = parse_uids(words[2])
         if uids is None:
             raise FrameError("S cannot be unknown")
-        return ("S", _uint(words[1], 3), uids)
+        report = ("S", _uint(words[1], 3), uids)
+        if len(words) == 4:
+            key, value = _key_value(words[3])
+            if key != "age":
+                raise FrameError("S carries only an age")
+            report += (_uint(value, 9),)
+        return report
     if kind == "F":
         sets = []
         for i in range(1, len(words)):

@@ -5,7 +5,8 @@ power up (the driver stages the first WUPA meanwhile), read, antenna off. The 30
 default is a guess to measure on the real tags and mat (``CONF settle_us=...``): ISO/IEC
 14443-3 lets a tag take up to 5 ms to be ready, and every 100 us here costs 1.9 ms per
 cycle of 19 readers. ``visit_us[r]`` holds how long reader ``r``'s visit took in the last
-cycle (``utime.ticks_us``; 0 for a reader not visited), for the heartbeat's timings.
+cycle (``utime.ticks_us``; 0 for a reader not visited), for the heartbeat's timings;
+``seen(r)``, when the visit that last changed its set ended, for the ``S`` frame's age.
 
 The work per reader is as small as the previous state allows:
 
@@ -69,6 +70,7 @@ class Scanner:
         self.faults = []  # (reader, code) to report, oldest first
         self.full_reads = 0
         self.visit_us = [0] * self.n
+        self.seen_us = [0] * self.n  # ticks_us at the end of the visit that last changed it
         self.changed = []  # what ``cycle`` returns, one list for every cycle: no allocation
         # What a visit needs about the stable set, rebuilt only when it changes: the tags'
         # hex names, their SELECT frames and their first anticollision answers (None when
@@ -119,7 +121,13 @@ class Scanner:
         self.stable[r].discard(uid)
         self.raw[r].pop(uid, None)
         self.misses[r].pop(uid, None)
+        self.seen_us[r] = utime.ticks_us()
         self._known_changed(r)
+
+    def seen(self, r):
+        """``utime.ticks_us`` when reader ``r``'s set last changed: the end of the visit
+        that saw it (or of the cycle in which another reader read its tag)."""
+        return self.seen_us[r]
 
     def sets(self):
         """Sorted UID lists per reader, or None for a faulty reader."""
@@ -145,7 +153,11 @@ class Scanner:
             start = ticks_us()
             if self.scan_reader(r):
                 changed.append(r)
-            visit[r] = utime.ticks_diff(ticks_us(), start)
+                end = ticks_us()
+                self.seen_us[r] = end
+            else:
+                end = ticks_us()
+            visit[r] = utime.ticks_diff(end, start)
         self.cycles += 1
         return changed
 

@@ -66,6 +66,11 @@ class TableReferee(Protocol):
         """The replay document: {"game", "events", "scores", "winner"}."""
         ...
 
+    def next_due(self) -> float | None:
+        """When the referee next acts on its own (the settle's judgment, a game deadline),
+        in its time, or None (PacedReferee)."""
+        ...
+
     def moment(self) -> tuple[object, ...]:
         """Everything an input can change but the clock (a tick that leaves it equal
         changed nothing a later input depends on)."""

@@ -71,14 +71,22 @@ class Setup:
 
 @dataclass(frozen=True, slots=True)
 class SpotInput:
-    """The debounced contents of one reader: what lies in that hat (or on the pad)."""
+    """The debounced contents of one reader: what lies in that hat (or on the pad).
+
+    ``age``: how many seconds before ``t`` the reader read the change (0 to the journal's
+    `MAX_AGE`; the Pico says it, so the settle time counts from the reading, not from the
+    report)."""
 
     t: float
     spot: int
     uids: frozenset[str]
+    age: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"t": self.t, "type": "spot", "spot": self.spot, "uids": sorted(self.uids)}
+        data = {"t": self.t, "type": "spot", "spot": self.spot, "uids": sorted(self.uids)}
+        if self.age:
+            data["age"] = self.age
+        return data
 
 
 @dataclass(frozen=True, slots=True)

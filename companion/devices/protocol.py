@@ -11,13 +11,15 @@ tests/devices/test_protocol.py. Framing::
 ``XXXX`` is the CRC-16/CCITT-FALSE of every byte before ``*`` in upper-case hex. A line is
 at most ``MAX_LINE`` bytes of printable ASCII, ``\\r\\n`` accepted.
 
-Pico -> Pi reports become the frozen dataclasses below (``Report``); Pi -> Pico commands are
-built by ``ping``, ``sync`` and ``conf`` and framed by ``encode``. The firmware's timings
-(``Timing``, a ``T`` frame after each snapshot) come only after ``conf("stats", 1)``, which
-a firmware without them refuses with ``BAD conf stats``: old firmware and old hosts each
-keep working with the other. ``FrameReader`` turns a
-byte stream into ``(seq, report)`` pairs and counts, by cause, every line it drops. The
-acceptance rules are the firmware's, so both sides agree on what a frame is.
+Pico -> Pi reports become the frozen dataclasses below (``Report``); Pi -> Pico commands
+are built by ``ping``, ``sync`` and ``conf`` and framed by ``encode``. The firmware's
+timings (``Timing``, a ``T`` frame after each snapshot) come only after ``conf("stats",
+1)``, which a firmware without them refuses with ``BAD conf stats``: old firmware and old
+hosts each keep working with the other. The age of an ``S`` frame (``State.age_ms``) is
+asked for the same way, with ``conf("age", 1)`` (``BAD conf age`` from an older firmware).
+``FrameReader`` turns a byte stream into ``(seq, report)`` pairs and counts, by cause,
+every line it drops. The acceptance rules are the firmware's, so both sides agree on what a
+frame is.
 """
 
 from __future__ import annotations
@@ -114,10 +116,17 @@ class Hello:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """A reader's debounced tag set changed."""
+    """A reader's debounced tag set changed.
+
+    ``age_ms``: how many milliseconds before the frame was sent the visit that saw the
+    change ended (``age=``, sent once ``conf("age", 1)`` asked for it), None when the frame
+    has none (an older firmware, or a report that is not a fresh reading). ``bad_age``
+    is the text of an age that is not a number: the change counts, its age does not."""
 
     reader: int
     uids: frozenset[str]
+    age_ms: int | None = None
+    bad_age: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,11 +296,19 @@ def parse_report(body: str) -> Report:
     words = body.split(" ")
     kind = words[0]
     n = len(words)
-    if kind == "S" and n == 3:
+    if kind == "S" and n in (3, 4):
         uids = parse_uids(words[2])
         if uids is None:
             raise FrameError("S cannot be unknown")
-        return State(_uint(words[1], 3), uids)
+        if n == 3:
+            return State(_uint(words[1], 3), uids)
+        key, value = _key_value(words[3])
+        if key != "age":
+            raise FrameError("an S frame carries an age only")
+        try:
+            return State(_uint(words[1], 3), uids, _uint(value, 9))
+        except FrameError:  # the reader's change is news whatever its age says
+            return State(_uint(words[1], 3), uids, bad_age=value)
     if kind == "F":
         sets: list[frozenset[str] | None] = []
         for i in range(1, n):

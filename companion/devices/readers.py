@@ -29,10 +29,13 @@ class SpotContents:
     """The debounced tag set of one reader (0 = the pad, 1..N = the hat spots).
 
     ``uids`` are upper-case hex strings (8, 14 or 20 digits for 4-, 7- and 10-byte UIDs).
+    ``age``: how many seconds before it was reported the reader read it (the Pico's ``S``
+    frame says; 0 when unknown), so the referee's settle time counts from the reading.
     """
 
     reader: int
     uids: frozenset[str]
+    age: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

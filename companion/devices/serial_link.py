@@ -5,7 +5,11 @@ One thread owns the port. It opens the device (a path such as the udev name
 ``HELLO`` and asks ``SYNC`` when none comes (the Pico was already running, so its HELLO is
 long gone), then turns frames into observations:
 
-- ``S`` -> ``SpotContents`` when the set differs from the last one known;
+- ``S`` -> ``SpotContents`` when the set differs from the last one known, with the frame's
+  age (how long ago the Pico read it: ``CONF age=1`` is sent at each connection, and
+  refused by a firmware that predates ages, whose changes then count from their
+  arrival); an age that is not a number is ignored, one over ``MAX_AGE`` clamped, both
+  logged;
 - ``F`` -> the same, for every reader whose set differs (a snapshot of an unchanged table
   emits nothing), ``?`` -> ``ReaderFault(r, "unknown")`` unless already known faulty;
 - ``E r absent`` (or any other code: ``shared_<n>``, a tag across readers r and n) ->
@@ -60,6 +64,7 @@ from companion.devices.readers import (
     Sink,
     SpotContents,
 )
+from companion.journal import MAX_AGE
 from companion.run.supervise import SupervisedThread
 
 log = logging.getLogger(__name__)
@@ -128,6 +133,10 @@ class _Unseen:
 
 _UNSEEN = _Unseen()
 _Known = frozenset[str] | None | _Unseen  # None: the reader is faulty
+
+
+AGE_KEY = "age"
+"""The firmware setting that makes ``S`` frames carry their age (``State.age_ms``)."""
 
 
 class SerialLink:
@@ -300,7 +309,7 @@ class SerialLink:
         kind = type(report)
         if kind is protocol.State:
             assert isinstance(report, protocol.State)
-            self._set(report.reader, report.uids)
+            self._set(report.reader, report.uids, self._age(report))
         elif kind is protocol.Full:
             assert isinstance(report, protocol.Full)
             if not self._connected:
@@ -336,11 +345,29 @@ class SerialLink:
             if kind is protocol.Bad:
                 assert isinstance(report, protocol.Bad)
                 self._rejected += 1
-                if report.reason.startswith("conf "):
+                if report.reason == "conf " + AGE_KEY:
+                    log.info("the Pico's firmware predates ages: changes count from arrival")
+                elif report.reason.startswith("conf "):
                     log.warning("the Pico refused the setting %s", report.reason[5:])
             self.replies.append(report)
 
-    def _set(self, reader: int, uids: frozenset[str] | None) -> None:
+    def _age(self, report: protocol.State) -> float:
+        """The seconds since the Pico read ``report``'s change, as far as it can be
+        believed (0: unknown)."""
+        if report.bad_age is not None:
+            log.warning("reader %d: an age that is not a number (%r): ignored",
+                        report.reader, report.bad_age)  # fmt: skip
+            return 0.0
+        if report.age_ms is None:
+            return 0.0
+        age = report.age_ms / 1000
+        if age > MAX_AGE:
+            log.warning("reader %d: an age of %d ms, over %g s: taken as %g s",
+                        report.reader, report.age_ms, MAX_AGE, MAX_AGE)  # fmt: skip
+            return MAX_AGE
+        return age
+
+    def _set(self, reader: int, uids: frozenset[str] | None, age: float = 0.0) -> None:
         known = self._known
         prev = known.get(reader, _UNSEEN)
         if uids is None:
@@ -353,7 +380,7 @@ class SerialLink:
             self._emitter.emit(ReaderOk(reader))
             self._codes.pop(reader, None)
         if prev != uids:
-            self._emitter.emit(SpotContents(reader, uids))
+            self._emitter.emit(SpotContents(reader, uids, age))
             known[reader] = uids
 
     def _on_hello(self, hello: protocol.Hello) -> None:
@@ -380,6 +407,7 @@ class SerialLink:
         )
 
     def _apply_settings(self) -> None:
+        self._outbox.put(protocol.conf(AGE_KEY, 1))
         for key, value in self.settings.items():
             self._outbox.put(protocol.conf(key, value))
 

@@ -10,11 +10,12 @@ recorded, and make sure nothing a person does at a plausible pace is lost:
    deadlines (a call grace, a window's end, a held announcement). A tick is never needed
    for correctness; it only lets a live table show the passing time.
 2. **Presses wait for the table.** A change of the table is judged once the table has been
-   still for `settle` seconds. A press that arrives before that is held, then applied in
-   arrival order once the change is judged. A game deadline that falls after a held press
-   waits for it, so presses and deadlines still take effect in time order. (A game may
-   take a held press while it judges the change: a claim that its rules count before the
-   pieces that moved.)
+   still for `settle` seconds, counted from when its reader read it (a `spot` input's
+   `age` before its `t`, at most `MAX_AGE`: the Pico says how long its report took). A
+   press that arrives before that is held, then applied in arrival order once the change
+   is judged. A game deadline that falls after a held press waits for it, so presses and
+   deadlines still take effect in time order. (A game may take a held press while it
+   judges the change: a claim that its rules count before the pieces that moved.)
 
 It is also the one place that maps readers to the game's spots (0..N): a game only ever
 reads its own. A table may have more readers than the game has spots; something on a
@@ -33,7 +34,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from companion.journal import Input, PressInput, ReaderInput, ResumeInput, Setup, SpotInput
+from companion.journal import (
+    MAX_AGE,
+    Input,
+    PressInput,
+    ReaderInput,
+    ResumeInput,
+    Setup,
+    SpotInput,
+)
 from companion.referee.event_log import EventLog, TableEvent
 from companion.referee.table import ObservedTable
 from companion.screens.model import Notice, Reason, Refusal
@@ -85,6 +94,8 @@ class PacedReferee:
         self.last_change = t
         self.unjudged = False
         """The table changed since it was last judged (its settle time is running)."""
+        self._read_at: float | None = None
+        """When the reader read the change being fed (None: at `now`)."""
         self.held: list[PressInput] = []
         """Presses that arrived while the table was settling, in arrival order."""
         self.events: EventLog[TableEvent] = EventLog()
@@ -107,7 +118,9 @@ class PacedReferee:
         self._run_until(record.t)
         self.now = max(self.now, record.t)
         if isinstance(record, SpotInput):
+            self._read_at = self.now - min(max(record.age, 0.0), MAX_AGE)
             self._report(record.spot, record.uids)
+            self._read_at = None
         elif isinstance(record, ReaderInput):
             self._reader(record)
         elif isinstance(record, PressInput):
@@ -180,7 +193,10 @@ class PacedReferee:
         self._unsettled()
 
     def _unsettled(self) -> None:
-        self.last_change = self.now
+        """The settle time starts again: from the reading of the change being fed, never
+        before the table's last change."""
+        read = self.now if self._read_at is None else self._read_at
+        self.last_change = max(self.last_change, read)
         self.unjudged = True
 
     def emit(self, event: Mapping[str, Any]) -> None:
@@ -208,6 +224,16 @@ class PacedReferee:
     def next_judgment(self) -> float | None:
         """When the settling table will be judged, if it is settling."""
         return self.last_change + self.settle if self.unjudged else None
+
+    def next_due(self) -> float | None:
+        """When the next deadline `_run_until` would fire falls (the settle's judgment or
+        the game's own), or None: the live loop wakes then rather than at its next tick."""
+        judge_at = self.next_judgment()
+        game_at = self.deadline()
+        held_first = self.held and game_at is not None and self.held[0].t <= game_at
+        if judge_at is not None and held_first:
+            return judge_at  # a held press waits for the judgment, and the game for it
+        return min([at for at in (judge_at, game_at) if at is not None], default=None)
 
     def _run_until(self, t: float) -> None:
         """Fire, in time order, every deadline due at or before `t`."""

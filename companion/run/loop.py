@@ -16,10 +16,12 @@ systemd status say so.
 
 Time. ``t = time.monotonic() - origin``, where the origin is chosen so that a resumed game
 continues its time line from the last journaled ``t``. The clock thread puts a tick every
-0.1 s; every tick goes to the referee (deadlines: the settle time, the end of a challenge
-window, the 300 ms call grace), but only a tick that changed something besides the
-referee's notion of "now" is journaled. A tick that changed nothing cannot matter to a
-replay: the next input carries a later ``t`` and the referee only keeps the latest.
+0.1 s, and the loop itself ticks when the referee's next deadline comes (`next_due`: the
+settle time, the end of a challenge window, the 300 ms call grace), so a verdict is not a
+clock period late; every tick goes to the referee, but only a tick that changed something
+besides the referee's notion of "now" is journaled. A tick that changed nothing cannot
+matter to a replay: the next input carries a later ``t`` and the referee only keeps the
+latest.
 """
 
 from __future__ import annotations
@@ -93,6 +95,11 @@ def damage_card(session: Session) -> JournalDamageScreen | None:
     return JournalDamageScreen(damage.line, damage.inputs, resumed=not damage.setup)
 
 
+WAKE_MIN = 0.001
+"""The shortest wait for the queue (s): a deadline that a tick at the rounded time does not
+reach yet is waited for again, never spun on."""
+
+
 class Service:
     """The referee loop. ``run`` returns when stopped, or the game ends (``until_finished``),
     or the script ends (script clock)."""
@@ -149,6 +156,10 @@ class Service:
         self.skipped_ticks = 0
         self._status = ""
 
+    def unrounded(self) -> float:
+        """The game time now, unrounded (when a deadline has passed)."""
+        return self.clock() - self.origin
+
     def now(self) -> float:
         self.last_t = max(self.last_t, round(self.clock() - self.origin, 3))
         return self.last_t
@@ -171,7 +182,7 @@ class Service:
         if isinstance(item, EncoderTurn):
             return self._turn(item)
         if isinstance(item, SpotContents):
-            return [SpotInput(self.now(), item.reader, item.uids)]
+            return [SpotInput(self.now(), item.reader, item.uids, item.age)]
         if isinstance(item, ReaderFault):
             log.warning("reader %d: %s", item.reader, item.code)
             return [ReaderInput(self.now(), item.reader, False, item.across)]
@@ -279,10 +290,14 @@ class Service:
         self.refresh()
         while not self.stopping:
             self.notifier.alive()
+            due = None if self.script_clock else self.referee.next_due()
+            wait = 0.2 if due is None else min(0.2, max(WAKE_MIN, due - self.unrounded()))
             try:
-                item = self.inbox.get(timeout=0.2)
+                item = self.inbox.get(timeout=wait)
             except queue.Empty:
                 item = None
+                if due is not None and self.unrounded() >= due:
+                    item = Tick()  # the deadline now, not at the clock thread's next tick
             if item is None or isinstance(item, Tick):
                 died = self._dead()
                 if died is not None and not self._died(died):

@@ -121,16 +121,52 @@ def test_settings_are_sent_at_each_connection_since_a_reset_forgets_them(
     link.start(inbox)
     try:
         pico.hello(readers=3)
-        pico.wait_command("CONF")
-        assert ("CONF", "settle_us", "200") in pico.commands()
+        pico.wait_command("CONF", count=2)  # the S frames' age, then the settings
+        assert [c for c in pico.commands() if c[0] == "CONF"] == [
+            ("CONF", "age", "1"),
+            ("CONF", "settle_us", "200"),
+        ]
         pico.send(FWP.bad("conf settle_us"))
         pico.seq = 0
         pico.send(FWP.hello("0.1.0", 3))  # the Pico reset: back to its defaults
-        pico.wait_command("CONF", count=2)
+        pico.wait_command("CONF", count=4)
     finally:
         link.stop()
     assert link.stats.rejected_by_pico == 1
     assert "the Pico refused the setting settle_us" in caplog.text
+
+
+def test_a_change_carries_its_age_and_an_old_firmware_s_frames_still_count(
+    pico: FakePico,
+    link: SerialLink,
+    inbox: queue.Queue[Observation],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """``S`` frames with ``age=`` (ms since the reading) become SpotContents aged in
+    seconds; a firmware that refuses ``CONF age`` and sends bare ``S`` frames still moves
+    the table (age 0); an age that is not a number or is absurd never stops the change:
+    ignored or clamped, and logged."""
+    pico.hello(readers=4)
+    wait_for(inbox, connected)
+    pico.wait_command("CONF")
+    assert ("CONF", "age", "1") in pico.commands()
+    pico.send(FWP.bad("conf age"))  # an older firmware: no age ever
+    pico.send(FWP.full([[], [], [], []]))
+    pico.send(FWP.state(0, [NTAG]))  # bare, as before ages
+    pico.send(FWP.state(1, [NTAG], 31))
+    pico.send(FWP.state(2, [MIFARE], 999_999_999))  # absurd: clamped
+    pico.send(f"S 3 {MIFARE} age=3x")  # garbled but framed: the change counts
+    got = [o for o in drain(inbox) if isinstance(o, SpotContents) and o.uids]
+    assert got == [
+        spot(0, NTAG),
+        SpotContents(1, frozenset([NTAG]), 0.031),
+        SpotContents(2, frozenset([MIFARE]), 0.25),
+        spot(3, MIFARE),
+    ]
+    assert link.stats.malformed == 0 and link.stats.gaps == 0
+    assert "an age of 999999999 ms, over 0.25 s: taken as 0.25 s" in caplog.text
+    assert "reader 3: an age that is not a number ('3x'): ignored" in caplog.text
+    assert "refused the setting" not in caplog.text  # an old firmware is no fault
 
 
 def test_no_hello_sends_sync_and_a_snapshot_connects(

@@ -456,3 +456,64 @@ def test_a_tag_seen_on_two_readers_for_one_cycle_only_is_held_back_not_a_fault(f
         firmware.step()
     got = [r for _, r in reports(fw, frames)]
     assert got == [("S", 3, (NTAG,)), ("S", 3, ()), ("S", 4, (NTAG,))]
+
+
+def test_an_s_frame_carries_how_long_ago_its_visit_read_it_once_asked(fw, board):
+    """``CONF age=1``: each ``S`` says how many ms before it was sent the visit that saw
+    the change ended, so the Pi counts the settle from the reading. Reader 0 is visited
+    first, reader 18 last: reader 0's change waited every other visit of the cycle."""
+    firmware, frames = make_firmware(fw, board)
+    board.place(0, NTAG)
+    firmware.step()  # not asked: as before ages, three words
+    assert ("S", 0, (NTAG,)) in [r for _, r in reports(fw, frames)]
+    firmware.feed(cmd(fw, 0, "CONF age=1"))
+    assert reports(fw, frames)[-1][1] == ("OK", "age", "1")
+    del frames[:]
+    board.place(1, "04A1B2C3D4E5F7")
+    board.place(18, "04A1B2C3D4E5F8")
+    firmware.step()
+    visits = firmware.scan.visit_us
+    ages = {r[1]: r[3] for _, r in reports(fw, frames) if r[0] == "S"}
+    assert set(ages) == {1, 18}
+    assert ages[18] <= 1  # sent at once after the last visit
+    between = sum(visits[2:19]) / 1000  # the visits after reader 1's
+    assert between - 1 <= ages[1] - ages[18] <= between + 1
+    assert ages[1] >= 10  # 17 visits of at least 0.6 ms each: no age from the wrong end
+
+
+def test_a_heartbeat_waits_for_a_turn_without_changes_at_most_a_second(fw, board):
+    """A snapshot falling due in a turn that sends ``S`` frames goes in the next quiet
+    turn, after them; while every turn has changes, it is at most
+    ``HEARTBEAT_POSTPONE_MS`` late."""
+    firmware, frames = make_firmware(fw, board)
+    firmware.step()  # the first heartbeat is not due yet
+    board.clock.ns += 1_000_000_000  # now it is
+    del frames[:]
+    board.place(4, NTAG)
+    firmware.step()
+    kinds = [r[0] for _, r in reports(fw, frames)]
+    assert kinds == ["S"]  # the change alone: the heartbeat waits
+    firmware.step()
+    assert [r[0] for _, r in reports(fw, frames)] == ["S", "F"]
+    # Every turn with a change: a tag on a new reader each turn, for 4.5 seconds.
+    start_ms = board.clock.ns // 1_000_000
+    full_times = [start_ms]
+    turn = 0
+    lying = {}
+    while board.clock.ns // 1_000_000 - start_ms < 4500:
+        turn += 1
+        reader = turn % 18 + 1
+        if reader in lying:
+            board.remove(lying[reader])
+        lying[reader] = board.place(reader, f"04{turn:04X}C3D4E5F6")
+        before = len(frames)
+        firmware.step()
+        sent = [r[0] for _, r in reports(fw, frames[before:])]
+        assert sent[0] == "S"
+        if "F" in sent:
+            full_times.append(board.clock.ns // 1_000_000)
+    gaps = [b - a for a, b in zip(full_times, full_times[1:], strict=False)]
+    assert len(full_times) >= 3
+    limit = 1000 + fw.main.HEARTBEAT_POSTPONE_MS + 100  # and a scan cycle
+    assert max(gaps) <= limit
+    assert min(gaps) >= 1000 + fw.main.HEARTBEAT_POSTPONE_MS  # it did wait

@@ -234,3 +234,37 @@ def test_a_tag_the_pico_reports_across_two_hats_is_journaled_and_stops_play(
         (4, True, None),
         (5, True, None),
     ]
+
+
+def test_the_loop_judges_a_settled_drop_by_itself_counting_from_the_reading(
+    tmp_path: Path,
+) -> None:
+    """No clock thread: the loop wakes when the settle ends (`next_due`) and judges the
+    drop, its settle counted from the reading (the Pico's age, journaled)."""
+    import threading
+    import time
+
+    setup = ptipasspass()
+    session = Session.start(tmp_path / "game.jsonl", setup)
+    display = Display(DisplayConfig(driver="dummy"), setup.language)
+    inbox: queue.Queue[Any] = queue.Queue()
+    service = Service(session, inbox, display, Notifier({}))
+    referee = service.referee
+    thread = threading.Thread(target=service.run)
+    thread.start()
+    try:
+        time.sleep(0.1)  # the reading after the game's start
+        inbox.put(SpotContents(SPOT, frozenset([token(setup, MAGICIAN, "souris")]), 0.04))
+        deadline = time.monotonic() + 10
+        while referee.observed.uids[SPOT] == frozenset() or referee.unjudged:
+            assert time.monotonic() < deadline, "the drop was never judged"
+            time.sleep(0.01)
+    finally:
+        service.stop()
+        thread.join(5)
+    (spot,) = [
+        i for i in read_journal(tmp_path / "game.jsonl").inputs if i.to_json()["type"] == "spot"
+    ]
+    assert spot.to_json()["age"] == 0.04
+    assert isinstance(referee, PassPassReferee)
+    assert referee.last_change == pytest.approx(spot.t - 0.04)

@@ -117,6 +117,91 @@ def test_every_reader_of_both_buses_changes_at_once(
     every_reader_at_once(booted, *link, READERS)
 
 
+def test_a_drop_is_reported_with_its_age_before_a_heartbeat_due(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    """Drops on readers of both buses, one at a time, with a snapshot due every 100 ms:
+    each ``S`` frame says how long before it was sent the antenna of the visit that read
+    the tag went off (emulated time, within the frame's building and its USB packet), the
+    link hands that age on, and a snapshot never follows a change in its turn: when one
+    was due, it came after the next scan cycle."""
+    sl, inbox = link
+    sl.replies.clear()
+    sl.send(protocol.conf("heartbeat_ms", 100))
+    booted.wait_for(
+        lambda: protocol.Ok("heartbeat_ms", "100") in list(sl.replies), WAIT, "OK heartbeat_ms"
+    )
+    due = drops = 0
+    lying: list[pico_board.chip.Tag] = []
+    with booted.lock:
+        after = booted.now_ns
+    while due < 2 and drops < 30:
+        reader = (drops * 7 + 3) % READERS
+        uid = f"04AD{drops:02X}C0FFEE{reader:02X}"
+        # Dropped 40 to 99 ms after the last snapshot, so some are read in the turn in
+        # which the next one falls due.
+        delay = (40 + drops * 13 % 60) * 1_000_000
+
+        def drop(reader: int = reader, uid: str = uid) -> None:
+            lying.append(booted.place(reader, uid))
+
+        booted.at(after + delay, drop)
+
+        def dropped(o: Observation, reader: int = reader, uid: str = uid) -> bool:
+            return isinstance(o, SpotContents) and o.reader == reader and uid in o.uids
+
+        obs = wait_for_observation(inbox, dropped)
+        report = re.compile(
+            rb"\d+ S %d [0-9A-F,]*%s[0-9A-F,]* age=(\d+)\*" % (reader, uid.encode())
+        )
+        with booted.lock:
+            found = report.search(bytes(booted.output))
+        assert found is not None, bytes(booted.output[-2000:])
+        end = found.end()
+        booted.wait_for(lambda end=end: booted.sent_at(b" F ", end) is not None, WAIT, "an F")
+        with booted.lock:
+            out = bytes(booted.output)
+            antennas = list(booted.antennas)
+        age_ms = int(found[1])
+        assert isinstance(obs, SpotContents) and obs.age == age_ms / 1000
+        sent = booted.sent_at(found[0], found.start())
+        after = booted.sent_at(b" F ", end)
+        assert sent is not None and after is not None
+        read = max(a.ns for a in antennas if a.reader == reader and not a.on and a.ns <= sent)
+        # Later than the age says: the visit's bookkeeping after its antenna went off,
+        # the frame's building and its USB packet (the host counts the settle that late).
+        late = (sent - read) / 1e6 - age_ms
+        assert 0 <= late <= 8, (sent - read, age_ms)
+        before = [m.start() for m in re.finditer(rb"\d+ F ", out[: found.start()])]
+        assert before
+        last_full = booted.sent_at(out[before[-1] : before[-1] + 8], before[-1])
+        assert last_full is not None
+        assert any(a.on and sent < a.ns < after for a in antennas), "F in the S frame's turn"
+        due += (sent - last_full) / 1e6 >= 100
+        drops += 1
+    assert due >= 2, f"no snapshot fell due with a change in {drops} drops"
+    sl.replies.clear()
+    sl.send(protocol.conf("heartbeat_ms", 1000))
+    booted.wait_for(
+        lambda: protocol.Ok("heartbeat_ms", "1000") in list(sl.replies), WAIT, "OK heartbeat_ms"
+    )
+    for tag in lying:
+        booted.remove(tag)
+    gone = {t.uid.hex().upper() for t in lying}
+    seen: dict[int, frozenset[str]] = {}
+
+    def cleared(o: Observation) -> bool:
+        if isinstance(o, SpotContents):
+            seen[o.reader] = o.uids
+        return not any(gone & uids for uids in seen.values()) and len(seen) >= len(
+            {(d * 7 + 3) % READERS for d in range(drops)}
+        )
+
+    wait_for_observation(inbox, cleared)
+    booted.check()
+
+
 def test_a_wedged_core1_is_named_and_core0_scans_on(
     booted: pico_board.EmulatedPico,
     link: tuple[SerialLink, queue.Queue[Observation]],
