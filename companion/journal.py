@@ -969,10 +969,6 @@ def _last_line(fd: int) -> bytes:
     return b""
 
 
-SETUP_HEAD = MAX_LINE
-"""How much of a journal is read to find its setup line: no line is longer."""
-
-
 def _end_last_line(file: IO[str]) -> None:
     """End the file's last line if its newline was lost (a cut after the bytes but before
     the ``\\n``), so the next record starts on a fresh line."""
