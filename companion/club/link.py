@@ -308,7 +308,7 @@ class TableLink:
         come before it was added), then to the broker."""
         try:
             record = json.loads(path.read_bytes())
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:  # RecursionError: too deep
             log.error("club: cannot read %s: %s", path, exc)
             return
         if isinstance(record, dict) and isinstance(record.get("id"), str):

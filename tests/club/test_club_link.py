@@ -218,3 +218,66 @@ def test_a_result_sent_before_its_games_list_counts_once_the_list_comes(broker, 
     archived = [json.loads(line) for line in club.archive.read_text().splitlines()]
     assert archived == [record]
     assert club.board.tables["table-a"].refused == {}
+
+
+def test_a_table_stopped_as_its_game_ends_waits_for_the_brokers_acknowledgement(
+    broker, club, tmp_path
+):
+    """The service stops right after the input that ended the game: the link sends the
+    result it was just handed and waits a moment for the broker's PUBACK, so the outbox is
+    empty once it stopped (nothing sent again by the next run), then says "offline"
+    itself (a clean disconnect sends no last will)."""
+    referee = finished_referee()
+    link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    link.start()
+    wait_for(lambda: "table-a" in club.board.tables and club.board.tables["table-a"].online)
+    link.step()  # the game is over: its result to the worker...
+    link.stop()  # ...and the stop right behind it
+    assert outbox(tmp_path) == []
+    wait_for(lambda: not club.board.tables["table-a"].online)
+    wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)])
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (b'{"id": "table-a-1"}', "valid JSON, but not a list"),
+        (b"null", "valid JSON, but not a list"),
+        (b"[{", "Expecting property name"),
+        (b"[" * 100_000, "maximum recursion depth"),
+    ],
+)
+def test_an_evening_list_that_is_no_json_list_is_said_once_read_as_none_and_replaced(
+    tmp_path, caplog, content, why
+):
+    """club-results.json is the table's own file; one that is not a JSON list (edited by
+    hand, another program's) is read as no result, said once in the log, and replaced by
+    the next result kept (the service never stops on it)."""
+    (tmp_path / "club-results.json").write_bytes(content)
+    files = ClubFiles(tmp_path)
+    with caplog.at_level("ERROR", logger="companion.club"):
+        assert files.evening.read() == [] and files.evening.ids() == set()
+    [said] = [r.getMessage() for r in caplog.records]
+    assert "club-results.json cannot be read as a list of games" in said and why in said
+    record = game_result("table-a", finished_referee(), now_utc())
+    files.keep(record)
+    assert files.evening.read() == [record]
+
+
+def test_an_outbox_file_that_is_no_result_is_said_and_the_others_are_sent(
+    broker, club, tmp_path, caplog
+):
+    """A file of the outbox nested too deep for Python's JSON reader (another program's):
+    logged, left there, and the worker goes on to connect and send the result after it."""
+    box = tmp_path / "club-outbox"
+    box.mkdir()
+    (box / "deep.json").write_bytes(b"[" * 100_000)
+    referee = finished_referee()
+    keep_finished(broker.table_config("table-a"), tmp_path, referee)
+    link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    with caplog.at_level("ERROR", logger="companion.club"):
+        link.start()
+        wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)])
+        link.stop()
+    assert outbox(tmp_path) == ["deep.json"]
+    assert any("deep.json" in r.getMessage() for r in caplog.records)
