@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import errno
 import io
 import json
 import logging
@@ -235,6 +236,22 @@ def test_run_creates_its_data_directory_private(tmp_path: Path, umask_022: None)
     done = run_service("run", *SCRIPT, "--sim-input", str(script), "--data-dir", str(data))
     assert done.returncode == 0, done.stderr
     assert mode(data) == 0o700 and mode(data / "game.jsonl") == 0o600
+
+
+def test_a_journal_whose_mode_cannot_be_set_is_refused_and_left_closed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file system that refuses Unix modes (a FAT stick mounted without `quiet`): the
+    error goes up rather than a journal others may read, and the file is not left open."""
+
+    def refuse(fd: int, mode: int) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "fchmod", refuse)
+    before = os.listdir("/proc/self/fd")
+    with pytest.raises(PermissionError):
+        JournalWriter(tmp_path / "game.jsonl")
+    assert os.listdir("/proc/self/fd") == before
 
 
 @pytest.fixture
@@ -726,6 +743,18 @@ def test_an_input_line_of_a_mebibyte_is_read_and_one_byte_more_is_damage(
             match=rf"game\.jsonl:3: it is longer than any journal line \(more than {MIB} bytes\)$",
         ):
             read_journal(path)
+
+
+def test_appends_number_on_after_the_longest_last_line_and_blank_lines(tmp_path: Path) -> None:
+    """Appending goes on from the last line's number, read from the file's end: the longest
+    line (1 MiB) last, blank lines after it (an editor's), is read whole."""
+    path = tmp_path / "game.jsonl"
+    write_journal(path, checksummed(path, SETUP, SPOT) + sized(MIB, press_line) + b"\n \n\n")
+    with JournalWriter(path) as writer:
+        writer.write(TickInput(3.0))
+    lines = [line for line in path.read_bytes().splitlines() if line.strip()]
+    assert [checked(line).seq for line in lines] == [1, 2, 3, 4]
+    assert read_journal(path).inputs[-1] == TickInput(3.0)
 
 
 @pytest.mark.parametrize(("size", "read"), [(MIB, True), (MIB + 1, False)])
