@@ -6,6 +6,7 @@ a result kept again from the journal after a cut counted once."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import threading
@@ -281,3 +282,74 @@ def test_an_outbox_file_that_is_no_result_is_said_and_the_others_are_sent(
         link.stop()
     assert outbox(tmp_path) == ["deep.json"]
     assert any("deep.json" in r.getMessage() for r in caplog.records)
+
+
+def test_a_table_connects_once_with_a_persistent_session_and_says_so(
+    broker, club, tmp_path, caplog
+):
+    """As docs/club.md has it: a persistent session (QoS 1 results survive a reconnection),
+    a keepalive of 15 s (a table switched off is "offline" within about 20 s), both as the
+    broker itself logs the connection; the table's log says it is connected."""
+    link = TableLink(broker.table_config("table-a"), tmp_path, finished_referee())
+    with caplog.at_level("INFO", logger="companion.club"):
+        link.start()
+        wait_for(lambda: "table-a" in club.board.tables and club.board.tables["table-a"].online)
+        link.stop()
+    said = [r.getMessage() for r in caplog.records]
+    assert said.count(f"club: connected to 127.0.0.1:{broker.port}") == 1
+    log = (broker.folder / "mosquitto.log").read_text()
+    assert "as table-a (p2, c0, k15, u'table-a')" in log  # its user names it
+
+
+def test_a_wrong_password_is_refused_by_the_broker_and_said_in_the_tables_log(
+    broker, tmp_path, caplog
+):
+    config = dataclasses.replace(broker.table_config("table-a"), password="not-its-password")
+    link = TableLink(config, tmp_path, finished_referee(), retry=1)
+    with caplog.at_level("WARNING", logger="companion.club"):
+        link.start()
+        link.step()
+        wait_for(lambda: any("broker refused" in r.getMessage() for r in caplog.records))
+        link.stop()
+    said = next(r.getMessage() for r in caplog.records if "broker refused" in r.getMessage())
+    assert said.startswith("club: the broker refused table table-a: ")
+    assert len(outbox(tmp_path)) == 1  # the result waits for a password that works
+
+
+def test_a_table_that_cannot_reach_its_broker_says_it_tries_again_every_10_s(tmp_path, caplog):
+    link = TableLink(ClubConfig("bad..host", 1883, "table-a", "table-a", "pw"), tmp_path,
+                     finished_referee())  # fmt: skip
+    with caplog.at_level("ERROR", logger="companion.club"):
+        link.start()
+        wait_for(lambda: caplog.records)
+        link.stop()
+    [said] = [r.getMessage() for r in caplog.records]
+    assert said.endswith("club-outbox, tried again every 10 s")
+
+
+def test_a_finished_game_sends_its_result_and_the_evening_list_once(broker, club, tmp_path):
+    """The referee loop steps the link after every input, the game over or not: a finished
+    game's result goes to the worker once, so the retained evening list is sent once for
+    it, however many steps follow."""
+    seen: list[tuple[str, bytes]] = []
+    spy = broker.client(CLUB, "table-a-spy")
+    spy.on_message = lambda c, u, m: seen.append((m.topic.rsplit("/", 1)[1], m.payload))
+    spy.on_connect = lambda client, *_: client.subscribe("companion/tables/table-a/#", 1)
+    spy.connect("127.0.0.1", broker.port)
+    spy.loop_start()
+    try:
+        link = TableLink(broker.table_config("table-a"), tmp_path, finished_referee(), retry=1)
+        link.start()
+        wait_for(lambda: ("availability", b"online") in seen)
+        for _ in range(5):
+            link.step()
+        wait_for(lambda: outbox(tmp_path) == [])
+        link.stop()
+        wait_for(lambda: ("availability", b"offline") in seen)
+    finally:
+        spy.disconnect()
+        spy.loop_stop()
+    online = seen.index(("availability", b"online"))
+    after = [json.loads(p) for kind, p in seen[online:] if kind == "results"]
+    assert [len(results) for results in after] == [0, 1]  # at the connection, then its own
+    assert [kind for kind, _ in seen].count("result") == 1
