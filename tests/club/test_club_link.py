@@ -353,3 +353,18 @@ def test_a_finished_game_sends_its_result_and_the_evening_list_once(broker, club
     after = [json.loads(p) for kind, p in seen[online:] if kind == "results"]
     assert [len(results) for results in after] == [0, 1]  # at the connection, then its own
     assert [kind for kind, _ in seen].count("result") == 1
+
+
+def test_a_result_the_outbox_cannot_keep_is_sent_all_the_same(broker, club, tmp_path, caplog):
+    """A data directory where the outbox cannot be written (here club-outbox is a file):
+    the table's log says so, and the result goes to the broker without a copy on disk."""
+    (tmp_path / "club-outbox").write_text("not a folder")
+    referee = finished_referee()
+    link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    with caplog.at_level("ERROR", logger="companion.club"):
+        link.start()
+        link.step()
+        wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)])
+        link.stop()
+    [said] = [r.getMessage() for r in caplog.records]
+    assert said.startswith("club: cannot keep the result in ") and "without a copy" in said
