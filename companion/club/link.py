@@ -343,7 +343,7 @@ class TableLink:
         if state is None:
             return
         self._client.publish(topic(table, STATE), state_payload(state.view), retain=True)
-        number = int(state.view.get("frame_no", 0))
+        number = int(state.view["frame_no"])
         if online or number != self._frame[0]:
             if number != self._frame[0]:
                 out = io.BytesIO()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import queue
+import signal
 import subprocess
 import threading
 import time
@@ -26,7 +28,16 @@ from companion.club.outbox import (
     now_utc,
     result_id,
 )
-from companion.club.topics import GAMES, RESULT, RESULTS, topic
+from companion.club.topics import (
+    AVAILABILITY,
+    GAMES,
+    OFFLINE,
+    RESULT,
+    RESULTS,
+    STATE,
+    state_payload,
+    topic,
+)
 from companion.config.club import ClubConfig
 from tests.club.conftest import CLUB, SimTable, outbox, wait_for
 from tests.club.live import start_table, stop_table
@@ -227,7 +238,7 @@ def test_a_table_stopped_as_its_game_ends_waits_for_the_brokers_acknowledgement(
     """The service stops right after the input that ended the game: the link sends the
     result it was just handed and waits a moment for the broker's PUBACK, so the outbox is
     empty once it stopped (nothing sent again by the next run), then says "offline"
-    itself (a clean disconnect sends no last will)."""
+    itself (a clean disconnect sends no last will), retained for a board started later."""
     referee = finished_referee()
     link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
     link.start()
@@ -237,6 +248,23 @@ def test_a_table_stopped_as_its_game_ends_waits_for_the_brokers_acknowledgement(
     assert outbox(tmp_path) == []
     wait_for(lambda: not club.board.tables["table-a"].online)
     wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)])
+    assert retained(broker, topic("table-a", AVAILABILITY)) == OFFLINE
+
+
+def retained(broker, name: str) -> bytes:
+    """What the broker retains on the topic ``name``, as a client of the club's that
+    subscribes now reads it."""
+    got: queue.SimpleQueue[bytes] = queue.SimpleQueue()
+    spy = broker.client(CLUB, "retained-spy")
+    spy.on_message = lambda c, u, m: got.put(m.payload)
+    spy.on_connect = lambda client, *_: client.subscribe(name, 1)
+    spy.connect("127.0.0.1", broker.port)
+    spy.loop_start()
+    try:
+        return got.get(timeout=10)
+    finally:
+        spy.disconnect()
+        spy.loop_stop()
 
 
 @pytest.mark.parametrize(
@@ -368,3 +396,66 @@ def test_a_result_the_outbox_cannot_keep_is_sent_all_the_same(broker, club, tmp_
         link.stop()
     [said] = [r.getMessage() for r in caplog.records]
     assert said.startswith("club: cannot keep the result in ") and "without a copy" in said
+
+
+def test_a_result_no_file_can_keep_waits_in_memory_for_the_broker_to_return(broker, club, tmp_path):
+    """A data directory that takes no result (an SD card gone read-only: here the outbox
+    and the evening list are not what they should be) while the broker is away: the
+    result, sent all the same, waits in paho's memory for the broker to come back."""
+    (tmp_path / "club-outbox").write_text("not a folder")
+    (tmp_path / "club-results.json").mkdir()
+    referee = finished_referee()
+    link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    link.start()
+    wait_for(lambda: "table-a" in club.board.tables and club.board.tables["table-a"].online)
+    broker.kill()
+    wait_for(lambda: not link.connected.is_set())
+    link.step()  # the game ends while the broker is away
+    broker.start()
+    wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)], 30)
+    link.stop()
+
+
+def test_of_the_states_waiting_together_the_table_publishes_the_latest(broker, tmp_path):
+    """The worker sends the snapshots it finds waiting as one, the latest (here a whole
+    game stepped before the link starts)."""
+    played = games.get("swiped")
+    setup = played.simulated_setup(played.default_seats, 1)
+    referee = played.referee(setup)
+    link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    views = []
+    for record in played.simulate(setup).inputs:
+        referee.feed(record)
+        snapshot = link.publisher.snapshot()
+        if snapshot is not None:
+            views.append(snapshot.view)
+            link.take(snapshot)
+    assert len(views) > 2 and state_payload(views[0]) != state_payload(views[-1])
+    link.start()
+    try:
+        assert retained(broker, topic("table-a", STATE)) == state_payload(views[-1])
+    finally:
+        link.stop()
+
+
+def test_a_broker_that_stops_answering_never_holds_the_tables_stop(broker, club, tmp_path):
+    """The broker frozen (SIGSTOP: the connection open, nothing answered): the link's stop
+    waits its moment for the acknowledgement, then goes; the result stays in the outbox
+    and the next run sends it."""
+    referee = finished_referee()
+    link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    link.start()
+    wait_for(lambda: "table-a" in club.board.tables and club.board.tables["table-a"].online)
+    assert broker.process is not None
+    broker.process.send_signal(signal.SIGSTOP)
+    try:
+        link.step()
+        link.stop()
+        assert len(outbox(tmp_path)) == 1
+    finally:
+        broker.process.send_signal(signal.SIGCONT)
+    again = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    again.start()
+    wait_for(lambda: outbox(tmp_path) == [])
+    again.stop()
+    wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)])
