@@ -125,7 +125,9 @@ class TableLink:
         self._said_online = 0
         """The connection the worker said "online" on (and sent the retained lists)."""
         self._state: Snapshot | None = None
-        self._frame: tuple[int, bytes] = (-1, b"")
+        self._frame_no = -1
+        self._png = b""
+        """The last frame published: its number and its PNG."""
         self._tls = not config.tls
         """TLS is set up (or plain MQTT was asked for)."""
         self._offline: str | None = None
@@ -344,12 +346,13 @@ class TableLink:
             return
         self._client.publish(topic(table, STATE), state_payload(state.view), retain=True)
         number = int(state.view["frame_no"])
-        if online or number != self._frame[0]:
-            if number != self._frame[0]:
-                out = io.BytesIO()
-                state.frame.save(out, format="PNG")
-                self._frame = (number, out.getvalue())
-            self._client.publish(topic(table, FRAME), self._frame[1], retain=True)
+        changed = number != self._frame_no
+        if changed:
+            out = io.BytesIO()
+            state.frame.save(out, format="PNG")
+            self._frame_no, self._png = number, out.getvalue()
+        if online or changed:
+            self._client.publish(topic(table, FRAME), self._png, retain=True)
 
 
 def open_link(

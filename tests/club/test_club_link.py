@@ -459,3 +459,39 @@ def test_a_broker_that_stops_answering_never_holds_the_tables_stop(broker, club,
     wait_for(lambda: outbox(tmp_path) == [])
     again.stop()
     wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)])
+
+
+def test_a_frame_is_sent_when_it_changed_and_a_state_at_each_step(broker, tmp_path):
+    """The OLED frame (a PNG of a few kilobytes) goes to the broker when it changed, not at
+    every state: a PtiPassPass game has states that change under the same frame."""
+    seen: list[tuple[str, bytes]] = []
+    spy = broker.client(CLUB, "table-a-spy")
+    spy.on_message = lambda c, u, m: seen.append((m.topic.rsplit("/", 1)[1], m.payload))
+    spy.on_connect = lambda client, *_: client.subscribe("companion/tables/table-a/#", 1)
+    spy.connect("127.0.0.1", broker.port)
+    spy.loop_start()
+    played = games.get("ptipasspass")
+    setup = played.simulated_setup(played.default_seats, 1)
+    referee = played.referee(setup)
+    link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    frames = []
+    try:
+        link.start()
+        wait_for(lambda: ("availability", b"online") in seen)
+        for record in played.simulate(setup).inputs:
+            referee.feed(record)
+            snapshot = link.publisher.snapshot()
+            if snapshot is not None:
+                states = [kind for kind, _ in seen].count("state")
+                link.take(snapshot)  # one at a time: each its own state
+                wait_for(lambda: [kind for kind, _ in seen].count("state") > states)  # noqa: B023
+                frames.append(snapshot.view["frame_no"])
+        link.stop()
+        wait_for(lambda: ("availability", b"offline") in seen)  # the last frame came before
+    finally:
+        spy.disconnect()
+        spy.loop_stop()
+    sent = [payload for kind, payload in seen if kind == "frame"]
+    assert len(frames) > len(set(frames))  # states under the same frame...
+    assert len(sent) == len(set(frames))  # ...sent no frame again
+    assert all(a != b for a, b in zip(sent, sent[1:], strict=False))
