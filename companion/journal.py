@@ -957,14 +957,15 @@ def _continuation(file: IO[str], checksum: bool | None, path: Path) -> tuple[boo
 
 def _first_line(fd: int) -> bytes | None:
     """The file's first line that is not blank (None when there is none in its first
-    `MAX_LINE` + 1 bytes), cut there when longer."""
-    head = os.pread(fd, MAX_LINE + 1, 0)
+    `MAX_LINE` bytes, the longest journal line), cut there when longer."""
+    head = os.pread(fd, MAX_LINE, 0)
     return next((line for line in head.split(b"\n") if line.strip()), None)
 
 
 def _last_line(fd: int) -> bytes:
-    """The file's last line that is not blank (b"" when there is none), cut to its last
-    `MAX_LINE` + 1 bytes when longer. The blank lines after it are skipped first, a block
+    """The file's last line that is not blank (b"" when there is none), without its
+    newline: whole when it is a journal line (at most `MAX_LINE` bytes with it), cut to its
+    last `MAX_LINE` bytes when longer. The blank lines after it are skipped first, a block
     at a time, so they never cut it."""
     end = os.fstat(fd).st_size
     while end > 0:
@@ -974,7 +975,7 @@ def _last_line(fd: int) -> bytes:
             end = start + len(kept)
             break
         end = start
-    start = max(0, end - MAX_LINE - 1)
+    start = max(0, end - MAX_LINE)  # the line and the newline before it
     line = os.pread(fd, end - start, start)
     return line[line.rfind(b"\n") + 1 :]
 

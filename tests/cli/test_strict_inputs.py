@@ -390,3 +390,21 @@ def test_a_new_game_has_an_id_of_its_own_of_16_hex_digits() -> None:
     assert all(re.fullmatch(r"[0-9a-f]{16}", i) for i in ids)
     setup = parse_setup(setup_with(id=ids[0]))
     assert setup.id == ids[0] and game_id(setup) == ids[0]
+
+
+def test_a_setup_without_an_id_has_one_derived_from_it_the_same_at_every_replay() -> None:
+    """A journal written before ids, or by another command: its game's id is made from its
+    setup (16 hex digits), the same each time it is read, another setup's another."""
+    setup = parse_setup(SETUP)
+    assert setup.id is None
+    derived = game_id(setup)
+    assert re.fullmatch(r"[0-9a-f]{16}", derived)
+    assert game_id(parse_setup(SETUP)) == derived
+    assert game_id(parse_setup(setup_with(seed=8))) != derived
+
+
+@pytest.mark.parametrize(("across", "ok"), [(3, False), (4, True)])
+def test_a_tag_across_two_spots_names_another_spot_with_ok_false(across: int, ok: bool) -> None:
+    refused_input("reader", "across", spot=3, ok=ok, across=across)
+    read = parse_input({**INPUTS["reader"], "spot": 3, "ok": False, "across": 4})
+    assert read == ReaderInput(40.2, 3, False, 4)
