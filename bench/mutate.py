@@ -14,13 +14,14 @@ decorators, `assert`s, imports, `raise NotImplementedError`, `if TYPE_CHECKING:`
 marked `# pragma: no mutate` are left alone.
 
 Which tests run for a mutant: coverage with one context per test maps each line of the
-module to the tests that executed it. First tier, the module's own tests: the test files
-that import it (or a package that re-exports it), through their helpers. A mutant runs
-only the tests that executed its lines (fastest first, stopping at the first failure; a
-line run only at import gets every test that reached the module). Second tier, for the
-survivors: every other test file that can reach the module through imports (a module
-name in a string counts: the game registry imports games by name), mapped the same way.
-`--narrow` stops after the first tier. A mutant no test executes survives, "not reached".
+module to the tests that executed it. First tier, the module's own tests: `--tests`, else
+those `OWN_TESTS` lists for it (and then no second tier), else the test files that import
+it (or a package that re-exports it), through their helpers. A mutant runs only the tests
+that executed its lines (fastest first, stopping at the first failure; a line run only at
+import gets every test that reached the module). Second tier, for the survivors: every
+other test file that can reach the module through imports (a module name in a string
+counts: the game registry imports games by name), mapped the same way. `--narrow` stops
+after the first tier. A mutant no test executes survives, "not reached".
 
 A survivor is either a gap of the tests or an equivalent mutant: a change no behaviour
 can show (`x >= 0` into `x > 0` where x is never 0...). Equivalents are listed, each with
@@ -109,10 +110,31 @@ OWN_TESTS = {
         "tests/referee/test_old_setup_lines.py", "tests/pi/test_pace.py",
         "tests/referee/vnp/test_scenarios.py",
     ),
+    "companion/journal.py": (
+        "tests/cli/test_journal_files.py", "tests/cli/test_journal_end.py",
+        "tests/cli/test_journal_faults.py", "tests/cli/test_journal_not_applied.py",
+        "tests/cli/test_strict_inputs.py", "tests/cli/test_replay_memory.py",
+        "tests/referee/test_old_setup_lines.py", "tests/referee/test_resume.py",
+        "tests/lab/test_journals.py",
+    ),
+    "companion/web/pairing.py": (
+        "tests/web/test_browser_common.py", "tests/web/test_http.py",
+        "tests/web/test_pairing_attacks.py", "tests/web/test_pairing_pace.py",
+        "tests/web/test_publisher.py",
+    ),
+    "companion/club/link.py": (
+        "tests/club/test_club_bounds.py", "tests/club/test_club_broker.py",
+        "tests/club/test_club_commands.py", "tests/club/test_club_intake.py",
+        "tests/club/test_club_link.py", "tests/club/test_club_night.py",
+        "tests/club/test_power_cut.py",
+    ),
 }  # fmt: skip
-"""The first tier `readme()` gives a module: an engine's rule tests (the lab's lockstep
-test, which holds the fast paths to the engines, is not a test of the rules), the pace's
-own tests; any other module, the test files that import it."""
+"""A module's own tests, its first tier and its only one (no second tier) when no
+`--tests` are given: an engine's rule tests (the lab's lockstep test, which holds the
+fast paths to the engines, is not a test of the rules); the pace's and the journal's own
+tests (some hundred files import the journal, most to write a scenario); pairing's and
+the link's, the test files that import them. Any other module: the test files that
+import it, then the second tier."""
 
 MAP_ENV = "MUTATE_MAP"
 """Set for the child pytest of a coverage map: `targets|output` (targets joined by ':')."""
@@ -1119,6 +1141,16 @@ tier `tests/rules` alone: the PassPass engine 90 %, Flip Done's 98 %, Swiped's 9
 """The same campaign before issue 44's tests (history, not re-run)."""
 
 
+def by_own_tests(project: Project, modules: Sequence[str]) -> dict[tuple[str, ...], list[str]]:
+    """The modules (paths or dotted names) grouped by their `OWN_TESTS` (() for a module
+    without), in order."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for module in modules:
+        path = str(project.resolve(module).relative_to(project.root))
+        groups.setdefault(OWN_TESTS.get(path, ()), []).append(module)
+    return groups
+
+
 def readme(quick: bool) -> str:
     """bench/README.md's section: the campaign over `MODULES` (first tier `OWN_TESTS`,
     alone where given; quick: 20 mutants a module, first tier only), the survivors, the
@@ -1126,10 +1158,7 @@ def readme(quick: bool) -> str:
     sample = 20 if quick else SAMPLE
     started = time.perf_counter()
     reports = []
-    groups: dict[tuple[str, ...], list[str]] = {}
-    for module in MODULES:
-        groups.setdefault(OWN_TESTS.get(module, ()), []).append(module)
-    for own, modules in groups.items():
+    for own, modules in by_own_tests(Project(ROOT), MODULES).items():
         reports += campaign(
             Project(ROOT), modules, sample, SEED, own_tests=own, narrow=quick or bool(own),
             progress=lambda line: print(line, file=sys.stderr, flush=True),
@@ -1185,7 +1214,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=SAMPLE, help="mutants a module (0: all)")
     parser.add_argument("--seed", type=int, default=SEED, help="the sample's seed")
     parser.add_argument("--workers", type=int, default=1, help="mutants run at once")
-    parser.add_argument("--tests", nargs="*", default=(), help="the first tier's test files")
+    parser.add_argument(
+        "--tests", nargs="*", default=(),
+        help="the first tier's test files (default: the module's OWN_TESTS, no second tier; "
+        "else the files importing it)",
+    )  # fmt: skip
     parser.add_argument("--narrow", action="store_true", help="no second tier")
     parser.add_argument("--exclude", nargs="*", default=(), help="test files never run")
     parser.add_argument(
@@ -1212,11 +1245,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             for m in mutants(path.read_text(), str(path)):
                 print(f"{path.relative_to(project.root)}:{m.line} #{m.index} {m.describe()}")
         return 0
-    reports = campaign(
-        project, args.modules, args.sample, args.seed, args.workers, args.tests, args.narrow,
-        args.exclude, args.mutants, args.again, args.out,
-        progress=lambda line: print(line, file=sys.stderr, flush=True),
-    )  # fmt: skip
+    groups = {tuple(args.tests): list(args.modules)}
+    if not args.tests:
+        groups = by_own_tests(project, args.modules)
+    reports = []
+    for own, modules in groups.items():
+        reports += campaign(
+            project, modules, args.sample, args.seed, args.workers, own,
+            args.narrow or bool(own), args.exclude, args.mutants, args.again, args.out,
+            progress=lambda line: print(line, file=sys.stderr, flush=True),
+        )  # fmt: skip
     print(SUMMARY_HEAD)
     for report in reports:
         print(summary_row(report))

@@ -527,6 +527,12 @@ class JournalReader:
                 return self._number, raw
         return 0, b""
 
+    def _another_line(self) -> bool:
+        """After a line that is no JSON object: does a line that is not blank follow (it
+        is then damage, not a torn last line)? Reads that line."""
+        _, raw = self._next_line()
+        return bool(raw)
+
     def _setup(self, number: int, raw: bytes) -> tuple[Setup, bool, bool]:
         """The setup, whether it has a checksum, and whether it is numbered."""
         if len(raw) > MAX_LINE:
@@ -538,7 +544,7 @@ class JournalReader:
         try:
             record = _record(line.body)
         except ValueError as exc:
-            if not self._next_line()[1]:
+            if not self._another_line():
                 raise TornSetup(
                     f"{self.name}:{number}: its only line is a torn setup ({exc}): "
                     "no game was started"
@@ -572,7 +578,7 @@ class JournalReader:
             try:
                 record = _record(line.body)
             except ValueError as exc:
-                if self._next_line()[1]:
+                if self._another_line():
                     self._damaged(number, exc)
                 else:
                     self.cut = True
@@ -836,38 +842,37 @@ def _continuation(file: IO[str], checksum: bool | None, path: Path) -> tuple[boo
 
 def _first_line(fd: int) -> bytes | None:
     """The file's first line that is not blank (None when there is none in its first
-    `MAX_LINE` + 1 bytes), cut there when longer."""
-    head = os.pread(fd, MAX_LINE + 1, 0)
+    `MAX_LINE` bytes, the longest journal line), cut there when longer."""
+    head = os.pread(fd, MAX_LINE, 0)
     return next((line for line in head.split(b"\n") if line.strip()), None)
 
 
 def _last_line(fd: int) -> bytes:
-    """The file's last line that is not blank (b"" when there is none), cut to its last
-    `MAX_LINE` + 1 bytes when longer; blank lines after it are skipped a block at a time."""
+    """The file's last line that is not blank (b"" when there is none), without its
+    newline: whole when it is a journal line (at most `MAX_LINE` bytes with it), cut to its
+    last `MAX_LINE` bytes when longer. The blank lines after it are skipped first, a block
+    at a time, so they never cut it."""
     end = os.fstat(fd).st_size
     while end > 0:
-        start = max(0, end - MAX_LINE - 1)
+        start = max(0, end - MAX_LINE)
         kept = os.pread(fd, end - start, start).rstrip()
         if kept:
-            return kept[kept.rfind(b"\n") + 1 :]
+            end = start + len(kept)
+            break
         end = start
-    return b""
-
-
-SETUP_HEAD = MAX_LINE
-"""How much of a journal is read to find its setup line: no line is longer."""
+    start = max(0, end - MAX_LINE)  # the line and the newline before it
+    line = os.pread(fd, end - start, start)
+    return line[line.rfind(b"\n") + 1 :]
 
 
 def _end_last_line(file: IO[str]) -> None:
     """End the file's last line if its newline was lost (a cut after the bytes but before
-    the ``\\n``), so the next record starts on a fresh line."""
+    the ``\\n``), so the next record starts on a fresh line. The newline is written and
+    fsync'd with that record: a cut before leaves the file as it was, ended again then."""
     fd = file.fileno()
     size = os.fstat(fd).st_size
-    if size == 0 or os.pread(fd, 1, size - 1) == b"\n":
-        return
-    file.write("\n")
-    file.flush()
-    os.fsync(file.fileno())
+    if size > 0 and os.pread(fd, 1, size - 1) != b"\n":
+        file.write("\n")
 
 
 def dump_lines(

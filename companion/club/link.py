@@ -130,7 +130,9 @@ class TableLink:
         self._said_online = 0
         """The connection the worker said "online" on (and sent the retained lists)."""
         self._state: Snapshot | None = None
-        self._frame: tuple[int, bytes] = (-1, b"")
+        self._frame_no = -1
+        self._png = b""
+        """The last frame published: its number and its PNG."""
         self._page = page_address(page)
         """The retained ``page`` (empty: no page the club can open)."""
         self._tls = not config.tls
@@ -315,7 +317,7 @@ class TableLink:
         come before it was added), then to the broker."""
         try:
             record = json.loads(path.read_bytes())
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:  # RecursionError: too deep
             log.error("club: cannot read %s: %s", path, exc)
             return
         if isinstance(record, dict) and isinstance(record.get("id"), str):
@@ -352,13 +354,14 @@ class TableLink:
         if state is None:
             return
         self._client.publish(topic(table, STATE), state_payload(state.view), retain=True)
-        number = int(state.view.get("frame_no", 0))
-        if online or number != self._frame[0]:
-            if number != self._frame[0]:
-                out = io.BytesIO()
-                state.frame.save(out, format="PNG")
-                self._frame = (number, out.getvalue())
-            self._client.publish(topic(table, FRAME), self._frame[1], retain=True)
+        number = int(state.view["frame_no"])
+        changed = number != self._frame_no
+        if changed:
+            out = io.BytesIO()
+            state.frame.save(out, format="PNG")
+            self._frame_no, self._png = number, out.getvalue()
+        if online or changed:
+            self._client.publish(topic(table, FRAME), self._png, retain=True)
 
 
 def open_link(

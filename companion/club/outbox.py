@@ -113,17 +113,30 @@ class RecentList:
     def __init__(self, path: Path, field: str) -> None:
         self.path = path
         self.field = field
+        self._said: str | None = None
+        """Why the file could not be read, as last logged."""
 
     def read(self) -> list[dict[str, Any]]:
-        """The recent records (none when the file is missing or unreadable)."""
+        """The recent records: none when the file is missing, or is not a JSON list (said
+        once in the log; the next record added replaces it)."""
         try:
             records = json.loads(self.path.read_bytes())
-        except (OSError, ValueError):
+        except FileNotFoundError:
             return []
+        except (OSError, ValueError, RecursionError) as exc:  # RecursionError: too deep
+            return self._unreadable(str(exc) or type(exc).__name__)
         if not isinstance(records, list):
-            return []
+            return self._unreadable("valid JSON, but not a list")
+        self._said = None
         kept = recent([r for r in records if isinstance(r, dict)], datetime.now(UTC), self.field)
         return kept[-EVENING_GAMES:]
+
+    def _unreadable(self, why: str) -> list[dict[str, Any]]:
+        if why != self._said:
+            log.error("club: %s cannot be read as a list of games (%s): read as none, "
+                      "replaced when the next game is kept", self.path, why)  # fmt: skip
+            self._said = why
+        return []
 
     def ids(self) -> set[str]:
         return {str(r.get("id")) for r in self.read()}

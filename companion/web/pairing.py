@@ -71,6 +71,9 @@ CLIENTS_KEPT = 4096
 """Clients remembered (past it, the one wrong the longest ago is forgotten); once that
 many are, a client the table does not remember waits its turn as one past its free tries
 (rotating through addresses gains nothing)."""
+TOKEN_BYTES = 24
+"""Random bytes of each token a phone gets (the cookie's, the header's): 192 bits, so
+neither is guessed (docs/web.md)."""
 FORMER_CODES = 16
 """Codes of this game that served and are recognised as such (never counted as wrong)."""
 
@@ -289,7 +292,8 @@ class Pairings:
             replaced = [h for h, p in self._by_hash.items() if p.seat == seat]
             for h in replaced:
                 del self._by_hash[h]
-            paired = Paired(seat, secrets.token_urlsafe(24), secrets.token_urlsafe(24))
+            token, csrf = secrets.token_urlsafe(TOKEN_BYTES), secrets.token_urlsafe(TOKEN_BYTES)
+            paired = Paired(seat, token, csrf)
             self._by_hash[_hash(paired.token)] = _Pairing(seat, paired.csrf, self.clock())
             self._former.append(self.code)
             self.code = self._new_code()

@@ -140,3 +140,18 @@ def test_a_campaign_kills_what_a_test_checks_and_reports_what_none_does(tmp_path
     text = (tmp_path / "out" / "toy_limits.md").read_text()
     assert "toy/limits.py:9 `echo` return None: return count → return None — survived" in text
     assert "limits.py:13 `square` return None: return count * count → return None — planted" in text
+
+
+def test_a_module_with_own_tests_runs_them_and_any_other_the_files_importing_it() -> None:
+    """`make mutate MODULE=...` without --tests: the module's `OWN_TESTS` (named by path or
+    dotted name), each group of modules sharing them in one campaign."""
+    from mutate import OWN_TESTS, ROOT, by_own_tests
+
+    groups = by_own_tests(
+        Project(ROOT), ["companion.journal", "companion/notify.py", "companion/journal.py"]
+    )
+    assert groups == {
+        OWN_TESTS["companion/journal.py"]: ["companion.journal", "companion/journal.py"],
+        (): ["companion/notify.py"],
+    }
+    assert all((ROOT / f).exists() for files in OWN_TESTS.values() for f in files)

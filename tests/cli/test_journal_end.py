@@ -22,6 +22,7 @@ from companion.journal import (
     Setup,
     checked,
     dump_lines,
+    parse_end,
     read_journal,
     read_lines,
     with_checksum,
@@ -222,6 +223,12 @@ def test_an_end_line_is_read_strictly(end):
     if "t" in end:  # a script's line without one happens at 0
         with pytest.raises(JournalError, match=r"script:1: end line: "):
             list(script_items(io.StringIO(json.dumps(end) + "\n"), "script"))
+
+
+def test_an_end_line_holds_up_to_64_scores():
+    """64 scores, more than any game has seats, are an end line's (65 are refused above)."""
+    end = parse_end({"t": 1, "type": "end", "scores": [0] * 64, "winner": 63})
+    assert end.scores == (0,) * 64 and end.winner == 63
 
 
 def test_a_simulated_table_skips_a_journals_end_line(tmp_path):

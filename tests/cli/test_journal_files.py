@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import errno
 import io
 import json
 import logging
@@ -19,7 +20,7 @@ import stat
 import sys
 import warnings
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +37,10 @@ from companion.journal import (
     Setup,
     SpotInput,
     TickInput,
+    UnreadableSetup,
     checked,
     dump_lines,
+    line_of,
     read_journal,
     with_checksum,
 )
@@ -233,6 +236,22 @@ def test_run_creates_its_data_directory_private(tmp_path: Path, umask_022: None)
     done = run_service("run", *SCRIPT, "--sim-input", str(script), "--data-dir", str(data))
     assert done.returncode == 0, done.stderr
     assert mode(data) == 0o700 and mode(data / "game.jsonl") == 0o600
+
+
+def test_a_journal_whose_mode_cannot_be_set_is_refused_and_left_closed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file system that refuses Unix modes (a FAT stick mounted without `quiet`): the
+    error goes up rather than a journal others may read, and the file is not left open."""
+
+    def refuse(fd: int, mode: int) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "fchmod", refuse)
+    before = os.listdir("/proc/self/fd")
+    with pytest.raises(PermissionError):
+        JournalWriter(tmp_path / "game.jsonl")
+    assert os.listdir("/proc/self/fd") == before
 
 
 @pytest.fixture
@@ -673,6 +692,132 @@ def test_a_setup_line_longer_than_any_leaves_no_game(tmp_path: Path) -> None:
     damage = setup_problem(path)
     assert damage is not None and damage.setup and damage.line == 1
     assert "longer than any journal line" in damage.reason
+
+
+# Issue 44: the documented sizes (docs/journal.md, "Sizes") pinned at the limit and one
+# byte over, in the documented figures (so moving a constant fails here as in the docs).
+
+MIB = 1_048_576
+"""No journal line is longer, its newline included."""
+JOURNAL_BYTES = 16 * MIB
+"""No file `companion replay`, `companion report` or a replay page reads is larger."""
+
+
+def sized(size: int, line: Callable[[int], str]) -> bytes:
+    """The line ``line(pad)`` makes (``pad``: how many ASCII letters it pads with), its
+    newline included, padded to exactly ``size`` bytes."""
+    pad = size - len(line(0).encode()) - 1
+    made = (line(pad) + "\n").encode()
+    assert len(made) == size
+    return made
+
+
+def press_line(pad: int) -> str:
+    """Line 3 of a journal: an announce whose value is ``pad`` letters."""
+    return line_of(PressInput(2.0, "announce", 0, "x" * pad), True, 3)
+
+
+def big_setup_line(pad: int) -> str:
+    """A setup line of 25,000 enrolled tags (the room docs/journal.md says a mebibyte
+    leaves), the last tag's kind ``pad`` letters longer."""
+    tags = {f"04{i:012X}": "animal:lapin" for i in range(25_000)}
+    tags["04FFFFFFFFFFFF"] = "animal:" + "x" * pad
+    return line_of(dataclasses.replace(SETUP, tags=tags), True, 1)
+
+
+@pytest.mark.parametrize(("size", "read"), [(MIB, True), (MIB + 1, False)])
+def test_an_input_line_of_a_mebibyte_is_read_and_one_byte_more_is_damage(
+    tmp_path: Path, size: int, read: bool
+) -> None:
+    path = tmp_path / "game.jsonl"
+    line = sized(size, press_line)
+    tick = line_of(TickInput(3.0), True, 4) + "\n"
+    write_journal(path, checksummed(path, SETUP, SPOT) + line + tick.encode())
+    if read:
+        journal = read_journal(path)
+        assert len(journal.inputs[1].value) == size - len(press_line(0)) - 1
+        assert journal.inputs[2] == TickInput(3.0)
+    else:
+        with pytest.raises(
+            JournalError,
+            match=rf"game\.jsonl:3: it is longer than any journal line \(more than {MIB} bytes\)$",
+        ):
+            read_journal(path)
+
+
+def test_appends_number_on_after_the_longest_last_line_and_blank_lines(tmp_path: Path) -> None:
+    """Appending goes on from the last line's number, read from the file's end: the longest
+    line (1 MiB) last, blank lines after it (an editor's), is read whole."""
+    path = tmp_path / "game.jsonl"
+    write_journal(path, checksummed(path, SETUP, SPOT) + sized(MIB, press_line) + b"\n \n\n")
+    with JournalWriter(path) as writer:
+        writer.write(TickInput(3.0))
+    lines = [line for line in path.read_bytes().splitlines() if line.strip()]
+    assert [checked(line).seq for line in lines] == [1, 2, 3, 4]
+    assert read_journal(path).inputs[-1] == TickInput(3.0)
+
+
+@pytest.mark.parametrize(("size", "read"), [(MIB, True), (MIB + 1, False)])
+def test_a_setup_line_of_a_mebibyte_is_read_and_one_byte_more_leaves_no_game(
+    tmp_path: Path, size: int, read: bool
+) -> None:
+    from companion.session import setup_problem
+
+    path = write_journal(tmp_path / "game.jsonl", sized(size, big_setup_line))
+    if read:
+        assert len(read_journal(path).setup.tags) == 25_001
+    else:
+        with pytest.raises(UnreadableSetup, match=r"game\.jsonl:1: it is longer than any"):
+            read_journal(path)
+        damage = setup_problem(path)
+        assert damage is not None and damage.setup and damage.line == 1
+
+
+@pytest.mark.parametrize("command", ["read_journal", "replay"])
+def test_a_file_of_16_mib_is_read_and_one_byte_more_is_refused_by_its_size(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """Sparse files (nothing written): the 16 MiB one is read up to its damage, the zeros
+    where its line 3 should be; the larger one is refused before any read."""
+    path = tmp_path / "game.jsonl"
+    head = checksummed(path, SETUP, SPOT)
+
+    def error(size: int) -> str:
+        write_journal(path, head)
+        os.truncate(path, size)
+        if command == "replay":
+            assert main(["replay", str(path)]) == 2
+            return capsys.readouterr().err
+        with pytest.raises(JournalError) as raised:
+            read_journal(path)
+        return str(raised.value)
+
+    assert "game.jsonl:3: it is longer than any journal line" in error(JOURNAL_BYTES)
+    refused = error(JOURNAL_BYTES + 1)
+    assert (
+        f"game.jsonl: {JOURNAL_BYTES + 1} bytes, larger than any journal (at most {JOURNAL_BYTES})"
+        in refused
+    )
+
+
+def test_a_setup_numbered_other_than_1_is_unreadable_and_named(tmp_path: Path) -> None:
+    """A setup line numbered 2 (lines were moved) leaves no game, named at line 1; never
+    read as an older companion's unnumbered journal, whose damage would then be named at
+    a later line."""
+    from companion.session import setup_problem
+
+    path = tmp_path / "game.jsonl"
+    lines = checksummed(path, SETUP, SPOT, SPOT_2).splitlines(keepends=True)
+    setup = json.loads(lines[0])
+    del setup["seq"], setup["crc"]
+    moved = with_checksum(json.dumps(setup, separators=(",", ":")), 2).encode() + b"\n"
+    write_journal(path, b"".join([moved, *lines[1:]]))
+    due = "game.jsonl:1: it is numbered 2 where 1 was due: a line before it is missing"
+    with pytest.raises(UnreadableSetup, match=due):
+        read_journal(path)
+    damage = setup_problem(path)
+    assert damage is not None and damage.setup and damage.line == 1
+    assert damage.reason.startswith("it is numbered 2 where 1 was due")
 
 
 def test_run_resume_says_a_torn_last_line_in_one_log_line(

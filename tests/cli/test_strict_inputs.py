@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 from typing import Any
 
 import pytest
@@ -23,6 +24,8 @@ from companion.journal import (
     Setup,
     SpotInput,
     dump_lines,
+    game_id,
+    new_game_id,
     parse_input,
     parse_setup,
     read_lines,
@@ -356,3 +359,52 @@ def test_a_journal_the_table_wrote_plays_as_simulated_input(tmp_path: Any) -> No
     changed = [lines[0], lines[1].replace('"spot":3', '"spot":4')]
     with pytest.raises(JournalError, match=r"game.jsonl:2: .*checksum"):
         list(script_items(io.StringIO("".join(changed)), "game.jsonl"))
+
+
+@pytest.mark.parametrize(
+    ("kind", "named"),
+    [
+        ("move", "'move'"),
+        ("m" * 30, repr("m" * 20)),
+        (7, "7"),
+        (None, "null"),
+        (["spot"], "a list"),
+    ],
+)
+def test_an_unknown_record_type_is_named_at_most_20_characters_and_the_types_listed(
+    kind: Any, named: str
+) -> None:
+    """A line is never quoted whole (it may hold UIDs): a type is shown to its first 20
+    characters, a value that is not text by what it is."""
+    with pytest.raises(JournalError) as caught:
+        parse_input({"t": 1.0, "type": kind})
+    types = "types are setup, spot, press, tick, reader, resume"
+    assert str(caught.value) == f"unknown record type {named}; {types}"
+
+
+def test_a_new_game_has_an_id_of_its_own_of_16_hex_digits() -> None:
+    """`companion run` writes it on a new game's setup line (the club's result carries
+    it): 16 lower-case hex digits, read back as written, never another game's."""
+    ids = [new_game_id() for _ in range(1000)]
+    assert len(set(ids)) == 1000
+    assert all(re.fullmatch(r"[0-9a-f]{16}", i) for i in ids)
+    setup = parse_setup(setup_with(id=ids[0]))
+    assert setup.id == ids[0] and game_id(setup) == ids[0]
+
+
+def test_a_setup_without_an_id_has_one_derived_from_it_the_same_at_every_replay() -> None:
+    """A journal written before ids, or by another command: its game's id is made from its
+    setup (16 hex digits), the same each time it is read, another setup's another."""
+    setup = parse_setup(SETUP)
+    assert setup.id is None
+    derived = game_id(setup)
+    assert re.fullmatch(r"[0-9a-f]{16}", derived)
+    assert game_id(parse_setup(SETUP)) == derived
+    assert game_id(parse_setup(setup_with(seed=8))) != derived
+
+
+@pytest.mark.parametrize(("across", "ok"), [(3, False), (4, True)])
+def test_a_tag_across_two_spots_names_another_spot_with_ok_false(across: int, ok: bool) -> None:
+    refused_input("reader", "across", spot=3, ok=ok, across=across)
+    read = parse_input({**INPUTS["reader"], "spot": 3, "ok": False, "across": 4})
+    assert read == ReaderInput(40.2, 3, False, 4)

@@ -6,7 +6,10 @@ a result kept again from the journal after a cut counted once."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import queue
+import signal
 import subprocess
 import threading
 import time
@@ -25,7 +28,16 @@ from companion.club.outbox import (
     now_utc,
     result_id,
 )
-from companion.club.topics import GAMES, RESULT, RESULTS, topic
+from companion.club.topics import (
+    AVAILABILITY,
+    GAMES,
+    OFFLINE,
+    RESULT,
+    RESULTS,
+    STATE,
+    state_payload,
+    topic,
+)
 from companion.config.club import ClubConfig
 from tests.club.conftest import CLUB, SimTable, outbox, wait_for
 from tests.club.live import start_table, stop_table
@@ -218,3 +230,268 @@ def test_a_result_sent_before_its_games_list_counts_once_the_list_comes(broker, 
     archived = [json.loads(line) for line in club.archive.read_text().splitlines()]
     assert archived == [record]
     assert club.board.tables["table-a"].refused == {}
+
+
+def test_a_table_stopped_as_its_game_ends_waits_for_the_brokers_acknowledgement(
+    broker, club, tmp_path
+):
+    """The service stops right after the input that ended the game: the link sends the
+    result it was just handed and waits a moment for the broker's PUBACK, so the outbox is
+    empty once it stopped (nothing sent again by the next run), then says "offline"
+    itself (a clean disconnect sends no last will), retained for a board started later."""
+    referee = finished_referee()
+    link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    link.start()
+    wait_for(lambda: "table-a" in club.board.tables and club.board.tables["table-a"].online)
+    link.step()  # the game is over: its result to the worker...
+    link.stop()  # ...and the stop right behind it
+    assert outbox(tmp_path) == []
+    wait_for(lambda: not club.board.tables["table-a"].online)
+    wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)])
+    assert retained(broker, topic("table-a", AVAILABILITY)) == OFFLINE
+
+
+def retained(broker, name: str) -> bytes:
+    """What the broker retains on the topic ``name``, as a client of the club's that
+    subscribes now reads it."""
+    got: queue.SimpleQueue[bytes] = queue.SimpleQueue()
+    spy = broker.client(CLUB, "retained-spy")
+    spy.on_message = lambda c, u, m: got.put(m.payload)
+    spy.on_connect = lambda client, *_: client.subscribe(name, 1)
+    spy.connect("127.0.0.1", broker.port)
+    spy.loop_start()
+    try:
+        return got.get(timeout=10)
+    finally:
+        spy.disconnect()
+        spy.loop_stop()
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (b'{"id": "table-a-1"}', "valid JSON, but not a list"),
+        (b"null", "valid JSON, but not a list"),
+        (b"[{", "Expecting property name"),
+        (b"[" * 100_000, "maximum recursion depth"),
+    ],
+)
+def test_an_evening_list_that_is_no_json_list_is_said_once_read_as_none_and_replaced(
+    tmp_path, caplog, content, why
+):
+    """club-results.json is the table's own file; one that is not a JSON list (edited by
+    hand, another program's) is read as no result, said once in the log, and replaced by
+    the next result kept (the service never stops on it)."""
+    (tmp_path / "club-results.json").write_bytes(content)
+    files = ClubFiles(tmp_path)
+    with caplog.at_level("ERROR", logger="companion.club"):
+        assert files.evening.read() == [] and files.evening.ids() == set()
+    [said] = [r.getMessage() for r in caplog.records]
+    assert "club-results.json cannot be read as a list of games" in said and why in said
+    record = game_result("table-a", finished_referee(), now_utc())
+    files.keep(record)
+    assert files.evening.read() == [record]
+
+
+def test_an_outbox_file_that_is_no_result_is_said_and_the_others_are_sent(
+    broker, club, tmp_path, caplog
+):
+    """A file of the outbox nested too deep for Python's JSON reader (another program's):
+    logged, left there, and the worker goes on to connect and send the result after it."""
+    box = tmp_path / "club-outbox"
+    box.mkdir()
+    (box / "deep.json").write_bytes(b"[" * 100_000)
+    referee = finished_referee()
+    keep_finished(broker.table_config("table-a"), tmp_path, referee)
+    link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    with caplog.at_level("ERROR", logger="companion.club"):
+        link.start()
+        wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)])
+        link.stop()
+    assert outbox(tmp_path) == ["deep.json"]
+    assert any("deep.json" in r.getMessage() for r in caplog.records)
+
+
+def test_a_table_connects_once_with_a_persistent_session_and_says_so(
+    broker, club, tmp_path, caplog
+):
+    """As docs/club.md has it: a persistent session (QoS 1 results survive a reconnection),
+    a keepalive of 15 s (a table switched off is "offline" within about 20 s), both as the
+    broker itself logs the connection; the table's log says it is connected."""
+    link = TableLink(broker.table_config("table-a"), tmp_path, finished_referee())
+    with caplog.at_level("INFO", logger="companion.club"):
+        link.start()
+        wait_for(lambda: "table-a" in club.board.tables and club.board.tables["table-a"].online)
+        link.stop()
+    said = [r.getMessage() for r in caplog.records]
+    assert said.count(f"club: connected to 127.0.0.1:{broker.port}") == 1
+    log = (broker.folder / "mosquitto.log").read_text()
+    assert "as table-a (p2, c0, k15, u'table-a')" in log  # its user names it
+
+
+def test_a_wrong_password_is_refused_by_the_broker_and_said_in_the_tables_log(
+    broker, tmp_path, caplog
+):
+    config = dataclasses.replace(broker.table_config("table-a"), password="not-its-password")
+    link = TableLink(config, tmp_path, finished_referee(), retry=1)
+    with caplog.at_level("WARNING", logger="companion.club"):
+        link.start()
+        link.step()
+        wait_for(lambda: any("broker refused" in r.getMessage() for r in caplog.records))
+        link.stop()
+    said = next(r.getMessage() for r in caplog.records if "broker refused" in r.getMessage())
+    assert said.startswith("club: the broker refused table table-a: ")
+    assert len(outbox(tmp_path)) == 1  # the result waits for a password that works
+
+
+def test_a_table_that_cannot_reach_its_broker_says_it_tries_again_every_10_s(tmp_path, caplog):
+    link = TableLink(ClubConfig("bad..host", 1883, "table-a", "table-a", "pw"), tmp_path,
+                     finished_referee())  # fmt: skip
+    with caplog.at_level("ERROR", logger="companion.club"):
+        link.start()
+        wait_for(lambda: caplog.records)
+        link.stop()
+    [said] = [r.getMessage() for r in caplog.records]
+    assert said.endswith("club-outbox, tried again every 10 s")
+
+
+def test_a_finished_game_sends_its_result_and_the_evening_list_once(broker, club, tmp_path):
+    """The referee loop steps the link after every input, the game over or not: a finished
+    game's result goes to the worker once, so the retained evening list is sent once for
+    it, however many steps follow."""
+    seen: list[tuple[str, bytes]] = []
+    spy = broker.client(CLUB, "table-a-spy")
+    spy.on_message = lambda c, u, m: seen.append((m.topic.rsplit("/", 1)[1], m.payload))
+    spy.on_connect = lambda client, *_: client.subscribe("companion/tables/table-a/#", 1)
+    spy.connect("127.0.0.1", broker.port)
+    spy.loop_start()
+    try:
+        link = TableLink(broker.table_config("table-a"), tmp_path, finished_referee(), retry=1)
+        link.start()
+        wait_for(lambda: ("availability", b"online") in seen)
+        for _ in range(5):
+            link.step()
+        wait_for(lambda: outbox(tmp_path) == [])
+        link.stop()
+        wait_for(lambda: ("availability", b"offline") in seen)
+    finally:
+        spy.disconnect()
+        spy.loop_stop()
+    online = seen.index(("availability", b"online"))
+    after = [json.loads(p) for kind, p in seen[online:] if kind == "results"]
+    assert [len(results) for results in after] == [0, 1]  # at the connection, then its own
+    assert [kind for kind, _ in seen].count("result") == 1
+
+
+def test_a_result_the_outbox_cannot_keep_is_sent_all_the_same(broker, club, tmp_path, caplog):
+    """A data directory where the outbox cannot be written (here club-outbox is a file):
+    the table's log says so, and the result goes to the broker without a copy on disk."""
+    (tmp_path / "club-outbox").write_text("not a folder")
+    referee = finished_referee()
+    link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    with caplog.at_level("ERROR", logger="companion.club"):
+        link.start()
+        link.step()
+        wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)])
+        link.stop()
+    [said] = [r.getMessage() for r in caplog.records]
+    assert said.startswith("club: cannot keep the result in ") and "without a copy" in said
+
+
+def test_a_result_no_file_can_keep_waits_in_memory_for_the_broker_to_return(broker, club, tmp_path):
+    """A data directory that takes no result (an SD card gone read-only: here the outbox
+    and the evening list are not what they should be) while the broker is away: the
+    result, sent all the same, waits in paho's memory for the broker to come back."""
+    (tmp_path / "club-outbox").write_text("not a folder")
+    (tmp_path / "club-results.json").mkdir()
+    referee = finished_referee()
+    link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    link.start()
+    wait_for(lambda: "table-a" in club.board.tables and club.board.tables["table-a"].online)
+    broker.kill()
+    wait_for(lambda: not link.connected.is_set())
+    link.step()  # the game ends while the broker is away
+    broker.start()
+    wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)], 30)
+    link.stop()
+
+
+def test_of_the_states_waiting_together_the_table_publishes_the_latest(broker, tmp_path):
+    """The worker sends the snapshots it finds waiting as one, the latest (here a whole
+    game stepped before the link starts)."""
+    played = games.get("swiped")
+    setup = played.simulated_setup(played.default_seats, 1)
+    referee = played.referee(setup)
+    link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    views = []
+    for record in played.simulate(setup).inputs:
+        referee.feed(record)
+        snapshot = link.publisher.snapshot()
+        if snapshot is not None:
+            views.append(snapshot.view)
+            link.take(snapshot)
+    assert len(views) > 2 and state_payload(views[0]) != state_payload(views[-1])
+    link.start()
+    try:
+        assert retained(broker, topic("table-a", STATE)) == state_payload(views[-1])
+    finally:
+        link.stop()
+
+
+def test_a_broker_that_stops_answering_never_holds_the_tables_stop(broker, club, tmp_path):
+    """The broker frozen (SIGSTOP: the connection open, nothing answered): the link's stop
+    waits its moment for the acknowledgement, then goes; the result stays in the outbox
+    and the next run sends it."""
+    referee = finished_referee()
+    link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    link.start()
+    wait_for(lambda: "table-a" in club.board.tables and club.board.tables["table-a"].online)
+    assert broker.process is not None
+    broker.process.send_signal(signal.SIGSTOP)
+    try:
+        link.step()
+        link.stop()
+        assert len(outbox(tmp_path)) == 1
+    finally:
+        broker.process.send_signal(signal.SIGCONT)
+    again = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    again.start()
+    wait_for(lambda: outbox(tmp_path) == [])
+    again.stop()
+    wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)])
+
+
+def test_a_frame_is_sent_when_it_changed_and_a_state_at_each_step(broker, tmp_path):
+    """The OLED frame (a PNG of a few kilobytes) goes to the broker when it changed, not at
+    every state: a PtiPassPass game has states that change under the same frame."""
+    seen: list[tuple[str, bytes]] = []
+    spy = broker.client(CLUB, "table-a-spy")
+    spy.on_message = lambda c, u, m: seen.append((m.topic.rsplit("/", 1)[1], m.payload))
+    spy.on_connect = lambda client, *_: client.subscribe("companion/tables/table-a/#", 1)
+    spy.connect("127.0.0.1", broker.port)
+    spy.loop_start()
+    played = games.get("ptipasspass")
+    setup = played.simulated_setup(played.default_seats, 1)
+    referee = played.referee(setup)
+    link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
+    frames = []
+    try:
+        link.start()
+        wait_for(lambda: ("availability", b"online") in seen)
+        for record in played.simulate(setup).inputs:
+            referee.feed(record)
+            snapshot = link.publisher.snapshot()
+            if snapshot is not None:
+                states = [kind for kind, _ in seen].count("state")
+                link.take(snapshot)  # one at a time: each its own state
+                wait_for(lambda: [kind for kind, _ in seen].count("state") > states)  # noqa: B023
+                frames.append(snapshot.view["frame_no"])
+        link.stop()
+        wait_for(lambda: ("availability", b"offline") in seen)  # the last frame came before
+    finally:
+        spy.disconnect()
+        spy.loop_stop()
+    sent = [payload for kind, payload in seen if kind == "frame"]
+    assert len(frames) > len(set(frames))  # states under the same frame...
+    assert len(sent) == len(set(frames))  # ...sent no frame again
+    assert all(a != b for a, b in zip(sent, sent[1:], strict=False))

@@ -4,7 +4,9 @@ its status and a sentence, never a traceback; and what a paired seat's action do
 
 from __future__ import annotations
 
+import base64
 import json
+import logging
 import os
 import socket
 import stat
@@ -87,6 +89,9 @@ def test_pairing_with_the_code_makes_a_phone_a_seat(table):
     you = phone.get("/api/state").json()["you"]
     assert you["seat"] == 2 and you["csrf"] == phone.csrf
     assert table.client().get("/api/state").json()["you"] is None
+    # Each token is 192 random bits (docs/web.md), base64url without padding.
+    for token in (phone.cookies["companion_seat"], phone.csrf):
+        assert len(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))) * 8 == 192
 
 
 def test_the_code_changes_after_each_pairing(table):
@@ -112,6 +117,7 @@ def test_wrong_codes_leave_the_code_the_oled_shows(table):
         {"code": "12345", "seat": 0},
         {"code": 123456, "seat": 0},
         {"code": "abcdef", "seat": 0},
+        {"code": "123456", "seat": 4},  # one past the last of the 4 seats
         {"code": "123456", "seat": 9},
         {"code": "123456", "seat": -1},
         {"code": "123456", "seat": "Ana"},
@@ -144,6 +150,25 @@ def test_pairings_survive_a_restart_of_the_same_game_only(table, tmp_path):
     assert Pairings(("X", "Y"), path, game=game).who(phone.cookies["companion_seat"]) is None
     # Another game with the same seats (a new journal): its phones must pair again.
     assert Pairings(names, path, game="another").who(phone.cookies["companion_seat"]) is None
+
+
+def test_a_saved_pairing_for_no_seat_of_the_game_is_not_taken(table, tmp_path):
+    """pairings.json edited or damaged: an entry whose seat is no seat of the game (past
+    the last, negative, not a number) or whose hash is no string is left out, the others
+    kept."""
+    table.client().pair(table, 1)
+    path = tmp_path / "pairings.json"
+    data = json.loads(path.read_text())
+    [[digest, _, csrf, at]] = data["paired"]
+    data["paired"] += [
+        ["a" * 64, 4, csrf, at],
+        ["b" * 64, -1, csrf, at],
+        ["c" * 64, "2", csrf, at],
+        [7, 2, csrf, at],
+    ]
+    path.write_text(json.dumps(data))
+    loaded = Pairings(tuple(table.session.referee.names), path, game=table.web.pairings.game)
+    assert loaded.paired_seats() == {1}
 
 
 # ------------------------------------------------------------------------- refusals
@@ -227,7 +252,7 @@ def test_a_phone_unpairs_itself(table):
     assert table.client().get("/api/state").json()["pairing"]["open_seats"] == [0, 1, 2, 3]
 
 
-def test_the_console_unpairs_from_the_pi_itself_with_its_token(table):
+def test_the_console_unpairs_from_the_pi_itself_with_its_token(table, caplog):
     phone = table.client()
     phone.pair(table, 1)
     name = table.session.referee.names[1]
@@ -238,11 +263,24 @@ def test_the_console_unpairs_from_the_pi_itself_with_its_token(table):
     assert stat.S_IMODE(os.stat(table.data_dir / "web-admin.token").st_mode) == 0o600
     nobody = console.post("/api/admin/unpair", {"seat": "Nobody"}, **{"X-Admin-Token": token})
     refused(nobody, 400)
-    answer = console.post("/api/admin/unpair", {"seat": name}, **{"X-Admin-Token": token})
+    with caplog.at_level(logging.INFO, logger="companion"):
+        answer = console.post("/api/admin/unpair", {"seat": name}, **{"X-Admin-Token": token})
     # Refused or done, the console reads it in the table's language (French here).
     assert answer.json() == {"ok": True, "unpaired": 1, "said": "Téléphones dissociés : 1."}
     assert nobody.json()["error"].startswith("Nommez une place")
     refused(phone.act("doublon"), 401)
+    # Said in the log, and saved: a restart of the table does not pair that phone again.
+    said = [r.getMessage() for r in caplog.records if "unpaired" in r.getMessage()]
+    assert said == [f"web: unpaired {name}"]
+    names, game = tuple(table.session.referee.names), table.web.pairings.game
+    again = Pairings(names, table.data_dir / "pairings.json", game=game)
+    assert again.who(phone.cookies["companion_seat"]) is None
+    # Unpairing a seat with no phone unpairs nothing, and says nothing.
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="companion"):
+        none_left = console.post("/api/admin/unpair", {"seat": name}, **{"X-Admin-Token": token})
+    assert none_left.json()["unpaired"] == 0
+    assert not [r for r in caplog.records if "unpaired" in r.getMessage()]
 
 
 def test_asking_for_the_code_shows_the_pairing_card_on_the_oled(table):

@@ -13,7 +13,7 @@ import math
 import pytest
 
 from companion.web.errors import Refused, said
-from companion.web.pairing import Tries
+from companion.web.pairing import CodeCard, Tries, client_of
 
 from .guessing import Clock, address, guess, paced_table, wrong
 from .table import Client, LiveTable
@@ -24,6 +24,8 @@ BURST, EVERY = 12, 10
 """Tries the table hears at once from devices past their free tries, then one every EVERY s."""
 KEPT = 4096
 """Devices the table remembers."""
+SHOW = 60
+"""Seconds the pairing card shows; the game's screen then stays as long."""
 
 
 @pytest.fixture
@@ -166,3 +168,37 @@ def test_rotating_through_more_addresses_than_the_table_remembers_gains_nothing(
         i += 1
     bound = many_devices_bound(10_000, 86400)
     assert 0.95 * bound <= read <= bound  # a real attack: a few turns lapse while it rotates
+
+
+def test_the_card_remembers_4096_devices_and_forgets_the_one_that_started_longest_ago():
+    """The pairing card's memory of who started one (each device at most one card every
+    5 minutes) is bounded as the tries' is: once 4,096 devices are remembered, the one
+    that started a card the longest ago is forgotten, never the newest."""
+    clock = Clock()
+    card = CodeCard(clock)
+    for i in range(KEPT + 1):
+        assert card.ask(address(i)) == SHOW
+        clock.now += 2 * SHOW  # the card shown, then the game's screen as long
+    with pytest.raises(Refused) as newest:  # 2 minutes after its card: 3 more to wait
+        card.ask(address(KEPT))
+    assert newest.value.status == 429 and newest.value.retry_after == 5 * 60 - 2 * SHOW
+    assert len(card._started) == KEPT  # bounded (the oldest, address 0, forgotten)
+
+
+@pytest.mark.parametrize(
+    ("address_", "client"),
+    [
+        ("192.168.1.20", "192.168.1.20"),
+        ("::ffff:192.168.1.20", "192.168.1.20"),  # an IPv4 phone on a dual-stack socket
+        ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:bbbb::7", "2001:db8:1:2::/64"),  # the same device's other address
+        ("2001:db8:1:3::1", "2001:db8:1:3::/64"),
+        ("not an address", "?"),
+        (None, "?"),
+    ],
+)
+def test_a_device_is_its_ipv4_address_or_its_ipv6_network(address_, client):
+    """Who is slowed: an IPv6 device picks any address of its /64 network (one client),
+    and an IPv4 phone seen through a dual-stack socket is its IPv4 address (the same
+    client as when seen directly)."""
+    assert client_of(address_) == client
