@@ -42,6 +42,7 @@ from companion.lab import restricted as restricted_play
 from companion.lab.model import GameRecord, Variant
 from companion.lab.runner import run
 from companion.lab.stats import Estimate, wilson
+from companion.lab.tally import Tally, tally
 from companion.lab.variants import load_lab, parse_variants
 
 GAMES = {  # game: (players, its own bot)
@@ -187,6 +188,13 @@ def _took(start: float) -> str:
     return "games from the cache" if CACHE is not None else f"{time.perf_counter() - start:.0f} s"
 
 
+def tallied(variants: Sequence[Variant], workers: int, ordered: bool = False) -> list[Tally]:
+    """Each variant's games (`play`, through the cache) tallied as the lab's figures take
+    them (`ordered`: deal by deal, for restricted play)."""
+    return [tally(load_lab(v.game), v.players, records, ordered)
+            for v, records in zip(variants, play(variants, workers), strict=True)]  # fmt: skip
+
+
 def restricted(n: int, workers: int, deals: dict[str, int], family: int | None = None) -> None:
     """Every restriction of the games of `deals` (REPORTING seed); the intervals hold
     together over all of them (or over `family` intervals)."""
@@ -202,7 +210,8 @@ def restricted(n: int, workers: int, deals: dict[str, int], family: int | None =
     for t in tables:
         assert t is not None
         start = time.perf_counter()
-        f = restricted_play.figures(t, play(t.variants, workers), family=family or rows)
+        f = restricted_play.figures(t, tallied(t.variants, workers, ordered=True),
+                                     family=family or rows)  # fmt: skip
         print(restricted_play.terminal(f))
         print(f"  ({len(t.variants) * t.baseline.games:,} games, {_took(start)})")
 
@@ -220,9 +229,9 @@ def ladder(n: int, games: int, workers: int) -> None:
     rungs = skill_ladder.read_ladder(data, "bench")
     assert rungs is not None
     start = time.perf_counter()
-    records = play([v for _, _, v in rungs.pairings], workers)
+    counted = tallied([v for _, _, v in rungs.pairings], workers)
     seconds = time.perf_counter() - start
-    print(skill_ladder.terminal(skill_ladder.figures(rungs, records)))
+    print(skill_ladder.terminal(skill_ladder.figures(rungs, counted)))
     played = games * len(rungs.pairings)
     if CACHE is not None:
         print(f"ladder: {played} games, read from the cache (not timed)")
@@ -263,8 +272,8 @@ def readme(quick: bool) -> str:
 `.venv/bin/python bench/mcts_speed.py [--iterations N] [--games G] [--workers W] [--cache
 DIR] [PART...]` (PART: `speed`, `edge`, `skill`, `restricted`, `ladder`). The thinking bot
 (`mcts:N`, determinized information-set MCTS over one seat's knowledge,
-companion/lab/mcts.py; Flip Done's is a paired search on the fast path) plays on the
-readable engine. Seeds: the bots' constants were tuned on seed {TUNING_SEED} (the `edge`
+companion/lab/mcts.py; Flip Done's a paired search) plays each game's engine board in
+place, forking it. Seeds: the bots' constants were tuned on seed {TUNING_SEED} (the `edge`
 part, not shown here); every figure below is on seed {REPORTING_SEED}, never used to tune.
 `skill`: `mcts:N` alone against the game's own bot, first seat rotating, {skill_games}
 games each, and q = (P - 1/n) / (1 - 1/n), the share of games decided by skill;
