@@ -28,6 +28,8 @@ LOCALE_ENV = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 _spoken: str | None = None
 """The language `speaking` chose for this run (None: none chose one)."""
+_reading = False
+"""`table_language` is reading the configuration (a problem it meets is said without it)."""
 
 
 def language() -> str:
@@ -36,7 +38,7 @@ def language() -> str:
     return _spoken or command_language(())
 
 
-def said(key: str, **fields: object) -> str:
+def said(key: str, /, **fields: object) -> str:
     """The phrase `key` of the catalogue in the command line's language, filled in."""
     return phrase(key, language(), **fields)
 
@@ -82,14 +84,18 @@ def table_language(config: str | None = None) -> str | None:
     from companion.config.model import ConfigError
     from companion.config.reading import MAX_TOML_BYTES, parse_toml
 
+    global _reading
     path = find_config(config)
-    if path is None:
-        return None
+    if path is None or _reading:
+        return None  # the file's own problem being said: its language is not known yet
+    _reading = True
     try:
         with open(path, "rb") as f:
             data = parse_toml(f.read(MAX_TOML_BYTES + 1), str(path))
     except (OSError, ConfigError):
         return None
+    finally:
+        _reading = False
     game = data.get("game")
     lang = game.get("language", DEFAULT_LANGUAGE) if isinstance(game, dict) else DEFAULT_LANGUAGE
     return lang if lang in LANGUAGES else None

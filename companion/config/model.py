@@ -131,15 +131,14 @@ class PinMap:
 
     def uses(self, seats: int) -> list[tuple[int, str]]:
         """(pin, what) of every input the table uses with `seats` seats."""
+        from companion.config.words import say
+
         out: list[tuple[int, str]] = []
-        for i, pin in enumerate(self.doublon[:seats]):
-            out.append((pin, f"pi.seats.doublon[{i}] (seat {i + 1} Doublon)"))
-        for i, pin in enumerate(self.menteur[:seats]):
-            out.append((pin, f"pi.seats.menteur[{i}] (seat {i + 1} Menteur)"))
-        for i, pin in enumerate(self.announce):
-            out.append((pin, f"pi.console.announce[{i}] (announce button {i + 1})"))
+        for use, pins in (("doublon", self.doublon[:seats]), ("menteur", self.menteur[:seats]),
+                          ("announce", self.announce)):  # fmt: skip
+            out.extend((pin, say(f"use.{use}", i=i, n=i + 1)) for i, pin in enumerate(pins))
         extra: tuple[tuple[int | None, str], ...] = (
-            (self.back, "pi.console.back (back button)"),
+            (self.back, say("use.back")),
             (self.encoder_a, "pi.encoder.a"),
             (self.encoder_b, "pi.encoder.b"),
             (self.encoder_push, "pi.encoder.push"),
