@@ -192,7 +192,6 @@ WORDS: dict[str, tuple[str, str]] = {
               "\"Cy\"], ou un nombre de places de 2 à 6",
               "give 2 to 6 different names of up to {longest} characters clockwise from seat "
               "1, e.g. [\"Ana\", \"Bob\", \"Cy\"], or a number of seats from 2 to 6"),
-    "seat_name": ("Place {n}", "Seat {n}"),
     "layout_table": ("écrivez [game.layout] comme une table, ou retirez-le",
                      "write [game.layout] as a table, or leave it out"),
     "seats_for": ("{game} se joue à {players} : nommez autant de places",
