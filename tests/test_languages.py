@@ -434,3 +434,45 @@ def test_config_check_says_every_problem_and_its_summary_in_one_language(
     assert set(BEYOND_A_TEST) <= CONFIG_WORDS
     unsaid = CONFIG_WORDS - used - set(BEYOND_A_TEST)
     assert not unsaid, " ".join(sorted(unsaid))
+
+
+# ------------------------------------------------------------------ `companion enroll`
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_enroll_says_everything_in_one_language(lang, tmp_path, capsys, monkeypatch):
+    """`companion enroll` as its players read it: each kind of step, a tag recorded, one
+    already enrolled, two at once, a reader fault, the link down, both time-outs; and the
+    command's refusals (its options, a kind it does not know, a tag it cannot forget)."""
+    from companion.devices.enroll import enroll_session, game_steps, kind_steps
+    from companion.devices.readers import LinkStatus, ReaderFault, SpotContents
+    from companion.devices.registry import TagRegistry
+    from tests.devices.test_enroll import Script
+
+    monkeypatch.setenv("COMPANION_LANG", lang)
+    a, b, c = "04A1B2C3D4E5F6", "8A2C11F0", "04FFEEDDCCBBAA"
+    lines: list[str] = []
+    steps = [*kind_steps(["colour:bleu*2"]), *game_steps("ptipasspass", 2, each=2)[:1],
+             *game_steps("flipdone", 3)[-1:]]  # fmt: skip
+    lines += [step.prompt for step in steps]
+    registry = TagRegistry(tmp_path)
+
+    def pad(*uids: str) -> SpotContents:
+        return SpotContents(0, frozenset(uids))
+
+    events = [(0.01, pad()), (0.01, ReaderFault(0, "absent")), (0.2, pad(a)), (0.2, pad()),
+              (0.2, pad(a)), (0.2, pad()), (0.2, pad(b, c)), (0.2, pad())]  # fmt: skip
+    result = enroll_session(Script(events), registry, steps, say=lines.append, timeout=1.5,
+                            settle=0.03)  # fmt: skip
+    assert not result.complete and len(result.enrolled) == 1
+    down = [(0.01, LinkStatus(False, reason="/dev/x"))]
+    enroll_session(Script(down), registry, steps, say=lines.append, timeout=0.3)
+    enroll_session(Script([]), registry, steps, say=lines.append, timeout=0.3)
+    assert len(lines) >= 12, lines
+    for argv in (["--spi", "0.0"], ["--game", "flipdone", "--seats", "2"], ["animal:dragon"],
+                 ["--forget", b], ["colour:bleu*0"], ["--list"]):  # fmt: skip
+        main(["enroll", "--data-dir", str(tmp_path), *argv])
+        out, err = capsys.readouterr()
+        lines += (out + err).splitlines()
+    wrong = prose_mistakes("\n".join(lines), lang)
+    assert not wrong, said(wrong)

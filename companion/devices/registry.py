@@ -71,10 +71,9 @@ def check_kind(kind: str) -> str:
     if regex is None or not regex.fullmatch(rest):
         words = {f: p for f, p in KIND_PATTERNS.items() if re.fullmatch(r"[a-z|]+", p)}
         known = ", ".join(f"{f}:{p}" for f, p in words.items())  # not the regexes
-        raise UnknownKind(
-            f"unknown token kind {kind!r}: known kinds are {known}, card:<rank><suit> "
-            "(e.g. card:QH), cube:<colour>, layout:<number>, piece:<colour>:<name>"
-        )
+        from companion.devices.words import say
+
+        raise UnknownKind(say("unknown_kind", kind=repr(kind), known=known))
     return kind
 
 
@@ -125,10 +124,9 @@ class TagRegistry(Mapping[str, str]):
         uid = normalise_uid(uid)
         check_kind(kind)
         if uid in self._tags:
-            raise DuplicateUid(
-                f"tag {uid} is already enrolled as {self._tags[uid]} in {self.path}; "
-                f"use another token, or forget this tag first (companion enroll --forget {uid})"
-            )
+            from companion.devices.words import say
+
+            raise DuplicateUid(say("duplicate", uid=uid, kind=self._tags[uid], path=self.path))
         self._tags[uid] = kind
         try:
             self.save()

@@ -1,0 +1,83 @@
+"""What `companion enroll` says on the terminal while tokens are tapped, in French and
+English, under ``cli.enroll.say.`` of the command line's catalogue
+(`companion.cli_words`), said in the command line's language (the OLED's words are the
+screens')."""
+
+from __future__ import annotations
+
+from companion.cli_words import add_words, said
+
+WORDS: dict[str, tuple[str, str]] = {
+    "pad_silent": ("le lecteur du pad ne répond pas ({code}) : vérifiez son câble",
+                   "the pad reader is not answering ({code}): check its cable"),
+    "link_down": ("liaison des lecteurs coupée : {reason}", "reader link down: {reason}"),
+    "first_report": ("d’un premier relevé du lecteur du pad", "a first report from the pad reader"),
+    "a_tag": ("d’un tag sur le pad", "a tag on the pad"),
+    "cleared": ("que le pad soit vidé", "the pad to be cleared"),
+    "timed_out_step": ("rien après {timeout:g} s d’attente {what} à l’étape {number} "
+                       "({prompt}) ; le lecteur du pad est-il branché et le tag du jeton "
+                       "marche-t-il ? Essayez `companion doctor`.",
+                       "timed out after {timeout:g} s waiting for {what} at step {number} "
+                       "({prompt}); is the pad reader connected and the token's tag working? "
+                       "Try `companion doctor`."),
+    "timed_out": ("rien après {timeout:g} s d’attente {what} : {why} Essayez "
+                  "`companion doctor`.",
+                  "timed out after {timeout:g} s waiting for {what}: {why} Try "
+                  "`companion doctor`."),
+    "link_why": ("{reason}.", "{reason}."),
+    "firmware": ("le Pico fait-il tourner le firmware (firmware/README.md) ?",
+                 "is the Pico running the firmware (firmware/README.md)?"),
+    "done": ("fini : {n} tag(s) enregistré(s) dans {path}",
+             "done: {n} tag(s) enrolled in {path}"),
+    "clear": ("retirez tous les jetons du pad", "take every token off the pad"),
+    "step": ("[{number}/{total}] {prompt}", "[{number}/{total}] {prompt}"),
+    "several": ("{n} tags à la fois sur le pad ({uids}) : laissez un seul jeton sur le pad",
+                "{n} tags at once on the pad ({uids}): leave exactly one token on the pad"),
+    "refused": ("refusé : {why}", "refused: {why}"),
+    "recorded": ("{uid} enregistré comme {kind} ; retirez-le du pad",
+                 "recorded {uid} as {kind}; take it off the pad"),
+    "of": ("({n} sur {total})", "({n} of {total})"),
+    "tap_shared": ("posez {what} {count} sur le pad", "tap {what} {count} on the pad"),
+    "tap_seat": ("posez {name}{count} de la place {seat} sur le pad",
+                 "tap seat {seat}'s {name}{count} on the pad"),
+    "tap_kind": ("posez un jeton {kind}{count} sur le pad", "tap a {kind} token{count} on the pad"),
+    "too_many": ("{total} jetons demandés : {max} au plus en une séance",
+                 "{total} tokens asked: at most {max} in one session"),
+    "count_fix": ("{spec} : écrivez SORTE*N avec N un nombre entier de 1 à {max}, par exemple "
+                  "{kind}*6",
+                  "{spec}: write KIND*N with N a whole number from 1 to {max}, e.g. {kind}*6"),
+    "spi_rst": ("--spi demande --rst (le GPIO BCM câblé au RST des lecteurs)",
+                "--spi needs --rst (the BCM GPIO wired to the readers' RST)"),
+    "no_pico_port": ("{problem} ; ou donnez --port PÉRIPHÉRIQUE (--spi : un lecteur sur le Pi)",
+                     "{problem}; or give --port DEVICE (--spi: a reader on the Pi)"),
+    "seats": ("--seats {seats} : {game} se joue à {players}",
+              "--seats {seats}: {game} is for {players}"),
+    "bad_config": ("configuration invalide : {first}{more} ; voir `companion config check`",
+                   "invalid configuration: {first}{more}; see `companion config check`"),
+    "more": (" (et {n} de plus)", " (and {n} more)"),
+    "cannot_read": ("impossible de lire les tags de {path} : {why}",
+                    "cannot read the tags in {path}: {why}"),
+    "cannot_write": ("impossible d’écrire {path} : {why}", "cannot write {path}: {why}"),
+    "forgot": ("{uid} oublié ({kind})", "forgot {uid} ({kind})"),
+    "no_tag": ("--forget : pas de tag {uid} dans {path}", "--forget: no such tag {uid} in {path}"),
+    "nothing": ("rien à enregistrer : donnez --game et --seats, ou des sortes de jetons",
+                "nothing to enrol: give --game and --seats, or token kinds"),
+    "tags_go": ("les tags vont dans {path}", "tags go to {path}"),
+    "duplicate": ("le tag {uid} est déjà enregistré comme {kind} dans {path} ; prenez un autre "
+                  "jeton, ou oubliez d’abord ce tag (companion enroll --forget {uid})",
+                  "tag {uid} is already enrolled as {kind} in {path}; use another token, or "
+                  "forget this tag first (companion enroll --forget {uid})"),
+    "unknown_kind": ("sorte de jeton inconnue {kind} : les sortes connues sont {known}, "
+                     "card:<rang><couleur> (par exemple card:QH), cube:<teinte>, "
+                     "layout:<nombre>, piece:<teinte>:<nom>",
+                     "unknown token kind {kind}: known kinds are {known}, card:<rank><suit> "
+                     "(e.g. card:QH), cube:<colour>, layout:<number>, piece:<colour>:<name>"),
+}  # fmt: skip
+"""What `companion enroll` says, each (French, English), under ``cli.enroll.say.``."""
+
+add_words({f"enroll.say.{key}": pair for key, pair in WORDS.items()})
+
+
+def say(name: str, /, **fields: object) -> str:
+    """`companion enroll`'s phrase ``name`` in the command line's language."""
+    return said(f"cli.enroll.say.{name}", **fields)
