@@ -30,6 +30,8 @@ from companion.config.words import WORDS as CFG_WORDS
 from companion.session import replay
 from companion.transcript import describe
 from companion.web.public import Publisher
+from tests.devices.conftest import pico  # noqa: F401  (a fixture of the doctor's test)
+from tests.devices.test_doctor import NTAG, fast_link, responder  # noqa: F401
 from tests.web.test_refusals_in_table_language import refusals_of
 
 SCENARIOS = sorted((Path(__file__).parent / "referee").rglob("*.jsonl"))
@@ -474,5 +476,33 @@ def test_enroll_says_everything_in_one_language(lang, tmp_path, capsys, monkeypa
         main(["enroll", "--data-dir", str(tmp_path), *argv])
         out, err = capsys.readouterr()
         lines += (out + err).splitlines()
+    wrong = prose_mistakes("\n".join(lines), lang)
+    assert not wrong, said(wrong)
+
+
+# ------------------------------------------------------------------ `companion doctor`
+
+UNTRANSLATED_DOCTOR = re.compile(r"^(?:scan cycle|reader visit|model|within its model|"
+                                 r"slower than its model|interpreter|scan timings)\b")  # fmt: skip
+"""The doctor's lines on the firmware's timings against the bench's model, English still
+(numbers for the builder who reads bench/): the rest of what it says is translated."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_doctor_says_everything_in_one_language(lang, pico, responder, monkeypatch):  # noqa: F811
+    """`companion doctor` watching a fake Pico on a pseudo-terminal: its link, version,
+    live reads, a fault, missing readers, an enrolled tag named, the verdict; and with no
+    Pico at all."""
+    from companion.devices.doctor import run_doctor
+
+    monkeypatch.setenv("COMPANION_LANG", lang)
+    out = io.StringIO()
+    code = run_doctor(None, seconds=0.6, find=lambda: [str(pico.path)], make_link=fast_link,
+                      out=out, readers=5, tags={NTAG: "animal:lapin"})  # fmt: skip
+    assert code == 1
+    run_doctor(None, find=lambda: [], out=out)
+    lines = [line for line in out.getvalue().splitlines()
+             if not UNTRANSLATED_DOCTOR.search(line)]  # fmt: skip
+    assert len(lines) >= 8, lines
     wrong = prose_mistakes("\n".join(lines), lang)
     assert not wrong, said(wrong)

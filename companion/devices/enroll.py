@@ -317,13 +317,13 @@ def make_source(args: argparse.Namespace) -> Readers:
         from companion.devices.spi_readers import SpiReaders
 
         return SpiReaders([args.spi], pin_rst=args.rst)
-    from companion.devices.serial_link import NO_PICO, SerialLink, pico_problem
+    from companion.devices.serial_link import SerialLink, no_pico, pico_problem
 
     problem = pico_problem(args.port)
     if problem is not None:
         if args.port is not None:
             raise RuntimeError(f"--port {problem}")
-        if problem == NO_PICO:
+        if problem == no_pico():
             problem = told("no_pico_port", problem=problem)
         raise RuntimeError(problem)
     return SerialLink(args.port)

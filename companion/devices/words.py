@@ -1,7 +1,7 @@
-"""What `companion enroll` says on the terminal while tokens are tapped, in French and
-English, under ``cli.enroll.say.`` of the command line's catalogue
-(`companion.cli_words`), said in the command line's language (the OLED's words are the
-screens')."""
+"""What `companion enroll` and `companion doctor` say on the terminal while tokens are
+tapped and readers watched, in French and English, under ``cli.enroll.say.`` and
+``cli.doctor.say.`` of the command line's catalogue (`companion.cli_words`), said in the
+command line's language (the OLED's words are the screens')."""
 
 from __future__ import annotations
 
@@ -81,3 +81,92 @@ add_words({f"enroll.say.{key}": pair for key, pair in WORDS.items()})
 def say(name: str, /, **fields: object) -> str:
     """`companion enroll`'s phrase ``name`` in the command line's language."""
     return said(f"cli.enroll.say.{name}", **fields)
+
+
+DOCTOR: dict[str, tuple[str, str]] = {
+    "pad": ("pad", "pad"),
+    "spot": ("case {n}", "spot {n}"),
+    "several": ("plusieurs Pico trouvés : {found} ; j’utilise {port}",
+                "several Picos found: {found}; using {port}"),
+    "pico": ("Pico : {port}", "Pico: {port}"),
+    "settle": ("l’attente d’alimentation des tags : settle_us = {us} µs",
+               "the tags' power-up wait: settle_us = {us} µs"),
+    "link": ("  liaison : {reason}", "  link: {reason}"),
+    "empty": ("vide", "empty"),
+    "live": ("  {reader} : {tags}", "  {reader}: {tags}"),
+    "live_fault": ("  {reader} : PANNE {code}", "  {reader}: FAULT {code}"),
+    "button": ("  bouton {name} {state}", "  button {name} {state}"),
+    "down": ("enfoncé", "down"),
+    "up": ("relâché", "up"),
+    "no_answer": ("pas de réponse", "no answer"),
+    "busy": (" (le service companion l’utilise-t-il ? sudo systemctl stop companion)",
+             " (is the companion service using it? sudo systemctl stop companion)"),
+    "cannot_talk": ("impossible de parler au Pico : {reason}{hint}",
+                    "cannot talk to the Pico: {reason}{hint}"),
+    "restarting": ("redémarrage du Pico pour lire son HELLO (REPL, Ctrl-C, Ctrl-D)...",
+                   "soft-restarting the Pico to read its HELLO (REPL, Ctrl-C, Ctrl-D)..."),
+    "firmware": ("firmware {firmware}, protocole {proto}, {readers} lecteurs",
+                 "firmware {firmware}, protocol {proto}, {readers} readers"),
+    "no_hello": ("version du firmware inconnue (pas de HELLO), {count} lecteurs dans le relevé",
+                 "firmware version unknown (no HELLO), {count} readers in the snapshot"),
+    "pong": ("PING : PONG en {ms:.0f} ms", "PING: PONG in {ms:.0f} ms"),
+    "no_pong": ("PING : pas de PONG", "PING: no PONG"),
+    "watching": ("surveillance des lecteurs pendant {seconds:g} s (posez-y des tags pour les "
+                 "tester) :",
+                 "watching the readers for {seconds:g} s (put tags on them to test):"),
+    "summary": ("bilan :", "summary:"),
+    "missing": ("  {reader} : ABSENT (le Pico a {count} lecteurs)",
+                "  {reader}: MISSING (the Pico has {count} readers)"),
+    "fault": ("  {reader} : PANNE {code} ({hint})", "  {reader}: FAULT {code} ({hint})"),
+    "silent": ("  {reader} : MUET (aucun relevé en {seconds:g} s)",
+               "  {reader}: SILENT (no report in {seconds:g} s)"),
+    "ok": ("  {reader} : ok, {n} tag(s) {tags}", "  {reader}: ok, {n} tag(s) {tags}"),
+    "frames": ("liaison : {frames} trames, {crc} CRC faux, {malformed} mal formées, {gaps} "
+               "trous de séquence",
+               "link: {frames} frames, {crc} bad CRC, {malformed} malformed, {gaps} "
+               "sequence gaps"),
+    "noisy": ("  (câble bruité ?)", "  (noisy cable?)"),
+    "lost": ("liaison perdue pendant la surveillance", "link lost during the watch"),
+    "no_snapshot": ("le Pico n’a envoyé aucun relevé en {seconds:g} s (son battement est de "
+                    "1 s) : scanne-t-il ?",
+                    "the Pico sent no snapshot in {seconds:g} s (its heartbeat is 1 s): is it "
+                    "scanning?"),
+    "healthy": ("en bonne santé", "healthy"),
+    "unhealthy": ("PAS en bonne santé", "NOT healthy"),
+    "not_enrolled": ("pas enregistré", "not enrolled"),
+    "tags": ("tags : {why}", "tags: {why}"),
+    "data": ("dossier de données : {path} (d’après {origin}), {n} tag(s) enregistré(s)",
+             "data directory: {path} (from {origin}), {n} tag(s) enrolled"),
+    "no_pico": ("aucun Pico trouvé sur l’USB (fabricant {vid:04X}, produit MicroPython "
+                "{pid:04X}) : vérifiez le câble (un câble de charge seule ne montre rien) et "
+                "que MicroPython et firmware/ sont flashés (firmware/README.md)",
+                "no Pico found on USB (vendor {vid:04X}, MicroPython product {pid:04X}): check "
+                "the cable (a charge-only cable shows nothing) and that MicroPython and "
+                "firmware/ are flashed (firmware/README.md)"),
+    "hint": ("vérifiez son câblage et sa ligne CS", "check its wiring and CS line"),
+    "stalled": ("le cœur 1, qui scanne le bus SPI de ce lecteur, ne répond plus : l’autre bus "
+                "est toujours lu ; débranchez le Pico et rebranchez-le, et signalez-le si cela "
+                "se reproduit",
+                "core 1, which scans this reader's SPI bus, stopped answering: the other bus "
+                "is still read; unplug the Pico and plug it in again, and report it if it "
+                "recurs"),
+    "crashed": ("le cœur 1, qui scanne le bus SPI de ce lecteur, a levé une erreur : l’autre "
+                "bus est toujours lu ; débranchez le Pico et rebranchez-le, et signalez-le si "
+                "cela se reproduit",
+                "core 1, which scans this reader's SPI bus, raised an error: the other bus is "
+                "still read; unplug the Pico and plug it in again, and report it if it recurs"),
+    "across": ("un tag est à cheval sur cette case et {other}, les deux lecteurs le lisent : "
+               "posez-le sur l’une des deux",
+               "one tag lies across this spot and {other}, both readers read it: put it on "
+               "one of them"),
+    "bad_config": ("configuration invalide (voir plus haut ; companion config check)",
+                   "invalid configuration (see above; companion config check)"),
+}  # fmt: skip
+"""What `companion doctor` says, each (French, English), under ``cli.doctor.say.``."""
+
+add_words({f"doctor.say.{key}": pair for key, pair in DOCTOR.items()})
+
+
+def doctor_says(name: str, /, **fields: object) -> str:
+    """`companion doctor`'s phrase ``name`` in the command line's language."""
+    return said(f"cli.doctor.say.{name}", **fields)
