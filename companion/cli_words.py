@@ -45,7 +45,7 @@ def environment_language(environ: Mapping[str, str] = os.environ) -> str:
     return locale_language(environ) or DEFAULT_LANGUAGE
 
 
-def said(key: str, **fields: object) -> str:
+def said(key: str, /, **fields: object) -> str:
     """The phrase `key` of the catalogue in the command line's language, filled in."""
     return phrase(key, language(), **fields)
 

@@ -223,7 +223,9 @@ def _checked(check: Callable[[Any], Any], fix: str) -> Callable[[str, Any], Any]
     def read(key: str, value: Any) -> Any:
         checked = check(value)
         if checked is None:
-            raise fields.FieldError(f"{key!r} = {fields.shown(value)}: {fix}")
+            from companion.cli_words import text_of
+
+            raise fields.FieldError(f"{key!r} = {fields.shown(value)}: {text_of(fix)}")
         return checked
 
     return read

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import config
-from companion.cli_words import said
+from companion.cli_words import said, text_of
 from companion.config.bounds import Seconds
 from companion.config.data_dir import DATA_ENV, data_dir_unwritable, folder_problem
 from companion.config.model import DEFAULT_DATA_DIR
@@ -51,7 +51,7 @@ def checked_option(check: Callable[[Any], Any], fix: str) -> Callable[[str], Any
             value = text
         checked = check(value)
         if checked is None:
-            raise argparse.ArgumentTypeError(f"{text}: {fix}")
+            raise argparse.ArgumentTypeError(f"{text}: {text_of(fix)}")
         return checked
 
     parse.__name__ = "value"

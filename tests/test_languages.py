@@ -3,7 +3,8 @@ registry (people's pace, their slips, faults and refusals included) and of the r
 scenario journals (every fault, refusal and undo a table met), rendered as the
 transcript and the page's history in French and in English, and each table's status line
 along the way; what a phone reads when its game refuses what it sent; the command line
-(every help, argparse's words, refusals, `replay`, the typed table of `play --sim`); and
+(every help, argparse's words, refusals, `replay`, the typed table of `play --sim`, every
+problem and summary of `config check`); and
 the club's board, whatever the language of its tables. A line fails on a word of the other
 language (a colour, a suit or a rank of cards included) or on an internal id the players
 never see (a card's code, a line's short name, a bare list, a placement number, a key
@@ -25,9 +26,12 @@ from companion.cli import COMMANDS, main
 from companion.club.board import Board
 from companion.club.topics import state_payload
 from companion.club.words import WORDS as CLUB_WORDS
+from companion.config.words import WORDS as CFG_WORDS
 from companion.session import replay
 from companion.transcript import describe
 from companion.web.public import Publisher
+from tests.devices.conftest import pico  # noqa: F401  (a fixture of the doctor's test)
+from tests.devices.test_doctor import NTAG, fast_link, responder  # noqa: F401
 from tests.web.test_refusals_in_table_language import refusals_of
 
 SCENARIOS = sorted((Path(__file__).parent / "referee").rglob("*.jsonl"))
@@ -272,4 +276,233 @@ def test_the_typed_table_says_everything_in_its_language(name, lang, tmp_path, m
                   if not DRAWN.search(line)]  # fmt: skip
     assert len(said_lines) > 15
     wrong = prose_mistakes("\n".join(said_lines), lang)
+    assert not wrong, said(wrong)
+
+
+# ------------------------------------------------------------------ `companion config check`
+
+CONFIG_WORDS = {f"cli.cfg.{key}" for key in CFG_WORDS}
+BEYOND_A_TEST = {
+    "cli.cfg.not_toml_other": "a ValueError of tomllib other than a number's digits",
+    "cli.cfg.no_home": "~ without a home directory",
+    "cli.cfg.unwritable": "a folder this user may not write: the tests run as root",
+    "cli.cfg.uncreatable": "a folder this user may not create: the tests run as root",
+    "cli.cfg.sum.no_espeak": "espeak-ng missing: it is installed where the tests run",
+}
+"""The configuration's words no file here can make `config check` say, and why."""
+NAMED = re.compile(
+    r'"[^"]*"|(?<=connues ici : )[^;]*|(?<=known keys here: )[^;]*|\bSeat \d'
+    r"|(?<=TOML valide : )[^(]*\(at [^)]*\)|(?<=valid TOML: )[^(]*\(at [^)]*\)"
+    r"|unknown ptipasspass rules zzz: ptipasspass has no rule settings"
+    r"|must be a JSON value, not a date"
+)
+"""What a line of `config check` names rather than says: a value of the file, the keys a
+table knows, a seat's default name; and the words it quotes from elsewhere, in English
+whatever the table's: tomllib's syntax errors, a game's refusal of its rule settings, the
+journal's refusal of a value it cannot record."""
+
+
+def bad_configs(tmp: Path) -> list[Path]:
+    """Configurations and pin maps between them wrong in every way `config check` words."""
+    pins_dir = tmp / "pins-folder"
+    pins_dir.mkdir()
+    (tmp / "a-file").write_text("")
+    (tmp / "ca.pem").write_text("-----BEGIN CERTIFICATE-----\n")
+    no_controls = "[controls]\nenabled = false\n"
+    few = next((name, n) for name in games.names() for n in range(2, 7)
+               if n not in games.get(name).seats)  # fmt: skip
+    pin_maps = {
+        "sections": '[pi]\nseats = 5\nconsole = { announce = [1], back = 99, zzz = 1 }\n'
+                    "encoder = {}\n",
+        "missing": "[pi.seats]\ndoublon = 5\n",
+        "pi": "pi = 5\n",
+        "clash": "[pi.seats]\ndoublon = [5, 6]\nmenteur = [2, 13]\n[pi.console]\n"
+                 "announce = [16, 19, 20]\nback = 21\n[pi.encoder]\na = 22\nb = 23\npush = 24\n",
+    }  # fmt: skip
+    files = {
+        "values": "schema = 2\nnonsense = 1\n[game]\nname = \"chess\"\nfirst = 9\nsettle = 9\n"
+                  "language = \"de\"\nseed = 100000000000000000000000000000000\nseats = 1\n"
+                  "rules = 5\nlayout = 5\n[paths]\ndata_dir = \"~nosuchuser-xyz/x\"\n"
+                  "pins = \"/tmp/a\\u0000b\"\n[display]\ndriver = \"x\"\ni2c_bus = 99\n"
+                  "address = 1\nrotation = 90\ncontrast = 999\n[controls]\nenabled = \"yes\"\n"
+                  "bounce_ms = 0\nlong_press_ms = 1\n[readers]\nkind = \"spi\"\nport = \"\"\n"
+                  "settle_us = -1\nresume_wait = 99\nspi_rst = 99\nspi_spots = 5\n[web]\n"
+                  "enabled = 1\nhost = \"x\"\nport = 0\npairing_hours = -1\n[sound]\n"
+                  "backend = \"x\"\nvolume = -1\nrate = 1\nvoice_fr = \"!\"\nvoice_en = \"!\"\n"
+                  "interrupt = 2\n[club]\ntls = false\ntls_ca = \"missing.pem\"\n"
+                  "username = \"\"\npassword = \"\"\n",
+        "seats": f"[game]\nname = \"{few[0]}\"\nseats = {few[1]}\n",
+        "rules": "[game]\nname = \"ptipasspass\"\n[game.rules]\nzzz = 1\n",
+        "json": "[game]\nrules = { when = 1979-05-27 }\n",
+        "table": "display = 5\n[readers]\nkind = \"x\"\n[club]\ntls = 3\nbroker = \"h\"\n"
+                 "table = \"t1\"\ntls_ca = \"\"\n",
+        "ca": "[club]\nbroker = \"h\"\ntable = \"t1\"\ntls = false\ntls_ca = \"ca.pem\"\n",
+        "plain": "[club]\nbroker = \"h:1883\"\ntable = \"t1\"\n",
+        "spi": "[readers]\nkind = \"spi\"\n",
+        "data-file": f"[paths]\ndata_dir = \"{tmp / 'a-file'}\"\n{no_controls}",
+        "data-parent": f"[paths]\ndata_dir = \"{tmp / 'a-file' / 'x'}\"\n{no_controls}",
+        "pins-folder": f"[paths]\npins = \"{pins_dir}\"\n",
+        "no-pins": "[controls]\nenabled = true\n",
+        "not-toml": "x = \n",
+        "digits": "x = 1" + "1" * 5000 + "\n",
+        "deep": "x = " + "[" * 1000 + "]" * 1000 + "\n",
+    }  # fmt: skip
+    for name, text in pin_maps.items():
+        (tmp / f"map-{name}.toml").write_text(text)
+        spi = '[readers]\nkind = "spi"\nspi_spots = [[0, 0]]\nspi_rst = 25\n'
+        files[f"pins-{name}"] = f'[paths]\npins = "map-{name}.toml"\n{spi}'
+    paths = []
+    for name, text in files.items():
+        (tmp / f"{name}.toml").write_text(text)
+        paths.append(tmp / f"{name}.toml")
+    (tmp / "big.toml").write_bytes(b"#" * (2 << 20))
+    (tmp / "latin1.toml").write_bytes(b'name = "\xe9"\n')
+    return [*paths, tmp / "big.toml", tmp / "latin1.toml", tmp / "missing.toml", pins_dir]
+
+
+def good_configs(tmp: Path) -> list[Path | None]:
+    """Configurations that `config check` summarises in every way it can (None: no file)."""
+    (tmp / "ca.pem").write_text("-----BEGIN CERTIFICATE-----\n")
+    quiet = '[controls]\nenabled = false\n[display]\ndriver = "dummy"\n'
+    files = {
+        "alone": f"{quiet}[readers]\nkind = \"none\"\n[web]\nhost = \"127.0.0.1\"\n"
+                 "[sound]\nbackend = \"none\"\n[club]\nbroker = \"127.0.0.1:1883\"\n"
+                 "table = \"t1\"\ntls = false\n",
+        "spi": "[controls]\nenabled = false\n[display]\ndriver = \"sh1106\"\n[readers]\n"
+               "kind = \"spi\"\nspi_spots = [[0, 0]]\nspi_rst = 25\n[web]\nenabled = false\n"
+               "[sound]\nbackend = \"espeak-ng\"\ninterrupt = true\n",
+        "ca": f"{quiet}[club]\nbroker = \"club.local\"\ntable = \"t1\"\ntls_ca = \"ca.pem\"\n",
+        "system-ca": f"{quiet}[club]\nbroker = \"club.local\"\ntable = \"t1\"\n",
+    }  # fmt: skip
+    for name, text in files.items():
+        (tmp / f"{name}.toml").write_text(text)
+    example = Path(__file__).parents[1] / "docs" / "companion.example.toml"
+    return [example, *(tmp / f"{name}.toml" for name in files), None]
+
+
+def test_every_word_of_the_configuration_has_both_languages_each_in_its_own():
+    """The catalogue's texts themselves, each in French and English, neither with a word
+    of the other language (the words `config check` says are tried end to end below)."""
+    wrong: dict[str, str] = {}
+    for key, (fr, en) in CFG_WORDS.items():
+        assert fr.strip() and en.strip(), key
+        for lang, text in (("fr", fr), ("en", en)):
+            wrong |= {f"{lang} {key}: {what}": line
+                      for what, line in prose_mistakes(text, lang).items()}  # fmt: skip
+    assert not wrong, said(wrong)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_config_check_says_every_problem_and_its_summary_in_one_language(
+    lang, tmp_path, capsys, monkeypatch
+):
+    """`companion config check` of files wrong in every way it words (the problems of a
+    configuration, of a pin map, of the data directory) and of files it summarises in
+    every way: each line in the command line's language, and every one of the
+    configuration's words said (but those no file here can make it say, named)."""
+    from companion import cli_words
+    from companion.config import pins
+
+    monkeypatch.setenv("COMPANION_LANG", lang)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)
+    monkeypatch.delenv("COMPANION_DATA", raising=False)
+    shipped = pins.REPOSITORY_PINS
+    used: set[str] = set()
+    phrase = cli_words.phrase
+
+    def recorded(key: str, lang: str = "fr", /, **fields: object) -> str:
+        used.add(key)
+        return phrase(key, lang, **fields)
+
+    monkeypatch.setattr(cli_words, "phrase", recorded)
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "good").mkdir()
+    wrong: dict[str, str] = {}
+    for path in [*bad_configs(tmp_path / "bad"), *good_configs(tmp_path / "good")]:
+        bad = path is not None and path.parent.name == "bad"
+        config = [] if path is None else ["--config", str(path)]
+        # a bad file finds no pin map when it names none; a good one finds the shipped one
+        monkeypatch.setattr(pins, "REPOSITORY_PINS", tmp_path / "none.toml" if bad else shipped)
+        assert main(["config", "check", *config]) == (1 if bad else 0), path
+        out, err = capsys.readouterr()
+        assert (err if bad else out).strip(), path
+        wrong |= prose_mistakes(NAMED.sub(" ", out + err), lang)
+    from companion.config.data_dir import DataDir
+
+    wrong |= prose_mistakes(str(DataDir(tmp_path / "bad" / "a-file", "--data-dir").problem()),
+                            lang)  # fmt: skip
+    assert not wrong, said(wrong)
+    assert set(BEYOND_A_TEST) <= CONFIG_WORDS
+    unsaid = CONFIG_WORDS - used - set(BEYOND_A_TEST)
+    assert not unsaid, " ".join(sorted(unsaid))
+
+
+# ------------------------------------------------------------------ `companion enroll`
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_enroll_says_everything_in_one_language(lang, tmp_path, capsys, monkeypatch):
+    """`companion enroll` as its players read it: each kind of step, a tag recorded, one
+    already enrolled, two at once, a reader fault, the link down, both time-outs; and the
+    command's refusals (its options, a kind it does not know, a tag it cannot forget)."""
+    from companion.devices.enroll import enroll_session, game_steps, kind_steps
+    from companion.devices.readers import LinkStatus, ReaderFault, SpotContents
+    from companion.devices.registry import TagRegistry
+    from tests.devices.test_enroll import Script
+
+    monkeypatch.setenv("COMPANION_LANG", lang)
+    a, b, c = "04A1B2C3D4E5F6", "8A2C11F0", "04FFEEDDCCBBAA"
+    lines: list[str] = []
+    steps = [*kind_steps(["colour:bleu*2"]), *game_steps("ptipasspass", 2, each=2)[:1],
+             *game_steps("flipdone", 3)[-1:]]  # fmt: skip
+    lines += [step.prompt for step in steps]
+    registry = TagRegistry(tmp_path)
+
+    def pad(*uids: str) -> SpotContents:
+        return SpotContents(0, frozenset(uids))
+
+    events = [(0.01, pad()), (0.01, ReaderFault(0, "absent")), (0.2, pad(a)), (0.2, pad()),
+              (0.2, pad(a)), (0.2, pad()), (0.2, pad(b, c)), (0.2, pad())]  # fmt: skip
+    result = enroll_session(Script(events), registry, steps, say=lines.append, timeout=1.5,
+                            settle=0.03)  # fmt: skip
+    assert not result.complete and len(result.enrolled) == 1
+    down = [(0.01, LinkStatus(False, reason="/dev/x"))]
+    enroll_session(Script(down), registry, steps, say=lines.append, timeout=0.3)
+    enroll_session(Script([]), registry, steps, say=lines.append, timeout=0.3)
+    assert len(lines) >= 12, lines
+    for argv in (["--spi", "0.0"], ["--game", "flipdone", "--seats", "2"], ["animal:dragon"],
+                 ["--forget", b], ["colour:bleu*0"], ["--list"]):  # fmt: skip
+        main(["enroll", "--data-dir", str(tmp_path), *argv])
+        out, err = capsys.readouterr()
+        lines += (out + err).splitlines()
+    wrong = prose_mistakes("\n".join(lines), lang)
+    assert not wrong, said(wrong)
+
+
+# ------------------------------------------------------------------ `companion doctor`
+
+UNTRANSLATED_DOCTOR = re.compile(r"^(?:scan cycle|reader visit|model|within its model|"
+                                 r"slower than its model|interpreter|scan timings)\b")  # fmt: skip
+"""The doctor's lines on the firmware's timings against the bench's model, English still
+(numbers for the builder who reads bench/): the rest of what it says is translated."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_doctor_says_everything_in_one_language(lang, pico, responder, monkeypatch):  # noqa: F811
+    """`companion doctor` watching a fake Pico on a pseudo-terminal: its link, version,
+    live reads, a fault, missing readers, an enrolled tag named, the verdict; and with no
+    Pico at all."""
+    from companion.devices.doctor import run_doctor
+
+    monkeypatch.setenv("COMPANION_LANG", lang)
+    out = io.StringIO()
+    code = run_doctor(None, seconds=0.6, find=lambda: [str(pico.path)], make_link=fast_link,
+                      out=out, readers=5, tags={NTAG: "animal:lapin"})  # fmt: skip
+    assert code == 1
+    run_doctor(None, find=lambda: [], out=out)
+    lines = [line for line in out.getvalue().splitlines()
+             if not UNTRANSLATED_DOCTOR.search(line)]  # fmt: skip
+    assert len(lines) >= 8, lines
+    wrong = prose_mistakes("\n".join(lines), lang)
     assert not wrong, said(wrong)

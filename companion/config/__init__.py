@@ -27,9 +27,11 @@ import os
 from pathlib import Path
 from typing import Any
 
+from companion.cli_words import os_error
 from companion.config.model import Config, ConfigError, ControlsConfig, DisplayConfig, ReadersConfig
 from companion.config.reading import MAX_TOML_BYTES, parse_toml
 from companion.config.tables import parse_config
+from companion.config.words import say
 
 SYSTEM_CONFIG = Path("/etc/companion/companion.toml")
 LOCAL_CONFIG = Path("companion.toml")
@@ -67,12 +69,7 @@ def _read_toml(source: Path) -> dict[str, Any]:
         with open(source, "rb") as f:
             raw = f.read(MAX_TOML_BYTES + 1)  # not all of /dev/zero
     except FileNotFoundError as exc:
-        raise ConfigError(
-            [
-                f"{source}: no such file: give an existing file to --config, or copy "
-                "docs/companion.example.toml there"
-            ]
-        ) from exc
+        raise ConfigError([say("no_file", name=source)]) from exc
     except OSError as exc:
-        raise ConfigError([f"{source}: cannot read it: {exc.strerror or exc}"]) from exc
+        raise ConfigError([say("cannot_read", name=source, why=os_error(exc))]) from exc
     return parse_toml(raw, str(source))

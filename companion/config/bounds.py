@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.config.reading import float_in
+from companion.config.words import fix
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +24,8 @@ class Seconds:
     low: float
     high: float
     fix: str
+    """The fix a person reads: a phrase key (`companion.cli_words.text_of` says it), or
+    its text for a game that speaks one language."""
     default: float
     """The value when neither the file nor the option gives one."""
 
@@ -34,6 +37,6 @@ class Seconds:
 SETTLE = Seconds(
     0.05,
     5.0,
-    "seconds the table must be still before a change is judged: 0.05 to 5 (default 0.5)",
+    fix("settle"),
     0.5,
 )

@@ -29,6 +29,7 @@ from companion.config.model import (
 )
 from companion.config.pins import undeclared_buttons
 from companion.config.unit_network import unit_network
+from companion.config.words import say
 from companion.options import add_config_option, add_data_dir_option, fail
 
 
@@ -37,9 +38,9 @@ def describe(config: Config, data: DataDir | None = None) -> list[str]:
     data directory the commands resolve (default: the config's own)."""
     data = data or locate_data_dir(config)
     lines = [
-        f"config: {config.source or 'built-in defaults (no file found)'}",
+        say("sum.config", source=config.source or say("sum.defaults")),
         _game_line(config.game),
-        f"data directory: {data.path} (from {data.origin})",
+        say("sum.data", path=data.path, origin=data.origin),
         _display_line(config.display),
         _controls_line(config),
         _readers_line(config.readers),
@@ -49,7 +50,7 @@ def describe(config: Config, data: DataDir | None = None) -> list[str]:
         lines.append(config.club.summary())
     lines.append(unit_network(config).summary())
     if not config.hardware:
-        lines.append("no hardware configured: `companion run` will simulate the table")
+        lines.append(say("sum.no_hardware"))
     return lines
 
 
@@ -59,35 +60,33 @@ def _game_line(g: GameConfig) -> str:
         setting.shown.format(value=g.settings.get(name, setting.default))
         for name, setting in games.settings_of(g.name, g.settings).items()
     ]
-    parts = [f"{len(g.seats)} seats ({', '.join(g.seats)})", f"first player {g.first + 1}",
-             f"settle {g.settle:g} s", *own, f"language {g.language}"]  # fmt: skip
-    return f"game: {g.name}, {', '.join(parts)}"
+    parts = [say("sum.seats", n=len(g.seats), names=", ".join(g.seats)),
+             say("sum.first", n=g.first + 1), say("sum.settle", seconds=g.settle), *own,
+             say("sum.language", lang=g.language)]  # fmt: skip
+    return say("sum.game", name=g.name, parts=", ".join(parts))
 
 
 def _display_line(d: DisplayConfig) -> str:
     if d.driver in OLED_DRIVERS:
-        return (
-            f"display: {d.driver} on I2C bus {d.i2c_bus} at 0x{d.address:02X}, rotation "
-            f"{d.rotation}, contrast {d.contrast}"
-        )
-    return f"display: {d.driver}"
+        return say("sum.oled", driver=d.driver, bus=d.i2c_bus, address=d.address,
+                   rotation=d.rotation, contrast=d.contrast)  # fmt: skip
+    return say("sum.display", driver=d.driver)
 
 
 def _controls_line(config: Config) -> str:
     if config.controls.enabled and config.pins is not None:
-        return (
-            f"controls: pins from {config.pins_path}, bounce {config.controls.bounce_ms} ms, "
-            f"long press {config.controls.long_press_ms} ms"
-        )
-    return "controls: none"
+        k = config.controls
+        return say("sum.controls", path=config.pins_path, bounce=k.bounce_ms,
+                   long=k.long_press_ms)  # fmt: skip
+    return say("sum.no_controls")
 
 
 def _readers_line(r: ReadersConfig) -> str:
-    return {
-        "pico": f"readers: Pico on {r.port}",
-        "spi": f"readers: {len(r.spi_spots)} on SPI",
-        "none": "readers: none",
-    }[r.kind]
+    if r.kind == "pico":
+        return say("sum.pico", port=r.port)
+    if r.kind == "spi":
+        return say("sum.spi", n=len(r.spi_spots))
+    return say("sum.no_readers")
 
 
 def _check_buttons(config: Config) -> None:

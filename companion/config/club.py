@@ -36,13 +36,13 @@ class ClubConfig:
 
     def summary(self) -> str:
         """One line for `companion config check` (never the password)."""
+        from companion.config.words import say
+
         if not self.tls:
-            tls = ", plain MQTT without TLS (tls = false: a closed network only)"
+            tls = say("sum.plain")
         elif self.tls_ca is not None:
-            tls = f", TLS with CA {self.tls_ca}"
+            tls = say("sum.ca", ca=self.tls_ca)
         else:
-            tls = ", TLS checked against the system's CAs (no tls_ca)"
-        return (
-            f"club: table {self.table} publishes to {self.host}:{self.port} as user "
-            f"{self.username}{tls}"
-        )
+            tls = say("sum.system_ca")
+        return say("sum.club", table=self.table, host=self.host, port=self.port,
+                   username=self.username, tls=tls)  # fmt: skip

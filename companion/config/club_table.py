@@ -8,16 +8,9 @@ from typing import Any
 
 from companion.config.club import MQTT_PORT, MQTTS_PORT, TABLE_NAME, ClubConfig
 from companion.config.reading import Checker, boolean, text
+from companion.config.words import fix, say
 
 CLUB_KEYS = ("broker", "table", "username", "password", "tls_ca", "tls")
-_BROKER_FIX = (
-    'the broker\'s address, "HOST" or "HOST:PORT" (e.g. "club-pi.local"; '
-    f"default port {MQTTS_PORT}, {MQTT_PORT} with tls = false)"
-)
-_TABLE_FIX = (
-    'the table\'s name on the club\'s board: lower-case letters, digits, "-" and "_", '
-    'up to 32 (e.g. "table-3")'
-)
 
 
 def broker_address(value: Any, tls: bool = True) -> tuple[str, int] | None:
@@ -57,30 +50,24 @@ def parse_club(c: Checker, base: Path) -> ClubConfig | None:
     s = c.table("club")
     c.unknown("club.", s, set(CLUB_KEYS))
     before = len(c.problems)
-    tls = c.get(s, "club.tls", True, boolean, "true (the default: TLS) or false (plain MQTT, "
-                "for a broker on a closed network only: docs/club.md)")  # fmt: skip
+    tls = c.get(s, "club.tls", True, boolean, fix("tls"))
+    broker_fix = say("broker", tls_port=MQTTS_PORT, plain_port=MQTT_PORT)
+    table_fix = say("fix.club_table")
     tls_ca = _tls_ca(c, s, base)
     if tls_ca is not None and not tls:
-        c.bad("club.tls_ca", s["tls_ca"], "a CA is for TLS, and tls = false: remove one")
+        c.bad("club.tls_ca", s["tls_ca"], say("ca_without_tls"))
     if "broker" not in s:
-        c.problems.append(f"{c.name}: club.broker: missing ({_BROKER_FIX})")
-    address = c.get(s, "club.broker", None, lambda v: broker_address(v, tls),
-                    _BROKER_FIX)  # fmt: skip
+        c.problems.append(say("missing", name=c.name, key="club.broker", fix=broker_fix))
+    address = c.get(s, "club.broker", None, lambda v: broker_address(v, tls), broker_fix)
     if "table" not in s:
-        c.problems.append(f"{c.name}: club.table: missing ({_TABLE_FIX})")
-    table = c.get(s, "club.table", "", _name, _TABLE_FIX)
-    username = c.get(s, "club.username", table, text, "the table's user on the broker "
-                     "(default: the table's name, which the club's ACL expects)")  # fmt: skip
-    password = c.get(s, "club.password", None, text, "the user's password on the broker "
-                     "(mosquitto_passwd sets it), in quotes")  # fmt: skip
+        c.problems.append(say("missing", name=c.name, key="club.table", fix=table_fix))
+    table = c.get(s, "club.table", "", _name, table_fix)
+    username = c.get(s, "club.username", table, text, fix("username"))
+    password = c.get(s, "club.password", None, text, fix("password"))
     if address is not None and address[1] == MQTT_PORT and tls and "tls" not in s:
         # A configuration written before TLS was the default: it would never connect.
-        fix = (
-            f"port {MQTT_PORT} is plain MQTT's, and a table speaks TLS unless told: give the "
-            f"broker's TLS port ({MQTTS_PORT}, the default), or add tls = false for a broker "
-            "on a closed network (docs/club.md)"
-        )
-        c.bad("club.broker", s["broker"], fix)
+        plain = say("plain_port", plain_port=MQTT_PORT, tls_port=MQTTS_PORT)
+        c.bad("club.broker", s["broker"], plain)
     if len(c.problems) > before or address is None:
         return None
     return ClubConfig(address[0], address[1], table, username, password, tls_ca, tls)
@@ -88,12 +75,12 @@ def parse_club(c: Checker, base: Path) -> ClubConfig | None:
 
 def _tls_ca(c: Checker, s: Mapping[str, Any], base: Path) -> Path | None:
     """The CA file of ``tls_ca``, relative to the config's folder; it must exist."""
-    given = c.get(s, "club.tls_ca", None, text, "the broker's CA certificate file (PEM)")
+    given = c.get(s, "club.tls_ca", None, text, fix("tls_ca"))
     if given is None:
         return None
     path = Path(given).expanduser()
     path = path if path.is_absolute() else base / path
     if not path.is_file():
-        c.bad("club.tls_ca", given, f"no such file ({path}): the broker's CA certificate (PEM)")
+        c.bad("club.tls_ca", given, say("no_ca", path=path))
         return None
     return path

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.config.model import Config
+from companion.config.words import say
 from companion.journal import make_private_dirs
 
 DATA_ENV = "COMPANION_DATA"
@@ -24,13 +25,12 @@ def expand(text: str) -> Path:
     path a person writes for the commands (``paths.data_dir``, ``paths.pins``,
     ``--data-dir``, ``$COMPANION_DATA``), so `config check` refuses what `run` refuses."""
     if "\0" in text:
-        raise ValueError("it holds a NUL byte (\\u0000), which no path may: remove it")
+        raise ValueError(say("nul"))
     try:
         return Path(text).expanduser()
     except RuntimeError:  # ~user of no such user, or ~ without a home
         user = text.split("/", 1)[0][1:]
-        who = f"no user called {user}" if user else "no home directory for this user"
-        raise ValueError(f"there is {who} to expand ~{user}: write the whole path") from None
+        raise ValueError(say("no_user", user=user) if user else say("no_home")) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,7 @@ class DataDir:
         """Why it can never be a folder (or, ``writable``, why this user may not write
         there), in one line naming where it came from; None when it will do."""
         why = folder_problem(self.path) or (data_dir_unwritable(self.path) if writable else None)
-        return None if why is None else f"data directory ({self.origin}): {why}"
+        return None if why is None else say("data_dir", origin=self.origin, why=why)
 
 
 def locate_data_dir(config: Config, override: str | os.PathLike[str] | None = None) -> DataDir:
@@ -57,8 +57,8 @@ def locate_data_dir(config: Config, override: str | os.PathLike[str] | None = No
     if env:
         return DataDir(_expanded(env), f"${DATA_ENV}")
     if config.source is None:
-        return DataDir(config.data_dir, "the default without a config file")
-    return DataDir(config.data_dir, f"paths.data_dir of {config.source}")
+        return DataDir(config.data_dir, say("origin.default"))
+    return DataDir(config.data_dir, say("origin.config", source=config.source))
 
 
 def _expanded(text: str) -> Path:
@@ -87,13 +87,14 @@ def folder_problem(path: Path) -> str | None:
     try:
         expand(str(path))  # what `locate_data_dir` could not expand
     except ValueError as exc:
-        return f"{path}: {exc}"
+        return say("line", name=path, problem=exc)
     for folder in (path, *path.absolute().parents):
         if folder.exists():
             if folder.is_dir():
                 return None
-            what = "" if folder == path else f" cannot be created: {folder}"
-            return f"{path}{what} is a file, not a directory: give a directory"
+            if folder == path:
+                return say("is_file", path=path)
+            return say("parent_file", path=path, folder=folder)
     return None
 
 
@@ -105,5 +106,5 @@ def data_dir_unwritable(path: Path) -> str | None:
     if os.access(folder, os.W_OK | os.X_OK):
         return None
     if folder == path.absolute():
-        return f"{path} is not writable by this user"
-    return f"{path} does not exist and this user may not create it in {folder}"
+        return say("unwritable", path=path)
+    return say("uncreatable", path=path, folder=folder)

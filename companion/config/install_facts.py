@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion.cli_words import speaking
 from companion.config import load_config
 from companion.config.model import Config, ConfigError
 from companion.config.unit_network import unit_network
@@ -50,14 +51,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--config", required=True, help="the configuration file to read")
     args = parser.parse_args(argv)
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        for line in exc.problems:
-            print(f"error: {line}", file=sys.stderr)
-        return 1
-    for key, value in facts(config).items():
-        print(f"{key}={value}")
+    with speaking("en"):  # the install script's language; it reads the facts' words
+        try:
+            config = load_config(args.config)
+        except ConfigError as exc:
+            for line in exc.problems:
+                print(f"error: {line}", file=sys.stderr)
+            return 1
+        for key, value in facts(config).items():
+            print(f"{key}={value}")
     return 0
 
 

@@ -13,19 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from companion.config.club import ClubConfig
+from companion.config.names import DEFAULT_DATA_DIR as DEFAULT_DATA_DIR
+from companion.config.names import DEFAULT_PICO_PORT as DEFAULT_PICO_PORT
+from companion.config.names import DISPLAY_DRIVERS as DISPLAY_DRIVERS
+from companion.config.names import LANGUAGES as LANGUAGES
+from companion.config.names import OLED_DRIVERS as OLED_DRIVERS
+from companion.config.names import READER_KINDS as READER_KINDS
 from companion.config.sound import SoundConfig
 from companion.games import DEFAULT_GAME
 
-DEFAULT_DATA_DIR = "/var/lib/companion"
-DEFAULT_PICO_PORT = "/dev/companion-pico"
-"""The stable name the udev rule of systemd/ gives the Pico."""
-
-LANGUAGES = ("fr", "en")
-DISPLAY_DRIVERS = ("ssd1306", "sh1106", "emulator", "capture", "dummy", "none")
-"""ssd1306/sh1106 over I2C; emulator: a luma.emulator pygame window; capture: a PNG per
-frame (luma.emulator) in the data directory; dummy: drawn in memory only; none: no OLED."""
-OLED_DRIVERS = ("ssd1306", "sh1106")
-READER_KINDS = ("pico", "spi", "none")
 ROTATIONS = (0, 180)
 """The screens are drawn 128x64 landscape; 180 turns a module mounted upside down."""
 
@@ -135,15 +131,16 @@ class PinMap:
 
     def uses(self, seats: int) -> list[tuple[int, str]]:
         """(pin, what) of every input the table uses with `seats` seats."""
+        from companion.config.words import say
+
         out: list[tuple[int, str]] = []
         for name, pins in self.seats.items():
             label = self.labels.get(name, name)
-            for i, pin in enumerate(pins[:seats]):
-                out.append((pin, f"pi.seats.{name}[{i}] (seat {i + 1} {label})"))
-        for i, pin in enumerate(self.announce):
-            out.append((pin, f"pi.console.announce[{i}] (announce button {i + 1})"))
+            out.extend((pin, say("use.seat", name=name, i=i, n=i + 1, label=label))
+                       for i, pin in enumerate(pins[:seats]))  # fmt: skip
+        out.extend((pin, say("use.announce", i=i, n=i + 1)) for i, pin in enumerate(self.announce))
         extra: tuple[tuple[int | None, str], ...] = (
-            (self.back, "pi.console.back (back button)"),
+            (self.back, say("use.back")),
             (self.encoder_a, "pi.encoder.a"),
             (self.encoder_b, "pi.encoder.b"),
             (self.encoder_push, "pi.encoder.push"),

@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from companion import games
+from companion.cli_words import os_error
 from companion.config.model import OLED_DRIVERS, ConfigError, DisplayConfig, PinMap, ReadersConfig
 from companion.config.reading import MAX_TOML_BYTES, int_in, parse_toml, show, toml_key
+from companion.config.words import say
 from companion.contract.inputs import CONTROL_NAME
 
 I2C1_PINS = {2: "I2C1 SDA", 3: "I2C1 SCL"}
@@ -47,12 +49,7 @@ def load_pins(path: Path, game: str | None = None, lang: str = "en") -> PinMap:
     name = str(path)
     pi = _read_toml(path).get("pi", {})
     if not isinstance(pi, Mapping):
-        raise ConfigError(
-            [
-                f"{name}: pi = {show(pi)}: must be a table: the Pi's pins go in [pi.seats], "
-                "[pi.console], [pi.encoder] and [pi.oled] (see hardware/pins.toml)"
-            ]
-        )
+        raise ConfigError([say("pi_table", name=name, shown=show(pi))])
     read = _PinReader(name, pi)
     wired = read.section("seats") or {}
     own = {b.name: b for b in games.get(game).buttons} if game else games.buttons()
@@ -98,14 +95,12 @@ def _read_toml(path: Path) -> Mapping[str, Any]:
         with open(path, "rb") as f:
             raw = f.read(MAX_TOML_BYTES + 1)  # not all of /dev/zero
     except OSError as exc:
-        raise ConfigError([f"{path}: cannot read the pin map: {exc.strerror or exc}"]) from exc
+        raise ConfigError([say("pins_unreadable", name=path, why=os_error(exc))]) from exc
     return parse_toml(raw, str(path))
 
 
 class _PinReader:
     """Reads BCM numbers out of the ``[pi.<section>]`` tables, collecting problems."""
-
-    FIX = f"a BCM GPIO number from 0 to {MAX_GPIO} (not a physical header pin number)"
 
     KEYS = {
         "console": {"announce", "back"},
@@ -129,9 +124,9 @@ class _PinReader:
                 continue
             for key in sorted(set(table) - known):
                 self.problems.append(
-                    f"{self.name}: pi.{section}.{toml_key(key)}: unknown key (known keys here: "
-                    f"{', '.join(sorted(known))}; see hardware/pins.toml)"
-                )
+                    say("pi_unknown", name=self.name, key=f"pi.{section}.{toml_key(key)}",
+                        known=", ".join(sorted(known)))
+                )  # fmt: skip
 
     def button(self, key: str) -> bool:
         """Is ``key`` of ``[pi.seats]`` a button's name (a journal's control)? Else say so."""
@@ -149,10 +144,7 @@ class _PinReader:
         table = self.pi.get(name, {})
         if isinstance(table, Mapping):
             return table
-        problem = (
-            f"{self.name}: pi.{name} = {show(table)}: must be a table: write [pi.{name}] on "
-            "a line of its own, its keys below it (see hardware/pins.toml)"
-        )
+        problem = say("pi_section", name=self.name, section=name, shown=show(table))
         if problem not in self.problems:
             self.problems.append(problem)
         return None
@@ -161,15 +153,14 @@ class _PinReader:
         table = self.section(section)
         if table is None:
             return None
+        gpio = say("gpio", max=MAX_GPIO)
         if key not in table:
             if required:
-                self.problems.append(f"{self.name}: pi.{section}.{key} is missing: give {self.FIX}")
+                self._missing(section, key, gpio)
             return None
         value = table[key]
         if int_in(0, MAX_GPIO)(value) is None:
-            self.problems.append(
-                f"{self.name}: pi.{section}.{key} = {show(value)}: must be {self.FIX}"
-            )
+            self._refused(section, key, value, gpio)
             return None
         return int(value)
 
@@ -178,10 +169,10 @@ class _PinReader:
         if table is None:
             return ()
         lo, hi = count
-        many = str(lo) if lo == hi else f"{lo} to {hi}"
-        expected = f"a list of {many} BCM GPIO numbers (0 to {MAX_GPIO})"
+        many = str(lo) if lo == hi else say("gpio_range", low=lo, high=hi)
+        expected = say("gpios", many=many, max=MAX_GPIO)
         if key not in table:
-            self.problems.append(f"{self.name}: pi.{section}.{key} is missing: give {expected}")
+            self._missing(section, key, expected)
             return ()
         value = table[key]
         if (
@@ -189,11 +180,17 @@ class _PinReader:
             or not lo <= len(value) <= hi
             or any(int_in(0, MAX_GPIO)(v) is None for v in value)
         ):
-            self.problems.append(
-                f"{self.name}: pi.{section}.{key} = {show(value)}: must be {expected}"
-            )
+            self._refused(section, key, value, expected)
             return ()
         return tuple(int(v) for v in value)
+
+    def _missing(self, section: str, key: str, fix: str) -> None:
+        self.problems.append(say("pin_missing", name=self.name, key=f"pi.{section}.{key}", fix=fix))
+
+    def _refused(self, section: str, key: str, value: Any, fix: str) -> None:
+        self.problems.append(
+            say("pin_bad", name=self.name, key=f"pi.{section}.{key}", shown=show(value), fix=fix)
+        )
 
 
 def check_pins(
@@ -210,18 +207,13 @@ def check_pins(
     for button in games.get(game).buttons if game else ():
         wired = pins.seats.get(button.name, ())
         if len(wired) < seats:
-            problems.append(
-                f"{name}: pi.seats.{button.name} ({pins.labels.get(button.name, button.name)})"
-                f" has pins for {len(wired)} seats but the game has {seats}: add pins to "
-                f"pi.seats.{button.name}, or seat fewer players"
-            )
+            label = pins.labels.get(button.name, button.name)
+            problems.append(say("seat_buttons", name=name, button=button.name, label=label,
+                                have=len(wired), seats=seats))  # fmt: skip
     taken = _taken(pins, display, readers)
     for pin, what in pins.uses(seats):
         if pin in taken:
-            problems.append(
-                f"{name}: {what} = {pin}: GPIO {pin} is already {taken[pin]}; wire this "
-                "button to a free GPIO and change the number"
-            )
+            problems.append(say("pin_clash", name=name, what=what, pin=pin, taken=taken[pin]))
         else:
             taken[pin] = what
     if problems:
@@ -233,13 +225,13 @@ def _taken(pins: PinMap, display: DisplayConfig, readers: ReadersConfig) -> dict
     buses the OLED and the readers use."""
     taken: dict[int, str] = dict(EEPROM_PINS)
     if display.driver in OLED_DRIVERS:
-        taken[pins.sda] = "the OLED's I2C SDA (pi.oled.sda)"
-        taken[pins.scl] = "the OLED's I2C SCL (pi.oled.scl)"
+        taken[pins.sda] = say("taken.sda")
+        taken[pins.scl] = say("taken.scl")
         for p, what in I2C1_PINS.items():
             taken.setdefault(p, what)
     if readers.kind == "spi":
         for p, what in SPI0_PINS.items():
-            taken.setdefault(p, f"{what} (readers on the Pi's SPI)")
+            taken.setdefault(p, say("taken.spi", what=what))
         if readers.spi_rst is not None:
-            taken.setdefault(readers.spi_rst, "readers.spi_rst (the readers' reset line)")
+            taken.setdefault(readers.spi_rst, say("taken.rst"))
     return taken

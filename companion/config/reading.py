@@ -16,7 +16,9 @@ from collections.abc import Callable, Mapping
 from datetime import date, time
 from typing import Any, TypeVar
 
+from companion.cli_words import text_of
 from companion.config.model import ConfigError
+from companion.config.words import say
 
 T = TypeVar("T")
 
@@ -24,7 +26,8 @@ BARE_KEY = re.compile(r"[A-Za-z0-9_-]{1,40}")
 """A TOML key written without quotes (a longer one is shown quoted, and cut)."""
 
 Rule = tuple[Callable[[Any], Any], str]
-"""How one key is checked (see `Checker.get`), and the fix a person reads when it fails."""
+"""How one key is checked (see `Checker.get`), and the fix a person reads when it fails:
+a phrase key (`companion.config.words.fix`), said when a value is refused, or its text."""
 
 
 class Checker:
@@ -36,13 +39,18 @@ class Checker:
         self.problems: list[str] = []
 
     def bad(self, key: str, value: Any, fix: str) -> None:
-        shown = show(value)
-        self.problems.append(f"{self.name}: {key} = {shown}: {fix}")
+        """Record that ``key = value`` is refused, with ``fix`` (a phrase key, or its text)."""
+        self.problems.append(say("bad", name=self.name, key=key, shown=show(value),
+                                 fix=text_of(fix)))  # fmt: skip
+
+    def line(self, problem: str) -> None:
+        """Record a problem of the file that is not one value's."""
+        self.problems.append(say("line", name=self.name, problem=problem))
 
     def table(self, key: str) -> Mapping[str, Any]:
         value = self.data.get(key, {})
         if not isinstance(value, Mapping):
-            self.bad(key, value, f"must be a table: write [{key}] on a line of its own")
+            self.bad(key, value, say("table", key=key))
             return {}
         return value
 
@@ -76,11 +84,10 @@ class Checker:
 
     def unknown(self, prefix: str, section: Mapping[str, Any], known: set[str]) -> None:
         for key in sorted(set(section) - known):
-            hint = ", ".join(sorted(known))
             self.problems.append(
-                f"{self.name}: {prefix}{toml_key(key)}: unknown key (known keys here: {hint}; "
-                "check the spelling against docs/companion.example.toml)"
-            )
+                say("unknown", name=self.name, key=prefix + toml_key(key),
+                    known=", ".join(sorted(known)))
+            )  # fmt: skip
 
 
 SHOWN = 60
@@ -99,7 +106,7 @@ def show(value: Any) -> str:
     elif isinstance(value, date | time):  # datetime is a date
         shown = value.isoformat()
     elif isinstance(value, int) and abs(value) >= 10**30:
-        return "a number too large"  # repr() refuses past 4300 digits
+        return say("too_large")  # repr() refuses past 4300 digits
     else:
         try:
             shown = repr(value)
@@ -184,7 +191,7 @@ def choices(options: tuple[Any, ...]) -> str:
 
 def undecodable(exc: UnicodeDecodeError) -> str:
     """Where a file stops being UTF-8, in words (the byte and its offset)."""
-    return f"byte 0x{exc.object[exc.start]:02X} at offset {exc.start}"
+    return say("byte", byte=exc.object[exc.start], offset=exc.start)
 
 
 MAX_TOML_BYTES = 1 << 20
@@ -196,20 +203,18 @@ def parse_toml(raw: bytes, name: str) -> dict[str, Any]:
     line saying why it is not one, whatever the bytes: not UTF-8, not TOML, a number too
     long for Python to read, or arrays nested too deep for the parser."""
     if len(raw) > MAX_TOML_BYTES:
-        raise ConfigError(
-            [f"{name}: more than {MAX_TOML_BYTES} bytes, too big for a configuration or a pin "
-             "map: is it the right file?"]
-        )  # fmt: skip
+        raise ConfigError([say("too_big", name=name, n=MAX_TOML_BYTES)])
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
-        problem = f"not UTF-8 text ({undecodable(exc)}): save it as UTF-8"
+        problem = say("not_utf8", where=undecodable(exc))
     except tomllib.TOMLDecodeError as exc:
-        problem = f"not valid TOML: {exc} (strings need quotes, tables [brackets])"
+        problem = say("not_toml", why=exc)
     except ValueError as exc:  # int() past its digit limit
-        digits = sys.get_int_max_str_digits()
-        why = f"a number of more than {digits} digits" if "digits" in str(exc) else str(exc)
-        problem = f"not valid TOML: {why}"
+        if "digits" in str(exc):
+            problem = say("not_toml_digits", digits=sys.get_int_max_str_digits())
+        else:
+            problem = say("not_toml_other", why=exc)
     except RecursionError:
-        problem = "not valid TOML: nested too deep (arrays or inline tables hundreds deep)"
-    raise ConfigError([f"{name}: {problem}"])
+        problem = say("too_deep")
+    raise ConfigError([say("line", name=name, problem=problem)])

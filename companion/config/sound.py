@@ -49,13 +49,13 @@ class SoundConfig:
 
     def summary(self) -> str:
         """One line for `companion config check`, saying when espeak-ng is missing here."""
+        from companion.config.words import say
+
         if self.backend == "none":
-            return "sound: none (the table is silent)"
-        line = (
-            f"sound: {self.backend}, volume {self.volume}, rate {self.rate} words a minute, "
-            f"voices {self.voice_fr} (fr) and {self.voice_en} (en), "
-            f"{'a newer sentence cuts' if self.interrupt else 'a sentence is said whole'}"
-        )
+            return say("sum.silent")
+        line = say("sum.sound", backend=self.backend, volume=self.volume, rate=self.rate,
+                   voice_fr=self.voice_fr, voice_en=self.voice_en,
+                   interrupt=say("sum.cuts" if self.interrupt else "sum.whole"))  # fmt: skip
         if self.backend == "espeak-ng" and shutil.which("espeak-ng") is None:
-            line += "; espeak-ng is not installed here (sudo apt-get install espeak-ng)"
+            line = say("sum.no_espeak", line=line)
         return line

@@ -15,12 +15,12 @@ from typing import Any
 
 from companion import games
 from companion import journal_fields as fields
+from companion.cli_words import language, text_of
 from companion.config.bounds import SETTLE
 from companion.config.club_table import parse_club
 from companion.config.data_dir import expand
 from companion.config.model import (
     DEFAULT_DATA_DIR,
-    DEFAULT_PICO_PORT,
     DISPLAY_DRIVERS,
     LANGUAGES,
     READER_KINDS,
@@ -47,72 +47,39 @@ from companion.config.reading import (
     text,
 )
 from companion.config.sound_table import parse_sound
+from companion.config.words import fix, say
 
 TABLES = {"schema", "game", "paths", "display", "controls", "readers", "web", "sound", "club"}
 GAME_KEYS = {"name", "seats", "first", "settle", "language", "seed", "layout", "rules"}
 """The [game] keys of every game; the registered games add their own (`_settings`)."""
 GAME_RULES: dict[str, Rule] = {
     "settle": (SETTLE.check, SETTLE.fix),
-    "language": (choice(LANGUAGES), f"the OLED language: {choices(LANGUAGES)}"),
-    "seed": (
-        int_in(0, 2**63 - 1),
-        "a whole number >= 0, or leave the key out for a new seed every game",
-    ),
+    "language": (choice(LANGUAGES), fix("language")),
+    "seed": (int_in(0, 2**63 - 1), fix("seed")),
 }
 DISPLAY_RULES: dict[str, Rule] = {
-    "driver": (
-        choice(DISPLAY_DRIVERS),
-        f'choose one of {choices(DISPLAY_DRIVERS)} (many 1.3" modules are sh1106, 0.96" '
-        "ones ssd1306)",
-    ),
-    "i2c_bus": (int_in(0, 22), "the I2C bus number: 1 on a Raspberry Pi (/dev/i2c-1)"),
-    "address": (
-        int_in(0x03, 0x77),
-        "a 7-bit I2C address, usually 0x3C (sometimes 0x3D); `i2cdetect -y 1` shows it",
-    ),
-    "rotation": (
-        choice(ROTATIONS),
-        "degrees, 0 or 180 (the screens are 128x64 landscape; 180 turns a module mounted "
-        "upside down)",
-    ),
-    "contrast": (int_in(0, 255), "a whole number from 0 (dim) to 255 (bright)"),
+    "driver": (choice(DISPLAY_DRIVERS), fix("driver")),
+    "i2c_bus": (int_in(0, 22), fix("i2c_bus")),
+    "address": (int_in(0x03, 0x77), fix("address")),
+    "rotation": (choice(ROTATIONS), fix("rotation")),
+    "contrast": (int_in(0, 255), fix("contrast")),
 }
 CONTROLS_RULES: dict[str, Rule] = {
-    "enabled": (boolean, "true or false (no quotes)"),
-    "bounce_ms": (
-        int_in(1, 200),
-        "milliseconds a button must be still: a whole number from 1 to 200 (default 30)",
-    ),
-    "long_press_ms": (
-        int_in(200, 5000),
-        "milliseconds of a long press: a whole number from 200 to 5000 (default 800)",
-    ),
+    "enabled": (boolean, fix("boolean")),
+    "bounce_ms": (int_in(1, 200), fix("bounce_ms")),
+    "long_press_ms": (int_in(200, 5000), fix("long_press_ms")),
 }
 READERS_RULES: dict[str, Rule] = {
-    "kind": (choice(READER_KINDS), f"choose one of {choices(READER_KINDS)}"),
-    "port": (
-        text,
-        f"the Pico's serial device, e.g. \"{DEFAULT_PICO_PORT}\" (the udev rule's name)",
-    ),
-    "settle_us": (
-        int_in(0, 20000),
-        "microseconds the tags get to power up: a whole number from 0 to 20000 (default: "
-        "what companion doctor --walk measured, else 300)",
-    ),
+    "kind": (choice(READER_KINDS), fix("kind")),
+    "port": (text, fix("port")),
+    "settle_us": (int_in(0, 20000), fix("settle_us")),
 }
 READERS_KEYS = {*READERS_RULES, "spi_spots", "spi_rst", "resume_wait"}
 WEB_RULES: dict[str, Rule] = {
-    "enabled": (boolean, "true or false (no quotes): serve the table's web page"),
-    "host": (
-        host_address,
-        'an IP address to listen on: "0.0.0.0" for the whole local network (default), '
-        '"127.0.0.1" for the Pi alone',
-    ),
-    "port": (int_in(1, 65535), "a TCP port from 1 to 65535 (default 8080)"),
-    "pairing_hours": (
-        float_in(0, 720),
-        "hours a phone's pairing lasts, from 0 (until the game ends, default) to 720",
-    ),
+    "enabled": (boolean, fix("web_enabled")),
+    "host": (host_address, fix("host")),
+    "port": (int_in(1, 65535), fix("web_port")),
+    "pairing_hours": (float_in(0, 720), fix("pairing_hours")),
 }
 
 
@@ -121,7 +88,7 @@ def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
     c = Checker(str(source) if source else "companion.toml", data)
     base = source.parent if source else Path.cwd()
     c.unknown("", data, TABLES)
-    c.get(data, "schema", 1, choice((1,)), "must be 1 (the only schema so far)")
+    c.get(data, "schema", 1, choice((1,)), fix("schema"))
     game = _game(c)
     data_dir, pins_path = _paths(c, base)
     display = _display(c)
@@ -149,7 +116,7 @@ def _game(c: Checker) -> GameConfig:
     asked = g.get("name", default.name)
     built_in = isinstance(asked, str) and asked in games.BUILT_IN
     known = tuple(games.BUILT_IN) if built_in else games.names()
-    name = c.get(g, "game.name", default.name, choice(known), f"choose one of {choices(known)}")
+    name = c.get(g, "game.name", default.name, choice(known), say("choose", options=choices(known)))
     own = games.settings_of(name, set(g) - GAME_KEYS)
     c.unknown("game.", g, GAME_KEYS | set(own))
     seats = _seats(c, g, default.seats)
@@ -158,15 +125,14 @@ def _game(c: Checker) -> GameConfig:
         "game.first",
         1,
         int_in(1, len(seats)),
-        f"the first player is a seat number from 1 to {len(seats)} (the one the game's rule "
-        "book names)",
+        say("first", n=len(seats)),
     )
     values = c.values(g, "game", default, GAME_RULES)
     settings = _settings(c, g, own)
     layout = _layout(c, name, _as_json(c, "game.layout", g.get("layout")))
     rules = _as_json(c, "game.rules", g.get("rules"))
     if rules is not None and not isinstance(rules, Mapping):
-        c.bad("game.rules", rules, "write [game.rules] with the game's rule settings")
+        c.bad("game.rules", rules, say("rules_table"))
         rules = None
     if not c.problems:
         _check_game(c, name, g.get("seats"), len(seats), first - 1, layout)
@@ -197,13 +163,8 @@ def _as_json(c: Checker, key: str, value: Any) -> Any:
     try:
         return fields.json_value(key, value)
     except fields.FieldError as exc:
-        c.bad(
-            key,
-            value,
-            f"{str(exc).removeprefix(f'{key!r} ')} (the journal records it as JSON: numbers, "
-            "strings, booleans, lists and tables, no date or time, no inf or nan, at most "
-            f"{fields.MAX_DEPTH} levels deep)",
-        )
+        why = str(exc).removeprefix(f"{key!r} ")
+        c.bad(key, value, say("as_json", why=why, depth=fields.MAX_DEPTH))
         return None
 
 
@@ -214,7 +175,7 @@ def _check_rules(c: Checker, name: str, seats: tuple[str, ...], rules: Mapping[s
     try:
         games.get(name).referee(Setup(game=name, seats=seats, tags={}, rules=dict(rules)))
     except ValueError as exc:
-        c.bad("game.rules", dict(rules), f"{exc} (docs/rulings.md lists each game's settings)")
+        c.bad("game.rules", dict(rules), say("rules", why=exc))
 
 
 LONGEST_SEAT_NAME = 64
@@ -228,7 +189,7 @@ def _seats(c: Checker, g: Mapping[str, Any], default: tuple[str, ...]) -> tuple[
         return default
     raw = g["seats"]
     if isinstance(raw, int) and not isinstance(raw, bool) and 2 <= raw <= 6:
-        return tuple(f"Seat {i + 1}" for i in range(raw))
+        return tuple(f"Seat {i + 1}" for i in range(raw))  # names in no language: the seat's
     if (
         isinstance(raw, list)
         and 2 <= len(raw) <= 6
@@ -236,13 +197,7 @@ def _seats(c: Checker, g: Mapping[str, Any], default: tuple[str, ...]) -> tuple[
         and len({s.strip() for s in raw}) == len(raw)
     ):
         return tuple(s.strip() for s in raw)
-    c.bad(
-        "game.seats",
-        raw,
-        f"give 2 to 6 different names of up to {LONGEST_SEAT_NAME} characters clockwise "
-        "from seat 1, e.g. "
-        '["Ana", "Bob", "Cy"], or a number of seats from 2 to 6',
-    )
+    c.bad("game.seats", raw, say("seats", longest=LONGEST_SEAT_NAME))
     return default
 
 
@@ -252,7 +207,7 @@ def _layout(c: Checker, name: str, layout: Any) -> Mapping[str, Any] | None:
     if layout is None:
         return None
     if not isinstance(layout, Mapping):
-        c.bad("game.layout", layout, "write [game.layout] as a table, or leave it out")
+        c.bad("game.layout", layout, say("layout_table"))
         return None
     check = games.get(name).own_layout
     try:
@@ -275,11 +230,8 @@ def _check_game(
     """Does the game itself accept this many seats, this first player, this layout?"""
     allowed = games.get(name).seats
     if seats not in allowed:
-        c.bad(
-            "game.seats",
-            raw_seats,
-            f"{name} is for {games.players_said(games.get(name))}: name that many seats",
-        )
+        players = games.players_said(games.get(name), language())
+        c.bad("game.seats", raw_seats, say("seats_for", game=name, players=players))
         return
     try:
         games.get(name).check(seats, first, layout)
@@ -291,13 +243,8 @@ def _paths(c: Checker, base: Path) -> tuple[Path, Path | None]:
     """[paths]: (the data directory, the pin map named, if any), relative to ``base``."""
     p = c.table("paths")
     c.unknown("paths.", p, {"data_dir", "pins"})
-    data_dir = _path(
-        c, p, base, "paths.data_dir", DEFAULT_DATA_DIR,
-        f'a directory the service may write (journal, tags.json), e.g. "{DEFAULT_DATA_DIR}"',
-    )  # fmt: skip
-    pins = _path(
-        c, p, base, "paths.pins", None, 'the path of the pin map, e.g. "/etc/companion/pins.toml"'
-    )
+    data_dir = _path(c, p, base, "paths.data_dir", DEFAULT_DATA_DIR, fix("data_dir"))
+    pins = _path(c, p, base, "paths.pins", None, fix("pins"))
     return data_dir or _resolve(base, DEFAULT_DATA_DIR), pins
 
 
@@ -312,7 +259,7 @@ def _path(
     try:
         return _resolve(base, raw)
     except ValueError as exc:
-        c.bad(key, raw, f"{exc}; {fix}")
+        c.bad(key, raw, say("path", why=exc, fix=text_of(fix)))
         return None
 
 
@@ -354,7 +301,7 @@ def _readers(c: Checker) -> ReadersConfig:
         "readers.resume_wait",
         default.resume_wait,
         float_in(0.0, 30.0),
-        "seconds to wait for the readers after a restart: 0 to 30",
+        fix("resume_wait"),
     )
     return ReadersConfig(spi_spots=spi_spots, spi_rst=spi_rst, resume_wait=resume_wait, **values)
 
@@ -369,13 +316,10 @@ def _spi(
         "readers.spi_rst",
         None,
         int_in(0, MAX_GPIO),
-        f"the BCM GPIO of the readers' shared reset line, 0 to {MAX_GPIO}",
+        say("spi_rst", max=MAX_GPIO),
     )
     if kind == "spi" and (not spi_spots or spi_rst is None):
-        c.problems.append(
-            f'{c.name}: readers.kind = "spi" needs readers.spi_spots and readers.spi_rst '
-            '(or use kind = "pico" for readers on a Pico)'
-        )
+        c.problems.append(say("spi_needs", name=c.name))
     return spi_spots, spi_rst
 
 
@@ -393,11 +337,7 @@ def _spi_spots(c: Checker, r: Mapping[str, Any]) -> tuple[tuple[int, int], ...]:
         )
     ):
         return tuple((int(b), int(dv)) for b, dv in raw)
-    c.bad(
-        "readers.spi_spots",
-        raw,
-        "one [bus, device] pair per reader, pad first, e.g. [[0, 0], [0, 1]]",
-    )
+    c.bad("readers.spi_spots", raw, fix("spi_spots"))
     return ()
 
 
@@ -411,10 +351,7 @@ def _pin_map(
     """The pin map the enabled controls need, checked against the game's seats and the
     buses in use: (its path, the map; None when it has problems, which ``c`` records)."""
     if path is None:
-        c.problems.append(
-            f"{c.name}: paths.pins is not set and no pins.toml was found: set paths.pins to "
-            'the pin map (e.g. "/etc/companion/pins.toml"), or set controls.enabled = false'
-        )
+        c.problems.append(say("no_pins", name=c.name))
         return None, None
     try:
         pins = load_pins(path, game.name, game.language)

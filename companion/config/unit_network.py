@@ -22,6 +22,7 @@ import ipaddress
 from dataclasses import dataclass
 
 from companion.config.model import Config
+from companion.config.words import say
 
 THE_PI = "localhost"
 """systemd's name for the loopback addresses (127.0.0.0/8, ::1)."""
@@ -54,8 +55,8 @@ class UnitNetwork:
     def summary(self) -> str:
         """One line for `companion config check`: what the installed unit will allow."""
         if not self.uses:
-            return "service network: none (no web page, no club)"
-        return f"service network: {', '.join(self.uses)}"
+            return say("sum.no_network")
+        return say("sum.network", uses=", ".join(self.uses))
 
 
 def unit_network(config: Config) -> UnitNetwork:
@@ -68,19 +69,18 @@ def unit_network(config: Config) -> UnitNetwork:
         listen = web.port
         loopback = ipaddress.ip_address(web.host).is_loopback
         _add(allow, (THE_PI,) if loopback else TABLE_NETWORK)
-        who = "the Pi alone" if loopback else "the Pi and the table's network"
-        uses.append(f"the page on {_host_port(web.host, web.port)} ({who})")
+        who = say("sum.pi_alone" if loopback else "sum.pi_network")
+        uses.append(say("sum.page", address=_host_port(web.host, web.port), who=who))
     if club is not None:
         broker = _host_port(club.host, club.port)
-        tls = "TLS" if club.tls else "plain MQTT"
+        tls = say("sum.tls" if club.tls else "sum.plain_mqtt")
         address = _address(club.host)
         if address is not None:
             _add(allow, (THE_PI if address.is_loopback else str(address),))
-            uses.append(f"the club broker {broker} (outgoing, {tls})")
+            uses.append(say("sum.broker", broker=broker, tls=tls))
         else:
             _add(allow, TABLE_NETWORK)
-            uses.append(f"the club broker {broker} (outgoing, {tls}; a name: any address "
-                        "of the table's network)")  # fmt: skip
+            uses.append(say("sum.broker_name", broker=broker, tls=tls))
     return UnitNetwork(tuple(allow), listen, tuple(uses))
 
 

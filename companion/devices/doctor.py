@@ -34,7 +34,7 @@ from companion.devices.readers import (
     Reported,
     SpotContents,
 )
-from companion.devices.serial_link import NO_PICO, SerialLink, find_pico
+from companion.devices.serial_link import SerialLink, find_pico, no_pico
 from companion.devices.settle import (
     SETTLE_CYCLES,
     SETTLE_MAX_US,
@@ -42,24 +42,21 @@ from companion.devices.settle import (
     SettleSearch,
     reader_name,
 )
+from companion.devices.words import doctor_says as told
 from companion.doc_paths import CONFIG_DOC
 from companion.options import (
     add_config_option,
     add_data_dir_option,
+    fail,
     path_text,
     positive_seconds,
     whole_number,
 )
 
 CTRL_C_CTRL_D = b"\r\x03\x03\x04"  # stop main.py, then soft-reboot from the REPL
-FAULT_HINTS = {
-    "stalled": "core 1, which scans this reader's SPI bus, stopped answering: the other "
-    "bus is still read; unplug the Pico and plug it in again, and report it if it recurs",
-    "crashed": "core 1, which scans this reader's SPI bus, raised an error: the other bus is "
-    "still read; unplug the Pico and plug it in again, and report it if it recurs",
-}
-"""What the firmware's fault codes other than ``absent`` mean (firmware/cores.py)."""
-FAULT_HINT = "check its wiring and CS line"
+FAULT_HINTS = ("stalled", "crashed")
+"""The firmware's fault codes other than ``absent`` that the doctor explains
+(firmware/cores.py); any other gets the wiring hint."""
 MAX_READERS = 19
 """The pad and up to 18 spots: as many readers as the firmware scans (firmware/README.md)."""
 
@@ -68,11 +65,8 @@ def fault_hint(code: str) -> str:
     """What a reader's fault code means, for the one who fixes it."""
     partner = protocol.across_of(code)
     if partner is not None:
-        return (
-            f"one tag lies across this spot and {reader_name(partner)}, both readers read it: "
-            "put it on one of them"
-        )
-    return FAULT_HINTS.get(code, FAULT_HINT)
+        return told("across", other=reader_name(partner))
+    return told(code if code in FAULT_HINTS else "hint")
 
 
 def _answered_repl(link: SerialLink) -> bool:
@@ -116,16 +110,16 @@ def run_doctor(
     if port is None:
         found = find()
         if not found:
-            say(NO_PICO)
+            say(no_pico())
             return 1
         if len(found) > 1:
-            say(f"several Picos found: {', '.join(found)}; using {found[0]}")
+            say(told("several", found=", ".join(found), port=found[0]))
         port = found[0]
-    say(f"Pico: {port}")
+    say(told("pico", port=port))
     link = make_link(port)
     if settle_us is not None:
         link.settings["settle_us"] = settle_us  # sent at each connection, restart included
-        say(f"the tags' power-up wait: settle_us = {settle_us} µs")
+        say(told("settle", us=settle_us))
     inbox: queue.Queue[Reported] = queue.Queue()
     link.start(inbox)
     try:
@@ -177,30 +171,31 @@ def _diagnose(
             if isinstance(obs, LinkStatus):
                 status = obs
                 if not obs.connected:
-                    say(f"  link: {obs.reason}")
+                    say(told("link", reason=obs.reason))
             elif isinstance(obs, SpotContents):
                 contents[obs.reader] = obs.uids
                 if live:
-                    say(f"  {reader_name(obs.reader)}: {named(obs.uids) or 'empty'}")
+                    shown = named(obs.uids) or told("empty")
+                    say(told("live", reader=reader_name(obs.reader), tags=shown))
             elif isinstance(obs, ReaderFault):
                 faults[obs.reader] = obs.code
                 if live:
-                    say(f"  {reader_name(obs.reader)}: FAULT {obs.code}")
+                    say(told("live_fault", reader=reader_name(obs.reader), code=obs.code))
             elif isinstance(obs, ReaderOk):
                 faults.pop(obs.reader, None)
             elif isinstance(obs, ButtonEvent) and live:
-                say(f"  button {obs.name} {'down' if obs.down else 'up'}")
+                say(told("button", name=obs.name, state=told("down" if obs.down else "up")))
 
     take(time.monotonic() + connect_timeout, lambda: link.connected)
     if not link.connected:
-        reason = status.reason if status else "no answer"
+        reason = status.reason if status else told("no_answer")
         hint = ""
         if "lock" in reason or "busy" in reason:
-            hint = " (is the companion service using it? sudo systemctl stop companion)"
-        say(f"cannot talk to the Pico: {reason}{hint}")
+            hint = told("busy")
+        say(told("cannot_talk", reason=reason, hint=hint))
         return 1
     if link.hello is None and restart:
-        say("soft-restarting the Pico to read its HELLO (REPL, Ctrl-C, Ctrl-D)...")
+        say(told("restarting"))
         # The firmware leaves its loop only on a framed REPL command (a stray Ctrl-C is
         # garbage to it); an older firmware answers BAD and leaves on the Ctrl-C itself.
         link.send(protocol.repl())
@@ -212,18 +207,18 @@ def _diagnose(
     if hello is None and status is not None and status.readers:
         count = status.readers  # the snapshot's size: its readers may not all be read yet
     if hello:
-        say(f"firmware {hello.firmware}, protocol {hello.proto}, {hello.readers} readers")
+        say(told("firmware", firmware=hello.firmware, proto=hello.proto, readers=hello.readers))
     else:
-        say(f"firmware version unknown (no HELLO), {count} readers in the snapshot")
+        say(told("no_hello", count=count))
     before = link.stats
     link.send(protocol.ping())
     sent = time.monotonic()
     take(sent + connect_timeout, lambda: any(isinstance(r, protocol.Pong) for r in link.replies))
     pong = any(isinstance(r, protocol.Pong) for r in link.replies)
-    say(f"PING: {'PONG in %.0f ms' % ((time.monotonic() - sent) * 1000) if pong else 'no PONG'}")
+    say(told("pong", ms=(time.monotonic() - sent) * 1000) if pong else told("no_pong"))
     link.send(protocol.conf("stats", 1))  # a T frame after each snapshot from now on
 
-    say(f"watching the readers for {seconds:g} s (put tags on them to test):")
+    say(told("watching", seconds=seconds))
     watched = time.monotonic()
     take(watched + seconds, lambda: False, live=True)
     # The timings follow a snapshot, one a heartbeat: a short watch waits for the first.
@@ -236,21 +231,21 @@ def _diagnose(
 
     expected = readers if readers is not None else count
     healthy = pong and link.connected
-    say("summary:")
+    say(told("summary"))
     for reader in range(expected):
         if reader >= count:
-            say(f"  {reader_name(reader)}: MISSING (the Pico has {count} readers)")
+            say(told("missing", reader=reader_name(reader), count=count))
             healthy = False
         elif reader in faults:
             code = faults[reader]
-            say(f"  {reader_name(reader)}: FAULT {code} ({fault_hint(code)})")
+            say(told("fault", reader=reader_name(reader), code=code, hint=fault_hint(code)))
             healthy = False
         elif reader not in contents:
-            say(f"  {reader_name(reader)}: SILENT (no report in {seconds:g} s)")
+            say(told("silent", reader=reader_name(reader), seconds=seconds))
             healthy = False
         else:
             tags = contents.get(reader, frozenset())
-            say(f"  {reader_name(reader)}: ok, {len(tags)} tag(s) {named(tags)}".rstrip())
+            say(told("ok", reader=reader_name(reader), n=len(tags), tags=named(tags)).rstrip())
     tags_seen = {
         reader: len(contents.get(reader, frozenset()))
         for reader in range(count)
@@ -268,16 +263,15 @@ def _diagnose(
         after.malformed - before.malformed,
         after.gaps - before.gaps,
     )
-    say(
-        f"link: {after.frames - before.frames} frames, {bad[0]} bad CRC, {bad[1]} malformed, "
-        f"{bad[2]} sequence gaps" + ("  (noisy cable?)" if any(bad) else "")
-    )
+    frames = told("frames", frames=after.frames - before.frames, crc=bad[0], malformed=bad[1],
+                  gaps=bad[2])  # fmt: skip
+    say(frames + (told("noisy") if any(bad) else ""))
     if not link.connected:
-        say("link lost during the watch")
+        say(told("lost"))
     elif seconds >= 1.5 and after.frames - before.frames <= 1:  # PONG aside, nothing came
-        say(f"the Pico sent no snapshot in {seconds:g} s (its heartbeat is 1 s): is it scanning?")
+        say(told("no_snapshot", seconds=seconds))
         healthy = False
-    say("healthy" if healthy else "NOT healthy")
+    say(told("healthy" if healthy else "unhealthy"))
     return 0 if healthy else 1
 
 
@@ -362,7 +356,8 @@ def _namer(tags: Mapping[str, str] | None) -> Callable[[frozenset[str]], str]:
     def named(uids: frozenset[str]) -> str:
         if tags is None:
             return " ".join(sorted(uids))
-        return ", ".join(f"{uid} ({tags.get(uid, 'not enrolled')})" for uid in sorted(uids))
+        unknown = told("not_enrolled")
+        return ", ".join(f"{uid} ({tags.get(uid, unknown)})" for uid in sorted(uids))
 
     return named
 
@@ -397,10 +392,9 @@ def _data_dir_tags(config: Config, data_dir: str | None, out: TextIO) -> Mapping
     try:
         registry = TagRegistry(data.path)
     except (RegistryError, OSError) as exc:
-        print(f"tags: {exc}", file=out)
+        print(told("tags", why=exc), file=out)
         return {}
-    print(f"data directory: {data.path} (from {data.origin}), {len(registry)} tag(s) "
-          "enrolled", file=out)  # fmt: skip
+    print(told("data", path=data.path, origin=data.origin, n=len(registry)), file=out)
     return dict(registry)
 
 
@@ -416,12 +410,10 @@ def _doctor_command(args: argparse.Namespace) -> int:
         config = exc  # the display check reports it; the readers are checked all the same
     tags = _data_dir_tags(config, args.data_dir, sys.stdout) if isinstance(config, Config) else {}
     if isinstance(tags, str):
-        print(f"companion doctor: {tags}", file=sys.stderr)
-        return 2
+        return fail("doctor", tags)
     display = check_configured_display(config, data_dir=args.data_dir)
     if display == 2:
-        print("companion doctor: invalid configuration (see above; companion config check)",
-              file=sys.stderr)  # fmt: skip
+        print(said("cli.fail", command="doctor", message=told("bad_config")), file=sys.stderr)
     if args.display_only:
         return display
     sound = 0

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import queue
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -23,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion import games
-from companion.cli_words import language, said
+from companion.cli_words import language, os_error, said
 from companion.config import load_config
 from companion.config.data_dir import locate_data_dir
 from companion.config.model import Config, ConfigError
@@ -31,10 +30,12 @@ from companion.config.pins import MAX_GPIO
 from companion.devices.doctor import add_doctor_parser, add_port_option
 from companion.devices.readers import LinkStatus, ReaderFault, Readers, Reported, SpotContents
 from companion.devices.registry import RegistryError, TagRegistry, check_kind
+from companion.devices.words import say as told
 from companion.doc_paths import CONFIG_DOC, TABLE_DOC
 from companion.options import (
     add_config_option,
     add_data_dir_option,
+    fail,
     positive_seconds,
     whole_number,
 )
@@ -116,11 +117,11 @@ class _Pad:
                 self.uids = obs.uids
                 self.changed_at = self.clock()
         elif isinstance(obs, ReaderFault) and obs.reader == self.pad:
-            self.say(f"the pad reader is not answering ({obs.code}): check its cable")
+            self.say(told("pad_silent", code=obs.code))
         elif isinstance(obs, LinkStatus):
             self.link_down = None if obs.connected else obs.reason
             if not obs.connected:
-                self.say(f"reader link down: {obs.reason}")
+                self.say(told("link_down", reason=obs.reason))
 
     def settled(self, settle: float) -> frozenset[str] | None:
         """The contents once unchanged for ``settle`` seconds, else None."""
@@ -158,30 +159,24 @@ def enroll_session(
         try:
             until = clock() + first
             while not state.seen:  # the pad's first report: a token left on it is not a tap
-                state.wait(until, "a first report from the pad reader")
+                state.wait(until, told("first_report"))
             for number, step in enumerate(plan, 1):
                 uid = _one_step(state, registry, step, number, len(plan), say, timeout, settle)
                 result.enrolled.append((uid, step.kind))
         except _Timeout as exc:
             result.complete = False
             if number:
-                result.reason = (
-                    f"timed out after {timeout:g} s waiting for {exc} at step {number} "
-                    f"({plan[number - 1].prompt}); is the pad reader connected and the "
-                    "token's tag working? Try `companion doctor`."
-                )
+                result.reason = told("timed_out_step", timeout=timeout, what=exc, number=number,
+                                    prompt=plan[number - 1].prompt)  # fmt: skip
             else:
                 why = (
-                    f"{state.link_down}."
-                    if state.link_down
-                    else "is the Pico running the firmware (firmware/README.md)?"
-                )
-                result.reason = (
-                    f"timed out after {first:g} s waiting for {exc}: {why} Try `companion doctor`."
-                )
+                    told("link_why", reason=state.link_down) if state.link_down
+                    else told("firmware")
+                )  # fmt: skip
+                result.reason = told("timed_out", timeout=first, what=exc, why=why)
             say(result.reason)
             return result
-        say(f"done: {len(result.enrolled)} tag(s) enrolled in {registry.path}")
+        say(told("done", n=len(result.enrolled), path=registry.path))
         return result
     finally:
         source.stop()
@@ -198,36 +193,33 @@ def _one_step(
     settle: float,
 ) -> str:
     if pad.uids:
-        say("take every token off the pad")
+        say(told("clear"))
         until = pad.clock() + timeout
         while pad.uids:
-            pad.wait(until, "the pad to be cleared")
-    say(f"[{number}/{total}] {step.prompt}")
+            pad.wait(until, told("cleared"))
+    say(told("step", number=number, total=total, prompt=step.prompt))
     until = pad.clock() + timeout
     while True:
-        pad.wait(until, "a tag on the pad")
+        pad.wait(until, told("a_tag"))
         uids = pad.settled(settle)
         if not uids:
             continue
         if len(uids) > 1:
-            say(
-                f"{len(uids)} tags at once on the pad ({', '.join(sorted(uids))}): "
-                "leave exactly one token on the pad"
-            )
+            say(told("several", n=len(uids), uids=", ".join(sorted(uids))))
         else:
             (uid,) = uids
             try:
                 registry.enroll(uid, step.kind)
             except RegistryError as exc:
-                say(f"refused: {exc}")
+                say(told("refused", why=exc))
             else:
-                say(f"recorded {uid} as {step.kind}; take it off the pad")
+                say(told("recorded", uid=uid, kind=step.kind))
                 return uid
         # A refusal: wait until the pad is cleared, then read again with a fresh timeout.
         until = pad.clock() + timeout
         while pad.uids:
-            pad.wait(until, "the pad to be cleared")
-        say(f"[{number}/{total}] {step.prompt}")
+            pad.wait(until, told("cleared"))
+        say(told("step", number=number, total=total, prompt=step.prompt))
         until = pad.clock() + timeout
 
 
@@ -253,13 +245,12 @@ def game_steps(
             if seat is None:
                 done[family] += 1
                 noun = nouns.get(family, family)
-                count = f"({done[family]} of {families[family] * each})"
-                steps.append(
-                    Step(" ".join(filter(None, ("tap", noun, name, count, "on the pad"))), kind)
-                )
+                count = told("of", n=done[family], total=families[family] * each)
+                what = " ".join(filter(None, (noun, name)))
+                steps.append(Step(told("tap_shared", what=what, count=count), kind))
             else:
-                suffix = f" ({copy + 1} of {each})" if each > 1 else ""
-                steps.append(Step(f"tap seat {seat + 1}'s {name}{suffix} on the pad", kind))
+                suffix = " " + told("of", n=copy + 1, total=each) if each > 1 else ""
+                steps.append(Step(told("tap_seat", seat=seat + 1, name=name, count=suffix), kind))
     return steps
 
 
@@ -275,13 +266,13 @@ def kind_steps(specs: Sequence[str]) -> list[Step]:
     counts = [_kind_count(spec) for spec in specs]
     total = sum(count for _, count in counts)
     if total > MAX_TAPS:
-        raise ValueError(f"{total} tokens asked: at most {MAX_TAPS} in one session")
+        raise ValueError(told("too_many", total=total, max=MAX_TAPS))
     steps = []
     for kind, count in counts:
         check_kind(kind)
         for i in range(count):
-            suffix = f" ({i + 1} of {count})" if count > 1 else ""
-            steps.append(Step(f"tap a {kind} token{suffix} on the pad", kind))
+            suffix = " " + told("of", n=i + 1, total=count) if count > 1 else ""
+            steps.append(Step(told("tap_kind", kind=kind, count=suffix), kind))
     return steps
 
 
@@ -294,9 +285,7 @@ def _kind_count(spec: str) -> tuple[str, int]:
     except ValueError:  # not a number, or more digits than int() reads
         count = 0
     if not 1 <= count <= MAX_TAPS:
-        raise ValueError(
-            f"{spec}: write KIND*N with N a whole number from 1 to {MAX_TAPS}, e.g. {kind}*6"
-        )
+        raise ValueError(told("count_fix", spec=spec, max=MAX_TAPS, kind=kind))
     return kind, count
 
 
@@ -328,14 +317,14 @@ def make_source(args: argparse.Namespace) -> Readers:
         from companion.devices.spi_readers import SpiReaders
 
         return SpiReaders([args.spi], pin_rst=args.rst)
-    from companion.devices.serial_link import NO_PICO, SerialLink, pico_problem
+    from companion.devices.serial_link import SerialLink, no_pico, pico_problem
 
     problem = pico_problem(args.port)
     if problem is not None:
         if args.port is not None:
             raise RuntimeError(f"--port {problem}")
-        if problem == NO_PICO:
-            problem += "; or give --port DEVICE (--spi: a reader on the Pi)"
+        if problem == no_pico():
+            problem = told("no_pico_port", problem=problem)
         raise RuntimeError(problem)
     return SerialLink(args.port)
 
@@ -343,13 +332,14 @@ def make_source(args: argparse.Namespace) -> Readers:
 def _options_problem(args: argparse.Namespace) -> str | None:
     """What is wrong with the options as a whole (argparse checked each alone), or None."""
     if args.spi and args.rst is None:
-        return "--spi needs --rst (the BCM GPIO wired to the readers' RST)"
+        return told("spi_rst")
     if args.game:
         game = games.get(args.game)
         if args.seats is None:
             args.seats = game.default_seats
         if args.seats not in game.seats:
-            return f"--seats {args.seats}: {args.game} is for {games.players_said(game)}"
+            players = games.players_said(game, language())
+            return told("seats", seats=args.seats, game=args.game, players=players)
     return None
 
 
@@ -360,8 +350,8 @@ def _open_registry(args: argparse.Namespace) -> tuple[TagRegistry, Config] | str
         config = load_config(args.config)
     except ConfigError as exc:
         first = exc.problems[0] if exc.problems else str(exc)
-        more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
-        return f"invalid configuration: {first}{more}; see `companion config check`"
+        more = told("more", n=len(exc.problems) - 1) if len(exc.problems) > 1 else ""
+        return told("bad_config", first=first, more=more)
     data = locate_data_dir(config, args.data_dir)
     problem = data.problem()
     if problem is not None:
@@ -371,13 +361,12 @@ def _open_registry(args: argparse.Namespace) -> tuple[TagRegistry, Config] | str
     except RegistryError as exc:
         return str(exc)
     except OSError as exc:
-        return f"cannot read the tags in {data.path}: {exc.strerror or exc}"
+        return told("cannot_read", path=data.path, why=os_error(exc))
 
 
 def _enroll_command(args: argparse.Namespace) -> int:
     def err(message: str) -> int:
-        print(f"companion enroll: {message}", file=sys.stderr)
-        return 2
+        return fail("enroll", message)
 
     problem = _options_problem(args)
     if problem is not None:
@@ -389,7 +378,7 @@ def _enroll_command(args: argparse.Namespace) -> int:
     try:
         if args.forget:
             for uid in args.forget:
-                print(f"forgot {uid} ({registry.forget(uid)})")
+                print(told("forgot", uid=uid, kind=registry.forget(uid)))
             return 0
         if args.list:
             print(f"# {registry.path}")
@@ -403,23 +392,23 @@ def _enroll_command(args: argparse.Namespace) -> int:
         else:
             steps = kind_steps(args.kinds)
     except KeyError as exc:
-        return err(f"--forget: no such tag {exc} in {registry.path}")
+        return err(told("no_tag", uid=exc, path=registry.path))
     except (RegistryError, ValueError) as exc:
         return err(str(exc))
     except OSError as exc:
-        return err(f"cannot write {registry.path}: {exc.strerror or exc}")
+        return err(told("cannot_write", path=registry.path, why=os_error(exc)))
     if not steps:
-        return err("nothing to enrol: give --game and --seats, or token kinds")
+        return err(told("nothing"))
     try:
         source = make_source(args)
-        print(f"tags go to {registry.path}", flush=True)
+        print(told("tags_go", path=registry.path), flush=True)
         result = enroll_session(
             source, registry, steps, timeout=args.timeout, say=lambda text: print(text, flush=True)
         )
     except RuntimeError as exc:
         return err(str(exc))
     except OSError as exc:
-        return err(f"cannot write {registry.path}: {exc.strerror or exc}")
+        return err(told("cannot_write", path=registry.path, why=os_error(exc)))
     return 0 if result.complete else 1
 
 

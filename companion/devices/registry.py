@@ -66,7 +66,9 @@ def check_kind(kind: str) -> str:
     family = families.get(kind.partition(":")[0])
     if family is None or not family.holds(kind):
         known = ", ".join(f.shown for f in families.values())
-        raise UnknownKind(f"unknown token kind {kind!r}: the games' kinds are {known}")
+        from companion.devices.words import say
+
+        raise UnknownKind(say("unknown_kind", kind=repr(kind), known=known))
     return kind
 
 
@@ -117,10 +119,9 @@ class TagRegistry(Mapping[str, str]):
         uid = normalise_uid(uid)
         check_kind(kind)
         if uid in self._tags:
-            raise DuplicateUid(
-                f"tag {uid} is already enrolled as {self._tags[uid]} in {self.path}; "
-                f"use another token, or forget this tag first (companion enroll --forget {uid})"
-            )
+            from companion.devices.words import say
+
+            raise DuplicateUid(say("duplicate", uid=uid, kind=self._tags[uid], path=self.path))
         self._tags[uid] = kind
         try:
             self.save()

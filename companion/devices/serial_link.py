@@ -73,12 +73,11 @@ PICO_VID = 0x2E8A  # Raspberry Pi
 MICROPYTHON_PID = 0x0005  # MicroPython's CDC device on the RP2040 / RP2350
 
 
-NO_PICO = (
-    f"no Pico found on USB (vendor {PICO_VID:04X}, MicroPython product {MICROPYTHON_PID:04X}): "
-    "check the cable (a charge-only cable shows nothing) and that MicroPython and firmware/ "
-    "are flashed (firmware/README.md)"
-)
-"""What `doctor` and `enroll` say at once when no Pico is on USB."""
+def no_pico() -> str:
+    """What `doctor` and `enroll` say at once when no Pico is on USB."""
+    from companion.devices.words import doctor_says
+
+    return doctor_says("no_pico", vid=PICO_VID, pid=MICROPYTHON_PID)
 
 
 def find_pico(vid: int = PICO_VID, pid: int | None = MICROPYTHON_PID) -> list[str]:
@@ -95,13 +94,13 @@ def find_pico(vid: int = PICO_VID, pid: int | None = MICROPYTHON_PID) -> list[st
 
 def pico_problem(port: str | None, find: Callable[[], list[str]] = find_pico) -> str | None:
     """Why no Pico can be talked to now, in one line, or None: none on USB (``port`` None,
-    the Pico looked up by `find`: `NO_PICO`), or its device cannot be opened (another
+    the Pico looked up by `find`: `no_pico`), or its device cannot be opened (another
     program holds it, say). A command that needs the Pico says so at once instead of
     waiting for a report that cannot come."""
     if port is None:
         found = find()
         if not found:
-            return NO_PICO
+            return no_pico()
         port = found[0]
     if not os.path.exists(port):
         return f"{port}: no such device: is the Pico plugged in? (ls /dev/ttyACM*)"

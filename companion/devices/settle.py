@@ -38,7 +38,9 @@ FIRMWARE_HEARTBEAT_MS = 1000
 
 def reader_name(reader: int) -> str:
     """A reader as the console names it: the pad (reader 0) or its spot."""
-    return "pad" if reader == 0 else f"spot {reader}"
+    from companion.devices.words import doctor_says
+
+    return doctor_says("pad") if reader == 0 else doctor_says("spot", n=reader)
 
 
 class SettleSearch:

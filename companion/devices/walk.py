@@ -629,7 +629,7 @@ def walk_command(
     from companion.config.data_dir import locate_data_dir, make_data_dir
     from companion.config.model import ConfigError
     from companion.devices.display import Display
-    from companion.devices.serial_link import NO_PICO, SerialLink, find_pico
+    from companion.devices.serial_link import SerialLink, find_pico, no_pico
 
     out = out or sys.stdout
 
@@ -650,7 +650,7 @@ def walk_command(
     if port is None:
         found = find_pico()
         if not found:
-            say(NO_PICO)
+            say(no_pico())
             return 1
         port = found[0]
     wiring = _wiring(config)

@@ -171,7 +171,7 @@ def registered_words() -> dict[str, frozenset[str]]:
     return dict(_OWNERS)
 
 
-def phrase(key: str, lang: str = DEFAULT_LANGUAGE, **fields: object) -> str:
+def phrase(key: str, lang: str = DEFAULT_LANGUAGE, /, **fields: object) -> str:
     """One catalogue entry, filled in. An unknown key is a KeyError (a programming error)."""
     return _PHRASES[check_lang(lang)][key].format(**fields)
 

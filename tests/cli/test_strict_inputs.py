@@ -136,11 +136,12 @@ def test_infinity_and_nan_from_a_journal_line_are_refused() -> None:
     ],
 )
 def test_durations_keep_the_bounds_of_config_check(key: str, value: Any) -> None:
+    from companion.cli_words import text_of
     from companion.config.bounds import SETTLE
     from companion.games.passpass.table_settings import DOUBLON_MIN, WINDOW
 
     bounds = {"window": WINDOW, "settle": SETTLE, "doublon_min": DOUBLON_MIN}[key]
-    assert bounds.fix in refused_setup(key, **{key: value})
+    assert text_of(bounds.fix) in refused_setup(key, **{key: value})
 
 
 def test_durations_at_their_bounds_are_accepted_and_ints_are_floats() -> None:

@@ -160,6 +160,7 @@ def test_window_and_settle_bounds_are_the_options_bounds() -> None:
     import argparse
 
     from companion import games
+    from companion.cli_words import text_of
     from companion.config.bounds import SETTLE
     from companion.options import checked_option, seconds_option
 
@@ -167,7 +168,7 @@ def test_window_and_settle_bounds_are_the_options_bounds() -> None:
     options = [
         (checked_option(window.check, window.fix), window.fix, ["1", "60", "6.5"],
          ["0.99", "61", "inf"]),
-        (seconds_option(SETTLE), SETTLE.fix, ["0.05", "5"], ["0.04", "5.1", "x"]),
+        (seconds_option(SETTLE), text_of(SETTLE.fix), ["0.05", "5"], ["0.04", "5.1", "x"]),
     ]  # fmt: skip
     for parse, fix, inside, outside in options:
         assert [parse(v) for v in inside] == [float(v) for v in inside]

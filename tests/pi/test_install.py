@@ -502,9 +502,10 @@ def test_a_table_in_a_club_without_its_page_still_reaches_the_broker(box: Sandbo
     assert net["PrivateNetwork"] == ["no"] and net["SocketBindDeny"] == ["any"]
     assert "SocketBindAllow" not in net  # no page: it listens on no port
     assert {"localhost", "192.168.0.0/16", "link-local"} <= set(net["IPAddressAllow"][0].split())
-    # and the service, reading the config as the service user, says the same
+    # and the service, reading the config as the service user, says the same (in the
+    # table's language: the file's [game] language, French, as no --lang or locale says)
     assert (
-        "service network: the club broker club-pi.local:8883"
+        "réseau du service : le broker du club club-pi.local:8883"
         in done.stdout.split("the configuration, as the service will read it")[1]
     )
 
