@@ -130,12 +130,26 @@ def test_malformed_pairings_are_refused(table, body):
     refused(table.client().post("/api/pair", body), 400)
 
 
-def test_pairing_a_seat_again_replaces_its_phone(table):
+def test_pairing_a_seat_again_replaces_its_phone(table, caplog):
     old, new = table.client(), table.client()
-    old.pair(table, 1)
-    new.pair(table, 1)
+    name = table.session.referee.names[1]
+    with caplog.at_level(logging.INFO, logger="companion"):
+        old.pair(table, 1)
+        new.pair(table, 1)
     assert old.get("/api/state").json()["you"] is None
     refused(old.act("doublon"), 401)
+    said = [r.getMessage() for r in caplog.records if "paired to" in r.getMessage()]
+    assert said == [
+        f"web: a phone is paired to {name}",
+        f"web: a phone is paired to {name} (its previous phone is unpaired)",
+    ]
+
+
+def test_a_table_without_pairings_saved_yet_starts_without_a_warning(tmp_path, caplog):
+    with caplog.at_level(logging.WARNING, logger="companion"):
+        for path in (tmp_path / "pairings.json", None):
+            assert Pairings(("Ana", "Bob"), path).paired_seats() == set()
+    assert caplog.records == []
 
 
 def test_pairings_survive_a_restart_of_the_same_game_only(table, tmp_path):
@@ -146,7 +160,9 @@ def test_pairings_survive_a_restart_of_the_same_game_only(table, tmp_path):
     assert json.dumps(phone.cookies["companion_seat"]) not in path.read_text()
     names = tuple(table.session.referee.names)
     game = table.web.pairings.game
-    assert Pairings(names, path, game=game).who(phone.cookies["companion_seat"])[0] == 1
+    restarted = Pairings(names, path, game=game)
+    assert restarted.who(phone.cookies["companion_seat"])[0] == 1
+    assert restarted.pair(restarted.code, 2).seat == 2  # the game goes on: phones pair
     assert Pairings(("X", "Y"), path, game=game).who(phone.cookies["companion_seat"]) is None
     # Another game with the same seats (a new journal): its phones must pair again.
     assert Pairings(names, path, game="another").who(phone.cookies["companion_seat"]) is None

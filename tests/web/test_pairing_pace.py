@@ -16,7 +16,7 @@ from companion.run.items import Scripted
 from companion.run.journal_file import archive
 from companion.screens.pairing import PairingScreen
 from companion.web import pairing
-from companion.web.errors import said
+from companion.web.errors import Refused, said
 from companion.web.pairing import (
     FIRST_WAIT,
     FREE_TRIES,
@@ -25,6 +25,7 @@ from companion.web.pairing import (
     TABLE_BURST,
     TABLE_EVERY,
     CodeCard,
+    Pairings,
 )
 
 from .guessing import guess, paced_table, wrong
@@ -190,6 +191,11 @@ def test_a_pairing_ends_with_its_game(tmp_path):
         assert answer.status == 409 and answer.json()["error"] == said("pair.over", "fr")
         assert (tmp_path / "game.jsonl").read_text().count("\n") == lines
         assert table.client().pair(table, 0).status == 409  # no new pairing either
+        names, game = tuple(table.session.referee.names), table.web.pairings.game
+        restarted = Pairings(names, tmp_path / "pairings.json", game=game)
+        with pytest.raises(Refused) as over:  # a restart of the table keeps it over
+            restarted.pair(restarted.code, 0)
+        assert over.value.status == 409
         assert phone.get("/api/state").json()["you"] is None
         assert table.client().post("/api/pair/show").status == 200
         table.settle()
@@ -223,12 +229,15 @@ def test_a_pairing_lasts_the_hours_the_config_gives(tmp_path):
     config = WebConfig(host="127.0.0.1", port=0, pairing_hours=2)
     table = LiveTable(tmp_path, games.get("ptipasspass").simulated_setup(4, 3), config=config)
     try:
+        now = time.time()
+        table.web.pairings.clock = lambda: now
         phone = table.client()
         assert phone.pair(table, 1).status == 200
+        table.web.pairings.clock = lambda: now + 2 * 3600 - 0.001
         assert phone.act("doublon").status == 409  # paired: the referee judges it
         before = table.client().get("/api/state").json()
         assert before["pairing"]["open_seats"] == [0, 2, 3]
-        table.web.pairings.clock = lambda: time.time() + 2 * 3600
+        table.web.pairings.clock = lambda: now + 2 * 3600  # two hours, to the second
         answer = phone.act("doublon")
         assert answer.status == 401 and answer.json()["error"] == said("unpaired", "fr")
         state = table.client().get("/api/state").json()
