@@ -394,9 +394,12 @@ def test_a_result_the_outbox_cannot_keep_is_sent_all_the_same(broker, club, tmp_
         link.step()
         wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)])
         link.stop()
-    # Only the link's own records: another library's late error in this process is not it.
-    [said] = [r.getMessage() for r in caplog.records if r.name == "companion.club"]
-    assert said.startswith("club: cannot keep the result in ") and "without a copy" in said
+    # The link's own records; on a loaded machine its first connection may fail and be
+    # retried ("cannot reach ... yet"), which is said too.
+    said = [r.getMessage() for r in caplog.records if r.name == "companion.club"]
+    [kept] = [m for m in said if m.startswith("club: cannot keep the result in ")]
+    assert "without a copy" in kept
+    assert all(m == kept or m.startswith("club: cannot reach ") for m in said), said
 
 
 def test_a_result_no_file_can_keep_waits_in_memory_for_the_broker_to_return(broker, club, tmp_path):

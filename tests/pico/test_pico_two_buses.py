@@ -253,7 +253,7 @@ def test_a_tag_across_two_spots_of_two_buses_is_one_fault_naming_both(
 ) -> None:
     """A tag lies across spot 9 (SPI0, core 0) and spot 10 (SPI1, core 1): each antenna
     alone powers it. The host's link gets both readers faulty, each naming the other,
-    and never the tag on spot 10 while spot 9 holds it; a PtiPassPass referee fed those
+    and never the tag on both spots at once; a PtiPassPass referee fed those
     faults as the service journals them stops play naming both hats. Set on spot 10
     alone, the tag is there, and spot 9 is empty at once."""
     sl, inbox = link
@@ -268,9 +268,15 @@ def test_a_tag_across_two_spots_of_two_buses_is_one_fault_naming_both(
         booted.remove(tag)
         tag = booted.place(9, uid, across=10)
     faults: dict[int, str] = {}
+    # Laid again across both, the tag powers up anew: reader 9 may miss it once and let it
+    # go (a moved tag leaves its old spot first), so spot 10 may hold it for a cycle, but
+    # the host never sees it on both spots at once.
+    held: dict[int, frozenset[str]] = {9: frozenset({uid})}
 
     def named(o: Observation) -> bool:
-        assert not (isinstance(o, SpotContents) and o.reader == 10 and uid in o.uids), o
+        if isinstance(o, SpotContents):
+            held[o.reader] = o.uids
+            assert not all(uid in held.get(r, frozenset()) for r in (9, 10)), o
         if isinstance(o, ReaderFault):
             faults[o.reader] = o.code
             events.extend(referee.feed(ReaderInput(setup.t + 1, o.reader, False, o.across)))
