@@ -20,8 +20,9 @@ carries frames, not a REPL), says HELLO, then loops forever:
   lying across two spots (both readers read it, visit after visit) is one fault: each
   reader reported ``E <reader> shared_<other>`` (``?`` in snapshots) until one of them
   stops reading it. The ``S`` frame that would put a tag on a second reader while the
-  first still reads it waits a cycle: a moved tag is missed by the first reader by then,
-  a tag across both is not;
+  first still reads it waits a cycle (a snapshot meanwhile shows the tag where the Pi was
+  told it lies): a moved tag is missed by the first reader by then, a tag across both is
+  not;
 - whatever the Pi sent meanwhile, read without blocking through ``select.poll``.
 
 The firmware times itself with ``utime.ticks_us``: every scan cycle, and every reader visit
@@ -165,6 +166,7 @@ class Firmware:
         self.visit_us = Window(VISIT_WINDOW)
         self.across = {}  # reader -> the other reader of a tag lying across both spots
         self.held = {}  # the same, seen in the last cycle only: their S frames wait
+        self.told = [[] for _ in range(scan.n)]  # each reader's set as last sent to the Pi
         self.buttons = []
         for name, pin in buttons:
             self.buttons.append([name, pin, 0, 0])  # name, pin, state, consecutive reads
@@ -177,14 +179,24 @@ class Firmware:
         self.send(protocol.hello(VERSION, self.scan.n))
 
     def sets(self):
-        """The scanner's sets, a reader sharing a tag with another one unknown (None)."""
-        sets = self.scan.sets()
+        """The sets a snapshot gives: the scanner's, but a tag two readers read while
+        their ``S`` frames wait only where the Pi was last told it lies (a snapshot never
+        puts a tag on two spots), and a reader sharing a tag with another one unknown
+        (None)."""
+        scanned = self.scan.sets()
+        sets = list(scanned)
+        for reader, partner in self.held.items():
+            told = self.told[reader] or ()
+            theirs = scanned[partner] or ()
+            sets[reader] = [u for u in scanned[reader] or () if u in told or u not in theirs]
         for reader in self.across:
             sets[reader] = None
         return sets
 
     def send_full(self):
-        self.send(protocol.full(self.sets()))
+        sets = self.sets()
+        self.send(protocol.full(sets))
+        self.told = sets
         if self.stats and self.cycle_us.count:
             self.send_timing()
         self.last_full = utime.ticks_ms()
@@ -376,6 +388,7 @@ class Firmware:
                 sets = self.scan.sets()
             age = self.age_ms(reader) if self.ages else None
             self.send(protocol.state(reader, sets[reader], age))
+            self.told[reader] = sets[reader]
         self.last_start = start
         self.poll_buttons()
         since = utime.ticks_diff(utime.ticks_ms(), self.last_full)

@@ -517,3 +517,18 @@ def test_a_heartbeat_waits_for_a_turn_without_changes_at_most_a_second(fw, board
     limit = 1000 + fw.main.HEARTBEAT_POSTPONE_MS + 100  # and a scan cycle
     assert max(gaps) <= limit
     assert min(gaps) >= 1000 + fw.main.HEARTBEAT_POSTPONE_MS  # it did wait
+
+
+def test_a_snapshot_while_a_frame_is_held_shows_what_the_pi_was_told(fw, board):
+    """Spot 4 reads spot 3's tag in the cycle spot 3 still reads it: spot 4's ``S`` frame
+    waits a cycle. A snapshot sent meanwhile (a SYNC, a heartbeat) gives spot 4 as the Pi
+    knows it, not its waiting set: the snapshot never puts the tag on both spots."""
+    firmware, frames = make_firmware(fw, board)
+    tag = board.place(3, NTAG)
+    firmware.step()
+    board.remove(tag)
+    board.place(3, NTAG, across=4)
+    firmware.step()  # both read it: spot 4's frame held
+    firmware.send_full()
+    snapshot = [r for _, r in reports(fw, frames)][-1]
+    assert snapshot == ("F", [()] * 3 + [(NTAG,)] + [()] * 15)
