@@ -108,7 +108,8 @@ OWN_TESTS = {
         "tests/referee/test_timing.py", "tests/referee/test_off_mat.py",
         "tests/referee/test_scenarios.py", "tests/referee/test_mat_setup.py",
         "tests/referee/test_old_setup_lines.py", "tests/pi/test_pace.py",
-        "tests/referee/vnp/test_scenarios.py",
+        "tests/referee/vnp/test_scenarios.py", "tests/referee/test_across.py",
+        "tests/referee/test_time_first.py",
     ),
     "companion/journal.py": (
         "tests/cli/test_journal_files.py", "tests/cli/test_journal_end.py",

@@ -76,7 +76,7 @@ class _Acked:
 
 @dataclass(frozen=True, slots=True)
 class _Connected:
-    """Wakes the worker at a new connection."""
+    """A new connection: the worker says "online" and sends its retained lists again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,12 +125,8 @@ class TableLink:
         self.sent: dict[int, Path] = {}
         """The message id of each result handed to paho, and its outbox file."""
         self.connected = threading.Event()
-        self._connections = 0
-        """Connections made (counted by paho's thread)."""
-        self._said_online = 0
-        """The connection the worker said "online" on (and sent the retained lists)."""
         self._state: Snapshot | None = None
-        self._frame_no = -1
+        self._frame_no: int | None = None
         self._png = b""
         """The last frame published: its number and its PNG."""
         self._page = page_address(page)
@@ -192,6 +188,7 @@ class TableLink:
             # The connection may go meanwhile: then the last will says it.
             with contextlib.suppress(RuntimeError, ValueError):
                 info.wait_for_publish(timeout)
+        self.connected.clear()  # the table goes, not the broker: nothing to say
         self._client.disconnect()
         self._client.loop_stop()
 
@@ -202,7 +199,6 @@ class TableLink:
         if reason.is_failure:
             log.warning("club: the broker refused table %s: %s", self.config.table, reason)
             return
-        self._connections += 1
         self.connected.set()
         log.info("club: connected to %s:%d", self.config.host, self.config.port)
         self.inbox.put(_Connected())
@@ -240,8 +236,7 @@ class TableLink:
                     self._keep_and_send(item.record)
                 elif isinstance(item, _Acked):
                     self._acked(item.mid)
-            if self._said_online != self._connections:  # a new connection: "online" first
-                self._said_online = self._connections
+            if any(isinstance(i, _Connected) for i in items):  # a new one: "online" first
                 self._publish_live(online=True)
             elif snapshots:
                 self._publish_live(online=False)

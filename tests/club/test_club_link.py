@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import queue
 import signal
 import subprocess
@@ -402,7 +403,9 @@ def test_a_result_the_outbox_cannot_keep_is_sent_all_the_same(broker, club, tmp_
     assert all(m == kept or m.startswith("club: cannot reach ") for m in said), said
 
 
-def test_a_result_no_file_can_keep_waits_in_memory_for_the_broker_to_return(broker, club, tmp_path):
+def test_a_result_no_file_can_keep_waits_in_memory_for_the_broker_to_return(
+    broker, club, tmp_path, caplog
+):
     """A data directory that takes no result (an SD card gone read-only: here the outbox
     and the evening list are not what they should be) while the broker is away: the
     result, sent all the same, waits in paho's memory for the broker to come back."""
@@ -412,12 +415,16 @@ def test_a_result_no_file_can_keep_waits_in_memory_for_the_broker_to_return(brok
     link = TableLink(broker.table_config("table-a"), tmp_path, referee, retry=1)
     link.start()
     wait_for(lambda: "table-a" in club.board.tables and club.board.tables["table-a"].online)
-    broker.kill()
-    wait_for(lambda: not link.connected.is_set())
-    link.step()  # the game ends while the broker is away
-    broker.start()
-    wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)], 30)
-    link.stop()
+    with caplog.at_level("INFO", logger="companion.club"):
+        broker.kill()
+        wait_for(lambda: not link.connected.is_set())
+        link.step()  # the game ends while the broker is away
+        broker.start()
+        wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)], 30)
+        link.stop()
+    said = [r.getMessage() for r in caplog.records if r.name == "companion.club"]
+    gone = [line for line in said if line.endswith("; the table goes on")]
+    assert len(gone) == 1 and gone[0].startswith("club: the broker is gone (")  # not at stop
 
 
 def test_of_the_states_waiting_together_the_table_publishes_the_latest(broker, tmp_path):
@@ -442,6 +449,7 @@ def test_of_the_states_waiting_together_the_table_publishes_the_latest(broker, t
         link.stop()
 
 
+@pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
 def test_a_broker_that_stops_answering_never_holds_the_tables_stop(broker, club, tmp_path):
     """The broker frozen (SIGSTOP: the connection open, nothing answered): the link's stop
     waits its moment for the acknowledgement, then goes; the result stays in the outbox
@@ -499,3 +507,24 @@ def test_a_frame_is_sent_when_it_changed_and_a_state_at_each_step(broker, tmp_pa
     assert len(frames) > len(set(frames))  # states under the same frame...
     assert len(sent) == len(set(frames))  # ...sent no frame again
     assert all(a != b for a, b in zip(sent, sent[1:], strict=False))
+
+
+def test_a_table_gone_without_a_word_is_said_offline_by_the_broker_retained(broker, club, tmp_path):
+    """Its last will: for a table gone without a word (a power cut, a crash: here its
+    process killed), the broker says "offline", retained, so a board started later reads
+    it too (docs/club.md: its card turns grey)."""
+    link = TableLink(broker.table_config("table-a"), tmp_path, finished_referee(), retry=1)
+    pid = os.fork()
+    if pid == 0:  # the table's process: started here, killed by the test
+        try:
+            link.start()
+            time.sleep(60)
+        finally:
+            os._exit(0)
+    try:
+        wait_for(lambda: "table-a" in club.board.tables and club.board.tables["table-a"].online)
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    wait_for(lambda: not club.board.tables["table-a"].online)
+    assert retained(broker, topic("table-a", AVAILABILITY)) == OFFLINE

@@ -86,6 +86,27 @@ def test_a_tag_across_a_spot_and_a_reader_off_the_mat_is_the_off_mat_fault(name:
     assert [e["kind"] for e in events if e["t"] > t][:2] == ["fault", "fixed"]
 
 
+@pytest.mark.parametrize("name", READING)
+def test_a_tag_across_two_readers_off_the_mat_is_fixed_once_both_answer_again(name: str) -> None:
+    """No spot of the game moved: the table is judged again when the readers off the mat
+    answer again, and the game goes on as if nothing had been there."""
+    game, setup, inputs = real_game(name)
+    _, alone = fed(game, setup, inputs)
+    before, t = quiet_moment(game, setup, inputs)
+    spots = game.referee(setup).spots
+    a, b = spots + 1, spots + 2
+    rest = later(inputs[len(before) - 1 :], PAUSE)
+    referee, events = fed(
+        game, setup, [*before, *across(t + 0.1, a, b), *cleared(t + 2, a, b), *rest]
+    )
+    assert [e for e in events if t < e["t"] <= round(t + 2, 3)] == [
+        {"t": round(t + 0.1, 3), "kind": "fault", "spot": a, "reason": "off_mat"},
+        {"t": round(t + 2, 3), "kind": "fixed"},
+    ]
+    assert play_of(events) == play_of(alone)
+    assert referee.result()["winner"] == fed(game, setup, inputs)[0].result()["winner"]
+
+
 def test_a_tag_across_two_readers_changes_nothing_in_a_game_played_without_readers() -> None:
     game, setup, inputs = real_game("vnp")
     _, alone = fed(game, setup, inputs)

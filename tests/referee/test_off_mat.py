@@ -25,6 +25,7 @@ from companion.journal import (
     Input,
     PressInput,
     ReaderInput,
+    ResumeInput,
     Setup,
     SpotInput,
     TickInput,
@@ -122,6 +123,28 @@ def test_a_tag_off_the_mat_stops_play_until_taken_off_then_the_game_goes_on(name
         referee.finished
         and referee.result()["winner"] == fed(game, setup, inputs)[0].result()["winner"]
     )
+
+
+@pytest.mark.parametrize("name", READING)
+def test_a_tag_off_the_mat_at_a_resume_stops_play_until_taken_off(name: str) -> None:
+    """`companion run --resume` journals what every reader held at the restart: a tag on
+    a reader off the mat then is the same fault as one put there during the game."""
+    game, setup, inputs = real_game(name)
+    _, alone = fed(game, setup, inputs)
+    before, t = quiet_moment(game, setup, inputs)
+    referee, _ = fed(game, setup, before)
+    reader = referee.spots + 3
+    restart = ResumeInput(t + 0.1, {**referee.observed.uids, reader: STRAY})
+    gone = SpotInput(t + 2.0, reader, frozenset())
+    rest = later(inputs[len(before) - 1 :], PAUSE)
+    referee, events = fed(game, setup, [*before, restart, gone, *rest])
+    assert [e for e in events if t < e["t"] <= round(t + 2.5, 3)] == [
+        {"t": round(t + 0.1, 3), "kind": "resume", "changed": []},
+        {"t": round(t + 0.6, 3), "kind": "fault", "spot": reader, "reason": "off_mat"},
+        {"t": round(t + 2.5, 3), "kind": "fixed"},
+    ]
+    assert [e for e in play_of(events) if e["kind"] != "resume"] == play_of(alone)
+    assert referee.result()["winner"] == fed(game, setup, inputs)[0].result()["winner"]
 
 
 @pytest.mark.parametrize("name", GAMES)
