@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion import games
 from companion.cli_language import command_language
-from companion.cli_words import language, os_error, said, speaking, text_of
+from companion.cli_words import language, numeral, os_error, said, speaking, text_of
 from companion.config.bounds import SETTLE
 from companion.config.model import GameConfig
 from companion.doc_paths import JOURNAL_DOC, RULINGS_DOC, TABLE_DOC
@@ -327,8 +327,8 @@ def _add_play(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=seconds_option(SETTLE),
         default=DEFAULTS.settle,
         metavar=said("cli.metavar.seconds"),
-        help=said("cli.play.settle", low=f"{SETTLE.low:g}", high=f"{SETTLE.high:g}",
-                  default=f"{DEFAULTS.settle:g}"),
+        help=said("cli.play.settle", low=numeral(SETTLE.low), high=numeral(SETTLE.high),
+                  default=numeral(DEFAULTS.settle)),
     )  # fmt: skip
     play.add_argument("--first", type=int, default=1, metavar=said("cli.metavar.seat"),
                       help=said("cli.play.first"))  # fmt: skip
@@ -348,7 +348,7 @@ def _add_setting_options(play: argparse.ArgumentParser) -> None:
         if setting.option_help is None:
             continue
         default = setting.default
-        shown = f"{default:g}" if isinstance(default, float) else str(default)
+        shown = numeral(default) if isinstance(default, float) else str(default)
         play.add_argument(
             f"--{name}",
             dest=_setting_dest(name),

@@ -19,7 +19,14 @@ import errno
 import os
 from collections.abc import Iterator, Mapping
 
-from companion.screens.text import DEFAULT_LANGUAGE, LANGUAGES, check_lang, phrase, register_words
+from companion.screens.text import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    check_lang,
+    number,
+    phrase,
+    register_words,
+)
 
 LANG_ENV = "COMPANION_LANG"
 """The environment variable naming the command line's language (beaten only by --lang)."""
@@ -48,6 +55,11 @@ def environment_language(environ: Mapping[str, str] = os.environ) -> str:
 def said(key: str, /, **fields: object) -> str:
     """The phrase `key` of the catalogue in the command line's language, filled in."""
     return phrase(key, language(), **fields)
+
+
+def numeral(value: float, spec: str = "g") -> str:
+    """`value` as the command line's language writes numbers (French: 0,5)."""
+    return number(value, spec, language())
 
 
 def text_of(text: str) -> str:
@@ -692,14 +704,14 @@ WORDS: dict[str, tuple[str, str]] = {
     "reader.port": ("le port série du Pico (par défaut : trouvé par son identifiant USB)",
                     "serial device of the Pico (default: found by USB id)"),
     "reader.spi": ("prendre comme pad un MFRC522 branché sur le SPI du Pi au lieu du Pico, "
-                   "par exemple 0.0",
+                   "par exemple `0.0`",
                    "use an MFRC522 wired to the Pi's SPI as the pad instead of the Pico, e.g. "
-                   "0.0"),
+                   "`0.0`"),
     "reader.rst": ("la broche GPIO (BCM) du reset du MFRC522, de 0 à {max} (avec --spi)",
                    "BCM GPIO of the MFRC522 reset line, 0 to {max} (with --spi)"),
     "reader.spi_fix": ("{text} : donnez le bus SPI et la sélection de puce en BUS.DEV, par "
-                       "exemple 0.0 (/dev/spidev0.0)",
-                       "{text}: give the SPI bus and chip select as BUS.DEV, e.g. 0.0 "
+                       "exemple `0.0` (/dev/spidev0.0)",
+                       "{text}: give the SPI bus and chip select as BUS.DEV, e.g. `0.0` "
                        "(/dev/spidev0.0)"),
     # companion doctor
     "doctor.description": (

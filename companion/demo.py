@@ -22,7 +22,7 @@ from companion.journal import EndLine, Input, JournalReader, dump_lines
 from companion.screens.model import same_moment
 from companion.screens.render import frame
 from companion.screens.terminal import save_gif, to_text
-from companion.screens.text import phrase
+from companion.screens.text import number, phrase
 from companion.session import EVENTS_KEPT, end_line, feed_journal
 from companion.transcript import describe
 
@@ -48,7 +48,7 @@ class Film:
         for event in referee.events[self.seen :]:
             line = describe(event, referee.names, referee.setup.game, self.lang)
             if line and self.out:
-                print(f"{event['t']:7.2f}  {line}", file=self.out)
+                print(f"{number(event['t'], '7.2f', self.lang)}  {line}", file=self.out)
         self.seen = len(referee.events)
         screen = referee.screen
         if screen == self.last or same_moment(screen, self.last):
@@ -129,7 +129,7 @@ def replay(
             if as_json:
                 out.write((", " if seen else "") + json.dumps(event, ensure_ascii=False))
             elif line := describe(event, referee.names, referee.setup.game, lang):
-                print(f"{event['t']:7.2f}  {line}", file=out)
+                print(f"{number(event['t'], '7.2f', lang)}  {line}", file=out)
             seen += 1
 
     print_new()

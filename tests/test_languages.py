@@ -63,6 +63,18 @@ OTHER = {
 }
 """A word of the other language, in a line of `lang` (a colour, a suit or a rank of
 cards included: "jaune and vert" is no English line)."""
+ENGLISH_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
+"""A number written the English way ("1.5"), in a French line: French writes 1,5."""
+TYPED_SPAN = re.compile(r"`[^`]*`")
+"""What a line quotes as it is typed (`--spi 0.0`), whatever its language."""
+
+
+def numbers_mistakes(line: str, lang: str) -> dict[str, str]:
+    """A French line's number written the English way (but what it quotes as typed),
+    with the line."""
+    found = ENGLISH_DECIMAL.search(TYPED_SPAN.sub(" ", line)) if lang == "fr" else None
+    return {f"a number written in English {found[0]!r}": line} if found else {}
+
 
 SEEDS = range(1, 4)
 
@@ -98,6 +110,7 @@ def mistakes(lines: Iterable[str], lang: str, internal: bool = True) -> dict[str
                     wrong.setdefault(f"{what}: {found[0]!r}", line)
         if found := OTHER[lang].search(line):
             wrong.setdefault(f"another language's word {found[0]!r}", line)
+        wrong = numbers_mistakes(line, lang) | wrong
     return wrong
 
 
@@ -160,6 +173,7 @@ def prose_mistakes(text: str, lang: str) -> dict[str, str]:
     line: a word of the other language, with the first line that has it."""
     wrong: dict[str, str] = {}
     for line in text.splitlines():
+        wrong = numbers_mistakes(line, lang) | wrong
         found = PROSE[lang].search(PLACES.sub(" ", line))
         if found:
             wrong.setdefault(f"another language's word {found[0]!r}", line)

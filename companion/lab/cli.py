@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from companion import games
-from companion.cli_words import language, os_error, said, text_of
+from companion.cli_words import language, numeral, os_error, said, text_of
 from companion.doc_paths import LAB_DOC
 from companion.lab import report as output
 from companion.lab.ladder import Ladder, LadderFigures
@@ -71,8 +71,12 @@ class ProgressBar:
         elapsed = now - self.start
         left = elapsed / done * (total - done) if done else 0.0
         bar = "#" * round(30 * done / total)
-        tail = said("cli.lab.left", n=f"{left:.0f}") if done < total else f"{elapsed:.1f} s"
-        line = f"[{bar:<30}] {done:,}/{total:,} {self.what}  {tail}"
+        tail = (
+            said("cli.lab.left", n=numeral(left, ".0f"))
+            if done < total
+            else f"{numeral(elapsed, '.1f')} s"
+        )
+        line = f"[{bar:<30}] {numeral(done, ',')}/{numeral(total, ',')} {self.what}  {tail}"
         if self.live:
             print(f"\r{line}\033[K", end="\n" if done == total else "", file=self.out, flush=True)
         else:
@@ -412,7 +416,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         metavar=said("cli.metavar.seconds"),
         type=_seconds,
         default=WORKER_WAIT,
-        help=said("cli.lab.worker_wait", default=f"{WORKER_WAIT:g}"),
+        help=said("cli.lab.worker_wait", default=numeral(WORKER_WAIT)),
     )
     _workers(p)
     _out(p, "cli.lab.out_file")

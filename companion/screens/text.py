@@ -19,6 +19,9 @@ breaks a line there.
 
 from __future__ import annotations
 
+import functools
+import re
+import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -172,8 +175,38 @@ def registered_words() -> dict[str, frozenset[str]]:
 
 
 def phrase(key: str, lang: str = DEFAULT_LANGUAGE, /, **fields: object) -> str:
-    """One catalogue entry, filled in. An unknown key is a KeyError (a programming error)."""
-    return _PHRASES[check_lang(lang)][key].format(**fields)
+    """One catalogue entry, filled in; a French one writes its numbers as French does
+    (`number`). An unknown key is a KeyError (a programming error)."""
+    template = _PHRASES[check_lang(lang)][key]
+    if lang == "fr" and (_numeric(template) or any(isinstance(v, float) for v in fields.values())):
+        return _FRENCH_NUMBERS.vformat(template, (), fields)
+    return template.format(**fields)
+
+
+def number(value: float, spec: str = "", lang: str = DEFAULT_LANGUAGE) -> str:
+    """`value` formatted by `spec` as `lang` writes numbers: French writes 1,5 and
+    1 234 (a narrow no-break space) where English writes 1.5 and 1,234."""
+    text = format(value, spec)
+    return text.translate(_FRENCH_MARKS) if lang == "fr" else text
+
+
+@functools.cache
+def _numeric(template: str) -> bool:
+    """Does `template` format a number with a decimal point or thousands ({n:,} {x:.1f})?"""
+    return re.search(r"\{[^{}:]*:[^{}]*[.,][^{}]*\}", template) is not None
+
+
+_FRENCH_MARKS = str.maketrans({".": ",", ",": "\u202f"})
+
+
+class _FrenchNumbers(string.Formatter):
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return number(value, format_spec, "fr")
+        return str(super().format_field(value, format_spec))
+
+
+_FRENCH_NUMBERS = _FrenchNumbers()
 
 
 def phrase_keys(lang: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from companion.games.passpass.rules import RULESETS
 from companion.games.passpass.screens import FaultScreen
 from companion.games.passpass.words import say, token_list, token_name
 from companion.journal import Input, PressInput, Setup, TickInput
-from companion.screens.text import phrase, typed_kind
+from companion.screens.text import number, phrase, typed_kind
 from companion.session import Session
 from companion.sim.console import (
     UnknownCommand,
@@ -56,7 +56,7 @@ class Console:
         return seat_of(word, self.setup.seats, self.lang)
 
     def help(self) -> str:
-        return phrase(HELP, self.lang, window=f"{self.referee.settings.window:g}")
+        return phrase(HELP, self.lang, window=number(self.referee.settings.window, "g", self.lang))
 
     def token(self, word: str) -> str:
         """The token kind typed by its name in the table's language or the other one
