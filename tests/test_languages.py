@@ -30,7 +30,7 @@ from companion.config.words import WORDS as CFG_WORDS
 from companion.session import replay
 from companion.transcript import describe
 from companion.web.public import Publisher
-from tests.devices.conftest import pico  # noqa: F401  (a fixture of the doctor's test)
+from tests.devices.conftest import FWP, pico  # noqa: F401  (a fixture of the doctor's test)
 from tests.devices.test_doctor import NTAG, fast_link, responder  # noqa: F401
 from tests.web.test_refusals_in_table_language import refusals_of
 
@@ -496,27 +496,153 @@ def test_enroll_says_everything_in_one_language(lang, tmp_path, capsys, monkeypa
 
 # ------------------------------------------------------------------ `companion doctor`
 
-UNTRANSLATED_DOCTOR = re.compile(r"^(?:scan cycle|reader visit|model|within its model|"
-                                 r"slower than its model|interpreter|scan timings)\b")  # fmt: skip
-"""The doctor's lines on the firmware's timings against the bench's model, English still
-(numbers for the builder who reads bench/): the rest of what it says is translated."""
+DOCTOR_BEYOND = {
+    "settle_none": "a tag read at 5.1 ms and then missed: the fake Pico's tags never flicker",
+    "settle_not_taken": "a Pico that does not take CONF heartbeat_ms or debounce",
+    "settle_stopped": "a Pico that stops answering in the middle of the search",
+    "settle_lost": "the link lost in the middle of the search",
+    "settle_lost_why": "the link lost in the middle of the search",
+    "settle_no_answer": "a Pico that stops answering in the middle of the search",
+}
+"""The doctor's words on timings and the power-up wait the test below cannot make it say,
+and why (`test_every_word_of_the_devices_has_both_languages_each_in_its_own` reads them)."""
+
+
+def recording(monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The catalogue's keys the command line says from now on."""
+    from companion import cli_words
+
+    used: set[str] = set()
+    phrase = cli_words.phrase
+
+    def recorded(key: str, lang: str = "fr", /, **fields: object) -> str:
+        used.add(key)
+        return phrase(key, lang, **fields)
+
+    monkeypatch.setattr(cli_words, "phrase", recorded)
+    return used
+
+
+def timings() -> list[str]:
+    """The doctor's lines on the firmware's timings against the bench's model, in every
+    way it says them: none received or refused, a firmware that times no visit, within
+    and slower than the model, a crowded bus, no time left to the interpreter."""
+    from companion.devices import protocol
+    from companion.devices.doctor import timing_lines
+
+    def timing(cycle: tuple[int, int, int], visit: bool = True, buses: str = "") -> protocol.Timing:
+        visits = (1390, 1402, 3100) if visit else None
+        split = tuple(int(b) for b in buses) or None
+        return protocol.Timing(64, cycle, 192 if visit else 0, visits, split)
+
+    lines = timing_lines(None, {}, True, 0.5) + timing_lines(None, {}, False, 1.5)
+    three = {0: 1, 1: 0, 2: 0}
+    lines += timing_lines(timing((4300, 4400, 6100)), three, False, 1.5)
+    lines += timing_lines(timing((70000, 80000, 95000), False), three, False, 1.5)
+    lines += timing_lines(timing((2400, 2500, 2600), True, "011"), three, False, 1.5)
+    twelve = {r: 1 for r in range(12)}
+    lines += timing_lines(timing((12000, 12100, 13000)), twelve, False, 1.5)
+    lines += timing_lines(timing((12000, 12100, 13000), True, "0" * 11 + "1"), twelve, False, 1.5)
+    return lines
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_doctor_says_everything_in_one_language(lang, pico, responder, monkeypatch):  # noqa: F811
     """`companion doctor` watching a fake Pico on a pseudo-terminal: its link, version,
-    live reads, a fault, missing readers, an enrolled tag named, the verdict; and with no
-    Pico at all."""
+    live reads, a fault, missing readers, an enrolled tag named, the firmware's timings
+    against the model, the verdict; its search for the tags' power-up wait, which finds
+    one, then none; and with no Pico at all."""
     from companion.devices.doctor import run_doctor
+    from companion.devices.words import SEARCH, TIMINGS
 
     monkeypatch.setenv("COMPANION_LANG", lang)
+    used = recording(monkeypatch)
     out = io.StringIO()
     code = run_doctor(None, seconds=0.6, find=lambda: [str(pico.path)], make_link=fast_link,
                       out=out, readers=5, tags={NTAG: "animal:lapin"})  # fmt: skip
     assert code == 1
+    responder.timing = FWP.timing(64, (4300, 4400, 6100), 192, (1390, 1402, 3100))
+    for sets, needs in (
+        ([[NTAG], ["04AABBCCDDEEFF"], []], {0: 700}),
+        ([[NTAG], [], []], {0: 9000}),
+    ):
+        responder.sets, responder.needs = sets, needs
+        run_doctor(str(pico.path), seconds=0.3, make_link=fast_link, out=out, find_settle=4,
+                   step_timeout=10)  # fmt: skip
+    responder.takes_settle = False
+    run_doctor(str(pico.path), seconds=0.3, make_link=fast_link, out=out, settle_us=500)
     run_doctor(None, find=lambda: [], out=out)
-    lines = [line for line in out.getvalue().splitlines()
-             if not UNTRANSLATED_DOCTOR.search(line)]  # fmt: skip
-    assert len(lines) >= 8, lines
+    lines = out.getvalue().splitlines() + timings()
+    assert len(lines) >= 50, lines
     wrong = prose_mistakes("\n".join(lines), lang)
+    assert not wrong, said(wrong)
+    unsaid = {key for key in TIMINGS | SEARCH if f"cli.doctor.say.{key}" not in used}
+    assert unsaid == set(DOCTOR_BEYOND), " ".join(sorted(unsaid ^ set(DOCTOR_BEYOND)))
+
+
+WALK_BEYOND = {
+    "lost_link": "the link to the Pico lost during the walk: the scripted mat has no link",
+    "lingered": "a reader still reporting the token after the time to take it off: the "
+                "scripted mat's readers let go at once",
+    "no_read": "a reader that answers and reads nothing: the scripted mat's readers read",
+    "scans": "the Pico's timings: the scripted mat has none",
+    "cannot_talk": "`doctor --walk` on a real link (tests/pico/test_pico_walk.py)",
+    "walking": "`doctor --walk` on a real link (tests/pico/test_pico_walk.py)",
+    "written": "`doctor --walk` on a real link (tests/pico/test_pico_walk.py)",
+    "phantoms": "a tag nobody placed: the scripted mats report only the tokens laid",
+    "no_reader": "a token no reader read is never named: the walk says nothing was read",
+    "verdict.no read": "a reader that answers and reads nothing (above)",
+}  # fmt: skip
+"""The walk's words the scripted mats below cannot make it say, and why."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_doctor_walk_says_everything_in_one_language(lang, monkeypatch):
+    """`companion doctor --walk` on scripted mats, each fault of a table (swapped, moved,
+    dead, reading across, sharing a tag, unreliable), tokens left on the mat, the power-up
+    wait's search found, failed and short of tokens: every line on the terminal and every
+    prompt on the OLED in the walk's language."""
+    from companion.devices.readers import SpotContents
+    from companion.devices.walk import Wiring
+    from companion.devices.words import WALK
+    from tests.devices.test_walk import Mat, Search, _wiring
+
+    monkeypatch.setenv("COMPANION_LANG", lang)
+    used = recording(monkeypatch)
+    buses = Wiring(bus={0: 0, 1: 0, 2: 1, 3: 1})
+    left = Mat(3, lang=lang)
+    left.inbox.put(SpotContents(1, frozenset({"DEADBEEF"})))
+    walks = [
+        (Mat(7, under={3: 4, 4: 3}, lang=lang), _wiring(), None),
+        (Mat(7, under={5: 6, 6: 6}, lang=lang), None, None),
+        (Mat(7, dead={2}, across={4: 5}, noisy={6}, lang=lang), None, None),
+        (Mat(7, shared={4: 5}, lang=lang), None, None),
+        (left, None, None),
+        (Mat(4, lay=(1, 3), lang=lang), buses, Search((1950, 3900))),
+        (Mat(4, lay=(1,), lang=lang), buses, Search((500, 1000))),
+        (Mat(3, lang=lang), None, Search((500, 1000))),
+        (Mat(3, lay=(2,), lang=lang), None, Search(None)),
+    ]
+    lines: list[str] = []
+    for mat, wiring, search in walks:
+        mat.walk(wiring, search)
+        lines += mat.said + [screen.text for screen in mat.shown]
+    wrong = prose_mistakes("\n".join(lines), lang)
+    assert not wrong, said(wrong)
+    unsaid = {key for key in WALK if f"cli.walk.say.{key}" not in used}
+    assert unsaid == set(WALK_BEYOND), " ".join(sorted(unsaid ^ set(WALK_BEYOND)))
+
+
+def test_every_word_of_the_devices_has_both_languages_each_in_its_own():
+    """What enroll, doctor and its walk say: each entry in French and English, neither with
+    a word of the other language (those no test can make them say included)."""
+    from companion.devices import words
+
+    wrong: dict[str, str] = {}
+    for table in (words.WORDS, words.DOCTOR, words.TIMINGS, words.SEARCH, words.WALK):
+        for key, (fr, en) in table.items():
+            assert fr.strip() and en.strip(), key
+            for lang, text in (("fr", fr), ("en", en)):
+                wrong |= {f"{lang} {key}: {what}": line
+                          for what, line in prose_mistakes(text, lang).items()}  # fmt: skip
     assert not wrong, said(wrong)

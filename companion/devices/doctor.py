@@ -42,6 +42,7 @@ from companion.devices.settle import (
     SettleSearch,
     reader_name,
 )
+from companion.devices.words import crowded_buses
 from companion.devices.words import doctor_says as told
 from companion.doc_paths import CONFIG_DOC
 from companion.options import (
@@ -133,10 +134,7 @@ def run_doctor(
             if not search.run():
                 status = 1
             else:
-                say(
-                    f"put settle_us = {search.recommended} in [readers] of the config, or "
-                    "let companion doctor --walk record it in the table profile"
-                )
+                say(told("put_settle", us=search.recommended))
         return status
     finally:
         link.stop()
@@ -255,7 +253,7 @@ def _diagnose(
     for line in timing_lines(link.timing, tags_seen, _stats_refused(link), watched, settle_us):
         say(line)
     if any(isinstance(r, protocol.Bad) and r.reason == "conf settle_us" for r in link.replies):
-        say("settle_us: refused by the Pico (out of its range, or an older firmware)")
+        say(told("settle_refused"))
         healthy = False
     after = link.stats
     bad = (
@@ -290,62 +288,39 @@ def timing_lines(
     (``tags_per_reader``: reader -> the tags seen on it, for each scanned reader;
     ``settle_us``: the Pico's, which the model charges every visit)."""
     if timing is None:
-        if refused:
-            return [
-                "scan timings: this firmware does not time itself (update it: firmware/README.md)"
-            ]
-        return [f"scan timings: none received in {seconds:.1f} s"]
+        return [told("timings_refused") if refused else told("timings_none", seconds=seconds)]
     low, median, high = (us / 1000 for us in timing.cycle_us)
-    lines = [
-        f"scan cycle: min {low:.1f} / median {median:.1f} / max {high:.1f} ms "
-        f"over the last {timing.cycles} cycles"
-    ]
+    lines = [told("cycle", low=low, median=median, high=high, cycles=timing.cycles)]
     if timing.visit_us is None:
-        lines.append("reader visit: not timed by this firmware")
+        lines.append(told("visit_untimed"))
     else:
         v_low, v_median, v_high = (us / 1000 for us in timing.visit_us)
-        lines.append(
-            f"reader visit: min {v_low:.2f} / median {v_median:.2f} / max {v_high:.2f} ms "
-            f"over the last {timing.visits} visits"
-        )
+        lines.append(told("visit", low=v_low, median=v_median, high=v_high, visits=timing.visits))
     tags = list(tags_per_reader.values())
     split = timing.buses
     buses = None
     if split is not None:  # a reader past the map's end (none should be) counts on bus 0
         buses = [split[r] if r < len(split) else 0 for r in tags_per_reader]
     model = scan_model.cycle_ms(tags, buses=buses, settle_us=settle_us)
-    lines.append(
-        f"model: {model:.1f} ms per cycle for {len(tags)} readers holding {sum(tags)} tag(s)"
-        f"{' on one SPI bus' if buses is None else ' on two SPI buses, one core each'} "
-        f"(bench/scan_cycle.py, MicroPython charged at {scan_model.COST_SOURCE})"
-    )
+    lines.append(told("model", model=model, readers=len(tags), tags=sum(tags),
+                      buses=told("one_bus" if buses is None else "two_buses")))  # fmt: skip
     ratio = median / model if model else 0.0
     if scan_model.slower_than_model(median, model):
-        lines.append(
-            f"slower than its model: median cycle {median:.1f} ms is {ratio:.1f}x the "
-            f"modelled {model:.1f} ms (more than {scan_model.SLOWER_FACTOR:g}x)"
-        )
+        lines.append(told("slower", median=median, ratio=ratio, model=model,
+                          factor=scan_model.SLOWER_FACTOR))  # fmt: skip
     else:
-        lines.append(f"within its model: median cycle {ratio:.2f}x the modelled one")
-    lines += scan_model.crowded_buses(buses or [0] * len(tags), settle_us)
+        lines.append(told("within", ratio=ratio))
+    lines += crowded_buses(buses or [0] * len(tags), settle_us)
     scale = scan_model.implied_scale(median, tags, buses, settle_us)
     if scale is None:
         air = scan_model.cycle_ms(tags, interpreter=False, buses=buses, settle_us=settle_us)
-        lines.append(
-            "interpreter: not measurable, the median cycle is no longer than the model's air "
-            f"and SPI time alone ({air:.1f} ms, for 7-byte tags, settle_us {settle_us} µs and "
-            "the timer 300 µs)"
-        )
+        lines.append(told("no_interpreter", air=air, settle=settle_us))
     else:
         cached = scan_model.cycle_ms(
             tags, buses=buses, settle_us=settle_us, cost=scan_model.RP2040_XIP_US
         )
         bound = scan_model.implied_scale(cached, tags, buses, settle_us) or 1.0
-        lines.append(
-            f"interpreter: this Pico spends about x{scale:.2f} the MicroPython time of the "
-            f"emulated RP2040 (x1.00 with no flash cache miss, x{bound:.2f} with the cache "
-            "model's upper bound of misses)"
-        )
+        lines.append(told("interpreter", scale=scale, bound=bound))
     return lines
 
 

@@ -177,9 +177,11 @@ def table_profile(folder: Path | None) -> TableProfile | None:
     if profile.healthy:
         log.info("table profile of %s: every reader passed the walk", profile.walked)
     else:
-        log.warning(
-            "table profile of %s: %s", profile.walked, "; ".join(profile.findings) or "failed"
-        )
+        # The findings are in the builder's language; the log names each reader's verdict.
+        verdicts = [f"reader {d.get('reader')} {d.get('verdict')}" for d in profile.details
+                    if d.get("verdict") != "ok"]  # fmt: skip
+        log.warning("table profile of %s: %s", profile.walked,
+                    "; ".join(verdicts) or "no power-up wait read every token")  # fmt: skip
     return profile
 
 

@@ -98,8 +98,6 @@ visit's own cost from its frames': it is held at its fit of when hats were selec
 tag (bench/pico_cycle.py, ``VISIT_US``)."""
 RP2040_XIP_US = Cost(txn=14.44, frame=208.9, anticollision=182.8, visit=68.8, merge=1286.2)
 """The same with every flash cache miss charged 50 cycles (an upper bound)."""
-COST_SOURCE = "the RP2040's costs fitted on both cores of the emulated chip, bench/pico_cycle.py"
-"""Where ``RP2040_US`` comes from, as the doctor says it."""
 BENCH_SETTLE_US = 300
 """The settle time in ``VISIT_MS``: every visit of another ``settle_us`` differs by the
 difference."""
@@ -258,22 +256,18 @@ def readers_a_bus(settle_us: int = BENCH_SETTLE_US) -> int:
     return readers - 1 if readers > 2 else 0
 
 
-def crowded_buses(buses: Sequence[int], settle_us: int = BENCH_SETTLE_US) -> list[str]:
-    """What to tell the builder of a table whose readers are on ``buses`` (each reader's
-    SPI bus, 0 or 1): a line for each bus carrying more readers than one bus scans in time,
-    with the modelled worst cycle of two hats of three tokens on it."""
+def crowded(
+    buses: Sequence[int], settle_us: int = BENCH_SETTLE_US
+) -> list[tuple[int, int, int, float]]:
+    """The buses of a table whose readers are on ``buses`` (each reader's SPI bus, 0 or
+    1) that carry more readers than one bus scans in time: (bus, its readers, the most one
+    bus scans in time, the modelled worst cycle of two hats of three tokens on it, ms)."""
     most = readers_a_bus(settle_us)
-    lines = []
+    found = []
     for bus in sorted(set(buses)):
         count = sum(1 for b in buses if b == bus)
-        if count <= most:
-            continue
-        worst = worst_cycle_ms([3, 3] + [1] * (count - 2), settle_us=settle_us)
-        where = "half of them to SPI1" if len(set(buses)) == 1 else "some to the other bus"
-        lines.append(
-            f"SPI{bus} carries {count} readers, more than the {most} one bus scans in time: "
-            f"with two hats of three tokens on it a scan cycle can take {worst:.0f} ms, past "
-            f"the {HATS_TARGET_MS:g} ms a table is meant to keep to; wire {where} "
-            "(pico.readers.spi1 in pins.toml; hardware/wiring.md, Two buses)"
-        )
-    return lines
+        if count > most:
+            found.append(
+                (bus, count, most, worst_cycle_ms([3, 3] + [1] * (count - 2), settle_us=settle_us))
+            )
+    return found

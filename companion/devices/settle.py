@@ -16,6 +16,7 @@ from companion.devices.readers import (
     SpotContents,
 )
 from companion.devices.serial_link import SerialLink
+from companion.devices.words import doctor_says
 
 SETTLE_MAX_US = 5100
 """Where the search for the lowest power-up wait starts: ISO/IEC 14443-3 (clause 5, the
@@ -38,8 +39,6 @@ FIRMWARE_HEARTBEAT_MS = 1000
 
 def reader_name(reader: int) -> str:
     """A reader as the console names it: the pad (reader 0) or its spot."""
-    from companion.devices.words import doctor_says
-
     return doctor_says("pad") if reader == 0 else doctor_says("spot", n=reader)
 
 
@@ -93,15 +92,15 @@ class SettleSearch:
         elif isinstance(obs, ReaderFault) and obs.reader in self.reference:
             self.missed.add(obs.reader)
         elif isinstance(obs, LinkStatus) and not obs.connected:
-            self.trouble = f"link lost: {obs.reason}"
+            self.trouble = doctor_says("settle_lost_why", reason=obs.reason)
 
     def _until(self, done: Callable[[], bool], deadline: float) -> bool:
         while not done():
             if not self.link.connected:
-                self.trouble = self.trouble or "link lost"
+                self.trouble = self.trouble or doctor_says("settle_lost")
                 return False
             if time.monotonic() > deadline:
-                self.trouble = f"no answer in {self.timeout:g} s"
+                self.trouble = doctor_says("settle_no_answer", timeout=self.timeout)
                 return False
             self._drain(0.02)
         return True
@@ -143,10 +142,7 @@ class SettleSearch:
         """Search and say what it found; False when no wait reads every tag."""
         say = self.say
         link = self.link
-        say(
-            f"finding the lowest power-up wait that reads every tag {self.cycles} cycles in a "
-            "row (keep the tags still):"
-        )
+        say(doctor_says("settle_start", cycles=self.cycles))
         configured = link.settings.get("settle_us", scan_model.BENCH_SETTLE_US)
         deadline = time.monotonic() + self.timeout
         try:
@@ -154,7 +150,7 @@ class SettleSearch:
                 self._conf("heartbeat_ms", SEARCH_HEARTBEAT_MS, deadline)
                 and self._conf("debounce", 1, deadline)
             ):
-                say(f"power-up wait: the Pico did not take the search's settings ({self.trouble})")
+                say(doctor_says("settle_not_taken", why=self.trouble))
                 return False
             return self._search(configured)
         finally:
@@ -170,24 +166,25 @@ class SettleSearch:
         while settle is not None:
             missed = self.reads(settle)
             if missed is None:
-                say(f"  settle_us {settle}: {self.trouble}; search stopped")
+                say(doctor_says("settle_stopped", us=settle, why=self.trouble))
                 return False
             if settle == SETTLE_MAX_US:
                 if not self.reference:
-                    say("  no reader holds a tag: put a tag on every spot and try again")
+                    say(doctor_says("settle_no_tag"))
                     return False
                 empty = sorted(r for r in self.current if r not in self.reference)
                 if empty:
-                    say(f"  not tested, no tag: {', '.join(reader_name(r) for r in empty)}")
+                    untested = ", ".join(reader_name(r) for r in empty)
+                    say(doctor_says("settle_untested", readers=untested))
             if missed:
                 names = ", ".join(reader_name(r) for r in sorted(missed))
-                say(f"  settle_us {settle}: missed on {names}")
+                say(doctor_says("settle_missed", us=settle, readers=names))
                 if settle == SETTLE_MAX_US:
-                    say("no power-up wait reads every tag: check those readers and tags")
+                    say(doctor_says("settle_none"))
                     return False
                 low = settle
             else:
-                say(f"  settle_us {settle}: every tag read")
+                say(doctor_says("settle_read", us=settle))
                 high = settle
             middle = (low + high) // 2
             middle -= middle % SETTLE_STEP_US
@@ -197,8 +194,5 @@ class SettleSearch:
                 settle = None if high == 0 or middle in (low, high) else middle
         recommended = max(2 * high, SETTLE_FLOOR_US)
         self.lowest, self.recommended = high, recommended
-        say(
-            f"lowest power-up wait that read every tag: {high} µs; recommended: {recommended} "
-            f"µs, twice that (now {configured} µs)"
-        )
+        say(doctor_says("settle_found", lowest=high, recommended=recommended, now=configured))
         return True

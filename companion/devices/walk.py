@@ -33,6 +33,7 @@ directory.
 from __future__ import annotations
 
 import argparse
+import functools
 import queue
 import sys
 import time
@@ -42,6 +43,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from companion.cli_words import language, said
 from companion.devices.profile import TableProfile, write_profile
 from companion.devices.readers import (
     LinkStatus,
@@ -50,6 +52,7 @@ from companion.devices.readers import (
     Reported,
     SpotContents,
 )
+from companion.devices.words import walk_says as told
 from companion.screens.font import INK, PAPER, wrap
 from companion.screens.render import WIDTH, Pen, register_renderer
 from companion.screens.text import DEFAULT_LANGUAGE
@@ -268,7 +271,7 @@ class Walk:
     def _take(self, obs: Reported) -> None:
         if isinstance(obs, LinkStatus):
             if not obs.connected:
-                self.say(f"  link to the Pico lost: {obs.reason} (reconnecting)")
+                self.say(told("lost_link", reason=obs.reason))
             return
         if isinstance(obs, ReaderFault) and obs.across is not None:
             self._shared(obs.reader, obs.across)
@@ -373,17 +376,17 @@ class Walk:
             wait = self.timeout
             if reader in self.faulty:  # absent now: its token can only show up elsewhere
                 wait = min(self.timeout, 2 * self.hold)
-                self.say(f"  {_name(reader)} is absent: waiting {wait:g} s only")
+                self.say(told("absent", reader=_name(reader), wait=wait))
             if not self.pump(wait, lambda s=step: bool(s.seen_on)):  # type: ignore[misc]
-                self.say(f"  nothing read in {wait:g} s")
+                self.say(told("nothing", wait=wait))
                 self._prompt(reader, words["take"].format(place=where))
                 self.step = None
                 continue
             if step.token is None:
-                both = " and ".join(_name(r) for r in step.seen_on)
-                self.say(f"  {both} both read it (the Pico reports them sharing one tag)")
+                both = said("cli.and").join(_name(r) for r in step.seen_on)
+                self.say(told("sharing", both=both))
             else:
-                self.say(f"  {_name(step.appeared_on)} reads {step.token}")
+                self.say(told("reads", reader=_name(step.appeared_on), token=step.token))
             self.holding = True
             self._prompt(reader, words["hold"])
             self.pump(self.hold)
@@ -398,10 +401,7 @@ class Walk:
         result = judge(steps, self.logs, self.faulty, self.wiring, self.readers, self._scans())
         result.settle = settle
         if failed:
-            result.findings.append(
-                "no power-up wait read every token (the search above names the readers "
-                "that missed): the service keeps [readers] settle_us, else 300 µs"
-            )
+            result.findings.append(told("settle_failed"))
         verdict = words["ok"] if result.healthy else words["bad"].format(n=len(result.findings))
         self.show(WalkScreen("", words["done"].format(verdict=verdict)))
         return result
@@ -422,17 +422,18 @@ class Walk:
 
         if len(needed) > 1:
             spots = {
-                b: [place(r, "en") for r in reading if self.wiring.bus.get(r, 0) == b]
+                b: [place(r, self.lang) for r in reading if self.wiring.bus.get(r, 0) == b]
                 for b in sorted(needed)
             }
-            self.say("  (" + "; ".join(f"bus {b}: {', '.join(p)}" for b, p in spots.items()) + ")")
+            buses = "; ".join(told("bus", bus=b, spots=", ".join(p)) for b, p in spots.items())
+            self.say(told("buses", buses=buses))
         self._tell(words["lay"])
         if not self.pump(self.timeout, lambda: laid() >= needed and still()):
             if not laid():
-                self.say(f"  no token laid in {self.timeout:g} s: the power-up wait is not timed")
+                self.say(told("no_token", timeout=self.timeout))
                 return None, False
             for bus in sorted(needed - laid()):
-                self.say(f"  no token on bus {bus}: its readers' power-up is not timed")
+                self.say(told("no_token_bus", bus=bus))
             self.pump(self.timeout, still)
         self._tell(words["still"])
         assert self.find_settle is not None
@@ -450,8 +451,8 @@ class Walk:
 
 def _name(reader: int | None) -> str:
     if reader is None:
-        return "no reader"
-    return "the pad's reader" if reader == 0 else f"reader {reader}"
+        return told("no_reader")
+    return told("pad_reader") if reader == 0 else told("reader", n=reader)
 
 
 def judge(
@@ -474,17 +475,13 @@ def judge(
         findings.append(text)
 
     def wires(r: int) -> str:
-        return f"connector J{r}, chip select {wiring.cs_of(r)}"
+        return told("wires", r=r, cs=wiring.cs_of(r))
 
+    lang = language()
     for r in range(readers):
         log = logs[r]
         if r in faulty and not log.ever_ok and not log.recoveries:
-            bad(
-                r,
-                "dead",
-                f"{_name(r)} never answered (absent): a dead reader, or its cable, "
-                f"3.3 V or slice on the board ({wires(r)})",
-            )
+            bad(r, "dead", told("dead", reader=_name(r), wires=wires(r)))
     for step in steps:
         r, b = step.reader, step.appeared_on
         if verdicts[r] == "dead" or b is None or b == r:
@@ -492,37 +489,18 @@ def judge(
         if read_by.get(b) == r:
             if r < b:
                 spot_of[r], spot_of[b] = b, r
-                bad(
-                    r,
-                    "swapped",
-                    f"readers {r} and {b} are swapped: the chip selects of "
-                    f"{wires(r)} and {wires(b)} are crossed (two cables on each other's "
-                    "connectors, or two CS wires)",
-                )
+                bad(r, "swapped", told("swapped", a=r, b=b, wires_a=wires(r), wires_b=wires(b)))
                 verdicts[b] = "swapped"
         else:
-            bad(
-                r,
-                "moved",
-                f"the token on {place(r, 'en')} was read by {_name(b)} instead: "
-                f"check which connector {place(r, 'en')}'s cable is plugged into ({wires(r)})",
-            )
+            where = place(r, lang)
+            bad(r, "moved", told("moved", place=where, reader=_name(b), wires=wires(r)))
     for step in steps:
         for other in sorted(step.also_on):
-            bad(
-                other,
-                "reads across",
-                f"{_name(other)} also reads the token on "
-                f"{place(step.reader, 'en')}: fields coupled, or the antennas too close "
-                "(mats.md: 80 mm apart, tags 5-15 mm above)",
-            )
+            where = place(step.reader, lang)
+            bad(other, "reads across", told("across", reader=_name(other), place=where))
         for other in sorted(step.lingered_on):
-            bad(
-                other,
-                "reads across",
-                f"{_name(other)} still reported the token after it was "
-                f"taken off {place(step.reader, 'en')}",
-            )
+            where = place(step.reader, lang)
+            bad(other, "reads across", told("lingered", reader=_name(other), place=where))
     for r in range(readers):
         if verdicts[r] == "dead":
             continue
@@ -531,53 +509,38 @@ def judge(
         drops = held.drops if held else 0
         signs = []
         if drops:
-            signs.append(f"lost the token {drops} time(s) while it rested")
+            signs.append(told("drops", n=drops))
         if log.phantoms:
-            signs.append(f"reported {len(log.phantoms)} tag(s) nobody placed")
+            signs.append(told("phantoms", n=len(log.phantoms)))
         if log.recoveries or (log.faults and log.ever_ok):
-            signs.append(f"failed {log.faults} time(s) and recovered {log.recoveries}")
+            signs.append(told("recovered", faults=log.faults, recoveries=log.recoveries))
         if signs:
-            bad(
-                r,
-                "unreliable",
-                f"{_name(r)} is unreliable ({'; '.join(signs)}): a noisy or "
-                f"floating MISO line, check its gate's 100 kohm pull-down and the MISO wire "
-                f"({wires(r)})",
-            )
+            shown = functools.reduce(lambda a, b: told("signs", a=a, b=b), signs)
+            bad(r, "unreliable", told("unreliable", reader=_name(r), signs=shown, wires=wires(r)))
     for step in steps:
         r = step.reader
         if step.appeared_on is None and verdicts[r] == "ok":
-            bad(
-                r,
-                "no read",
-                f"{_name(r)} answers but read no token on {place(r, 'en')}: a noisy or "
-                "floating MISO line garbles what it reads (check its gate's 100 kohm "
-                f"pull-down and the MISO wire, {wires(r)}), or its antenna is too far from "
-                "the tag",
-            )
+            where = place(r, lang)
+            bad(r, "no read", told("no_read", reader=_name(r), place=where, wires=wires(r)))
     return WalkResult(readers, list(steps), logs, findings, verdicts, spot_of, scans)
 
 
 def report(result: WalkResult, say: Callable[[str], None]) -> None:
-    say("walk summary:")
+    say(told("summary"))
     for step in result.steps:
         r = step.reader
-        verdict = result.verdicts[r]
-        line = f"  {_name(r)}: {verdict}"
+        line = told("verdict", reader=_name(r), verdict=told(f"verdict.{result.verdicts[r]}"))
         if step.appeared_on is not None:
-            line += f", read by {_name(step.appeared_on)}, lost {step.drops} time(s) while held"
+            line += told("read_by", reader=_name(step.appeared_on), n=step.drops)
         say(line)
     if result.scans is not None:
-        say(f"each hold lasted about {result.scans} scans of each reader (the Pico's timings)")
+        say(told("scans", scans=result.scans))
     if result.settle is not None:
         lowest, recommended = result.settle
-        say(
-            f"tags' power-up: every token read at {lowest} µs; the service will give the Pico "
-            f"{recommended} µs, twice that (a settle_us in [readers] of the config wins)"
-        )
+        say(told("power_up", lowest=lowest, recommended=recommended))
     for finding in result.findings:
-        say(f"- {finding}")
-    say("table passed the walk" if result.healthy else "table did NOT pass the walk")
+        say(told("finding", finding=finding))
+    say(told("passed" if result.healthy else "failed"))
 
 
 def walk_session(
@@ -598,7 +561,6 @@ def walk_session(
 
 def add_walk_options(p: argparse.ArgumentParser) -> None:
     """``companion doctor``'s options of the walk."""
-    from companion.cli_words import said
     from companion.options import positive_seconds
 
     p.add_argument("--walk", action="store_true", help=said("cli.doctor.walk"))
@@ -639,12 +601,12 @@ def walk_command(
     try:
         config = load_config(args.config)
     except ConfigError as exc:
-        print(f"companion doctor: {exc}", file=sys.stderr)
+        print(said("cli.fail", command="doctor", message=exc), file=sys.stderr)
         return 2
     data = locate_data_dir(config, args.data_dir)
     problem = data.problem(writable=True)
     if problem is not None:
-        print(f"companion doctor: {problem}", file=sys.stderr)
+        print(said("cli.fail", command="doctor", message=problem), file=sys.stderr)
         return 2
     port = args.port
     if port is None:
@@ -665,16 +627,13 @@ def walk_command(
         while not link.connected and time.monotonic() < deadline:
             time.sleep(0.05)
         if not link.connected:
-            say(
-                "cannot talk to the Pico (is the companion service using it? "
-                "sudo systemctl stop companion)"
-            )
+            say(told("cannot_talk"))
             return 1
         from companion.devices import protocol
 
         link.send(protocol.conf("stats", 1))
         count = args.readers or (link.hello.readers if link.hello else None) or 1
-        say(f"walking {count} readers on {port}")
+        say(told("walking", count=count, port=port))
 
         def scan_ms() -> float | None:
             timing = link.timing
@@ -699,7 +658,7 @@ def walk_command(
             show,
             hold=args.hold,
             timeout=args.timeout,
-            lang=config.game.language,
+            lang=language(),
             wiring=wiring,
             scan_ms=scan_ms,
             find_settle=None if args.no_settle else find_settle,
@@ -709,7 +668,7 @@ def walk_command(
         display.close()
     make_data_dir(data.path)
     path = write_profile(data.path, result.profile())
-    say(f"table profile written: {path}")
+    say(told("written", path=path))
     return 0 if result.healthy else 1
 
 

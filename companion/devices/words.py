@@ -5,7 +5,10 @@ command line's language (the OLED's words are the screens')."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.cli_words import add_words, said
+from companion.devices import scan_model
 
 WORDS: dict[str, tuple[str, str]] = {
     "pad_silent": ("le lecteur du pad ne répond pas ({code}) : vérifiez son câble",
@@ -161,9 +164,218 @@ DOCTOR: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 """What `companion doctor` says, each (French, English), under ``cli.doctor.say.``."""
 
-add_words({f"doctor.say.{key}": pair for key, pair in DOCTOR.items()})
+TIMINGS: dict[str, tuple[str, str]] = {
+    "timings_refused": ("temps du scan : ce firmware ne se chronomètre pas (mettez-le à jour : "
+                        "firmware/README.md)",
+                        "scan timings: this firmware does not time itself (update it: "
+                        "firmware/README.md)"),
+    "timings_none": ("temps du scan : aucun reçu en {seconds:.1f} s",
+                     "scan timings: none received in {seconds:.1f} s"),
+    "cycle": ("cycle de scan : min {low:.1f} / médiane {median:.1f} / max {high:.1f} ms sur "
+              "les {cycles} derniers cycles",
+              "scan cycle: min {low:.1f} / median {median:.1f} / max {high:.1f} ms over the "
+              "last {cycles} cycles"),
+    "visit_untimed": ("visite d’un lecteur : pas chronométrée par ce firmware",
+                      "reader visit: not timed by this firmware"),
+    "visit": ("visite d’un lecteur : min {low:.2f} / médiane {median:.2f} / max {high:.2f} ms "
+              "sur les {visits} dernières visites",
+              "reader visit: min {low:.2f} / median {median:.2f} / max {high:.2f} ms over the "
+              "last {visits} visits"),
+    "model": ("modèle : {model:.1f} ms par cycle pour {readers} lecteurs portant {tags} tag(s) "
+              "{buses} (bench/scan_cycle.py, MicroPython compté aux coûts du RP2040 mesurés "
+              "sur les deux cœurs de la puce émulée, bench/pico_cycle.py)",
+              "model: {model:.1f} ms per cycle for {readers} readers holding {tags} tag(s) "
+              "{buses} (bench/scan_cycle.py, MicroPython charged at the RP2040's costs fitted "
+              "on both cores of the emulated chip, bench/pico_cycle.py)"),
+    "one_bus": ("sur un bus SPI", "on one SPI bus"),
+    "two_buses": ("sur deux bus SPI, un cœur chacun", "on two SPI buses, one core each"),
+    "slower": ("plus lent que son modèle : le cycle médian de {median:.1f} ms fait {ratio:.1f} "
+               "fois les {model:.1f} ms modélisées (plus de {factor:g} fois)",
+               "slower than its model: median cycle {median:.1f} ms is {ratio:.1f}x the "
+               "modelled {model:.1f} ms (more than {factor:g}x)"),
+    "within": ("dans son modèle : le cycle médian fait {ratio:.2f} fois celui du modèle",
+               "within its model: median cycle {ratio:.2f}x the modelled one"),
+    "crowded": ("le SPI{bus} porte {count} lecteurs, plus que les {most} qu’un bus scanne à "
+                "temps : avec deux chapeaux de trois jetons dessus, un cycle de scan peut "
+                "prendre {worst:.0f} ms, au-delà des {target:g} ms qu’une table doit tenir ; "
+                "{where} (pico.readers.spi1 dans pins.toml ; hardware/wiring.md, Two buses)",
+                "SPI{bus} carries {count} readers, more than the {most} one bus scans in time: "
+                "with two hats of three tokens on it a scan cycle can take {worst:.0f} ms, past "
+                "the {target:g} ms a table is meant to keep to; {where} (pico.readers.spi1 in "
+                "pins.toml; hardware/wiring.md, Two buses)"),
+    "crowded_half": ("câblez-en la moitié sur le SPI1", "wire half of them to SPI1"),
+    "crowded_other": ("câblez-en une partie sur l’autre bus", "wire some to the other bus"),
+    "no_interpreter": ("interpréteur : pas mesurable, le cycle médian n’est pas plus long que "
+                       "le seul temps d’antenne et de SPI du modèle ({air:.1f} ms, pour des tags "
+                       "de 7 octets, settle_us {settle} µs et la minuterie 300 µs)",
+                       "interpreter: not measurable, the median cycle is no longer than the "
+                       "model's air and SPI time alone ({air:.1f} ms, for 7-byte tags, "
+                       "settle_us {settle} µs and the timer 300 µs)"),
+    "interpreter": ("interpréteur : ce Pico passe environ {scale:.2f} fois le temps MicroPython "
+                    "du RP2040 émulé (1,00 fois sans défaut de cache de la flash, {bound:.2f} "
+                    "fois avec le majorant des défauts du modèle de cache)",
+                    "interpreter: this Pico spends about x{scale:.2f} the MicroPython time of "
+                    "the emulated RP2040 (x1.00 with no flash cache miss, x{bound:.2f} with the "
+                    "cache model's upper bound of misses)"),
+}  # fmt: skip
+"""The doctor's lines on the firmware's own timings against the bench's model of the same
+table (`companion.devices.scan_model`), under ``cli.doctor.say.``."""
+
+SEARCH: dict[str, tuple[str, str]] = {
+    "settle_start": ("recherche du plus court temps d’éveil qui lit chaque tag {cycles} cycles "
+                     "de suite (ne touchez pas aux tags) :",
+                     "finding the lowest power-up wait that reads every tag {cycles} cycles in "
+                     "a row (keep the tags still):"),
+    "settle_not_taken": ("temps d’éveil : le Pico n’a pas pris les réglages de la recherche "
+                         "({why})",
+                         "power-up wait: the Pico did not take the search's settings ({why})"),
+    "settle_stopped": ("  settle_us {us} : {why} ; recherche arrêtée",
+                       "  settle_us {us}: {why}; search stopped"),
+    "settle_no_tag": ("  aucun lecteur ne porte de tag : posez un tag sur chaque case et "
+                      "recommencez",
+                      "  no reader holds a tag: put a tag on every spot and try again"),
+    "settle_untested": ("  pas testé, sans tag : {readers}", "  not tested, no tag: {readers}"),
+    "settle_missed": ("  settle_us {us} : manqué sur {readers}",
+                      "  settle_us {us}: missed on {readers}"),
+    "settle_none": ("aucun temps d’éveil ne lit chaque tag : vérifiez ces lecteurs et ces tags",
+                    "no power-up wait reads every tag: check those readers and tags"),
+    "settle_read": ("  settle_us {us} : chaque tag lu", "  settle_us {us}: every tag read"),
+    "settle_found": ("plus court temps d’éveil qui a lu chaque tag : {lowest} µs ; conseillé : "
+                     "{recommended} µs, le double (actuellement {now} µs)",
+                     "lowest power-up wait that read every tag: {lowest} µs; recommended: "
+                     "{recommended} µs, twice that (now {now} µs)"),
+    "settle_lost": ("liaison perdue", "link lost"),
+    "settle_lost_why": ("liaison perdue : {reason}", "link lost: {reason}"),
+    "settle_no_answer": ("pas de réponse en {timeout:g} s", "no answer in {timeout:g} s"),
+    "settle_refused": ("settle_us : refusé par le Pico (hors de sa plage, ou un firmware plus "
+                       "ancien)",
+                       "settle_us: refused by the Pico (out of its range, or an older "
+                       "firmware)"),
+    "put_settle": ("mettez settle_us = {us} dans [readers] de la configuration, ou laissez "
+                   "companion doctor --walk l’enregistrer dans le profil de la table",
+                   "put settle_us = {us} in [readers] of the config, or let companion doctor "
+                   "--walk record it in the table profile"),
+}  # fmt: skip
+"""What the search for the tags' lowest power-up wait says (``doctor --find-settle``, the
+walk's last step: `companion.devices.settle`), under ``cli.doctor.say.``."""
+
+add_words({f"doctor.say.{key}": pair for key, pair in (DOCTOR | TIMINGS | SEARCH).items()})
 
 
 def doctor_says(name: str, /, **fields: object) -> str:
     """`companion doctor`'s phrase ``name`` in the command line's language."""
     return said(f"cli.doctor.say.{name}", **fields)
+
+
+def crowded_buses(buses: Sequence[int], settle_us: int = scan_model.BENCH_SETTLE_US) -> list[str]:
+    """What to tell the builder of a table whose readers are on ``buses`` (each reader's
+    SPI bus, 0 or 1): a line for each bus carrying more readers than one bus scans in time
+    (`scan_model.crowded`), in the command line's language."""
+    where = doctor_says("crowded_half" if len(set(buses)) == 1 else "crowded_other")
+    return [
+        doctor_says("crowded", bus=bus, count=count, most=most, worst=worst,
+             target=scan_model.HATS_TARGET_MS, where=where)
+        for bus, count, most, worst in scan_model.crowded(buses, settle_us)
+    ]  # fmt: skip
+
+
+WALK: dict[str, tuple[str, str]] = {
+    "lost_link": ("  liaison avec le Pico perdue : {reason} (reconnexion)",
+                  "  link to the Pico lost: {reason} (reconnecting)"),
+    "absent": ("  {reader} est absent : attente de {wait:g} s seulement",
+               "  {reader} is absent: waiting {wait:g} s only"),
+    "nothing": ("  rien lu en {wait:g} s", "  nothing read in {wait:g} s"),
+    "sharing": ("  {both} le lisent tous deux (le Pico les dit partager un même tag)",
+                "  {both} both read it (the Pico reports them sharing one tag)"),
+    "reads": ("  {reader} lit {token}", "  {reader} reads {token}"),
+    "buses": ("  ({buses})", "  ({buses})"),
+    "bus": ("bus {bus} : {spots}", "bus {bus}: {spots}"),
+    "no_token": ("  aucun jeton posé en {timeout:g} s : le temps d’éveil n’est pas mesuré",
+                 "  no token laid in {timeout:g} s: the power-up wait is not timed"),
+    "no_token_bus": ("  aucun jeton sur le bus {bus} : l’éveil de ses lecteurs n’est pas mesuré",
+                     "  no token on bus {bus}: its readers' power-up is not timed"),
+    "no_reader": ("aucun lecteur", "no reader"),
+    "pad_reader": ("le lecteur du pad", "the pad's reader"),
+    "reader": ("le lecteur {n}", "reader {n}"),
+    "wires": ("connecteur J{r}, sélection de puce {cs}", "connector J{r}, chip select {cs}"),
+    "dead": ("{reader} n’a jamais répondu (absent) : un lecteur mort, ou son câble, son 3,3 V "
+             "ou sa tranche sur la carte ({wires})",
+             "{reader} never answered (absent): a dead reader, or its cable, 3.3 V or slice on "
+             "the board ({wires})"),
+    "swapped": ("les lecteurs {a} et {b} sont échangés : les sélections de puce de {wires_a} "
+                "et de {wires_b} sont croisées (deux câbles sur le connecteur l’un de l’autre, "
+                "ou deux fils CS)",
+                "readers {a} and {b} are swapped: the chip selects of {wires_a} and {wires_b} "
+                "are crossed (two cables on each other's connectors, or two CS wires)"),
+    "moved": ("le jeton posé sur {place} a été lu par {reader} à la place : vérifiez sur quel "
+              "connecteur est branché le câble de {place} ({wires})",
+              "the token on {place} was read by {reader} instead: check which connector "
+              "{place}'s cable is plugged into ({wires})"),
+    "across": ("{reader} lit aussi le jeton posé sur {place} : champs couplés, ou antennes "
+               "trop proches (mats.md : 80 mm d’écart, tags 5 à 15 mm au-dessus)",
+               "{reader} also reads the token on {place}: fields coupled, or the antennas too "
+               "close (mats.md: 80 mm apart, tags 5-15 mm above)"),
+    "lingered": ("{reader} signalait encore le jeton après qu’on l’a retiré de {place}",
+                 "{reader} still reported the token after it was taken off {place}"),
+    "drops": ("a perdu le jeton {n} fois pendant qu’il reposait",
+              "lost the token {n} time(s) while it rested"),
+    "phantoms": ("a signalé {n} tag(s) que personne n’a posé(s)",
+                 "reported {n} tag(s) nobody placed"),
+    "signs": ("{a} ; {b}", "{a}; {b}"),
+    "recovered": ("a failli {faults} fois et s’est rétabli {recoveries} fois",
+                  "failed {faults} time(s) and recovered {recoveries}"),
+    "unreliable": ("{reader} n’est pas fiable ({signs}) : une ligne MISO bruitée ou flottante, "
+                   "vérifiez le tirage à la masse de 100 kohm de sa porte et le fil MISO "
+                   "({wires})",
+                   "{reader} is unreliable ({signs}): a noisy or floating MISO line, check its "
+                   "gate's 100 kohm pull-down and the MISO wire ({wires})"),
+    "no_read": ("{reader} répond mais n’a lu aucun jeton sur {place} : une ligne MISO bruitée "
+                "ou flottante brouille ce qu’il lit (vérifiez le tirage à la masse de 100 kohm "
+                "de sa porte et le fil MISO, {wires}), ou son antenne est trop loin du tag",
+                "{reader} answers but read no token on {place}: a noisy or floating MISO line "
+                "garbles what it reads (check its gate's 100 kohm pull-down and the MISO wire, "
+                "{wires}), or its antenna is too far from the tag"),
+    "settle_failed": ("aucun temps d’éveil n’a lu chaque jeton (la recherche ci-dessus nomme "
+                      "les lecteurs qui ont manqué) : le service garde settle_us de [readers], "
+                      "sinon 300 µs",
+                      "no power-up wait read every token (the search above names the readers "
+                      "that missed): the service keeps [readers] settle_us, else 300 µs"),
+    "summary": ("bilan de la vérification :", "walk summary:"),
+    "verdict": ("  {reader} : {verdict}", "  {reader}: {verdict}"),
+    "read_by": (", lu par {reader}, perdu {n} fois pendant qu’il était tenu",
+                ", read by {reader}, lost {n} time(s) while held"),
+    "scans": ("chaque attente a duré environ {scans} scans de chaque lecteur (d’après le Pico)",
+              "each hold lasted about {scans} scans of each reader (the Pico's timings)"),
+    "power_up": ("éveil des tags : chaque jeton lu à {lowest} µs ; le service donnera "
+                 "{recommended} µs au Pico, le double (un settle_us dans [readers] de la "
+                 "configuration l’emporte)",
+                 "tags' power-up: every token read at {lowest} µs; the service will give the "
+                 "Pico {recommended} µs, twice that (a settle_us in [readers] of the config "
+                 "wins)"),
+    "finding": ("- {finding}", "- {finding}"),
+    "passed": ("la table a passé la vérification", "table passed the walk"),
+    "failed": ("la table n’a PAS passé la vérification", "table did NOT pass the walk"),
+    "cannot_talk": ("impossible de parler au Pico (le service companion l’utilise-t-il ? sudo "
+                    "systemctl stop companion)",
+                    "cannot talk to the Pico (is the companion service using it? sudo "
+                    "systemctl stop companion)"),
+    "walking": ("vérification de {count} lecteurs sur {port}",
+                "walking {count} readers on {port}"),
+    "written": ("profil de la table écrit : {path}", "table profile written: {path}"),
+    "verdict.ok": ("ok", "ok"),
+    "verdict.dead": ("mort", "dead"),
+    "verdict.swapped": ("échangé", "swapped"),
+    "verdict.moved": ("déplacé", "moved"),
+    "verdict.reads across": ("lit à côté", "reads across"),
+    "verdict.unreliable": ("pas fiable", "unreliable"),
+    "verdict.no read": ("ne lit rien", "no read"),
+}  # fmt: skip
+"""What `companion doctor --walk` says on the terminal, each (French, English), under
+``cli.walk.say.`` (the OLED's prompts are the walk's own `PROMPTS`)."""
+
+add_words({f"walk.say.{key}": pair for key, pair in WALK.items()})
+
+
+def walk_says(name: str, /, **fields: object) -> str:
+    """`companion doctor --walk`'s phrase ``name`` in the command line's language."""
+    return said(f"cli.walk.say.{name}", **fields)

@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 from companion.config.pins import REPOSITORY_PINS
-from companion.devices.scan_model import crowded_buses
+from companion.devices.words import crowded_buses
 from companion.kit.build import ARTIFACTS, ROOT, differences, generate
 from companion.kit.table import KitError, load_table
 

@@ -17,6 +17,7 @@ import pytest
 
 from companion.devices import scan_model
 from companion.devices.scan_model import Cost
+from companion.devices.words import crowded_buses
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "firmware"))
 import fwload  # noqa: E402
@@ -193,12 +194,12 @@ def test_one_bus_holds_as_many_readers_as_keep_to_both_targets() -> None:
 
 def test_a_bus_carrying_more_readers_is_named_with_its_worst_cycle() -> None:
     most = scan_model.readers_a_bus()
-    assert scan_model.crowded_buses([0] * most + [1] * most) == []
-    (line,) = scan_model.crowded_buses([0] * 19)
+    assert crowded_buses([0] * most + [1] * most) == []
+    (line,) = crowded_buses([0] * 19)
     worst = scan_model.worst_cycle_ms([3, 3] + [1] * 17)
     assert line.startswith(f"SPI0 carries 19 readers, more than the {most} one bus scans")
     assert f"a scan cycle can take {worst:.0f} ms, past the 45 ms" in line
     assert "wire half of them to SPI1" in line
-    (line,) = scan_model.crowded_buses([1] * (most + 1) + [0] * 3)
+    (line,) = crowded_buses([1] * (most + 1) + [0] * 3)
     assert line.startswith(f"SPI1 carries {most + 1} readers") and "some to the other bus" in line
-    assert scan_model.crowded_buses([0] * most, settle_us=5100) != []
+    assert crowded_buses([0] * most, settle_us=5100) != []

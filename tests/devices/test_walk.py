@@ -33,7 +33,7 @@ from companion.devices.readers import (
     ReaderOk,
     SpotContents,
 )
-from companion.devices.walk import FindSettle, WalkScreen, Wiring, walk_session
+from companion.devices.walk import PROMPTS, FindSettle, WalkScreen, Wiring, walk_session
 from companion.kit.table import load_table
 
 
@@ -55,6 +55,8 @@ class Mat:
     tokens: int = 0
     lay: tuple[int, ...] = ()
     """Spots the builder lays a token on when asked for the power-up wait's search."""
+    lang: str = "en"
+    """The walk's language, which the builder reads its prompts in."""
 
     def __post_init__(self) -> None:
         for r in range(self.readers):
@@ -68,9 +70,12 @@ class Mat:
 
     def say(self, text: str) -> None:
         self.said.append(text)
-        put = re.match(r"Put a token on (?:spot (\d+)|the pad)", text)
-        take = re.match(r"Take the token off (?:spot (\d+)|the pad)", text)
-        if text.startswith("Lay tokens on the spots"):
+        words = PROMPTS[self.lang]
+        where = "(?:{}|{})".format(re.escape(words["spot"]).replace(r"\{n\}", r"(\d+)"),
+                                   re.escape(words["pad"]))  # fmt: skip
+        put = re.match(re.escape(words["put"]).replace(r"\{place\}", where), text)
+        take = re.match(re.escape(words["take"]).replace(r"\{place\}", where), text)
+        if text == words["lay"]:
             for spot in self.lay:  # one at a time, as a builder does
                 self._report(spot, frozenset({f"04C0FFEE0000{spot:02X}"}))
         if put:
@@ -113,7 +118,7 @@ class Mat:
             self.shown.append,
             hold=0.05,
             timeout=0.3,
-            lang="en",
+            lang=self.lang,
             wiring=wiring,
             find_settle=find_settle,
         )
