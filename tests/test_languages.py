@@ -15,9 +15,11 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
+import shutil
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -645,4 +647,127 @@ def test_every_word_of_the_devices_has_both_languages_each_in_its_own():
             for lang, text in (("fr", fr), ("en", en)):
                 wrong |= {f"{lang} {key}: {what}": line
                           for what, line in prose_mistakes(text, lang).items()}  # fmt: skip
+    assert not wrong, said(wrong)
+
+
+# ------------------------------------------------------------------ the kit builder
+
+KIT_BEYOND = {
+    "mat_cells": "a game whose mat and spots disagree: the contract suite holds every game to it",
+    "erc": "a board failing its electrical rule check (tests/kit/test_board.py breaks one)",
+}
+"""The kit builder's words no pin map or file here can make it say, and why."""
+
+
+def kit_pin_maps(tmp: Path) -> list[Path]:
+    """Pin maps wrong in every way the kit builder words, and one on a single bus."""
+    import tomllib
+
+    from companion.config.pins import REPOSITORY_PINS
+    from tests.kit.conftest import dump
+
+    shipped = REPOSITORY_PINS.read_text()
+    spi1 = shipped[shipped.index("[pico.spi1]") : shipped.index("[pico.readers]")]
+    texts = {
+        "one-bus": shipped.replace(spi1, "").replace(
+            "spi1 = [10, 11, 12, 13, 14, 15, 16, 17, 18]", ""
+        ),
+        "not-toml": "pico = \n",
+    }
+
+    def changed(name: str, change: Callable[[dict[str, Any]], None]) -> None:
+        data = tomllib.loads(shipped)
+        change(data)
+        texts[name] = dump(data)
+
+    readers = lambda d: d["pico"]["readers"]  # noqa: E731
+    changed("few", lambda d: readers(d).update(cs=readers(d)["cs"][:10], spi1=[]))
+    changed("twice", lambda d: readers(d)["cs"].__setitem__(3, 18))
+    changed("gpio", lambda d: readers(d)["cs"].__setitem__(3, 40))
+    changed("no-pico", lambda d: d.pop("pico"))
+    changed("no-cs", lambda d: readers(d).update(cs=[]))
+    changed("no-spi1", lambda d: d["pico"].pop("spi1"))
+    changed("spi1-twice", lambda d: readers(d).update(spi1=[10, 10]))
+    changed("kit-value", lambda d: d["kit"].update(pitch_mm=20))
+    changed("kit-key", lambda d: d["kit"].update(pich_mm=90))
+    changed("kit-table", lambda d: d.update(kit=5))
+    paths = []
+    for name, text in texts.items():
+        (tmp / f"{name}.toml").write_text(text)
+        paths.append(tmp / f"{name}.toml")
+    return paths
+
+
+def kit_files(tmp: Path) -> list[tuple[Path, Path]]:
+    """Pairs of PNGs and PDFs that differ in every way the kit's check words."""
+    from PIL import Image
+    from pypdf import PdfWriter
+
+    def png(name: str, size: tuple[int, int], colour: str) -> Path:
+        Image.new("RGB", size, colour).save(tmp / name)
+        return tmp / name
+
+    def pdf(name: str, *pages: tuple[int, int]) -> Path:
+        writer = PdfWriter()
+        for width, height in pages:
+            writer.add_blank_page(width, height)
+        writer.write(tmp / name)
+        return tmp / name
+
+    return [
+        (png("a.png", (4, 4), "white"), png("b.png", (5, 4), "white")),
+        (tmp / "a.png", png("c.png", (4, 4), "black")),
+        (pdf("a.pdf", (100, 100)), pdf("b.pdf", (100, 100), (100, 100))),
+        (tmp / "a.pdf", pdf("c.pdf", (200, 100))),
+    ]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_kit_builder_says_everything_in_one_language(lang, tmp_path, capsys, monkeypatch):
+    """`python -m companion.kit`: its help, its refusal of every pin map it cannot draw,
+    its warning of a crowded bus, the files it wrote, and its check of a kit changed in
+    every way (a file edited, missing, no longer generated; an image and a PDF of another
+    size, pixels or pages): each line in the command line's language."""
+    from companion.kit import build
+    from companion.kit.__main__ import main as kit
+    from companion.kit.words import WORDS as KIT_WORDS
+
+    monkeypatch.setenv("COMPANION_LANG", lang)
+    used = recording(monkeypatch)
+    with pytest.raises(SystemExit):
+        kit(["--help"])
+    help_out = capsys.readouterr().out
+    assert help_out.startswith({"fr": "usage : ", "en": "usage: "}[lang])
+    text = [help_out]
+    pins = kit_pin_maps(tmp_path)
+    for path in pins[1:]:
+        assert kit(["--pins", str(path), "--check"]) == 2, path
+        text.append(capsys.readouterr().err)
+    out = tmp_path / "out"
+    only = ["--out", str(out), "--only", "hardware", "--only", "hardware/mats"]
+    assert kit(["--pins", str(pins[0]), *only]) == 0
+    assert kit([*only, "--check"]) == 1
+    (out / "hardware" / "bom.md").write_text("edited")
+    (out / "hardware" / "mats.md").unlink()
+    (out / "hardware" / "mats" / "stray.pdf").write_text("")
+    assert kit([*only, "--check"]) == 1
+    shutil.rmtree(out)
+    assert kit(only) == 0
+    assert kit([*only, "--check"]) == 0
+    text += capsys.readouterr()
+    text += [str(build._differs(a, b)) for a, b in kit_files(tmp_path)]
+    wrong = prose_mistakes("\n".join(text), lang)
+    assert not wrong, said(wrong)
+    unsaid = {key for key in KIT_WORDS if f"cli.kit.{key}" not in used}
+    assert unsaid == set(KIT_BEYOND), " ".join(sorted(unsaid ^ set(KIT_BEYOND)))
+
+
+def test_every_word_of_the_kit_builder_has_both_languages_each_in_its_own():
+    from companion.kit.words import WORDS as KIT_WORDS
+
+    wrong: dict[str, str] = {}
+    for key, (fr, en) in KIT_WORDS.items():
+        for lang, text in (("fr", fr), ("en", en)):
+            wrong |= {f"{lang} {key}: {what}": line
+                      for what, line in prose_mistakes(text, lang).items()}  # fmt: skip
     assert not wrong, said(wrong)

@@ -2,6 +2,7 @@
 
 Run it after changing hardware/pins.toml or a game's mat. ``--check`` writes nothing: it
 generates into a temporary folder and lists each committed file that differs (exit 1).
+It speaks the command line's language (`companion.cli_language.command_language`).
 """
 
 from __future__ import annotations
@@ -9,66 +10,70 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
+from companion.cli_language import command_language
+from companion.cli_words import said, speaking
 from companion.config.pins import REPOSITORY_PINS
 from companion.devices.words import crowded_buses
 from companion.kit.build import ARTIFACTS, ROOT, differences, generate
 from companion.kit.table import KitError, load_table
+from companion.kit.words import kit_says
+from companion.options import add_lang_option
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
+    """The kit builder, in the command line's language (argparse exits 2 on a bad option)."""
+    words = sys.argv[1:] if argv is None else argv
+    with speaking(command_language(words)):
+        return _build(_parser().parse_args(words))
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m companion.kit",
-        description="Generate the builder's kit (BOM, wiring diagrams, board netlist, mat "
-        "templates) from a pin map and the games' mats (docs/build.md).",
+        prog="python -m companion.kit", description=kit_says("description")
     )
     parser.add_argument(
         "--pins",
         type=Path,
         default=REPOSITORY_PINS,
-        help="the pin map (default: the repository's hardware/pins.toml)",
+        metavar=said("cli.metavar.file"),
+        help=kit_says("pins"),
     )
-    parser.add_argument(
-        "--out",
-        type=Path,
-        default=ROOT,
-        help="the folder to write hardware/ and docs/ under (default: the repository)",
-    )
+    parser.add_argument("--out", type=Path, default=ROOT, metavar=said("cli.metavar.dir"),
+                        help=kit_says("out"))  # fmt: skip
     parser.add_argument(
         "--only",
         action="append",
         default=[],
         choices=sorted({a.folder for a in ARTIFACTS}),
-        help="write only this folder's artifacts (may be repeated)",
+        metavar=said("cli.metavar.dir"),
+        help=kit_says("only", folders=", ".join(sorted({a.folder for a in ARTIFACTS}))),
     )
-    parser.add_argument(
-        "--check",
-        action="store_true",
-        help="write nothing; list the files of --out that differ (exit 1)",
-    )
-    args = parser.parse_args(argv)
+    parser.add_argument("--check", action="store_true", help=kit_says("check"))
+    add_lang_option(parser, kit_says("lang"))
+    return parser
+
+
+def _build(args: argparse.Namespace) -> int:
     try:
         table = load_table(args.pins)
     except KitError as exc:
-        print(f"python -m companion.kit: {exc}", file=sys.stderr)
+        print(kit_says("fail", message=exc), file=sys.stderr)
         return 2
     for line in crowded_buses([reader.bus for reader in table.readers]):
-        print(f"python -m companion.kit: warning: {line}", file=sys.stderr)
+        print(kit_says("warning", message=line), file=sys.stderr)
     if args.check:
         with tempfile.TemporaryDirectory(prefix="kit-") as fresh:
             generate(table, Path(fresh), args.only)
             problems = differences(args.out, Path(fresh), args.only)
         for line in problems:
             print(line)
-        print(
-            "the kit matches its description"
-            if not problems
-            else f"{len(problems)} file(s) differ: run python -m companion.kit"
-        )
+        print(kit_says("differ", n=len(problems)) if problems else kit_says("matches"))
         return 1 if problems else 0
     for path in generate(table, args.out, args.only):
-        print(f"wrote {path}")
+        print(kit_says("wrote", path=path))
     return 0
 
 

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.kit.table import PINS_PER_READER, Table
+from companion.kit.words import kit_says
 
 PICO_PINS = {
     **{
@@ -433,7 +434,7 @@ def write(table: Table, folder: Path) -> list[Path]:
 
     board = build(table)
     if board.errors or board.warnings:
-        raise KitError(f"the board fails its electrical rule check:\n{board.erc}")
+        raise KitError(kit_says("erc", erc=board.erc))
     folder.mkdir(parents=True, exist_ok=True)
     net = folder / "board.net"
     net.write_text(board.netlist, encoding="utf-8")

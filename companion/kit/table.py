@@ -26,6 +26,7 @@ from typing import Any
 
 from companion.config.model import ConfigError, PinMap
 from companion.config.pins import REPOSITORY_PINS, load_pins
+from companion.kit.words import kit_says
 
 Point = tuple[float, float]
 Cell = tuple[int, int]
@@ -194,7 +195,7 @@ def load_table(path: Path = REPOSITORY_PINS) -> Table:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise KitError(f"{path}: cannot read the pin map: {exc}") from exc
+        raise KitError(kit_says("unreadable", path=path, why=exc)) from exc
     try:
         pi = load_pins(path)
     except ConfigError as exc:
@@ -204,10 +205,8 @@ def load_table(path: Path = REPOSITORY_PINS) -> Table:
     mats, pad_only = game_mats(kit.pitch)
     most = max(m.spots for m in mats)
     if most > len(readers) - 1:
-        raise KitError(
-            f"{path}: pico.readers.cs has {len(readers)} chip selects (the pad and "
-            f"{len(readers) - 1} spots) but a game needs {most} spots: add chip selects"
-        )
+        raise KitError(kit_says("few_cs", path=path, cs=len(readers), spots=len(readers) - 1,
+                                most=most))  # fmt: skip
     address = data.get("pi", {}).get("oled", {}).get("address", 0x3C)
     return Table(tuple(readers), buses, rst, pi, int(address), mats, kit, pad_only)
 
@@ -218,7 +217,7 @@ def load_pico(path: Path) -> tuple[list[Reader], tuple[Bus, ...], int]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise KitError(f"{path}: cannot read the pin map: {exc}") from exc
+        raise KitError(kit_says("unreadable", path=path, why=exc)) from exc
     return _pico(data.get("pico"), path)
 
 
@@ -226,24 +225,24 @@ def _pico(pico: Any, path: Path) -> tuple[list[Reader], tuple[Bus, ...], int]:
     def need(table: Any, key: str, where: str) -> int:
         value = table.get(key) if isinstance(table, Mapping) else None
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 29:
-            raise KitError(f"{path}: {where}.{key} = {value!r}: must be a Pico GPIO, 0 to 29")
+            raise KitError(kit_says("gpio", path=path, where=where, key=key, value=repr(value)))
         return value
 
     if not isinstance(pico, Mapping):
-        raise KitError(f"{path}: no [pico] tables: the kit draws the Pico's readers")
+        raise KitError(kit_says("no_pico", path=path))
     spi = pico.get("spi")
     second = pico.get("spi1")
     readers = pico.get("readers")
     cs = readers.get("cs") if isinstance(readers, Mapping) else None
     if not isinstance(cs, list) or not cs:
-        raise KitError(f"{path}: pico.readers.cs must list one chip select per reader")
+        raise KitError(kit_says("cs_list", path=path))
     on_spi1 = list(readers.get("spi1", [])) if isinstance(readers, Mapping) else []
     if on_spi1 and second is None:
-        raise KitError(f"{path}: pico.readers.spi1 lists readers but there is no [pico.spi1]")
+        raise KitError(kit_says("no_spi1", path=path))
     if len(set(on_spi1)) != len(on_spi1) or not all(
         isinstance(r, int) and 0 <= r < len(cs) for r in on_spi1
     ):
-        raise KitError(f"{path}: pico.readers.spi1 must name distinct readers 0..{len(cs) - 1}")
+        raise KitError(kit_says("spi1_readers", path=path, last=len(cs) - 1))
     cs_pins = [need({"cs": p}, "cs", f"pico.readers.cs[{i}]") for i, p in enumerate(cs)]
     table = [Reader(n, pin, 1 if n in on_spi1 else 0) for n, pin in enumerate(cs_pins)]
 
@@ -260,7 +259,7 @@ def _pico(pico: Any, path: Path) -> tuple[list[Reader], tuple[Bus, ...], int]:
     every = [p for b in buses for p in (b.sck, b.mosi, b.miso)] + [rst] + cs_pins
     twice = sorted({p for p in every if every.count(p) > 1})
     if twice:
-        raise KitError(f"{path}: Pico GPIO {', '.join(map(str, twice))} used twice in [pico]")
+        raise KitError(kit_says("twice", path=path, pins=", ".join(map(str, twice))))
     return table, tuple(buses), rst
 
 
@@ -269,16 +268,17 @@ KIT_KEYS = {"pitch_mm": (80.0, 500.0), "cable_slack_mm": (0.0, 1000.0), "seat_wi
 
 def _kit(section: Any, path: Path) -> Kit:
     if not isinstance(section, Mapping):
-        raise KitError(f"{path}: kit must be a table: write [kit] on a line of its own")
+        raise KitError(kit_says("kit_table", path=path))
     for key in sorted(set(section) - set(KIT_KEYS)):
-        raise KitError(f"{path}: kit.{key}: unknown key (known: {', '.join(sorted(KIT_KEYS))})")
+        raise KitError(kit_says("kit_key", path=path, key=key, known=", ".join(sorted(KIT_KEYS))))
     values: dict[str, float] = {}
     for key, (lo, hi) in KIT_KEYS.items():
         if key not in section:
             continue
         value = section[key]
         if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
-            raise KitError(f"{path}: kit.{key} = {value!r}: must be a number from {lo:g} to {hi:g}")
+            raise KitError(kit_says("kit_value", path=path, key=key, value=repr(value), low=lo,
+                                    high=hi))  # fmt: skip
         values[key] = float(value)
     default = Kit()
     return Kit(
@@ -304,10 +304,8 @@ def game_mats(pitch: float) -> tuple[tuple[Mat, ...], tuple[str, ...]]:
                 continue
             cells = _normalised(game.mat(seats, None))
             if len(cells) != game.spots(seats, None):
-                raise KitError(
-                    f"{name} with {seats} seats: its mat has {len(cells)} cells "
-                    f"for {game.spots(seats, None)} spots"
-                )
+                raise KitError(kit_says("mat_cells", game=name, seats=seats, cells=len(cells),
+                                        spots=game.spots(seats, None)))  # fmt: skip
             users.setdefault(cells, []).append(f"{name}, {seats} seats")
     mats = [Mat(cells, tuple(who), pitch) for cells, who in users.items()]
     mats.sort(key=lambda m: (m.spots, m.name))
