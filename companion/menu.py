@@ -33,7 +33,7 @@ from typing import Any
 
 from companion import games as registry
 from companion.screens.model import MenuScreen
-from companion.screens.text import DEFAULT_LANGUAGE, phrase
+from companion.screens.text import DEFAULT_LANGUAGE, is_default_seat_name, phrase
 
 MAX_SEATS = 6
 
@@ -79,7 +79,7 @@ class Menu:
     seats: int
     first: int
     names: tuple[str, ...]
-    """The config's seat names (placeholders such as "Seat 3" count as unnamed)."""
+    """The config's seat names (a default name, "Seat 3" or "Siège 3", counts as unnamed)."""
     language: str
     resumable: bool
     readers: bool
@@ -103,7 +103,7 @@ def seat_range(game: str, max_seats: int = MAX_SEATS) -> tuple[int, ...]:
 
 
 def _placeholder(name: str, index: int) -> bool:
-    return not name.strip() or name == f"Seat {index + 1}"
+    return is_default_seat_name(name, index)
 
 
 def new_menu(

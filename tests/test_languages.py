@@ -53,13 +53,13 @@ OTHER = {
     "fr": re.compile(
         r"\b(?:the|and|wins?|round|places|passes|calls|reveals|announces|game over|"
         r"builds|flips|discards|refused|takes|turn|yellow|red|green|blue|black|white|pink|"
-        r"purple|spades|hearts|diamonds|clubs|king|queen|jack)\b|STOP: ",
+        r"purple|spades|hearts|diamonds|clubs|king|queen|jack|seats?)\b|STOP: ",
         re.IGNORECASE,
     ),
     "en": re.compile(
         r"\b(?:le|la|les|et|une?|manche|partie|chapeau|pose|gagne|annonce|tour|"
         r"refusée?|défausse|retourne|révèle|jetons?|jaune|rouge|vert|bleu|noir|blanc|rose|"
-        r"violet|pique|cœur|carreau|trèfle|roi|dame|valet)\b|STOP : ",
+        r"violet|pique|cœur|carreau|trèfle|roi|dame|valet|sièges?)\b|STOP : ",
         re.IGNORECASE,
     ),
 }
@@ -132,6 +132,29 @@ def test_every_line_of_every_game_is_in_one_language_with_no_internal_id(name, l
         wrong |= mistakes(lines, lang)
     assert len(kinds) >= 3, f"{name}: too few kinds of lines to tell ({sorted(kinds)})"
     assert not wrong, said(wrong)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_seats_nobody_named_are_named_in_the_tables_language(lang, tmp_path, monkeypatch):
+    """A configuration giving a number of seats, or none: their names, as every line of a
+    game played with them says them, are in the table's language ("Siège 1", "Seat 1")."""
+    from companion.config import load_config
+
+    other = "en" if lang == "fr" else "fr"
+    monkeypatch.setenv("COMPANION_LANG", other)  # the command line's is not the table's
+    for seats in ("seats = 3\n", ""):
+        path = tmp_path / "companion.toml"
+        path.write_text(f'[game]\nname = "ptipasspass"\nlanguage = "{lang}"\n{seats}'
+                        "[controls]\nenabled = false\n")  # fmt: skip
+        names = load_config(str(path)).game.seats
+        game = games.get("ptipasspass")
+        setup = dataclasses.replace(game.simulated_setup(len(names), 1), seats=names)
+        referee = game.simulate(setup).referee
+        assert referee is not None
+        lines = [line for e in referee.events if (line := describe(e, names, game.name, lang))]
+        assert any(names[0] in line for line in lines)
+        wrong = mistakes(lines + [referee.where(lang)], lang)
+        assert not wrong, said(wrong)
 
 
 @pytest.mark.parametrize("name", [n for n in games.names() if games.get(n).page_value])

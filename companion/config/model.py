@@ -21,6 +21,7 @@ from companion.config.names import OLED_DRIVERS as OLED_DRIVERS
 from companion.config.names import READER_KINDS as READER_KINDS
 from companion.config.sound import SoundConfig
 from companion.games import DEFAULT_GAME
+from companion.screens.text import default_seat_names
 
 ROTATIONS = (0, 180)
 """The screens are drawn 128x64 landscape; 180 turns a module mounted upside down."""
@@ -37,7 +38,9 @@ class ConfigError(Exception):
 @dataclass(frozen=True, slots=True)
 class GameConfig:
     name: str = DEFAULT_GAME
-    seats: tuple[str, ...] = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
+    seats: tuple[str, ...] = default_seat_names(4, "fr")
+    """The seats' names, clockwise from seat 1 (nobody named: "Siège 1"..., in the
+    configuration's language)."""
     first: int = 0
     """0-based here; the file says 1..N like the table does."""
     settle: float = 0.5

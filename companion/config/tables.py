@@ -48,6 +48,7 @@ from companion.config.reading import (
 )
 from companion.config.sound_table import parse_sound
 from companion.config.words import fix, say
+from companion.screens.text import default_seat_names
 
 TABLES = {"schema", "game", "paths", "display", "controls", "readers", "web", "sound", "club"}
 GAME_KEYS = {"name", "seats", "first", "settle", "language", "seed", "layout", "rules"}
@@ -119,7 +120,8 @@ def _game(c: Checker) -> GameConfig:
     name = c.get(g, "game.name", default.name, choice(known), say("choose", options=choices(known)))
     own = games.settings_of(name, set(g) - GAME_KEYS)
     c.unknown("game.", g, GAME_KEYS | set(own))
-    seats = _seats(c, g, default.seats)
+    values = c.values(g, "game", default, GAME_RULES)
+    seats = _seats(c, g, values.get("language", default.language))
     first = c.get(
         g,
         "game.first",
@@ -127,7 +129,6 @@ def _game(c: Checker) -> GameConfig:
         int_in(1, len(seats)),
         say("first", n=len(seats)),
     )
-    values = c.values(g, "game", default, GAME_RULES)
     settings = _settings(c, g, own)
     layout = _layout(c, name, _as_json(c, "game.layout", g.get("layout")))
     rules = _as_json(c, "game.rules", g.get("rules"))
@@ -183,13 +184,15 @@ LONGEST_SEAT_NAME = 64
 table (docs/club.md, "What one table can do")."""
 
 
-def _seats(c: Checker, g: Mapping[str, Any], default: tuple[str, ...]) -> tuple[str, ...]:
-    """game.seats: names clockwise from seat 1, or a number of seats."""
+def _seats(c: Checker, g: Mapping[str, Any], lang: str) -> tuple[str, ...]:
+    """game.seats: names clockwise from seat 1, or a number of seats (named in the table's
+    language `lang`, as its menu names them)."""
+    default = default_seat_names(len(GameConfig().seats), lang)
     if "seats" not in g:
         return default
     raw = g["seats"]
     if isinstance(raw, int) and not isinstance(raw, bool) and 2 <= raw <= 6:
-        return tuple(f"Seat {i + 1}" for i in range(raw))  # names in no language: the seat's
+        return default_seat_names(raw, lang)
     if (
         isinstance(raw, list)
         and 2 <= len(raw) <= 6

@@ -223,6 +223,20 @@ def seat_name(names: Sequence[str], seat: int, lang: str = DEFAULT_LANGUAGE) -> 
     return phrase("seat", lang, n=seat + 1)
 
 
+def default_seat_names(count: int, lang: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
+    """The names of `count` seats nobody named, as the table's menu shows them: "Siège 1",
+    "Siège 2"... in French, "Seat 1"... in English."""
+    return tuple(phrase("menu.seat", lang, n=seat + 1) for seat in range(count))
+
+
+def is_default_seat_name(name: str, seat: int) -> bool:
+    """Is `name` the default name of the 0-based `seat` in some language ("Seat 3",
+    "Siège 3"), or no name at all: a seat nobody named?"""
+    return not name.strip() or any(
+        name == phrase("menu.seat", lang, n=seat + 1) for lang in LANGUAGES
+    )
+
+
 # ------------------------------------------------------------------------------ prompts
 
 Sayer = Callable[..., str]

@@ -50,13 +50,14 @@ def test_the_summary_shows_every_games_own_keys(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`config check` shows the games' own [game] keys, as the game declaring each words
-    it, whatever the game played at power-on (the menu may switch to one taking them)."""
+    it, whatever the game played at power-on (the menu may switch to one taking them); the
+    seats nobody named are named in the table's language, as its menu names them."""
     code, out, err = check(
         write(tmp_path, '[game]\nname = "flipdone"\nseats = 3\nwindow = 8\n'), capsys
     )
     assert code == 0, err
     assert out.splitlines()[1] == (
-        "game: flipdone, 3 seats (Seat 1, Seat 2, Seat 3), first player 1, settle 0.5 s, "
+        "game: flipdone, 3 seats (Siège 1, Siège 2, Siège 3), first player 1, settle 0.5 s, "
         "window 8 s, doublon_min 2 s (PhiPassPass), language fr"
     )
 
