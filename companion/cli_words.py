@@ -62,14 +62,14 @@ def numeral(value: float, spec: str = "g") -> str:
     return number(value, spec, language())
 
 
-def text_of(text: str) -> str:
+def text_of(text: str, /, **fields: object) -> str:
     """A text a game gives the command line (an option's help, what it prints): the phrase
     it names, said in the command line's language, or the text itself when it names none
-    (a game that speaks one language)."""
+    (a game that speaks one language); `fields` filled in either way."""
     try:
-        return phrase(text, language())
+        return phrase(text, language(), **fields)
     except KeyError:
-        return text
+        return text.format(**fields) if fields else text
 
 
 def os_error(exc: OSError) -> str:

@@ -372,6 +372,7 @@ def bad_configs(tmp: Path) -> list[Path]:
                   "username = \"\"\npassword = \"\"\n",
         "seats": f"[game]\nname = \"{few[0]}\"\nseats = {few[1]}\n",
         "rules": "[game]\nname = \"ptipasspass\"\n[game.rules]\nzzz = 1\n",
+        "phi": "[game]\nname = \"phipasspass\"\nwindow = 999\ndoublon_min = 99\n",
         "json": "[game]\nrules = { when = 1979-05-27 }\n",
         "table": "display = 5\n[readers]\nkind = \"x\"\n[club]\ntls = 3\nbroker = \"h\"\n"
                  "table = \"t1\"\ntls_ca = \"\"\n",
@@ -411,6 +412,7 @@ def good_configs(tmp: Path) -> list[Path | None]:
                "kind = \"spi\"\nspi_spots = [[0, 0]]\nspi_rst = 25\n[web]\nenabled = false\n"
                "[sound]\nbackend = \"espeak-ng\"\ninterrupt = true\n",
         "ca": f"{quiet}[club]\nbroker = \"club.local\"\ntable = \"t1\"\ntls_ca = \"ca.pem\"\n",
+        "phi": f"{quiet}[game]\nname = \"phipasspass\"\nwindow = 7.5\n",
         "system-ca": f"{quiet}[club]\nbroker = \"club.local\"\ntable = \"t1\"\n",
     }  # fmt: skip
     for name, text in files.items():

@@ -11,7 +11,7 @@ import argparse
 import sys
 
 from companion import games
-from companion.cli_words import said
+from companion.cli_words import said, text_of
 from companion.config import load_config
 from companion.config.data_dir import (
     DataDir,
@@ -57,7 +57,7 @@ def describe(config: Config, data: DataDir | None = None) -> list[str]:
 def _game_line(g: GameConfig) -> str:
     """The game, its seats and times, with the registered games' own [game] keys."""
     own = [
-        setting.shown.format(value=g.settings.get(name, setting.default))
+        text_of(setting.shown, value=g.settings.get(name, setting.default))
         for name, setting in games.settings_of(g.name, g.settings).items()
     ]
     parts = [say("sum.seats", n=len(g.seats), names=", ".join(g.seats)),

@@ -193,11 +193,13 @@ class TableSetting:
     check: Callable[[Any], Any]
     """The value as the game takes it, or None when refused (a bool is no number)."""
     fix: str
-    """What a person reads when a value is refused: its bounds and what it means."""
+    """What a person reads when a value is refused: its bounds and what it means (a text
+    or a phrase's key, as `Printables.summary`)."""
     default: Any
     """The value when neither the file nor the option gives one."""
     shown: str
-    """How `config check` summarises it, a format of ``value`` (``"x {value:g} s"``)."""
+    """How `config check` summarises it, a format of ``value`` (``"x {value:g} s"``), or
+    the key of the game's phrase that is one."""
     option_help: str | None = None
     """What `companion play --help` says of ``--<name>`` (its meaning and bounds; the
     default, the config key and the games taking it are added); None: no option."""

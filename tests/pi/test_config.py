@@ -167,7 +167,7 @@ def test_window_and_settle_bounds_are_the_options_bounds() -> None:
 
     window = games.table_settings()["window"]  # PassPass's, declared in its package
     options = [
-        (checked_option(window.check, window.fix), window.fix, ["1", "60", "6.5"],
+        (checked_option(window.check, window.fix), text_of(window.fix), ["1", "60", "6.5"],
          ["0.99", "61", "inf"]),
         (seconds_option(SETTLE), text_of(SETTLE.fix), ["0.05", "5"], ["0.04", "5.1", "x"]),
     ]  # fmt: skip

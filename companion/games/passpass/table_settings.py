@@ -17,7 +17,7 @@ from companion.games import TableSetting
 from companion.games.passpass.rules.layouts import Layout
 from companion.journal import Setup
 from companion.referee.pace import SetupError
-from companion.screens.text import register_words
+from companion.screens.text import number, register_words
 
 SETUP_FIELDS: Mapping[str, str] = {
     "window": "window_seconds",
@@ -31,24 +31,39 @@ WINDOW_SECONDS = 6.0
 DOUBLON_MIN_SECONDS = 2.0
 """PHI-2: an announcement sooner than this after the drop is held until then."""
 
-WINDOW = Seconds(
-    1.0,
-    60.0,
-    "seconds the challenge window stays open: a number from 1 to 60 (book: 6)",
-    WINDOW_SECONDS,
-)
-DOUBLON_MIN = Seconds(
-    0.0,
-    10.0,
-    "PhiPassPass (PHI-2): seconds after the drop before an announcement is taken, so every "
-    "seat may call Doublon: 0 to 10 (default 2)",
-    DOUBLON_MIN_SECONDS,
-)
+WINDOW = Seconds(1.0, 60.0, "passpass.cli.window_fix", WINDOW_SECONDS)
+DOUBLON_MIN = Seconds(0.0, 10.0, "passpass.cli.doublon_min_fix", DOUBLON_MIN_SECONDS)
 WINDOW_HELP = "passpass.cli.window"
 """`companion play --window`'s help, in the command line's language."""
+_FR = {"low": number(WINDOW.low, "g", "fr"), "high": number(WINDOW.high, "g", "fr"),
+       "book": number(WINDOW.default, "g", "fr")}  # fmt: skip
+_FR_DOUBLON = {"low": number(DOUBLON_MIN.low, "g", "fr"),
+               "high": number(DOUBLON_MIN.high, "g", "fr"),
+               "default": number(DOUBLON_MIN.default, "g", "fr")}  # fmt: skip
+_EN = {"low": f"{WINDOW.low:g}", "high": f"{WINDOW.high:g}", "book": f"{WINDOW.default:g}"}
+_EN_DOUBLON = {"low": f"{DOUBLON_MIN.low:g}", "high": f"{DOUBLON_MIN.high:g}",
+               "default": f"{DOUBLON_MIN.default:g}"}  # fmt: skip
 register_words("passpass", {
-    "fr": {WINDOW_HELP: f"fenêtre de défi, en secondes : {WINDOW.low:g} à {WINDOW.high:g}"},
-    "en": {WINDOW_HELP: f"challenge window, seconds: {WINDOW.low:g} to {WINDOW.high:g}"},
+    "fr": {
+        WINDOW_HELP: "fenêtre de défi, en secondes : {low} à {high}".format(**_FR),
+        WINDOW.fix: "secondes pendant lesquelles la fenêtre de défi reste ouverte : un nombre "
+                    "de {low} à {high} (règle : {book})".format(**_FR),
+        DOUBLON_MIN.fix: "PhiPassPass (PHI-2) : secondes après la pose avant qu’une annonce "
+                         "soit prise, pour que chaque place puisse appeler Doublon : {low} à "
+                         "{high} ({default} par défaut)".format(**_FR_DOUBLON),
+        "passpass.cli.window_shown": "fenêtre de défi {value:g} s",
+        "passpass.cli.doublon_min_shown": "doublon_min {value:g} s (PhiPassPass)",
+    },
+    "en": {
+        WINDOW_HELP: "challenge window, seconds: {low} to {high}".format(**_EN),
+        WINDOW.fix: "seconds the challenge window stays open: a number from {low} to {high} "
+                    "(book: {book})".format(**_EN),
+        DOUBLON_MIN.fix: "PhiPassPass (PHI-2): seconds after the drop before an announcement "
+                         "is taken, so every seat may call Doublon: {low} to {high} (default "
+                         "{default})".format(**_EN_DOUBLON),
+        "passpass.cli.window_shown": "window {value:g} s",
+        "passpass.cli.doublon_min_shown": "doublon_min {value:g} s (PhiPassPass)",
+    },
 }, drawn=False)  # fmt: skip
 TABLE_SETTINGS = (
     TableSetting(
@@ -56,7 +71,7 @@ TABLE_SETTINGS = (
         WINDOW.check,
         WINDOW.fix,
         WINDOW.default,
-        "window {value:g} s",
+        "passpass.cli.window_shown",
         option_help=WINDOW_HELP,
         legacy=True,
     ),
@@ -65,7 +80,7 @@ TABLE_SETTINGS = (
         DOUBLON_MIN.check,
         DOUBLON_MIN.fix,
         DOUBLON_MIN.default,
-        "doublon_min {value:g} s (PhiPassPass)",
+        "passpass.cli.doublon_min_shown",
         legacy=True,
     ),
 )
