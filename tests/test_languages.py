@@ -180,7 +180,7 @@ PROSE = {
     "fr": re.compile(
         r"\b(?:the|and|of|to|with|from|for|is|are|this|that|default|folder|number|seconds|"
         r"print|write|show|error|when|each|every|its|their|games?|players?|seats?|not|no|"
-        r"else|round|turns?|refused|wins?|yellow|red|green|blue)\b",
+        r"else|round|turns?|refused|wins?|yellow|red|green|blue|cards?)\b",
         re.IGNORECASE,
     ),
     "en": re.compile(
@@ -496,7 +496,7 @@ def test_enroll_says_everything_in_one_language(lang, tmp_path, capsys, monkeypa
     a, b, c = "04A1B2C3D4E5F6", "8A2C11F0", "04FFEEDDCCBBAA"
     lines: list[str] = []
     steps = [*kind_steps(["colour:bleu*2"]), *game_steps("ptipasspass", 2, each=2)[:1],
-             *game_steps("flipdone", 3)[-1:]]  # fmt: skip
+             *game_steps("flipdone", 3)[-1:], *game_steps("swiped", 2)]  # fmt: skip
     lines += [step.prompt for step in steps]
     registry = TagRegistry(tmp_path)
 

@@ -222,16 +222,23 @@ class TokenFamily:
     """A regular expression for the part after ":" ("(?:[A2-9TJQK]|10)[SHDC]")."""
     shown: str
     """How a refusal writes the family's kinds for a person ("card:<rank><suit> (e.g.
-    card:QH)")."""
+    card:QH)"): a text, or the key of the game's phrase (as `Printables.summary`)."""
     noun: str = ""
-    """What enrolment calls one of its shared tokens ("tap card 3 (3 of 24) on the pad");
-    "": the family's name."""
+    """What enrolment calls one of its shared tokens ("tap card 3 (3 of 24) on the pad"),
+    a text or a phrase's key; "": the family's name."""
+    named: str = ""
+    """The key of the phrase naming one token by the part of its kind after ":", with a
+    ``{word}`` field ("g.token.{word}"), said in the command line's language; "": the word
+    itself, capitalised."""
 
     @classmethod
-    def of_words(cls, name: str, words: Iterable[str], noun: str = "") -> TokenFamily:
+    def of_words(
+        cls, name: str, words: Iterable[str], noun: str = "", named: str = ""
+    ) -> TokenFamily:
         """A family whose kinds are a closed list of words, shown "<name>:<word>|<word>"."""
         listed = tuple(words)
-        return cls(name, "|".join(map(re.escape, listed)), f"{name}:{'|'.join(listed)}", noun)
+        pattern = "|".join(map(re.escape, listed))
+        return cls(name, pattern, f"{name}:{'|'.join(listed)}", noun, named)
 
     def holds(self, kind: str) -> bool:
         """Is `kind` one of this family's ("card:QH" of the cards)?"""
@@ -242,6 +249,11 @@ class TokenFamily:
     def enrolled_as(self) -> str:
         """The word enrolment names one of its shared tokens by."""
         return self.noun or self.name
+
+    def token_name(self, word: str) -> str:
+        """The key of the phrase naming the token `word` (the part of its kind after ":"),
+        or the word capitalised when the family names none ("Pebble"; a card stays "AH")."""
+        return self.named.format(word=word) if self.named else word[:1].upper() + word[1:]
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion import games
-from companion.cli_words import language, os_error, said
+from companion.cli_words import language, os_error, said, text_of
 from companion.config import load_config
 from companion.config.data_dir import locate_data_dir
 from companion.config.model import Config, ConfigError
@@ -234,13 +234,15 @@ def game_steps(
     size)."""
     descriptor = games.get(game)
     tokens = descriptor.tokens(seats, rules)
-    nouns = {family.name: family.enrolled_as for family in descriptor.token_families}
+    own = {family.name: family for family in descriptor.token_families}
+    nouns = {name: text_of(family.enrolled_as) for name, family in own.items()}
     families = Counter(_family(kind) for seat, kind in tokens if seat is None)
     done: Counter[str] = Counter()
     steps: list[Step] = []
     for seat, kind in tokens:
         family, word = _family(kind), kind.split(":", 1)[-1]
-        name = word[:1].upper() + word[1:]  # "Pebble", and a card stays "AH"
+        named = own.get(family)
+        name = text_of(named.token_name(word)) if named else word[:1].upper() + word[1:]
         for copy in range(each):
             if seat is None:
                 done[family] += 1
@@ -414,7 +416,7 @@ def _enroll_command(args: argparse.Namespace) -> int:
 
 def _kinds_help() -> str:
     """The kinds' help, from the registry: every game's token families."""
-    known = ", ".join(family.shown for family in games.token_families().values())
+    known = ", ".join(text_of(family.shown) for family in games.token_families().values())
     return said("cli.enroll.kinds", max=MAX_TAPS, known=known)
 
 

@@ -65,8 +65,10 @@ def check_kind(kind: str) -> str:
     families = games.token_families()
     family = families.get(kind.partition(":")[0])
     if family is None or not family.holds(kind):
-        known = ", ".join(f.shown for f in families.values())
+        from companion.cli_words import text_of
         from companion.devices.words import say
+
+        known = ", ".join(text_of(f.shown) for f in families.values())
 
         raise UnknownKind(say("unknown_kind", kind=repr(kind), known=known))
     return kind

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from companion import games
+from companion.cli_words import speaking, text_of
 from companion.config.pins import EEPROM_PINS, I2C1_PINS, MAX_GPIO
 from companion.devices.registry import KIND
 from companion.screens.font import sanitize
@@ -28,7 +29,10 @@ def test_every_token_is_of_a_family_the_game_declares(name: str) -> None:
     for family in game.token_families:
         re.compile(family.pattern)
         assert re.fullmatch(r"[a-z][a-z0-9_]*", family.name) and family.shown, family
-        assert family.shown.startswith(f"{family.name}:"), family
+        for lang in LANGUAGES:  # its kinds written as typed, in the command line's words
+            with speaking(lang):
+                assert text_of(family.shown).startswith(f"{family.name}:"), family
+                assert text_of(family.enrolled_as).strip(), family
 
 
 @pytest.mark.parametrize("name", contract_games())

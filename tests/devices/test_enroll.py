@@ -110,11 +110,11 @@ def by_hand(
 
 def test_happy_path(tmp_path: Path) -> None:
     steps = game_steps("ptipasspass", seats=1)[:2]
-    assert steps[0] == Step("tap seat 1's Colombe on the pad", "animal:colombe")
+    assert steps[0] == Step("tap seat 1's Dove on the pad", "animal:colombe")
     said, result, reg = by_hand(tmp_path, [(A,), (B,)], steps)
     assert result.complete and result.enrolled == [(A, "animal:colombe"), (B, "animal:lapin")]  # type: ignore[attr-defined]
     assert dict(TagRegistry(tmp_path)) == {A: "animal:colombe", B: "animal:lapin"}
-    assert any("tap seat 1's Lapin" in s for s in said)
+    assert any("tap seat 1's Rabbit" in s for s in said)
 
 
 def test_refuses_an_enrolled_tag_and_two_at_once(tmp_path: Path) -> None:

@@ -103,7 +103,9 @@ FLIPDONE = register(
         console=console,
         controls=("choose", "back"),
         token_families=(
-            TokenFamily("card", "(?:[A2-9TJQK]|10)[SHDC]", "card:<rank><suit> (e.g. card:QH)"),
+            TokenFamily(
+                "card", "(?:[A2-9TJQK]|10)[SHDC]", "flipdone.cli.card_kinds", "flipdone.cli.card"
+            ),
         ),
         ready_prompt="menu.title.ready.cards",
         lab=lab,

@@ -328,5 +328,12 @@ help, quit""",
 
 register_words("flipdone", PHRASES)
 register_words("flipdone", CONSOLE_WORDS, drawn=False)
+register_words("flipdone", {
+    "fr": {"flipdone.cli.card": "la carte",
+           "flipdone.cli.card_kinds": "card:<rang><couleur> (par exemple card:QH)"},
+    "en": {"flipdone.cli.card": "card",
+           "flipdone.cli.card_kinds": "card:<rank><suit> (e.g. card:QH)"},
+}, drawn=False)  # fmt: skip
+# What `companion enroll` calls a card ("tap card QH (7 of 52)"), and its kinds.
 register_engine_words("step", {"build": "la carte posée", "discard": "la défausse"})
 # The steps `back` takes back, as a transcript's shared undo line says them in French.

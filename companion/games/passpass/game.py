@@ -122,7 +122,7 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         bots=tuple(BOTS),
         console=console,
         controls=("announce", "doublon", "menteur", "choose", "aim", "back"),
-        token_families=(TokenFamily.of_words(FAMILY[name], rules.tokens),),
+        token_families=(TokenFamily.of_words(FAMILY[name], rules.tokens, named=words.TOKEN_NAME),),
         buttons=BUTTONS,
         first_question="menu.title.first.magic",
         lab=lab,

@@ -538,4 +538,11 @@ table of `companion play --sim`)."""
 
 register_words("passpass", PHRASES)
 register_words("passpass", CLI_WORDS, drawn=False)
+TOKEN_NAME = "passpass.cli.token.{word}"
+"""The phrase naming a token to the command line (`companion enroll`: "tap seat 1's
+Rabbit"), as the OLED names it."""
+register_words("passpass", {
+    lang: {TOKEN_NAME.format(word=kind): name for kind, name in names.items()}
+    for lang, names in _TOKENS.items()
+}, drawn=False)  # fmt: skip
 register_say(Prompt, say)

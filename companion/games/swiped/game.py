@@ -162,8 +162,8 @@ SWIPED = register(
         console=console,
         controls=("doublon", "menteur", "aim", "choose", "back"),
         token_families=(
-            TokenFamily("layout", "[1-9][0-9]*", "layout:<number>", noun="card"),
-            TokenFamily.of_words("cube", COLOURS),
+            TokenFamily("layout", "[1-9][0-9]*", "swiped.cli.layout_kinds", "swiped.cli.card"),
+            TokenFamily.of_words("cube", COLOURS, "swiped.cli.cube", "sw.colour.{word}"),
         ),
         buttons=(  # the table's call buttons: "5 matches!", "I know your card!"
             Button("doublon", {"fr": "Doublon", "en": "Doublon"}, (4, 17, 27, 22, 5, 6)),

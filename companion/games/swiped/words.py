@@ -325,3 +325,11 @@ help, quit""",
 
 register_words("swiped", PHRASES)
 register_words("swiped", CLI_WORDS, drawn=False)
+register_words("swiped", {
+    "fr": {"swiped.cli.card": "la carte", "swiped.cli.cube": "le cube",
+           "swiped.cli.layout_kinds": "layout:<numéro>"},
+    "en": {"swiped.cli.card": "card", "swiped.cli.cube": "cube",
+           "swiped.cli.layout_kinds": "layout:<number>"},
+}, drawn=False)  # fmt: skip
+# What `companion enroll` calls a layout card ("tap card 3 (3 of 24)") and a cube, and the
+# layout cards' kinds.
