@@ -523,6 +523,25 @@ def test_enroll_says_everything_in_one_language(lang, tmp_path, capsys, monkeypa
 
 # ------------------------------------------------------------------ `companion doctor`
 
+
+def display_and_sound(lang: str) -> list[str]:
+    """The doctor's lines on the display and the voice, each way they go well, and a
+    configuration it cannot read."""
+    from companion.config.model import ConfigError, DisplayConfig, SoundConfig
+    from companion.devices.display import check_display
+    from companion.devices.doctor import check_configured_display
+    from companion.devices.sound import check_sound
+
+    out = io.StringIO()
+    check_configured_display(ConfigError(["x.toml: display.driver"]), out)
+    lines = out.getvalue().splitlines()
+    lines += [check_display(DisplayConfig(driver=driver))[1] for driver in ("none", "dummy")]
+    # (espeak-ng speaking: its own words on a machine without a sound card, quoted)
+    for backend, volume in (("none", 50), ("espeak-ng", 0), ("capture", 50)):
+        lines.append(check_sound(SoundConfig(backend=backend, volume=volume), lang)[1])
+    return lines
+
+
 DOCTOR_BEYOND = {
     "settle_none": "a tag read at 5.1 ms and then missed: the fake Pico's tags never flicker",
     "settle_not_taken": "a Pico that does not take CONF heartbeat_ms or debounce",
@@ -599,7 +618,7 @@ def test_doctor_says_everything_in_one_language(lang, pico, responder, monkeypat
     responder.takes_settle = False
     run_doctor(str(pico.path), seconds=0.3, make_link=fast_link, out=out, settle_us=500)
     run_doctor(None, find=lambda: [], out=out)
-    lines = out.getvalue().splitlines() + timings()
+    lines = out.getvalue().splitlines() + timings() + display_and_sound(lang)
     assert len(lines) >= 50, lines
     wrong = prose_mistakes("\n".join(lines), lang)
     assert not wrong, said(wrong)

@@ -221,8 +221,10 @@ def _save_atomic(image: Image.Image, path: Path) -> None:
 
 def check_display(config: DisplayConfig, data_dir: Path | None = None) -> tuple[bool, str]:
     """For ``companion doctor``: open the display and draw a test frame; (ok, message)."""
+    from companion.devices.words import doctor_says
+
     if config.driver == "none":
-        return True, "display: none configured"
+        return True, doctor_says("display_none")
     try:
         device = make_device(config, data_dir)
         image = Image.new("1", (WIDTH, HEIGHT))
@@ -233,8 +235,8 @@ def check_display(config: DisplayConfig, data_dir: Path | None = None) -> tuple[
     except Exception as exc:
         return False, describe_error(config, exc)
     where = (
-        f" on I2C bus {config.i2c_bus} at 0x{config.address:02X}"
+        doctor_says("display_where", bus=config.i2c_bus, address=config.address)
         if config.driver in ("ssd1306", "sh1106")
         else ""
     )
-    return True, f"display: {config.driver}{where} ok (a test frame is on it)"
+    return True, doctor_says("display_ok", driver=config.driver, where=where)

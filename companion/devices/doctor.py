@@ -348,7 +348,7 @@ def check_configured_display(
     from companion.devices.display import check_display
 
     if isinstance(config, ConfigError):
-        print(f"config: {config}", file=out)
+        print(told("config", problem=config), file=out)
         return 2
     ok, message = check_display(config.display, find_data_dir(config, data_dir))
     print(message, file=out)

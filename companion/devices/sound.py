@@ -184,22 +184,26 @@ def check_sound(config: SoundConfig, lang: str) -> tuple[bool, str]:
     """For ``companion doctor``: say a test sentence with the configured voice; (ok, one
     line). espeak-ng's exit status is checked, not the ears: whoever runs the doctor
     listens."""
+    from companion.devices.words import doctor_says as told
+
     if not config.on:
-        return True, f"sound: {config.backend if config.backend == 'none' else 'volume 0'}"
+        return True, told(
+            "sound_off", backend="none" if config.backend == "none" else told("volume_0")
+        )
     if config.backend == "capture":
-        return True, "sound: capture (logged, never played)"
+        return True, told("sound_capture")
     missing = espeak_missing()
     if missing is not None:
-        return False, f"sound: {missing}"
+        return False, told("sound_missing", missing=missing)
     espeak = Espeak(config, str(shutil.which(ESPEAK)))
     problem = espeak.check(lang)
     if problem is None:
         failed = espeak.play(TEST_SENTENCE[lang], lang)
         problem = None if failed is None else f"{ESPEAK}: {failed}"
     if problem is not None:
-        return False, f'sound: {problem} (docs/install.md, "The table\'s voice")'
+        return False, told("sound_problem", problem=problem)
     said = TEST_SENTENCE[lang]
-    return True, f'sound: espeak-ng, voice {config.voice(lang)}, volume {config.volume}: "{said}"'
+    return True, told("sound_ok", voice=config.voice(lang), volume=config.volume, said=said)
 
 
 def _first_line(data: bytes) -> str:

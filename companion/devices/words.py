@@ -161,6 +161,21 @@ DOCTOR: dict[str, tuple[str, str]] = {
                "one of them"),
     "bad_config": ("configuration invalide (voir plus haut ; companion config check)",
                    "invalid configuration (see above; companion config check)"),
+    "config": ("configuration : {problem}", "config: {problem}"),
+    "display_none": ("écran : aucun configuré", "display: none configured"),
+    "display_ok": ("écran : {driver}{where} ok (une image de test s’y affiche)",
+                   "display: {driver}{where} ok (a test frame is on it)"),
+    "display_where": (" sur le bus I2C {bus} à l’adresse 0x{address:02X}",
+                      " on I2C bus {bus} at 0x{address:02X}"),
+    "sound_off": ("son : {backend}", "sound: {backend}"),
+    "volume_0": ("volume 0", "volume 0"),
+    "sound_capture": ("son : capture (journalisé, jamais joué)",
+                      "sound: capture (logged, never played)"),
+    "sound_missing": ("son : {missing}", "sound: {missing}"),
+    "sound_problem": ("son : {problem} (docs/install.md, la section sur la voix de la table)",
+                      "sound: {problem} (docs/install.md, \"The table's voice\")"),
+    "sound_ok": ("son : espeak-ng, voix {voice}, volume {volume} : « {said} »",
+                 "sound: espeak-ng, voice {voice}, volume {volume}: \"{said}\""),
 }  # fmt: skip
 """What `companion doctor` says, each (French, English), under ``cli.doctor.say.``."""
 
