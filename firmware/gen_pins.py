@@ -58,8 +58,8 @@ def render(table: dict) -> str:
 
 def crowded(table: dict) -> list[str]:
     """A warning for each bus of the ``[pico]`` part that carries more readers than one
-    bus scans in time (companion/devices/scan_model.py)."""
-    from companion.devices.scan_model import crowded_buses
+    bus scans in time (companion/devices/scan_model.py), in the command line's language."""
+    from companion.devices.words import crowded_buses
 
     readers = table["pico"]["readers"]
     on_spi1 = set(readers.get("spi1", ()))
