@@ -45,7 +45,7 @@ GAMES = {
         "tests.referee.flipdone.scenario_scripts", "tests.screens.flipdone.samples"
     ),
     "swiped": Fixtures("tests.referee.swiped.scenario_scripts", "tests.screens.swiped.samples"),
-    "vnp": Fixtures("tests.referee.vnp.scenario_scripts", "tests.screens.vnp.samples"),
+    "vnp": Fixtures("tests.games.vnp.referee.scenario_scripts", "tests.games.vnp.screens.samples"),
 }
 
 

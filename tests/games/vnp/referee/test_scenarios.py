@@ -1,7 +1,7 @@
 """Vous ne passerez pas ! scenario journals replayed through the referee, as the table's web
 page feeds it.
 
-The scenarios are in tests/referee/vnp/scenarios/ (written by
+The scenarios are in tests/games/vnp/referee/scenarios/ (written by
 `python -m tests.make_fixtures scenarios`); each test
 names what VNP-1..VNP-7 and docs/table.md say must come out of it. What is expected is
 worked out from the rules and from what the players did (the builder's record of the
@@ -35,8 +35,8 @@ from companion.games.vnp.screens import VnpBoardScreen, VnpGameOverScreen, VnpNo
 from companion.games.vnp.words import VnpRefusal
 from companion.journal import Input, PressInput, Setup, TickInput, read_journal
 from companion.referee.pace import NOTICE_SECONDS, SetupError
-from tests.referee.vnp.scenario_scripts import SCENARIOS, TEAMS_SIZE
-from tests.referee.vnp.script import FOUR, TWO, VnpScript
+from tests.games.vnp.referee.scenario_scripts import SCENARIOS, TEAMS_SIZE
+from tests.games.vnp.referee.script import FOUR, TWO, VnpScript
 
 HERE = Path(__file__).parent / "scenarios"
 

@@ -21,11 +21,11 @@ from companion.games.vnp.referee import describe as vnp_describe
 from companion.games.vnp.rules import PIECES
 from companion.games.vnp.words import LINES as _LINES
 from companion.transcript import describe
-from tests.referee.vnp.scenario_scripts import SCENARIOS
-from tests.referee.vnp.script import FOUR, TWO, VnpScript
-from tests.referee.vnp.test_scenarios import book_scores
+from tests.games.vnp.referee.scenario_scripts import SCENARIOS
+from tests.games.vnp.referee.script import FOUR, TWO, VnpScript
+from tests.games.vnp.referee.test_scenarios import book_scores
 
-PAGE_VIEW = Path(__file__).parents[3] / "companion" / "games" / "vnp" / "static" / "view.js"
+PAGE_VIEW = Path(__file__).parents[4] / "companion" / "games" / "vnp" / "static" / "view.js"
 FULL = sum(piece.size for piece in PIECES)
 """VNP-6: a colour's score before it places anything (the segments of its 24 pieces)."""
 OWN_KINDS = {"placed", "passed", "all_placed", "game_over", "hint", "undo", "ignored"}

@@ -1,4 +1,4 @@
-"""The Vous ne passerez pas ! scenarios of tests/referee/vnp/scenarios/, as scripts
+"""The Vous ne passerez pas ! scenarios of tests/games/vnp/referee/scenarios/, as scripts
 (`SCENARIOS`); `python -m tests.make_fixtures scenarios` writes them (run it after
 changing one).
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.referee.vnp.script import TWO, VnpScript
+from tests.games.vnp.referee.script import TWO, VnpScript
 
 HERE = Path(__file__).parent / "scenarios"
 

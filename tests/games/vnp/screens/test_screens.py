@@ -42,9 +42,7 @@ from companion.screens.font import ELLIPSIS, SMALL
 from companion.screens.model import Notice, Refusal
 from companion.screens.render import RENDERERS, draw, frame
 from companion.screens.text import LANGUAGES
-from tests.screens import texts_of
-from tests.screens.test_render import on_screen
-from tests.screens.vnp.samples import (
+from tests.games.vnp.screens.samples import (
     FOUR,
     TWO,
     base,
@@ -57,6 +55,8 @@ from tests.screens.vnp.samples import (
     passed_board,
     tie,
 )
+from tests.screens import texts_of
+from tests.screens.test_render import on_screen
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = golden_cases()

@@ -33,7 +33,7 @@ from companion.games.vnp.rules.board import (
 from companion.games.vnp.rules.pieces import Geometry, _GeometryToPlace
 from companion.journal import read_journal
 
-SCENARIOS = Path(__file__).parents[2] / "referee" / "vnp" / "scenarios"
+SCENARIOS = Path(__file__).parents[1] / "referee" / "scenarios"
 
 
 def built(thing: object, name: str) -> bool:

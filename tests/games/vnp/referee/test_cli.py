@@ -19,7 +19,7 @@ from companion.journal import Setup
 from companion.menu import new_menu, spot_count, turn
 from companion.referee.pace import SetupError
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 def companion(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

@@ -38,7 +38,7 @@ from companion.games.vnp.rules import (
 )
 from companion.games.vnp.rules.pieces import ends
 from companion.rules.errors import BadInput, IllegalAction
-from tests.rules.vnp.helpers import line, pid, position
+from tests.games.vnp.rules.helpers import line, pid, position
 
 # Bleu starts just below jaune, so the two meet at once.
 NEAR = make_config(starts=((2, 2), (2, 4), (10, 10), (2, 10)))
