@@ -13,8 +13,7 @@ import pytest
 from companion import games
 from companion.journal import PressInput, read_journal
 from companion.screens.pairing import PairingScreen
-
-from .table import LiveTable
+from tests.web.table import LiveTable
 
 SIZE = 7
 """VNP-2's board is configurable; a 7 x 7 board makes a whole game short."""
