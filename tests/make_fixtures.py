@@ -44,7 +44,9 @@ GAMES = {
     "flipdone": Fixtures(
         "tests.referee.flipdone.scenario_scripts", "tests.screens.flipdone.samples"
     ),
-    "swiped": Fixtures("tests.referee.swiped.scenario_scripts", "tests.screens.swiped.samples"),
+    "swiped": Fixtures(
+        "tests.games.swiped.referee.scenario_scripts", "tests.games.swiped.screens.samples"
+    ),
     "vnp": Fixtures("tests.games.vnp.referee.scenario_scripts", "tests.games.vnp.screens.samples"),
 }
 

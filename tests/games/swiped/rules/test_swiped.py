@@ -54,7 +54,7 @@ from companion.games.swiped.rules import (
     swap_order,
 )
 from companion.rules.errors import BadInput, IllegalAction
-from tests.rules.swiped.helpers import execute_all, game, play, program
+from tests.games.swiped.rules.helpers import execute_all, game, play, program
 
 R, OR, J, V, B, VI, RO, BL, N = COLOURS
 P0 = [(R, OR), (J, V), (B, VI)]

@@ -33,8 +33,7 @@ from companion.screens.font import ELLIPSIS, LARGE, SMALL
 from companion.screens.model import Notice, Refusal
 from companion.screens.render import RENDERERS, draw, frame
 from companion.screens.text import LANGUAGES
-from tests.screens import texts_of
-from tests.screens.swiped.samples import (
+from tests.games.swiped.screens.samples import (
     NAMES,
     PROMPTS,
     TARGETS,
@@ -46,6 +45,7 @@ from tests.screens.swiped.samples import (
     whole_game_frames,
     won,
 )
+from tests.screens import texts_of
 from tests.screens.test_render import on_screen
 
 GOLDEN = Path(__file__).parent / "golden"

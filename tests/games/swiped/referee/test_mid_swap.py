@@ -18,9 +18,9 @@ from companion.games.swiped.referee import SetupError, SwipedReferee
 from companion.games.swiped.rules import agreement, make_deck
 from companion.games.swiped.sim import make_setup
 from companion.journal import PressInput, Setup, SpotInput, TickInput, read_lines
-from tests.referee.swiped.scenario_scripts import ANA_CARD, BOB_CARD, TO_FIVE
-from tests.referee.swiped.scenario_scripts import LAYOUT as LAYOUT_CARD
-from tests.referee.swiped.script import SwScript, card_of
+from tests.games.swiped.referee.scenario_scripts import ANA_CARD, BOB_CARD, TO_FIVE
+from tests.games.swiped.referee.scenario_scripts import LAYOUT as LAYOUT_CARD
+from tests.games.swiped.referee.script import SwScript, card_of
 
 
 class Table:

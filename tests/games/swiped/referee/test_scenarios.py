@@ -1,6 +1,6 @@
 """Swiped scenario journals replayed through the referee, as a real table feeds it.
 
-The scenarios are in tests/referee/swiped/scenarios/ (written by
+The scenarios are in tests/games/swiped/referee/scenarios/ (written by
 `python -m tests.make_fixtures scenarios`); each
 test names what SW-1..SW-6 and docs/table.md say must come out of it. What is expected is
 worked out from the rules and from what the people did (the builder's record of the
@@ -26,7 +26,7 @@ from companion.games.swiped.screens import (
     sw_phrase,
 )
 from companion.journal import Input, read_journal
-from tests.referee.swiped.scenario_scripts import (
+from tests.games.swiped.referee.scenario_scripts import (
     ANA_CARD,
     BOB_CARD,
     LAYOUT,
@@ -34,7 +34,7 @@ from tests.referee.swiped.scenario_scripts import (
     SCENARIOS,
     TO_FIVE,
 )
-from tests.referee.swiped.script import card_of
+from tests.games.swiped.referee.script import card_of
 
 HERE = Path(__file__).parent / "scenarios"
 FAULTS = ("fault", "fixed")

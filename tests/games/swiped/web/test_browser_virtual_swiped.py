@@ -17,9 +17,8 @@ from companion import games
 from companion.games.swiped.rules import next_swap
 from companion.journal import read_journal
 from companion.session import replay
-
-from .table import LiveTable
-from .virtual_pages import check_own_facts_only, payloads, seated, until
+from tests.web.table import LiveTable
+from tests.web.virtual_pages import check_own_facts_only, payloads, seated, until
 
 
 def keys(data: Any) -> set[str]:

@@ -1,4 +1,4 @@
-"""The Swiped scenarios of tests/referee/swiped/scenarios/, as scripts (`SCENARIOS`);
+"""The Swiped scenarios of tests/games/swiped/referee/scenarios/, as scripts (`SCENARIOS`);
 `python -m tests.make_fixtures scenarios` writes them (run it after changing one).
 
 Each scenario is a real table's inputs in the journal format; test_scenarios.py replays
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.games.swiped.rules import agreement
-from tests.referee.swiped.script import SwScript, card_of
+from tests.games.swiped.referee.script import SwScript, card_of
 
 HERE = Path(__file__).parent / "scenarios"
 

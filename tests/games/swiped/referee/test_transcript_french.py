@@ -24,10 +24,10 @@ from companion.games.swiped.screens import SwFaultScreen, colour_name, sw_say
 from companion.games.swiped.words import LINES as _LINES
 from companion.journal import read_journal, read_lines
 from companion.transcript import describe as transcript_describe
-from tests.referee.swiped.scenario_scripts import ANA_CARD, BOB_CARD, LAYOUT
-from tests.referee.swiped.script import SwScript, card_of
-from tests.referee.swiped.test_scenarios import HERE, replay
-from tests.referee.swiped.test_sim import relabelled
+from tests.games.swiped.referee.scenario_scripts import ANA_CARD, BOB_CARD, LAYOUT
+from tests.games.swiped.referee.script import SwScript, card_of
+from tests.games.swiped.referee.test_scenarios import HERE, replay
+from tests.games.swiped.referee.test_sim import relabelled
 
 SCENARIOS = sorted(path.stem for path in HERE.glob("*.jsonl"))
 NAMES = ("Ana", "Bob")
