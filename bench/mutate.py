@@ -99,7 +99,7 @@ SEED = 44
 
 OWN_TESTS = {
     "companion/games/passpass/rules/engine.py": ("tests/rules",),
-    "companion/games/flipdone/rules/board.py": ("tests/rules",),
+    "companion/games/flipdone/rules/board.py": ("tests/games/flipdone/rules",),
     "companion/games/swiped/rules/engine.py": ("tests/games/swiped/rules",),
     "companion/games/swiped/rules/board.py": ("tests/games/swiped/rules",),
     "companion/games/vnp/rules/engine.py": ("tests/games/vnp/rules",),

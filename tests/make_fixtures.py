@@ -42,7 +42,7 @@ class Fixtures:
 GAMES = {
     "passpass": Fixtures("tests.referee.scenario_scripts", "tests.screens.samples"),
     "flipdone": Fixtures(
-        "tests.referee.flipdone.scenario_scripts", "tests.screens.flipdone.samples"
+        "tests.games.flipdone.referee.scenario_scripts", "tests.games.flipdone.screens.samples"
     ),
     "swiped": Fixtures(
         "tests.games.swiped.referee.scenario_scripts", "tests.games.swiped.screens.samples"

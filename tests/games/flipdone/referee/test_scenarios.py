@@ -1,6 +1,6 @@
 """Flip Done scenario journals replayed through the referee, as a real table feeds it.
 
-The scenarios are in tests/referee/flipdone/scenarios/ (written by
+The scenarios are in tests/games/flipdone/referee/scenarios/ (written by
 `python -m tests.make_fixtures scenarios`); each
 test names what FD-1..FD-10 and docs/table.md say must come out of it.
 """
@@ -17,7 +17,7 @@ from companion.games.flipdone.referee import FlipDoneReferee
 from companion.games.flipdone.rules import Stage
 from companion.games.flipdone.screens import FdBoardScreen, FdFaultScreen, FdSay
 from companion.journal import read_journal
-from tests.referee.flipdone.scenario_scripts import SCENARIOS
+from tests.games.flipdone.referee.scenario_scripts import SCENARIOS
 
 HERE = Path(__file__).parent / "scenarios"
 

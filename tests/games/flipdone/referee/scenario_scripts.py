@@ -1,4 +1,4 @@
-"""The Flip Done scenarios of tests/referee/flipdone/scenarios/, as scripts (`SCENARIOS`);
+"""The Flip Done scenarios of tests/games/flipdone/referee/scenarios/, as scripts (`SCENARIOS`);
 `python -m tests.make_fixtures scenarios` writes them (run it after changing one).
 
 Each scenario is a real table's inputs in the journal format; test_scenarios.py replays
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.referee.flipdone.script import FdScript
+from tests.games.flipdone.referee.script import FdScript
 
 HERE = Path(__file__).parent / "scenarios"
 

@@ -30,7 +30,7 @@ from companion.games.flipdone.rules import (
 )
 from companion.games.flipdone.sim import FlipDoneSim, Noise, comparable, make_setup
 from companion.lab.model import PerSeat, Rate, Variant
-from tests.rules.flipdone.helpers import game, play, position
+from tests.games.flipdone.rules.helpers import game, play, position
 
 H, R = "heuristic", "random"
 

@@ -22,9 +22,9 @@ from companion.games.flipdone.referee import FlipDoneReferee, describe
 from companion.games.flipdone.rules import Config, make_config
 from companion.games.flipdone.sim import FlipDoneSim, make_setup
 from companion.journal import read_journal
-from tests.referee.flipdone.scenario_scripts import KEEP, SCENARIOS
-from tests.referee.flipdone.script import FdScript
-from tests.referee.flipdone.test_scenarios import replay
+from tests.games.flipdone.referee.scenario_scripts import KEEP, SCENARIOS
+from tests.games.flipdone.referee.script import FdScript
+from tests.games.flipdone.referee.test_scenarios import replay
 
 SHORT = make_config(phases=1, manches=1)
 """One phase a game: seed 2 ties the manche, plays one more phase and Ana wins (FD-10)."""

@@ -44,7 +44,7 @@ from companion.games.flipdone.rules import (
     public_view,
 )
 from companion.rules.errors import BadInput, IllegalAction
-from tests.rules.flipdone.helpers import assert_conserved, game, play, position
+from tests.games.flipdone.rules.helpers import assert_conserved, game, play, position
 
 COL1, COL2, COL3, ROW1, ROW2, ROW3, DIAG159, DIAG357 = range(8)
 

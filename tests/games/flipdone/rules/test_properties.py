@@ -32,8 +32,8 @@ from companion.games.flipdone.rules import (
     public_view,
     unseen,
 )
+from tests.games.flipdone.rules.helpers import assert_conserved
 from tests.rules.contract import assert_illegal_refused
-from tests.rules.flipdone.helpers import assert_conserved
 
 MAX_ACTIONS = 5_000
 

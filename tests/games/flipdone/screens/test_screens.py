@@ -25,7 +25,7 @@ from companion.games.flipdone.sim import FlipDoneSim, Noise, make_setup
 from companion.journal import Input
 from companion.screens.font import SMALL
 from companion.screens.render import RENDERERS, draw, frame
-from tests.screens.flipdone.samples import PROMPTS, golden_cases, played
+from tests.games.flipdone.screens.samples import PROMPTS, golden_cases, played
 from tests.screens.test_render import on_screen
 
 GOLDEN = Path(__file__).parent / "golden"

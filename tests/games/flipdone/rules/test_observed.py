@@ -51,7 +51,7 @@ from companion.games.flipdone.rules import (
     unseen,
 )
 from companion.rules.errors import BadInput, IllegalAction
-from tests.rules.flipdone.helpers import play
+from tests.games.flipdone.rules.helpers import play
 
 FULL = {1: "AH", 2: "2H", 3: "3S", 4: "4S", 5: "5H", 6: "6S", 7: "7H", 8: "8S", 9: "9H"}
 

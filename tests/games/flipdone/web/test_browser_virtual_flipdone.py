@@ -21,9 +21,8 @@ from companion import games
 from companion.games.flipdone.rules import public_view
 from companion.journal import read_journal
 from companion.session import replay
-
-from .table import LiveTable
-from .virtual_pages import check_own_facts_only, payloads, seated, strings, until
+from tests.web.table import LiveTable
+from tests.web.virtual_pages import check_own_facts_only, payloads, seated, strings, until
 
 WRITTEN_RANKS = {"fr": {"J": "V", "Q": "D", "K": "R"}, "en": {}}
 SUITS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}

@@ -14,7 +14,7 @@ from companion.devices.registry import TagRegistry
 from companion.games.flipdone.rules import DECK
 from tests.devices.test_enroll import Hands
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 def test_demo_plays_a_whole_game_and_its_journal_replays_to_it(tmp_path, capsys):
