@@ -38,7 +38,7 @@ GAMES = {"PhiPassPass": "phipasspass", "Flip Done": "flipdone", "Swiped": "swipe
 """The games started besides the default (PtiPassPass), by their config name."""
 SEATS = {"flipdone": 3, "swiped": 2}
 """The games whose config must name their seats (no default number of players)."""
-RESUMED = ROOT / "tests" / "referee" / "vnp" / "scenarios" / "two_players.jsonl"
+RESUMED = ROOT / "tests" / "games" / "vnp" / "referee" / "scenarios" / "two_players.jsonl"
 RESUMED_PLACEMENTS = 20
 """A VNP game resumed (`run --resume`, as the service starts) at its 20th placement: the
 first inputs of a two-player game the referee's tests replay."""

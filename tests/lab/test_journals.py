@@ -11,8 +11,10 @@ import pytest
 
 from companion.cli import main
 from companion.lab.journals import FAULTS, REFUSED, SIMULATED, TABLE, report
+from tests.referee import kept_journals
 
 DATA = Path(__file__).resolve().parent.parent / "referee"
+GAMES = DATA.parent / "games"
 FAULTS_SCENARIO = DATA / "scenarios" / "faults.jsonl"
 
 
@@ -32,7 +34,7 @@ def test_faults_are_timed_from_the_wrong_table_to_the_table_put_right():
 
 
 def test_refused_presses_are_counted_by_reason():
-    (group,) = report([DATA / "vnp" / "scenarios" / "undo_off.jsonl"])
+    (group,) = report([GAMES / "vnp" / "referee" / "scenarios" / "undo_off.jsonl"])
     refused = {f.label: f.estimate.value for f in group.table if f.section == REFUSED}
     # Undo is off at that table: both "back" presses refused, said as the OLED says it.
     assert refused == {"Undo is turned off at this table.": 2}
@@ -45,7 +47,7 @@ def test_calls_made_together_at_the_table_count_for_pti_7():
 
 
 def test_journals_of_one_game_seats_and_rules_are_reported_together():
-    paths = sorted(DATA.rglob("*.jsonl"))
+    paths = kept_journals()
     groups = report(paths)
     assert sum(g.games for g in groups) == len(paths)
     keys = [(g.variant.game, g.variant.players, tuple(sorted(g.variant.rules.items())),
@@ -63,7 +65,8 @@ def test_journals_of_one_game_seats_and_rules_are_reported_together():
 
 def test_report_command_writes_the_report_and_names_a_bad_journal(tmp_path, capsys):
     out = tmp_path / "out"
-    code = main(["report", str(DATA / "scenarios"), str(DATA / "flipdone" / "scenarios"),
+    code = main(["report", str(DATA / "scenarios"),
+                 str(GAMES / "flipdone" / "referee" / "scenarios"),
                  "--out", str(out), "--name", "club night", "--quiet"])  # fmt: skip
     assert code == 0
     printed = capsys.readouterr().out

@@ -20,7 +20,7 @@ from companion.session import replay as replay_session
 HERE = Path(__file__).parent
 PHI = HERE / "scenarios" / "phipasspass_two_windows.jsonl"
 FLIPDONE = HERE / "regressions" / "flipdone-3-seed1-off-mat.jsonl"
-SWIPED = HERE / "swiped" / "scenarios" / "matches_true.jsonl"
+SWIPED = HERE.parent / "games" / "swiped" / "referee" / "scenarios" / "matches_true.jsonl"
 
 
 def rewritten(source: Path, out: Path, change: dict[str, Any], drop: tuple[str, ...]) -> Path:
