@@ -40,7 +40,7 @@ class Fixtures:
 
 
 GAMES = {
-    "passpass": Fixtures("tests.referee.scenario_scripts", "tests.screens.samples"),
+    "passpass": Fixtures("tests.games.passpass.referee.scenario_scripts", "tests.screens.samples"),
     "flipdone": Fixtures(
         "tests.games.flipdone.referee.scenario_scripts", "tests.games.flipdone.screens.samples"
     ),

@@ -3,8 +3,8 @@ per event, `companion.transcript.describe`) and the status line (`PassPassRefere
 in the OLED's words (`companion/screens/text.py`). English, the command line's and the
 logs', speaks the English OLED's words (Magician, round, Rabbit).
 
-The games are real: the scenario journals of tests/referee/scenarios/ and simulated games,
-fed through the referee as a table would feed it.
+The games are real: the scenario journals of tests/games/passpass/referee/scenarios/ and
+simulated games, fed through the referee as a table would feed it.
 """
 
 from __future__ import annotations

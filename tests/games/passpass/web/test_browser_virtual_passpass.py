@@ -18,9 +18,8 @@ import pytest
 from companion import games
 from companion.journal import read_journal
 from companion.session import replay
-
-from .table import LiveTable
-from .virtual_pages import check_own_facts_only, seated, until
+from tests.web.table import LiveTable
+from tests.web.virtual_pages import check_own_facts_only, seated, until
 
 WINDOW = 2.0
 """Seconds of a challenge window: time enough to call it from a page."""

@@ -38,8 +38,8 @@ from companion.games.passpass.rules import (
     public_view,
 )
 from companion.games.passpass.selfplay import choose
+from tests.games.passpass.rules.helpers import assert_conserved
 from tests.rules.contract import assert_illegal_refused
-from tests.rules.helpers import assert_conserved
 
 MAX_ACTIONS = 30_000
 TURN_LIMIT = 300

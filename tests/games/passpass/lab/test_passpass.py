@@ -3,8 +3,8 @@ counted as it goes) reads back from its events into the same record, and the rec
 what the rules say happened.
 
 COMPANION_LAB_DIFF_GAMES scales the read-back test's games (default 14: 952 games, a few
-seconds); `COMPANION_LAB_DIFF_GAMES=500 .venv/bin/pytest tests/lab/test_passpass.py -k
-reads_back -n 2` plays 34,000.
+seconds); `COMPANION_LAB_DIFF_GAMES=500 .venv/bin/pytest
+tests/games/passpass/lab/test_passpass.py -k reads_back -n 2` plays 34,000.
 
 Seats are 0-based and clockwise; with 3 players the hats are a 3 x 3 grid numbered 1..9
 in reading order (PTI-2).

@@ -1,6 +1,6 @@
 """A small builder for scenario journals: physical acts on a table, written as the journal
 format (docs/journal.md). `python -m tests.make_fixtures scenarios` uses it to write
-tests/referee/scenarios/."""
+tests/games/passpass/referee/scenarios/."""
 
 from __future__ import annotations
 

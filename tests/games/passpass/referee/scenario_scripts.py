@@ -1,4 +1,4 @@
-"""The PtiPassPass and PhiPassPass scenarios of tests/referee/scenarios/, as scripts
+"""The PtiPassPass and PhiPassPass scenarios of tests/games/passpass/referee/scenarios/, as scripts
 (`SCENARIOS`); `python -m tests.make_fixtures scenarios` writes them (run it after
 changing one).
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.referee.script import Script
+from tests.games.passpass.referee.script import Script
 
 HERE = Path(__file__).parent / "scenarios"
 

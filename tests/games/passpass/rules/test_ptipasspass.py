@@ -40,7 +40,7 @@ from companion.games.passpass.rules import (
     public_view,
 )
 from companion.rules.errors import BadInput, IllegalAction
-from tests.rules.helpers import assert_conserved, game, play, position
+from tests.games.passpass.rules.helpers import assert_conserved, game, play, position
 
 DOUBLON, MENTEUR = Challenge.DOUBLON, Challenge.MENTEUR
 ALL = ("colombe", "lapin", "souris")

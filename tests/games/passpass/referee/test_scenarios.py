@@ -1,6 +1,6 @@
 """Scenario journals replayed through the referee, as a real table would feed it.
 
-The scenarios are in tests/referee/scenarios/ (written by
+The scenarios are in tests/games/passpass/referee/scenarios/ (written by
 `python -m tests.make_fixtures scenarios`); each test
 names what the rule books, the rulings and docs/table.md say must come out of it.
 """
@@ -18,7 +18,7 @@ from companion.games.passpass.referee import NOTICE_SECONDS, SHOW_SECONDS, PassP
 from companion.games.passpass.screens import InstructionScreen, NoticeScreen, RevealMissScreen
 from companion.journal import Input, PressInput, TickInput, read_journal
 from companion.screens.text import say
-from tests.referee.scenario_scripts import SCENARIOS
+from tests.games.passpass.referee.scenario_scripts import SCENARIOS
 
 HERE = Path(__file__).parent / "scenarios"
 
