@@ -38,7 +38,7 @@ GAMES = {"PhiPassPass": "phipasspass", "Flip Done": "flipdone", "Swiped": "swipe
 """The games started besides the default (PtiPassPass), by their config name."""
 SEATS = {"flipdone": 3, "swiped": 2}
 """The games whose config must name their seats (no default number of players)."""
-RESUMED = ROOT / "tests" / "referee" / "vnp" / "scenarios" / "two_players.jsonl"
+RESUMED = ROOT / "tests" / "games" / "vnp" / "referee" / "scenarios" / "two_players.jsonl"
 RESUMED_PLACEMENTS = 20
 """A VNP game resumed (`run --resume`, as the service starts) at its 20th placement: the
 first inputs of a two-player game the referee's tests replay."""
@@ -287,7 +287,7 @@ shows the game), with its web page (the default) and without, and to the page's 
 page:" log line (it listens); the default game's (PtiPassPass), then every other game's
 to ready (Flip Done with 3 seats, Swiped with 2, the others their default), and a VNP game
 resumed at its {RESUMED_PLACEMENTS}th placement (`--resume`, as the service starts: the
-first inputs of tests/referee/vnp/scenarios/two_players.jsonl). Wall time (this
+first inputs of tests/games/vnp/referee/scenarios/two_players.jsonl). Wall time (this
 machine is shared: an idle one is faster) and the process's CPU time; the Pi figures are
 the CPU time's. {pi.line()} A start also reads a few MB of bytecode and libraries from
 the Pi's SD card, which the ratio does not cover: a cold start (after a reboot) takes

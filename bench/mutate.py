@@ -98,17 +98,17 @@ SAMPLE = 50
 SEED = 44
 
 OWN_TESTS = {
-    "companion/games/passpass/rules/engine.py": ("tests/rules",),
-    "companion/games/flipdone/rules/board.py": ("tests/rules",),
-    "companion/games/swiped/rules/engine.py": ("tests/rules",),
-    "companion/games/swiped/rules/board.py": ("tests/rules",),
-    "companion/games/vnp/rules/engine.py": ("tests/rules",),
-    "companion/games/vnp/rules/board.py": ("tests/rules",),
+    "companion/games/passpass/rules/engine.py": ("tests/games/passpass/rules",),
+    "companion/games/flipdone/rules/board.py": ("tests/games/flipdone/rules",),
+    "companion/games/swiped/rules/engine.py": ("tests/games/swiped/rules",),
+    "companion/games/swiped/rules/board.py": ("tests/games/swiped/rules",),
+    "companion/games/vnp/rules/engine.py": ("tests/games/vnp/rules",),
+    "companion/games/vnp/rules/board.py": ("tests/games/vnp/rules",),
     "companion/referee/pace.py": (
         "tests/referee/test_timing.py", "tests/referee/test_off_mat.py",
-        "tests/referee/test_scenarios.py", "tests/referee/test_mat_setup.py",
+        "tests/games/passpass/referee/test_scenarios.py", "tests/referee/test_mat_setup.py",
         "tests/referee/test_old_setup_lines.py", "tests/pi/test_pace.py",
-        "tests/referee/vnp/test_scenarios.py", "tests/referee/test_across.py",
+        "tests/games/vnp/referee/test_scenarios.py", "tests/referee/test_across.py",
         "tests/referee/test_time_first.py",
     ),
     "companion/journal.py": (

@@ -18,9 +18,9 @@ from companion.referee.pace import SetupError
 from companion.session import replay as replay_session
 
 HERE = Path(__file__).parent
-PHI = HERE / "scenarios" / "phipasspass_two_windows.jsonl"
+PHI = HERE.parent / "games" / "passpass" / "referee" / "scenarios" / "phipasspass_two_windows.jsonl"
 FLIPDONE = HERE / "regressions" / "flipdone-3-seed1-off-mat.jsonl"
-SWIPED = HERE / "swiped" / "scenarios" / "matches_true.jsonl"
+SWIPED = HERE.parent / "games" / "swiped" / "referee" / "scenarios" / "matches_true.jsonl"
 
 
 def rewritten(source: Path, out: Path, change: dict[str, Any], drop: tuple[str, ...]) -> Path:

@@ -6,7 +6,7 @@ Random(rng.random()), the first seat i mod 3, and the engine seeded with
 rng.randrange(2**31). `LAB.play` plays it on the engine's board (rules/board.py), which
 tells a `Tally` what happens; `play_reference` plays it as a table does (the engine's
 `apply`, the bots at table seats) and reads its events as a journal is read (`record_of`,
-reader.py): both give the same record (tests/lab/test_flipdone.py).
+reader.py): both give the same record (tests/games/flipdone/lab/test_flipdone.py).
 
 Variant.rules takes the keys of a table's `[game.rules]` (`RULE_KEYS` of the referee):
 phases, manches, first_element, manche_tie, tie_phase_limit. Unset, they are the book's:

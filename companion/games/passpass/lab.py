@@ -4,9 +4,9 @@ A lab game is played on the engine's board (rules/board.py) by the bots on the b
 (bots.py), which tells a `Tally` what happens (tally.py); `play_reference` plays the very
 same game as a table does (the engine's `apply`, the bots at table seats, selfplay.py) and
 reads its events as a journal is read (`record_of`, reader.py): both give the same record
-(tests/lab/test_passpass.py). Game i of a variant is seeded as `companion selfplay` seeds
-it: bot of seat s from `random.Random(f"{seed}:{i}:{s}")`, the first player is seat
-i % players (PTI-13).
+(tests/games/passpass/lab/test_passpass.py). Game i of a variant is seeded as `companion
+selfplay` seeds it: bot of seat s from `random.Random(f"{seed}:{i}:{s}")`, the first player
+is seat i % players (PTI-13).
 
 A variant's `rules` are the engine's Config settings, as plain TOML values: `window`
 ("round" or "timed", PTI-7), `next_starter` ("left_of_winner" or "winner", PTI-12) and

@@ -7,7 +7,7 @@ plays it on the engine's board (rules/board.py) with the bots (bots.py), the boa
 the lab's `Tally` and the deducing bots' evidence what happens; `play_reference` plays it
 as a table does (the engine's `apply`, the bots asked through a `Decider`) and reads its
 events as a journal is read (`record_of`): both give the same record
-(tests/lab/test_swiped.py).
+(tests/games/swiped/lab/test_swiped.py).
 
 The figures (`SECTIONS`, keys in `tally.py`): claims by kind and verdict, false claims and
 what followed them (SW-5), how games ended, the manche of each win, swaps and repeated
