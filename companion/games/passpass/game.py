@@ -14,6 +14,7 @@ from companion.games.passpass.page import page_view
 from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_config
 from companion.games.passpass.rules.layouts import Layout, LayoutError
 from companion.games.passpass.table_settings import SETUP_FIELDS, TABLE_SETTINGS
+from companion.games.passpass.tokens import FAMILY
 from companion.journal import Setup
 from companion.options import whole_number
 from companion.rules.errors import RuleError
@@ -21,8 +22,6 @@ from companion.rules.errors import RuleError
 if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
     from companion.games.passpass.referee import PassPassReferee
 
-FAMILY = {"ptipasspass": "animal", "phipasspass": "colour"}
-"""How each edition's tokens are tagged: "animal:lapin", "colour:bleu"."""
 BUTTONS = (
     Button("doublon", {"fr": "Doublon", "en": "Doublon"}, (4, 17, 27, 22, 5, 6)),
     Button("menteur", {"fr": "Menteur", "en": "Menteur"}, (14, 15, 18, 23, 24, 25)),
