@@ -105,9 +105,9 @@ def play_with(
         seat = board.turn
         tally.mark(board.tokens)
         choices[0] += _choices(board)
-        choices[1] += 1
         board.play(bots[seat](board, rngs[seat]))
     tally.mark(board.tokens)
+    choices[1] = tally.decisions()
     return record(tally, PLAYERS, config.first)
 
 
