@@ -128,6 +128,11 @@ class Aiming(Protocol):
         ...
 
 
+Describer = Callable[[TableEvent, Sequence[str], str], "str | None"]
+"""A game's own transcript lines: (one of its events, seat names, language) -> its line,
+or None for an event left to the lines every game shares (`companion.transcript`)."""
+
+
 class SimResultLike(Protocol):
     setup: Setup
     inputs: list[Input]
@@ -294,6 +299,10 @@ class Game:
     language) -> exit status; None if the game has no typed table yet."""
     controls: tuple[str, ...] = ()
     """The console controls the game uses (journal `press` controls)."""
+    describe: Describer | None = None
+    """Its own lines for its own events in a transcript (`companion replay`, the demo, the
+    page's history), in English or French; asked first for this game's events only, so
+    two games may share a kind ("swap"). None: the lines every game shares only."""
     first_question: str = "menu.title.first"
     """The text key of the power-on menu's question for the first player (the one its
     rule book names)."""

@@ -18,6 +18,7 @@ from companion.games.flipdone import voice, words  # noqa: F401  (registers its 
 from companion.games.flipdone.page import page_view
 from companion.games.flipdone.rules import DECK, ENGINE, PLAYERS, SQUARES
 from companion.journal import Setup
+from companion.referee.event_log import TableEvent
 
 if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
     from companion.games.flipdone.referee import FlipDoneReferee
@@ -46,6 +47,13 @@ def referee(setup: Setup) -> FlipDoneReferee:
     from companion.games.flipdone.referee import FlipDoneReferee
 
     return FlipDoneReferee(setup)
+
+
+def describe(event: TableEvent, names: Sequence[str], lang: str) -> str | None:
+    """Its own transcript lines, the referee's (imported with the first line asked for)."""
+    from companion.games.flipdone.referee import describe as lines
+
+    return lines(event, names, lang)
 
 
 def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
@@ -101,6 +109,7 @@ FLIPDONE = register(
         simulate=simulate,
         bots=BOTS,
         console=console,
+        describe=describe,
         controls=("choose", "back"),
         token_families=(
             TokenFamily("card", "(?:[A2-9TJQK]|10)[SHDC]", "card:<rank><suit> (e.g. card:QH)"),

@@ -9,11 +9,13 @@ from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Button, Game, RuleOption, TokenFamily, register
-from companion.games.passpass import transcript, voice, words  # noqa: F401  (registers its words)
+from companion.games.passpass import voice, words  # noqa: F401  (registers its words)
 from companion.games.passpass.page import page_view
 from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_config
 from companion.games.passpass.rules.layouts import Layout, LayoutError
 from companion.games.passpass.table_settings import SETUP_FIELDS, TABLE_SETTINGS
+from companion.games.passpass.tokens import FAMILY
+from companion.games.passpass.transcript import describer
 from companion.journal import Setup
 from companion.options import whole_number
 from companion.rules.errors import RuleError
@@ -21,8 +23,6 @@ from companion.rules.errors import RuleError
 if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
     from companion.games.passpass.referee import PassPassReferee
 
-FAMILY = {"ptipasspass": "animal", "phipasspass": "colour"}
-"""How each edition's tokens are tagged: "animal:lapin", "colour:bleu"."""
 BUTTONS = (
     Button("doublon", {"fr": "Doublon", "en": "Doublon"}, (4, 17, 27, 22, 5, 6)),
     Button("menteur", {"fr": "Menteur", "en": "Menteur"}, (14, 15, 18, 23, 24, 25)),
@@ -121,6 +121,7 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         simulate=simulate,
         bots=tuple(BOTS),
         console=console,
+        describe=describer(name),
         controls=("announce", "doublon", "menteur", "choose", "aim", "back"),
         token_families=(TokenFamily.of_words(FAMILY[name], rules.tokens),),
         buttons=BUTTONS,

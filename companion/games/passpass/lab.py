@@ -443,11 +443,23 @@ def _lab(rules: RuleSet) -> LabGame:
     return extend(lab, _thinking)
 
 
+@lru_cache(maxsize=1)
 def _thinking() -> ThinkingTable:
-    """The thinking bot's table (imported only when a variant seats one)."""
-    from companion.games.passpass.mcts import TABLE
+    """The thinking bot's table (its module imported only when a variant seats one)."""
+    from companion.games.passpass.mcts import RESTRICTIONS, seat_bot
 
-    return TABLE
+    def play(variant: Variant, index: int) -> GameRecord:
+        """Game `index` of a variant seating thinking bots, as a table plays it (the
+        engine's `apply`), measured from its events like a journaled game (the other
+        seats play as `play_reference`)."""
+        config, events = reference_events(variant, index, factory=seat_bot)
+        return RECORDERS[variant.game](variant.players, config.first, events)
+
+    return ThinkingTable(
+        restrictions={name: words for name, (words, _) in RESTRICTIONS.items()},
+        stand_in="heuristic",
+        play=play,
+    )
 
 
 PTI_LAB = _lab(PTIPASSPASS)

@@ -22,6 +22,7 @@ from companion.games.swiped import voice, words  # noqa: F401  (registers its ph
 from companion.games.swiped.rules import COLOURS, ENGINE, PLAYERS, SQUARES, Config
 from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK
 from companion.journal import Setup
+from companion.referee.event_log import TableEvent
 
 if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
     from companion.games.swiped.referee import SwipedReferee
@@ -55,6 +56,13 @@ def referee(setup: Setup) -> SwipedReferee:
     from companion.games.swiped.referee import SwipedReferee
 
     return SwipedReferee(setup)
+
+
+def describe(event: TableEvent, names: Sequence[str], lang: str) -> str | None:
+    """Its own transcript lines, the referee's (imported with the first line asked for)."""
+    from companion.games.swiped.referee import describe as lines
+
+    return lines(event, names, lang)
 
 
 def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
@@ -160,6 +168,7 @@ SWIPED = register(
         simulate=simulate,
         bots=BOTS,
         console=console,
+        describe=describe,
         controls=("doublon", "menteur", "aim", "choose", "back"),
         token_families=(
             TokenFamily("layout", "[1-9][0-9]*", "layout:<number>", noun="card"),

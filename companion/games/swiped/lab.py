@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from companion.games.swiped import tally as keys
@@ -446,11 +447,17 @@ def notes(variant: Variant) -> Sequence[str]:
     return out
 
 
+@cache
 def _thinking() -> ThinkingTable:
-    """The thinking bot's table (imported only when a variant seats one)."""
-    from companion.games.swiped.mcts import TABLE
+    """The thinking bot's table, its games played on the engine's board (its module
+    imported only when a variant seats one)."""
+    from companion.games.swiped.mcts import RESTRICTIONS, seat_bot
 
-    return TABLE
+    return ThinkingTable(
+        restrictions={name: words for name, (words, _) in RESTRICTIONS.items()},
+        stand_in="deducing",
+        play=lambda variant, index: play_with(variant, index, seat_bot),
+    )
 
 
 LAB = extend(LabGame(

@@ -21,6 +21,7 @@ from companion.games.vnp import voice, words  # noqa: F401  (registers its phras
 from companion.games.vnp.rules.config import BOARD_SIZES
 from companion.games.vnp.rules.contract import ENGINE
 from companion.journal import Setup
+from companion.referee.event_log import TableEvent
 
 if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
     from companion.games.vnp.referee import VnpReferee
@@ -48,6 +49,13 @@ def referee(setup: Setup) -> VnpReferee:
     from companion.games.vnp.referee import VnpReferee
 
     return VnpReferee(setup)
+
+
+def describe(event: TableEvent, names: Sequence[str], lang: str) -> str | None:
+    """Its own transcript lines, the referee's (imported with the first line asked for)."""
+    from companion.games.vnp.referee import describe as lines
+
+    return lines(event, names, lang)
 
 
 def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
@@ -149,6 +157,7 @@ VNP = register(
         simulate=simulate,
         bots=BOTS,
         console=console,
+        describe=describe,
         controls=("place", "pass", "hint", "back"),
         page_view=page_view,
         page_value=page_value,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.games import Button, Game, TokenFamily, register
 
-from . import words  # noqa: F401  (registers the game's phrases and transcript lines)
+from . import words  # registers the game's phrases and voice
 from .referee import PASS_TURN, TallyReferee
 from .rules.contract import ENGINE
 from .rules.engine import NAME
@@ -55,6 +55,7 @@ TALLY = register(
         seats=range(2, 5),
         default_seats=2,
         referee=TallyReferee,
+        describe=words.describe,
         check=check,
         spots=lambda seats, layout: 1,
         tokens=tokens,
