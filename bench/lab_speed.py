@@ -3,6 +3,12 @@ report (HTML with its plots, JSON, CSV) written, timed from the start to the las
 
 `.venv/bin/python bench/lab_speed.py [--games 10000] [--workers 2] [GAME...]`
 
+`--against DIR [--pairs 5]` compares with another checkout's code (DIR holds its
+`companion/`, e.g. `git archive COMMIT companion | tar -x -C DIR`), run with this Python:
+each game played in interleaved pairs (this code, then DIR's, the order swapped every
+other pair), each run in an interpreter of its own; it prints the CPU time per game of
+both sides (median, min–max), each pair's ratio and the median ratio.
+
 Its README section (`readme`, bench/readme.py) runs every game three times, interleaved,
 and holds the median against each target with the runs' spread (bench/verdict.py).
 """
@@ -24,6 +30,8 @@ from verdict import judge
 
 from companion.lab.runner import default_workers
 
+ROOT = Path(__file__).resolve().parent.parent
+
 TABLES = {
     "ptipasspass": (4, "heuristic"),
     "phipasspass": (4, "heuristic"),
@@ -42,6 +50,7 @@ RUNS = 3
 
 RUN = """
 import json, resource, sys, tempfile, time
+sys.path.insert(0, sys.argv.pop(1))
 from pathlib import Path
 from companion.lab import report
 from companion.lab.cli import play
@@ -78,10 +87,11 @@ class Run:
     """Peak resident memory of its largest worker."""
 
 
-def timed(game: str, games: int, workers: int) -> Run:
-    """One run of `games` games of `game` on `workers`, with the report written."""
+def timed(game: str, games: int, workers: int, root: Path = ROOT) -> Run:
+    """One run of `games` games of `game` on `workers`, with the report written; `root`:
+    the checkout whose code plays them."""
     players, bot = TABLES[game]
-    args = [game, str(players), bot, str(games), str(workers)]
+    args = [str(root), game, str(players), bot, str(games), str(workers)]
     done = subprocess.run([sys.executable, "-c", RUN, *args], capture_output=True, text=True,
                           check=True)  # fmt: skip
     return Run(**json.loads(done.stdout.splitlines()[-1]))
@@ -223,12 +233,37 @@ def _history() -> str:
 HISTORY = _history()
 
 
+def compare(games_: list[str], games: int, workers: int, against: Path, pairs: int) -> None:
+    """This code's CPU time per game against `against`'s, `pairs` interleaved pairs a game
+    (the order swapped every other pair, so neither side always runs first)."""
+    print(f"{games:,} games a run, {workers} workers, {pairs} interleaved pairs a game, "
+          f"CPU ms a game (the lab and its workers, start-up and report included)")  # fmt: skip
+    print(f"| game | {against} ms | this code ms | ratios, pair by pair | median ratio |")
+    print("|---|---|---|---|---|")
+    for game in games_:
+        ours: list[float] = []
+        theirs: list[float] = []
+        for pair in range(pairs):
+            sides = [(ROOT, ours), (against, theirs)]
+            for root, into in sides if pair % 2 == 0 else reversed(sides):
+                into.append(1000 * timed(game, games, workers, root).cpu / games)
+        ratios = [a / b for a, b in zip(ours, theirs, strict=True)]
+        print(f"| {game} | {_spread(theirs, 3)} | {_spread(ours, 3)} | "
+              f"{', '.join(f'{r:.2f}' for r in ratios)} | {statistics.median(ratios):.2f} |",
+              flush=True)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("games_", nargs="*", metavar="GAME", default=list(TABLES))
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--workers", type=int, default=default_workers())
+    parser.add_argument("--against", type=Path, help="another checkout's root, to compare")
+    parser.add_argument("--pairs", type=int, default=5)
     args = parser.parse_args()
+    if args.against:
+        compare(args.games_, args.games, args.workers, args.against.resolve(), args.pairs)
+        return
     print(f"{args.games:,} games per game, {args.workers} workers, report written")
     for game in args.games_:
         players, bot = TABLES[game]

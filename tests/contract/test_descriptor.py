@@ -15,7 +15,7 @@ from companion.config.pins import EEPROM_PINS, I2C1_PINS, MAX_GPIO
 from companion.devices.registry import KIND
 from companion.screens.font import sanitize
 from companion.screens.text import LANGUAGES
-from tests.games import contract_games, descriptor, registered
+from tests.games import contract_games, descriptor, playing, registered
 
 
 @pytest.mark.parametrize("name", contract_games())
@@ -62,3 +62,21 @@ def test_two_games_declaring_a_family_or_a_button_declare_the_same() -> None:
                 assert families[family.name] == family, (name, family.name)
             for button in game.buttons:
                 assert buttons[button.name] == button, (name, button.name)
+
+
+@pytest.mark.parametrize("name", contract_games())
+def test_the_menus_facts_are_the_games_own_and_its_seats_those_its_rules_start(
+    name: str,
+) -> None:
+    """The power-on menu lists every game from its facts without loading it (a built-in
+    game's `facts` module, companion/menu.py): they are its descriptor's, and its numbers
+    of players exactly those its rules start a game with."""
+    with playing(name) as game:
+        assert games.facts(name) == game.facts
+    for seats in range(1, 9):
+        try:
+            game.check(seats, 0, None)
+        except ValueError:
+            assert seats not in game.facts.seats, seats
+        else:
+            assert seats in game.facts.seats, seats
