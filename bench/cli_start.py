@@ -48,10 +48,11 @@ TARGET_PI4_S = {
     "run --sim (to ready)": 1.0,
     **{f"run --sim, {title} (to ready)": 1.0 for title in GAMES},
     f"run --sim --resume, VNP at {RESUMED_PLACEMENTS} placements (to ready)": 1.0,
+    "run --sim --menu (to the power-on menu)": 1.0,
 }
 """Targets for a command's start on a Pi 4, the whole process's CPU time: issue 41's
-second to ready, for every game; `--help` and `config check` typed at a prompt, answered
-at once."""
+second to ready, for every game and for the power-on menu; `--help` and `config check`
+typed at a prompt, answered at once."""
 IDLE_SECONDS = 5.0
 TARGET_IDLE_PCT = 2.0
 """A table left alone (no input, no watcher) spends at most this much of a Pi 4 core (1.5 %
@@ -90,7 +91,14 @@ for a built-in game: PtiPassPass 173 (162–179) -> 157 (153–168) ms, PhiPassP
 (164–181) -> 162 (154–171), Flip Done 167 (162–172) -> 157 (154–168), Swiped 170
 (156–177) -> 155 (144–172), VNP 289 (276–298) -> 149 (144–153); VNP to its page 419
 (406–449) -> 269 (257–286). Then a placement's conflicts worked out for it alone: VNP
-resumed at its 20th placement, five interleaved pairs, 285 (275–288) -> 165 (160–181)."""
+resumed at its 20th placement, five interleaved pairs, 285 (275–288) -> 165 (160–181).
+
+The power-on menu to its first frame, page on, seven interleaved pairs in issue 41's fourth
+round (CPU time median and runs, the shared 2-core machine at a load average of 11.6):
+commit 790b028 254 (242–261) ms (1.3 s on a Pi 4 at ×5.2), every game loaded to list its
+seats and spots and the installed distributions scanned for more, against 174 (165–176) ms
+after (0.9 s), each game listed from its facts and the scan after the first frame; `run
+--sim` to ready measured 181 ms in the same minutes."""
 
 
 def _children_cpu() -> float:
@@ -325,9 +333,12 @@ segments and what it forbids are arithmetic on them, for the placements of a new
 resumed game; its 15,157 placements and their conflict tables (120 ms of CPU here, 0.6 s
 on a Pi 4) are built after "ready" and the page's start, before the first input
 (`warm_up`; inputs wait in the inbox meanwhile), or past a whole game's placements worked
-out one by one (the lab's). The power-on menu (a console with an encoder shows it
-first: its own row, no target) imports every game to offer each its seats and hat spots,
-and scans the installed distributions for more: not addressed yet.
+out one by one (the lab's). The power-on menu (a console with an encoder shows it first;
+its row is to its first frame) lists every game from what it shows of it (each built-in
+game's `facts` module: its title, numbers of players and questions), loading only the
+configured game (the config is checked against it); the game chosen is loaded at the
+menu's last step, which counts its spots, and games installed on their own are looked for
+right after the first frame (tests/cli/test_imports.py holds both).
 
 {HISTORY}
 """
