@@ -214,7 +214,7 @@ and this code over 0870ced pair by pair. Target: no game worse than 0870ced (≤
 | phipasspass | 0.698 (0.689–0.711) | 0.791 (0.778–0.813) | 1.09, 1.13, 1.14, 1.18, 1.13 | 1.13 |
 | flipdone | 1.403 (1.385–1.441) | 1.686 (1.680–1.734) | 1.20, 1.20, 1.20, 1.21, 1.21 | 1.20 |
 | swiped | 1.050 (1.000–1.098) | 1.063 (0.976–1.090) | 0.98, 1.02, 1.02, 1.00, 0.97 | 1.00 |
-| vnp | 1.628 (1.588–1.738) | 1.796 (1.656–1.877) | 1.04, 1.16, 1.08, 1.10, 1.06 | 1.08 |
+| vnp | 1.647 (1.540–1.712) | 1.785 (1.743–1.886) | 1.08, 1.14, 1.05, 1.07, 1.15 | 1.08 |
 
 Swiped is back (1.00); the others miss. Start-up and report cost no more than 0870ced's
 (20 games: 0.91–0.98 s of CPU against 1.04–1.08 s): what is left is the games' play.
@@ -228,9 +228,7 @@ through two calls) and the bots, slower on the board than on 0870ced's fast core
 window and `_doubts` answers: about half of PhiPassPass's gap under a profiler). Flip
 Done's engine is another change's (its `rules/`, not the lab's). VNP's placements on the
 engine's board (`nth_bit`, choosing the largest piece's placement) cost more than on
-0870ced's fast core, and the lead's story (a record's `leads`) is new work a game.
-VNP's row was measured in the run before this round's PassPass change (its code is the
-same)."""
+0870ced's fast core, and the lead's story (a record's `leads`) is new work a game."""
 
 
 _HISTORY = """Issue 41 (history, measured then, not regenerated): the lab had grown slower and
