@@ -282,6 +282,17 @@ def readme(quick: bool) -> str:
     verdicts.append(f"- idle, resident memory at most {TARGET_RSS_MB:g} MB: "
                     f"{judge(rss, TARGET_RSS_MB, unit='MB', digits=1)} (peak "
                     f"{statistics.median(s.peak for s in idle):.1f} MB)")  # fmt: skip
+    zero = {c: statistics.median(cpu[c]) / 1000 * pi.zero2w for c in TARGET_PI4_S}
+    missed = [c for c, t in zero.items() if t > TARGET_PI4_S[c]]
+    ready = [zero[c] for c in TARGET_PI4_S if "ready" in c or "menu" in c]
+    zero_said = (
+        f"On a Zero 2 W (estimated, three times a Pi 4) {len(missed)} of these "
+        f"{len(zero)} targets are missed"
+        + (f" ({', '.join(f'`{c}`' for c in missed)})" if missed else "")
+        + f": a table on a Zero 2 W is ready {min(ready):.1f}–{max(ready):.1f} s after its "
+        f"service starts (more after a reboot, its SD card read), and `--help` answers in "
+        f"{zero['--help']:.1f} s. It referees the same; it only starts slower."
+    )
     return f"""## cli_start.py — a command's start, the whole process
 
 `.venv/bin/python bench/cli_start.py [--runs N] [--root DIR] -- COMMAND...` runs each
@@ -313,6 +324,8 @@ memory {statistics.median(rss):.1f} MB.
 Targets (on a Pi 4):
 
 {chr(10).join(verdicts)}
+
+{zero_said}
 
 `companion` builds only the typed command's parser (the others are their line of
 `--help`), so `--help` imports neither the page (aiohttp, segno), the lab
