@@ -291,7 +291,7 @@ def readme(quick: bool) -> str:
         + (f" ({', '.join(f'`{c}`' for c in missed)})" if missed else "")
         + f": a table on a Zero 2 W is ready {min(ready):.1f}–{max(ready):.1f} s after its "
         f"service starts (more after a reboot, its SD card read), and `--help` answers in "
-        f"{zero['--help']:.1f} s. It referees the same; it only starts slower."
+        f"{zero['--help']:.1f} s."
     )
     return f"""## cli_start.py — a command's start, the whole process
 
