@@ -267,8 +267,26 @@ class Button:
 
 
 @dataclass(frozen=True)
+class Facts:
+    """What the power-on menu shows of a game before it is chosen: its name and title,
+    its numbers of players, its questions. A built-in game states them in a module of
+    their own (`<its package>.facts`), which imports nothing else of the game, so that the
+    menu lists every game without loading one; its `Game` takes them from there."""
+
+    name: str
+    title: str
+    seats: Sequence[int]
+    first_question: str = "menu.title.first"
+    ready_prompt: str = "menu.title.ready"
+
+    def fields(self) -> dict[str, Any]:
+        """These facts as a `Game`'s keyword arguments."""
+        return {f: getattr(self, f) for f in self.__dataclass_fields__}
+
+
+@dataclass(frozen=True)
 class Game:
-    """Everything the runtime needs of one game."""
+    """Everything the runtime needs of one game (its first fields are its `Facts`)."""
 
     name: str
     """As configs, journals and commands write it (lower case, no space)."""
@@ -378,6 +396,11 @@ class Game:
     the deck), what a seat's hands may do with them now, and what only that seat sees
     (its hand, its secret card). Its page view draws the controls. None: no virtual
     table (a game played on the page needs none)."""
+
+    @property
+    def facts(self) -> Facts:
+        """What the power-on menu shows of this game."""
+        return Facts(**{f: getattr(self, f) for f in Facts.__dataclass_fields__})
 
     def setup_rules(
         self, settings: Mapping[str, Any], rules: Mapping[str, Any] | None

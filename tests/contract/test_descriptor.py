@@ -98,3 +98,21 @@ def test_a_games_lines_come_from_its_descriptor_whatever_was_imported(name: str)
     fresh = subprocess.run([sys.executable, "-c", LINES], input=asked, capture_output=True,
                            text=True, check=True, env=env, cwd=root)  # fmt: skip
     assert json.loads(fresh.stdout) == here
+
+
+@pytest.mark.parametrize("name", contract_games())
+def test_the_menus_facts_are_the_games_own_and_its_seats_those_its_rules_start(
+    name: str,
+) -> None:
+    """The power-on menu lists every game from its facts without loading it (a built-in
+    game's `facts` module, companion/menu.py): they are its descriptor's, and its numbers
+    of players exactly those its rules start a game with."""
+    with playing(name) as game:
+        assert games.facts(name) == game.facts
+    for seats in range(1, 9):
+        try:
+            game.check(seats, 0, None)
+        except ValueError:
+            assert seats not in game.facts.seats, seats
+        else:
+            assert seats in game.facts.seats, seats

@@ -15,6 +15,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, TokenFamily, register
 from companion.games.flipdone import voice, words  # noqa: F401  (registers its phrases, voice)
+from companion.games.flipdone.facts import FACTS
 from companion.games.flipdone.page import page_view
 from companion.games.flipdone.rules import DECK, ENGINE, PLAYERS, SQUARES
 from companion.journal import Setup
@@ -96,9 +97,7 @@ def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
 
 FLIPDONE = register(
     Game(
-        name="flipdone",
-        title="Flip Done",
-        seats=range(PLAYERS, PLAYERS + 1),
+        **FACTS.fields(),
         default_seats=PLAYERS,
         referee=referee,
         check=check,
@@ -114,7 +113,6 @@ FLIPDONE = register(
         token_families=(
             TokenFamily("card", "(?:[A2-9TJQK]|10)[SHDC]", "card:<rank><suit> (e.g. card:QH)"),
         ),
-        ready_prompt="menu.title.ready.cards",
         lab=lab,
         engine=ENGINE,
         page_view=page_view,

@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.games import Button, Game, RuleOption, TokenFamily, register
-from companion.games.passpass import voice, words  # noqa: F401  (registers its words)
+from companion.games import Button, Facts, Game, RuleOption, TokenFamily, register
+from companion.games.passpass import facts, voice, words  # noqa: F401  (registers its words)
 from companion.games.passpass.page import page_view
 from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_config
 from companion.games.passpass.rules.layouts import Layout, LayoutError
@@ -53,7 +53,7 @@ def own_layout(layout: Mapping[str, Any]) -> None:
         ) from None
 
 
-def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
+def _descriptor(rules: RuleSet, shown: Facts, default_seats: int) -> Game:
     name = rules.name
 
     def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
@@ -109,9 +109,7 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
     from companion.games.passpass.bots import BOTS
 
     return Game(
-        name=name,
-        title=title,
-        seats=range(rules.min_players, rules.max_players + 1),
+        **shown.fields(),
         default_seats=default_seats,
         referee=referee,
         check=check,
@@ -125,7 +123,6 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         controls=("announce", "doublon", "menteur", "choose", "aim", "back"),
         token_families=(TokenFamily.of_words(FAMILY[name], rules.tokens),),
         buttons=BUTTONS,
-        first_question="menu.title.first.magic",
         lab=lab,
         engine=ENGINES[name],
         own_layout=own_layout,
@@ -139,5 +136,5 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
     )
 
 
-PTIPASSPASS = register(_descriptor(RULESETS["ptipasspass"], "PtiPassPass", 4))
-PHIPASSPASS = register(_descriptor(RULESETS["phipasspass"], "PhiPassPass", 3))
+PTIPASSPASS = register(_descriptor(RULESETS["ptipasspass"], facts.PTIPASSPASS, 4))
+PHIPASSPASS = register(_descriptor(RULESETS["phipasspass"], facts.PHIPASSPASS, 3))

@@ -217,7 +217,8 @@ def self_play(
     actions = 0
     choices = tally.choices
     manche_wins = tally.manche_wins
-    play = board.play
+    play, designate, announce = board.play, board.play_designate, board.play_announce
+    placements = board.tables.place  # a placement's legal codes, by the Magicien's hand
     while board.phase is not OVER and actions < max_actions:
         phase = board.phase
         if phase is WINDOW:
@@ -234,19 +235,26 @@ def self_play(
                     tally.counts[T.TOGETHER] += 1
                 play(calls[0] if calls else 0)
         else:
-            choices[0] += len(board.legal())
+            # Most moves are placements: their count of legal codes is read from the
+            # table `board.legal()` reads it from, without the call (7 % of a game).
             choices[1] += 1
             if phase is PLACE:
-                play(bots[board.magician].place(board))
+                m = board.magician
+                choices[0] += len(placements[board.hands[m]])
+                code = bots[m].place(board)
+                designate(code // 3, code % 3)
             elif phase is ANNOUNCE:
-                play(bots[board.magician].announce(board))
+                choices[0] += 3  # any of the three kinds (PTI-6): board.legal() is (0, 1, 2)
+                announce(bots[board.magician].announce(board))
             elif phase is REVEAL:
+                choices[0] += len(board.legal())
                 m = board.magician
                 won = manche_wins[m]
                 play(bots[m].reveal(board))
                 if manche_wins[m] != won:
                     tally.mark_lead(actions + 1)
             else:
+                choices[0] += len(board.legal())
                 play(bots[board.challenger].reward(board))
         actions += 1
     return board, actions

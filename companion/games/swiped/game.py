@@ -19,6 +19,7 @@ from typing import IO, TYPE_CHECKING, Any
 from companion.cli_words import said
 from companion.games import Button, Game, Printables, TokenFamily, register
 from companion.games.swiped import voice, words  # noqa: F401  (registers its phrases, voice)
+from companion.games.swiped.facts import FACTS
 from companion.games.swiped.rules import COLOURS, ENGINE, PLAYERS, SQUARES, Config
 from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK
 from companion.journal import Setup
@@ -155,9 +156,7 @@ DECK = Printables(
 
 SWIPED = register(
     Game(
-        name="swiped",
-        title="Swiped",
-        seats=range(PLAYERS, PLAYERS + 1),
+        **FACTS.fields(),
         default_seats=PLAYERS,
         referee=referee,
         check=check,
@@ -178,7 +177,6 @@ SWIPED = register(
             Button("doublon", {"fr": "Doublon", "en": "Doublon"}, (4, 17, 27, 22, 5, 6)),
             Button("menteur", {"fr": "Menteur", "en": "Menteur"}, (14, 15, 18, 23, 24, 25)),
         ),
-        ready_prompt="menu.title.ready.mat",
         lab=lab,
         engine=ENGINE,
         printables=DECK,

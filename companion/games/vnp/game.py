@@ -18,6 +18,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
 from companion.games.vnp import voice, words  # noqa: F401  (registers its phrases, voice)
+from companion.games.vnp.facts import FACTS
 from companion.games.vnp.rules.config import BOARD_SIZES
 from companion.games.vnp.rules.contract import ENGINE
 from companion.journal import Setup
@@ -145,9 +146,7 @@ def lab() -> Any:
 
 VNP = register(
     Game(
-        name="vnp",
-        title="Vous ne passerez pas !",
-        seats=(2, 4),  # VNP-7: two players, or four (each for themselves, or teams)
+        **FACTS.fields(),
         default_seats=4,
         referee=referee,
         check=check,
@@ -164,7 +163,6 @@ VNP = register(
         page_data=PageData(),
         played_on_page=True,
         lowest_wins=True,  # VNP-6
-        ready_prompt="menu.title.ready.page",
         lab=lab,
         engine=ENGINE,
         page_assets=resources.files("companion.games.vnp") / "static",

@@ -28,7 +28,12 @@ PASS_BUTTON = Button(PASS_TURN, {"fr": "Passe", "en": "Pass"}, (7, 8, 9, 10))
 pin map leaves free (SPI0's, free while the readers are on a Pico)."""
 
 
+SEATS = range(2, 5)
+
+
 def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
+    if seats not in SEATS:
+        raise ValueError(f"Tally is for 2 to 4 players, not {seats}")
     if not 0 <= first < seats:
         raise ValueError(f"first player must be a seat 1..{seats}")
 
@@ -52,7 +57,7 @@ TALLY = register(
     Game(
         name=NAME,
         title="Tally",
-        seats=range(2, 5),
+        seats=SEATS,
         default_seats=2,
         referee=TallyReferee,
         describe=words.describe,
