@@ -93,7 +93,10 @@ def test_a_games_lines_come_from_its_descriptor_whatever_was_imported(name: str)
         own = [e for e in events if describe(e, names, name) != shared_line(e, names, "en")]
     assert own, "no event of the game has a line of its own"
     root = Path(__file__).resolve().parents[2]
-    env = dict(os.environ, COMPANION_GAMES=TEST_GAME, PYTHONPATH=str(root))
+    # The games of this run (a game copied elsewhere, tests/contract/test_new_game.py) too.
+    path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p)
+    games_asked = os.environ.get("COMPANION_GAMES") or TEST_GAME
+    env = dict(os.environ, COMPANION_GAMES=games_asked, PYTHONPATH=path)
     asked = json.dumps([name, names, events])
     fresh = subprocess.run([sys.executable, "-c", LINES], input=asked, capture_output=True,
                            text=True, check=True, env=env, cwd=root)  # fmt: skip
