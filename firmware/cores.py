@@ -136,6 +136,14 @@ class TwoCores:
         p, i = self._where[r]
         return self.parts[p].seen(i)
 
+    def set_of(self, r):
+        """As ``Scanner.set_of``, ``r`` a table reader; unknown (None) while core 1 is lost
+        for its readers."""
+        p, i = self._where[r]
+        if p == 1 and self.lost is not None:
+            return None
+        return self.parts[p].set_of(i)
+
     def sets(self):
         """As ``Scanner.sets``; core 1's readers are unknown (None) while it is lost."""
         out = [None] * self.n

@@ -129,11 +129,21 @@ class Scanner:
         that saw it (or of the cycle in which another reader read its tag)."""
         return self.seen_us[r]
 
+    def set_of(self, r):
+        """Reader ``r``'s sorted UID list, or None when it is faulty. The scanner's own
+        list, not a copy (none is allocated): a change replaces it, never alters it, so
+        the caller must not alter it either, and may keep it."""
+        return None if self.faulty[r] else self.known[r]
+
     def sets(self):
-        """Sorted UID lists per reader, or None for a faulty reader."""
-        out = []
+        """``set_of`` every reader (inlined: a call costs the Pico 7 us; no comprehension,
+        which MicroPython makes a closure of, allocated at each call)."""
+        out = [None] * self.n
+        known = self.known
+        faulty = self.faulty
         for r in range(self.n):
-            out.append(None if self.faulty[r] else sorted(self.stable[r]))
+            if not faulty[r]:
+                out[r] = known[r]
         return out
 
     @micropython.native

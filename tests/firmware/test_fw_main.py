@@ -532,3 +532,37 @@ def test_a_snapshot_while_a_frame_is_held_shows_what_the_pi_was_told(fw, board):
     firmware.send_full()
     snapshot = [r for _, r in reports(fw, frames)][-1]
     assert snapshot == ("F", [()] * 3 + [(NTAG,)] + [()] * 15)
+
+
+def test_frames_built_in_place_are_the_protocols_own(fw, board):
+    """``S`` and ``F`` frames are built from each reader's remembered text in a buffer the
+    firmware keeps: byte for byte what protocol.encode makes of protocol.state and
+    protocol.full, ages included, and a set that changed is formatted again (a snapshot
+    after a change shows it, never the text of before)."""
+    firmware, frames = make_firmware(fw, board)
+    p = fw.protocol
+    firmware.ages = True
+    firmware.step()
+    firmware.send_full()
+    seq, _ = p.decode(frames[-1])
+    assert frames[-1] == p.encode(seq, p.full([[]] * 19))
+    board.place(3, NTAG)
+    board.place(7, "DEADBEEF")
+    board.place(7, "04B2C3D4E5F607")
+    firmware.step()
+    states = [f for f in frames if b" S " in f]
+    assert len(states) == 2
+    for frame, reader, uids in (
+        (states[0], 3, [NTAG]),
+        (states[1], 7, ["04B2C3D4E5F607", "DEADBEEF"]),
+    ):
+        seq, body = p.decode(frame)
+        age = int(body.rsplit("=", 1)[1])
+        assert frame == p.encode(seq, p.state(reader, uids, age))
+    firmware.send_full()
+    seq, _ = p.decode(frames[-1])
+    sets = [[]] * 19
+    sets[3], sets[7] = [NTAG], ["04B2C3D4E5F607", "DEADBEEF"]
+    assert frames[-1] == p.encode(seq, p.full(sets))
+    firmware.send_full()  # unchanged: the same body again, the next sequence number
+    assert frames[-1] == p.encode(seq + 1, p.full(sets))
