@@ -7,7 +7,7 @@ carries frames, not a REPL), says HELLO, then loops forever:
   ``cores.TwoCores``: core 1 scans that bus while core 0 scans the first);
 - an ``S`` frame for every reader whose debounced set changed, ``E`` for reader faults;
   once the Pi asked with ``CONF age=1``, each ``S`` says how many milliseconds ago the
-  visit that saw the change ended (``age=``), so the Pi counts the table's settle time
+  visit that saw the change began (``age=``), so the Pi counts the table's settle time
   from the reading, not from the frame;
 - buttons wired to the Pico (pins.BUTTONS), debounced, as ``B`` frames;
 - an ``F`` snapshot at least every ``heartbeat_ms`` (default 1 s), and at once on SYNC,
@@ -533,9 +533,10 @@ class Firmware:
             self.send_full()
 
     def age_ms(self, reader):
-        """Milliseconds since the visit that changed ``reader``'s set ended, when that was
-        in this cycle or the one before (a frame held a cycle); else None (a reader
-        reported again for another reason: its last change is no news)."""
+        """Milliseconds since the visit that changed ``reader``'s set began (its first
+        frame: ``Scanner.seen``), when that was in this cycle or the one before (a frame
+        held a cycle); else None (a reader reported again for another reason: its last
+        change is no news)."""
         seen = self.scan.seen(reader)
         now = utime.ticks_us()
         if utime.ticks_diff(seen, self.last_start) < 0 or utime.ticks_diff(now, seen) < 0:

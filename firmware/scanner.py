@@ -6,7 +6,8 @@ default is a guess to measure on the real tags and mat (``CONF settle_us=...``):
 14443-3 lets a tag take up to 5 ms to be ready, and every 100 us here costs 1.9 ms per
 cycle of 19 readers. ``visit_us[r]`` holds how long reader ``r``'s visit took in the last
 cycle (``utime.ticks_us``; 0 for a reader not visited), for the heartbeat's timings;
-``seen(r)``, when the visit that last changed its set ended, for the ``S`` frame's age.
+``seen(r)``, when the visit that last changed its set sent its first frame, for the ``S``
+frame's age: a tag that answered it lay there by then, and one that did not was gone.
 
 The work per reader is as small as the previous state allows:
 
@@ -70,7 +71,7 @@ class Scanner:
         self.faults = []  # (reader, code) to report, oldest first
         self.full_reads = 0
         self.visit_us = [0] * self.n
-        self.seen_us = [0] * self.n  # ticks_us at the end of the visit that last changed it
+        self.seen_us = [0] * self.n  # ticks_us of the first frame of the visit that changed it
         self.changed = []  # what ``cycle`` returns, one list for every cycle: no allocation
         # What a visit needs about the stable set, rebuilt only when it changes: the tags'
         # hex names, their SELECT frames and their first anticollision answers (None when
@@ -125,8 +126,9 @@ class Scanner:
         self._known_changed(r)
 
     def seen(self, r):
-        """``utime.ticks_us`` when reader ``r``'s set last changed: the end of the visit
-        that saw it (or of the cycle in which another reader read its tag)."""
+        """``utime.ticks_us`` when reader ``r``'s set last changed: the first frame of the
+        visit that saw it (or the end of the cycle in which another reader read its
+        tag)."""
         return self.seen_us[r]
 
     def set_of(self, r):
@@ -163,11 +165,11 @@ class Scanner:
             start = ticks_us()
             if self.scan_reader(r):
                 changed.append(r)
-                end = ticks_us()
-                self.seen_us[r] = end
-            else:
-                end = ticks_us()
-            visit[r] = utime.ticks_diff(end, start)
+                # Dated when its first frame went out (the field on, settle_us waited):
+                # not at the visit's end, which a new tag's reading and the bookkeeping
+                # of a change make later by some milliseconds.
+                self.seen_us[r] = utime.ticks_add(start, self.settle_us)
+            visit[r] = utime.ticks_diff(ticks_us(), start)
         self.cycles += 1
         return changed
 
