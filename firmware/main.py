@@ -257,6 +257,13 @@ class Firmware:
         self.across = {}  # reader -> the other reader of a tag lying across both spots
         self.held = {}  # the same, seen in the last cycle only: their S frames wait
         self.told = [[] for _ in range(scan.n)]  # each reader's set as last sent to the Pi
+        # Which readers' sets hold each tag (``reindex``), and the tags two or more hold:
+        # only those can lie on two spots, so a turn with a change looks at them alone
+        # (looking up every tag read cost the emulated RP2040 9 ms a change: a lookup of a
+        # UID in a dict takes it 30 us).
+        self.indexed = [()] * scan.n
+        self.holders = {}  # uid -> [reader, ...]
+        self.shared = set()
         # Each reader's set as text, kept from one frame to the next (``text``), the
         # fixed words around it, and a snapshot's body made of them (None: to make again).
         self.texts = [b""] * scan.n
@@ -450,24 +457,25 @@ class Firmware:
         alone or both let it go: a tag lifted off two spots, or moved while a visit was
         under way, is never reported on both."""
         scan = self.scan
-        reading = {}  # uid -> a reader that read it in its last visit
-        pairs = {}  # reader -> the other reader that read the same tag
-        for reader in range(scan.n):
-            for uid in scan.read_last(reader):
-                other = reading.get(uid)
-                if other is None:
-                    reading[uid] = reader
-                else:
-                    pairs[reader] = other
-                    pairs[other] = reader
+        for reader in changed:
+            self.reindex(reader)
+        pairs = {}  # reader -> the other reader that read the same tag in its last visit
         left = []  # readers a tag left: their frames first, so it is never on two spots
-        sets = scan.sets()
-        for reader in range(scan.n):
-            for uid in sets[reader] or ():
-                if uid in reading and scan.missed(reader, uid):
-                    scan.forget(reader, uid)
-                    if reader not in left:
-                        left.append(reader)
+        if self.shared:  # a tag in two readers' sets (rare): did both read it?
+            for uid in sorted(self.shared):
+                holders = sorted(self.holders[uid])
+                readers = [r for r in holders if scan.read(r, uid)]
+                for other in readers[1:]:
+                    pairs[other] = readers[0]
+                    pairs[readers[0]] = other
+                for r in holders if readers else ():
+                    if scan.read(r, uid) == 0:  # missed where another reads it: it left
+                        scan.forget(r, uid)
+                        if r not in left:
+                            left.append(r)
+            for reader in left:
+                self.reindex(reader)
+            left.sort()
         kept = {}  # pairs neither reader read the tag of, both still holding it: unresolved
         if self.across or self.held:
             sets = scan.sets()
@@ -503,6 +511,32 @@ class Firmware:
                 self.held[reader] = partner
         self.across = across
         return due
+
+    def reindex(self, reader):
+        """``holders`` and ``shared`` after ``reader``'s set changed (a faulty reader's,
+        unknown, is left as it was: it reads nothing, see ``Scanner.read``)."""
+        uids = self.scan.set_of(reader)
+        if uids is None:
+            return
+        old = self.indexed[reader]
+        holders = self.holders
+        for uid in old:
+            if uid not in uids:
+                readers = holders[uid]
+                readers.remove(reader)
+                if len(readers) < 2:
+                    self.shared.discard(uid)
+                if not readers:
+                    del holders[uid]
+        for uid in uids:
+            if uid not in old:
+                readers = holders.get(uid)
+                if readers is None:
+                    holders[uid] = [reader]
+                else:
+                    readers.append(reader)
+                    self.shared.add(uid)
+        self.indexed[reader] = uids
 
     def step(self):
         """One scan cycle, timed, and the frames it calls for."""

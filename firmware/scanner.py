@@ -104,17 +104,13 @@ class Scanner:
             if not self.faulty[r]:
                 self.readers[r].set_timeout(timeout_us)
 
-    def read_last(self, r):
-        """The UIDs reader ``r`` read in its last visit: its stable set but for the tags
-        it missed (a tag gone stays ``debounce`` visits in the stable set, unread)."""
+    def read(self, r, uid):
+        """Whether reader ``r``, which holds ``uid``, read it in its last visit: 1 it did,
+        0 it missed it (a tag gone stays ``debounce`` visits in the stable set, unread),
+        None when the reader is faulty (it read nothing)."""
         if self.faulty[r]:
-            return ()
-        misses = self.misses[r]
-        return [h for h in self.stable[r] if h not in misses]
-
-    def missed(self, r, uid):
-        """True when reader ``r`` holds ``uid`` but missed it in its last visit."""
-        return uid in self.misses[r]
+            return None
+        return 0 if uid in self.misses[r] else 1
 
     def forget(self, r, uid):
         """Drop ``uid`` from reader ``r``'s stable set now, without waiting out the
