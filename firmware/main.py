@@ -465,10 +465,12 @@ class Firmware:
             for uid in sorted(self.shared):
                 holders = sorted(self.holders[uid])
                 readers = [r for r in holders if scan.read(r, uid)]
+                if not readers:
+                    continue
                 for other in readers[1:]:
                     pairs[other] = readers[0]
                     pairs[readers[0]] = other
-                for r in holders if readers else ():
+                for r in holders:
                     if scan.read(r, uid) == 0:  # missed where another reads it: it left
                         scan.forget(r, uid)
                         if r not in left:
