@@ -821,12 +821,13 @@ counts from that visit's first frame):
 {chr(10).join(turn_lines(turns))}
 
 A heartbeat's `F` frame now reuses each reader's text until its set changes and builds the
-frame in place with a machine-code CRC: before (today's firmware at issue 38's start, the
-same run), a heartbeat turn took 19.4 ms at the median and 36.9 with a collection; a turn
-with a change took 9 to 12 ms (21 with a collection), 9.5 ms of it looking up every tag
-read in a dict to find one on two spots (30 µs a lookup), which now looks only at the tags
-two readers' sets hold. The longest turns are those a collection of the heap falls in (it
-marks the whole live heap, about 100 KB: 8 to 12 ms).
+frame in place with a machine-code CRC: before (commit 790b028, no miss, each step timed
+by a bench `main.py`, 53 heartbeats), a heartbeat turn took 19.4 ms at the median and 36.9
+with a collection; a turn with a change took 9 to 12 ms (21 with a collection; this run's
+way, 60 turns), 9.5 ms of it looking up every tag read in a dict to find one on two spots
+(30 µs a lookup), which now looks only at the tags two readers' sets hold. The longest
+turns are those a collection of the heap falls in (it marks the whole live heap, about
+100 KB: 8 to 12 ms).
 """
     upper_line = f"**upper bound, XIP model: {cost_line(upper)}**" if upper else ""
     return f"""## pico_cycle.py — the firmware on both cores of the emulated RP2040
