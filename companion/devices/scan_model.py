@@ -274,6 +274,7 @@ def crowded_buses(buses: Sequence[int], settle_us: int = BENCH_SETTLE_US) -> lis
             f"SPI{bus} carries {count} readers, more than the {most} one bus scans in time: "
             f"with two hats of three tokens on it a scan cycle can take {worst:.0f} ms, past "
             f"the {HATS_TARGET_MS:g} ms a table is meant to keep to; wire {where} "
-            "(pico.readers.spi1 in pins.toml; hardware/wiring.md, Two buses)"
+            f"(pico.readers.spi1 in pins.toml; hardware/wiring.md, Two buses): a bus "
+            f"supports at most {most} readers"
         )
     return lines
