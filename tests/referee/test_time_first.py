@@ -69,6 +69,29 @@ def test_a_press_held_while_the_table_settles_counts_before_a_window_closing_aft
     assert events(Timed(5.0), late) == [(5.0, "window_closed", 5.0), (5.3, "pressed", 5.1)]
 
 
+def wakes_at(referee: Timed, inputs: list[Input]) -> float | None:
+    """When the live loop, having fed `inputs`, would wake (`next_due`), checked against
+    what happens: a tick a moment before it changes nothing, a tick then fires something."""
+    for record in inputs:
+        referee.feed(record)
+    due = referee.next_due()
+    assert due is not None
+    assert referee.feed(TickInput(due - 0.01)) == []
+    assert referee.feed(TickInput(due)) != []
+    return due
+
+
+def test_the_loop_wakes_when_the_next_thing_happens_a_held_press_first() -> None:
+    """The live loop sleeps until the referee's next deadline (`next_due`). A press held
+    while the table settles makes the window closing before the judgment wait for it: the
+    loop wakes at the judgment (5.3), not at the window's end. With nothing held, the
+    window closes on time: the loop wakes at 5.0, not at the judgment."""
+    drop = SpotInput(4.8, 1, frozenset({"P1"}))
+    assert wakes_at(Timed(5.0), [drop, PressInput(4.9, "menteur", 1)]) == 5.3
+    assert wakes_at(Timed(5.0), [drop]) == 5.0
+    assert wakes_at(Timed(6.0), [drop, PressInput(4.9, "menteur", 1)]) == 5.3
+
+
 def test_a_deadline_that_never_moves_is_a_bug_said_as_such() -> None:
     """A game whose deadline does not move when it fires would fire it forever: the
     referee raises (journaled as a crash) after `LOOP_GUARD` of them."""
