@@ -67,6 +67,23 @@ def test_a_press_held_while_the_table_settles_counts_before_a_window_closing_aft
     # press is applied at the judgment.
     late: list[Input] = [inputs[0], PressInput(5.1, "menteur", 1), inputs[2]]
     assert events(Timed(5.0), late) == [(5.0, "window_closed", 5.0), (5.3, "pressed", 5.1)]
+    # Held, a press keeps its moment: at the very moment the window ends, it comes after
+    # the window's end (time first), as it would with the table still.
+    at_the_end: list[Input] = [inputs[0], PressInput(5.0, "menteur", 1), inputs[2]]
+    assert events(Timed(5.0), at_the_end) == [(5.0, "window_closed", 5.0), (5.3, "pressed", 5.0)]
+
+
+def test_a_judgment_due_at_the_moment_of_a_press_comes_first() -> None:
+    """The settle's end is a deadline like any other: a pebble dropped at 4.5 is judged at
+    5.0, so a press at exactly 5.0 finds the table judged and counts at once (not held)."""
+    inputs: list[Input] = [SpotInput(4.5, 1, frozenset({"P1"})), PressInput(5.0, "menteur", 1)]
+    assert events(Timed(), inputs) == [(5.0, "pressed", 5.0)]
+
+
+def test_an_event_is_timed_to_the_millisecond() -> None:
+    """docs/journal.md: every event's `t` is the time it happened, rounded to the
+    millisecond."""
+    assert events(Timed(), [PressInput(4.98765, "menteur", 1)]) == [(4.988, "pressed", 4.98765)]
 
 
 def wakes_at(referee: Timed, inputs: list[Input]) -> float | None:
