@@ -235,8 +235,8 @@ class PacedReferee:
         return min([at for at in (judge_at, game_at) if at is not None], default=None)
 
     def _held_before(self, game_at: float | None) -> bool:
-        """A press is held from before the game's deadline `game_at`, which waits for it;
-        one held from that very moment comes after it (time first, held or not)."""
+        """A press held while the table settles was pressed before the game's deadline
+        `game_at`, which then waits for it."""
         return bool(self.held) and game_at is not None and self.held[0].t < game_at
 
     def _run_until(self, t: float) -> None:

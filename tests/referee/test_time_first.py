@@ -67,8 +67,8 @@ def test_a_press_held_while_the_table_settles_counts_before_a_window_closing_aft
     # press is applied at the judgment.
     late: list[Input] = [inputs[0], PressInput(5.1, "menteur", 1), inputs[2]]
     assert events(Timed(5.0), late) == [(5.0, "window_closed", 5.0), (5.3, "pressed", 5.1)]
-    # Held, a press keeps its moment: at the very moment the window ends, it comes after
-    # the window's end (time first), as it would with the table still.
+    # Pressed at the very moment the window ends, the table settling: the window closes
+    # first (time first), as it would with the table still; the press counts at 5.3.
     at_the_end: list[Input] = [inputs[0], PressInput(5.0, "menteur", 1), inputs[2]]
     assert events(Timed(5.0), at_the_end) == [(5.0, "window_closed", 5.0), (5.3, "pressed", 5.0)]
 
@@ -86,7 +86,7 @@ def test_an_event_is_timed_to_the_millisecond() -> None:
     assert events(Timed(), [PressInput(4.98765, "menteur", 1)]) == [(4.988, "pressed", 4.98765)]
 
 
-def wakes_at(referee: Timed, inputs: list[Input]) -> float | None:
+def wakes_at(referee: Timed, inputs: list[Input]) -> float:
     """When the live loop, having fed `inputs`, would wake (`next_due`), checked against
     what happens: a tick a moment before it changes nothing, a tick then fires something."""
     for record in inputs:
