@@ -1138,7 +1138,10 @@ def equivalent_entry(report: Report, outcome: Outcome) -> str:
 
 BEFORE = """on commit 3893bed (2026-11-28), 50 mutants a module, seed 44, the first
 tier `tests/rules` alone: the PassPass engine 90 %, Flip Done's 98 %, Swiped's 96 %, VNP's
-94 % (equivalents left out); after them, 100 % each (the survivors run again)."""
+94 % (equivalents left out); after them, 100 % each (the survivors run again). The pace,
+the journal, pairing and the club link on commit 790b028 (2026-11-29, their own tests, 50
+mutants each): 85 % (49 run), 86 %, 100 %, 93 %; after their tests, 100 %, 98 %, 100 %,
+98 % (the survivors run again). Issue 44 was filed with 98 %, 91 %, 86 %, 67 %."""
 """The same campaign before issue 44's tests (history, not re-run)."""
 
 

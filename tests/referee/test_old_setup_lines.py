@@ -75,6 +75,16 @@ def test_an_old_line_of_another_game_drops_window_and_doublon_min(
     assert parse_setup(old_line) == parse_setup(bare_line)
 
 
+def test_an_old_line_of_a_game_this_table_does_not_know_still_reads() -> None:
+    """A journal of a game not installed here (a designer's draft): its setup line reads,
+    keeping the old layout no game's setting took and dropping the settings every old line
+    carried; the replay then names the unknown game."""
+    layout = {"name": "row", "positions": [[0, c] for c in range(9)]}
+    old = {"type": "setup", "game": "draft", "seats": ["Ana", "Bob"], "window": 9, "layout": layout}
+    setup = parse_setup(old)
+    assert (setup.game, setup.rules) == ("draft", {"layout": layout})
+
+
 def test_an_old_layout_is_still_refused_by_a_game_on_its_own_mat() -> None:
     line = json.loads(FLIPDONE.read_text(encoding="utf-8").splitlines()[0])
     setup = parse_setup(line | {"layout": {"positions": [[0, 0]]}})
