@@ -38,7 +38,7 @@ GAMES = {"PhiPassPass": "phipasspass", "Flip Done": "flipdone", "Swiped": "swipe
 """The games started besides the default (PtiPassPass), by their config name."""
 SEATS = {"flipdone": 3, "swiped": 2}
 """The games whose config must name their seats (no default number of players)."""
-RESUMED = ROOT / "tests" / "referee" / "vnp" / "scenarios" / "two_players.jsonl"
+RESUMED = ROOT / "tests" / "games" / "vnp" / "referee" / "scenarios" / "two_players.jsonl"
 RESUMED_PLACEMENTS = 20
 """A VNP game resumed (`run --resume`, as the service starts) at its 20th placement: the
 first inputs of a two-player game the referee's tests replay."""
@@ -48,10 +48,11 @@ TARGET_PI4_S = {
     "run --sim (to ready)": 1.0,
     **{f"run --sim, {title} (to ready)": 1.0 for title in GAMES},
     f"run --sim --resume, VNP at {RESUMED_PLACEMENTS} placements (to ready)": 1.0,
+    "run --sim --menu (to the power-on menu)": 1.0,
 }
 """Targets for a command's start on a Pi 4, the whole process's CPU time: issue 41's
-second to ready, for every game; `--help` and `config check` typed at a prompt, answered
-at once."""
+second to ready, for every game and for the power-on menu; `--help` and `config check`
+typed at a prompt, answered at once."""
 IDLE_SECONDS = 5.0
 TARGET_IDLE_PCT = 2.0
 """A table left alone (no input, no watcher) spends at most this much of a Pi 4 core (1.5 %
@@ -90,7 +91,14 @@ for a built-in game: PtiPassPass 173 (162–179) -> 157 (153–168) ms, PhiPassP
 (164–181) -> 162 (154–171), Flip Done 167 (162–172) -> 157 (154–168), Swiped 170
 (156–177) -> 155 (144–172), VNP 289 (276–298) -> 149 (144–153); VNP to its page 419
 (406–449) -> 269 (257–286). Then a placement's conflicts worked out for it alone: VNP
-resumed at its 20th placement, five interleaved pairs, 285 (275–288) -> 165 (160–181)."""
+resumed at its 20th placement, five interleaved pairs, 285 (275–288) -> 165 (160–181).
+
+The power-on menu to its first frame, page on, seven interleaved pairs in issue 41's fourth
+round (CPU time median and runs, the shared 2-core machine at a load average of 11.6):
+commit 790b028 254 (242–261) ms (1.3 s on a Pi 4 at ×5.2), every game loaded to list its
+seats and spots and the installed distributions scanned for more, against 174 (165–176) ms
+after (0.9 s), each game listed from its facts and the scan after the first frame; `run
+--sim` to ready measured 181 ms in the same minutes."""
 
 
 def _children_cpu() -> float:
@@ -274,6 +282,17 @@ def readme(quick: bool) -> str:
     verdicts.append(f"- idle, resident memory at most {TARGET_RSS_MB:g} MB: "
                     f"{judge(rss, TARGET_RSS_MB, unit='MB', digits=1)} (peak "
                     f"{statistics.median(s.peak for s in idle):.1f} MB)")  # fmt: skip
+    zero = {c: statistics.median(cpu[c]) / 1000 * pi.zero2w for c in TARGET_PI4_S}
+    missed = [c for c, t in zero.items() if t > TARGET_PI4_S[c]]
+    ready = [zero[c] for c in TARGET_PI4_S if "ready" in c or "menu" in c]
+    zero_said = (
+        f"On a Zero 2 W (estimated, three times a Pi 4) {len(missed)} of these "
+        f"{len(zero)} targets are missed"
+        + (f" ({', '.join(f'`{c}`' for c in missed)})" if missed else "")
+        + f": a table on a Zero 2 W is ready {min(ready):.1f}–{max(ready):.1f} s after its "
+        f"service starts (more after a reboot, its SD card read), and `--help` answers in "
+        f"{zero['--help']:.1f} s."
+    )
     return f"""## cli_start.py — a command's start, the whole process
 
 `.venv/bin/python bench/cli_start.py [--runs N] [--root DIR] -- COMMAND...` runs each
@@ -287,7 +306,7 @@ shows the game), with its web page (the default) and without, and to the page's 
 page:" log line (it listens); the default game's (PtiPassPass), then every other game's
 to ready (Flip Done with 3 seats, Swiped with 2, the others their default), and a VNP game
 resumed at its {RESUMED_PLACEMENTS}th placement (`--resume`, as the service starts: the
-first inputs of tests/referee/vnp/scenarios/two_players.jsonl). Wall time (this
+first inputs of tests/games/vnp/referee/scenarios/two_players.jsonl). Wall time (this
 machine is shared: an idle one is faster) and the process's CPU time; the Pi figures are
 the CPU time's. {pi.line()} A start also reads a few MB of bytecode and libraries from
 the Pi's SD card, which the ratio does not cover: a cold start (after a reboot) takes
@@ -305,6 +324,8 @@ memory {statistics.median(rss):.1f} MB.
 Targets (on a Pi 4):
 
 {chr(10).join(verdicts)}
+
+{zero_said}
 
 `companion` builds only the typed command's parser (the others are their line of
 `--help`), so `--help` imports neither the page (aiohttp, segno), the lab
@@ -325,9 +346,12 @@ segments and what it forbids are arithmetic on them, for the placements of a new
 resumed game; its 15,157 placements and their conflict tables (120 ms of CPU here, 0.6 s
 on a Pi 4) are built after "ready" and the page's start, before the first input
 (`warm_up`; inputs wait in the inbox meanwhile), or past a whole game's placements worked
-out one by one (the lab's). The power-on menu (a console with an encoder shows it
-first: its own row, no target) imports every game to offer each its seats and hat spots,
-and scans the installed distributions for more: not addressed yet.
+out one by one (the lab's). The power-on menu (a console with an encoder shows it first;
+its row is to its first frame) lists every game from what it shows of it (each built-in
+game's `facts` module: its title, numbers of players and questions), loading only the
+configured game (the config is checked against it); the game chosen is loaded at the
+menu's last step, which counts its spots, and games installed on their own are looked for
+right after the first frame (tests/cli/test_imports.py holds both).
 
 {HISTORY}
 """

@@ -121,32 +121,54 @@ SPEED_SECONDS = 10.0
 SPEED_BLOCK = 2.0
 
 
-def speed(n: int, seconds: float = SPEED_SECONDS) -> None:
+DUEL_GAMES = 200
+PI_CORES = 4
+TARGET_DUEL_MIN = 5.0
+"""Minutes a Pi 4 may take, on its four cores, for a duel of `DUEL_GAMES` games of one
+`mcts:30` against the game's own bots (what `skill` plays to tell how much skill decides
+a game): a designer's question answered over a coffee, not overnight."""
+
+
+def speed(n: int, seconds: float = SPEED_SECONDS) -> list[str]:
+    """Each game's decisions per second of `mcts:n` (CPU time, blocks of `SPEED_BLOCK`
+    seconds) and a duel's time on a Pi; returns each game's verdict on `TARGET_DUEL_MIN`."""
     from pi import ratio
+    from verdict import judge
 
     pi = ratio()
+    verdicts = []
     for game, (players, own) in GAMES.items():
         read, undo = _count_thinking(game)
         lab = load_lab(game)
         variant = parse_variants({"game": game, "players": players,
                                   "bots": [f"mcts:{n}"] + [own] * (players - 1)})[0]  # fmt: skip
         rates: list[float] = []
-        block = (0, 0.0)
+        per_game: list[float] = []  # CPU seconds a game, the whole game, in each block
+        block = (0, 0.0, 0, time.process_time())
         try:
             for seed in itertools.count():
                 lab.play(variant, seed)
                 decisions, spent = read()
                 if spent - block[1] >= min(SPEED_BLOCK, seconds):
                     rates.append((decisions - block[0]) / (spent - block[1]))
-                    block = (decisions, spent)
+                    per_game.append((time.process_time() - block[3]) / (seed + 1 - block[2]))
+                    block = (decisions, spent, seed + 1, time.process_time())
                     if spent >= seconds:
                         break
         finally:
             undo()
         rate = statistics.median(rates)
+        duel = [g * DUEL_GAMES / PI_CORES / 60 * pi.pi4 for g in per_game]  # Pi 4 minutes
+        zero = statistics.median(duel) * pi.zero2w / pi.pi4
         print(f"{game:12} mcts:{n}  {rate:6.1f} decisions/s (blocks {min(rates):.1f}–"
-              f"{max(rates):.1f}; {decisions} decisions, {spent:.1f} s CPU); Pi 4 "
-              f"{rate / pi.pi4:.1f}, Zero 2 W {rate / pi.zero2w:.1f}")  # fmt: skip
+              f"{max(rates):.1f}; {decisions} decisions, {spent:.1f} s CPU, {seed + 1} games); "
+              f"Pi 4 {rate / pi.pi4:.1f}, Zero 2 W {rate / pi.zero2w:.1f}; {DUEL_GAMES} games "
+              f"on {PI_CORES} cores: Pi 4 {statistics.median(duel):.1f} min, Zero 2 W "
+              f"{zero:.1f} min")  # fmt: skip
+        verdict = judge(duel, TARGET_DUEL_MIN, unit="min", digits=1, tolerance=pi.spread)
+        zero_said = "" if zero <= TARGET_DUEL_MIN else f"; a Zero 2 W misses it ({zero:.1f} min)"
+        verdicts.append(f"- {game}: {verdict}{zero_said}")
+    return verdicts
 
 
 def duel(game: str, lone: str, games: int, workers: int, seed: int) -> Estimate:
@@ -247,14 +269,17 @@ def readme(quick: bool) -> str:
     import contextlib
     import io
 
+    from pi import ratio
+
     skill_games = 40 if quick else SKILL_GAMES
     deals = {g: 10 for g in RESTRICTED_DEALS} if quick else RESTRICTED_DEALS
     pairing = 20 if quick else skill_ladder.GAMES
     out = io.StringIO()
     start = time.perf_counter()
+    verdicts: list[str] = []
     with contextlib.redirect_stdout(out):
         timed = 4.0 if quick else SPEED_SECONDS
-        for title, part in (("speed", lambda: speed(30, timed)),
+        for title, part in (("speed", lambda: verdicts.extend(speed(30, timed))),
                             ("skill", lambda: skill(skill_games, 2)),
                             ("restricted", lambda: restricted(30, 2, deals)),
                             ("ladder", lambda: ladder(30, pairing, 2))):  # fmt: skip
@@ -287,6 +312,21 @@ shared, noisy machine){cached}:
 ```
 {out.getvalue().rstrip()}
 ```
+
+`speed` timed each game's thinking for at least {timed:g} s of CPU (this machine is shared:
+CPU time, not the wall clock), in blocks of {SPEED_BLOCK:g} s whose spread is shown; a Pi
+figure is the host's times the measured ratio. {ratio().line()} The thinking bot is the
+lab's, never the table's: what it costs on a Pi is the designer's wait. Target: a duel of
+{DUEL_GAMES} games (one `mcts:30` against the game's own bots, as `skill` plays) within
+{TARGET_DUEL_MIN:g} minutes of a Pi 4's {PI_CORES} cores (the whole games' CPU time in
+each block, ×{DUEL_GAMES} games, ÷{PI_CORES} cores):
+
+{chr(10).join(verdicts)}
+
+A Zero 2 W has four cores too, each about three times slower (estimated): a duel takes
+it three times a Pi 4's time. Where it misses (said above), a user on a Zero 2 W should
+ask for fewer games or iterations (`mcts:10`), or run the lab on another computer and
+bring its report.
 
 docs/lab.md says how to read each figure.
 """

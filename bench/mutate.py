@@ -98,17 +98,17 @@ SAMPLE = 50
 SEED = 44
 
 OWN_TESTS = {
-    "companion/games/passpass/rules/engine.py": ("tests/rules",),
-    "companion/games/flipdone/rules/board.py": ("tests/rules",),
-    "companion/games/swiped/rules/engine.py": ("tests/rules",),
-    "companion/games/swiped/rules/board.py": ("tests/rules",),
-    "companion/games/vnp/rules/engine.py": ("tests/rules",),
-    "companion/games/vnp/rules/board.py": ("tests/rules",),
+    "companion/games/passpass/rules/engine.py": ("tests/games/passpass/rules",),
+    "companion/games/flipdone/rules/board.py": ("tests/games/flipdone/rules",),
+    "companion/games/swiped/rules/engine.py": ("tests/games/swiped/rules",),
+    "companion/games/swiped/rules/board.py": ("tests/games/swiped/rules",),
+    "companion/games/vnp/rules/engine.py": ("tests/games/vnp/rules",),
+    "companion/games/vnp/rules/board.py": ("tests/games/vnp/rules",),
     "companion/referee/pace.py": (
         "tests/referee/test_timing.py", "tests/referee/test_off_mat.py",
-        "tests/referee/test_scenarios.py", "tests/referee/test_mat_setup.py",
+        "tests/games/passpass/referee/test_scenarios.py", "tests/referee/test_mat_setup.py",
         "tests/referee/test_old_setup_lines.py", "tests/pi/test_pace.py",
-        "tests/referee/vnp/test_scenarios.py", "tests/referee/test_across.py",
+        "tests/games/vnp/referee/test_scenarios.py", "tests/referee/test_across.py",
         "tests/referee/test_time_first.py",
     ),
     "companion/journal.py": (
@@ -1138,7 +1138,10 @@ def equivalent_entry(report: Report, outcome: Outcome) -> str:
 
 BEFORE = """on commit 3893bed (2026-11-28), 50 mutants a module, seed 44, the first
 tier `tests/rules` alone: the PassPass engine 90 %, Flip Done's 98 %, Swiped's 96 %, VNP's
-94 % (equivalents left out); after them, 100 % each (the survivors run again)."""
+94 % (equivalents left out); after them, 100 % each (the survivors run again). The pace,
+the journal, pairing and the club link on commit 790b028 (2026-11-29, their own tests, 50
+mutants each): 85 % (49 run), 86 %, 100 %, 93 %; after their tests, 100 %, 98 %, 100 %,
+98 % (the survivors run again). Issue 44 was filed with 98 %, 91 %, 86 %, 67 %."""
 """The same campaign before issue 44's tests (history, not re-run)."""
 
 

@@ -2,7 +2,7 @@
 cost per event fitted to it, the settle time's price, and the heap.
 
     .venv/bin/python bench/pico_cycle.py [--cycles 64] [--only NAME] [--no-xip]
-        [--save FILE | --load FILE] [--settle] [--memory 10000]
+        [--save FILE | --load FILE] [--settle] [--turns 300] [--memory 10000]
 
 Each table boots its own emulated Pico (tests/pico: MicroPython v1.28.0 for the RPI_PICO
 board in rp2040js with both cores, firmware/ in its flash, an MFRC522 model behind each
@@ -32,6 +32,8 @@ with the cache model).
 
 ``--settle`` runs the default table (one tag on each reader, then the worst layout) on one
 board each, with ``CONF settle_us`` from 100 to 5100 us, and times the cycle at each.
+``--turns N`` times N turns of the real loop in play (heartbeats, drops): what a
+heartbeat and a change add to a turn, and how late the settle starts after a reading.
 ``--memory N`` runs the real main loop for N cycles on a five-reader table whose tags
 come and go, sampling the heap (history below: not regenerated).
 """
@@ -41,6 +43,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import re
 import statistics
 import sys
 import time
@@ -107,6 +110,11 @@ class Run:
     @property
     def mean(self) -> float:
         return statistics.fmean(self.scan_ms)
+
+    @property
+    def quiet(self) -> float:
+        """The median gap of a turn that sent nothing."""
+        return statistics.median(g for g, k in zip(self.gaps, self.kinds, strict=True) if not k)
 
     @property
     def worst(self) -> float:
@@ -458,6 +466,124 @@ def settle_rows(sweeps: list[SettleRun]) -> list[str]:
     return rows
 
 
+# ---- the loop's turn in play -------------------------------------------------------------
+TURN_DROPS_MS = 137
+"""A tag dropped on (or lifted off) a reader every this many emulated ms, in turn."""
+TURNS = 300
+"""Turns of the loop timed in play for the README (about 11 emulated seconds)."""
+
+
+@dataclass
+class TurnRun:
+    """The worst layout of the default wiring in play: each turn's time beyond its scan
+    (ms) and the frames it sent, and each drop's lag (ms)."""
+
+    xip: int
+    gaps: list[float] = field(default_factory=list)  # last antenna off to the next first on
+    kinds: list[str] = field(default_factory=list)  # "F", "S", "FS" or "" per gap
+    lags: list[float] = field(default_factory=list)
+    wall_s: float = 0.0
+
+    def extra(self, kind: str) -> list[float]:
+        """The gaps of turns that sent ``kind`` frames, less the median quiet gap."""
+        quiet = self.quiet
+        return [g - quiet for g, k in zip(self.gaps, self.kinds, strict=True) if k == kind]
+
+    @property
+    def quiet(self) -> float:
+        """The median gap of a turn that sent nothing."""
+        return statistics.median(g for g, k in zip(self.gaps, self.kinds, strict=True) if not k)
+
+    @property
+    def worst(self) -> float:
+        """The longest turn beyond a quiet one's, whatever it sent."""
+        return max(self.extra("F") + self.extra("S") + self.extra("FS") + self.extra(""))
+
+
+def run_turns(cycles: int, xip: int) -> TurnRun:
+    """The real main.py on the default wiring's worst layout, ``CONF heartbeat_ms=100``
+    and ``age=1``, a tag dropped on or lifted off another reader every ``TURN_DROPS_MS``
+    for ``cycles`` cycles: on the harness's clock, each turn's gap between its scan and
+    the next (the lockstep's end, the frames, the link, a collection when one falls there)
+    and the frames in it; for each drop, how much later than its age says the ``S``
+    frame left, counted from its reading visit's antenna coming on."""
+    started = time.monotonic()
+    out = TurnRun(xip)
+    board = pico_board.EmulatedPico(
+        spi1=pico_board.DEFAULT_SPI1, pty=False, keep_antennas=True, xip_miss_cycles=xip
+    )
+    try:
+        uids(board, scan_cycle.HATS)
+        board.wait_for(lambda: b"HELLO" in board.output, WAIT, "HELLO")
+        for seq, (key, value) in enumerate((("age", 1), ("heartbeat_ms", 100))):
+            board.write(protocol.encode(seq, protocol.conf(key, value)))
+        board.wait_for(lambda: board.output.count(b" OK ") >= 2, WAIT, "OK")
+        lying: dict[int, object] = {}
+        serial = [0]
+
+        def drop() -> None:
+            serial[0] += 1
+            reader = serial[0] * 7 % scan_cycle.READERS
+            if reader in lying:
+                board.remove(lying.pop(reader))  # type: ignore[arg-type]
+            else:
+                lying[reader] = board.place(reader, f"04D0{serial[0] & 0xFFFF:04X}C0FF{reader:02X}")
+            board.at(board.now_ns + TURN_DROPS_MS * 1_000_000, drop)
+
+        board.at(board.now_ns + 200_000_000, drop)
+        first = len([a for a in board.antennas if a.reader == 0 and a.on])
+        need = first + WARMUP + cycles + 1
+
+        def visits_of_reader_0() -> int:
+            return sum(1 for a in board.antennas if a.reader == 0 and a.on)
+
+        board.wait_for(lambda: visits_of_reader_0() >= need, WAIT * 4, f"{need} cycles")
+        board.check()
+        with board.lock:
+            antennas = list(board.antennas)
+            output = bytes(board.output)
+            sent = list(board._sent_at)
+    finally:
+        board.close()
+    out.wall_s = time.monotonic() - started
+    starts = [a.ns for a in antennas if a.reader == 0 and a.on]
+    frames = []  # (ns the packet with its end left, the frame)
+    done = 0
+    for ns, size in sent:
+        end = output.rfind(b"\n", done, size) + 1
+        if end > done:
+            frames += [(ns, line) for line in output[done:end].split(b"\n")[:-1]]
+            done = end
+    for k in range(first + WARMUP, need - 1):
+        end = max(a.ns for a in antennas if not a.on and starts[k] < a.ns < starts[k + 1])
+        out.gaps.append((starts[k + 1] - end) / 1e6)
+        inside = [f for ns, f in frames if end < ns <= starts[k + 1]]
+        kinds = "F" if any(b" F " in f for f in inside) else ""
+        out.kinds.append(kinds + ("S" if any(b" S " in f for f in inside) else ""))
+    for ns, line in frames:
+        found = re.search(rb"^\d+ S (\d+) [0-9A-F,-]+ age=(\d+)\*", line)
+        if found and starts[first + WARMUP] < ns < starts[need - 1]:
+            reader, age = int(found[1]), int(found[2])
+            read = max(a.ns for a in antennas if a.reader == reader and a.on and a.ns < ns)
+            out.lags.append((ns - read) / 1e6 - age)
+    return out
+
+
+def turn_lines(runs: list[TurnRun]) -> list[str]:
+    rows = []
+    for run in runs:
+        beat = run.extra("F")
+        change = run.extra("S") + run.extra("FS")
+        rows.append(
+            f"| {'XIP model' if run.xip else 'no miss'} | {len(run.gaps)} | "
+            f"{run.quiet:.2f} | "
+            f"{statistics.median(beat):.1f} / {max(beat):.1f} ({len(beat)}) | "
+            f"{max(change, default=0):.1f} ({len(change)}) | {run.worst:.1f} | "
+            f"{min(run.lags):.1f} to {max(run.lags):.1f} ({len(run.lags)}) |"
+        )
+    return rows
+
+
 # ---- the heap ------------------------------------------------------------------------------------
 MEMORY_MAIN = """
 import gc
@@ -596,15 +722,25 @@ allocates nothing. MicroPython collected by itself 10 times, each time the heap 
 a collection took 5.4 to 7.8 ms."""
 """What runs once, by hand, and what the emulator first taught: kept as measured."""
 
+TURN_HEAD = (
+    "| flash | turns | quiet turn's gap | heartbeat turn: median / max (turns) | turn with a "
+    "change: max (turns) | longest | `S` frame later than its age |\n|---|---|---|---|---|---|---|"
+)
 TABLE_HEAD = (
     "| table | firmware T min / med / max | harness med / mean / worst | loop +med "
     "| turn max | XIP model mean / worst | SPI txns |\n|---|---|---|---|---|---|---|"
 )
 
 
-def section(runs: list[Run], txns: dict[int, float], sweeps: list[SettleRun], cycles: int) -> str:
+def section(
+    runs: list[Run],
+    txns: dict[int, float],
+    sweeps: list[SettleRun],
+    cycles: int,
+    turns: list[TurnRun] | None = None,
+) -> str:
     """bench/README.md's section from these runs (``txns``: the cost of a transaction,
-    measured, by XIP miss cycles)."""
+    measured, by XIP miss cycles; ``turns``: the loop's turns in play)."""
     costs = {xip: fit(runs, xip, txns[xip]) for xip in sorted({r.xip for r in runs})}
     lower, upper = costs[0], costs.get(XIP_MISS_CYCLES)
     two = table_rows(runs, "default wiring")
@@ -668,10 +804,35 @@ table's need is measured by `companion doctor --find-settle`:
 |---|{"---|" * (len(sweeps) + len(SETTLE_TABLES))}
 {chr(10).join(settle_rows(sweeps))}
 """
+    loop = ""
+    if turns:
+        loop = f"""
+**The loop's turns in play** (`--turns N`): the real `main.py` on the default wiring's
+worst layout, a snapshot due every 100 ms (`CONF heartbeat_ms=100`, ten times the
+default, for many), `CONF age=1`, a tag dropped on or lifted off another reader every
+{TURN_DROPS_MS} ms, {len(turns[0].gaps)} turns after {WARMUP}, on the harness's clock: each
+turn's gap from its scan's last antenna off to the next scan's first on, less a quiet
+turn's (one that sent nothing: its median gap, the lockstep's end and the loop's own
+bookkeeping, beside), ms, and for each drop how much later than its age says its `S`
+frame's USB packet left, counted from its reading visit's antenna coming on (the age
+counts from that visit's first frame):
+
+{TURN_HEAD}
+{chr(10).join(turn_lines(turns))}
+
+A heartbeat's `F` frame now reuses each reader's text until its set changes and builds the
+frame in place with a machine-code CRC: before (commit 790b028, no miss, each step timed
+by a bench `main.py`, 53 heartbeats), a heartbeat turn took 19.4 ms at the median and 36.9
+with a collection; a turn with a change took 9 to 12 ms (21 with a collection; this run's
+way, 60 turns), 9.5 ms of it looking up every tag read in a dict to find one on two spots
+(30 µs a lookup), which now looks only at the tags two readers' sets hold. The longest
+turns are those a collection of the heap falls in (it marks the whole live heap, about
+100 KB: 8 to 12 ms).
+"""
     upper_line = f"**upper bound, XIP model: {cost_line(upper)}**" if upper else ""
     return f"""## pico_cycle.py — the firmware on both cores of the emulated RP2040
 
-`.venv/bin/python bench/pico_cycle.py [--cycles 64] [--only NAME] [--settle]` and
+`.venv/bin/python bench/pico_cycle.py [--cycles 64] [--only NAME] [--settle] [--turns 300]` and
 `.venv/bin/python bench/pico_cycle.py --memory 10000` (`npm ci` first: tests/pico). Each
 table boots its own emulated Pico (tests/pico/README.md): MicroPython v1.28.0 for the
 RPI_PICO board in the rp2040js emulator with **both cores** (tests/pico/dualcore.mjs),
@@ -748,7 +909,7 @@ with the cache model):
 | table | flash | firmware T median / max | model median / worst | model / emulated |
 |---|---|---|---|---|
 {chr(10).join(rows)}
-{settle}
+{settle}{loop}
 {HISTORY}
 """
 
@@ -765,7 +926,8 @@ def readme(quick: bool) -> str:
     txns = {xip: measure_txn(xip) for xip in xips}
     tables = dict(scan_cycle.TWO_BUS_TABLES)
     sweeps = [settle_sweep(name, tables[name], 16 if quick else 32) for name in SETTLE_TABLES]
-    return section(runs, txns, sweeps, cycles)
+    turns = [run_turns(100 if quick else TURNS, xip) for xip in xips]
+    return section(runs, txns, sweeps, cycles, turns)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -779,6 +941,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--readme", action="store_true", help="write the section into bench/README.md"
     )
+    parser.add_argument("--turns", type=int, default=0, help="turns of the loop in play")
     parser.add_argument("--memory", type=int, default=0, help="cycles of the heap run")
     parser.add_argument("--dump", help="write what the board sent in the heap run here")
     args = parser.parse_args(argv)
@@ -808,6 +971,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.settle:
         tables = dict(scan_cycle.TWO_BUS_TABLES)
         sweeps = [settle_sweep(name, tables[name], 32) for name in SETTLE_TABLES]
+    turns = [TurnRun(**t) for t in saved.get("turns", ())]
+    if args.turns:
+        turns = [run_turns(args.turns, xip) for xip in sorted({r.xip for r in runs})]
     if args.save:
         Path(args.save).write_text(
             json.dumps(
@@ -815,10 +981,11 @@ def main(argv: list[str] | None = None) -> None:
                     "runs": [asdict(r) for r in runs],
                     "txns": txns,
                     "sweeps": [asdict(s) for s in sweeps],
+                    "turns": [asdict(t) for t in turns],
                 }
             )
         )
-    text = section(runs, txns, sweeps, args.cycles)
+    text = section(runs, txns, sweeps, args.cycles, turns)
     if args.readme:
         import readme
 

@@ -85,9 +85,11 @@ class Menu:
     readers: bool
     """Do readers report the table? Without, a push at READY starts the game."""
     max_seats: int
-    spots: tuple[tuple[str, int, int], ...]
-    """(game, seats, number of hat spots) of every choice: spots 1..N and the pad 0 must
-    read empty before the game starts."""
+    games: tuple[str, ...]
+    """The games offered (those this console has seats for), in the registry's order."""
+    own_layout: tuple[str, int, Mapping[str, Any]] | None = None
+    """The config's own layout of the spots, with the game and number of seats it is for
+    (another choice takes the game's own layout)."""
     resume_cursor: int = 0
     table: tuple[tuple[int, frozenset[str] | None], ...] = ()
     """The latest report of each spot that reported (None: its reader is silent)."""
@@ -98,8 +100,9 @@ class Menu:
 
 
 def seat_range(game: str, max_seats: int = MAX_SEATS) -> tuple[int, ...]:
-    """The numbers of players ``game`` allows at this console, in order."""
-    return tuple(n for n in registry.get(game).seats if n <= max_seats)
+    """The numbers of players ``game`` allows at this console, in order (from its facts:
+    no game is loaded to list the choices)."""
+    return tuple(n for n in registry.facts(game).seats if n <= max_seats)
 
 
 def _placeholder(name: str, index: int) -> bool:
@@ -121,14 +124,9 @@ def new_menu(
     """The menu at power-on, preset from the config (its game, its number of seats and
     first player). ``layout``: the config's layout, used for its game and seat count;
     ``volume``: the config's volume when the table has a voice (None: it has none)."""
-    games = tuple(g for g in registry.names() if len(seat_range(g, max_seats)) > 0)
+    games = _offered(registry.names(scan=False), max_seats)
     if game not in games:
         raise ValueError(f"{game} cannot be played with {max_seats} seats")
-    spots: list[tuple[str, int, int]] = []
-    for g in games:
-        for n in seat_range(g, max_seats):
-            own = layout if layout is not None and g == game and n == len(names) else None
-            spots.append((g, n, registry.get(g).spots(n, own)))
     menu = Menu(
         step=Step.RESUME if resumable else Step.GAME,
         game=game,
@@ -139,14 +137,24 @@ def new_menu(
         resumable=resumable,
         readers=readers,
         max_seats=max_seats,
-        spots=tuple(spots),
+        games=games,
+        own_layout=None if layout is None else (game, len(names), layout),
         volume=volume,
     )
     return _fit(menu)
 
 
-def _games(menu: Menu) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(g for g, _, _ in menu.spots))
+def _offered(games: Sequence[str], max_seats: int) -> tuple[str, ...]:
+    """The games this console has seats for."""
+    return tuple(g for g in games if seat_range(g, max_seats))
+
+
+def with_every_game(menu: Menu) -> Menu:
+    """The menu offering the games installed on their own too (an entry point,
+    $COMPANION_GAMES): `new_menu` offers the built-in games and those already loaded, so that
+    its first frame waits for no scan of the installed distributions; the service adds the
+    others right after that frame."""
+    return dataclasses.replace(menu, games=_offered(registry.names(), menu.max_seats))
 
 
 def _fit(menu: Menu) -> Menu:
@@ -169,11 +177,11 @@ def seat_names(menu: Menu) -> tuple[str, ...]:
 
 
 def spot_count(menu: Menu) -> int:
-    """The hat spots of the chosen game and seats (1..N; the pad is 0)."""
-    for game, seats, spots in menu.spots:
-        if (game, seats) == (menu.game, menu.seats):
-            return spots
-    raise ValueError(f"no layout for {menu.game} with {menu.seats} seats")
+    """The hat spots of the chosen game and seats (1..N; the pad is 0): the game is loaded
+    (once chosen, at the READY step, it is about to start)."""
+    own = menu.own_layout
+    layout = own[2] if own is not None and own[:2] == (menu.game, menu.seats) else None
+    return registry.get(menu.game).spots(menu.seats, layout)
 
 
 def not_empty(menu: Menu) -> tuple[int, ...]:
@@ -200,7 +208,7 @@ def turn(menu: Menu, steps: int) -> Menu:
             menu, resume_cursor=_wrap(menu.resume_cursor, steps, 0, len(RESUME_OPTIONS))
         )
     if menu.step is Step.GAME:
-        games = _games(menu)
+        games = menu.games
         index = _wrap(games.index(menu.game), steps, 0, len(games))
         return _fit(dataclasses.replace(menu, game=games[index]))
     if menu.step is Step.SEATS:
@@ -287,7 +295,7 @@ def screen(menu: Menu) -> MenuScreen:
     if menu.step is Step.RESUME:
         return MenuScreen(menu.step.value, RESUME_OPTIONS, menu.resume_cursor, title)
     if menu.step is Step.GAME:
-        games = _games(menu)
+        games = menu.games
         return MenuScreen(menu.step.value, games, games.index(menu.game), title)
     if menu.step is Step.SEATS:
         allowed = seat_range(menu.game, menu.max_seats)

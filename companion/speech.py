@@ -8,7 +8,7 @@ its screen (the OLED's words, `companion/screens/text.py`, and the transcript's,
 hat, no secret card): what the OLED and the transcript may show, the voice may say.
 
 A game says which of its events are worth saying, and how, through its voice
-(`register_voice`, called by its package like `register_describer`); this module knows no
+(`register_voice`, called by its package's `voice` module); this module knows no
 game and says the lines every game shares: a won game, a fault the game has no sentence
 for, the table fixed. `Speaker` follows one referee and hands each input's sentences,
 joined into one announcement, to the Sound port (`companion/devices/sound.py`), which

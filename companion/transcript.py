@@ -3,7 +3,7 @@ web page's history, in English (the command line's) or French (the table's defau
 
 Events are public by construction (the engine's events and the referee's faults), so a
 transcript can be shown to the whole table. A game's own events get their lines from its
-package (`register_describer`); the lines here are those every game shares (a fault, a
+descriptor (`Game.describe`); the lines here are those every game shares (a fault, a
 fixed table, an undo, a refused press, a won game...), and know no game.
 """
 
@@ -11,22 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from companion import games
+from companion.contract.game import Describer
 from companion.referee.event_log import TableEvent
 from companion.screens.text import check_lang, phrase
 
-Describer = Callable[[TableEvent, Sequence[str], str], "str | None"]
-"""A game's own describer: (event, seat names, language) -> a line or None."""
-_GAME_DESCRIBERS: dict[str, Describer] = {}
+__all__ = ["Describer", "Place", "describe", "engine_word", "line", "pieces", "shared_line"]
 
 Place = Callable[[int, str], str]
 """How a game names one of its spots in a line: (spot, language) -> "Chapeau 3"."""
-
-
-def register_describer(game: str, describer: Describer) -> None:
-    """A game's own sentences for its own event kinds (its package calls this once).
-    Asked first for that game's events only, so two games may share a kind ("swap"); it
-    returns None for an event the shared lines below describe."""
-    _GAME_DESCRIBERS[game] = describer
 
 
 # ------------------------------------------------------------------------------ words
@@ -151,12 +144,24 @@ def describe(
     event: TableEvent, names: Sequence[str], game: str | None = None, lang: str = "en"
 ) -> str | None:
     """A sentence for `event` of `game` in `lang` ("en" or "fr"), or None for bookkeeping
-    events not worth a line."""
-    own = _GAME_DESCRIBERS.get(game or "")
+    events not worth a line: the game's own line (its descriptor's `describe`), else the
+    line every game shares."""
+    own = _describer(game)
     result = own(event, names, lang) if own else None
     if result is not None:
         return result
     return shared_line(event, names, lang)
+
+
+def _describer(game: str | None) -> Describer | None:
+    """The game's own lines; none for no game, or one the registry does not know (an old
+    journal's: its events get the shared lines)."""
+    if not game:
+        return None
+    try:
+        return games.get(game).describe
+    except games.UnknownGame:
+        return None
 
 
 def shared_line(

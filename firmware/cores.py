@@ -116,17 +116,13 @@ class TwoCores:
             part.start()
         self._collect_faults()
 
-    def read_last(self, r):
-        """As ``Scanner.read_last``, ``r`` a table reader; nothing while core 1 is lost
-        for its readers."""
+    def read(self, r, uid):
+        """As ``Scanner.read``, ``r`` a table reader; None while core 1 is lost for its
+        readers."""
         p, i = self._where[r]
         if p == 1 and self.lost is not None:
-            return ()
-        return self.parts[p].read_last(i)
-
-    def missed(self, r, uid):
-        p, i = self._where[r]
-        return self.parts[p].missed(i, uid)
+            return None
+        return self.parts[p].read(i, uid)
 
     def forget(self, r, uid):
         p, i = self._where[r]
@@ -135,6 +131,14 @@ class TwoCores:
     def seen(self, r):
         p, i = self._where[r]
         return self.parts[p].seen(i)
+
+    def set_of(self, r):
+        """As ``Scanner.set_of``, ``r`` a table reader; unknown (None) while core 1 is lost
+        for its readers."""
+        p, i = self._where[r]
+        if p == 1 and self.lost is not None:
+            return None
+        return self.parts[p].set_of(i)
 
     def sets(self):
         """As ``Scanner.sets``; core 1's readers are unknown (None) while it is lost."""

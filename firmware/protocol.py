@@ -17,7 +17,7 @@ Pico -> Pi bodies:
 - ``HELLO proto=1 fw=<version> readers=<n>`` once at start-up;
 - ``S <reader> <uids>`` when a reader's debounced set changes; once the Pi asked with
   ``CONF age=1``, ``S <reader> <uids> age=<ms>``: how many milliseconds ago the reader's
-  visit that saw the change ended (an age, not a time of the Pico's clock, so the Pi needs
+  visit that saw the change sent its first frame (an age, not a time of the Pico's clock, so the Pi needs
   no clock sync; left out when the firmware does not know it). A host that predates it
   never asks, so never sees one; a firmware that predates it answers ``BAD conf age``;
 - ``F <reader>=<uids> ...`` a full snapshot of every reader 0..n-1 in order, at least once a
@@ -71,7 +71,8 @@ def _crc_of_byte(byte):
     return crc
 
 
-_CRC_TABLE = tuple([_crc_of_byte(b) for b in range(256)])
+CRC_TABLE = tuple([_crc_of_byte(b) for b in range(256)])
+"""CRC-16/CCITT-FALSE of each byte value (the firmware's machine-code CRC reads it too)."""
 
 
 def crc16(data, crc=0xFFFF):
@@ -79,7 +80,7 @@ def crc16(data, crc=0xFFFF):
 
     A byte at a time from a table: on a Pico, a bit at a time took 26 ms for a heartbeat's
     ``F`` frame of 19 readers, the table 3.5 ms (bench/README.md, pico_cycle.py)."""
-    table = _CRC_TABLE
+    table = CRC_TABLE
     for byte in data:
         crc = ((crc << 8) & 0xFFFF) ^ table[(crc >> 8) ^ byte]
     return crc

@@ -6,7 +6,8 @@ default is a guess to measure on the real tags and mat (``CONF settle_us=...``):
 14443-3 lets a tag take up to 5 ms to be ready, and every 100 us here costs 1.9 ms per
 cycle of 19 readers. ``visit_us[r]`` holds how long reader ``r``'s visit took in the last
 cycle (``utime.ticks_us``; 0 for a reader not visited), for the heartbeat's timings;
-``seen(r)``, when the visit that last changed its set ended, for the ``S`` frame's age.
+``seen(r)``, when the visit that last changed its set sent its first frame, for the ``S``
+frame's age: a tag that answered it lay there by then, and one that did not was gone.
 
 The work per reader is as small as the previous state allows:
 
@@ -70,7 +71,7 @@ class Scanner:
         self.faults = []  # (reader, code) to report, oldest first
         self.full_reads = 0
         self.visit_us = [0] * self.n
-        self.seen_us = [0] * self.n  # ticks_us at the end of the visit that last changed it
+        self.seen_us = [0] * self.n  # ticks_us of the first frame of the visit that changed it
         self.changed = []  # what ``cycle`` returns, one list for every cycle: no allocation
         # What a visit needs about the stable set, rebuilt only when it changes: the tags'
         # hex names, their SELECT frames and their first anticollision answers (None when
@@ -103,17 +104,13 @@ class Scanner:
             if not self.faulty[r]:
                 self.readers[r].set_timeout(timeout_us)
 
-    def read_last(self, r):
-        """The UIDs reader ``r`` read in its last visit: its stable set but for the tags
-        it missed (a tag gone stays ``debounce`` visits in the stable set, unread)."""
+    def read(self, r, uid):
+        """Whether reader ``r``, which holds ``uid``, read it in its last visit: 1 it did,
+        0 it missed it (a tag gone stays ``debounce`` visits in the stable set, unread),
+        None when the reader is faulty (it read nothing)."""
         if self.faulty[r]:
-            return ()
-        misses = self.misses[r]
-        return [h for h in self.stable[r] if h not in misses]
-
-    def missed(self, r, uid):
-        """True when reader ``r`` holds ``uid`` but missed it in its last visit."""
-        return uid in self.misses[r]
+            return None
+        return 0 if uid in self.misses[r] else 1
 
     def forget(self, r, uid):
         """Drop ``uid`` from reader ``r``'s stable set now, without waiting out the
@@ -125,15 +122,26 @@ class Scanner:
         self._known_changed(r)
 
     def seen(self, r):
-        """``utime.ticks_us`` when reader ``r``'s set last changed: the end of the visit
-        that saw it (or of the cycle in which another reader read its tag)."""
+        """``utime.ticks_us`` when reader ``r``'s set last changed: the first frame of the
+        visit that saw it (or the end of the cycle in which another reader read its
+        tag)."""
         return self.seen_us[r]
 
+    def set_of(self, r):
+        """Reader ``r``'s sorted UID list, or None when it is faulty. The scanner's own
+        list, not a copy (none is allocated): a change replaces it, never alters it, so
+        the caller must not alter it either, and may keep it."""
+        return None if self.faulty[r] else self.known[r]
+
     def sets(self):
-        """Sorted UID lists per reader, or None for a faulty reader."""
-        out = []
+        """``set_of`` every reader (inlined: a call costs the Pico 7 us; no comprehension,
+        which MicroPython makes a closure of, allocated at each call)."""
+        out = [None] * self.n
+        known = self.known
+        faulty = self.faulty
         for r in range(self.n):
-            out.append(None if self.faulty[r] else sorted(self.stable[r]))
+            if not faulty[r]:
+                out[r] = known[r]
         return out
 
     @micropython.native
@@ -153,11 +161,11 @@ class Scanner:
             start = ticks_us()
             if self.scan_reader(r):
                 changed.append(r)
-                end = ticks_us()
-                self.seen_us[r] = end
-            else:
-                end = ticks_us()
-            visit[r] = utime.ticks_diff(end, start)
+                # Dated when its first frame went out (the field on, settle_us waited):
+                # not at the visit's end, which a new tag's reading and the bookkeeping
+                # of a change make later by some milliseconds.
+                self.seen_us[r] = utime.ticks_add(start, self.settle_us)
+            visit[r] = utime.ticks_diff(ticks_us(), start)
         self.cycles += 1
         return changed
 

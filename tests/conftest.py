@@ -32,3 +32,21 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A new phone-sized page with its own cookies; `phone()` opens another."""
+    from tests.web.conftest import PHONE
+
+    contexts = []
+
+    def open_page():
+        context = browser.new_context(**PHONE)
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()

@@ -40,12 +40,14 @@ class Fixtures:
 
 
 GAMES = {
-    "passpass": Fixtures("tests.referee.scenario_scripts", "tests.screens.samples"),
+    "passpass": Fixtures("tests.games.passpass.referee.scenario_scripts", "tests.screens.samples"),
     "flipdone": Fixtures(
-        "tests.referee.flipdone.scenario_scripts", "tests.screens.flipdone.samples"
+        "tests.games.flipdone.referee.scenario_scripts", "tests.games.flipdone.screens.samples"
     ),
-    "swiped": Fixtures("tests.referee.swiped.scenario_scripts", "tests.screens.swiped.samples"),
-    "vnp": Fixtures("tests.referee.vnp.scenario_scripts", "tests.screens.vnp.samples"),
+    "swiped": Fixtures(
+        "tests.games.swiped.referee.scenario_scripts", "tests.games.swiped.screens.samples"
+    ),
+    "vnp": Fixtures("tests.games.vnp.referee.scenario_scripts", "tests.games.vnp.screens.samples"),
 }
 
 

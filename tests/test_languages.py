@@ -36,9 +36,10 @@ from companion.transcript import describe
 from companion.web.public import Publisher
 from tests.devices.conftest import FWP, pico  # noqa: F401  (a fixture of the doctor's test)
 from tests.devices.test_doctor import NTAG, fast_link, responder  # noqa: F401
+from tests.referee import kept_journals
 from tests.web.test_refusals_in_table_language import refusals_of
 
-SCENARIOS = sorted((Path(__file__).parent / "referee").rglob("*.jsonl"))
+SCENARIOS = kept_journals()
 """The referee's scenario journals: a table's inputs with its faults, refusals, undos."""
 
 INTERNAL = {

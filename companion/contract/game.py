@@ -128,6 +128,11 @@ class Aiming(Protocol):
         ...
 
 
+Describer = Callable[[TableEvent, Sequence[str], str], "str | None"]
+"""A game's own transcript lines: (one of its events, seat names, language) -> its line,
+or None for an event left to the lines every game shares (`companion.transcript`)."""
+
+
 class SimResultLike(Protocol):
     setup: Setup
     inputs: list[Input]
@@ -276,8 +281,26 @@ class Button:
 
 
 @dataclass(frozen=True)
+class Facts:
+    """What the power-on menu shows of a game before it is chosen: its name and title,
+    its numbers of players, its questions. A built-in game states them in a module of
+    their own (`<its package>.facts`), which imports nothing else of the game, so that the
+    menu lists every game without loading one; its `Game` takes them from there."""
+
+    name: str
+    title: str
+    seats: Sequence[int]
+    first_question: str = "menu.title.first"
+    ready_prompt: str = "menu.title.ready"
+
+    def fields(self) -> dict[str, Any]:
+        """These facts as a `Game`'s keyword arguments."""
+        return {f: getattr(self, f) for f in self.__dataclass_fields__}
+
+
+@dataclass(frozen=True)
 class Game:
-    """Everything the runtime needs of one game."""
+    """Everything the runtime needs of one game (its first fields are its `Facts`)."""
 
     name: str
     """As configs, journals and commands write it (lower case, no space)."""
@@ -308,6 +331,10 @@ class Game:
     language) -> exit status; None if the game has no typed table yet."""
     controls: tuple[str, ...] = ()
     """The console controls the game uses (journal `press` controls)."""
+    describe: Describer | None = None
+    """Its own lines for its own events in a transcript (`companion replay`, the demo, the
+    page's history), in English or French; asked first for this game's events only, so
+    two games may share a kind ("swap"). None: the lines every game shares only."""
     first_question: str = "menu.title.first"
     """The text key of the power-on menu's question for the first player (the one its
     rule book names)."""
@@ -383,6 +410,11 @@ class Game:
     the deck), what a seat's hands may do with them now, and what only that seat sees
     (its hand, its secret card). Its page view draws the controls. None: no virtual
     table (a game played on the page needs none)."""
+
+    @property
+    def facts(self) -> Facts:
+        """What the power-on menu shows of this game."""
+        return Facts(**{f: getattr(self, f) for f in Facts.__dataclass_fields__})
 
     def setup_rules(
         self, settings: Mapping[str, Any], rules: Mapping[str, Any] | None

@@ -119,9 +119,10 @@ class State:
     """A reader's debounced tag set changed.
 
     ``age_ms``: how many milliseconds before the frame was sent the visit that saw the
-    change ended (``age=``, sent once ``conf("age", 1)`` asked for it), None when the frame
-    has none (an older firmware, or a report that is not a fresh reading). ``bad_age``
-    is the text of an age that is not a number: the change counts, its age does not."""
+    change sent its first frame (``age=``, sent once ``conf("age", 1)`` asked for it),
+    None when the frame has none (an older firmware, or a report that is not a fresh
+    reading). ``bad_age`` is the text of an age that is not a number: the change counts,
+    its age does not."""
 
     reader: int
     uids: frozenset[str]

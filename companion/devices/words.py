@@ -213,11 +213,13 @@ TIMINGS: dict[str, tuple[str, str]] = {
     "crowded": ("le SPI{bus} porte {count} lecteurs, plus que les {most} qu’un bus scanne à "
                 "temps : avec deux chapeaux de trois jetons dessus, un cycle de scan peut "
                 "prendre {worst:.0f} ms, au-delà des {target:g} ms qu’une table doit tenir ; "
-                "{where} (pico.readers.spi1 dans pins.toml ; hardware/wiring.md, Two buses)",
+                "{where} (pico.readers.spi1 dans pins.toml ; hardware/wiring.md, Two buses) : "
+                "un bus porte au plus {most} lecteurs",
                 "SPI{bus} carries {count} readers, more than the {most} one bus scans in time: "
                 "with two hats of three tokens on it a scan cycle can take {worst:.0f} ms, past "
                 "the {target:g} ms a table is meant to keep to; {where} (pico.readers.spi1 in "
-                "pins.toml; hardware/wiring.md, Two buses)"),
+                "pins.toml; hardware/wiring.md, Two buses): a bus supports at most {most} "
+                "readers"),
     "crowded_half": ("câblez-en la moitié sur le SPI1", "wire half of them to SPI1"),
     "crowded_other": ("câblez-en une partie sur l’autre bus", "wire some to the other bus"),
     "no_interpreter": ("interpréteur : pas mesurable, le cycle médian n’est pas plus long que "

@@ -5,11 +5,12 @@ menu) knows no game: it asks the registry for a `Game` by the name a config, a j
 a command line gives, and works through the descriptor's parts. A game is one package
 (`companion/games/<game>/`: its engine, referee, screens, words, bots, simulated table and
 lab) whose `game` module registers its descriptor; nothing outside it imports it. The
-registry knows the built-in games by name (`BUILT_IN`) and imports one's module when it is
-first asked for; it imports every module an installed distribution names in its entry
-points of group `companion.games` (a game shipped on its own), and every module named in
-the environment variable `COMPANION_GAMES` (comma-separated), which is how the tests add a
-tiny game without touching anything else.
+registry knows the built-in games by name (`BUILT_IN`) and imports one's `game` module
+when it is first asked for (`get`), its `facts` module alone when only what the power-on
+menu shows is asked for (`facts`); it imports every module an installed distribution names
+in its entry points of group `companion.games` (a game shipped on its own), and every
+module named in the environment variable `COMPANION_GAMES` (comma-separated), which is how
+the tests add a tiny game without touching anything else.
 
 This module is a lookup: the descriptor's types are the contract's
 (`companion/contract/game.py`, below everything), named here too for the games and the
@@ -21,12 +22,14 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
 from companion.cli_words import language
 from companion.contract.game import (
     Aiming,
     Announcing,
     Button,
+    Facts,
     Game,
     Printables,
     RuleOption,
@@ -39,9 +42,9 @@ from companion.contract.inputs import Setup
 from companion.screens.text import LANGUAGES, phrase, register_words
 
 __all__ = [
-    "BUILT_IN", "DEFAULT_GAME", "ENTRY_POINTS", "Aiming", "Announcing", "Button", "Game",
+    "BUILT_IN", "DEFAULT_GAME", "ENTRY_POINTS", "Aiming", "Announcing", "Button", "Facts", "Game",
     "Printables", "RuleOption", "SimResultLike", "TableReferee", "TableSetting",
-    "TokenFamily", "UnknownGame", "buttons", "get", "make_referee", "names",
+    "TokenFamily", "UnknownGame", "buttons", "facts", "get", "make_referee", "names",
     "players_problem", "register", "settings_of", "table_settings", "taking",
     "token_families",
 ]  # fmt: skip
@@ -52,21 +55,23 @@ class UnknownGame(ValueError):
 
 
 BUILT_IN: Mapping[str, str] = {
-    "ptipasspass": "companion.games.passpass.game",
-    "phipasspass": "companion.games.passpass.game",
-    "flipdone": "companion.games.flipdone.game",
-    "swiped": "companion.games.swiped.game",
-    "vnp": "companion.games.vnp.game",
+    "ptipasspass": "companion.games.passpass",
+    "phipasspass": "companion.games.passpass",
+    "flipdone": "companion.games.flipdone",
+    "swiped": "companion.games.swiped",
+    "vnp": "companion.games.vnp",
 }
-"""The built-in games, in the menu's order, and the module that defines each. A built-in
-game's module is imported when the game is first asked for (`get`), so a command pays
-only for the games it uses."""
+"""The built-in games, in the menu's order, and the package of each: its `game` module
+defines the descriptor, imported when the game is first asked for (`get`), so a command
+pays only for the games it uses; its `facts` module, which imports nothing else of the
+game, what the power-on menu shows of it (`facts`)."""
 DEFAULT_GAME = "ptipasspass"
 """The game a table plays when its config names none (the first built-in game)."""
 ENTRY_POINTS = "companion.games"
 """The entry-point group through which an installed distribution adds its games: each
 entry point names the module that registers them (``mygame = "mygame.game"``)."""
 
+_Named = TypeVar("_Named", Game, Facts)
 _REGISTRY: dict[str, Game] = {}
 _BUILT_IN_GAMES: dict[str, Game | None] = {}
 _loaded = False
@@ -102,16 +107,24 @@ def _built_in(name: str) -> Game | None:
     """The built-in game `name`, its module imported now if it was not yet."""
     game = _BUILT_IN_GAMES.get(name)
     if game is None:
-        module = importlib.import_module(BUILT_IN[name])
-        found = [g for g in vars(module).values() if isinstance(g, Game) and g.name == name]
-        game = _BUILT_IN_GAMES[name] = found[0] if found else None
+        game = _BUILT_IN_GAMES[name] = _named(Game, name, f"{BUILT_IN[name]}.game")
     return game
 
 
-def names() -> tuple[str, ...]:
+def _named(kind: type[_Named], name: str, module: str) -> _Named | None:
+    """The `kind` named `name` that `module` (imported now if it was not yet) defines."""
+    found = [v for v in vars(importlib.import_module(module)).values()
+             if isinstance(v, kind) and v.name == name]  # fmt: skip
+    return found[0] if found else None
+
+
+def names(*, scan: bool = True) -> tuple[str, ...]:
     """Every registered game: the built-in ones in their order, then the others in
-    registration order (no built-in game's module is imported for it)."""
-    _load()
+    registration order (no built-in game's module is imported for it). `scan=False`: the
+    built-in games and those added so far, without looking at the installed distributions
+    for others (the power-on menu's first frame)."""
+    if scan:
+        _load()
     return tuple(dict.fromkeys((*BUILT_IN, *_REGISTRY)))
 
 
@@ -126,6 +139,17 @@ def get(name: str) -> Game:
     if game is None:
         raise UnknownGame(f"unknown game {name!r}; games are {', '.join(names())}")
     return game
+
+
+def facts(name: str) -> Facts:
+    """What the power-on menu shows of the game `name` (its title, numbers of players,
+    questions): a built-in game's from its `facts` module, loading no other part of it;
+    another's from its descriptor."""
+    if name in BUILT_IN:
+        found = _named(Facts, name, f"{BUILT_IN[name]}.facts")
+        if found is not None:
+            return found
+    return get(name).facts
 
 
 def settings_of(game: str, keys: Iterable[str] = ()) -> dict[str, TableSetting]:

@@ -230,18 +230,21 @@ class PacedReferee:
         the game's own), or None: the live loop wakes then rather than at its next tick."""
         judge_at = self.next_judgment()
         game_at = self.deadline()
-        held_first = self.held and game_at is not None and self.held[0].t <= game_at
-        if judge_at is not None and held_first:
+        if judge_at is not None and self._held_before(game_at):
             return judge_at  # a held press waits for the judgment, and the game for it
         return min([at for at in (judge_at, game_at) if at is not None], default=None)
+
+    def _held_before(self, game_at: float | None) -> bool:
+        """A press held while the table settles was pressed before the game's deadline
+        `game_at`, which then waits for it."""
+        return bool(self.held) and game_at is not None and self.held[0].t < game_at
 
     def _run_until(self, t: float) -> None:
         """Fire, in time order, every deadline due at or before `t`."""
         for _ in range(LOOP_GUARD):
             judge_at = self.next_judgment()
             game_at = self.deadline()
-            held_first = self.held and game_at is not None and self.held[0].t <= game_at
-            if judge_at is not None and held_first:
+            if judge_at is not None and self._held_before(game_at):
                 game_at = None  # a press held before it must be applied first
             if judge_at is not None and (game_at is None or judge_at <= game_at):
                 if judge_at > t:

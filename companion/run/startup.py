@@ -296,8 +296,10 @@ def _menu(
     assert running.display is not None
     voice = plan.sound.volume if plan.sound.backend != "none" else None
     menu = start_menu(plan.config, args, plan.data_dir, plan.sim, voice)
+    running.display.show(power_on.screen(menu))
     running.notifier.ready("power-on menu")
     log.info("power-on menu (resume offered: %s)", menu.resumable)
+    menu = power_on.with_every_game(menu)  # after its first frame (inputs wait meanwhile)
     choice, menu, pending = run_menu(
         menu, running.inbox, running.display, running.notifier, signals.stopped.is_set
     )

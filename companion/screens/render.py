@@ -150,11 +150,12 @@ def draw_notice(pen: Pen, notice: Notice, names: Sequence[str], lang: str) -> No
 
 
 def game_title(name: str) -> str:
-    """A game as the OLED names it (its descriptor's title)."""
+    """A game as the OLED names it (its title, from its facts: the power-on menu names
+    every game without loading one)."""
     from companion import games
 
     try:
-        return games.get(name).title
+        return games.facts(name).title
     except games.UnknownGame:
         return sanitize(name) or name
 
@@ -166,7 +167,7 @@ def menu_question(screen: MenuScreen) -> str:
         from companion import games
 
         try:
-            game = games.get(screen.title)
+            game = games.facts(screen.title)
         except games.UnknownGame:
             pass
         else:

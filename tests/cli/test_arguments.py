@@ -19,7 +19,7 @@ import pytest
 from companion.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-SCENARIO = ROOT / "tests" / "referee" / "scenarios" / "undo.jsonl"
+SCENARIO = ROOT / "tests" / "games" / "passpass" / "referee" / "scenarios" / "undo.jsonl"
 NOT_UTF8 = (
     b'{"t":0,"type":"setup","scenario":true,"game":"ptipasspass","seats":["Ana","Bob"],'
     b'"tags":{}}\n\xff\xfe\n'

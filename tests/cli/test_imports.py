@@ -256,3 +256,30 @@ def test_a_built_in_game_starts_without_scanning_the_installed_distributions(gam
     lines = service_lines(game)
     ready = next(i for i, line in enumerate(lines) if "ready:" in line)
     assert "importlib.metadata" not in _modules(lines[:ready])
+
+
+def test_the_power_on_menu_shows_before_another_game_or_the_scan_for_games_is_loaded(tmp_path):
+    """Issue 41: the power-on menu is on the OLED within a second on a Pi 4. Until its first
+    frame, `run --menu` loads the configured game (the config is checked against it) and
+    no other game's package, only what the menu shows of each (its `facts` module), nor
+    the scan of the installed distributions for games installed on their own
+    (importlib.metadata, 25 ms of CPU here), which comes right after that frame."""
+    config = tmp_path / "companion.toml"
+    config.write_text("[web]\nenabled = false\n")
+    argv = ["run", "--sim", "--menu", "--config", str(config), "--data-dir",
+            str(tmp_path / "data"), "--display", "none", "--sim-input", "-"]  # fmt: skip
+    code = f"import sys; from companion.cli import main; sys.exit(main({argv!r}))"
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True,
+        cwd=tmp_path, env={**os.environ, "HOME": str(tmp_path)}, stdin=subprocess.DEVNULL,
+        timeout=60, check=False,
+    )  # fmt: skip
+    lines = done.stderr.splitlines()
+    shown = next((i for i, line in enumerate(lines) if "power-on menu (" in line), None)
+    assert shown is not None, done.stderr[-2000:]
+    before, after = set(_modules(lines[:shown])), set(_modules(lines[shown:]))
+    assert "companion.menu" in before  # the listing is read
+    games = loaded(before, GAMES)
+    assert "companion.games.passpass.rules" in games  # the configured game (the default)
+    assert [m for m in games if not m.startswith("companion.games.passpass")] == []
+    assert "importlib.metadata" not in before and "importlib.metadata" in after

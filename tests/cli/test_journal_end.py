@@ -235,3 +235,9 @@ def test_a_simulated_table_skips_a_journals_end_line(tmp_path):
     lines = played(tmp_path / "game.jsonl", "swiped")
     items = list(script_items(io.StringIO("\n".join(lines) + "\n"), "script"))
     assert len(items) == len(lines) - 1  # every line but the end line
+
+
+def test_a_seat_without_a_score_and_no_winner_are_null_in_the_end_line():
+    """docs/journal.md: a score is a number or null, the winner a seat or null."""
+    end = parse_end({"t": 1, "type": "end", "scores": [None, 3], "winner": None})
+    assert end.scores == (None, 3) and end.winner is None

@@ -571,6 +571,23 @@ def test_a_resume_after_a_torn_last_line_numbers_its_lines_on(tmp_path: Path) ->
     assert journal.warnings == []
 
 
+@pytest.mark.parametrize(
+    "after",
+    [b'{"t":4.0,"type":"ti', b'{"t":4.0,"type":"tick","crc32":"00000000"}\n{"t":5.0}\n'],
+    ids=["torn", "damaged"],
+)
+def test_a_repair_keeps_the_whole_lines_before_it_byte_for_byte(
+    tmp_path: Path, after: bytes
+) -> None:
+    """A torn last line is cut off, damage set aside: what stays is every whole line
+    before it, each with its newline, not a byte more or less."""
+    path = tmp_path / "game.jsonl"
+    good = checksummed(path, SETUP, SPOT, SPOT_2)
+    write_journal(path, good + after)
+    replay(path, repair=True)
+    assert path.read_bytes() == good
+
+
 def test_a_resume_after_damage_numbers_its_lines_on_from_the_kept_ones(tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
     write_journal(path, changed(checksummed(path, SETUP, SPOT, SPOT_2), 3, b"04A1", b"04B1"))

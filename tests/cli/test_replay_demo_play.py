@@ -11,7 +11,7 @@ from PIL import Image
 
 from companion.cli import main
 
-SCENARIOS = Path(__file__).parent.parent / "referee" / "scenarios"
+SCENARIOS = Path(__file__).parent.parent / "games" / "passpass" / "referee" / "scenarios"
 
 
 def test_replay_json_is_the_document_of_the_architecture(capsys):

@@ -169,6 +169,8 @@ def test_durations_at_their_bounds_are_accepted_and_ints_are_floats() -> None:
         ("tags", {"04A1B2C3D4E580": 3}),
         ("tags", {"not hex": "animal:lapin"}),
         ("rules", [1]),
+        ("scenario", "yes"),
+        ("scenario", 1),
     ],
 )
 def test_setup_values_of_the_wrong_type_or_range_are_refused(key: str, value: Any) -> None:
@@ -181,6 +183,7 @@ def test_setup_values_of_the_wrong_type_or_range_are_refused(key: str, value: An
         ("spot", "uids", "04A1B2C3D4E580"),
         ("spot", "uids", [4]),
         ("spot", "uids", ["XYZ"]),
+        ("spot", "age", -0.5),  # a reading made after its report
         ("press", "seat", 1.5),
         ("press", "seat", True),
         ("press", "seat", -1),

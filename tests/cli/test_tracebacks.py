@@ -122,7 +122,7 @@ def test_a_pin_map_path_of_no_user_or_with_a_nul_is_named(
         ["config", "check"],
         ["run", "--sim"],
         ["doctor"],
-        ["report", str(ROOT / "tests" / "referee" / "scenarios" / "announce_with_drop.jsonl")],
+        ["report", str(ROOT / "tests/games/passpass/referee/scenarios/announce_with_drop.jsonl")],
         ["unpair", "1"],
     ],
 )

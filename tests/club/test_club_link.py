@@ -313,6 +313,30 @@ def test_an_outbox_file_that_is_no_result_is_said_and_the_others_are_sent(
     assert any("deep.json" in r.getMessage() for r in caplog.records)
 
 
+def test_a_ca_file_copied_after_the_table_started_is_read_at_the_next_try(
+    broker, club, tmp_path, caplog
+):
+    """The builder copies the club's CA after the table started (docs/club.md, each
+    table): the link says once that it cannot connect yet, keeps the result, reads the CA
+    at a later try every ``retry`` seconds and delivers the result with no restart."""
+    assert broker.tls_ca is not None
+    later = tmp_path / "club-ca.crt"
+    config = dataclasses.replace(broker.table_config("table-a"), tls_ca=later)
+    referee = finished_referee()
+    link = TableLink(config, tmp_path, referee, retry=0.2)
+    with caplog.at_level("ERROR", logger="companion.club"):
+        link.start()
+        link.step()
+        wait_for(lambda: outbox(tmp_path))
+        wait_for(lambda: caplog.records)
+        later.write_bytes(broker.tls_ca.read_bytes())
+        wait_for(lambda: list(club.board.results) == [result_id("table-a", referee.setup)])
+        wait_for(lambda: outbox(tmp_path) == [])
+        link.stop()
+    [said] = [r.getMessage() for r in caplog.records]
+    assert said.startswith(f"club: cannot reach 127.0.0.1:{broker.port} yet (")
+
+
 def test_a_table_connects_once_with_a_persistent_session_and_says_so(
     broker, club, tmp_path, caplog
 ):
@@ -399,7 +423,11 @@ def test_a_result_the_outbox_cannot_keep_is_sent_all_the_same(broker, club, tmp_
     # retried ("cannot reach ... yet"), which is said too.
     said = [r.getMessage() for r in caplog.records if r.name == "companion.club"]
     [kept] = [m for m in said if m.startswith("club: cannot keep the result in ")]
-    assert "without a copy" in kept
+    # The folder named once, then why in the system's words (no errno, no path again).
+    folder = str(tmp_path / "club-outbox")
+    why = kept.removeprefix(f"club: cannot keep the result in {folder}: ")
+    assert why.endswith("; sent without a copy on disk") and why[0].isupper()
+    assert folder not in why and "Errno" not in why
     assert all(m == kept or m.startswith("club: cannot reach ") for m in said), said
 
 

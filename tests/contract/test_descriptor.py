@@ -1,12 +1,18 @@
 """What a game declares of its table in its descriptor (docs/games.md): the families of its
-tagged tokens and the buttons of its seats. The core knows no family and no button but
-these (tests/test_game_boundary.py): `companion enroll` takes a game's kinds, the logs
-blank them, the pin map wires its buttons and the OLED shows their labels. Checked alike
-on every registered game and the test game, so a new game is covered by registering it."""
+tagged tokens, the buttons of its seats and its transcript lines. The core knows no family
+and no button but these (tests/test_game_boundary.py): `companion enroll` takes a game's
+kinds, the logs blank them, the pin map wires its buttons and the OLED shows their labels.
+Checked alike on every registered game and the test game, so a new game is covered by
+registering it."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -16,7 +22,8 @@ from companion.config.pins import EEPROM_PINS, I2C1_PINS, MAX_GPIO
 from companion.devices.registry import KIND
 from companion.screens.font import sanitize
 from companion.screens.text import LANGUAGES
-from tests.games import contract_games, descriptor, registered
+from companion.transcript import describe, shared_line
+from tests.games import TEST_GAME, contract_games, descriptor, playing, registered
 
 
 @pytest.mark.parametrize("name", contract_games())
@@ -66,3 +73,53 @@ def test_two_games_declaring_a_family_or_a_button_declare_the_same() -> None:
                 assert families[family.name] == family, (name, family.name)
             for button in game.buttons:
                 assert buttons[button.name] == button, (name, button.name)
+
+
+LINES = """
+import json, sys
+from companion.transcript import describe
+game, names, events = json.load(sys.stdin)
+print(json.dumps([describe(e, names, game, lang) for lang in ("en", "fr") for e in events]))
+"""
+"""A transcript of given events, in an interpreter that loaded nothing of any game."""
+
+
+@pytest.mark.parametrize("name", contract_games())
+def test_a_games_lines_come_from_its_descriptor_whatever_was_imported(name: str) -> None:
+    """A game's own transcript lines are its descriptor's (`Game.describe`), not filled in
+    by importing one of its modules: an interpreter that never loaded its referee (a
+    replay, the page's history) writes a simulated game's events as the referee's does."""
+    with playing(name) as game:  # the test game in the registry for the block
+        referee = game.simulate(game.simulated_setup(game.default_seats, 1)).referee
+        assert referee is not None and game.describe is not None
+        events, names = list(referee.events), list(referee.names)
+        here = [describe(e, names, name, lang) for lang in ("en", "fr") for e in events]
+        own = [e for e in events if describe(e, names, name) != shared_line(e, names, "en")]
+    assert own, "no event of the game has a line of its own"
+    root = Path(__file__).resolve().parents[2]
+    # The games of this run (a game copied elsewhere, tests/contract/test_new_game.py) too.
+    path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p)
+    games_asked = os.environ.get("COMPANION_GAMES") or TEST_GAME
+    env = dict(os.environ, COMPANION_GAMES=games_asked, PYTHONPATH=path)
+    asked = json.dumps([name, names, events])
+    fresh = subprocess.run([sys.executable, "-c", LINES], input=asked, capture_output=True,
+                           text=True, check=True, env=env, cwd=root)  # fmt: skip
+    assert json.loads(fresh.stdout) == here
+
+
+@pytest.mark.parametrize("name", contract_games())
+def test_the_menus_facts_are_the_games_own_and_its_seats_those_its_rules_start(
+    name: str,
+) -> None:
+    """The power-on menu lists every game from its facts without loading it (a built-in
+    game's `facts` module, companion/menu.py): they are its descriptor's, and its numbers
+    of players exactly those its rules start a game with."""
+    with playing(name) as game:
+        assert games.facts(name) == game.facts
+    for seats in range(1, 9):
+        try:
+            game.check(seats, 0, None)
+        except ValueError:
+            assert seats not in game.facts.seats, seats
+        else:
+            assert seats in game.facts.seats, seats

@@ -20,7 +20,7 @@ from companion.journal import Input, read_journal
 from companion.speech import Speaker, announcement, line
 from tests.games import contract_games, playing
 
-SCENARIOS = Path(__file__).parent.parent / "referee" / "scenarios"
+SCENARIOS = Path(__file__).parent.parent / "games" / "passpass" / "referee" / "scenarios"
 
 
 def heard(referee: TableReferee, inputs: list[Input]) -> list[tuple[float, str]]:
@@ -49,7 +49,8 @@ def simulated(name: str, lang: str, seed: int = 3) -> tuple[TableReferee, list[s
 
 
 def scenario(name: str, lang: str) -> list[tuple[float, str]]:
-    """What the table says of a PassPass scenario of tests/referee/scenarios/ in `lang`."""
+    """What the table says of a PassPass scenario of tests/games/passpass/referee/scenarios/
+    in `lang`."""
     journal = read_journal(SCENARIOS / f"{name}.jsonl")
     referee = make_referee(dataclasses.replace(journal.setup, language=lang))
     return heard(referee, list(journal.inputs))

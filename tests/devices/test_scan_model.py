@@ -198,6 +198,7 @@ def test_a_bus_carrying_more_readers_is_named_with_its_worst_cycle() -> None:
     (line,) = crowded_buses([0] * 19)
     worst = scan_model.worst_cycle_ms([3, 3] + [1] * 17)
     assert line.startswith(f"SPI0 carries 19 readers, more than the {most} one bus scans")
+    assert line.endswith(f"a bus supports at most {most} readers")
     assert f"a scan cycle can take {worst:.0f} ms, past the 45 ms" in line
     assert "wire half of them to SPI1" in line
     (line,) = crowded_buses([1] * (most + 1) + [0] * 3)

@@ -460,8 +460,9 @@ def test_a_tag_seen_on_two_readers_for_one_cycle_only_is_held_back_not_a_fault(f
 
 def test_an_s_frame_carries_how_long_ago_its_visit_read_it_once_asked(fw, board):
     """``CONF age=1``: each ``S`` says how many ms before it was sent the visit that saw
-    the change ended, so the Pi counts the settle from the reading. Reader 0 is visited
-    first, reader 18 last: reader 0's change waited every other visit of the cycle."""
+    the change sent its first frame (the tag lay there by then), so the Pi counts the
+    settle from the reading. Reader 1 is visited early, reader 18 last: reader 1's
+    change waited every later visit of the cycle."""
     firmware, frames = make_firmware(fw, board)
     board.place(0, NTAG)
     firmware.step()  # not asked: as before ages, three words
@@ -475,8 +476,11 @@ def test_an_s_frame_carries_how_long_ago_its_visit_read_it_once_asked(fw, board)
     visits = firmware.scan.visit_us
     ages = {r[1]: r[3] for _, r in reports(fw, frames) if r[0] == "S"}
     assert set(ages) == {1, 18}
-    assert ages[18] <= 1  # sent at once after the last visit
-    between = sum(visits[2:19]) / 1000  # the visits after reader 1's
+    settle = firmware.scan.settle_us
+    own = (visits[18] - settle) / 1000  # sent at once after the last visit: its own length
+    assert own - 1 <= ages[18] <= own + 1
+    assert own >= 2  # a new tag read whole: dated by its visit's end, it would be 0
+    between = sum(visits[1:18]) / 1000  # from reader 1's visit to reader 18's
     assert between - 1 <= ages[1] - ages[18] <= between + 1
     assert ages[1] >= 10  # 17 visits of at least 0.6 ms each: no age from the wrong end
 
@@ -532,3 +536,37 @@ def test_a_snapshot_while_a_frame_is_held_shows_what_the_pi_was_told(fw, board):
     firmware.send_full()
     snapshot = [r for _, r in reports(fw, frames)][-1]
     assert snapshot == ("F", [()] * 3 + [(NTAG,)] + [()] * 15)
+
+
+def test_frames_built_in_place_are_the_protocols_own(fw, board):
+    """``S`` and ``F`` frames are built from each reader's remembered text in a buffer the
+    firmware keeps: byte for byte what protocol.encode makes of protocol.state and
+    protocol.full, ages included, and a set that changed is formatted again (a snapshot
+    after a change shows it, never the text of before)."""
+    firmware, frames = make_firmware(fw, board)
+    p = fw.protocol
+    firmware.ages = True
+    firmware.step()
+    firmware.send_full()
+    seq, _ = p.decode(frames[-1])
+    assert frames[-1] == p.encode(seq, p.full([[]] * 19))
+    board.place(3, NTAG)
+    board.place(7, "DEADBEEF")
+    board.place(7, "04B2C3D4E5F607")
+    firmware.step()
+    states = [f for f in frames if b" S " in f]
+    assert len(states) == 2
+    for frame, reader, uids in (
+        (states[0], 3, [NTAG]),
+        (states[1], 7, ["04B2C3D4E5F607", "DEADBEEF"]),
+    ):
+        seq, body = p.decode(frame)
+        age = int(body.rsplit("=", 1)[1])
+        assert frame == p.encode(seq, p.state(reader, uids, age))
+    firmware.send_full()
+    seq, _ = p.decode(frames[-1])
+    sets = [[]] * 19
+    sets[3], sets[7] = [NTAG], ["04B2C3D4E5F607", "DEADBEEF"]
+    assert frames[-1] == p.encode(seq, p.full(sets))
+    firmware.send_full()  # unchanged: the same body again, the next sequence number
+    assert frames[-1] == p.encode(seq + 1, p.full(sets))

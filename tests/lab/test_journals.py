@@ -11,9 +11,12 @@ import pytest
 
 from companion.cli import main
 from companion.lab.journals import FAULTS, REFUSED, SIMULATED, TABLE, report
+from tests.referee import kept_journals
 
 DATA = Path(__file__).resolve().parent.parent / "referee"
-FAULTS_SCENARIO = DATA / "scenarios" / "faults.jsonl"
+GAMES = DATA.parent / "games"
+PASSPASS = GAMES / "passpass" / "referee" / "scenarios"
+FAULTS_SCENARIO = PASSPASS / "faults.jsonl"
 
 
 def test_faults_are_timed_from_the_wrong_table_to_the_table_put_right():
@@ -32,20 +35,20 @@ def test_faults_are_timed_from_the_wrong_table_to_the_table_put_right():
 
 
 def test_refused_presses_are_counted_by_reason():
-    (group,) = report([DATA / "vnp" / "scenarios" / "undo_off.jsonl"])
+    (group,) = report([GAMES / "vnp" / "referee" / "scenarios" / "undo_off.jsonl"])
     refused = {f.label: f.estimate.value for f in group.table if f.section == REFUSED}
     # Undo is off at that table: both "back" presses refused, said as the OLED says it.
     assert refused == {"Undo is turned off at this table.": 2}
 
 
 def test_calls_made_together_at_the_table_count_for_pti_7():
-    (group,) = report([DATA / "scenarios" / "doublon_before_window.jsonl"])
+    (group,) = report([PASSPASS / "doublon_before_window.jsonl"])
     (pti7,) = [r for r in group.rulings if r.ruling == "PTI-7"]
     assert pti7.times == 1  # Ana and Cy called within the grace: Cy, first clockwise, counts
 
 
 def test_journals_of_one_game_seats_and_rules_are_reported_together():
-    paths = sorted(DATA.rglob("*.jsonl"))
+    paths = kept_journals()
     groups = report(paths)
     assert sum(g.games for g in groups) == len(paths)
     keys = [(g.variant.game, g.variant.players, tuple(sorted(g.variant.rules.items())),
@@ -63,7 +66,8 @@ def test_journals_of_one_game_seats_and_rules_are_reported_together():
 
 def test_report_command_writes_the_report_and_names_a_bad_journal(tmp_path, capsys):
     out = tmp_path / "out"
-    code = main(["report", str(DATA / "scenarios"), str(DATA / "flipdone" / "scenarios"),
+    code = main(["report", str(PASSPASS),
+                 str(GAMES / "flipdone" / "referee" / "scenarios"),
                  "--out", str(out), "--name", "club night", "--quiet"])  # fmt: skip
     assert code == 0
     printed = capsys.readouterr().out
@@ -89,7 +93,7 @@ def test_journals_of_bot_games_are_labelled_as_such_never_as_real_games(tmp_path
     assert main(["demo", "--game", "ptipasspass", "--players", "3", "--out", str(demo),
                  "--quiet"]) == 0  # fmt: skip
     capsys.readouterr()
-    people = DATA / "scenarios" / "doublon_before_window.jsonl"
+    people = PASSPASS / "doublon_before_window.jsonl"
     groups = report([demo / "journal.jsonl", people])
     bots = [g for g in groups if g.variant.bots == ("bot",) * 3]
     assert len(bots) == 1 and bots[0].source == "1 journal of bot games (companion demo)"
@@ -98,7 +102,7 @@ def test_journals_of_bot_games_are_labelled_as_such_never_as_real_games(tmp_path
 
 
 def test_a_journal_given_twice_is_counted_once_and_the_report_says_so(tmp_path, capsys):
-    journal = DATA / "scenarios" / "doublon_before_window.jsonl"
+    journal = PASSPASS / "doublon_before_window.jsonl"
     copy = tmp_path / "copy.jsonl"
     copy.write_bytes(journal.read_bytes())
     (group,) = report([journal, copy, journal])

@@ -5,7 +5,12 @@ only when every spot reads empty."""
 from __future__ import annotations
 
 import dataclasses
+import json
+import os
+import subprocess
+import sys
 from functools import reduce
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -265,3 +270,58 @@ def test_the_ready_step_says_what_each_game_needs_cleared() -> None:
         g: frame(MenuScreen("ready", (), 0, g), "fr").tobytes() for g in ("ptipasspass", "vnp")
     }
     assert shown["ptipasspass"] != shown["vnp"]
+
+
+def test_the_menu_loads_no_game_until_one_is_chosen(tmp_path) -> None:
+    """Issue 41: the menu is on the OLED within a second of power-on on a Pi 4, so it lists
+    the games, their numbers of players and their questions from each game's `facts`
+    module and loads none of them (no engine, referee or words); the game chosen is loaded
+    at the READY step, which counts its spots, since it is about to start."""
+    code = """
+import json, sys
+from companion import menu as m
+from companion.screens.render import frame
+
+def games():
+    return sorted(k for k in sys.modules if k.startswith("companion.games."))
+
+menu = m.new_menu("vnp", ["A", "B", "C", "D"])
+for _ in range(5):  # each game's name, its numbers of players, its first question: drawn
+    frame(m.screen(menu), "en")
+    frame(m.screen(menu := m.push(menu)), "en")
+    frame(m.screen(menu := m.push(menu)), "en")
+    menu = m.turn(m.back(m.back(menu)), 1)
+shown = games()
+menu = m.push(m.push(m.push(m.turn(menu, 3))))  # flipdone, 3 seats, first player: READY
+frame(m.screen(menu), "en")
+print(json.dumps([shown, games(), menu.step, menu.game]))
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    shown, chosen, step, game = json.loads(done.stdout)
+    packages = ("passpass", "flipdone", "swiped", "vnp")
+    assert set(shown) == {f"companion.games.{p}{part}" for p in packages for part in ("", ".facts")}
+    assert (step, game) == ("ready", "flipdone")
+    assert "companion.games.flipdone.game" in chosen
+    assert not any(m.startswith(("companion.games.vnp.", "companion.games.swiped."))
+                   for m in set(chosen) - set(shown))  # fmt: skip
+
+
+def test_a_game_installed_on_its_own_joins_the_menu_after_its_first_frame(tmp_path) -> None:
+    """The first frame lists the built-in games (and any already loaded) without the scan
+    of the installed distributions; `with_every_game`, which the service calls right after
+    that frame, adds a game installed on its own (here through $COMPANION_GAMES)."""
+    code = """
+from companion import menu as m
+first = m.new_menu("ptipasspass", ["A", "B", "C"])
+print(" ".join(first.games), "|", " ".join(m.with_every_game(first).games))
+"""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "COMPANION_GAMES": "tests.games.tally", "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=tmp_path, env=env, timeout=60, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    first, every = (side.split() for side in done.stdout.split("|"))
+    assert first == ["ptipasspass", "phipasspass", "flipdone", "swiped", "vnp"]
+    assert every == [*first, "tally"]

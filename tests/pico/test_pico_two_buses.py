@@ -122,8 +122,9 @@ def test_a_drop_is_reported_with_its_age_before_a_heartbeat_due(
     link: tuple[SerialLink, queue.Queue[Observation]],
 ) -> None:
     """Drops on readers of both buses, one at a time, with a snapshot due every 100 ms:
-    each ``S`` frame says how long before it was sent the antenna of the visit that read
-    the tag went off (emulated time, within the frame's building and its USB packet), the
+    each ``S`` frame says how long before it was sent the visit that read the tag sent its
+    first frame (emulated time: at most as long as since its antenna came on, within the
+    rest of the cycle, the frame's building and its USB packet), the
     link hands that age on, and a snapshot never follows a change in its turn: when one
     was due, it came after the next scan cycle."""
     sl, inbox = link
@@ -168,9 +169,10 @@ def test_a_drop_is_reported_with_its_age_before_a_heartbeat_due(
         sent = booted.sent_at(found[0], found.start())
         after = booted.sent_at(b" F ", end)
         assert sent is not None and after is not None
-        read = max(a.ns for a in antennas if a.reader == reader and not a.on and a.ns <= sent)
-        # Later than the age says: the visit's bookkeeping after its antenna went off,
-        # the frame's building and its USB packet (the host counts the settle that late).
+        read = max(a.ns for a in antennas if a.reader == reader and a.on and a.ns <= sent)
+        # Later than the age says: the settle (the first frame goes out after it), the
+        # frame's building, its USB packet, the age's milliseconds rounded down (the host
+        # counts the settle that late).
         late = (sent - read) / 1e6 - age_ms
         assert 0 <= late <= 8, (sent - read, age_ms)
         before = [m.start() for m in re.finditer(rb"\d+ F ", out[: found.start()])]

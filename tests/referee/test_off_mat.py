@@ -32,8 +32,8 @@ from companion.journal import (
     read_lines,
 )
 from tests.games import contract_games, descriptor
-from tests.referee.flipdone.scenario_scripts import deal as fd_deal
-from tests.referee.flipdone.script import FdScript
+from tests.games.flipdone.referee.scenario_scripts import deal as fd_deal
+from tests.games.flipdone.referee.script import FdScript
 from tests.screens import texts_of
 
 PAUSE = 5.0

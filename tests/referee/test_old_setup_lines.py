@@ -18,9 +18,9 @@ from companion.referee.pace import SetupError
 from companion.session import replay as replay_session
 
 HERE = Path(__file__).parent
-PHI = HERE / "scenarios" / "phipasspass_two_windows.jsonl"
+PHI = HERE.parent / "games" / "passpass" / "referee" / "scenarios" / "phipasspass_two_windows.jsonl"
 FLIPDONE = HERE / "regressions" / "flipdone-3-seed1-off-mat.jsonl"
-SWIPED = HERE / "swiped" / "scenarios" / "matches_true.jsonl"
+SWIPED = HERE.parent / "games" / "swiped" / "referee" / "scenarios" / "matches_true.jsonl"
 
 
 def rewritten(source: Path, out: Path, change: dict[str, Any], drop: tuple[str, ...]) -> Path:
@@ -73,6 +73,16 @@ def test_an_old_line_of_another_game_drops_window_and_doublon_min(
     assert "window" not in played.rules and "window_seconds" not in played.rules
     old_line, bare_line = (json.loads(p.read_text().splitlines()[0]) for p in (old, bare))
     assert parse_setup(old_line) == parse_setup(bare_line)
+
+
+def test_an_old_line_of_a_game_this_table_does_not_know_still_reads() -> None:
+    """A journal of a game not installed here (a designer's draft): its setup line reads,
+    keeping the old layout no game's setting took and dropping the settings every old line
+    carried; the replay then names the unknown game."""
+    layout = {"name": "row", "positions": [[0, c] for c in range(9)]}
+    old = {"type": "setup", "game": "draft", "seats": ["Ana", "Bob"], "window": 9, "layout": layout}
+    setup = parse_setup(old)
+    assert (setup.game, setup.rules) == ("draft", {"layout": layout})
 
 
 def test_an_old_layout_is_still_refused_by_a_game_on_its_own_mat() -> None:

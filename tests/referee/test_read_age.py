@@ -13,7 +13,7 @@ import pytest
 from companion.games.passpass.referee import PassPassReferee
 from companion.journal import MAX_AGE, JournalError, SpotInput, read_journal
 
-SCENARIO = Path(__file__).parent / "scenarios" / "announce_with_drop.jsonl"
+SCENARIO = Path(__file__).parents[1] / "games/passpass/referee/scenarios/announce_with_drop.jsonl"
 
 
 def drop_fed(age: float) -> tuple[PassPassReferee, SpotInput]:

@@ -13,7 +13,7 @@ import pytest
 from companion import games
 from companion.journal import read_journal
 
-SWIPED_SCENARIOS = Path(__file__).parents[1] / "referee" / "swiped" / "scenarios"
+SWIPED_SCENARIOS = Path(__file__).parents[1] / "games" / "swiped" / "referee" / "scenarios"
 
 
 def boards(name: str, seats: int, seed: int) -> list[dict[str, Any]]:

@@ -15,9 +15,11 @@ from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, TokenFamily, register
 from companion.games.flipdone import voice, words  # noqa: F401  (registers its phrases, voice)
+from companion.games.flipdone.facts import FACTS
 from companion.games.flipdone.page import page_view
 from companion.games.flipdone.rules import DECK, ENGINE, PLAYERS, SQUARES
 from companion.journal import Setup
+from companion.referee.event_log import TableEvent
 
 if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
     from companion.games.flipdone.referee import FlipDoneReferee
@@ -46,6 +48,13 @@ def referee(setup: Setup) -> FlipDoneReferee:
     from companion.games.flipdone.referee import FlipDoneReferee
 
     return FlipDoneReferee(setup)
+
+
+def describe(event: TableEvent, names: Sequence[str], lang: str) -> str | None:
+    """Its own transcript lines, the referee's (imported with the first line asked for)."""
+    from companion.games.flipdone.referee import describe as lines
+
+    return lines(event, names, lang)
 
 
 def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
@@ -88,9 +97,7 @@ def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
 
 FLIPDONE = register(
     Game(
-        name="flipdone",
-        title="Flip Done",
-        seats=range(PLAYERS, PLAYERS + 1),
+        **FACTS.fields(),
         default_seats=PLAYERS,
         referee=referee,
         check=check,
@@ -101,13 +108,13 @@ FLIPDONE = register(
         simulate=simulate,
         bots=BOTS,
         console=console,
+        describe=describe,
         controls=("choose", "back"),
         token_families=(
             TokenFamily(
                 "card", "(?:[A2-9TJQK]|10)[SHDC]", "flipdone.cli.card_kinds", "flipdone.cli.card"
             ),
         ),
-        ready_prompt="menu.title.ready.cards",
         lab=lab,
         engine=ENGINE,
         page_view=page_view,

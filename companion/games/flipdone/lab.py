@@ -6,7 +6,7 @@ Random(rng.random()), the first seat i mod 3, and the engine seeded with
 rng.randrange(2**31). `LAB.play` plays it on the engine's board (rules/board.py), which
 tells a `Tally` what happens; `play_reference` plays it as a table does (the engine's
 `apply`, the bots at table seats) and reads its events as a journal is read (`record_of`,
-reader.py): both give the same record (tests/lab/test_flipdone.py).
+reader.py): both give the same record (tests/games/flipdone/lab/test_flipdone.py).
 
 Variant.rules takes the keys of a table's `[game.rules]` (`RULE_KEYS` of the referee):
 phases, manches, first_element, manche_tie, tie_phase_limit. Unset, they are the book's:
@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from companion.games.flipdone.bots import BOTS, BoardBot, make_bot
@@ -104,9 +105,9 @@ def play_with(
         seat = board.turn
         tally.mark(board.tokens)
         choices[0] += _choices(board)
-        choices[1] += 1
         board.play(bots[seat](board, rngs[seat]))
     tally.mark(board.tokens)
+    choices[1] = tally.decisions()
     return record(tally, PLAYERS, config.first)
 
 
@@ -135,11 +136,17 @@ def _choices(board: Board) -> int:
     return len(board.hands[board.turn]) * (len(board.free) + len(board.flippable) + 1)
 
 
+@cache
 def _thinking() -> ThinkingTable:
-    """The thinking bot's table (imported only when a variant seats one)."""
-    from companion.games.flipdone.mcts import TABLE
+    """The thinking bot's table, its games played on the lab's board (its module imported
+    only when a variant seats one)."""
+    from companion.games.flipdone.mcts import RESTRICTIONS, board_bot
 
-    return TABLE
+    return ThinkingTable(
+        restrictions={name: words for name, (words, _) in RESTRICTIONS.items()},
+        stand_in="heuristic",
+        play=lambda variant, index: play_with(variant, index, board_bot),
+    )
 
 
 # ---------------------------------------------------------------------- checks
@@ -318,4 +325,4 @@ LAB = extend(LabGame(
     decision_kinds=PLAY_KINDS,
     notes=notes,
     manche="phase",
-), lambda: _thinking())  # fmt: skip
+), _thinking)  # fmt: skip

@@ -46,7 +46,6 @@ from companion.games.flipdone.rules.config import DECK, HAND_SIZE, PLAYERS, SQUA
 from companion.games.flipdone.rules.engine import legal_actions
 from companion.games.flipdone.rules.state import PublicView, State, public_view
 from companion.lab.mcts import Spec, Thinking, estimate_values, parse_kind, think, win_values
-from companion.lab.model import GameRecord, ThinkingTable, Variant
 
 HORIZON = PLAYERS - 1
 """Playout plays: the others' replies, to the seat's next turn. A longer look plays the
@@ -320,17 +319,3 @@ def board_bot(kind: str, rng: random.Random) -> BoardBot:
         return play_of(board, bot(State.of(board.fork())))
 
     return choose
-
-
-def play(variant: Variant, index: int) -> GameRecord:
-    """Game `index` of a variant seating thinking bots."""
-    from companion.games.flipdone.lab import play_with
-
-    return play_with(variant, index, board_bot)
-
-
-TABLE = ThinkingTable(
-    restrictions={name: words for name, (words, _) in RESTRICTIONS.items()},
-    stand_in="heuristic",
-    play=play,
-)

@@ -88,7 +88,6 @@ from companion.referee.undo import UndoHistory
 from companion.rules.errors import BadInput, RuleError
 from companion.screens.model import Refusal
 from companion.screens.text import check_lang
-from companion.transcript import register_describer
 
 PAD = 0
 SPOTS = tuple(range(SQUARES + 1))
@@ -843,6 +842,3 @@ def describe(event: Mapping[str, Any], names: Sequence[str], lang: str = "en") -
     if kind == "first_element" and event["seat"] is None:
         key = "first_element.centre"
     return _text(key, lang).format(**_fields(event, names, lang))
-
-
-register_describer("flipdone", describe)

@@ -154,12 +154,15 @@ class Tally(Watcher):
     made_now: int = 0
     """The lines the last play made so far (FD-5)."""
 
+    def decisions(self) -> int:
+        """The seats' decisions so far: every play, and every first element a seat placed."""
+        return self.counts[PLAYS] + self.counts[PLACED]
+
     def mark(self, tokens: list[int]) -> None:
         """Note the tokens if they changed since the last mark, at the plays made so far."""
         if not self.leads or self.marked != tokens:
             self.marked = list(tokens)
-            at = self.counts[PLAYS] + self.counts[PLACED]
-            self.leads.append(Lead(at, tuple(map(float, tokens))))
+            self.leads.append(Lead(self.decisions(), tuple(map(float, tokens))))
 
     # What a lab game's board tells (Watcher): the counters each hook bumps.
 
@@ -295,7 +298,7 @@ def record(tally: Tally, players: int, first: int) -> GameRecord:
         first=first,
         winners=tally.winners if tally.finished else (),
         finished=tally.finished,
-        actions=counts[PLAYS] + counts[PLACED],  # every decision a seat made
+        actions=tally.decisions(),
         manches=tuple(tally.phase_plays),
         counts={key: float(value) for key, value in zip(COUNT_KEYS, counts, strict=True)},
         seat_counts={

@@ -13,7 +13,6 @@ from companion.transcript import register_engine_words
 PHRASES: dict[str, dict[str, str]] = {
     "fr": {
         "fd.manche": "Manche",
-        "menu.title.ready.cards": "Cartes hors du tapis, pad vide.",
         "fd.pad": "Pad",
         "fd.the_pad": "pad",
         "fd.spot": "Case {n}",
@@ -61,7 +60,6 @@ PHRASES: dict[str, dict[str, str]] = {
     },
     "en": {
         "fd.manche": "Round",
-        "menu.title.ready.cards": "Cards off the mat, the pad empty.",
         "fd.pad": "Pad",
         "fd.the_pad": "pad",
         "fd.spot": "Spot {n}",

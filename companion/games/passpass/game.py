@@ -8,12 +8,14 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.games import Button, Game, RuleOption, TokenFamily, register
-from companion.games.passpass import transcript, voice, words  # noqa: F401  (registers its words)
+from companion.games import Button, Facts, Game, RuleOption, TokenFamily, register
+from companion.games.passpass import facts, voice, words  # noqa: F401  (registers its words)
 from companion.games.passpass.page import page_view
 from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_config
 from companion.games.passpass.rules.layouts import Layout, LayoutError
 from companion.games.passpass.table_settings import SETUP_FIELDS, TABLE_SETTINGS
+from companion.games.passpass.tokens import FAMILY
+from companion.games.passpass.transcript import describer
 from companion.journal import Setup
 from companion.options import whole_number
 from companion.rules.errors import RuleError
@@ -21,8 +23,6 @@ from companion.rules.errors import RuleError
 if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
     from companion.games.passpass.referee import PassPassReferee
 
-FAMILY = {"ptipasspass": "animal", "phipasspass": "colour"}
-"""How each edition's tokens are tagged: "animal:lapin", "colour:bleu"."""
 BUTTONS = (
     Button("doublon", {"fr": "Doublon", "en": "Doublon"}, (4, 17, 27, 22, 5, 6)),
     Button("menteur", {"fr": "Menteur", "en": "Menteur"}, (14, 15, 18, 23, 24, 25)),
@@ -53,7 +53,7 @@ def own_layout(layout: Mapping[str, Any]) -> None:
         ) from None
 
 
-def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
+def _descriptor(rules: RuleSet, shown: Facts, default_seats: int) -> Game:
     name = rules.name
 
     def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
@@ -109,9 +109,7 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
     from companion.games.passpass.bots import BOTS
 
     return Game(
-        name=name,
-        title=title,
-        seats=range(rules.min_players, rules.max_players + 1),
+        **shown.fields(),
         default_seats=default_seats,
         referee=referee,
         check=check,
@@ -121,10 +119,10 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
         simulate=simulate,
         bots=tuple(BOTS),
         console=console,
+        describe=describer(name),
         controls=("announce", "doublon", "menteur", "choose", "aim", "back"),
         token_families=(TokenFamily.of_words(FAMILY[name], rules.tokens, named=words.TOKEN_NAME),),
         buttons=BUTTONS,
-        first_question="menu.title.first.magic",
         lab=lab,
         engine=ENGINES[name],
         own_layout=own_layout,
@@ -138,5 +136,5 @@ def _descriptor(rules: RuleSet, title: str, default_seats: int) -> Game:
     )
 
 
-PTIPASSPASS = register(_descriptor(RULESETS["ptipasspass"], "PtiPassPass", 4))
-PHIPASSPASS = register(_descriptor(RULESETS["phipasspass"], "PhiPassPass", 3))
+PTIPASSPASS = register(_descriptor(RULESETS["ptipasspass"], facts.PTIPASSPASS, 4))
+PHIPASSPASS = register(_descriptor(RULESETS["phipasspass"], facts.PHIPASSPASS, 3))

@@ -4,9 +4,9 @@ A lab game is played on the engine's board (rules/board.py) by the bots on the b
 (bots.py), which tells a `Tally` what happens (tally.py); `play_reference` plays the very
 same game as a table does (the engine's `apply`, the bots at table seats, selfplay.py) and
 reads its events as a journal is read (`record_of`, reader.py): both give the same record
-(tests/lab/test_passpass.py). Game i of a variant is seeded as `companion selfplay` seeds
-it: bot of seat s from `random.Random(f"{seed}:{i}:{s}")`, the first player is seat
-i % players (PTI-13).
+(tests/games/passpass/lab/test_passpass.py). Game i of a variant is seeded as `companion
+selfplay` seeds it: bot of seat s from `random.Random(f"{seed}:{i}:{s}")`, the first player
+is seat i % players (PTI-13).
 
 A variant's `rules` are the engine's Config settings, as plain TOML values: `window`
 ("round" or "timed", PTI-7), `next_starter` ("left_of_winner" or "winner", PTI-12) and
@@ -217,7 +217,8 @@ def self_play(
     actions = 0
     choices = tally.choices
     manche_wins = tally.manche_wins
-    play = board.play
+    play, designate, announce = board.play, board.play_designate, board.play_announce
+    placements = board.tables.place  # a placement's legal codes, by the Magicien's hand
     while board.phase is not OVER and actions < max_actions:
         phase = board.phase
         if phase is WINDOW:
@@ -234,19 +235,26 @@ def self_play(
                     tally.counts[T.TOGETHER] += 1
                 play(calls[0] if calls else 0)
         else:
-            choices[0] += len(board.legal())
+            # Most moves are placements: their count of legal codes is read from the
+            # table `board.legal()` reads it from, without the call (7 % of a game).
             choices[1] += 1
             if phase is PLACE:
-                play(bots[board.magician].place(board))
+                m = board.magician
+                choices[0] += len(placements[board.hands[m]])
+                code = bots[m].place(board)
+                designate(code // 3, code % 3)
             elif phase is ANNOUNCE:
-                play(bots[board.magician].announce(board))
+                choices[0] += 3  # any of the three kinds (PTI-6): board.legal() is (0, 1, 2)
+                announce(bots[board.magician].announce(board))
             elif phase is REVEAL:
+                choices[0] += len(board.legal())
                 m = board.magician
                 won = manche_wins[m]
                 play(bots[m].reveal(board))
                 if manche_wins[m] != won:
                     tally.mark_lead(actions + 1)
             else:
+                choices[0] += len(board.legal())
                 play(bots[board.challenger].reward(board))
         actions += 1
     return board, actions
@@ -443,11 +451,23 @@ def _lab(rules: RuleSet) -> LabGame:
     return extend(lab, _thinking)
 
 
+@lru_cache(maxsize=1)
 def _thinking() -> ThinkingTable:
-    """The thinking bot's table (imported only when a variant seats one)."""
-    from companion.games.passpass.mcts import TABLE
+    """The thinking bot's table (its module imported only when a variant seats one)."""
+    from companion.games.passpass.mcts import RESTRICTIONS, seat_bot
 
-    return TABLE
+    def play(variant: Variant, index: int) -> GameRecord:
+        """Game `index` of a variant seating thinking bots, as a table plays it (the
+        engine's `apply`), measured from its events like a journaled game (the other
+        seats play as `play_reference`)."""
+        config, events = reference_events(variant, index, factory=seat_bot)
+        return RECORDERS[variant.game](variant.players, config.first, events)
+
+    return ThinkingTable(
+        restrictions={name: words for name, (words, _) in RESTRICTIONS.items()},
+        stand_in="heuristic",
+        play=play,
+    )
 
 
 PTI_LAB = _lab(PTIPASSPASS)

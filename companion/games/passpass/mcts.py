@@ -71,7 +71,6 @@ from companion.games.passpass.rules.board import (
 )
 from companion.games.passpass.rules.tables import KINDS, SEAT_BITS, UNIT
 from companion.lab.mcts import Spec, Thinking, parse_kind, think, win_values
-from companion.lab.model import GameRecord, ThinkingTable, Variant
 
 T = TypeVar("T")
 
@@ -468,20 +467,3 @@ def seat_bot(kind: str, rng: random.Random, seat: int, config: Config) -> Bot:
     if spec is None:
         return make_bot(kind, rng, seat, config.layout)
     return MctsBot(spec, rng, seat, config)
-
-
-def play(variant: Variant, index: int) -> GameRecord:
-    """Game `index` of a variant seating thinking bots, as a table plays it (the engine's
-    `apply`), measured from its events like a journaled game (the other seats play as
-    `play_reference`)."""
-    from companion.games.passpass.lab import RECORDERS, reference_events
-
-    config, events = reference_events(variant, index, factory=seat_bot)
-    return RECORDERS[variant.game](variant.players, config.first, events)
-
-
-TABLE = ThinkingTable(
-    restrictions={name: words for name, (words, _) in RESTRICTIONS.items()},
-    stand_in="heuristic",
-    play=play,
-)

@@ -23,7 +23,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from companion.games.passpass.bots import Bot, make_bot
-from companion.games.passpass.game import FAMILY
 from companion.games.passpass.referee import CALL_GRACE, PassPassReferee, expected_table
 from companion.games.passpass.rules import (
     RULESETS,
@@ -51,6 +50,7 @@ from companion.games.passpass.rules import (
 )
 from companion.games.passpass.selfplay import window_calls
 from companion.games.passpass.table_settings import DOUBLON_MIN_SECONDS, SETUP_FIELDS
+from companion.games.passpass.tokens import FAMILY
 from companion.journal import Input, Setup, SpotInput, TickInput
 from companion.referee.table import Kinds
 from companion.sim.people import STEP as STEP

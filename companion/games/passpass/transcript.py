@@ -1,9 +1,10 @@
 """PtiPassPass's and PhiPassPass's lines in a transcript (`companion replay`, `demo`, the
 web page's history) and their status line (`PassPassReferee.where`), in English (the
-command line's) or French (the table's), registered with the shared transcript
-(`companion/transcript.py`) when this module is imported (the game's descriptor and
-referee import it). The lines every game shares (a fault, an undo, a refused press...)
-stay there; PassPass gives them its words for a token and a hat.
+command line's) or French (the table's): each edition's descriptor gives its lines
+(`describer`) to the shared transcript (`companion/transcript.py`), and its French for the
+engine's names is registered there when this module is imported (the game's descriptor
+and referee import it). The lines every game shares (a fault, an undo, a refused
+press...) stay there; PassPass gives them its words for a token and a hat.
 """
 
 from __future__ import annotations
@@ -12,14 +13,13 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.passpass.rules import DEAD_MANCHE, RULESETS, TURN_LIMIT
+from companion.games.passpass.rules import DEAD_MANCHE, TURN_LIMIT
 from companion.games.passpass.words import place, token_name, words
 from companion.referee.event_log import TableEvent
 from companion.screens.text import check_lang
 from companion.transcript import (
     Describer,
     pieces,
-    register_describer,
     register_engine_words,
     shared_line,
 )
@@ -270,12 +270,10 @@ def _reveal(event: Mapping[str, Any], lang: str) -> dict[str, object]:
     }
 
 
-def _describer(game: str) -> Describer:
+def describer(game: str) -> Describer:
+    """The lines of one edition's events (its descriptor's `describe`)."""
+
     def describe_game(event: TableEvent, names: Sequence[str], lang: str) -> str | None:
         return describe(game, event, names, lang)
 
     return describe_game
-
-
-for _game in RULESETS:
-    register_describer(_game, _describer(_game))

@@ -204,7 +204,6 @@ PHRASES: dict[str, dict[str, str]] = {
         "game.bravo": "Bravo !",
         "menu.game.ptipasspass": "PtiPassPass",
         "menu.game.phipasspass": "PhiPassPass",
-        "menu.title.first.magic": "Qui a fait un tour de magie en dernier ?",
     },
     "en": {
         "say.place": "{m}, drop {a_token} into a hat.",
@@ -280,7 +279,6 @@ PHRASES: dict[str, dict[str, str]] = {
         "game.bravo": "Well done!",
         "menu.game.ptipasspass": "PtiPassPass",
         "menu.game.phipasspass": "PhiPassPass",
-        "menu.title.first.magic": "Who did a magic trick most recently?",
     },
 }
 """PassPass's phrases in the shared catalogue."""

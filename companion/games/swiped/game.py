@@ -19,9 +19,11 @@ from typing import IO, TYPE_CHECKING, Any
 from companion.cli_words import said
 from companion.games import Button, Game, Printables, TokenFamily, register
 from companion.games.swiped import voice, words  # noqa: F401  (registers its phrases, voice)
+from companion.games.swiped.facts import FACTS
 from companion.games.swiped.rules import COLOURS, ENGINE, PLAYERS, SQUARES, Config
 from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK
 from companion.journal import Setup
+from companion.referee.event_log import TableEvent
 
 if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
     from companion.games.swiped.referee import SwipedReferee
@@ -55,6 +57,13 @@ def referee(setup: Setup) -> SwipedReferee:
     from companion.games.swiped.referee import SwipedReferee
 
     return SwipedReferee(setup)
+
+
+def describe(event: TableEvent, names: Sequence[str], lang: str) -> str | None:
+    """Its own transcript lines, the referee's (imported with the first line asked for)."""
+    from companion.games.swiped.referee import describe as lines
+
+    return lines(event, names, lang)
 
 
 def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
@@ -147,9 +156,7 @@ DECK = Printables(
 
 SWIPED = register(
     Game(
-        name="swiped",
-        title="Swiped",
-        seats=range(PLAYERS, PLAYERS + 1),
+        **FACTS.fields(),
         default_seats=PLAYERS,
         referee=referee,
         check=check,
@@ -160,6 +167,7 @@ SWIPED = register(
         simulate=simulate,
         bots=BOTS,
         console=console,
+        describe=describe,
         controls=("doublon", "menteur", "aim", "choose", "back"),
         token_families=(
             TokenFamily("layout", "[1-9][0-9]*", "swiped.cli.layout_kinds", "swiped.cli.card"),
@@ -169,7 +177,6 @@ SWIPED = register(
             Button("doublon", {"fr": "Doublon", "en": "Doublon"}, (4, 17, 27, 22, 5, 6)),
             Button("menteur", {"fr": "Menteur", "en": "Menteur"}, (14, 15, 18, 23, 24, 25)),
         ),
-        ready_prompt="menu.title.ready.mat",
         lab=lab,
         engine=ENGINE,
         printables=DECK,

@@ -7,7 +7,7 @@ plays it on the engine's board (rules/board.py) with the bots (bots.py), the boa
 the lab's `Tally` and the deducing bots' evidence what happens; `play_reference` plays it
 as a table does (the engine's `apply`, the bots asked through a `Decider`) and reads its
 events as a journal is read (`record_of`): both give the same record
-(tests/lab/test_swiped.py).
+(tests/games/swiped/lab/test_swiped.py).
 
 The figures (`SECTIONS`, keys in `tally.py`): claims by kind and verdict, false claims and
 what followed them (SW-5), how games ended, the manche of each win, swaps and repeated
@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from companion.games.swiped import tally as keys
@@ -446,11 +447,17 @@ def notes(variant: Variant) -> Sequence[str]:
     return out
 
 
+@cache
 def _thinking() -> ThinkingTable:
-    """The thinking bot's table (imported only when a variant seats one)."""
-    from companion.games.swiped.mcts import TABLE
+    """The thinking bot's table, its games played on the engine's board (its module
+    imported only when a variant seats one)."""
+    from companion.games.swiped.mcts import RESTRICTIONS, seat_bot
 
-    return TABLE
+    return ThinkingTable(
+        restrictions={name: words for name, (words, _) in RESTRICTIONS.items()},
+        stand_in="deducing",
+        play=lambda variant, index: play_with(variant, index, seat_bot),
+    )
 
 
 LAB = extend(LabGame(

@@ -60,7 +60,6 @@ from companion.games.swiped.rules.config import (
 )
 from companion.games.swiped.rules.state import PlayerView, State, player_view
 from companion.lab.mcts import Spec, Thinking, estimate_values, parse_kind, think, win_values
-from companion.lab.model import GameRecord, ThinkingTable, Variant
 from companion.rules.jsonable import TaggedAction
 
 HORIZON = 2
@@ -476,17 +475,3 @@ def seat_bot(kind: str, seat: int, board: Board, evidence: Evidence, rng: random
     if spec is None:
         return make_bot(kind, seat, board, evidence, rng)
     return MctsBot(spec, seat, board, evidence, rng)
-
-
-def play(variant: Variant, index: int) -> GameRecord:
-    """Game `index` of a variant seating thinking bots, on the engine's board."""
-    from companion.games.swiped.lab import play_with
-
-    return play_with(variant, index, seat_bot)
-
-
-TABLE = ThinkingTable(
-    restrictions={name: words for name, (words, _) in RESTRICTIONS.items()},
-    stand_in="deducing",
-    play=play,
-)

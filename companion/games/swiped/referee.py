@@ -82,7 +82,6 @@ from companion.referee.undo import UndoHistory
 from companion.rules.errors import BadInput, RuleError
 from companion.screens.model import Notice, Refusal
 from companion.screens.text import check_lang
-from companion.transcript import register_describer
 
 PAD = 0
 SPOTS = tuple(range(SQUARES + 1))
@@ -804,6 +803,3 @@ def describe(event: Mapping[str, Any], names: Sequence[str], lang: str = "en") -
 def _who(seat: object, names: Sequence[str]) -> str:
     """A seat's name, "?" for no seat (the same in every language)."""
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-
-register_describer("swiped", describe)

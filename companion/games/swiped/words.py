@@ -95,15 +95,9 @@ SCREEN_PHRASES: dict[str, dict[str, str]] = {
 PREFIX = "sw."
 """Where the screens' phrases sit in the shared catalogue."""
 
-PHRASES: dict[str, dict[str, str]] = {
-    "fr": {
-        "menu.title.ready.mat": "Cartes et cubes hors du tapis, pad vide.",
-    },
-    "en": {
-        "menu.title.ready.mat": "Cards and cubes off the mat, the pad empty.",
-    },
-}
-"""Swiped's phrases in the shared catalogue, its screens' under `PREFIX`."""
+PHRASES: dict[str, dict[str, str]] = {"fr": {}, "en": {}}
+"""Swiped's phrases in the shared catalogue, its screens' under `PREFIX` (the menu's in
+`facts.py`)."""
 
 
 # --------------------------------------------------------------------------- transcript

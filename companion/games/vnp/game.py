@@ -18,9 +18,11 @@ from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
 from companion.games.vnp import voice, words  # noqa: F401  (registers its phrases, voice)
+from companion.games.vnp.facts import FACTS
 from companion.games.vnp.rules.config import BOARD_SIZES
 from companion.games.vnp.rules.contract import ENGINE
 from companion.journal import Setup
+from companion.referee.event_log import TableEvent
 
 if TYPE_CHECKING:  # the referee is imported when a game starts, not at registry load
     from companion.games.vnp.referee import VnpReferee
@@ -48,6 +50,13 @@ def referee(setup: Setup) -> VnpReferee:
     from companion.games.vnp.referee import VnpReferee
 
     return VnpReferee(setup)
+
+
+def describe(event: TableEvent, names: Sequence[str], lang: str) -> str | None:
+    """Its own transcript lines, the referee's (imported with the first line asked for)."""
+    from companion.games.vnp.referee import describe as lines
+
+    return lines(event, names, lang)
 
 
 def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
@@ -137,9 +146,7 @@ def lab() -> Any:
 
 VNP = register(
     Game(
-        name="vnp",
-        title="Vous ne passerez pas !",
-        seats=(2, 4),  # VNP-7: two players, or four (each for themselves, or teams)
+        **FACTS.fields(),
         default_seats=4,
         referee=referee,
         check=check,
@@ -149,13 +156,13 @@ VNP = register(
         simulate=simulate,
         bots=BOTS,
         console=console,
+        describe=describe,
         controls=("place", "pass", "hint", "back"),
         page_view=page_view,
         page_value=page_value,
         page_data=PageData(),
         played_on_page=True,
         lowest_wins=True,  # VNP-6
-        ready_prompt="menu.title.ready.page",
         lab=lab,
         engine=ENGINE,
         page_assets=resources.files("companion.games.vnp") / "static",

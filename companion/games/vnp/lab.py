@@ -281,11 +281,17 @@ def turns_record(
     return _record(players, config, seats, acts, board.over, over)
 
 
+@cache
 def _thinking() -> ThinkingTable:
-    """The thinking bot's table (imported only when a variant seats one)."""
-    from companion.games.vnp.mcts import TABLE
+    """The thinking bot's table, its games played on the engine's board (its module
+    imported only when a variant seats one)."""
+    from companion.games.vnp.mcts import RESTRICTIONS, seat_bot
 
-    return TABLE
+    return ThinkingTable(
+        restrictions={name: words for name, (words, _) in RESTRICTIONS.items()},
+        stand_in="largest",
+        play=lambda variant, index: play_with(variant, index, seat_bot),
+    )
 
 
 # ------------------------------------------------------------------ from the events
@@ -536,6 +542,6 @@ LAB = extend(LabGame(
     turn_kinds=frozenset({"placed", "passed"}),
     decision_kinds=frozenset({"placed", "passed"}),
     notes=notes,
-), lambda: _thinking())  # fmt: skip
+), _thinking)  # fmt: skip
 """Vous ne passerez pas !'s part of the lab (the descriptor's `lab`); its variants may
 seat the thinking bot (`mcts.py`)."""

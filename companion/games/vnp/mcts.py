@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from companion.games.vnp.bots import BOTS, Bot, largest_bot
 from companion.games.vnp.rules.board import PASS, Board, Ids
 from companion.lab.mcts import Spec, Thinking, estimate_values, parse_kind, think
-from companion.lab.model import GameRecord, ThinkingTable, Variant
 
 MARGIN = 5.0
 """A playout's value is a softmax of the sides' scores: a lead of this many segments is
@@ -124,17 +123,3 @@ def thinking_bot(spec: Spec) -> Bot:
 def seat_bot(kind: str) -> Bot:
     spec = parse_kind(kind)
     return BOTS[kind] if spec is None else thinking_bot(spec)
-
-
-def play(variant: Variant, index: int) -> GameRecord:
-    """Game `index` of a variant seating thinking bots, on the engine's board."""
-    from companion.games.vnp.lab import play_with
-
-    return play_with(variant, index, seat_bot)
-
-
-TABLE = ThinkingTable(
-    restrictions={name: words for name, (words, _) in RESTRICTIONS.items()},
-    stand_in="largest",
-    play=play,
-)

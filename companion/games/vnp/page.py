@@ -63,7 +63,7 @@ def placement_table(size: int) -> dict[str, Any]:
     """Every placement of a `size` board as the page decodes an id: the geometry's blocks
     (`Block`: a piece in one orientation at every position), `[first id, piece name,
     columns, segments at (0, 0)]` each. Placement `first + k` is the block's segments
-    moved right by `k % columns` and down by `k // columns` (tests/rules/vnp checks every
+    moved right by `k % columns` and down by `k // columns` (tests/games/vnp/rules checks every
     id of several sizes)."""
     g = geometry(size)
     blocks = [

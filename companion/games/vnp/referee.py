@@ -73,7 +73,6 @@ from companion.referee.pace import NOTICE_SECONDS, PacedReferee, SetupError, rul
 from companion.rules.errors import BadInput, IllegalAction
 from companion.screens.model import Notice, Reason, Refusal
 from companion.screens.text import check_lang, phrase
-from companion.transcript import register_describer
 
 TITLE = "Vous ne passerez pas !"
 CONTROLS = ("place", "pass", "hint", "back")
@@ -580,6 +579,3 @@ def describe(event: Mapping[str, Any], names: Sequence[str], lang: str = "en") -
 
 def _who(seat: object, names: Sequence[str]) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-
-register_describer("vnp", describe)

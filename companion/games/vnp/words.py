@@ -116,7 +116,6 @@ PHRASES: dict[str, dict[str, str]] = {
         "control.place": "Pose",
         "control.pass": "Passe",
         "control.hint": "Indice",
-        "menu.title.ready.page": "Pad vide : la partie se joue sur les téléphones.",
     },
     "en": {
         "notice.not_your_colour": "You do not play that colour.",
@@ -128,7 +127,6 @@ PHRASES: dict[str, dict[str, str]] = {
         "control.place": "Place",
         "control.pass": "Pass",
         "control.hint": "Hint",
-        "menu.title.ready.page": "Pad empty: the game is played on the phones.",
     },
 }
 """Vous ne passerez pas !'s phrases in the shared catalogue, its screens' under `PREFIX`."""

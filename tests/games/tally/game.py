@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.games import Button, Game, TokenFamily, register
 
-from . import words  # noqa: F401  (registers the game's phrases and transcript lines)
+from . import words  # registers the game's phrases and voice
 from .referee import PASS_TURN, TallyReferee
 from .rules.contract import ENGINE
 from .rules.engine import NAME
@@ -28,7 +28,12 @@ PASS_BUTTON = Button(PASS_TURN, {"fr": "Passe", "en": "Pass"}, (7, 8, 9, 10))
 pin map leaves free (SPI0's, free while the readers are on a Pico)."""
 
 
+SEATS = range(2, 5)
+
+
 def check(seats: int, first: int, layout: Mapping[str, Any] | None) -> None:
+    if seats not in SEATS:
+        raise ValueError(f"Tally is for 2 to 4 players, not {seats}")
     if not 0 <= first < seats:
         raise ValueError(f"first player must be a seat 1..{seats}")
 
@@ -52,9 +57,10 @@ TALLY = register(
     Game(
         name=NAME,
         title="Tally",
-        seats=range(2, 5),
+        seats=SEATS,
         default_seats=2,
         referee=TallyReferee,
+        describe=words.describe,
         check=check,
         spots=lambda seats, layout: 1,
         tokens=tokens,

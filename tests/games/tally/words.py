@@ -1,7 +1,7 @@
 """Tally's words, in French and English: its OLED's phrases (registered in the shared
-catalogue under `<name>.`), its transcript lines (its describer) and what the table says
-aloud (its voice), all registered when this module is imported (the game's descriptor
-imports it)."""
+catalogue under `<name>.`) and what the table says aloud (its voice), both registered when
+this module is imported (the game's descriptor imports it), and its transcript lines (its
+descriptor's `describe`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from typing import Any
 from companion.screens.text import phrase, seat_name
 from companion.screens.text import register_words as _register_words
 from companion.speech import register_voice
-from companion.transcript import register_describer
 
 from .rules.engine import NAME
 
@@ -61,5 +60,4 @@ def speak(event: Mapping[str, Any], screen: Any, names: Sequence[str], lang: str
 
 
 _register_words(NAME, {lang: {PREFIX + k: v for k, v in t.items()} for lang, t in PHRASES.items()})
-register_describer(NAME, describe)
 register_voice(NAME, speak)

@@ -605,7 +605,7 @@ class Board:
             return
         seat = self.turn
         card = self.hands[seat].pop(index)
-        self.colours[seat].pop(index)
+        del self.colours[seat][index]
         self.hand_sizes[seat] -= 1
         self.cards -= 1
         self.played[seat].append(card)
