@@ -17,8 +17,8 @@ Pico -> Pi bodies:
 - ``HELLO proto=1 fw=<version> readers=<n>`` once at start-up;
 - ``S <reader> <uids>`` when a reader's debounced set changes; once the Pi asked with
   ``CONF age=1``, ``S <reader> <uids> age=<ms>``: how many milliseconds ago the reader's
-  visit that saw the change sent its first frame (an age, not a time of the Pico's clock, so the Pi needs
-  no clock sync; left out when the firmware does not know it). A host that predates it
+  visit that saw the change sent its first frame (an age, not a time of the Pico's clock,
+  so the Pi needs no clock sync; left out when the firmware does not know it). A host that predates it
   never asks, so never sees one; a firmware that predates it answers ``BAD conf age``;
 - ``F <reader>=<uids> ...`` a full snapshot of every reader 0..n-1 in order, at least once a
   second and in answer to SYNC, e.g. ``F 0=- 1=04A1B2C3D4E5F6,8A2C11F0 2=?``;
