@@ -15,6 +15,7 @@ from companion.devices import enroll
 from companion.devices.enroll import enroll_session, game_steps
 from companion.devices.registry import TagRegistry
 from companion.games.swiped.rules import COLOURS, Config, TargetDrawn
+from companion.games.swiped.screens import colour_name
 from companion.journal import dump_lines, read_lines
 from companion.menu import new_menu, push, screen, seat_range, table, turn
 from companion.screens.render import frame
@@ -147,7 +148,8 @@ def test_enroll_asks_for_the_cards_then_the_cubes_each_counted_as_such(tmp_path)
     assert [s.kind for s in steps] == KINDS
     cards, cubes = steps[:DECK], steps[DECK:]
     assert cards[6].prompt == f"tap card 7 (7 of {DECK}) on the pad"
-    assert cubes[2].prompt == f"tap cube {COLOURS[2].capitalize()} (3 of 9) on the pad"
+    colour = colour_name(COLOURS[2], "en").capitalize()  # the cube named in the line's language
+    assert cubes[2].prompt == f"tap cube {colour} (3 of 9) on the pad"
     assert not any(f"of {DECK + 9})" in s.prompt for s in steps)  # counted by family
     uids = [f"04AB{i:010X}" for i in range(len(KINDS))]
     hands = Hands(uids)
