@@ -330,12 +330,15 @@ class Firmware:
         self.last_full = utime.ticks_ms()
         self.want_full = False
 
-    def send_state(self, reader, uids, age_ms):
-        """An ``S`` frame (protocol.state), built as a snapshot is."""
+    def send_state(self, reader, uids, aged):
+        """An ``S`` frame (protocol.state), built as a snapshot is; with its age when
+        ``aged``, taken once the set's text is built: a collection while it is built
+        (it allocates) is counted in the age, not hidden from the Pi."""
         out = self.out
         out.start(self.seq)
         out.put(self.heads[reader])
         out.put(self.text(reader, uids))
+        age_ms = self.age_ms(reader) if aged else None
         if age_ms is not None:
             out.put(b" age=")
             out.put_uint(age_ms)
@@ -556,8 +559,7 @@ class Firmware:
         if changed or self.across or self.held:
             due = self.check_across(changed)
         for reader in due:
-            age = self.age_ms(reader) if self.ages else None
-            self.send_state(reader, self.scan.set_of(reader), age)
+            self.send_state(reader, self.scan.set_of(reader), self.ages)
         self.last_start = start
         self.poll_buttons()
         since = utime.ticks_diff(utime.ticks_ms(), self.last_full)
