@@ -72,12 +72,12 @@ def text_of(text: str, /, **fields: object) -> str:
         return text.format(**fields) if fields else text
 
 
-def os_error(exc: OSError) -> str:
-    """Why the system refused, in the command line's language: its usual refusals in our
-    words ("no such file or folder"), another one as the system says it."""
+def os_error(exc: OSError, lang: str | None = None) -> str:
+    """Why the system refused, in `lang` (None: the command line's language): its usual
+    refusals in our words ("no such file or folder"), another one as the system says it."""
     name = errno.errorcode.get(exc.errno or 0, "")
     try:
-        return said(f"cli.errno.{name}")
+        return phrase(f"cli.errno.{name}", lang or language())
     except KeyError:
         return str(exc.strerror or exc)
 

@@ -536,8 +536,8 @@ def test_enroll_says_everything_in_one_language(lang, tmp_path, capsys, monkeypa
 
 
 def display_and_sound(lang: str) -> list[str]:
-    """The doctor's lines on the display and the voice, each way they go well, and a
-    configuration it cannot read."""
+    """The doctor's lines on the display and the voice, each way they go well, a display
+    that fails, and a configuration it cannot read."""
     from companion.config.model import ConfigError, DisplayConfig, SoundConfig
     from companion.devices.display import check_display
     from companion.devices.doctor import check_configured_display
@@ -547,6 +547,9 @@ def display_and_sound(lang: str) -> list[str]:
     check_configured_display(ConfigError(["x.toml: display.driver"]), out)
     lines = out.getvalue().splitlines()
     lines += [check_display(DisplayConfig(driver=driver))[1] for driver in ("none", "dummy")]
+    failed = check_display(DisplayConfig(driver="sh1106", i2c_bus=17))  # no such bus here
+    assert not failed[0] and "0x3C" in failed[1]
+    lines.append(failed[1])
     # (espeak-ng speaking: its own words on a machine without a sound card, quoted)
     for backend, volume in (("none", 50), ("espeak-ng", 0), ("capture", 50)):
         lines.append(check_sound(SoundConfig(backend=backend, volume=volume), lang)[1])
