@@ -924,6 +924,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "console.not_there": ("{tag} n’est pas là", "{tag} does not lie there"),
     "console.pad": ("pad", "pad"),
     "console.square": ("case {n}", "square {n}"),
+    "console.lies": ("  {where} : {what}", "  {where}: {what}"),
     "console.in_hand": ("en main", "in hand"),
     "console.empty_hands": ("rien en main : ce jeu ne garde rien devant les places",
                             "nothing in hand: this game keeps nothing before the seats"),
