@@ -822,6 +822,8 @@ WORDS: dict[str, tuple[str, str]] = {
                     "processes to play in (default: one per core, {n} here); the figures do "
                     "not depend on it"),
     "lab.quiet": ("pas de barre de progression sur stderr", "no progress bar on stderr"),
+    "lab.lang": ("la langue du résumé et du rapport (par défaut : celle de la table)",
+                 "the language of the summary and the report (default: the table's)"),
     "lab.out": ("le dossier où écrire report.html, figures.json et figures.csv, créé s’il "
                 "le faut dans un dossier qui existe (par défaut : {default} du dossier de "
                 "données, que liste la page web de la table)",

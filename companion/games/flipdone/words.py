@@ -355,4 +355,9 @@ register_words("flipdone", {
 }, drawn=False)  # fmt: skip
 # What `companion enroll` calls a card ("tap card QH (7 of 52)"), and its kinds.
 register_engine_words("step", {"build": "la carte posée", "discard": "la défausse"})
+OWN_FAULTS = ("stacked", "flipped_twice", "not_element", "one_flip", "in_play", "out_of_turn",
+              "deal_first", "discard_first")  # fmt: skip
+"""Flip Done's own faults (the shared ones, an extra or missing card, are the core's)."""
+register_engine_words("fault", {fault: REASONS["fr"][fault] for fault in OWN_FAULTS})
+# A fault's French as `engine_word` says it (the playtest report's faults, by kind).
 # The steps `back` takes back, as a transcript's shared undo line says them in French.
