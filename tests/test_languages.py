@@ -953,7 +953,15 @@ def test_every_name_of_the_labs_report_has_both_languages_each_in_its_own():
     keys = set(phrase_keys_said())
     missing = sorted(name for name in lab_names() if f"cli.lab.name.{name}" not in keys)
     assert not missing, missing
-    tables = [words.REPORT, words.LADDER, words.RESTRICTED, words.NAMES]
+    tables = [
+        words.REPORT,
+        words.LADDER,
+        words.RESTRICTED,
+        words.FILE,
+        words.CLUSTER,
+        words.THINKING,
+        words.NAMES,
+    ]
     for game in (flipdone, passpass, swiped, vnp):
         tables += [game.NAMES, game.NOTES]
     wrong = catalogue_mistakes(*tables)
@@ -966,3 +974,32 @@ def phrase_keys_said() -> set[str]:
     from companion.screens import text
 
     return set(text._PHRASES["fr"])
+
+
+LAB_REFUSED = [
+    'gmae = "vnp"\n', 'game = "chess"\n', 'game = "vnp"\nplayers = 3\n',
+    'game = "ptipasspass"\nplayers = 3\nbots = ["random", "heuristic"]\n',
+    'game = "vnp"\ngames = 0\n', 'game = "vnp"\nseed = "x"\n', 'game = "vnp"\nrules = 3\n',
+    'game = "vnp"\n[[variant]]\nname = ""\n', 'variant = 3\n', "[[[\n",
+    'game = "vnp"\n[[variant]]\nname = "a"\n[[variant]]\nname = "a"\n',
+    'game = "ptipasspass"\nbots = ["mcts:0"]\n', 'game = "ptipasspass"\nbots = ["mcts:3/"]\n',
+    'game = "ptipasspass"\nbots = ["mcts:3/sometimes"]\n', 'game = "vnp"\nladder = 3\n',
+]  # fmt: skip
+"""Lab files the lab refuses, each for another reason (the game's own rule checks aside)."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_labs_refusals_of_a_file_are_in_one_language(lang, tmp_path, capsys):
+    """Every refusal of a lab file (its keys, its game, seats, bots, games, seed, rules,
+    names, a thinking bot's kind, a file that is no TOML or none at all): one line, in
+    the command line's language."""
+    wrong: dict[str, str] = {}
+    for number, text in enumerate([*LAB_REFUSED, None]):
+        path = tmp_path / f"refus{number}.toml"
+        if text is not None:
+            path.write_text(text, encoding="utf-8")
+        assert main(["lab", str(path), "--lang", lang, "--quiet"]) == 2, text
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1, err
+        wrong |= prose_mistakes(err, lang)
+    assert not wrong, said(wrong)

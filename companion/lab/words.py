@@ -12,7 +12,7 @@ gives (a game outside this repository) is shown as it is.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from companion.cli_words import add_words, numeral, said
 
@@ -293,6 +293,72 @@ RESTRICTED: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 """Restricted play's words, under ``cli.lab.restricted.``."""
 
+FILE: dict[str, tuple[str, str]] = {
+    "where": ("{where} : {problem}", "{where}: {problem}"),
+    "cannot_play": ("le labo ne sait pas jouer {game} ; il joue {games}",
+                    "the lab cannot play {game}; it plays {games}"),
+    "unreadable": ("impossible de le lire : {why}", "cannot read it: {why}"),
+    "too_big": ("plus de {n} octets, trop gros pour un fichier de variantes",
+                "more than {n} bytes, too big for a variants file"),
+    "not_toml": ("ce n’est pas un fichier TOML", "not a TOML file: {error}"),
+    "not_toml_at": ("ce n’est pas un fichier TOML (ligne {line}, colonne {column})",
+                    "not a TOML file: {error}"),
+    "top": ("{name} : en tête du fichier", "{name}: top level"),
+    "tables": ("`variant` doit être des tables écrites [[variant]]",
+               "'variant' must be tables written [[variant]]"),
+    "variant": ("{name} : variante {n}", "{name}: variant {n}"),
+    "named": ("{where} ({name})", "{where} ({name})"),
+    "default_name": ("variante {n}", "variant {n}"),
+    "twice": ("deux variantes s’appellent {names}", "two variants are named {names}"),
+    "study_table": ("écrivez-la comme une table, [{key}]", "write it as a table, [{key}]"),
+    "key": ("`{key}`", "{key}"),
+    "unknown": ("clé inconnue {keys} ; les clés sont {known}",
+                "unknown key {keys}; keys are {known}"),
+    "game": ("`game` doit nommer un jeu : {games}", "'game' must name a game: {games}"),
+    "game_problem": ("`game` : {problem}", "game: {problem}"),
+    "players": ("`players` : {title} se joue à {players}", "players: {title} is for {players}"),
+    "bots": ("`bots` : une liste de sortes de robots ({kinds})",
+             "bots: a list of bot kinds ({kinds})"),
+    "bots_count": ("`bots` : une sorte pour toutes les places, ou {n} (une par place)",
+                   "bots: one kind for every seat, or {n} (one a seat)"),
+    "games": ("`games` : un nombre entier de 1 à {most:,}",
+              "games: a whole number from 1 to {most:,}"),
+    "seed": ("`seed` : un nombre entier", "seed: a whole number"),
+    "rules": ("`rules` : une table de réglages du moteur", "rules: a table of engine settings"),
+    "name": ("`name` : un texte non vide", "name: a non-empty string"),
+}  # fmt: skip
+"""What the lab says of a variants file it cannot run, under ``cli.lab.file.``."""
+
+CLUSTER: dict[str, tuple[str, str]] = {
+    "no_dask": ("--cluster demande le paquet distributed de Dask : pip install "
+                "'tabletop-companion[lab-cluster]' depuis une copie du dépôt (docs/lab.md)",
+                "--cluster needs Dask's distributed package: pip install "
+                "'tabletop-companion[lab-cluster]' from a checkout (docs/lab.md)"),
+    "unreachable": ("impossible de joindre l’ordonnanceur Dask à {address} : {why}",
+                    "cannot reach the Dask scheduler at {address}: {why}"),
+    "no_worker": ("l’ordonnanceur Dask à {address} n’a plus eu de processus depuis "
+                  "{seconds:g} s : lancez des processus (dask worker {address}) et relancez, "
+                  "ou attendez plus longtemps (--worker-wait SECONDES)",
+                  "the Dask scheduler at {address} has had no worker for {seconds:g} s: start "
+                  "workers (dask worker {address}) and run again, or wait longer "
+                  "(--worker-wait SECONDS)"),
+    "lost": ("ordonnanceur Dask perdu à {address} : relancez-le (dask scheduler) avec ses "
+             "processus, puis relancez",
+             "lost the Dask scheduler at {address}: restart it (dask scheduler) and its "
+             "workers, then run again"),
+}  # fmt: skip
+"""What the lab says of a Dask cluster that fails it, under ``cli.lab.cluster.``."""
+
+THINKING: dict[str, tuple[str, str]] = {
+    "iterations": ("robot {kind} : mcts:N prend N itérations par décision, de 1 à {most:,}",
+                   "bot {kind}: mcts:N takes N iterations per decision, 1 to {most:,}"),
+    "no_restriction": ("robot {kind} : nommez une restriction après le '/'",
+                       "bot {kind}: name a restriction after the '/'"),
+    "unknown": ("robot {kind} : restriction inconnue {restriction} ; {game} connaît {known}",
+                "bot {kind}: unknown restriction {restriction}; {game} knows {known}"),
+}  # fmt: skip
+"""What the lab says of a thinking bot's kind it cannot seat, under ``cli.lab.thinking.``."""
+
 NAMES: dict[str, tuple[str, str]] = {
     # the sections every game has (`companion.lab.tally`, `companion.lab.journals`)
     "Game": ("Partie", "Game"),
@@ -336,6 +402,9 @@ NAMES: dict[str, tuple[str, str]] = {
 
 add_words({f"lab.say.{key}": pair for key, pair in REPORT.items()})
 add_words({f"lab.ladder.{key}": pair for key, pair in LADDER.items()})
+add_words({f"lab.file.{key}": pair for key, pair in FILE.items()})
+add_words({f"lab.cluster.{key}": pair for key, pair in CLUSTER.items()})
+add_words({f"lab.thinking.{key}": pair for key, pair in THINKING.items()})
 add_words({f"lab.restricted.{key}": pair for key, pair in RESTRICTED.items()})
 
 
@@ -346,6 +415,17 @@ def add_names(names: Mapping[str, tuple[str, str]]) -> None:
 
 
 add_names(NAMES)
+
+
+def add_notes(game: str, notes: Mapping[str, tuple[str, str]]) -> Callable[..., str]:
+    """A game's sentences of facts its rules make certain, each (French, English): the
+    function that says one (its key, its fields) in the command line's language."""
+    add_words({f"lab.{game}.{key}": pair for key, pair in notes.items()})
+
+    def note(key: str, /, **fields: object) -> str:
+        return said(f"cli.lab.{game}.{key}", **fields)
+
+    return note
 
 
 def rules_said(rules: Mapping[str, object]) -> str:

@@ -5,8 +5,7 @@ certain (`note`)."""
 
 from __future__ import annotations
 
-from companion.cli_words import add_words, said
-from companion.lab.words import add_names
+from companion.lab.words import add_names, add_notes
 
 NAMES: dict[str, tuple[str, str]] = {
     # sections
@@ -180,9 +179,5 @@ NOTES: dict[str, tuple[str, str]] = {
 """The facts of `lab.phase_facts`, under ``cli.lab.flipdone.``."""
 
 add_names(NAMES)
-add_words({f"lab.flipdone.{key}": pair for key, pair in NOTES.items()})
-
-
-def note(key: str, /, **fields: object) -> str:
-    """A fact of the report, in the command line's language."""
-    return said(f"cli.lab.flipdone.{key}", **fields)
+note = add_notes("flipdone", NOTES)
+"""A fact of the report (its key, its fields), in the command line's language."""

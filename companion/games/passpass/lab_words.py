@@ -4,8 +4,7 @@ and the facts their rules' arithmetic makes certain (`note`)."""
 
 from __future__ import annotations
 
-from companion.cli_words import add_words, said
-from companion.lab.words import add_names
+from companion.lab.words import add_names, add_notes
 
 TOGETHER = ("appels faits ensemble dans une fenêtre chronométrée : le premier dans le sens "
             "horaire à partir de la gauche ", "calls made together in a timed window, the "
@@ -107,9 +106,5 @@ NOTES: dict[str, tuple[str, str]] = {
 """The facts of `lab._notes`, under ``cli.lab.passpass.``."""
 
 add_names(NAMES)
-add_words({f"lab.passpass.{key}": pair for key, pair in NOTES.items()})
-
-
-def note(key: str, /, **fields: object) -> str:
-    """A fact of the report, in the command line's language."""
-    return said(f"cli.lab.passpass.{key}", **fields)
+note = add_notes("passpass", NOTES)
+"""A fact of the report (its key, its fields), in the command line's language."""

@@ -4,9 +4,8 @@ arithmetic makes certain (`note`)."""
 
 from __future__ import annotations
 
-from companion.cli_words import add_words, said
 from companion.games.swiped.tally import BELIEF_MANCHES
-from companion.lab.words import add_names
+from companion.lab.words import add_names, add_notes
 
 NAMES: dict[str, tuple[str, str]] = {
     # sections
@@ -93,9 +92,5 @@ NOTES: dict[str, tuple[str, str]] = {
 """The facts of `lab.notes`, under ``cli.lab.swiped.``."""
 
 add_names(NAMES)
-add_words({f"lab.swiped.{key}": pair for key, pair in NOTES.items()})
-
-
-def note(key: str, /, **fields: object) -> str:
-    """A fact of the report, in the command line's language."""
-    return said(f"cli.lab.swiped.{key}", **fields)
+note = add_notes("swiped", NOTES)
+"""A fact of the report (its key, its fields), in the command line's language."""

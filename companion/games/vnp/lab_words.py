@@ -5,8 +5,7 @@ named in the report's language, and the facts its board's arithmetic makes certa
 
 from __future__ import annotations
 
-from companion.cli_words import add_words, said
-from companion.lab.words import add_names
+from companion.lab.words import add_names, add_notes
 
 COLOUR_WORDS = {"jaune": ("jaune", "yellow"), "bleu": ("bleu", "blue"),
                 "rouge": ("rouge", "red"), "vert": ("vert", "green")}  # fmt: skip
@@ -93,9 +92,5 @@ NOTES: dict[str, tuple[str, str]] = {
 """The facts of `lab.notes`, under ``cli.lab.vnp.``."""
 
 add_names(NAMES)
-add_words({f"lab.vnp.{key}": pair for key, pair in NOTES.items()})
-
-
-def note(key: str, /, **fields: object) -> str:
-    """A fact of the report, in the command line's language."""
-    return said(f"cli.lab.vnp.{key}", **fields)
+note = add_notes("vnp", NOTES)
+"""A fact of the report (its key, its fields), in the command line's language."""
