@@ -72,12 +72,12 @@ def text_of(text: str, /, **fields: object) -> str:
         return text.format(**fields) if fields else text
 
 
-def os_error(exc: OSError) -> str:
-    """Why the system refused, in the command line's language: its usual refusals in our
-    words ("no such file or folder"), another one as the system says it."""
+def os_error(exc: OSError, lang: str | None = None) -> str:
+    """Why the system refused, in `lang` (None: the command line's language): its usual
+    refusals in our words ("no such file or folder"), another one as the system says it."""
     name = errno.errorcode.get(exc.errno or 0, "")
     try:
-        return said(f"cli.errno.{name}")
+        return phrase(f"cli.errno.{name}", lang or language())
     except KeyError:
         return str(exc.strerror or exc)
 
@@ -822,6 +822,8 @@ WORDS: dict[str, tuple[str, str]] = {
                     "processes to play in (default: one per core, {n} here); the figures do "
                     "not depend on it"),
     "lab.quiet": ("pas de barre de progression sur stderr", "no progress bar on stderr"),
+    "lab.lang": ("la langue du résumé et du rapport (par défaut : celle de la table)",
+                 "the language of the summary and the report (default: the table's)"),
     "lab.out": ("le dossier où écrire report.html, figures.json et figures.csv, créé s’il "
                 "le faut dans un dossier qui existe (par défaut : {default} du dossier de "
                 "données, que liste la page web de la table)",
@@ -924,6 +926,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "console.not_there": ("{tag} n’est pas là", "{tag} does not lie there"),
     "console.pad": ("pad", "pad"),
     "console.square": ("case {n}", "square {n}"),
+    "console.lies": ("  {where} : {what}", "  {where}: {what}"),
     "console.in_hand": ("en main", "in hand"),
     "console.empty_hands": ("rien en main : ce jeu ne garde rien devant les places",
                             "nothing in hand: this game keeps nothing before the seats"),

@@ -536,8 +536,8 @@ def test_enroll_says_everything_in_one_language(lang, tmp_path, capsys, monkeypa
 
 
 def display_and_sound(lang: str) -> list[str]:
-    """The doctor's lines on the display and the voice, each way they go well, and a
-    configuration it cannot read."""
+    """The doctor's lines on the display and the voice, each way they go well, a display
+    that fails, and a configuration it cannot read."""
     from companion.config.model import ConfigError, DisplayConfig, SoundConfig
     from companion.devices.display import check_display
     from companion.devices.doctor import check_configured_display
@@ -547,6 +547,9 @@ def display_and_sound(lang: str) -> list[str]:
     check_configured_display(ConfigError(["x.toml: display.driver"]), out)
     lines = out.getvalue().splitlines()
     lines += [check_display(DisplayConfig(driver=driver))[1] for driver in ("none", "dummy")]
+    failed = check_display(DisplayConfig(driver="sh1106", i2c_bus=17))  # no such bus here
+    assert not failed[0] and "0x3C" in failed[1]
+    lines.append(failed[1])
     # (espeak-ng speaking: its own words on a machine without a sound card, quoted)
     for backend, volume in (("none", 50), ("espeak-ng", 0), ("capture", 50)):
         lines.append(check_sound(SoundConfig(backend=backend, volume=volume), lang)[1])
@@ -816,4 +819,187 @@ def test_every_word_of_the_kit_builder_has_both_languages_each_in_its_own():
     from companion.kit.words import WORDS as KIT_WORDS
 
     wrong = catalogue_mistakes(KIT_WORDS)
+    assert not wrong, said(wrong)
+
+
+# ------------------------------------------------------------------ the lab's report
+
+LAB_VARIANTS = {
+    "fr": ("comme la règle", "manches courtes", "deux joueurs"),
+    "en": ("as ruled", "short rounds", "two players"),
+}
+"""The variants' names in the lab file of each language (a designer names them)."""
+
+
+def lab_file(tmp: Path, lang: str) -> Path:
+    """A lab file of every game, a skill ladder and restricted play, few games each."""
+    ruled, short, two = LAB_VARIANTS[lang]
+    variants = [
+        f'[[variant]]\nname = "{ruled}"\ngame = "ptipasspass"\nplayers = 3\ngames = 30\n',
+        f'[[variant]]\nname = "{short}"\ngame = "ptipasspass"\nplayers = 3\ngames = 30\n'
+        'bots = ["random", "heuristic", "heuristic"]\nrules = { turn_limit = 12 }\n',
+        f'[[variant]]\nname = "{two}"\ngame = "vnp"\nplayers = 2\ngames = 6\n',
+        *(f'[[variant]]\nname = "{name}"\ngame = "{name}"\ngames = 6\n'
+          for name in ("phipasspass", "flipdone", "swiped")),
+    ]  # fmt: skip
+    studies = (
+        '[ladder]\ngame = "vnp"\nplayers = 2\nrungs = ["random", "largest"]\ngames = 6\n'
+        '[restricted]\ngame = "ptipasspass"\nplayers = 2\nagent = "mcts:3"\n'
+        'restrictions = ["never-bluff", "always-ok"]\ngames = 4\n'
+    )
+    path = tmp / "labo.toml"
+    path.write_text("".join(variants) + studies, encoding="utf-8")
+    return path
+
+
+def page_lines(page: str) -> list[str]:
+    """What a reader of an HTML report reads, a line a piece of text: its words, its
+    tables' and its plots' (SVG text), not its style nor the plots' metadata."""
+    import html
+
+    page = re.sub(r"<style>.*?</style>|<metadata>.*?</metadata>|<!--.*?-->", " ", page,
+                  flags=re.S)  # fmt: skip
+    return [text for part in re.split(r"<[^>]*>", page) if (text := html.unescape(part).strip())]
+
+
+def report_mistakes(lines: Iterable[str], lang: str) -> dict[str, str]:
+    """A word of the other language (`OTHER` and `PROSE`) in the report's lines, what
+    they name as typed taken out (a rule's key, a bot's kind, a file), or a French number
+    written the English way."""
+    wrong: dict[str, str] = {}
+    for line in lines:
+        wrong = numbers_mistakes(line, lang) | wrong
+        prose = PLACES.sub(" ", RULE_SET.sub(" ", line))
+        for words in (OTHER[lang], PROSE[lang]):
+            for found in words.finditer(prose):
+                if found[0].lower() not in ALIKE:
+                    wrong.setdefault(f"another language's word {found[0]!r}", line)
+    return wrong
+
+
+RULE_SET = re.compile(r"\b\w+ = [^,;)]+")
+"""A variant's rule as the lab file sets it (`false_claim = refused`), whatever the
+language."""
+ALIKE = {"places", "passes"}
+"""Words of `OTHER` French writes too ("places pénalisées", "passes par partie")."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_labs_report_says_everything_in_one_language(lang, tmp_path, capsys):
+    """`companion lab --lang` of every game, a skill ladder and restricted play, and
+    `companion report --lang` of journals with their faults and refusals, set against
+    the bots: the terminal summary, report.html with its plots' words, ladder.html and
+    restricted.html, each line in one language, French numbers written as French does."""
+    from tests.lab.test_journals import _tables_of
+
+    out = tmp_path / "lab"
+    argv = ["lab", str(lab_file(tmp_path, lang)), "--out", str(out), "--lang", lang]
+    assert main([*argv, "--workers", "1", "--quiet"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    pages = [(out / name).read_text(encoding="utf-8")
+             for name in ("report.html", "ladder.html", "restricted.html")]  # fmt: skip
+    played = _tables_of(tmp_path, "ptipasspass", 3, range(1, 7))
+    bots = tmp_path / "robots.toml"
+    bots.write_text(f'game = "ptipasspass"\nplayers = 3\nbots = ["random"]\ngames = 60\n'
+                    f'[[variant]]\nname = "{LAB_VARIANTS[lang][0]}"\n'
+                    'rules = { window = "timed" }\n', encoding="utf-8")  # fmt: skip
+    journals = [str(played), *map(str, SCENARIOS)]
+    argv = ["report", *journals, "--against", str(bots), "--out", str(tmp_path / "essai")]
+    assert main([*argv, "--lang", lang, "--workers", "1", "--quiet"]) == 0
+    lines += capsys.readouterr().out.splitlines()
+    pages.append((tmp_path / "essai" / "report.html").read_text(encoding="utf-8"))
+    assert all(page.startswith(f"<!doctype html><html lang={lang}>") for page in pages)
+    assert sum("<svg" in page for page in pages) == 2  # the plots are read too
+    for page in pages:
+        lines += page_lines(page)
+    wanted = {"fr": ("Règles appliquées", "Échelle d’habileté", "Jeu restreint", "À la table",
+                     "Arrêts", "trop peu", "Les joueurs", "parties gagnées (%)", "place 1"),
+              "en": ("Rulings applied", "Skill ladder", "Restricted play", "At the table",
+                     "Faults", "too few", "People", "games won (%)", "seat 1")}  # fmt: skip
+    text = "\n".join(lines)
+    assert all(words in text for words in wanted[lang]), [w for w in wanted[lang] if w not in text]
+    wrong = report_mistakes(lines, lang)
+    assert not wrong, said(wrong)
+
+
+def lab_names() -> set[str]:
+    """Every name the report shows of every game's lab: its figures at every seat count,
+    its sections, rulings and restrictions, and what it counts in."""
+    from companion.lab.tally import slots
+    from companion.lab.variants import load_lab
+
+    names: set[str] = set()
+    for name in games.names():
+        game, lab = games.get(name), load_lab(name)
+        for players in game.seats:
+            names |= {part for s in slots(lab, players) for part in (s.section, s.label)}
+        names |= {lab.manche, *lab.rulings.values()}
+        if lab.thinking is not None:
+            names |= set(lab.thinking().restrictions.values())
+    return names
+
+
+def test_every_name_of_the_labs_report_has_both_languages_each_in_its_own():
+    """Every name of a figure, section, ruling and restriction of every game's lab has its
+    words in both languages, and every sentence of the report has both, neither with a
+    word of the other language."""
+    import companion.games.flipdone.lab_words as flipdone
+    import companion.games.passpass.lab_words as passpass
+    import companion.games.swiped.lab_words as swiped
+    import companion.games.vnp.lab_words as vnp
+    from companion.lab import words
+    from companion.screens.text import phrase
+
+    keys = set(phrase_keys_said())
+    missing = sorted(name for name in lab_names() if f"cli.lab.name.{name}" not in keys)
+    assert not missing, missing
+    tables = [
+        words.REPORT,
+        words.LADDER,
+        words.RESTRICTED,
+        words.FILE,
+        words.CLUSTER,
+        words.THINKING,
+        words.NAMES,
+    ]
+    for game in (flipdone, passpass, swiped, vnp):
+        tables += [game.NAMES, game.NOTES]
+    wrong = catalogue_mistakes(*tables)
+    assert not wrong, said(wrong)
+    assert phrase("cli.lab.name.turns per manche", "en") == "turns per round"
+
+
+def phrase_keys_said() -> set[str]:
+    """Every key of the catalogue, those no screen draws included."""
+    from companion.screens import text
+
+    return set(text._PHRASES["fr"])
+
+
+LAB_REFUSED = [
+    'gmae = "vnp"\n', 'game = "chess"\n', 'game = "vnp"\nplayers = 3\n',
+    'game = "ptipasspass"\nplayers = 3\nbots = ["random", "heuristic"]\n',
+    'game = "vnp"\ngames = 0\n', 'game = "vnp"\nseed = "x"\n', 'game = "vnp"\nrules = 3\n',
+    'game = "vnp"\n[[variant]]\nname = ""\n', 'variant = 3\n', "[[[\n",
+    'game = "vnp"\n[[variant]]\nname = "a"\n[[variant]]\nname = "a"\n',
+    'game = "ptipasspass"\nbots = ["mcts:0"]\n', 'game = "ptipasspass"\nbots = ["mcts:3/"]\n',
+    'game = "ptipasspass"\nbots = ["mcts:3/sometimes"]\n', 'game = "vnp"\nladder = 3\n',
+]  # fmt: skip
+"""Lab files the lab refuses, each for another reason (the game's own rule checks aside)."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_labs_refusals_of_a_file_are_in_one_language(lang, tmp_path, capsys):
+    """Every refusal of a lab file (its keys, its game, seats, bots, games, seed, rules,
+    names, a thinking bot's kind, a file that is no TOML or none at all): one line, in
+    the command line's language."""
+    wrong: dict[str, str] = {}
+    for number, text in enumerate([*LAB_REFUSED, None]):
+        path = tmp_path / f"refus{number}.toml"
+        if text is not None:
+            path.write_text(text, encoding="utf-8")
+        assert main(["lab", str(path), "--lang", lang, "--quiet"]) == 2, text
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1, err
+        wrong |= prose_mistakes(err, lang)
     assert not wrong, said(wrong)

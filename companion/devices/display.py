@@ -86,19 +86,38 @@ def make_device(config: DisplayConfig, data_dir: Path | None = None) -> Any:
     return device
 
 
-def describe_error(config: DisplayConfig, exc: BaseException) -> str:
-    """A failure in words a table owner can act on."""
-    where = f"{config.driver} on I2C bus {config.i2c_bus} at 0x{config.address:02X}"
+def describe_error(config: DisplayConfig, exc: BaseException, lang: str | None = None) -> str:
+    """A failure in words a table owner can act on, in `lang` (None: the command line's,
+    as `companion doctor` speaks); the driver's own words are quoted as it says them, but a
+    system error's, which are said in ours ("no such file or folder")."""
+    from companion.cli_words import language, os_error
+    from companion.devices import words  # noqa: F401  (registers the doctor's words)
+    from companion.screens.text import phrase
+
+    lang = lang or language()
+
+    def says(key: str, **fields: object) -> str:
+        return phrase(f"cli.doctor.say.{key}", lang, **fields)
+
     text = str(exc) or type(exc).__name__
-    if config.driver in ("ssd1306", "sh1106"):
-        if "No such file" in text or "not found: /dev" in text:
-            hint = "enable I2C (sudo raspi-config nonint do_i2c 0) and reboot"
-        elif "ermission" in text:
-            hint = "the service user must be in the i2c group"
-        else:
-            hint = "check the wiring (SDA 2, SCL 3, 3.3 V, GND) and the address (i2cdetect -y 1)"
-        return f"display {where}: {text} ({hint})"
-    return f"display {config.driver}: {text}"
+    error = text
+    cause = exc if isinstance(exc, OSError) else exc.__cause__ or exc.__context__
+    if "not found on address" in text:  # luma's words for a device that does not answer
+        error = says("display_no_answer")
+    elif isinstance(cause, OSError) and cause.errno is not None:  # luma's or the system's
+        why = os_error(cause, lang)
+        error = says("display_os", why=why, path=cause.filename) if cause.filename else why
+    if config.driver not in ("ssd1306", "sh1106"):
+        return says("display_failed", driver=config.driver, where="", error=error)
+    if "No such file" in text or "not found: /dev" in text:
+        hint = says("display_enable_i2c")
+    elif "ermission" in text:
+        hint = says("display_i2c_group")
+    else:
+        hint = says("display_wiring")
+    where = says("display_where", bus=config.i2c_bus, address=config.address)
+    failed = says("display_failed", driver=config.driver, where=where, error=error)
+    return says("display_hint", failed=failed, hint=hint)
 
 
 class Display:
@@ -156,7 +175,7 @@ class Display:
 
     def _failed(self, exc: BaseException) -> None:
         self.device = None
-        self.fault = describe_error(self.config, exc)
+        self.fault = describe_error(self.config, exc, "en")  # the log's and the status's
         self._next_try = self.clock() + self.retry
         if not self._reported:
             log.error(

@@ -167,6 +167,18 @@ DOCTOR: dict[str, tuple[str, str]] = {
                    "display: {driver}{where} ok (a test frame is on it)"),
     "display_where": (" sur le bus I2C {bus} à l’adresse 0x{address:02X}",
                       " on I2C bus {bus} at 0x{address:02X}"),
+    "display_failed": ("écran {driver}{where} : {error}", "display {driver}{where}: {error}"),
+    "display_os": ("{why} : {path}", "{why}: {path}"),
+    "display_no_answer": ("rien ne répond à cette adresse", "nothing answers at that address"),
+    "display_hint": ("{failed} ({hint})", "{failed} ({hint})"),
+    "display_enable_i2c": ("activez l’I2C (sudo raspi-config nonint do_i2c 0) et redémarrez",
+                           "enable I2C (sudo raspi-config nonint do_i2c 0) and reboot"),
+    "display_i2c_group": ("l’utilisateur du service doit être dans le groupe i2c",
+                          "the service user must be in the i2c group"),
+    "display_wiring": ("vérifiez le câblage (SDA 2, SCL 3, 3,3 V, GND) et l’adresse "
+                       "(i2cdetect -y 1)",
+                       "check the wiring (SDA 2, SCL 3, 3.3 V, GND) and the address "
+                       "(i2cdetect -y 1)"),
     "sound_off": ("son : {backend}", "sound: {backend}"),
     "volume_0": ("volume 0", "volume 0"),
     "sound_capture": ("son : capture (journalisé, jamais joué)",

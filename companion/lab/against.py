@@ -43,6 +43,7 @@ from companion.lab.summary import (
     figure_name,
     interval,
 )
+from companion.lab.words import say
 
 FDR = 0.05
 """The false discovery rate the report keeps over the figures it compares."""
@@ -130,33 +131,25 @@ def tell(comparisons: Sequence[Comparison]) -> None:
 
 
 def _differs(f: Figure, b: Figure, p: float, bots: VariantFigures, tested: int) -> str:
-    way = "more" if f.estimate.value > b.estimate.value else "less"
-    return (
-        f"{figure_name(f)}: people {interval(f)}, bots ({bots.variant.name}) {interval(b)}; "
-        f"people {way}, beyond chance (permutation test by game, p = {p:.2g}; false "
-        f"discovery rate {FDR:.0%} over {tested} figures)"
-    )
+    way = say("more" if f.estimate.value > b.estimate.value else "less")
+    return say("differs", figure=figure_name(f), people=interval(f), bots=bots.variant.name,
+               theirs=interval(b), way=way, p=p, fdr=round(100 * FDR),
+               tested=tested)  # fmt: skip
 
 
 def _the_rest(c: Comparison, some: bool, level: float) -> str:
     """What the figures not said to differ mean: no difference of the stated size, or too
     few games to tell."""
     m, n = c.people.games, c.bots.games
-    other = "other " if some else ""
+    other = say("other") if some else ""
+    bots = c.bots.variant.name
     needed = games_needed(n, level, SIZE)
     if needed is None:
-        return f"the bots' {n:,} games ({c.bots.variant.name}) are too few to tell anything"
+        return say("bots_too_few", n=n, bots=bots)
     if m < needed:
-        seen = detectable(1.0, m, n, level) if m >= 2 else float("inf")
-        shown = f"only differences of {seen:.1f} standard deviations or more" if m >= 2 else ""
-        return (
-            f"{m:,} real game{'s' if m > 1 else ''} are too few to tell people from the bots "
-            f"({c.bots.variant.name}) on the {other}figures: a difference of one standard "
-            f"deviation of a game's figure needs {needed:,} games to be seen 4 times in 5"
-            + (f"; {m:,} games show {shown}" if shown else "")
-        )
-    return (
-        f"no {other}figure of {m:,} real games differs from the bots' ({c.bots.variant.name}) "
-        "beyond chance; a difference of one standard deviation of a game's figure would "
-        "have shown 4 times in 5"
-    )
+        said = say("too_few" if m > 1 else "too_few_one", m=m, bots=bots, other=other,
+                   needed=needed)  # fmt: skip
+        if m < 2:
+            return said
+        return say("seen_only", said=said, m=m, seen=detectable(1.0, m, n, level))
+    return say("no_difference", other=other, m=m, bots=bots)

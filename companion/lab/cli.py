@@ -37,9 +37,11 @@ from companion.lab.variants import (
     read_toml,
     read_variants,
 )
+from companion.lab.words import say
 from companion.options import (
     add_config_option,
     add_data_dir_option,
+    add_lang_option,
     fail,
     output_folder_problem,
     path_text,
@@ -163,7 +165,7 @@ def lab(args: argparse.Namespace) -> int:
         if not variants:
             return 0
         results = play(variants, args.workers, args.quiet, cluster)
-        return _write("lab", out, f"Lab: {name}", results, sections)
+        return _write("lab", out, say("lab_title", name=name), results, sections)
     except ClusterError as exc:
         return _stopped(exc, out, name, variants, sections, kept)
 
@@ -191,7 +193,7 @@ def _stopped(
         results = [figures_of(load_lab(variants[n].game), variants[n], counted)
                    for n, counted in sorted(exc.done.items())]  # fmt: skip
         share = said("cli.lab.share", n=len(results), total=len(variants))
-        title = said("cli.lab.stopped", title=f"Lab: {name}", share=share)
+        title = said("cli.lab.stopped", title=say("lab_title", name=name), share=share)
         with contextlib.suppress(OSError):
             output.write(out, results, title, sections)
             kept.append(said("cli.lab.kept_report", share=share))
@@ -297,7 +299,7 @@ def report(args: argparse.Namespace) -> int:
         from companion.lab.against import beside
 
         results = beside(results, play(variants, args.workers, args.quiet, samples=True))
-    return _write("report", out, f"Playtest: {args.name}", results)
+    return _write("report", out, say("playtest_title", name=args.name), results)
 
 
 def _journal_paths(given: Sequence[str]) -> list[Path] | str:
@@ -386,6 +388,7 @@ def _workers(p: argparse.ArgumentParser) -> None:
         help=said("cli.lab.workers", n=default_workers()),
     )
     p.add_argument("--quiet", action="store_true", help=said("cli.lab.quiet"))
+    add_lang_option(p, said("cli.lab.lang"))
 
 
 def _out(p: argparse.ArgumentParser, name: str) -> None:

@@ -18,15 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from companion import games
+from companion.cli_words import language
 from companion.journal import MAX_JOURNAL, JournalReader, Setup, file_lines, open_journal
 from companion.lab.model import GameRecord, LabGame, Variant
 from companion.lab.stats import mean_ci
 from companion.lab.summary import Figure, VariantFigures, summarize
 from companion.lab.variants import load_lab
+from companion.lab.words import rules_said, say
 from companion.referee.event_log import TableEvent
 from companion.screens.text import phrase
 from companion.session import feed_journal
-from companion.transcript import engine_word
+from companion.transcript import engine_word, pieces
 
 TABLE = "At the table"
 FAULTS = "Faults (seconds lost per game, by what the OLED asked)"
@@ -135,11 +137,14 @@ def report(
         lab = load_lab(game)
         title = games.get(game).title
         rules = group[0].rules
-        name = f"{title}, {players} players" + (f" ({_rules(rules)})" if rules else "")
+        if rules:
+            name = say("group_rules", title=title, players=players, rules=rules_said(rules))
+        else:
+            name = say("group", title=title, players=players)
         if bots is not None:
-            name += ", simulated table" if SIMULATED in bots else ", bots"
+            name = say("group_simulated" if SIMULATED in bots else "group_bots", name=name)
         elif virtual:
-            name += ", virtual table"
+            name = say("group_virtual", name=name)
         variant = Variant(name, game, players, bots or ("people",) * players, len(group), 0, rules)
         source = _source(len(group), bots, virtual)
         figures = summarize(lab, variant, [g.record for g in group], source)
@@ -152,24 +157,17 @@ def report(
 def _source(count: int, bots: tuple[str, ...] | None, virtual: bool = False) -> str:
     """Where a group's games come from: people at a table or on the virtual table, bots (a
     demo's journals) or the simulated table."""
-    journals = f"{count} journal{'s' if count > 1 else ''}"
-    if bots is None and virtual:
-        return f"{journals} of real games on the virtual table (companion run --virtual)"
+    journals = say("journals", n=count) if count > 1 else say("journal")
     if bots is None:
-        return f"{journals} of real games"
-    if SIMULATED in bots:
-        return f"{journals} of the simulated table (companion play --sim), not of a real one"
-    return f"{journals} of bot games (companion demo)"
+        return say("source_virtual" if virtual else "source_real", journals=journals)
+    return say("source_simulated" if SIMULATED in bots else "source_bots", journals=journals)
 
 
 def _given_twice(path: Path, first: Path) -> str:
     """The note of a journal given twice (the same file, or a copy of it)."""
-    same = "given twice" if path.resolve() == first.resolve() else f"the same journal as {first}"
-    return f"{path}: {same}, counted once"
-
-
-def _rules(rules: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k} = {v}" for k, v in rules.items())
+    if path.resolve() == first.resolve():
+        return say("given_twice", path=path)
+    return say("same_journal", path=path, first=first)
 
 
 def table_figures(lab: LabGame, group: Sequence[PlayedGame]) -> list[Figure]:
@@ -203,14 +201,15 @@ def table_figures(lab: LabGame, group: Sequence[PlayedGame]) -> list[Figure]:
     figures += [
         Figure(
             FAULTS,
-            engine_word("fault", reason, "en"),
+            engine_word("fault", reason, language()).format(**pieces(language())),
             mean_ci([f.get(reason, 0.0) for f in faults]),
         )
         for reason in reasons
     ]
     refusals = sorted({k for r in refused for k in r})
     figures += [
-        Figure(REFUSED, refusal_words(why), mean_ci([r[why] for r in refused])) for why in refusals
+        Figure(REFUSED, refusal_words(why, language()), mean_ci([r[why] for r in refused]))
+        for why in refusals
     ]
     return figures
 

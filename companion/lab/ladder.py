@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from companion.cli_words import numeral, said
 from companion.lab.model import Variant
 from companion.lab.stats import Estimate, wilson
 from companion.lab.tally import Tally
@@ -573,77 +574,71 @@ def decided_by_skill(wins: Estimate, players: int) -> Estimate:
 # ------------------------------------------------------------------ in words
 
 
+def _say(key: str, /, **fields: object) -> str:
+    return said(f"cli.lab.ladder.{key}", **fields)
+
+
+def _share(x: float) -> str:
+    return f"{numeral(100 * x, '.0f')} %"
+
+
 def _pct(e: Estimate) -> str:
-    return f"{e.value:.0%} [{e.low:.0%}, {e.high:.0%}]"
+    return f"{_share(e.value)} [{_share(e.low)}, {_share(e.high)}]"
 
 
 def _elo(x: float) -> str:
-    return "unbounded" if math.isinf(x) else f"{x:+.0f}"
+    return _say("unbounded") if math.isinf(x) else f"{x:+.0f}"
 
 
 def step_text(s: Step) -> str:
     """ "mcts:40 over mcts:10: +85 Elo [+20, +150] (200 games)", or a sweep's bound."""
     if s.swept and s.elo > 0:
-        return (
-            f"{s.upper} over {s.lower}: won all {s.games:,} games, at least {s.low:+.0f} Elo "
-            "(one-sided 95 %)"
-        )
+        return _say("swept_up", upper=s.upper, lower=s.lower, games=s.games, low=s.low)
     if s.swept:
-        return f"{s.upper} over {s.lower}: lost all {s.games:,} games, at most {s.high:+.0f} Elo"
+        return _say("swept_down", upper=s.upper, lower=s.lower, games=s.games, high=s.high)
     gap = f"{s.elo:+.0f} Elo [{_elo(s.low)}, {_elo(s.high)}]"
-    return f"{s.upper} over {s.lower}: {gap} ({s.games:,} games)"
+    return _say("step", upper=s.upper, lower=s.lower, gap=gap, games=s.games)
 
 
 def _step_verdict(s: Step) -> str:
     if s.low > 0:
-        return "the stronger wins more"
+        return _say("stronger")
     if s.high < 0:
-        return "the rung above loses: the ladder is out of order here"
-    return "these games cannot tell them apart"
+        return _say("out_of_order")
+    return _say("cannot_tell")
 
 
 def headline(f: LadderFigures) -> str:
     """Each step up the ladder, in one sentence (intervals holding together)."""
-    said = "; ".join(f"{step_text(s)}: {_step_verdict(s)}" for s in f.steps)
-    together = " (the intervals hold together)" if len(f.steps) > 1 else ""
-    return f"Each step up{together}: {said}."
+    steps = said("cli.semicolon").join(
+        _say("verdict", step=step_text(s), verdict=_step_verdict(s)) for s in f.steps
+    )
+    together = _say("together") if len(f.steps) > 1 else ""
+    return _say("headline", together=together, said=steps)
 
 
 def skill_sentence(f: LadderFigures) -> str:
     """How much skill decides, in one sentence."""
     top, ref = f.ladder.rungs[-1], f.ladder.rungs[f.ladder.reference]
     q, s = f.decided, f.skill
-    return (
-        f"Skill decides {q.value:.2f} [{q.low:.2f}, {q.high:.2f}] of the games between "
-        f"{top} and {ref}: {top} alone against {ref} wins {_pct(s)} of {s.n:,} games, where "
-        f"luck alone gives {f.luck:.0%} (q = (P - 1/n) / (1 - 1/n): the share of games the "
-        "better player would win outright were the rest drawn by lot; it says how much "
-        "skill decides between these two players, and a stronger player could show more)."
-    )
+    decided = f"{numeral(q.value, '.2f')} [{numeral(q.low, '.2f')}, {numeral(q.high, '.2f')}]"
+    return _say("skill", q=decided, top=top, ref=ref, wins=_pct(s), n=s.n, luck=_share(f.luck))
 
 
 def fit_sentence(f: LadderFigures) -> str:
     fit = f.fit
     if fit.freedom == 0:
-        return "Fit: nothing to check (as many ratings as pairings to fit)."
-    said = (
-        f"Fit: deviance {fit.deviance:.1f} on {fit.freedom} degrees of freedom, p = {fit.p:.2g} "
-        f"({FIT_RESAMPLES:,} ladders drawn from the fit)"
-    )
-    if fit.p < 0.05:
-        return (
-            f"{said}: one strength per bot does not explain the pairings (some bot does "
-            "better against some rungs than its rating says): read the pairings, not only "
-            "the ratings."
-        )
-    return f"{said}: one strength per bot explains the pairings."
+        return _say("fit_none")
+    told = _say("fit", deviance=fit.deviance, freedom=fit.freedom, p=fit.p,
+                resamples=FIT_RESAMPLES)  # fmt: skip
+    return _say("fit_bad" if fit.p < 0.05 else "fit_good", said=told)
 
 
 def circles_sentence(f: LadderFigures) -> str:
     if not f.circles:
-        return "Transitive: no three rungs beat each other in a circle."
-    said = "; ".join(f"{a} beats {b}, {b} beats {c}, {c} beats {a}" for a, b, c in f.circles)
-    return f"Not transitive: {said} (no rating can order them)."
+        return _say("transitive")
+    circles = said("cli.semicolon").join(_say("circle", a=a, b=b, c=c) for a, b, c in f.circles)
+    return _say("not_transitive", said=circles)
 
 
 def _rows(f: LadderFigures) -> list[tuple[str, str, str] | str]:
@@ -654,15 +649,12 @@ def _rows(f: LadderFigures) -> list[tuple[str, str, str] | str]:
         mine = sorted((r for r in f.ratings if r.block == block), key=lambda r: -r.elo)
         for r in mine:
             anchor = r.elo == 0 and r.low == r.high == 0
-            rows.append((r.bot, f"{r.elo:+.0f}", "(the block's first rung)" if anchor else
+            rows.append((r.bot, f"{r.elo:+.0f}", _say("anchor") if anchor else
                          f"[{_elo(r.low)}, {_elo(r.high)}]"))  # fmt: skip
         if block:
             gap = f.gaps[block - 1]
-            rows.append(
-                f"every game between the rungs above and those below won above ({gap.games:,} "
-                f"games): {gap.upper} is at least {gap.low:+.0f} Elo above {gap.lower} "
-                "(one-sided 95 %); each block is rated on its own"
-            )
+            rows.append(_say("gap", games=gap.games, upper=gap.upper, low=gap.low,
+                             lower=gap.lower))  # fmt: skip
     return rows
 
 
@@ -670,10 +662,8 @@ def _title(f: LadderFigures) -> str:
     from companion.lab.report import game_title
 
     games = f.ladder.pairings[0][2].games
-    return (
-        f"Skill ladder: {game_title(f.ladder.game)}, {f.ladder.players} players, {games:,} "
-        f"games a pairing (Elo, 95 % intervals from {RESAMPLES:,} resamples of the games)"
-    )
+    return _say("title", title=game_title(f.ladder.game), players=f.ladder.players, games=games,
+                resamples=RESAMPLES)  # fmt: skip
 
 
 def terminal(f: LadderFigures) -> str:
@@ -683,9 +673,10 @@ def terminal(f: LadderFigures) -> str:
     for row in _rows(f):
         lines.append(f"  -- {row}" if isinstance(row, str) else
                      f"  {row[0]:<{width}}  Elo {row[1]:>6}  {row[2]}")  # fmt: skip
-    lines.append("  alone against the field, win rate:")
+    lines.append(f"  {_say('alone_rate')}")
+    versus = _say("versus")
     for a, b, e in f.pairs:
-        lines.append(f"    {a:<{width}} vs {b:<{width}}  {_pct(e)}")
+        lines.append(f"    {a:<{width}} {versus} {b:<{width}}  {_pct(e)}")
     lines += [f"  {s}" for s in (headline(f), skill_sentence(f), fit_sentence(f),
                                  circles_sentence(f))]  # fmt: skip
     return "\n".join(lines)
@@ -708,9 +699,9 @@ def html(f: LadderFigures) -> str:
     said = "".join(f"<p>{escape(s)}</p>" for s in sentences)
     return (
         f"<section><h2>{escape(_title(f))}</h2>{said}"
-        f"<table><tr><th>bot</th><th>Elo</th><th>95 % interval</th></tr>{rows}</table>"
-        "<h3>Alone against the field</h3><table><tr><th>alone</th><th>field</th>"
-        f"<th>wins (95 %)</th></tr>{pairs}</table></section>"
+        f"<table><tr><th>{_say('bot')}</th><th>Elo</th><th>{_say('interval')}</th></tr>{rows}"
+        f"</table><h3>{_say('alone_head')}</h3><table><tr><th>{_say('alone')}</th>"
+        f"<th>{_say('field')}</th><th>{_say('wins')}</th></tr>{pairs}</table></section>"
     )
 
 
@@ -718,4 +709,4 @@ def page(f: LadderFigures) -> str:
     """A whole HTML page of the ladder (beside report.html), its style inline."""
     from companion.lab.report import standalone
 
-    return standalone("Skill ladder", html(f))
+    return standalone(_say("page"), html(f))

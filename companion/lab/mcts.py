@@ -277,13 +277,19 @@ def parse_kind(kind: str) -> Spec | None:
     iterations = DEFAULT_ITERATIONS
     if colon:
         if not count.isdigit() or not 1 <= int(count) <= MAX_ITERATIONS:
-            raise ValueError(
-                f"bot {kind!r}: mcts:N takes N iterations per decision, 1 to {MAX_ITERATIONS:,}"
-            )
+            raise ValueError(_say("iterations", kind=repr(kind), most=MAX_ITERATIONS))
         iterations = int(count)
     if "/" in kind and not restriction:
-        raise ValueError(f"bot {kind!r}: name a restriction after the '/'")
+        raise ValueError(_say("no_restriction", kind=repr(kind)))
     return Spec(iterations, restriction or None)
+
+
+def _say(key: str, /, **fields: object) -> str:
+    """What is wrong with a thinking bot's kind, in the command line's language."""
+    from companion.cli_words import said
+    from companion.lab import words  # noqa: F401  (the thinking bot's words)
+
+    return said(f"cli.lab.thinking.{key}", **fields)
 
 
 def win_values(players: int, winners: Sequence[int]) -> tuple[float, ...]:

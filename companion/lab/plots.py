@@ -8,7 +8,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from companion.cli_words import numeral
 from companion.lab.summary import GAME, VariantFigures, figure_name
+from companion.lab.words import say, shown
 
 
 def _pyplot() -> Any:
@@ -28,6 +30,12 @@ def figure(caption: str, svg: str) -> str:
 
 def _svg(fig: Any) -> str:
     plt = _pyplot()
+    from matplotlib.ticker import ScalarFormatter
+
+    for ax in fig.axes:  # the ticks' numbers as the report's language writes them (0,25)
+        for axis in (ax.xaxis, ax.yaxis):
+            if isinstance(axis.get_major_formatter(), ScalarFormatter):
+                axis.set_major_formatter(lambda x, _: numeral(x))
     out = io.StringIO()
     fig.savefig(out, format="svg", bbox_inches="tight", metadata={"Date": None})
     plt.close(fig)
@@ -43,20 +51,21 @@ def wins(group: Sequence[VariantFigures]) -> str:
     width = 0.8 / len(group)
     seats = max(v.variant.players for v in group)
     for i, v in enumerate(group):
-        shown = [f for f in v.figures if f.section == GAME and f.label == "wins"]
-        shown.append(v.find(GAME, "won by the first player"))
-        xs = [n + 1 - 0.4 + width * (i + 0.5) for n in range(len(shown) - 1)]
+        bars = [f for f in v.figures if f.section == GAME and f.label == "wins"]
+        bars.append(v.find(GAME, "won by the first player"))
+        xs = [n + 1 - 0.4 + width * (i + 0.5) for n in range(len(bars) - 1)]
         xs.append(seats + 1.5 - 0.4 + width * (i + 0.5))
-        values = [100 * f.estimate.value for f in shown]
+        values = [100 * f.estimate.value for f in bars]
         errors = [  # clamped: a Wilson bound may sit a rounding error past its value
-            [max(0.0, 100 * (f.estimate.value - f.estimate.low)) for f in shown],
-            [max(0.0, 100 * (f.estimate.high - f.estimate.value)) for f in shown],
+            [max(0.0, 100 * (f.estimate.value - f.estimate.low)) for f in bars],
+            [max(0.0, 100 * (f.estimate.high - f.estimate.value)) for f in bars],
         ]
         ax.bar(xs, values, width, yerr=errors, capsize=3, label=v.variant.name)
         ax.axhline(100 / v.variant.players, color="#888", linewidth=0.8, linestyle="--")
-    ax.set_ylabel("games won (%)")
+    ax.set_ylabel(say("won_axis"))
     ticks = [*range(1, seats + 1), seats + 1.5]
-    ax.set_xticks(ticks, [*(f"seat {n}" for n in range(1, seats + 1)), "first player"])
+    seat_ticks = [say("seat_tick", n=n) for n in range(1, seats + 1)]
+    ax.set_xticks(ticks, [*seat_ticks, say("first_player")])
     ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return _svg(fig)
 
@@ -70,18 +79,18 @@ def _histogram(group: Sequence[VariantFigures], values: str, xlabel: str) -> str
             ax.hist(list(counts), bins=min(60, max(5, len(counts))), weights=list(counts.values()),
                     histtype="step", density=True, linewidth=1.4, label=v.variant.name)  # fmt: skip
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("share")
+    ax.set_ylabel(say("share_axis"))
     if ax.get_legend_handles_labels()[1]:  # a group with no data draws an empty frame
         ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return _svg(fig)
 
 
 def lengths(group: Sequence[VariantFigures]) -> str:
-    return _histogram(group, "lengths", "decisions per game")
+    return _histogram(group, "lengths", say("decisions_axis"))
 
 
 def manches(group: Sequence[VariantFigures]) -> str:
-    return _histogram(group, "manche_turns", f"turns per {group[0].manche}")
+    return _histogram(group, "manche_turns", say("turns_axis", manche=shown(group[0].manche)))
 
 
 def rulings(group: Sequence[VariantFigures]) -> str:
@@ -95,7 +104,7 @@ def rulings(group: Sequence[VariantFigures]) -> str:
         ax.barh(ys, [100 * r.games.value for r in v.rulings], height, label=v.variant.name)
     ax.set_yticks(range(len(names)), names)
     ax.invert_yaxis()
-    ax.set_xlabel("games where it applied (%)")
+    ax.set_xlabel(say("applied_axis"))
     ax.set_xlim(0, 100)
     ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return _svg(fig)
@@ -113,8 +122,8 @@ def decided(group: Sequence[VariantFigures]) -> str:
                     label=v.variant.name)  # fmt: skip
     ax.set_xlim(0, 100)
     ax.set_ylim(0, 100)
-    ax.set_xlabel("point of the game (% of its actions)")
-    ax.set_ylabel("games whose winner leads for good (%)")
+    ax.set_xlabel(say("point_axis"))
+    ax.set_ylabel(say("leads_axis"))
     if ax.get_legend_handles_labels()[1]:
         ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     return _svg(fig)
@@ -132,18 +141,19 @@ def people_and_bots(v: VariantFigures) -> str:
     """Each figure where people differ from the bots, as a share of the bots' value (100 %:
     the same), with the people's interval: left of the line, people do less."""
     plt = _pyplot()
-    shown = [(f, b, bots) for f, b, bots in v.apart if b.estimate.value]
-    fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.3 * max(1, len(shown))))
-    for y, (f, b, _) in enumerate(shown):
+    apart = [(f, b, bots) for f, b, bots in v.apart if b.estimate.value]
+    fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.3 * max(1, len(apart))))
+    for y, (f, b, _) in enumerate(apart):
         base = b.estimate.value
         value = 100 * f.estimate.value / base
         low, high = 100 * f.estimate.low / base, 100 * f.estimate.high / base
         ax.errorbar([value], [y], xerr=[[max(0.0, value - low)], [max(0.0, high - value)]],
                     fmt="o", color="#c33" if value < 100 else "#36c", capsize=3)  # fmt: skip
     ax.axvline(100, color="#888", linewidth=0.8, linestyle="--")
-    ax.set_yticks(range(len(shown)), [f"{figure_name(f)} vs {bots}" for f, _, bots in shown])
+    names = [say("versus", figure=figure_name(f), bots=bots) for f, _, bots in apart]
+    ax.set_yticks(range(len(apart)), names)
     ax.invert_yaxis()
     ax.set_xscale("log")
-    ax.xaxis.set_major_formatter(lambda x, _: f"{x:g} %")
-    ax.set_xlabel("people's figure, as a share of the bots' (log scale; 100 %: the same)")
+    ax.xaxis.set_major_formatter(lambda x, _: f"{numeral(x)} %")
+    ax.set_xlabel(say("people_axis"))
     return _svg(fig)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import games
+from companion.cli_words import language, numeral
 from companion.lab.summary import (
     BRANCHING,
     COMEBACKS,
@@ -32,6 +33,7 @@ from companion.lab.summary import (
     never_applied,
     number,
 )
+from companion.lab.words import rules_said, say, shown
 
 FILES = ("report.html", "figures.json", "figures.csv")
 """What `write` puts in the output folder."""
@@ -49,16 +51,22 @@ def describe(v: VariantFigures) -> str:
     """What was played, in one line."""
     variant = v.variant
     kinds = sorted(set(variant.bots))
-    bots = f"{kinds[0]} at every seat" if len(kinds) == 1 else ", ".join(variant.bots)
-    rules = ", ".join(f"{k} = {val}" for k, val in variant.rules.items()) or "rules as ruled"
-    return f"{game_title(variant.game)}, {variant.players} players ({bots}); {rules}; {v.source}"
+    bots = say("every_seat", kind=shown(kinds[0])) if len(kinds) == 1 else ", ".join(variant.bots)
+    rules = rules_said(variant.rules) or say("as_ruled")
+    return say("describe", title=game_title(variant.game), players=variant.players, bots=bots,
+               rules=rules, source=v.source)  # fmt: skip
 
 
 def _never(v: VariantFigures) -> list[str]:
     """Every ruling that never applied, with what that claims (the upper bound)."""
     return [
-        f"{r.ruling} ({r.meaning}) never applied in {v.games:,} games "
-        f"(95 % upper bound: {number(r.games.high, True)} of games)"
+        say(
+            "never",
+            ruling=r.ruling,
+            meaning=shown(r.meaning),
+            games=v.games,
+            bound=number(r.games.high, True),
+        )
         for r in never_applied(v)
     ]
 
@@ -78,14 +86,14 @@ def terminal(results: Sequence[VariantFigures]) -> str:
         ]
         rows: list[tuple[str, list[str]]] = []  # (label, a cell per variant); "" heads a section
         for section, keys in _sections(group).items():
-            rows.append((f"  {section}", []))
+            rows.append((f"  {shown(section)}", []))
             for label, seat in keys:
                 cells = [_cell(v, section, label, seat) for v in group]
                 rows.append((f"    {_seat_label(label, seat, group)}", cells))
         applied = [r.ruling for r in group[0].rulings if any(_times(v, r.ruling) for v in group)]
         if applied:
-            rows.append(("  Rulings applied (share of games, times in all)", []))
-            meanings = {r.ruling: r.meaning for r in group[0].rulings}
+            rows.append((f"  {say('applied')}", []))
+            meanings = {r.ruling: shown(r.meaning) for r in group[0].rulings}
             for ruling in applied:
                 cells = [_ruling_cell(v, ruling) for v in group]
                 rows.append((f"    {ruling} {meanings[ruling]}", cells))
@@ -95,7 +103,7 @@ def terminal(results: Sequence[VariantFigures]) -> str:
             lines.append(f"  ! {line}{which}")
         for v in group:
             if v.differences:
-                lines.append(f"  People ({v.variant.name}) against the bots:")
+                lines.append(f"  {say('people', name=v.variant.name)}")
                 lines += [f"    {line}" for line in v.differences]
     return "\n".join(lines)
 
@@ -137,10 +145,12 @@ def _seat_label(label: str, seat: int | None, group: Sequence[VariantFigures]) -
     """A seat's figure names the seat, and its bot when the seats' bots differ (in every
     variant alike: otherwise the column's variant says it)."""
     if seat is None:
-        return label
+        return shown(label)
     bots = {v.variant.bots[seat] for v in group if seat < len(v.variant.bots)}
     mixed = any(len(set(v.variant.bots)) > 1 for v in group)
-    return f"{label}, seat {seat + 1}" + (f" ({bots.pop()})" if mixed and len(bots) == 1 else "")
+    if mixed and len(bots) == 1:
+        return say("seat_bot", label=shown(label), seat=seat + 1, bot=bots.pop())
+    return say("seat", label=shown(label), seat=seat + 1)
 
 
 def _times(v: VariantFigures, ruling: str) -> int:
@@ -149,7 +159,7 @@ def _times(v: VariantFigures, ruling: str) -> int:
 
 def _ruling_cell(v: VariantFigures, ruling: str) -> str:
     r = next((x for x in v.rulings if x.ruling == ruling), None)
-    return "" if r is None else f"{number(r.games.value, True)} ({r.times:,})"
+    return "" if r is None else f"{number(r.games.value, True)} ({numeral(r.times, ',')})"
 
 
 def _said(group: Sequence[VariantFigures]) -> list[tuple[str, list[str]]]:
@@ -223,7 +233,8 @@ figure{margin:1rem 0}figure svg{max-width:100%;height:auto}
 def standalone(title: str, fragment: str) -> str:
     """A whole HTML page of one section (a ladder's, restricted play's), beside the report."""
     return (
-        f"<!doctype html><html lang=en><meta charset=utf-8><title>{html.escape(title)}</title>"
+        f"<!doctype html><html lang={language()}><meta charset=utf-8>"
+        f"<title>{html.escape(title)}</title>"
         f"<style>{STYLE}</style>{fragment}</html>\n"
     )
 
@@ -234,15 +245,12 @@ def html_report(results: Sequence[VariantFigures], title: str, sections: Sequenc
     from companion.lab import plots
 
     parts = [
-        "<!doctype html><html lang=en><meta charset=utf-8>",
+        f"<!doctype html><html lang={language()}><meta charset=utf-8>",
         '<meta name=viewport content="width=device-width,initial-scale=1">',
         f"<title>{html.escape(title)}</title><style>{STYLE}</style>",
         f"<h1>{html.escape(title)}</h1>",
-        f"<p>Written {datetime.now():%Y-%m-%d %H:%M}. Intervals are 95 %: Wilson for "
-        "shares of games, normal for means over games; a rate of events (challenges that "
-        "succeed) takes the game as the unit, its events going together. A shared win "
-        "counts a part to each winner.</p>",
-        "<table class=variants><tr><th>variant<th>what was played</tr>",
+        f"<p>{html.escape(say('written', when=f'{datetime.now():%Y-%m-%d %H:%M}'))}</p>",
+        f"<table class=variants><tr><th>{say('variant')}<th>{say('what_played')}</tr>",
         *(
             f"<tr><td>{html.escape(v.variant.name)}<td>{html.escape(describe(v))}</tr>"
             for v in results
@@ -253,14 +261,15 @@ def html_report(results: Sequence[VariantFigures], title: str, sections: Sequenc
     for game, group in _by_game(results).items():
         parts.append(f"<h2>{html.escape(game_title(game))}</h2>")
         parts += _notes(group)
-        parts.append(plots.figure("Wins by seat and of the first player", plots.wins(group)))
+        parts.append(plots.figure(say("wins_plot"), plots.wins(group)))
         parts += _tables(group)
         parts += _interest(group)
         parts += _people_and_bots(group)
-        parts.append(plots.figure("Game length", plots.lengths(group)))
-        parts.append(plots.figure(f"Turns per {group[0].manche}", plots.manches(group)))
+        parts.append(plots.figure(say("length_plot"), plots.lengths(group)))
+        manche = shown(group[0].manche)
+        parts.append(plots.figure(say("turns_plot", manche=manche), plots.manches(group)))
         parts.append(_rulings_table(group))
-        parts.append(plots.figure("How often each ruling applied", plots.rulings(group)))
+        parts.append(plots.figure(say("rulings_plot"), plots.rulings(group)))
     return "\n".join(parts) + "\n</html>\n"
 
 
@@ -288,8 +297,9 @@ def _tables(group: Sequence[VariantFigures]) -> list[str]:
     head = "".join(f"<th>{html.escape(v.variant.name)}" for v in group)
     parts = []
     for section, rows in _sections(group).items():
-        parts.append(f"<h3>{html.escape(section if section != GAME else 'Wins and length')}</h3>")
-        parts.append(f"<div class=scroll><table><tr><th>figure{head}</tr>")
+        named = shown(section) if section != GAME else say("wins_and_length")
+        parts.append(f"<h3>{html.escape(named)}</h3>")
+        parts.append(f"<div class=scroll><table><tr><th>{say('figure')}{head}</tr>")
         for label, seat in rows:
             cells = []
             for v in group:
@@ -300,7 +310,7 @@ def _tables(group: Sequence[VariantFigures]) -> list[str]:
                     continue
                 e = f.estimate
                 cells.append(f"<td>{number(e.value, f.rate)}{_ci(f)}")
-            name = label if seat is None else f"{label}, seat {seat + 1}"
+            name = shown(label) if seat is None else say("seat", label=shown(label), seat=seat + 1)
             parts.append(f"<tr><td>{html.escape(name)}{''.join(cells)}</tr>")
         parts.append("</table></div>")
     return parts
@@ -314,15 +324,11 @@ def interest_sentence(v: VariantFigures) -> str | None:
         )
     except KeyError:
         return None
-    said = (
-        f"{v.variant.name}: the lead changes hands {interval(changes)} times a game; the "
-        f"eventual winner leads for good from {interval(decided)} of the game on (the later, "
-        f"the longer the outcome stays open); {interval(comebacks)} of the games are won "
-        "from behind after the middle"
-    )
+    said = say("interest", name=v.variant.name, changes=interval(changes),
+               decided=interval(decided), comebacks=interval(comebacks))  # fmt: skip
     if any(f.section == INTEREST and f.label == BRANCHING for f in v.figures):
-        said += f"; a move offers {interval(v.find(INTEREST, BRANCHING))} legal choices"
-    return f"{said}. Intervals are 95 % over {v.games:,} games."
+        said = say("interest_choices", said=said, choices=interval(v.find(INTEREST, BRANCHING)))
+    return say("interest_end", said=said, games=v.games)
 
 
 def _interest(group: Sequence[VariantFigures]) -> list[str]:
@@ -332,15 +338,10 @@ def _interest(group: Sequence[VariantFigures]) -> list[str]:
     sentences = [line for v in group if (line := interest_sentence(v))]
     if not sentences:
         return []
-    caption = (
-        "When the winner took the lead for good: the share of games whose eventual winner "
-        "already led for good at each point of the game (a curve high on the left: games "
-        "decided early; low until the right: games open to the end)"
-    )
     return [
-        "<h3>How the lead goes</h3>",
+        f"<h3>{say('lead_head')}</h3>",
         *(f"<p>{html.escape(line)}</p>" for line in sentences),
-        plots.figure(caption, plots.decided(group)),
+        plots.figure(say("lead_caption"), plots.decided(group)),
     ]
 
 
@@ -351,23 +352,12 @@ def _people_and_bots(group: Sequence[VariantFigures]) -> list[str]:
     parts = []
     for v in group:
         if v.differences:
-            parts.append(f"<h3>People ({html.escape(v.variant.name)}) against the bots</h3>")
-            parts.append(
-                "<p>Each figure is compared game by game (a permutation test), and the "
-                "differences said keep a false discovery rate of 5 % over all the figures "
-                "compared; the last line says what the games could not tell (the tables "
-                "above show every figure side by side).</p><ul>"
-            )
+            parts.append(f"<h3>{html.escape(say('people_head', name=v.variant.name))}</h3>")
+            parts.append(f"<p>{html.escape(say('people_method'))}</p><ul>")
             parts += [f"<li>{html.escape(line)}</li>" for line in v.differences]
             parts.append("</ul>")
             if any(b.estimate.value for _, b, _ in v.apart):
-                parts.append(
-                    plots.figure(
-                        "Where people differ from the bots: each figure as a share of the "
-                        "bots' (left of the dashed line, people do less), with its 95 % interval",
-                        plots.people_and_bots(v),
-                    )
-                )
+                parts.append(plots.figure(say("people_caption"), plots.people_and_bots(v)))
     return parts
 
 
@@ -380,15 +370,15 @@ def _ci(f: Figure) -> str:
 
 def _rulings_table(group: Sequence[VariantFigures]) -> str:
     head = "".join(f"<th>{html.escape(v.variant.name)}" for v in group)
-    rows = [f"<h3>Rulings: share of games where each applied (times in all)</h3>"
-            f"<table><tr><th>ruling{head}</tr>"]  # fmt: skip
+    rows = [f"<h3>{html.escape(say('rulings_head'))}</h3>"
+            f"<table><tr><th>{say('ruling')}{head}</tr>"]  # fmt: skip
     for ruling in group[0].rulings:
         cells = []
         for v in group:
             r = next(x for x in v.rulings if x.ruling == ruling.ruling)
             never = " class=never" if r.times == 0 else ""
-            cells.append(f"<td{never}>{number(r.games.value, True)} ({r.times:,})")
-        label = f"{ruling.ruling}: {ruling.meaning}"
+            cells.append(f"<td{never}>{number(r.games.value, True)} ({numeral(r.times, ',')})")
+        label = say("ruling_label", ruling=ruling.ruling, meaning=shown(ruling.meaning))
         rows.append(f"<tr><td>{html.escape(label)}{''.join(cells)}</tr>")
     rows.append("</table>")
     return "".join(rows)

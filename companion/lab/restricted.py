@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.cli_words import numeral, said
 from companion.lab.mcts import parse_kind
 from companion.lab.model import Variant
 from companion.lab.stats import Estimate, mean_t, two_sided_z, wilson
@@ -41,6 +42,7 @@ from companion.lab.variants import (
     parse_variants,
     read_study,
 )
+from companion.lab.words import shown
 
 KEYS = ("agent", "restrictions", "games", "game", "players", "seed", "rules")
 DEALS = 100
@@ -193,8 +195,16 @@ def _alike(
     return Estimate(share.value, share.low, share.high, len(shares)), worth
 
 
+def _say(key: str, /, **fields: object) -> str:
+    return said(f"cli.lab.restricted.{key}", **fields)
+
+
 def _points(x: float) -> str:
-    return f"{100 * x:+.1f} %"
+    return f"{numeral(100 * x, '+.1f')} %"
+
+
+def _percent(x: float) -> str:
+    return f"{numeral(100 * x, '.1f')} %"
 
 
 def worth_text(w: Worth) -> str:
@@ -205,41 +215,29 @@ def worth_text(w: Worth) -> str:
 def sentence(w: Worth, f: RestrictedFigures) -> str:
     """What a worth says, in one sentence (a negative one: about the bot, not the game)."""
     e, s = w.worth, w.share
-    head = (
-        f"{w.restriction} (the agent {w.meaning}, at every seat of {e.n:,} deals) wins "
-        f"{100 * s.value:.1f} % of its games against the free one, where an equal one wins "
-        f"{100 * f.luck:.0f} %; the element is worth {worth_text(w)} of games"
-    )
+    head = _say("head", restriction=w.restriction, meaning=shown(w.meaning), n=e.n,
+                share=100 * s.value, luck=100 * f.luck, worth=worth_text(w))  # fmt: skip
     if e.n < MIN_DEALS:
-        return f"{head}: too few deals to tell ({e.n}; {MIN_DEALS} or more are needed)."
+        return _say("too_few", head=head, n=e.n, least=MIN_DEALS)
     if e.low > 0:
-        return f"{head}: it pays, for this bot."
+        return _say("pays", head=head)
     if e.high < 0:
-        return (
-            f"{head}: a negative worth: this agent wins more when forbidden it, so the bot "
-            "uses it badly (it does it where it should not); that is a figure about the bot, "
-            "not a sign that the game would be better without the element."
-        )
-    return (
-        f"{head}: no worth either way that {e.n:,} deals can tell (the interval spans "
-        f"{100 * (e.high - e.low) / 2:.0f} points each side: a smaller worth needs more deals)."
-    )
+        return _say("negative", head=head)
+    return _say("no_worth", head=head, n=e.n, spread=100 * (e.high - e.low) / 2)
 
 
 def _level(f: RestrictedFigures) -> str:
     k = len(f.worths)
-    together = "" if k == 1 else f", {k} intervals holding together 95 % of the time"
-    return f"{100 * f.confidence:.4g} % intervals{together}"
+    level = 100 * f.confidence
+    return _say("level", level=level) if k == 1 else _say("level_together", level=level, k=k)
 
 
 def _head(f: RestrictedFigures) -> str:
     from companion.lab.report import game_title
 
     r = f.restricted
-    return (
-        f"Restricted play: {game_title(r.game)}, {r.players} players, {r.agent} against "
-        f"itself, {r.baseline.games:,} deals, each at every seat ({_level(f)})"
-    )
+    return _say("title", title=game_title(r.game), players=r.players, agent=r.agent,
+                deals=r.baseline.games, level=_level(f))  # fmt: skip
 
 
 def terminal(f: RestrictedFigures) -> str:
@@ -247,10 +245,10 @@ def terminal(f: RestrictedFigures) -> str:
     width = max(len(w.restriction) for w in f.worths)
     for w in f.worths:
         s = w.share
-        lines.append(
-            f"  {w.restriction:<{width}}  wins {100 * s.value:5.1f} % "
-            f"[{100 * s.low:.1f}, {100 * s.high:.1f}]  worth {worth_text(w)}"
-        )
+        share = f"{numeral(100 * s.value, '5.1f')} %"
+        low, high = numeral(100 * s.low, ".1f"), numeral(100 * s.high, ".1f")
+        lines.append("  " + _say("row", restriction=f"{w.restriction:<{width}}", share=share,
+                                 low=low, high=high, worth=worth_text(w)))  # fmt: skip
     lines += [f"  {sentence(w, f)}" for w in f.worths]
     return "\n".join(lines)
 
@@ -260,18 +258,17 @@ def html(f: RestrictedFigures) -> str:
     from html import escape
 
     rows = "".join(
-        f"<tr><td>{escape(w.restriction)}</td><td>{escape(w.meaning)}</td>"
-        f"<td>{100 * w.share.value:.1f} % [{100 * w.share.low:.1f}, {100 * w.share.high:.1f}]"
+        f"<tr><td>{escape(w.restriction)}</td><td>{escape(shown(w.meaning))}</td>"
+        f"<td>{_percent(w.share.value)} [{_percent(w.share.low)}, {_percent(w.share.high)}]"
         f"</td><td>{worth_text(w)}</td></tr>"
         for w in f.worths
     )
-    said = "".join(f"<li>{escape(sentence(w, f))}</li>" for w in f.worths)
+    told = "".join(f"<li>{escape(sentence(w, f))}</li>" for w in f.worths)
     return (
-        f"<section><h2>{escape(_head(f))}</h2>"
-        "<p>What each element is worth: what the agent forbidden it loses against the same "
-        "agent free to use it, on the same deals, a share of games.</p>"
-        "<table><tr><th>restriction</th><th>the agent</th><th>its wins</th>"
-        f"<th>the element's worth</th></tr>{rows}</table><ul>{said}</ul></section>"
+        f"<section><h2>{escape(_head(f))}</h2><p>{escape(_say('what'))}</p>"
+        f"<table><tr><th>{_say('restriction')}</th><th>{escape(_say('agent'))}</th>"
+        f"<th>{_say('its_wins')}</th><th>{escape(_say('worth'))}</th></tr>{rows}</table>"
+        f"<ul>{told}</ul></section>"
     )
 
 
@@ -279,4 +276,4 @@ def page(f: RestrictedFigures) -> str:
     """A whole HTML page of restricted play (beside report.html), its style inline."""
     from companion.lab.report import standalone
 
-    return standalone("Restricted play", html(f))
+    return standalone(_say("page"), html(f))

@@ -200,17 +200,12 @@ def _on_cluster(
     try:
         from distributed import Client
     except ImportError as exc:
-        raise ClusterError(
-            "--cluster needs Dask's distributed package: pip install "
-            "'tabletop-companion[lab-cluster]' from a checkout (docs/lab.md)"
-        ) from exc
+        raise ClusterError(_say("no_dask")) from exc
     with _quiet_dask():
         try:
             client = Client(address, timeout=CONNECT_SECONDS)
         except (OSError, TimeoutError, ValueError) as exc:
-            raise ClusterError(
-                f"cannot reach the Dask scheduler at {address}: {_first_line(exc)}"
-            ) from exc
+            raise ClusterError(_say("unreachable", address=address, why=_first_line(exc))) from exc
         futures: dict[Any, Chunk] = {}
         try:
             for order, (number, start, stop) in enumerate(chunks):  # first chunks first:
@@ -258,18 +253,19 @@ def _collect(
         now = time.monotonic()
         alone_since = now if alone_since is None else alone_since
         if now - alone_since >= worker_wait:
-            raise ClusterError(
-                f"the Dask scheduler at {address} has had no worker for {worker_wait:g} s: "
-                f"start workers (dask worker {address}) and run again, or wait longer "
-                "(--worker-wait SECONDS)"
-            )
+            raise ClusterError(_say("no_worker", address=address, seconds=worker_wait))
 
 
 def _lost(address: str) -> ClusterError:
-    return ClusterError(
-        f"lost the Dask scheduler at {address}: restart it (dask scheduler) and its workers, "
-        "then run again"
-    )
+    return ClusterError(_say("lost", address=address))
+
+
+def _say(key: str, /, **fields: object) -> str:
+    """What went wrong with the cluster, in the command line's language."""
+    from companion.cli_words import said
+    from companion.lab import words  # noqa: F401  (the cluster's words)
+
+    return said(f"cli.lab.cluster.{key}", **fields)
 
 
 def _first_line(exc: BaseException) -> str:

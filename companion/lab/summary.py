@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
+from companion.cli_words import numeral
 from companion.lab.model import GameRecord, LabGame, Variant
 from companion.lab.stats import Estimate, Samples, clustered_rate, mean_ci, ratio_ci, wilson
 from companion.lab.tally import (
@@ -26,6 +27,7 @@ from companion.lab.tally import (
     slots,
     tally,
 )
+from companion.lab.words import say, shown
 
 __all__ = [  # the figures' names, said where the report reads them
     "BRANCHING", "COMEBACKS", "DECIDED", "DECISIONS", "GAME", "INTEREST", "LEAD_CHANGES",
@@ -50,13 +52,13 @@ class Figure:
 
 
 def number(value: float, rate: bool = False) -> str:
-    """A figure's value as the report shows it ("26.1 %", "3.42")."""
+    """A figure's value as the report shows it ("26.1 %", "3.42"; in French "26,1 %")."""
     if math.isnan(value):
         return "–"
     if rate:
         small = 1e-12 < value < 0.01  # "0.04 %", not "0.0 %": the upper bound of a rare case
-        return f"{100 * value:.2f} %" if small else f"{100 * value:.1f} %"
-    return f"{value:,.2f}" if abs(value) < 100 else f"{value:,.1f}"
+        return numeral(100 * value, ".2f" if small else ".1f") + " %"
+    return numeral(value, ",.2f" if abs(value) < 100 else ",.1f")
 
 
 def interval(figure: Figure) -> str:
@@ -70,8 +72,9 @@ def interval(figure: Figure) -> str:
 
 def figure_name(f: Figure) -> str:
     """The figure as the comparisons name it: "wins, seat 1 (Seats)"."""
-    what = f.label if f.seat is None else f"{f.label}, seat {f.seat + 1}"
-    return f"{what} ({f.section})"
+    label = shown(f.label)
+    what = label if f.seat is None else say("seat", label=label, seat=f.seat + 1)
+    return say("figure_name", what=what, section=shown(f.section))
 
 
 @dataclass(frozen=True)
@@ -202,7 +205,7 @@ def figures_of(lab: LabGame, variant: Variant, counted: Tally, source: str = "")
         lengths=lengths,
         manche_turns=counted.manche_turns,
         manche=lab.manche,
-        source=source or f"{n:,} bot games",
+        source=source or say("bot_games", n=n),
         decided=decided,
     )
 

@@ -37,11 +37,13 @@ def extend(lab: LabGame, load: Callable[[], ThinkingTable]) -> LabGame:
             spec = parse_kind(kind)
             restriction = None if spec is None else spec.restriction
             if restriction is not None and restriction not in table.restrictions:
-                known = ", ".join(table.restrictions) or "none"
-                raise ValueError(
-                    f"bot {kind!r}: unknown restriction {restriction!r}; "
-                    f"{variant.game} knows {known}"
-                )
+                from companion.cli_words import said
+                from companion.lab import words  # noqa: F401  (the thinking bot's words)
+
+                known = ", ".join(table.restrictions) or said("cli.none")
+                raise ValueError(said("cli.lab.thinking.unknown", kind=repr(kind),
+                                      restriction=repr(restriction), game=variant.game,
+                                      known=known))  # fmt: skip
         plain = tuple(table.stand_in if parse_kind(k) else k for k in variant.bots)
         lab.check(dataclasses.replace(variant, bots=plain))
 

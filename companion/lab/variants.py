@@ -10,12 +10,15 @@ variant and the key.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from typing import Any, TypeGuard
 
 from companion import games
+from companion.cli_words import language, os_error, said
 from companion.config.reading import MAX_TOML_BYTES
+from companion.lab import words  # noqa: F401  (the lab file's words)
 from companion.lab.model import LabGame, Variant
 
 KEYS = ("name", "game", "players", "bots", "games", "seed", "rules")
@@ -29,7 +32,7 @@ class VariantError(ValueError):
     """A variants file the lab cannot run; the message names the file and the key."""
 
     def __init__(self, where: str, problem: str) -> None:
-        super().__init__(f"{where}: {problem}")
+        super().__init__(said("cli.lab.file.where", where=where, problem=problem))
         self.problem = problem
         """The sentence without the file and variant (selfplay has no file)."""
 
@@ -39,7 +42,7 @@ def load_lab(game: str) -> LabGame:
     descriptor = games.get(game)
     if descriptor.lab is None:
         playable = [g for g in games.names() if games.get(g).lab is not None]
-        raise ValueError(f"the lab cannot play {game}; it plays {', '.join(playable)}")
+        raise ValueError(said("cli.lab.file.cannot_play", game=game, games=", ".join(playable)))
     lab: LabGame = descriptor.lab()
     return lab
 
@@ -55,36 +58,36 @@ def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
         with open(path, "rb") as f:
             raw = f.read(MAX_TOML_BYTES + 1)  # not all of /dev/zero
     except OSError as exc:
-        raise VariantError(str(path), f"cannot read it: {exc.strerror or exc}") from exc
+        raise VariantError(str(path), _say("unreadable", why=os_error(exc))) from exc
     if len(raw) > MAX_TOML_BYTES:
-        raise VariantError(
-            str(path), f"more than {MAX_TOML_BYTES} bytes, too big for a variants file"
-        )
+        raise VariantError(str(path), _say("too_big", n=MAX_TOML_BYTES))
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except (ValueError, RecursionError) as exc:  # TOMLDecodeError, UnicodeDecodeError...
-        raise VariantError(str(path), f"not a TOML file: {exc}") from exc
+        at = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))  # tomllib's position
+        problem = _say("not_toml_at", error=exc, line=at[1], column=at[2]) if at else None
+        raise VariantError(str(path), problem or _say("not_toml", error=exc)) from exc
 
 
 def parse_variants(data: Mapping[str, Any], name: str = "variants") -> list[Variant]:
     defaults = {k: v for k, v in data.items() if k not in ("variant", *STUDIES)}
-    _known(defaults, f"{name}: top level", (*KEYS, "variant", *STUDIES))
+    _known(defaults, _say("top", name=name), (*KEYS, "variant", *STUDIES))
     # A file may ask for a skill ladder or restricted play only (ladder.py, restricted.py).
     studies = any(study in data for study in STUDIES)
     tables = data.get("variant", [] if studies else [{}])
     if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
-        raise VariantError(name, "'variant' must be tables written [[variant]]")
+        raise VariantError(name, _say("tables"))
     if not tables and not studies:
-        raise VariantError(name, "'variant' must be tables written [[variant]]")
+        raise VariantError(name, _say("tables"))
     variants = []
     for number, table in enumerate(tables, start=1):
-        where = f"{name}: variant {number}"
+        where = _say("variant", name=name, n=number)
         _known(table, where, KEYS)
         variants.append(_variant({**defaults, **table}, where, number))
     names = [v.name for v in variants]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise VariantError(name, f"two variants are named {', '.join(map(repr, twice))}")
+        raise VariantError(name, _say("twice", names=", ".join(map(repr, twice))))
     return variants
 
 
@@ -98,9 +101,9 @@ def read_study(
     table = data.get(key)
     if table is None:
         return None
-    where = f"{name}: {key}"
+    where = said("cli.lab.file.where", where=name, problem=key)
     if not isinstance(table, dict):
-        raise VariantError(where, f"write it as a table, [{key}]")
+        raise VariantError(where, _say("study_table", key=key))
     _known(table, where, keys)
     defaults = {k: data[k] for k in ("game", "players", "seed", "rules") if k in data}
     return table, where, {**defaults, **{k: v for k, v in table.items() if k not in own}}
@@ -119,42 +122,42 @@ def distinct_names(value: Any, least: int) -> TypeGuard[list[str]]:
 def _known(table: Mapping[str, Any], where: str, keys: tuple[str, ...]) -> None:
     unknown = sorted(set(table) - set(keys))
     if unknown:
-        raise VariantError(where, f"unknown key {', '.join(unknown)}; keys are {', '.join(keys)}")
+        named = [_say("key", key=key) for key in keys]  # as typed: `game` in French prose
+        raise VariantError(where, _say("unknown", keys=", ".join(unknown), known=", ".join(named)))
 
 
 def _variant(values: Mapping[str, Any], where: str, number: int) -> Variant:
     game = values.get("game")
-    if not isinstance(game, str):
-        raise VariantError(where, f"'game' must name a game: {', '.join(games.names())}")
+    if not isinstance(game, str) or game not in games.names():
+        raise VariantError(where, _say("game", games=", ".join(games.names())))
     try:
         lab = load_lab(game)
         descriptor = games.get(game)
     except ValueError as exc:
-        raise VariantError(where, f"game: {exc}") from exc
+        raise VariantError(where, _say("game_problem", problem=exc)) from exc
     players = values.get("players", descriptor.default_seats)
     if not _whole(players) or players not in descriptor.seats:
-        raise VariantError(
-            where, f"players: {descriptor.title} is for {games.players_said(descriptor)}"
-        )
+        players_said = games.players_said(descriptor, language())
+        raise VariantError(where, _say("players", title=descriptor.title, players=players_said))
     bots = values.get("bots", [descriptor.bots[0]])
     if isinstance(bots, str):
         bots = [bots]
     if not isinstance(bots, list) or not bots or not all(isinstance(b, str) for b in bots):
-        raise VariantError(where, f"bots: a list of bot kinds ({', '.join(descriptor.bots)})")
+        raise VariantError(where, _say("bots", kinds=", ".join(descriptor.bots)))
     if len(bots) not in (1, players):
-        raise VariantError(where, f"bots: one kind for every seat, or {players} (one a seat)")
+        raise VariantError(where, _say("bots_count", n=players))
     count = values.get("games", 1000)
     if not _whole(count) or not 1 <= count <= MAX_GAMES:
-        raise VariantError(where, f"games: a whole number from 1 to {MAX_GAMES:,}")
+        raise VariantError(where, _say("games", most=MAX_GAMES))
     seed = values.get("seed", 1)
     if not _whole(seed):
-        raise VariantError(where, "seed: a whole number")
+        raise VariantError(where, _say("seed"))
     rules = values.get("rules", {})
     if not isinstance(rules, dict):
-        raise VariantError(where, "rules: a table of engine settings")
-    label = values.get("name", f"variant {number}")
+        raise VariantError(where, _say("rules"))
+    label = values.get("name", _say("default_name", n=number))
     if not isinstance(label, str) or not label.strip():
-        raise VariantError(where, "name: a non-empty string")
+        raise VariantError(where, _say("name"))
     variant = Variant(
         name=label.strip(),
         game=game,
@@ -167,8 +170,12 @@ def _variant(values: Mapping[str, Any], where: str, number: int) -> Variant:
     try:
         lab.check(variant)
     except ValueError as exc:
-        raise VariantError(f"{where} ({variant.name})", str(exc)) from exc
+        raise VariantError(_say("named", where=where, name=variant.name), str(exc)) from exc
     return variant
+
+
+def _say(key: str, /, **fields: object) -> str:
+    return said(f"cli.lab.file.{key}", **fields)
 
 
 def _whole(value: Any) -> bool:

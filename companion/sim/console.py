@@ -375,7 +375,8 @@ class SpotConsole:
         for spot, uids in self.spots.items():
             where = phrase("cli.console.pad" if spot == 0 else "cli.console.square", self.lang,
                            n=spot)  # fmt: skip
-            print(f"  {where}: {', '.join(map(self.name, uids)) or '-'}", file=self.out)
+            what = ", ".join(map(self.name, uids)) or "-"
+            print(phrase("cli.console.lies", self.lang, where=where, what=what), file=self.out)
 
     def stop(self, screen: Any, lang: str) -> str | None:
         """The game's STOP sentence of `screen` (`StopText`); None: no STOP screen."""

@@ -27,7 +27,7 @@ def test_selfplay_prints_win_rates_lengths_and_challenges(capsys):
     assert code == 0
     rates = _rates(out, "wins")
     assert len(rates) == 4 and abs(sum(rates.values()) - 100.0) < 0.5  # every game has a winner
-    assert re.search(r"turns per manche\s+\d+\.\d+ \[", out)
+    assert re.search(r"turns per round\s+\d+\.\d+ \[", out)
     assert "Challenges" in out
     assert "40/40 games" in err  # progress goes to stderr
 

@@ -11,6 +11,7 @@ import pytest
 
 from companion.cli import main
 from companion.lab.journals import FAULTS, REFUSED, SIMULATED, TABLE, report
+from companion.lab.words import shown
 from tests.referee import kept_journals
 
 DATA = Path(__file__).resolve().parent.parent / "referee"
@@ -237,8 +238,10 @@ def test_a_journal_typed_at_the_simulated_table_is_no_game_of_people(tmp_path, c
 
 
 def _named(f: dict) -> str:
-    what = f["label"] if f["seat"] is None else f"{f['label']}, seat {f['seat'] + 1}"
-    return f"{what} ({f['section']})"
+    """A figure of figures.json as the report's English names it (`shown`)."""
+    label = shown(f["label"])
+    what = label if f["seat"] is None else f"{label}, seat {f['seat'] + 1}"
+    return f"{what} ({shown(f['section'])})"
 
 
 def test_journals_give_the_leads_interest_figures_not_the_legal_choices(tmp_path, capsys):

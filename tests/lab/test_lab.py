@@ -194,7 +194,7 @@ def test_lab_command_writes_the_report_with_its_plots_and_figures(tmp_path, caps
     assert len(plots) >= 4
     assert all("<path" in svg for svg in plots)  # rendered, not empty frames
     assert "<script" not in page  # a static document
-    for name in ("as ruled", "short manches", "won by the first player", "turns per manche"):
+    for name in ("as ruled", "short manches", "won by the first player", "turns per round"):
         assert name in page
     assert "<h2>PtiPassPass</h2>" in page and "ptipasspass" not in page
     figures = json.loads((out / "figures.json").read_text(encoding="utf-8"))

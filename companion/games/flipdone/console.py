@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import IO, Any
 
-from companion.games.flipdone.referee import PAD, FlipDoneReferee, card_of_kind
+from companion.games.flipdone.referee import PAD, FlipDoneReferee
 from companion.games.flipdone.rules import CENTRE, SQUARES
 from companion.games.flipdone.screens import FdFaultScreen, fd_say
+from companion.games.flipdone.words import card_text, card_typed
 from companion.screens.text import phrase
 from companion.session import Session
 from companion.sim.console import SpotConsole, run_spot_console
@@ -47,15 +48,17 @@ class FlipDoneConsole(SpotConsole):
         return fd_say(screen.prompt, screen.names, lang)
 
     def name(self, uid: str) -> str:
-        return self.referee.cards[uid]
+        return card_text(self.referee.cards[uid], self.lang)
 
     def card(self, word: str) -> str:
-        """The UID of a card typed as AH, 10S, TS..."""
-        card = card_of_kind(f"card:{word.upper()}")
+        """The UID of a card typed as the table writes it (R♠ at a French table, K♠ at an
+        English one) or by its tag's letters (KS, 10S, TS...)."""
+        card = card_typed(word, self.lang)
         if card is None:
             raise ValueError(phrase("flipdone.console.no_card", self.lang, word=repr(word)))
         if card not in self.uid:
-            raise ValueError(phrase("flipdone.console.no_tag", self.lang, card=card))
+            text = card_text(card, self.lang)
+            raise ValueError(phrase("flipdone.console.no_tag", self.lang, card=text))
         return self.uid[card]
 
     # ---------------------------------------------------------------- inputs

@@ -23,6 +23,7 @@ from functools import cache
 from typing import Any
 
 from companion.games.flipdone.bots import BOTS, BoardBot, make_bot
+from companion.games.flipdone.lab_words import note
 from companion.games.flipdone.reader import record_of
 from companion.games.flipdone.rules import (
     HAND_SIZE,
@@ -207,36 +208,16 @@ def phase_facts(players: int, hand: int, squares: int) -> list[str]:
     grid = builds + flips
     facts = []
     if dealt <= grid:
-        facts.append(
-            f"FD-9 never applies: a phase deals {dealt} cards ({players} hands of {hand}, "
-            f"FD-2) and every play spends one, while the grid takes {builds} builds and "
-            f"{flips} flips ({grid} plays) before nothing is left to build or flip; so every "
-            f"phase ends when the last card is played ({dealt} plays a phase), no hand holds "
-            "a card at a phase's end and no penalty is ever paid."
-        )
-        facts.append(
-            f"No setting changes this ({players} players, {hand} cards a hand and {squares} "
-            "squares are the rule book's, not Config fields): FD-9 could apply only if a "
-            f"phase dealt more than {grid} cards (for {players} players, "
-            f"{grid // players + 1} a hand), so that the grid could be used up while someone "
-            "still holds a card."
-        )
+        facts.append(note("fd9_never", dealt=dealt, players=players, hand=hand, builds=builds,
+                          flips=flips, grid=grid))  # fmt: skip
+        facts.append(note("fd9_fixed", players=players, hand=hand, squares=squares, grid=grid,
+                          least=grid // players + 1))  # fmt: skip
     else:
-        facts.append(
-            f"FD-9 can apply: a phase deals {dealt} cards ({players} hands of {hand}) and "
-            f"the grid is used up after {grid} builds and flips: if nobody discards, "
-            f"{dealt - grid} of them are still in hand then."
-        )
-    facts.append(
-        f"FD-3 never applies: every seat is dealt {hand} cards and plays one a turn, in "
-        "turn, so all hands run out on the same round and no seat is ever skipped."
-    )
-    floor = "; and with no penalty (FD-9) no token count is ever floored at zero"
-    facts.append(
-        "The bank never makes up a break (FD-1): an owner took each line's value on making "
-        "it and only losing that line costs it back, so it always holds what a break takes "
-        f"(FD-6){floor if dealt <= grid else ''}."
-    )
+        facts.append(note("fd9_can", dealt=dealt, players=players, hand=hand, grid=grid,
+                          left=dealt - grid))  # fmt: skip
+    facts.append(note("fd3_never", hand=hand))
+    bank = note("fd1_bank")
+    facts.append(note("fd1_no_floor", said=bank) if dealt <= grid else note("end", said=bank))
     return facts
 
 

@@ -216,6 +216,23 @@ def card_text(card: str, lang: str) -> str:
     return RANKS[lang].get(rank, rank) + SUIT_SIGNS.get(suit, suit)
 
 
+def card_typed(text: str, lang: str) -> str | None:
+    """The deck's code ("KS") of a card typed at the console in `lang`: as the table
+    writes it (R♠ in French, K♠ in English), or with the deck's letters its tags are
+    enrolled by (KS, 10S or TS); None for no card of the deck's shape. A rank of the
+    other language (R, D, V at an English table) is none."""
+    word = text.strip().upper()
+    rank, suit = word[:-1], word[-1:]
+    deck = {v: k for k, v in RANKS[lang].items()}
+    rank = "10" if rank == "T" else deck.get(rank, rank)
+    suit = next((letter for letter, sign in SUIT_SIGNS.items() if sign == suit), suit)
+    ranks = {"A", "J", "Q", "K", *map(str, range(2, 11))}
+    other = {v for lang_ranks in RANKS.values() for v in lang_ranks.values()} - deck.keys()
+    if rank not in ranks or rank in other or suit not in SUIT_SIGNS:
+        return None
+    return rank + suit
+
+
 REASONS: dict[str, dict[str, str]] = {
     "en": {
         "extra_tag": "one card too many",
@@ -264,8 +281,9 @@ CONSOLE_WORDS: dict[str, dict[str, str]] = {
     "fr": {
         "flipdone.console.help": """\
 Gestes (cases 1..9 dans l’ordre de lecture, 5 au centre ; le pad est 0 ou
-"pad" ; les cartes en AH, 10S ou TS, QC... ; vous jouez chaque place et
-choisissez chaque carte) :
+"pad" ; une carte comme la table l’écrit, R♠, 10♥, D♣, ou par les lettres
+de son tag, KS, 10H ou TH, QC ; vous jouez chaque place et choisissez
+chaque carte) :
   deal CASE CARTE       poser une carte face cachée sur une case  ex. deal 1 7H
   up CARTE              la carte visible au centre                ex. up QS
   up CASE CARTE         ... sur une case (variante du premier joueur)
@@ -282,8 +300,9 @@ Temps :
   wait SECONDES         laisser passer le temps
 Autres : table (ce qui est où, pour vous seul), hands, screen (l’OLED de
 nouveau), help, quit""",
-        "flipdone.console.no_card": "pas de carte {word} : les cartes sont AH, 2H..10H (ou "
-                                    "TH), JH, QH, KH, ... KC",
+        "flipdone.console.no_card": "pas de carte {word} : une carte s’écrit comme la table "
+                                    "l’écrit, A♥, 2♥..10♥, V♥, D♥, R♥, ... R♣, ou avec les "
+                                    "lettres de ses tags (AH, 10S ou TS, KC)",
         "flipdone.console.no_tag": "{card} n’a pas de tag dans la mise en place de cette partie",
         "flipdone.console.empty_square": "rien sur la case {square}",
         "flipdone.console.empty_table": "la table est déjà vide",
@@ -295,7 +314,8 @@ nouveau), help, quit""",
     "en": {
         "flipdone.console.help": """\
 Physical acts (squares are 1..9 in reading order, 5 the centre; the pad is 0 or
-"pad"; cards as AH, 10S or TS, QC...; you play every seat, choosing each card):
+"pad"; a card as the table writes it, K♠, 10♥, Q♣, or by its tag's letters,
+KS, 10H or TH, QC; you play every seat, choosing each card):
   deal SQUARE CARD      deal a card face down on a square    e.g.  deal 1 7H
   up CARD               the face-up card on the centre       e.g.  up QS
   up SQUARE CARD        ... on a square (first player chooses variant)
@@ -311,8 +331,9 @@ Time:
   wait SECONDS          let time pass
 Other: table (what lies where, for you only), hands, screen (the OLED again),
 help, quit""",
-        "flipdone.console.no_card": "no card {word}: cards are AH, 2H..10H (or TH), JH, QH, "
-                                    "KH, ... KC",
+        "flipdone.console.no_card": "no card {word}: a card is written as the table writes "
+                                    "it, A♥, 2♥..10♥, J♥, Q♥, K♥, ... K♣, or with its tag's "
+                                    "letters (AH, 10S or TS, KC)",
         "flipdone.console.no_tag": "the {card} has no tag in this game's setup",
         "flipdone.console.empty_square": "nothing lies on square {square}",
         "flipdone.console.empty_table": "the table is already empty",
@@ -334,4 +355,9 @@ register_words("flipdone", {
 }, drawn=False)  # fmt: skip
 # What `companion enroll` calls a card ("tap card QH (7 of 52)"), and its kinds.
 register_engine_words("step", {"build": "la carte posée", "discard": "la défausse"})
+OWN_FAULTS = ("stacked", "flipped_twice", "not_element", "one_flip", "in_play", "out_of_turn",
+              "deal_first", "discard_first")  # fmt: skip
+"""Flip Done's own faults (the shared ones, an extra or missing card, are the core's)."""
+register_engine_words("fault", {fault: REASONS["fr"][fault] for fault in OWN_FAULTS})
+# A fault's French as `engine_word` says it (the playtest report's faults, by kind).
 # The steps `back` takes back, as a transcript's shared undo line says them in French.

@@ -29,6 +29,7 @@ from typing import Any
 
 from companion.games.passpass import tally as T
 from companion.games.passpass.bots import BOTS, Bot, board_bot, make_bot, timed_calls
+from companion.games.passpass.lab_words import note
 from companion.games.passpass.reader import CALLS_TOGETHER, Reader
 from companion.games.passpass.rules import (
     PHIPASSPASS,
@@ -344,24 +345,14 @@ def _notes(rules: RuleSet) -> Callable[[Variant], Sequence[str]]:
         except ValueError:
             return ()
         players, layout = variant.players, config.layout
-        said = [
-            f"{layout.spots} hats, {len(layout.lines)} lines of three (PTI-2, PTI-3); "
-            f"{3 * players} tokens, one of each kind a seat (PTI-1)"
-        ]
+        said = [note("layout", spots=layout.spots, lines=len(layout.lines), tokens=3 * players)]
         if not rules.reward:
-            said.append(
-                f"no manche is won in fewer than {3 * players + 1} turns: a hand empties only "
-                "by its own placements (PHI-5: no reward drop), and a seat reveals only with "
-                "an empty hand (PTI-5)"
-            )
+            said.append(note("no_reward", turns=3 * players + 1))
         if config.turn_limit is not None:
-            said.append(f"a manche is void after {config.turn_limit} turns (PTI-15)")
+            said.append(note("turn_limit", turns=config.turn_limit))
         if config.window is not WindowMode.TIMED:
             together = "PHI-2" if variant.game == "phipasspass" else "PTI-7"
-            said.append(
-                f"calls cannot come together ({together}) in the book's spoken round of OKs: "
-                'only a timed window (window = "timed", as at the table) lets them'
-            )
+            said.append(note("spoken", together=together))
         return said
 
     return notes

@@ -39,6 +39,7 @@ from companion.games.swiped.bots import (
     make_bot,
 )
 from companion.games.swiped.deduce import Evidence
+from companion.games.swiped.lab_words import note
 from companion.games.swiped.referee import MID_SWAP, RULE_KEYS, TABLE_KEYS
 from companion.games.swiped.rules.actions import ClaimCard, ClaimMatches
 from companion.games.swiped.rules.board import OVER, Board
@@ -432,18 +433,12 @@ def notes(variant: Variant) -> Sequence[str]:
     """What the deck's arithmetic makes certain (SW-1, SW-2, SW-6)."""
     rules = variant.rules
     size = rules.get("deck_size", Config().deck_size)
-    out = [
-        f"SW-1: any two cards agree on at most {MAX_AGREEMENT} squares, so each player "
-        f"starts from the face-up card with at most {MAX_AGREEMENT} of the 5 matches"
-    ]
+    out = [note("sw1", most=MAX_AGREEMENT)]
     if isinstance(size, int) and size >= MIN_DECK:
-        out.append(
-            f"SW-2: a card named at random is right 1 time in {size - 2} ({size} cards, "
-            "less the face-up one and one's own)"
-        )
+        out.append(note("sw2", chances=size - 2, size=size))
     limit = rules.get("manche_limit")
     if isinstance(limit, int) and limit >= 1:
-        out.append(f"SW-6: a game lasts at most {limit} manches, {6 * limit} swaps")
+        out.append(note("sw6", limit=limit, swaps=6 * limit))
     return out
 
 

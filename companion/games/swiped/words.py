@@ -7,6 +7,7 @@ transcript and the status line (`LINES`: its referee's `describe` and `where`).
 from __future__ import annotations
 
 from companion.screens.text import register_words
+from companion.transcript import register_engine_words
 
 SCREEN_PHRASES: dict[str, dict[str, str]] = {
     "fr": {
@@ -327,3 +328,8 @@ register_words("swiped", {
 }, drawn=False)  # fmt: skip
 # What `companion enroll` calls a layout card ("tap card 3 (3 of 24)") and a cube, and the
 # layout cards' kinds.
+
+OWN_FAULTS = ("put_back", "same_pair", "guess_first", "card_on_square", "two_cards", "card_taken")
+"""Swiped's own faults (the shared ones, an extra or missing tag, are the core's)."""
+register_engine_words("fault", {f: LINES["fr"][f"fault.{f}"] for f in OWN_FAULTS})
+# A fault's French as `engine_word` says it (the playtest report's faults, by kind).

@@ -26,6 +26,7 @@ from typing import Any
 
 from companion.games.vnp import referee
 from companion.games.vnp.bots import BOTS, Bot, play_game
+from companion.games.vnp.lab_words import note
 from companion.games.vnp.rules.board import PASS, Board
 from companion.games.vnp.rules.config import (
     ALL_PLACED_BONUS,
@@ -522,13 +523,9 @@ def notes(variant: Variant) -> Sequence[str]:
     pieces = len(COLOURS) * TOTAL_SEGMENTS
     said = []
     if room < pieces:
-        said.append(
-            f"the {config.size} x {config.size} board has {room} unit segments for the "
-            f"{pieces} of the four colours' pieces: at least {pieces - room} segments stay "
-            f"unplaced in every game"
-        )
+        said.append(note("room", size=config.size, room=room, pieces=pieces, left=pieces - room))
     if "undo_placement" in variant.rules:
-        said.append("undo_placement changes nothing here: bots never take back a placement")
+        said.append(note("undo"))
     return said
 
 

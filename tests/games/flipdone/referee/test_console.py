@@ -46,7 +46,7 @@ def test_a_typed_phase_deals_builds_a_line_and_the_journal_replays_it(tmp_path):
     assert "  a card face down on square 1" in run.stdout  # the deal says each card
     assert "the face-up card is the 10♥" in run.stdout
     assert "Cy aligns row 1: +2" in run.stdout
-    assert "square 1: AH, JH" in run.stdout and "pad: -" in run.stdout
+    assert "square 1: A♥, J♥" in run.stdout and "pad: -" in run.stdout  # as the table writes
     assert "┌" in run.stdout  # the OLED, drawn as text
     _, made = events(journal)
     kinds = [e["kind"] for e in made]
@@ -59,13 +59,42 @@ def test_a_typed_phase_deals_builds_a_line_and_the_journal_replays_it(tmp_path):
     # --resume carries on: Ana discards a card and flips the centre, Bob discards
     again = play(journal, ["table", "pad 2C", "flip 5", "pad 3C", "noflip", "quit"], "--resume")
     assert again.returncode == 0, again.stderr
-    assert "square 3: 3H, KH" in again.stdout
+    assert "square 3: 3♥, K♥" in again.stdout
     assert "Ana discards a card and flips square 5: 5♥ up, 10♥ down" in again.stdout
     assert "Bob discards a card" in again.stdout
     referee, made = events(journal)
     assert [e["kind"] for e in made].count("resume") == 1
     assert referee.state.turn == 2
     assert "fault" not in [e["kind"] for e in made]
+
+
+@pytest.mark.parametrize(
+    ("lang", "faces", "refused", "lies"),
+    [
+        ("fr", ("V♥", "dh", "R♥"), ("KX", "QS!", "JZ"), "  case 1 : A♥, V♥"),
+        ("en", ("J♥", "qh", "K♥"), ("RH", "DH", "VH"), "  square 1: A♥, J♥"),
+    ],
+)
+def test_the_typed_table_takes_and_writes_cards_as_the_table_writes_them(
+    lang, faces, refused, lies, tmp_path
+):
+    """A card is typed as the table writes it (its rank in the table's language: Valet,
+    Dame, Roi at a French table; its suit's sign), or by its tag's letters (10S, TS, KC),
+    and written back as the table writes it; a rank of the other language is no card."""
+    session = Session.start(tmp_path / "fd.jsonl", make_setup(1, first=0))
+    out = io.StringIO()
+    deal = [f"deal {square} {rank}{suit}" for square, (rank, suit) in
+            enumerate(zip("A23456789", "♥H♥h♥H♥H♥", strict=True), start=1)]  # fmt: skip
+    builds = [f"build {square} {face}" for square, face in enumerate(faces, start=1)]
+    commands = [*deal, "up T♥", *builds, "table", *(f"build 4 {c}" for c in refused), "quit"]
+    assert run_console(session, commands, out, lang) == 0
+    text = out.getvalue()
+    assert lies in text.splitlines()
+    no_card = {"fr": "pas de carte {!r}", "en": "no card {!r}"}[lang]
+    assert all(no_card.format(c) in text for c in refused), text
+    _, made = events(tmp_path / "fd.jsonl")
+    assert {"kind": "line_made", "seat": 2, "line": 3, "value": 2} in made  # row 1 of hearts
+    assert "KH" not in text and "JH" not in text  # the deck's codes never shown
 
 
 def test_faults_and_undo_at_the_typed_table(tmp_path):

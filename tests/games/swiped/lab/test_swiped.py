@@ -389,4 +389,4 @@ def test_sections_name_keys_the_records_fill() -> None:
 def test_notes_give_the_odds_of_a_random_guess() -> None:
     notes = LAB.notes(variant([D, D], {"deck_size": 12, "manche_limit": 4}))
     assert any("1 time in 10" in n for n in notes)
-    assert any("at most 4 manches, 24 swaps" in n for n in notes)
+    assert any("at most 4 rounds, 24 swaps" in n for n in notes)

@@ -89,8 +89,8 @@ def test_selfplay_reports_by_side_and_is_the_same_for_the_same_seed(tmp_path) ->
     assert first.returncode == 0, first.stderr
     report = first.stdout
     assert "Vous ne passerez pas !, 4 players (largest at every seat)" in report
-    assert re.search(r"side of jaune +\d+\.\d %", report)
-    assert re.search(r"pieces left, jaune +\d+\.\d\d", report)
+    assert re.search(r"side of yellow +\d+\.\d %", report)
+    assert re.search(r"pieces left, yellow +\d+\.\d\d", report)
     assert "passes per game (VNP-5)" in report
     assert companion(*args, cwd=tmp_path).stdout == report
     two = companion("selfplay", "vnp", "--games", "6", "--players", "2", "--bots",
