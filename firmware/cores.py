@@ -26,18 +26,27 @@ ever. A stalled core 1 that finishes its half later is taken back (``E <reader> 
 ``absent`` for a reader that was). While core 1 is lost, collection is automatic
 throughout: it does not run Python, so a collection cannot pull objects from under it.
 
-The garbage collector runs only while core 1 is parked: with no global lock, a collection
-started by core 0 while core 1 moves references around could free an object in use. So
-automatic collection is off during each cycle and on between cycles, where core 0 builds
-the frames (what allocates): MicroPython collects there by itself, once ``GC_THRESHOLD``
-bytes were allocated since the last collection (``gc.threshold``), long before the heap
-is full, so nothing allocated inside a cycle ever finds it full. A collection of the
-firmware's heap takes 5 to 8 ms on an RP2040 (bench/README.md, pico_cycle.py): outside
-the scan cycle, it delays the next one, every few seconds while tokens move. The firmware
-never asks how much is free: ``gc.mem_free()`` walks the whole heap's allocation table,
-8.9 ms on an RP2040. (Collecting by hand every so many cycles instead, as this firmware
-first did, let a table with slow cycles or frequent snapshots fill the heap between two
-collections and stop with a MemoryError: the emulated RP2040's two cores showed it.)
+Collection. With no global lock, a collection started by one core while the other moves
+references about could free an object in use, so automatic collection is off during each
+cycle and on between cycles (where core 0 builds the frames, what allocates), with a
+threshold (``gc.threshold``) so MicroPython collects long before the heap is full. A
+collection marks the whole live heap, 9 to 12 ms on an RP2040 (bench/README.md,
+pico_cycle.py): between cycles it delays every reader's next visit, so a tag dropped then
+is read that much later. So the collection is made on core 1, at the start of a cycle,
+when it is due (``_collect_if_due``: ``COLLECT_DUE`` bytes allocated since the last):
+core 0 scans its bus meanwhile, and on the worst layouts (the longer half on core 0) it
+is over before core 0's half is. It is safe there: core 0 has just started its half and
+holds no object of its own making (what its stack holds is marked, and its first
+allocation comes after its first reader's settle, long after core 1 took the heap's
+lock); an allocation on core 0 during the collection (a change read) waits for its end,
+which only then delays core 0's half. Between cycles the threshold is ``GC_THRESHOLD``,
+a backstop above ``COLLECT_DUE`` that a turn's frames never reach. While core 1 is lost,
+collection is automatic throughout: it does not run Python, so a collection cannot pull
+objects from under it. The firmware never asks how much is free: ``gc.mem_free()`` walks
+the whole heap's allocation table, 8.9 ms on an RP2040. (Collecting by hand every so
+many cycles, as this firmware first did, let a table with slow cycles or frequent
+snapshots fill the heap between two collections and stop with a MemoryError: the
+emulated RP2040's two cores showed it.)
 """
 
 from array import array
@@ -54,10 +63,25 @@ table can legitimately take (three tags on each of nine readers, settle_us at it
 limit: 0.3 s on the emulated RP2040), and well under the watchdog's 8 s."""
 STALLED = "stalled"
 CRASHED = "crashed"
-GC_THRESHOLD = 32768
-"""Bytes allocated between two collections. The firmware holds 58 KB of the RP2040's 240 KB
-heap (bench/README.md): a change and its ``S`` frame allocate about 1.5 KB, a heartbeat a
-few KB, so the heap never holds more than half of itself."""
+COLLECT_DUE = 32768
+"""Bytes allocated since the last collection after which core 1 collects at the start of
+the next cycle. The firmware holds about 100 KB of the RP2040's 240 KB heap: a change and
+its ``S`` frame allocate about 1.5 KB, a heartbeat a few KB."""
+GC_THRESHOLD = 2 * COLLECT_DUE
+"""The threshold of MicroPython's own collection between cycles (on core 0, in the
+frames' building): a backstop only, as core 1 collects at ``COLLECT_DUE``."""
+
+
+def _collect_if_due(gc):
+    """Collect now if ``COLLECT_DUE`` bytes were allocated since the last collection: MicroPython
+    keeps that count but does not show it, so one small allocation with automatic collection
+    on at that threshold lets it decide (core 0 keeps it off during the cycle; it sees the
+    backstop again afterwards)."""
+    gc.threshold(COLLECT_DUE)
+    gc.enable()
+    bytearray(1)  # collects first when due
+    gc.disable()
+    gc.threshold(GC_THRESHOLD)
 
 
 def _both(name):
@@ -175,6 +199,7 @@ class TwoCores:
     def _core1(self):
         counters = self._counters
         part = self.parts[1]
+        gc = self._gc
         done = 0
         try:
             while True:
@@ -183,6 +208,8 @@ class TwoCores:
                     return
                 if go == done:
                     continue  # spin: parked until core 0 starts the next cycle
+                if gc is not None:
+                    _collect_if_due(gc)
                 self._changed1 = part.cycle()
                 done = go
                 counters[_DONE] = done

@@ -211,6 +211,7 @@ class WatchedGc:
         self.auto = True
         self.threshold_bytes = -1
         self.during = []  # ``auto`` whenever a half's scan started
+        self.probes = []  # the threshold whenever automatic collection was turned on
         for part in scan.parts:
             part.cycle = self.watched(part.cycle)
 
@@ -226,6 +227,7 @@ class WatchedGc:
 
     def enable(self):
         self.auto = True
+        self.probes.append(self.threshold_bytes)
 
     def threshold(self, amount):
         self.threshold_bytes = amount
@@ -235,21 +237,26 @@ class WatchedGc:
 
 
 def test_collection_is_automatic_between_cycles_and_off_inside_them(fw):
-    """MicroPython collects by itself once enough was allocated, but only between cycles,
-    where core 0 builds the frames and core 1 is parked: never while a half is scanned."""
+    """MicroPython collects by itself once enough was allocated, but never while a half
+    is scanned: between cycles, where core 0 builds the frames and core 1 is parked, at a
+    backstop threshold; and on core 1 at the start of each cycle, for one allocation, at
+    the lower threshold at which a collection is due (core 0 starting its half meanwhile)."""
     rig = harness.Rig(fw.mfrc522, n=N, spi1=ON_SPI1)
     scan = two_cores(fw, rig)
     gc = WatchedGc(scan)
     core1 = Core1()
     scan.start_core1(core1, gc)
-    assert gc.threshold_bytes == fw.cores.GC_THRESHOLD
+    assert gc.threshold_bytes == fw.cores.GC_THRESHOLD > fw.cores.COLLECT_DUE
     try:
         for cycle in range(6):
             if cycle == 2:
                 rig.place(4, MIFARE)
             scan.cycle()
             assert gc.auto  # between cycles: the frames may collect
+            assert gc.threshold_bytes == fw.cores.GC_THRESHOLD
         assert len(gc.during) == 12 and not any(gc.during)
+        core1_probes = [t for t in gc.probes if t == fw.cores.COLLECT_DUE]
+        assert len(core1_probes) == 6  # once a cycle, before core 1's half
     finally:
         scan.stop_core1()
     core1.thread.join(timeout=10)
