@@ -47,6 +47,7 @@ import re
 import statistics
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -467,6 +468,7 @@ def settle_rows(sweeps: list[SettleRun]) -> list[str]:
 
 
 # ---- the loop's turn in play -------------------------------------------------------------
+SPI0_READERS = [r for r in range(scan_cycle.READERS) if r not in pico_board.DEFAULT_SPI1]
 TURN_DROPS_MS = 137
 """A tag dropped on (or lifted off) a reader every this many emulated ms, in turn."""
 TURNS = 300
@@ -483,6 +485,11 @@ class TurnRun:
     kinds: list[str] = field(default_factory=list)  # "F", "S", "FS" or "" per gap
     lags: list[float] = field(default_factory=list)
     wall_s: float = 0.0
+    periods: list[float] = field(default_factory=list)  # reader 0's, visit to visit (ms)
+    waits: list[float] = field(default_factory=list)
+    """Each reader's longest wait between two visits' antennas coming on (ms), by reader:
+    what a tag dropped just after a visit waits for its reading, the turn's frames and any
+    collection of the heap included, wherever they fall."""
 
     def extra(self, kind: str) -> list[float]:
         """The gaps of turns that sent ``kind`` frames, less the median quiet gap."""
@@ -560,6 +567,11 @@ def run_turns(cycles: int, xip: int) -> TurnRun:
         inside = [f for ns, f in frames if end < ns <= starts[k + 1]]
         kinds = "F" if any(b" F " in f for f in inside) else ""
         out.kinds.append(kinds + ("S" if any(b" S " in f for f in inside) else ""))
+    out.periods = [(b - a) / 1e6 for a, b in itertools.pairwise(starts[first + WARMUP : need])]
+    for reader in range(scan_cycle.READERS):
+        ons = [a.ns for a in antennas if a.reader == reader and a.on]
+        ons = [ns for ns in ons if starts[first + WARMUP] <= ns <= starts[need - 1]]
+        out.waits.append(max(b - a for a, b in itertools.pairwise(ons)) / 1e6)
     for ns, line in frames:
         found = re.search(rb"^\d+ S (\d+) [0-9A-F,-]+ age=(\d+)\*", line)
         if found and starts[first + WARMUP] < ns < starts[need - 1]:
@@ -567,6 +579,12 @@ def run_turns(cycles: int, xip: int) -> TurnRun:
             read = max(a.ns for a in antennas if a.reader == reader and a.on and a.ns < ns)
             out.lags.append((ns - read) / 1e6 - age)
     return out
+
+
+def waits(run: TurnRun, readers: Iterable[int]) -> str:
+    """The longest wait between two visits of ``readers`` (ms), or "-" for a run saved
+    before it was measured."""
+    return f"{max(run.waits[r] for r in readers):.1f}" if run.waits else "-"
 
 
 def turn_lines(runs: list[TurnRun]) -> list[str]:
@@ -579,7 +597,8 @@ def turn_lines(runs: list[TurnRun]) -> list[str]:
             f"{run.quiet:.2f} | "
             f"{statistics.median(beat):.1f} / {max(beat):.1f} ({len(beat)}) | "
             f"{max(change, default=0):.1f} ({len(change)}) | {run.worst:.1f} | "
-            f"{min(run.lags):.1f} to {max(run.lags):.1f} ({len(run.lags)}) |"
+            f"{min(run.lags):.1f} to {max(run.lags):.1f} ({len(run.lags)}) | "
+            f"{waits(run, SPI0_READERS)} / {waits(run, pico_board.DEFAULT_SPI1)} |"
         )
     return rows
 
@@ -724,7 +743,8 @@ a collection took 5.4 to 7.8 ms."""
 
 TURN_HEAD = (
     "| flash | turns | quiet turn's gap | heartbeat turn: median / max (turns) | turn with a "
-    "change: max (turns) | longest | `S` frame later than its age |\n|---|---|---|---|---|---|---|"
+    "change: max (turns) | longest | `S` frame later than its age | longest wait between "
+    "two visits, SPI0 / SPI1 |\n|---|---|---|---|---|---|---|---|"
 )
 TABLE_HEAD = (
     "| table | firmware T min / med / max | harness med / mean / worst | loop +med "
@@ -942,6 +962,9 @@ def main(argv: list[str] | None = None) -> None:
         "--readme", action="store_true", help="write the section into bench/README.md"
     )
     parser.add_argument("--turns", type=int, default=0, help="turns of the loop in play")
+    parser.add_argument(
+        "--turns-only", action="store_true", help="only the turns in play (no table run)"
+    )
     parser.add_argument("--memory", type=int, default=0, help="cycles of the heap run")
     parser.add_argument("--dump", help="write what the board sent in the heap run here")
     args = parser.parse_args(argv)
@@ -950,6 +973,13 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(f"the emulated Pico cannot run: {reason}")
     if args.memory:
         run_memory(args.memory, args.dump)
+        return
+    if args.turns_only:
+        xips = (0,) if args.no_xip else (0, XIP_MISS_CYCLES)
+        turns = [run_turns(args.turns or TURNS, xip) for xip in xips]
+        if args.save:
+            Path(args.save).write_text(json.dumps({"turns": [asdict(t) for t in turns]}))
+        print("\n".join([TURN_HEAD, *turn_lines(turns)]))
         return
     saved: dict = {}
     if args.load:
