@@ -486,6 +486,9 @@ class TurnRun:
     lags: list[float] = field(default_factory=list)
     wall_s: float = 0.0
     periods: list[float] = field(default_factory=list)  # reader 0's, visit to visit (ms)
+    core1_late: list[float] = field(default_factory=list)
+    """Per cycle, how long after core 0's first antenna core 1's came on (ms): a collection
+    made by core 1 at the cycle's start shows there."""
     waits: list[float] = field(default_factory=list)
     """Each reader's longest wait between two visits' antennas coming on (ms), by reader:
     what a tag dropped just after a visit waits for its reading, the turn's frames and any
@@ -568,6 +571,10 @@ def run_turns(cycles: int, xip: int) -> TurnRun:
         kinds = "F" if any(b" F " in f for f in inside) else ""
         out.kinds.append(kinds + ("S" if any(b" S " in f for f in inside) else ""))
     out.periods = [(b - a) / 1e6 for a, b in itertools.pairwise(starts[first + WARMUP : need])]
+    spi1 = [a.ns for a in antennas if a.on and a.reader in pico_board.DEFAULT_SPI1]
+    for k in range(first + WARMUP, need - 1):
+        later = [ns for ns in spi1 if starts[k] <= ns < starts[k + 1]]
+        out.core1_late.append((later[0] - starts[k]) / 1e6 if later else 0.0)
     for reader in range(scan_cycle.READERS):
         ons = [a.ns for a in antennas if a.reader == reader and a.on]
         ons = [ns for ns in ons if starts[first + WARMUP] <= ns <= starts[need - 1]]

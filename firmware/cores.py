@@ -32,20 +32,22 @@ cycle and on between cycles (where core 0 builds the frames, what allocates), wi
 threshold (``gc.threshold``) so MicroPython collects long before the heap is full. A
 collection marks the whole live heap, 9 to 12 ms on an RP2040 (bench/README.md,
 pico_cycle.py): between cycles it delays every reader's next visit, so a tag dropped then
-is read that much later. So the collection is made on core 1, at the start of a cycle,
-when it is due (``_collect_if_due``: ``COLLECT_DUE`` bytes allocated since the last):
-core 0 scans its bus meanwhile, and on the worst layouts (the longer half on core 0) it
-is over before core 0's half is. It is safe there: core 0 has just started its half and
-holds no object of its own making (what its stack holds is marked, and its first
-allocation comes after its first reader's settle, long after core 1 took the heap's
-lock); an allocation on core 0 during the collection (a change read) waits for its end,
-which only then delays core 0's half. Between cycles the threshold is ``GC_THRESHOLD``,
-a backstop above ``COLLECT_DUE`` that a turn's frames never reach. While core 1 is lost,
-collection is automatic throughout: it does not run Python, so a collection cannot pull
-objects from under it. The firmware never asks how much is free: ``gc.mem_free()`` walks
-the whole heap's allocation table, 8.9 ms on an RP2040. (Collecting by hand every so
-many cycles, as this firmware first did, let a table with slow cycles or frequent
-snapshots fill the heap between two collections and stop with a MemoryError: the
+is read that much later. So the collection is made on core 1, once its half is scanned,
+when it is due (``_collect_if_due``: ``COLLECT_DUE`` bytes allocated since the last): core
+0 scans on meanwhile, and on the worst layouts (the longer half on core 0) it is over
+before core 0's half is, so no reader's next visit is any later. (Made at the start of core
+1's half, it would push every visit of that half a collection later: the emulated board
+showed it.) Core 1 first asks core 0 for a safe point (``Scanner.safe``), which core 0
+grants between two visits or while it waits for core 1: there it holds no object that only
+its registers reference (what its stack holds is marked), and it allocates nothing before
+its next reader's settle is over, long after core 1 took the heap's lock. An allocation on
+core 0 during the collection (a change read) waits for its end, which only then delays core
+0's half. Between cycles the threshold is ``GC_THRESHOLD``, a backstop above
+``COLLECT_DUE`` that a turn's frames never reach. While core 1 is lost, collection is
+automatic throughout and core 1 asks for none. The firmware never asks how much is free:
+``gc.mem_free()`` walks the whole heap's allocation table, 8.9 ms on an RP2040. (Collecting
+by hand every so many cycles, as this firmware first did, let a table with slow cycles or
+frequent snapshots fill the heap between two collections and stop with a MemoryError: the
 emulated RP2040's two cores showed it.)
 """
 
@@ -56,6 +58,7 @@ import utime
 
 _GO = 0  # core 0 counts the cycles it started
 _DONE = 1  # core 1 counts the cycles it finished
+_SAFE = 2  # core 1 asks core 0 for a safe point to collect at (scanner.ASKED, GRANTED)
 _STOP = -1
 STALL_MS = 1000
 """How long core 0 waits, once its half is done, for core 1's: ten times the longest half a
@@ -77,10 +80,12 @@ def _collect_if_due(gc):
     keeps that count but does not show it, so one small allocation with automatic collection
     on at that threshold lets it decide (core 0 keeps it off during the cycle; it sees the
     backstop again afterwards)."""
+    auto = gc.isenabled()  # off in lockstep; on while core 0 thinks core 1 lost
     gc.threshold(COLLECT_DUE)
     gc.enable()
     bytearray(1)  # collects first when due
-    gc.disable()
+    if not auto:
+        gc.disable()
     gc.threshold(GC_THRESHOLD)
 
 
@@ -116,7 +121,8 @@ class TwoCores:
         self.faults = []
         self.buses = "".join(["1" if r in numbers[1] else "0" for r in range(self.n)])
         """Which bus (and core) scans each reader, for the ``T`` frame."""
-        self._counters = array("i", [0, 0])
+        self._counters = array("i", [0, 0, 0])
+        parts[0].safe = (self._counters, _SAFE)
         self._threaded = False
         self.lost = None  # STALLED or CRASHED while core 1 is lost
         self._gc = None
@@ -208,9 +214,13 @@ class TwoCores:
                     return
                 if go == done:
                     continue  # spin: parked until core 0 starts the next cycle
-                if gc is not None:
-                    _collect_if_due(gc)
                 self._changed1 = part.cycle()
+                if gc is not None and self.lost is None:  # (lost: core 0 collects itself)
+                    counters[_SAFE] = scanner.ASKED
+                    while counters[_SAFE] == scanner.ASKED:
+                        pass  # until core 0 is at a safe point
+                    _collect_if_due(gc)
+                    counters[_SAFE] = 0
                 done = go
                 counters[_DONE] = done
         except Exception as exc:  # noqa: BLE001 - reported by core 0, which owns the link
@@ -262,6 +272,8 @@ class TwoCores:
         counters = self._counters
         start = utime.ticks_ms()
         while counters[_DONE] != target:
+            if counters[_SAFE] == scanner.ASKED:
+                counters[_SAFE] = scanner.GRANTED  # core 0 holds nothing of its own here
             if counters[_DONE] == _STOP:
                 self._lose(CRASHED)
                 return False

@@ -47,6 +47,8 @@ import utime
 FAULT_ABSENT = "absent"
 RECOVERED = "ok"
 RECHECK_CYCLES = 64  # a faulty reader is re-initialised every this many cycles
+ASKED = 1  # another core asks for a safe point (``Scanner.safe``)...
+GRANTED = 2  # ... and this scanner's core is at one
 _NOTHING = {}  # an observation of an empty field (``_fold`` only reads it)
 
 
@@ -80,6 +82,10 @@ class Scanner:
         self.frames = [[] for _ in range(self.n)]
         self.firsts = [None] * self.n
         self.present = [False] * mfrc522.MAX_TAGS
+        self.safe = None
+        """(flags, index): where the other core asks (``ASKED``) for a safe point to collect
+        the heap at; ``cycle`` grants it (``GRANTED``) before a visit, where this core
+        holds no object that only its registers reference (cores.py)."""
 
     def start(self):
         """Initialise every reader; the ones that do not answer are marked faulty."""
@@ -152,7 +158,10 @@ class Scanner:
         changed.clear()
         visit = self.visit_us
         ticks_us = utime.ticks_us
+        safe = self.safe
         for r in range(self.n):
+            if safe is not None and safe[0][safe[1]] == ASKED:
+                safe[0][safe[1]] = GRANTED
             if self.faulty[r]:
                 visit[r] = 0
                 if (self.cycles + r) % RECHECK_CYCLES == 0:

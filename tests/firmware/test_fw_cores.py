@@ -211,7 +211,8 @@ class WatchedGc:
         self.auto = True
         self.threshold_bytes = -1
         self.during = []  # ``auto`` whenever a half's scan started
-        self.probes = []  # the threshold whenever automatic collection was turned on
+        self.probes = []  # (threshold, core 0 at a safe point) whenever collection was turned on
+        self.flags = scan._counters
         for part in scan.parts:
             part.cycle = self.watched(part.cycle)
 
@@ -227,7 +228,10 @@ class WatchedGc:
 
     def enable(self):
         self.auto = True
-        self.probes.append(self.threshold_bytes)
+        self.probes.append((self.threshold_bytes, self.flags[2] == 2))
+
+    def isenabled(self):
+        return self.auto
 
     def threshold(self, amount):
         self.threshold_bytes = amount
@@ -239,8 +243,8 @@ class WatchedGc:
 def test_collection_is_automatic_between_cycles_and_off_inside_them(fw):
     """MicroPython collects by itself once enough was allocated, but never while a half
     is scanned: between cycles, where core 0 builds the frames and core 1 is parked, at a
-    backstop threshold; and on core 1 at the start of each cycle, for one allocation, at
-    the lower threshold at which a collection is due (core 0 starting its half meanwhile)."""
+    backstop threshold; and on core 1 once its half is scanned, for one allocation, at the
+    lower threshold at which a collection is due, core 0 at a safe point."""
     rig = harness.Rig(fw.mfrc522, n=N, spi1=ON_SPI1)
     scan = two_cores(fw, rig)
     gc = WatchedGc(scan)
@@ -255,8 +259,10 @@ def test_collection_is_automatic_between_cycles_and_off_inside_them(fw):
             assert gc.auto  # between cycles: the frames may collect
             assert gc.threshold_bytes == fw.cores.GC_THRESHOLD
         assert len(gc.during) == 12 and not any(gc.during)
-        core1_probes = [t for t in gc.probes if t == fw.cores.COLLECT_DUE]
-        assert len(core1_probes) == 6  # once a cycle, before core 1's half
+        # once a cycle, after core 1's half, core 0 at a safe point (between two visits)
+        assert [p for p in gc.probes if p[0] == fw.cores.COLLECT_DUE] == [
+            (fw.cores.COLLECT_DUE, True)
+        ] * 6
     finally:
         scan.stop_core1()
     core1.thread.join(timeout=10)

@@ -204,6 +204,81 @@ def test_a_drop_is_reported_with_its_age_before_a_heartbeat_due(
     booted.check()
 
 
+def conf(booted: pico_board.EmulatedPico, sl: SerialLink, key: str, value: int) -> None:
+    """``CONF key=value`` over the link, once the board said OK."""
+    sl.replies.clear()
+    sl.send(protocol.conf(key, value))
+    ok = protocol.Ok(key, str(value))
+    booted.wait_for(lambda: ok in list(sl.replies), WAIT, f"OK {key}")
+
+
+COLLECTION_MS = 6.0
+"""Shorter than any collection of this firmware's heap on the emulated RP2040 (9 to 12 ms)."""
+FRAME_MS = 4.0
+"""Longer than any one frame's share of a turn here (a snapshot, or an ``S`` frame with its
+set's text and the check for a tag on two spots: 2 to 4 ms)."""
+
+
+def test_the_heap_is_collected_by_core1_while_core0_scans(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    """A snapshot every 100 ms and a tag dropped or lifted every 70 ms allocate about 1 KB
+    a turn: the heap's collections, once 32 KB are due, are made by core 1 at the start of
+    a cycle (its bus's first antenna comes on a collection's time after core 0's, core 0
+    scanning meanwhile), never between two cycles, where a collection would hold up every
+    reader's next visit (a tag dropped then is read that much later): no turn is longer
+    than its frames."""
+    sl, _ = link
+    conf(booted, sl, "stats", 0)
+    conf(booted, sl, "heartbeat_ms", 100)
+    with booted.lock:
+        begin = len(booted.antennas)
+        first = booted.now_ns
+    lying: dict[int, pico_board.chip.Tag] = {}
+    serial = [0]
+
+    def drop() -> None:
+        serial[0] += 1
+        reader = serial[0] * 7 % READERS
+        if reader in lying:
+            booted.remove(lying.pop(reader))
+        else:
+            lying[reader] = booted.place(reader, f"04C1{serial[0]:04X}C0FF{reader:02X}")
+        if booted.now_ns < first + 3_000_000_000:
+            booted.at(booted.now_ns + 70_000_000, drop)
+
+    booted.at(first + 70_000_000, drop)
+    booted.wait_for(lambda: booted.now_ns > first + 3_200_000_000, WAIT * 4, "3.2 s emulated")
+    with booted.lock:
+        antennas = booted.antennas[begin:]
+        output = bytes(booted.output)
+        sent = list(booted._sent_at)
+        for tag in lying.values():
+            booted.remove(tag)
+    conf(booted, sl, "heartbeat_ms", 1000)
+    conf(booted, sl, "stats", 1)
+    starts = [a.ns for a in antennas if a.on and a.reader == 0]
+    core0 = [a.ns for a in antennas if not a.on and a.reader not in SPI1]
+    core1 = [a.ns for a in antennas if a.on and a.reader in SPI1]
+    ends = [max(n for n in core0 if n < start) for start in starts[1:]]  # core 0's halves
+
+    def out_at(ns: int) -> int:
+        return max([size for at, size in sent if at <= ns], default=0)
+
+    late, beyond = [], []  # ms: core 1's start after core 0's; a turn's time beyond its frames
+    for k in range(len(ends) - 1):
+        # A turn's frames leave by USB before the next half's end.
+        frames = output.count(b"\n", out_at(ends[k]), out_at(ends[k + 1]))
+        beyond.append((starts[k + 1] - ends[k]) / 1e6 - FRAME_MS * frames)
+        late.append((min(n for n in core1 if n > starts[k + 1]) - starts[k + 1]) / 1e6)
+    assert len(starts) > 60
+    assert sum(t > COLLECTION_MS for t in late) >= 2, late  # core 1 collected, twice or more
+    print("BEYOND", [round(b, 1) for b in beyond])
+    assert max(beyond) < COLLECTION_MS / 2, beyond  # core 0 never did, between cycles
+    booted.check()
+
+
 def test_a_wedged_core1_is_named_and_core0_scans_on(
     booted: pico_board.EmulatedPico,
     link: tuple[SerialLink, queue.Queue[Observation]],
