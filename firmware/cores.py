@@ -58,7 +58,6 @@ import utime
 
 _GO = 0  # core 0 counts the cycles it started
 _DONE = 1  # core 1 counts the cycles it finished
-_SAFE = 2  # core 1 asks core 0 for a safe point to collect at (scanner.ASKED, GRANTED)
 _STOP = -1
 STALL_MS = 1000
 """How long core 0 waits, once its half is done, for core 1's: ten times the longest half a
@@ -121,8 +120,8 @@ class TwoCores:
         self.faults = []
         self.buses = "".join(["1" if r in numbers[1] else "0" for r in range(self.n)])
         """Which bus (and core) scans each reader, for the ``T`` frame."""
-        self._counters = array("i", [0, 0, 0])
-        parts[0].safe = (self._counters, _SAFE)
+        self._counters = array("i", [0, 0])
+        self._safe = array("i", [0])  # core 1 asks core 0 for a safe point to collect at
         self._threaded = False
         self.lost = None  # STALLED or CRASHED while core 1 is lost
         self._gc = None
@@ -205,6 +204,7 @@ class TwoCores:
     def _core1(self):
         counters = self._counters
         part = self.parts[1]
+        safe = self._safe
         gc = self._gc
         done = 0
         try:
@@ -216,11 +216,11 @@ class TwoCores:
                     continue  # spin: parked until core 0 starts the next cycle
                 self._changed1 = part.cycle()
                 if gc is not None and self.lost is None:  # (lost: core 0 collects itself)
-                    counters[_SAFE] = scanner.ASKED
-                    while counters[_SAFE] == scanner.ASKED:
+                    safe[0] = scanner.ASKED
+                    while safe[0] == scanner.ASKED:
                         pass  # until core 0 is at a safe point
                     _collect_if_due(gc)
-                    counters[_SAFE] = 0
+                    safe[0] = 0
                 done = go
                 counters[_DONE] = done
         except Exception as exc:  # noqa: BLE001 - reported by core 0, which owns the link
@@ -239,14 +239,14 @@ class TwoCores:
             if self.lost == STALLED and counters[_DONE] == counters[_GO]:
                 self._found()  # core 1 finished its half at last: lockstep from the next
                 changed1 = self._changed1
-            changed0 = self.parts[0].cycle()
+            changed0 = self.parts[0].cycle(self._safe)  # (core 1 may have asked before)
         else:
             gc = self._gc
             if gc is not None:
                 gc.disable()  # core 1 moves references about until its half is done
             target = counters[_GO] + 1
             counters[_GO] = target
-            changed0 = self.parts[0].cycle()
+            changed0 = self.parts[0].cycle(self._safe)
             if self._wait_core1(target):
                 changed1 = self._changed1
             if gc is not None:
@@ -272,8 +272,8 @@ class TwoCores:
         counters = self._counters
         start = utime.ticks_ms()
         while counters[_DONE] != target:
-            if counters[_SAFE] == scanner.ASKED:
-                counters[_SAFE] = scanner.GRANTED  # core 0 holds nothing of its own here
+            if self._safe[0] == scanner.ASKED:
+                self._safe[0] = scanner.GRANTED  # core 0 holds nothing of its own here
             if counters[_DONE] == _STOP:
                 self._lose(CRASHED)
                 return False

@@ -82,10 +82,6 @@ class Scanner:
         self.frames = [[] for _ in range(self.n)]
         self.firsts = [None] * self.n
         self.present = [False] * mfrc522.MAX_TAGS
-        self.safe = None
-        """(flags, index): where the other core asks (``ASKED``) for a safe point to collect
-        the heap at; ``cycle`` grants it (``GRANTED``) before a visit, where this core
-        holds no object that only its registers reference (cores.py)."""
 
     def start(self):
         """Initialise every reader; the ones that do not answer are marked faulty."""
@@ -151,17 +147,19 @@ class Scanner:
         return out
 
     @micropython.native
-    def cycle(self):
+    def cycle(self, safe=None):
         """Scan every reader once; return the readers whose debounced set changed (the
-        same list every cycle, refilled by the next)."""
+        same list every cycle, refilled by the next). ``safe``: an array whose first item
+        the other core sets to ``ASKED`` for a safe point to collect the heap at, granted
+        (``GRANTED``) before a visit, where this core holds no object that only its
+        registers reference (cores.py)."""
         changed = self.changed
         changed.clear()
         visit = self.visit_us
         ticks_us = utime.ticks_us
-        safe = self.safe
         for r in range(self.n):
-            if safe is not None and safe[0][safe[1]] == ASKED:
-                safe[0][safe[1]] = GRANTED
+            if safe is not None and safe[0] == ASKED:
+                safe[0] = GRANTED
             if self.faulty[r]:
                 visit[r] = 0
                 if (self.cycles + r) % RECHECK_CYCLES == 0:

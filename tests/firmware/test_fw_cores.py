@@ -212,14 +212,14 @@ class WatchedGc:
         self.threshold_bytes = -1
         self.during = []  # ``auto`` whenever a half's scan started
         self.probes = []  # (threshold, core 0 at a safe point) whenever collection was turned on
-        self.flags = scan._counters
+        self.flags = scan._safe  # 2: scanner.GRANTED
         for part in scan.parts:
             part.cycle = self.watched(part.cycle)
 
     def watched(self, cycle):
-        def run():
+        def run(*safe):
             self.during.append(self.auto)
-            return cycle()
+            return cycle(*safe)
 
         return run
 
@@ -228,7 +228,7 @@ class WatchedGc:
 
     def enable(self):
         self.auto = True
-        self.probes.append((self.threshold_bytes, self.flags[2] == 2))
+        self.probes.append((self.threshold_bytes, self.flags[0] == 2))
 
     def isenabled(self):
         return self.auto
