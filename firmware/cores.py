@@ -69,6 +69,9 @@ COLLECT_DUE = 32768
 """Bytes allocated since the last collection after which core 1 collects at the start of
 the next cycle. The firmware holds about 100 KB of the RP2040's 240 KB heap: a change and
 its ``S`` frame allocate about 1.5 KB, a heartbeat a few KB."""
+COLLECTED_US = 1000
+"""A probe that took longer collected: one that did not takes some 20 us; a collection of
+this firmware's heap, 9 to 12 ms on the emulated RP2040."""
 GC_THRESHOLD = 2 * COLLECT_DUE
 """The threshold of MicroPython's own collection between cycles (on core 0, in the
 frames' building): a backstop only, as core 1 collects at ``COLLECT_DUE``."""
@@ -122,6 +125,8 @@ class TwoCores:
         """Which bus (and core) scans each reader, for the ``T`` frame."""
         self._counters = array("i", [0, 0])
         self._safe = array("i", [0])  # core 1 asks core 0 for a safe point to collect at
+        self.collected = array("i", [0, 0])
+        """Collections core 1 made, and the longest (us): the ``T`` frame's ``gc=``."""
         self._threaded = False
         self.lost = None  # STALLED or CRASHED while core 1 is lost
         self._gc = None
@@ -219,8 +224,14 @@ class TwoCores:
                     safe[0] = scanner.ASKED
                     while safe[0] == scanner.ASKED:
                         pass  # until core 0 is at a safe point
+                    start = utime.ticks_us()
                     _collect_if_due(gc)
                     safe[0] = 0
+                    took = utime.ticks_diff(utime.ticks_us(), start)
+                    if took > COLLECTED_US:  # it collected: counted for the T frame
+                        collected = self.collected
+                        collected[0] += 1
+                        collected[1] = max(collected[1], took)
                 done = go
                 counters[_DONE] = done
         except Exception as exc:  # noqa: BLE001 - reported by core 0, which owns the link

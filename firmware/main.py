@@ -365,6 +365,7 @@ class Firmware:
             visits.count,
             visits.figures(),
             getattr(self.scan, "buses", None),
+            getattr(self.scan, "collected", None),
         )
         self.send(body)
 

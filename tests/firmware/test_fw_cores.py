@@ -199,7 +199,7 @@ def test_the_timing_frame_says_which_bus_scans_each_reader(fw):
     firmware.step()
     firmware.send_full()
     body = fw.protocol.decode(frames[-1])[1]
-    assert body.startswith("T cycles=1 ") and body.endswith(" buses=000111")
+    assert body.startswith("T cycles=1 ") and body.endswith(" buses=000111 gc=0/0")
 
 
 class WatchedGc:
