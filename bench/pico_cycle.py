@@ -534,8 +534,8 @@ def run_turns(cycles: int, xip: int) -> TurnRun:
         def drop() -> None:
             serial[0] += 1
             reader = serial[0] * 7 % scan_cycle.READERS
-            if reader in lying:
-                board.remove(lying.pop(reader))  # type: ignore[arg-type]
+            if lying:  # lifted again: the table stays the worst layout but for one tag
+                board.remove(lying.pop(next(iter(lying))))  # type: ignore[arg-type]
             else:
                 lying[reader] = board.place(reader, f"04D0{serial[0] & 0xFFFF:04X}C0FF{reader:02X}")
             board.at(board.now_ns + TURN_DROPS_MS * 1_000_000, drop)
