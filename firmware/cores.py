@@ -38,17 +38,18 @@ when it is due (``_collect_if_due``: ``COLLECT_DUE`` bytes allocated since the l
 before core 0's half is, so no reader's next visit is any later. (Made at the start of core
 1's half, it would push every visit of that half a collection later: the emulated board
 showed it.) Core 1 first asks core 0 for a safe point (``Scanner.safe``), which core 0
-grants between two visits or while it waits for core 1: there it holds no object that only
-its registers reference (what its stack holds is marked), and it allocates nothing before
-its next reader's settle is over, long after core 1 took the heap's lock. An allocation on
-core 0 during the collection (a change read) waits for its end, which only then delays core
-0's half. Between cycles the threshold is ``GC_THRESHOLD``, a backstop above
-``COLLECT_DUE`` that a turn's frames never reach. While core 1 is lost, collection is
-automatic throughout and core 1 asks for none. The firmware never asks how much is free:
-``gc.mem_free()`` walks the whole heap's allocation table, 8.9 ms on an RP2040. (Collecting
-by hand every so many cycles, as this firmware first did, let a table with slow cycles or
-frequent snapshots fill the heap between two collections and stop with a MemoryError: the
-emulated RP2040's two cores showed it.)
+grants between two visits (or refuses once its half is over: the collection waits for a
+cycle with time to spare): there it holds no object that only its registers reference (what
+its stack holds is marked), and it allocates nothing before its next reader's settle is
+over, long after core 1 took the heap's lock. An allocation on core 0 during the collection
+(a change read) waits for its end, which only then delays core 0's half. Between cycles the
+threshold is ``GC_THRESHOLD``, a backstop above ``COLLECT_DUE`` that a turn's frames never
+reach. While core 1 is lost, collection is automatic throughout and core 1 asks for none.
+The firmware never asks how much is free: ``gc.mem_free()`` walks the whole heap's
+allocation table, 8.9 ms on an RP2040. (Collecting by hand every so many cycles, as this
+firmware first did, let a table with slow cycles or frequent snapshots fill the heap
+between two collections and stop with a MemoryError: the emulated RP2040's two cores showed
+it.)
 """
 
 from array import array
@@ -224,14 +225,15 @@ class TwoCores:
                     safe[0] = scanner.ASKED
                     while safe[0] == scanner.ASKED:
                         pass  # until core 0 is at a safe point
-                    start = utime.ticks_us()
-                    _collect_if_due(gc)
+                    if safe[0] == scanner.GRANTED:  # core 0 still scans: time to spare
+                        start = utime.ticks_us()
+                        _collect_if_due(gc)
+                        took = utime.ticks_diff(utime.ticks_us(), start)
+                        if took > COLLECTED_US:  # it collected: counted for the T frame
+                            collected = self.collected
+                            collected[0] += 1
+                            collected[1] = max(collected[1], took)
                     safe[0] = 0
-                    took = utime.ticks_diff(utime.ticks_us(), start)
-                    if took > COLLECTED_US:  # it collected: counted for the T frame
-                        collected = self.collected
-                        collected[0] += 1
-                        collected[1] = max(collected[1], took)
                 done = go
                 counters[_DONE] = done
         except Exception as exc:  # noqa: BLE001 - reported by core 0, which owns the link
@@ -284,7 +286,10 @@ class TwoCores:
         start = utime.ticks_ms()
         while counters[_DONE] != target:
             if self._safe[0] == scanner.ASKED:
-                self._safe[0] = scanner.GRANTED  # core 0 holds nothing of its own here
+                # Safe, but core 0's half is over: a collection now would hold up the next
+                # cycle, so it waits for a cycle where core 0 is still scanning (or for the
+                # backstop between cycles, where core 1's half is always the longer).
+                self._safe[0] = scanner.NOT_NOW
             if counters[_DONE] == _STOP:
                 self._lose(CRASHED)
                 return False

@@ -250,7 +250,8 @@ def test_collection_is_automatic_between_cycles_and_off_inside_them(fw):
     gc = WatchedGc(scan)
     core1 = Core1()
     scan.start_core1(core1, gc)
-    assert gc.threshold_bytes == fw.cores.GC_THRESHOLD > fw.cores.COLLECT_DUE
+    due = fw.cores.COLLECT_DUE
+    assert gc.threshold_bytes == fw.cores.GC_THRESHOLD > due
     try:
         for cycle in range(6):
             if cycle == 2:
@@ -259,10 +260,8 @@ def test_collection_is_automatic_between_cycles_and_off_inside_them(fw):
             assert gc.auto  # between cycles: the frames may collect
             assert gc.threshold_bytes == fw.cores.GC_THRESHOLD
         assert len(gc.during) == 12 and not any(gc.during)
-        # once a cycle, after core 1's half, core 0 at a safe point (between two visits)
-        assert [p for p in gc.probes if p[0] == fw.cores.COLLECT_DUE] == [
-            (fw.cores.COLLECT_DUE, True)
-        ] * 6
+        # after core 1's half, only while core 0 still scans (a safe point between visits)
+        assert all(granted for threshold, granted in gc.probes if threshold == due)
     finally:
         scan.stop_core1()
     core1.thread.join(timeout=10)
