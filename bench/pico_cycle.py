@@ -512,8 +512,8 @@ class TurnRun:
 
 def run_turns(cycles: int, xip: int) -> TurnRun:
     """The real main.py on the default wiring's worst layout, ``CONF heartbeat_ms=100``
-    and ``age=1``, a tag dropped on or lifted off another reader every ``TURN_DROPS_MS``
-    for ``cycles`` cycles: on the harness's clock, each turn's gap between its scan and
+    and ``age=1``, every ``TURN_DROPS_MS`` a tag dropped on another reader or the last
+    one lifted, for ``cycles`` cycles: on the harness's clock, each turn's gap between its scan and
     the next (the lockstep's end, the frames, the link, a collection when one falls there)
     and the frames in it; for each drop, how much later than its age says the ``S``
     frame left, counted from its reading visit's antenna coming on."""
@@ -748,6 +748,15 @@ allocates nothing. MicroPython collected by itself 10 times, each time the heap 
 a collection took 5.4 to 7.8 ms."""
 """What runs once, by hand, and what the emulator first taught: kept as measured."""
 
+COLLECTIONS = """**The heap's collections** (9 to 12 ms each: MicroPython marks the whole live heap,
+about 100 KB, half of it the firmware's compiled code) are made by core 1 once its half is
+scanned, while core 0 still scans its own (firmware/cores.py), not between two cycles,
+where each held up every reader's next visit. Before (commit aaf1604, this run's way, 300
+turns): 15 turns of 11.8 to 13.0 ms (no miss) and 18 of up to 14.6 ms (XIP model), the
+longest 11.8 and 12.9 ms beyond a quiet turn, and an `S` frame up to 10.3 ms later than
+its age (a collection after the age was taken: the frame's copy allocated). The RP2040
+build of MicroPython 1.28 has no ROMFS (`MICROPY_HW_ROMFS_BYTES` 0 for RPI_PICO), so the
+compiled code cannot leave the heap without a firmware of our own."""
 TURN_HEAD = (
     "| flash | turns | quiet turn's gap | heartbeat turn: median / max (turns) | turn with a "
     "change: max (turns) | longest | `S` frame later than its age | longest wait between "
@@ -836,13 +845,16 @@ table's need is measured by `companion doctor --find-settle`:
         loop = f"""
 **The loop's turns in play** (`--turns N`): the real `main.py` on the default wiring's
 worst layout, a snapshot due every 100 ms (`CONF heartbeat_ms=100`, ten times the
-default, for many), `CONF age=1`, a tag dropped on or lifted off another reader every
-{TURN_DROPS_MS} ms, {len(turns[0].gaps)} turns after {WARMUP}, on the harness's clock: each
-turn's gap from its scan's last antenna off to the next scan's first on, less a quiet
-turn's (one that sent nothing: its median gap, the lockstep's end and the loop's own
-bookkeeping, beside), ms, and for each drop how much later than its age says its `S`
-frame's USB packet left, counted from its reading visit's antenna coming on (the age
-counts from that visit's first frame):
+default, for many), `CONF age=1`, every {TURN_DROPS_MS} ms a tag dropped on another reader
+or the last one lifted again (the table stays the worst layout but for one tag),
+{len(turns[0].gaps)} turns after {WARMUP}, on the harness's clock: each turn's gap from its
+scan's last antenna off to the next scan's first on, less a quiet turn's (one that sent
+nothing: its median gap, the lockstep's end and the loop's own bookkeeping, beside), ms;
+for each drop how much later than its age says its `S` frame's USB packet left, counted
+from its reading visit's antenna coming on (the age counts from that visit's first
+frame); and each bus's longest wait between two visits of one of its readers (what a tag
+dropped just after a visit waits for its reading: the cycle, the turn's frames and a
+collection of the heap, wherever it falls):
 
 {TURN_HEAD}
 {chr(10).join(turn_lines(turns))}
@@ -852,9 +864,9 @@ frame in place with a machine-code CRC: before (commit 790b028, no miss, each st
 by a bench `main.py`, 53 heartbeats), a heartbeat turn took 19.4 ms at the median and 36.9
 with a collection; a turn with a change took 9 to 12 ms (21 with a collection; this run's
 way, 60 turns), 9.5 ms of it looking up every tag read in a dict to find one on two spots
-(30 µs a lookup), which now looks only at the tags two readers' sets hold. The longest
-turns are those a collection of the heap falls in (it marks the whole live heap, about
-100 KB: 8 to 12 ms).
+(30 µs a lookup), which now looks only at the tags two readers' sets hold.
+
+{COLLECTIONS}
 """
     upper_line = f"**upper bound, XIP model: {cost_line(upper)}**" if upper else ""
     return f"""## pico_cycle.py — the firmware on both cores of the emulated RP2040

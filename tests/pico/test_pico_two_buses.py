@@ -285,9 +285,9 @@ def test_the_heap_is_collected_by_core1_while_core0_scans(
         # A turn's frames leave by USB before the next half's end.
         frames = output.count(b"\n", out_at(ends[k]), out_at(ends[k + 1]))
         beyond.append((starts[k + 1] - ends[k]) / 1e6 - FRAME_MS * frames)
-    assert len(starts) > 30
-    # Core 0 waited for none of them between two cycles but (rarely) one it then had to
-    # allocate in: fewer turns outlasted their frames by half a collection than were made.
+    assert len(starts) > 20
+    # Not between two cycles, as a rule: fewer turns outlasted their frames by half a
+    # collection than collections were made (each did, before).
     assert sum(b > COLLECTION_MS / 2 for b in beyond) < count - before, beyond
     booted.check()
 
