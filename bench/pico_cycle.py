@@ -748,15 +748,20 @@ allocates nothing. MicroPython collected by itself 10 times, each time the heap 
 a collection took 5.4 to 7.8 ms."""
 """What runs once, by hand, and what the emulator first taught: kept as measured."""
 
-COLLECTIONS = """**The heap's collections** (9 to 12 ms each: MicroPython marks the whole live heap,
-about 100 KB, half of it the firmware's compiled code) are made by core 1 once its half is
+COLLECTIONS = """\
+**The heap's collections** (9 to 12 ms each: MicroPython marks the whole live heap, about
+100 KB, half of it the firmware's compiled code) are made by core 1 once its half is
 scanned, while core 0 still scans its own (firmware/cores.py), not between two cycles,
-where each held up every reader's next visit. Before (commit aaf1604, this run's way, 300
-turns): 15 turns of 11.8 to 13.0 ms (no miss) and 18 of up to 14.6 ms (XIP model), the
-longest 11.8 and 12.9 ms beyond a quiet turn, and an `S` frame up to 10.3 ms later than
-its age (a collection after the age was taken: the frame's copy allocated). The RP2040
-build of MicroPython 1.28 has no ROMFS (`MICROPY_HW_ROMFS_BYTES` 0 for RPI_PICO), so the
-compiled code cannot leave the heap without a firmware of our own."""
+where each held up every reader's next visit: in this run a collection lengthened 2 turns
+without misses (`S` frames' turns, 9.3 ms beyond a quiet one; why there, not found) and
+none with the XIP model. Before (commit aaf1604, this run's way, 300 turns): 15 turns of
+11.8 to 13.0 ms (no miss) and 18 of up to 14.6 ms (XIP model), the longest 11.8 and 12.9 ms
+beyond a quiet turn, an `S` frame up to 10.3 ms later than its age (a collection after the
+age was taken: the frame's copy allocated), and the longest waits between two visits 64.4 /
+64.4 ms (68.6 / 65.3 with the XIP model) (this run above): each is one cycle in 300 turns
+where more coincide than a collection, and moved by no more than the run's spread. The
+RP2040 build of MicroPython 1.28 has no ROMFS (`MICROPY_HW_ROMFS_BYTES` 0 for RPI_PICO), so
+the compiled code cannot leave the heap without a firmware of our own."""
 TURN_HEAD = (
     "| flash | turns | quiet turn's gap | heartbeat turn: median / max (turns) | turn with a "
     "change: max (turns) | longest | `S` frame later than its age | longest wait between "
