@@ -37,19 +37,18 @@ when it is due (``_collect_if_due``: ``COLLECT_DUE`` bytes allocated since the l
 0 scans on meanwhile, and on the worst layouts (the longer half on core 0) it is over
 before core 0's half is, so no reader's next visit is any later. (Made at the start of core
 1's half, it would push every visit of that half a collection later: the emulated board
-showed it.) Core 1 first asks core 0 for a safe point (``Scanner.safe``), which core 0
-grants between two visits (or refuses once its half is over: the collection waits for a
-cycle with time to spare): there it holds no object that only its registers reference (what
-its stack holds is marked), and it allocates nothing before its next reader's settle is
-over, long after core 1 took the heap's lock. An allocation on core 0 during the collection
-(a change read) waits for its end, which only then delays core 0's half. Between cycles the
-threshold is ``GC_THRESHOLD``, a backstop above ``COLLECT_DUE`` that a turn's frames never
-reach. While core 1 is lost, collection is automatic throughout and core 1 asks for none.
-The firmware never asks how much is free: ``gc.mem_free()`` walks the whole heap's
-allocation table, 8.9 ms on an RP2040. (Collecting by hand every so many cycles, as this
-firmware first did, let a table with slow cycles or frequent snapshots fill the heap
-between two collections and stop with a MemoryError: the emulated RP2040's two cores showed
-it.)
+showed it.) Core 1 first asks core 0 for a safe point (``Scanner.cycle``'s ``safe``), which
+core 0 grants between two visits (or refuses once its half is over: the collection waits
+for a cycle with time to spare): there it holds no object that only its registers reference
+(what its stack holds is marked), and it allocates nothing before its next reader's settle
+is over, long after core 1 took the heap's lock. An allocation on core 0 during the
+collection (a change read) waits for its end, which only then delays core 0's half. Between
+cycles the threshold is ``GC_THRESHOLD``, a backstop above ``COLLECT_DUE`` that a turn's
+frames never reach. While core 1 is lost (above) it asks for none. The firmware never asks
+how much is free: ``gc.mem_free()`` walks the whole heap's allocation table, 8.9 ms on an
+RP2040. (Collecting by hand every so many cycles, as this firmware first did, let a table
+with slow cycles or frequent snapshots fill the heap between two collections and stop with
+a MemoryError: the emulated RP2040's two cores showed it.)
 """
 
 from array import array
@@ -67,8 +66,8 @@ limit: 0.3 s on the emulated RP2040), and well under the watchdog's 8 s."""
 STALLED = "stalled"
 CRASHED = "crashed"
 COLLECT_DUE = 32768
-"""Bytes allocated since the last collection after which core 1 collects at the start of
-the next cycle. The firmware holds about 100 KB of the RP2040's 240 KB heap: a change and
+"""Bytes allocated since the last collection after which core 1 collects, once its half of
+a cycle is scanned. The firmware holds about 100 KB of the RP2040's 240 KB heap: a change and
 its ``S`` frame allocate about 1.5 KB, a heartbeat a few KB."""
 COLLECTED_US = 1000
 """A probe that took longer collected: one that did not takes some 20 us; a collection of
@@ -79,10 +78,10 @@ frames' building): a backstop only, as core 1 collects at ``COLLECT_DUE``."""
 
 
 def _collect_if_due(gc):
-    """Collect now if ``COLLECT_DUE`` bytes were allocated since the last collection: MicroPython
-    keeps that count but does not show it, so one small allocation with automatic collection
-    on at that threshold lets it decide (core 0 keeps it off during the cycle; it sees the
-    backstop again afterwards)."""
+    """Collect now if ``COLLECT_DUE`` bytes were allocated since the last collection:
+    MicroPython keeps that count but does not show it, so one small allocation with
+    automatic collection on at that threshold lets it decide (core 0 keeps it off during
+    the cycle; it sees the backstop again afterwards)."""
     auto = gc.isenabled()  # off in lockstep; on while core 0 thinks core 1 lost
     gc.threshold(COLLECT_DUE)
     gc.enable()

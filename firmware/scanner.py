@@ -47,7 +47,7 @@ import utime
 FAULT_ABSENT = "absent"
 RECOVERED = "ok"
 RECHECK_CYCLES = 64  # a faulty reader is re-initialised every this many cycles
-ASKED = 1  # another core asks for a safe point (``Scanner.safe``)...
+ASKED = 1  # another core asks for a safe point (``cycle``'s ``safe``)...
 GRANTED = 2  # ... and this scanner's core is at one
 NOT_NOW = 3  # ... refused: this scanner's core has finished its half (cores.py)
 _NOTHING = {}  # an observation of an empty field (``_fold`` only reads it)
