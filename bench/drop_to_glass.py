@@ -49,25 +49,29 @@ LINK_MS = 1.2
 """An `S` frame built by the Pico (1.0 ms), written to USB CDC (0.05 ms) and parsed by the
 host (0.01 ms, serial_frames.py): the report's way to the host, what a firmware without
 ages adds to the settle."""
-AGE_LATE_MS = {"RP2040": 2.59 + 0.06, "XIP": 3.38 + 0.06}
+AGE_LATE_MS = {"RP2040": 1.69 + 0.06, "XIP": 1.93 + 0.06}
 """How much later than the reading the settle starts with ages, by cost (no flash cache
 miss; the cache model's upper bound): the emulated board's USB packet carrying an `S`
 frame left at most this long after the antenna of the visit that read the tag came on,
-less the frame's age (pico_cycle.py's loop turns: 104 and 116 drops and lifts on the
-worst layout of the default wiring, 1.3 to 2.6 ms and 1.9 to 3.4; one, 11.3 ms, had a
-collection of the heap in its frame's building, counted once in ``LOOP_MS``: two
-collections are 32 KB of allocation apart, a turn allocates about 1 KB;
-tests/pico/test_pico_two_buses.py holds it under 8 ms); 0.06 ms more for the host's write
-and parse (serial_frames.py). Until issue 38 the age counted from the visit's end, and
-this lag was 3.2 to 5.2 ms."""
-LOOP_MS = {"RP2040": 3.98 + 9.73, "XIP": 5.07 + 12.14}
+less the frame's age (pico_cycle.py's loop turns: 79 and 89 drops and lifts on the worst
+layout of the default wiring, 0.6 to 1.7 ms and 0.8 to 1.9); 0.06 ms more for the host's
+write and parse (serial_frames.py). Until issue 38 the age counted from the visit's end,
+and this lag was 3.2 to 5.2 ms; then a collection of the heap could still fall after the
+age was taken (the frame's copy allocated), 10.3 ms late (the same run on commit aaf1604):
+from the age on the firmware lets no collection start."""
+LOOP_MS = {"RP2040": 4.19 + 9.28, "XIP": 6.42 + 12.14}
 """The worst a loop turn adds beyond a quiet one in play, by cost: the longest turn with
-a heartbeat's `F` frame or a change's `S` frame and no collection (4.0 ms, 5.1 at the XIP
-bound), plus the longest collection of the heap seen in a turn (the turn less the median
-of its kind: 9.7 ms, 12.1), a bound above the longest turn seen (12.9 ms, 15.1)
-(pico_cycle.py's loop turns: the real main.py for 300 turns, a heartbeat every 100 ms, a
-tag dropped or lifted every 137 ms, the default wiring's worst layout). One bus runs the
-same loop on core 0: counted the same."""
+a heartbeat's `F` frame or a change's `S` frame and no collection (4.2 ms, 6.4 at the XIP
+bound; pico_cycle.py's loop turns: the real main.py for 300 turns, a heartbeat every 100
+ms, every 137 ms a tag dropped or lifted, the default wiring's worst layout), plus a whole
+collection of the heap (the longest core 1 made on the emulated board, its ``T`` frame's
+``gc=``: 9.3 ms; 12.1 with the cache model, measured before). Core 1 now makes the
+collections once its half is scanned, while core 0 still scans, so in those turns none
+fell between two cycles with the cache model, and 2 of 300 without it (an `S` frame's
+turn 9.3 ms beyond a quiet one), where 15 and
+18 turns took 11 to 13 ms before (commit aaf1604); a collection can still fall so, and
+is counted whole. One bus runs the same loop on core 0, collections between two cycles:
+counted the same."""
 QUIET_LOOP_MS = 0.5
 """A quiet turn's own time beyond the cycle the firmware times (the model's): the loop's
 median turn less its median scan (1.10 ms, "loop +med", pico_cycle.py) less what of it
@@ -213,10 +217,14 @@ cycles, the loop's worst and the link, {report_ms:.0f} ms on the worst layout at
 
 **What is left**: besides the scan, the parts add {fixed:.0f} ms at the XIP bound,
 {room:.0f} ms left for a worst cycle under {TARGET_MS:.0f} ms, {margin:.0f} ms with the
-{MARGIN * 100:g} % margin. The collection of the heap is most of the loop's part: it can
-fall in any turn that allocates, and one that falls between a drop and its reading delays
-it; it marks the firmware's whole live heap (about 100 KB on 19 readers, half of it its
-compiled code). One bus holds the cycle targets up to {most} readers (the kit's and the
+{MARGIN * 100:g} % margin. A collection of the heap is most of the loop's part: it marks the
+firmware's whole live heap (about 100 KB on 19 readers, half of it its compiled code,
+which MicroPython 1.28's RPI_PICO build cannot keep in flash: no ROMFS). Core 1 now makes
+it once its half is scanned, while core 0 still scans, so it seldom delays a reading (2
+turns of 300 in play, none with the cache model, where 15 and 18 turns did before), but
+it still can (core 0 waits for it to allocate, or for core 1's half), so it is counted
+whole. One bus
+holds the cycle targets up to {most} readers (the kit's and the
 doctor's bus warning), as the default wiring's busier bus does; the full mat's 19 on one
 bus take the row above. History: until issue 38 this bench counted one cycle and a 21 ms
 heartbeat measured on one core, and gave that layout 594 ms; two cycles, the heartbeat

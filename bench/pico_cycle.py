@@ -47,6 +47,7 @@ import re
 import statistics
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -467,6 +468,7 @@ def settle_rows(sweeps: list[SettleRun]) -> list[str]:
 
 
 # ---- the loop's turn in play -------------------------------------------------------------
+SPI0_READERS = [r for r in range(scan_cycle.READERS) if r not in pico_board.DEFAULT_SPI1]
 TURN_DROPS_MS = 137
 """A tag dropped on (or lifted off) a reader every this many emulated ms, in turn."""
 TURNS = 300
@@ -483,6 +485,14 @@ class TurnRun:
     kinds: list[str] = field(default_factory=list)  # "F", "S", "FS" or "" per gap
     lags: list[float] = field(default_factory=list)
     wall_s: float = 0.0
+    periods: list[float] = field(default_factory=list)  # reader 0's, visit to visit (ms)
+    core1_late: list[float] = field(default_factory=list)
+    """Per cycle, how long after core 0's first antenna core 1's came on (ms): a collection
+    made by core 1 at the cycle's start shows there."""
+    waits: list[float] = field(default_factory=list)
+    """Each reader's longest wait between two visits' antennas coming on (ms), by reader:
+    what a tag dropped just after a visit waits for its reading, the turn's frames and any
+    collection of the heap included, wherever they fall."""
 
     def extra(self, kind: str) -> list[float]:
         """The gaps of turns that sent ``kind`` frames, less the median quiet gap."""
@@ -502,8 +512,8 @@ class TurnRun:
 
 def run_turns(cycles: int, xip: int) -> TurnRun:
     """The real main.py on the default wiring's worst layout, ``CONF heartbeat_ms=100``
-    and ``age=1``, a tag dropped on or lifted off another reader every ``TURN_DROPS_MS``
-    for ``cycles`` cycles: on the harness's clock, each turn's gap between its scan and
+    and ``age=1``, every ``TURN_DROPS_MS`` a tag dropped on another reader or the last
+    one lifted, for ``cycles`` cycles: on the harness's clock, each turn's gap between its scan and
     the next (the lockstep's end, the frames, the link, a collection when one falls there)
     and the frames in it; for each drop, how much later than its age says the ``S``
     frame left, counted from its reading visit's antenna coming on."""
@@ -524,8 +534,8 @@ def run_turns(cycles: int, xip: int) -> TurnRun:
         def drop() -> None:
             serial[0] += 1
             reader = serial[0] * 7 % scan_cycle.READERS
-            if reader in lying:
-                board.remove(lying.pop(reader))  # type: ignore[arg-type]
+            if lying:  # lifted again: the table stays the worst layout but for one tag
+                board.remove(lying.pop(next(iter(lying))))  # type: ignore[arg-type]
             else:
                 lying[reader] = board.place(reader, f"04D0{serial[0] & 0xFFFF:04X}C0FF{reader:02X}")
             board.at(board.now_ns + TURN_DROPS_MS * 1_000_000, drop)
@@ -560,6 +570,15 @@ def run_turns(cycles: int, xip: int) -> TurnRun:
         inside = [f for ns, f in frames if end < ns <= starts[k + 1]]
         kinds = "F" if any(b" F " in f for f in inside) else ""
         out.kinds.append(kinds + ("S" if any(b" S " in f for f in inside) else ""))
+    out.periods = [(b - a) / 1e6 for a, b in itertools.pairwise(starts[first + WARMUP : need])]
+    spi1 = [a.ns for a in antennas if a.on and a.reader in pico_board.DEFAULT_SPI1]
+    for k in range(first + WARMUP, need - 1):
+        later = [ns for ns in spi1 if starts[k] <= ns < starts[k + 1]]
+        out.core1_late.append((later[0] - starts[k]) / 1e6 if later else 0.0)
+    for reader in range(scan_cycle.READERS):
+        ons = [a.ns for a in antennas if a.reader == reader and a.on]
+        ons = [ns for ns in ons if starts[first + WARMUP] <= ns <= starts[need - 1]]
+        out.waits.append(max(b - a for a, b in itertools.pairwise(ons)) / 1e6)
     for ns, line in frames:
         found = re.search(rb"^\d+ S (\d+) [0-9A-F,-]+ age=(\d+)\*", line)
         if found and starts[first + WARMUP] < ns < starts[need - 1]:
@@ -567,6 +586,12 @@ def run_turns(cycles: int, xip: int) -> TurnRun:
             read = max(a.ns for a in antennas if a.reader == reader and a.on and a.ns < ns)
             out.lags.append((ns - read) / 1e6 - age)
     return out
+
+
+def waits(run: TurnRun, readers: Iterable[int]) -> str:
+    """The longest wait between two visits of ``readers`` (ms), or "-" for a run saved
+    before it was measured."""
+    return f"{max(run.waits[r] for r in readers):.1f}" if run.waits else "-"
 
 
 def turn_lines(runs: list[TurnRun]) -> list[str]:
@@ -579,7 +604,8 @@ def turn_lines(runs: list[TurnRun]) -> list[str]:
             f"{run.quiet:.2f} | "
             f"{statistics.median(beat):.1f} / {max(beat):.1f} ({len(beat)}) | "
             f"{max(change, default=0):.1f} ({len(change)}) | {run.worst:.1f} | "
-            f"{min(run.lags):.1f} to {max(run.lags):.1f} ({len(run.lags)}) |"
+            f"{min(run.lags):.1f} to {max(run.lags):.1f} ({len(run.lags)}) | "
+            f"{waits(run, SPI0_READERS)} / {waits(run, pico_board.DEFAULT_SPI1)} |"
         )
     return rows
 
@@ -722,9 +748,24 @@ allocates nothing. MicroPython collected by itself 10 times, each time the heap 
 a collection took 5.4 to 7.8 ms."""
 """What runs once, by hand, and what the emulator first taught: kept as measured."""
 
+COLLECTIONS = """\
+**The heap's collections** (9 to 12 ms each: MicroPython marks the whole live heap, about
+100 KB, half of it the firmware's compiled code) are made by core 1 once its half is
+scanned, while core 0 still scans its own (firmware/cores.py), not between two cycles,
+where each held up every reader's next visit: in this run a collection lengthened 2 turns
+without misses (`S` frames' turns, 9.3 ms beyond a quiet one; why there, not found) and
+none with the XIP model. Before (commit aaf1604, this run's way, 300 turns): 15 turns of
+11.8 to 13.0 ms (no miss) and 18 of up to 14.6 ms (XIP model), the longest 11.8 and 12.9 ms
+beyond a quiet turn, an `S` frame up to 10.3 ms later than its age (a collection after the
+age was taken: the frame's copy allocated), and the longest waits between two visits 64.4 /
+64.4 ms (68.6 / 65.3 with the XIP model) (this run above): each is one cycle in 300 turns
+where more coincide than a collection, and moved by no more than the run's spread. The
+RP2040 build of MicroPython 1.28 has no ROMFS (`MICROPY_HW_ROMFS_BYTES` 0 for RPI_PICO), so
+the compiled code cannot leave the heap without a firmware of our own."""
 TURN_HEAD = (
     "| flash | turns | quiet turn's gap | heartbeat turn: median / max (turns) | turn with a "
-    "change: max (turns) | longest | `S` frame later than its age |\n|---|---|---|---|---|---|---|"
+    "change: max (turns) | longest | `S` frame later than its age | longest wait between "
+    "two visits, SPI0 / SPI1 |\n|---|---|---|---|---|---|---|---|"
 )
 TABLE_HEAD = (
     "| table | firmware T min / med / max | harness med / mean / worst | loop +med "
@@ -809,13 +850,16 @@ table's need is measured by `companion doctor --find-settle`:
         loop = f"""
 **The loop's turns in play** (`--turns N`): the real `main.py` on the default wiring's
 worst layout, a snapshot due every 100 ms (`CONF heartbeat_ms=100`, ten times the
-default, for many), `CONF age=1`, a tag dropped on or lifted off another reader every
-{TURN_DROPS_MS} ms, {len(turns[0].gaps)} turns after {WARMUP}, on the harness's clock: each
-turn's gap from its scan's last antenna off to the next scan's first on, less a quiet
-turn's (one that sent nothing: its median gap, the lockstep's end and the loop's own
-bookkeeping, beside), ms, and for each drop how much later than its age says its `S`
-frame's USB packet left, counted from its reading visit's antenna coming on (the age
-counts from that visit's first frame):
+default, for many), `CONF age=1`, every {TURN_DROPS_MS} ms a tag dropped on another reader
+or the last one lifted again (the table stays the worst layout but for one tag),
+{len(turns[0].gaps)} turns after {WARMUP}, on the harness's clock: each turn's gap from its
+scan's last antenna off to the next scan's first on, less a quiet turn's (one that sent
+nothing: its median gap, the lockstep's end and the loop's own bookkeeping, beside), ms;
+for each drop how much later than its age says its `S` frame's USB packet left, counted
+from its reading visit's antenna coming on (the age counts from that visit's first
+frame); and each bus's longest wait between two visits of one of its readers (what a tag
+dropped just after a visit waits for its reading: the cycle, the turn's frames and a
+collection of the heap, wherever it falls):
 
 {TURN_HEAD}
 {chr(10).join(turn_lines(turns))}
@@ -825,9 +869,9 @@ frame in place with a machine-code CRC: before (commit 790b028, no miss, each st
 by a bench `main.py`, 53 heartbeats), a heartbeat turn took 19.4 ms at the median and 36.9
 with a collection; a turn with a change took 9 to 12 ms (21 with a collection; this run's
 way, 60 turns), 9.5 ms of it looking up every tag read in a dict to find one on two spots
-(30 µs a lookup), which now looks only at the tags two readers' sets hold. The longest
-turns are those a collection of the heap falls in (it marks the whole live heap, about
-100 KB: 8 to 12 ms).
+(30 µs a lookup), which now looks only at the tags two readers' sets hold.
+
+{COLLECTIONS}
 """
     upper_line = f"**upper bound, XIP model: {cost_line(upper)}**" if upper else ""
     return f"""## pico_cycle.py — the firmware on both cores of the emulated RP2040
@@ -942,6 +986,9 @@ def main(argv: list[str] | None = None) -> None:
         "--readme", action="store_true", help="write the section into bench/README.md"
     )
     parser.add_argument("--turns", type=int, default=0, help="turns of the loop in play")
+    parser.add_argument(
+        "--turns-only", action="store_true", help="only the turns in play (no table run)"
+    )
     parser.add_argument("--memory", type=int, default=0, help="cycles of the heap run")
     parser.add_argument("--dump", help="write what the board sent in the heap run here")
     args = parser.parse_args(argv)
@@ -950,6 +997,13 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(f"the emulated Pico cannot run: {reason}")
     if args.memory:
         run_memory(args.memory, args.dump)
+        return
+    if args.turns_only:
+        xips = (0,) if args.no_xip else (0, XIP_MISS_CYCLES)
+        turns = [run_turns(args.turns or TURNS, xip) for xip in xips]
+        if args.save:
+            Path(args.save).write_text(json.dumps({"turns": [asdict(t) for t in turns]}))
+        print("\n".join([TURN_HEAD, *turn_lines(turns)]))
         return
     saved: dict = {}
     if args.load:

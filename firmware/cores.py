@@ -26,18 +26,29 @@ ever. A stalled core 1 that finishes its half later is taken back (``E <reader> 
 ``absent`` for a reader that was). While core 1 is lost, collection is automatic
 throughout: it does not run Python, so a collection cannot pull objects from under it.
 
-The garbage collector runs only while core 1 is parked: with no global lock, a collection
-started by core 0 while core 1 moves references around could free an object in use. So
-automatic collection is off during each cycle and on between cycles, where core 0 builds
-the frames (what allocates): MicroPython collects there by itself, once ``GC_THRESHOLD``
-bytes were allocated since the last collection (``gc.threshold``), long before the heap
-is full, so nothing allocated inside a cycle ever finds it full. A collection of the
-firmware's heap takes 5 to 8 ms on an RP2040 (bench/README.md, pico_cycle.py): outside
-the scan cycle, it delays the next one, every few seconds while tokens move. The firmware
-never asks how much is free: ``gc.mem_free()`` walks the whole heap's allocation table,
-8.9 ms on an RP2040. (Collecting by hand every so many cycles instead, as this firmware
-first did, let a table with slow cycles or frequent snapshots fill the heap between two
-collections and stop with a MemoryError: the emulated RP2040's two cores showed it.)
+Collection. With no global lock, a collection started by one core while the other moves
+references about could free an object in use, so automatic collection is off during each
+cycle and on between cycles (where core 0 builds the frames, what allocates), with a
+threshold (``gc.threshold``) so MicroPython collects long before the heap is full. A
+collection marks the whole live heap, 9 to 12 ms on an RP2040 (bench/README.md,
+pico_cycle.py): between cycles it delays every reader's next visit, so a tag dropped then
+is read that much later. So the collection is made on core 1, once its half is scanned,
+when it is due (``_collect_if_due``: ``COLLECT_DUE`` bytes allocated since the last): core
+0 scans on meanwhile, and on the worst layouts (the longer half on core 0) it is over
+before core 0's half is, so no reader's next visit is any later. (Made at the start of core
+1's half, it would push every visit of that half a collection later: the emulated board
+showed it.) Core 1 first asks core 0 for a safe point (``Scanner.cycle``'s ``safe``), which
+core 0 grants between two visits (or refuses once its half is over: the collection waits
+for a cycle with time to spare): there it holds no object that only its registers reference
+(what its stack holds is marked), and it allocates nothing before its next reader's settle
+is over, long after core 1 took the heap's lock. An allocation on core 0 during the
+collection (a change read) waits for its end, which only then delays core 0's half. Between
+cycles the threshold is ``GC_THRESHOLD``, a backstop above ``COLLECT_DUE`` that a turn's
+frames never reach. While core 1 is lost (above) it asks for none. The firmware never asks
+how much is free: ``gc.mem_free()`` walks the whole heap's allocation table, 8.9 ms on an
+RP2040. (Collecting by hand every so many cycles, as this firmware first did, let a table
+with slow cycles or frequent snapshots fill the heap between two collections and stop with
+a MemoryError: the emulated RP2040's two cores showed it.)
 """
 
 from array import array
@@ -54,10 +65,30 @@ table can legitimately take (three tags on each of nine readers, settle_us at it
 limit: 0.3 s on the emulated RP2040), and well under the watchdog's 8 s."""
 STALLED = "stalled"
 CRASHED = "crashed"
-GC_THRESHOLD = 32768
-"""Bytes allocated between two collections. The firmware holds 58 KB of the RP2040's 240 KB
-heap (bench/README.md): a change and its ``S`` frame allocate about 1.5 KB, a heartbeat a
-few KB, so the heap never holds more than half of itself."""
+COLLECT_DUE = 32768
+"""Bytes allocated since the last collection after which core 1 collects, once its half of
+a cycle is scanned. The firmware holds about 100 KB of the RP2040's 240 KB heap: a change and
+its ``S`` frame allocate about 1.5 KB, a heartbeat a few KB."""
+COLLECTED_US = 1000
+"""A probe that took longer collected: one that did not takes some 20 us; a collection of
+this firmware's heap, 9 to 12 ms on the emulated RP2040."""
+GC_THRESHOLD = 2 * COLLECT_DUE
+"""The threshold of MicroPython's own collection between cycles (on core 0, in the
+frames' building): a backstop only, as core 1 collects at ``COLLECT_DUE``."""
+
+
+def _collect_if_due(gc):
+    """Collect now if ``COLLECT_DUE`` bytes were allocated since the last collection:
+    MicroPython keeps that count but does not show it, so one small allocation with
+    automatic collection on at that threshold lets it decide (core 0 keeps it off during
+    the cycle; it sees the backstop again afterwards)."""
+    auto = gc.isenabled()  # off in lockstep; on while core 0 thinks core 1 lost
+    gc.threshold(COLLECT_DUE)
+    gc.enable()
+    bytearray(1)  # collects first when due
+    if not auto:
+        gc.disable()
+    gc.threshold(GC_THRESHOLD)
 
 
 def _both(name):
@@ -93,6 +124,9 @@ class TwoCores:
         self.buses = "".join(["1" if r in numbers[1] else "0" for r in range(self.n)])
         """Which bus (and core) scans each reader, for the ``T`` frame."""
         self._counters = array("i", [0, 0])
+        self._safe = array("i", [0])  # core 1 asks core 0 for a safe point to collect at
+        self.collected = array("i", [0, 0])
+        """Collections core 1 made, and the longest (us): the ``T`` frame's ``gc=``."""
         self._threaded = False
         self.lost = None  # STALLED or CRASHED while core 1 is lost
         self._gc = None
@@ -175,6 +209,8 @@ class TwoCores:
     def _core1(self):
         counters = self._counters
         part = self.parts[1]
+        safe = self._safe
+        gc = self._gc
         done = 0
         try:
             while True:
@@ -184,6 +220,19 @@ class TwoCores:
                 if go == done:
                     continue  # spin: parked until core 0 starts the next cycle
                 self._changed1 = part.cycle()
+                if gc is not None and self.lost is None:  # (lost: core 0 collects itself)
+                    safe[0] = scanner.ASKED
+                    while safe[0] == scanner.ASKED:
+                        pass  # until core 0 is at a safe point
+                    if safe[0] == scanner.GRANTED:  # core 0 still scans: time to spare
+                        start = utime.ticks_us()
+                        _collect_if_due(gc)
+                        took = utime.ticks_diff(utime.ticks_us(), start)
+                        if took > COLLECTED_US:  # it collected: counted for the T frame
+                            collected = self.collected
+                            collected[0] += 1
+                            collected[1] = max(collected[1], took)
+                    safe[0] = 0
                 done = go
                 counters[_DONE] = done
         except Exception as exc:  # noqa: BLE001 - reported by core 0, which owns the link
@@ -202,14 +251,14 @@ class TwoCores:
             if self.lost == STALLED and counters[_DONE] == counters[_GO]:
                 self._found()  # core 1 finished its half at last: lockstep from the next
                 changed1 = self._changed1
-            changed0 = self.parts[0].cycle()
+            changed0 = self.parts[0].cycle(self._safe)  # (core 1 may have asked before)
         else:
             gc = self._gc
             if gc is not None:
                 gc.disable()  # core 1 moves references about until its half is done
             target = counters[_GO] + 1
             counters[_GO] = target
-            changed0 = self.parts[0].cycle()
+            changed0 = self.parts[0].cycle(self._safe)
             if self._wait_core1(target):
                 changed1 = self._changed1
             if gc is not None:
@@ -235,6 +284,11 @@ class TwoCores:
         counters = self._counters
         start = utime.ticks_ms()
         while counters[_DONE] != target:
+            if self._safe[0] == scanner.ASKED:
+                # Safe, but core 0's half is over: a collection now would hold up the next
+                # cycle, so it waits for a cycle where core 0 is still scanning (or for the
+                # backstop between cycles, where core 1's half is always the longer).
+                self._safe[0] = scanner.NOT_NOW
             if counters[_DONE] == _STOP:
                 self._lose(CRASHED)
                 return False

@@ -333,16 +333,24 @@ class Firmware:
     def send_state(self, reader, uids, aged):
         """An ``S`` frame (protocol.state), built as a snapshot is; with its age when
         ``aged``, taken once the set's text is built: a collection while it is built
-        (it allocates) is counted in the age, not hidden from the Pi."""
+        (it allocates) is counted in the age, not hidden from the Pi. From the age on,
+        automatic collection is off: the frame's copy (``Line.done``) allocates, and a
+        collection there would make the frame later than its age says."""
         out = self.out
         out.start(self.seq)
         out.put(self.heads[reader])
         out.put(self.text(reader, uids))
-        age_ms = self.age_ms(reader) if aged else None
-        if age_ms is not None:
-            out.put(b" age=")
-            out.put_uint(age_ms)
-        self.sent(out.done())
+        auto = gc.isenabled()
+        gc.disable()
+        try:
+            age_ms = self.age_ms(reader) if aged else None
+            if age_ms is not None:
+                out.put(b" age=")
+                out.put_uint(age_ms)
+            self.sent(out.done())
+        finally:
+            if auto:
+                gc.enable()
         self.told[reader] = uids
 
     def sent(self, frame):
@@ -357,6 +365,7 @@ class Firmware:
             visits.count,
             visits.figures(),
             getattr(self.scan, "buses", None),
+            getattr(self.scan, "collected", None),
         )
         self.send(body)
 

@@ -221,11 +221,17 @@ def button(name, down):
     return f"B {_check_name(name)} {edge}"
 
 
-def timing(cycles, cycle, visits, visit, buses=None):
+def timing(cycles, cycle, visits, visit, buses=None, collected=None):
     """``T`` body: ``cycle`` and ``visit`` are (min, median, max) in microseconds or None;
-    ``buses``: a digit per reader, the SPI bus (and core) that scans it, when there are two."""
+    ``buses``: a digit per reader, the SPI bus (and core) that scans it, when there are two;
+    ``collected``: (collections of the heap core 1 made, the longest in us), when it makes
+    them (``gc=<n>/<us>``: a host that predates it ignores the word)."""
     body = f"T cycles={cycles} cycle_us={_triple(cycle)} visits={visits} visit_us={_triple(visit)}"
-    return body if buses is None else body + " buses=" + buses
+    if buses is not None:
+        body += " buses=" + buses
+    if collected is not None:
+        body += f" gc={collected[0]}/{collected[1]}"
+    return body
 
 
 def _triple(figures):

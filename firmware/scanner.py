@@ -47,6 +47,9 @@ import utime
 FAULT_ABSENT = "absent"
 RECOVERED = "ok"
 RECHECK_CYCLES = 64  # a faulty reader is re-initialised every this many cycles
+ASKED = 1  # another core asks for a safe point (``cycle``'s ``safe``)...
+GRANTED = 2  # ... and this scanner's core is at one
+NOT_NOW = 3  # ... refused: this scanner's core has finished its half (cores.py)
 _NOTHING = {}  # an observation of an empty field (``_fold`` only reads it)
 
 
@@ -145,14 +148,19 @@ class Scanner:
         return out
 
     @micropython.native
-    def cycle(self):
+    def cycle(self, safe=None):
         """Scan every reader once; return the readers whose debounced set changed (the
-        same list every cycle, refilled by the next)."""
+        same list every cycle, refilled by the next). ``safe``: an array whose first item
+        the other core sets to ``ASKED`` for a safe point to collect the heap at, granted
+        (``GRANTED``) before a visit, where this core holds no object that only its
+        registers reference (cores.py)."""
         changed = self.changed
         changed.clear()
         visit = self.visit_us
         ticks_us = utime.ticks_us
         for r in range(self.n):
+            if safe is not None and safe[0] == ASKED:
+                safe[0] = GRANTED
             if self.faulty[r]:
                 visit[r] = 0
                 if (self.cycles + r) % RECHECK_CYCLES == 0:

@@ -18,6 +18,9 @@ import mp_checks  # noqa: E402
 
 mp_checks.install(ROOT)
 
+import gc  # noqa: E402
+
+import cores  # noqa: E402
 import harness  # noqa: E402
 import main  # noqa: E402
 import mfrc522  # noqa: E402
@@ -118,6 +121,33 @@ def test_main_loop():
     check("run reads stdin: " + " ".join(kinds), kinds == ["HELLO", "PONG", "S", "F"])
 
 
+def test_core1_collects_only_when_due():
+    """``cores._collect_if_due`` on MicroPython's own gc: no collection after a few hundred
+    bytes, one once ``COLLECT_DUE`` were allocated, automatic collection off after both."""
+    gc.collect()
+    gc.disable()
+    for _ in range(4):
+        bytearray(256)
+    before = gc.mem_alloc()
+    cores._collect_if_due(gc)
+    check("nothing due, nothing collected", gc.mem_alloc() >= before)
+    for _ in range(cores.COLLECT_DUE // 1024 + 8):
+        bytearray(1024)
+    before = gc.mem_alloc()
+    cores._collect_if_due(gc)
+    check("due, collected", gc.mem_alloc() < before - cores.COLLECT_DUE // 2)
+    check("automatic collection off after", not gc.isenabled())
+    gc.enable()
+
+
 mp_checks.run(
-    "MP-SELFTEST", (test_interpreter, test_protocol, test_driver, test_scanner, test_main_loop)
+    "MP-SELFTEST",
+    (
+        test_interpreter,
+        test_protocol,
+        test_driver,
+        test_scanner,
+        test_main_loop,
+        test_core1_collects_only_when_due,
+    ),
 )

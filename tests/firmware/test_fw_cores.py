@@ -199,7 +199,7 @@ def test_the_timing_frame_says_which_bus_scans_each_reader(fw):
     firmware.step()
     firmware.send_full()
     body = fw.protocol.decode(frames[-1])[1]
-    assert body.startswith("T cycles=1 ") and body.endswith(" buses=000111")
+    assert body.startswith("T cycles=1 ") and body.endswith(" buses=000111 gc=0/0")
 
 
 class WatchedGc:
@@ -211,13 +211,15 @@ class WatchedGc:
         self.auto = True
         self.threshold_bytes = -1
         self.during = []  # ``auto`` whenever a half's scan started
+        self.probes = []  # (threshold, core 0 at a safe point) whenever collection was turned on
+        self.flags = scan._safe  # 2: scanner.GRANTED
         for part in scan.parts:
             part.cycle = self.watched(part.cycle)
 
     def watched(self, cycle):
-        def run():
+        def run(*safe):
             self.during.append(self.auto)
-            return cycle()
+            return cycle(*safe)
 
         return run
 
@@ -226,6 +228,10 @@ class WatchedGc:
 
     def enable(self):
         self.auto = True
+        self.probes.append((self.threshold_bytes, self.flags[0] == 2))
+
+    def isenabled(self):
+        return self.auto
 
     def threshold(self, amount):
         self.threshold_bytes = amount
@@ -235,21 +241,27 @@ class WatchedGc:
 
 
 def test_collection_is_automatic_between_cycles_and_off_inside_them(fw):
-    """MicroPython collects by itself once enough was allocated, but only between cycles,
-    where core 0 builds the frames and core 1 is parked: never while a half is scanned."""
+    """MicroPython collects by itself once enough was allocated, but never while a half
+    is scanned: between cycles, where core 0 builds the frames and core 1 is parked, at a
+    backstop threshold; and on core 1 once its half is scanned, for one allocation, at the
+    lower threshold at which a collection is due, core 0 at a safe point."""
     rig = harness.Rig(fw.mfrc522, n=N, spi1=ON_SPI1)
     scan = two_cores(fw, rig)
     gc = WatchedGc(scan)
     core1 = Core1()
     scan.start_core1(core1, gc)
-    assert gc.threshold_bytes == fw.cores.GC_THRESHOLD
+    due = fw.cores.COLLECT_DUE
+    assert gc.threshold_bytes == fw.cores.GC_THRESHOLD > due
     try:
         for cycle in range(6):
             if cycle == 2:
                 rig.place(4, MIFARE)
             scan.cycle()
             assert gc.auto  # between cycles: the frames may collect
+            assert gc.threshold_bytes == fw.cores.GC_THRESHOLD
         assert len(gc.during) == 12 and not any(gc.during)
+        # after core 1's half, only while core 0 still scans (a safe point between visits)
+        assert all(granted for threshold, granted in gc.probes if threshold == due)
     finally:
         scan.stop_core1()
     core1.thread.join(timeout=10)

@@ -134,6 +134,9 @@ def test_timing_report_format_and_round_trip(fw):
     without_visits = p.timing(3, (9, 10, 12), 0, None)
     assert without_visits.endswith(" visits=0 visit_us=-")
     assert p.parse_report(without_visits) == ("T", 3, (9, 10, 12), 0, None)
+    two = p.timing(3, (9, 10, 12), 0, None, "01", (2, 9100))
+    assert two.endswith(" buses=01 gc=2/9100")  # core 1's collections, the longest's us
+    assert p.parse_report(two) == ("T", 3, (9, 10, 12), 0, None)
 
 
 @given(

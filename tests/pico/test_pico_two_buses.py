@@ -204,6 +204,94 @@ def test_a_drop_is_reported_with_its_age_before_a_heartbeat_due(
     booted.check()
 
 
+def conf(booted: pico_board.EmulatedPico, sl: SerialLink, key: str, value: int) -> None:
+    """``CONF key=value`` over the link, once the board said OK."""
+    sl.replies.clear()
+    sl.send(protocol.conf(key, value))
+    ok = protocol.Ok(key, str(value))
+    booted.wait_for(lambda: ok in list(sl.replies), WAIT, f"OK {key}")
+
+
+COLLECTION_MS = 6.0
+"""Shorter than any collection of this firmware's heap on the emulated RP2040 (9 to 12 ms)."""
+FRAME_MS = 4.0
+"""Longer than any one frame's share of a turn here (a snapshot, its timings, or an ``S``
+frame: 2 to 4 ms)."""
+HATS_ON_SPI0 = (1, 2, 3, 4, 5)
+"""Hats of three on spots 1..5 (SPI0): core 0's half is then longer than core 1's by more
+than a collection, as on the default wiring's worst layout."""
+
+
+def collections(output: bytes) -> tuple[int, int]:
+    """The last ``T`` frame's ``gc=<n>/<us>``: core 1's collections, the longest's us."""
+    found = re.findall(rb" T [^\n]* gc=(\d+)/(\d+)\*", output)
+    assert found, "no T frame with gc="
+    return int(found[-1][0]), int(found[-1][1])
+
+
+def test_the_heap_is_collected_by_core1_while_core0_scans(
+    booted: pico_board.EmulatedPico,
+    link: tuple[SerialLink, queue.Queue[Observation]],
+) -> None:
+    """Snapshots with their timings every 100 ms and a tag dropped or lifted on SPI1 every
+    70 ms allocate a few KB a turn: the heap's collections, once 32 KB are due, are made
+    by core 1 once its half is scanned (the ``T`` frame counts them and times the longest),
+    while core 0 scans its longer half, not between two cycles, where a collection holds up
+    every reader's next visit: fewer turns outlast their frames by half a collection than
+    collections were made (before, each collection lengthened a turn)."""
+    sl, _ = link
+    hats = [booted.place(r, f"04C2{r:02X}{k:02X}C0FFEE") for r in HATS_ON_SPI0 for k in range(3)]
+    conf(booted, sl, "stats", 1)
+    conf(booted, sl, "heartbeat_ms", 100)
+    booted.wait_for(lambda: b" gc=" in booted.output, WAIT, "a T frame")
+    with booted.lock:
+        begin = len(booted.antennas)
+        first = booted.now_ns
+        before = collections(bytes(booted.output))[0]
+    lying: dict[int, pico_board.chip.Tag] = {}
+    serial = [0]
+
+    def drop() -> None:
+        serial[0] += 1
+        reader = SPI1[serial[0] * 4 % len(SPI1)]
+        if reader in lying:
+            booted.remove(lying.pop(reader))
+        else:
+            lying[reader] = booted.place(reader, f"04C1{serial[0]:04X}C0FF{reader:02X}")
+        if booted.now_ns < first + 3_000_000_000:
+            booted.at(booted.now_ns + 70_000_000, drop)
+
+    booted.at(first + 70_000_000, drop)
+    booted.wait_for(lambda: booted.now_ns > first + 3_200_000_000, WAIT * 4, "3.2 s emulated")
+    with booted.lock:
+        antennas = booted.antennas[begin:]
+        output = bytes(booted.output)
+        sent = list(booted._sent_at)
+        for tag in [*lying.values(), *hats]:
+            booted.remove(tag)
+    conf(booted, sl, "heartbeat_ms", 1000)
+    count, longest_us = collections(output)
+    assert count - before >= 2  # 32 KB were due twice or more
+    assert COLLECTION_MS * 1000 < longest_us < 20_000
+    starts = [a.ns for a in antennas if a.on and a.reader == 0]
+    core0 = [a.ns for a in antennas if not a.on and a.reader not in SPI1]
+    ends = [max(n for n in core0 if n < start) for start in starts[1:]]  # core 0's halves
+
+    def out_at(ns: int) -> int:
+        return max([size for at, size in sent if at <= ns], default=0)
+
+    beyond = []  # ms: a turn's time beyond its frames
+    for k in range(len(ends) - 1):
+        # A turn's frames leave by USB before the next half's end.
+        frames = output.count(b"\n", out_at(ends[k]), out_at(ends[k + 1]))
+        beyond.append((starts[k + 1] - ends[k]) / 1e6 - FRAME_MS * frames)
+    assert len(starts) > 20
+    # Not between two cycles, as a rule: fewer turns outlasted their frames by half a
+    # collection than collections were made (each did, before).
+    assert sum(b > COLLECTION_MS / 2 for b in beyond) < count - before, beyond
+    booted.check()
+
+
 def test_a_wedged_core1_is_named_and_core0_scans_on(
     booted: pico_board.EmulatedPico,
     link: tuple[SerialLink, queue.Queue[Observation]],
