@@ -132,6 +132,29 @@ Describer = Callable[[TableEvent, Sequence[str], str], "str | None"]
 """A game's own transcript lines: (one of its events, seat names, language) -> its line,
 or None for an event left to the lines every game shares (`companion.transcript`)."""
 
+Speak = Callable[[TableEvent, object, Sequence[str], str], "str | None"]
+"""What a game says aloud of one of its events: (the event, the public screen after the
+input that made it, seat names, language) -> the sentence to say, "" to say nothing, or
+None to leave the event to the shared lines (a won game, a fault, the table fixed)."""
+Turn = Callable[[Sequence[TableEvent], object], "int | None"]
+"""A game's turns: (one input's events, the public screen after it) -> the seat the table
+should hear is to play now ("À toi, Bob.", said last), or None. For a game whose events
+do not say whose turn it is (its screen does)."""
+Opening = Callable[[object, Sequence[str], str], "str | None"]
+"""A game's opening: (the screen of a game that has had no input yet, seat names,
+language) -> what the table says as it starts, or None."""
+
+
+@dataclass(frozen=True)
+class Voice:
+    """What the table says aloud of a game (`companion.speech`): its events, its turns if
+    its events do not say them, its opening if the screen's prompt needs the game's own
+    context to be said."""
+
+    speak: Speak
+    turn: Turn | None = None
+    opening: Opening | None = None
+
 
 class SimResultLike(Protocol):
     setup: Setup
@@ -335,6 +358,9 @@ class Game:
     """Its own lines for its own events in a transcript (`companion replay`, the demo, the
     page's history), in English or French; asked first for this game's events only, so
     two games may share a kind ("swap"). None: the lines every game shares only."""
+    voice: Voice | None = None
+    """What the table says aloud of its events (`companion.speech`), whether or not any
+    of its modules was loaded before. None: the lines every game shares only."""
     first_question: str = "menu.title.first"
     """The text key of the power-on menu's question for the first player (the one its
     rule book names)."""

@@ -37,6 +37,7 @@ from companion.contract.game import (
     TableReferee,
     TableSetting,
     TokenFamily,
+    Voice,
 )
 from companion.contract.inputs import Setup
 from companion.screens.text import LANGUAGES, phrase, register_words
@@ -44,7 +45,7 @@ from companion.screens.text import LANGUAGES, phrase, register_words
 __all__ = [
     "BUILT_IN", "DEFAULT_GAME", "ENTRY_POINTS", "Aiming", "Announcing", "Button", "Facts", "Game",
     "Printables", "RuleOption", "SimResultLike", "TableReferee", "TableSetting",
-    "TokenFamily", "UnknownGame", "buttons", "facts", "get", "make_referee", "names",
+    "TokenFamily", "UnknownGame", "Voice", "buttons", "facts", "get", "make_referee", "names",
     "players_problem", "register", "settings_of", "table_settings", "taking",
     "token_families",
 ]  # fmt: skip

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import re
 import subprocess
 import sys
@@ -20,8 +21,11 @@ from companion import games
 from companion.cli_words import speaking, text_of
 from companion.config.pins import EEPROM_PINS, I2C1_PINS, MAX_GPIO
 from companion.devices.registry import KIND
+from companion.games import Game, TableReferee
+from companion.referee.event_log import TableEvent
 from companion.screens.font import sanitize
 from companion.screens.text import LANGUAGES
+from companion.speech import announcement, opening
 from companion.transcript import describe, shared_line
 from tests.games import TEST_GAME, contract_games, descriptor, playing, registered
 
@@ -75,13 +79,38 @@ def test_two_games_declaring_a_family_or_a_button_declare_the_same() -> None:
                 assert buttons[button.name] == button, (name, button.name)
 
 
+def in_a_fresh_interpreter(script: str, asked: object) -> object:
+    """What `script` prints (JSON) in an interpreter that loaded nothing of any game, given
+    `asked` pickled on its standard input: a game's screens unpickled there load its screen
+    module alone, as a replay or a page that never started the game's referee would."""
+    root = Path(__file__).resolve().parents[2]
+    # The games of this run (a game copied elsewhere, tests/contract/test_new_game.py) too.
+    path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p)
+    games_asked = os.environ.get("COMPANION_GAMES") or TEST_GAME
+    env = dict(os.environ, COMPANION_GAMES=games_asked, PYTHONPATH=path)
+    script = "import json, pickle, sys\n" + script
+    fresh = subprocess.run([sys.executable, "-c", script], input=pickle.dumps(asked),
+                           capture_output=True, check=True, env=env, cwd=root)  # fmt: skip
+    return json.loads(fresh.stdout)
+
+
+def played(game: Game) -> tuple[TableReferee, list[tuple[list[TableEvent], object]]]:
+    """A whole simulated game of `game`, fed input by input: its referee at the end, and
+    each input's events with the screen after it (the first: none, the opening screen)."""
+    setup = game.simulated_setup(game.default_seats, 1)
+    referee = game.referee(setup)
+    steps: list[tuple[list[TableEvent], object]] = [([], referee.screen)]
+    for record in game.simulate(setup).inputs:
+        steps.append((referee.feed(record), referee.screen))
+    return referee, steps
+
+
 LINES = """
-import json, sys
 from companion.transcript import describe
-game, names, events = json.load(sys.stdin)
+game, names, events = pickle.load(sys.stdin.buffer)
 print(json.dumps([describe(e, names, game, lang) for lang in ("en", "fr") for e in events]))
 """
-"""A transcript of given events, in an interpreter that loaded nothing of any game."""
+"""A transcript of given events."""
 
 
 @pytest.mark.parametrize("name", contract_games())
@@ -96,15 +125,36 @@ def test_a_games_lines_come_from_its_descriptor_whatever_was_imported(name: str)
         here = [describe(e, names, name, lang) for lang in ("en", "fr") for e in events]
         own = [e for e in events if describe(e, names, name) != shared_line(e, names, "en")]
     assert own, "no event of the game has a line of its own"
-    root = Path(__file__).resolve().parents[2]
-    # The games of this run (a game copied elsewhere, tests/contract/test_new_game.py) too.
-    path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p)
-    games_asked = os.environ.get("COMPANION_GAMES") or TEST_GAME
-    env = dict(os.environ, COMPANION_GAMES=games_asked, PYTHONPATH=path)
-    asked = json.dumps([name, names, events])
-    fresh = subprocess.run([sys.executable, "-c", LINES], input=asked, capture_output=True,
-                           text=True, check=True, env=env, cwd=root)  # fmt: skip
-    assert json.loads(fresh.stdout) == here
+    assert in_a_fresh_interpreter(LINES, [name, names, events]) == here
+
+
+SPOKEN = """
+from companion.speech import announcement, opening
+game, names, steps = pickle.load(sys.stdin.buffer)
+said = [opening(steps[0][1], names, game, lang) for lang in ("en", "fr")]
+said += [announcement(events, screen, names, game, lang)
+         for lang in ("en", "fr") for events, screen in steps[1:]]
+print(json.dumps(said))
+"""
+"""What the table says of given inputs' events and screens."""
+
+
+@pytest.mark.parametrize("name", contract_games())
+def test_a_games_voice_comes_from_its_descriptor_whatever_was_imported(name: str) -> None:
+    """What the table says aloud of a game is its descriptor's (`Game.voice`), not filled
+    in by importing its voice module: an interpreter that loaded only the game's screens
+    (unpickled) says a simulated game's opening and inputs as the referee's process does."""
+    with playing(name) as game:
+        assert game.voice is not None
+        referee, steps = played(game)
+        names = list(referee.names)
+        here = [opening(steps[0][1], names, name, lang) for lang in ("en", "fr")]
+        here += [announcement(events, screen, names, name, lang)
+                 for lang in ("en", "fr") for events, screen in steps[1:]]  # fmt: skip
+    own = [e for events, s in steps for e in events
+           if game.voice.speak(e, s, names, "en") is not None]  # fmt: skip
+    assert own, "the game's voice says nothing of its own"
+    assert in_a_fresh_interpreter(SPOKEN, [name, names, steps]) == here
 
 
 @pytest.mark.parametrize("name", contract_games())

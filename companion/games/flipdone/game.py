@@ -14,10 +14,11 @@ from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, TokenFamily, register
-from companion.games.flipdone import voice, words  # noqa: F401  (registers its phrases, voice)
+from companion.games.flipdone import words  # noqa: F401  (registers its phrases)
 from companion.games.flipdone.facts import FACTS
 from companion.games.flipdone.page import page_view
 from companion.games.flipdone.rules import DECK, ENGINE, PLAYERS, SQUARES
+from companion.games.flipdone.voice import VOICE
 from companion.journal import Setup
 from companion.referee.event_log import TableEvent
 
@@ -109,6 +110,7 @@ FLIPDONE = register(
         bots=BOTS,
         console=console,
         describe=describe,
+        voice=VOICE,
         controls=("choose", "back"),
         token_families=(
             TokenFamily(

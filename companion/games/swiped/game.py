@@ -18,10 +18,11 @@ from typing import IO, TYPE_CHECKING, Any
 
 from companion.cli_words import said
 from companion.games import Button, Game, Printables, TokenFamily, register
-from companion.games.swiped import voice, words  # noqa: F401  (registers its phrases, voice)
+from companion.games.swiped import words  # noqa: F401  (registers its phrases)
 from companion.games.swiped.facts import FACTS
 from companion.games.swiped.rules import COLOURS, ENGINE, PLAYERS, SQUARES, Config
 from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK
+from companion.games.swiped.voice import VOICE
 from companion.journal import Setup
 from companion.referee.event_log import TableEvent
 
@@ -168,6 +169,7 @@ SWIPED = register(
         bots=BOTS,
         console=console,
         describe=describe,
+        voice=VOICE,
         controls=("doublon", "menteur", "aim", "choose", "back"),
         token_families=(
             TokenFamily("layout", "[1-9][0-9]*", "swiped.cli.layout_kinds", "swiped.cli.card"),

@@ -17,10 +17,11 @@ from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, register
-from companion.games.vnp import voice, words  # noqa: F401  (registers its phrases, voice)
+from companion.games.vnp import words  # noqa: F401  (registers its phrases)
 from companion.games.vnp.facts import FACTS
 from companion.games.vnp.rules.config import BOARD_SIZES
 from companion.games.vnp.rules.contract import ENGINE
+from companion.games.vnp.voice import VOICE
 from companion.journal import Setup
 from companion.referee.event_log import TableEvent
 
@@ -157,6 +158,7 @@ VNP = register(
         bots=BOTS,
         console=console,
         describe=describe,
+        voice=VOICE,
         controls=("place", "pass", "hint", "back"),
         page_view=page_view,
         page_value=page_value,

@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from companion.games import Button, Game, TokenFamily, register
+from companion.games import Button, Game, TokenFamily, Voice, register
 
-from . import words  # registers the game's phrases and voice
+from . import words  # registers the game's phrases
 from .referee import PASS_TURN, TallyReferee
 from .rules.contract import ENGINE
 from .rules.engine import NAME
@@ -61,6 +61,7 @@ TALLY = register(
         default_seats=2,
         referee=TallyReferee,
         describe=words.describe,
+        voice=Voice(words.speak),
         check=check,
         spots=lambda seats, layout: 1,
         tokens=tokens,
