@@ -45,10 +45,8 @@ voice may use it for its turns)."""
 def _voice(game: str) -> Voice | None:
     """The game's voice (its descriptor's); none for a game the registry does not know (an
     old journal's: its events get the shared lines)."""
-    try:
-        return games.get(game).voice
-    except games.UnknownGame:
-        return None
+    known = games.known(game)
+    return known.voice if known is not None else None
 
 
 def prompted_turn(ends: frozenset[str], prompts: frozenset[str]) -> Turn:
@@ -90,7 +88,9 @@ def sentence(
         if fixed is not None:
             return fixed
     if kind in ("game_won", "fault"):
-        text = shared_line(event, names, lang)
+        known = games.known(game)
+        own = known.engine_words if known is not None else None
+        text = shared_line(event, names, lang, engine_words=own)
         return None if text is None else _sentence(text)
     return None
 

@@ -132,6 +132,11 @@ Describer = Callable[[TableEvent, Sequence[str], str], "str | None"]
 """A game's own transcript lines: (one of its events, seat names, language) -> its line,
 or None for an event left to the lines every game shares (`companion.transcript`)."""
 
+EngineWords = Mapping[str, Mapping[str, str]]
+"""A game's French for its engine's names that an English line shows as they are: group
+("fault", "step", "phase") -> the engine's name ("designate") -> its French ("le
+placement"), said by the lines every game shares (`companion.transcript.engine_word`)."""
+
 Speak = Callable[[TableEvent, object, Sequence[str], str], "str | None"]
 """What a game says aloud of one of its events: (the event, the public screen after the
 input that made it, seat names, language) -> the sentence to say, "" to say nothing, or
@@ -358,6 +363,9 @@ class Game:
     """Its own lines for its own events in a transcript (`companion replay`, the demo, the
     page's history), in English or French; asked first for this game's events only, so
     two games may share a kind ("swap"). None: the lines every game shares only."""
+    engine_words: EngineWords = field(default_factory=dict)
+    """The French of its engine's names in the lines every game shares (an undone step, a
+    fault); a name the core already says is the core's."""
     voice: Voice | None = None
     """What the table says aloud of its events (`companion.speech`), whether or not any
     of its modules was loaded before. None: the lines every game shares only."""

@@ -45,7 +45,8 @@ from companion.screens.text import LANGUAGES, phrase, register_words
 __all__ = [
     "BUILT_IN", "DEFAULT_GAME", "ENTRY_POINTS", "Aiming", "Announcing", "Button", "Facts", "Game",
     "Printables", "RuleOption", "SimResultLike", "TableReferee", "TableSetting",
-    "TokenFamily", "UnknownGame", "Voice", "buttons", "facts", "get", "make_referee", "names",
+    "TokenFamily", "UnknownGame", "Voice", "buttons", "facts", "get", "known", "make_referee",
+    "names",
     "players_problem", "register", "settings_of", "table_settings", "taking",
     "token_families",
 ]  # fmt: skip
@@ -140,6 +141,17 @@ def get(name: str) -> Game:
     if game is None:
         raise UnknownGame(f"unknown game {name!r}; games are {', '.join(names())}")
     return game
+
+
+def known(name: str | None) -> Game | None:
+    """The game `name`, or None for no name or one the registry does not know (an old
+    journal's: its events get the lines every game shares)."""
+    if not name:
+        return None
+    try:
+        return get(name)
+    except UnknownGame:
+        return None
 
 
 def facts(name: str) -> Facts:

@@ -26,6 +26,7 @@ from companion.referee.event_log import TableEvent
 from companion.screens.font import sanitize
 from companion.screens.text import LANGUAGES
 from companion.speech import announcement, opening
+from companion.transcript import _FRENCH as CORE_ENGINE_WORDS
 from companion.transcript import describe, shared_line
 from tests.games import TEST_GAME, contract_games, descriptor, playing, registered
 
@@ -155,6 +156,34 @@ def test_a_games_voice_comes_from_its_descriptor_whatever_was_imported(name: str
            if game.voice.speak(e, s, names, "en") is not None]  # fmt: skip
     assert own, "the game's voice says nothing of its own"
     assert in_a_fresh_interpreter(SPOKEN, [name, names, steps]) == here
+
+
+CORE_TABLES = """
+import importlib, pkgutil
+from companion import transcript
+tables = {"engine words": transcript._FRENCH}
+def seen(): return {name: repr(table) for name, table in tables.items()}
+before = seen()
+package = pickle.load(sys.stdin.buffer)
+for found in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."):
+    importlib.import_module(found.name)
+print(json.dumps(sorted(name for name, table in seen().items() if table != before[name])))
+"""
+"""The core's tables that importing every module of a game's package changed."""
+
+
+@pytest.mark.parametrize("name", contract_games())
+def test_importing_a_games_modules_fills_no_table_of_the_core(name: str) -> None:
+    """A game gives the core its parts through its descriptor's typed fields, never by
+    filling a table of the core as a side effect of importing one of its modules (which a
+    replay, a page or a speech path that never imported that module would miss): an
+    interpreter that imports every module of the game's package leaves them as it found
+    them. A game's engine words are its own and say no name the core says otherwise."""
+    game = descriptor(name)
+    package = game.referee.__module__.rpartition(".")[0]
+    assert in_a_fresh_interpreter(CORE_TABLES, package) == []
+    for group, words in game.engine_words.items():
+        assert not set(words) & set(CORE_ENGINE_WORDS.get(group, {})), group
 
 
 @pytest.mark.parametrize("name", contract_games())

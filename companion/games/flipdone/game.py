@@ -14,7 +14,7 @@ from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, TokenFamily, register
-from companion.games.flipdone import words  # noqa: F401  (registers its phrases)
+from companion.games.flipdone import words  # registers its phrases
 from companion.games.flipdone.facts import FACTS
 from companion.games.flipdone.page import page_view
 from companion.games.flipdone.rules import DECK, ENGINE, PLAYERS, SQUARES
@@ -110,6 +110,7 @@ FLIPDONE = register(
         bots=BOTS,
         console=console,
         describe=describe,
+        engine_words=words.ENGINE_WORDS,
         voice=VOICE,
         controls=("choose", "back"),
         token_families=(

@@ -8,7 +8,7 @@ undone steps in the transcript's shared lines.
 from __future__ import annotations
 
 from companion.screens.text import register_words
-from companion.transcript import register_engine_words
+from companion.transcript import EngineWords
 
 PHRASES: dict[str, dict[str, str]] = {
     "fr": {
@@ -333,5 +333,6 @@ register_words("flipdone", {
            "flipdone.cli.card_kinds": "card:<rank><suit> (e.g. card:QH)"},
 }, drawn=False)  # fmt: skip
 # What `companion enroll` calls a card ("tap card QH (7 of 52)"), and its kinds.
-register_engine_words("step", {"build": "la carte posée", "discard": "la défausse"})
-# The steps `back` takes back, as a transcript's shared undo line says them in French.
+ENGINE_WORDS: EngineWords = {"step": {"build": "la carte posée", "discard": "la défausse"}}
+"""The steps `back` takes back, as a transcript's shared undo line says them in French (its
+descriptor's `engine_words`)."""

@@ -15,7 +15,7 @@ from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_conf
 from companion.games.passpass.rules.layouts import Layout, LayoutError
 from companion.games.passpass.table_settings import SETUP_FIELDS, TABLE_SETTINGS
 from companion.games.passpass.tokens import FAMILY
-from companion.games.passpass.transcript import describer
+from companion.games.passpass.transcript import ENGINE_WORDS, describer
 from companion.games.passpass.voice import VOICE
 from companion.journal import Setup
 from companion.options import whole_number
@@ -121,6 +121,7 @@ def _descriptor(rules: RuleSet, shown: Facts, default_seats: int) -> Game:
         bots=tuple(BOTS),
         console=console,
         describe=describer(name),
+        engine_words=ENGINE_WORDS,
         voice=VOICE,
         controls=("announce", "doublon", "menteur", "choose", "aim", "back"),
         token_families=(TokenFamily.of_words(FAMILY[name], rules.tokens, named=words.TOKEN_NAME),),
