@@ -19,19 +19,19 @@ never speaks over itself.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion import games
-from companion.contract.game import Opening, Speak, Turn, Voice
+from companion.contract.game import Sayer, Speak, Turn, Voice
 from companion.referee.event_log import TableEvent
-from companion.screens.text import check_lang, say
+from companion.screens.text import check_lang
 from companion.transcript import shared_line
 
 if TYPE_CHECKING:
     from companion.contract.game import TableReferee
     from companion.devices.sound import Sound
 
-__all__ = ["Opening", "Speak", "Speaker", "Turn", "Voice", "announcement", "fix", "line",
+__all__ = ["Sayer", "Speak", "Speaker", "Turn", "Voice", "announcement", "fix", "line",
            "opening", "prompted_turn", "sentence"]  # fmt: skip
 
 _LINES: dict[str, dict[str, str]] = {
@@ -83,12 +83,12 @@ def sentence(
     kind = event["kind"]
     if kind == "fixed":
         return line("fixed", lang)
-    if kind == "fault":
-        fixed = fix(event, screen, names, lang)
+    known = games.known(game)
+    if kind == "fault" and known is not None and known.say is not None:
+        fixed = fix(event, screen, names, lang, known.say)
         if fixed is not None:
             return fixed
     if kind in ("game_won", "fault"):
-        known = games.known(game)
         own = known.engine_words if known is not None else None
         text = shared_line(event, names, lang, engine_words=own)
         return None if text is None else _sentence(text)
@@ -96,17 +96,17 @@ def sentence(
 
 
 def fix(
-    event: TableEvent, screen: object, names: Sequence[str], lang: str, **context: Any
+    event: TableEvent, screen: object, names: Sequence[str], lang: str, say: Sayer
 ) -> str | None:
     """A fault's sentence as its STOP screen says it, the place, what is wrong and the
     fix ("Chapeau 3 : un animal en trop. Retire-le."): the screen's prompt, said by its
-    game (`companion.screens.text.say`, with the game's `context`), when it is the
-    prompt of this fault (a game's fault event names its prompt as `reason`); None when
-    the screen shows something else (a notice over it for a moment)."""
+    game (`say`, its descriptor's), when it is the prompt of this fault (a game's fault
+    event names its prompt as `reason`); None when the screen shows something else (a
+    notice over it for a moment)."""
     prompt = getattr(screen, "prompt", None)
     if prompt is None or str(getattr(prompt, "say", "")) != event.get("reason"):
         return None
-    return say(prompt, names, lang, **context)
+    return say(prompt, names, lang, screen)
 
 
 def announcement(
@@ -130,16 +130,14 @@ def announcement(
 
 def opening(screen: object, names: Sequence[str], game: str, lang: str) -> str | None:
     """What the table says as a game starts, before any input (no event says it): the
-    game's own opening, else the screen's instruction (its prompt, as the OLED words it:
-    "Bob, glisse un animal dans un chapeau."), else whose turn it is (the game's `Turn`
-    given no events)."""
-    voice = _voice(game)
-    if voice is not None and voice.opening is not None:
-        return voice.opening(screen, names, lang)
+    screen's instruction (its prompt, as the OLED words it:
+    "Bob, glisse un animal dans un chapeau.", said by the game's `say`), else whose turn it
+    is (the game's `Turn` given no events)."""
+    known = games.known(game)
     prompt = getattr(screen, "prompt", None)
-    if prompt is not None:
-        return say(prompt, names, lang)
-    turn = voice.turn if voice is not None else None
+    if prompt is not None and known is not None and known.say is not None:
+        return known.say(prompt, names, lang, screen)
+    turn = known.voice.turn if known is not None and known.voice is not None else None
     seat = turn((), screen) if turn is not None else None
     if seat is None:
         return None

@@ -132,6 +132,11 @@ Describer = Callable[[TableEvent, Sequence[str], str], "str | None"]
 """A game's own transcript lines: (one of its events, seat names, language) -> its line,
 or None for an event left to the lines every game shares (`companion.transcript`)."""
 
+Sayer = Callable[[object, Sequence[str], str, object], str]
+"""How a game says its prompts: (one of its prompts, seat names, language, the public
+screen showing it, for what the sentence may need beyond the prompt) -> the sentence, as
+the OLED words it; a TypeError for a prompt that is not the game's."""
+
 EngineWords = Mapping[str, Mapping[str, str]]
 """A game's French for its engine's names that an English line shows as they are: group
 ("fault", "step", "phase") -> the engine's name ("designate") -> its French ("le
@@ -145,20 +150,15 @@ Turn = Callable[[Sequence[TableEvent], object], "int | None"]
 """A game's turns: (one input's events, the public screen after it) -> the seat the table
 should hear is to play now ("À toi, Bob.", said last), or None. For a game whose events
 do not say whose turn it is (its screen does)."""
-Opening = Callable[[object, Sequence[str], str], "str | None"]
-"""A game's opening: (the screen of a game that has had no input yet, seat names,
-language) -> what the table says as it starts, or None."""
 
 
 @dataclass(frozen=True)
 class Voice:
-    """What the table says aloud of a game (`companion.speech`): its events, its turns if
-    its events do not say them, its opening if the screen's prompt needs the game's own
-    context to be said."""
+    """What the table says aloud of a game (`companion.speech`): its events, and its turns
+    if its events do not say them."""
 
     speak: Speak
     turn: Turn | None = None
-    opening: Opening | None = None
 
 
 class SimResultLike(Protocol):
@@ -366,6 +366,9 @@ class Game:
     engine_words: EngineWords = field(default_factory=dict)
     """The French of its engine's names in the lines every game shares (an undone step, a
     fault); a name the core already says is the core's."""
+    say: Sayer | None = None
+    """How its screens' prompts are said aloud (a fault's fix, the first instruction). None:
+    its prompts are not said."""
     voice: Voice | None = None
     """What the table says aloud of its events (`companion.speech`), whether or not any
     of its modules was loaded before. None: the lines every game shares only."""

@@ -158,10 +158,26 @@ def test_a_games_voice_comes_from_its_descriptor_whatever_was_imported(name: str
     assert in_a_fresh_interpreter(SPOKEN, [name, names, steps]) == here
 
 
+@pytest.mark.parametrize("name", [n for n in contract_games() if descriptor(n).say])
+def test_a_games_say_says_its_prompts_and_refuses_another_kind(name: str) -> None:
+    """A game that says its prompts (`Game.say`) says its own screens' prompts (the first
+    instruction, a fault's fix), and names the type of a prompt that is not its own."""
+    with playing(name) as game:
+        referee, steps = played(game)
+    names = list(referee.names)
+    prompts = [(s.prompt, s) for _, s in steps if getattr(s, "prompt", None) is not None]
+    assert prompts and game.say is not None
+    for lang in LANGUAGES:
+        assert all(game.say(prompt, names, lang, screen).strip() for prompt, screen in prompts)
+    with pytest.raises(TypeError, match="says no tuple"):
+        game.say((), names, "fr", steps[0][1])
+
+
 CORE_TABLES = """
 import importlib, pkgutil
 from companion import transcript
-tables = {"engine words": transcript._FRENCH}
+from companion.screens import text
+tables = {"engine words": transcript._FRENCH, "sayers": getattr(text, "_SAYERS", {})}
 def seen(): return {name: repr(table) for name, table in tables.items()}
 before = seen()
 package = pickle.load(sys.stdin.buffer)

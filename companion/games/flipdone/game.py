@@ -58,6 +58,15 @@ def describe(event: TableEvent, names: Sequence[str], lang: str) -> str | None:
     return lines(event, names, lang)
 
 
+def say(prompt: object, names: Sequence[str], lang: str, screen: object) -> str:
+    """Its screens' prompts, said (its screens module imported with the first one asked)."""
+    from companion.games.flipdone.screens import FdPrompt, fd_say
+
+    if not isinstance(prompt, FdPrompt):
+        raise TypeError(f"{FACTS.title} says no {type(prompt).__name__}")
+    return fd_say(prompt, tuple(names), lang)
+
+
 def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
     from companion.games.flipdone.sim import make_setup
 
@@ -111,6 +120,7 @@ FLIPDONE = register(
         console=console,
         describe=describe,
         engine_words=words.ENGINE_WORDS,
+        say=say,
         voice=VOICE,
         controls=("choose", "back"),
         token_families=(

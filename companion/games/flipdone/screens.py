@@ -50,7 +50,6 @@ from companion.screens.text import (
     DEFAULT_LANGUAGE,
     check_lang,
     phrase,
-    register_say,
     seat_name,
 )
 
@@ -424,6 +423,3 @@ __all__ = [
     "Scoring", "colour_letter", "draw_mat", "fd_place", "fd_places", "fd_say", "line_name",
     "scoring_line",
 ]  # fmt: skip
-
-
-register_say(FdPrompt, fd_say)

@@ -122,6 +122,7 @@ def _descriptor(rules: RuleSet, shown: Facts, default_seats: int) -> Game:
         console=console,
         describe=describer(name),
         engine_words=ENGINE_WORDS,
+        say=words.prompt_said,
         voice=VOICE,
         controls=("announce", "doublon", "menteur", "choose", "aim", "back"),
         token_families=(TokenFamily.of_words(FAMILY[name], rules.tokens, named=words.TOKEN_NAME),),

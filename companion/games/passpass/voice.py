@@ -14,9 +14,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games.passpass.rules import Challenge, Verdict
-from companion.games.passpass.words import verdict_facts, verdict_outcome, verdict_title
+from companion.games.passpass.words import (
+    prompt_said,
+    verdict_facts,
+    verdict_outcome,
+    verdict_title,
+)
 from companion.referee.event_log import TableEvent
-from companion.screens.text import check_lang, say
+from companion.screens.text import check_lang
 from companion.speech import Voice, fix, line
 
 SPOKEN: dict[str, dict[str, str]] = {
@@ -71,7 +76,7 @@ def speak(event: TableEvent, screen: Any, names: Sequence[str], lang: str) -> st
     if kind in ("manche_void", "manche_start"):
         return _spoken(kind, lang, n=own.get("manche"))
     if kind == "fault":  # the fix in the game's words for its tokens (the view's game)
-        return fix(event, screen, names, lang, view=getattr(screen, "view", None))
+        return fix(event, screen, names, lang, prompt_said)
     if kind in ("game_won", "fixed"):
         return None
     return ""
@@ -98,12 +103,5 @@ def _verdict(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
     return " ".join(p for p in parts if p)
 
 
-def opening(screen: Any, names: Sequence[str], lang: str) -> str | None:
-    """The first instruction, in the game's words for its tokens (the view's game):
-    "Bob, glisse un animal dans un chapeau."."""
-    prompt = getattr(screen, "prompt", None)
-    return None if prompt is None else say(prompt, names, lang, view=getattr(screen, "view", None))
-
-
-VOICE = Voice(speak, opening=opening)
+VOICE = Voice(speak)
 """Its voice (both editions'), its descriptors' `voice`."""

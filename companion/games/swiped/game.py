@@ -67,6 +67,15 @@ def describe(event: TableEvent, names: Sequence[str], lang: str) -> str | None:
     return lines(event, names, lang)
 
 
+def say(prompt: object, names: Sequence[str], lang: str, screen: object) -> str:
+    """Its screens' prompts, said (its screens module imported with the first one asked)."""
+    from companion.games.swiped.screens import SwPrompt, sw_say
+
+    if not isinstance(prompt, SwPrompt):
+        raise TypeError(f"{FACTS.title} says no {type(prompt).__name__}")
+    return sw_say(prompt, names, lang)
+
+
 def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
     from companion.games.swiped.sim import make_setup
 
@@ -169,6 +178,7 @@ SWIPED = register(
         bots=BOTS,
         console=console,
         describe=describe,
+        say=say,
         voice=VOICE,
         controls=("doublon", "menteur", "aim", "choose", "back"),
         token_families=(

@@ -38,7 +38,6 @@ from companion.screens.text import (
     DEFAULT_LANGUAGE,
     check_lang,
     phrase,
-    register_say,
     seat_name,
 )
 
@@ -356,6 +355,3 @@ __all__ = [
     "SwParam", "SwPrompt", "SwSay", "SwScreen", "colour_name", "draw_grid", "sw_phrase",
     "sw_phrase_keys", "sw_say", "verdict_line",
 ]  # fmt: skip
-
-
-register_say(SwPrompt, sw_say)
