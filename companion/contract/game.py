@@ -33,6 +33,7 @@ from companion.screens.model import Reason
 if TYPE_CHECKING:  # leaves, read by mypy only (the lab is imported when asked for)
     from companion.games.virtual_kit import Kit
     from companion.lab.model import LabGame
+    from companion.screens.pen import Pen
 
 
 class TableReferee(Protocol):
@@ -136,6 +137,10 @@ Sayer = Callable[[object, Sequence[str], str, object], str]
 """How a game says its prompts: (one of its prompts, seat names, language, the public
 screen showing it, for what the sentence may need beyond the prompt) -> the sentence, as
 the OLED words it; a TypeError for a prompt that is not the game's."""
+
+Renderer = Callable[["Pen", Any, str], None]
+"""How one kind of a game's screens is drawn: (the pen on a blank 128x64 drawing, a screen
+of that kind, language)."""
 
 EngineWords = Mapping[str, Mapping[str, str]]
 """A game's French for its engine's names that an English line shows as they are: group
@@ -366,6 +371,11 @@ class Game:
     engine_words: EngineWords = field(default_factory=dict)
     """The French of its engine's names in the lines every game shares (an undone step, a
     fault); a name the core already says is the core's."""
+    screens: Callable[[], Mapping[type, Renderer]] | None = None
+    """() -> the kinds of its OLED screens and how each is drawn (its screens module,
+    imported when a screen of the game is first drawn), so any path that has one of its
+    screens draws it (`companion.screens.render.draw`). None: a game with no screen of
+    its own."""
     say: Sayer | None = None
     """How its screens' prompts are said aloud (a fault's fix, the first instruction). None:
     its prompts are not said."""

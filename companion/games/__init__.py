@@ -32,6 +32,7 @@ from companion.contract.game import (
     Facts,
     Game,
     Printables,
+    Renderer,
     RuleOption,
     SimResultLike,
     TableReferee,
@@ -44,9 +45,9 @@ from companion.screens.text import LANGUAGES, phrase, register_words
 
 __all__ = [
     "BUILT_IN", "DEFAULT_GAME", "ENTRY_POINTS", "Aiming", "Announcing", "Button", "Facts", "Game",
-    "Printables", "RuleOption", "SimResultLike", "TableReferee", "TableSetting",
-    "TokenFamily", "UnknownGame", "Voice", "buttons", "facts", "get", "known", "make_referee",
-    "names",
+    "Printables", "Renderer", "RuleOption", "SimResultLike", "TableReferee", "TableSetting",
+    "TokenFamily", "UnknownGame", "Voice", "buttons", "facts", "get", "known", "loaded",
+    "make_referee", "names",
     "players_problem", "register", "settings_of", "table_settings", "taking",
     "token_families",
 ]  # fmt: skip
@@ -152,6 +153,12 @@ def known(name: str | None) -> Game | None:
         return get(name)
     except UnknownGame:
         return None
+
+
+def loaded() -> tuple[Game, ...]:
+    """The games loaded so far, loading none (the built-in ones first)."""
+    found = [g for g in _BUILT_IN_GAMES.values() if g is not None]
+    return tuple({g.name: g for g in (*found, *_REGISTRY.values())}.values())
 
 
 def facts(name: str) -> Facts:

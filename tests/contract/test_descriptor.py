@@ -7,6 +7,7 @@ registering it."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import pickle
@@ -24,6 +25,7 @@ from companion.devices.registry import KIND
 from companion.games import Game, TableReferee
 from companion.referee.event_log import TableEvent
 from companion.screens.font import sanitize
+from companion.screens.render import frame
 from companion.screens.text import LANGUAGES
 from companion.speech import announcement, opening
 from companion.transcript import _FRENCH as CORE_ENGINE_WORDS
@@ -158,6 +160,32 @@ def test_a_games_voice_comes_from_its_descriptor_whatever_was_imported(name: str
     assert in_a_fresh_interpreter(SPOKEN, [name, names, steps]) == here
 
 
+DRAWN = """
+import hashlib
+from companion.screens.render import frame
+screens = pickle.load(sys.stdin.buffer)
+print(json.dumps([hashlib.sha256(frame(s, lang).tobytes()).hexdigest()
+                  for lang in ("en", "fr") for s in screens]))
+"""
+"""The frames of given screens (a digest of each)."""
+
+
+@pytest.mark.parametrize("name", contract_games())
+def test_a_games_screens_are_drawn_from_its_descriptor_whatever_was_imported(name: str) -> None:
+    """How a game's screens are drawn is its descriptor's (`Game.screens`): an interpreter
+    that loaded none of the game's modules but its screens (unpickled), as a replay does,
+    draws a simulated game's screens as the referee's process does, and every kind the
+    game draws is one of its own."""
+    with playing(name) as game:
+        assert game.screens is not None
+        _, steps = played(game)
+        screens = [screen for _, screen in steps]
+        assert {type(s) for s in screens} <= set(game.screens())
+        here = [hashlib.sha256(frame(s, lang).tobytes()).hexdigest()
+                for lang in ("en", "fr") for s in screens]  # fmt: skip
+    assert in_a_fresh_interpreter(DRAWN, screens) == here
+
+
 @pytest.mark.parametrize("name", [n for n in contract_games() if descriptor(n).say])
 def test_a_games_say_says_its_prompts_and_refuses_another_kind(name: str) -> None:
     """A game that says its prompts (`Game.say`) says its own screens' prompts (the first
@@ -176,8 +204,9 @@ def test_a_games_say_says_its_prompts_and_refuses_another_kind(name: str) -> Non
 CORE_TABLES = """
 import importlib, pkgutil
 from companion import transcript
-from companion.screens import text
-tables = {"engine words": transcript._FRENCH, "sayers": getattr(text, "_SAYERS", {})}
+from companion.screens import render, text
+tables = {"engine words": transcript._FRENCH, "sayers": getattr(text, "_SAYERS", {}),
+          "renderers": render.RENDERERS}
 def seen(): return {name: repr(table) for name, table in tables.items()}
 before = seen()
 package = pickle.load(sys.stdin.buffer)

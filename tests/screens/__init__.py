@@ -6,7 +6,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from companion.screens.render import RENDERERS, Pen
+from companion.screens.render import Pen, renderer_of
 
 
 def texts_of(screen: object, lang: str) -> list[str]:
@@ -19,5 +19,5 @@ def texts_of(screen: object, lang: str) -> list[str]:
             return super().text(xy, text, *args, **kwargs)
 
     pen = Recorder(ImageDraw.Draw(Image.new("1", (128, 64))))
-    RENDERERS[type(screen)](pen, screen, lang)
+    renderer_of(screen)(pen, screen, lang)
     return drawn

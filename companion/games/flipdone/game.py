@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.games import Game, TokenFamily, register
+from companion.games import Game, Renderer, TokenFamily, register
 from companion.games.flipdone import words  # registers its phrases
 from companion.games.flipdone.facts import FACTS
 from companion.games.flipdone.page import page_view
@@ -65,6 +65,14 @@ def say(prompt: object, names: Sequence[str], lang: str, screen: object) -> str:
     if not isinstance(prompt, FdPrompt):
         raise TypeError(f"{FACTS.title} says no {type(prompt).__name__}")
     return fd_say(prompt, tuple(names), lang)
+
+
+def screens() -> Mapping[type, Renderer]:
+    """Its screen kinds and how each is drawn (its screens module, imported with the first
+    one drawn)."""
+    from companion.games.flipdone.screens import SCREENS
+
+    return SCREENS
 
 
 def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
@@ -121,6 +129,7 @@ FLIPDONE = register(
         describe=describe,
         engine_words=words.ENGINE_WORDS,
         say=say,
+        screens=screens,
         voice=VOICE,
         controls=("choose", "back"),
         token_families=(

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.games import Button, Facts, Game, RuleOption, TokenFamily, register
+from companion.games import Button, Facts, Game, Renderer, RuleOption, TokenFamily, register
 from companion.games.passpass import facts, words  # noqa: F401  (registers its words)
 from companion.games.passpass.page import page_view
 from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_config
@@ -52,6 +52,14 @@ def own_layout(layout: Mapping[str, Any]) -> None:
             f"{exc}; write [game.layout] with positions = [[row, col], ...] in reading "
             "order, or leave it out for the book's grid"
         ) from None
+
+
+def screens() -> Mapping[type, Renderer]:
+    """Its screen kinds and how each is drawn (its screens module, imported with the first
+    one drawn)."""
+    from companion.games.passpass.screens import SCREENS
+
+    return SCREENS
 
 
 def _descriptor(rules: RuleSet, shown: Facts, default_seats: int) -> Game:
@@ -123,6 +131,7 @@ def _descriptor(rules: RuleSet, shown: Facts, default_seats: int) -> Game:
         describe=describer(name),
         engine_words=ENGINE_WORDS,
         say=words.prompt_said,
+        screens=screens,
         voice=VOICE,
         controls=("announce", "doublon", "menteur", "choose", "aim", "back"),
         token_families=(TokenFamily.of_words(FAMILY[name], rules.tokens, named=words.TOKEN_NAME),),

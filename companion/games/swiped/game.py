@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.cli_words import said
-from companion.games import Button, Game, Printables, TokenFamily, register
+from companion.games import Button, Game, Printables, Renderer, TokenFamily, register
 from companion.games.swiped import words  # noqa: F401  (registers its phrases)
 from companion.games.swiped.facts import FACTS
 from companion.games.swiped.rules import COLOURS, ENGINE, PLAYERS, SQUARES, Config
@@ -74,6 +74,14 @@ def say(prompt: object, names: Sequence[str], lang: str, screen: object) -> str:
     if not isinstance(prompt, SwPrompt):
         raise TypeError(f"{FACTS.title} says no {type(prompt).__name__}")
     return sw_say(prompt, names, lang)
+
+
+def screens() -> Mapping[type, Renderer]:
+    """Its screen kinds and how each is drawn (its screens module, imported with the first
+    one drawn)."""
+    from companion.games.swiped.screens import SCREENS
+
+    return SCREENS
 
 
 def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
@@ -179,6 +187,7 @@ SWIPED = register(
         console=console,
         describe=describe,
         say=say,
+        screens=screens,
         voice=VOICE,
         controls=("doublon", "menteur", "aim", "choose", "back"),
         token_families=(

@@ -29,10 +29,10 @@ from companion.screens.render import (
     LINE,
     WIDTH,
     Pen,
+    Renderer,
     draw_notice,
     draw_stop,
     fit_name,
-    register_renderer,
 )
 from companion.screens.text import (
     DEFAULT_LANGUAGE,
@@ -345,13 +345,17 @@ def _card_line(name: str, *, lang: str, n: int) -> str:
     return sw_phrase("over.card", lang, s=name, n=n)
 
 
-register_renderer(SwBoardScreen, render_board)
-register_renderer(SwFaultScreen, render_fault)
-register_renderer(SwNoticeScreen, render_notice)
-register_renderer(SwGameOverScreen, render_game_over)
-
 __all__ = [
     "SwAnyScreen", "SwBoardScreen", "SwFaultScreen", "SwGameOverScreen", "SwNoticeScreen",
     "SwParam", "SwPrompt", "SwSay", "SwScreen", "colour_name", "draw_grid", "sw_phrase",
     "sw_phrase_keys", "sw_say", "verdict_line",
 ]  # fmt: skip
+
+
+SCREENS: dict[type, Renderer] = {
+    SwBoardScreen: render_board,
+    SwFaultScreen: render_fault,
+    SwNoticeScreen: render_notice,
+    SwGameOverScreen: render_game_over,
+}
+"""Its screen kinds and how each is drawn: its descriptor's `screens`."""

@@ -16,6 +16,7 @@ from . import words  # registers the game's phrases
 from .referee import PASS_TURN, TallyReferee
 from .rules.contract import ENGINE
 from .rules.engine import NAME
+from .screens import SCREENS
 from .sim import PEBBLE, simulate, simulated_setup, tokens
 
 if TYPE_CHECKING:  # the lab is imported when it asks for the game's part, not before
@@ -61,6 +62,7 @@ TALLY = register(
         default_seats=2,
         referee=TallyReferee,
         describe=words.describe,
+        screens=lambda: SCREENS,
         voice=Voice(words.speak),
         check=check,
         spots=lambda seats, layout: 1,
