@@ -290,7 +290,7 @@ class TokenFamily:
 
     def token_name(self, word: str) -> str:
         """The key of the phrase naming the token `word` (the part of its kind after ":"),
-        or the word capitalised when the family names none ("Pebble"; a card stays "AH")."""
+        or the word capitalised when the family names none ("stone": "Stone"; a card stays "AH")."""
         return self.named.format(word=word) if self.named else word[:1].upper() + word[1:]
 
 
