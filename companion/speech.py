@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from companion import games
-from companion.contract.game import Sayer, Speak, Turn, Voice
+from companion.contract.game import Game, Sayer, Turn, Voice
 from companion.referee.event_log import TableEvent
 from companion.screens.text import check_lang
 from companion.transcript import shared_line
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from companion.contract.game import TableReferee
     from companion.devices.sound import Sound
 
-__all__ = ["Sayer", "Speak", "Speaker", "Turn", "Voice", "announcement", "fix", "line",
-           "opening", "prompted_turn", "sentence"]  # fmt: skip
+__all__ = ["Speaker", "Turn", "Voice", "announcement", "fix", "line", "opening",
+           "prompted_turn", "sentence"]  # fmt: skip
 
 _LINES: dict[str, dict[str, str]] = {
     "fr": {"fixed": "Le jeu reprend.", "turn": "À toi, {s}."},
@@ -40,13 +40,6 @@ _LINES: dict[str, dict[str, str]] = {
 }
 """The shared spoken lines: the table fixed after a fault, and whose turn it is (a game's
 voice may use it for its turns)."""
-
-
-def _voice(game: str) -> Voice | None:
-    """The game's voice (its descriptor's); none for a game the registry does not know (an
-    old journal's: its events get the shared lines)."""
-    known = games.known(game)
-    return known.voice if known is not None else None
 
 
 def prompted_turn(ends: frozenset[str], prompts: frozenset[str]) -> Turn:
@@ -75,15 +68,16 @@ def sentence(
     event: TableEvent, screen: object, names: Sequence[str], game: str, lang: str
 ) -> str | None:
     """What to say of one event in `lang`: the game's voice, else the shared lines; None
-    for an event not worth saying."""
-    voice = _voice(game)
+    for an event not worth saying. A game the registry does not know (an old journal's)
+    gets the shared lines only."""
+    known = games.known(game)
+    voice = known.voice if known is not None else None
     said = voice.speak(event, screen, names, lang) if voice is not None else None
     if said is not None:
         return said or None
     kind = event["kind"]
     if kind == "fixed":
         return line("fixed", lang)
-    known = games.known(game)
     if kind == "fault" and known is not None and known.say is not None:
         fixed = fix(event, screen, names, lang, known.say)
         if fixed is not None:
@@ -116,8 +110,7 @@ def announcement(
     `Turn`), joined into one announcement (so a newer one never replaces a part of it),
     each said once; None when none is worth saying."""
     texts = [sentence(event, screen, names, game, lang) for event in events]
-    voice = _voice(game)
-    turn = voice.turn if voice is not None else None
+    turn = _turn(games.known(game))
     seat = turn(events, screen) if turn is not None and events else None
     if seat is not None:
         texts.append(line("turn", lang, s=names[seat] if 0 <= seat < len(names) else "?"))
@@ -137,11 +130,16 @@ def opening(screen: object, names: Sequence[str], game: str, lang: str) -> str |
     prompt = getattr(screen, "prompt", None)
     if prompt is not None and known is not None and known.say is not None:
         return known.say(prompt, names, lang, screen)
-    turn = known.voice.turn if known is not None and known.voice is not None else None
+    turn = _turn(known)
     seat = turn((), screen) if turn is not None else None
     if seat is None:
         return None
     return line("turn", lang, s=names[seat] if 0 <= seat < len(names) else "?")
+
+
+def _turn(game: Game | None) -> Turn | None:
+    """The game's turns, if its voice says them."""
+    return game.voice.turn if game is not None and game.voice is not None else None
 
 
 def _sentence(text: str) -> str:
