@@ -26,7 +26,7 @@ from luma.core.render import canvas
 from PIL import Image, ImageDraw
 
 from companion import games
-from companion.contract.game import Renderer
+from companion.contract.game import Game, Renderer
 from companion.screens.font import (
     ELLIPSIS,
     INK,
@@ -203,16 +203,17 @@ def register_renderer(kind: type[Any], renderer: Renderer) -> None:
     RENDERERS[kind] = renderer
 
 
-def renderer_of(screen: object) -> Renderer:
-    """How `screen` is drawn: the core's renderer of its kind, else its game's (the games
-    loaded so far are asked first, then every registered game); a TypeError for a kind
-    no one draws."""
+def renderer_of(screen: object, game: Game | None = None) -> Renderer:
+    """How `screen` is drawn: the core's renderer of its kind, else its game's (`game`'s
+    when given, a game not in the registry; else the games loaded so far are asked first,
+    then every registered game); a TypeError for a kind no one draws."""
     kind = type(screen)
     found = RENDERERS.get(kind) or _GAMES_KINDS.get(kind)
     if found is None:
-        for game in (*games.loaded(), *map(games.get, games.names())):
-            if game.screens is not None:
-                _GAMES_KINDS.update(game.screens())
+        given = [game] if game is not None else []
+        for asked in (*given, *games.loaded(), *map(games.get, games.names())):
+            if asked.screens is not None:
+                _GAMES_KINDS.update(asked.screens())
             if kind in _GAMES_KINDS:
                 return _GAMES_KINDS[kind]
         raise TypeError(f"no renderer for {kind.__name__}")
@@ -220,24 +221,28 @@ def renderer_of(screen: object) -> Renderer:
 
 
 def draw(
-    draw_ctx: ImageDraw.ImageDraw, screen: Any, lang: str = DEFAULT_LANGUAGE
+    draw_ctx: ImageDraw.ImageDraw,
+    screen: Any,
+    lang: str = DEFAULT_LANGUAGE,
+    game: Game | None = None,
 ) -> tuple[Box, ...]:
-    """Draw `screen` on a blank 128x64 drawing (such as `luma.core.render.canvas` gives);
-    return the box of everything inked."""
+    """Draw `screen` (of `game`, when not a registered game's) on a blank 128x64 drawing
+    (such as `luma.core.render.canvas` gives); return the box of everything inked."""
     check_lang(lang)
-    renderer = renderer_of(screen)
+    renderer = renderer_of(screen, game)
     pen = Pen(draw_ctx)
     renderer(pen, screen, lang)
     return tuple(pen.boxes)
 
 
-def show(device: Any, screen: Any, lang: str = DEFAULT_LANGUAGE) -> None:
-    """Put `screen` on a luma device (ssd1306, sh1106, an emulator, `dummy`)."""
+def show(device: Any, screen: Any, lang: str = DEFAULT_LANGUAGE, game: Game | None = None) -> None:
+    """Put `screen` (of `game`, as `draw`) on a luma device (ssd1306, sh1106, an emulator,
+    `dummy`)."""
     check_lang(lang)
     if tuple(device.size) != SIZE:
         raise ValueError(f"screens are drawn for a {WIDTH}x{HEIGHT} display, not {device.size}")
     with canvas(device) as draw_ctx:
-        draw(draw_ctx, screen, lang)
+        draw(draw_ctx, screen, lang, game)
 
 
 @lru_cache(maxsize=1)
@@ -246,10 +251,11 @@ def _frame_device() -> Any:
     return dummy(width=WIDTH, height=HEIGHT, mode="1")
 
 
-def frame(screen: Any, lang: str = DEFAULT_LANGUAGE) -> Image.Image:
-    """The 128x64 mode "1" picture of `screen`, as luma's `dummy` device received it."""
+def frame(screen: Any, lang: str = DEFAULT_LANGUAGE, game: Game | None = None) -> Image.Image:
+    """The 128x64 mode "1" picture of `screen` (of `game`, as `draw`), as luma's `dummy`
+    device received it."""
     device = _frame_device()
-    show(device, screen, lang)
+    show(device, screen, lang, game)
     image = device.image
     assert isinstance(image, Image.Image)
     return image
