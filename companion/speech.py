@@ -7,41 +7,32 @@ its screen (the OLED's words, `companion/screens/text.py`, and the transcript's,
 `companion/transcript.py`), so nothing said can be a hidden fact (no tag, nothing under a
 hat, no secret card): what the OLED and the transcript may show, the voice may say.
 
-A game says which of its events are worth saying, and how, through its voice
-(`register_voice`, called by its package's `voice` module); this module knows no
-game and says the lines every game shares: a won game, a fault the game has no sentence
-for, the table fixed. `Speaker` follows one referee and hands each input's sentences,
+A game says which of its events are worth saying, and how, through its voice (its
+descriptor's `Game.voice`, asked of the registry by the game's name, so a path that never
+loaded one of the game's modules says its lines alike); this module knows no game and
+says the lines every game shares: a won game, a fault the game has no sentence for, the
+table fixed. `Speaker` follows one referee and hands each input's sentences,
 joined into one announcement, to the Sound port (`companion/devices/sound.py`), which
 never speaks over itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+from companion import games
+from companion.contract.game import Game, Sayer, Turn, Voice
 from companion.referee.event_log import TableEvent
-from companion.screens.text import check_lang, say
+from companion.screens.text import check_lang
 from companion.transcript import shared_line
 
-if TYPE_CHECKING:  # the games' voices import this module while the registry loads them
+if TYPE_CHECKING:
     from companion.contract.game import TableReferee
     from companion.devices.sound import Sound
 
-Voice = Callable[[TableEvent, Any, Sequence[str], str], "str | None"]
-"""A game's voice: (one of its events, the public screen after the input that made it,
-seat names, language) -> the sentence to say, "" to say nothing, or None to leave the
-event to the shared lines (a won game, a fault, the table fixed)."""
-Turn = Callable[[Sequence[TableEvent], Any], "int | None"]
-"""A game's turns: (one input's events, the public screen after it) -> the seat the table
-should hear is to play now ("À toi, Bob.", said last), or None. For a game whose events
-do not say whose turn it is (its screen does)."""
-Opening = Callable[[Any, Sequence[str], str], "str | None"]
-"""A game's opening: (the screen of a game that has had no input yet, seat names,
-language) -> what the table says as it starts, or None."""
-_VOICES: dict[str, Voice] = {}
-_TURNS: dict[str, Turn] = {}
-_OPENINGS: dict[str, Opening] = {}
+__all__ = ["Speaker", "Turn", "Voice", "announcement", "fix", "line", "opening",
+           "prompted_turn", "sentence"]  # fmt: skip
 
 _LINES: dict[str, dict[str, str]] = {
     "fr": {"fixed": "Le jeu reprend.", "turn": "À toi, {s}."},
@@ -51,25 +42,12 @@ _LINES: dict[str, dict[str, str]] = {
 voice may use it for its turns)."""
 
 
-def register_voice(
-    game: str, voice: Voice, turn: Turn | None = None, opening: Opening | None = None
-) -> None:
-    """A game's voice for its own events, its turns if its events do not say them, and
-    its opening if the screen's prompt needs the game's own context to be said (its
-    package calls this once)."""
-    _VOICES[game] = voice
-    if turn is not None:
-        _TURNS[game] = turn
-    if opening is not None:
-        _OPENINGS[game] = opening
-
-
 def prompted_turn(ends: frozenset[str], prompts: frozenset[str]) -> Turn:
     """The `Turn` of a game whose screen's prompt names the seat to play (its ``seat``
     parameter) when it is one of `prompts` (values of its prompts' ``say``): that seat,
     after an input that made one of the events `ends`."""
 
-    def turn(events: Sequence[TableEvent], screen: Any) -> int | None:
+    def turn(events: Sequence[TableEvent], screen: object) -> int | None:
         prompt = getattr(screen, "prompt", None)
         if prompt is None or str(getattr(prompt, "say", "")) not in prompts:
             return None
@@ -87,49 +65,52 @@ def line(key: str, lang: str, **fields: object) -> str:
 
 
 def sentence(
-    event: TableEvent, screen: Any, names: Sequence[str], game: str, lang: str
+    event: TableEvent, screen: object, names: Sequence[str], game: str, lang: str
 ) -> str | None:
     """What to say of one event in `lang`: the game's voice, else the shared lines; None
-    for an event not worth saying."""
-    voice = _VOICES.get(game)
-    said = voice(event, screen, names, lang) if voice is not None else None
+    for an event not worth saying. A game the registry does not know (an old journal's)
+    gets the shared lines only."""
+    known = games.known(game)
+    voice = known.voice if known is not None else None
+    said = voice.speak(event, screen, names, lang) if voice is not None else None
     if said is not None:
         return said or None
     kind = event["kind"]
     if kind == "fixed":
         return line("fixed", lang)
-    if kind == "fault":
-        fixed = fix(event, screen, names, lang)
+    if kind == "fault" and known is not None and known.say is not None:
+        fixed = fix(event, screen, names, lang, known.say)
         if fixed is not None:
             return fixed
     if kind in ("game_won", "fault"):
-        text = shared_line(event, names, lang)
+        own = known.engine_words if known is not None else None
+        text = shared_line(event, names, lang, engine_words=own)
         return None if text is None else _sentence(text)
     return None
 
 
 def fix(
-    event: TableEvent, screen: Any, names: Sequence[str], lang: str, **context: Any
+    event: TableEvent, screen: object, names: Sequence[str], lang: str, say: Sayer
 ) -> str | None:
     """A fault's sentence as its STOP screen says it, the place, what is wrong and the
     fix ("Chapeau 3 : un animal en trop. Retire-le."): the screen's prompt, said by its
-    game (`companion.screens.text.say`, with the game's `context`), when it is the
-    prompt of this fault (a game's fault event names its prompt as `reason`); None when
-    the screen shows something else (a notice over it for a moment)."""
+    game (`say`, its descriptor's), when it is the prompt of this fault (a game's fault
+    event names its prompt as `reason`); None when the screen shows something else (a
+    notice over it for a moment)."""
     prompt = getattr(screen, "prompt", None)
     if prompt is None or str(getattr(prompt, "say", "")) != event.get("reason"):
         return None
-    return say(prompt, names, lang, **context)
+    return say(prompt, names, lang, screen)
 
 
 def announcement(
-    events: Sequence[TableEvent], screen: Any, names: Sequence[str], game: str, lang: str
+    events: Sequence[TableEvent], screen: object, names: Sequence[str], game: str, lang: str
 ) -> str | None:
     """The sentences of one input's events, in order, then whose turn it is (the game's
     `Turn`), joined into one announcement (so a newer one never replaces a part of it),
     each said once; None when none is worth saying."""
     texts = [sentence(event, screen, names, game, lang) for event in events]
-    turn = _TURNS.get(game)
+    turn = _turn(games.known(game))
     seat = turn(events, screen) if turn is not None and events else None
     if seat is not None:
         texts.append(line("turn", lang, s=names[seat] if 0 <= seat < len(names) else "?"))
@@ -140,22 +121,25 @@ def announcement(
     return " ".join(said) or None
 
 
-def opening(screen: Any, names: Sequence[str], game: str, lang: str) -> str | None:
+def opening(screen: object, names: Sequence[str], game: str, lang: str) -> str | None:
     """What the table says as a game starts, before any input (no event says it): the
-    game's own opening, else the screen's instruction (its prompt, as the OLED words it:
-    "Bob, glisse un animal dans un chapeau."), else whose turn it is (the game's `Turn`
-    given no events)."""
-    own = _OPENINGS.get(game)
-    if own is not None:
-        return own(screen, names, lang)
+    screen's instruction (its prompt, as the OLED words it:
+    "Bob, glisse un animal dans un chapeau.", said by the game's `say`), else whose turn it
+    is (the game's `Turn` given no events)."""
+    known = games.known(game)
     prompt = getattr(screen, "prompt", None)
-    if prompt is not None:
-        return say(prompt, names, lang)
-    turn = _TURNS.get(game)
+    if prompt is not None and known is not None and known.say is not None:
+        return known.say(prompt, names, lang, screen)
+    turn = _turn(known)
     seat = turn((), screen) if turn is not None else None
     if seat is None:
         return None
     return line("turn", lang, s=names[seat] if 0 <= seat < len(names) else "?")
+
+
+def _turn(game: Game | None) -> Turn | None:
+    """The game's turns, if its voice says them."""
+    return game.voice.turn if game is not None and game.voice is not None else None
 
 
 def _sentence(text: str) -> str:

@@ -12,11 +12,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from companion import games
-from companion.contract.game import Describer
+from companion.contract.game import Describer, EngineWords
 from companion.referee.event_log import TableEvent
 from companion.screens.text import check_lang, phrase
 
-__all__ = ["Describer", "Place", "describe", "engine_word", "line", "pieces", "shared_line"]
+__all__ = [
+    "Describer",
+    "EngineWords",
+    "Place",
+    "describe",
+    "engine_word",
+    "line",
+    "pieces",
+    "shared_line",
+]
 
 Place = Callable[[int, str], str]
 """How a game names one of its spots in a line: (spot, language) -> "Chapeau 3"."""
@@ -73,7 +82,7 @@ _FRENCH: dict[str, dict[str, str]] = {
 }
 """Engine names that an English line shows as they are ("extra tag", "last step"), in
 French: a shared fault as the OLED words it (the fix's sentence without the place and the
-instruction), an undone step. A game adds its own (`register_engine_words`)."""
+instruction), an undone step. A game gives its own (its descriptor's `engine_words`)."""
 
 _EN_PIECES = {"a_token": "a token", "token": "token", "tokens": "tokens"}
 """What an English line calls a game piece, whatever the game (as it always has)."""
@@ -81,28 +90,20 @@ _TAG_PIECES = {"a_token": "un tag", "token": "tag", "tokens": "tags"}
 """What a French line calls a game's piece when the game gives no word: the tag it carries."""
 
 
-def register_engine_words(group: str, french: Mapping[str, str]) -> None:
-    """A game's French for its engine's names of `group` ("fault", "step", "phase"...), as
-    `engine_word` says them (its package calls this once). A name already said otherwise
-    is a ValueError: the words of a shared name are shared."""
-    words = _FRENCH.setdefault(group, {})
-    for name, text in french.items():
-        if words.get(name, text) != text:
-            raise ValueError(f"engine word {group}.{name} is already said otherwise")
-    words.update(french)
-
-
 def line(key: str, lang: str, **fields: object) -> str:
     """The shared line (or part of a line) `key` in `lang` ("en" or "fr"), filled in."""
     return _LINES[check_lang(lang)][key].format(**fields)
 
 
-def engine_word(group: str, name: str, lang: str) -> str:
+def engine_word(group: str, name: str, lang: str, own: EngineWords | None = None) -> str:
     """An engine's name of `group` ("fault", "step", "phase") as `lang` says it: as the
     engine spells it in English ("extra tag", what the logs have always shown), in the
-    table's words in French (the name itself when there are none)."""
-    if check_lang(lang) == "fr" and name in _FRENCH.get(group, {}):
-        return _FRENCH[group][name]
+    table's words in French, the core's or else the game's (`own`, its descriptor's
+    `engine_words`), the name itself when there are none."""
+    if check_lang(lang) == "fr":
+        for words in (_FRENCH, own or {}):
+            if name in words.get(group, {}):
+                return words[group][name]
     return name.replace("_", " ")
 
 
@@ -146,22 +147,12 @@ def describe(
     """A sentence for `event` of `game` in `lang` ("en" or "fr"), or None for bookkeeping
     events not worth a line: the game's own line (its descriptor's `describe`), else the
     line every game shares."""
-    own = _describer(game)
+    known = games.known(game)
+    own = known.describe if known is not None else None
     result = own(event, names, lang) if own else None
     if result is not None:
         return result
-    return shared_line(event, names, lang)
-
-
-def _describer(game: str | None) -> Describer | None:
-    """The game's own lines; none for no game, or one the registry does not know (an old
-    journal's: its events get the shared lines)."""
-    if not game:
-        return None
-    try:
-        return games.get(game).describe
-    except games.UnknownGame:
-        return None
+    return shared_line(event, names, lang, engine_words=known.engine_words if known else None)
 
 
 def shared_line(
@@ -171,10 +162,12 @@ def shared_line(
     *,
     words: Mapping[str, str] | None = None,
     place: Place | None = None,
+    engine_words: EngineWords | None = None,
 ) -> str | None:
     """The line every game shares for `event` in `lang`, or None for an event it has no
     line for. A game's describer may give its French words for a piece (`words`: a_token,
-    token, tokens) and for a spot (`place`); else a piece is a tag and a spot a case."""
+    token, tokens) and for a spot (`place`); else a piece is a tag and a spot a case. Its
+    engine's names are said in its `engine_words` (its descriptor's)."""
 
     def who(key: str = "seat") -> str:
         seat = event.get(key)
@@ -183,13 +176,14 @@ def shared_line(
     kind = event["kind"]
     fields: dict[str, object] = {"s": who(), **pieces(lang, words)}
     if kind == "fault":
-        why = engine_word("fault", str(event["reason"]), lang).format(**fields)
+        why = engine_word("fault", str(event["reason"]), lang, engine_words).format(**fields)
         where = _spot(event.get("spot"), lang, place)
         if event["reason"] == "off_mat":  # a reader where the game has no spot
             where = line("fault.reader", lang, spot=event.get("spot"))
         fields.update(why=why, where=where)
     elif kind == "undo":
-        fields["step"] = engine_word("step", str(event.get("step", "last step")), lang)
+        step = str(event.get("step", "last step"))
+        fields["step"] = engine_word("step", step, lang, engine_words)
     elif kind == "ignored":
         fields.update(_ignored(event, names, who(), lang))
     elif kind not in ("game_won", "fixed", "resume"):

@@ -170,13 +170,32 @@ def test_the_core_cites_no_ruling_and_speaks_no_games_words() -> None:
     words = set().union(*map(vocabulary, games.names())) - ENGLISH
     assert {"doublon", "menteur", "lapin", "bleu"} <= words
     rulings = set(ruling_owners())
-    found = []
-    for path in sorted(ROOT.rglob("*")):
-        if path.is_relative_to(GAMES) and path.parent != GAMES:
-            continue
-        if path.is_file() and "__pycache__" not in path.parts:
-            found += spoken(path, rulings, words)
-    assert found == []
+    assert [line for path in core_files() for line in spoken(path, rulings, words)] == []
+
+
+def core_files() -> list[Path]:
+    """Every file of `companion/` outside the game packages."""
+    return [path for path in sorted(ROOT.rglob("*"))
+            if not (path.is_relative_to(GAMES) and path.parent != GAMES)
+            and path.is_file() and "__pycache__" not in path.parts]  # fmt: skip
+
+
+def test_the_core_cites_no_ruling_and_speaks_no_words_of_the_test_game() -> None:
+    """A new game's rulings and words stay in its folder: the ruling ids the test game's
+    package cites (TALLY-2), its buttons' names and its tokens appear nowhere in the core,
+    not even as an example."""
+    from tests.games import TEST_GAME, registered
+
+    folder = ROOT.parent.joinpath(*TEST_GAME.split("."))
+    rulings = {rid for path in folder.rglob("*.py")
+               for rid in RULING_ID.findall(path.read_text(encoding="utf-8"))}  # fmt: skip
+    with registered(TEST_GAME) as found:
+        words = {b.name for game in found.values() for b in game.buttons}
+        for family in (f for game in found.values() for f in game.token_families):
+            if CLOSED.fullmatch(family.pattern):
+                words.update(family.pattern.split("|"))
+    assert {"TALLY-2", "pass_turn", "pebble"} <= rulings | words
+    assert [line for path in core_files() for line in spoken(path, rulings, words)] == []
 
 
 def test_a_game_cites_only_its_own_rulings_and_tokens() -> None:

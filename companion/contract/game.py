@@ -33,6 +33,7 @@ from companion.screens.model import Reason
 if TYPE_CHECKING:  # leaves, read by mypy only (the lab is imported when asked for)
     from companion.games.virtual_kit import Kit
     from companion.lab.model import LabGame
+    from companion.screens.pen import Pen
 
 
 class TableReferee(Protocol):
@@ -131,6 +132,38 @@ class Aiming(Protocol):
 Describer = Callable[[TableEvent, Sequence[str], str], "str | None"]
 """A game's own transcript lines: (one of its events, seat names, language) -> its line,
 or None for an event left to the lines every game shares (`companion.transcript`)."""
+
+Sayer = Callable[[object, Sequence[str], str, object], str]
+"""How a game says its prompts: (one of its prompts, seat names, language, the public
+screen showing it, for what the sentence may need beyond the prompt) -> the sentence, as
+the OLED words it; a TypeError for a prompt that is not the game's."""
+
+Renderer = Callable[["Pen", Any, str], None]
+"""How one kind of a game's screens is drawn: (the pen on a blank 128x64 drawing, a screen
+of that kind, language)."""
+
+EngineWords = Mapping[str, Mapping[str, str]]
+"""A game's French for its engine's names that an English line shows as they are: group
+("fault", "step", "phase") -> the engine's name ("designate") -> its French ("le
+placement"), said by the lines every game shares (`companion.transcript.engine_word`)."""
+
+Speak = Callable[[TableEvent, object, Sequence[str], str], "str | None"]
+"""What a game says aloud of one of its events: (the event, the public screen after the
+input that made it, seat names, language) -> the sentence to say, "" to say nothing, or
+None to leave the event to the shared lines (a won game, a fault, the table fixed)."""
+Turn = Callable[[Sequence[TableEvent], object], "int | None"]
+"""A game's turns: (one input's events, the public screen after it) -> the seat the table
+should hear is to play now ("À toi, Bob.", said last), or None. For a game whose events
+do not say whose turn it is (its screen does)."""
+
+
+@dataclass(frozen=True)
+class Voice:
+    """What the table says aloud of a game (`companion.speech`): its events, and its turns
+    if its events do not say them."""
+
+    speak: Speak
+    turn: Turn | None = None
 
 
 class SimResultLike(Protocol):
@@ -257,7 +290,7 @@ class TokenFamily:
 
     def token_name(self, word: str) -> str:
         """The key of the phrase naming the token `word` (the part of its kind after ":"),
-        or the word capitalised when the family names none ("Pebble"; a card stays "AH")."""
+        or the word capitalised when the family names none ("stone": "Stone"; a card stays "AH")."""
         return self.named.format(word=word) if self.named else word[:1].upper() + word[1:]
 
 
@@ -335,6 +368,20 @@ class Game:
     """Its own lines for its own events in a transcript (`companion replay`, the demo, the
     page's history), in English or French; asked first for this game's events only, so
     two games may share a kind ("swap"). None: the lines every game shares only."""
+    engine_words: EngineWords = field(default_factory=dict)
+    """The French of its engine's names in the lines every game shares (an undone step, a
+    fault); a name the core already says is the core's."""
+    screens: Callable[[], Mapping[type, Renderer]] | None = None
+    """() -> the kinds of its OLED screens and how each is drawn (its screens module,
+    imported when a screen of the game is first drawn), so any path that has one of its
+    screens draws it (`companion.screens.render.draw`). None: a game with no screen of
+    its own."""
+    say: Sayer | None = None
+    """How its screens' prompts are said aloud (a fault's fix, the first instruction). None:
+    its prompts are not said."""
+    voice: Voice | None = None
+    """What the table says aloud of its events (`companion.speech`), whether or not any
+    of its modules was loaded before. None: the lines every game shares only."""
     first_question: str = "menu.title.first"
     """The text key of the power-on menu's question for the first player (the one its
     rule book names)."""

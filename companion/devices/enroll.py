@@ -228,7 +228,7 @@ def game_steps(
     game: str, seats: int, each: int = 1, rules: Mapping[str, Any] | None = None
 ) -> list[Step]:
     """One step per token the game needs, in its descriptor's order: "tap seat 1's
-    Pebble on the pad" for a seat's own token, "tap card QH (7 of 52) on the pad" for a
+    Stone on the pad" for a seat's own token, "tap card QH (7 of 52) on the pad" for a
     shared one, counted among the shared tokens of its family (the kind's part before
     ":"), named as the game's `TokenFamily` says. ``rules``: the game's own (a deck's
     size)."""

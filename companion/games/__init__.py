@@ -32,19 +32,22 @@ from companion.contract.game import (
     Facts,
     Game,
     Printables,
+    Renderer,
     RuleOption,
     SimResultLike,
     TableReferee,
     TableSetting,
     TokenFamily,
+    Voice,
 )
 from companion.contract.inputs import Setup
 from companion.screens.text import LANGUAGES, phrase, register_words
 
 __all__ = [
     "BUILT_IN", "DEFAULT_GAME", "ENTRY_POINTS", "Aiming", "Announcing", "Button", "Facts", "Game",
-    "Printables", "RuleOption", "SimResultLike", "TableReferee", "TableSetting",
-    "TokenFamily", "UnknownGame", "buttons", "facts", "get", "make_referee", "names",
+    "Printables", "Renderer", "RuleOption", "SimResultLike", "TableReferee", "TableSetting",
+    "TokenFamily", "UnknownGame", "Voice", "buttons", "facts", "get", "known", "loaded",
+    "make_referee", "names",
     "players_problem", "register", "settings_of", "table_settings", "taking",
     "token_families",
 ]  # fmt: skip
@@ -139,6 +142,23 @@ def get(name: str) -> Game:
     if game is None:
         raise UnknownGame(f"unknown game {name!r}; games are {', '.join(names())}")
     return game
+
+
+def known(name: str | None) -> Game | None:
+    """The game `name`, or None for no name or one the registry does not know (an old
+    journal's: its events get the lines every game shares)."""
+    if not name:
+        return None
+    try:
+        return get(name)
+    except UnknownGame:
+        return None
+
+
+def loaded() -> tuple[Game, ...]:
+    """The games loaded so far, loading none (the built-in ones first)."""
+    found = [g for g in _BUILT_IN_GAMES.values() if g is not None]
+    return tuple({g.name: g for g in (*found, *_REGISTRY.values())}.values())
 
 
 def facts(name: str) -> Facts:

@@ -198,10 +198,11 @@ def table_figures(lab: LabGame, group: Sequence[PlayedGame]) -> list[Figure]:
         Figure(TABLE, "refused presses per game", mean_ci([sum(r.values()) for r in refused])),
     ]
     reasons = sorted({k for f in faults for k in f if k not in ("#", "seconds")})
+    own = games.get(group[0].game).engine_words if group else None
     figures += [
         Figure(
             FAULTS,
-            engine_word("fault", reason, language()).format(**pieces(language())),
+            engine_word("fault", reason, language(), own).format(**pieces(language())),
             mean_ci([f.get(reason, 0.0) for f in faults]),
         )
         for reason in reasons

@@ -1,11 +1,13 @@
 """Draw screens on the 128x64 1-bit console, whatever the game.
 
-A registry of renderers, one per screen kind (`register_renderer`: each game's screens
-module registers its own kinds when it is imported; the power-on menu's is here), a
-dispatcher `draw` for any registered screen, `show` to put a screen on any luma device
+A renderer per screen kind (the core's: the power-on menu's here, its other screens'
+registered by their modules, `register_renderer`; a game's: its descriptor's
+`Game.screens`, asked when one of its screens is first drawn), a dispatcher `draw` for
+any of them, `show` to put a screen on any luma device
 through `luma.core.render.canvas`, and `frame` for the picture itself (rendered through
 luma's own `dummy` device, so tests and transcripts see exactly what a real SSD1306 would
-receive). This module knows no game: it imports no game's rules and no game's screens.
+receive). This module knows no game: it imports no game's rules and no game's screens
+(the registry gives them).
 
 Every renderer draws through a `Pen` that records the box of everything it inks: the
 tests check those boxes all lie on the screen. `fit_name` cuts a seat's name (with an
@@ -23,6 +25,8 @@ from luma.core.device import dummy
 from luma.core.render import canvas
 from PIL import Image, ImageDraw
 
+from companion import games
+from companion.contract.game import Game, Renderer
 from companion.screens.font import (
     ELLIPSIS,
     INK,
@@ -31,12 +35,12 @@ from companion.screens.font import (
     SMALL,
     Box,
     Font,
-    draw_text,
     ellipsize,
     sanitize,
     wrap,
 )
 from companion.screens.model import MenuScreen, Notice
+from companion.screens.pen import HEIGHT, LINE, SIZE, WIDTH, Pen
 from companion.screens.text import (
     DEFAULT_LANGUAGE,
     check_lang,
@@ -46,76 +50,13 @@ from companion.screens.text import (
     seat_name,
 )
 
-WIDTH = 128
-HEIGHT = 64
-SIZE = (WIDTH, HEIGHT)
-LINE = SMALL.height
-"""Pitch of a line of small text: 8 lines fill the screen."""
-
-
-class Pen:
-    """Draws on a PIL ImageDraw and remembers the box of everything it inks."""
-
-    def __init__(self, draw: ImageDraw.ImageDraw) -> None:
-        self.draw = draw
-        self.boxes: list[Box] = []
-
-    def text(self, xy: tuple[int, int], text: str, font: Font = SMALL, fill: str = INK) -> Box:
-        box = draw_text(self.draw, xy, text, font, fill)
-        if text:
-            self.boxes.append(box)
-        return box
-
-    def centered(
-        self,
-        y: int,
-        text: str,
-        font: Font = SMALL,
-        fill: str = INK,
-        left: int = 0,
-        right: int = WIDTH,
-    ) -> Box:
-        """Text centred between `left` and `right` (exclusive)."""
-        x = left + (right - left - font.width(text)) // 2
-        return self.text((x, y), text, font, fill)
-
-    def right(self, y: int, text: str, right: int = WIDTH, fill: str = INK) -> Box:
-        """Small text whose last inked column is `right - 1`."""
-        return self.text((right - SMALL.width(text), y), text, SMALL, fill)
-
-    def rect(self, box: Box, *, fill: str | None = None, outline: str | None = None) -> None:
-        """A rectangle covering `box` (right and bottom exclusive)."""
-        x0, y0, x1, y1 = box
-        if x1 <= x0 or y1 <= y0:
-            return
-        self.draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=fill, outline=outline)
-        self.boxes.append(box)
-
-    def bitmap(self, xy: tuple[int, int], mask: Image.Image, fill: str = INK) -> None:
-        """`fill` wherever the 1-bit `mask` is lit, its top left at `xy`: a drawing made
-        once and kept (a game's board) inked in one call."""
-        box = mask.getbbox()
-        if box is None:
-            return
-        self.draw.bitmap(xy, mask, fill=fill)
-        x, y = xy
-        self.boxes.append((x + box[0], y + box[1], x + box[2], y + box[3]))
-
-    def hline(self, y: int, left: int = 0, right: int = WIDTH) -> None:
-        self.rect((left, y, right, y + 1), fill=INK)
-
-    def paragraph(
-        self, top: int, lines: Sequence[str], *, center: bool = False, fill: str = INK
-    ) -> int:
-        """Small lines from `top` down; returns the y below the last one."""
-        y = top
-        for line in lines:
-            if center:
-                self.centered(y, line, fill=fill)
-            else:
-                self.text((0, y), line, fill=fill)
-            y += LINE
-        return y
+__all__ = [
+    "HEIGHT", "LINE", "RENDERERS", "SIZE", "WIDTH", "Pen", "Renderer", "draw", "draw_notice",
+    "draw_stop", "fit_name", "frame", "game_title", "menu_question", "register_renderer",
+    "render_menu", "renderer_of", "show",
+]  # fmt: skip
+"""The pen and the screen's size are `companion.screens.pen`'s, named here for the
+renderers that import them with the rest."""
 
 
 def fit_name(make: Callable[[str], str], name: str, width: int, font: Font = SMALL) -> str:
@@ -249,42 +190,59 @@ def _triangle(pen: Pen, top: int, *, up: bool, fill: str) -> None:
         pen.rect((WIDTH - 5 - half, top + i, WIDTH - 4 + half, top + i + 1), fill=fill)
 
 
-Renderer = Callable[[Pen, Any, str], None]
-
 RENDERERS: dict[type[Any], Renderer] = {MenuScreen: render_menu}
-"""Each screen kind and its renderer: the menu's here, every game's from its own screens
-module (`companion/games/<game>/screens.py`), which registers them when it is imported."""
-
-
-# ------------------------------------------------------------------- dispatch, devices
+"""Each of the core's screen kinds and its renderer: the menu's here, the core's other
+screens' (pairing, a damaged journal, a stopped device, the walk) from their own modules.
+A game's are its descriptor's (`Game.screens`)."""
+_GAMES_KINDS: dict[type[Any], Renderer] = {}
+"""The games' screen kinds drawn so far, as their descriptors give them."""
 
 
 def register_renderer(kind: type[Any], renderer: Renderer) -> None:
-    """A game's own screen kind and how to draw it (a game module calls this once)."""
+    """One of the core's screen kinds and how to draw it (its module calls this once)."""
     RENDERERS[kind] = renderer
 
 
+def renderer_of(screen: object, game: Game | None = None) -> Renderer:
+    """How `screen` is drawn: the core's renderer of its kind, else its game's (`game`'s
+    when given, a game not in the registry; else the games loaded so far are asked first,
+    then every registered game); a TypeError for a kind no one draws."""
+    kind = type(screen)
+    found = RENDERERS.get(kind) or _GAMES_KINDS.get(kind)
+    if found is None:
+        given = [game] if game is not None else []
+        for asked in (*given, *games.loaded(), *map(games.get, games.names())):
+            if asked.screens is not None:
+                _GAMES_KINDS.update(asked.screens())
+            if kind in _GAMES_KINDS:
+                return _GAMES_KINDS[kind]
+        raise TypeError(f"no renderer for {kind.__name__}")
+    return found
+
+
 def draw(
-    draw_ctx: ImageDraw.ImageDraw, screen: Any, lang: str = DEFAULT_LANGUAGE
+    draw_ctx: ImageDraw.ImageDraw,
+    screen: Any,
+    lang: str = DEFAULT_LANGUAGE,
+    game: Game | None = None,
 ) -> tuple[Box, ...]:
-    """Draw `screen` on a blank 128x64 drawing (such as `luma.core.render.canvas` gives);
-    return the box of everything inked."""
+    """Draw `screen` (of `game`, when not a registered game's) on a blank 128x64 drawing
+    (such as `luma.core.render.canvas` gives); return the box of everything inked."""
     check_lang(lang)
-    renderer = RENDERERS.get(type(screen))
-    if renderer is None:
-        raise TypeError(f"no renderer for {type(screen).__name__}")
+    renderer = renderer_of(screen, game)
     pen = Pen(draw_ctx)
     renderer(pen, screen, lang)
     return tuple(pen.boxes)
 
 
-def show(device: Any, screen: Any, lang: str = DEFAULT_LANGUAGE) -> None:
-    """Put `screen` on a luma device (ssd1306, sh1106, an emulator, `dummy`)."""
+def show(device: Any, screen: Any, lang: str = DEFAULT_LANGUAGE, game: Game | None = None) -> None:
+    """Put `screen` (of `game`, as `draw`) on a luma device (ssd1306, sh1106, an emulator,
+    `dummy`)."""
     check_lang(lang)
     if tuple(device.size) != SIZE:
         raise ValueError(f"screens are drawn for a {WIDTH}x{HEIGHT} display, not {device.size}")
     with canvas(device) as draw_ctx:
-        draw(draw_ctx, screen, lang)
+        draw(draw_ctx, screen, lang, game)
 
 
 @lru_cache(maxsize=1)
@@ -293,10 +251,11 @@ def _frame_device() -> Any:
     return dummy(width=WIDTH, height=HEIGHT, mode="1")
 
 
-def frame(screen: Any, lang: str = DEFAULT_LANGUAGE) -> Image.Image:
-    """The 128x64 mode "1" picture of `screen`, as luma's `dummy` device received it."""
+def frame(screen: Any, lang: str = DEFAULT_LANGUAGE, game: Game | None = None) -> Image.Image:
+    """The 128x64 mode "1" picture of `screen` (of `game`, as `draw`), as luma's `dummy`
+    device received it."""
     device = _frame_device()
-    show(device, screen, lang)
+    show(device, screen, lang, game)
     image = device.image
     assert isinstance(image, Image.Image)
     return image

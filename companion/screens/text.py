@@ -8,10 +8,10 @@ by the tests against the bitmap font, so a sentence can always be drawn.
 
 The catalogue is shared and knows no game: its own phrases are the core's (the menu, the
 refused presses, a seat's default name, a damaged journal...). A game adds its own phrases
-(`register_words`) and the function that says its prompts (`register_say`) from its
-package's `words` module, which the game's modules import: a game's words are here
-whenever the game is used. The command line's words are here too (`companion/cli_words.py`,
-registered as drawn by no screen), so a table says everything in one language.
+(`register_words`) from its package's `words` module, which the game's modules import: a
+game's words are here whenever the game is used. The command line's words are here too
+(`companion/cli_words.py`, registered as drawn by no screen), so a table says everything
+in one language. How a game says its prompts aloud is its descriptor's (`Game.say`).
 
 French typography keeps its space before ":", ";", "!" and "?"; the font's `wrap` never
 breaks a line there.
@@ -235,28 +235,6 @@ def is_default_seat_name(name: str, seat: int) -> bool:
     return not name.strip() or any(
         name == phrase("menu.seat", lang, n=seat + 1) for lang in LANGUAGES
     )
-
-
-# ------------------------------------------------------------------------------ prompts
-
-Sayer = Callable[..., str]
-"""A game's prompt, said: (prompt, seat names, language, **the game's context) -> text."""
-_SAYERS: dict[type, Sayer] = {}
-
-
-def register_say(prompt_type: type, sayer: Sayer) -> None:
-    """How a game says its prompts of `prompt_type` (its `words` module calls this)."""
-    _SAYERS[prompt_type] = sayer
-
-
-def say(prompt: object, names: Sequence[str], lang: str = DEFAULT_LANGUAGE, **context: Any) -> str:
-    """The sentence of any game's prompt, by its game's `Sayer`; `context` is what that
-    game's sentences may need beyond the prompt (e.g. the public view: `view=`)."""
-    check_lang(lang)
-    for kind in type(prompt).__mro__:
-        if kind in _SAYERS:
-            return _SAYERS[kind](prompt, names, lang, **context)
-    raise TypeError(f"no game says a {type(prompt).__name__} (its words are not registered)")
 
 
 # ------------------------------------------------------------------------------ notices

@@ -7,8 +7,10 @@ registering it."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import pickle
 import re
 import subprocess
 import sys
@@ -20,8 +22,13 @@ from companion import games
 from companion.cli_words import speaking, text_of
 from companion.config.pins import EEPROM_PINS, I2C1_PINS, MAX_GPIO
 from companion.devices.registry import KIND
+from companion.games import Game, TableReferee
+from companion.referee.event_log import TableEvent
 from companion.screens.font import sanitize
+from companion.screens.render import frame
 from companion.screens.text import LANGUAGES
+from companion.speech import announcement, opening
+from companion.transcript import _FRENCH as CORE_ENGINE_WORDS
 from companion.transcript import describe, shared_line
 from tests.games import TEST_GAME, contract_games, descriptor, playing, registered
 
@@ -75,13 +82,38 @@ def test_two_games_declaring_a_family_or_a_button_declare_the_same() -> None:
                 assert buttons[button.name] == button, (name, button.name)
 
 
+def in_a_fresh_interpreter(script: str, asked: object) -> object:
+    """What `script` prints (JSON) in an interpreter that loaded nothing of any game, given
+    `asked` pickled on its standard input: a game's screens unpickled there load its screen
+    module alone, as a replay or a page that never started the game's referee would."""
+    root = Path(__file__).resolve().parents[2]
+    # The games of this run (a game copied elsewhere, tests/contract/test_new_game.py) too.
+    path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p)
+    games_asked = os.environ.get("COMPANION_GAMES") or TEST_GAME
+    env = dict(os.environ, COMPANION_GAMES=games_asked, PYTHONPATH=path)
+    script = "import json, pickle, sys\n" + script
+    fresh = subprocess.run([sys.executable, "-c", script], input=pickle.dumps(asked),
+                           capture_output=True, check=True, env=env, cwd=root)  # fmt: skip
+    return json.loads(fresh.stdout)
+
+
+def played(game: Game) -> tuple[TableReferee, list[tuple[list[TableEvent], object]]]:
+    """A whole simulated game of `game`, fed input by input: its referee at the end, and
+    each input's events with the screen after it (the first: none, the opening screen)."""
+    setup = game.simulated_setup(game.default_seats, 1)
+    referee = game.referee(setup)
+    steps: list[tuple[list[TableEvent], object]] = [([], referee.screen)]
+    for record in game.simulate(setup).inputs:
+        steps.append((referee.feed(record), referee.screen))
+    return referee, steps
+
+
 LINES = """
-import json, sys
 from companion.transcript import describe
-game, names, events = json.load(sys.stdin)
+game, names, events = pickle.load(sys.stdin.buffer)
 print(json.dumps([describe(e, names, game, lang) for lang in ("en", "fr") for e in events]))
 """
-"""A transcript of given events, in an interpreter that loaded nothing of any game."""
+"""A transcript of given events."""
 
 
 @pytest.mark.parametrize("name", contract_games())
@@ -96,15 +128,107 @@ def test_a_games_lines_come_from_its_descriptor_whatever_was_imported(name: str)
         here = [describe(e, names, name, lang) for lang in ("en", "fr") for e in events]
         own = [e for e in events if describe(e, names, name) != shared_line(e, names, "en")]
     assert own, "no event of the game has a line of its own"
-    root = Path(__file__).resolve().parents[2]
-    # The games of this run (a game copied elsewhere, tests/contract/test_new_game.py) too.
-    path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p)
-    games_asked = os.environ.get("COMPANION_GAMES") or TEST_GAME
-    env = dict(os.environ, COMPANION_GAMES=games_asked, PYTHONPATH=path)
-    asked = json.dumps([name, names, events])
-    fresh = subprocess.run([sys.executable, "-c", LINES], input=asked, capture_output=True,
-                           text=True, check=True, env=env, cwd=root)  # fmt: skip
-    assert json.loads(fresh.stdout) == here
+    assert in_a_fresh_interpreter(LINES, [name, names, events]) == here
+
+
+SPOKEN = """
+from companion.speech import announcement, opening
+game, names, steps = pickle.load(sys.stdin.buffer)
+said = [opening(steps[0][1], names, game, lang) for lang in ("en", "fr")]
+said += [announcement(events, screen, names, game, lang)
+         for lang in ("en", "fr") for events, screen in steps[1:]]
+print(json.dumps(said))
+"""
+"""What the table says of given inputs' events and screens."""
+
+
+@pytest.mark.parametrize("name", contract_games())
+def test_a_games_voice_comes_from_its_descriptor_whatever_was_imported(name: str) -> None:
+    """What the table says aloud of a game is its descriptor's (`Game.voice`), not filled
+    in by importing its voice module: an interpreter that loaded only the game's screens
+    (unpickled) says a simulated game's opening and inputs as the referee's process does."""
+    with playing(name) as game:
+        assert game.voice is not None
+        referee, steps = played(game)
+        names = list(referee.names)
+        here = [opening(steps[0][1], names, name, lang) for lang in ("en", "fr")]
+        here += [announcement(events, screen, names, name, lang)
+                 for lang in ("en", "fr") for events, screen in steps[1:]]  # fmt: skip
+    own = [e for events, s in steps for e in events
+           if game.voice.speak(e, s, names, "en") is not None]  # fmt: skip
+    assert own, "the game's voice says nothing of its own"
+    assert in_a_fresh_interpreter(SPOKEN, [name, names, steps]) == here
+
+
+DRAWN = """
+import hashlib
+from companion.screens.render import frame
+screens = pickle.load(sys.stdin.buffer)
+print(json.dumps([hashlib.sha256(frame(s, lang).tobytes()).hexdigest()
+                  for lang in ("en", "fr") for s in screens]))
+"""
+"""The frames of given screens (a digest of each)."""
+
+
+@pytest.mark.parametrize("name", contract_games())
+def test_a_games_screens_are_drawn_from_its_descriptor_whatever_was_imported(name: str) -> None:
+    """How a game's screens are drawn is its descriptor's (`Game.screens`): an interpreter
+    that loaded none of the game's modules but its screens (unpickled), as a replay does,
+    draws a simulated game's screens as the referee's process does, and every kind the
+    game draws is one of its own."""
+    with playing(name) as game:
+        assert game.screens is not None
+        _, steps = played(game)
+        screens = [screen for _, screen in steps]
+        assert {type(s) for s in screens} <= set(game.screens())
+        here = [hashlib.sha256(frame(s, lang).tobytes()).hexdigest()
+                for lang in ("en", "fr") for s in screens]  # fmt: skip
+    assert in_a_fresh_interpreter(DRAWN, screens) == here
+
+
+@pytest.mark.parametrize("name", [n for n in contract_games() if descriptor(n).say])
+def test_a_games_say_says_its_prompts_and_refuses_another_kind(name: str) -> None:
+    """A game that says its prompts (`Game.say`) says its own screens' prompts (the first
+    instruction, a fault's fix), and names the type of a prompt that is not its own."""
+    with playing(name) as game:
+        referee, steps = played(game)
+    names = list(referee.names)
+    prompts = [(s.prompt, s) for _, s in steps if getattr(s, "prompt", None) is not None]
+    assert prompts and game.say is not None
+    for lang in LANGUAGES:
+        assert all(game.say(prompt, names, lang, screen).strip() for prompt, screen in prompts)
+    with pytest.raises(TypeError, match="says no tuple"):
+        game.say((), names, "fr", steps[0][1])
+
+
+CORE_TABLES = """
+import importlib, pkgutil
+from companion import transcript
+from companion.screens import render, text
+tables = {"engine words": transcript._FRENCH, "sayers": getattr(text, "_SAYERS", {}),
+          "renderers": render.RENDERERS}
+def seen(): return {name: repr(table) for name, table in tables.items()}
+before = seen()
+package = pickle.load(sys.stdin.buffer)
+for found in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."):
+    importlib.import_module(found.name)
+print(json.dumps(sorted(name for name, table in seen().items() if table != before[name])))
+"""
+"""The core's tables that importing every module of a game's package changed."""
+
+
+@pytest.mark.parametrize("name", contract_games())
+def test_importing_a_games_modules_fills_no_table_of_the_core(name: str) -> None:
+    """A game gives the core its parts through its descriptor's typed fields, never by
+    filling a table of the core as a side effect of importing one of its modules (which a
+    replay, a page or a speech path that never imported that module would miss): an
+    interpreter that imports every module of the game's package leaves them as it found
+    them. A game's engine words are its own and say no name the core says otherwise."""
+    game = descriptor(name)
+    package = game.referee.__module__.rpartition(".")[0]
+    assert in_a_fresh_interpreter(CORE_TABLES, package) == []
+    for group, words in game.engine_words.items():
+        assert not set(words) & set(CORE_ENGINE_WORDS.get(group, {})), group
 
 
 @pytest.mark.parametrize("name", contract_games())

@@ -48,7 +48,7 @@ def test_a_tag_across_two_spots_stops_play_naming_both_until_it_lies_in_one(name
     back = PressInput(t + 1.0, "back")  # refused: the table first, even before a back
     referee, _ = fed(game, setup, [*before, *across(t + 0.1, a, b), TickInput(t + 0.7)])
     for lang in ("fr", "en"):
-        text = drawn(referee.screen, lang)
+        text = drawn(referee.screen, lang, game)
         assert re.search(rf"\b{a}\b.*\b{b}\b", text), (lang, text)
     _, events = fed(game, setup, [*before, *across(t + 0.1, a, b), back])
     stopped = [e for e in events if e["t"] > t]
@@ -78,7 +78,7 @@ def test_a_tag_across_a_spot_and_a_reader_off_the_mat_is_the_off_mat_fault(name:
     referee, events = fed(game, setup, [*before, *across(t + 0.1, spots, off), TickInput(t + 0.7)])
     stopped = [e for e in events if e["t"] > t]
     assert stopped == [{"t": round(t + 0.1, 3), "kind": "fault", "spot": off, "reason": "off_mat"}]
-    assert f"Lecteur {off} : hors du jeu." in drawn(referee.screen, "fr")
+    assert f"Lecteur {off} : hors du jeu." in drawn(referee.screen, "fr", game)
     rest = later(inputs[len(before) - 1 :], PAUSE)
     _, events = fed(
         game, setup, [*before, *across(t + 0.1, spots, off), *cleared(t + 2, spots, off), *rest]

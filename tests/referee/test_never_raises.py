@@ -216,7 +216,7 @@ def looked_at(game: Game, referee: TableReferee, draw: bool) -> None:
         return
     for lang in ("fr", "en"):
         assert referee.where(lang)
-        frame(screen, lang)
+        frame(screen, lang, game)
     if game.page_view is not None:
         json.dumps(game.page_view(referee))
 

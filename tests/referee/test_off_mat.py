@@ -57,9 +57,9 @@ def real_game(name: str) -> tuple[Game, Setup, list[Input]]:
     return game, setup, list(game.simulate(setup).inputs)
 
 
-def drawn(screen: object, lang: str) -> str:
-    """What the OLED shows of `screen`, its lines joined by single spaces."""
-    return re.sub(r"\s+", " ", " ".join(texts_of(screen, lang)))
+def drawn(screen: object, lang: str, game: Game | None = None) -> str:
+    """What the OLED shows of `screen` (of `game`), its lines joined by single spaces."""
+    return re.sub(r"\s+", " ", " ".join(texts_of(screen, lang, game)))
 
 
 def fed(game: Game, setup: Setup, inputs: list[Input]) -> tuple[TableReferee, list[Any]]:
@@ -108,7 +108,7 @@ def test_a_tag_off_the_mat_stops_play_until_taken_off_then_the_game_goes_on(name
         SpotInput(t + 2.0, reader, frozenset()),
     )
     referee, _ = fed(game, setup, [*before, put, TickInput(t + 0.7)])
-    assert f"Lecteur {reader} : hors du jeu." in drawn(referee.screen, "fr")
+    assert f"Lecteur {reader} : hors du jeu." in drawn(referee.screen, "fr", game)
     _, events = fed(game, setup, [*before, put, back])
     stopped = [e for e in events if e["t"] > t]
     fault = {"t": round(t + 0.6, 3), "kind": "fault", "spot": reader, "reason": "off_mat"}

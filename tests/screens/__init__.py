@@ -6,11 +6,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from companion.screens.render import RENDERERS, Pen
+from companion.games import Game
+from companion.screens.render import Pen, renderer_of
 
 
-def texts_of(screen: object, lang: str) -> list[str]:
-    """Every piece of text the renderer draws, in order."""
+def texts_of(screen: object, lang: str, game: Game | None = None) -> list[str]:
+    """Every piece of text the renderer draws, in order (of `game`, when not a registered
+    game's screen)."""
     drawn: list[str] = []
 
     class Recorder(Pen):
@@ -19,5 +21,5 @@ def texts_of(screen: object, lang: str) -> list[str]:
             return super().text(xy, text, *args, **kwargs)
 
     pen = Recorder(ImageDraw.Draw(Image.new("1", (128, 64))))
-    RENDERERS[type(screen)](pen, screen, lang)
+    renderer_of(screen, game)(pen, screen, lang)
     return drawn

@@ -13,6 +13,7 @@ from companion.games.passpass.words import (
     Label,
     label,
     place,
+    say,
     token_name,
     verdict_facts,
     verdict_outcome,
@@ -28,7 +29,6 @@ from companion.screens.text import (
     phrase_keys,
     register_words,
     registered_words,
-    say,
     seat_name,
 )
 from tests.games import contract_games
@@ -273,11 +273,6 @@ def test_a_game_cannot_take_a_phrase_already_said_otherwise() -> None:
     assert "intruder" not in registered_words()
     with pytest.raises(KeyError):
         phrase("intruder.hello", "fr")
-
-
-def test_saying_a_prompt_no_game_registered_names_its_type() -> None:
-    with pytest.raises(TypeError, match="no game says a tuple"):
-        say((), NAMES, "fr")
 
 
 def test_passpass_reuses_the_shared_fix_keys() -> None:

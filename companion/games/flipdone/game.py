@@ -13,11 +13,12 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.games import Game, TokenFamily, register
-from companion.games.flipdone import voice, words  # noqa: F401  (registers its phrases, voice)
+from companion.games import Game, Renderer, TokenFamily, register
+from companion.games.flipdone import words  # registers its phrases
 from companion.games.flipdone.facts import FACTS
 from companion.games.flipdone.page import page_view
 from companion.games.flipdone.rules import DECK, ENGINE, PLAYERS, SQUARES
+from companion.games.flipdone.voice import VOICE
 from companion.journal import Setup
 from companion.referee.event_log import TableEvent
 
@@ -55,6 +56,23 @@ def describe(event: TableEvent, names: Sequence[str], lang: str) -> str | None:
     from companion.games.flipdone.referee import describe as lines
 
     return lines(event, names, lang)
+
+
+def say(prompt: object, names: Sequence[str], lang: str, screen: object) -> str:
+    """Its screens' prompts, said (its screens module imported with the first one asked)."""
+    from companion.games.flipdone.screens import FdPrompt, fd_say
+
+    if not isinstance(prompt, FdPrompt):
+        raise TypeError(f"{FACTS.title} says no {type(prompt).__name__}")
+    return fd_say(prompt, tuple(names), lang)
+
+
+def screens() -> Mapping[type, Renderer]:
+    """Its screen kinds and how each is drawn (its screens module, imported with the first
+    one drawn)."""
+    from companion.games.flipdone.screens import SCREENS
+
+    return SCREENS
 
 
 def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
@@ -109,6 +127,10 @@ FLIPDONE = register(
         bots=BOTS,
         console=console,
         describe=describe,
+        engine_words=words.ENGINE_WORDS,
+        say=say,
+        screens=screens,
+        voice=VOICE,
         controls=("choose", "back"),
         token_families=(
             TokenFamily(

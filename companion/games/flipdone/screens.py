@@ -41,16 +41,15 @@ from companion.screens.render import (
     LINE,
     WIDTH,
     Pen,
+    Renderer,
     draw_notice,
     draw_stop,
     fit_name,
-    register_renderer,
 )
 from companion.screens.text import (
     DEFAULT_LANGUAGE,
     check_lang,
     phrase,
-    register_say,
     seat_name,
 )
 
@@ -412,12 +411,6 @@ def render_game_over(pen: Pen, screen: FdGameOverScreen, lang: str = DEFAULT_LAN
         y += LINE
 
 
-register_renderer(FdBoardScreen, render_board)
-register_renderer(FdFaultScreen, render_fault)
-register_renderer(FdNoticeScreen, render_notice)
-register_renderer(FdPhaseEndScreen, render_phase_end)
-register_renderer(FdGameOverScreen, render_game_over)
-
 __all__ = [
     "Event", "FdAnyScreen", "FdBoardScreen", "FdFaultScreen", "FdGameOverScreen",
     "FdNoticeScreen", "FdParam", "FdPhaseEndScreen", "FdPrompt", "FdSay", "FdScreen",
@@ -426,4 +419,11 @@ __all__ = [
 ]  # fmt: skip
 
 
-register_say(FdPrompt, fd_say)
+SCREENS: dict[type, Renderer] = {
+    FdBoardScreen: render_board,
+    FdFaultScreen: render_fault,
+    FdNoticeScreen: render_notice,
+    FdPhaseEndScreen: render_phase_end,
+    FdGameOverScreen: render_game_over,
+}
+"""Its screen kinds and how each is drawn: its descriptor's `screens`."""

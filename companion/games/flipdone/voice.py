@@ -1,5 +1,5 @@
 """Flip Done's voice: what the table says aloud of its events (`companion/speech.py`),
-registered when this module is imported (the game's descriptor imports it).
+its descriptor's `voice`.
 
 Said: a phase starting, the points (a line aligned, broken or lost, FD-4 to FD-8), a tie (FD-10), a
 manche won and the end, then whose turn it is once a card is played (the seat the
@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.games.flipdone.rules.config import LINES
 from companion.screens.text import check_lang, phrase
-from companion.speech import prompted_turn, register_voice
+from companion.speech import Voice, prompted_turn
 
 SPOKEN: dict[str, dict[str, str]] = {
     "fr": {
@@ -94,4 +94,5 @@ def speak(event: Mapping[str, Any], screen: Any, names: Sequence[str], lang: str
     return None if kind in ("fault", "fixed") else ""
 
 
-register_voice("flipdone", speak, prompted_turn(TURN_ENDS, TURN_PROMPTS))
+VOICE = Voice(speak, prompted_turn(TURN_ENDS, TURN_PROMPTS))
+"""Its voice, its descriptor's `voice`."""

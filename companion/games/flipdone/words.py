@@ -8,7 +8,7 @@ undone steps in the transcript's shared lines.
 from __future__ import annotations
 
 from companion.screens.text import register_words
-from companion.transcript import register_engine_words
+from companion.transcript import EngineWords
 
 PHRASES: dict[str, dict[str, str]] = {
     "fr": {
@@ -354,10 +354,12 @@ register_words("flipdone", {
            "flipdone.cli.card_kinds": "card:<rank><suit> (e.g. card:QH)"},
 }, drawn=False)  # fmt: skip
 # What `companion enroll` calls a card ("tap card QH (7 of 52)"), and its kinds.
-register_engine_words("step", {"build": "la carte posée", "discard": "la défausse"})
 OWN_FAULTS = ("stacked", "flipped_twice", "not_element", "one_flip", "in_play", "out_of_turn",
               "deal_first", "discard_first")  # fmt: skip
 """Flip Done's own faults (the shared ones, an extra or missing card, are the core's)."""
-register_engine_words("fault", {fault: REASONS["fr"][fault] for fault in OWN_FAULTS})
-# A fault's French as `engine_word` says it (the playtest report's faults, by kind).
-# The steps `back` takes back, as a transcript's shared undo line says them in French.
+ENGINE_WORDS: EngineWords = {
+    "step": {"build": "la carte posée", "discard": "la défausse"},
+    "fault": {fault: REASONS["fr"][fault] for fault in OWN_FAULTS},
+}
+"""Its descriptor's `engine_words`: the steps `back` takes back, as a transcript's shared undo
+line says them in French, and its own faults by kind (the playtest report's faults)."""

@@ -8,14 +8,15 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.games import Button, Facts, Game, RuleOption, TokenFamily, register
-from companion.games.passpass import facts, voice, words  # noqa: F401  (registers its words)
+from companion.games import Button, Facts, Game, Renderer, RuleOption, TokenFamily, register
+from companion.games.passpass import facts, words  # noqa: F401  (registers its words)
 from companion.games.passpass.page import page_view
 from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_config
 from companion.games.passpass.rules.layouts import Layout, LayoutError
 from companion.games.passpass.table_settings import SETUP_FIELDS, TABLE_SETTINGS
 from companion.games.passpass.tokens import FAMILY
-from companion.games.passpass.transcript import describer
+from companion.games.passpass.transcript import ENGINE_WORDS, describer
+from companion.games.passpass.voice import VOICE
 from companion.journal import Setup
 from companion.options import whole_number
 from companion.rules.errors import RuleError
@@ -51,6 +52,14 @@ def own_layout(layout: Mapping[str, Any]) -> None:
             f"{exc}; write [game.layout] with positions = [[row, col], ...] in reading "
             "order, or leave it out for the book's grid"
         ) from None
+
+
+def screens() -> Mapping[type, Renderer]:
+    """Its screen kinds and how each is drawn (its screens module, imported with the first
+    one drawn)."""
+    from companion.games.passpass.screens import SCREENS
+
+    return SCREENS
 
 
 def _descriptor(rules: RuleSet, shown: Facts, default_seats: int) -> Game:
@@ -120,6 +129,10 @@ def _descriptor(rules: RuleSet, shown: Facts, default_seats: int) -> Game:
         bots=tuple(BOTS),
         console=console,
         describe=describer(name),
+        engine_words=ENGINE_WORDS,
+        say=words.prompt_said,
+        screens=screens,
+        voice=VOICE,
         controls=("announce", "doublon", "menteur", "choose", "aim", "back"),
         token_families=(TokenFamily.of_words(FAMILY[name], rules.tokens, named=words.TOKEN_NAME),),
         buttons=BUTTONS,

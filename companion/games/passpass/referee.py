@@ -72,7 +72,7 @@ from companion.games.passpass.screens import (
     VerdictScreen,
 )
 from companion.games.passpass.table_settings import TABLE_KEYS, table_settings
-from companion.games.passpass.transcript import line
+from companion.games.passpass.transcript import ENGINE_WORDS, line
 from companion.games.passpass.words import PassPassRefusal
 from companion.games.passpass.words import say as say_text
 from companion.journal import PressInput, ResumeInput, Setup
@@ -240,7 +240,7 @@ class PassPassReferee(PacedReferee, Announcing, Aiming):
         if self.finished:
             winner = names[state.winner] if state.winner is not None else "?"
             return line("where.over", lang, winner=winner, score=score)
-        what = engine_word("phase", str(state.phase), lang)
+        what = engine_word("phase", str(state.phase), lang, ENGINE_WORDS)
         if self.fault is not None:
             what = line("where.stopped", lang, prompt=told(self.fault))
         elif self.pending is not None:

@@ -38,10 +38,10 @@ from companion.screens.render import (
     LINE,
     WIDTH,
     Pen,
+    Renderer,
     draw_notice,
     draw_stop,
     fit_name,
-    register_renderer,
 )
 from companion.screens.text import DEFAULT_LANGUAGE, phrase, seat_name
 
@@ -349,13 +349,16 @@ def render_game_won(pen: Pen, screen: GameWonScreen, lang: str = DEFAULT_LANGUAG
     pen.centered(50, f"★ {phrase('game.bravo', lang)} ★")
 
 
-register_renderer(StatusScreen, render_status)
-register_renderer(CountdownScreen, render_countdown)
-register_renderer(VerdictScreen, render_verdict)
-register_renderer(InstructionScreen, render_instruction)
-register_renderer(RevealMapScreen, render_reveal_map)
-register_renderer(FaultScreen, render_fault)
-register_renderer(MancheWonScreen, render_manche_won)
-register_renderer(NoticeScreen, render_notice)
-register_renderer(RevealMissScreen, render_reveal_miss)
-register_renderer(GameWonScreen, render_game_won)
+SCREENS: dict[type, Renderer] = {
+    StatusScreen: render_status,
+    CountdownScreen: render_countdown,
+    VerdictScreen: render_verdict,
+    InstructionScreen: render_instruction,
+    RevealMapScreen: render_reveal_map,
+    FaultScreen: render_fault,
+    MancheWonScreen: render_manche_won,
+    NoticeScreen: render_notice,
+    RevealMissScreen: render_reveal_miss,
+    GameWonScreen: render_game_won,
+}
+"""Its screen kinds and how each is drawn: its descriptor's `screens`."""

@@ -1,10 +1,10 @@
 """PtiPassPass's and PhiPassPass's lines in a transcript (`companion replay`, `demo`, the
 web page's history) and their status line (`PassPassReferee.where`), in English (the
 command line's) or French (the table's): each edition's descriptor gives its lines
-(`describer`) to the shared transcript (`companion/transcript.py`), and its French for the
-engine's names is registered there when this module is imported (the game's descriptor
-and referee import it). The lines every game shares (a fault, an undo, a refused
-press...) stay there; PassPass gives them its words for a token and a hat.
+(`describer`) to the shared transcript (`companion/transcript.py`), with its French for
+the engine's names (`ENGINE_WORDS`, their `engine_words`). The lines every game shares (a
+fault, an undo, a refused press...) stay there; PassPass gives them its words for a token
+and a hat.
 """
 
 from __future__ import annotations
@@ -17,12 +17,7 @@ from companion.games.passpass.rules import DEAD_MANCHE, TURN_LIMIT
 from companion.games.passpass.words import place, token_name, words
 from companion.referee.event_log import TableEvent
 from companion.screens.text import check_lang
-from companion.transcript import (
-    Describer,
-    pieces,
-    register_engine_words,
-    shared_line,
-)
+from companion.transcript import Describer, EngineWords, pieces, shared_line
 
 LINES: dict[str, dict[str, str]] = {
     "en": {
@@ -113,36 +108,30 @@ chapeau, jeton Challenge, comme attendu... in French; the calls keep the books' 
 de victoire). A list of hats is words ("4-5-6"), and every line names its seat.
 Every key has the same fields in both languages."""
 
-register_engine_words(
-    "fault",
-    {
+ENGINE_WORDS: EngineWords = {
+    "fault": {
         "not_yours": "{a_token} que le joueur n’a pas",
         "not_contiguous": "les chapeaux échangés ne sont pas voisins",
         "one_swap": "un seul échange par tour",
         "designated_gone": "le chapeau désigné a perdu son {token}",
     },
-)
-register_engine_words(
-    "step",
-    {
+    "step": {
         "designate": "le placement",
         "announce": "l’annonce",
         "swap": "l’échange",
         "reward": "la récompense",
     },
-)
-register_engine_words(
-    "phase",
-    {
+    "phase": {
         "place": "placement",
         "announce": "annonce",
         "window": "fenêtre de challenge",
         "reward": "récompense du Challenger",
         "reveal": "révélation",
     },
-)
-# PassPass's faults as the OLED words them (`say.*` of `words.py`, without the place and
-# the instruction), its undone steps and the phases of its status line.
+}
+"""PassPass's faults as the OLED words them (`say.*` of `words.py`, without the place and
+the instruction), its undone steps and the phases of its status line, in French (its
+descriptors' `engine_words`)."""
 
 _TURN_LIMIT = re.compile(re.escape(TURN_LIMIT).replace(re.escape("{limit}"), r"(\d+)"))
 """The engine's turn-limit reason, its limit captured."""
@@ -185,7 +174,7 @@ def describe(game: str, event: TableEvent, names: Sequence[str], lang: str = "en
     own = words(game, lang) if check_lang(lang) == "fr" else None
     found = _key_and_fields(event, names, lang, pieces(lang, own))
     if found is None:
-        return shared_line(event, names, lang, words=own, place=place)
+        return shared_line(event, names, lang, words=own, place=place, engine_words=ENGINE_WORDS)
     key, fields = found
     return line(key, lang, **fields)
 

@@ -1,6 +1,5 @@
 """PtiPassPass's and PhiPassPass's voice: what the table says aloud of their events
-(`companion/speech.py`), registered when this module is imported (the game's descriptor
-imports it).
+(`companion/speech.py`), their descriptors' `voice`.
 
 Said: whose turn (a Visible turn and a reveal named as such), a challenge's verdict with
 exactly the facts the book makes public (PTI-8/9, PHI-3/4: the lifted hat, the token
@@ -14,11 +13,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.passpass.rules import RULESETS, Challenge, Verdict
-from companion.games.passpass.words import verdict_facts, verdict_outcome, verdict_title
+from companion.games.passpass.rules import Challenge, Verdict
+from companion.games.passpass.words import (
+    prompt_said,
+    verdict_facts,
+    verdict_outcome,
+    verdict_title,
+)
 from companion.referee.event_log import TableEvent
-from companion.screens.text import check_lang, say
-from companion.speech import fix, line, register_voice
+from companion.screens.text import check_lang
+from companion.speech import Voice, fix, line
 
 SPOKEN: dict[str, dict[str, str]] = {
     "fr": {
@@ -72,7 +76,7 @@ def speak(event: TableEvent, screen: Any, names: Sequence[str], lang: str) -> st
     if kind in ("manche_void", "manche_start"):
         return _spoken(kind, lang, n=own.get("manche"))
     if kind == "fault":  # the fix in the game's words for its tokens (the view's game)
-        return fix(event, screen, names, lang, view=getattr(screen, "view", None))
+        return fix(event, screen, names, lang, prompt_said)
     if kind in ("game_won", "fixed"):
         return None
     return ""
@@ -99,12 +103,5 @@ def _verdict(event: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
     return " ".join(p for p in parts if p)
 
 
-def opening(screen: Any, names: Sequence[str], lang: str) -> str | None:
-    """The first instruction, in the game's words for its tokens (the view's game):
-    "Bob, glisse un animal dans un chapeau."."""
-    prompt = getattr(screen, "prompt", None)
-    return None if prompt is None else say(prompt, names, lang, view=getattr(screen, "view", None))
-
-
-for _game in RULESETS:
-    register_voice(_game, speak, opening=opening)
+VOICE = Voice(speak)
+"""Its voice (both editions'), its descriptors' `voice`."""

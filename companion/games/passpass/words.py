@@ -16,7 +16,6 @@ from companion.screens.text import (
     DEFAULT_LANGUAGE,
     check_lang,
     phrase,
-    register_say,
     register_words,
     seat_name,
 )
@@ -534,6 +533,15 @@ help, quit""",
 """The command line's words of both editions (`companion selfplay --turn-limit`, the typed
 table of `companion play --sim`)."""
 
+
+def prompt_said(prompt: object, names: Sequence[str], lang: str, screen: object) -> str:
+    """A prompt of PassPass's screens, said in the words of the screen's game (its view's):
+    its descriptors' `say`."""
+    if not isinstance(prompt, Prompt):
+        raise TypeError(f"PassPass says no {type(prompt).__name__}")
+    return say(prompt, names, lang, view=getattr(screen, "view", None))
+
+
 register_words("passpass", PHRASES)
 register_words("passpass", CLI_WORDS, drawn=False)
 TOKEN_NAME = "passpass.cli.token.{word}"
@@ -543,4 +551,3 @@ register_words("passpass", {
     lang: {TOKEN_NAME.format(word=kind): name for kind, name in names.items()}
     for lang, names in _TOKENS.items()
 }, drawn=False)  # fmt: skip
-register_say(Prompt, say)

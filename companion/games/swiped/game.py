@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.cli_words import said
-from companion.games import Button, Game, Printables, TokenFamily, register
-from companion.games.swiped import voice, words  # noqa: F401  (registers its phrases, voice)
+from companion.games import Button, Game, Printables, Renderer, TokenFamily, register
+from companion.games.swiped import words  # also registers its phrases
 from companion.games.swiped.facts import FACTS
 from companion.games.swiped.rules import COLOURS, ENGINE, PLAYERS, SQUARES, Config
 from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK
+from companion.games.swiped.voice import VOICE
 from companion.journal import Setup
 from companion.referee.event_log import TableEvent
 
@@ -64,6 +65,23 @@ def describe(event: TableEvent, names: Sequence[str], lang: str) -> str | None:
     from companion.games.swiped.referee import describe as lines
 
     return lines(event, names, lang)
+
+
+def say(prompt: object, names: Sequence[str], lang: str, screen: object) -> str:
+    """Its screens' prompts, said (its screens module imported with the first one asked)."""
+    from companion.games.swiped.screens import SwPrompt, sw_say
+
+    if not isinstance(prompt, SwPrompt):
+        raise TypeError(f"{FACTS.title} says no {type(prompt).__name__}")
+    return sw_say(prompt, names, lang)
+
+
+def screens() -> Mapping[type, Renderer]:
+    """Its screen kinds and how each is drawn (its screens module, imported with the first
+    one drawn)."""
+    from companion.games.swiped.screens import SCREENS
+
+    return SCREENS
 
 
 def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
@@ -168,6 +186,10 @@ SWIPED = register(
         bots=BOTS,
         console=console,
         describe=describe,
+        say=say,
+        screens=screens,
+        voice=VOICE,
+        engine_words=words.ENGINE_WORDS,
         controls=("doublon", "menteur", "aim", "choose", "back"),
         token_families=(
             TokenFamily("layout", "[1-9][0-9]*", "swiped.cli.layout_kinds", "swiped.cli.card"),

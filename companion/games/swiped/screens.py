@@ -29,16 +29,15 @@ from companion.screens.render import (
     LINE,
     WIDTH,
     Pen,
+    Renderer,
     draw_notice,
     draw_stop,
     fit_name,
-    register_renderer,
 )
 from companion.screens.text import (
     DEFAULT_LANGUAGE,
     check_lang,
     phrase,
-    register_say,
     seat_name,
 )
 
@@ -346,11 +345,6 @@ def _card_line(name: str, *, lang: str, n: int) -> str:
     return sw_phrase("over.card", lang, s=name, n=n)
 
 
-register_renderer(SwBoardScreen, render_board)
-register_renderer(SwFaultScreen, render_fault)
-register_renderer(SwNoticeScreen, render_notice)
-register_renderer(SwGameOverScreen, render_game_over)
-
 __all__ = [
     "SwAnyScreen", "SwBoardScreen", "SwFaultScreen", "SwGameOverScreen", "SwNoticeScreen",
     "SwParam", "SwPrompt", "SwSay", "SwScreen", "colour_name", "draw_grid", "sw_phrase",
@@ -358,4 +352,10 @@ __all__ = [
 ]  # fmt: skip
 
 
-register_say(SwPrompt, sw_say)
+SCREENS: dict[type, Renderer] = {
+    SwBoardScreen: render_board,
+    SwFaultScreen: render_fault,
+    SwNoticeScreen: render_notice,
+    SwGameOverScreen: render_game_over,
+}
+"""Its screen kinds and how each is drawn: its descriptor's `screens`."""

@@ -1,5 +1,5 @@
 """Swiped's voice: what the table says aloud of its events (`companion/speech.py`),
-registered when this module is imported (the game's descriptor imports it).
+its descriptor's `voice`.
 
 Said: a manche starting, a claim's verdict (SW-5: right or wrong, never either card, as
 the OLED says it), a draw (SW-6), whose swap it is (the seat the board's prompt names)
@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.games.swiped.words import PREFIX
 from companion.screens.text import check_lang, phrase, seat_name
-from companion.speech import prompted_turn, register_voice
+from companion.speech import Voice, prompted_turn
 
 SPOKEN: dict[str, dict[str, str]] = {
     "fr": {"manche_start": "Manche {manche}."},
@@ -49,4 +49,5 @@ def _who(seat: object, names: Sequence[str], lang: str) -> str:
     return seat_name(names, seat, lang) if isinstance(seat, int) else "?"
 
 
-register_voice("swiped", speak, prompted_turn(TURN_ENDS, TURN_PROMPTS))
+VOICE = Voice(speak, prompted_turn(TURN_ENDS, TURN_PROMPTS))
+"""Its voice, its descriptor's `voice`."""

@@ -7,7 +7,7 @@ transcript and the status line (`LINES`: its referee's `describe` and `where`).
 from __future__ import annotations
 
 from companion.screens.text import register_words
-from companion.transcript import register_engine_words
+from companion.transcript import EngineWords
 
 SCREEN_PHRASES: dict[str, dict[str, str]] = {
     "fr": {
@@ -331,5 +331,6 @@ register_words("swiped", {
 
 OWN_FAULTS = ("put_back", "same_pair", "guess_first", "card_on_square", "two_cards", "card_taken")
 """Swiped's own faults (the shared ones, an extra or missing tag, are the core's)."""
-register_engine_words("fault", {f: LINES["fr"][f"fault.{f}"] for f in OWN_FAULTS})
-# A fault's French as `engine_word` says it (the playtest report's faults, by kind).
+ENGINE_WORDS: EngineWords = {"fault": {f: LINES["fr"][f"fault.{f}"] for f in OWN_FAULTS}}
+"""Its descriptor's `engine_words`: its own faults by kind, as the playtest report says
+them in French."""

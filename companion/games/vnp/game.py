@@ -16,11 +16,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.games import Game, register
-from companion.games.vnp import voice, words  # noqa: F401  (registers its phrases, voice)
+from companion.games import Game, Renderer, register
+from companion.games.vnp import words  # noqa: F401  (registers its phrases)
 from companion.games.vnp.facts import FACTS
 from companion.games.vnp.rules.config import BOARD_SIZES
 from companion.games.vnp.rules.contract import ENGINE
+from companion.games.vnp.voice import VOICE
 from companion.journal import Setup
 from companion.referee.event_log import TableEvent
 
@@ -57,6 +58,14 @@ def describe(event: TableEvent, names: Sequence[str], lang: str) -> str | None:
     from companion.games.vnp.referee import describe as lines
 
     return lines(event, names, lang)
+
+
+def screens() -> Mapping[type, Renderer]:
+    """Its screen kinds and how each is drawn (its screens module, imported with the first
+    one drawn)."""
+    from companion.games.vnp.screens import SCREENS
+
+    return SCREENS
 
 
 def simulated_setup(seats: int, seed: int, **options: Any) -> Setup:
@@ -157,6 +166,8 @@ VNP = register(
         bots=BOTS,
         console=console,
         describe=describe,
+        screens=screens,
+        voice=VOICE,
         controls=("place", "pass", "hint", "back"),
         page_view=page_view,
         page_value=page_value,

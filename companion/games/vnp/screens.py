@@ -40,9 +40,9 @@ from companion.screens.render import (
     LINE,
     WIDTH,
     Pen,
+    Renderer,
     draw_notice,
     fit_name,
-    register_renderer,
 )
 from companion.screens.text import (
     DEFAULT_LANGUAGE,
@@ -396,13 +396,17 @@ def render_game_over(pen: Pen, screen: VnpGameOverScreen, lang: str = DEFAULT_LA
         pen.text((0, HEIGHT - LINE), ellipsize(last, WIDTH))
 
 
-register_renderer(VnpBoardScreen, render_board)
-register_renderer(VnpNoticeScreen, render_notice)
-register_renderer(VnpGameOverScreen, render_game_over)
-
 __all__ = [
     "ORIGIN", "PANEL_X", "Shown", "VnpAnyScreen", "VnpBoardScreen", "VnpGameOverScreen",
     "VnpNoticeScreen", "VnpScreen", "board_pitch", "colour_name", "colour_word", "draw_board",
     "news_line", "shown_of", "side_line", "vnp_phrase", "vnp_phrase_keys", "why_text",
     "winners_line",
 ]  # fmt: skip
+
+
+SCREENS: dict[type, Renderer] = {
+    VnpBoardScreen: render_board,
+    VnpNoticeScreen: render_notice,
+    VnpGameOverScreen: render_game_over,
+}
+"""Its screen kinds and how each is drawn: its descriptor's `screens`."""

@@ -1,6 +1,5 @@
 """The voice of Vous ne passerez pas !: what the table says aloud of its events
-(`companion/speech.py`), registered when this module is imported (the game's descriptor
-imports it).
+(`companion/speech.py`): its descriptor's `voice`.
 
 Said: a colour that passes (VNP-5), the winners (VNP-6, as the OLED says them), and whose
 turn it is after a placement, a pass or an undo (the seat of the colour to play, from the
@@ -15,7 +14,7 @@ from typing import Any
 
 from companion.games.vnp.words import PREFIX
 from companion.screens.text import check_lang, phrase, seat_name
-from companion.speech import register_voice
+from companion.speech import Voice
 
 SPOKEN: dict[str, dict[str, str]] = {
     "fr": {"passed": "{c} passe."},
@@ -51,4 +50,5 @@ def turn(events: Sequence[Mapping[str, Any]], screen: Any) -> int | None:
     return seat if isinstance(seat, int) and getattr(view, "turn", None) is not None else None
 
 
-register_voice("vnp", speak, turn)
+VOICE = Voice(speak, turn)
+"""Its voice, its descriptor's `voice`."""

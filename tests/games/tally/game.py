@@ -10,12 +10,13 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from companion.games import Button, Game, TokenFamily, register
+from companion.games import Button, Game, TokenFamily, Voice, register
 
-from . import words  # registers the game's phrases and voice
+from . import words  # registers the game's phrases
 from .referee import PASS_TURN, TallyReferee
 from .rules.contract import ENGINE
 from .rules.engine import NAME
+from .screens import SCREENS
 from .sim import PEBBLE, simulate, simulated_setup, tokens
 
 if TYPE_CHECKING:  # the lab is imported when it asks for the game's part, not before
@@ -61,6 +62,8 @@ TALLY = register(
         default_seats=2,
         referee=TallyReferee,
         describe=words.describe,
+        screens=lambda: SCREENS,
+        voice=Voice(words.speak),
         check=check,
         spots=lambda seats, layout: 1,
         tokens=tokens,

@@ -1,7 +1,7 @@
 """Tally's words, in French and English: its OLED's phrases (registered in the shared
-catalogue under `<name>.`) and what the table says aloud (its voice), both registered when
-this module is imported (the game's descriptor imports it), and its transcript lines (its
-descriptor's `describe`)."""
+catalogue under `<name>.` when this module is imported; the game's descriptor imports it),
+its transcript lines and what the table says aloud (its descriptor's `describe` and
+`voice`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import Any
 
 from companion.screens.text import phrase, seat_name
 from companion.screens.text import register_words as _register_words
-from companion.speech import register_voice
 
 from .rules.engine import NAME
 
@@ -60,4 +59,3 @@ def speak(event: Mapping[str, Any], screen: Any, names: Sequence[str], lang: str
 
 
 _register_words(NAME, {lang: {PREFIX + k: v for k, v in t.items()} for lang, t in PHRASES.items()})
-register_voice(NAME, speak)

@@ -16,8 +16,8 @@ import pytest
 from companion.games.passpass.prompt import Prompt, Say
 from companion.games.passpass.referee import NOTICE_SECONDS, SHOW_SECONDS, PassPassReferee
 from companion.games.passpass.screens import InstructionScreen, NoticeScreen, RevealMissScreen
+from companion.games.passpass.words import say
 from companion.journal import Input, PressInput, TickInput, read_journal
-from companion.screens.text import say
 from tests.games.passpass.referee.scenario_scripts import SCENARIOS
 
 HERE = Path(__file__).parent / "scenarios"

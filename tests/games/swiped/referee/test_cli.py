@@ -3,7 +3,6 @@ and the power-on menu; and the transcript, which names no target card before the
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 
@@ -103,10 +102,7 @@ def test_a_target_drawn_carries_no_card():
 
 def test_swiped_lines_leave_other_games_events_alone():
     """Events of other games share kinds with Swiped's; each keeps its own sentence."""
-    names = ("Ana", "Bob", "Cy")
-    # Every caller of describe has its game's referee, whose module gives the lines.
-    importlib.import_module("companion.games.passpass.referee")
-    importlib.import_module("companion.games.swiped.referee")
+    names = ("Ana", "Bob", "Cy")  # each game's lines are its descriptor's: nothing to load
     passpass_swap = {"t": 1.0, "kind": "swap", "seat": 0, "spots": [2, 5]}
     assert describe(passpass_swap, names, "ptipasspass") == "Ana swaps hats 2 and 5"
     swiped_swap = {"kind": "swap", "seat": 1, "phase": 1, "colours": ["bleu", "rouge"],
