@@ -147,11 +147,21 @@ EVERY_TURN = ("announced", "passed", "placed", "turn_started")
 """The hooks of acts that come every turn (a window's OKs are most of a game's acts)."""
 
 
-def hears_every_turn(watch: Watcher) -> bool:
-    """Whether `watch` overrides a hook of `EVERY_TURN`: the engine's events do, the lab's
-    tally does not, and the board tells those acts only to a watcher that listens."""
-    kind = type(watch)
-    return any(getattr(kind, hook) is not getattr(Watcher, hook) for hook in EVERY_TURN)
+_HEARS: dict[type[Watcher], bool] = {}
+"""A kind of watcher -> `hears_every_turn`, asked once a kind (a thinking bot forks a
+board at every draw)."""
+
+
+def hears_every_turn(kind: type[Watcher]) -> bool:
+    """Whether a kind of watcher overrides a hook of `EVERY_TURN`: the engine's events
+    do, the lab's tally does not, and the board tells those acts only to a watcher that
+    listens."""
+    hears = _HEARS.get(kind)
+    if hears is None:
+        hears = _HEARS[kind] = any(
+            getattr(kind, hook) is not getattr(Watcher, hook) for hook in EVERY_TURN
+        )
+    return hears
 
 
 class Board:
@@ -330,7 +340,7 @@ class Board:
 
     def watched_by(self, watch: Watcher) -> None:
         """From now on, tell what happens to `watch`."""
-        self.watch, self.every_turn = watch, hears_every_turn(watch)
+        self.watch, self.every_turn = watch, hears_every_turn(type(watch))
 
     # ------------------------------------------------------------------ what is known
 
