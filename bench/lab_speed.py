@@ -201,34 +201,41 @@ MB) the lab {zero_time}. Its memory is {zero_memory}.
     )
 
 
-ROUND_4 = """Against 0870ced, issue 41's fourth round (history, measured then, not regenerated):
-`lab_speed.py --games 5000 --pairs 5 --against DIR`, DIR holding 0870ced's code (`git
-archive`), five interleaved pairs a game (the order swapped every other pair), 2 workers,
-on this shared 2-core machine at a load average of 10 to 14 (another bench running):
-CPU ms a game of the lab and its workers, start-up and report included, median (min–max),
-and this code over 0870ced pair by pair. Target: no game worse than 0870ced (≤ 1.05).
+ROUND_4 = """Against 0870ced, issue 41's fifth round (history, measured then, not regenerated;
+2026-11-29, this code at commit 12d7593): `lab_speed.py --games 5000 --pairs 5 --against
+DIR`, DIR holding 0870ced's code (`git archive`), five interleaved pairs a game (the order
+swapped every other pair), 2 workers, on this shared 2-core machine at a load average of 7
+to 11 (other benches and test runs): CPU ms a game of the lab and its workers, start-up
+and report included, median (min–max), and this code over 0870ced pair by pair. Target:
+no game worse than 0870ced (≤ 1.05). Before this round (aaf1604, the same bench that
+morning, load 5 to 13) the medians were 1.13, 1.11, 1.22, 1.00 and 1.11.
 
 | game | 0870ced ms | this code ms | this code / 0870ced, each pair | median |
 |---|---|---|---|---|
-| ptipasspass | 0.502 (0.473–0.534) | 0.543 (0.534–0.555) | 1.02, 1.06, 1.16, 1.10, 1.13 | 1.10 |
-| phipasspass | 0.698 (0.689–0.711) | 0.791 (0.778–0.813) | 1.09, 1.13, 1.14, 1.18, 1.13 | 1.13 |
-| flipdone | 1.403 (1.385–1.441) | 1.686 (1.680–1.734) | 1.20, 1.20, 1.20, 1.21, 1.21 | 1.20 |
-| swiped | 1.050 (1.000–1.098) | 1.063 (0.976–1.090) | 0.98, 1.02, 1.02, 1.00, 0.97 | 1.00 |
-| vnp | 1.647 (1.540–1.712) | 1.785 (1.743–1.886) | 1.08, 1.14, 1.05, 1.07, 1.15 | 1.08 |
+| ptipasspass | 0.483 (0.466–0.520) | 0.530 (0.509–0.551) | 1.07, 1.04, 1.09, 1.13, 1.09 | 1.09 |
+| phipasspass | 0.687 (0.654–0.707) | 0.735 (0.704–0.749) | 1.04, 1.07, 1.10, 1.07, 1.08 | 1.07 |
+| flipdone | 1.408 (1.343–1.537) | 1.681 (1.607–1.824) | 1.20, 1.19, 1.26, 1.22, 1.17 | 1.20 |
+| swiped | 0.980 (0.949–0.992) | 0.966 (0.960–0.986) | 0.98, 1.01, 1.00, 0.99, 1.02 | 1.00 |
+| vnp | 1.548 (1.477–1.735) | 1.807 (1.755–1.856) | 1.11, 1.15, 1.20, 1.22, 1.07 | 1.15 |
 
-Swiped is back (1.00); the others miss. Start-up and report cost no more than 0870ced's
-(20 games: 0.91–0.98 s of CPU against 1.04–1.08 s): what is left is the games' play.
-PassPass (one process, play alone, 3,000 games: 0870ced 0.22–0.23 ms a game, this code
-0.27–0.28 before this round's change, 0.26 after): the lab's loop counted each move's legal
-choices through `board.legal()` and played placements through the board's dispatch (7 %
-and 3 % of a game; now a placement's count is read from the board's table and it is
-played directly), and what remains is the engine's board telling its watcher every act
-(the lab's tally hears every OK of a window, most of a game's acts, and a placement
-through two calls) and the bots, slower on the board than on 0870ced's fast core (their
-window and `_doubts` answers: about half of PhiPassPass's gap under a profiler). Flip
-Done's engine is another change's (its `rules/`, not the lab's). VNP's placements on the
-engine's board (`nth_bit`, choosing the largest piece's placement) cost more than on
-0870ced's fast core, and the lead's story (a record's `leads`) is new work a game."""
+Swiped holds (1.00); the others miss. The pairs spread over 0.06–0.15, so a change of a
+few percent is within the noise: the causes were found and the changes checked by counting
+instructions (valgrind's cachegrind, one process, the same seeds: deterministic, unlike
+the clock here). The whole lab path of PtiPassPass, 1 worker, report written: 0870ced
+2,181 k instructions a game and 5.14 G for start-up, report and 200 games; this code
+before the round 2,511 k and 5.62 G. Three causes: the worker's tally (297 k a game, where
+0870ced's parent summed a record in about 43 k), the games' play (2,279 k against 2,138 k)
+and start-up and report (the interest figures' plot and about 35 more modules imported:
+about 0.45 G). This round: the board tells the acts of every turn (an announce, an OK, a
+token placed, a turn started) only to a watcher that hears them, not to the lab's tally
+(-57 k a game); the tally counts 64 games at a time figure by figure, `Counter.update`'s
+own loop doing the counting (PtiPassPass 297 → 209 k, VNP 684 → 548 k with the interest
+figures' leaders kept for the batch): 2,454 k a game. Left: VNP's `nth_bit` is the same
+code as 0870ced's, on the same bitsets (the same 12,745 conflict masks worked out in 520
+games), yet VNP's play costs 9,527 k a game against 8,023 k and Flip Done's 9,985 k against
+8,573 k, not yet attributed (VNP's record now carries the lead's story, one `Lead` a
+placement). The thinking bot did not slow: one `mcts:30` PtiPassPass game 666 → 657 M
+instructions."""
 
 
 _HISTORY = """Issue 41 (history, measured then, not regenerated): the lab had grown slower and

@@ -21,16 +21,22 @@ def leader(scores: Sequence[float]) -> int | None:
     return scores.index(best) if scores.count(best) == 1 else None
 
 
-_LAST: list[tuple[Sequence[Lead], list[int | None]]] = []
-"""The last story read and its leaders: a game's figures read the same story twice."""
+_READ: dict[int, tuple[Sequence[Lead], list[int | None]]] = {}
+"""The stories last read and their leaders, by identity: a game's figures read its story
+twice, and a tally reads a few games' figure by figure (`companion.lab.tally.BATCH`)."""
+_KEPT = 128
+"""Stories kept at most (each keeps its own alive, so no other reuses its identity)."""
 
 
 def leaders(leads: Sequence[Lead]) -> list[int | None]:
     """The leader at each moment of the story (`leader`)."""
-    if _LAST and _LAST[0][0] is leads:
-        return _LAST[0][1]
+    read = _READ.get(id(leads))
+    if read is not None and read[0] is leads:
+        return read[1]
     found = [leader(lead.scores) for lead in leads]
-    _LAST[:] = [(leads, found)]
+    if len(_READ) >= _KEPT:
+        _READ.clear()
+    _READ[id(leads)] = (leads, found)
     return found
 
 

@@ -23,6 +23,7 @@ from typing import Any, Generic, TypeVar
 
 from companion.lab.model import GameRecord, Variant
 from companion.lab.tally import Tally
+from companion.lab.tally import tally as tally_of
 from companion.lab.variants import load_lab
 
 Progress = Callable[[int, int], None]
@@ -46,10 +47,8 @@ def tally_chunk(variant: Variant, start: int, stop: int, ordered: bool = False) 
     """Games start..stop-1 of a variant, tallied for its figures (each record dropped
     once counted)."""
     lab = load_lab(variant.game)
-    counted = Tally(ordered)
-    for index in range(start, stop):
-        counted.add(lab, variant.players, lab.play(variant, index))
-    return counted
+    games = (lab.play(variant, index) for index in range(start, stop))
+    return tally_of(lab, variant.players, games, ordered)
 
 
 def default_workers() -> int:

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import chain
 from typing import Literal
 
 from companion.lab.interest import branching, comeback, decided_at, lead_changes
@@ -143,25 +144,26 @@ class Tally:
     rulings: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Ruling id -> (games where its special case applied, times it applied)."""
 
-    def add(self, lab: LabGame, players: int, record: GameRecord) -> None:
-        """Count one game (the next in game order, for an ordered tally)."""
+    def add(self, lab: LabGame, players: int, records: Sequence[GameRecord]) -> None:
+        """Count a few games (the next in game order, for an ordered tally): slot by slot,
+        so that the counting is done by `Counter.update`'s loop, not one of ours."""
         found = slots(lab, players)
         if not self.values:
             self.values = [[] if self.ordered else Counter() for _ in found]
         for slot, values in zip(found, self.values, strict=True):
-            value = slot.read(record)
-            if value is None:
-                pass
-            elif isinstance(values, list):
-                values.append(value)
-            else:  # a plain dict's get: a Counter's += looks a missing value up twice
-                values[value] = values.get(value, 0) + 1
-        self.games += 1
-        self.finished += record.finished
-        self.manche_turns.update(record.manches)
-        for ruling, times in record.rulings.items():
-            games, total = self.rulings.get(ruling, (0, 0))
-            self.rulings[ruling] = (games + (times > 0), total + times)
+            if isinstance(values, list):
+                values.extend(v for v in map(slot.read, records) if v is not None)
+            else:  # the games without one counted under None, then dropped
+                counted: Counter[Value | None] = values  # type: ignore[assignment]
+                counted.update(map(slot.read, records))
+                counted.pop(None, None)
+        self.games += len(records)
+        self.manche_turns.update(chain.from_iterable(record.manches for record in records))
+        for record in records:
+            self.finished += record.finished
+            for ruling, times in record.rulings.items():
+                games, total = self.rulings.get(ruling, (0, 0))
+                self.rulings[ruling] = (games + (times > 0), total + times)
 
     def __iadd__(self, other: Tally) -> Tally:
         """The games of `other` after this tally's."""
@@ -191,9 +193,20 @@ class Tally:
         return [float(v) for v in self.of(seat)]  # type: ignore[arg-type]
 
 
+BATCH = 64
+"""Games counted at once (`Tally.add`): few enough records to hold, enough that counting
+slot by slot pays."""
+
+
 def tally(lab: LabGame, players: int, records: Iterable[GameRecord], ordered: bool) -> Tally:
-    """The tally of `records`, in their order."""
+    """The tally of `records`, in their order (read `BATCH` at a time)."""
     counted = Tally(ordered)
+    batch: list[GameRecord] = []
     for record in records:
-        counted.add(lab, players, record)
+        batch.append(record)
+        if len(batch) == BATCH:
+            counted.add(lab, players, batch)
+            batch = []
+    if batch:
+        counted.add(lab, players, batch)
     return counted

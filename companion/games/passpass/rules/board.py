@@ -143,6 +143,26 @@ class Watcher:
 
 UNWATCHED = Watcher()
 
+EVERY_TURN = ("announced", "passed", "placed", "turn_started")
+"""The hooks of acts that come every turn (a window's OKs are most of a game's acts)."""
+
+
+_HEARS: dict[type[Watcher], bool] = {}
+"""A kind of watcher -> `hears_every_turn`, asked once a kind (a thinking bot forks a
+board at every draw)."""
+
+
+def hears_every_turn(kind: type[Watcher]) -> bool:
+    """Whether a kind of watcher overrides a hook of `EVERY_TURN`: the engine's events
+    do, the lab's tally does not, and the board tells those acts only to a watcher that
+    listens."""
+    hears = _HEARS.get(kind)
+    if hears is None:
+        hears = _HEARS[kind] = any(
+            getattr(kind, hook) is not getattr(Watcher, hook) for hook in EVERY_TURN
+        )
+    return hears
+
 
 class Board:
     """A game of PassPass in progress, mutable: the deal (PTI-1, PTI-12), the turn's
@@ -153,7 +173,7 @@ class Board:
     __slots__ = (
         "config", "players", "spots", "tables", "lines", "pairs", "names", "hand_names",
         "dealt_tokens", "visible_turns", "split_windows", "reward", "timed", "winner_starts",
-        "turn_limit", "watch",
+        "turn_limit", "watch", "every_turn",
         "manche", "starter", "tour", "masque", "turn", "magician", "phase", "challenge_tokens",
         "victories", "spot", "announced", "open", "speaker", "challenger", "swapped",
         "winner", "hats", "hands", "holding", "occupied", "seen", "secret",
@@ -181,6 +201,8 @@ class Board:
     turn_limit: int
     """PTI-15 (configurable): a manche of this many turns is void; 0 for no limit."""
     watch: Watcher
+    every_turn: bool
+    """Whether `watch` hears the acts of `EVERY_TURN`."""
     manche: int
     starter: int
     """The seat that started this manche: the Visible/Masqué token flips when it is back."""
@@ -228,7 +250,8 @@ class Board:
     def _configure(self, config: Config, watch: Watcher) -> None:
         rules = config.rules
         tables = layout_tables(config.layout)
-        self.config, self.watch = config, watch
+        self.config = config
+        self.watched_by(watch)
         self.players, self.spots, self.tables = config.players, tables.spots, tables
         self.lines, self.pairs = tables.lines, tables.pairs
         self.names, self.hand_names = rules.tokens, names_of(rules.tokens)
@@ -294,7 +317,8 @@ class Board:
     def fork(self, watch: Watcher = UNWATCHED) -> Board:
         """An independent copy to play on (told to `watch`), this one unchanged."""
         twin = Board.__new__(Board)
-        twin.config, twin.watch = self.config, watch
+        twin.config = self.config
+        twin.watched_by(watch)
         twin.players, twin.spots, twin.tables = self.players, self.spots, self.tables
         twin.lines, twin.pairs = self.lines, self.pairs
         twin.names, twin.hand_names = self.names, self.hand_names
@@ -313,6 +337,10 @@ class Board:
         twin.hats, twin.hands, twin.holding = list(self.hats), list(self.hands), self.holding
         twin.occupied, twin.seen, twin.secret = self.occupied, list(self.seen), list(self.secret)
         return twin
+
+    def watched_by(self, watch: Watcher) -> None:
+        """From now on, tell what happens to `watch`."""
+        self.watch, self.every_turn = watch, hears_every_turn(type(watch))
 
     # ------------------------------------------------------------------ what is known
 
@@ -526,7 +554,8 @@ class Board:
     def play_announce(self, kind: int) -> None:
         """`announce`: the Magicien says `kind`."""
         self.announced = kind
-        self.watch.announced(self)
+        if self.every_turn:
+            self.watch.announced(self)
         # PHI-2: window 2, Menteur only; PTI-7, PTI-9: a Masqué turn, both calls.
         self._open(MENTEUR if self.split_windows else DOUBLON | MENTEUR)
 
@@ -556,7 +585,8 @@ class Board:
     def play_ok(self) -> None:
         """`say_ok`: the speaker lets it go; the next seat that may call speaks."""
         seat = self.speaker
-        self.watch.passed(self, seat)
+        if self.every_turn:
+            self.watch.passed(self, seat)
         after = self._speaker_after(seat)
         if after < 0:
             self.play_close()
@@ -578,7 +608,8 @@ class Board:
             self.secret[spot] += unit << (SEAT_BITS * m)  # only the Magicien saw it
         else:
             self.seen[spot] += unit  # shown (PTI-4)
-        self.watch.placed(self)
+        if self.every_turn:
+            self.watch.placed(self)
         self.holding = NO
         self._end_turn()
 
@@ -694,7 +725,8 @@ class Board:
             self._void(True)
         elif any(hands) or still_winnable(tuple(sorted(MASK[h] for h in self.hats if h))):
             self.phase = PLACE if hands[m] else REVEAL  # PTI-5
-            self.watch.turn_started(self)
+            if self.every_turn:
+                self.watch.turn_started(self)
         else:
             self._void(False)
 

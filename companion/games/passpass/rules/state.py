@@ -116,7 +116,7 @@ class State:
             hands=tuple([hands[h] for h in board.hands]),
             holding=None if board.holding < 0 else names[board.holding],
         )
-        board.watch = UNWATCHED
+        board.watched_by(UNWATCHED)
         object.__setattr__(state, "_board", board)
         return state
 
