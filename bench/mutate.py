@@ -81,11 +81,16 @@ OPERATORS = ("comparison", "boundary", "constant", "and/or", "condition", "retur
 
 MODULES = (
     "companion/games/passpass/rules/engine.py",
+    "companion/games/passpass/rules/board.py",
+    "companion/games/passpass/rules/tables.py",
+    "companion/games/passpass/rules/picks.py",
+    "companion/games/flipdone/rules/engine.py",
     "companion/games/flipdone/rules/board.py",
     "companion/games/swiped/rules/engine.py",
     "companion/games/swiped/rules/board.py",
     "companion/games/vnp/rules/engine.py",
     "companion/games/vnp/rules/board.py",
+    "companion/games/vnp/rules/pieces.py",
     "companion/referee/pace.py",
     "companion/journal.py",
     "companion/web/pairing.py",
@@ -99,11 +104,16 @@ SEED = 44
 
 OWN_TESTS = {
     "companion/games/passpass/rules/engine.py": ("tests/games/passpass/rules",),
+    "companion/games/passpass/rules/board.py": ("tests/games/passpass/rules",),
+    "companion/games/passpass/rules/tables.py": ("tests/games/passpass/rules",),
+    "companion/games/passpass/rules/picks.py": ("tests/games/passpass/rules",),
+    "companion/games/flipdone/rules/engine.py": ("tests/games/flipdone/rules",),
     "companion/games/flipdone/rules/board.py": ("tests/games/flipdone/rules",),
     "companion/games/swiped/rules/engine.py": ("tests/games/swiped/rules",),
     "companion/games/swiped/rules/board.py": ("tests/games/swiped/rules",),
     "companion/games/vnp/rules/engine.py": ("tests/games/vnp/rules",),
     "companion/games/vnp/rules/board.py": ("tests/games/vnp/rules",),
+    "companion/games/vnp/rules/pieces.py": ("tests/games/vnp/rules",),
     "companion/referee/pace.py": (
         "tests/referee/test_timing.py", "tests/referee/test_off_mat.py",
         "tests/games/passpass/referee/test_scenarios.py", "tests/referee/test_mat_setup.py",
