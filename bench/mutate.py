@@ -32,10 +32,11 @@ as stale.
 How a mutant runs: a fork server imports and collects the module's tests once; a mutant
 inside a function runs in a fork of it, that function's code swapped for the mutated
 one (its module's caches emptied). A mutant outside any function (module level, a class
-body, a default value) runs in a fresh pytest that imports the module compiled from the
-mutated syntax tree (an import hook). The file is never touched, so other work may go on
-in the same tree. Tests that start a `companion` process of their own see the module
-unmutated.
+body, a default value), or on a line that ran while the module was imported (a function
+that builds a module-level table), runs in a fresh pytest that imports the module
+compiled from the mutated syntax tree (an import hook). The file is never touched, so
+other work may go on in the same tree. Tests that start a `companion` process of their
+own see the module unmutated.
 
 The report (printed, and as Markdown and JSON in --out, default .mutate/): the score, and
 each survivor with file:line, the mutation, its enclosing function and the tests run.
@@ -782,6 +783,13 @@ class Coverage:
             tests = self.reached(path)
         return sorted(tests, key=lambda t: (self.durations.get(t, 0.0), t))
 
+    def at_import(self, path: Path, mutant: Mutant) -> bool:
+        """Whether a line of the mutant ran while the module was imported (a function
+        that builds a module-level table): swapping its code after the import would
+        leave the table as it was, so the mutant needs a fresh import."""
+        by_line = self.lines.get(str(path), {})
+        return any("" in by_line.get(n, ()) for n in range(mutant.line, mutant.end_line + 1))
+
 
 def _mapped(cached: Path) -> list[str]:
     return list(json.loads(cached.read_text()).get("targets", []))
@@ -854,6 +862,8 @@ def run_mutant(
     and whether it ran in a fork of `server` (a mutant inside a function) rather than in
     a fresh pytest."""
     budget = 30 + 3 * sum(cov.durations.get(t, 1.0) for t in tests)
+    if cov.at_import(path, mutant):
+        server = None
     status = server.run(mutant.index, tests, budget) if server is not None else None
     if status is not None:
         return status, True
