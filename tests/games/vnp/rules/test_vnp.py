@@ -358,3 +358,13 @@ def test_bad_input_and_json() -> None:
     with pytest.raises(BadInput):
         State.from_json({**after.to_json(), "placed": [[10**6], [], [], []]})
     assert random_action(after, random.Random(1)) in legal_actions(after)
+
+
+def test_vnp_3_every_intersection_a_piece_reaches_is_an_attach_point_its_start_too() -> None:
+    """VNP-3: after the first piece, a colour's next piece touches any intersection its
+    pieces reached: the far end of the first piece as well as the start."""
+    state, _ = new_game(NEAR, 0)
+    state, _ = apply(state, Place(Colour.JAUNE, pid(((2, 2), (3, 2)))))
+    legal = legal_placements(state, 0)
+    assert pid(((3, 2), (4, 2), (5, 2))) in legal  # from the far end
+    assert pid(((2, 2), (2, 1), (2, 0))) in legal  # from the start
