@@ -1036,8 +1036,8 @@ def _run_tier(
             status, forked = run_mutant(project, name, path, mutant, tests, cov, scratch, server)
             idle.put(server)
 
-        if why is not None and status == "survived":
-            status = "equivalent"
+        if why is not None and status in ("survived", "not reached"):
+            status = "equivalent"  # listed: no test could show it, reached or not
         progress(f"  {path.name}:{mutant.line} {mutant.describe()}: {status} ({len(tests)} tests)")
         return Outcome(mutant, status, len(tests), tier, files, why or "", forked)
 
