@@ -144,10 +144,9 @@ OWN_TESTS = {
 """A module's own tests, its first tier and its only one (no second tier) when no
 `--tests` are given: a game's rule tests for each of its rules modules (engine, board
 and the tables they read; the lab's, bots' and referee's tests reach them too, but do
-not test the rules); the pace's and the journal's own
-tests (some hundred files import the journal, most to write a scenario); pairing's and
-the link's, the test files that import them. Any other module: the test files that
-import it, then the second tier."""
+not test the rules); the pace's and the journal's own tests (some hundred files import
+the journal, most to write a scenario); pairing's and the link's, the test files that
+import them. Any other module: the test files that import it, then the second tier."""
 
 MAP_ENV = "MUTATE_MAP"
 """Set for the child pytest of a coverage map: `targets|output` (targets joined by ':')."""
