@@ -32,10 +32,11 @@ as stale.
 How a mutant runs: a fork server imports and collects the module's tests once; a mutant
 inside a function runs in a fork of it, that function's code swapped for the mutated
 one (its module's caches emptied). A mutant outside any function (module level, a class
-body, a default value) runs in a fresh pytest that imports the module compiled from the
-mutated syntax tree (an import hook). The file is never touched, so other work may go on
-in the same tree. Tests that start a `companion` process of their own see the module
-unmutated.
+body, a default value), or on a line that ran while the module was imported (a function
+that builds a module-level table), runs in a fresh pytest that imports the module
+compiled from the mutated syntax tree (an import hook). The file is never touched, so
+other work may go on in the same tree. Tests that start a `companion` process of their
+own see the module unmutated.
 
 The report (printed, and as Markdown and JSON in --out, default .mutate/): the score, and
 each survivor with file:line, the mutation, its enclosing function and the tests run.
@@ -81,11 +82,16 @@ OPERATORS = ("comparison", "boundary", "constant", "and/or", "condition", "retur
 
 MODULES = (
     "companion/games/passpass/rules/engine.py",
+    "companion/games/passpass/rules/board.py",
+    "companion/games/passpass/rules/tables.py",
+    "companion/games/passpass/rules/picks.py",
+    "companion/games/flipdone/rules/engine.py",
     "companion/games/flipdone/rules/board.py",
     "companion/games/swiped/rules/engine.py",
     "companion/games/swiped/rules/board.py",
     "companion/games/vnp/rules/engine.py",
     "companion/games/vnp/rules/board.py",
+    "companion/games/vnp/rules/pieces.py",
     "companion/referee/pace.py",
     "companion/journal.py",
     "companion/web/pairing.py",
@@ -99,11 +105,16 @@ SEED = 44
 
 OWN_TESTS = {
     "companion/games/passpass/rules/engine.py": ("tests/games/passpass/rules",),
+    "companion/games/passpass/rules/board.py": ("tests/games/passpass/rules",),
+    "companion/games/passpass/rules/tables.py": ("tests/games/passpass/rules",),
+    "companion/games/passpass/rules/picks.py": ("tests/games/passpass/rules",),
+    "companion/games/flipdone/rules/engine.py": ("tests/games/flipdone/rules",),
     "companion/games/flipdone/rules/board.py": ("tests/games/flipdone/rules",),
     "companion/games/swiped/rules/engine.py": ("tests/games/swiped/rules",),
     "companion/games/swiped/rules/board.py": ("tests/games/swiped/rules",),
     "companion/games/vnp/rules/engine.py": ("tests/games/vnp/rules",),
     "companion/games/vnp/rules/board.py": ("tests/games/vnp/rules",),
+    "companion/games/vnp/rules/pieces.py": ("tests/games/vnp/rules",),
     "companion/referee/pace.py": (
         "tests/referee/test_timing.py", "tests/referee/test_off_mat.py",
         "tests/games/passpass/referee/test_scenarios.py", "tests/referee/test_mat_setup.py",
@@ -131,11 +142,11 @@ OWN_TESTS = {
     ),
 }  # fmt: skip
 """A module's own tests, its first tier and its only one (no second tier) when no
-`--tests` are given: an engine's rule tests (the lab's lockstep test, which holds the
-fast paths to the engines, is not a test of the rules); the pace's and the journal's own
-tests (some hundred files import the journal, most to write a scenario); pairing's and
-the link's, the test files that import them. Any other module: the test files that
-import it, then the second tier."""
+`--tests` are given: a game's rule tests for each of its rules modules (engine, board
+and the tables they read; the lab's, bots' and referee's tests reach them too, but do
+not test the rules); the pace's and the journal's own tests (some hundred files import
+the journal, most to write a scenario); pairing's and the link's, the test files that
+import them. Any other module: the test files that import it, then the second tier."""
 
 MAP_ENV = "MUTATE_MAP"
 """Set for the child pytest of a coverage map: `targets|output` (targets joined by ':')."""
@@ -772,6 +783,13 @@ class Coverage:
             tests = self.reached(path)
         return sorted(tests, key=lambda t: (self.durations.get(t, 0.0), t))
 
+    def at_import(self, path: Path, mutant: Mutant) -> bool:
+        """Whether a line of the mutant ran while the module was imported (a function
+        that builds a module-level table): swapping its code after the import would
+        leave the table as it was, so the mutant needs a fresh import."""
+        by_line = self.lines.get(str(path), {})
+        return any("" in by_line.get(n, ()) for n in range(mutant.line, mutant.end_line + 1))
+
 
 def _mapped(cached: Path) -> list[str]:
     return list(json.loads(cached.read_text()).get("targets", []))
@@ -844,6 +862,8 @@ def run_mutant(
     and whether it ran in a fork of `server` (a mutant inside a function) rather than in
     a fresh pytest."""
     budget = 30 + 3 * sum(cov.durations.get(t, 1.0) for t in tests)
+    if cov.at_import(path, mutant):
+        server = None
     status = server.run(mutant.index, tests, budget) if server is not None else None
     if status is not None:
         return status, True
@@ -1016,8 +1036,8 @@ def _run_tier(
             status, forked = run_mutant(project, name, path, mutant, tests, cov, scratch, server)
             idle.put(server)
 
-        if why is not None and status == "survived":
-            status = "equivalent"
+        if why is not None and status in ("survived", "not reached"):
+            status = "equivalent"  # listed: no test could show it, reached or not
         progress(f"  {path.name}:{mutant.line} {mutant.describe()}: {status} ({len(tests)} tests)")
         return Outcome(mutant, status, len(tests), tier, files, why or "", forked)
 

@@ -91,9 +91,20 @@ def echo(count: int) -> int:
 
 def square(count: int) -> int:
     return count * count
+
+
+def double(count: int) -> int:
+    return count * 2
+
+
+TABLE = tuple(double(n) for n in range(2))
+
+
+def lookup(count: int) -> int:
+    return TABLE[count]
 """
 
-TOY_TESTS = """from toy.limits import echo, over, square
+TOY_TESTS = """from toy.limits import TABLE, echo, lookup, over, square
 
 
 def test_over_the_limit_is_strictly_more() -> None:
@@ -103,6 +114,10 @@ def test_over_the_limit_is_strictly_more() -> None:
 def test_echo_and_square_run() -> None:
     echo(1)
     square(1)
+
+
+def test_the_table_doubles() -> None:
+    assert lookup(1) == 2 and TABLE == (0, 2)
 """
 
 
@@ -130,12 +145,19 @@ def test_a_campaign_kills_what_a_test_checks_and_reports_what_none_does(tmp_path
         (5, "return None"): "killed",
         (9, "return None"): "survived",  # the planted survivor: nothing checks what echo gives
         (13, "return None"): "equivalent",
+        (17, "return None"): "killed",  # run at import only, to build TABLE: afresh
+        (17, "3"): "killed",
+        (17, "1"): "killed",
+        (20, "pass"): "killed",
+        (20, "3"): "killed",
+        (20, "1"): "killed",
+        (24, "return None"): "killed",
     }
     forked = {o.mutant.line for o in report.outcomes if o.forked}
-    assert forked == {5, 9, 13}  # in a function: in a fork, its code swapped; else afresh
+    assert forked == {5, 9, 13, 24}  # in a function run by tests: in a fork; else afresh
     [survivor] = report.survivors()
     assert survivor.tests == 1 and survivor.files == ("tests/test_limits.py",)
-    assert report.score == 6 / 7
+    assert report.score == 13 / 14
     assert report.stale == ["over / boundary / count > LIMIT / count >= LIMIT"]
     text = (tmp_path / "out" / "toy_limits.md").read_text()
     assert "toy/limits.py:9 `echo` return None: return count → return None — survived" in text

@@ -22,7 +22,9 @@ from companion.games.flipdone.rules.board import (
     BREAKS_LINE,
     CODES,
     COMPLETIONS,
+    DISCARD,
     EMPTY,
+    FLIP,
     HOLDS,
     KEEPS_OWN,
     KEEPS_THIRD,
@@ -137,6 +139,8 @@ def test_a_board_played_in_place_is_the_engines_game(rules):
         board = Board(config, seed)
         rng = random.Random(seed)
         while legal := legal_actions(state):
+            plays = board.legal()  # (kind, card, square): a discard names no square (-1)
+            assert all((square == -1) == (kind == DISCARD) for kind, _, square in plays)
             before = board.fork()
             play = board.legal()[legal.index(action := rng.choice(legal))]
             board.play(play)
@@ -194,3 +198,52 @@ def test_a_manches_net_gains_count_from_its_start():
             assert sorted(gains)[-2] < gains[seat] == max(gains)
             won += 1
     assert won >= 10
+
+
+class _LinesTold(Watcher):
+    """The lines a play told the watcher of, whatever the outcome."""
+
+    def __init__(self) -> None:
+        self.lines: list[int] = []
+
+    def line_made(self, board: Board, seat: int, line: int) -> None:
+        self.lines.append(line)
+
+    def line_broken(self, board: Board, seat: int, owner: int, line: int, taken: int) -> None:
+        self.lines.append(line)
+
+    def line_held(self, board: Board, seat: int, owner: int, line: int) -> None:
+        self.lines.append(line)
+
+    def line_lost(self, board: Board, seat: int, owner: int, line: int, outcome: int) -> None:
+        self.lines.append(line)
+
+    def line_unscored(self, board: Board, seat: int, line: int, outcome: int) -> None:
+        self.lines.append(line)
+
+
+def test_a_flip_tells_the_watcher_every_line_it_found_or_left_aligned():
+    """FD-5..FD-8: a flip is told, line by line, for each line through its square that
+    was aligned before it or is after it, the ones that score nothing too (FD-7, FD-8: a
+    line kept, or aligned by a third flip): the lab counts them all."""
+    told = _LinesTold()
+    checked = 0
+    for seed in range(6):
+        board, rng = Board(make_config(first=seed % 3), seed, told), random.Random(seed)
+        while not board.over:
+            move = rng.choice(board.legal())
+            before = board.fork()
+            told.lines.clear()
+            board.play(move)
+            if move[0] != FLIP or (board.manche, board.phase) != (before.manche, before.phase):
+                continue
+            square = move[2]
+            expected = [
+                line
+                for line, squares in enumerate(LINE_SQUARES)
+                if square in squares
+                and (ALIGNED[before.lines[line] % CODES] or ALIGNED[board.lines[line] % CODES])
+            ]
+            assert sorted(told.lines) == expected, (seed, square)
+            checked += bool(expected)
+    assert checked > 20

@@ -36,6 +36,8 @@ from companion.games.flipdone.rules import (
     action_from_json,
     actors,
     aligned,
+    apply,
+    is_over,
     is_red,
     legal_actions,
     make_config,
@@ -93,6 +95,8 @@ def test_fd_1_bad_cards_squares_and_seats_are_bad_input():
         play(state, Discard(3, state.hands[0][0]))
     with pytest.raises(BadInput):
         action_from_json({"action": "jump", "seat": 0})
+    with pytest.raises(BadInput, match="not a Flip Done action"):
+        apply(state, ("Build", 0, "AC", 1))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("seat", [-1, 3, "0", None])
@@ -456,6 +460,7 @@ def test_fd_10_the_best_net_gain_wins_the_manche_and_two_tokens():
     assert GameOver((0,), (7, 6, 0)) in events
     assert not [e for e in events if isinstance(e, Tied | TieStands)]
     assert after.stage is Stage.OVER and after.winners == (0,)
+    assert is_over(after) and phase_over(after)  # FD-9: every element flipped
     assert legal_actions(after) == () and actors(after) == frozenset()
     with pytest.raises(IllegalAction, match="FD-10"):
         play(after, Discard(0, "AC"))
@@ -467,6 +472,18 @@ def test_fd_10_a_tied_manche_plays_one_more_phase():
     assert not [e for e in events if isinstance(e, MancheWon)]
     assert after.stage is Stage.PLAY and after.phase == 2 and after.extra == 1
     assert after.tokens == (4, 4, 0) and after.tied == (0, 1)
+
+
+def test_fd_10_a_manche_won_in_an_extra_phase_leaves_no_tie_to_the_next():
+    """The tie of manche 1 is settled by its extra phase: manche 2 opens with no tie
+    standing, so its own end is judged on every seat's gains (FD-10)."""
+    state = dataclasses.replace(
+        _last_move((5, 4, 0), manche_tie="extra_only"), extra=1, tied=(0, 1), phase=2
+    )
+    state = dataclasses.replace(state, config=make_config(manches=2, phases=1))
+    after, events = play(state, Flip(0, "AC", 9))
+    assert [e for e in events if isinstance(e, MancheWon)] == [MancheWon(0, 1, (5, 4, 0), 2)]
+    assert after.manche == 2 and after.extra == 0 and after.tied == ()
 
 
 def test_fd_10_a_tied_game_plays_one_more_phase():

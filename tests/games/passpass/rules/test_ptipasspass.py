@@ -31,9 +31,11 @@ from companion.games.passpass.rules import (
     Swap,
     TurnStarted,
     Verdict,
+    apply,
     best_pick,
     can_still_win,
     clockwise_first,
+    is_over,
     legal_actions,
     make_config,
     new_game,
@@ -69,12 +71,39 @@ def test_pti_1_refuses_fewer_than_2_or_more_than_6_players(players):
         game(players)
 
 
+@pytest.mark.parametrize("seat", [-1, 3, "0", None])
+def test_pti_1_an_action_for_a_seat_not_at_the_table_is_bad_input_never_applied(seat):
+    """PTI-1: three players are seats 0..2; another seat (3, or -1, which would read seat
+    2's hand) is refused before any rule is read, whoever's turn it is."""
+    state = game(3)
+    with pytest.raises(BadInput, match=f"no seat {seat!r}: seats are 0..2"):
+        play(state, Designate(seat, 1, "lapin"))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("spot", [0, 10, "1", None])
+def test_pti_2_a_hat_outside_1_to_n_is_bad_input_never_applied(spot):
+    """PTI-2: with 3 players the hats are numbered 1..9; any other hat, in a designation or
+    a swap, is refused as bad input, not read as another hat."""
+    state = game(3)
+    with pytest.raises(BadInput, match=f"no hat {spot!r}: hats are 1..9"):
+        play(state, Designate(0, spot, "lapin"))  # type: ignore[arg-type]
+    if isinstance(spot, int):
+        revealing = _reveal_position({1: ("lapin",)})
+        with pytest.raises(BadInput, match=f"no hat {spot}: hats are 1..9"):
+            play(revealing, Swap(0, spot, 1))
+
+
+def test_anything_but_a_passpass_action_is_bad_input():
+    with pytest.raises(BadInput, match="not a PassPass action"):
+        apply(game(3), ("Designate", 0, 1, "lapin"))  # type: ignore[arg-type]
+
+
 def test_pti_1_the_second_victory_token_wins_the_game():
     state = _reveal_position({1: ("lapin",), 2: ("lapin",), 3: ("lapin",)})
     state = position(state, victories=(1, 0, 0))
     state, events = play(state, Reveal(0, (1, 2, 3)))
     assert MancheWon(0, 2) in events and GameWon(0) in events
-    assert state.phase is Phase.OVER and state.winner == 0
+    assert state.phase is Phase.OVER and state.winner == 0 and is_over(state)
     assert legal_actions(state) == ()
     with pytest.raises(IllegalAction, match="PTI-1"):
         play(state, Reveal(0, (1, 2, 3)))
@@ -299,6 +328,7 @@ def test_pti_7_a_timed_window_offers_each_call_clockwise_from_the_magiciens_left
 def test_pti_7_simultaneous_calls_are_settled_clockwise_from_the_magiciens_left():
     state = position(game(5, window="timed"), magician=3, starter=3)
     assert clockwise_first(state, {1, 4, 2}) == 4
+    assert clockwise_first(state, {3, 2}) == 2  # the order starts at the Magicien's left
     assert clockwise_first(state, {0, 2}) == 0
 
 
@@ -402,6 +432,15 @@ def test_pti_10_an_empty_handed_challenger_may_still_take_a_token():
     assert Rewarded(1, "token") in events and state.challenge_tokens == (1, 3, 2)
 
 
+def test_pti_10_a_reward_before_any_successful_challenge_is_refused_as_untimely():
+    """No challenge has succeeded yet, so no reward is due: the refusal says the reward
+    is not possible now (not that another seat is the Challenger)."""
+    state, _ = masked_drop(game(3), 5, "souris", "lapin")
+    for action in (RewardToken(1), RewardDrop(1, "lapin", 1)):
+        with pytest.raises(IllegalAction, match="PTI-10.*a reward is not possible now"):
+            play(state, action)
+
+
 def test_pti_10_no_token_reward_from_a_magicien_without_tokens():
     state = position(game(3), challenge_tokens=(0, 4, 2))
     state = _successful_menteur(state)
@@ -481,6 +520,7 @@ def test_pti_12_a_manche_won_after_a_swap_starts_the_next_as_any_won_manche():
     state, events = play(swapped_in, Swap(0, 3, 6), Reveal(0, (1, 2, 3)))
     assert MancheWon(0, 1) in events and state.manche == 2
     assert state.swapped is None and public_view(state).swapped is None
+    assert state.phase is Phase.PLACE and state.open_challenges == ()  # no window yet
     in_place = _reveal_position({1: ("lapin",), 2: ("lapin",), 3: ("lapin",)})
     assert state == play(in_place, Reveal(0, (1, 2, 3)))[0]
 

@@ -43,6 +43,7 @@ from companion.games.swiped.rules import (
     actors,
     agreement,
     format_deck,
+    is_over,
     legal_actions,
     make_config,
     make_deck,
@@ -297,7 +298,7 @@ def test_sw_5_five_matches_true_wins() -> None:
     assert player_view(state, 0).matches == 5
     state, events = play(state, ClaimMatches(0))
     assert events == [ClaimChecked(0, "matches", True), GameWon(0)]
-    assert state.phase is Phase.OVER and state.winner == 0
+    assert state.phase is Phase.OVER and state.winner == 0 and is_over(state)
     assert legal_actions(state) == () and actors(state) == frozenset()
     with pytest.raises(IllegalAction, match="SW-5"):
         play(state, ClaimMatches(1))
@@ -354,6 +355,15 @@ def test_sw_5_false_claim_only_refused_when_configured() -> None:
     assert state.claims == (0, 0)  # a new gap between two swaps
     state, events = play(state, ClaimCard(1, state.targets[0]))
     assert events == [ClaimChecked(1, "card", True), GameWon(1)]
+
+
+def test_sw_5_one_claim_per_seat_between_two_swaps_by_default() -> None:
+    """A refused false claim still counts: the seat's second claim before the next swap
+    is refused, saying so (not that claims wait for the first swap: they need not)."""
+    state = game(5, false_claim=FalseClaim.REFUSED)
+    state, _ = play(state, ClaimMatches(0))
+    with pytest.raises(IllegalAction, match="SW-5: seat 0 already made 1 claim"):
+        play(state, ClaimMatches(0))
 
 
 def test_sw_5_claims_per_gap_none_allows_any_number() -> None:
@@ -469,6 +479,7 @@ def test_sw_2_a_table_reads_the_layout_then_each_target_and_hides_which() -> Non
     state, opening = new_game(make_config(deal="observed"), 3)
     assert state.phase is Phase.DRAW and opening == ()
     assert public_view(state).targets_recorded == (False, False)
+    assert actors(state) == frozenset()  # the layout card is the table's, nobody's turn
     with pytest.raises(IllegalAction, match="SW-2"):
         play(state, DrawTarget(0, 3))  # the layout card first
     state, events = play(state, DrawLayout(7))
@@ -476,8 +487,10 @@ def test_sw_2_a_table_reads_the_layout_then_each_target_and_hides_which() -> Non
     for bad in (DrawTarget(0, 7), ClaimMatches(0), Swap(0, R, OR)):
         with pytest.raises(IllegalAction):
             play(state, bad)
+    assert actors(state) == frozenset({0, 1})
     state, events = play(state, DrawTarget(1, 11))
     assert events == [TargetDrawn(1)]  # no card named
+    assert actors(state) == frozenset({0})
     with pytest.raises(IllegalAction, match="different cards"):
         play(state, DrawTarget(0, 11))
     with pytest.raises(IllegalAction, match="already recorded"):
@@ -486,6 +499,8 @@ def test_sw_2_a_table_reads_the_layout_then_each_target_and_hides_which() -> Non
     assert events == [TargetDrawn(0), MancheStarted(1, (0, 1, 1, 0, 0, 1))]
     assert state.phase is Phase.EXECUTE and state.targets == (12, 11)
     assert player_view(state, 1).target == 11
+    with pytest.raises(IllegalAction, match="SW-2: the cards are drawn once"):
+        play(state, DrawTarget(0, 3))
 
 
 def test_sw_4_a_table_swaps_any_pair_in_the_order_of_the_book() -> None:

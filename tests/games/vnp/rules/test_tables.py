@@ -25,6 +25,7 @@ from companion.games.vnp.rules import (
 from companion.games.vnp.rules import make_config as vnp_config
 from companion.games.vnp.rules.board import (
     ONE_BY_ONE,
+    Ids,
     Tables,
     _TablesToBuild,
     bits_of,
@@ -179,3 +180,16 @@ def test_threads_reading_an_unbuilt_board_at_once_share_one_build() -> None:
         thread.join()
     assert type(fresh) is Geometry
     assert len(seen) == 4 and all(s is seen[0] for s in seen)
+
+
+def test_the_ids_of_a_bitset_read_one_at_a_time_are_its_legal_ids() -> None:
+    """What the bots draw from (`rng.choice(Ids(bits))`): the legal ids, in order, one at a
+    time, and nothing past the last, so no bot picks a placement that is not legal."""
+    state, _ = new_game(vnp_config(), 0)
+    for bits in (0, 1, 0b1010_0110, state.legal(0)):
+        ids = Ids(bits)
+        expected = [i for i in range(bits.bit_length()) if bits >> i & 1]
+        assert len(ids) == len(expected) and list(ids) == expected
+        with pytest.raises(IndexError):
+            ids[len(ids)]
+    assert list(Ids(state.legal(0))) == list(legal_placements(state, 0))

@@ -28,6 +28,7 @@ from companion.games.vnp.rules import (
     colour_scores,
     free_polysticks,
     geometry,
+    is_over,
     legal_actions,
     legal_placements,
     make_config,
@@ -265,9 +266,11 @@ def test_vnp_6_game_ends_when_no_colour_can_place_lowest_wins() -> None:
     over = events[-1]
     assert isinstance(over, GameOver)
     assert over.scores == (84, 80, 84, 84) and over.winners == (1,)
-    with pytest.raises(IllegalAction) as exc:
-        apply(state, Pass(Colour.JAUNE))
-    assert ruling(exc) == "VNP-6"
+    assert is_over(state)
+    for action in (Pass(Colour.JAUNE), Pass(Colour.VERT), Place(Colour.BLEU, 0)):
+        with pytest.raises(IllegalAction) as exc:  # whoever it is: over, not out of turn
+            apply(state, action)
+        assert ruling(exc) == "VNP-6"
 
 
 def test_vnp_6_all_pieces_placed_scores_minus_10() -> None:
@@ -330,6 +333,16 @@ def test_bad_input_and_json() -> None:
             apply(state, Place(Colour.JAUNE, placement))  # type: ignore[arg-type]
     with pytest.raises(BadInput):
         apply(state, Place("noir", 0))  # type: ignore[arg-type]
+    with pytest.raises(BadInput, match="not a Vous ne passerez pas action"):
+        apply(state, ("place", "jaune", 0))  # type: ignore[arg-type]
+    assert can_place(state, 0) and not is_over(state)
+    legal = legal_placements(state, 0)
+    for placement in (0, count - 1):  # the first and the last ids are placements
+        if placement in legal:
+            apply(state, Place(Colour.JAUNE, placement))
+        else:
+            with pytest.raises(IllegalAction):  # VNP-3: a rule refuses it, not the input
+                apply(state, Place(Colour.JAUNE, placement))
     with pytest.raises(BadInput):
         action_from_json({"action": "place", "colour": "noir", "placement": 1})
     with pytest.raises(BadInput):
@@ -343,3 +356,13 @@ def test_bad_input_and_json() -> None:
     with pytest.raises(BadInput):
         State.from_json({**after.to_json(), "placed": [[10**6], [], [], []]})
     assert random_action(after, random.Random(1)) in legal_actions(after)
+
+
+def test_vnp_3_every_intersection_a_piece_reaches_is_an_attach_point_its_start_too() -> None:
+    """VNP-3: after the first piece, a colour's next piece touches any intersection its
+    pieces reached: the far end of the first piece as well as the start."""
+    state, _ = new_game(NEAR, 0)
+    state, _ = apply(state, Place(Colour.JAUNE, pid(((2, 2), (3, 2)))))
+    legal = legal_placements(state, 0)
+    assert pid(((3, 2), (4, 2), (5, 2))) in legal  # from the far end
+    assert pid(((2, 2), (2, 1), (2, 0))) in legal  # from the start
