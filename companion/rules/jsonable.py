@@ -50,10 +50,11 @@ A = TypeVar("A", bound=TaggedAction)
 
 
 def action_from(actions: Mapping[str, type[A]], data: Mapping[str, Any], game: str) -> A:
-    """Read back an action of `game` written by `to_json`."""
+    """Read back an action of `game` written by `to_json`. Anything else, even with the
+    right keys (a journal or a phone can send a hat as null or text), is `BadInput`: an
+    action's own normalising (`__post_init__`) must not raise from the referee."""
     try:
         cls = actions[data["action"]]
-        values = {f.name: data[f.name] for f in fields(cls)}
-    except (KeyError, TypeError) as exc:
+        return cls(**{f.name: data[f.name] for f in fields(cls)})
+    except (KeyError, TypeError, ValueError) as exc:
         raise BadInput(f"not a {game} action: {data!r}") from exc
-    return cls(**values)

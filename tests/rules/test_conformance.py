@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from companion.contract.engine import AnyEngine
+from companion.rules.errors import RuleError
 from tests.games import contract_games, descriptor
 
 SEEDS = range(16)
@@ -85,3 +86,34 @@ def test_the_public_view_has_no_field_for_a_hidden_fact(engine: AnyEngine) -> No
     view_fields = {f.name for f in dataclasses.fields(engine.public_view(state))}
     assert engine.hidden <= state_fields
     assert not view_fields & engine.hidden
+
+
+HOSTILE = [None, "x", "", -1, 0, 10**9, 1.5, True, [], [1], [1, "x", None], {}, {"a": 1}]
+"""Values a journal line or a phone can put in any field of an action."""
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+def test_an_action_with_any_field_garbled_is_applied_or_refused_never_raised(
+    engine: AnyEngine,
+) -> None:
+    """Every field of every action a sample game plays, replaced by each hostile value: the
+    engine reads it back as an action or refuses it (`BadInput`), and applies that action
+    or refuses it by its rules (`RuleError`); nothing else is raised (a swap's hat given as
+    null once raised TypeError from the action's own constructor)."""
+    first, actions, _ = playout(engine, seed=1)
+    state = first
+    tried = 0
+    for action in actions:
+        data = round_trip(action)
+        for key in data:
+            if key == "action":
+                continue
+            for value in HOSTILE:
+                tried += 1
+                try:
+                    garbled = engine.action_from_json({**data, key: value})
+                    engine.apply(state, garbled)
+                except RuleError:
+                    pass
+        state, _ = engine.apply(state, action)
+    assert tried > len(HOSTILE)

@@ -146,8 +146,8 @@ def _check_input(state: State, action: Action) -> None:
         spot = getattr(action, attr, 1)
         if not (isinstance(spot, int) and 1 <= spot <= spots):
             raise BadInput(f"no hat {spot!r}: hats are 1..{spots}")
-    token = getattr(action, "token", None)
-    if token is not None and token not in state.config.rules.tokens:
+    token = getattr(action, "token", "")  # every action that names a token names one
+    if hasattr(action, "token") and token not in state.config.rules.tokens:
         tokens = ", ".join(state.config.rules.tokens)
         raise BadInput(f"unknown token {token!r}; {state.config.rules.name} uses {tokens}")
 
