@@ -313,6 +313,18 @@ class Button:
         return self.labels.get(lang, self.name)
 
 
+Words = Mapping[str, Mapping[str, str]]
+"""A game's phrases in the shared catalogue (`companion/screens/text.py`), by language then
+key, the same keys in every language of the table: ``{"fr": {"<game>.title": ...}, "en": ...}``.
+The registry adds them to the catalogue when it loads the game's descriptor or facts."""
+
+
+def joined(*tables: Words) -> dict[str, dict[str, str]]:
+    """`tables` in one, language by language (a key of a later table wins)."""
+    langs = dict.fromkeys(lang for table in tables for lang in table)
+    return {lang: {k: v for t in tables for k, v in t.get(lang, {}).items()} for lang in langs}
+
+
 @dataclass(frozen=True)
 class Facts:
     """What the power-on menu shows of a game before it is chosen: its name and title,
@@ -325,6 +337,8 @@ class Facts:
     seats: Sequence[int]
     first_question: str = "menu.title.first"
     ready_prompt: str = "menu.title.ready"
+    menu_words: Words = field(default_factory=dict)
+    """The phrases of its own that the menu shows (its question, its prompt)."""
 
     def fields(self) -> dict[str, Any]:
         """These facts as a `Game`'s keyword arguments."""
@@ -389,6 +403,16 @@ class Game:
     """The text key of the power-on menu's last step, while it waits for an empty table:
     each seat's tokens back before it, or every card off the mat; a game played on the
     phones only needs the pad clear."""
+    menu_words: Words = field(default_factory=dict)
+    """The phrases of its own the power-on menu shows (its `Facts`'), when one of its keys
+    above is not the core's."""
+    words: Words = field(default_factory=dict)
+    """Its own phrases that a screen may draw (its screens', its refusals'), checked against
+    the OLED's font; the registry adds them to the catalogue when it loads the descriptor, so
+    any path that has the game has its words, whichever of its modules it imported."""
+    console_words: Words = field(default_factory=dict)
+    """Its own phrases of the command line, drawn by no screen (its typed table, options,
+    enrolment's names of its tokens)."""
     token_families: tuple[TokenFamily, ...] = ()
     """The families its tagged tokens (`tokens`) belong to: what `companion enroll`
     accepts of this game and the logs blank."""

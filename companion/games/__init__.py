@@ -39,6 +39,7 @@ from companion.contract.game import (
     TableSetting,
     TokenFamily,
     Voice,
+    Words,
 )
 from companion.contract.inputs import Setup
 from companion.screens.text import LANGUAGES, phrase, register_words
@@ -46,7 +47,7 @@ from companion.screens.text import LANGUAGES, phrase, register_words
 __all__ = [
     "BUILT_IN", "DEFAULT_GAME", "ENTRY_POINTS", "Aiming", "Announcing", "Button", "Facts", "Game",
     "Printables", "Renderer", "RuleOption", "SimResultLike", "TableReferee", "TableSetting",
-    "TokenFamily", "UnknownGame", "Voice", "buttons", "facts", "get", "known", "loaded",
+    "TokenFamily", "UnknownGame", "Voice", "Words", "buttons", "facts", "get", "known", "loaded",
     "make_referee", "names",
     "players_problem", "register", "settings_of", "table_settings", "taking",
     "token_families",
@@ -82,13 +83,21 @@ _loaded = False
 
 def register(game: Game) -> Game:
     """Add a game (a module named in BUILT_IN, an entry point or COMPANION_GAMES calls
-    this); its buttons' labels join the OLED's words (``control.<name>``)."""
-    if game.buttons:
-        labels = {lang: {f"control.{b.name}": b.label(lang) for b in game.buttons}
-                  for lang in LANGUAGES}  # fmt: skip
-        register_words(f"{game.name}.buttons", labels)
+    this); its words join the catalogue, with its buttons' labels (``control.<name>``)."""
+    labels = {lang: {f"control.{b.name}": b.label(lang) for b in game.buttons}
+              for lang in LANGUAGES}  # fmt: skip
+    _add_words(game.name, game.menu_words, game.words)
+    _add_words(f"{game.name}.buttons", labels)
+    _add_words(game.name, game.console_words, drawn=False)
     _REGISTRY[game.name] = game
     return game
+
+
+def _add_words(owner: str, *tables: Words, drawn: bool = True) -> None:
+    """Add a game's phrases to the catalogue (none: nothing to add)."""
+    for table in tables:
+        if any(table.values()):
+            register_words(owner, table, drawn=drawn)
 
 
 def _load() -> None:
@@ -168,6 +177,7 @@ def facts(name: str) -> Facts:
     if name in BUILT_IN:
         found = _named(Facts, name, f"{BUILT_IN[name]}.facts")
         if found is not None:
+            _add_words(name, found.menu_words)
             return found
     return get(name).facts
 

@@ -2,7 +2,7 @@
 
 - `model`: what every game's screens share, as plain public data: the menu, refused presses.
 - `text`: the French (default) and English catalogue of the core's phrases, and the doors
-  through which each game registers its own words and prompts.
+  through which the registry adds each game's own words (its descriptor's).
 - `font`: the bitmap fonts shipped as data, and text layout.
 - `render`: the renderer registry, `draw`, `show` (any luma device) and `frame` (a PIL
   image), and the menu's renderer; it knows no game.

@@ -7,9 +7,10 @@ parameters are 0-based seats; the text shows the seat's name. Everything here is
 by the tests against the bitmap font, so a sentence can always be drawn.
 
 The catalogue is shared and knows no game: its own phrases are the core's (the menu, the
-refused presses, a seat's default name, a damaged journal...). A game adds its own phrases
-(`register_words`) from its package's `words` module, which the game's modules import: a
-game's words are here whenever the game is used. The command line's words are here too
+refused presses, a seat's default name, a damaged journal...). A game's own phrases are
+its descriptor's (`Game.words`, `console_words`, its facts' `menu_words`): the registry
+adds them (`register_words`) when it loads the game or its facts, so a game's words are
+here whenever the game is used. The command line's words are here too
 (`companion/cli_words.py`, registered as drawn by no screen), so a table says everything
 in one language. How a game says its prompts aloud is its descriptor's (`Game.say`).
 
@@ -150,10 +151,11 @@ options and printables), which need neither the font nor the OLED's boxes."""
 def register_words(
     owner: str, table: Mapping[str, Mapping[str, str]], *, drawn: bool = True
 ) -> None:
-    """Add a game's phrases, the same keys in every language of the catalogue (its `words`
-    module calls this when imported); `drawn=False` for words no screen draws (the
-    command line's). A key the core or another game already says otherwise is a
-    ValueError, so two games never share a key by accident."""
+    """Add phrases, the same keys in every language of the catalogue: the command line's
+    (`companion/cli_words.py`), or a game's (the registry, with its descriptor's words);
+    `drawn=False` for words no screen draws (the command line's). A key the core or
+    another game already says otherwise is a ValueError, so two games never share a key by
+    accident."""
     keys = frozenset(table.get(DEFAULT_LANGUAGE, ()))
     for lang in LANGUAGES:
         if frozenset(table.get(lang, ())) != keys:

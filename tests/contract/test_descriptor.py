@@ -24,9 +24,10 @@ from companion.config.pins import EEPROM_PINS, I2C1_PINS, MAX_GPIO
 from companion.devices.registry import KIND
 from companion.games import Game, TableReferee
 from companion.referee.event_log import TableEvent
+from companion.screens import text as catalogue
 from companion.screens.font import sanitize
 from companion.screens.render import frame
-from companion.screens.text import LANGUAGES
+from companion.screens.text import LANGUAGES, phrase
 from companion.speech import announcement, opening
 from companion.transcript import _FRENCH as CORE_ENGINE_WORDS
 from companion.transcript import describe, shared_line
@@ -162,6 +163,7 @@ def test_a_games_voice_comes_from_its_descriptor_whatever_was_imported(name: str
 
 DRAWN = """
 import hashlib
+from companion.screens import text as catalogue
 from companion.screens.render import frame
 screens = pickle.load(sys.stdin.buffer)
 print(json.dumps([hashlib.sha256(frame(s, lang).tobytes()).hexdigest()
@@ -229,6 +231,95 @@ def test_importing_a_games_modules_fills_no_table_of_the_core(name: str) -> None
     assert in_a_fresh_interpreter(CORE_TABLES, package) == []
     for group, words in game.engine_words.items():
         assert not set(words) & set(CORE_ENGINE_WORDS.get(group, {})), group
+
+
+IMPORTED_WORDS = """
+import importlib, os, pkgutil
+os.environ.pop("COMPANION_GAMES")  # the game is registered only by its own module's import
+from companion import games
+from companion.screens import text
+import companion.config.words, companion.devices.words, companion.kit.words, companion.lab.words
+package = pickle.load(sys.stdin.buffer)
+def said(): return {key for key in text._PHRASES["fr"] if not key.startswith("cli.lab.")}
+filled = []
+found = pkgutil.walk_packages(importlib.import_module(package).__path__, package + ".")
+for module in (package + ".words", *(f.name for f in found)):
+    before, held = said(), len(games._REGISTRY)
+    importlib.import_module(module)
+    if said() != before and len(games._REGISTRY) == held:
+        filled.append(module)
+print(json.dumps(filled))
+"""
+"""The modules of a game's package whose import added phrases to the catalogue though it
+registered no descriptor (the registry adds a descriptor's words as it takes it). The
+core's own words come first; the lab's (``cli.lab.``: its report's names and notes, which
+a game's lab part adds when the lab loads it) are not the catalogue's screens' words."""
+
+
+@pytest.mark.parametrize("name", contract_games())
+def test_importing_a_games_words_fills_no_catalogue(name: str) -> None:
+    """A game's phrases are its descriptor's (`Game.words`, `console_words`, its facts'
+    `menu_words`), added by the registry, never by importing a module of the game: in a
+    fresh interpreter, its `words` module and every other module that registers no
+    descriptor leave the shared catalogue as they found it."""
+    package = descriptor(name).referee.__module__.rpartition(".")[0]
+    assert in_a_fresh_interpreter(IMPORTED_WORDS, package) == []
+
+
+LOADED_WORDS = """
+from companion import games
+from companion.screens.text import _PHRASES, phrase, registered_words
+name = pickle.load(sys.stdin.buffer)
+facts = games.facts(name)
+menu = {lang: {key: phrase(key, lang) for key in (facts.first_question, facts.ready_prompt)}
+        for lang in ("en", "fr")}
+menu_modules = sorted(m for m in sys.modules if ".games." in m and m.endswith(".words"))
+if name not in games.BUILT_IN:  # a game added from outside has no facts module: loaded whole
+    menu_modules = []
+game = games.get(name)
+tables = (game.menu_words, game.words, game.console_words)
+said = [{lang: {key: _PHRASES[lang][key] for key in t.get(lang, ())} for lang in ("en", "fr")}
+        for t in tables]
+print(json.dumps([menu, menu_modules, said, sorted(registered_words().get(name, ()))]))
+"""
+"""What a fresh interpreter says of a game's menu once the registry gave its facts (and
+which words modules that loaded), then of its descriptor's words once it gave that."""
+
+
+@pytest.mark.parametrize("name", contract_games())
+def test_a_games_words_are_said_once_the_registry_gave_its_facts_or_descriptor(
+    name: str,
+) -> None:
+    """The power-on menu, which loads a game's facts only, says the game's question and
+    prompt with none of its words modules loaded; once the registry gave its descriptor,
+    every phrase of `words`, `console_words` and `menu_words` is said as written, and a
+    screen's (`words`) is among those checked against the OLED's font."""
+    with playing(name) as game:
+        facts = games.facts(name)
+        menu = {lang: {key: phrase(key, lang) for key in (facts.first_question,
+                                                           facts.ready_prompt)}
+                for lang in ("en", "fr")}  # fmt: skip
+        tables = [game.menu_words, game.words, game.console_words]
+    assert game.words, "the game has no words of its own"
+    expected = [{lang: dict(t.get(lang, {})) for lang in ("en", "fr")} for t in tables]
+    drawn = sorted({*game.menu_words.get("fr", ()), *game.words["fr"]})
+    assert in_a_fresh_interpreter(LOADED_WORDS, name) == [menu, [], expected, drawn]
+
+
+def test_no_two_games_say_one_key_otherwise() -> None:
+    """Two games may share a phrase (PassPass's editions share all theirs) only when they
+    say it alike, and none says one of the core's otherwise: the registry, which adds every
+    game's words to one catalogue, would refuse the second."""
+    said: dict[tuple[str, str], tuple[str, str]] = {}
+    for name in contract_games():
+        game = descriptor(name)
+        for table in (game.menu_words, game.words, game.console_words):
+            for lang, words in table.items():
+                for key, text in words.items():
+                    first = said.setdefault((lang, key), (name, text))
+                    assert first[1] == text, (key, lang, first[0], name)
+    for (lang, key), (name, text) in said.items():
+        assert catalogue._PHRASES[lang][key] == text, (name, key)
 
 
 @pytest.mark.parametrize("name", contract_games())

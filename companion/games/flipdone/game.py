@@ -13,8 +13,9 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
+from companion.contract.game import joined
 from companion.games import Game, Renderer, TokenFamily, register
-from companion.games.flipdone import words  # registers its phrases
+from companion.games.flipdone import words
 from companion.games.flipdone.facts import FACTS
 from companion.games.flipdone.page import page_view
 from companion.games.flipdone.rules import DECK, ENGINE, PLAYERS, SQUARES
@@ -128,6 +129,8 @@ FLIPDONE = register(
         console=console,
         describe=describe,
         engine_words=words.ENGINE_WORDS,
+        words=words.PHRASES,
+        console_words=joined(words.CONSOLE_WORDS, words.ENROLL_WORDS),
         say=say,
         screens=screens,
         voice=VOICE,

@@ -18,7 +18,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from companion.games.flipdone import words  # noqa: F401  (registers the game's phrases)
 from companion.games.flipdone.rules import (
     LINES,
     Event,

@@ -1,13 +1,12 @@
 """Flip Done's words, in French and English: on the OLED (the `fd.*` keys and its ready
-prompt), registered in the shared catalogue (`companion/screens/text.py`) when this module
-is imported (the game's descriptor and screens import it); in a transcript and the status
+prompt), in the shared catalogue (`companion/screens/text.py`) through its descriptor's
+`words`, which the registry adds when it loads the game; in a transcript and the status
 line (`TEXTS`, `REASONS`: its referee's `describe` and `where`), and the French of its
 undone steps in the transcript's shared lines.
 """
 
 from __future__ import annotations
 
-from companion.screens.text import register_words
 from companion.transcript import EngineWords
 
 PHRASES: dict[str, dict[str, str]] = {
@@ -345,15 +344,13 @@ help, quit""",
 }  # fmt: skip
 """The typed table's words (`companion play --sim --game flipdone`), in each language."""
 
-register_words("flipdone", PHRASES)
-register_words("flipdone", CONSOLE_WORDS, drawn=False)
-register_words("flipdone", {
+ENROLL_WORDS = {
     "fr": {"flipdone.cli.card": "la carte",
            "flipdone.cli.card_kinds": "card:<rang><couleur> (par exemple card:QH)"},
     "en": {"flipdone.cli.card": "card",
            "flipdone.cli.card_kinds": "card:<rank><suit> (e.g. card:QH)"},
-}, drawn=False)  # fmt: skip
-# What `companion enroll` calls a card ("tap card QH (7 of 52)"), and its kinds.
+}  # fmt: skip
+"""What `companion enroll` calls a card ("tap card QH (7 of 52)"), and its kinds."""
 OWN_FAULTS = ("stacked", "flipped_twice", "not_element", "one_flip", "in_play", "out_of_turn",
               "deal_first", "discard_first")  # fmt: skip
 """Flip Done's own faults (the shared ones, an extra or missing card, are the core's)."""

@@ -1,21 +1,15 @@
 """What the power-on menu shows of PtiPassPass and PhiPassPass before one is chosen (their
 descriptors, `game.py`, take these; this module imports nothing else of the game)."""
 
-from companion.contract.game import Facts
-from companion.screens.text import register_words
+from companion.contract.game import Facts, Words
 
-register_words(
-    "passpass",
-    {
-        "fr": {"menu.title.first.magic": "Qui a fait un tour de magie en dernier ?"},
-        "en": {"menu.title.first.magic": "Who did a magic trick most recently?"},
-    },
-)
-"""The menu's question of this game, which the menu asks before the game is loaded."""
+MENU_WORDS: Words = {
+    "fr": {"menu.title.first.magic": "Qui a fait un tour de magie en dernier ?"},
+    "en": {"menu.title.first.magic": "Who did a magic trick most recently?"},
+}
+"""Its phrases the menu shows (its question or prompt), before the game is loaded."""
 
-PTIPASSPASS = Facts(
-    "ptipasspass", "PtiPassPass", range(2, 7), first_question="menu.title.first.magic"
-)
-PHIPASSPASS = Facts(
-    "phipasspass", "PhiPassPass", range(3, 7), first_question="menu.title.first.magic"
-)
+PTIPASSPASS = Facts("ptipasspass", "PtiPassPass", range(2, 7),
+                    first_question="menu.title.first.magic", menu_words=MENU_WORDS)  # fmt: skip
+PHIPASSPASS = Facts("phipasspass", "PhiPassPass", range(3, 7),
+                    first_question="menu.title.first.magic", menu_words=MENU_WORDS)  # fmt: skip

@@ -8,12 +8,14 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
+from companion.contract.game import joined
 from companion.games import Button, Facts, Game, Renderer, RuleOption, TokenFamily, register
-from companion.games.passpass import facts, words  # noqa: F401  (registers its words)
+from companion.games.passpass import facts, words
 from companion.games.passpass.page import page_view
 from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_config
 from companion.games.passpass.rules.layouts import Layout, LayoutError
 from companion.games.passpass.table_settings import SETUP_FIELDS, TABLE_SETTINGS
+from companion.games.passpass.table_settings import WORDS as SETTINGS_WORDS
 from companion.games.passpass.tokens import FAMILY
 from companion.games.passpass.transcript import ENGINE_WORDS, describer
 from companion.games.passpass.voice import VOICE
@@ -130,6 +132,8 @@ def _descriptor(rules: RuleSet, shown: Facts, default_seats: int) -> Game:
         console=console,
         describe=describer(name),
         engine_words=ENGINE_WORDS,
+        words=words.PHRASES,
+        console_words=joined(words.CLI_WORDS, words.TOKEN_NAMES, SETTINGS_WORDS),
         say=words.prompt_said,
         screens=screens,
         voice=VOICE,

@@ -17,7 +17,7 @@ from companion.games import TableSetting
 from companion.games.passpass.rules.layouts import Layout
 from companion.journal import Setup
 from companion.referee.pace import SetupError
-from companion.screens.text import number, register_words
+from companion.screens.text import number
 
 SETUP_FIELDS: Mapping[str, str] = {
     "window": "window_seconds",
@@ -43,7 +43,7 @@ _FR_DOUBLON = {"low": number(DOUBLON_MIN.low, "g", "fr"),
 _EN = {"low": f"{WINDOW.low:g}", "high": f"{WINDOW.high:g}", "book": f"{WINDOW.default:g}"}
 _EN_DOUBLON = {"low": f"{DOUBLON_MIN.low:g}", "high": f"{DOUBLON_MIN.high:g}",
                "default": f"{DOUBLON_MIN.default:g}"}  # fmt: skip
-register_words("passpass", {
+WORDS = {
     "fr": {
         WINDOW_HELP: "fenêtre de défi, en secondes : {low} à {high}".format(**_FR),
         WINDOW.fix: "secondes pendant lesquelles la fenêtre de défi reste ouverte : un nombre "
@@ -64,7 +64,8 @@ register_words("passpass", {
         "passpass.cli.window_shown": "window {value:g} s",
         "passpass.cli.doublon_min_shown": "doublon_min {value:g} s (PhiPassPass)",
     },
-}, drawn=False)  # fmt: skip
+}  # fmt: skip
+"""Its options' and settings' words, drawn by no screen (its descriptors' `console_words`)."""
 TABLE_SETTINGS = (
     TableSetting(
         "window",

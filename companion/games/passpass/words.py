@@ -1,7 +1,6 @@
 """PtiPassPass's and PhiPassPass's words on the OLED, in French and English: their
-sentences and prompts, their tokens' and labels' names, registered in the shared catalogue
-(`companion/screens/text.py`) when this module is imported (the game's descriptor, screens
-and referee import it).
+sentences and prompts, their tokens' and labels' names, which their descriptors give the
+shared catalogue (`companion/screens/text.py`) through the registry.
 """
 
 from __future__ import annotations
@@ -16,7 +15,6 @@ from companion.screens.text import (
     DEFAULT_LANGUAGE,
     check_lang,
     phrase,
-    register_words,
     seat_name,
 )
 
@@ -542,12 +540,11 @@ def prompt_said(prompt: object, names: Sequence[str], lang: str, screen: object)
     return say(prompt, names, lang, view=getattr(screen, "view", None))
 
 
-register_words("passpass", PHRASES)
-register_words("passpass", CLI_WORDS, drawn=False)
 TOKEN_NAME = "passpass.cli.token.{word}"
 """The phrase naming a token to the command line (`companion enroll`: "tap seat 1's
 Rabbit"), as the OLED names it."""
-register_words("passpass", {
+TOKEN_NAMES = {
     lang: {TOKEN_NAME.format(word=kind): name for kind, name in names.items()}
     for lang, names in _TOKENS.items()
-}, drawn=False)  # fmt: skip
+}
+"""Those phrases, one per token (drawn by no screen: the OLED names tokens by `token_name`)."""

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.cli_words import said
+from companion.contract.game import joined
 from companion.games import Button, Game, Printables, Renderer, TokenFamily, register
-from companion.games.swiped import words  # also registers its phrases
+from companion.games.swiped import words
 from companion.games.swiped.facts import FACTS
 from companion.games.swiped.rules import COLOURS, ENGINE, PLAYERS, SQUARES, Config
 from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK
@@ -190,6 +191,8 @@ SWIPED = register(
         screens=screens,
         voice=VOICE,
         engine_words=words.ENGINE_WORDS,
+        words=words.PHRASES,
+        console_words=joined(words.CLI_WORDS, words.ENROLL_WORDS),
         controls=("doublon", "menteur", "aim", "choose", "back"),
         token_families=(
             TokenFamily("layout", "[1-9][0-9]*", "swiped.cli.layout_kinds", "swiped.cli.card"),

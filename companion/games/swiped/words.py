@@ -1,12 +1,11 @@
 """Swiped's words, in French and English: on the OLED (its screens' phrases, under `sw.`
-in the shared catalogue `companion/screens/text.py`, and its ready prompt), registered
-when this module is imported (the game's descriptor and screens import it); in a
+in the shared catalogue `companion/screens/text.py`, and its ready prompt), its
+descriptor's `words`, which the registry adds when it loads the game; in a
 transcript and the status line (`LINES`: its referee's `describe` and `where`).
 """
 
 from __future__ import annotations
 
-from companion.screens.text import register_words
 from companion.transcript import EngineWords
 
 SCREEN_PHRASES: dict[str, dict[str, str]] = {
@@ -318,16 +317,14 @@ help, quit""",
 }  # fmt: skip
 """The command line's words (`companion deck swiped`, the typed table of `play --sim`)."""
 
-register_words("swiped", PHRASES)
-register_words("swiped", CLI_WORDS, drawn=False)
-register_words("swiped", {
+ENROLL_WORDS = {
     "fr": {"swiped.cli.card": "la carte", "swiped.cli.cube": "le cube",
            "swiped.cli.layout_kinds": "layout:<numéro>"},
     "en": {"swiped.cli.card": "card", "swiped.cli.cube": "cube",
            "swiped.cli.layout_kinds": "layout:<number>"},
-}, drawn=False)  # fmt: skip
-# What `companion enroll` calls a layout card ("tap card 3 (3 of 24)") and a cube, and the
-# layout cards' kinds.
+}  # fmt: skip
+"""What `companion enroll` calls a layout card ("tap card 3 (3 of 24)") and a cube, and the
+layout cards' kinds."""
 
 OWN_FAULTS = ("put_back", "same_pair", "guess_first", "card_on_square", "two_cards", "card_taken")
 """Swiped's own faults (the shared ones, an extra or missing tag, are the core's)."""

@@ -17,7 +17,7 @@ from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.games import Game, Renderer, register
-from companion.games.vnp import words  # noqa: F401  (registers its phrases)
+from companion.games.vnp import words
 from companion.games.vnp.facts import FACTS
 from companion.games.vnp.rules.config import BOARD_SIZES
 from companion.games.vnp.rules.contract import ENGINE
@@ -168,6 +168,8 @@ VNP = register(
         describe=describe,
         screens=screens,
         voice=VOICE,
+        words=words.PHRASES,
+        console_words=words.CONSOLE_WORDS,
         controls=("place", "pass", "hint", "back"),
         page_view=page_view,
         page_value=page_value,

@@ -1,14 +1,13 @@
 """The words of Vous ne passerez pas !, in French and English: on the OLED (its screens'
 phrases, under `vnp.` in the shared catalogue `companion/screens/text.py`, its ready
-prompt, refused presses and buttons; the French of the engine's sentences), registered
-when this module is imported (the game's descriptor and screens import it); in a
+prompt, refused presses and buttons; the French of the engine's sentences), its
+descriptor's `words`, which the registry adds when it loads the game; in a
 transcript and the status line (`LINES`: its referee's `describe` and `where`).
 """
 
 from __future__ import annotations
 
 from companion.screens.model import Reason
-from companion.screens.text import register_words
 
 
 class VnpRefusal(Reason):
@@ -291,6 +290,3 @@ Other: wait SECONDS, hands, screen (the OLED again), help, quit""",
 }  # fmt: skip
 """The typed table's words (`companion play --sim --game vnp`), in each language; the
 colours it names are the table's (`screens.colour_word`)."""
-
-register_words("vnp", PHRASES)
-register_words("vnp", CONSOLE_WORDS, drawn=False)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.games import Button, Game, TokenFamily, Voice, register
 
-from . import words  # registers the game's phrases
+from . import words
 from .referee import PASS_TURN, TallyReferee
 from .rules.contract import ENGINE
 from .rules.engine import NAME
@@ -62,6 +62,7 @@ TALLY = register(
         default_seats=2,
         referee=TallyReferee,
         describe=words.describe,
+        words=words.WORDS,
         screens=lambda: SCREENS,
         voice=Voice(words.speak),
         check=check,

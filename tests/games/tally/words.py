@@ -1,5 +1,5 @@
-"""Tally's words, in French and English: its OLED's phrases (registered in the shared
-catalogue under `<name>.` when this module is imported; the game's descriptor imports it),
+"""Tally's words, in French and English: its OLED's phrases (under `<name>.` in the shared
+catalogue, which its descriptor's `words` give the registry),
 its transcript lines and what the table says aloud (its descriptor's `describe` and
 `voice`)."""
 
@@ -9,7 +9,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.screens.text import phrase, seat_name
-from companion.screens.text import register_words as _register_words
 
 from .rules.engine import NAME
 
@@ -36,6 +35,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "fault.across_spots": "Readers {spot} and {other}: a pebble across both. Put it on one.",
     },
 }
+WORDS = {lang: {PREFIX + key: text for key, text in t.items()} for lang, t in PHRASES.items()}
+"""Its phrases under `PREFIX` in the shared catalogue (its descriptor's `words`)."""
 
 
 def say(key: str, lang: str, **fields: object) -> str:
@@ -56,6 +57,3 @@ def speak(event: Mapping[str, Any], screen: Any, names: Sequence[str], lang: str
     """What the table says aloud of Tally's events: nothing of a pebble (everyone saw it
     dropped); None leaves the others to the shared lines (the winner, a fault)."""
     return "" if event.get("kind") == "pebble" else None
-
-
-_register_words(NAME, {lang: {PREFIX + k: v for k, v in t.items()} for lang, t in PHRASES.items()})

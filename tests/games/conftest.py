@@ -1,0 +1,9 @@
+"""What the tests of one game share: a test may use one module of a game alone (its typed
+table's parser, a screen), but the game's words are its descriptor's, which the registry
+adds to the shared catalogue when it loads the game, as the table always does before it
+uses any part of one. So every built-in game is loaded here, before the tests run."""
+
+from companion import games
+
+for _name in games.BUILT_IN:
+    games.get(_name)
