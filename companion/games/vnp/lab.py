@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -257,8 +257,9 @@ def play_with(variant: Variant, index: int, bot_of: Callable[[str], Bot]) -> Gam
         [bot_of(variant.bots[s]) for s in sit.seats],
         [sit.rngs[s] for s in sit.seats],
     )
-    record = turns_record(variant.players, sit.config, sit.seats, game.turns, game.board)
-    return replace(record, choices=game.choices)
+    return turns_record(
+        variant.players, sit.config, sit.seats, game.turns, game.board, game.choices
+    )
 
 
 def play(variant: Variant, index: int) -> GameRecord:
@@ -272,14 +273,15 @@ def turns_record(
     seats: tuple[int, ...],
     turns: Sequence[tuple[int, int]],
     board: Board,
+    choices: tuple[int, int] = (0, 0),
 ) -> GameRecord:
     """The record of a game played on a board, from its turns ((colour, placement id or
     PASS), as `bots.Played.turns`) and the board it ended with (its scores, VNP-6, VNP-7);
-    `seats`: each colour's seat."""
+    `seats`: each colour's seat; `choices` as `GameRecord.choices`."""
     shapes = _shapes(config.size)
     acts = [(colour, 0, 0, 0) if pid == PASS else (colour, *shapes[pid]) for colour, pid in turns]
     over = board.result() if board.over else None
-    return _record(players, config, seats, acts, board.over, over)
+    return _record(players, config, seats, acts, board.over, over, choices)
 
 
 @cache
@@ -385,6 +387,7 @@ def _record(
     acts: Sequence[Act],
     finished: bool,
     over: Over | None,
+    choices: tuple[int, int] = (0, 0),
 ) -> GameRecord:
     """The figures of a game from its actions in order (`seats`: each colour's seat).
     The scores are the engine's (a GameOver event's, or the board's) when the game ended;
@@ -476,6 +479,7 @@ def _record(
         seat_counts=seat_counts,
         rulings={k: v for k, v in rulings.items() if v},
         leads=_leads(acts, seats, side_of, players),
+        choices=choices,
     )
 
 
@@ -492,8 +496,8 @@ def _leads(
     if len(owners) != players or any(len(seat) != 1 for seat in owners.values()):
         return ()
     seat_of = [min(owners[side]) for side in side_of]
-    everything = len(PIECES)
-    placed, segments = [0] * len(side_of), [0] * len(side_of)
+    pieces = [len(PIECES)] * len(side_of)  # each colour's pieces not placed
+    left = [TOTAL_SEGMENTS] * len(side_of)  # each colour's score (VNP-6)
     scores = [0.0] * players
     for seat in seat_of:
         scores[seat] -= TOTAL_SEGMENTS
@@ -501,14 +505,11 @@ def _leads(
     for at, (colour, size, _, _) in enumerate(acts, start=1):
         if not size:
             continue  # a pass changes no score
-        placed[colour] += 1
-        segments[colour] += size
+        pieces[colour] -= 1
         # Only the colour placed changes its score (whole numbers: exact in a float).
-        before = TOTAL_SEGMENTS - segments[colour] + size
-        left = (
-            ALL_PLACED_BONUS if placed[colour] == everything else TOTAL_SEGMENTS - segments[colour]
-        )
-        scores[seat_of[colour]] += before - left
+        before = left[colour]
+        left[colour] = before - size if pieces[colour] else ALL_PLACED_BONUS
+        scores[seat_of[colour]] += before - left[colour]
         leads.append(Lead(at, tuple(scores)))
     return tuple(leads)
 
