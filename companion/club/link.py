@@ -241,7 +241,7 @@ class TableLink:
             elif snapshots:
                 self._publish_live(online=False)
             if None in items:
-                self._last_acks()
+                self._last_acks(connecting=looping)
                 return
 
     def _connect(self) -> bool:
@@ -268,11 +268,13 @@ class TableLink:
             return False
         return True
 
-    def _last_acks(self, seconds: float = 2.0) -> None:
-        """Stopping: the acknowledgements of the results just sent, for a little while
-        (a result not acknowledged stays in the outbox: the next run sends it again)."""
+    def _last_acks(self, connecting: bool, seconds: float = 2.0) -> None:
+        """Stopping: the acknowledgements of the results just sent, for a little while, a
+        connection still under way (`connecting`: paho sends them once connected) included:
+        a game over within a second of the start is sent then too. A result not
+        acknowledged by then stays in the outbox: the next run sends it again."""
         deadline = time.monotonic() + seconds
-        while self.sent and self.connected.is_set():
+        while self.sent and (self.connected.is_set() or connecting):
             left = deadline - time.monotonic()
             if left <= 0:
                 return

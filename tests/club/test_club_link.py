@@ -6,11 +6,13 @@ a result kept again from the journal after a cut counted once."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
 import queue
 import signal
+import socket
 import subprocess
 import threading
 import time
@@ -87,6 +89,42 @@ def test_a_broker_whose_name_does_not_resolve_keeps_the_result(tmp_path, caplog)
     wait_for(lambda: outbox(tmp_path))
     link.stop()
     assert len(outbox(tmp_path)) == 1
+
+
+def test_a_game_over_before_the_link_connected_is_delivered_as_the_table_stops(
+    broker, club, tmp_path
+):
+    """A game over within a second of the start (a short game, a slow TLS handshake): the
+    table stops before its first connection is made. Stopping waits a moment for that
+    connection, as for the acknowledgements, so the result is delivered, not left in the
+    outbox until the next run."""
+    referee = finished_referee()
+    slow = socket.create_server(("127.0.0.1", 0))
+
+    def forward(source: socket.socket, to: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                to.sendall(data)
+        with contextlib.suppress(OSError):
+            to.shutdown(socket.SHUT_WR)
+
+    def slow_broker() -> None:  # the broker's first answer half a second late
+        table, _ = slow.accept()
+        mosquitto = socket.create_connection(("127.0.0.1", broker.port))
+        time.sleep(0.5)
+        threading.Thread(target=forward, args=(mosquitto, table), daemon=True).start()
+        forward(table, mosquitto)
+
+    threading.Thread(target=slow_broker, daemon=True).start()
+    config = dataclasses.replace(broker.table_config("table-a"), port=slow.getsockname()[1])
+    link = TableLink(config, tmp_path, referee, retry=0.2)
+    link.start()
+    link.step()
+    link.stop()  # at once: the connection is still under way
+    slow.close()
+    assert outbox(tmp_path) == []
+    [record] = wait_for(lambda: list(club.board.results.values()))
+    assert record["id"] == result_id("table-a", referee.setup)
 
 
 def test_a_table_started_with_no_network_delivers_its_result_once_it_has_one(
