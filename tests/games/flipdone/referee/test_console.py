@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -14,27 +12,17 @@ from companion.games import make_referee
 from companion.games.flipdone.console import run_console
 from companion.games.flipdone.game import simulate
 from companion.games.flipdone.sim import make_setup
-from companion.journal import Setup, dump_lines, parse_setup, read_journal, read_lines
+from companion.journal import Setup, dump_lines, parse_setup, read_lines
 from companion.referee.pace import SetupError
 from companion.session import Session
+from tests.games.helpers import replayed_events as events
+from tests.games.helpers import typed_play
 
 DEAL = [f"deal {square} {card}H" for square, card in enumerate("A23456789", start=1)]
 
 
 def play(journal, commands, *more):
-    return subprocess.run(
-        [sys.executable, "-m", "companion.cli", "play", "--sim", "--game", "flipdone",
-         "--lang", "en", "--journal", str(journal), *more],
-        input="\n".join(commands) + "\n", capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-
-
-def events(path):
-    journal = read_journal(path)
-    referee = make_referee(journal.setup)
-    for record in journal.inputs:
-        referee.feed(record)
-    return referee, [{k: v for k, v in e.items() if k != "t"} for e in referee.events]
+    return typed_play("flipdone", journal, commands, *more)
 
 
 def test_a_typed_phase_deals_builds_a_line_and_the_journal_replays_it(tmp_path):

@@ -6,36 +6,22 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 
 import pytest
 
-from companion.games import make_referee
 from companion.games.flipdone.sim import make_setup as flipdone_setup
 from companion.games.swiped.console import SwipedConsole, run_console
 from companion.games.swiped.sim import make_setup
-from companion.journal import read_journal
 from companion.session import Session
+from tests.games.helpers import replayed_events as events
+from tests.games.helpers import typed_play
 
 OPENING = ["tap 5", "place", "tap 9", "tap 14"]
 """Card 5 face up, the cubes as it shows, Ana's secret card 9, then Bob's 14 (Ana first)."""
 
 
 def play(journal, commands, *more):
-    return subprocess.run(
-        [sys.executable, "-m", "companion.cli", "play", "--sim", "--game", "swiped",
-         "--lang", "en", "--journal", str(journal), *more],
-        input="\n".join(commands) + "\n", capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
-
-
-def events(path):
-    journal = read_journal(path)
-    referee = make_referee(journal.setup)
-    for record in journal.inputs:
-        referee.feed(record)
-    return referee, [{k: v for k, v in e.items() if k != "t"} for e in referee.events]
+    return typed_play("swiped", journal, commands, *more)
 
 
 def test_a_typed_game_opens_swaps_skips_and_a_claim_ends_it_across_a_resume(tmp_path):

@@ -10,7 +10,7 @@ import typing
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from companion.games.swiped import screens
 from companion.games.swiped.referee import SwipedReferee
@@ -34,6 +34,7 @@ from companion.screens.font import ELLIPSIS, LARGE, SMALL
 from companion.screens.model import Notice, Refusal
 from companion.screens.render import draw, frame
 from companion.screens.text import LANGUAGES
+from tests.games.helpers import compare_golden as check_golden
 from tests.games.swiped.screens.samples import (
     NAMES,
     PROMPTS,
@@ -64,16 +65,7 @@ VERDICTS = [
 
 
 def compare_golden(name: str, actual: Image.Image) -> None:
-    golden_path = GOLDEN / f"{name}.png"
-    actual_path = GOLDEN / f"{name}.actual.png"
-    expected = Image.open(golden_path).convert("L")
-    if ImageChops.difference(actual.convert("L"), expected).getbbox() is not None:
-        actual.save(actual_path)
-        pytest.fail(
-            f"{name} differs from {golden_path.name}; wrote {actual_path.name} next to it. "
-            "If the change is wanted: python -m tests.make_fixtures golden --game swiped"
-        )
-    actual_path.unlink(missing_ok=True)
+    check_golden(GOLDEN, "swiped", name, actual)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from companion.games.vnp.bots import largest_first
 from companion.games.vnp.referee import side_names
@@ -43,6 +43,7 @@ from companion.screens.font import ELLIPSIS, SMALL
 from companion.screens.model import Notice, Refusal
 from companion.screens.render import draw, frame
 from companion.screens.text import LANGUAGES
+from tests.games.helpers import compare_golden as check_golden
 from tests.games.vnp.screens.samples import (
     FOUR,
     TWO,
@@ -65,16 +66,7 @@ LONG = ("Marie-Christine de La Rochefoucauld", "Łukasz" * 6, "Jean-Baptiste", "
 
 
 def compare_golden(name: str, actual: Image.Image) -> None:
-    golden_path = GOLDEN / f"{name}.png"
-    actual_path = GOLDEN / f"{name}.actual.png"
-    expected = Image.open(golden_path).convert("L")
-    if ImageChops.difference(actual.convert("L"), expected).getbbox() is not None:
-        actual.save(actual_path)
-        pytest.fail(
-            f"{name} differs from {golden_path.name}; wrote {actual_path.name} next to it. "
-            "If the change is wanted: python -m tests.make_fixtures golden --game vnp"
-        )
-    actual_path.unlink(missing_ok=True)
+    check_golden(GOLDEN, "vnp", name, actual)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
