@@ -47,6 +47,7 @@ from companion.screens import render
 from companion.screens.font import Box
 from companion.screens.model import MenuScreen
 from companion.screens.render import RENDERERS, draw, frame, show
+from tests.games.helpers import compare_golden
 from tests.screens.samples import NAMES, golden_cases, prompts, view
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -68,17 +69,7 @@ def boxes_of(screen: Screen | MenuScreen, lang: str = "fr") -> tuple[Box, ...]:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_golden_png(name: str) -> None:
     screen, lang = CASES[name]
-    actual = frame(screen, lang)
-    golden_path = GOLDEN / f"{name}.png"
-    actual_path = GOLDEN / f"{name}.actual.png"
-    expected = Image.open(golden_path).convert("1")
-    if ImageChops.difference(actual.convert("L"), expected.convert("L")).getbbox() is not None:
-        actual.save(actual_path)
-        pytest.fail(
-            f"{name} differs from {golden_path.name}; wrote {actual_path.name} next to it. "
-            "If the change is wanted: python -m tests.make_fixtures golden --game passpass"
-        )
-    actual_path.unlink(missing_ok=True)
+    compare_golden(GOLDEN, "passpass", name, frame(screen, lang))
 
 
 def test_golden_files_cover_every_screen_kind_in_french_and_some_in_english() -> None:

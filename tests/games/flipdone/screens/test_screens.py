@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from companion.games.flipdone.referee import FlipDoneReferee
 from companion.games.flipdone.rules import DECK, public_view
@@ -27,6 +27,7 @@ from companion.journal import Input
 from companion.screens.font import SMALL
 from companion.screens.render import draw, frame
 from tests.games.flipdone.screens.samples import PROMPTS, golden_cases, played
+from tests.games.helpers import compare_golden
 from tests.screens.test_render import on_screen
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -36,17 +37,7 @@ CASES = golden_cases()
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_matches_golden_png(name: str) -> None:
     screen, lang = CASES[name]
-    actual = frame(screen, lang)
-    golden_path = GOLDEN / f"{name}.png"
-    actual_path = GOLDEN / f"{name}.actual.png"
-    expected = Image.open(golden_path).convert("1")
-    if ImageChops.difference(actual.convert("L"), expected.convert("L")).getbbox() is not None:
-        actual.save(actual_path)
-        pytest.fail(
-            f"{name} differs from {golden_path.name}; wrote {actual_path.name} next to it. "
-            "If the change is wanted: python -m tests.make_fixtures golden --game flipdone"
-        )
-    actual_path.unlink(missing_ok=True)
+    compare_golden(GOLDEN, "flipdone", name, frame(screen, lang))
 
 
 def test_golden_files_cover_every_flip_done_screen_in_french_and_some_in_english() -> None:
