@@ -296,10 +296,18 @@ def test_nothing_hidden_reaches_the_broker(broker, tables, tmp_path):
         wait_for(lambda: sum(t.endswith("/result") for t, _ in received) == 3)
         for table in tables:
             wait_for(lambda t=table: outbox(t.folder) == [])
+        # Each table closes and says "offline" last: what it published before has reached
+        # the spy (a table that connected late sends its state and frame after its result).
+        played = list(tables)
+        while tables:
+            tables.pop().close()
+        wait_for(
+            lambda: sum(p == b"offline" for t, p in received if t.endswith("/availability")) == 3
+        )
     finally:
         spy.disconnect()
         spy.loop_stop()
-    for table in tables:
+    for table in played:
         prefix = f"companion/tables/{table.name}/"
         mine = [(t.removeprefix(prefix), p) for t, p in received if t.startswith(prefix)]
         for uid in table.setup.tags:

@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from fwload import HERE, ROOT
@@ -25,15 +26,22 @@ def micropython() -> str:
 
 def run_script(name: str, stdin: bytes = b"") -> str:
     """Run tests/firmware/``name`` under MicroPython with ``stdin``; its whole output, once
-    it exited 0 (its own environment: no MICROPY* variable of ours)."""
+    it exited 0 (its own environment: no MICROPY* variable of ours).
+
+    ``stdin`` is a file, not a pipe: every byte is there when the firmware first polls it.
+    Through a pipe the bytes arrive while the script runs, so what a given cycle reads
+    would depend on the machine's load (CI once saw PING read a cycle late)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("MICROPY")}
-    done = subprocess.run(
-        [micropython(), str(HERE / name), str(ROOT)],
-        input=stdin,
-        capture_output=True,
-        timeout=60,
-        env=env,
-    )
+    with tempfile.TemporaryFile() as given:
+        given.write(stdin)
+        given.seek(0)
+        done = subprocess.run(
+            [micropython(), str(HERE / name), str(ROOT)],
+            stdin=given,
+            capture_output=True,
+            timeout=60,
+            env=env,
+        )
     output = done.stdout.decode(errors="replace") + done.stderr.decode(errors="replace")
     assert done.returncode == 0, output
     return output
