@@ -1,5 +1,6 @@
 """Settings of the whole suite, and what tests of several folders share."""
 
+import logging
 import os
 
 import pytest
@@ -50,3 +51,19 @@ def phone(browser):
     yield open_page
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(autouse=True)
+def _root_logging_restored():
+    """A command run in-process (`companion run`, `companion club`) sets up logging on the
+    root logger with the test's captured stderr; once that stream is closed, a thread of a
+    later test (paho's) logging there prints "--- Logging error ---". Each test takes away
+    the plain stream handlers it added (pytest's own capture handlers are subclasses, which
+    pytest manages) and gives the root logger its level back."""
+    root = logging.getLogger()
+    before, level = set(root.handlers), root.level
+    yield
+    for handler in list(root.handlers):
+        if type(handler) is logging.StreamHandler and handler not in before:
+            root.removeHandler(handler)
+    root.setLevel(level)

@@ -247,9 +247,14 @@ def test_a_journal_given_on_the_real_clock_plays_at_its_recorded_pace(tmp_path: 
         if proc.poll() is None:
             proc.kill()
         proc.wait()
-    # the inputs are as far apart as recorded (the loop's clock, give or take a busy moment)
-    shifts = sorted(line["t"] - r.t for line, r in zip(lines, wanted, strict=True))
-    assert shifts[-1] - shifts[0] < 0.5, shifts
+    # The inputs come at their recorded moments on the loop's clock: most of them at the
+    # same offset from the recording (all at once, the offsets would spread over the whole
+    # game); a busy machine makes some late (the first ones, while it starts), never by
+    # much, and a late one does not hold up the next.
+    shifts = [line["t"] - r.t for line, r in zip(lines, wanted, strict=True)]
+    on_time = [s for s in shifts if s - min(shifts) < 0.5]
+    assert len(on_time) >= len(shifts) / 2, shifts
+    assert max(shifts) - min(shifts) < 5.0, shifts
     assert wanted[-1].t - wanted[0].t > 10
     # so the referee played what was played: its deal, builds, flips and discards
     expected = game.referee(setup)

@@ -318,7 +318,9 @@ def test_phipasspass_is_played_with_the_same_hands(tmp_path):
         assert bob.act("doublon").status == 200
         until(lambda: referee.verdict is not None)
         assert not referee.verdict.success
-        assert ana.mine()["can"]["take"] == [2]  # the token comes back out of the hat
+        # The token comes back out of the hat (the page's view, read once the table's step
+        # is over: the verdict is seen from this thread before the step ends).
+        until(lambda: ana.mine()["can"]["take"] == [2])
         assert ana.move("take", spot=2).status == 200
         until(lambda: not referee.pending and "bleu" in bob.mine()["hand"])
         assert sorted(bob.mine()["hand"]) == ["bleu", "bleu", "orange", "vert"]
