@@ -986,15 +986,31 @@ LAB_REFUSED = [
     'game = "ptipasspass"\nbots = ["mcts:3/sometimes"]\n', 'game = "vnp"\nladder = 3\n',
 ]  # fmt: skip
 """Lab files the lab refuses, each for another reason (the game's own rule checks aside)."""
+GAME_REFUSED = [
+    'game = "flipdone"\nbots = ["clever"]\n', 'game = "flipdone"\nrules = {turns = 3}\n',
+    'game = "flipdone"\nrules = {phases = 0}\n', 'game = "flipdone"\nrules = {manches = "3"}\n',
+    'game = "flipdone"\nrules = {first_element = "corner"}\n',
+    'game = "ptipasspass"\nrules = {window = "slow"}\n',
+    'game = "phipasspass"\nrules = {turn_limit = 0}\n', 'game = "phipasspass"\nrules = {x = 1}\n',
+    'game = "swiped"\nrules = {deck_size = 2}\n', 'game = "swiped"\nrules = {deck_seed = 1.5}\n',
+    'game = "swiped"\nrules = {claim_before_first_swap = 1}\n',
+    'game = "swiped"\nrules = {false_claim = "forgiven"}\n', 'game = "swiped"\nbots = ["x"]\n',
+    'game = "vnp"\nplayers = 2\nrules = {mode = "teams"}\n', 'game = "vnp"\nrules = {size = 4}\n',
+    'game = "vnp"\nrules = {starts = [[2, 2]]}\n', 'game = "vnp"\nrules = {undo_placement = 1}\n',
+    'game = "vnp"\nrules = {crossing = "over"}\n', 'game = "vnp"\nrules = {colours = 3}\n',
+]  # fmt: skip
+"""Lab files each game's own rule checks refuse (`companion.lab.checks`), each for another
+reason."""
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_labs_refusals_of_a_file_are_in_one_language(lang, tmp_path, capsys):
     """Every refusal of a lab file (its keys, its game, seats, bots, games, seed, rules,
-    names, a thinking bot's kind, a file that is no TOML or none at all): one line, in
-    the command line's language."""
+    names, a thinking bot's kind, each game's own rule checks, a file that is no TOML or
+    none at all): one line, in the command line's language, with no internal id in its
+    prose."""
     wrong: dict[str, str] = {}
-    for number, text in enumerate([*LAB_REFUSED, None]):
+    for number, text in enumerate([*LAB_REFUSED, *GAME_REFUSED, None]):
         path = tmp_path / f"refus{number}.toml"
         if text is not None:
             path.write_text(text, encoding="utf-8")
@@ -1002,4 +1018,6 @@ def test_the_labs_refusals_of_a_file_are_in_one_language(lang, tmp_path, capsys)
         err = capsys.readouterr().err
         assert len(err.strip().splitlines()) == 1, err
         wrong |= prose_mistakes(err, lang)
+        wrong |= {f"{what}: {found[0]!r}": err for what, pattern in INTERNAL.items()
+                  if (found := pattern.search(PLACES.sub(" ", err)))}  # fmt: skip
     assert not wrong, said(wrong)
