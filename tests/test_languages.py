@@ -325,7 +325,6 @@ def test_the_typed_table_says_everything_in_its_language(name, lang, tmp_path, m
 
 CONFIG_WORDS = {f"cli.cfg.{key}" for key in CFG_WORDS}
 BEYOND_A_TEST = {
-    "cli.cfg.not_toml_other": "a ValueError of tomllib other than a number's digits",
     "cli.cfg.no_home": "~ without a home directory",
     "cli.cfg.unwritable": "a folder this user may not write: the tests run as root",
     "cli.cfg.uncreatable": "a folder this user may not create: the tests run as root",
@@ -334,14 +333,13 @@ BEYOND_A_TEST = {
 """The configuration's words no file here can make `config check` say, and why."""
 NAMED = re.compile(
     r'"[^"]*"|(?<=connues ici : )[^;]*|(?<=known keys here: )[^;]*|\bSeat \d'
-    r"|(?<=TOML valide : )[^(]*\(at [^)]*\)|(?<=valid TOML: )[^(]*\(at [^)]*\)"
     r"|unknown ptipasspass rules zzz: ptipasspass has no rule settings"
     r"|must be a JSON value, not a date"
 )
 """What a line of `config check` names rather than says: a value of the file, the keys a
 table knows, a seat's default name; and the words it quotes from elsewhere, in English
-whatever the table's: tomllib's syntax errors, a game's refusal of its rule settings, the
-journal's refusal of a value it cannot record."""
+whatever the table's: a game's refusal of its rule settings, the journal's refusal of a
+value it cannot record."""
 
 
 def bad_configs(tmp: Path) -> list[Path]:
@@ -1001,6 +999,56 @@ GAME_REFUSED = [
 ]  # fmt: skip
 """Lab files each game's own rule checks refuse (`companion.lab.checks`), each for another
 reason."""
+
+
+NOT_TOML = [
+    "x = \n", "x = 1 2\n", "[a\n", "[[a\n", "a = [1 2]\n", "a = {b = 1\n", "a = 'x\n",
+    'a = "x\n', "[a]\n[a]\n", "a = 1\na = 2\n", 'a = "\\q"\n', 'a = "\\uZZZZ"\n',
+    'a = "\\uD800"\n', "a = 1979-02-30\n", "= 1\n", "a = {b = 1, b = 2}\n", "a. = 1\n",
+    "a = {b = 1}\na.c = 2\n", "[a.b]\nc = 1\n[a]\nb.c = 1\n", 'a = "x\x01"\n',
+    "a = '''x\n", 'a = "x', "a b\n", "a = 1" + "1" * 5000 + "\n", "x = " + "[" * 1000,
+]  # fmt: skip
+"""Files that are no TOML, each in another way tomllib (or Python) says."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_file_that_is_no_toml_is_said_in_our_words_with_its_line_and_column(
+    lang, tmp_path, capsys, monkeypatch
+):
+    """tomllib's syntax errors (English whatever the table speaks) said again in the
+    command line's language by `companion lab` and `companion config check`, each with
+    its line and column (or the file's end); every way of saying them said by a file."""
+    from companion import cli_words
+    from companion.config.syntax import WORDS
+
+    monkeypatch.setenv("COMPANION_LANG", lang)
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)
+    used: set[str] = set()
+    phrase = cli_words.phrase
+
+    def recorded(key: str, lang: str = "fr", /, **fields: object) -> str:
+        used.add(key)
+        return phrase(key, lang, **fields)
+
+    monkeypatch.setattr(cli_words, "phrase", recorded)
+    where = {
+        "fr": r"\((ligne \d+, colonne \d+|à la fin du fichier)\)|chiffres|profond|UTF-8",
+        "en": r"\((line \d+, column \d+|at the end of the file)\)|digits|deep|UTF-8",
+    }[lang]
+    wrong: dict[str, str] = {}
+    files = [text.encode() for text in NOT_TOML] + [b'a = "\xe9"\n']  # not UTF-8
+    for number, raw in enumerate(files):
+        path = tmp_path / f"bad{number}.toml"
+        path.write_bytes(raw)
+        for argv, code in ((["lab", str(path), "--quiet"], 2),
+                           (["config", "check", "--config", str(path)], 1)):  # fmt: skip
+            assert main(argv) == code, (argv, raw)
+            err = capsys.readouterr().err.strip()
+            assert re.search(where, err.splitlines()[0]), err  # then config check's summary
+            wrong |= prose_mistakes(err, lang)
+    assert not wrong, said(wrong)
+    unsaid = {f"cli.toml.{key}" for key in WORDS} - used
+    assert unsaid == {"cli.toml.syntax"}  # for tomllib's messages to come
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

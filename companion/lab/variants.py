@@ -10,14 +10,13 @@ variant and the key.
 from __future__ import annotations
 
 import os
-import re
-import tomllib
 from collections.abc import Mapping
 from typing import Any, TypeGuard
 
 from companion import games
 from companion.cli_words import language, os_error, said
 from companion.config.reading import MAX_TOML_BYTES
+from companion.config.syntax import NotToml, toml_of
 from companion.lab.model import LabGame, LabWords, Variant
 from companion.lab.words import add_lab_words
 
@@ -71,11 +70,9 @@ def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
     if len(raw) > MAX_TOML_BYTES:
         raise VariantError(str(path), _say("too_big", n=MAX_TOML_BYTES))
     try:
-        return tomllib.loads(raw.decode("utf-8"))
-    except (ValueError, RecursionError) as exc:  # TOMLDecodeError, UnicodeDecodeError...
-        at = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))  # tomllib's position
-        problem = _say("not_toml_at", error=exc, line=at[1], column=at[2]) if at else None
-        raise VariantError(str(path), problem or _say("not_toml", error=exc)) from exc
+        return toml_of(raw)
+    except NotToml as exc:
+        raise VariantError(str(path), str(exc)) from exc
 
 
 def parse_variants(data: Mapping[str, Any], name: str = "variants") -> list[Variant]:
