@@ -450,7 +450,6 @@ def test_config_check_says_every_problem_and_its_summary_in_one_language(
     configuration, of a pin map, of the data directory) and of files it summarises in
     every way: each line in the command line's language, and every one of the
     configuration's words said (but those no file here can make it say, named)."""
-    from companion import cli_words
     from companion.config import pins
 
     monkeypatch.setenv("COMPANION_LANG", lang)
@@ -458,14 +457,7 @@ def test_config_check_says_every_problem_and_its_summary_in_one_language(
     monkeypatch.delenv("COMPANION_CONFIG", raising=False)
     monkeypatch.delenv("COMPANION_DATA", raising=False)
     shipped = pins.REPOSITORY_PINS
-    used: set[str] = set()
-    phrase = cli_words.phrase
-
-    def recorded(key: str, lang: str = "fr", /, **fields: object) -> str:
-        used.add(key)
-        return phrase(key, lang, **fields)
-
-    monkeypatch.setattr(cli_words, "phrase", recorded)
+    used = recording(monkeypatch)
     (tmp_path / "bad").mkdir()
     (tmp_path / "good").mkdir()
     wrong: dict[str, str] = {}
@@ -1018,19 +1010,11 @@ def test_a_file_that_is_no_toml_is_said_in_our_words_with_its_line_and_column(
     """tomllib's syntax errors (English whatever the table speaks) said again in the
     command line's language by `companion lab` and `companion config check`, each with
     its line and column (or the file's end); every way of saying them said by a file."""
-    from companion import cli_words
     from companion.config.syntax import WORDS
 
     monkeypatch.setenv("COMPANION_LANG", lang)
     monkeypatch.delenv("COMPANION_CONFIG", raising=False)
-    used: set[str] = set()
-    phrase = cli_words.phrase
-
-    def recorded(key: str, lang: str = "fr", /, **fields: object) -> str:
-        used.add(key)
-        return phrase(key, lang, **fields)
-
-    monkeypatch.setattr(cli_words, "phrase", recorded)
+    used = recording(monkeypatch)
     where = {
         "fr": r"\((ligne \d+, colonne \d+|à la fin du fichier)\)|chiffres|profond|UTF-8",
         "en": r"\((line \d+, column \d+|at the end of the file)\)|digits|deep|UTF-8",
