@@ -147,8 +147,8 @@ class LabWords:
     refuses a key another game says differently."""
 
     owner: str
-    """Its sentences' keys are ``cli.lab.<owner>.<key>`` (games sharing a lab module, as
-    the two PassPass editions, share an owner)."""
+    """Its sentences' keys are ``cli.lab.<owner>.<key>`` (the editions of one game, which
+    share a lab module, share an owner)."""
     names: Said = field(default_factory=dict)
     """The names of its figures, sections, rulings and restrictions as the game's lab
     gives them (English, the key figures.json writes) -> their words in the report
