@@ -325,7 +325,6 @@ def test_the_typed_table_says_everything_in_its_language(name, lang, tmp_path, m
 
 CONFIG_WORDS = {f"cli.cfg.{key}" for key in CFG_WORDS}
 BEYOND_A_TEST = {
-    "cli.cfg.not_toml_other": "a ValueError of tomllib other than a number's digits",
     "cli.cfg.no_home": "~ without a home directory",
     "cli.cfg.unwritable": "a folder this user may not write: the tests run as root",
     "cli.cfg.uncreatable": "a folder this user may not create: the tests run as root",
@@ -334,14 +333,13 @@ BEYOND_A_TEST = {
 """The configuration's words no file here can make `config check` say, and why."""
 NAMED = re.compile(
     r'"[^"]*"|(?<=connues ici : )[^;]*|(?<=known keys here: )[^;]*|\bSeat \d'
-    r"|(?<=TOML valide : )[^(]*\(at [^)]*\)|(?<=valid TOML: )[^(]*\(at [^)]*\)"
     r"|unknown ptipasspass rules zzz: ptipasspass has no rule settings"
     r"|must be a JSON value, not a date"
 )
 """What a line of `config check` names rather than says: a value of the file, the keys a
 table knows, a seat's default name; and the words it quotes from elsewhere, in English
-whatever the table's: tomllib's syntax errors, a game's refusal of its rule settings, the
-journal's refusal of a value it cannot record."""
+whatever the table's: a game's refusal of its rule settings, the journal's refusal of a
+value it cannot record."""
 
 
 def bad_configs(tmp: Path) -> list[Path]:
@@ -452,7 +450,6 @@ def test_config_check_says_every_problem_and_its_summary_in_one_language(
     configuration, of a pin map, of the data directory) and of files it summarises in
     every way: each line in the command line's language, and every one of the
     configuration's words said (but those no file here can make it say, named)."""
-    from companion import cli_words
     from companion.config import pins
 
     monkeypatch.setenv("COMPANION_LANG", lang)
@@ -460,14 +457,7 @@ def test_config_check_says_every_problem_and_its_summary_in_one_language(
     monkeypatch.delenv("COMPANION_CONFIG", raising=False)
     monkeypatch.delenv("COMPANION_DATA", raising=False)
     shipped = pins.REPOSITORY_PINS
-    used: set[str] = set()
-    phrase = cli_words.phrase
-
-    def recorded(key: str, lang: str = "fr", /, **fields: object) -> str:
-        used.add(key)
-        return phrase(key, lang, **fields)
-
-    monkeypatch.setattr(cli_words, "phrase", recorded)
+    used = recording(monkeypatch)
     (tmp_path / "bad").mkdir()
     (tmp_path / "good").mkdir()
     wrong: dict[str, str] = {}
@@ -943,15 +933,13 @@ def test_every_name_of_the_labs_report_has_both_languages_each_in_its_own():
     """Every name of a figure, section, ruling and restriction of every game's lab has its
     words in both languages, and every sentence of the report has both, neither with a
     word of the other language."""
-    import companion.games.flipdone.lab_words as flipdone
-    import companion.games.passpass.lab_words as passpass
-    import companion.games.swiped.lab_words as swiped
-    import companion.games.vnp.lab_words as vnp
     from companion.lab import words
+    from companion.lab.variants import load_lab
     from companion.screens.text import phrase
 
+    names = lab_names()  # each game's lab loaded, its words added
     keys = set(phrase_keys_said())
-    missing = sorted(name for name in lab_names() if f"cli.lab.name.{name}" not in keys)
+    missing = sorted(name for name in names if f"cli.lab.name.{name}" not in keys)
     assert not missing, missing
     tables = [
         words.REPORT,
@@ -960,10 +948,12 @@ def test_every_name_of_the_labs_report_has_both_languages_each_in_its_own():
         words.FILE,
         words.CLUSTER,
         words.THINKING,
+        words.CHECK,
         words.NAMES,
     ]
-    for game in (flipdone, passpass, swiped, vnp):
-        tables += [game.NAMES, game.NOTES]
+    for name in games.names():
+        lab_words = load_lab(name).words
+        tables += [lab_words.names, lab_words.sentences] if lab_words else []
     wrong = catalogue_mistakes(*tables)
     assert not wrong, said(wrong)
     assert phrase("cli.lab.name.turns per manche", "en") == "turns per round"
@@ -986,15 +976,73 @@ LAB_REFUSED = [
     'game = "ptipasspass"\nbots = ["mcts:3/sometimes"]\n', 'game = "vnp"\nladder = 3\n',
 ]  # fmt: skip
 """Lab files the lab refuses, each for another reason (the game's own rule checks aside)."""
+GAME_REFUSED = [
+    'game = "flipdone"\nbots = ["clever"]\n', 'game = "flipdone"\nrules = {turns = 3}\n',
+    'game = "flipdone"\nrules = {phases = 0}\n', 'game = "flipdone"\nrules = {manches = "3"}\n',
+    'game = "flipdone"\nrules = {first_element = "corner"}\n',
+    'game = "ptipasspass"\nrules = {window = "slow"}\n',
+    'game = "phipasspass"\nrules = {turn_limit = 0}\n', 'game = "phipasspass"\nrules = {x = 1}\n',
+    'game = "swiped"\nrules = {deck_size = 2}\n', 'game = "swiped"\nrules = {deck_seed = 1.5}\n',
+    'game = "swiped"\nrules = {claim_before_first_swap = 1}\n',
+    'game = "swiped"\nrules = {false_claim = "forgiven"}\n', 'game = "swiped"\nbots = ["x"]\n',
+    'game = "vnp"\nplayers = 2\nrules = {mode = "teams"}\n', 'game = "vnp"\nrules = {size = 4}\n',
+    'game = "vnp"\nrules = {starts = [[2, 2]]}\n', 'game = "vnp"\nrules = {undo_placement = 1}\n',
+    'game = "vnp"\nrules = {crossing = "over"}\n', 'game = "vnp"\nrules = {colours = 3}\n',
+]  # fmt: skip
+"""Lab files each game's own rule checks refuse (`companion.lab.checks`), each for another
+reason."""
+
+
+NOT_TOML = [
+    "x = \n", "x = 1 2\n", "[a\n", "[[a\n", "a = [1 2]\n", "a = {b = 1\n", "a = 'x\n",
+    'a = "x\n', "[a]\n[a]\n", "a = 1\na = 2\n", 'a = "\\q"\n', 'a = "\\uZZZZ"\n',
+    'a = "\\uD800"\n', "a = 1979-02-30\n", "= 1\n", "a = {b = 1, b = 2}\n", "a. = 1\n",
+    "a = {b = 1}\na.c = 2\n", "[a.b]\nc = 1\n[a]\nb.c = 1\n", 'a = "x\x01"\n',
+    "a = '''x\n", 'a = "x', "a b\n", "a = 1" + "1" * 5000 + "\n", "x = " + "[" * 1000,
+]  # fmt: skip
+"""Files that are no TOML, each in another way tomllib (or Python) says."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_file_that_is_no_toml_is_said_in_our_words_with_its_line_and_column(
+    lang, tmp_path, capsys, monkeypatch
+):
+    """tomllib's syntax errors (English whatever the table speaks) said again in the
+    command line's language by `companion lab` and `companion config check`, each with
+    its line and column (or the file's end); every way of saying them said by a file."""
+    from companion.config.syntax import WORDS
+
+    monkeypatch.setenv("COMPANION_LANG", lang)
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)
+    used = recording(monkeypatch)
+    where = {
+        "fr": r"\((ligne \d+, colonne \d+|à la fin du fichier)\)|chiffres|profond|UTF-8",
+        "en": r"\((line \d+, column \d+|at the end of the file)\)|digits|deep|UTF-8",
+    }[lang]
+    wrong: dict[str, str] = {}
+    files = [text.encode() for text in NOT_TOML] + [b'a = "\xe9"\n']  # not UTF-8
+    for number, raw in enumerate(files):
+        path = tmp_path / f"bad{number}.toml"
+        path.write_bytes(raw)
+        for argv, code in ((["lab", str(path), "--quiet"], 2),
+                           (["config", "check", "--config", str(path)], 1)):  # fmt: skip
+            assert main(argv) == code, (argv, raw)
+            err = capsys.readouterr().err.strip()
+            assert re.search(where, err.splitlines()[0]), err  # then config check's summary
+            wrong |= prose_mistakes(err, lang)
+    assert not wrong, said(wrong)
+    unsaid = {f"cli.toml.{key}" for key in WORDS} - used
+    assert unsaid == {"cli.toml.syntax"}  # for tomllib's messages to come
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_labs_refusals_of_a_file_are_in_one_language(lang, tmp_path, capsys):
     """Every refusal of a lab file (its keys, its game, seats, bots, games, seed, rules,
-    names, a thinking bot's kind, a file that is no TOML or none at all): one line, in
-    the command line's language."""
+    names, a thinking bot's kind, each game's own rule checks, a file that is no TOML or
+    none at all): one line, in the command line's language, with no internal id in its
+    prose."""
     wrong: dict[str, str] = {}
-    for number, text in enumerate([*LAB_REFUSED, None]):
+    for number, text in enumerate([*LAB_REFUSED, *GAME_REFUSED, None]):
         path = tmp_path / f"refus{number}.toml"
         if text is not None:
             path.write_text(text, encoding="utf-8")
@@ -1002,4 +1050,6 @@ def test_the_labs_refusals_of_a_file_are_in_one_language(lang, tmp_path, capsys)
         err = capsys.readouterr().err
         assert len(err.strip().splitlines()) == 1, err
         wrong |= prose_mistakes(err, lang)
+        wrong |= {f"{what}: {found[0]!r}": err for what, pattern in INTERNAL.items()
+                  if (found := pattern.search(PLACES.sub(" ", err)))}  # fmt: skip
     assert not wrong, said(wrong)

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import math
 import re
-import sys
-import tomllib
 from collections.abc import Callable, Mapping
 from datetime import date, time
 from typing import Any, TypeVar
 
 from companion.cli_words import text_of
 from companion.config.model import ConfigError
+from companion.config.syntax import NotToml, toml_of
 from companion.config.words import say
 
 T = TypeVar("T")
@@ -189,32 +188,18 @@ def choices(options: tuple[Any, ...]) -> str:
     return ", ".join(show(o) for o in options)
 
 
-def undecodable(exc: UnicodeDecodeError) -> str:
-    """Where a file stops being UTF-8, in words (the byte and its offset)."""
-    return say("byte", byte=exc.object[exc.start], offset=exc.start)
-
-
 MAX_TOML_BYTES = 1 << 20
 """A configuration or a pin map is a few KiB; a bigger file is not one (`parse_toml`)."""
 
 
 def parse_toml(raw: bytes, name: str) -> dict[str, Any]:
     """The TOML document ``raw`` (the bytes of the file ``name``); `ConfigError` with one
-    line saying why it is not one, whatever the bytes: not UTF-8, not TOML, a number too
-    long for Python to read, or arrays nested too deep for the parser."""
+    line saying why it is not one, whatever the bytes: not UTF-8, not TOML (tomllib's
+    error in our words, with its line and column), a number too long for Python to read,
+    or arrays nested too deep for the parser."""
     if len(raw) > MAX_TOML_BYTES:
         raise ConfigError([say("too_big", name=name, n=MAX_TOML_BYTES)])
     try:
-        return tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        problem = say("not_utf8", where=undecodable(exc))
-    except tomllib.TOMLDecodeError as exc:
-        problem = say("not_toml", why=exc)
-    except ValueError as exc:  # int() past its digit limit
-        if "digits" in str(exc):
-            problem = say("not_toml_digits", digits=sys.get_int_max_str_digits())
-        else:
-            problem = say("not_toml_other", why=exc)
-    except RecursionError:
-        problem = say("too_deep")
-    raise ConfigError([say("line", name=name, problem=problem)])
+        return toml_of(raw)
+    except NotToml as exc:
+        raise ConfigError([say("line", name=name, problem=exc)]) from None

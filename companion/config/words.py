@@ -53,23 +53,11 @@ WORDS: dict[str, tuple[str, str]] = {
                 "{name}: {key}: unknown key (known keys here: {known}; check the spelling "
                 "against docs/companion.example.toml)"),
     "too_large": ("un nombre trop grand", "a number too large"),
-    "byte": ("l’octet 0x{byte:02X} à la position {offset}", "byte 0x{byte:02X} at offset {offset}"),
     # reading the file
     "too_big": ("{name} : plus de {n} octets, trop gros pour une configuration ou un plan des "
                 "broches : est-ce le bon fichier ?",
                 "{name}: more than {n} bytes, too big for a configuration or a pin map: is it "
                 "the right file?"),
-    "not_utf8": ("pas du texte UTF-8 ({where}) : enregistrez-le en UTF-8",
-                 "not UTF-8 text ({where}): save it as UTF-8"),
-    "not_toml": ("pas du TOML valide : {why} (les chaînes veulent des guillemets, les tables "
-                 "des [crochets])",
-                 "not valid TOML: {why} (strings need quotes, tables [brackets])"),
-    "not_toml_digits": ("pas du TOML valide : un nombre de plus de {digits} chiffres",
-                        "not valid TOML: a number of more than {digits} digits"),
-    "not_toml_other": ("pas du TOML valide : {why}", "not valid TOML: {why}"),
-    "too_deep": ("pas du TOML valide : imbriqué trop profond (des listes ou des tables en ligne "
-                 "sur des centaines de niveaux)",
-                 "not valid TOML: nested too deep (arrays or inline tables hundreds deep)"),
     "no_file": ("{name} : pas de tel fichier : donnez un fichier qui existe à --config, ou "
                 "copiez-y docs/companion.example.toml",
                 "{name}: no such file: give an existing file to --config, or copy "

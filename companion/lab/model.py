@@ -13,6 +13,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from companion.cli_words import said
+
+Said = Mapping[str, tuple[str, str]]
+"""Phrases by key, each (French, English)."""
+
 
 class Lead(NamedTuple):
     """The seats' scores at one moment of a game: where the lead stands (the more, the
@@ -125,6 +130,41 @@ class ThinkingTable:
     """Game `index` of a variant seating thinking bots, on the readable engine."""
 
 
+class Refusal(ValueError):
+    """A variant a game's lab cannot play: one sentence in the command line's language,
+    naming the setting, and the kind of mistake (its words' key: ``unknown_rule``,
+    ``whole``...), which a script or a test reads whatever the language."""
+
+    def __init__(self, kind: str, sentence: str) -> None:
+        super().__init__(sentence)
+        self.kind = kind
+
+
+@dataclass(frozen=True)
+class LabWords:
+    """A game's words in the lab, each (French, English): the catalogue gets them when the
+    lab loads the game's part (`companion.lab.variants.load_lab`), never on import, and
+    refuses a key another game says differently."""
+
+    owner: str
+    """Its sentences' keys are ``cli.lab.<owner>.<key>`` (the editions of one game, which
+    share a lab module, share an owner)."""
+    names: Said = field(default_factory=dict)
+    """The names of its figures, sections, rulings and restrictions as the game's lab
+    gives them (English, the key figures.json writes) -> their words in the report
+    (`companion.lab.words.shown`)."""
+    sentences: Said = field(default_factory=dict)
+    """Its facts of a variant (`LabGame.notes`) and its own refusals, by key."""
+
+    def say(self, key: str, /, **fields: object) -> str:
+        """The sentence `key`, filled in, in the command line's language."""
+        return said(f"cli.lab.{self.owner}.{key}", **fields)
+
+    def refusal(self, key: str, /, **fields: object) -> Refusal:
+        """The refusal `key` of a variant, to raise."""
+        return Refusal(key, self.say(key, **fields))
+
+
 @dataclass(frozen=True)
 class LabGame:
     """One game's part of the lab."""
@@ -136,8 +176,9 @@ class LabGame:
     (the report lists each, with how often it applied, and flags those that never did)."""
     sections: tuple[Section, ...]
     check: Callable[[Variant], None]
-    """Raises ValueError (one sentence naming the setting) for a variant the game cannot
-    play: seat count, bot kinds, unknown or bad rules keys."""
+    """Raises ValueError (one sentence naming the setting, in the command line's language:
+    a `Refusal`) for a variant the game cannot play: seat count, bot kinds, unknown or bad
+    rules keys."""
     play: Callable[[Variant, int], GameRecord]
     """Game `index` of the variant, on the fast path. Seeded from (variant.seed, index)
     alone, so a game gives the same record in any process and in any order; the first
@@ -163,3 +204,6 @@ class LabGame:
     thinking: Callable[[], ThinkingTable] | None = None
     """The game's thinking bot (`companion.lab.thinking.extend`), loaded on demand: its
     restrictions for restricted play; None for a game with none."""
+    words: LabWords | None = None
+    """Its names and sentences in French and English; None: a game that speaks one
+    language, whose names are shown as they are."""

@@ -10,16 +10,15 @@ variant and the key.
 from __future__ import annotations
 
 import os
-import re
-import tomllib
 from collections.abc import Mapping
 from typing import Any, TypeGuard
 
 from companion import games
 from companion.cli_words import language, os_error, said
 from companion.config.reading import MAX_TOML_BYTES
-from companion.lab import words  # noqa: F401  (the lab file's words)
-from companion.lab.model import LabGame, Variant
+from companion.config.syntax import NotToml, toml_of
+from companion.lab.model import LabGame, LabWords, Variant
+from companion.lab.words import add_lab_words
 
 KEYS = ("name", "game", "players", "bots", "games", "seed", "rules")
 """What a variant (or the file's top level, as defaults) may set."""
@@ -38,13 +37,22 @@ class VariantError(ValueError):
 
 
 def load_lab(game: str) -> LabGame:
-    """The game's part of the lab; ValueError naming the games that have one."""
+    """The game's part of the lab, its words added to the catalogue (as the registry adds
+    a game's words for the table); ValueError naming the games that have one."""
     descriptor = games.get(game)
     if descriptor.lab is None:
         playable = [g for g in games.names() if games.get(g).lab is not None]
         raise ValueError(said("cli.lab.file.cannot_play", game=game, games=", ".join(playable)))
     lab: LabGame = descriptor.lab()
+    if lab.words is not None and id(lab.words) not in _ADDED:
+        add_lab_words(lab.words)
+        _ADDED[id(lab.words)] = lab.words
     return lab
+
+
+_ADDED: dict[int, LabWords] = {}
+"""The games' words already added, by identity (the lab loads a game's part again for
+every chunk of games)."""
 
 
 def read_variants(path: str | os.PathLike[str]) -> list[Variant]:
@@ -62,11 +70,9 @@ def read_toml(path: str | os.PathLike[str]) -> dict[str, Any]:
     if len(raw) > MAX_TOML_BYTES:
         raise VariantError(str(path), _say("too_big", n=MAX_TOML_BYTES))
     try:
-        return tomllib.loads(raw.decode("utf-8"))
-    except (ValueError, RecursionError) as exc:  # TOMLDecodeError, UnicodeDecodeError...
-        at = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))  # tomllib's position
-        problem = _say("not_toml_at", error=exc, line=at[1], column=at[2]) if at else None
-        raise VariantError(str(path), problem or _say("not_toml", error=exc)) from exc
+        return toml_of(raw)
+    except NotToml as exc:
+        raise VariantError(str(path), str(exc)) from exc
 
 
 def parse_variants(data: Mapping[str, Any], name: str = "variants") -> list[Variant]:

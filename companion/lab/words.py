@@ -6,15 +6,17 @@ A figure, a section, a ruling's special case and a restriction keep one name wha
 the language: the name a game's lab gives it (English), by which the report finds it and
 figures.json and figures.csv write it (a script reads them the same in any language).
 The report shows each through `shown`: its words in the run's language, which the core
-(`NAMES`) and each game (its ``lab_words`` module, `add_names`) give; a name no table
-gives (a game outside this repository) is shown as it is.
+(`NAMES`) and each game (its `LabGame.words`, which `add_lab_words` adds when the lab
+loads the game) give; a name no table gives (a game that speaks one language) is shown
+as it is.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from companion.cli_words import add_words, numeral, said
+from companion.lab.model import LabWords, Said
 
 REPORT: dict[str, tuple[str, str]] = {
     # what was played
@@ -300,9 +302,6 @@ FILE: dict[str, tuple[str, str]] = {
     "unreadable": ("impossible de le lire : {why}", "cannot read it: {why}"),
     "too_big": ("plus de {n} octets, trop gros pour un fichier de variantes",
                 "more than {n} bytes, too big for a variants file"),
-    "not_toml": ("ce n’est pas un fichier TOML", "not a TOML file: {error}"),
-    "not_toml_at": ("ce n’est pas un fichier TOML (ligne {line}, colonne {column})",
-                    "not a TOML file: {error}"),
     "top": ("{name} : en tête du fichier", "{name}: top level"),
     "tables": ("`variant` doit être des tables écrites [[variant]]",
                "'variant' must be tables written [[variant]]"),
@@ -328,6 +327,32 @@ FILE: dict[str, tuple[str, str]] = {
     "name": ("`name` : un texte non vide", "name: a non-empty string"),
 }  # fmt: skip
 """What the lab says of a variants file it cannot run, under ``cli.lab.file.``."""
+
+CHECK: dict[str, tuple[str, str]] = {
+    "other_game": ("ce labo est celui de {title}, pas de {game}",
+                   "this is the lab of {title}, not of {game}"),
+    "players": ("`players` : {title} se joue à {players}, pas à {n}",
+                "players: {title} is for {players}, not {n}"),
+    "bots_count": ("`bots` : une sorte de robot par place ({n}), pas {given}",
+                   "bots: one bot kind a seat ({n}), not {given}"),
+    "unknown_bot": ("`bots` : robot inconnu {kind} ; les robots de {title} sont {kinds}",
+                    "bots: unknown bot {kind}; the bots of {title} are {kinds}"),
+    "unknown_rule": ("`rules` : réglage inconnu {keys} ; les réglages de {title} sont {known}",
+                     "rules: unknown setting {keys}; the settings of {title} are {known}"),
+    "whole": ("`rules` : `{key}` est un nombre entier, pas {value}",
+              "rules: `{key}` is a whole number, not {value}"),
+    "whole_least": ("`rules` : `{key}` est un nombre entier d’au moins {least}, pas {value}",
+                    "rules: `{key}` is a whole number of at least {least}, not {value}"),
+    "whole_between": ("`rules` : `{key}` est un nombre entier de {least} à {most}, pas {value}",
+                      "rules: `{key}` is a whole number from {least} to {most}, not {value}"),
+    "one_of": ("`rules` : `{key}` vaut {choices}, pas {value}",
+               "rules: `{key}` is {choices}, not {value}"),
+    "or": (" ou ", " or "),
+    "true_or_false": ("`rules` : `{key}` vaut `true` ou `false`, pas {value}",
+                      "rules: `{key}` is `true` or `false`, not {value}"),
+}  # fmt: skip
+"""What a game's lab refuses in a variant (`companion.lab.checks`), under
+``cli.lab.check.``."""
 
 CLUSTER: dict[str, tuple[str, str]] = {
     "no_dask": ("--cluster demande le paquet distributed de Dask : pip install "
@@ -404,28 +429,25 @@ add_words({f"lab.say.{key}": pair for key, pair in REPORT.items()})
 add_words({f"lab.ladder.{key}": pair for key, pair in LADDER.items()})
 add_words({f"lab.file.{key}": pair for key, pair in FILE.items()})
 add_words({f"lab.cluster.{key}": pair for key, pair in CLUSTER.items()})
+add_words({f"lab.check.{key}": pair for key, pair in CHECK.items()})
 add_words({f"lab.thinking.{key}": pair for key, pair in THINKING.items()})
 add_words({f"lab.restricted.{key}": pair for key, pair in RESTRICTED.items()})
 
 
-def add_names(names: Mapping[str, tuple[str, str]]) -> None:
-    """A game's names of figures, sections, rulings and restrictions, each (French,
-    English) as the report shows it (`shown`)."""
+def add_names(names: Said) -> None:
+    """Names of figures, sections, rulings and restrictions, each (French, English) as the
+    report shows it (`shown`)."""
     add_words({f"lab.name.{name}": pair for name, pair in names.items()})
 
 
 add_names(NAMES)
 
 
-def add_notes(game: str, notes: Mapping[str, tuple[str, str]]) -> Callable[..., str]:
-    """A game's sentences of facts its rules make certain, each (French, English): the
-    function that says one (its key, its fields) in the command line's language."""
-    add_words({f"lab.{game}.{key}": pair for key, pair in notes.items()})
-
-    def note(key: str, /, **fields: object) -> str:
-        return said(f"cli.lab.{game}.{key}", **fields)
-
-    return note
+def add_lab_words(game: LabWords) -> None:
+    """A game's words in the lab (`LabGame.words`) join the catalogue: ValueError for a
+    key the core or another game already says differently."""
+    add_names(game.names)
+    add_words({f"lab.{game.owner}.{key}": pair for key, pair in game.sentences.items()})
 
 
 def rules_said(rules: Mapping[str, object]) -> str:

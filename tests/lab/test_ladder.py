@@ -134,7 +134,7 @@ def test_the_share_of_games_decided_by_skill_takes_out_the_luck_of_the_seats() -
     ("ladder", "problem"),
     [
         ({"rungs": ["heuristic"]}, "two or more different bot kinds"),
-        ({"rungs": ["heuristic", "nobody"]}, "unknown bot 'nobody'"),
+        ({"rungs": ["heuristic", "nobody"]}, 'unknown bot `"nobody"`'),
         ({"rungs": ["heuristic", "random"], "depth": 3}, "unknown key depth"),
         ({"rungs": ["random", "heuristic"], "reference": "heuristic"}, "reference: a rung below"),
     ],

@@ -20,10 +20,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache
-from typing import Any
 
 from companion.games.flipdone.bots import BOTS, BoardBot, make_bot
-from companion.games.flipdone.lab_words import note
+from companion.games.flipdone.lab_words import WORDS, note
 from companion.games.flipdone.reader import record_of
 from companion.games.flipdone.rules import (
     HAND_SIZE,
@@ -41,6 +40,7 @@ from companion.games.flipdone.rules import (
 )
 from companion.games.flipdone.rules.board import OVER, PLACE_FIRST, Board
 from companion.games.flipdone.tally import KIND_OF_LINE, KINDS, Tally, record
+from companion.lab import checks
 from companion.lab.model import (
     GameRecord,
     LabGame,
@@ -154,39 +154,18 @@ def _thinking() -> ThinkingTable:
 
 
 def check(variant: Variant) -> None:
-    """ValueError, one sentence naming the setting, for a variant Flip Done cannot play."""
+    """`Refusal`, one sentence naming the setting, for a variant Flip Done cannot play."""
     from companion.games.flipdone.referee import RULE_KEYS
 
-    if variant.game != GAME:
-        raise ValueError(f"this is Flip Done's lab, not {variant.game}'s")
-    if variant.players != PLAYERS:
-        raise ValueError(f"players: Flip Done is for {PLAYERS} players, not {variant.players}")
-    if len(variant.bots) != variant.players:
-        raise ValueError(f"bots: one bot kind per seat ({PLAYERS}), not {len(variant.bots)}")
-    for kind in variant.bots:
-        if kind not in BOTS:
-            raise ValueError(f"bots: unknown Flip Done bot {kind!r}; bots are {', '.join(BOTS)}")
-    unknown = sorted(set(variant.rules) - set(RULE_KEYS))
-    if unknown:
-        raise ValueError(
-            f"rules: unknown Flip Done rules key {', '.join(unknown)}; "
-            f"the keys are {', '.join(RULE_KEYS)}"
-        )
-    for key, value in variant.rules.items():
-        _check_rule(key, value)
-
-
-def _check_rule(key: str, value: Any) -> None:
-    if key in WHOLE_KEYS:
-        if key == "tie_phase_limit" and value is None:  # no cap: the book (FD-10)
-            return
-        least = WHOLE_KEYS[key]
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise ValueError(f"rules: {key} must be a whole number of at least {least}, "
-                             f"not {value!r}")  # fmt: skip
-    elif not isinstance(value, str) or value not in WORD_KEYS[key]:
-        choices = " or ".join(repr(word) for word in WORD_KEYS[key])
-        raise ValueError(f"rules: {key} must be {choices}, not {value!r}")
+    checks.game(variant, GAME)
+    checks.seats(GAME, variant.players)
+    checks.bots(variant, BOTS)
+    checks.rule_keys(variant, RULE_KEYS)
+    for key, least in WHOLE_KEYS.items():
+        default = None if key == "tie_phase_limit" else least  # no cap: the book (FD-10)
+        checks.whole(variant.rules, key, default, least)
+    for key, words in WORD_KEYS.items():
+        checks.one_of(variant.rules, key, words, words[0])
 
 
 # ---------------------------------------------------------------------- the report
@@ -306,4 +285,5 @@ LAB = extend(LabGame(
     decision_kinds=PLAY_KINDS,
     notes=notes,
     manche="phase",
+    words=WORDS,
 ), _thinking)  # fmt: skip

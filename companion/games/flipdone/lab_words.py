@@ -1,11 +1,11 @@
 """Flip Done's words in the lab's report, in French and English: the names of its
 figures, sections, rulings and restrictions (`companion.lab.words.shown`), in the rule
 book's words (élément, alignement, pioche), and the facts its rules' arithmetic makes
-certain (`note`)."""
+certain (`NOTES`)."""
 
 from __future__ import annotations
 
-from companion.lab.words import add_names, add_notes
+from companion.lab.model import LabWords
 
 NAMES: dict[str, tuple[str, str]] = {
     # sections
@@ -178,6 +178,7 @@ NOTES: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 """The facts of `lab.phase_facts`, under ``cli.lab.flipdone.``."""
 
-add_names(NAMES)
-note = add_notes("flipdone", NOTES)
+WORDS = LabWords("flipdone", NAMES, NOTES)
+"""Flip Done's words in the lab (its `LabGame.words`)."""
+note = WORDS.say
 """A fact of the report (its key, its fields), in the command line's language."""

@@ -29,7 +29,7 @@ from typing import Any
 
 from companion.games.passpass import tally as T
 from companion.games.passpass.bots import BOTS, Bot, board_bot, make_bot, timed_calls
-from companion.games.passpass.lab_words import note
+from companion.games.passpass.lab_words import WORDS, note
 from companion.games.passpass.reader import CALLS_TOGETHER, Reader
 from companion.games.passpass.rules import (
     PHIPASSPASS,
@@ -52,6 +52,7 @@ from companion.games.passpass.rules import (
 from companion.games.passpass.rules.board import ANNOUNCE, OVER, PLACE, REVEAL, WINDOW, Board
 from companion.games.passpass.selfplay import choose, window_calls
 from companion.games.passpass.tally import Tally, to_record
+from companion.lab import checks
 from companion.lab.model import (
     GameRecord,
     LabGame,
@@ -146,36 +147,15 @@ def _config(
 
 
 def _checker(rules: RuleSet) -> Callable[[Variant], None]:
-    title = {"ptipasspass": "PtiPassPass", "phipasspass": "PhiPassPass"}[rules.name]
-
     def check(variant: Variant) -> None:
-        """ValueError with one sentence for what this edition cannot play."""
-        if variant.game != rules.name:
-            raise ValueError(f"this is the {title} lab, not one for {variant.game!r}")
-        players = variant.players
-        if not rules.min_players <= players <= rules.max_players:
-            raise ValueError(
-                f"{title} is for {rules.min_players} to {rules.max_players} players, not {players}"
-            )
-        if len(variant.bots) != players:
-            raise ValueError(f"{players} players need {players} bots, not {len(variant.bots)}")
-        for kind in variant.bots:
-            if kind not in BOTS:
-                raise ValueError(f"unknown bot {kind!r}; choose from {', '.join(BOTS)}")
-        unknown = sorted(set(variant.rules) - set(RULE_KEYS))
-        if unknown:
-            raise ValueError(
-                f"unknown {title} rules {', '.join(unknown)}: the settings are "
-                f"{', '.join(RULE_KEYS)}"
-            )
+        """`Refusal` with one sentence for what this edition cannot play."""
+        checks.game(variant, rules.name)
+        checks.seats(rules.name, variant.players)
+        checks.bots(variant, BOTS)
+        checks.rule_keys(variant, RULE_KEYS)
         for key, choices in CHOICES.items():
-            value = variant.rules.get(key, choices[0])
-            if not isinstance(value, str) or value not in choices:
-                raise ValueError(f"rules {key} must be one of {', '.join(choices)}, not {value!r}")
-        limit = variant.rules.get("turn_limit", 1)
-        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-            raise ValueError(f"rules turn_limit must be a whole number of turns, 1 or more, "
-                             f"not {limit!r}")  # fmt: skip
+            checks.one_of(variant.rules, key, choices, choices[0])
+        checks.whole(variant.rules, "turn_limit", None, 1)
 
     return check
 
@@ -438,6 +418,7 @@ def _lab(rules: RuleSet) -> LabGame:
         decision_kinds=frozenset({"designate", "announce", "verdict", "reward", "swap", "reveal"}),
         notes=_notes(rules),
         decisions=decisions,
+        words=WORDS,
     )
     return extend(lab, _thinking)
 

@@ -4,7 +4,7 @@ and the facts their rules' arithmetic makes certain (`note`)."""
 
 from __future__ import annotations
 
-from companion.lab.words import add_names, add_notes
+from companion.lab.model import LabWords
 
 TOGETHER = ("appels faits ensemble dans une fenêtre chronométrée : le premier dans le sens "
             "horaire à partir de la gauche ", "calls made together in a timed window, the "
@@ -105,6 +105,7 @@ NOTES: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 """The facts of `lab._notes`, under ``cli.lab.passpass.``."""
 
-add_names(NAMES)
-note = add_notes("passpass", NOTES)
+WORDS = LabWords("passpass", NAMES, NOTES)
+"""PtiPassPass's and PhiPassPass's words in the lab (its `LabGame.words`)."""
+note = WORDS.say
 """A fact of the report (its key, its fields), in the command line's language."""

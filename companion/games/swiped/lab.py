@@ -39,7 +39,7 @@ from companion.games.swiped.bots import (
     make_bot,
 )
 from companion.games.swiped.deduce import Evidence
-from companion.games.swiped.lab_words import note
+from companion.games.swiped.lab_words import WORDS, note
 from companion.games.swiped.referee import MID_SWAP, RULE_KEYS, TABLE_KEYS
 from companion.games.swiped.rules.actions import ClaimCard, ClaimMatches
 from companion.games.swiped.rules.board import OVER, Board
@@ -48,6 +48,7 @@ from companion.games.swiped.rules.deck import MAX_AGREEMENT
 from companion.games.swiped.rules.engine import apply, is_over, new_game
 from companion.games.swiped.rules.events import Event, ProgramsRevealed
 from companion.games.swiped.tally import BELIEF_MANCHES, Tally
+from companion.lab import checks
 from companion.lab.model import (
     GameRecord,
     LabGame,
@@ -137,75 +138,32 @@ SECTIONS: tuple[Section, ...] = (
 
 
 def settings_of(variant: Variant, kinds: Sequence[str] = BOTS) -> Config:
-    """The engine Config of a variant (player 1 is seat 0: `config_of` turns it), or
-    ValueError naming the bad setting (a bot not among `kinds` too; the thinking bot's
+    """The engine Config of a variant (player 1 is seat 0: `config_of` turns it), or a
+    `Refusal` naming the bad setting (a bot not among `kinds` too; the thinking bot's
     `play` has checked its own)."""
-    if variant.players != PLAYERS:
-        raise ValueError(f"Swiped is for {PLAYERS} players, not {variant.players!r} (SW-1)")
-    if len(variant.bots) != PLAYERS:
-        raise ValueError(f"bots: Swiped needs one bot kind for each of its {PLAYERS} seats")
-    for kind in variant.bots:
-        if kinds and kind not in kinds:
-            raise ValueError(f"unknown Swiped bot {kind!r}; the bots are {', '.join(BOTS)}")
-    rules = dict(variant.rules)
-    unknown = sorted(set(rules) - set(RULE_KEYS) - set(TABLE_KEYS))
-    if unknown:
-        raise ValueError(
-            f"unknown Swiped rules key {', '.join(map(repr, unknown))}; "
-            f"the keys are {', '.join((*RULE_KEYS, *TABLE_KEYS))}"
-        )
-    book = Config()
-    size = _whole(rules, "deck_size", book.deck_size, (MIN_DECK, MAX_DECK))
-    seed = _whole(rules, "deck_seed", book.deck_seed)
-    limit = _optional(rules, "manche_limit", book.manche_limit)
-    per_gap = _optional(rules, "claims_per_gap", book.claims_per_gap)
-    false_claim = rules.get("false_claim", str(book.false_claim))
-    if false_claim not in FALSE_CLAIMS:
-        choices = " or ".join(map(repr, FALSE_CLAIMS))
-        raise ValueError(f"false_claim is {choices}, not {false_claim!r} (SW-5)")
-    before = rules.get("claim_before_first_swap", book.claim_before_first_swap)
-    if not isinstance(before, bool):
-        raise ValueError(f"claim_before_first_swap is true or false, not {before!r}")
+    checks.seats(GAME, variant.players)
+    checks.bots(variant, kinds or variant.bots)  # no kinds: any
+    checks.rule_keys(variant, (*RULE_KEYS, *TABLE_KEYS))
+    rules, book = variant.rules, Config()
+    false_claim = checks.one_of(rules, "false_claim", FALSE_CLAIMS, str(book.false_claim))
     # Checked only: bots claim between swaps, never with a cube in the air, so "after"
     # and "before" play the same games.
-    mid_swap = rules.get("claim_mid_swap", MID_SWAP[0])
-    if mid_swap not in MID_SWAP:
-        choices = " or ".join(map(repr, MID_SWAP))
-        raise ValueError(f"claim_mid_swap is {choices}, not {mid_swap!r}")
+    checks.one_of(rules, "claim_mid_swap", MID_SWAP, MID_SWAP[0])
     return make_config(
-        deck_size=size,
-        deck_seed=seed,
+        deck_size=checks.whole(rules, "deck_size", book.deck_size, MIN_DECK, MAX_DECK),
+        deck_seed=checks.whole(rules, "deck_seed", book.deck_seed),
         false_claim=false_claim,
-        manche_limit=limit,
-        claims_per_gap=per_gap,
-        claim_before_first_swap=before,
+        manche_limit=checks.whole(rules, "manche_limit", book.manche_limit, 1),
+        claims_per_gap=checks.whole(rules, "claims_per_gap", book.claims_per_gap, 1),
+        claim_before_first_swap=checks.true_or_false(
+            rules, "claim_before_first_swap", book.claim_before_first_swap
+        ),
     )
 
 
-def _whole(
-    rules: Mapping[str, Any], key: str, default: int, bounds: tuple[int, int] | None = None
-) -> int:
-    """A whole number, within `bounds` (low, high) when given."""
-    value = rules.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"{key} must be a whole number, not {value!r}")
-    if bounds is not None and not bounds[0] <= value <= bounds[1]:
-        raise ValueError(f"{key} must be {bounds[0]} to {bounds[1]}, not {value}")
-    return value
-
-
-def _optional(rules: Mapping[str, Any], key: str, default: int | None) -> int | None:
-    """A limit: a whole number from 1, or None (no limit; TOML cannot write it: unset)."""
-    value = rules.get(key, default)
-    if value is None:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ValueError(f"{key} must be a whole number from 1, not {value!r}")
-    return value
-
-
 def check(variant: Variant) -> None:
-    """ValueError (one sentence naming the setting) for a variant Swiped cannot play."""
+    """`Refusal` (one sentence naming the setting) for a variant Swiped cannot play."""
+    checks.game(variant, GAME)
     settings_of(variant)
 
 
@@ -424,8 +382,7 @@ def tally_of(first: int, events: Iterable[Mapping[str, Any]]) -> Tally:
 def record_of(players: int, first: int, events: Iterable[Mapping[str, Any]]) -> GameRecord:
     """The record of a game from its events' JSON (engine events; a referee's other
     kinds are skipped, and steps it took back are left out)."""
-    if players != PLAYERS:
-        raise ValueError(f"Swiped is for {PLAYERS} players, not {players}")
+    checks.seats(GAME, players)
     return tally_of(first, events).record()
 
 
@@ -465,5 +422,6 @@ LAB = extend(LabGame(
     turn_kinds=frozenset({"swap", "swap_skipped"}),
     decision_kinds=frozenset({"swap", "swap_skipped", "guess", "claim"}),
     notes=notes,
+    words=WORDS,
 ), _thinking)  # fmt: skip
 """Swiped's lab; variants may seat the thinking bot (`mcts.py`)."""

@@ -5,7 +5,7 @@ arithmetic makes certain (`note`)."""
 from __future__ import annotations
 
 from companion.games.swiped.tally import BELIEF_MANCHES
-from companion.lab.words import add_names, add_notes
+from companion.lab.model import LabWords
 
 NAMES: dict[str, tuple[str, str]] = {
     # sections
@@ -91,6 +91,7 @@ NOTES: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 """The facts of `lab.notes`, under ``cli.lab.swiped.``."""
 
-add_names(NAMES)
-note = add_notes("swiped", NOTES)
+WORDS = LabWords("swiped", NAMES, NOTES)
+"""Swiped's words in the lab (its `LabGame.words`)."""
+note = WORDS.say
 """A fact of the report (its key, its fields), in the command line's language."""

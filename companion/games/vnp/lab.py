@@ -26,7 +26,7 @@ from typing import Any
 
 from companion.games.vnp import referee
 from companion.games.vnp.bots import BOTS, Bot, play_game
-from companion.games.vnp.lab_words import note
+from companion.games.vnp.lab_words import WORDS, note
 from companion.games.vnp.rules.board import PASS, Board
 from companion.games.vnp.rules.config import (
     ALL_PLACED_BONUS,
@@ -37,6 +37,7 @@ from companion.games.vnp.rules.config import (
     make_config,
 )
 from companion.games.vnp.rules.pieces import PIECES, TOTAL_SEGMENTS, geometry
+from companion.lab import checks
 from companion.lab.model import (
     GameRecord,
     LabGame,
@@ -141,28 +142,19 @@ _COLOUR_INDEX = {str(c): i for i, c in enumerate(COLOURS)}
 
 
 def config_of(variant: Variant) -> Config:
-    """The engine Config of a variant's rules, or ValueError naming the bad setting."""
+    """The engine Config of a variant's rules, or a `Refusal` naming the bad setting."""
     players = variant.players
-    if not isinstance(players, int) or players not in SEATS:
-        raise ValueError(f"Vous ne passerez pas ! is for 2 or 4 players, not {players!r} (VNP-7)")
-    rules = dict(variant.rules)
-    unknown = sorted(set(rules) - set(RULE_KEYS))
-    if unknown:
-        raise ValueError(
-            f"unknown Vous ne passerez pas ! rules key {', '.join(map(repr, unknown))}; "
-            f"the keys are {', '.join(RULE_KEYS)}"
-        )
-    undo = rules.get("undo_placement", True)
-    if not isinstance(undo, bool):
-        raise ValueError(f"rules: undo_placement is true or false, not {undo!r}")
-    size = rules.get("size", 13)
-    if isinstance(size, bool) or not isinstance(size, int) or not 5 <= size <= 40:
-        raise ValueError(f"rules: size is a whole number of intersections 5..40, not {size!r}")
-    crossing = _choice(rules, "crossing", Crossing, Crossing.NEXOS)
-    mode = _choice(rules, "mode", Mode, Mode.TWO if players == 2 else Mode.FOUR)
+    checks.seats(GAME, players)
+    rules = variant.rules
+    checks.rule_keys(variant, RULE_KEYS)
+    checks.true_or_false(rules, "undo_placement", True)
+    size = checks.whole(rules, "size", 13, 5, 40)
+    crossing = checks.one_of(rules, "crossing", [str(c) for c in Crossing], Crossing.NEXOS)
+    default = Mode.TWO if players == 2 else Mode.FOUR
+    mode = checks.one_of(rules, "mode", [str(m) for m in Mode], default)
     if (mode == Mode.TWO) != (players == 2):
-        wanted = "2 players" if mode == Mode.TWO else "4 players"
-        raise ValueError(f"rules: mode {mode!r} is for {wanted}, not {players} (VNP-7)")
+        wanted = 2 if mode == Mode.TWO else 4
+        raise WORDS.refusal("mode_players", mode=checks.typed(mode), wanted=wanted, n=players)
     starts = rules.get("starts", [])
     if not (
         isinstance(starts, list | tuple)
@@ -174,10 +166,7 @@ def config_of(variant: Variant) -> Config:
             for s in starts
         )
     ):
-        raise ValueError(
-            f"rules: starts is four intersections [x, y] on the {size} x {size} board "
-            f"(jaune, bleu, rouge, vert), not {starts!r}"
-        )
+        raise WORDS.refusal("starts", size=size, value=checks.typed(starts))
     try:
         return make_config(
             size=size,
@@ -189,29 +178,11 @@ def config_of(variant: Variant) -> Config:
         raise ValueError(f"rules: {exc}") from exc
 
 
-def _choice(
-    rules: Mapping[str, Any], key: str, kind: type[Crossing] | type[Mode], default: str
-) -> str:
-    """The rules' value of an enum setting, by the enum's value ("strict"), checked."""
-    value = rules.get(key, default)
-    known = [str(v) for v in kind]
-    if value not in known:
-        raise ValueError(f"rules: {key} is {', '.join(map(repr, known))}, not {value!r}")
-    return str(value)
-
-
 def check(variant: Variant) -> None:
-    """ValueError (one sentence naming the setting) for a variant the game cannot play."""
-    if variant.game != GAME:
-        raise ValueError(f"this is the lab of Vous ne passerez pas ! (vnp), not {variant.game!r}")
+    """`Refusal` (one sentence naming the setting) for a variant the game cannot play."""
+    checks.game(variant, GAME)
     config_of(variant)
-    if len(variant.bots) != variant.players:
-        raise ValueError(f"bots: one kind a seat, {variant.players}, not {len(variant.bots)}")
-    for kind in variant.bots:
-        if kind not in BOTS:
-            raise ValueError(
-                f"unknown Vous ne passerez pas ! bot {kind!r}; bots are {', '.join(BOTS)}"
-            )
+    checks.bots(variant, BOTS)
 
 
 def colour_seats(config: Config, first: int) -> tuple[int, ...]:
@@ -540,6 +511,7 @@ LAB = extend(LabGame(
     turn_kinds=frozenset({"placed", "passed"}),
     decision_kinds=frozenset({"placed", "passed"}),
     notes=notes,
+    words=WORDS,
 ), _thinking)  # fmt: skip
 """Vous ne passerez pas !'s part of the lab (the descriptor's `lab`); its variants may
 seat the thinking bot (`mcts.py`)."""

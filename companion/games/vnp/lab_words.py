@@ -5,7 +5,7 @@ named in the report's language, and the facts its board's arithmetic makes certa
 
 from __future__ import annotations
 
-from companion.lab.words import add_names, add_notes
+from companion.lab.model import LabWords
 
 COLOUR_WORDS = {"jaune": ("jaune", "yellow"), "bleu": ("bleu", "blue"),
                 "rouge": ("rouge", "red"), "vert": ("vert", "green")}  # fmt: skip
@@ -91,6 +91,17 @@ NOTES: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 """The facts of `lab.notes`, under ``cli.lab.vnp.``."""
 
-add_names(NAMES)
-note = add_notes("vnp", NOTES)
+REFUSALS: dict[str, tuple[str, str]] = {
+    "mode_players": ("`rules` : le mode {mode} se joue à {wanted} joueurs, pas à {n} (VNP-7)",
+                     "rules: the mode {mode} is for {wanted} players, not {n} (VNP-7)"),
+    "starts": ("`rules` : `starts` est quatre intersections `[x, y]` du plateau de {size} × "
+               "{size} (jaune, bleu, rouge, vert), pas {value}",
+               "rules: `starts` is four intersections `[x, y]` on the {size} × {size} board "
+               "(yellow, blue, red, green), not {value}"),
+}  # fmt: skip
+"""What VNP's lab refuses that only VNP says, under ``cli.lab.vnp.``."""
+
+WORDS = LabWords("vnp", NAMES, {**NOTES, **REFUSALS})
+"""Vous ne passerez pas !'s words in the lab (its `LabGame.words`)."""
+note = WORDS.say
 """A fact of the report (its key, its fields), in the command line's language."""
