@@ -1008,9 +1008,11 @@ def test_a_file_that_is_no_toml_is_said_in_our_words_with_its_line_and_column(
     lang, tmp_path, capsys, monkeypatch
 ):
     """tomllib's syntax errors (English whatever the table speaks) said again in the
-    command line's language by `companion lab` and `companion config check`, each with
-    its line and column (or the file's end); every way of saying them said by a file."""
+    command line's language by `companion lab`, `companion config check` and the kit
+    builder (a pin map), each with its line and column (or the file's end); every way of
+    saying them said by a file."""
     from companion.config.syntax import WORDS
+    from companion.kit.__main__ import main as kit
 
     monkeypatch.setenv("COMPANION_LANG", lang)
     monkeypatch.delenv("COMPANION_CONFIG", raising=False)
@@ -1024,9 +1026,10 @@ def test_a_file_that_is_no_toml_is_said_in_our_words_with_its_line_and_column(
     for number, raw in enumerate(files):
         path = tmp_path / f"bad{number}.toml"
         path.write_bytes(raw)
-        for argv, code in ((["lab", str(path), "--quiet"], 2),
-                           (["config", "check", "--config", str(path)], 1)):  # fmt: skip
-            assert main(argv) == code, (argv, raw)
+        for command, argv, code in ((main, ["lab", str(path), "--quiet"], 2),
+                                    (main, ["config", "check", "--config", str(path)], 1),
+                                    (kit, ["--pins", str(path), "--check"], 2)):  # fmt: skip
+            assert command(argv) == code, (argv, raw)
             err = capsys.readouterr().err.strip()
             assert re.search(where, err.splitlines()[0]), err  # then config check's summary
             wrong |= prose_mistakes(err, lang)

@@ -18,14 +18,15 @@ to the mat's right edge, down that edge and across to the board (`Mat.route`).
 from __future__ import annotations
 
 import math
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.cli_words import os_error
 from companion.config.model import ConfigError, PinMap
 from companion.config.pins import REPOSITORY_PINS, load_pins
+from companion.config.syntax import NotToml, toml_of
 from companion.kit.words import kit_says
 
 Point = tuple[float, float]
@@ -192,10 +193,7 @@ class Table:
 def load_table(path: Path = REPOSITORY_PINS) -> Table:
     """The table described by the pin map at ``path`` and the registered games' mats;
     `KitError` names what cannot be drawn (a `ConfigError` for the Pi's pins)."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise KitError(kit_says("unreadable", path=path, why=exc)) from exc
+    data = _document(path)
     try:
         pi = load_pins(path)
     except ConfigError as exc:
@@ -214,11 +212,17 @@ def load_table(path: Path = REPOSITORY_PINS) -> Table:
 def load_pico(path: Path) -> tuple[list[Reader], tuple[Bus, ...], int]:
     """The ``[pico]`` part of the pin map at ``path``: its readers, buses and reset pin
     (`companion doctor --walk` names a reader's wires with it)."""
+    return _pico(_document(path).get("pico"), path)
+
+
+def _document(path: Path) -> dict[str, Any]:
+    """The pin map at ``path`` read, or `KitError` saying why not in the table's words."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        return toml_of(path.read_bytes())
+    except OSError as exc:
+        raise KitError(kit_says("unreadable", path=path, why=os_error(exc))) from exc
+    except NotToml as exc:
         raise KitError(kit_says("unreadable", path=path, why=exc)) from exc
-    return _pico(data.get("pico"), path)
 
 
 def _pico(pico: Any, path: Path) -> tuple[list[Reader], tuple[Bus, ...], int]:
