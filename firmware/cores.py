@@ -258,11 +258,12 @@ class TwoCores:
                 gc.disable()  # core 1 moves references about until its half is done
             target = counters[_GO] + 1
             counters[_GO] = target
-            changed0 = self.parts[0].cycle(self._safe)
+            changed0 = self.parts[0].visit(self._safe)  # allocates nothing (see above)
             if self._wait_core1(target):
                 changed1 = self._changed1
             if gc is not None:
                 gc.enable()
+            self.parts[0].settle()  # its changes' bookkeeping allocates: core 1 is parked
         changed = self.changed
         changed.clear()
         for i in changed0:

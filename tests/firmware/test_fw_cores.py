@@ -214,12 +214,12 @@ class WatchedGc:
         self.probes = []  # (threshold, core 0 at a safe point) whenever collection was turned on
         self.flags = scan._safe  # 2: scanner.GRANTED
         for part in scan.parts:
-            part.cycle = self.watched(part.cycle)
+            part.visit = self.watched(part.visit)
 
-    def watched(self, cycle):
+    def watched(self, visit):
         def run(*safe):
             self.during.append(self.auto)
-            return cycle(*safe)
+            return visit(*safe)
 
         return run
 
