@@ -240,6 +240,7 @@ class _BusBuffers:
         # each UID length (4, 7, 10: index ``size // 3 - 1``), so reading a tag allocates
         # nothing. Valid until the bus's next visit: keep a copy.
         self.slots = tuple([bytearray(4 + 3 * (i % 3)) for i in range(3 * MAX_TAGS)])
+        self.uid = bytearray(10)  # a UID being read, level by level (``_read_one``)
 
 
 _BUSES = []  # (spi, _BusBuffers) of every bus a reader was made on
@@ -289,7 +290,7 @@ class MFRC522:
         self._start = bytearray((_BIT_FRAMING << 1, 0x80))  # StartSend and the framing
         self._frame = bus.frame
         self._cl = bytearray(5)
-        self._uid = bytearray(10)
+        self._bus = bus
         # One poll reads ComIrqReg and, in the same transaction, what an answer needs.
         self._poll_q = bytes(
             (
@@ -698,7 +699,8 @@ class MFRC522:
         ``self.last``: ``again`` itself when it is that UID, else the bus's slot ``slot``
         for its length: nothing is allocated) or the failing status.
         """
-        uid = self._uid
+        bus = self._bus
+        uid = bus.uid
         size = 0
         cl = self._cl
         for level in range(3):
@@ -728,7 +730,7 @@ class MFRC522:
             if same:
                 self.last = again
                 return OK
-            out = _buffers_of(self.spi).slots[3 * slot + size // 3 - 1]  # (a new tag: rare)
+            out = bus.slots[3 * slot + size // 3 - 1]
             for i in range(size):
                 out[i] = uid[i]
             self.last = out
