@@ -124,8 +124,8 @@ class Scanner:
     def forget(self, r, uid):
         """Drop ``uid`` from reader ``r``'s stable set now, without waiting out the
         debounce: another reader reads it, so it has left."""
-        known, raw, misses = self.known[r], self.raw[r], self.misses[r]
-        self._set(r, [(raw[i], misses[i]) for i in range(len(known)) if known[i] != uid])
+        kept = self._kept(r)
+        self._set(r, [tag for tag in kept if tag[0] != uid])
         self.seen_us[r] = utime.ticks_us()
 
     def seen(self, r):
@@ -191,15 +191,27 @@ class Scanner:
         """Make the new sets of the readers ``visit`` found changed: the tags it counted
         gone leave, those it read anew join (their UIDs copied out at last)."""
         for r in self.changed:  # (no comprehension: its cells would allocate every call)
-            raw, misses, new, at = self.raw[r], self.misses[r], self._new, r * _NEW
             tags = []
-            for i in range(len(raw)):
-                if misses[i] < self.debounce:
-                    tags.append((raw[i], misses[i]))
+            for tag in self._kept(r):
+                if tag[2] < self.debounce:
+                    tags.append(tag)
+            new, at = self._new, r * _NEW
             for k in range(at + 1, at + 1 + new[at] * _NEW_TAG, _NEW_TAG):
-                tags.append((bytes(new[k + 1 : k + 1 + new[k]]), 0))
+                uid = bytes(new[k + 1 : k + 1 + new[k]])
+                tags.append((uid_hex(uid), uid, 0, mfrc522.select_frames(uid), mfrc522.cl1_of(uid)))
             new[at] = 0
             self._set(r, tags)
+
+    def _kept(self, r):
+        """Reader ``r``'s stable tags as ``_set`` takes them: (hex name, UID, visits that
+        missed it, SELECT frames, first anticollision answer), made once for each tag."""
+        known, raw, misses, frames = self.known[r], self.raw[r], self.misses[r], self.frames[r]
+        firsts = self.firsts[r]
+        tags = []
+        for i in range(len(known)):
+            first = firsts[i] if firsts is not None else mfrc522.cl1_of(raw[i])
+            tags.append((known[i], raw[i], misses[i], frames[i], first))
+        return tags
 
     @micropython.native
     def _audit_due(self, r):
@@ -301,22 +313,21 @@ class Scanner:
         return changed
 
     def _set(self, r, tags):
-        """Reader ``r``'s stable set from now: ``tags``, (UID, visits that missed it)
-        pairs, at most ``MAX_TAGS`` (the most missed go first), and what the visits need
-        about it: the tags' hex names, their SELECT frames and their first anticollision
-        answers (None when two are the same), in one fixed order."""
+        """Reader ``r``'s stable set from now: ``tags`` (as ``_kept`` gives them), at most
+        ``MAX_TAGS`` (the most missed go first), in the order of their hex names, and what
+        the visits need of them: their UIDs, misses, SELECT frames and first answers
+        (None when two are the same: twins that only SELECTs tell apart)."""
         if len(tags) > mfrc522.MAX_TAGS:
-            tags.sort(key=lambda tag: tag[1])
+            tags.sort(key=lambda tag: tag[2])
             del tags[mfrc522.MAX_TAGS :]
-        named = sorted([(uid_hex(uid), uid, missed) for uid, missed in tags])
-        self.known[r] = [tag[0] for tag in named]
-        raw = [tag[1] for tag in named]
-        self.raw[r] = raw
+        tags.sort(key=lambda tag: tag[0])
+        self.known[r] = [tag[0] for tag in tags]
+        self.raw[r] = [tag[1] for tag in tags]
         misses = self.misses[r]
-        for i in range(len(named)):
-            misses[i] = named[i][2]
-        self.frames[r] = [mfrc522.select_frames(uid) for uid in raw]
-        firsts = [mfrc522.cl1_of(uid) for uid in raw]
+        for i in range(len(tags)):
+            misses[i] = tags[i][2]
+        self.frames[r] = [tag[3] for tag in tags]
+        firsts = [tag[4] for tag in tags]
         if not firsts or len(set(firsts)) < len(firsts):
-            firsts = None  # nothing to walk, or twins that only SELECTs tell apart
+            firsts = None  # nothing to walk, or twins
         self.firsts[r] = firsts
