@@ -37,12 +37,12 @@ when it is due (``_collect_if_due``: ``COLLECT_DUE`` bytes allocated since the l
 0 scans on meanwhile, and on the worst layouts (the longer half on core 0) it is over
 before core 0's half is, so no reader's next visit is any later. (Made at the start of core
 1's half, it would push every visit of that half a collection later: the emulated board
-showed it.) Core 1 first asks core 0 for a safe point (``Scanner.cycle``'s ``safe``), which
+showed it.) Core 1 first asks core 0 for a safe point (``Scanner.visit``'s ``safe``), which
 core 0 grants between two visits (or refuses once its half is over: the collection waits
 for a cycle with time to spare): there it holds no object that only its registers reference
-(what its stack holds is marked), and it allocates nothing before its next reader's settle
-is over, long after core 1 took the heap's lock. An allocation on core 0 during the
-collection (a change read) waits for its end, which only then delays core 0's half. Between
+(what its stack holds is marked). Core 0's visits allocate nothing, even one that reads a
+change (scanner.py), so none waits for the collection; the bookkeeping of its changes
+(``Scanner.settle``) is made once core 1 is parked again, after the cycle. Between
 cycles the threshold is ``GC_THRESHOLD``, a backstop above ``COLLECT_DUE`` that a turn's
 frames never reach. While core 1 is lost (above) it asks for none. The firmware never asks
 how much is free: ``gc.mem_free()`` walks the whole heap's allocation table, 8.9 ms on an

@@ -36,6 +36,13 @@ than ``audit``.
 Tags appear as soon as they are read; a tag disappears only after ``debounce`` consecutive
 scans without it, so a tag that flickers in a sliding cup or a failed frame is not a move.
 UIDs are reported as upper-case hex strings.
+
+A visit allocates nothing, even one that reads a change: the driver reads a new tag's UID
+into its bus's buffers, the visit counts what it read against the known tags by index
+(``misses``) and copies new UIDs into ``_new``, a buffer made once; ``settle``, once the
+half is scanned, makes the changed readers' new sets. So a visit never waits for a
+collection of the heap that the other core makes meanwhile (cores.py), and a collection
+is never due in the middle of one.
 """
 
 import binascii
