@@ -230,8 +230,9 @@ def conf(booted: pico_board.EmulatedPico, sl: SerialLink, key: str, value: int) 
 
 COLLECTION_MS = 6.0
 """Shorter than any collection of this firmware's heap on the emulated RP2040 (9 to 12 ms),
-longer than the building of any ``S`` or ``F`` frame here (at most 4 ms). A ``T`` frame
-takes 8 ms (it sorts its windows of timings), so the turns measured carry none."""
+longer than the building of any ``S`` or ``F`` frame here (at most 4 ms). The turns
+measured carry no ``T`` frame (it took 8 ms when it sorted its windows of timings; about
+1 ms now that it selects their medians)."""
 HATS_ON_SPI0 = (1, 2, 3, 4, 5)
 """Hats of three on spots 1..5 (SPI0): core 0's half is then longer than core 1's by more
 than a collection, as on the default wiring's worst layout."""
