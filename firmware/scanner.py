@@ -56,7 +56,7 @@ RECOVERED = "ok"
 RECHECK_CYCLES = 64  # a faulty reader is re-initialised every this many cycles
 _NEW_TAG = 11  # a tag read anew, until ``settle``: its UID's length, then its UID
 _NEW = 1 + mfrc522.MAX_TAGS * _NEW_TAG  # a reader's tags read anew: their count, then them
-ASKED = 1  # another core asks for a safe point (``cycle``'s ``safe``)...
+ASKED = 1  # another core asks for a safe point (``visit``'s ``safe``)...
 GRANTED = 2  # ... and this scanner's core is at one
 NOT_NOW = 3  # ... refused: this scanner's core has finished its half (cores.py)
 
