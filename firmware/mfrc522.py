@@ -251,15 +251,15 @@ class _Slice:
         return key
 
 
-_EVERY = _Slice()[:]  # (MicroPython has no ``slice()``)
-"""``del items[_EVERY]`` empties a list and keeps its room (``clear`` gives it back, and
+EVERY = _Slice()[:]  # (MicroPython has no ``slice()``)
+"""``del items[EVERY]`` empties a list and keeps its room (``clear`` gives it back, and
 ``del items[:]`` makes a slice object): the next appends allocate nothing."""
 
 
-def _room(n):
+def room_for(n):
     """An empty list that can take ``n`` items without allocating."""
     items = [None] * n
-    del items[_EVERY]
+    del items[EVERY]
     return items
 
 
@@ -317,9 +317,9 @@ class MFRC522:
         self._leaves = bytearray(5 * MAX_TAGS)  # ``walk``'s first answers nobody expected
         # UIDs of the tags ``confirm`` or ``walk`` found beyond the known ones, and of the
         # last ``scan``: the bus's slots (see ``_BusBuffers``), in lists with room for
-        # MAX_TAGS made once (``_room``).
-        self.found = _room(MAX_TAGS)
-        self.uids = _room(MAX_TAGS)
+        # MAX_TAGS made once (``room_for``).
+        self.found = room_for(MAX_TAGS)
+        self.uids = room_for(MAX_TAGS)
         self.last = None  # UID of the last tag read: a slot, or ``_read_one``'s ``again``
 
     # ---- register level -----------------------------------------------------------------------
@@ -751,7 +751,7 @@ class MFRC522:
         """``identify`` without allocating: the status, and the UIDs in ``self.uids`` (the
         bus's slots: valid until its next visit)."""
         uids = self.uids
-        del uids[_EVERY]
+        del uids[EVERY]
         return self._enumerate(self.request(True), uids)
 
     @micropython.native
@@ -817,7 +817,7 @@ class MFRC522:
         ``self.found``), PARTIAL when a frame failed midway, or STUCK.
         """
         found = self.found
-        del found[_EVERY]
+        del found[EVERY]
         for i in range(len(known)):
             present[i] = False
         for i in range(len(known)):
@@ -926,14 +926,14 @@ class MFRC522:
     def _walked(self, heard, wanted):
         """A walk's end with no tag to read: SAME when every known tag answered, OK (the
         field read completely, nothing found) when some did not."""
-        del self.found[_EVERY]
+        del self.found[EVERY]
         return SAME if heard == wanted else OK
 
     @micropython.native
     def _read_leaves(self, count):
         """Read the tags of the walk's first ``count`` unknown leaves into ``self.found``."""
         found = self.found
-        del found[_EVERY]
+        del found[EVERY]
         cl = self._cl
         leaves = self._leaves
         for k in range(count):

@@ -80,7 +80,7 @@ class Scanner:
         self.full_reads = 0
         self.visit_us = [0] * self.n
         self.seen_us = [0] * self.n  # ticks_us of the first frame of the visit that changed it
-        self.changed = mfrc522._room(self.n)  # what ``visit`` returns, every cycle's
+        self.changed = mfrc522.room_for(self.n)  # what ``visit`` returns, every cycle's
         # Each reader's stable set (``_set``, remade only when it changes): its tags' hex
         # names, sorted, and in that order their UIDs, how many visits in a row missed
         # each, their SELECT frames and first anticollision answers (None: two the same).
@@ -173,7 +173,7 @@ class Scanner:
         (``GRANTED``) before a visit, where this core holds no object that only its
         registers reference (cores.py)."""
         changed = self.changed
-        del changed[mfrc522._EVERY]  # (keeps its room: see ``_room``)
+        del changed[mfrc522.EVERY]  # (keeps its room: see ``room_for``)
         visit = self.visit_us
         ticks_us = utime.ticks_us
         for r in range(self.n):
