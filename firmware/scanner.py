@@ -58,7 +58,7 @@ _NEW_TAG = 11  # a tag read anew, until ``settle``: its UID's length, then its U
 _NEW = 1 + mfrc522.MAX_TAGS * _NEW_TAG  # a reader's tags read anew: their count, then them
 ASKED = 1  # another core asks for a safe point (``visit``'s ``safe``)...
 GRANTED = 2  # ... and this scanner's core is at one
-NOT_NOW = 3  # ... refused: this scanner's core has finished its half (cores.py)
+NOT_NOW = 3  # ... refused: this scanner's core has (nearly) finished its half (cores.py)
 
 
 def uid_hex(uid):
@@ -171,14 +171,19 @@ class Scanner:
         set changed, their new sets made by ``settle``. ``safe``: an array whose first item
         the other core sets to ``ASKED`` for a safe point to collect the heap at, granted
         (``GRANTED``) before a visit, where this core holds no object that only its
-        registers reference (cores.py)."""
+        registers reference, when what is left of this half (its last length, ``safe[2]``,
+        written here, less the time spent) is at least as long as the collection may take
+        (``safe[1]``): else refused (``NOT_NOW``), as a collection that outlasts this half
+        would hold up the next cycle (cores.py)."""
         changed = self.changed
         del changed[mfrc522.EVERY]  # (keeps its room: see ``room_for``)
         visit = self.visit_us
         ticks_us = utime.ticks_us
+        begun = ticks_us()
         for r in range(self.n):
             if safe is not None and safe[0] == ASKED:
-                safe[0] = GRANTED
+                left = safe[2] - utime.ticks_diff(ticks_us(), begun)
+                safe[0] = GRANTED if left >= safe[1] else NOT_NOW
             if self.faulty[r]:
                 visit[r] = 0
                 if (self.cycles + r) % RECHECK_CYCLES == 0:
@@ -191,6 +196,8 @@ class Scanner:
                 # not at the visit's end, which a new tag's reading makes later.
                 self.seen_us[r] = utime.ticks_add(start, self.settle_us)
             visit[r] = utime.ticks_diff(ticks_us(), start)
+        if safe is not None:
+            safe[2] = utime.ticks_diff(ticks_us(), begun)
         self.cycles += 1
         return changed
 
