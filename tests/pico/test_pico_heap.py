@@ -6,8 +6,10 @@ for it to allocate.
 ``heap_script.py`` runs the firmware's own scan of the default wiring's 19 readers (core 0
 SPI0, core 1 SPI1, MicroPython 1.28's ``_thread``) with each core's visits under
 ``micropython.heap_lock()`` (per thread on rp2: any allocation of that core raises), while
-tags are dropped and lifted on readers of both buses, and garbage left between cycles makes
-core 1 collect. Every change is read, by locked visits, while core 1 collected.
+tags are dropped and lifted on readers of both buses, hats of three lie still on spots 1..5
+(core 0's half then outlasts core 1's by more than a collection, as on the worst layouts,
+so core 0 grants core 1 its safe point), and garbage left between cycles makes core 1
+collect. Every change is read, by locked visits, while core 1 collected.
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ FIRMWARE_MAIN = pico_board.FIRMWARE / "main.py"
 WAIT = 900.0
 EVERY_MS = 23  # a tag dropped or lifted this often (emulated), readers of both buses in turn
 READERS = 19
+HATS_ON_SPI0 = (1, 2, 3, 4, 5)
+"""Hats of three on spots 1..5 (SPI0), never moved: core 0's half is then longer than core
+1's by more than a collection, so core 0 grants core 1 a safe point to make it."""
+MOVED = [r for r in range(READERS) if r not in HATS_ON_SPI0]
 
 
 def test_visits_that_read_drops_and_lifts_allocate_nothing_on_either_core() -> None:
@@ -37,11 +43,15 @@ def test_visits_that_read_drops_and_lifts_allocate_nothing_on_either_core() -> N
     lying: dict[int, pico_board.chip.Tag] = {}
     moves: list[tuple[int, str, bool]] = []  # (reader, uid, dropped)
     try:
+        with board.lock:
+            for r in HATS_ON_SPI0:
+                for k in range(3):
+                    board.place(r, f"04C2{r:02X}{k:02X}C0FFEE")
         first = board.now_ns
 
         def move() -> None:
             k = len(moves)
-            reader = k * 7 % READERS
+            reader = MOVED[k * 5 % len(MOVED)]
             if reader in lying:
                 tag = lying.pop(reader)
                 board.remove(tag)
@@ -72,6 +82,8 @@ def test_visits_that_read_drops_and_lifts_allocate_nothing_on_either_core() -> N
     assert results["refused0"] == results["refused1"] == 0
     assert results["lost"] == 0  # core 1 never raised (nor stalled)
     assert results["visits0"] == results["visits1"] == results["cycles"]
+    for r in HATS_ON_SPI0:  # read whole at once, then still
+        assert reported.pop(r) == [{f"04C2{r:02X}{k:02X}C0FFEE" for k in range(3)}]
     expected: dict[int, list[tuple[str, bool]]] = {}
     for reader, uid, dropped in moves:
         expected.setdefault(reader, []).append((uid, dropped))
@@ -82,6 +94,6 @@ def test_visits_that_read_drops_and_lifts_allocate_nothing_on_either_core() -> N
     assert reported.keys() <= expected.keys()
     buses = pico_board.board_pins(READERS, pico_board.DEFAULT_SPI1).buses
     dropped_on = [sum(1 for r, _, d in moves if d and buses[r] == bus) for bus in (0, 1)]
-    assert min(dropped_on) >= 10, dropped_on
-    assert results["changes0"] + results["changes1"] == len(moves)
+    assert min(dropped_on) >= 5, dropped_on
+    assert results["changes0"] + results["changes1"] == len(moves) + len(HATS_ON_SPI0)
     assert results["collections"] >= 2  # core 1 collected while core 0 visited, locked
