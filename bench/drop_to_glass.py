@@ -67,7 +67,7 @@ every 137 ms a tag dropped or lifted, the default wiring's worst layout, both co
 change's bookkeeping (its reader's new set: ``Scanner.settle``) is in that turn, after the
 half; the visit that reads the change allocates nothing (issue 38), so a collection of
 the heap, which core 1 makes once its half is scanned while core 0 still scans, never
-holds up a visit of core 0: none lengthened a turn of the 300 at either bound (14 and 15
+holds up a visit of core 0: none lengthened a turn of the 300 at either bound (15 and 15
 collections meanwhile, the longest 9.8 and 9.9 ms, longer than any turn's extra), and
 core 0 grants core 1 its safe point only with a collection's time left of its half.
 Until then a visit reading a change allocated and could wait for one, and a collection
