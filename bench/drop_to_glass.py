@@ -7,10 +7,10 @@ built from the other benches' own parts.
   fitted on the emulated chip, scan_model.RP2040_US, and at their upper bound with flash
   cache misses, RP2040_XIP_US; on one SPI bus and on the default wiring's two, scanned by
   the RP2040's two cores; the pure model beside them), and the worst the loop adds to a
-  turn beyond a quiet one: a heartbeat's snapshot or another change's `S` frame, with a
-  collection of the heap falling in the same turn (measured in play on both emulated
-  cores, bench/pico_cycle.py's loop turns). HATS puts both hats on SPI0 with the pad, the
-  default wiring's worst;
+  turn beyond a quiet one: a heartbeat's snapshot or another change's `S` frame and
+  bookkeeping (measured in play on both emulated cores, bench/pico_cycle.py's loop
+  turns), and on one bus a collection of the heap falling in the same turn. HATS puts
+  both hats on SPI0 with the pad, the default wiring's worst;
 - the settle: the referee judges the table once it has been still for `settle` seconds
   (the config's default, 0.5 s), the one wait a person is meant to feel, counted from
   the reading: the `S` frame says how long before it was sent its visit sent its first
@@ -49,29 +49,34 @@ LINK_MS = 1.2
 """An `S` frame built by the Pico (1.0 ms), written to USB CDC (0.05 ms) and parsed by the
 host (0.01 ms, serial_frames.py): the report's way to the host, what a firmware without
 ages adds to the settle."""
-AGE_LATE_MS = {"RP2040": 1.69 + 0.06, "XIP": 1.93 + 0.06}
+AGE_LATE_MS = {"RP2040": 1.60 + 0.06, "XIP": 1.78 + 0.06}
 """How much later than the reading the settle starts with ages, by cost (no flash cache
 miss; the cache model's upper bound): the emulated board's USB packet carrying an `S`
 frame left at most this long after the antenna of the visit that read the tag came on,
-less the frame's age (pico_cycle.py's loop turns: 79 and 89 drops and lifts on the worst
-layout of the default wiring, 0.6 to 1.7 ms and 0.8 to 1.9); 0.06 ms more for the host's
+less the frame's age (pico_cycle.py's loop turns: 77 and 87 drops and lifts on the worst
+layout of the default wiring, 0.6 to 1.6 ms and 0.8 to 1.8); 0.06 ms more for the host's
 write and parse (serial_frames.py). Until issue 38 the age counted from the visit's end,
 and this lag was 3.2 to 5.2 ms; then a collection of the heap could still fall after the
 age was taken (the frame's copy allocated), 10.3 ms late (the same run on commit aaf1604):
 from the age on the firmware lets no collection start."""
-LOOP_MS = {"RP2040": 4.19 + 9.28, "XIP": 6.42 + 12.14}
-"""The worst a loop turn adds beyond a quiet one in play, by cost: the longest turn with
-a heartbeat's `F` frame or a change's `S` frame and no collection (4.2 ms, 6.4 at the XIP
-bound; pico_cycle.py's loop turns: the real main.py for 300 turns, a heartbeat every 100
-ms, every 137 ms a tag dropped or lifted, the default wiring's worst layout), plus a whole
-collection of the heap (the longest core 1 made on the emulated board, its ``T`` frame's
-``gc=``: 9.3 ms; 12.1 with the cache model, measured before). Core 1 now makes the
-collections once its half is scanned, while core 0 still scans, so in those turns none
-fell between two cycles with the cache model, and 2 of 300 without it (an `S` frame's
-turn 9.3 ms beyond a quiet one), where 15 and
-18 turns took 11 to 13 ms before (commit aaf1604); a collection can still fall so, and
-is counted whole. One bus runs the same loop on core 0, collections between two cycles:
-counted the same."""
+LOOP_MS = {"RP2040": 3.91, "XIP": 6.12}
+"""The worst a loop turn adds beyond a quiet one in play, by cost: the longest turn with a
+heartbeat's `F` frame or a change's `S` frame (3.91 ms, 6.12 at the XIP bound;
+pico_cycle.py's loop turns: the real main.py for 300 turns, a heartbeat every 100 ms,
+every 137 ms a tag dropped or lifted, the default wiring's worst layout, both cores). A
+change's bookkeeping (its reader's new set: ``Scanner.settle``) is in that turn, after the
+half; the visit that reads the change allocates nothing (issue 38), so a collection of
+the heap, which core 1 makes once its half is scanned while core 0 still scans, never
+holds up a visit of core 0: none lengthened a turn of the 300 at either bound (15 and 15
+collections meanwhile, the longest 9.8 and 9.9 ms, longer than any turn's extra), and
+core 0 grants core 1 its safe point only with a collection's time left of its half.
+Until then a visit reading a change allocated and could wait for one, and a collection
+could outlast core 0's half: a whole one was counted here (9.3 ms; 12.1 at the XIP
+bound), beside the longest turn without one (4.2 ms; 6.4)."""
+COLLECTION_MS = {"RP2040": 9.28, "XIP": 12.14}
+"""A whole collection of the heap, by cost (the longest core 1 made on the emulated board,
+its ``T`` frame's ``gc=``; 12.1 with the cache model): one bus runs the same loop on core 0
+alone, with its collections between two cycles, so its turn counts one."""
 QUIET_LOOP_MS = 0.5
 """A quiet turn's own time beyond the cycle the firmware times (the model's): the loop's
 median turn less its median scan (1.10 ms, "loop +med", pico_cycle.py) less what of it
@@ -90,12 +95,14 @@ MARGIN = 0.05
 """The margin issue 38 asks for under the target."""
 
 
-def parts(cost_name: str | None) -> tuple[float, float]:
+def parts(cost_name: str | None, one_bus: bool = False) -> tuple[float, float]:
     """(the loop's worst beyond the cycle, the settle's lag after the reading) in ms, for
-    the pure model (None: no Python, the lag of the RP2040's costs) or a cost's name."""
+    the pure model (None: no Python, the lag of the RP2040's costs) or a cost's name, on
+    two cores or on ``one_bus`` (its collections fall between two cycles)."""
     if cost_name is None:
         return 0.0, AGE_LATE_MS["RP2040"]
-    return LOOP_MS[cost_name] + QUIET_LOOP_MS, AGE_LATE_MS[cost_name]
+    collection = COLLECTION_MS[cost_name] if one_bus else 0.0
+    return LOOP_MS[cost_name] + collection + QUIET_LOOP_MS, AGE_LATE_MS[cost_name]
 
 
 def rows() -> list[tuple[str, str, float, float, Verdict, float]]:
@@ -115,7 +122,7 @@ def rows() -> list[tuple[str, str, float, float, Verdict, float]]:
     for name, tags in layouts:
         for label, buses, cost, cost_name in models:
             cycle = scan_cycle.cycle(tags, buses, cost)["max"]
-            loop, late = parts(cost_name)
+            loop, late = parts(cost_name, buses is one)
             scan = SCAN_CYCLES * cycle
             glass = settle_ms + REFEREE_P99_MS + WHOLE_FRAME_MS
             total = scan + loop + late + glass
@@ -139,7 +146,7 @@ def one_bus_rows() -> list[tuple[str, float, float, Verdict]]:
         ("XIP upper bound", scan_model.RP2040_XIP_US, "XIP"),
     ):
         cycle = scan_cycle.cycle(tags, (0,) * most, cost)["max"]
-        loop, late = parts(cost_name)
+        loop, late = parts(cost_name, one_bus=True)
         total = SCAN_CYCLES * cycle + loop + late + settle_ms + REFEREE_P99_MS + WHOLE_FRAME_MS
         error = SCAN_CYCLES * cycle * scan_cycle.MODEL_ERROR
         out.append(
@@ -179,10 +186,12 @@ parts: the scan, one loop turn (a drop lands just after its reader's visit sent 
 frame; the reader reads it a turn later): a worst cycle (scan_cycle.py, 19 readers, pure
 and with MicroPython's time charged at the RP2040's own costs fitted on the emulated
 chip, and at their upper bound with flash cache misses) and the worst the loop adds to
-that turn: a heartbeat's snapshot or another change's `S` frame with a collection of the
-heap in the same turn ({LOOP_MS["RP2040"]:.1f} ms, {LOOP_MS["XIP"]:.1f} ms at the XIP bound, plus
-{QUIET_LOOP_MS:g} ms of a quiet turn's loop the cycle leaves out; measured in play on both
-emulated cores, pico_cycle.py's loop turns; not in the pure rows); the settle
+that turn: a heartbeat's snapshot or another change's `S` frame and bookkeeping
+({LOOP_MS["RP2040"]:.1f} ms, {LOOP_MS["XIP"]:.1f} ms at the XIP bound, plus {QUIET_LOOP_MS:g} ms
+of a quiet turn's loop the cycle leaves out; measured in play on both emulated cores,
+pico_cycle.py's loop turns; not in the pure rows), and on one bus a collection of the
+heap too ({COLLECTION_MS["RP2040"]:.1f} ms, {COLLECTION_MS["XIP"]:.1f}: it falls between two
+cycles there); the settle
 ({settle_ms:.0f} ms, the default), counted from the reading: the `S` frame carries its
 age, and the settle starts {AGE_LATE_MS["RP2040"]:.1f} ms after the reading at worst
 ({AGE_LATE_MS["XIP"]:.1f} at the XIP bound; measured on both emulated cores: the frame's
@@ -217,13 +226,15 @@ cycles, the loop's worst and the link, {report_ms:.0f} ms on the worst layout at
 
 **What is left**: besides the scan, the parts add {fixed:.0f} ms at the XIP bound,
 {room:.0f} ms left for a worst cycle under {TARGET_MS:.0f} ms, {margin:.0f} ms with the
-{MARGIN * 100:g} % margin. A collection of the heap is most of the loop's part: it marks the
-firmware's whole live heap (about 100 KB on 19 readers, half of it its compiled code,
-which MicroPython 1.28's RPI_PICO build cannot keep in flash: no ROMFS). Core 1 now makes
-it once its half is scanned, while core 0 still scans, so it seldom delays a reading (2
-turns of 300 in play, none with the cache model, where 15 and 18 turns did before), but
-it still can (core 0 waits for it to allocate, or for core 1's half), so it is counted
-whole. One bus
+{MARGIN * 100:g} % margin. A collection of the heap (it marks the firmware's whole live
+heap: about 100 KB on 19 readers, half of it its compiled code, which MicroPython 1.28's
+RPI_PICO build cannot keep in flash: no ROMFS) no longer counts on two cores: core 1
+makes it once its half is scanned, while core 0 still scans, and a visit allocates
+nothing, even one that reads a change, so no visit waits for it: none of 300 turns in
+play was lengthened by one at either bound (2 and 0 before, 15 and 18 before core 1
+made them). On one bus it falls between two cycles and is counted whole. What keeps the
+worst layout above the margin at the XIP bound is now its worst cycle ({worst["max"]:.1f}
+ms, {margin:.0f} ms left for it). One bus
 holds the cycle targets up to {most} readers (the kit's and the
 doctor's bus warning), as the default wiring's busier bus does; the full mat's 19 on one
 bus take the row above. History: until issue 38 this bench counted one cycle and a 21 ms
@@ -231,7 +242,9 @@ heartbeat measured on one core, and gave that layout 594 ms; two cycles, the hea
 measured on both cores and a hat's tags each selected every cycle, 648 ms; hats walked,
 633 ms (638 at the XIP bound); ages from the reading, 597 ms (599), with a heartbeat of
 28 ms (a collection in it included) that, re-measured on both cores in play, took up to
-37 ms, and a change's `S` frame turn (9 to 12 ms, 21 with a collection) not counted.
+37 ms, and a change's `S` frame turn (9 to 12 ms, 21 with a collection) not counted;
+with a whole collection in the loop's part, 579 ms (587 at the XIP bound), until a visit
+allocated nothing.
 """
 
 

@@ -493,6 +493,10 @@ class TurnRun:
     """Each reader's longest wait between two visits' antennas coming on (ms), by reader:
     what a tag dropped just after a visit waits for its reading, the turn's frames and any
     collection of the heap included, wherever they fall."""
+    collected: list[int] = field(default_factory=list)
+    """The collections core 1 made by the end of the turns timed, and the longest's µs
+    (the firmware's ``T`` frame, ``gc=``, asked for once they were over); [] for a run
+    saved before it was asked."""
 
     def extra(self, kind: str) -> list[float]:
         """The gaps of turns that sent ``kind`` frames, less the median quiet gap."""
@@ -549,6 +553,10 @@ def run_turns(cycles: int, xip: int) -> TurnRun:
 
         board.wait_for(lambda: visits_of_reader_0() >= need, WAIT * 4, f"{need} cycles")
         board.check()
+        mark = len(board.output)
+        board.write(protocol.encode(2, protocol.conf("stats", 1)))
+        gc_word = re.compile(rb" T [^\n]* gc=(\d+)/(\d+)\*")
+        board.wait_for(lambda: gc_word.search(board.output, mark), WAIT, "a T frame")
         with board.lock:
             antennas = list(board.antennas)
             output = bytes(board.output)
@@ -556,6 +564,9 @@ def run_turns(cycles: int, xip: int) -> TurnRun:
     finally:
         board.close()
     out.wall_s = time.monotonic() - started
+    found = gc_word.search(board.output, mark)
+    assert found is not None
+    out.collected = [int(found[1]), int(found[2])]
     starts = [a.ns for a in antennas if a.reader == 0 and a.on]
     frames = []  # (ns the packet with its end left, the frame)
     done = 0
@@ -605,7 +616,12 @@ def turn_lines(runs: list[TurnRun]) -> list[str]:
             f"{statistics.median(beat):.1f} / {max(beat):.1f} ({len(beat)}) | "
             f"{max(change, default=0):.1f} ({len(change)}) | {run.worst:.1f} | "
             f"{min(run.lags):.1f} to {max(run.lags):.1f} ({len(run.lags)}) | "
-            f"{waits(run, SPI0_READERS)} / {waits(run, pico_board.DEFAULT_SPI1)} |"
+            f"{waits(run, SPI0_READERS)} / {waits(run, pico_board.DEFAULT_SPI1)} | "
+            + (
+                f"{run.collected[0]} ({run.collected[1] / 1000:.1f} ms) |"
+                if run.collected
+                else "- |"
+            )
         )
     return rows
 
@@ -752,20 +768,34 @@ COLLECTIONS = """\
 **The heap's collections** (9 to 12 ms each: MicroPython marks the whole live heap, about
 100 KB, half of it the firmware's compiled code) are made by core 1 once its half is
 scanned, while core 0 still scans its own (firmware/cores.py), not between two cycles,
-where each held up every reader's next visit: in this run a collection lengthened 2 turns
-without misses (`S` frames' turns, 9.3 ms beyond a quiet one; why there, not found) and
-none with the XIP model. Before (commit aaf1604, this run's way, 300 turns): 15 turns of
-11.8 to 13.0 ms (no miss) and 18 of up to 14.6 ms (XIP model), the longest 11.8 and 12.9 ms
-beyond a quiet turn, an `S` frame up to 10.3 ms later than its age (a collection after the
-age was taken: the frame's copy allocated), and the longest waits between two visits 64.4 /
-64.4 ms (68.6 / 65.3 with the XIP model) (this run above): each is one cycle in 300 turns
-where more coincide than a collection, and moved by no more than the run's spread. The
+where each held up every reader's next visit. A visit allocates nothing, even one that
+reads a change (a new tag's UID is read into buffers made once; its reader's new set is
+made after the half, `Scanner.settle`), so no visit of core 0 waits for a collection; and
+core 0 grants core 1 the safe point to make one only with a collection's time left of its
+half. In this run core 1 made 15 collections at each bound (the last column) and none
+lengthened a turn: no turn went beyond a quiet one by as much as the shortest of them.
+Before (commit 3934fcb, this run's way, 300 turns): a collection lengthened 2 turns without
+misses (`S` frames' turns, 9.3 ms beyond a quiet one: a collection granted near the end of
+core 0's half outlasted it) and none with the XIP model; a change's bookkeeping was inside
+the half (its turn 6.4 ms at most with the XIP model, the longest waits between two visits
+64.9 / 57.3 ms, 69.5 / 70.5 with it). Before that (commit aaf1604): 15 turns of 11.8 to
+13.0 ms (no miss) and 18 of up to 14.6 ms (XIP model), an `S` frame up to 10.3 ms later
+than its age (a collection after the age was taken: the frame's copy allocated), and the
+longest waits between two visits 64.4 / 64.4 ms (68.6 / 65.3 with the XIP model). The
 RP2040 build of MicroPython 1.28 has no ROMFS (`MICROPY_HW_ROMFS_BYTES` 0 for RPI_PICO), so
 the compiled code cannot leave the heap without a firmware of our own."""
+T_FRAME = """\
+**The `T` frame's figures** (`CONF stats=1`: min / median / max of the last 64 cycles and
+256 visits) are selected in machine code now (a viper quickselect on a copy made once):
+0.19 + 0.69 ms on the emulated RP2040 (0.21 + 0.72 with the XIP model), where sorting
+the two windows took 0.73 + 2.82 ms (0.80 + 2.90), between two cycles: measured once by a
+bench `main.py` (the firmware's `Window` filled with random timings, best of 5 calls, the
+old sort beside it), not regenerated."""
 TURN_HEAD = (
     "| flash | turns | quiet turn's gap | heartbeat turn: median / max (turns) | turn with a "
     "change: max (turns) | longest | `S` frame later than its age | longest wait between "
-    "two visits, SPI0 / SPI1 |\n|---|---|---|---|---|---|---|---|"
+    "two visits, SPI0 / SPI1 | core 1's collections (longest) |\n"
+    "|---|---|---|---|---|---|---|---|---|"
 )
 TABLE_HEAD = (
     "| table | firmware T min / med / max | harness med / mean / worst | loop +med "
@@ -872,6 +902,8 @@ way, 60 turns), 9.5 ms of it looking up every tag read in a dict to find one on 
 (30 µs a lookup), which now looks only at the tags two readers' sets hold.
 
 {COLLECTIONS}
+
+{T_FRAME}
 """
     upper_line = f"**upper bound, XIP model: {cost_line(upper)}**" if upper else ""
     return f"""## pico_cycle.py — the firmware on both cores of the emulated RP2040

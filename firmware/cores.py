@@ -37,12 +37,15 @@ when it is due (``_collect_if_due``: ``COLLECT_DUE`` bytes allocated since the l
 0 scans on meanwhile, and on the worst layouts (the longer half on core 0) it is over
 before core 0's half is, so no reader's next visit is any later. (Made at the start of core
 1's half, it would push every visit of that half a collection later: the emulated board
-showed it.) Core 1 first asks core 0 for a safe point (``Scanner.cycle``'s ``safe``), which
-core 0 grants between two visits (or refuses once its half is over: the collection waits
-for a cycle with time to spare): there it holds no object that only its registers reference
-(what its stack holds is marked), and it allocates nothing before its next reader's settle
-is over, long after core 1 took the heap's lock. An allocation on core 0 during the
-collection (a change read) waits for its end, which only then delays core 0's half. Between
+showed it.) Core 1 first asks core 0 for a safe point (``Scanner.visit``'s ``safe``), which
+core 0 grants between two visits when at least a collection's time is left of its half
+(its last half's length, less the time spent; the collection's, the longest core 1 timed),
+and refuses otherwise (the collection waits for a cycle with time to spare: one that
+outlasted core 0's half would hold up the next cycle, as the emulated board showed in 2
+turns of 300): there it holds no object that only its registers reference (what its stack
+holds is marked). Core 0's visits allocate nothing, even one that reads a
+change (scanner.py), so none waits for the collection; the bookkeeping of its changes
+(``Scanner.settle``) is made once core 1 is parked again, after the cycle. Between
 cycles the threshold is ``GC_THRESHOLD``, a backstop above ``COLLECT_DUE`` that a turn's
 frames never reach. While core 1 is lost (above) it asks for none. The firmware never asks
 how much is free: ``gc.mem_free()`` walks the whole heap's allocation table, 8.9 ms on an
@@ -69,6 +72,9 @@ COLLECT_DUE = 32768
 """Bytes allocated since the last collection after which core 1 collects, once its half of
 a cycle is scanned. The firmware holds about 100 KB of the RP2040's 240 KB heap: a change and
 its ``S`` frame allocate about 1.5 KB, a heartbeat a few KB."""
+COLLECTION_GUESS_US = 10000
+"""How long core 1's collection may take until it has timed one (9 to 12 ms on the emulated
+RP2040): core 0 grants a safe point only with that much of its half left."""
 COLLECTED_US = 1000
 """A probe that took longer collected: one that did not takes some 20 us; a collection of
 this firmware's heap, 9 to 12 ms on the emulated RP2040."""
@@ -124,7 +130,9 @@ class TwoCores:
         self.buses = "".join(["1" if r in numbers[1] else "0" for r in range(self.n)])
         """Which bus (and core) scans each reader, for the ``T`` frame."""
         self._counters = array("i", [0, 0])
-        self._safe = array("i", [0])  # core 1 asks core 0 for a safe point to collect at
+        # Core 1 asks core 0 for a safe point to collect at (``Scanner.visit``'s ``safe``):
+        # the handshake, how long a collection may take (the longest so far), core 0's half.
+        self._safe = array("i", [0, COLLECTION_GUESS_US, 0])
         self.collected = array("i", [0, 0])
         """Collections core 1 made, and the longest (us): the ``T`` frame's ``gc=``."""
         self._threaded = False
@@ -232,6 +240,7 @@ class TwoCores:
                             collected = self.collected
                             collected[0] += 1
                             collected[1] = max(collected[1], took)
+                            safe[1] = collected[1]
                     safe[0] = 0
                 done = go
                 counters[_DONE] = done
@@ -258,11 +267,12 @@ class TwoCores:
                 gc.disable()  # core 1 moves references about until its half is done
             target = counters[_GO] + 1
             counters[_GO] = target
-            changed0 = self.parts[0].cycle(self._safe)
+            changed0 = self.parts[0].visit(self._safe)  # allocates nothing (see above)
             if self._wait_core1(target):
                 changed1 = self._changed1
             if gc is not None:
                 gc.enable()
+            self.parts[0].settle()  # its changes' bookkeeping allocates: core 1 is parked
         changed = self.changed
         changed.clear()
         for i in changed0:

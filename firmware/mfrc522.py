@@ -34,7 +34,9 @@ about a millisecond rather than the tens of milliseconds of the usual hobby driv
 - ``confirm`` checks a known set by the tags' whole UIDs: WUPA + SELECT of each known UID
   + HALT, then one REQA that only a tag not in the set can answer.
 
-UIDs are returned as opaque ``bytes`` of 4, 7 or 10 bytes, without cascade tags or BCCs.
+UIDs are 4, 7 or 10 bytes, without cascade tags or BCCs: ``identify`` returns ``bytes``;
+a visit (``scan``, ``walk``, ``confirm``) reads them into buffers of its bus made once,
+so reading a new tag allocates nothing either, and they hold until the bus's next visit.
 Only ``utime`` and ``micropython`` are imported, so the same file runs on the Pico and,
 with the shims of tests/firmware, under CPython and the MicroPython unix port.
 """
@@ -234,9 +236,31 @@ class _BusBuffers:
         self.fviews = tuple([self.fmv[: k + 1] for k in range(_VIEWS)])
         self.qviews = tuple([self.qmv[: k + 1] for k in range(_VIEWS)])
         self.rviews = tuple([self.rmv[: k + 1] for k in range(_VIEWS)])
+        # The UIDs a visit reads, in place: slot k holds the k-th tag read, in a buffer of
+        # each UID length (4, 7, 10: index ``size // 3 - 1``), so reading a tag allocates
+        # nothing. Valid until the bus's next visit: keep a copy.
+        self.slots = tuple([bytearray(4 + 3 * (i % 3)) for i in range(3 * MAX_TAGS)])
+        self.uid = bytearray(10)  # a UID being read, level by level (``_read_one``)
 
 
 _BUSES = []  # (spi, _BusBuffers) of every bus a reader was made on
+
+
+class _Slice:
+    def __getitem__(self, key):
+        return key
+
+
+EVERY = _Slice()[:]  # (MicroPython has no ``slice()``)
+"""``del items[EVERY]`` empties a list and keeps its room (``clear`` gives it back, and
+``del items[:]`` makes a slice object): the next appends allocate nothing."""
+
+
+def room_for(n):
+    """An empty list that can take ``n`` items without allocating."""
+    items = [None] * n
+    del items[EVERY]
+    return items
 
 
 def _buffers_of(spi):
@@ -266,7 +290,7 @@ class MFRC522:
         self._start = bytearray((_BIT_FRAMING << 1, 0x80))  # StartSend and the framing
         self._frame = bus.frame
         self._cl = bytearray(5)
-        self._uid = bytearray(10)
+        self._bus = bus
         # One poll reads ComIrqReg and, in the same transaction, what an answer needs.
         self._poll_q = bytes(
             (
@@ -291,9 +315,12 @@ class MFRC522:
         self.coll = 0
         self._branches = bytearray(_BRANCHES)  # ``walk``'s branches left to ask
         self._leaves = bytearray(5 * MAX_TAGS)  # ``walk``'s first answers nobody expected
-        self.found = []  # UIDs of the tags ``confirm`` or ``walk`` found beyond the known ones
-        self.uids = []  # UIDs of the last ``scan``
-        self.last = None  # UID of the last tag read
+        # UIDs of the tags ``confirm`` or ``walk`` found beyond the known ones, and of the
+        # last ``scan``: the bus's slots (see ``_BusBuffers``), in lists with room for
+        # MAX_TAGS made once (``room_for``).
+        self.found = room_for(MAX_TAGS)
+        self.uids = room_for(MAX_TAGS)
+        self.last = None  # UID of the last tag read: a slot, or ``_read_one``'s ``again``
 
     # ---- register level -----------------------------------------------------------------------
     @micropython.native
@@ -664,15 +691,16 @@ class MFRC522:
         return rx[0]
 
     @micropython.native
-    def _read_one(self, again, heard=False):
+    def _read_one(self, again, slot, heard=False):
         """Anticollision and SELECT through the cascade levels of one tag.
 
         ``heard``: ``self._cl`` holds the tag's first anticollision answer already (a walk's
         leaf) and the tag is READY: it is selected by it at once. Returns OK (the UID in
-        ``self.last``: ``again`` itself when it is that UID, so a tag read again costs no
-        allocation) or the failing status.
+        ``self.last``: ``again`` itself when it is that UID, else the bus's slot ``slot``
+        for its length: nothing is allocated) or the failing status.
         """
-        uid = self._uid
+        bus = self._bus
+        uid = bus.uid
         size = 0
         cl = self._cl
         for level in range(3):
@@ -699,7 +727,13 @@ class MFRC522:
                     if uid[i] != again[i]:
                         same = False
                         break
-            self.last = again if same else bytes(uid[:size])
+            if same:
+                self.last = again
+                return OK
+            out = bus.slots[3 * slot + size // 3 - 1]
+            for i in range(size):
+                out[i] = uid[i]
+            self.last = out
             return OK
         return ERROR
 
@@ -707,16 +741,17 @@ class MFRC522:
         """Read every tag in the field; the antenna must be on and the tags powered.
 
         Returns (OK, [uid, ...]) after a complete enumeration, (PARTIAL, uids) when a frame
-        failed midway (a tag leaving, noise), or (STUCK, []).
+        failed midway (a tag leaving, noise), or (STUCK, []); the UIDs are ``bytes``.
         """
         st = self.scan()
-        return st, list(self.uids)
+        return st, [bytes(uid) for uid in self.uids]
 
     @micropython.native
     def scan(self):
-        """``identify`` without allocating: the status, and the UIDs in ``self.uids``."""
+        """``identify`` without allocating: the status, and the UIDs in ``self.uids`` (the
+        bus's slots: valid until its next visit)."""
         uids = self.uids
-        uids.clear()
+        del uids[EVERY]
         return self._enumerate(self.request(True), uids)
 
     @micropython.native
@@ -730,7 +765,7 @@ class MFRC522:
                 return STUCK
             if st != OK and st != COLLISION:
                 return PARTIAL
-            st = self._read_one(again)
+            st = self._read_one(again, len(uids))
             if st == STUCK:
                 return st
             if st != OK:
@@ -782,7 +817,7 @@ class MFRC522:
         ``self.found``), PARTIAL when a frame failed midway, or STUCK.
         """
         found = self.found
-        found.clear()
+        del found[EVERY]
         for i in range(len(known)):
             present[i] = False
         for i in range(len(known)):
@@ -891,13 +926,14 @@ class MFRC522:
     def _walked(self, heard, wanted):
         """A walk's end with no tag to read: SAME when every known tag answered, OK (the
         field read completely, nothing found) when some did not."""
-        self.found.clear()
+        del self.found[EVERY]
         return SAME if heard == wanted else OK
 
     @micropython.native
     def _read_leaves(self, count):
         """Read the tags of the walk's first ``count`` unknown leaves into ``self.found``."""
-        self.found.clear()
+        found = self.found
+        del found[EVERY]
         cl = self._cl
         leaves = self._leaves
         for k in range(count):
@@ -909,12 +945,12 @@ class MFRC522:
                     return PARTIAL
             for i in range(5):
                 cl[i] = leaves[k * 5 + i]
-            st = self._read_one(None, True)
+            st = self._read_one(None, k, True)
             if st == STUCK:
                 return STUCK
             if st != OK:
                 return PARTIAL
-            self.found.append(self.last)
+            found.append(self.last)
             if self.halt() == STUCK:
                 return STUCK
         return OK

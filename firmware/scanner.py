@@ -36,6 +36,13 @@ than ``audit``.
 Tags appear as soon as they are read; a tag disappears only after ``debounce`` consecutive
 scans without it, so a tag that flickers in a sliding cup or a failed frame is not a move.
 UIDs are reported as upper-case hex strings.
+
+A visit allocates nothing, even one that reads a change: the driver reads a new tag's UID
+into its bus's buffers, the visit counts what it read against the known tags by index
+(``misses``) and copies new UIDs into ``_new``, a buffer made once; ``settle``, once the
+half is scanned, makes the changed readers' new sets. So a visit never waits for a
+collection of the heap that the other core makes meanwhile (cores.py), and a collection
+is never due in the middle of one.
 """
 
 import binascii
@@ -47,10 +54,11 @@ import utime
 FAULT_ABSENT = "absent"
 RECOVERED = "ok"
 RECHECK_CYCLES = 64  # a faulty reader is re-initialised every this many cycles
-ASKED = 1  # another core asks for a safe point (``cycle``'s ``safe``)...
+_NEW_TAG = 11  # a tag read anew, until ``settle``: its UID's length, then its UID
+_NEW = 1 + mfrc522.MAX_TAGS * _NEW_TAG  # a reader's tags read anew: their count, then them
+ASKED = 1  # another core asks for a safe point (``visit``'s ``safe``)...
 GRANTED = 2  # ... and this scanner's core is at one
-NOT_NOW = 3  # ... refused: this scanner's core has finished its half (cores.py)
-_NOTHING = {}  # an observation of an empty field (``_fold`` only reads it)
+NOT_NOW = 3  # ... refused: this scanner's core has (nearly) finished its half (cores.py)
 
 
 def uid_hex(uid):
@@ -67,22 +75,24 @@ class Scanner:
         self.settle_us = settle_us
         self.audit = audit
         self.cycles = 0
-        self.stable = [set() for _ in range(self.n)]
-        self.raw = [{} for _ in range(self.n)]  # hex -> uid bytes of the stable tags
-        self.misses = [{} for _ in range(self.n)]
         self.faulty = [False] * self.n
         self.faults = []  # (reader, code) to report, oldest first
         self.full_reads = 0
         self.visit_us = [0] * self.n
         self.seen_us = [0] * self.n  # ticks_us of the first frame of the visit that changed it
-        self.changed = []  # what ``cycle`` returns, one list for every cycle: no allocation
-        # What a visit needs about the stable set, rebuilt only when it changes: the tags'
-        # hex names, their SELECT frames and their first anticollision answers (None when
-        # two are the same), in one fixed order.
+        self.changed = mfrc522.room_for(self.n)  # what ``visit`` returns, every cycle's
+        # Each reader's stable set (``_set``, remade only when it changes): its tags' hex
+        # names, sorted, and in that order their UIDs, how many visits in a row missed
+        # each, their SELECT frames and first anticollision answers (None: two the same).
         self.known = [[] for _ in range(self.n)]
+        self.raw = [[] for _ in range(self.n)]
+        self.misses = [bytearray(mfrc522.MAX_TAGS) for _ in range(self.n)]
         self.frames = [[] for _ in range(self.n)]
         self.firsts = [None] * self.n
         self.present = [False] * mfrc522.MAX_TAGS
+        # The tags a visit read anew, copied out of the bus's buffers until ``settle``:
+        # reader r's block at r * _NEW, their count, then each one's length and UID.
+        self._new = bytearray(_NEW * self.n)
 
     def start(self):
         """Initialise every reader; the ones that do not answer are marked faulty."""
@@ -113,16 +123,17 @@ class Scanner:
         None when the reader is faulty (it read nothing)."""
         if self.faulty[r]:
             return None
-        return 0 if uid in self.misses[r] else 1
+        known = self.known[r]
+        if uid in known and self.misses[r][known.index(uid)]:
+            return 0
+        return 1
 
     def forget(self, r, uid):
         """Drop ``uid`` from reader ``r``'s stable set now, without waiting out the
         debounce: another reader reads it, so it has left."""
-        self.stable[r].discard(uid)
-        self.raw[r].pop(uid, None)
-        self.misses[r].pop(uid, None)
+        kept = self._kept(r)
+        self._set(r, [tag for tag in kept if tag[0] != uid])
         self.seen_us[r] = utime.ticks_us()
-        self._known_changed(r)
 
     def seen(self, r):
         """``utime.ticks_us`` when reader ``r``'s set last changed: the first frame of the
@@ -147,20 +158,32 @@ class Scanner:
                 out[r] = known[r]
         return out
 
-    @micropython.native
     def cycle(self, safe=None):
-        """Scan every reader once; return the readers whose debounced set changed (the
-        same list every cycle, refilled by the next). ``safe``: an array whose first item
+        """Scan every reader once (``visit``), then ``settle``: the readers whose debounced
+        set changed (the same list every cycle, refilled by the next)."""
+        changed = self.visit(safe)
+        self.settle()
+        return changed
+
+    @micropython.native
+    def visit(self, safe=None):
+        """Visit every reader once, allocating nothing; return the readers whose debounced
+        set changed, their new sets made by ``settle``. ``safe``: an array whose first item
         the other core sets to ``ASKED`` for a safe point to collect the heap at, granted
         (``GRANTED``) before a visit, where this core holds no object that only its
-        registers reference (cores.py)."""
+        registers reference, when what is left of this half (its last length, ``safe[2]``,
+        written here, less the time spent) is at least as long as the collection may take
+        (``safe[1]``): else refused (``NOT_NOW``), as a collection that outlasts this half
+        would hold up the next cycle (cores.py)."""
         changed = self.changed
-        changed.clear()
+        del changed[mfrc522.EVERY]  # (keeps its room: see ``room_for``)
         visit = self.visit_us
         ticks_us = utime.ticks_us
+        begun = ticks_us()
         for r in range(self.n):
             if safe is not None and safe[0] == ASKED:
-                safe[0] = GRANTED
+                left = safe[2] - utime.ticks_diff(ticks_us(), begun)
+                safe[0] = GRANTED if left >= safe[1] else NOT_NOW
             if self.faulty[r]:
                 visit[r] = 0
                 if (self.cycles + r) % RECHECK_CYCLES == 0:
@@ -170,12 +193,39 @@ class Scanner:
             if self.scan_reader(r):
                 changed.append(r)
                 # Dated when its first frame went out (the field on, settle_us waited):
-                # not at the visit's end, which a new tag's reading and the bookkeeping
-                # of a change make later by some milliseconds.
+                # not at the visit's end, which a new tag's reading makes later.
                 self.seen_us[r] = utime.ticks_add(start, self.settle_us)
             visit[r] = utime.ticks_diff(ticks_us(), start)
+        if safe is not None:
+            safe[2] = utime.ticks_diff(ticks_us(), begun)
         self.cycles += 1
         return changed
+
+    def settle(self):
+        """Make the new sets of the readers ``visit`` found changed: the tags it counted
+        gone leave, those it read anew join (their UIDs copied out at last)."""
+        for r in self.changed:  # (no comprehension: its cells would allocate every call)
+            tags = []
+            for tag in self._kept(r):
+                if tag[2] < self.debounce:
+                    tags.append(tag)
+            new, at = self._new, r * _NEW
+            for k in range(at + 1, at + 1 + new[at] * _NEW_TAG, _NEW_TAG):
+                uid = bytes(new[k + 1 : k + 1 + new[k]])
+                tags.append((uid_hex(uid), uid, 0, mfrc522.select_frames(uid), mfrc522.cl1_of(uid)))
+            new[at] = 0
+            self._set(r, tags)
+
+    def _kept(self, r):
+        """Reader ``r``'s stable tags as ``_set`` takes them: (hex name, UID, visits that
+        missed it, SELECT frames, first anticollision answer), made once for each tag."""
+        known, raw, misses, frames = self.known[r], self.raw[r], self.misses[r], self.frames[r]
+        firsts = self.firsts[r]
+        tags = []
+        for i in range(len(known)):
+            first = firsts[i] if firsts is not None else mfrc522.cl1_of(raw[i])
+            tags.append((known[i], raw[i], misses[i], frames[i], first))
+        return tags
 
     @micropython.native
     def _audit_due(self, r):
@@ -183,9 +233,10 @@ class Scanner:
 
     @micropython.native
     def scan_reader(self, r):
-        """Read reader ``r`` once and fold the result in; True if its stable set changed."""
+        """Read reader ``r`` once and count what it read (``_checked``); True if its stable
+        set changed."""
         reader = self.readers[r]
-        count = len(self.stable[r])
+        count = len(self.raw[r])
         audit = self._audit_due(r) and (count > 1 or count and len(self.frames[r][0]) > 1)
         reader.begin(self.settle_us)
         if self.firsts[r] is not None and not audit:
@@ -199,19 +250,8 @@ class Scanner:
             # selecting it by its whole UID, halting it and asking who else is there is.
             return self._confirm(r, reader, -1)
         status = reader.scan()
-        uids = reader.uids
         reader.end()
-        if status == mfrc522.STUCK:
-            if self._init_reader(r):
-                return self._fold(r, {})  # a glitch: counts as a miss
-            return False
-        if not uids:
-            return self._fold(r, _NOTHING)
-        self.full_reads += 1
-        seen = {}
-        for uid in uids:
-            seen[uid_hex(uid)] = uid
-        return self._fold(r, seen)
+        return self._checked(r, status, reader.uids, -1)
 
     @micropython.native
     def _walk(self, r, reader):
@@ -221,92 +261,87 @@ class Scanner:
         status = reader.walk(self.firsts[r], self.present)
         reader.end()
         if status == mfrc522.SAME:
-            return self._fold(r, None)
+            misses = self.misses[r]
+            for i in range(len(self.raw[r])):
+                misses[i] = 0
+            return False
         if status == mfrc522.PARTIAL:
             reader.begin(self.settle_us)
             return self._confirm(r, reader, -1)
-        return self._checked(r, status, -1, None)
+        return self._checked(r, status, reader.found, -1)
 
     @micropython.native
     def _confirm(self, r, reader, fresh):
         """The visit of a reader holding tags checked by their whole UIDs
         (``MFRC522.confirm``), tag ``fresh`` read from scratch (-1: none)."""
-        known = self.known[r]
-        again = self.raw[r][known[fresh]] if fresh >= 0 else None
+        again = self.raw[r][fresh] if fresh >= 0 else None
         status = reader.confirm(self.frames[r], self.present, fresh, again)
         reader.end()
-        return self._checked(r, status, fresh, again)
+        return self._checked(r, status, reader.found, fresh)
 
     @micropython.native
-    def _checked(self, r, status, fresh, again):
-        """Fold in a check of reader ``r``'s known tags: which answered (``self.present``,
-        but for tag ``fresh``, read from scratch as ``again``), and the tags found beyond
-        them (the reader's ``found``)."""
-        if status == mfrc522.STUCK:
-            if self._init_reader(r):
-                return self._fold(r, {})
-            return False
+    def _checked(self, r, status, found, fresh):
+        """Count one reading of reader ``r``: which of its known tags answered
+        (``self.present``, but for tag ``fresh``, read from scratch), and ``found``, the
+        UIDs read beyond them (the bus's buffers, ``MFRC522.found``); a reader stuck is
+        initialised again and counts as reading nothing. A tag missed ``debounce`` visits
+        in a row leaves, a tag read anew joins (copied into ``_new`` until ``settle``):
+        True when either happened. Nothing is allocated."""
         present = self.present
-        known = self.known[r]
-        raw = self.raw[r]
-        found = self.readers[r].found
+        count = len(self.raw[r])
+        if status == mfrc522.STUCK:
+            if not self._init_reader(r):
+                return False
+            found = ()  # a glitch: counts as a miss
+            for i in range(count):
+                present[i] = False
+        if fresh >= 0:
+            present[fresh] = False
         self.full_reads += len(found) > 0
-        whole = True
-        for i in range(len(known)):
-            if i != fresh and not present[i]:
-                whole = False
-        if whole:
-            if fresh < 0 and not found:
-                return self._fold(r, None)
-            if len(found) == 1 and found[0] is again:
-                return self._fold(r, None)
-        seen = {}
-        for i in range(len(known)):
-            if present[i]:
-                seen[known[i]] = raw[known[i]]
-        for uid in found:
-            seen[uid_hex(uid)] = uid
-        return self._fold(r, seen)
-
-    def _known_changed(self, r):
-        """Rebuild what the visits of reader ``r`` need from its new stable set."""
         raw = self.raw[r]
-        known = sorted(raw)
-        self.known[r] = known
-        self.frames[r] = [mfrc522.select_frames(raw[h]) for h in known]
-        firsts = [mfrc522.cl1_of(raw[h]) for h in known]
-        if not firsts or len(set(firsts)) < len(firsts):
-            firsts = None  # nothing to walk, or twins that only SELECTs tell apart
-        self.firsts[r] = firsts
-
-    @micropython.native
-    def _fold(self, r, seen):
-        """Debounce one observation (``None``: the stable set seen again, unchanged)."""
-        stable = self.stable[r]
-        misses = self.misses[r]
-        if seen is None:
-            misses.clear()
-            return False
-        if not seen and not stable:
-            return False
-        changed = False
-        for h in seen:
-            misses.pop(h, None)
-            if h not in stable:
-                stable.add(h)
-                self.raw[r][h] = seen[h]
-                changed = True
-        for h in list(stable):
-            if h in seen:
+        new = self._new
+        block = r * _NEW
+        at = block + 1
+        for uid in found:
+            i = 0
+            while i < count and raw[i] != uid:
+                i += 1
+            if i < count:
+                present[i] = True  # a known tag among those read whole (``fresh``'s, say)
                 continue
-            count = misses.get(h, 0) + 1
-            if count >= self.debounce:
-                stable.discard(h)
-                self.raw[r].pop(h, None)
-                misses.pop(h, None)
-                changed = True
+            new[at] = len(uid)
+            for j in range(len(uid)):
+                new[at + 1 + j] = uid[j]
+            at += _NEW_TAG
+        new[block] = (at - block - 1) // _NEW_TAG
+        changed = new[block] > 0
+        misses = self.misses[r]
+        debounce = self.debounce
+        for i in range(count):
+            if present[i]:
+                misses[i] = 0
             else:
-                misses[h] = count
-        if changed:
-            self._known_changed(r)
+                misses[i] += 1
+                if misses[i] >= debounce:
+                    changed = True
         return changed
+
+    def _set(self, r, tags):
+        """Reader ``r``'s stable set from now: ``tags`` (as ``_kept`` gives them), at most
+        ``MAX_TAGS`` (the most missed go first), in the order of their hex names, and what
+        the visits need of them: their UIDs, misses, SELECT frames and first answers
+        (None when two are the same: twins that only SELECTs tell apart)."""
+        if len(tags) > mfrc522.MAX_TAGS:
+            tags.sort(key=lambda tag: tag[2])
+            del tags[mfrc522.MAX_TAGS :]
+        tags.sort(key=lambda tag: tag[0])
+        self.known[r] = [tag[0] for tag in tags]
+        self.raw[r] = [tag[1] for tag in tags]
+        misses = self.misses[r]
+        for i in range(len(tags)):
+            misses[i] = tags[i][2]
+        self.frames[r] = [tag[3] for tag in tags]
+        firsts = [tag[4] for tag in tags]
+        if not firsts or len(set(firsts)) < len(firsts):
+            firsts = None  # nothing to walk, or twins
+        self.firsts[r] = firsts

@@ -16,6 +16,8 @@ failure.
 import gc
 import sys
 
+import micropython
+
 ROOT = sys.argv[1] if len(sys.argv) > 1 else "."
 sys.path.insert(0, ROOT + "/tests/firmware")
 
@@ -157,6 +159,100 @@ def test_a_hats_audit_allocates_nothing():
     check(f"a hat's audit allocates nothing: {got} B", got == 0)
 
 
+def with_heap_locked(reader, run, want):
+    """Record ``run()``, a visit of ``reader`` that reads a change, against the emulated
+    chip, then replay it with the chip out of the loop: the bytes 50 replays leave
+    allocated, and what a replay gives with MicroPython's heap locked (any allocation
+    raises MemoryError, even one freed again at once)."""
+    rec = Recorder(reader.spi)
+    reader.spi = rec
+    check("recorded visit gives " + str(want), run() == want)
+    replay = Replay(rec.log)
+    reader.spi = replay
+    mfrc522.utime = scanner.utime = Clock
+    try:
+        run()
+        replay.i = 0
+        check("replay gives " + str(want), run() == want)
+        gc.collect()
+        before = gc.mem_alloc()
+        for _ in range(50):
+            replay.i = 0
+            run()
+        grew = gc.mem_alloc() - before
+        replay.i = 0
+        micropython.heap_lock()
+        try:
+            got = run()
+        except MemoryError:
+            got = "MemoryError"
+        micropython.heap_unlock()
+        return grew, got
+    finally:
+        mfrc522.utime = scanner.utime = harness.fake_utime
+
+
+HAT = ("04A1B2C3D4E5F6", "04B2C3D4E5F607")
+DROPPED = "04C3D4E5F60718"
+
+
+def test_a_walk_that_reads_a_dropped_tag_allocates_nothing():
+    """A tag dropped into a hat: its first answer nobody knows, read whole (anticollision,
+    SELECT through its cascade levels) into the bus's own buffer."""
+    rig = harness.Rig(mfrc522, n=1)
+    expect = [mfrc522.cl1_of(rig.place(0, uid).uid) for uid in HAT]
+    rig.place(0, DROPPED)
+    reader = rig.readers[0]
+    present = [False] * mfrc522.MAX_TAGS
+    grew, got = with_heap_locked(reader, lambda: visit_walk(reader, expect, present), mfrc522.OK)
+    check("the dropped tag read", [bytes(u) for u in reader.found] == [harness.uid_bytes(DROPPED)])
+    check(f"a walk reading a drop allocates nothing: {grew} B", grew == 0)
+    check(f"... with the heap locked too: {got}", got == mfrc522.OK)
+
+
+def test_an_empty_readers_visit_that_reads_a_tag_allocates_nothing():
+    rig = harness.Rig(mfrc522, n=1)
+    rig.place(0, DROPPED)
+    reader = rig.readers[0]
+    grew, got = with_heap_locked(reader, lambda: visit_empty(reader), mfrc522.OK)
+    check("the tag read", [bytes(u) for u in reader.uids] == [harness.uid_bytes(DROPPED)])
+    check(f"an empty reader reading a tag allocates nothing: {grew} B", grew == 0)
+    check(f"... with the heap locked too: {got}", got == mfrc522.OK)
+
+
+def settled_hat(debounce=3):
+    rig = harness.Rig(mfrc522, n=1)
+    tags = [rig.place(0, uid) for uid in HAT]
+    scan = scanner.Scanner(rig.readers, debounce=debounce, audit=0)
+    scan.start()
+    for _ in range(4):
+        scan.cycle()
+    check("the hat is stable", scan.set_of(0) == list(HAT))
+    return rig, scan, tags
+
+
+def test_a_scanner_visit_that_reads_a_drop_allocates_nothing():
+    """The visit counts the new tag (copied out of the bus's buffer into the scanner's
+    own, made once); ``settle``, after the half, makes the new set."""
+    rig, scan, _ = settled_hat()
+    rig.place(0, DROPPED)
+    grew, got = with_heap_locked(rig.readers[0], lambda: len(scan.visit()), 1)
+    check(f"a visit reading a drop allocates nothing: {grew} B", grew == 0)
+    check(f"... with the heap locked too: {got}", got == 1)
+    scan.settle()
+    check("settled, the drop is in the set", scan.set_of(0) == sorted(list(HAT) + [DROPPED]))
+
+
+def test_a_scanner_visit_that_reads_a_lift_allocates_nothing():
+    rig, scan, tags = settled_hat(debounce=1)
+    rig.remove(tags[0])
+    grew, got = with_heap_locked(rig.readers[0], lambda: len(scan.visit()), 1)
+    check(f"a visit reading a lift allocates nothing: {grew} B", grew == 0)
+    check(f"... with the heap locked too: {got}", got == 1)
+    scan.settle()
+    check("settled, the lifted tag left the set", scan.set_of(0) == [HAT[1]])
+
+
 def test_a_still_tables_snapshot_allocates_only_its_frame():
     import main
     import protocol
@@ -211,6 +307,10 @@ mp_checks.run(
         test_empty_visit_allocates_nothing,
         test_steady_scanner_cycle_allocates_nothing,
         test_a_hats_audit_allocates_nothing,
+        test_a_walk_that_reads_a_dropped_tag_allocates_nothing,
+        test_an_empty_readers_visit_that_reads_a_tag_allocates_nothing,
+        test_a_scanner_visit_that_reads_a_drop_allocates_nothing,
+        test_a_scanner_visit_that_reads_a_lift_allocates_nothing,
         test_register_functions_are_native,
         test_a_still_tables_snapshot_allocates_only_its_frame,
         test_the_frames_crc_is_machine_code,

@@ -101,11 +101,33 @@ def test_figures_match_a_plain_computation():
     check("figures over the last five", window.figures() == figures(samples[-5:]))
 
 
+def test_figures_are_selected_in_machine_code_as_sorting_gives_them():
+    """``Window.figures``' quickselect (viper) against a sort, on windows of every size up
+    to the heartbeat's 256 visits, filled and wrapped, with few distinct values (ties)
+    and with many."""
+    check("the selection is viper", type(main._order) is not type(figures))
+    seed = 1
+    wrong = []
+    for size in (1, 2, 3, 4, 5, 8, 63, 64, 255, 256):
+        for spread in (3, 1000, 1 << 30):
+            window = main.Window(size)
+            samples = []
+            for _ in range(size + size // 3 + 1):
+                seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+                samples.append(seed % spread)
+                window.add(samples[-1])
+                held = samples[-size:]
+                if window.figures() != figures(held):
+                    wrong.append((size, spread, len(samples)))
+    check(f"figures as a sort gives them: {wrong[:3]}", not wrong)
+
+
 mp_checks.run(
     "MP-TIMING",
     (
         test_heartbeat_carries_the_timings,
         test_recording_a_cycle_does_not_allocate,
         test_figures_match_a_plain_computation,
+        test_figures_are_selected_in_machine_code_as_sorting_gives_them,
     ),
 )

@@ -3,6 +3,7 @@ with each half on its own SPI bus, in step or on a real second thread."""
 
 import _thread
 import threading
+from array import array
 
 import fake_machine
 import harness
@@ -214,12 +215,12 @@ class WatchedGc:
         self.probes = []  # (threshold, core 0 at a safe point) whenever collection was turned on
         self.flags = scan._safe  # 2: scanner.GRANTED
         for part in scan.parts:
-            part.cycle = self.watched(part.cycle)
+            part.visit = self.watched(part.visit)
 
-    def watched(self, cycle):
+    def watched(self, visit):
         def run(*safe):
             self.during.append(self.auto)
-            return cycle(*safe)
+            return visit(*safe)
 
         return run
 
@@ -266,3 +267,23 @@ def test_collection_is_automatic_between_cycles_and_off_inside_them(fw):
         scan.stop_core1()
     core1.thread.join(timeout=10)
     assert gc.auto
+
+
+def test_core0_grants_a_safe_point_only_with_a_collections_time_left(fw):
+    """Core 1 asks for a safe point once its half is scanned; core 0 grants it before its
+    next visit only if what is left of its half (its last half's length, which it writes
+    in ``safe[2]``, less the time spent) covers a collection (``safe[1]``, the longest
+    core 1 timed): one that outlasted core 0's half would hold up the next cycle."""
+    rig = harness.Rig(fw.mfrc522, n=4)
+    for r in range(4):
+        rig.place(r, f"04A1B2C3D4E5{r:02X}")
+    part = fw.scanner.Scanner(rig.readers)
+    part.start()
+    safe = array("i", [0, 0, 0])
+    part.visit(safe)
+    half = safe[2]
+    assert half > 1000  # four readers' visits, on the rig's clock (us)
+    for needed, answer in ((half // 2, fw.scanner.GRANTED), (half * 2, fw.scanner.NOT_NOW)):
+        safe[0], safe[1] = fw.scanner.ASKED, needed
+        part.visit(safe)
+        assert safe[0] == answer, (needed, half)
