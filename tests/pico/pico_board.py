@@ -62,6 +62,7 @@ FS_BLOCK_SIZE = 4096  # MicroPython's littlefs on the RPI_PICO board: 352 blocks
 FS_BLOCK_COUNT = 352
 FS_PROG_SIZE = 256
 SKIPPED_FILES = ("gen_pins.py",)  # CPython only: never copied to a board
+HOST_BUFFER = 1 << 20  # bytes of the board a pty reader may leave unread before the oldest go
 
 
 def missing() -> str | None:
@@ -217,7 +218,8 @@ class EmulatedPico:
         self.keep_antennas = keep_antennas
         self.output = bytearray()  # everything the board sent over USB
         self._sent_at: list[tuple[int, int]] = []  # (ns, len(output)) after each USB packet
-        self.dropped = 0  # bytes the pty could not take (nobody reading)
+        self.dropped = 0  # bytes the host never took (nobody reading for HOST_BUFFER bytes)
+        self._to_host = bytearray()  # bytes the board sent that the pty has not taken yet
         self.restarts: list[int] = []  # emulated ns of each watchdog restart
         self.xip_miss_cycles = xip_miss_cycles
         self.instructions = (0, 0)  # run by each core since the last power-up
@@ -251,6 +253,7 @@ class EmulatedPico:
 
     def _unplug(self) -> None:
         """The board's USB device gone: the host's reads and writes fail."""
+        self._to_host.clear()
         for fd in (self.master, self.slave):
             if fd >= 0:
                 os.close(fd)
@@ -369,6 +372,7 @@ class EmulatedPico:
             self._reply(b"Q")
             return False
         if self.master >= 0:
+            self._drain()
             if idle:
                 select.select([self.master], [], [], 0.01)
             with contextlib.suppress(BlockingIOError, OSError):
@@ -391,13 +395,27 @@ class EmulatedPico:
         self._sent_at.append((self.clock.ns, len(self.output)))
         if self.master < 0:
             return
-        try:
-            os.write(self.master, data)
-        except BlockingIOError:
-            self.dropped += len(data)
-        except OSError as exc:
-            if exc.errno != errno.EIO:
-                raise
+        self._to_host += data
+        self._drain()
+
+    def _drain(self) -> None:
+        """The board's bytes into the pty as far as it takes them; the rest waits for the
+        next poll, as a Pi's kernel holds what its reader has not read yet. A slow reader
+        (a loaded machine) thus loses nothing and changes nothing in emulated time; only
+        a reader that took nothing for `HOST_BUFFER` bytes loses the oldest."""
+        pending = self._to_host
+        while pending:
+            try:
+                del pending[: os.write(self.master, pending)]
+            except BlockingIOError:
+                break
+            except OSError as exc:
+                if exc.errno != errno.EIO:
+                    raise
+                pending.clear()  # nobody has the pty open: nothing to deliver to
+        if len(pending) > HOST_BUFFER:
+            self.dropped += len(pending) - HOST_BUFFER
+            del pending[: len(pending) - HOST_BUFFER]
 
     # ---- what tests and benches do ------------------------------------------------------------
     def place(
