@@ -526,6 +526,10 @@ def _forked(name: str, path: str, source: str, request: dict[str, Any], args: li
 
 NOT_FOUND = (4, 5)
 """pytest's exit codes when the tests asked for are not there (usage error, none run)."""
+CONFTEST_BROKEN = "ImportError while loading conftest"
+"""pytest's words (exit code 4) when a conftest's imports raise: a mutant that breaks
+its module's import (a module-level name deleted) under a conftest importing it (each
+game's, which imports every game) is killed, as under a test file importing it (code 2)."""
 
 
 def _status(code: int, log: str) -> str:
@@ -698,7 +702,10 @@ class Project:
             )  # fmt: skip
         except subprocess.TimeoutExpired:
             return None, ""
-        return done.returncode, done.stdout[-3000:] + done.stderr[-3000:]
+        code = done.returncode
+        if code == 4 and CONFTEST_BROKEN in done.stderr:
+            code = 2  # the mutant broke an import a conftest makes: as for a test file's
+        return code, done.stdout[-3000:] + done.stderr[-3000:]
 
 
 def imports_of(path: Path, project: Project, known: set[str]) -> set[str]:

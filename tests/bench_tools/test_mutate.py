@@ -128,6 +128,8 @@ def test_a_campaign_kills_what_a_test_checks_and_reports_what_none_does(tmp_path
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "__init__.py").write_text("")
     (tmp_path / "tests" / "test_limits.py").write_text(TOY_TESTS)
+    # As each game's conftest imports every game: a mutant breaking the import fails it.
+    (tmp_path / "tests" / "conftest.py").write_text("from toy.limits import TABLE  # noqa: F401\n")
     project = Project(tmp_path, sources=("toy",))
     listed = {
         ("toy.limits", "square", "return None", "return count * count", "return None"): "planted",
@@ -148,7 +150,7 @@ def test_a_campaign_kills_what_a_test_checks_and_reports_what_none_does(tmp_path
         (17, "return None"): "killed",  # run at import only, to build TABLE: afresh
         (17, "3"): "killed",
         (17, "1"): "killed",
-        (20, "pass"): "killed",
+        (20, "pass"): "killed",  # TABLE deleted: the conftest's import fails (pytest's code 4)
         (20, "3"): "killed",
         (20, "1"): "killed",
         (24, "return None"): "killed",
