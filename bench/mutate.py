@@ -185,6 +185,9 @@ class Mutant:
     """The enclosing function or class (`Class.method`), or `<module>`."""
     before: str
     after: str
+    statement: int = 0
+    """The first line of the statement holding it: coverage records a statement that
+    spans lines (a table written over several) on one of them only."""
 
     @property
     def key(self) -> tuple[str, str, str, str]:
@@ -323,12 +326,15 @@ def _walk(tree: ast.Module, source: str) -> Iterator[tuple[Mutant, Callable[[ast
     lines = source.splitlines()
     parents: dict[int, ast.AST] = {}
     scopes: dict[int, str] = {id(tree): "<module>"}
+    statements: dict[int, int] = {}
     skipped: set[int] = set()
     index = 0
     for number, node in enumerate(ast.walk(tree)):
         scope = scopes[id(node)]
+        statement = node.lineno if isinstance(node, ast.stmt) else statements.get(id(node), 0)
         for child in ast.iter_child_nodes(node):
             parents[id(child)] = node
+            statements[id(child)] = statement
             scopes[id(child)] = scope  # a def's defaults are the enclosing scope's
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             inner = node.name if scope == "<module>" else f"{scope}.{node.name}"
@@ -354,6 +360,7 @@ def _walk(tree: ast.Module, source: str) -> Iterator[tuple[Mutant, Callable[[ast
                     scope,
                     _short(node),
                     _short(after),
+                    statement,
                 ),  # fmt: skip
                 change,
             )
@@ -783,8 +790,7 @@ class Coverage:
     def tests_for(self, path: Path, mutant: Mutant) -> list[str]:
         """The tests to run for a mutant, fastest first: those that executed its lines;
         every test reaching the module if they ran only at import; none if not run."""
-        by_line = self.lines.get(str(path), {})
-        ran = set().union(*(by_line.get(n, set()) for n in range(mutant.line, mutant.end_line + 1)))
+        ran = self._ran(path, mutant)
         tests = ran - {""}
         if not tests and "" in ran:
             tests = self.reached(path)
@@ -794,8 +800,16 @@ class Coverage:
         """Whether a line of the mutant ran while the module was imported (a function
         that builds a module-level table): swapping its code after the import would
         leave the table as it was, so the mutant needs a fresh import."""
+        return "" in self._ran(path, mutant)
+
+    def _ran(self, path: Path, mutant: Mutant) -> set[str]:
+        """The tests (and "" for the import) that executed the mutant's lines, else its
+        statement's first line (the only one coverage records of some statements)."""
         by_line = self.lines.get(str(path), {})
-        return any("" in by_line.get(n, ()) for n in range(mutant.line, mutant.end_line + 1))
+        lines = range(mutant.line, mutant.end_line + 1)
+        if not any(n in by_line for n in lines):
+            lines = range(mutant.statement, mutant.statement + 1)
+        return set().union(*(by_line.get(n, set()) for n in lines))
 
 
 def _mapped(cached: Path) -> list[str]:
