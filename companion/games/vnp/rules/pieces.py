@@ -248,7 +248,7 @@ class Geometry:
     makes it so), so a table shows a new game before they are built (issue 41: start to
     ready on a Pi)."""
 
-    __slots__ = ("size", "blocks", "count", "piece_of", "point_segments", *_PLACED)
+    __slots__ = ("size", "blocks", "count", "piece_of", *_PLACED)
 
     size: int
     blocks: tuple[Block, ...]
@@ -256,8 +256,6 @@ class Geometry:
     """How many placements the board has."""
     piece_of: tuple[int, ...]
     """Per placement: its piece (an index in PIECES)."""
-    point_segments: tuple[int, ...]
-    """point_segments[point]: the mask of the segments at that intersection."""
     placements: tuple[Placement, ...]
     by_point_piece: tuple[tuple[tuple[int, ...], ...], ...]
     """by_point_piece[point][piece]: the ids of that piece's placements touching point."""
@@ -274,17 +272,6 @@ class Geometry:
         self.blocks = blocks(size)
         self.count = sum(b.columns * b.rows for b in self.blocks)
         self.piece_of = tuple(b.piece for b in self.blocks for _ in range(b.columns * b.rows))
-        limit = 2 * (size - 1)
-        point_segments = []
-        for point in range(size * size):
-            x, y = point % size, point // size
-            mask = 0
-            for mid in around((2 * x, 2 * y)):
-                a, b = mid
-                if 0 <= a <= limit and 0 <= b <= limit:
-                    mask |= 1 << _segment_id(mid, size)
-            point_segments.append(mask)
-        self.point_segments = tuple(point_segments)
 
     def _place(self) -> None:
         """Every placement and its masks (`_PLACED`)."""
