@@ -622,6 +622,7 @@ def test_pti_15_can_still_win_uses_any_three_hats_whatever_their_place():
     assert can_still_win([("lapin",), ("lapin", "souris"), ("lapin",)], ALL) is True
     assert can_still_win([("lapin", "souris"), ("colombe",), ("colombe",)], ALL) is False
     assert can_still_win([("lapin", "souris", "colombe"), ("colombe",)], ALL) is False
+    assert can_still_win([("lapin", "colombe"), ("souris", "colombe")], ALL) is False  # 2 hats
 
 
 def test_pti_15_three_different_animals_need_each_kind_in_a_hat():
