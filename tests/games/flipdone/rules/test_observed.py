@@ -298,6 +298,10 @@ def test_views_never_show_a_face_down_card_or_a_discard():
     hidden = [*never_shown, *state.discards]
     assert len(hidden) == 10 and all(f'"{c}"' not in view for c in hidden)
     assert public_view(state).hand_sizes == (3, 3, 3)
+    shown = json.loads(view)  # what every player may know, to a screen or a page
+    assert shown["hand_sizes"] == [3, 3, 3] and shown["discard_size"] == len(state.discards)
+    assert shown["faces"] == list(public_view(state).faces) and shown["flipped"][0] is True
+    assert "hands" not in shown and "deck" not in shown and "under" not in shown
     other = iter(unseen(state))  # the same position with other hidden cards
     twin = dataclasses.replace(
         state,
