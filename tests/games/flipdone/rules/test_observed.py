@@ -328,6 +328,7 @@ def test_an_observed_state_round_trips_through_json_mid_deal_and_mid_play():
     for state in (deal(observed(), {4: "QH"}), dealt(), play(dealt(), Discard(0, "QS"))[0]):
         again = State.from_json(json.loads(json.dumps(state.to_json())))
         assert again == state and legal_actions(again) == legal_actions(state)
+        assert repr(again) == repr(state)  # printed as its facts, board built or not
 
 
 # The same phase, dealt by the seed and by observation ---------------------------------
