@@ -70,3 +70,13 @@ def test_pti_5_a_swap_changes_the_lines_holding_one_of_its_hats_and_no_other(lay
         assert list(changed) == expected, pair
     pairs = {(min(p) - 1, max(p) - 1) for p in layout.adjacent}
     assert set(tables.pairs) == pairs and len(tables.pairs) == len(pairs)
+
+
+@pytest.mark.parametrize("layout", [*(default_layout(n) for n in range(2, 7)), PLUS])
+def test_pti_3_a_lines_mask_holds_its_three_hats_and_no_other(layout):
+    """What the board reads of a line against the occupied hats (a bit per hat): a hat
+    counts for a line exactly when it is one of the line's three (PTI-3)."""
+    tables = layout_tables(layout)
+    for line, mask in zip(tables.lines, tables.line_masks, strict=True):
+        assert [s for s in range(layout.spots) if mask & (1 << s)] == sorted(line)
+        assert mask < 1 << layout.spots

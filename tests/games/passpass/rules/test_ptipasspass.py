@@ -421,26 +421,33 @@ def test_pti_10_when_neither_reward_is_possible_nothing_happens():
 
 
 @pytest.mark.parametrize(
-    ("hand", "others", "magicien_tokens"),
+    ("players", "hand", "others", "magicien_tokens"),
     [
-        (ALL, {}, 2),
-        (("lapin", "souris"), {9: ("colombe",)}, 2),
-        (("colombe", "colombe", "souris"), {2: ("lapin", "souris"), 9: ("lapin",)}, 0),
+        (3, ALL, {}, 2),
+        (3, ("lapin", "souris"), {9: ("colombe",)}, 2),
+        (3, ("colombe", "colombe", "souris"), {2: ("lapin", "souris"), 9: ("lapin",)}, 0),
+        (
+            5,
+            ("colombe", "lapin") + ("souris",) * 4,
+            {s: ("colombe", "lapin") for s in (2, 3, 4)},
+            1,
+        ),
     ],
 )
 def test_pti_10_the_challenger_drops_any_animal_of_its_hand_into_any_hat_or_takes_a_token(
-    hand, others, magicien_tokens
+    players, hand, others, magicien_tokens
 ):
     """PTI-10: one of the successful Challenger's own animals into any hat, empty or not
-    (PTI-6), or a Challenge token when the Magicien has one: every such choice, no other."""
-    hands = {1: hand} | {seat: h for seat, h in others.items() if seat < 3}
-    hats = {spot: h for spot, h in others.items() if spot > 3}
-    state = position(
-        game(3), hats, hands, challenge_tokens=(magicien_tokens, 2, 4 - magicien_tokens)
-    )
+    (PTI-6), or a Challenge token when the Magicien has one: every such choice, no other,
+    whatever the hand (four souris won in failed challenges among five players too)."""
+    hands = {1: hand} | {seat: h for seat, h in others.items() if seat < players}
+    hats = {spot: h for spot, h in others.items() if spot >= players}
+    tokens = (magicien_tokens, 2, 4 - magicien_tokens) + (2,) * (players - 3)
+    state = position(game(players), hats, hands, challenge_tokens=tokens)
     legal = legal_actions(_successful_menteur(state))
     token = [RewardToken(1)] if magicien_tokens else []
-    drops = [RewardDrop(1, animal, spot) for spot in range(1, 10) for animal in sorted(set(hand))]
+    spots = range(1, state.config.layout.spots + 1)
+    drops = [RewardDrop(1, animal, spot) for spot in spots for animal in sorted(set(hand))]
     assert len(legal) == len(token + drops) and set(legal) == set(token + drops)
 
 
