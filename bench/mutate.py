@@ -36,7 +36,8 @@ body, a default value), or on a line that ran while the module was imported (a f
 that builds a module-level table), runs in a fresh pytest that imports the module
 compiled from the mutated syntax tree (an import hook). The file is never touched, so
 other work may go on in the same tree. Tests that start a `companion` process of their
-own see the module unmutated.
+own see the module unmutated. A mutant that breaks the module's import (in a test file
+or a conftest importing it) is killed.
 
 The report (printed, and as Markdown and JSON in --out, default .mutate/): the score, and
 each survivor with file:line, the mutation, its enclosing function and the tests run.
@@ -87,6 +88,7 @@ MODULES = (
     "companion/games/passpass/rules/picks.py",
     "companion/games/flipdone/rules/engine.py",
     "companion/games/flipdone/rules/board.py",
+    "companion/games/flipdone/rules/state.py",
     "companion/games/swiped/rules/engine.py",
     "companion/games/swiped/rules/board.py",
     "companion/games/vnp/rules/engine.py",
@@ -110,6 +112,7 @@ OWN_TESTS = {
     "companion/games/passpass/rules/picks.py": ("tests/games/passpass/rules",),
     "companion/games/flipdone/rules/engine.py": ("tests/games/flipdone/rules",),
     "companion/games/flipdone/rules/board.py": ("tests/games/flipdone/rules",),
+    "companion/games/flipdone/rules/state.py": ("tests/games/flipdone/rules",),
     "companion/games/swiped/rules/engine.py": ("tests/games/swiped/rules",),
     "companion/games/swiped/rules/board.py": ("tests/games/swiped/rules",),
     "companion/games/vnp/rules/engine.py": ("tests/games/vnp/rules",),
