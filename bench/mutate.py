@@ -36,7 +36,8 @@ body, a default value), or on a line that ran while the module was imported (a f
 that builds a module-level table), runs in a fresh pytest that imports the module
 compiled from the mutated syntax tree (an import hook). The file is never touched, so
 other work may go on in the same tree. Tests that start a `companion` process of their
-own see the module unmutated.
+own see the module unmutated. A mutant that breaks the module's import (in a test file
+or a conftest importing it) is killed.
 
 The report (printed, and as Markdown and JSON in --out, default .mutate/): the score, and
 each survivor with file:line, the mutation, its enclosing function and the tests run.
@@ -87,6 +88,7 @@ MODULES = (
     "companion/games/passpass/rules/picks.py",
     "companion/games/flipdone/rules/engine.py",
     "companion/games/flipdone/rules/board.py",
+    "companion/games/flipdone/rules/state.py",
     "companion/games/swiped/rules/engine.py",
     "companion/games/swiped/rules/board.py",
     "companion/games/vnp/rules/engine.py",
@@ -110,6 +112,7 @@ OWN_TESTS = {
     "companion/games/passpass/rules/picks.py": ("tests/games/passpass/rules",),
     "companion/games/flipdone/rules/engine.py": ("tests/games/flipdone/rules",),
     "companion/games/flipdone/rules/board.py": ("tests/games/flipdone/rules",),
+    "companion/games/flipdone/rules/state.py": ("tests/games/flipdone/rules",),
     "companion/games/swiped/rules/engine.py": ("tests/games/swiped/rules",),
     "companion/games/swiped/rules/board.py": ("tests/games/swiped/rules",),
     "companion/games/vnp/rules/engine.py": ("tests/games/vnp/rules",),
@@ -185,6 +188,9 @@ class Mutant:
     """The enclosing function or class (`Class.method`), or `<module>`."""
     before: str
     after: str
+    statement: int = 0
+    """The first line of the statement holding it: coverage records a statement that
+    spans lines (a table written over several) on one of them only."""
 
     @property
     def key(self) -> tuple[str, str, str, str]:
@@ -323,12 +329,15 @@ def _walk(tree: ast.Module, source: str) -> Iterator[tuple[Mutant, Callable[[ast
     lines = source.splitlines()
     parents: dict[int, ast.AST] = {}
     scopes: dict[int, str] = {id(tree): "<module>"}
+    statements: dict[int, int] = {}
     skipped: set[int] = set()
     index = 0
     for number, node in enumerate(ast.walk(tree)):
         scope = scopes[id(node)]
+        statement = node.lineno if isinstance(node, ast.stmt) else statements.get(id(node), 0)
         for child in ast.iter_child_nodes(node):
             parents[id(child)] = node
+            statements[id(child)] = statement
             scopes[id(child)] = scope  # a def's defaults are the enclosing scope's
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             inner = node.name if scope == "<module>" else f"{scope}.{node.name}"
@@ -354,6 +363,7 @@ def _walk(tree: ast.Module, source: str) -> Iterator[tuple[Mutant, Callable[[ast
                     scope,
                     _short(node),
                     _short(after),
+                    statement,
                 ),  # fmt: skip
                 change,
             )
@@ -526,6 +536,10 @@ def _forked(name: str, path: str, source: str, request: dict[str, Any], args: li
 
 NOT_FOUND = (4, 5)
 """pytest's exit codes when the tests asked for are not there (usage error, none run)."""
+CONFTEST_BROKEN = "ImportError while loading conftest"
+"""pytest's words (exit code 4) when a conftest's imports raise: a mutant that breaks
+its module's import (a module-level name deleted) under a conftest importing it (each
+game's, which imports every game) is killed, as under a test file importing it (code 2)."""
 
 
 def _status(code: int, log: str) -> str:
@@ -698,7 +712,10 @@ class Project:
             )  # fmt: skip
         except subprocess.TimeoutExpired:
             return None, ""
-        return done.returncode, done.stdout[-3000:] + done.stderr[-3000:]
+        code = done.returncode
+        if code == 4 and CONFTEST_BROKEN in done.stderr:
+            code = 2  # the mutant broke an import a conftest makes: as for a test file's
+        return code, done.stdout[-3000:] + done.stderr[-3000:]
 
 
 def imports_of(path: Path, project: Project, known: set[str]) -> set[str]:
@@ -776,8 +793,7 @@ class Coverage:
     def tests_for(self, path: Path, mutant: Mutant) -> list[str]:
         """The tests to run for a mutant, fastest first: those that executed its lines;
         every test reaching the module if they ran only at import; none if not run."""
-        by_line = self.lines.get(str(path), {})
-        ran = set().union(*(by_line.get(n, set()) for n in range(mutant.line, mutant.end_line + 1)))
+        ran = self._ran(path, mutant)
         tests = ran - {""}
         if not tests and "" in ran:
             tests = self.reached(path)
@@ -787,8 +803,16 @@ class Coverage:
         """Whether a line of the mutant ran while the module was imported (a function
         that builds a module-level table): swapping its code after the import would
         leave the table as it was, so the mutant needs a fresh import."""
+        return "" in self._ran(path, mutant)
+
+    def _ran(self, path: Path, mutant: Mutant) -> set[str]:
+        """The tests (and "" for the import) that executed the mutant's lines, else its
+        statement's first line (the only one coverage records of some statements)."""
         by_line = self.lines.get(str(path), {})
-        return any("" in by_line.get(n, ()) for n in range(mutant.line, mutant.end_line + 1))
+        lines = range(mutant.line, mutant.end_line + 1)
+        if not any(n in by_line for n in lines):
+            lines = range(mutant.statement, mutant.statement + 1)
+        return set().union(*(by_line.get(n, set()) for n in lines))
 
 
 def _mapped(cached: Path) -> list[str]:

@@ -102,9 +102,15 @@ TABLE = tuple(double(n) for n in range(2))
 
 def lookup(count: int) -> int:
     return TABLE[count]
+
+
+STEPS = (
+    1,
+    2,
+)
 """
 
-TOY_TESTS = """from toy.limits import TABLE, echo, lookup, over, square
+TOY_TESTS = """from toy.limits import STEPS, TABLE, echo, lookup, over, square
 
 
 def test_over_the_limit_is_strictly_more() -> None:
@@ -118,6 +124,10 @@ def test_echo_and_square_run() -> None:
 
 def test_the_table_doubles() -> None:
     assert lookup(1) == 2 and TABLE == (0, 2)
+
+
+def test_the_steps_look_up_the_table() -> None:
+    assert [lookup(step - 1) for step in STEPS] == [0, 2]
 """
 
 
@@ -128,6 +138,8 @@ def test_a_campaign_kills_what_a_test_checks_and_reports_what_none_does(tmp_path
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "__init__.py").write_text("")
     (tmp_path / "tests" / "test_limits.py").write_text(TOY_TESTS)
+    # As each game's conftest imports every game: a mutant breaking the import fails it.
+    (tmp_path / "tests" / "conftest.py").write_text("from toy.limits import TABLE  # noqa: F401\n")
     project = Project(tmp_path, sources=("toy",))
     listed = {
         ("toy.limits", "square", "return None", "return count * count", "return None"): "planted",
@@ -148,16 +160,21 @@ def test_a_campaign_kills_what_a_test_checks_and_reports_what_none_does(tmp_path
         (17, "return None"): "killed",  # run at import only, to build TABLE: afresh
         (17, "3"): "killed",
         (17, "1"): "killed",
-        (20, "pass"): "killed",
+        (20, "pass"): "killed",  # TABLE deleted: the conftest's import fails (pytest's code 4)
         (20, "3"): "killed",
         (20, "1"): "killed",
         (24, "return None"): "killed",
+        (27, "pass"): "killed",
+        (28, "2"): "killed",  # coverage records the table's first line only: its tests ran
+        (28, "0"): "killed",
+        (29, "3"): "killed",
+        (29, "1"): "killed",
     }
     forked = {o.mutant.line for o in report.outcomes if o.forked}
     assert forked == {5, 9, 13, 24}  # in a function run by tests: in a fork; else afresh
     [survivor] = report.survivors()
     assert survivor.tests == 1 and survivor.files == ("tests/test_limits.py",)
-    assert report.score == 13 / 14
+    assert report.score == 18 / 19
     assert report.stale == ["over / boundary / count > LIMIT / count >= LIMIT"]
     text = (tmp_path / "out" / "toy_limits.md").read_text()
     assert "toy/limits.py:9 `echo` return None: return count → return None — survived" in text

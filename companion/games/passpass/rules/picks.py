@@ -39,9 +39,8 @@ def can_still_win(hats: Iterable[Hand], tokens: Sequence[str]) -> bool:
     if any(sum(k in s for s in sets) >= 3 for k in tokens):
         return True
     for trio in itertools.combinations(tokens, 3):
-        subsets = (
-            frozenset(sub) for size in (1, 2, 3) for sub in itertools.combinations(trio, size)
-        )
+        # Hall's condition for the whole trio holds already: three hats, none empty.
+        subsets = (frozenset(sub) for size in (1, 2) for sub in itertools.combinations(trio, size))
         if all(sum(1 for s in sets if s & sub) >= len(sub) for sub in subsets):
             return True
     return False

@@ -15,8 +15,7 @@ intersection (x, y) has id `y * size + x`; horizontal segment (x, y)-(x + 1, y) 
 As in Pentobi's Nexos, every placement (a piece in one orientation at one position) is
 computed once per board size, with its masks: the segments it covers, the intersections
 it touches, those it goes straight through (VNP-4: crossing) and those inside it (two or
-more of its segments meet there: the stricter reading of VNP-4). Placements are indexed by
-(intersection touched, piece), so moves come from a colour's attach points x pieces left.
+more of its segments meet there: the stricter reading of VNP-4).
 """
 
 from __future__ import annotations
@@ -163,7 +162,7 @@ class Block:
     columns: int
     rows: int
     corner: Placement
-    """The placement at the board's corner (its id is 0 here, not `first`)."""
+    """The placement at the board's corner (id `first`)."""
     points: tuple[Point, ...]
     """The intersections the shape touches at the board's corner."""
     across: tuple[Point, ...]
@@ -216,7 +215,7 @@ def blocks(size: int) -> tuple[Block, ...]:
         for shape in piece.orientations:
             columns = (span - max(a for a, _ in shape)) // 2 + 1
             rows = (span - max(b for _, b in shape)) // 2 + 1
-            corner = _placement(0, piece.index, list(shape), size)
+            corner = _placement(first, piece.index, list(shape), size)
             found.append(Block(
                 piece=piece.index, shape=shape, first=first, columns=columns, rows=rows,
                 corner=corner,
@@ -235,8 +234,8 @@ def _points_of(mask: int, size: int) -> tuple[Point, ...]:
 
 
 _PLACED = (
-    "placements", "by_point_piece", "by_segments", "segment_masks", "point_masks",
-    "straight_masks", "inner_masks",
+    "placements", "by_segments", "segment_masks", "point_masks", "straight_masks",
+    "inner_masks",
 )  # fmt: skip
 """Geometry's attributes listing every placement, built together on first read."""
 
@@ -248,7 +247,7 @@ class Geometry:
     makes it so), so a table shows a new game before they are built (issue 41: start to
     ready on a Pi)."""
 
-    __slots__ = ("size", "blocks", "count", "piece_of", "point_segments", *_PLACED)
+    __slots__ = ("size", "blocks", "count", "piece_of", *_PLACED)
 
     size: int
     blocks: tuple[Block, ...]
@@ -256,11 +255,7 @@ class Geometry:
     """How many placements the board has."""
     piece_of: tuple[int, ...]
     """Per placement: its piece (an index in PIECES)."""
-    point_segments: tuple[int, ...]
-    """point_segments[point]: the mask of the segments at that intersection."""
     placements: tuple[Placement, ...]
-    by_point_piece: tuple[tuple[tuple[int, ...], ...], ...]
-    """by_point_piece[point][piece]: the ids of that piece's placements touching point."""
     by_segments: dict[frozenset[int], int]
     """The placement id covering exactly these segment ids."""
     # Parallel tuples of the placement masks, for fast move generation.
@@ -274,17 +269,6 @@ class Geometry:
         self.blocks = blocks(size)
         self.count = sum(b.columns * b.rows for b in self.blocks)
         self.piece_of = tuple(b.piece for b in self.blocks for _ in range(b.columns * b.rows))
-        limit = 2 * (size - 1)
-        point_segments = []
-        for point in range(size * size):
-            x, y = point % size, point // size
-            mask = 0
-            for mid in around((2 * x, 2 * y)):
-                a, b = mid
-                if 0 <= a <= limit and 0 <= b <= limit:
-                    mask |= 1 << _segment_id(mid, size)
-            point_segments.append(mask)
-        self.point_segments = tuple(point_segments)
 
     def _place(self) -> None:
         """Every placement and its masks (`_PLACED`)."""
@@ -294,12 +278,7 @@ class Geometry:
             for block in self.blocks
             for pid in range(block.first, block.first + block.columns * block.rows)
         ]
-        index: list[list[list[int]]] = [[[] for _ in PIECES] for _ in range(size * size)]
-        for p in placements:
-            for point in p.points:
-                index[point][p.piece].append(p.id)
         self.placements = tuple(placements)
-        self.by_point_piece = tuple(tuple(tuple(ids) for ids in row) for row in index)
         self.by_segments = {frozenset(p.segments): p.id for p in placements}
         self.segment_masks = tuple(p.segment_mask for p in placements)
         self.point_masks = tuple(p.point_mask for p in placements)

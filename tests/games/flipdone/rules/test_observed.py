@@ -298,6 +298,10 @@ def test_views_never_show_a_face_down_card_or_a_discard():
     hidden = [*never_shown, *state.discards]
     assert len(hidden) == 10 and all(f'"{c}"' not in view for c in hidden)
     assert public_view(state).hand_sizes == (3, 3, 3)
+    shown = json.loads(view)  # what every player may know, to a screen or a page
+    assert shown["hand_sizes"] == [3, 3, 3] and shown["discard_size"] == len(state.discards)
+    assert shown["faces"] == list(public_view(state).faces) and shown["flipped"][0] is True
+    assert "hands" not in shown and "deck" not in shown and "under" not in shown
     other = iter(unseen(state))  # the same position with other hidden cards
     twin = dataclasses.replace(
         state,
@@ -324,6 +328,7 @@ def test_an_observed_state_round_trips_through_json_mid_deal_and_mid_play():
     for state in (deal(observed(), {4: "QH"}), dealt(), play(dealt(), Discard(0, "QS"))[0]):
         again = State.from_json(json.loads(json.dumps(state.to_json())))
         assert again == state and legal_actions(again) == legal_actions(state)
+        assert repr(again) == repr(state)  # printed as its facts, board built or not
 
 
 # The same phase, dealt by the seed and by observation ---------------------------------

@@ -3,13 +3,26 @@ engine's game, and a board rebuilt from a position's facts is the one that reach
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
 import pytest
 
-from companion.games.passpass.rules import State, apply, legal_actions, make_config, new_game
+from companion.games.passpass.rules import (
+    Action,
+    Announce,
+    Designate,
+    Pass,
+    State,
+    apply,
+    legal_actions,
+    make_config,
+    new_game,
+)
 from companion.games.passpass.rules.board import Board
+from companion.games.passpass.rules.config import PTIPASSPASS
+from companion.games.passpass.rules.tables import FULL, SEAT_BITS, SEAT_MASK, UNIT
 
 SETUPS = [
     ("ptipasspass", 3, "round"),
@@ -64,3 +77,40 @@ def test_a_board_rebuilt_from_its_facts_is_the_board_that_reached_it(rules, play
             if not legal:
                 break
             board.play(rng.choice(legal))
+
+
+def _play_on(board: Board, *actions: Action) -> None:
+    """Play actions on a board in place, each by the legal code that says it."""
+    for action in actions:
+        [code] = [c for c in board.legal() if board.action(c) == action]
+        board.play(code)
+
+
+def test_pti_4_a_masked_placement_is_known_to_its_placer_alone():
+    """PTI-4, PTI-6: in a Masqué turn only the Magicien sees the animal dropped. Six seats
+    (the most, PTI-1) drop into one hat in turn, nobody calling: each seat's memory of the
+    hat (its field of `secret`, read as the bots read it) holds its own animal and no
+    other seat's, and what no seat saw shown is nobody's public knowledge."""
+    board = Board(make_config("ptipasspass", 6))
+    tokens = board.names  # the kinds, in their codes' order
+    for seat in range(6):
+        animal = tokens[seat % 3]
+        others = [Pass((seat + k) % 6) for k in range(1, 6)]
+        _play_on(board, Designate(seat, 1, animal), Announce(seat, animal), *others)
+    assert board.seen[0] == 0 and board.hats[0] == 2 * FULL
+    for seat in range(6):
+        known = board.secret[0] >> SEAT_BITS * seat & SEAT_MASK
+        assert known == UNIT[seat % 3], seat
+
+
+@pytest.mark.parametrize(
+    "tokens",
+    [("lapin", "colombe", "souris"), ("colombe", "lapin"), ("colombe", "lapin", "souris", "x")],
+)
+def test_an_edition_of_other_than_three_kinds_in_alphabetical_order_is_refused(tokens):
+    """PTI-1, PHI-1: three kinds of token, each edition its names. The board counts them
+    in three fields, in alphabetical order (the order of a sorted hand): an edition it
+    cannot count is refused when its board is made, never counted wrong."""
+    rules = dataclasses.replace(PTIPASSPASS, name="variante", tokens=tokens)
+    with pytest.raises(ValueError, match="three tokens in alphabetical order"):
+        Board(make_config(rules, 3))

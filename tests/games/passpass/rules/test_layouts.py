@@ -6,6 +6,7 @@ import pytest
 
 from companion.games.passpass.rules import make_config
 from companion.games.passpass.rules.layouts import Layout, LayoutError, default_layout
+from companion.games.passpass.rules.tables import layout_tables
 from companion.rules.errors import BadInput
 
 
@@ -43,3 +44,39 @@ def test_no_default_layout_outside_2_to_6_players():
         default_layout(7)
     with pytest.raises(BadInput, match="unknown game"):
         make_config("pokerpasspass", 3)
+
+
+PLUS = Layout.from_json(
+    {"name": "plus", "positions": [[0, 1], [1, 0], [1, 1], [1, 2], [2, 1], [3, 1]]}
+)
+
+
+@pytest.mark.parametrize("layout", [*(default_layout(n) for n in range(2, 7)), PLUS])
+def test_pti_5_a_swap_changes_the_lines_holding_one_of_its_hats_and_no_other(layout):
+    """PTI-5's swap exchanges two contiguous hats (PTI-2): a line (PTI-3) holding one of
+    them then holds the other's contents; a line holding both or neither holds the same
+    animals. What the board reads for a swap before a reveal (`swap_lines`: per pair, the
+    lines it changes, as the hats whose contents they then hold) says exactly that."""
+    tables = layout_tables(layout)
+    for pair, changed in zip(tables.pairs, tables.swap_lines, strict=True):
+        a, b = pair
+        assert layout.contiguous(a + 1, b + 1)
+        contents = list(range(layout.spots))  # each hat's contents told apart: its number
+        contents[a], contents[b] = contents[b], contents[a]
+        after = (tuple(contents[h] for h in line) for line in tables.lines)
+        expected = [
+            held for held, line in zip(after, tables.lines, strict=True) if set(held) != set(line)
+        ]
+        assert list(changed) == expected, pair
+    pairs = {(min(p) - 1, max(p) - 1) for p in layout.adjacent}
+    assert set(tables.pairs) == pairs and len(tables.pairs) == len(pairs)
+
+
+@pytest.mark.parametrize("layout", [*(default_layout(n) for n in range(2, 7)), PLUS])
+def test_pti_3_a_lines_mask_holds_its_three_hats_and_no_other(layout):
+    """What the board reads of a line against the occupied hats (a bit per hat): a hat
+    counts for a line exactly when it is one of the line's three (PTI-3)."""
+    tables = layout_tables(layout)
+    for line, mask in zip(tables.lines, tables.line_masks, strict=True):
+        assert [s for s in range(layout.spots) if mask & (1 << s)] == sorted(line)
+        assert mask < 1 << layout.spots

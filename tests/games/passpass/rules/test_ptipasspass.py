@@ -420,6 +420,37 @@ def test_pti_10_when_neither_reward_is_possible_nothing_happens():
     assert state.magician == 1 and state.phase is Phase.REVEAL
 
 
+@pytest.mark.parametrize(
+    ("players", "hand", "others", "magicien_tokens"),
+    [
+        (3, ALL, {}, 2),
+        (3, ("lapin", "souris"), {9: ("colombe",)}, 2),
+        (3, ("colombe", "colombe", "souris"), {2: ("lapin", "souris"), 9: ("lapin",)}, 0),
+        (
+            5,
+            ("colombe", "lapin") + ("souris",) * 4,
+            {s: ("colombe", "lapin") for s in (2, 3, 4)},
+            1,
+        ),
+    ],
+)
+def test_pti_10_the_challenger_drops_any_animal_of_its_hand_into_any_hat_or_takes_a_token(
+    players, hand, others, magicien_tokens
+):
+    """PTI-10: one of the successful Challenger's own animals into any hat, empty or not
+    (PTI-6), or a Challenge token when the Magicien has one: every such choice, no other,
+    whatever the hand (four souris won in failed challenges among five players too)."""
+    hands = {1: hand} | {seat: h for seat, h in others.items() if seat < players}
+    hats = {spot: h for spot, h in others.items() if spot >= players}
+    tokens = (magicien_tokens, 2, 4 - magicien_tokens) + (2,) * (players - 3)
+    state = position(game(players), hats, hands, challenge_tokens=tokens)
+    legal = legal_actions(_successful_menteur(state))
+    token = [RewardToken(1)] if magicien_tokens else []
+    spots = range(1, state.config.layout.spots + 1)
+    drops = [RewardDrop(1, animal, spot) for spot in spots for animal in sorted(set(hand))]
+    assert len(legal) == len(token + drops) and set(legal) == set(token + drops)
+
+
 def test_pti_10_an_empty_handed_challenger_may_still_take_a_token():
     """Either reward is a choice of its own: with no animal to drop, the successful
     Challenger still takes a Challenge token from the Magicien who has one."""
@@ -497,6 +528,21 @@ def test_pti_11_best_pick_per_hat_is_found():
         "souris",
         "colombe",
     )
+
+
+@pytest.mark.parametrize(
+    "hats",
+    [
+        [("lapin",), ("lapin",)],
+        [("lapin",), ("lapin",), ("lapin",), ("lapin",)],
+        [("lapin",), (), ("lapin",)],
+        [("lapin", "souris"), ("souris", "colombe"), ()],
+    ],
+)
+def test_pti_11_a_pick_is_one_animal_from_each_of_three_hats_none_empty(hats):
+    """PTI-11: the three hats of a line, each holding at least one animal; any other
+    number of hats, or an empty one, never gives a pick (nor an error)."""
+    assert best_pick(hats) is None
 
 
 # PTI-12 -----------------------------------------------------------------------------
@@ -579,10 +625,18 @@ def test_pti_15_dead_manche_is_void_and_the_same_magicien_starts():
 
 
 def test_pti_15_can_still_win_uses_any_three_hats_whatever_their_place():
-    assert can_still_win([("lapin",), (), ("souris",), ("colombe", "lapin")], ALL)
-    assert can_still_win([("lapin",), ("lapin", "souris"), ("lapin",)], ALL)
-    assert not can_still_win([("lapin", "souris"), ("colombe",), ("colombe",)], ALL)
-    assert not can_still_win([("lapin", "souris", "colombe"), ("colombe",)], ALL)
+    assert can_still_win([("lapin",), (), ("souris",), ("colombe", "lapin")], ALL) is True
+    assert can_still_win([("lapin",), ("lapin", "souris"), ("lapin",)], ALL) is True
+    assert can_still_win([("lapin", "souris"), ("colombe",), ("colombe",)], ALL) is False
+    assert can_still_win([("lapin", "souris", "colombe"), ("colombe",)], ALL) is False
+    assert can_still_win([("lapin", "colombe"), ("souris", "colombe")], ALL) is False  # 2 hats
+
+
+def test_pti_15_three_different_animals_need_each_kind_in_a_hat():
+    """PTI-11's "all different" needs a colombe, a lapin and a souris from three distinct
+    hats: with no colombe left in any hat, and no animal in all three, nothing can win."""
+    assert can_still_win([("lapin",), ("lapin", "souris"), ("souris",)], ALL) is False
+    assert can_still_win([("lapin",), ("lapin", "souris"), ("colombe",)], ALL) is True
 
 
 def test_pti_15_a_manche_that_can_still_be_won_is_not_void():

@@ -52,6 +52,7 @@ def test_the_blocks_give_each_placements_id_piece_and_intersections(size: int) -
     assert g.count == len(g.placements)
     assert g.piece_of == tuple(p.piece for p in g.placements)
     for b in g.blocks:
+        assert g.placements[b.first] == b.corner  # the block's placement at the corner
         for k in range(b.columns * b.rows):
             dy, dx = divmod(k, b.columns)
             p = g.placements[b.first + k]

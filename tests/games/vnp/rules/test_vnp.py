@@ -96,12 +96,37 @@ def test_vnp_1_a_piece_is_placed_once_per_colour() -> None:
 def test_vnp_2_board_has_13_by_13_intersections_and_312_segments() -> None:
     g = geometry(13)
     assert g.segment_count == 312
-    assert len(g.point_segments) == 169
+    points = [(x, y) for y in range(13) for x in range(13)]
+    assert [g.point_id(p) for p in points] == list(range(169))
+    assert [g.point(i) for i in range(169)] == points
     every = 0
     for mask in g.segment_masks:
         every |= mask
     assert every == (1 << 312) - 1
     assert g.segment(g.segment_id(((4, 5), (4, 6)))) == ((4, 5), (4, 6))
+    assert [g.segment_id(g.segment(i)) for i in range(312)] == list(range(312))
+
+
+@pytest.mark.parametrize(
+    "segment",
+    [
+        ((-1, 0), (0, 0)),
+        ((12, 3), (13, 3)),
+        ((3, 13), (4, 13)),
+        ((-1, 0), (-1, 1)),
+        ((0, -1), (0, 0)),
+        ((13, 0), (13, 1)),
+        ((0, 12), (0, 13)),
+        ((0, 0), (1, 1)),
+        ((0, 0), (2, 0)),
+        ((0, 0), (0, 0)),
+    ],
+)
+def test_vnp_2_a_segment_off_the_board_or_not_between_neighbours_has_no_id(segment) -> None:
+    """VNP-2: the 312 unit segments join neighbouring intersections of the 13 x 13 board;
+    any other pair (off an edge, diagonal, two apart) is refused, never read as another."""
+    with pytest.raises(ValueError, match="not a unit segment of the board"):
+        geometry(13).segment_id(segment)
 
 
 def test_vnp_2_starts_and_colour_order_clockwise_from_top_left() -> None:
