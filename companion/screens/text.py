@@ -99,6 +99,7 @@ _PHRASES: dict[str, dict[str, str]] = {
         "damage.title": "Journal abîmé",
         "damage.resumed": "Ligne {line} illisible, mise de côté. Partie reprise à l’entrée {n}.",
         "damage.new_game": "Ligne {line} illisible, mise de côté. Aucune partie à reprendre.",
+        "walk.title": "Vérification",
     },
     "en": {
         "notice.title": "{s}: {control}",
@@ -137,6 +138,7 @@ _PHRASES: dict[str, dict[str, str]] = {
         "damage.title": "Journal damaged",
         "damage.resumed": "Line {line} unreadable, set aside. Game resumed from input {n}.",
         "damage.new_game": "Line {line} unreadable, set aside. No game to resume.",
+        "walk.title": "Table check",
     },
 }
 """The core's phrases, then every registered game's (`register_words`)."""

@@ -7,9 +7,9 @@ names; the extra fields are public too: a verdict event, a prompt (`passpass_pro
 a fault, a refused press. Nothing here can hold a hat's contents or a hand, so no screen
 can leak one.
 
-Each screen kind has one renderer, registered with `render.register_renderer` when this
-module is imported, so whoever holds one of these screens can draw it with `render.draw`
-or `render.frame`. All words come from `words.py`; every glyph from `font.py`. Long prompts
+Each screen kind has one renderer (`SCREENS`, which the game's descriptor gives the
+registry), so whoever holds one of these screens can draw it with `render.draw` or
+`render.frame`. All words come from `words.py`; every glyph from `font.py`. Long prompts
 wrap and end with an ellipsis when they run out of lines; long names are cut with an
 ellipsis.
 """
