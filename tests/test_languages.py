@@ -452,7 +452,6 @@ def test_config_check_says_every_problem_and_its_summary_in_one_language(
     configuration, of a pin map, of the data directory) and of files it summarises in
     every way: each line in the command line's language, and every one of the
     configuration's words said (but those no file here can make it say, named)."""
-    from companion import cli_words
     from companion.config import pins
 
     monkeypatch.setenv("COMPANION_LANG", lang)
@@ -460,14 +459,7 @@ def test_config_check_says_every_problem_and_its_summary_in_one_language(
     monkeypatch.delenv("COMPANION_CONFIG", raising=False)
     monkeypatch.delenv("COMPANION_DATA", raising=False)
     shipped = pins.REPOSITORY_PINS
-    used: set[str] = set()
-    phrase = cli_words.phrase
-
-    def recorded(key: str, lang: str = "fr", /, **fields: object) -> str:
-        used.add(key)
-        return phrase(key, lang, **fields)
-
-    monkeypatch.setattr(cli_words, "phrase", recorded)
+    used = recording(monkeypatch)
     (tmp_path / "bad").mkdir()
     (tmp_path / "good").mkdir()
     wrong: dict[str, str] = {}
@@ -569,17 +561,23 @@ and why (`test_every_word_of_the_devices_has_both_languages_each_in_its_own` rea
 
 
 def recording(monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """The catalogue's keys the command line says from now on."""
+    """The keys the command line says from now on: its books' and the catalogue's."""
     from companion import cli_words
+    from companion.phrasebook import Book
 
     used: set[str] = set()
-    phrase = cli_words.phrase
+    phrase, said_in = cli_words.phrase, Book.said_in
 
     def recorded(key: str, lang: str = "fr", /, **fields: object) -> str:
         used.add(key)
         return phrase(key, lang, **fields)
 
+    def recorded_in(book: Book, name: str, lang: str, /, **fields: object) -> str:
+        used.add(book.prefix + name)
+        return said_in(book, name, lang, **fields)
+
     monkeypatch.setattr(cli_words, "phrase", recorded)
+    monkeypatch.setattr(Book, "said_in", recorded_in)
     return used
 
 

@@ -181,7 +181,11 @@ def registered_words() -> dict[str, frozenset[str]]:
 def phrase(key: str, lang: str = DEFAULT_LANGUAGE, /, **fields: object) -> str:
     """One catalogue entry, filled in; a French one writes its numbers as French does
     (`number`). An unknown key is a KeyError (a programming error)."""
-    template = _PHRASES[check_lang(lang)][key]
+    return fill(_PHRASES[check_lang(lang)][key], lang, fields)
+
+
+def fill(template: str, lang: str, fields: Mapping[str, object]) -> str:
+    """`template` filled in with `fields`, its numbers written as `lang` writes them."""
     if lang == "fr" and (_numeric(template) or any(isinstance(v, float) for v in fields.values())):
         return _FRENCH_NUMBERS.vformat(template, (), fields)
     return template.format(**fields)
