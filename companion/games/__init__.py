@@ -31,6 +31,7 @@ from companion.contract.game import (
     Aiming,
     Announcing,
     Button,
+    Drawing,
     Facts,
     Game,
     Printables,
@@ -42,15 +43,17 @@ from companion.contract.game import (
     TokenFamily,
     Voice,
     Words,
+    drawings,
 )
 from companion.contract.inputs import Setup
 from companion.screens.text import LANGUAGES, register_words
 
 __all__ = [
-    "BUILT_IN", "DEFAULT_GAME", "ENTRY_POINTS", "Aiming", "Announcing", "Button", "Facts", "Game",
+    "BUILT_IN", "DEFAULT_GAME", "ENTRY_POINTS", "Aiming", "Announcing", "Button", "Drawing",
+    "Facts", "Game",
     "Printables", "Renderer", "RuleOption", "SimResultLike", "TableReferee", "TableSetting",
     "TokenFamily", "UnknownGame", "Voice", "Words", "buttons", "facts", "get", "known", "loaded",
-    "make_referee", "names",
+    "drawings", "make_referee", "names",
     "players_problem", "register", "settings_of", "table_settings", "taking",
     "token_families",
 ]  # fmt: skip

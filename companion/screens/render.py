@@ -17,9 +17,7 @@ hat or a hand. All words come from `text.py`; every glyph from `font.py`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
-from types import MappingProxyType
 from typing import Any
 
 from luma.core.device import dummy
@@ -27,7 +25,7 @@ from luma.core.render import canvas
 from PIL import Image, ImageDraw
 
 from companion import games
-from companion.contract.game import Game, Renderer
+from companion.contract.game import Drawing, Game, Renderer, drawings
 from companion.screens.common import draw_notice, draw_stop, fit_name
 from companion.screens.device_stop import DeviceStopScreen, render_device_stop
 from companion.screens.font import INK, PAPER, Box, ellipsize, sanitize, wrap
@@ -39,7 +37,8 @@ from companion.screens.text import DEFAULT_LANGUAGE, check_lang, phrase
 from companion.screens.walk import WalkScreen, render_walk
 
 __all__ = [
-    "HEIGHT", "LINE", "RENDERERS", "SIZE", "WIDTH", "Pen", "Renderer", "draw", "draw_notice",
+    "HEIGHT", "LINE", "RENDERERS", "SIZE", "WIDTH", "Drawing", "Pen", "Renderer", "draw",
+    "draw_notice", "drawings",
     "draw_stop", "fit_name", "frame", "game_title", "menu_question", "render_menu",
     "renderer_of", "show",
 ]  # fmt: skip
@@ -148,13 +147,13 @@ def _triangle(pen: Pen, top: int, *, up: bool, fill: str) -> None:
         pen.rect((WIDTH - 5 - half, top + i, WIDTH - 4 + half, top + i + 1), fill=fill)
 
 
-RENDERERS: Mapping[type, Renderer] = MappingProxyType({
-    MenuScreen: render_menu,
-    PairingScreen: render_pairing,
-    JournalDamageScreen: render_damage,
-    DeviceStopScreen: render_device_stop,
-    WalkScreen: render_walk,
-})  # fmt: skip
+RENDERERS = drawings(
+    Drawing(MenuScreen, render_menu),
+    Drawing(PairingScreen, render_pairing),
+    Drawing(JournalDamageScreen, render_damage),
+    Drawing(DeviceStopScreen, render_device_stop),
+    Drawing(WalkScreen, render_walk),
+)
 """The core's own screen kinds, which belong to no game, and how each is drawn: the power-on
 menu, the pairing card, a damaged journal's card, a dead device's Stop and the doctor's
 walk. Declared here once; a game's are its descriptor's (`Game.screens`)."""
@@ -181,7 +180,7 @@ def renderer_of(screen: object, game: Game | None = None) -> Renderer:
 
 def draw(
     draw_ctx: ImageDraw.ImageDraw,
-    screen: Any,
+    screen: object,
     lang: str = DEFAULT_LANGUAGE,
     game: Game | None = None,
 ) -> tuple[Box, ...]:
@@ -194,7 +193,9 @@ def draw(
     return tuple(pen.boxes)
 
 
-def show(device: Any, screen: Any, lang: str = DEFAULT_LANGUAGE, game: Game | None = None) -> None:
+def show(
+    device: Any, screen: object, lang: str = DEFAULT_LANGUAGE, game: Game | None = None
+) -> None:
     """Put `screen` (of `game`, as `draw`) on a luma device (ssd1306, sh1106, an emulator,
     `dummy`)."""
     check_lang(lang)
@@ -210,7 +211,7 @@ def _frame_device() -> Any:
     return dummy(width=WIDTH, height=HEIGHT, mode="1")
 
 
-def frame(screen: Any, lang: str = DEFAULT_LANGUAGE, game: Game | None = None) -> Image.Image:
+def frame(screen: object, lang: str = DEFAULT_LANGUAGE, game: Game | None = None) -> Image.Image:
     """The 128x64 mode "1" picture of `screen` (of `game`, as `draw`), as luma's `dummy`
     device received it."""
     device = _frame_device()

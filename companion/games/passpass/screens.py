@@ -37,10 +37,11 @@ from companion.screens.render import (
     HEIGHT,
     LINE,
     WIDTH,
+    Drawing,
     Pen,
-    Renderer,
     draw_notice,
     draw_stop,
+    drawings,
     fit_name,
 )
 from companion.screens.text import DEFAULT_LANGUAGE, phrase, seat_name
@@ -349,16 +350,16 @@ def render_game_won(pen: Pen, screen: GameWonScreen, lang: str = DEFAULT_LANGUAG
     pen.centered(50, f"★ {phrase('game.bravo', lang)} ★")
 
 
-SCREENS: dict[type, Renderer] = {
-    StatusScreen: render_status,
-    CountdownScreen: render_countdown,
-    VerdictScreen: render_verdict,
-    InstructionScreen: render_instruction,
-    RevealMapScreen: render_reveal_map,
-    FaultScreen: render_fault,
-    MancheWonScreen: render_manche_won,
-    NoticeScreen: render_notice,
-    RevealMissScreen: render_reveal_miss,
-    GameWonScreen: render_game_won,
-}
+SCREENS = drawings(
+    Drawing(StatusScreen, render_status),
+    Drawing(CountdownScreen, render_countdown),
+    Drawing(VerdictScreen, render_verdict),
+    Drawing(InstructionScreen, render_instruction),
+    Drawing(RevealMapScreen, render_reveal_map),
+    Drawing(FaultScreen, render_fault),
+    Drawing(MancheWonScreen, render_manche_won),
+    Drawing(NoticeScreen, render_notice),
+    Drawing(RevealMissScreen, render_reveal_miss),
+    Drawing(GameWonScreen, render_game_won),
+)
 """Its screen kinds and how each is drawn: its descriptor's `screens`."""
