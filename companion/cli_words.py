@@ -36,7 +36,7 @@ from companion.phrasebook import (
 from companion.screens.text import number, phrase, register_words
 
 __all__ = [
-    "LANG_ENV", "LOCALE_ENV", "WORDS", "Book", "add_words", "books", "check_words",
+    "LANG_ENV", "LOCALE_ENV", "WORDS", "add_words", "books", "check_words",
     "environment_language", "language", "locale_language", "numeral", "os_error", "said",
     "said_in", "speaking", "text_of",
 ]  # fmt: skip

@@ -7,6 +7,7 @@ registering it."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -20,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from companion import games
-from companion.cli_words import speaking, text_of
+from companion.cli_words import books, said_in, speaking, text_of
 from companion.config.pins import EEPROM_PINS, I2C1_PINS, MAX_GPIO
 from companion.devices.registry import KIND
 from companion.games import Game, TableReferee
@@ -344,6 +345,20 @@ def test_no_two_games_say_one_key_otherwise() -> None:
                     assert first[1] == text, (key, lang, first[0], name)
     for (lang, key), (name, text) in said.items():
         assert catalogue._PHRASES[lang][key] == text, (name, key)
+
+
+def test_a_game_never_says_a_word_of_the_command_line_otherwise() -> None:
+    """The command line's books (`companion.cli_words.books`) share no key, and a game whose
+    words say one of their keys otherwise is refused as it is registered."""
+    keys = [key for book in books() for key in book.keyed()]
+    assert len(keys) == len(set(keys))
+    with registered(TEST_GAME) as found:
+        words = {"fr": {"cli.none": "rien du tout"}, "en": {"cli.none": "nothing at all"}}
+        talkative = dataclasses.replace(found["tally"], name="talkative", console_words=words)
+        with pytest.raises(ValueError, match="'cli.none' is already said otherwise"):
+            games.register(talkative)
+        same = {lang: {"cli.none": said_in("cli.none", lang)} for lang in LANGUAGES}
+        games.register(dataclasses.replace(talkative, console_words=same))
 
 
 @pytest.mark.parametrize("name", contract_games())
