@@ -1,14 +1,19 @@
 """The command line's words, in French and English: every command's help, argparse's own
 words (``usage:``, ``error:``...) and the commands' messages, in one language a run.
 
-The language is the table's, as the OLED's (`companion/screens/text.py`, whose catalogue
-holds these words under ``cli.``): ``--lang`` where a command has it, else
-``$COMPANION_LANG``, else the configuration's ``[game] language`` (a file found as every
-command finds it), else the environment's locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``:
-``fr...`` or ``en...``), else French, as a table is (`command_language`). `main` chooses it
-once per run (`speaking`), like a process's locale; the commands then say everything with
-`said`. A game's words for the command line (its printables, its options) are its own
-phrases, which `text_of` says when a descriptor names one.
+The language is the table's, as the OLED's (`companion.phrasebook`): ``--lang`` where a
+command has it, else ``$COMPANION_LANG``, else the configuration's ``[game] language`` (a
+file found as every command finds it), else the environment's locale (``LC_ALL``,
+``LC_MESSAGES``, ``LANG``: ``fr...`` or ``en...``), else French, as a table is
+(`command_language`). `main` chooses it once per run (`speaking`), like a process's
+locale; the commands then say everything with `said`.
+
+The words are books (`companion.phrasebook.Book`), declared once in `books`: the
+commands' own here (`WORDS`, under ``cli.``), and those of the parts with words of their
+own (the configuration's checks, the kit builder, enrolment, the doctor). Importing a
+module adds no word anywhere. A game's words for the command line (its printables, its
+options) are its own phrases, in the OLED's catalogue (`companion/screens/text.py`),
+which `text_of` says when a descriptor names one.
 """
 
 from __future__ import annotations
@@ -16,45 +21,41 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
-import os
+import functools
 from collections.abc import Iterator, Mapping
 
-from companion.screens.text import (
-    DEFAULT_LANGUAGE,
-    LANGUAGES,
-    check_lang,
-    number,
-    phrase,
-    register_words,
+from companion.phrasebook import (
+    LANG_ENV,
+    LOCALE_ENV,
+    Book,
+    environment_language,
+    language,
+    locale_language,
+    spoken,
 )
+from companion.screens.text import number, phrase, register_words
 
-LANG_ENV = "COMPANION_LANG"
-"""The environment variable naming the command line's language (beaten only by --lang)."""
-LOCALE_ENV = ("LC_ALL", "LC_MESSAGES", "LANG")
-"""The locale's variables, strongest first, as the C library reads them for messages."""
-
-_spoken: str | None = None
-"""The language `speaking` chose for this run (None: none chose one)."""
-
-
-def language() -> str:
-    """The language the command line speaks now: the run's (`speaking`, which `main` sets
-    from the command, the environment and the configuration), else the environment's (a
-    command's parts used on their own)."""
-    return _spoken or environment_language()
-
-
-def environment_language(environ: Mapping[str, str] = os.environ) -> str:
-    """The language ``$COMPANION_LANG`` names, else the locale's, else French."""
-    given = environ.get(LANG_ENV, "")
-    if given in LANGUAGES:
-        return given
-    return locale_language(environ) or DEFAULT_LANGUAGE
+__all__ = [
+    "LANG_ENV", "LOCALE_ENV", "WORDS", "add_words", "books", "check_words",
+    "environment_language", "language", "locale_language", "numeral", "os_error", "said",
+    "said_in", "speaking", "text_of",
+]  # fmt: skip
+"""The command line's language is `companion.phrasebook`'s, named here with its words."""
 
 
 def said(key: str, /, **fields: object) -> str:
-    """The phrase `key` of the catalogue in the command line's language, filled in."""
-    return phrase(key, language(), **fields)
+    """The phrase `key` in the command line's language, filled in (`said_in`)."""
+    return said_in(key, language(), **fields)
+
+
+def said_in(key: str, lang: str, /, **fields: object) -> str:
+    """The phrase `key` in `lang`, filled in: one of the core's books' (`books`), else the
+    OLED's catalogue's (a game's phrase, the lab's). An unknown key is a KeyError."""
+    found = _keyed().get(key)
+    if found is None:
+        return phrase(key, lang, **fields)
+    book, name = found
+    return book.said_in(name, lang, **fields)
 
 
 def numeral(value: float, spec: str = "g") -> str:
@@ -63,11 +64,12 @@ def numeral(value: float, spec: str = "g") -> str:
 
 
 def text_of(text: str, /, **fields: object) -> str:
-    """A text a game gives the command line (an option's help, what it prints): the phrase
-    it names, said in the command line's language, or the text itself when it names none
-    (a game that speaks one language); `fields` filled in either way."""
+    """A text a game or a part gives the command line (an option's help, what it prints, a
+    value's fix): the phrase it names, said in the command line's language, or the text
+    itself when it names none (a game that speaks one language); `fields` filled in
+    either way."""
     try:
-        return phrase(text, language(), **fields)
+        return said(text, **fields)
     except KeyError:
         return text.format(**fields) if fields else text
 
@@ -77,23 +79,41 @@ def os_error(exc: OSError, lang: str | None = None) -> str:
     refusals in our words ("no such file or folder"), another one as the system says it."""
     name = errno.errorcode.get(exc.errno or 0, "")
     try:
-        return phrase(f"cli.errno.{name}", lang or language())
+        return said_in(f"cli.errno.{name}", lang or language())
     except KeyError:
         return str(exc.strerror or exc)
 
 
-# ------------------------------------------------------------------ which language
+# ------------------------------------------------------------------ the books
 
 
-def locale_language(environ: Mapping[str, str] = os.environ) -> str | None:
-    """The language of the locale's messages (``fr_FR.UTF-8`` is French), None for one
-    the catalogue does not speak (``C``, ``de_DE``)."""
-    for name in LOCALE_ENV:
-        value = environ.get(name, "")
-        if value:
-            code = value[:2].lower()
-            return code if code in LANGUAGES else None
-    return None
+@functools.cache
+def books() -> tuple[Book, ...]:
+    """The core's phrase books for the command line, declared once: the commands' own
+    (`WORDS`), the configuration's checks, the kit builder's, enrolment's, the doctor's and
+    its walk's. Each part says its own through its book; a phrase named by its key (a
+    value's fix, a game's text) is looked up here first. Their modules are imported when a
+    phrase is first looked up, never to fill anything."""
+    from companion.config.words import BOOK as CONFIG
+    from companion.devices.words import DOCTOR_SAYS, ENROLL_SAYS, WALK_SAYS
+    from companion.kit.words import BOOK as KIT
+
+    return (COMMANDS, CONFIG, KIT, ENROLL_SAYS, DOCTOR_SAYS, WALK_SAYS)
+
+
+@functools.cache
+def _keyed() -> dict[str, tuple[Book, str]]:
+    """Each key of the books -> its book and its name there."""
+    return {key: (book, name) for book in books() for key, name in book.keyed().items()}
+
+
+def check_words(owner: str, table: Mapping[str, Mapping[str, str]]) -> None:
+    """A ValueError when `table` (a game's phrases, by language then key) says a key of
+    the core's books otherwise: a game never changes the command line's words."""
+    for lang, phrases in table.items():
+        for key, text in phrases.items():
+            if key in _keyed() and said_in(key, lang) != text:
+                raise ValueError(f"{owner}: phrase {key!r} is already said otherwise")
 
 
 # ------------------------------------------------------------------ speaking
@@ -103,15 +123,14 @@ def locale_language(environ: Mapping[str, str] = os.environ) -> str | None:
 def speaking(lang: str) -> Iterator[None]:
     """The command line speaks `lang` meanwhile, argparse's own words included (its
     ``usage:``, ``error:``, ``options``... through its gettext hook, from this catalogue)."""
-    global _spoken
-    before = _spoken, argparse._, argparse.ngettext  # type: ignore[attr-defined]
-    _spoken = check_lang(lang)
+    before = argparse._, argparse.ngettext  # type: ignore[attr-defined]
     argparse._ = _argparse_word  # type: ignore[attr-defined]
     argparse.ngettext = _argparse_words  # type: ignore[attr-defined]
     try:
-        yield
+        with spoken(lang):
+            yield
     finally:
-        _spoken, argparse._, argparse.ngettext = before  # type: ignore[attr-defined]
+        argparse._, argparse.ngettext = before  # type: ignore[attr-defined]
 
 
 def _argparse_word(message: str) -> str:
@@ -934,8 +953,13 @@ WORDS: dict[str, tuple[str, str]] = {
 """The command line's words under ``cli.``, each (French, English)."""
 
 
+COMMANDS = Book("cli.", WORDS)
+"""The commands' own book."""
+
+
 def add_words(words: Mapping[str, tuple[str, str]]) -> None:
-    """More of the command line's words, each (French, English), under ``cli.``."""
+    """More of the command line's words, each (French, English), under ``cli.``, in the
+    OLED's catalogue (the lab's names and notes, which each game's lab part gives)."""
     register_words(
         "cli",
         {
@@ -944,6 +968,3 @@ def add_words(words: Mapping[str, tuple[str, str]]) -> None:
         },
         drawn=False,
     )
-
-
-add_words(WORDS)

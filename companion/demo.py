@@ -17,12 +17,13 @@ from typing import IO, Any
 from PIL import Image
 
 from companion import games
+from companion.cli_words import said_in
 from companion.contract.game import TableReferee
 from companion.journal import EndLine, Input, JournalReader, dump_lines
 from companion.screens.model import same_moment
 from companion.screens.render import frame
 from companion.screens.terminal import save_gif, to_text
-from companion.screens.text import number, phrase
+from companion.screens.text import number
 from companion.session import EVENTS_KEPT, end_line, feed_journal
 from companion.transcript import describe
 
@@ -98,12 +99,12 @@ def run_demo(
     scores = ", ".join(f"{n} {v}" for n, v in zip(names, summary["scores"], strict=True))
     if not quiet:
         print(file=out)
-    won = names[winner] if winner is not None else phrase("cli.none", lang)
-    print(phrase("cli.demo.winner", lang, winner=won, scores=scores), file=out)
-    print(phrase("cli.demo.counts", lang, inputs=len(result.inputs), frames=len(film.frames)),
+    won = names[winner] if winner is not None else said_in("cli.none", lang)
+    print(said_in("cli.demo.winner", lang, winner=won, scores=scores), file=out)
+    print(said_in("cli.demo.counts", lang, inputs=len(result.inputs), frames=len(film.frames)),
           file=out)  # fmt: skip
-    print(phrase("cli.demo.files", lang, journal=journal, gif=gif), file=out)
-    print(phrase("cli.demo.replay", lang, journal=journal), file=out)
+    print(said_in("cli.demo.files", lang, journal=journal, gif=gif), file=out)
+    print(said_in("cli.demo.replay", lang, journal=journal), file=out)
     return summary
 
 
@@ -142,5 +143,5 @@ def replay(
         return
     names = referee.setup.seats
     scores = ", ".join(f"{n} {v}" for n, v in zip(names, result["scores"], strict=True))
-    status = phrase("cli.replay.finished" if referee.finished else "cli.replay.unfinished", lang)
-    print(phrase("cli.replay.end", lang, status=status, scores=scores), file=out)
+    status = said_in("cli.replay.finished" if referee.finished else "cli.replay.unfinished", lang)
+    print(said_in("cli.replay.end", lang, status=status, scores=scores), file=out)

@@ -559,17 +559,23 @@ and why (`test_every_word_of_the_devices_has_both_languages_each_in_its_own` rea
 
 
 def recording(monkeypatch: pytest.MonkeyPatch) -> set[str]:
-    """The catalogue's keys the command line says from now on."""
+    """The keys the command line says from now on: its books' and the catalogue's."""
     from companion import cli_words
+    from companion.phrasebook import Book
 
     used: set[str] = set()
-    phrase = cli_words.phrase
+    phrase, said_in = cli_words.phrase, Book.said_in
 
     def recorded(key: str, lang: str = "fr", /, **fields: object) -> str:
         used.add(key)
         return phrase(key, lang, **fields)
 
+    def recorded_in(book: Book, name: str, lang: str, /, **fields: object) -> str:
+        used.add(book.prefix + name)
+        return said_in(book, name, lang, **fields)
+
     monkeypatch.setattr(cli_words, "phrase", recorded)
+    monkeypatch.setattr(Book, "said_in", recorded_in)
     return used
 
 

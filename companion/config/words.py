@@ -1,6 +1,6 @@
 """What the configuration's checks say, in French and English: each problem of a file, its
 fix, and `companion config check`'s summary, under ``cli.cfg.`` of the command line's
-catalogue (`companion.cli_words`), said in the command line's language.
+books (`companion.cli_words.books`), said in the command line's language.
 
 A configuration is checked before its own ``[game] language`` is known (it may not even
 parse), so its problems are said in the command line's language (`cli_words.language`:
@@ -12,7 +12,6 @@ command line options that set the same value refuse it with the same words.
 
 from __future__ import annotations
 
-from companion.cli_words import add_words, said
 from companion.config.names import (
     DEFAULT_DATA_DIR,
     DEFAULT_PICO_PORT,
@@ -20,6 +19,7 @@ from companion.config.names import (
     LANGUAGES,
     READER_KINDS,
 )
+from companion.phrasebook import Book
 
 PREFIX = "cli.cfg."
 
@@ -31,7 +31,7 @@ def fix(name: str) -> str:
 
 def say(name: str, /, **fields: object) -> str:
     """The configuration's phrase ``name`` in the command line's language."""
-    return said(PREFIX + name, **fields)
+    return BOOK.say(name, **fields)
 
 
 def _listed(options: tuple[object, ...]) -> str:
@@ -347,4 +347,5 @@ WORDS: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 """The configuration's words under ``cli.cfg.``, each (French, English)."""
 
-add_words({f"cfg.{key}": pair for key, pair in WORDS.items()})
+BOOK = Book(PREFIX, WORDS)
+"""The configuration's book (`companion.cli_words.books`)."""

@@ -22,7 +22,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Protocol, runtime_checkable
+from types import MappingProxyType
+from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from companion.contract.engine import AnyEngine
 from companion.contract.inputs import Input, Setup
@@ -138,9 +139,43 @@ Sayer = Callable[[object, Sequence[str], str, object], str]
 screen showing it, for what the sentence may need beyond the prompt) -> the sentence, as
 the OLED words it; a TypeError for a prompt that is not the game's."""
 
-Renderer = Callable[["Pen", Any, str], None]
-"""How one kind of a game's screens is drawn: (the pen on a blank 128x64 drawing, a screen
-of that kind, language)."""
+
+class Renderer(Protocol):
+    """How one kind of screens is drawn: (the pen on a blank 128x64 drawing, a screen of
+    that kind, language); a TypeError for a screen of another kind."""
+
+    def __call__(self, pen: Pen, screen: object, lang: str, /) -> None: ...
+
+
+class KindRenderer(Renderer, Protocol):
+    """A renderer that names the kind of screens it draws (a `Drawing`)."""
+
+    @property
+    def kind(self) -> type: ...
+
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Drawing(Generic[S]):
+    """One kind of screens and how each is drawn, as a `Renderer`: mypy holds `render` to
+    `kind`, and the drawing refuses a screen of another kind."""
+
+    kind: type[S]
+    render: Callable[[Pen, S, str], None]
+
+    def __call__(self, pen: Pen, screen: object, lang: str, /) -> None:
+        if not isinstance(screen, self.kind):
+            raise TypeError(f"{self.kind.__name__} is drawn, not {type(screen).__name__}")
+        self.render(pen, screen, lang)
+
+
+def drawings(*each: KindRenderer) -> Mapping[type, Renderer]:
+    """Screen kinds and how each is drawn, as `Game.screens` gives them: ``drawings(
+    Drawing(BoardScreen, render_board), ...)``."""
+    return MappingProxyType({drawing.kind: drawing for drawing in each})
+
 
 EngineWords = Mapping[str, Mapping[str, str]]
 """A game's French for its engine's names that an English line shows as they are: group
@@ -228,12 +263,12 @@ class TableSetting:
 
     name: str
     """Its key in the config's ``[game]`` table; also its option's, ``--<name>``."""
-    check: Callable[[Any], Any]
+    check: Callable[[object], object]
     """The value as the game takes it, or None when refused (a bool is no number)."""
     fix: str
     """What a person reads when a value is refused: its bounds and what it means (a text
     or a phrase's key, as `Printables.summary`)."""
-    default: Any
+    default: object
     """The value when neither the file nor the option gives one."""
     shown: str
     """How `config check` summarises it, a format of ``value`` (``"x {value:g} s"``), or
@@ -425,12 +460,12 @@ class Game:
     public view and public events only, never a hidden fact: the contract suite's no-peek
     test compares it with the tokens' tags exchanged. None: the page shows the common view
     only."""
-    page_value: Callable[[str, Any, int, Mapping[str, Any]], Any] | None = None
+    page_value: Callable[[str, object, int, Mapping[str, Any]], object] | None = None
     """(control, value sent by the page, the paired seat, the game's public `page_view`)
     -> the press value to journal; raises `companion.web.errors.Refused` for a value the
     page may not send (another seat's colour, a shape that is no piece). None: the page's
     value is journaled as sent."""
-    page_data: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    page_data: Mapping[str, Callable[[], object]] = field(default_factory=dict)
     """Fixed public data the game's page fetches once, by name (`/api/<game>/<name>`: the
     shapes of its pieces)."""
     played_on_page: bool = False

@@ -91,13 +91,12 @@ def describe_error(config: DisplayConfig, exc: BaseException, lang: str | None =
     as `companion doctor` speaks); the driver's own words are quoted as it says them, but a
     system error's, which are said in ours ("no such file or folder")."""
     from companion.cli_words import language, os_error
-    from companion.devices import words  # noqa: F401  (registers the doctor's words)
-    from companion.screens.text import phrase
+    from companion.devices.words import DOCTOR_SAYS
 
     lang = lang or language()
 
     def says(key: str, **fields: object) -> str:
-        return phrase(f"cli.doctor.say.{key}", lang, **fields)
+        return DOCTOR_SAYS.said_in(key, lang, **fields)
 
     text = str(exc) or type(exc).__name__
     error = text

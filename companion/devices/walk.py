@@ -53,13 +53,11 @@ from companion.devices.readers import (
     SpotContents,
 )
 from companion.devices.words import walk_says as told
-from companion.screens.font import INK, PAPER, wrap
-from companion.screens.render import WIDTH, Pen, register_renderer
 from companion.screens.text import DEFAULT_LANGUAGE
+from companion.screens.walk import WalkScreen
 
 PROMPTS = {
     "fr": {
-        "title": "Vérification",
         "clear": "Retirez tout jeton du tapis.",
         "put": "Posez un jeton sur {place}.",
         "hold": "Ne bougez pas le jeton.",
@@ -73,7 +71,6 @@ PROMPTS = {
         "still": "Mesure du temps d'éveil des jetons : n'y touchez pas.",
     },
     "en": {
-        "title": "Table check",
         "clear": "Take every token off the mat.",
         "put": "Put a token on {place}.",
         "hold": "Leave the token there.",
@@ -96,24 +93,6 @@ def _words(lang: str) -> dict[str, str]:
 def place(reader: int, lang: str = DEFAULT_LANGUAGE) -> str:
     words = _words(lang)
     return words["pad"] if reader == 0 else words["spot"].format(n=reader)
-
-
-@dataclass(frozen=True, slots=True)
-class WalkScreen:
-    """The OLED during the walk: the step (3/19) and the instruction."""
-
-    step: str
-    text: str
-
-
-def _render(pen: Pen, screen: WalkScreen, lang: str) -> None:
-    pen.rect((0, 0, WIDTH, 10), fill=INK)
-    pen.centered(1, f"{_words(lang)['title']} {screen.step}".strip(), fill=PAPER)
-    lines = wrap(screen.text, WIDTH, max_lines=5)
-    pen.paragraph(14, lines, center=True)
-
-
-register_renderer(WalkScreen, _render)
 
 
 @dataclass

@@ -1,14 +1,14 @@
 """What `companion enroll` and `companion doctor` say on the terminal while tokens are
 tapped and readers watched, in French and English, under ``cli.enroll.say.`` and
-``cli.doctor.say.`` of the command line's catalogue (`companion.cli_words`), said in the
-command line's language (the OLED's words are the screens')."""
+``cli.doctor.say.`` of the command line's books (`companion.cli_words.books`), said in
+the command line's language (the OLED's words are the screens')."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.cli_words import add_words, said
 from companion.devices import scan_model
+from companion.phrasebook import Book
 
 WORDS: dict[str, tuple[str, str]] = {
     "pad_silent": ("le lecteur du pad ne répond pas ({code}) : vérifiez son câble",
@@ -75,12 +75,13 @@ WORDS: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 """What `companion enroll` says, each (French, English), under ``cli.enroll.say.``."""
 
-add_words({f"enroll.say.{key}": pair for key, pair in WORDS.items()})
+ENROLL_SAYS = Book("cli.enroll.say.", WORDS)
+"""Enrolment's book (`companion.cli_words.books`)."""
 
 
 def say(name: str, /, **fields: object) -> str:
     """`companion enroll`'s phrase ``name`` in the command line's language."""
-    return said(f"cli.enroll.say.{name}", **fields)
+    return ENROLL_SAYS.say(name, **fields)
 
 
 DOCTOR: dict[str, tuple[str, str]] = {
@@ -288,12 +289,13 @@ SEARCH: dict[str, tuple[str, str]] = {
 """What the search for the tags' lowest power-up wait says (``doctor --find-settle``, the
 walk's last step: `companion.devices.settle`), under ``cli.doctor.say.``."""
 
-add_words({f"doctor.say.{key}": pair for key, pair in (DOCTOR | TIMINGS | SEARCH).items()})
+DOCTOR_SAYS = Book("cli.doctor.say.", DOCTOR | TIMINGS | SEARCH)
+"""The doctor's book (`companion.cli_words.books`)."""
 
 
 def doctor_says(name: str, /, **fields: object) -> str:
     """`companion doctor`'s phrase ``name`` in the command line's language."""
-    return said(f"cli.doctor.say.{name}", **fields)
+    return DOCTOR_SAYS.say(name, **fields)
 
 
 def crowded_buses(buses: Sequence[int], settle_us: int = scan_model.BENCH_SETTLE_US) -> list[str]:
@@ -402,9 +404,10 @@ WALK: dict[str, tuple[str, str]] = {
 """What `companion doctor --walk` says on the terminal, each (French, English), under
 ``cli.walk.say.`` (the OLED's prompts are the walk's own `PROMPTS`)."""
 
-add_words({f"walk.say.{key}": pair for key, pair in WALK.items()})
+WALK_SAYS = Book("cli.walk.say.", WALK)
+"""The walk's book (`companion.cli_words.books`)."""
 
 
 def walk_says(name: str, /, **fields: object) -> str:
     """`companion doctor --walk`'s phrase ``name`` in the command line's language."""
-    return said(f"cli.walk.say.{name}", **fields)
+    return WALK_SAYS.say(name, **fields)

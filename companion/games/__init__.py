@@ -4,13 +4,15 @@ The runtime (the service, sessions, the demo, replay, the lab, enrolment, the po
 menu) knows no game: it asks the registry for a `Game` by the name a config, a journal or
 a command line gives, and works through the descriptor's parts. A game is one package
 (`companion/games/<game>/`: its engine, referee, screens, words, bots, simulated table and
-lab) whose `game` module registers its descriptor; nothing outside it imports it. The
-registry knows the built-in games by name (`BUILT_IN`) and imports one's `game` module
-when it is first asked for (`get`), its `facts` module alone when only what the power-on
-menu shows is asked for (`facts`); it imports every module an installed distribution names
-in its entry points of group `companion.games` (a game shipped on its own), and every
-module named in the environment variable `COMPANION_GAMES` (comma-separated), which is how
-the tests add a tiny game without touching anything else.
+lab) whose `game` module defines its descriptor; nothing outside it imports it. Importing
+a game's module registers nothing: the registry takes a game's descriptor (and adds its
+words to the catalogue) when it loads the module that defines it. It knows the built-in
+games by name (`BUILT_IN`) and imports one's `game` module when it is first asked for
+(`get`), its `facts` module alone when only what the power-on menu shows is asked for
+(`facts`); it imports every module an installed distribution names in its entry points of
+group `companion.games` (a game shipped on its own), and every module named in the
+environment variable `COMPANION_GAMES` (comma-separated), which is how the tests add a
+tiny game without touching anything else, and registers every `Game` each one names.
 
 This module is a lookup: the descriptor's types are the contract's
 (`companion/contract/game.py`, below everything), named here too for the games and the
@@ -24,11 +26,12 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import TypeVar
 
-from companion.cli_words import language
+from companion.cli_words import check_words, language, said_in
 from companion.contract.game import (
     Aiming,
     Announcing,
     Button,
+    Drawing,
     Facts,
     Game,
     Printables,
@@ -40,15 +43,17 @@ from companion.contract.game import (
     TokenFamily,
     Voice,
     Words,
+    drawings,
 )
 from companion.contract.inputs import Setup
-from companion.screens.text import LANGUAGES, phrase, register_words
+from companion.screens.text import LANGUAGES, register_words
 
 __all__ = [
-    "BUILT_IN", "DEFAULT_GAME", "ENTRY_POINTS", "Aiming", "Announcing", "Button", "Facts", "Game",
+    "BUILT_IN", "DEFAULT_GAME", "ENTRY_POINTS", "Aiming", "Announcing", "Button", "Drawing",
+    "Facts", "Game",
     "Printables", "Renderer", "RuleOption", "SimResultLike", "TableReferee", "TableSetting",
     "TokenFamily", "UnknownGame", "Voice", "Words", "buttons", "facts", "get", "known", "loaded",
-    "make_referee", "names",
+    "drawings", "make_referee", "names",
     "players_problem", "register", "settings_of", "table_settings", "taking",
     "token_families",
 ]  # fmt: skip
@@ -82,8 +87,9 @@ _loaded = False
 
 
 def register(game: Game) -> Game:
-    """Add a game (a module named in BUILT_IN, an entry point or COMPANION_GAMES calls
-    this); its words join the catalogue, with its buttons' labels (``control.<name>``)."""
+    """Add a game: its words join the catalogue, with its buttons' labels
+    (``control.<name>``). The registry calls it for each game of a module it loads (a
+    built-in game's, an entry point's, COMPANION_GAMES'); a test, for a variant it makes."""
     labels = {lang: {f"control.{b.name}": b.label(lang) for b in game.buttons}
               for lang in LANGUAGES}  # fmt: skip
     _add_words(game.name, game.menu_words, game.words)
@@ -97,6 +103,7 @@ def _add_words(owner: str, *tables: Words, drawn: bool = True) -> None:
     """Add a game's phrases to the catalogue (none: nothing to add)."""
     for table in tables:
         if any(table.values()):
+            check_words(owner, table)
             register_words(owner, table, drawn=drawn)
 
 
@@ -112,7 +119,8 @@ def _load() -> None:
     installed = [entry.module for entry in entry_points(group=ENTRY_POINTS)]
     extra = [m.strip() for m in os.environ.get("COMPANION_GAMES", "").split(",") if m.strip()]
     for module in (*installed, *extra):
-        importlib.import_module(module)
+        for game in _defined(Game, module):
+            register(game)
 
 
 def _built_in(name: str) -> Game | None:
@@ -120,14 +128,19 @@ def _built_in(name: str) -> Game | None:
     game = _BUILT_IN_GAMES.get(name)
     if game is None:
         game = _BUILT_IN_GAMES[name] = _named(Game, name, f"{BUILT_IN[name]}.game")
+        if game is not None:
+            register(game)
     return game
 
 
+def _defined(kind: type[_Named], module: str) -> list[_Named]:
+    """Every `kind` that `module` (imported now if it was not yet) names."""
+    return [v for v in vars(importlib.import_module(module)).values() if isinstance(v, kind)]
+
+
 def _named(kind: type[_Named], name: str, module: str) -> _Named | None:
-    """The `kind` named `name` that `module` (imported now if it was not yet) defines."""
-    found = [v for v in vars(importlib.import_module(module)).values()
-             if isinstance(v, kind) and v.name == name]  # fmt: skip
-    return found[0] if found else None
+    """The `kind` named `name` that `module` (imported now if it was not yet) names."""
+    return next((v for v in _defined(kind, module) if v.name == name), None)
 
 
 def names(*, scan: bool = True) -> tuple[str, ...]:
@@ -232,11 +245,11 @@ def players_said(game: Game, lang: str = "en") -> str:
     """The game's numbers of players in words of `lang`: "2 to 6 players", "3 joueurs"."""
     counts = list(game.seats)
     if len(counts) == 1:
-        return phrase("cli.players.one", lang, n=counts[0])
+        return said_in("cli.players.one", lang, n=counts[0])
     if counts == list(range(counts[0], counts[-1] + 1)):
-        return phrase("cli.players.range", lang, low=counts[0], high=counts[-1])
+        return said_in("cli.players.range", lang, low=counts[0], high=counts[-1])
     listed = ", ".join(map(str, counts[:-1]))
-    return phrase("cli.players.list", lang, counts=listed, last=counts[-1])
+    return said_in("cli.players.list", lang, counts=listed, last=counts[-1])
 
 
 def players_problem(game: str, players: int) -> str | None:
@@ -244,7 +257,7 @@ def players_problem(game: str, players: int) -> str | None:
     if players in get(game).seats:
         return None
     lang = language()
-    return phrase("cli.players.problem", lang, players=players, game=game,
+    return said_in("cli.players.problem", lang, players=players, game=game,
                   range=players_said(get(game), lang))  # fmt: skip
 
 

@@ -1,12 +1,12 @@
 """What the kit builder (``python -m companion.kit``) says, in French and English: its
 help, what it wrote or found different, and why a pin map or a game's mat cannot be
-drawn, under ``cli.kit.`` of the command line's catalogue (`companion.cli_words`), said in
-the command line's language. The kit itself (the BOM, the wiring, the mats' notes) is the
+drawn, under ``cli.kit.`` of the command line's books (`companion.cli_words.books`), said
+in the command line's language. The kit itself (the BOM, the wiring, the mats' notes) is the
 repository's documentation, written in English as the rest of hardware/ and docs/."""
 
 from __future__ import annotations
 
-from companion.cli_words import add_words, said
+from companion.phrasebook import Book
 
 WORDS: dict[str, tuple[str, str]] = {
     "description": ("Écrit le kit du constructeur (nomenclature, schémas de câblage, netlist "
@@ -78,9 +78,10 @@ WORDS: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 """What the kit builder says, each (French, English), under ``cli.kit.``."""
 
-add_words({f"kit.{key}": pair for key, pair in WORDS.items()})
+BOOK = Book("cli.kit.", WORDS)
+"""The kit builder's book (`companion.cli_words.books`)."""
 
 
 def kit_says(name: str, /, **fields: object) -> str:
     """The kit builder's phrase ``name`` in the command line's language."""
-    return said(f"cli.kit.{name}", **fields)
+    return BOOK.say(name, **fields)

@@ -32,7 +32,7 @@ import logging
 import queue
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.contract.game import Aiming, Announcing, TableReferee
 from companion.devices.controls import EdgeFilter, EncoderTurn, Press, press_input, turn_input
@@ -267,7 +267,7 @@ class Service:
     def refresh(self) -> None:
         if self.speaker is not None:
             self.speaker.hear()  # hands its announcement to the sound worker: never blocks
-        overlay: Any = None
+        overlay: object = None
         if self.web is not None:
             published = self.web.publish()
             overlay = self.web.overlay()  # the pairing card, over the game's screen

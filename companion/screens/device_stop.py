@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.screens.common import draw_stop
 from companion.screens.font import sanitize
-from companion.screens.render import Pen, draw_stop, register_renderer
+from companion.screens.pen import Pen
 from companion.screens.text import DEFAULT_LANGUAGE
 
 _DEVICES = {
@@ -58,6 +59,3 @@ def stop_text(device: str, lang: str = DEFAULT_LANGUAGE) -> str:
 
 def render_device_stop(pen: Pen, screen: DeviceStopScreen, lang: str) -> None:
     draw_stop(pen, stop_text(screen.device, lang), lang)
-
-
-register_renderer(DeviceStopScreen, render_device_stop)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.screens.font import INK, PAPER, wrap
-from companion.screens.render import LINE, WIDTH, Pen, register_renderer
+from companion.screens.pen import LINE, WIDTH, Pen
 from companion.screens.text import phrase
 
 
@@ -40,6 +40,3 @@ def render_damage(pen: Pen, screen: JournalDamageScreen, lang: str) -> None:
     pen.centered(1, phrase("damage.title", lang), fill=PAPER)
     lines = wrap(damage_text(screen, lang), WIDTH, max_lines=6)
     pen.paragraph(12 + (52 - LINE * len(lines)) // 2, lines, center=True)
-
-
-register_renderer(JournalDamageScreen, render_damage)

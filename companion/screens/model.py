@@ -1,7 +1,7 @@
 """What every game's screens share, as plain data: the menu and refused presses.
 
 A game's screens live in its own package (`companion/games/<game>/screens.py`), drawn by
-renderers it registers with `render.register_renderer`; this module holds only what is not
+renderers its descriptor gives (`Game.screens`); this module holds only what is not
 one game's: the power-on menu's screen, shown before any game exists, and the `Notice` of
 a press that could not count with its `Reason` (the core's `Refusal`, or a game's own
 reasons, kept in the journal's `ignored` events). Nothing here imports a game's rules.

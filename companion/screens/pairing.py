@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 import segno
 
+from companion.screens.common import fit_name
 from companion.screens.font import LARGE, SMALL, sanitize
-from companion.screens.render import HEIGHT, WIDTH, Pen, fit_name, register_renderer
+from companion.screens.pen import HEIGHT, WIDTH, Pen
 
 _TEXT = {
     "fr": {"title": "Jumeler", "any": "un téléphone", "seat": "{name}"},
@@ -66,6 +67,3 @@ def render_pairing(pen: Pen, screen: PairingScreen, lang: str) -> None:
     pen.centered(22, screen.code[:3], LARGE, left=left)
     pen.centered(38, screen.code[3:], LARGE, left=left)
     pen.centered(HEIGHT - SMALL.height, screen.address[: WIDTH // 6])
-
-
-register_renderer(PairingScreen, render_pairing)

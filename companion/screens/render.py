@@ -1,8 +1,8 @@
 """Draw screens on the 128x64 1-bit console, whatever the game.
 
-A renderer per screen kind (the core's: the power-on menu's here, its other screens'
-registered by their modules, `register_renderer`; a game's: its descriptor's
-`Game.screens`, asked when one of its screens is first drawn), a dispatcher `draw` for
+A renderer per screen kind (the core's: a table declared here once, `RENDERERS`; a
+game's: its descriptor's `Game.screens`, asked when one of its screens is first drawn),
+a dispatcher `draw` for
 any of them, `show` to put a screen on any luma device
 through `luma.core.render.canvas`, and `frame` for the picture itself (rendered through
 luma's own `dummy` device, so tests and transcripts see exactly what a real SSD1306 would
@@ -17,7 +17,6 @@ hat or a hand. All words come from `text.py`; every glyph from `font.py`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -26,68 +25,26 @@ from luma.core.render import canvas
 from PIL import Image, ImageDraw
 
 from companion import games
-from companion.contract.game import Game, Renderer
-from companion.screens.font import (
-    ELLIPSIS,
-    INK,
-    LARGE,
-    PAPER,
-    SMALL,
-    Box,
-    Font,
-    ellipsize,
-    sanitize,
-    wrap,
-)
-from companion.screens.model import MenuScreen, Notice
+from companion.contract.game import Drawing, Game, Renderer, drawings
+from companion.screens.common import draw_notice, draw_stop, fit_name
+from companion.screens.device_stop import DeviceStopScreen, render_device_stop
+from companion.screens.font import INK, PAPER, Box, ellipsize, sanitize, wrap
+from companion.screens.journal_damage import JournalDamageScreen, render_damage
+from companion.screens.model import MenuScreen
+from companion.screens.pairing import PairingScreen, render_pairing
 from companion.screens.pen import HEIGHT, LINE, SIZE, WIDTH, Pen
-from companion.screens.text import (
-    DEFAULT_LANGUAGE,
-    check_lang,
-    notice_reason,
-    notice_title,
-    phrase,
-    seat_name,
-)
+from companion.screens.text import DEFAULT_LANGUAGE, check_lang, phrase
+from companion.screens.walk import WalkScreen, render_walk
 
 __all__ = [
-    "HEIGHT", "LINE", "RENDERERS", "SIZE", "WIDTH", "Pen", "Renderer", "draw", "draw_notice",
-    "draw_stop", "fit_name", "frame", "game_title", "menu_question", "register_renderer",
-    "render_menu", "renderer_of", "show",
+    "HEIGHT", "LINE", "RENDERERS", "SIZE", "WIDTH", "Drawing", "Pen", "Renderer", "draw",
+    "draw_notice", "drawings",
+    "draw_stop", "fit_name", "frame", "game_title", "menu_question", "render_menu",
+    "renderer_of", "show",
 ]  # fmt: skip
-"""The pen and the screen's size are `companion.screens.pen`'s, named here for the
-renderers that import them with the rest."""
-
-
-def fit_name(make: Callable[[str], str], name: str, width: int, font: Font = SMALL) -> str:
-    """`make(name)`, with `name` cut (ending in an ellipsis) until the result fits `width`."""
-    for keep in range(len(name), 0, -1):
-        text = make(name if keep == len(name) else name[:keep].rstrip() + ELLIPSIS)
-        if font.width(text) <= width:
-            return text
-    return ellipsize(make(ELLIPSIS), width, font)
-
-
-def draw_stop(pen: Pen, fix: str, lang: str) -> None:
-    """A fault, in every game: a big STOP, then what is wrong and how to fix it."""
-    pen.rect((0, 0, WIDTH, 18), fill=INK)
-    pen.centered(2, phrase("fault.stop", lang), LARGE, fill=PAPER)
-    lines = wrap(fix, WIDTH, max_lines=5)
-    pen.paragraph(19 + (45 - LINE * len(lines)) // 2, lines, center=True)
-
-
-def draw_notice(pen: Pen, notice: Notice, names: Sequence[str], lang: str) -> None:
-    """A press that could not count, in every game: whose and which button, inverted,
-    then why."""
-    pen.rect((0, 0, WIDTH, 10), fill=INK)
-    if notice.seat is None:
-        name = phrase("notice.console", lang)
-    else:
-        name = seat_name(names, notice.seat, lang)
-    title = fit_name(lambda s: notice_title(notice, names, lang, name=s), name, WIDTH - 2)
-    pen.centered(1, title, fill=PAPER)
-    lines = wrap(notice_reason(notice, lang), WIDTH, max_lines=6)
-    pen.paragraph(12 + (52 - LINE * len(lines)) // 2, lines, center=True)
+"""The pen and the screen's size are `companion.screens.pen`'s, and what every screen draws
+alike `companion.screens.common`'s, named here for the renderers that import them with the
+rest."""
 
 
 def game_title(name: str) -> str:
@@ -190,17 +147,18 @@ def _triangle(pen: Pen, top: int, *, up: bool, fill: str) -> None:
         pen.rect((WIDTH - 5 - half, top + i, WIDTH - 4 + half, top + i + 1), fill=fill)
 
 
-RENDERERS: dict[type[Any], Renderer] = {MenuScreen: render_menu}
-"""Each of the core's screen kinds and its renderer: the menu's here, the core's other
-screens' (pairing, a damaged journal, a stopped device, the walk) from their own modules.
-A game's are its descriptor's (`Game.screens`)."""
-_GAMES_KINDS: dict[type[Any], Renderer] = {}
+RENDERERS = drawings(
+    Drawing(MenuScreen, render_menu),
+    Drawing(PairingScreen, render_pairing),
+    Drawing(JournalDamageScreen, render_damage),
+    Drawing(DeviceStopScreen, render_device_stop),
+    Drawing(WalkScreen, render_walk),
+)
+"""The core's own screen kinds, which belong to no game, and how each is drawn: the power-on
+menu, the pairing card, a damaged journal's card, a dead device's Stop and the doctor's
+walk. Declared here once; a game's are its descriptor's (`Game.screens`)."""
+_GAMES_KINDS: dict[type, Renderer] = {}
 """The games' screen kinds drawn so far, as their descriptors give them."""
-
-
-def register_renderer(kind: type[Any], renderer: Renderer) -> None:
-    """One of the core's screen kinds and how to draw it (its module calls this once)."""
-    RENDERERS[kind] = renderer
 
 
 def renderer_of(screen: object, game: Game | None = None) -> Renderer:
@@ -222,7 +180,7 @@ def renderer_of(screen: object, game: Game | None = None) -> Renderer:
 
 def draw(
     draw_ctx: ImageDraw.ImageDraw,
-    screen: Any,
+    screen: object,
     lang: str = DEFAULT_LANGUAGE,
     game: Game | None = None,
 ) -> tuple[Box, ...]:
@@ -235,7 +193,9 @@ def draw(
     return tuple(pen.boxes)
 
 
-def show(device: Any, screen: Any, lang: str = DEFAULT_LANGUAGE, game: Game | None = None) -> None:
+def show(
+    device: Any, screen: object, lang: str = DEFAULT_LANGUAGE, game: Game | None = None
+) -> None:
     """Put `screen` (of `game`, as `draw`) on a luma device (ssd1306, sh1106, an emulator,
     `dummy`)."""
     check_lang(lang)
@@ -251,7 +211,7 @@ def _frame_device() -> Any:
     return dummy(width=WIDTH, height=HEIGHT, mode="1")
 
 
-def frame(screen: Any, lang: str = DEFAULT_LANGUAGE, game: Game | None = None) -> Image.Image:
+def frame(screen: object, lang: str = DEFAULT_LANGUAGE, game: Game | None = None) -> Image.Image:
     """The 128x64 mode "1" picture of `screen` (of `game`, as `draw`), as luma's `dummy`
     device received it."""
     device = _frame_device()

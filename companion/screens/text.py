@@ -10,9 +10,10 @@ The catalogue is shared and knows no game: its own phrases are the core's (the m
 refused presses, a seat's default name, a damaged journal...). A game's own phrases are
 its descriptor's (`Game.words`, `console_words`, its facts' `menu_words`): the registry
 adds them (`register_words`) when it loads the game or its facts, so a game's words are
-here whenever the game is used. The command line's words are here too
-(`companion/cli_words.py`, registered as drawn by no screen), so a table says everything
-in one language. How a game says its prompts aloud is its descriptor's (`Game.say`).
+here whenever the game is used. The command line's own words are its books
+(`companion.cli_words.books`), in the same languages, so a table says everything in one
+language; a game's words for the command line and the lab's are here, as drawn by no
+screen. How a game says its prompts aloud is its descriptor's (`Game.say`).
 
 French typography keeps its space before ":", ";", "!" and "?"; the font's `wrap` never
 breaks a line there.
@@ -99,6 +100,7 @@ _PHRASES: dict[str, dict[str, str]] = {
         "damage.title": "Journal abîmé",
         "damage.resumed": "Ligne {line} illisible, mise de côté. Partie reprise à l’entrée {n}.",
         "damage.new_game": "Ligne {line} illisible, mise de côté. Aucune partie à reprendre.",
+        "walk.title": "Vérification",
     },
     "en": {
         "notice.title": "{s}: {control}",
@@ -137,6 +139,7 @@ _PHRASES: dict[str, dict[str, str]] = {
         "damage.title": "Journal damaged",
         "damage.resumed": "Line {line} unreadable, set aside. Game resumed from input {n}.",
         "damage.new_game": "Line {line} unreadable, set aside. No game to resume.",
+        "walk.title": "Table check",
     },
 }
 """The core's phrases, then every registered game's (`register_words`)."""
@@ -144,15 +147,15 @@ _PHRASES: dict[str, dict[str, str]] = {
 _OWNERS: dict[str, frozenset[str]] = {}
 """Which keys each game registered (the tests check every one against the font)."""
 _UNDRAWN: set[str] = set()
-"""The keys no screen draws: the command line's words (`companion/cli_words.py`, a game's
-options and printables), which need neither the font nor the OLED's boxes."""
+"""The keys no screen draws: the command line's (a game's options and printables, the
+lab's names and notes), which need neither the font nor the OLED's boxes."""
 
 
 def register_words(
     owner: str, table: Mapping[str, Mapping[str, str]], *, drawn: bool = True
 ) -> None:
-    """Add phrases, the same keys in every language of the catalogue: the command line's
-    (`companion/cli_words.py`), or a game's (the registry, with its descriptor's words);
+    """Add phrases, the same keys in every language of the catalogue: a game's (the
+    registry, with its descriptor's words), or the lab's (`companion.cli_words.add_words`);
     `drawn=False` for words no screen draws (the command line's). A key the core or
     another game already says otherwise is a ValueError, so two games never share a key by
     accident."""
@@ -179,7 +182,11 @@ def registered_words() -> dict[str, frozenset[str]]:
 def phrase(key: str, lang: str = DEFAULT_LANGUAGE, /, **fields: object) -> str:
     """One catalogue entry, filled in; a French one writes its numbers as French does
     (`number`). An unknown key is a KeyError (a programming error)."""
-    template = _PHRASES[check_lang(lang)][key]
+    return fill(_PHRASES[check_lang(lang)][key], lang, fields)
+
+
+def fill(template: str, lang: str, fields: Mapping[str, object]) -> str:
+    """`template` filled in with `fields`, its numbers written as `lang` writes them."""
     if lang == "fr" and (_numeric(template) or any(isinstance(v, float) for v in fields.values())):
         return _FRENCH_NUMBERS.vformat(template, (), fields)
     return template.format(**fields)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any
 
 from companion import games
+from companion.cli_words import said_in
 from companion.contract.game import TableReferee
 from companion.journal import Input, PressInput, Setup, SpotInput, TickInput
 from companion.screens.render import frame
@@ -34,7 +35,7 @@ def seat_of(word: str, seats: Sequence[str], lang: str) -> int:
     if word.lower() in names:
         return names.index(word.lower())
     if not word.isdigit() or not 1 <= int(word) <= len(names):
-        raise ValueError(phrase("cli.console.no_seat", lang, word=repr(word), n=len(names),
+        raise ValueError(said_in("cli.console.no_seat", lang, word=repr(word), n=len(names),
                                 names=", ".join(seats)))  # fmt: skip
     return int(word) - 1
 
@@ -43,7 +44,7 @@ class UnknownCommand(ValueError):
     """A verb no command of the console has."""
 
     def __init__(self, verb: str, lang: str) -> None:
-        super().__init__(phrase("cli.console.unknown", lang, verb=repr(verb)))
+        super().__init__(said_in("cli.console.unknown", lang, verb=repr(verb)))
 
 
 Act = Callable[[str, list[str]], "bool | None"]
@@ -62,7 +63,7 @@ def obey(line: str, out: IO[str], act: Act, show: Callable[[], None],
         try:
             words = shlex.split(line)
         except ValueError:  # shlex's own words, English: an unclosed quote
-            raise ValueError(phrase("cli.console.quote", lang)) from None
+            raise ValueError(said_in("cli.console.quote", lang)) from None
         if not words:
             return True
         verb, args = words[0].lower(), words[1:]
@@ -71,10 +72,10 @@ def obey(line: str, out: IO[str], act: Act, show: Callable[[], None],
         if act(verb, args):
             return True
     except IndexError:
-        print(phrase("cli.console.missing", lang), file=out)
+        print(said_in("cli.console.missing", lang), file=out)
         return True
     except (ValueError, KeyError) as exc:
-        refused = phrase("cli.console.refused", lang, why=exc)
+        refused = said_in("cli.console.refused", lang, why=exc)
         print(fill(refused, columns_of(out) - 1, "", "  "), file=out)
         return True
     show()
@@ -196,7 +197,7 @@ def hands_lines(referee: TableReferee, lang: str) -> list[str]:
     }
     counts.pop("", None)
     if not counts:
-        return ["  " + phrase("cli.console.empty_hands", lang)]
+        return ["  " + said_in("cli.console.empty_hands", lang)]
     return [
         fill(f"{name}: " + ", ".join(f"{key} {value[seat]}" for key, value in counts.items()), 79)
         for seat, name in enumerate(names)
@@ -205,7 +206,7 @@ def hands_lines(referee: TableReferee, lang: str) -> list[str]:
 
 def _count_name(game: str, key: str, lang: str) -> str:
     if key == "hands":
-        return phrase("cli.console.in_hand", lang)
+        return said_in("cli.console.in_hand", lang)
     try:
         return phrase(f"{game}.hands.{key}", lang)
     except KeyError:  # a game that names none of its counts
@@ -217,9 +218,9 @@ def wait_seconds(word: str, lang: str) -> float:
     try:
         seconds = float(word)
     except ValueError:
-        raise ValueError(phrase("cli.console.wait", lang, word=repr(word))) from None
+        raise ValueError(said_in("cli.console.wait", lang, word=repr(word))) from None
     if seconds < 0:
-        raise ValueError(phrase("cli.console.forward", lang))
+        raise ValueError(said_in("cli.console.forward", lang))
     return seconds
 
 
@@ -274,7 +275,7 @@ class SpotConsole:
 
     def square(self, word: str) -> int:
         if not word.isdigit() or not 1 <= int(word) <= self.squares:
-            raise ValueError(phrase("cli.console.no_square", self.lang, word=repr(word),
+            raise ValueError(said_in("cli.console.no_square", self.lang, word=repr(word),
                                     n=self.squares))  # fmt: skip
         return int(word)
 
@@ -307,7 +308,7 @@ class SpotConsole:
         when the next hand movement may come."""
         before = self.where(uid)
         if before == spot:
-            raise ValueError(phrase("cli.console.lies_there", self.lang, tag=self.name(uid)))
+            raise ValueError(said_in("cli.console.lies_there", self.lang, tag=self.name(uid)))
         if before is not None:
             self.spots[before].remove(uid)
             self.report(t, before)
@@ -325,11 +326,11 @@ class SpotConsole:
         """One tag (or, None, every tag) taken off a spot, then judged."""
         if uid is None:
             if not self.spots[spot]:
-                raise ValueError(phrase("cli.console.nothing_there", self.lang))
+                raise ValueError(said_in("cli.console.nothing_there", self.lang))
             self.spots[spot] = []
         else:
             if uid not in self.spots[spot]:
-                raise ValueError(phrase("cli.console.not_there", self.lang, tag=self.name(uid)))
+                raise ValueError(said_in("cli.console.not_there", self.lang, tag=self.name(uid)))
             self.spots[spot].remove(uid)
         self.report(t, spot)
         self.settle()
@@ -373,10 +374,10 @@ class SpotConsole:
 
     def print_table(self) -> None:
         for spot, uids in self.spots.items():
-            where = phrase("cli.console.pad" if spot == 0 else "cli.console.square", self.lang,
+            where = said_in("cli.console.pad" if spot == 0 else "cli.console.square", self.lang,
                            n=spot)  # fmt: skip
             what = ", ".join(map(self.name, uids)) or "-"
-            print(phrase("cli.console.lies", self.lang, where=where, what=what), file=self.out)
+            print(said_in("cli.console.lies", self.lang, where=where, what=what), file=self.out)
 
     def stop(self, screen: Any, lang: str) -> str | None:
         """The game's STOP sentence of `screen` (`StopText`); None: no STOP screen."""

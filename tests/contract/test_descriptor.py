@@ -7,11 +7,13 @@ registering it."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
 import pickle
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from companion import games
-from companion.cli_words import speaking, text_of
+from companion.cli_words import books, said_in, speaking, text_of
 from companion.config.pins import EEPROM_PINS, I2C1_PINS, MAX_GPIO
 from companion.devices.registry import KIND
 from companion.games import Game, TableReferee
@@ -32,6 +34,8 @@ from companion.speech import announcement, opening
 from companion.transcript import _FRENCH as CORE_ENGINE_WORDS
 from companion.transcript import describe, shared_line
 from tests.games import TEST_GAME, contract_games, descriptor, playing, registered
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("name", contract_games())
@@ -83,18 +87,19 @@ def test_two_games_declaring_a_family_or_a_button_declare_the_same() -> None:
                 assert buttons[button.name] == button, (name, button.name)
 
 
-def in_a_fresh_interpreter(script: str, asked: object) -> object:
+def in_a_fresh_interpreter(script: str, asked: object, folder: Path | None = None) -> object:
     """What `script` prints (JSON) in an interpreter that loaded nothing of any game, given
-    `asked` pickled on its standard input: a game's screens unpickled there load its screen
-    module alone, as a replay or a page that never started the game's referee would."""
-    root = Path(__file__).resolve().parents[2]
+    `asked` pickled on its standard input (and `folder` on its path): a game's screens
+    unpickled there load its screen module alone, as a replay or a page that never started
+    the game's referee would."""
     # The games of this run (a game copied elsewhere, tests/contract/test_new_game.py) too.
-    path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p)
+    paths = (str(folder) if folder else "", str(ROOT), os.environ.get("PYTHONPATH"))
+    path = os.pathsep.join(p for p in paths if p)
     games_asked = os.environ.get("COMPANION_GAMES") or TEST_GAME
     env = dict(os.environ, COMPANION_GAMES=games_asked, PYTHONPATH=path)
     script = "import json, pickle, sys\n" + script
     fresh = subprocess.run([sys.executable, "-c", script], input=pickle.dumps(asked),
-                           capture_output=True, check=True, env=env, cwd=root)  # fmt: skip
+                           capture_output=True, check=True, env=env, cwd=ROOT)  # fmt: skip
     return json.loads(fresh.stdout)
 
 
@@ -203,67 +208,87 @@ def test_a_games_say_says_its_prompts_and_refuses_another_kind(name: str) -> Non
         game.say((), names, "fr", steps[0][1])
 
 
-CORE_TABLES = """
-import importlib, pkgutil
-from companion import transcript
-from companion.screens import render, text
-tables = {"engine words": transcript._FRENCH, "sayers": getattr(text, "_SAYERS", {}),
-          "renderers": render.RENDERERS}
-def seen(): return {name: repr(table) for name, table in tables.items()}
-before = seen()
+IMPORTED = """
+import importlib, importlib.util, os
+from pathlib import Path
+os.environ.pop("COMPANION_GAMES")  # no game is registered but by what an import does
 package = pickle.load(sys.stdin.buffer)
-for found in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."):
-    importlib.import_module(found.name)
-print(json.dumps(sorted(name for name, table in seen().items() if table != before[name])))
+folder = Path(importlib.util.find_spec(package).submodule_search_locations[0])
+found = [".".join((package, *p.relative_to(folder).with_suffix("").parts))
+         for p in sorted(folder.rglob("*.py"))]
+modules = [m.removesuffix(".__init__") for m in found if not m.endswith("__main__")]
+from companion.screens import text
+TABLES = {  # each table a registry fills, by its module, and what it holds before it loads
+    "companion.screens.text": (lambda m: (
+        sorted(k for k in m._PHRASES["fr"] if not k.startswith("cli.lab.")), sorted(m._OWNERS)),
+        None),  # None: declared as the module loads, compared once it is loaded
+    "companion.games": (lambda m: (sorted(m._REGISTRY), sorted(m._BUILT_IN_GAMES)), ([], [])),
+    "companion.screens.render": (lambda m: (sorted(map(repr, m.RENDERERS)),
+                                            sorted(map(repr, m._GAMES_KINDS))), None),
+    "companion.transcript": (lambda m: repr(m._FRENCH), None),
+}
+def seen():
+    return {name: repr(read(sys.modules[name]) if name in sys.modules else empty)
+            for name, (read, empty) in TABLES.items() if name in sys.modules or empty}
+filled = {}
+for module in modules:
+    before = seen()
+    importlib.import_module(module)
+    after = seen()
+    changed = sorted(name for name in before if after.get(name) != before[name])
+    if changed:
+        filled[module] = changed
+print(json.dumps(filled))
 """
-"""The core's tables that importing every module of a game's package changed."""
+"""The modules of a package, each imported in turn in a fresh interpreter (the package
+first), whose import changed a table some registry fills: the catalogue's phrases and
+their owners, the games' registry, the renderers, the engine words (a table is compared
+once its module is loaded). The lab's words (``cli.lab.``: its report's names and notes,
+which a game's lab part adds as the lab loads it) are left out."""
 
 
 @pytest.mark.parametrize("name", contract_games())
-def test_importing_a_games_modules_fills_no_table_of_the_core(name: str) -> None:
+def test_importing_a_games_modules_fills_no_table(name: str) -> None:
     """A game gives the core its parts through its descriptor's typed fields, never by
-    filling a table of the core as a side effect of importing one of its modules (which a
-    replay, a page or a speech path that never imported that module would miss): an
-    interpreter that imports every module of the game's package leaves them as it found
-    them. A game's engine words are its own and say no name the core says otherwise."""
+    filling a table as a side effect of importing one of its modules (which a replay, a
+    page or a speech path that never imported that module would miss), and never
+    registers itself: the registry takes its descriptor, and adds its words, as it loads
+    it. An interpreter that imports the game's package, then each of its modules, leaves
+    every table as it found it. A game's engine words are its own and say no name the core
+    says otherwise."""
     game = descriptor(name)
     package = game.referee.__module__.rpartition(".")[0]
-    assert in_a_fresh_interpreter(CORE_TABLES, package) == []
+    assert in_a_fresh_interpreter(IMPORTED, package) == {}
     for group, words in game.engine_words.items():
         assert not set(words) & set(CORE_ENGINE_WORDS.get(group, {})), group
 
 
-IMPORTED_WORDS = """
-import importlib, os, pkgutil
-os.environ.pop("COMPANION_GAMES")  # the game is registered only by its own module's import
-from companion import games
-from companion.screens import text
-import companion.config.words, companion.devices.words, companion.kit.words, companion.lab.words
-package = pickle.load(sys.stdin.buffer)
-def said(): return {key for key in text._PHRASES["fr"] if not key.startswith("cli.lab.")}
-filled = []
-found = pkgutil.walk_packages(importlib.import_module(package).__path__, package + ".")
-for module in (package + ".words", *(f.name for f in found)):
-    before, held = said(), len(games._REGISTRY)
-    importlib.import_module(module)
-    if said() != before and len(games._REGISTRY) == held:
-        filled.append(module)
-print(json.dumps(filled))
-"""
-"""The modules of a game's package whose import added phrases to the catalogue though it
-registered no descriptor (the registry adds a descriptor's words as it takes it). The
-core's own words come first; the lab's (``cli.lab.``: its report's names and notes, which
-a game's lab part adds when the lab loads it) are not the catalogue's screens' words."""
+def test_importing_any_module_of_the_companion_fills_no_table() -> None:
+    """The core's own screens and words, which belong to no game (the menu, the pairing
+    card, a damaged journal, the command line's messages), are tables declared once, not
+    filled by importing the module that draws or says them: importing every module of
+    `companion` in turn, in a fresh interpreter, leaves every table as it found it."""
+    assert in_a_fresh_interpreter(IMPORTED, "companion") == {}
 
 
-@pytest.mark.parametrize("name", contract_games())
-def test_importing_a_games_words_fills_no_catalogue(name: str) -> None:
-    """A game's phrases are its descriptor's (`Game.words`, `console_words`, its facts'
-    `menu_words`), added by the registry, never by importing a module of the game: in a
-    fresh interpreter, its `words` module and every other module that registers no
-    descriptor leave the shared catalogue as they found it."""
-    package = descriptor(name).referee.__module__.rpartition(".")[0]
-    assert in_a_fresh_interpreter(IMPORTED_WORDS, package) == []
+def test_a_game_that_registers_itself_on_import_fails_the_import_check(tmp_path: Path) -> None:
+    """The check above sees a game whose module registers it as it is imported (as every
+    game did before the registry took them): the test game, copied, whose `game` module
+    registers its descriptor."""
+    package = tmp_path / "selfmade"
+    shutil.copytree(ROOT / "tests" / "games" / "tally", package,
+                    ignore=shutil.ignore_patterns("__pycache__"))  # fmt: skip
+    module = package / "game.py"
+    source = module.read_text(encoding="utf-8")
+    assert source.count("\nTALLY = Game(") == 1 and source.endswith("\n)\n")
+    mutant = source.replace("\nTALLY = Game(", "\nTALLY = games.register(Game(") + ")\n"
+    mutant = mutant.replace(
+        "\nfrom __future__ import annotations\n",
+        "\nfrom __future__ import annotations\nfrom companion import games\n",
+    )
+    module.write_text(mutant, encoding="utf-8")
+    filled = in_a_fresh_interpreter(IMPORTED, "selfmade", tmp_path)
+    assert filled == {"selfmade": ["companion.games", "companion.screens.text"]}, filled
 
 
 LOADED_WORDS = """
@@ -320,6 +345,20 @@ def test_no_two_games_say_one_key_otherwise() -> None:
                     assert first[1] == text, (key, lang, first[0], name)
     for (lang, key), (name, text) in said.items():
         assert catalogue._PHRASES[lang][key] == text, (name, key)
+
+
+def test_a_game_never_says_a_word_of_the_command_line_otherwise() -> None:
+    """The command line's books (`companion.cli_words.books`) share no key, and a game whose
+    words say one of their keys otherwise is refused as it is registered."""
+    keys = [key for book in books() for key in book.keyed()]
+    assert len(keys) == len(set(keys))
+    with registered(TEST_GAME) as found:
+        words = {"fr": {"cli.none": "rien du tout"}, "en": {"cli.none": "nothing at all"}}
+        talkative = dataclasses.replace(found["tally"], name="talkative", console_words=words)
+        with pytest.raises(ValueError, match="'cli.none' is already said otherwise"):
+            games.register(talkative)
+        same = {lang: {"cli.none": said_in("cli.none", lang)} for lang in LANGUAGES}
+        games.register(dataclasses.replace(talkative, console_words=same))
 
 
 @pytest.mark.parametrize("name", contract_games())

@@ -45,7 +45,7 @@ def test_a_game_offers_its_printables_with_its_own_options(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "pads.txt"
-    with registered("tests.games.tally") as found:  # imported here: it registers itself
+    with registered("tests.games.tally") as found:
         games.register(dataclasses.replace(found["tally"], name="tallypads", printables=PADS))
         code, stdout, err = run(capsys, "deck", "tallypads", "--out", str(out), "--copies", "3")
         assert (code, err) == (0, "")

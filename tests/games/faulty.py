@@ -6,14 +6,13 @@ scores, so the tests of a journal whose referee could not apply a line (docs/jou
 "Checksums and damage") do not depend on a bug existing: the line is named, never
 quoted; the exception's text (a tag's UID here) reaches no log, note or message; and the
 game resumed is the lines before it on a new referee, not the half-changed one. Set
-`COMPANION_GAMES=tests.games.faulty` (or `tests.games.registered`) to play it.
+`COMPANION_GAMES=tests.games.faulty` to play it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
-from companion.games import register
 from companion.journal import PressInput
 from tests.games.tally import TALLY, TallyReferee
 
@@ -33,6 +32,4 @@ class FaultyReferee(TallyReferee):
         super().press(press)
 
 
-FAULTY = register(
-    dataclasses.replace(TALLY, name="faulty", title="Faulty", referee=FaultyReferee, lab=None)
-)
+FAULTY = dataclasses.replace(TALLY, name="faulty", title="Faulty", referee=FaultyReferee, lab=None)

@@ -3,7 +3,9 @@ showing the very frames of the screens module."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -11,12 +13,14 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
+from companion import games
 from companion.config.model import DisplayConfig
 from companion.devices.display import Display, check_display, make_device
 from companion.games.passpass.referee import PassPassReferee
 from companion.games.passpass.screens import Screen
 from companion.journal import TickInput
-from companion.screens.render import Pen, frame, register_renderer
+from companion.screens.render import Pen, frame
+from tests.games import TEST_GAME, registered
 from tests.pi.conftest import simulated_game
 
 
@@ -77,10 +81,19 @@ def draw_sand(pen: Pen, screen: Hourglass | Stopwatch) -> None:
     pen.draw.rectangle((0, 0, int(127 * screen.sand), 7), fill="white")
 
 
-register_renderer(Hourglass, lambda pen, screen, lang: draw_sand(pen, screen))
-register_renderer(Stopwatch, lambda pen, screen, lang: draw_sand(pen, screen))
+@pytest.fixture
+def sand_game() -> Iterator[None]:
+    """A game whose screens are these two, registered for the test (the display draws any
+    registered game's screens, and knows none)."""
+    sand = {
+        kind: lambda pen, screen, lang: draw_sand(pen, screen) for kind in (Hourglass, Stopwatch)
+    }
+    with registered(TEST_GAME) as found:
+        games.register(dataclasses.replace(found["tally"], name="sand", screens=lambda: sand))
+        yield
 
 
+@pytest.mark.usefixtures("sand_game")
 def test_any_screen_that_ticks_is_throttled_within_one_moment_only() -> None:
     device = Recorder()
     now = [0.0]

@@ -2,6 +2,6 @@
 
 `rules/` is the pure engine, `referee` judges a real table's inputs, `screens` draws its
 OLED, `bots`, `sim` and `console` play it, `lab` and `fast/` measure it, and `game`
-registers its `Game` descriptor. Nothing is imported here, so that importing one part
+defines its `Game` descriptor. Nothing is imported here, so that importing one part
 does not load the others.
 """

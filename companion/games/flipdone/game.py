@@ -14,7 +14,7 @@ from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.contract.game import joined
-from companion.games import Game, Renderer, TokenFamily, register
+from companion.games import Game, Renderer, TokenFamily
 from companion.games.flipdone import words
 from companion.games.flipdone.facts import FACTS
 from companion.games.flipdone.page import page_view
@@ -114,36 +114,34 @@ def console(session: Any, lines: Any, out: IO[str], lang: str) -> int:
     return run_console(session, lines, out, lang, echo=echo)
 
 
-FLIPDONE = register(
-    Game(
-        **FACTS.fields(),
-        default_seats=PLAYERS,
-        referee=referee,
-        check=check,
-        spots=lambda seats, layout: SQUARES,
-        mat=lambda seats, layout: GRID,
-        tokens=tokens,
-        simulated_setup=simulated_setup,
-        simulate=simulate,
-        bots=BOTS,
-        console=console,
-        describe=describe,
-        engine_words=words.ENGINE_WORDS,
-        words=words.PHRASES,
-        console_words=joined(words.CONSOLE_WORDS, words.ENROLL_WORDS),
-        say=say,
-        screens=screens,
-        voice=VOICE,
-        controls=("choose", "back"),
-        token_families=(
-            TokenFamily(
-                "card", "(?:[A2-9TJQK]|10)[SHDC]", "flipdone.cli.card_kinds", "flipdone.cli.card"
-            ),
+FLIPDONE = Game(
+    **FACTS.fields(),
+    default_seats=PLAYERS,
+    referee=referee,
+    check=check,
+    spots=lambda seats, layout: SQUARES,
+    mat=lambda seats, layout: GRID,
+    tokens=tokens,
+    simulated_setup=simulated_setup,
+    simulate=simulate,
+    bots=BOTS,
+    console=console,
+    describe=describe,
+    engine_words=words.ENGINE_WORDS,
+    words=words.PHRASES,
+    console_words=joined(words.CONSOLE_WORDS, words.ENROLL_WORDS),
+    say=say,
+    screens=screens,
+    voice=VOICE,
+    controls=("choose", "back"),
+    token_families=(
+        TokenFamily(
+            "card", "(?:[A2-9TJQK]|10)[SHDC]", "flipdone.cli.card_kinds", "flipdone.cli.card"
         ),
-        lab=lab,
-        engine=ENGINE,
-        page_view=page_view,
-        page_assets=resources.files("companion.games.flipdone") / "static",
-        virtual=virtual,
-    )
+    ),
+    lab=lab,
+    engine=ENGINE,
+    page_view=page_view,
+    page_assets=resources.files("companion.games.flipdone") / "static",
+    virtual=virtual,
 )

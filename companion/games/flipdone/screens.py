@@ -39,10 +39,11 @@ from companion.screens.render import (
     HEIGHT,
     LINE,
     WIDTH,
+    Drawing,
     Pen,
-    Renderer,
     draw_notice,
     draw_stop,
+    drawings,
     fit_name,
 )
 from companion.screens.text import (
@@ -418,11 +419,11 @@ __all__ = [
 ]  # fmt: skip
 
 
-SCREENS: dict[type, Renderer] = {
-    FdBoardScreen: render_board,
-    FdFaultScreen: render_fault,
-    FdNoticeScreen: render_notice,
-    FdPhaseEndScreen: render_phase_end,
-    FdGameOverScreen: render_game_over,
-}
+SCREENS = drawings(
+    Drawing(FdBoardScreen, render_board),
+    Drawing(FdFaultScreen, render_fault),
+    Drawing(FdNoticeScreen, render_notice),
+    Drawing(FdPhaseEndScreen, render_phase_end),
+    Drawing(FdGameOverScreen, render_game_over),
+)
 """Its screen kinds and how each is drawn: its descriptor's `screens`."""

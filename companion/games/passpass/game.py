@@ -9,7 +9,7 @@ from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
 from companion.contract.game import joined
-from companion.games import Button, Facts, Game, Renderer, RuleOption, TokenFamily, register
+from companion.games import Button, Facts, Game, Renderer, RuleOption, TokenFamily
 from companion.games.passpass import facts, words
 from companion.games.passpass.page import page_view
 from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_config
@@ -153,5 +153,5 @@ def _descriptor(rules: RuleSet, shown: Facts, default_seats: int) -> Game:
     )
 
 
-PTIPASSPASS = register(_descriptor(RULESETS["ptipasspass"], facts.PTIPASSPASS, 4))
-PHIPASSPASS = register(_descriptor(RULESETS["phipasspass"], facts.PHIPASSPASS, 3))
+PTIPASSPASS = _descriptor(RULESETS["ptipasspass"], facts.PTIPASSPASS, 4)
+PHIPASSPASS = _descriptor(RULESETS["phipasspass"], facts.PHIPASSPASS, 3)

@@ -7,9 +7,9 @@ names; the extra fields are public too: a verdict event, a prompt (`passpass_pro
 a fault, a refused press. Nothing here can hold a hat's contents or a hand, so no screen
 can leak one.
 
-Each screen kind has one renderer, registered with `render.register_renderer` when this
-module is imported, so whoever holds one of these screens can draw it with `render.draw`
-or `render.frame`. All words come from `words.py`; every glyph from `font.py`. Long prompts
+Each screen kind has one renderer (`SCREENS`, which the game's descriptor gives the
+registry), so whoever holds one of these screens can draw it with `render.draw` or
+`render.frame`. All words come from `words.py`; every glyph from `font.py`. Long prompts
 wrap and end with an ellipsis when they run out of lines; long names are cut with an
 ellipsis.
 """
@@ -37,10 +37,11 @@ from companion.screens.render import (
     HEIGHT,
     LINE,
     WIDTH,
+    Drawing,
     Pen,
-    Renderer,
     draw_notice,
     draw_stop,
+    drawings,
     fit_name,
 )
 from companion.screens.text import DEFAULT_LANGUAGE, phrase, seat_name
@@ -349,16 +350,16 @@ def render_game_won(pen: Pen, screen: GameWonScreen, lang: str = DEFAULT_LANGUAG
     pen.centered(50, f"★ {phrase('game.bravo', lang)} ★")
 
 
-SCREENS: dict[type, Renderer] = {
-    StatusScreen: render_status,
-    CountdownScreen: render_countdown,
-    VerdictScreen: render_verdict,
-    InstructionScreen: render_instruction,
-    RevealMapScreen: render_reveal_map,
-    FaultScreen: render_fault,
-    MancheWonScreen: render_manche_won,
-    NoticeScreen: render_notice,
-    RevealMissScreen: render_reveal_miss,
-    GameWonScreen: render_game_won,
-}
+SCREENS = drawings(
+    Drawing(StatusScreen, render_status),
+    Drawing(CountdownScreen, render_countdown),
+    Drawing(VerdictScreen, render_verdict),
+    Drawing(InstructionScreen, render_instruction),
+    Drawing(RevealMapScreen, render_reveal_map),
+    Drawing(FaultScreen, render_fault),
+    Drawing(MancheWonScreen, render_manche_won),
+    Drawing(NoticeScreen, render_notice),
+    Drawing(RevealMissScreen, render_reveal_miss),
+    Drawing(GameWonScreen, render_game_won),
+)
 """Its screen kinds and how each is drawn: its descriptor's `screens`."""

@@ -18,7 +18,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from companion.cli_words import said
 from companion.contract.game import joined
-from companion.games import Button, Game, Printables, Renderer, TokenFamily, register
+from companion.games import Button, Game, Printables, Renderer, TokenFamily
 from companion.games.swiped import words
 from companion.games.swiped.facts import FACTS
 from companion.games.swiped.rules import COLOURS, ENGINE, PLAYERS, SQUARES, Config
@@ -173,40 +173,38 @@ DECK = Printables(
 )
 
 
-SWIPED = register(
-    Game(
-        **FACTS.fields(),
-        default_seats=PLAYERS,
-        referee=referee,
-        check=check,
-        spots=lambda seats, layout: SQUARES,
-        mat=lambda seats, layout: GRID,
-        tokens=tokens,
-        simulated_setup=simulated_setup,
-        simulate=simulate,
-        bots=BOTS,
-        console=console,
-        describe=describe,
-        say=say,
-        screens=screens,
-        voice=VOICE,
-        engine_words=words.ENGINE_WORDS,
-        words=words.PHRASES,
-        console_words=joined(words.CLI_WORDS, words.ENROLL_WORDS),
-        controls=("doublon", "menteur", "aim", "choose", "back"),
-        token_families=(
-            TokenFamily("layout", "[1-9][0-9]*", "swiped.cli.layout_kinds", "swiped.cli.card"),
-            TokenFamily.of_words("cube", COLOURS, "swiped.cli.cube", "sw.colour.{word}"),
-        ),
-        buttons=(  # the table's call buttons: "5 matches!", "I know your card!"
-            Button("doublon", {"fr": "Doublon", "en": "Doublon"}, (4, 17, 27, 22, 5, 6)),
-            Button("menteur", {"fr": "Menteur", "en": "Menteur"}, (14, 15, 18, 23, 24, 25)),
-        ),
-        lab=lab,
-        engine=ENGINE,
-        printables=DECK,
-        page_view=page_view,
-        page_assets=resources.files("companion.games.swiped") / "static",
-        virtual=virtual,
-    )
+SWIPED = Game(
+    **FACTS.fields(),
+    default_seats=PLAYERS,
+    referee=referee,
+    check=check,
+    spots=lambda seats, layout: SQUARES,
+    mat=lambda seats, layout: GRID,
+    tokens=tokens,
+    simulated_setup=simulated_setup,
+    simulate=simulate,
+    bots=BOTS,
+    console=console,
+    describe=describe,
+    say=say,
+    screens=screens,
+    voice=VOICE,
+    engine_words=words.ENGINE_WORDS,
+    words=words.PHRASES,
+    console_words=joined(words.CLI_WORDS, words.ENROLL_WORDS),
+    controls=("doublon", "menteur", "aim", "choose", "back"),
+    token_families=(
+        TokenFamily("layout", "[1-9][0-9]*", "swiped.cli.layout_kinds", "swiped.cli.card"),
+        TokenFamily.of_words("cube", COLOURS, "swiped.cli.cube", "sw.colour.{word}"),
+    ),
+    buttons=(  # the table's call buttons: "5 matches!", "I know your card!"
+        Button("doublon", {"fr": "Doublon", "en": "Doublon"}, (4, 17, 27, 22, 5, 6)),
+        Button("menteur", {"fr": "Menteur", "en": "Menteur"}, (14, 15, 18, 23, 24, 25)),
+    ),
+    lab=lab,
+    engine=ENGINE,
+    printables=DECK,
+    page_view=page_view,
+    page_assets=resources.files("companion.games.swiped") / "static",
+    virtual=virtual,
 )

@@ -28,10 +28,11 @@ from companion.screens.render import (
     HEIGHT,
     LINE,
     WIDTH,
+    Drawing,
     Pen,
-    Renderer,
     draw_notice,
     draw_stop,
+    drawings,
     fit_name,
 )
 from companion.screens.text import (
@@ -352,10 +353,10 @@ __all__ = [
 ]  # fmt: skip
 
 
-SCREENS: dict[type, Renderer] = {
-    SwBoardScreen: render_board,
-    SwFaultScreen: render_fault,
-    SwNoticeScreen: render_notice,
-    SwGameOverScreen: render_game_over,
-}
+SCREENS = drawings(
+    Drawing(SwBoardScreen, render_board),
+    Drawing(SwFaultScreen, render_fault),
+    Drawing(SwNoticeScreen, render_notice),
+    Drawing(SwGameOverScreen, render_game_over),
+)
 """Its screen kinds and how each is drawn: its descriptor's `screens`."""

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib import resources
 from typing import IO, TYPE_CHECKING, Any
 
-from companion.games import Game, Renderer, register
+from companion.games import Game, Renderer
 from companion.games.vnp import words
 from companion.games.vnp.facts import FACTS
 from companion.games.vnp.rules.config import BOARD_SIZES
@@ -153,31 +153,29 @@ def lab() -> Any:
     return LAB
 
 
-VNP = register(
-    Game(
-        **FACTS.fields(),
-        default_seats=4,
-        referee=referee,
-        check=check,
-        spots=lambda seats, layout: 0,
-        tokens=tokens,
-        simulated_setup=simulated_setup,
-        simulate=simulate,
-        bots=BOTS,
-        console=console,
-        describe=describe,
-        screens=screens,
-        voice=VOICE,
-        words=words.PHRASES,
-        console_words=words.CONSOLE_WORDS,
-        controls=("place", "pass", "hint", "back"),
-        page_view=page_view,
-        page_value=page_value,
-        page_data=PageData(),
-        played_on_page=True,
-        lowest_wins=True,  # VNP-6
-        lab=lab,
-        engine=ENGINE,
-        page_assets=resources.files("companion.games.vnp") / "static",
-    )
+VNP = Game(
+    **FACTS.fields(),
+    default_seats=4,
+    referee=referee,
+    check=check,
+    spots=lambda seats, layout: 0,
+    tokens=tokens,
+    simulated_setup=simulated_setup,
+    simulate=simulate,
+    bots=BOTS,
+    console=console,
+    describe=describe,
+    screens=screens,
+    voice=VOICE,
+    words=words.PHRASES,
+    console_words=words.CONSOLE_WORDS,
+    controls=("place", "pass", "hint", "back"),
+    page_view=page_view,
+    page_value=page_value,
+    page_data=PageData(),
+    played_on_page=True,
+    lowest_wins=True,  # VNP-6
+    lab=lab,
+    engine=ENGINE,
+    page_assets=resources.files("companion.games.vnp") / "static",
 )

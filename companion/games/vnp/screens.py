@@ -39,9 +39,10 @@ from companion.screens.render import (
     HEIGHT,
     LINE,
     WIDTH,
+    Drawing,
     Pen,
-    Renderer,
     draw_notice,
+    drawings,
     fit_name,
 )
 from companion.screens.text import (
@@ -404,9 +405,9 @@ __all__ = [
 ]  # fmt: skip
 
 
-SCREENS: dict[type, Renderer] = {
-    VnpBoardScreen: render_board,
-    VnpNoticeScreen: render_notice,
-    VnpGameOverScreen: render_game_over,
-}
+SCREENS = drawings(
+    Drawing(VnpBoardScreen, render_board),
+    Drawing(VnpNoticeScreen, render_notice),
+    Drawing(VnpGameOverScreen, render_game_over),
+)
 """Its screen kinds and how each is drawn: its descriptor's `screens`."""

@@ -5,7 +5,7 @@ to copy when adding a game (docs/games.md, "Adding a game"): `rules/` is the pur
 under the engine contract (`companion/contract/engine.py`), `referee` judges the table's
 inputs through it, `screens` draws its OLED, `words` says it in both languages, `sim`
 plays a simulated table, `lab` measures it, `static/` draws it on the table's web page,
-and `game` registers its `Game` descriptor.
+and `game` defines its `Game` descriptor.
 Nothing outside this package knows it: set `COMPANION_GAMES=tests.games.tally` and
 `run --sim`, `replay`, `demo`, `lab` and `selfplay` play it, and the contract suite
 (tests/contract/) checks it like every built-in game.

@@ -1,8 +1,8 @@
 """Tally, as the runtime knows it: one `Game` descriptor over its engine (`rules/`), its
 referee, screens and words, its simulated table (`sim`), lab figures (`lab`) and page view
 (`static/`), all in this package, with its tokens' family (what `companion enroll` takes
-and the logs blank) and its seat button (its pins, its labels). Registered when imported
-(COMPANION_GAMES names the package)."""
+and the logs blank) and its seat button (its pins, its labels). Importing it registers
+nothing: the registry takes `TALLY` when it loads the package (COMPANION_GAMES names it)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from companion.games import Button, Game, TokenFamily, Voice, register
+from companion.games import Button, Game, TokenFamily, Voice
 
 from . import words
 from .referee import PASS_TURN, TallyReferee
@@ -54,29 +54,27 @@ def lab() -> LabGame:
     return tally_lab()
 
 
-TALLY = register(
-    Game(
-        name=NAME,
-        title="Tally",
-        seats=SEATS,
-        default_seats=2,
-        referee=TallyReferee,
-        describe=words.describe,
-        words=words.WORDS,
-        screens=lambda: SCREENS,
-        voice=Voice(words.speak),
-        check=check,
-        spots=lambda seats, layout: 1,
-        tokens=tokens,
-        simulated_setup=simulated_setup,
-        simulate=simulate,
-        bots=("any", "passer"),
-        controls=(PASS_TURN,),
-        token_families=(PEBBLES,),
-        buttons=(PASS_BUTTON,),
-        lab=lab,
-        engine=ENGINE,
-        page_view=page_view,
-        page_assets=resources.files(__package__) / "static",
-    )
+TALLY = Game(
+    name=NAME,
+    title="Tally",
+    seats=SEATS,
+    default_seats=2,
+    referee=TallyReferee,
+    describe=words.describe,
+    words=words.WORDS,
+    screens=lambda: SCREENS,
+    voice=Voice(words.speak),
+    check=check,
+    spots=lambda seats, layout: 1,
+    tokens=tokens,
+    simulated_setup=simulated_setup,
+    simulate=simulate,
+    bots=("any", "passer"),
+    controls=(PASS_TURN,),
+    token_families=(PEBBLES,),
+    buttons=(PASS_BUTTON,),
+    lab=lab,
+    engine=ENGINE,
+    page_view=page_view,
+    page_assets=resources.files(__package__) / "static",
 )

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from companion.screens.font import LARGE, wrap
 from companion.screens.model import Notice
-from companion.screens.render import WIDTH, Pen, Renderer, draw_notice
+from companion.screens.render import WIDTH, Drawing, Pen, draw_notice, drawings
 from companion.screens.text import phrase, seat_name
 
 from .words import say
@@ -51,7 +51,7 @@ def render_tally(pen: Pen, screen: TallyScreen, lang: str) -> None:
         pen.text((0, 10 + 9 * seat), line[: WIDTH // 6])
 
 
-SCREENS: dict[type, Renderer] = {
-    TallyScreen: render_tally,
-}
+SCREENS = drawings(
+    Drawing(TallyScreen, render_tally),
+)
 """Its screen kinds and how each is drawn: its descriptor's `screens`."""
