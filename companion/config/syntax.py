@@ -12,7 +12,7 @@ import sys
 import tomllib
 from typing import Any
 
-from companion.cli_words import add_words, said
+from companion.phrasebook import Book
 
 WORDS: dict[str, tuple[str, str]] = {
     # where
@@ -76,7 +76,7 @@ WORDS: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 """Under ``cli.toml.``."""
 
-add_words({f"toml.{key}": pair for key, pair in WORDS.items()})
+BOOK = Book("cli.toml.", WORDS)
 
 _MESSAGES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), key)
@@ -167,4 +167,4 @@ def _named(value: str) -> str:
 
 
 def _say(key: str, /, **fields: object) -> str:
-    return said(f"cli.toml.{key}", **fields)
+    return BOOK.say(key, **fields)
