@@ -64,16 +64,25 @@ _LOW = tuple((1 << (1 << e)) - 1 for e in range(18))
 """_LOW[e]: the 2**e lowest bits set (a 40 x 40 board's 173,485 placements < 2**18)."""
 
 
+_FEW = 3
+"""Set bits few enough, below or above the k-th, to drop one by one instead of halving."""
+
+
 def nth_bit(bits: int, k: int, count: int | None = None) -> int:
     """The index of the k-th set bit (from 0, lowest first) of `bits`: the k-th smallest
     id of a bitset (`count`: its set bits, if known), found by halving at powers of two
     (a few big-int ops, none per set bit): each step counts the upper part, never more
-    than half, and the lower part's count follows from the whole's."""
+    than half, and the lower part's count follows from the whole's. Set bits below or
+    above the k-th, when only a few (`_FEW`), are dropped one by one instead."""
     if count is None:
         count = bits.bit_count()
     base = 0
     e = (bits.bit_length() - 1).bit_length()  # bits < 2 ** (2 ** e)
-    while e > 6:
+    while e > 6 and k >= _FEW:
+        if count - k <= _FEW:  # the k-th is among the last few: drop those above it
+            for _ in range(count - 1 - k):
+                bits ^= 1 << (bits.bit_length() - 1)
+            return base + bits.bit_length() - 1
         e -= 1
         half = 1 << e
         upper = bits >> half
@@ -86,7 +95,7 @@ def nth_bit(bits: int, k: int, count: int | None = None) -> int:
             k -= below
             bits, count = upper, above
             base += half
-    for _ in range(k):  # at most 63 set bits below the k-th
+    for _ in range(k):  # fewer than _FEW set bits below the k-th, or at most 63
         bits &= bits - 1
     return base + (bits & -bits).bit_length() - 1
 
