@@ -38,7 +38,7 @@ from companion.games.vnp.rules import (
     side_scores,
     winners,
 )
-from companion.games.vnp.rules.board import Ids, nth_bit, tables
+from companion.games.vnp.rules.board import nth_bit, tables
 from companion.games.vnp.sim import Habits, VnpSim, make_setup
 from companion.lab.model import GameRecord, Variant
 from companion.lab.variants import load_lab
@@ -116,21 +116,6 @@ def test_nth_bit_is_the_kth_smallest_id() -> None:
         bits = sum(1 << i for i in ids)
         k = rng.randrange(len(ids))
         assert nth_bit(bits, k) == ids[k]
-
-
-@pytest.mark.parametrize("count", [1, 2, 3, 4, 5, 7, 8, 9, 70, 400])
-def test_every_id_of_a_bitset_is_read_in_order(count: int) -> None:
-    """Halving, and dropping the few set bits below or above: each id at its rank, read
-    from an offset below every id (a size's first placement) or not."""
-    rng = random.Random(count)
-    for width in (60, 700, 20_000):
-        ids = sorted(rng.sample(range(width // 3, width), min(count, width - width // 3)))
-        bits = sum(1 << i for i in ids)
-        assert [nth_bit(bits, k, len(ids)) for k in range(len(ids))] == ids
-        assert [nth_bit(bits, k) for k in range(len(ids))] == ids
-        assert list(Ids(bits, width // 3)) == list(Ids(bits)) == ids
-        with pytest.raises(IndexError):
-            Ids(bits, width // 3)[len(ids)]
 
 
 def test_a_decisions_choices_are_its_legal_placements() -> None:
