@@ -135,6 +135,11 @@ SECTIONS: tuple[Section, ...] = (
 )
 
 _COLOUR_INDEX = {str(c): i for i, c in enumerate(COLOURS)}
+_KEYS = tuple(
+    tuple(f"{figure}:{c}" for figure in ("left", "score", "side", "passed", "all_placed", "won"))
+    for c in COLOURS
+)
+"""Per colour, the keys of its counts in a record (`SECTIONS`), in the record's order."""
 
 
 # ---------------------------------------------------------------------- the variant
@@ -279,7 +284,7 @@ def turns_record(
     PASS), as `bots.Played.turns`) and the board it ended with (its scores, VNP-6, VNP-7);
     `seats`: each colour's seat; `choices` as `GameRecord.choices`."""
     shapes = _shapes(config.size)
-    acts = [(colour, 0, 0, 0) if pid == PASS else (colour, *shapes[pid]) for colour, pid in turns]
+    acts = [(colour, 0, 0, 0) if pid == PASS else (colour,) + shapes[pid] for colour, pid in turns]
     over = board.result() if board.over else None
     return _record(players, config, seats, acts, board.over, over, choices)
 
@@ -443,14 +448,14 @@ def _record(
         "all_placed": sum(all_placed),
         "blocked_start": blocked,
     }
-    for colour, name in enumerate(COLOURS):
+    for colour, (left_key, score_key, side_key, passed_key, all_key, won_key) in enumerate(_KEYS):
         side = side_of[colour]
-        counts[f"left:{name}"] = everything - placed[colour]
-        counts[f"score:{name}"] = scores[colour]
-        counts[f"side:{name}"] = side_scores[side]
-        counts[f"passed:{name}"] = passed[colour]
-        counts[f"all_placed:{name}"] = all_placed[colour]
-        counts[f"won:{name}"] = 1 / len(winning) if side in winning else 0
+        counts[left_key] = everything - placed[colour]
+        counts[score_key] = scores[colour]
+        counts[side_key] = side_scores[side]
+        counts[passed_key] = passed[colour]
+        counts[all_key] = all_placed[colour]
+        counts[won_key] = 1 / len(winning) if side in winning else 0
     if finished:
         ordered = sorted(side_scores)
         counts["winning_score"] = ordered[0]
