@@ -210,3 +210,12 @@ def test_every_id_of_a_bitset_is_read_in_order(count: int) -> None:
         assert list(Ids(bits, width // 3)) == list(Ids(bits)) == ids
         with pytest.raises(IndexError):
             Ids(bits, width // 3)[len(ids)]
+
+
+def test_a_lookup_worked_out_item_by_item_has_no_length() -> None:
+    """Before the conflict tables are built, `touching` is worked out per intersection:
+    it cannot say how many there are."""
+    unbuilt = _TablesToBuild(7, Crossing.NEXOS)
+    assert unbuilt.touching[0] == unbuilt.touching_at(0)
+    with pytest.raises(TypeError, match="item by item"):
+        len(unbuilt.touching)
