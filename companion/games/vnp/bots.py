@@ -37,10 +37,11 @@ def random_bot(board: Board, legal: int, rng: random.Random) -> int:
 def largest_bot(board: Board, legal: int, rng: random.Random) -> int:
     """Greedy: a placement of one of the largest pieces it can place (VNP-6 counts the
     segments left), uniformly among those (by id order); PASS when there is none."""
-    for size in board.tables.by_size:
+    t = board.tables
+    for size, first in zip(t.by_size, t.first_of_size, strict=True):
         best = legal & size
         if best:
-            return rng.choice(Ids(best))
+            return rng.choice(Ids(best, first))
     return rng.choice(_PASS_ONLY)
 
 
@@ -104,8 +105,5 @@ def play_game(config: Config, bots: Sequence[Bot], rngs: Sequence[random.Random]
             moves += 1
         pid = bots[colour](board, legal, rngs[colour])
         turns.append((colour, pid))
-        if pid == PASS:
-            board.pass_turn()
-        else:
-            board.place(pid)
+        board.play(pid, legal)
     return Played(board, tuple(turns), (choices, moves))

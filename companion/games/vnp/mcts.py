@@ -78,7 +78,7 @@ def _playout(board: Board, rng: random.Random) -> tuple[float, ...]:
     """The largest-piece-first bot to the end (in place), then each side's value."""
     while not board.over:
         legal = board.legal(board.turn)
-        board.play(largest_bot(board, legal, rng))
+        board.play(largest_bot(board, legal, rng), legal)
     return estimate_values([-t for t in board.side_scores()], MARGIN)
 
 

@@ -28,7 +28,7 @@ from functools import cache
 from typing import TypeVar
 
 from companion.games.vnp.rules.config import ALL_PLACED_BONUS, COLOURS, Config, Crossing
-from companion.games.vnp.rules.pieces import PIECES, BuiltOnRead, Point, geometry
+from companion.games.vnp.rules.pieces import PIECES, TOTAL_SEGMENTS, BuiltOnRead, Point, geometry
 from companion.rules.errors import IllegalAction
 
 _T = TypeVar("_T")
@@ -60,37 +60,57 @@ def ids_of(bits: int) -> tuple[int, ...]:
     return tuple(found.start() for found in re.finditer("1", bin(bits)[:1:-1]))
 
 
-def nth_bit(bits: int, k: int) -> int:
+_LOW = tuple((1 << (1 << e)) - 1 for e in range(18))
+"""_LOW[e]: the 2**e lowest bits set (a 40 x 40 board's 173,485 placements < 2**18)."""
+
+
+_FEW = 3
+"""Set bits few enough, below or above the k-th, to drop one by one instead of halving."""
+
+
+def nth_bit(bits: int, k: int, count: int | None = None) -> int:
     """The index of the k-th set bit (from 0, lowest first) of `bits`: the k-th smallest
-    id of a bitset, found by halving (a few big-int ops, none per set bit)."""
+    id of a bitset (`count`: its set bits, if known), found by halving at powers of two
+    (a few big-int ops, none per set bit): each step counts the upper part, never more
+    than half, and the lower part's count follows from the whole's. Set bits below or
+    above the k-th, when only a few (`_FEW`), are dropped one by one instead."""
+    if count is None:
+        count = bits.bit_count()
     base = 0
-    width = bits.bit_length()
-    while width > 64:
-        half = width >> 1
-        low = bits & ((1 << half) - 1)
-        count = low.bit_count()
-        if k < count:
-            bits = low
-            width = low.bit_length()
+    e = (bits.bit_length() - 1).bit_length()  # bits < 2 ** (2 ** e)
+    while e > 6 and k >= _FEW:
+        if count - k <= _FEW:  # the k-th is among the last few: drop those above it
+            for _ in range(count - 1 - k):
+                bits ^= 1 << (bits.bit_length() - 1)
+            return base + bits.bit_length() - 1
+        e -= 1
+        half = 1 << e
+        upper = bits >> half
+        above = upper.bit_count()
+        below = count - above
+        if k < below:
+            bits &= _LOW[e]
+            count = below
         else:
-            k -= count
-            bits >>= half
+            k -= below
+            bits, count = upper, above
             base += half
-            width = bits.bit_length()
-    for _ in range(k):
+    for _ in range(k):  # fewer than _FEW set bits below the k-th, or at most 63
         bits &= bits - 1
     return base + (bits & -bits).bit_length() - 1
 
 
 class Ids(Sequence[int]):
     """The ids of a bitset as a sorted sequence, read one at a time: what `rng.choice`
-    needs (its length, then one item) without listing every id."""
+    needs (its length, then one item) without listing every id. `first`: no id is below
+    it (the ids of one size, `Tables.first_of_size`), so the bits below are not read."""
 
-    __slots__ = ("bits", "length")
+    __slots__ = ("bits", "first", "length")
 
-    def __init__(self, bits: int) -> None:
-        self.bits = bits
-        self.length = bits.bit_count()
+    def __init__(self, bits: int, first: int = 0) -> None:
+        self.bits = bits >> first
+        self.first = first
+        self.length = self.bits.bit_count()
 
     def __len__(self) -> int:
         return self.length
@@ -98,7 +118,7 @@ class Ids(Sequence[int]):
     def __getitem__(self, k: int) -> int:  # type: ignore[override]
         if not 0 <= k < self.length:
             raise IndexError(k)
-        return nth_bit(self.bits, k)
+        return self.first + nth_bit(self.bits, k, self.length)
 
 
 # ---------------------------------------------------------------- the board's tables
@@ -118,7 +138,8 @@ class Tables:
     built (issue 41: start to ready on a Pi)."""
 
     __slots__ = (
-        "size", "crossing", "count", "full", "piece_of", "keep_piece", "by_size", "keeps",
+        "size", "crossing", "count", "full", "piece_of", "keep_piece", "by_size", "first_of_size",
+        "keeps",
         "covered", "one_by_one", *_CONFLICTS,
     )  # fmt: skip
 
@@ -134,6 +155,8 @@ class Tables:
     """Per piece: every placement but that piece's (a colour places each piece once, VNP-1)."""
     by_size: tuple[int, ...]
     """The placements of the pieces of 4, 3, 2 and 1 segments, largest first."""
+    first_of_size: tuple[int, ...]
+    """The first id of each of `by_size` (a size's placements are consecutive ids)."""
     keeps: list[int]
     """Per placement once computed (0 before): every placement it does not forbid."""
     one_by_one: int
@@ -163,8 +186,10 @@ class Tables:
             span[b.piece] = first, b.first + b.columns * b.rows
         run = [(1 << last) - (1 << first) for first, last in (span[p.index] for p in PIECES)]
         self.keep_piece = tuple(self.full ^ bits for bits in run)
-        self.by_size = tuple(
-            sum(run[p.index] for p in PIECES if p.size == n) for n in range(4, 0, -1)
+        sizes = range(4, 0, -1)
+        self.by_size = tuple(sum(run[p.index] for p in PIECES if p.size == n) for n in sizes)
+        self.first_of_size = tuple(
+            min(span[p.index][0] for p in PIECES if p.size == n) for n in sizes
         )
         self.keeps = [0] * self.count if self.count <= CACHE_LIMIT else []
         self.covered = {}
@@ -448,13 +473,16 @@ class Board:
 
     # ------------------------------------------------------------------ playing
 
-    def place(self, pid: int) -> None:
+    def place(self, pid: int, legal: int | None = None) -> None:
         """The colour to play puts placement `pid` down (VNP-3, VNP-4); IllegalAction,
-        changing nothing, when the rules forbid it."""
+        changing nothing, when the rules forbid it. `legal`: `legal(turn)`, when the
+        caller has just read it (a bot's game), not worked out again."""
         colour = self.turn
         if self.over:
             raise IllegalAction("VNP-6", "the game is over: no colour can place")
-        if not self.legal(colour) >> pid & 1:
+        if legal is None:
+            legal = self.legal(colour)
+        if not legal >> pid & 1:
             raise self.refusal(colour, pid)
         self._put(colour, pid)
         self._next(colour)
@@ -470,26 +498,25 @@ class Board:
         self.passed[colour] = True
         self._next(colour)
 
-    def play(self, pid: int) -> None:
-        """`place(pid)`, or `pass_turn()` for PASS."""
+    def play(self, pid: int, legal: int | None = None) -> None:
+        """`place(pid, legal)`, or `pass_turn()` for PASS."""
         if pid == PASS:
             self.pass_turn()
         else:
-            self.place(pid)
+            self.place(pid, legal)
 
     def _put(self, colour: int, pid: int) -> None:
         t = self.tables
         self.free &= t.keep(pid)
         self.unused[colour] &= t.keep_piece[t.piece_of[pid]]
         reach = self.reach[colour]
+        candidates = self.candidates[colour]
         touching = t.touching
-        added = 0
         for pt in t.points[pid]:
             if not reach >> pt & 1:
                 reach |= 1 << pt
-                added |= touching[pt]
-        if added:
-            self.candidates[colour] |= added
+                candidates |= touching[pt]
+        self.candidates[colour] = candidates
         self.reach[colour] = reach
         self.placed[colour].append(pid)
 
@@ -525,10 +552,15 @@ class Board:
 
     def result(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """The scores per colour, per side, and the winning sides, at once."""
+        piece_of = self.tables.piece_of
         scores = []
-        for colour in range(len(COLOURS)):
-            left = self.left(colour)
-            scores.append(sum(PIECES[k].size for k in left) if left else ALL_PLACED_BONUS)
+        for ids in self.placed:
+            used = {piece_of[pid] for pid in ids}
+            scores.append(
+                ALL_PLACED_BONUS
+                if len(used) == len(PIECES)
+                else TOTAL_SEGMENTS - sum(PIECES[k].size for k in used)
+            )
         totals = [0] * self.config.sides
         for colour, score in enumerate(scores):
             totals[self.config.side_of(colour)] += score

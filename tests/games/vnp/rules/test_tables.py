@@ -5,6 +5,7 @@ ready."""
 
 from __future__ import annotations
 
+import random
 import threading
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from companion.games.vnp.rules.board import (
     Tables,
     _TablesToBuild,
     bits_of,
+    nth_bit,
     tables,
 )
 from companion.games.vnp.rules.pieces import Geometry, _GeometryToPlace
@@ -194,3 +196,27 @@ def test_the_ids_of_a_bitset_read_one_at_a_time_are_its_legal_ids() -> None:
         with pytest.raises(IndexError):
             ids[len(ids)]
     assert list(Ids(state.legal(0))) == list(legal_placements(state, 0))
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 4, 5, 7, 8, 9, 70, 400])
+def test_every_id_of_a_bitset_is_read_in_order(count: int) -> None:
+    """Halving, and dropping the few set bits below or above: each id at its rank, read
+    from an offset below every id (a size's first placement) or not."""
+    rng = random.Random(count)
+    for width in (60, 700, 20_000):
+        ids = sorted(rng.sample(range(width // 3, width), min(count, width - width // 3)))
+        bits = sum(1 << i for i in ids)
+        assert [nth_bit(bits, k, len(ids)) for k in range(len(ids))] == ids
+        assert [nth_bit(bits, k) for k in range(len(ids))] == ids
+        assert list(Ids(bits, width // 3)) == list(Ids(bits)) == ids
+        with pytest.raises(IndexError):
+            Ids(bits, width // 3)[len(ids)]
+
+
+def test_a_lookup_worked_out_item_by_item_has_no_length() -> None:
+    """Before the conflict tables are built, `touching` is worked out per intersection:
+    it cannot say how many there are."""
+    unbuilt = _TablesToBuild(7, Crossing.NEXOS)
+    assert unbuilt.touching[0] == unbuilt.touching_at(0)
+    with pytest.raises(TypeError, match="item by item"):
+        len(unbuilt.touching)

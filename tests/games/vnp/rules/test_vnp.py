@@ -37,6 +37,7 @@ from companion.games.vnp.rules import (
     side_scores,
     winners,
 )
+from companion.games.vnp.rules.board import Board
 from companion.games.vnp.rules.pieces import ends
 from companion.rules.errors import BadInput, IllegalAction
 from tests.games.vnp.rules.helpers import line, pid, position
@@ -88,6 +89,20 @@ def test_vnp_1_a_piece_is_placed_once_per_colour() -> None:
     with pytest.raises(IllegalAction) as exc:
         apply(state, Place(Colour.JAUNE, again))
     assert ruling(exc) == "VNP-1"
+
+
+def test_vnp_1_every_placement_of_a_placed_piece_is_refused_for_it() -> None:
+    """The first and the last placement of a piece's (its ids run on to the next piece's):
+    once jaune placed the piece, each is refused as that piece's (VNP-1)."""
+    config = make_config()
+    piece_of = geometry(config.size).piece_of
+    board = Board(config)
+    board.place(next(i for i in range(len(piece_of)) if board.legal(0) >> i & 1))
+    placed = piece_of[board.placed[0][0]]
+    ids = [i for i, piece in enumerate(piece_of) if piece == placed]
+    assert ids[-1] + 1 < len(piece_of) and piece_of[ids[-1] + 1] != placed
+    for again in (ids[0], ids[-1]):
+        assert board.refusal(0, again).ruling == "VNP-1"
 
 
 # ------------------------------------------------------------------------------ VNP-2
