@@ -167,8 +167,8 @@ class Tally(Watcher):
             self.marked = list(tokens)
             counts = self.counts
             # Lead's own __new__ is Python code: this is the same tuple without its call.
-            scores = tuple(map(float, tokens))
-            self.leads.append(_new(Lead, (counts[PLAYS] + counts[PLACED], scores)))
+            # Tokens are whole: kept as they are (a float apiece costs more than the rest).
+            self.leads.append(_new(Lead, (counts[PLAYS] + counts[PLACED], tuple(tokens))))
 
     # What a lab game's board tells (Watcher): the counters each hook bumps. The tokens
     # are marked before each decision, as the reader marks them before each play's event.
