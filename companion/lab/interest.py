@@ -10,7 +10,11 @@ game took.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
+from functools import partial
+from itertools import groupby
+from operator import attrgetter, is_not
 
 from companion.lab.model import GameRecord, Lead
 
@@ -20,6 +24,10 @@ def leader(scores: Sequence[float]) -> int | None:
     best = max(scores)
     return scores.index(best) if scores.count(best) == 1 else None
 
+
+_AT = attrgetter("at")
+_SOMEONE = partial(is_not, None)
+"""A moment with a leader alone."""
 
 _READ: dict[int, tuple[Sequence[Lead], list[int | None]]] = {}
 """The stories last read and their leaders, by identity: a game's figures read its story
@@ -43,15 +51,8 @@ def leaders(leads: Sequence[Lead]) -> list[int | None]:
 def lead_changes(leads: Sequence[Lead]) -> int:
     """How many times the lead passed from one seat to another (a shared lead in between
     is no change of its own: A, then A and B level, then B is one change)."""
-    changes = 0
-    last: int | None = None
-    for now in leaders(leads):
-        if now is None:
-            continue
-        if last is not None and now != last:
-            changes += 1
-        last = now
-    return changes
+    runs = len(list(groupby(filter(_SOMEONE, leaders(leads)))))  # the leads alone, in turn
+    return max(0, runs - 1)
 
 
 def decided_at(record: GameRecord) -> float | None:
@@ -61,8 +62,10 @@ def decided_at(record: GameRecord) -> float | None:
         return None
     winner = record.winners[0]
     since: int | None = None  # the first moment of the winner's last lead alone
-    for lead, now in zip(record.leads, leaders(record.leads), strict=True):
-        since = (lead.at if since is None else since) if now == winner else None
+    for lead, now in zip(reversed(record.leads), reversed(leaders(record.leads)), strict=True):
+        if now != winner:
+            break
+        since = lead.at
     return None if since is None else min(1.0, since / record.actions)
 
 
@@ -72,8 +75,9 @@ def comeback(record: GameRecord) -> bool | None:
     if len(record.winners) != 1 or not record.leads:
         return None
     winner = record.winners[0]
-    middle = record.actions / 2
-    return any(lead.at > middle and max(lead.scores) > lead.scores[winner] for lead in record.leads)
+    leads = record.leads
+    past = bisect_right(leads, record.actions / 2, key=_AT)  # the moments past the middle
+    return any(max(lead.scores) > lead.scores[winner] for lead in leads[past:])
 
 
 def branching(record: GameRecord) -> float | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import cache
 
 from companion.lab.mcts import parse_kind
 from companion.lab.model import GameRecord, LabGame, ThinkingTable, Variant
@@ -21,7 +22,13 @@ from companion.lab.model import GameRecord, LabGame, ThinkingTable, Variant
 
 def thinks(variant: Variant) -> bool:
     """Whether a variant seats a thinking bot."""
-    return any(parse_kind(kind) is not None for kind in variant.bots)
+    return _thinks(variant.bots)
+
+
+@cache
+def _thinks(bots: tuple[str, ...]) -> bool:
+    """`thinks`, asked at every game of a variant: its seats' answer kept."""
+    return any(parse_kind(kind) is not None for kind in bots)
 
 
 def extend(lab: LabGame, load: Callable[[], ThinkingTable]) -> LabGame:

@@ -101,14 +101,19 @@ def play_with(
     bots = [bot_of(kind, rng) for kind, rng in zip(variant.bots, rngs, strict=True)]
     tally = Tally()
     board = Board(config, seed, tally)
-    choices = tally.choices
+    legal = 0
     while board.stage is not OVER:
         seat = board.turn
-        tally.mark(board.tokens)
-        choices[0] += _choices(board)
+        # The plays board.legal() lists, counted without listing them (the branching
+        # factor): the first element's squares (FD-2), or each card of the hand built on
+        # a free square, paid to flip an element never flipped, or discarded (FD-3);
+        # free squares and elements never flipped are the squares not flipped yet.
+        if board.stage is PLACE_FIRST:
+            legal += SQUARES
+        else:
+            legal += board.hand_sizes[seat] * (SQUARES - board.flips_done + 1)
         board.play(bots[seat](board, rngs[seat]))
-    tally.mark(board.tokens)
-    choices[1] = tally.decisions()
+    tally.choices = [legal, tally.decisions()]
     return record(tally, PLAYERS, config.first)
 
 
@@ -127,14 +132,6 @@ def play_reference(variant: Variant, index: int) -> GameRecord:
         events.extend(happened)
     played = record_of(PLAYERS, config.first, [e.to_json() for e in events])
     return replace(played, choices=(choices[0], choices[1]))
-
-
-def _choices(board: Board) -> int:
-    """How many plays `board.legal()` lists, without listing them (the lab counts them at
-    every play: the branching factor)."""
-    if board.stage is PLACE_FIRST:
-        return SQUARES
-    return len(board.hands[board.turn]) * (len(board.free) + len(board.flippable) + 1)
 
 
 @cache

@@ -31,7 +31,6 @@ from companion.games.flipdone.tally import (
     FLIPS,
     OVERTIME_PHASES,
     PHASES,
-    PLACED,
     PLAYS,
     SEAT_KEYS,
     SKIPS,
@@ -68,11 +67,8 @@ class _Reader:
 
     def read(self, e: Mapping[str, Any]) -> None:
         kind = e.get("kind")
-        counts = self.counts
-        if kind in _PLAYS or kind == "first_element" and e.get("seat") is not None:
-            self.tally.mark(self.tokens)  # as a lab game marks before each play
         if kind == "phase_start":
-            counts[PHASES] += 1
+            self.counts[PHASES] += 1
             self.tally.phase_plays.append(0)
             self.face = [EMPTY] * SQUARES
             self.flipped = [False] * SQUARES
@@ -83,7 +79,7 @@ class _Reader:
         elif kind == "first_element":
             self.face[e["square"] - 1] = _colour(e["card"])
             if e["seat"] is not None:  # FD-2 variant: the first player's decision
-                counts[PLACED] += 1
+                self.tally.placed(self.tokens)
         elif kind == "build":
             self._play(e["seat"], BUILDS, e["square"] - 1)
             self.face[e["square"] - 1] = _colour(e["card"])
@@ -101,7 +97,7 @@ class _Reader:
 
     def _play(self, seat: int, kind: int, square: int = -1) -> None:
         """Count a play (FD-3) and the seats skipped since the last one."""
-        self.tally.play(kind)
+        self.tally.play(kind, self.tokens)
         self.tally.phase_plays[-1] += 1
         after = self.first - 1 if self.last is None else self.last
         skipped = (seat - after - 1) % self.players
@@ -185,10 +181,6 @@ _SCORING = {
     "game_over": _Reader._game_over,
 }
 """Events that a table's `back` cannot take back (they score or end a phase)."""
-
-
-_PLAYS = frozenset(("build", "discard", "flip"))
-"""The events of a play (FD-3)."""
 
 
 def _colour(card: str) -> int:

@@ -26,6 +26,8 @@ from companion.games.flipdone.rules.config import LINES, PLAYERS
 from companion.games.flipdone.rules.config import MANCHE_BONUS as BONUS
 from companion.lab.model import GameRecord, Lead
 
+_new = tuple.__new__
+
 KINDS = ("columns", "rows", "diagonals")
 """The kinds of lines by their value (FD-4): columns 1 point, rows 2, diagonals 3."""
 KIND_OF_LINE: tuple[int, ...] = tuple(
@@ -159,12 +161,17 @@ class Tally(Watcher):
         return self.counts[PLAYS] + self.counts[PLACED]
 
     def mark(self, tokens: list[int]) -> None:
-        """Note the tokens if they changed since the last mark, at the plays made so far."""
-        if not self.leads or self.marked != tokens:
+        """Note the tokens if they changed since the last mark, at the plays made so far
+        (before each decision, and at the end)."""
+        if self.marked != tokens or not self.leads:
             self.marked = list(tokens)
-            self.leads.append(Lead(self.decisions(), tuple(map(float, tokens))))
+            counts = self.counts
+            # Lead's own __new__ is Python code: this is the same tuple without its call.
+            # Tokens are whole: kept as they are (a float apiece costs more than the rest).
+            self.leads.append(_new(Lead, (counts[PLAYS] + counts[PLACED], tuple(tokens))))
 
-    # What a lab game's board tells (Watcher): the counters each hook bumps.
+    # What a lab game's board tells (Watcher): the counters each hook bumps. The tokens
+    # are marked before each decision, as the reader marks them before each play's event.
 
     def phase_started(self, board: Board, card: int) -> None:
         self.counts[PHASES] += 1
@@ -172,21 +179,30 @@ class Tally(Watcher):
 
     def first_placed(self, board: Board, seat: int | None, square: int, card: int) -> None:
         if seat is not None:
-            self.counts[PLACED] += 1
+            self.placed(board.tokens)
+
+    def placed(self, tokens: list[int]) -> None:
+        """FD-2 variant: the phase's first player placed the first element."""
+        self.mark(tokens)
+        self.counts[PLACED] += 1
 
     def built(self, board: Board, seat: int, square: int, card: int) -> None:
-        self.play(BUILDS)
+        self.play(BUILDS, board.tokens)
 
     def flipped(self, board: Board, seat: int, square: int, shown: int, hidden: int) -> None:
-        self.play(FLIPS)
+        self.play(FLIPS, board.tokens)
 
     def discarded(self, board: Board, seat: int) -> None:
-        self.play(DISCARDS)
+        self.play(DISCARDS, board.tokens)
 
-    def play(self, kind: int) -> None:
-        """FD-3: a play of `kind` (BUILDS, FLIPS or DISCARDS); the lines it makes follow."""
-        self.counts[kind] += 1
-        self.counts[PLAYS] += 1
+    def play(self, kind: int, tokens: list[int]) -> None:
+        """FD-3: a play of `kind` (BUILDS, FLIPS or DISCARDS), with the `tokens` before
+        it; the lines it makes follow."""
+        if self.marked != tokens or not self.leads:
+            self.mark(tokens)
+        counts = self.counts
+        counts[kind] += 1
+        counts[PLAYS] += 1
         self.made_now = 0
 
     def line_made(self, board: Board, seat: int, line: int) -> None:
@@ -278,6 +294,7 @@ class Tally(Watcher):
         self.counts[TIES_STANDING] += 1
 
     def game_over(self, board: Board) -> None:
+        self.mark(board.tokens)
         self.finished = True
         self.winners = board.winners
         self.seats[TOKENS] = list(board.tokens)

@@ -11,6 +11,7 @@ records.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from companion.games.passpass.rules.board import DOUBLON, SIZE, Board, Watcher
 from companion.lab.model import GameRecord, Lead
@@ -195,6 +196,11 @@ class Edition:
     rulings: tuple[tuple[str, tuple[int, ...]], ...]
     """Ruling id -> the indices whose sum is how often its special case applied."""
 
+    @cached_property
+    def at(self) -> tuple[int, ...]:
+        """The index of each of `keys` in the counts."""
+        return tuple(map(COUNT_KEYS.index, self.keys))
+
 
 def to_record(
     edition: Edition,
@@ -205,7 +211,7 @@ def to_record(
 ) -> GameRecord:
     """The record of a game: `winner` None when it did not finish."""
     c = tally.counts
-    counts: dict[str, float] = {key: c[COUNT_KEYS.index(key)] for key in edition.keys}
+    counts: dict[str, float] = dict(zip(edition.keys, map(c.__getitem__, edition.at), strict=True))
     counts[CALLS] = c[DOUBLON_CALLS] + c[MENTEUR_CALLS]
     rulings = {
         ruling: total

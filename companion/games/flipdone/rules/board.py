@@ -737,7 +737,7 @@ class Board:
     def _next_turn(self) -> None:
         """A play is done: the turn passes to the next seat holding a card (FD-3), or,
         when nobody can build or flip, the phase ends (FD-9)."""
-        if self.phase_over():
+        if not self.cards or self.flips_done == SQUARES:  # phase_over(), at every play
             self._end_phase()
             return
         sizes = self.hand_sizes
