@@ -141,7 +141,7 @@ def test_rules_one_phase_one_manche_ends_after_one_phase():
         ({"players": 4}, "unknown setting `players`; the settings of Flip Done"),
         ({"phases": "2"}, '`phases` is a whole number of at least 1, not `"2"`'),
         ({"manches": 0}, "`manches` is a whole number of at least 1, not `0`"),
-        ({"first_element": "middle"}, "`first_element` is `\"centre\"` or"),
+        ({"first_element": "middle"}, '`first_element` is `"centre"` or'),
         (
             {"tie_phase_limit": True},
             "`tie_phase_limit` is a whole number of at least 0, not `true`",
