@@ -87,7 +87,6 @@ from companion.journal import PressInput, ResumeInput, Setup
 from companion.referee.pace import (
     PacedReferee,
     SetupError,
-    check_first,
     check_mat_game,
     one_of_rule,
     refused,
@@ -133,7 +132,7 @@ def config_of(setup: Setup, config: Config | None = None) -> Config:
     whole_rule(rules, "tie_phase_limit", 0, none=True)  # None: the book's, no cap (FD-10)
     one_of_rule(rules, "first_element", FirstElement)
     one_of_rule(rules, "manche_tie", MancheTie)
-    check_first(setup)
+    check_mat_game(setup, PLAYERS, "Flip Done")  # the seats and first the engine takes
     return make_config(first=setup.first, deal=Deal.OBSERVED, **values)
 
 

@@ -81,7 +81,6 @@ from companion.journal import PressInput, ResumeInput, Setup
 from companion.referee.pace import (
     PacedReferee,
     SetupError,
-    check_first,
     check_mat_game,
     one_of_rule,
     refused,
@@ -152,7 +151,7 @@ def config_of(setup: Setup, config: Config | None = None) -> Config:
     whole_rule(rules, "claims_per_gap", 1, none=True)  # None: any number
     true_or_false_rule(rules, "claim_before_first_swap")
     one_of_rule(rules, "false_claim", FalseClaim)
-    check_first(setup)
+    check_mat_game(setup, PLAYERS, "Swiped")  # the seats and first the engine takes
     values["false_claim"] = str(values["false_claim"])
     return make_config(first=setup.first, deal=Deal.OBSERVED, **values)
 
