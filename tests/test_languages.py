@@ -478,6 +478,20 @@ def test_config_check_says_every_problem_and_its_summary_in_one_language(
     assert not unsaid, " ".join(sorted(unsaid))
 
 
+def test_every_setup_refusal_has_both_languages_each_in_its_own():
+    """The words of a setup's refusals themselves: the core's and each game's own."""
+    from companion.games.flipdone import words as flipdone
+    from companion.games.passpass import words as passpass
+    from companion.games.swiped import words as swiped
+    from companion.games.vnp import words as vnp
+    from companion.referee.pace import SETUP_WORDS
+
+    own = [{key: (words["fr"][key], text) for key, text in words["en"].items()}
+           for words in (g.SETUP_WORDS for g in (flipdone, passpass, swiped, vnp))]  # fmt: skip
+    wrong = catalogue_mistakes(SETUP_WORDS, *own)
+    assert not wrong, said(wrong)
+
+
 BAD_RULES: dict[str, tuple[str, ...]] = {
     "ptipasspass": ("zzz = 1", "layout = 3", "window_seconds = 99"),
     "phipasspass": ("next_starter = \"winner\"", "doublon_min = -1", "layout = 3"),
