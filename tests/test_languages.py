@@ -333,13 +333,11 @@ BEYOND_A_TEST = {
 """The configuration's words no file here can make `config check` say, and why."""
 NAMED = re.compile(
     r'"[^"]*"|(?<=connues ici : )[^;]*|(?<=known keys here: )[^;]*|\bSeat \d'
-    r"|unknown ptipasspass rules zzz: ptipasspass has no rule settings"
     r"|must be a JSON value, not a date"
 )
 """What a line of `config check` names rather than says: a value of the file, the keys a
 table knows, a seat's default name; and the words it quotes from elsewhere, in English
-whatever the table's: a game's refusal of its rule settings, the journal's refusal of a
-value it cannot record."""
+whatever the table's: the journal's refusal of a value it cannot record."""
 
 
 def bad_configs(tmp: Path) -> list[Path]:
@@ -478,6 +476,60 @@ def test_config_check_says_every_problem_and_its_summary_in_one_language(
     assert set(BEYOND_A_TEST) <= CONFIG_WORDS
     unsaid = CONFIG_WORDS - used - set(BEYOND_A_TEST)
     assert not unsaid, " ".join(sorted(unsaid))
+
+
+def test_every_setup_refusal_has_both_languages_each_in_its_own():
+    """The words of a setup's refusals themselves: the core's and each game's own."""
+    from companion.games.flipdone import words as flipdone
+    from companion.games.passpass import words as passpass
+    from companion.games.swiped import words as swiped
+    from companion.games.vnp import words as vnp
+    from companion.referee.pace import SETUP_WORDS
+
+    own = [{key: (words["fr"][key], text) for key, text in words["en"].items()}
+           for words in (g.SETUP_WORDS for g in (flipdone, passpass, swiped, vnp))]  # fmt: skip
+    wrong = catalogue_mistakes(SETUP_WORDS, *own)
+    assert not wrong, said(wrong)
+
+
+BAD_RULES: dict[str, tuple[str, ...]] = {
+    "ptipasspass": ("zzz = 1", "layout = 3", "window_seconds = 99"),
+    "phipasspass": ("next_starter = \"winner\"", "doublon_min = -1", "layout = 3"),
+    "vnp": ("mode = \"pairs\"", "mode = \"four\"", "size = 3", "crossing = \"never\"",
+            "starts = [[2, 2]]", "undo_placement = \"yes\"", "colours = 3"),
+    "flipdone": ("phases = \"2\"", "manches = 0", "first_element = \"middle\"",
+                 "tie_phase_limit = -1", "players = 4"),
+    "swiped": ("deck_size = 999", "deck_seed = 1.5", "false_claim = \"x\"",
+               "claim_before_first_swap = 1", "claims_per_gap = 0", "claim_mid_swap = 3",
+               "zzz = 1"),
+}  # fmt: skip
+"""For each game, `[game.rules]` its referee refuses: every kind of refusal it words
+(an unknown key, a value that is not the setting's, one the rule book does not play)."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize("name", games.names())
+def test_a_games_refusal_of_its_rules_is_one_line_in_the_tables_language(
+    name, lang, tmp_path, capsys, monkeypatch
+):
+    """`companion config check` of a table whose `[game.rules]` its game refuses (the check
+    `companion run` and a journal's resume make too): one line a refusal, naming the
+    setting, with no word of the other language (issue 43)."""
+    assert set(BAD_RULES) == set(games.names()), "every game has its bad rules here"
+    monkeypatch.setenv("COMPANION_LANG", lang)
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)
+    seats = min(games.get(name).seats)
+    wrong: dict[str, str] = {}
+    for rule in BAD_RULES[name]:
+        path = tmp_path / "bad.toml"
+        path.write_text(f'[game]\nname = "{name}"\nseats = {seats}\n[game.rules]\n{rule}\n')
+        assert main(["config", "check", "--config", str(path)]) == 1, rule
+        err = capsys.readouterr().err
+        refusals = [line for line in err.splitlines() if "game.rules" in line]
+        assert len(refusals) == 1, (rule, err)
+        assert rule.split(" ")[0] in refusals[0], (rule, err)
+        wrong |= prose_mistakes(NAMED.sub(" ", refusals[0]), lang)
+    assert not wrong, said(wrong)
 
 
 # ------------------------------------------------------------------ `companion enroll`

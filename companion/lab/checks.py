@@ -10,19 +10,15 @@ from typing import Any, overload
 
 from companion import games
 from companion.cli_words import language, said
-from companion.config.reading import show
 from companion.lab import words  # noqa: F401  (the checks' words)
 from companion.lab.model import Refusal, Variant
+from companion.referee.pace import listed as _listed
+from companion.referee.pace import typed as typed  # the lab games quote values with it
 
 
 def refusal(kind: str, /, **fields: object) -> Refusal:
     """The core's refusal `kind` (``cli.lab.check.<kind>``), to raise."""
     return Refusal(kind, said(f"cli.lab.check.{kind}", **fields))
-
-
-def typed(value: Any) -> str:
-    """A value of the file as it wrote it, quoted as typed (`"13"`, `true`)."""
-    return f"`{show(value)}`"
 
 
 def game(variant: Variant, name: str) -> None:
@@ -101,7 +97,3 @@ def true_or_false(rules: Mapping[str, Any], key: str, default: bool) -> bool:
     if not isinstance(value, bool):
         raise refusal("true_or_false", key=key, value=typed(value))
     return value
-
-
-def _listed(names: Iterable[str]) -> str:
-    return ", ".join(f"`{name}`" for name in names)

@@ -31,9 +31,11 @@ judge the still table, how to take a press, its next deadline and what happens t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
+from companion.cli_words import add_words, said
+from companion.config.reading import show
 from companion.journal import (
     MAX_AGE,
     Input,
@@ -43,24 +45,67 @@ from companion.journal import (
     Setup,
     SpotInput,
 )
+from companion.lab import words as _lab_words  # noqa: F401  (the shared rule checks' words)
 from companion.referee.event_log import EventLog, TableEvent
 from companion.referee.table import ObservedTable
 from companion.screens.model import Notice, Reason, Refusal
 
 
 class SetupError(ValueError):
-    """A setup that cannot start a game; the message says what to fix."""
+    """A setup that cannot start a game; the message says what to fix, in the command
+    line's language (the table's: `companion.cli_words.language`)."""
+
+
+SETUP_WORDS: dict[str, tuple[str, str]] = {
+    "first": ("`first` : le premier joueur est une place de 0 à {last}, pas {first}",
+              "first: the first player is a seat 0 to {last}, not {first}"),
+    "own_mat": ("{title} se joue sur son propre tapis de 3 x 3 : retirez `layout`",
+                "{title} is played on its own 3 x 3 mat: leave out layout"),
+    "no_rule": ("`rules` : réglage inconnu {keys} ; {title} n’a pas de réglages",
+                "rules: unknown setting {keys}; {title} has no settings"),
+}  # fmt: skip
+"""What every game's referee refuses in a setup, under ``cli.setup.``; the refusals a
+game's lab shares with it (a players count, a rules key or value) are the lab's words,
+``cli.lab.check.``, so a rule check is worded once."""
+
+add_words({f"setup.{key}": pair for key, pair in SETUP_WORDS.items()})
+
+
+def refused(key: str, /, **fields: object) -> SetupError:
+    """The refusal `key` of the catalogue (``cli.setup.no_rule``, a game's own key) said
+    in the command line's language, to raise."""
+    return SetupError(said(key, **fields))
+
+
+def typed(value: Any) -> str:
+    """A value of the file as it wrote it, quoted as typed (`"13"`, `true`)."""
+    return f"`{show(value)}`"
+
+
+def listed(names: Iterable[str]) -> str:
+    """Names of the file's settings, each quoted: `a`, `b`."""
+    return ", ".join(f"`{name}`" for name in names)
+
+
+def wrong_players(title: str, players: str, seats: int) -> SetupError:
+    """A setup of `seats` players for a game played by `players` ("3 joueurs")."""
+    return refused("cli.lab.check.players", title=title, players=players, n=typed(seats))
+
+
+def check_first(setup: Setup) -> None:
+    """A first player who is not one of the setup's seats."""
+    if not 0 <= setup.first < len(setup.seats):
+        raise refused("cli.setup.first", last=len(setup.seats) - 1, first=typed(setup.first))
 
 
 def check_mat_game(setup: Setup, players: int, title: str) -> None:
     """A game for exactly `players` on its own 3 x 3 mat: the seats, the first seat, and
     no hat layout."""
     if len(setup.seats) != players:
-        raise SetupError(f"{title} is for {players} players, not {len(setup.seats)}")
-    if not 0 <= setup.first < players:
-        raise SetupError(f"first player must be a seat 0..{players - 1}, not {setup.first}")
+        raise wrong_players(title, said("cli.players.one", n=players), len(setup.seats))
+    check_first(setup)
     if (setup.rules or {}).get("layout"):  # an old journal's top-level layout lands here
-        raise SetupError(f"{title} is played on its own 3 x 3 mat: leave out 'layout'")
+        raise refused("cli.setup.own_mat", title=title)
 
 
 def rules_over(
@@ -71,10 +116,47 @@ def rules_over(
     rules = {k: v for k, v in (setup.rules or {}).items() if k not in table_keys}
     unknown = sorted(set(rules) - set(keys))
     if unknown:
-        known = ", ".join((*keys, *table_keys))
-        settings = f"the settings are {known}" if known else f"{title} has no rule settings"
-        raise SetupError(f"unknown {title} rules {', '.join(unknown)}: {settings}")
+        known = (*keys, *table_keys)
+        if not known:
+            raise refused("cli.setup.no_rule", keys=listed(unknown), title=title)
+        raise refused("cli.lab.check.unknown_rule", keys=listed(unknown), title=title,
+                      known=listed(known))  # fmt: skip
     return {key: getattr(base, key) for key in keys} | rules
+
+
+def whole_rule(
+    rules: Mapping[str, Any], key: str, least: int | None = None, most: int | None = None,
+    *, none: bool = False,
+) -> None:  # fmt: skip
+    """The rule `key`, when set: a whole number (from `least`, to `most`), or None where
+    `none` says it means "no limit" (a journal's null; a TOML file cannot write it)."""
+    if key not in rules or (none and rules[key] is None):
+        return
+    value = rules[key]
+    if (
+        not isinstance(value, int) or isinstance(value, bool)
+        or (least is not None and value < least) or (most is not None and value > most)
+    ):  # fmt: skip
+        kind = "whole" if least is None else "whole_least" if most is None else "whole_between"
+        raise refused(f"cli.lab.check.{kind}", key=key, least=least, most=most,
+                      value=typed(value))  # fmt: skip
+
+
+def one_of_rule(rules: Mapping[str, Any], key: str, choices: Iterable[str]) -> None:
+    """The rule `key`, when set: one of `choices` (words, as the file writes them)."""
+    if key not in rules:
+        return
+    choices, value = tuple(choices), rules[key]
+    if not isinstance(value, str) or value not in choices:
+        said_or = said("cli.lab.check.or").join(typed(c) for c in choices)
+        raise refused("cli.lab.check.one_of", key=key, choices=said_or, value=typed(value))
+
+
+def true_or_false_rule(rules: Mapping[str, Any], key: str) -> None:
+    """The rule `key`, when set: true or false."""
+    value = rules.get(key, True)
+    if not isinstance(value, bool):
+        raise refused("cli.lab.check.true_or_false", key=key, value=typed(value))
 
 
 NOTICE_SECONDS = 3.0

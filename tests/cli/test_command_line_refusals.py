@@ -160,8 +160,8 @@ def test_config_check_names_the_settings_the_game_has(
     config = config_file(here, 'name = "vnp"\nseats = 2', 'next_starter = "winner"')
     assert main(["config", "check", "--config", str(config)]) == 1
     err = capsys.readouterr().err
-    assert "unknown Vous ne passerez pas ! rules next_starter" in err, err
-    assert ", ".join((*vnp.RULE_KEYS, *vnp.TABLE_KEYS)) in err, err
+    assert "unknown setting `next_starter`; the settings of Vous ne passerez pas !" in err, err
+    assert ", ".join(f"`{key}`" for key in (*vnp.RULE_KEYS, *vnp.TABLE_KEYS)) in err, err
 
 
 @pytest.mark.parametrize("rule", ['next_starter = "winner"', "turn_limit = 30", "zzz = 1"])
@@ -175,7 +175,7 @@ def test_passpass_takes_no_rules_at_a_table(
     assert main(["config", "check", "--config", str(config)]) == 1
     err = capsys.readouterr().err
     key = rule.split(" ")[0]
-    assert f"unknown {game} rules {key}: {game} has no rule settings" in err, err
+    assert f"unknown setting `{key}`; {game} has no settings" in err, err
 
 
 # ------------------------------------------------------------------ 3. play --journal

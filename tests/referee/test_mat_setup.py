@@ -22,7 +22,8 @@ def test_the_first_player_is_one_of_the_seats_and_any_of_them(
         check_mat_game(Setup(game, seats, {}, first=first), players, title)
     for first in (players, players + 1, -1):  # one past the last seat, first of all
         with pytest.raises(
-            SetupError, match=rf"^first player must be a seat 0\.\.{players - 1}, not {first}$"
+            SetupError,
+            match=rf"^first: the first player is a seat 0 to {players - 1}, not `{first}`$",
         ):
             games.make_referee(Setup(game, seats, {}, first=first))
 
@@ -31,5 +32,7 @@ def test_the_first_player_is_one_of_the_seats_and_any_of_them(
 def test_the_number_of_seats_is_the_games(game: str, title: str, players: int) -> None:
     for count in (players - 1, players + 1):
         seats = tuple(f"seat {i + 1}" for i in range(count))
-        with pytest.raises(SetupError, match=rf"^{title} is for {players} players, not {count}$"):
+        with pytest.raises(
+            SetupError, match=rf"^players: {title} is for {players} players, not `{count}`$"
+        ):
             games.make_referee(Setup(game, seats, {}))

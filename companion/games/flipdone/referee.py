@@ -57,6 +57,7 @@ from companion.games.flipdone.rules import (
     LineHeld,
     LineLost,
     LineMade,
+    MancheTie,
     MancheWon,
     PhaseEnded,
     PlaceFirst,
@@ -83,9 +84,18 @@ from companion.games.flipdone.screens import (
 )
 from companion.games.flipdone.words import REASONS, TEXTS, card_text
 from companion.journal import PressInput, ResumeInput, Setup
-from companion.referee.pace import PacedReferee, SetupError, check_mat_game, rules_over
+from companion.referee.pace import (
+    PacedReferee,
+    SetupError,
+    check_mat_game,
+    one_of_rule,
+    refused,
+    rules_over,
+    typed,
+    whole_rule,
+)
 from companion.referee.undo import UndoHistory
-from companion.rules.errors import BadInput, RuleError
+from companion.rules.errors import RuleError
 from companion.screens.model import Refusal
 from companion.screens.text import check_lang
 
@@ -117,19 +127,13 @@ def config_of(setup: Setup, config: Config | None = None) -> Config:
     `rules` over it, the setup's first seat and the OBSERVED deal."""
     values = rules_over(setup, config or Config(), RULE_KEYS, "Flip Done")
     rules = setup.rules or {}
-    for key in ("phases", "manches", "tie_phase_limit"):
-        value = rules.get(key, 0)
-        if (value is not None or key != "tie_phase_limit") and (
-            not isinstance(value, int) or isinstance(value, bool)
-        ):
-            raise SetupError(f"rules: {key} must be a whole number, not {value!r}")
-    for key in ("first_element", "manche_tie"):
-        if key in rules and not isinstance(rules[key], str):
-            raise SetupError(f"rules: {key} must be a word, not {rules[key]!r}")
-    try:
-        return make_config(first=setup.first, deal=Deal.OBSERVED, **values)
-    except BadInput as exc:
-        raise SetupError(f"rules: {exc}") from exc
+    whole_rule(rules, "manches", 1)
+    whole_rule(rules, "phases", 1)
+    whole_rule(rules, "tie_phase_limit", 0, none=True)  # None: the book's, no cap (FD-10)
+    one_of_rule(rules, "first_element", FirstElement)
+    one_of_rule(rules, "manche_tie", MancheTie)
+    check_mat_game(setup, PLAYERS, "Flip Done")  # the seats and first the engine takes
+    return make_config(first=setup.first, deal=Deal.OBSERVED, **values)
 
 
 def card_of_kind(kind: str) -> str | None:
@@ -174,9 +178,7 @@ class FlipDoneReferee(PacedReferee, Aiming):
         for uid, kind in setup.tags.items():
             card = card_of_kind(kind)
             if card is None:
-                raise SetupError(
-                    f"tag {uid} is a {kind!r}: Flip Done's tags are cards, 'card:QH' ... 'card:10S'"
-                )
+                raise refused("flipdone.setup.tag", uid=uid, kind=typed(kind))
             cards[uid.upper()] = card
         config = config_of(setup, config)
         super().__init__(setup.t, SQUARES, setup.settle)

@@ -351,6 +351,13 @@ ENROLL_WORDS = {
            "flipdone.cli.card_kinds": "card:<rank><suit> (e.g. card:QH)"},
 }  # fmt: skip
 """What `companion enroll` calls a card ("tap card QH (7 of 52)"), and its kinds."""
+SETUP_WORDS = {
+    "fr": {"flipdone.setup.tag": "l’étiquette {uid} est un {kind} : celles de Flip Done sont "
+                                 "des cartes, de `card:QH` à `card:10S`"},
+    "en": {"flipdone.setup.tag": "tag {uid} is a {kind}: Flip Done's tags are cards, "
+                                 "`card:QH` ... `card:10S`"},
+}  # fmt: skip
+"""What its referee refuses in a setup (the checks every game shares are the core's)."""
 OWN_FAULTS = ("stacked", "flipped_twice", "not_element", "one_flip", "in_play", "out_of_turn",
               "deal_first", "discard_first")  # fmt: skip
 """Flip Done's own faults (the shared ones, an extra or missing card, are the core's)."""

@@ -133,7 +133,7 @@ def _descriptor(rules: RuleSet, shown: Facts, default_seats: int) -> Game:
         describe=describer(name),
         engine_words=ENGINE_WORDS,
         words=words.PHRASES,
-        console_words=joined(words.CLI_WORDS, words.TOKEN_NAMES, SETTINGS_WORDS),
+        console_words=joined(words.CLI_WORDS, words.TOKEN_NAMES, SETTINGS_WORDS, words.SETUP_WORDS),
         say=words.prompt_said,
         screens=screens,
         voice=VOICE,

@@ -28,9 +28,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.cli_words import said
 from companion.games import Aiming, Announcing
 from companion.games.passpass.prompt import Prompt, Say, fix
 from companion.games.passpass.rules import (
+    RULESETS,
     Action,
     Announce,
     Call,
@@ -76,7 +78,16 @@ from companion.games.passpass.transcript import ENGINE_WORDS, line
 from companion.games.passpass.words import PassPassRefusal
 from companion.games.passpass.words import say as say_text
 from companion.journal import PressInput, ResumeInput, Setup
-from companion.referee.pace import NOTICE_SECONDS, PacedReferee, SetupError, rules_over
+from companion.referee.pace import (
+    NOTICE_SECONDS,
+    PacedReferee,
+    SetupError,
+    check_first,
+    listed,
+    refused,
+    rules_over,
+    wrong_players,
+)
 from companion.referee.table import Kinds, SpotDiff, TagKinds, compare, exchanged
 from companion.referee.undo import UndoHistory
 from companion.rules.errors import RuleError
@@ -141,11 +152,13 @@ class PassPassReferee(PacedReferee, Announcing, Aiming):
             own = {k: v for k, v in (setup.rules or {}).items() if k not in TABLE_KEYS}
             rules_over(replace(setup, rules=own), None, RULE_KEYS, setup.game)
             self.settings = table_settings(setup)
+            _check_players(setup)
+            check_first(setup)
             config = make_config(
                 setup.game, len(setup.seats), layout=self.settings.layout, first=setup.first,
                 window="timed",
             )  # fmt: skip
-        except (RuleError, ValueError) as exc:
+        except (RuleError, ValueError) as exc:  # ours, or an own layout it cannot play
             raise SetupError(str(exc)) from exc
         _check_tags(setup.tags, config.rules.tokens)
         super().__init__(setup.t, config.layout.spots, setup.settle)
@@ -712,6 +725,11 @@ def _line(value: Any) -> tuple[int, int, int] | None:
 def _check_tags(tags: Mapping[str, str], tokens: tuple[str, ...]) -> None:
     bad = sorted({kind for kind in tags.values() if kind.split(":", 1)[-1] not in tokens})
     if bad:
-        raise SetupError(
-            f"tags of kinds {bad} do not belong to this game (its tokens: {', '.join(tokens)})"
-        )
+        raise refused("passpass.setup.tags", kinds=listed(bad), tokens=listed(tokens))
+
+
+def _check_players(setup: Setup) -> None:
+    rules = RULESETS[setup.game]
+    if not rules.min_players <= len(setup.seats) <= rules.max_players:
+        players = said("cli.players.range", low=rules.min_players, high=rules.max_players)
+        raise wrong_players(setup.game, players, len(setup.seats))

@@ -12,11 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.cli_words import text_of
 from companion.config.bounds import Seconds
 from companion.games import TableSetting
 from companion.games.passpass.rules.layouts import Layout
 from companion.journal import Setup
-from companion.referee.pace import SetupError
+from companion.referee.pace import refused, typed
 from companion.screens.text import number
 
 SETUP_FIELDS: Mapping[str, str] = {
@@ -104,7 +105,7 @@ def table_settings(setup: Setup) -> TableSettings:
     rules = setup.rules or {}
     layout = rules.get("layout")
     if layout is not None and not isinstance(layout, Mapping):
-        raise SetupError("rules layout must be an object (positions = [[row, col], ...])")
+        raise refused("passpass.setup.layout", value=typed(layout))
     own = Layout.from_json(layout) if layout else None  # raises LayoutError, a ValueError
     return TableSettings(
         _seconds(rules, "window_seconds", WINDOW, WINDOW_SECONDS),
@@ -118,5 +119,6 @@ def _seconds(rules: Mapping[str, Any], key: str, bounds: Seconds, default: float
         return default
     value = bounds.check(rules[key])
     if value is None:
-        raise SetupError(f"rules {key} = {rules[key]!r}: {bounds.fix}")
+        raise refused("passpass.setup.seconds", key=key, value=typed(rules[key]),
+                      fix=text_of(bounds.fix))  # fmt: skip
     return value

@@ -456,6 +456,24 @@ def verdict_sentence(verdict: Verdict, names: Sequence[str], lang: str = DEFAULT
     return f"{verdict_outcome(verdict, names, lang)} {verdict_facts(verdict, names, lang)}".strip()
 
 
+SETUP_WORDS = {
+    "fr": {
+        "passpass.setup.layout": "`layout` : une table de positions (positions = [[rangée, "
+                                 "colonne], ...]), pas {value}",
+        "passpass.setup.seconds": "`{key}` : {value} ne va pas : {fix}",
+        "passpass.setup.tags": "des étiquettes de sortes {kinds} ne sont pas de ce jeu (ses "
+                               "jetons : {tokens})",
+    },
+    "en": {
+        "passpass.setup.layout": "layout: a table of positions (positions = [[row, col], "
+                                 "...]), not {value}",
+        "passpass.setup.seconds": "{key}: {value} will not do: {fix}",
+        "passpass.setup.tags": "tags of kinds {kinds} do not belong to this game (its "
+                               "tokens: {tokens})",
+    },
+}  # fmt: skip
+"""What its referee refuses in a setup (the checks every game shares are the core's)."""
+
 CLI_WORDS = {
     "fr": {
         "passpass.cli.turn_limit": "annuler une manche après tant de tours (PTI-15 ; le livre "

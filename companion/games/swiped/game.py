@@ -191,7 +191,7 @@ SWIPED = Game(
     voice=VOICE,
     engine_words=words.ENGINE_WORDS,
     words=words.PHRASES,
-    console_words=joined(words.CLI_WORDS, words.ENROLL_WORDS),
+    console_words=joined(words.CLI_WORDS, words.ENROLL_WORDS, words.SETUP_WORDS),
     controls=("doublon", "menteur", "aim", "choose", "back"),
     token_families=(
         TokenFamily("layout", "[1-9][0-9]*", "swiped.cli.layout_kinds", "swiped.cli.card"),

@@ -64,6 +64,7 @@ from companion.games.swiped.rules import (
     pair,
     public_view,
 )
+from companion.games.swiped.rules.config import MAX_DECK, MIN_DECK, FalseClaim
 from companion.games.swiped.screens import (
     SwAnyScreen,
     SwBoardScreen,
@@ -77,9 +78,19 @@ from companion.games.swiped.screens import (
 )
 from companion.games.swiped.words import LINES
 from companion.journal import PressInput, ResumeInput, Setup
-from companion.referee.pace import PacedReferee, SetupError, check_mat_game, rules_over
+from companion.referee.pace import (
+    PacedReferee,
+    SetupError,
+    check_mat_game,
+    one_of_rule,
+    refused,
+    rules_over,
+    true_or_false_rule,
+    typed,
+    whole_rule,
+)
 from companion.referee.undo import UndoHistory
-from companion.rules.errors import BadInput, RuleError
+from companion.rules.errors import RuleError
 from companion.screens.model import Notice, Refusal
 from companion.screens.text import check_lang
 
@@ -133,19 +144,23 @@ def config_of(setup: Setup, config: Config | None = None) -> Config:
     """The engine Config of a table's game: `config` (or the book's rules) with the setup's
     `rules` over it, the setup's first seat and the OBSERVED deal."""
     values = rules_over(setup, config or Config(), RULE_KEYS, "Swiped", TABLE_KEYS)
+    rules = setup.rules or {}
+    whole_rule(rules, "deck_size", MIN_DECK, MAX_DECK)
+    whole_rule(rules, "deck_seed")
+    whole_rule(rules, "manche_limit", 1, none=True)  # None: no limit (SW-6)
+    whole_rule(rules, "claims_per_gap", 1, none=True)  # None: any number
+    true_or_false_rule(rules, "claim_before_first_swap")
+    one_of_rule(rules, "false_claim", FalseClaim)
+    check_mat_game(setup, PLAYERS, "Swiped")  # the seats and first the engine takes
     values["false_claim"] = str(values["false_claim"])
-    try:
-        return make_config(first=setup.first, deal=Deal.OBSERVED, **values)
-    except (BadInput, TypeError) as exc:
-        raise SetupError(f"rules: {exc}") from exc
+    return make_config(first=setup.first, deal=Deal.OBSERVED, **values)
 
 
 def claim_mid_swap(setup: Setup) -> str:
     """The setup's `claim_mid_swap` (MID_SWAP), "after" unless set."""
-    value = (setup.rules or {}).get("claim_mid_swap", MID_SWAP[0])
-    if value not in MID_SWAP:
-        raise SetupError(f"rules: claim_mid_swap is {' or '.join(MID_SWAP)}, not {value!r}")
-    return str(value)
+    rules = setup.rules or {}
+    one_of_rule(rules, "claim_mid_swap", MID_SWAP)
+    return str(rules.get("claim_mid_swap", MID_SWAP[0]))
 
 
 def token_of_kind(kind: str, deck_size: int) -> int | str | None:
@@ -178,10 +193,7 @@ class SwipedReferee(PacedReferee, Aiming):
         for uid, kind in setup.tags.items():
             token = token_of_kind(kind, config.deck_size)
             if token is None:
-                raise SetupError(
-                    f"tag {uid} is a {kind!r}: Swiped's tags are 'layout:1' ... "
-                    f"'layout:{config.deck_size}' and 'cube:rouge' ... 'cube:noir'"
-                )
+                raise refused("swiped.setup.tag", uid=uid, kind=typed(kind), n=config.deck_size)
             tokens[uid.upper()] = token
         super().__init__(setup.t, SQUARES, setup.settle)
         self.setup = setup

@@ -95,6 +95,14 @@ SCREEN_PHRASES: dict[str, dict[str, str]] = {
 PREFIX = "sw."
 """Where the screens' phrases sit in the shared catalogue."""
 
+SETUP_WORDS = {
+    "fr": {"swiped.setup.tag": "l’étiquette {uid} est un {kind} : celles de Swiped sont "
+                               "`layout:1` ... `layout:{n}` et `cube:rouge` ... `cube:noir`"},
+    "en": {"swiped.setup.tag": "tag {uid} is a {kind}: Swiped's tags are `layout:1` ... "
+                               "`layout:{n}` and `cube:rouge` ... `cube:noir`"},
+}  # fmt: skip
+"""What its referee refuses in a setup (the checks every game shares are the core's)."""
+
 PHRASES: dict[str, dict[str, str]] = {"fr": {}, "en": {}}
 """Swiped's phrases in the shared catalogue, its screens' under `PREFIX` (the menu's in
 `facts.py`)."""

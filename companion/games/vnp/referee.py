@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.cli_words import said
 from companion.games.vnp.rules import (
     ALL_PLACED_BONUS,
     COLOURS,
@@ -39,6 +40,7 @@ from companion.games.vnp.rules import (
     AllPlaced,
     Colour,
     Config,
+    Crossing,
     Event,
     GameOver,
     Mode,
@@ -57,6 +59,7 @@ from companion.games.vnp.rules import (
     public_view,
 )
 from companion.games.vnp.rules.board import tables
+from companion.games.vnp.rules.config import BOARD_SIZES
 from companion.games.vnp.screens import (
     Shown,
     VnpAnyScreen,
@@ -69,7 +72,19 @@ from companion.games.vnp.screens import (
 )
 from companion.games.vnp.words import LINES, VnpRefusal
 from companion.journal import PressInput, ResumeInput, Setup
-from companion.referee.pace import NOTICE_SECONDS, PacedReferee, SetupError, rules_over
+from companion.referee.pace import (
+    NOTICE_SECONDS,
+    PacedReferee,
+    SetupError,
+    check_first,
+    one_of_rule,
+    refused,
+    rules_over,
+    true_or_false_rule,
+    typed,
+    whole_rule,
+    wrong_players,
+)
 from companion.rules.errors import BadInput, IllegalAction
 from companion.screens.model import Notice, Reason, Refusal
 from companion.screens.text import check_lang, phrase
@@ -95,19 +110,15 @@ def implied_mode(seats: int, rules: Mapping[str, Any] | None) -> Mode:
     """VNP-7: the mode of a table of `seats` players: the setup's `rules` say it, else 2
     seats play mode two and 4 seats mode four. Raises SetupError when they disagree."""
     given = (rules or {}).get("mode")
-    try:
-        mode = Mode(given) if given is not None else None
-    except ValueError:
-        raise SetupError(
-            f"rules: mode is {', '.join(repr(str(m)) for m in Mode)}, not {given!r}"
-        ) from None
+    one_of_rule(rules or {}, "mode", Mode)
+    mode = Mode(given) if given is not None else None
     if seats not in (2, 4):
-        raise SetupError(f"{TITLE} is for 2 or 4 players, not {seats}")
+        raise wrong_players(TITLE, said("cli.players.list", counts="2", last=4), seats)
     if mode is None:
         return Mode.TWO if seats == 2 else Mode.FOUR
     if (mode is Mode.TWO) != (seats == 2):
-        wanted = "2 players" if mode is Mode.TWO else "4 players"
-        raise SetupError(f"rules: mode {str(mode)!r} is for {wanted}, not {seats} (VNP-7)")
+        wanted = said("cli.players.one", n=2 if mode is Mode.TWO else 4)
+        raise refused("vnp.setup.mode_players", mode=mode, players=wanted, n=typed(seats))
     return mode
 
 
@@ -117,6 +128,8 @@ def config_of(setup: Setup, config: Config | None = None) -> Config:
     (VNP-7); it must fit the seats. The starts are VNP-2's for the board's size unless set."""
     values = rules_over(setup, config or Config(), RULE_KEYS, TITLE, TABLE_KEYS)
     rules = setup.rules or {}
+    whole_rule(rules, "size", BOARD_SIZES[0], BOARD_SIZES[-1])
+    one_of_rule(rules, "crossing", Crossing)
     if "starts" not in rules and (config is None or "size" in rules):
         values["starts"] = ()
     if config is not None and "mode" not in rules:
@@ -127,16 +140,17 @@ def config_of(setup: Setup, config: Config | None = None) -> Config:
         return make_config(
             size=values["size"], starts=starts, crossing=values["crossing"], mode=values["mode"]
         )
-    except (BadInput, TypeError, ValueError) as exc:
-        raise SetupError(f"rules: {exc}") from exc
+    except (BadInput, TypeError, ValueError):  # the size and crossing are checked above
+        raise refused(
+            "vnp.setup.starts", n=len(COLOURS), value=typed(rules.get("starts", values["starts"]))
+        ) from None
 
 
 def undo_placement(setup: Setup) -> bool:
     """The setup's `undo_placement` (TABLE_KEYS), true unless set."""
-    value = (setup.rules or {}).get("undo_placement", True)
-    if not isinstance(value, bool):
-        raise SetupError(f"rules: undo_placement is true or false, not {value!r}")
-    return value
+    rules = setup.rules or {}
+    true_or_false_rule(rules, "undo_placement")
+    return bool(rules.get("undo_placement", True))
 
 
 def side_names(config: Config, names: Sequence[str]) -> tuple[str, ...]:
@@ -185,10 +199,9 @@ class VnpReferee(PacedReferee):
 
     def __init__(self, setup: Setup, config: Config | None = None) -> None:
         if (setup.rules or {}).get("layout"):
-            raise SetupError(f"{TITLE} is played on its own board: leave out 'layout'")
+            raise refused("vnp.setup.own_board", title=TITLE)
         self.config = config_of(setup, config)
-        if not 0 <= setup.first < len(setup.seats):
-            raise SetupError(f"first player must be a seat 0..{len(setup.seats) - 1}")
+        check_first(setup)
         self.undo_allowed = undo_placement(setup)
         super().__init__(setup.t, 0, setup.settle)
         self.setup = setup

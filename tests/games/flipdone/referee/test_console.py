@@ -138,11 +138,14 @@ def test_rules_one_phase_one_manche_ends_after_one_phase():
 @pytest.mark.parametrize(
     ("rules", "message"),
     [
-        ({"players": 4}, "unknown Flip Done rules players"),
-        ({"phases": "2"}, "phases must be a whole number"),
-        ({"manches": 0}, "at least 1 manche"),
-        ({"first_element": "middle"}, "rules:"),
-        ({"tie_phase_limit": True}, "tie_phase_limit must be a whole number"),
+        ({"players": 4}, "unknown setting `players`; the settings of Flip Done"),
+        ({"phases": "2"}, '`phases` is a whole number of at least 1, not `"2"`'),
+        ({"manches": 0}, "`manches` is a whole number of at least 1, not `0`"),
+        ({"first_element": "middle"}, '`first_element` is `"centre"` or'),
+        (
+            {"tie_phase_limit": True},
+            "`tie_phase_limit` is a whole number of at least 0, not `true`",
+        ),
     ],
 )
 def test_bad_rules_are_refused_with_what_to_fix(rules, message):

@@ -159,7 +159,8 @@ def test_a_card_laid_on_the_pad_while_its_menteur_press_is_held_is_read_as_named
 
 def test_a_bad_claim_mid_swap_setting_is_a_setup_error():
     setup = dataclasses.replace(make_setup(0), rules={"claim_mid_swap": "during"})
-    with pytest.raises(SetupError, match="claim_mid_swap is after or before"):
+    refusal = '`claim_mid_swap` is `"after"` or `"before"`, not `"during"`'
+    with pytest.raises(SetupError, match=refusal):
         SwipedReferee(setup)
 
 

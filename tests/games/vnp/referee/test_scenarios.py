@@ -356,15 +356,15 @@ def test_undo_placement_false_refuses_back() -> None:
     [
         (("A", "B", "C"), None, "2 or 4 players"),
         (("A",), None, "2 or 4 players"),
-        (("A", "B"), {"mode": "four"}, "mode 'four' is for 4 players"),
-        (("A", "B", "C", "D"), {"mode": "two"}, "mode 'two' is for 2 players"),
-        (FOUR, {"mode": "pairs"}, "mode is"),
-        (FOUR, {"size": 3}, "5..40"),
+        (("A", "B"), {"mode": "four"}, "mode `four` is for 4 players, not `2`"),
+        (("A", "B", "C", "D"), {"mode": "two"}, "mode `two` is for 2 players, not `4`"),
+        (FOUR, {"mode": "pairs"}, '`mode` is `"four"` or `"two"` or `"teams"`, not `"pairs"`'),
+        (FOUR, {"size": 3}, "`size` is a whole number from 5 to 40, not `3`"),
         (FOUR, {"crossing": "never"}, "rules:"),
-        (FOUR, {"starts": [[2, 2]]}, "one start intersection a colour"),
+        (FOUR, {"starts": [[2, 2]]}, "`starts` gives 4 intersections"),
         (FOUR, {"starts": "no"}, "rules:"),
-        (FOUR, {"colours": 3}, "unknown Vous ne passerez pas ! rules colours"),
-        (FOUR, {"undo_placement": "yes"}, "undo_placement is true or false"),
+        (FOUR, {"colours": 3}, "unknown setting `colours`; the settings of Vous ne passerez pas !"),
+        (FOUR, {"undo_placement": "yes"}, '`undo_placement` is `true` or `false`, not `"yes"`'),
     ],
 )
 def test_a_setup_that_cannot_start_the_game_is_refused(
