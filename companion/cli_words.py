@@ -91,15 +91,18 @@ def os_error(exc: OSError, lang: str | None = None) -> str:
 def books() -> tuple[Book, ...]:
     """The core's phrase books for the command line, declared once: the commands' own
     (`WORDS`), the configuration's checks, a file that is no TOML, the kit builder's,
-    enrolment's, the doctor's and its walk's. Each part says its own through its book; a
-    phrase named by its key (a value's fix, a game's text) is looked up here first. Their
-    modules are imported when a phrase is first looked up, never to fill anything."""
+    enrolment's, the doctor's and its walk's, a rule setting's check. Each part says its
+    own through its book; a phrase named by its key (a value's fix, a game's text) is
+    looked up here first. Their modules are imported when a phrase is first looked up,
+    never to fill anything."""
     from companion.config.syntax import BOOK as TOML
     from companion.config.words import BOOK as CONFIG
     from companion.devices.words import DOCTOR_SAYS, ENROLL_SAYS, WALK_SAYS
     from companion.kit.words import BOOK as KIT
+    from companion.rule_words import CHECK_BOOK, SETUP_BOOK
 
-    return (COMMANDS, CONFIG, TOML, KIT, ENROLL_SAYS, DOCTOR_SAYS, WALK_SAYS)
+    return (COMMANDS, CONFIG, TOML, KIT, ENROLL_SAYS, DOCTOR_SAYS, WALK_SAYS, CHECK_BOOK,
+            SETUP_BOOK)  # fmt: skip
 
 
 @functools.cache

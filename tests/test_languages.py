@@ -484,7 +484,7 @@ def test_every_setup_refusal_has_both_languages_each_in_its_own():
     from companion.games.passpass import words as passpass
     from companion.games.swiped import words as swiped
     from companion.games.vnp import words as vnp
-    from companion.referee.pace import SETUP_WORDS
+    from companion.rule_words import SETUP_WORDS
 
     own = [{key: (words["fr"][key], text) for key, text in words["en"].items()}
            for words in (g.SETUP_WORDS for g in (flipdone, passpass, swiped, vnp))]  # fmt: skip
@@ -993,6 +993,7 @@ def test_every_name_of_the_labs_report_has_both_languages_each_in_its_own():
     word of the other language."""
     from companion.lab import words
     from companion.lab.variants import load_lab
+    from companion.rule_words import CHECK
     from companion.screens.text import phrase
 
     names = lab_names()  # each game's lab loaded, its words added
@@ -1006,7 +1007,7 @@ def test_every_name_of_the_labs_report_has_both_languages_each_in_its_own():
         words.FILE,
         words.CLUSTER,
         words.THINKING,
-        words.CHECK,
+        CHECK,
         words.NAMES,
     ]
     for name in games.names():

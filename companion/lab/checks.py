@@ -10,7 +10,6 @@ from typing import Any, overload
 
 from companion import games
 from companion.cli_words import language, said
-from companion.lab import words  # noqa: F401  (the checks' words)
 from companion.lab.model import Refusal, Variant
 from companion.referee.pace import listed as _listed
 from companion.referee.pace import typed as typed  # the lab games quote values with it

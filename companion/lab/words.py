@@ -328,31 +328,6 @@ FILE: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 """What the lab says of a variants file it cannot run, under ``cli.lab.file.``."""
 
-CHECK: dict[str, tuple[str, str]] = {
-    "other_game": ("ce labo est celui de {title}, pas de {game}",
-                   "this is the lab of {title}, not of {game}"),
-    "players": ("`players` : {title} se joue à {players}, pas à {n}",
-                "players: {title} is for {players}, not {n}"),
-    "bots_count": ("`bots` : une sorte de robot par place ({n}), pas {given}",
-                   "bots: one bot kind a seat ({n}), not {given}"),
-    "unknown_bot": ("`bots` : robot inconnu {kind} ; les robots de {title} sont {kinds}",
-                    "bots: unknown bot {kind}; the bots of {title} are {kinds}"),
-    "unknown_rule": ("`rules` : réglage inconnu {keys} ; les réglages de {title} sont {known}",
-                     "rules: unknown setting {keys}; the settings of {title} are {known}"),
-    "whole": ("`rules` : `{key}` est un nombre entier, pas {value}",
-              "rules: `{key}` is a whole number, not {value}"),
-    "whole_least": ("`rules` : `{key}` est un nombre entier d’au moins {least}, pas {value}",
-                    "rules: `{key}` is a whole number of at least {least}, not {value}"),
-    "whole_between": ("`rules` : `{key}` est un nombre entier de {least} à {most}, pas {value}",
-                      "rules: `{key}` is a whole number from {least} to {most}, not {value}"),
-    "one_of": ("`rules` : `{key}` vaut {choices}, pas {value}",
-               "rules: `{key}` is {choices}, not {value}"),
-    "or": (" ou ", " or "),
-    "true_or_false": ("`rules` : `{key}` vaut `true` ou `false`, pas {value}",
-                      "rules: `{key}` is `true` or `false`, not {value}"),
-}  # fmt: skip
-"""What a game's lab refuses in a variant (`companion.lab.checks`), under
-``cli.lab.check.``."""
 
 CLUSTER: dict[str, tuple[str, str]] = {
     "no_dask": ("--cluster demande le paquet distributed de Dask : pip install "
@@ -429,7 +404,6 @@ add_words({f"lab.say.{key}": pair for key, pair in REPORT.items()})
 add_words({f"lab.ladder.{key}": pair for key, pair in LADDER.items()})
 add_words({f"lab.file.{key}": pair for key, pair in FILE.items()})
 add_words({f"lab.cluster.{key}": pair for key, pair in CLUSTER.items()})
-add_words({f"lab.check.{key}": pair for key, pair in CHECK.items()})
 add_words({f"lab.thinking.{key}": pair for key, pair in THINKING.items()})
 add_words({f"lab.restricted.{key}": pair for key, pair in RESTRICTED.items()})
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
-from companion.cli_words import add_words, said
+from companion.cli_words import said
 from companion.config.reading import show
 from companion.journal import (
     MAX_AGE,
@@ -45,7 +45,6 @@ from companion.journal import (
     Setup,
     SpotInput,
 )
-from companion.lab import words as _lab_words  # noqa: F401  (the shared rule checks' words)
 from companion.referee.event_log import EventLog, TableEvent
 from companion.referee.table import ObservedTable
 from companion.screens.model import Notice, Reason, Refusal
@@ -54,21 +53,6 @@ from companion.screens.model import Notice, Reason, Refusal
 class SetupError(ValueError):
     """A setup that cannot start a game; the message says what to fix, in the command
     line's language (the table's: `companion.cli_words.language`)."""
-
-
-SETUP_WORDS: dict[str, tuple[str, str]] = {
-    "first": ("`first` : le premier joueur est une place de 0 à {last}, pas {first}",
-              "first: the first player is a seat 0 to {last}, not {first}"),
-    "own_mat": ("{title} se joue sur son propre tapis de 3 x 3 : retirez `layout`",
-                "{title} is played on its own 3 x 3 mat: leave out layout"),
-    "no_rule": ("`rules` : réglage inconnu {keys} ; {title} n’a pas de réglages",
-                "rules: unknown setting {keys}; {title} has no settings"),
-}  # fmt: skip
-"""What every game's referee refuses in a setup, under ``cli.setup.``; the refusals a
-game's lab shares with it (a players count, a rules key or value) are the lab's words,
-``cli.lab.check.``, so a rule check is worded once."""
-
-add_words({f"setup.{key}": pair for key, pair in SETUP_WORDS.items()})
 
 
 def refused(key: str, /, **fields: object) -> SetupError:
