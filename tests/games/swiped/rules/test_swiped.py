@@ -174,6 +174,22 @@ def test_sw_2_each_seat_sees_only_its_own_target() -> None:
         assert mine.matches == agreement(state.grid, mine.target_layout) <= 2
 
 
+def test_sw_2_a_views_json_says_what_its_seat_knows_and_no_more() -> None:
+    """What a screen or a phone receives is the view's JSON: the public view's holds the
+    layout and whose card is drawn, never a target; a seat's holds its own card too."""
+    state, _ = program(game(3), P0, P1)
+    public = json.loads(json.dumps(public_view(state).to_json()))
+    assert public["grid"] == list(state.grid) and public["layout_card"] == state.layout_card
+    assert public["targets_recorded"] == [True, True] and public["next_swap"] == 0
+    assert public["revealed"] == [[list(p) for p in P0], [list(p) for p in P1]]
+    assert "targets" not in public
+    for seat in (0, 1):
+        mine = json.loads(json.dumps(player_view(state, seat).to_json()))
+        assert mine["public"] == public
+        assert (mine["seat"], mine["target"]) == (seat, state.targets[seat])
+        assert mine["target_layout"] == list(make_deck()[state.targets[seat] - 1])
+
+
 # SW-3 ------------------------------------------------------------------------------
 
 
