@@ -214,6 +214,10 @@ def test_pti_4_only_the_magicien_knows_the_token_in_flight_each_seat_its_own_han
     assert [v.seat for v in views] == [0, 1, 2] and views[1].public == public_view(state)
     assert views[0].public.hand_counts == (2, 3, 3)  # the token in flight is in no hand
     assert (views[0].public.players, views[0].public.spots) == (3, 9)
+    sent = json.loads(json.dumps(public_view(state).to_json()))  # what a screen receives
+    assert sent["spot"] == 4 and sent["masque"] is True and sent["announced"] is None
+    assert sent["hand_counts"] == [2, 3, 3] and sent["phase"] == "announce"
+    assert "lapin" not in json.dumps(sent) and "holding" not in sent
 
 
 # PTI-5 ------------------------------------------------------------------------------
