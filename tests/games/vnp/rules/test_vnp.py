@@ -446,3 +446,47 @@ def test_a_config_round_trips_and_one_saved_without_its_settings_is_the_books() 
     assert Config.from_json({"game": "vnp"}) == make_config() == Config()
     assert make_config().size == 13 and make_config().mode == "four"
     assert make_config().crossing == "nexos"
+
+
+@pytest.mark.parametrize(
+    ("turn", "placed", "passed"),
+    [
+        (-1, ((),) * 4, (False,) * 4),
+        (4, ((),) * 4, (False,) * 4),
+        (0, ((),) * 3, (False,) * 4),
+        (0, ((),) * 4, (False,) * 3),
+        (0, ((), (-1,), (), ()), (False,) * 4),
+        (0, ((), (), (10**6,), ()), (False,) * 4),
+        (0, ((), (), (), ("0",)), (False,) * 4),
+    ],
+)
+def test_a_position_no_game_reaches_is_bad_input(turn, placed, passed) -> None:
+    """VNP-2: four colours, one to play, every placement an id of the board (a saved game
+    read back is checked: -1 would name the last placement)."""
+    with pytest.raises(BadInput, match="not a Vous ne passerez pas position"):
+        State(make_config(), turn, placed, passed)
+
+
+def test_a_position_at_the_edges_of_its_range_is_a_position() -> None:
+    last = len(geometry(13).placements) - 1
+    state = State(make_config(), 3, ((0,), (), (), (last,)), (False,) * 4)
+    assert state.placed == ((0,), (), (), (last,)) and state.turn == 3
+
+
+def test_vnp_6_the_public_view_says_who_plays_until_the_end_then_nobody() -> None:
+    """VNP-2, VNP-7: the colour to play and its seat; VNP-6: once over, none, and the
+    scores. What a screen receives is the view's JSON."""
+    state = position(make_config(mode="two"), turn="rouge", passed=("jaune",))
+    view = public_view(state)
+    assert (view.turn, view.seat, view.over, view.game, view.size) == ("rouge", 1, False, "vnp", 13)
+    assert view.left[2] == tuple(p.name for p in PIECES) and view.passed == (
+        True,
+        False,
+        False,
+        False,
+    )
+    sent = json.loads(json.dumps(view.to_json()))
+    assert sent["turn"] == "rouge" and sent["seat"] == 1 and sent["starts"][1] == [10, 2]
+    over = public_view(position(turn="vert", passed=tuple(map(str, COLOURS))))
+    assert (over.turn, over.seat, over.over, over.winners) == (None, None, True, (0, 1, 2, 3))
+    assert over.scores == (84,) * 4 and over.side_scores == (84,) * 4
