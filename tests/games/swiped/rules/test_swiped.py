@@ -18,6 +18,7 @@ import pytest
 from companion.games.swiped.rules import (
     COLOURS,
     PAIRS,
+    SQUARES,
     ClaimCard,
     ClaimChecked,
     ClaimMatches,
@@ -102,6 +103,7 @@ def test_sw_1_nine_colours_on_a_3_by_3_grid() -> None:
     )  # fmt: skip
     assert len(PAIRS) == 36
     assert sorted(game().grid) == sorted(COLOURS)
+    assert SQUARES == len(game().grid) == 9  # the table's spots: squares 1..9
 
 
 def test_sw_1_the_deck_prints() -> None:
