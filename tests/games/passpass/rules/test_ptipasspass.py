@@ -207,6 +207,16 @@ def test_pti_4_a_masked_designation_does_not_show_the_animal():
 def test_pti_4_only_the_magicien_knows_the_token_in_flight_each_seat_its_own_hand():
     """PTI-4, PTI-14: in a Masqué turn the designated token is the Magicien's secret until
     placed; every seat's view holds its own hand, and only the Magicien's the token."""
+    fresh, _ = play(game(3, window="timed"), Designate(0, 4, "lapin"), Announce(0, "lapin"))
+    fresh, _ = play(fresh, CloseWindow())  # played, so a snapshot of the board played on
+    nothing = (None,) * 7
+    assert (
+        fresh.spot, fresh.announced, fresh.speaker, fresh.challenger, fresh.swapped,
+        fresh.winner, fresh.holding,
+    ) == nothing  # fmt: skip
+    view = public_view(fresh)
+    assert (view.spot, view.announced, view.speaker, view.challenger, view.swapped) == nothing[:5]
+    assert view.winner is None and player_view(fresh, fresh.magician).holding is None
     state, _ = play(game(3), Designate(0, 4, "lapin"))
     views = [player_view(state, seat) for seat in range(3)]
     assert [v.holding for v in views] == ["lapin", None, None]
