@@ -99,7 +99,7 @@ def test_fd_2_fd_10_each_settings_extreme_value_is_a_game_and_round_trips():
 
 def test_a_config_saved_before_its_later_settings_reads_with_the_books_defaults():
     """FD-2's 3 manches of 3 phases, seat 0 first, the centre card, no cap on FD-10."""
-    assert Config.from_json({"game": "flipdone"}) == make_config()
+    assert Config.from_json({"game": "flipdone"}) == make_config() == Config()
     assert make_config() == Config(
         players=3, manches=3, phases=3, first=0, first_element=FirstElement.CENTRE,
         manche_tie=MancheTie.CUMULATIVE, tie_phase_limit=None, deal=Deal.SEEDED,

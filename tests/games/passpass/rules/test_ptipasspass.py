@@ -673,6 +673,7 @@ def test_a_config_round_trips_and_an_older_one_without_the_later_settings_reads_
     assert Config.from_json(json.loads(json.dumps(config.to_json()))) == config
     older = {k: v for k, v in config.to_json().items() if k in ("game", "players", "layout")}
     assert Config.from_json(older) == make_config("phipasspass", 4)
+    assert Config.from_json(older) == Config(config.rules, 4, config.layout)
 
 
 def test_pti_13_new_game_opens_the_first_manche_on_the_first_players_turn():

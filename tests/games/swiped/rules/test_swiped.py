@@ -23,6 +23,7 @@ from companion.games.swiped.rules import (
     ClaimChecked,
     ClaimMatches,
     Config,
+    Deal,
     DrawLayout,
     DrawTarget,
     FalseClaim,
@@ -481,6 +482,19 @@ def test_each_settings_extreme_value_is_accepted() -> None:
         cfg = make_config(**options)
         assert {k: getattr(cfg, k) for k in options} == options
         assert Config.from_json(json.loads(json.dumps(cfg.to_json()))) == cfg
+
+
+def test_the_default_settings_are_the_books_whichever_way_a_config_is_made() -> None:
+    """SW-1's 24-card shipped deck, seat 0 as player 1 (SW-4), a false claim loses and one
+    claim a gap, before the first swap too (SW-5), no manche limit (SW-6), the engine
+    deals: a Config built directly, by make_config or read from a file without them."""
+    book = {
+        "deck_size": 24, "deck_seed": 0, "first": 0, "false_claim": FalseClaim.LOSES,
+        "manche_limit": None, "claims_per_gap": 1, "claim_before_first_swap": True,
+        "deal": Deal.SEEDED,
+    }  # fmt: skip
+    for cfg in (Config(), make_config(), Config.from_json({"game": "swiped"})):
+        assert {k: getattr(cfg, k) for k in book} == book
 
 
 def test_a_config_of_another_game_or_with_a_missing_piece_is_bad_input() -> None:
