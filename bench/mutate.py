@@ -91,6 +91,8 @@ MODULES = (
     "companion/games/flipdone/rules/state.py",
     "companion/games/swiped/rules/engine.py",
     "companion/games/swiped/rules/board.py",
+    "companion/games/swiped/rules/state.py",
+    "companion/games/swiped/rules/config.py",
     "companion/games/vnp/rules/engine.py",
     "companion/games/vnp/rules/board.py",
     "companion/games/vnp/rules/pieces.py",
