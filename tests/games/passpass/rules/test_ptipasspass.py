@@ -6,11 +6,14 @@ form a 3 x 3 grid numbered 1..9 in reading order (PTI-2).
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import re
 
 import pytest
 
 from companion.games.passpass.rules import (
+    PTIPASSPASS,
     Announce,
     Announced,
     Call,
@@ -643,6 +646,22 @@ def test_pti_1_phi_1_a_table_of_the_wrong_size_is_refused_with_the_editions_rang
 ):
     with pytest.raises(BadInput, match=says):
         make_config(game_name, players)
+
+
+def test_pti_1_a_config_built_directly_is_checked_as_make_config_checks_it():
+    layout = make_config("ptipasspass", 6).layout
+    with pytest.raises(BadInput, match="ptipasspass is for 2 to 6 players, not 7"):
+        Config(PTIPASSPASS, 7, layout)
+
+
+def test_pti_2_a_draft_edition_for_more_players_than_any_grid_asks_for_its_layout():
+    """A designer's draft for 8 players: PTI-2 gives no grid for 8, so the table is told
+    to give a layout, never a crash."""
+    draft = dataclasses.replace(PTIPASSPASS, name="draft", max_players=8)
+    with pytest.raises(
+        BadInput, match=re.escape("no hat layout for 8 players (PTI-2 covers 2 to 6)")
+    ):
+        make_config(draft, 8)
 
 
 def test_pti_1_phi_1_each_editions_smallest_and_largest_tables_are_accepted():
