@@ -86,6 +86,8 @@ MODULES = (
     "companion/games/passpass/rules/board.py",
     "companion/games/passpass/rules/tables.py",
     "companion/games/passpass/rules/picks.py",
+    "companion/games/passpass/rules/state.py",
+    "companion/games/passpass/rules/config.py",
     "companion/games/flipdone/rules/engine.py",
     "companion/games/flipdone/rules/board.py",
     "companion/games/flipdone/rules/state.py",
