@@ -281,6 +281,7 @@ def test_fd_3_a_player_with_no_card_is_skipped():
 def test_fd_4_eight_lines_worth_1_2_and_3():
     assert [line.value for line in LINES] == [1, 1, 1, 2, 2, 2, 3, 3]
     assert {line.squares for line in LINES[6:]} == {(1, 5, 9), (3, 5, 7)}
+    assert [line.diagonal for line in LINES] == [False] * 6 + [True] * 2
 
 
 def test_fd_4_a_line_is_aligned_only_when_its_three_squares_are_elements():
