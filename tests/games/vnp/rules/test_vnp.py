@@ -457,6 +457,7 @@ def test_a_config_round_trips_and_one_saved_without_its_settings_is_the_books() 
         (0, ((),) * 4, (False,) * 3),
         (0, ((), (-1,), (), ()), (False,) * 4),
         (0, ((), (), (10**6,), ()), (False,) * 4),
+        (0, ((), (), (geometry(13).count,), ()), (False,) * 4),
         (0, ((), (), (), ("0",)), (False,) * 4),
     ],
 )
@@ -471,6 +472,10 @@ def test_a_position_at_the_edges_of_its_range_is_a_position() -> None:
     last = len(geometry(13).placements) - 1
     state = State(make_config(), 3, ((0,), (), (), (last,)), (False,) * 4)
     assert state.placed == ((0,), (), (), (last,)) and state.turn == 3
+    assert geometry(13).count == last + 1
+    # a position prints as its facts (a log or a bug report), the same read back
+    assert repr(state) == repr(State.from_json(json.loads(json.dumps(state.to_json()))))
+    assert "Board" not in repr(state)
 
 
 def test_vnp_6_the_public_view_says_who_plays_until_the_end_then_nobody() -> None:
