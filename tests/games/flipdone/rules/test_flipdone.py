@@ -16,6 +16,7 @@ import pytest
 from companion.games.flipdone.rules import (
     DECK,
     LINES,
+    LINES_THROUGH,
     Build,
     Built,
     Config,
@@ -282,6 +283,14 @@ def test_fd_4_eight_lines_worth_1_2_and_3():
     assert [line.value for line in LINES] == [1, 1, 1, 2, 2, 2, 3, 3]
     assert {line.squares for line in LINES[6:]} == {(1, 5, 9), (3, 5, 7)}
     assert [line.diagonal for line in LINES] == [False] * 6 + [True] * 2
+    assert [line.squares for line in LINES] == [
+        (1, 4, 7), (2, 5, 8), (3, 6, 9), (1, 2, 3), (4, 5, 6), (7, 8, 9), (1, 5, 9), (3, 5, 7),
+    ]  # fmt: skip
+    # the lines through each square: four through the centre, three through a corner
+    assert LINES_THROUGH[0] == (COL1, ROW1, DIAG159) and LINES_THROUGH[4] == (
+        COL2, ROW2, DIAG159, DIAG357,
+    )  # fmt: skip
+    assert [len(through) for through in LINES_THROUGH] == [3, 2, 3, 2, 4, 2, 3, 2, 3]
 
 
 def test_fd_4_a_line_is_aligned_only_when_its_three_squares_are_elements():
