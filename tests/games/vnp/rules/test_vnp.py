@@ -444,6 +444,9 @@ def test_a_config_round_trips_and_one_saved_without_its_settings_is_the_books() 
     cfg = make_config(size=9, starts=starts, crossing="strict", mode="teams")
     assert Config.from_json(json.loads(json.dumps(cfg.to_json()))) == cfg
     assert Config.from_json({"game": "vnp"}) == make_config() == Config()
+    # starts given as lists (a JSON file's) are the same intersections, kept as (x, y)
+    as_lists = Config(starts=[[2, 2], [10, 2], [10, 10], [2, 10]])  # type: ignore[arg-type]
+    assert as_lists == make_config() and hash(as_lists) == hash(make_config())
     assert make_config().size == 13 and make_config().mode == "four"
     assert make_config().crossing == "nexos"
 
