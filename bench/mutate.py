@@ -100,6 +100,7 @@ MODULES = (
     "companion/games/vnp/rules/board.py",
     "companion/games/vnp/rules/pieces.py",
     "companion/games/vnp/rules/state.py",
+    "companion/games/vnp/rules/config.py",
     "companion/referee/pace.py",
     "companion/journal.py",
     "companion/web/pairing.py",
