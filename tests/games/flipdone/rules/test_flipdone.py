@@ -7,17 +7,23 @@ reading order; lines are the indexes of LINES: 0-2 columns, 3-5 rows, 6-7 diagon
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
+import re
 
 import pytest
 
 from companion.games.flipdone.rules import (
     DECK,
     LINES,
+    LINES_THROUGH,
     Build,
     Built,
+    Config,
+    Deal,
     Discard,
     Discarded,
+    FirstElement,
     FirstPlaced,
     Flip,
     Flipped,
@@ -26,6 +32,7 @@ from companion.games.flipdone.rules import (
     LineHeld,
     LineLost,
     LineMade,
+    MancheTie,
     MancheWon,
     PhaseEnded,
     PhaseStarted,
@@ -59,6 +66,45 @@ def test_fd_1_three_players_and_a_52_card_deck():
     assert is_red("QH") and is_red("10D") and not is_red("AS") and not is_red("10C")
     with pytest.raises(BadInput, match="3 players"):
         make_config(players=4)
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ({"manches": 0}, "a game has at least 1 manche, not 0"),
+        ({"phases": 0}, "a manche has at least 1 phase, not 0"),
+        ({"first": -1}, "first player must be a seat 0..2, not -1"),
+        ({"first": 3}, "first player must be a seat 0..2, not 3"),
+        ({"tie_phase_limit": -1}, "tie_phase_limit must be at least 0 or None, not -1"),
+        ({"first_element": "corner"}, "'corner' is not a valid FirstElement"),
+        ({"manche_tie": "coin"}, "'coin' is not a valid MancheTie"),
+        ({"deal": "dealt"}, "'dealt' is not a valid Deal"),
+    ],
+)
+def test_fd_2_fd_10_a_setting_just_past_its_range_is_bad_input_naming_it(options, says):
+    with pytest.raises(BadInput, match=re.escape(says)):
+        make_config(**options)
+
+
+def test_fd_2_fd_10_each_settings_extreme_value_is_a_game_and_round_trips():
+    """One manche of one phase, the last seat first, no extra phase at a tie (FD-10's cap
+    at 0): the smallest game a table may set up, saved and read back the same."""
+    config = make_config(
+        manches=1, phases=1, first=2, tie_phase_limit=0, first_element="chosen",
+        manche_tie="extra_only", deal="observed",
+    )  # fmt: skip
+    assert (config.manches, config.phases, config.first, config.tie_phase_limit) == (1, 1, 2, 0)
+    assert Config.from_json(json.loads(json.dumps(config.to_json()))) == config
+    assert game(first=2).turn == 2
+
+
+def test_a_config_saved_before_its_later_settings_reads_with_the_books_defaults():
+    """FD-2's 3 manches of 3 phases, seat 0 first, the centre card, no cap on FD-10."""
+    assert Config.from_json({"game": "flipdone"}) == make_config() == Config()
+    assert make_config() == Config(
+        players=3, manches=3, phases=3, first=0, first_element=FirstElement.CENTRE,
+        manche_tie=MancheTie.CUMULATIVE, tie_phase_limit=None, deal=Deal.SEEDED,
+    )  # fmt: skip
 
 
 def test_fd_1_only_colour_matters_for_an_alignment():
@@ -236,6 +282,15 @@ def test_fd_3_a_player_with_no_card_is_skipped():
 def test_fd_4_eight_lines_worth_1_2_and_3():
     assert [line.value for line in LINES] == [1, 1, 1, 2, 2, 2, 3, 3]
     assert {line.squares for line in LINES[6:]} == {(1, 5, 9), (3, 5, 7)}
+    assert [line.diagonal for line in LINES] == [False] * 6 + [True] * 2
+    assert [line.squares for line in LINES] == [
+        (1, 4, 7), (2, 5, 8), (3, 6, 9), (1, 2, 3), (4, 5, 6), (7, 8, 9), (1, 5, 9), (3, 5, 7),
+    ]  # fmt: skip
+    # the lines through each square: four through the centre, three through a corner
+    assert LINES_THROUGH[0] == (COL1, ROW1, DIAG159) and LINES_THROUGH[4] == (
+        COL2, ROW2, DIAG159, DIAG357,
+    )  # fmt: skip
+    assert [len(through) for through in LINES_THROUGH] == [3, 2, 3, 2, 4, 2, 3, 2, 3]
 
 
 def test_fd_4_a_line_is_aligned_only_when_its_three_squares_are_elements():

@@ -6,14 +6,20 @@ form a 3 x 3 grid numbered 1..9 in reading order (PTI-2).
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import re
+
 import pytest
 
 from companion.games.passpass.rules import (
+    PTIPASSPASS,
     Announce,
     Announced,
     Call,
     Challenge,
     CloseWindow,
+    Config,
     Designate,
     Designated,
     GameWon,
@@ -39,6 +45,7 @@ from companion.games.passpass.rules import (
     legal_actions,
     make_config,
     new_game,
+    player_view,
     public_view,
 )
 from companion.rules.errors import BadInput, IllegalAction
@@ -198,6 +205,32 @@ def test_pti_4_in_a_visible_turn_the_animal_is_shown_and_only_doublon_may_be_cal
 def test_pti_4_a_masked_designation_does_not_show_the_animal():
     state, events = play(game(3), Designate(0, 4, "lapin"))
     assert Designated(0, 4, None) in events
+
+
+def test_pti_4_only_the_magicien_knows_the_token_in_flight_each_seat_its_own_hand():
+    """PTI-4, PTI-14: in a Masqué turn the designated token is the Magicien's secret until
+    placed; every seat's view holds its own hand, and only the Magicien's the token."""
+    fresh, _ = play(game(3, window="timed"), Designate(0, 4, "lapin"), Announce(0, "lapin"))
+    fresh, _ = play(fresh, CloseWindow())  # played, so a snapshot of the board played on
+    nothing = (None,) * 7
+    assert (
+        fresh.spot, fresh.announced, fresh.speaker, fresh.challenger, fresh.swapped,
+        fresh.winner, fresh.holding,
+    ) == nothing  # fmt: skip
+    view = public_view(fresh)
+    assert (view.spot, view.announced, view.speaker, view.challenger, view.swapped) == nothing[:5]
+    assert view.winner is None and player_view(fresh, fresh.magician).holding is None
+    state, _ = play(game(3), Designate(0, 4, "lapin"))
+    views = [player_view(state, seat) for seat in range(3)]
+    assert [v.holding for v in views] == ["lapin", None, None]
+    assert [v.hand for v in views] == [("colombe", "souris"), ALL, ALL]
+    assert [v.seat for v in views] == [0, 1, 2] and views[1].public == public_view(state)
+    assert views[0].public.hand_counts == (2, 3, 3)  # the token in flight is in no hand
+    assert (views[0].public.players, views[0].public.spots) == (3, 9)
+    sent = json.loads(json.dumps(public_view(state).to_json()))  # what a screen receives
+    assert sent["spot"] == 4 and sent["masque"] is True and sent["announced"] is None
+    assert sent["hand_counts"] == [2, 3, 3] and sent["phase"] == "announce"
+    assert "lapin" not in json.dumps(sent) and "holding" not in sent
 
 
 # PTI-5 ------------------------------------------------------------------------------
@@ -586,6 +619,80 @@ def test_pti_13_the_table_names_the_first_player():
     assert state.magician == 3 and state.starter == 3
     with pytest.raises(BadInput, match="first player"):
         game(5, first=5)
+
+
+@pytest.mark.parametrize("first", [-1, 5])
+def test_pti_13_a_first_player_not_at_the_table_is_bad_input_naming_the_seats(first):
+    with pytest.raises(BadInput, match=f"first player must be a seat 0..4, not {first}"):
+        make_config("ptipasspass", 5, first=first)
+
+
+def test_pti_13_any_seat_at_the_table_may_be_named_first():
+    for first in (0, 4):
+        assert game(5, first=first).magician == first
+
+
+@pytest.mark.parametrize(
+    ("game_name", "players", "says"),
+    [
+        ("ptipasspass", 1, "ptipasspass is for 2 to 6 players, not 1"),
+        ("ptipasspass", 7, "ptipasspass is for 2 to 6 players, not 7"),
+        ("phipasspass", 2, "phipasspass is for 3 to 6 players, not 2"),
+        ("phipasspass", 7, "phipasspass is for 3 to 6 players, not 7"),
+    ],
+)
+def test_pti_1_phi_1_a_table_of_the_wrong_size_is_refused_with_the_editions_range(
+    game_name, players, says
+):
+    with pytest.raises(BadInput, match=says):
+        make_config(game_name, players)
+
+
+def test_pti_1_a_config_built_directly_is_checked_as_make_config_checks_it():
+    layout = make_config("ptipasspass", 6).layout
+    with pytest.raises(BadInput, match="ptipasspass is for 2 to 6 players, not 7"):
+        Config(PTIPASSPASS, 7, layout)
+
+
+def test_pti_2_a_draft_edition_for_more_players_than_any_grid_asks_for_its_layout():
+    """A designer's draft for 8 players: PTI-2 gives no grid for 8, so the table is told
+    to give a layout, never a crash."""
+    draft = dataclasses.replace(PTIPASSPASS, name="draft", max_players=8)
+    with pytest.raises(
+        BadInput, match=re.escape("no hat layout for 8 players (PTI-2 covers 2 to 6)")
+    ):
+        make_config(draft, 8)
+
+
+def test_pti_1_phi_1_each_editions_smallest_and_largest_tables_are_accepted():
+    for game_name, players in [("ptipasspass", 2), ("ptipasspass", 6), ("phipasspass", 3)]:
+        assert make_config(game_name, players).players == players
+    assert make_config("phipasspass", 6).layout.spots == 18
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ({"turn_limit": 0}, "turn_limit must be at least 1 or None, not 0"),
+        ({"window": "silent"}, "'silent' is not a valid WindowMode"),
+        ({"next_starter": "loser"}, "'loser' is not a valid Starter"),
+    ],
+)
+def test_pti_7_12_15_a_setting_out_of_range_is_bad_input_naming_it(options, says):
+    with pytest.raises(BadInput, match=says):
+        make_config("ptipasspass", 3, **options)
+
+
+def test_a_config_round_trips_and_an_older_one_without_the_later_settings_reads_with_defaults():
+    """The settings a config written before PTI-7/12/13/15's options had are the defaults:
+    first seat 0, round windows, left of the winner starts, no turn limit."""
+    config = make_config(
+        "phipasspass", 4, first=3, window="timed", next_starter="winner", turn_limit=1
+    )
+    assert Config.from_json(json.loads(json.dumps(config.to_json()))) == config
+    older = {k: v for k, v in config.to_json().items() if k in ("game", "players", "layout")}
+    assert Config.from_json(older) == make_config("phipasspass", 4)
+    assert Config.from_json(older) == Config(config.rules, 4, config.layout)
 
 
 def test_pti_13_new_game_opens_the_first_manche_on_the_first_players_turn():

@@ -10,6 +10,7 @@ import dataclasses
 import io
 import itertools
 import json
+import re
 from typing import Any
 
 import pytest
@@ -17,10 +18,12 @@ import pytest
 from companion.games.swiped.rules import (
     COLOURS,
     PAIRS,
+    SQUARES,
     ClaimCard,
     ClaimChecked,
     ClaimMatches,
     Config,
+    Deal,
     DrawLayout,
     DrawTarget,
     FalseClaim,
@@ -101,6 +104,7 @@ def test_sw_1_nine_colours_on_a_3_by_3_grid() -> None:
     )  # fmt: skip
     assert len(PAIRS) == 36
     assert sorted(game().grid) == sorted(COLOURS)
+    assert SQUARES == len(game().grid) == 9  # the table's spots: squares 1..9
 
 
 def test_sw_1_the_deck_prints() -> None:
@@ -171,6 +175,22 @@ def test_sw_2_each_seat_sees_only_its_own_target() -> None:
         assert mine.target_layout == make_deck()[state.targets[seat] - 1]
         assert mine.public == view
         assert mine.matches == agreement(state.grid, mine.target_layout) <= 2
+
+
+def test_sw_2_a_views_json_says_what_its_seat_knows_and_no_more() -> None:
+    """What a screen or a phone receives is the view's JSON: the public view's holds the
+    layout and whose card is drawn, never a target; a seat's holds its own card too."""
+    state, _ = program(game(3), P0, P1)
+    public = json.loads(json.dumps(public_view(state).to_json()))
+    assert public["grid"] == list(state.grid) and public["layout_card"] == state.layout_card
+    assert public["targets_recorded"] == [True, True] and public["next_swap"] == 0
+    assert public["revealed"] == [[list(p) for p in P0], [list(p) for p in P1]]
+    assert "targets" not in public
+    for seat in (0, 1):
+        mine = json.loads(json.dumps(player_view(state, seat).to_json()))
+        assert mine["public"] == public
+        assert (mine["seat"], mine["target"]) == (seat, state.targets[seat])
+        assert mine["target_layout"] == list(make_deck()[state.targets[seat] - 1])
 
 
 # SW-3 ------------------------------------------------------------------------------
@@ -432,6 +452,56 @@ def test_bad_config_is_bad_input(options: dict[str, Any]) -> None:
         make_config(**options)
 
 
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ({"deck_size": 2}, "deck_size must be 3..60, not 2"),
+        ({"deck_size": 61}, "deck_size must be 3..60, not 61"),
+        ({"first": -1}, "first player must be seat 0 or 1, not -1"),
+        ({"first": 2}, "first player must be seat 0 or 1, not 2"),
+        ({"manche_limit": 0}, "manche_limit must be at least 1 or None, not 0"),
+        ({"claims_per_gap": 0}, "claims_per_gap must be at least 1 or None, not 0"),
+        ({"false_claim": "maybe"}, "'maybe' is not a valid FalseClaim"),
+        ({"deal": "dealt"}, "'dealt' is not a valid Deal"),
+    ],
+)
+def test_a_setting_just_past_its_range_is_bad_input_naming_it(options, says) -> None:
+    """SW-1 (3 cards at least: the face-up one and two targets), SW-4 (seats 0 and 1),
+    SW-5, SW-6: each setting's first refused value, refused with its range."""
+    with pytest.raises(BadInput, match=re.escape(says)):
+        make_config(**options)
+
+
+def test_each_settings_extreme_value_is_accepted() -> None:
+    """The edges of the ranges above are settings a table may use: a 3-card or a 60-card
+    deck (SW-1), player 1 at seat 1 (SW-4), one manche (SW-6), one claim a gap (SW-5)."""
+    for options in (
+        {"deck_size": 3, "first": 1, "manche_limit": 1, "claims_per_gap": 1},
+        {"deck_size": 60, "first": 0, "manche_limit": None, "claims_per_gap": None},
+    ):
+        cfg = make_config(**options)
+        assert {k: getattr(cfg, k) for k in options} == options
+        assert Config.from_json(json.loads(json.dumps(cfg.to_json()))) == cfg
+
+
+def test_the_default_settings_are_the_books_whichever_way_a_config_is_made() -> None:
+    """SW-1's 24-card shipped deck, seat 0 as player 1 (SW-4), a false claim loses and one
+    claim a gap, before the first swap too (SW-5), no manche limit (SW-6), the engine
+    deals: a Config built directly, by make_config or read from a file without them."""
+    book = {
+        "deck_size": 24, "deck_seed": 0, "first": 0, "false_claim": FalseClaim.LOSES,
+        "manche_limit": None, "claims_per_gap": 1, "claim_before_first_swap": True,
+        "deal": Deal.SEEDED,
+    }  # fmt: skip
+    for cfg in (Config(), make_config(), Config.from_json({"game": "swiped"})):
+        assert {k: getattr(cfg, k) for k in book} == book
+
+
+def test_a_config_of_another_game_or_with_a_missing_piece_is_bad_input() -> None:
+    with pytest.raises(BadInput, match="not a Swiped config"):
+        Config.from_json({"game": "swiped", "players": 2})
+
+
 def test_config_round_trips_and_new_game_opens_the_first_manche() -> None:
     cfg = make_config(first=1, manche_limit=3, false_claim="refused", deck_size=12, deck_seed=4)
     assert Config.from_json(json.loads(json.dumps(cfg.to_json()))) == cfg
@@ -554,3 +624,16 @@ def test_sw_2_seeded_games_refuse_what_only_a_table_does() -> None:
     for action in (DrawLayout(1), DrawTarget(0, 1), SkipSwap(0)):
         with pytest.raises(IllegalAction):
             play(state, action)
+
+
+def test_sw_2_before_a_table_reads_a_seats_card_its_view_has_no_card_layout_or_matches() -> None:
+    """SW-2, SW-5: a seat whose target card is not read yet has no layout to aim at and
+    no matches to count: its view says none, and asking for its matches is refused."""
+    state, _ = play(game(deal="observed"), DrawLayout(5), DrawTarget(1, 2))
+    waiting = player_view(state, 0)
+    assert (waiting.target, waiting.target_layout, waiting.matches) == (None, (), 0)
+    with pytest.raises(ValueError, match="seat 0's target card is not drawn yet"):
+        state.matches(0)
+    read = player_view(state, 1)
+    assert (read.target, read.target_layout) == (2, make_deck()[1])
+    assert read.matches == state.matches(1) == agreement(state.grid, make_deck()[1])

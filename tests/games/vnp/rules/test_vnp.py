@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -14,6 +15,7 @@ from companion.games.vnp.rules import (
     TOTAL_SEGMENTS,
     AllPlaced,
     Colour,
+    Config,
     Event,
     GameOver,
     Pass,
@@ -406,3 +408,108 @@ def test_vnp_3_every_intersection_a_piece_reaches_is_an_attach_point_its_start_t
     legal = legal_placements(state, 0)
     assert pid(((3, 2), (4, 2), (5, 2))) in legal  # from the far end
     assert pid(((2, 2), (2, 1), (2, 0))) in legal  # from the start
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ({"size": 4}, "the board has 5..40 intersections a side, not 4"),
+        ({"size": 41}, "the board has 5..40 intersections a side, not 41"),
+        ({"size": 13.0}, "the board has 5..40 intersections a side, not 13.0"),
+        ({"starts": ((2, 2), (10, 2), (10, 10))}, "one start intersection a colour"),
+        ({"starts": ((2, 2), (13, 2), (10, 10), (2, 10))}, "one start intersection a colour"),
+        ({"starts": ((2, 2), (10, -1), (10, 10), (2, 10))}, "one start intersection a colour"),
+        ({"starts": ((2, 2), (10, 2.0), (10, 10), (2, 10))}, "one start intersection a colour"),
+        ({"starts": ((2, 2, 0), (10, 2), (10, 10), (2, 10))}, "a start intersection is (x, y)"),
+        ({"mode": "three"}, "'three' is not a valid Mode"),
+    ],
+)
+def test_vnp_2_a_board_or_a_start_off_its_range_is_bad_input_naming_it(options, says) -> None:
+    """VNP-2: a board of 5..40 intersections a side, one start a colour on it."""
+    with pytest.raises(BadInput, match=re.escape(says)):
+        make_config(**options)
+    with pytest.raises(BadInput, match="crossing and mode"):
+        Config(crossing="nexos")  # type: ignore[arg-type]
+
+
+def test_vnp_2_the_smallest_and_largest_boards_start_on_their_third_lines() -> None:
+    """VNP-2: the starts are where the third lines from each corner cross, any board size;
+    a start on the board's last line is on it."""
+    assert make_config(size=5).starts == ((2, 2),) * 4
+    assert make_config(size=40).starts == ((2, 2), (37, 2), (37, 37), (2, 37))
+    edge = ((0, 0), (12, 0), (12, 12), (0, 12))
+    assert make_config(starts=edge).starts == edge
+
+
+def test_vnp_7_each_mode_says_who_plays_a_colour_and_whose_score_it_adds_to() -> None:
+    """VNP-7: colours in order jaune, bleu, rouge, vert; bleu and vert are side (or seat) 0."""
+    four, two, teams = (make_config(mode=m) for m in ("four", "two", "teams"))
+    assert (four.seats, four.sides, two.seats, two.sides, teams.seats, teams.sides) == (
+        4, 4, 2, 2, 4, 2,
+    )  # fmt: skip
+    colours = range(4)
+    assert [four.seat_of(c) for c in colours] == [four.side_of(c) for c in colours] == [0, 1, 2, 3]
+    assert [two.seat_of(c) for c in colours] == [two.side_of(c) for c in colours] == [1, 0, 1, 0]
+    assert [teams.seat_of(c) for c in colours] == [0, 1, 2, 3]
+    assert [teams.side_of(c) for c in colours] == [1, 0, 1, 0]
+
+
+def test_a_config_round_trips_and_one_saved_without_its_settings_is_the_books() -> None:
+    starts = ((1, 1), (7, 1), (7, 7), (1, 7))
+    cfg = make_config(size=9, starts=starts, crossing="strict", mode="teams")
+    assert Config.from_json(json.loads(json.dumps(cfg.to_json()))) == cfg
+    assert Config.from_json({"game": "vnp"}) == make_config() == Config()
+    # starts given as lists (a JSON file's) are the same intersections, kept as (x, y)
+    as_lists = Config(starts=[[2, 2], [10, 2], [10, 10], [2, 10]])  # type: ignore[arg-type]
+    assert as_lists == make_config() and hash(as_lists) == hash(make_config())
+    assert make_config().size == 13 and make_config().mode == "four"
+    assert make_config().crossing == "nexos"
+
+
+@pytest.mark.parametrize(
+    ("turn", "placed", "passed"),
+    [
+        (-1, ((),) * 4, (False,) * 4),
+        (4, ((),) * 4, (False,) * 4),
+        (0, ((),) * 3, (False,) * 4),
+        (0, ((),) * 4, (False,) * 3),
+        (0, ((), (-1,), (), ()), (False,) * 4),
+        (0, ((), (), (10**6,), ()), (False,) * 4),
+        (0, ((), (), (geometry(13).count,), ()), (False,) * 4),
+        (0, ((), (), (), ("0",)), (False,) * 4),
+    ],
+)
+def test_a_position_no_game_reaches_is_bad_input(turn, placed, passed) -> None:
+    """VNP-2: four colours, one to play, every placement an id of the board (a saved game
+    read back is checked: -1 would name the last placement)."""
+    with pytest.raises(BadInput, match="not a Vous ne passerez pas position"):
+        State(make_config(), turn, placed, passed)
+
+
+def test_a_position_at_the_edges_of_its_range_is_a_position() -> None:
+    last = len(geometry(13).placements) - 1
+    state = State(make_config(), 3, ((0,), (), (), (last,)), (False,) * 4)
+    assert state.placed == ((0,), (), (), (last,)) and state.turn == 3
+    assert geometry(13).count == last + 1
+    # a position prints as its facts (a log or a bug report), the same read back
+    assert repr(state) == repr(State.from_json(json.loads(json.dumps(state.to_json()))))
+    assert "Board" not in repr(state)
+
+
+def test_vnp_6_the_public_view_says_who_plays_until_the_end_then_nobody() -> None:
+    """VNP-2, VNP-7: the colour to play and its seat; VNP-6: once over, none, and the
+    scores. What a screen receives is the view's JSON."""
+    state = position(make_config(mode="two"), turn="rouge", passed=("jaune",))
+    view = public_view(state)
+    assert (view.turn, view.seat, view.over, view.game, view.size) == ("rouge", 1, False, "vnp", 13)
+    assert view.left[2] == tuple(p.name for p in PIECES) and view.passed == (
+        True,
+        False,
+        False,
+        False,
+    )
+    sent = json.loads(json.dumps(view.to_json()))
+    assert sent["turn"] == "rouge" and sent["seat"] == 1 and sent["starts"][1] == [10, 2]
+    over = public_view(position(turn="vert", passed=tuple(map(str, COLOURS))))
+    assert (over.turn, over.seat, over.over, over.winners) == (None, None, True, (0, 1, 2, 3))
+    assert over.scores == (84,) * 4 and over.side_scores == (84,) * 4
