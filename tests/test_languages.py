@@ -493,7 +493,11 @@ def test_every_setup_refusal_has_both_languages_each_in_its_own():
 
 
 BAD_RULES: dict[str, tuple[str, ...]] = {
-    "ptipasspass": ("zzz = 1", "layout = 3", "window_seconds = 99"),
+    "ptipasspass": ("zzz = 1", "layout = 3", "window_seconds = 99",
+                    "layout = {positions = [[0, 0], [0, 1]]}",
+                    "layout = {positions = [[0, 0], [1, 1], [2, 2]]}",
+                    "layout = {positions = [[0, 1], [0, 0], [0, 2]]}",
+                    "layout = {positions = [[0, 0], [0, 0], [0, 1]]}", "layout = {name = 1}"),
     "phipasspass": ("next_starter = \"winner\"", "doublon_min = -1", "layout = 3"),
     "vnp": ("mode = \"pairs\"", "mode = \"four\"", "size = 3", "crossing = \"never\"",
             "starts = [[2, 2]]", "undo_placement = \"yes\"", "colours = 3"),

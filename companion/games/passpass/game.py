@@ -14,7 +14,7 @@ from companion.games.passpass import facts, words
 from companion.games.passpass.page import page_view
 from companion.games.passpass.rules import ENGINES, RULESETS, RuleSet, make_config
 from companion.games.passpass.rules.layouts import Layout, LayoutError
-from companion.games.passpass.table_settings import SETUP_FIELDS, TABLE_SETTINGS
+from companion.games.passpass.table_settings import SETUP_FIELDS, TABLE_SETTINGS, layout_refused
 from companion.games.passpass.table_settings import WORDS as SETTINGS_WORDS
 from companion.games.passpass.tokens import FAMILY
 from companion.games.passpass.transcript import ENGINE_WORDS, describer
@@ -50,10 +50,7 @@ def own_layout(layout: Mapping[str, Any]) -> None:
     try:
         Layout.from_json(layout)
     except LayoutError as exc:
-        raise ValueError(
-            f"{exc}; write [game.layout] with positions = [[row, col], ...] in reading "
-            "order, or leave it out for the book's grid"
-        ) from None
+        raise layout_refused(exc, fix=True) from None
 
 
 def screens() -> Mapping[type, Renderer]:

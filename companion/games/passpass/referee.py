@@ -60,6 +60,7 @@ from companion.games.passpass.rules import (
     new_game,
     public_view,
 )
+from companion.games.passpass.rules.layouts import LayoutError
 from companion.games.passpass.screens import (
     CountdownScreen,
     FaultScreen,
@@ -73,7 +74,7 @@ from companion.games.passpass.screens import (
     StatusScreen,
     VerdictScreen,
 )
-from companion.games.passpass.table_settings import TABLE_KEYS, table_settings
+from companion.games.passpass.table_settings import TABLE_KEYS, layout_refused, table_settings
 from companion.games.passpass.transcript import ENGINE_WORDS, line
 from companion.games.passpass.words import PassPassRefusal
 from companion.games.passpass.words import say as say_text
@@ -158,7 +159,12 @@ class PassPassReferee(PacedReferee, Announcing, Aiming):
                 setup.game, len(setup.seats), layout=self.settings.layout, first=setup.first,
                 window="timed",
             )  # fmt: skip
-        except (RuleError, ValueError) as exc:  # ours, or an own layout it cannot play
+        except SetupError:
+            raise
+        except (RuleError, ValueError) as exc:  # the engine's: an own layout it cannot play
+            layout = exc if isinstance(exc, LayoutError) else exc.__cause__
+            if isinstance(layout, LayoutError):
+                raise layout_refused(layout) from exc
             raise SetupError(str(exc)) from exc
         _check_tags(setup.tags, config.rules.tokens)
         super().__init__(setup.t, config.layout.spots, setup.settle)

@@ -15,9 +15,9 @@ from typing import Any
 from companion.cli_words import text_of
 from companion.config.bounds import Seconds
 from companion.games import TableSetting
-from companion.games.passpass.rules.layouts import Layout
+from companion.games.passpass.rules.layouts import Layout, LayoutError
 from companion.journal import Setup
-from companion.referee.pace import refused, typed
+from companion.referee.pace import SetupError, refused, typed
 from companion.screens.text import number
 
 SETUP_FIELDS: Mapping[str, str] = {
@@ -101,17 +101,27 @@ class TableSettings:
 
 def table_settings(setup: Setup) -> TableSettings:
     """The setup's table settings, checked against the bounds `config check` uses; raises
-    `SetupError` naming the setting (`LayoutError` for a layout that cannot be played)."""
+    `SetupError` naming the setting."""
     rules = setup.rules or {}
     layout = rules.get("layout")
     if layout is not None and not isinstance(layout, Mapping):
         raise refused("passpass.setup.layout", value=typed(layout))
-    own = Layout.from_json(layout) if layout else None  # raises LayoutError, a ValueError
+    try:
+        own = Layout.from_json(layout) if layout else None
+    except LayoutError as exc:
+        raise layout_refused(exc) from None
     return TableSettings(
         _seconds(rules, "window_seconds", WINDOW, WINDOW_SECONDS),
         _seconds(rules, "doublon_min", DOUBLON_MIN, DOUBLON_MIN_SECONDS),
         own,
     )
+
+
+def layout_refused(exc: LayoutError, fix: bool = False) -> SetupError:
+    """Why an own hat layout cannot be played (PTI-2, PTI-3), in the table's language;
+    with `fix`, how to write [game.layout] too (`config check`)."""
+    why = refused(f"passpass.setup.layout_{exc.kind}", **exc.fields)
+    return refused("passpass.setup.layout_fix", why=why) if fix else why
 
 
 def _seconds(rules: Mapping[str, Any], key: str, bounds: Seconds, default: float) -> float:

@@ -463,6 +463,19 @@ SETUP_WORDS = {
         "passpass.setup.seconds": "`{key}` : {value} ne va pas : {fix}",
         "passpass.setup.tags": "des étiquettes de sortes {kinds} ne sont pas de ce jeu (ses "
                                "jetons : {tokens})",
+        "passpass.setup.layout_few": "`layout` : {n} chapeaux, il en faut au moins 3",
+        "passpass.setup.layout_twice": "`layout` : deux chapeaux à la même position",
+        "passpass.setup.layout_order": "`layout` : les positions se numérotent dans l’ordre de "
+                                       "lecture (rangée par rangée, de gauche à droite)",
+        "passpass.setup.layout_no_line": "`layout` : aucune ligne de trois chapeaux voisins "
+                                         "(PTI-3)",
+        "passpass.setup.layout_positions": "`layout` : `positions` est une liste de paires "
+                                           "[rangée, colonne] dans l’ordre de lecture",
+        "passpass.setup.layout_no_grid": "pas de disposition des chapeaux pour {players} joueurs "
+                                         "(PTI-2 va de 2 à 6) : donnez `layout`",
+        "passpass.setup.layout_fix": "{why} ; écrivez [game.layout] avec positions = [[rangée, "
+                                     "colonne], ...] dans l’ordre de lecture, ou retirez-la pour "
+                                     "la grille du livre",
     },
     "en": {
         "passpass.setup.layout": "layout: a table of positions (positions = [[row, col], "
@@ -470,6 +483,18 @@ SETUP_WORDS = {
         "passpass.setup.seconds": "{key}: {value} will not do: {fix}",
         "passpass.setup.tags": "tags of kinds {kinds} do not belong to this game (its "
                                "tokens: {tokens})",
+        "passpass.setup.layout_few": "layout: {n} hats, it takes 3 at least",
+        "passpass.setup.layout_twice": "layout: two hats on one position",
+        "passpass.setup.layout_order": "layout: the positions are numbered in reading order "
+                                       "(row by row, left to right)",
+        "passpass.setup.layout_no_line": "layout: no line of three neighbouring hats (PTI-3)",
+        "passpass.setup.layout_positions": "layout: `positions` is a list of [row, column] "
+                                           "pairs in reading order",
+        "passpass.setup.layout_no_grid": "no hat layout for {players} players (PTI-2 covers 2 "
+                                         "to 6): give `layout`",
+        "passpass.setup.layout_fix": "{why}; write [game.layout] with positions = [[row, "
+                                     "col], ...] in reading order, or leave it out for the "
+                                     "book's grid",
     },
 }  # fmt: skip
 """What its referee refuses in a setup (the checks every game shares are the core's)."""

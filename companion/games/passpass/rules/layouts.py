@@ -21,7 +21,14 @@ GRIDS: dict[int, tuple[int, int]] = {2: (2, 3), 3: (3, 3), 4: (3, 4), 5: (3, 5),
 
 
 class LayoutError(ValueError):
-    """A layout that cannot be played: duplicate positions, too few spots, no line."""
+    """A layout that cannot be played: duplicate positions, too few spots, no line. Its
+    message is the engine's (English); `kind` and `fields` say why for the table's words
+    (the referee says it in the table's language)."""
+
+    def __init__(self, message: str, kind: str, **fields: object) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.fields = fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,13 +42,17 @@ class Layout:
 
     def __post_init__(self) -> None:
         if len(self.positions) < 3:
-            raise LayoutError(f"layout {self.name!r} has {len(self.positions)} spots; need 3")
+            raise LayoutError(f"layout {self.name!r} has {len(self.positions)} spots; need 3",
+                              "few", name=self.name, n=len(self.positions))  # fmt: skip
         if len(set(self.positions)) != len(self.positions):
-            raise LayoutError(f"layout {self.name!r} puts two spots on one position")
+            raise LayoutError(f"layout {self.name!r} puts two spots on one position", "twice",
+                              name=self.name)  # fmt: skip
         if list(self.positions) != sorted(self.positions):
             raise LayoutError(
                 f"layout {self.name!r}: spots must be numbered in reading order "
-                "(row by row, left to right)"
+                "(row by row, left to right)",
+                "order",
+                name=self.name,
             )
         spot_at = {pos: i + 1 for i, pos in enumerate(self.positions)}
         adjacent = set()
@@ -55,7 +66,8 @@ class Layout:
                     if third is not None:
                         lines.append((spot, neighbour, third))
         if not lines:
-            raise LayoutError(f"layout {self.name!r} has no line of three contiguous hats")
+            raise LayoutError(f"layout {self.name!r} has no line of three contiguous hats",
+                              "no_line", name=self.name)  # fmt: skip
         object.__setattr__(self, "adjacent", frozenset(adjacent))
         object.__setattr__(self, "lines", tuple(sorted(lines)))
 
@@ -92,7 +104,8 @@ class Layout:
             positions = tuple((int(r), int(c)) for r, c in data["positions"])
         except (KeyError, TypeError, ValueError) as exc:
             raise LayoutError(
-                "a layout needs 'positions': a list of [row, column] pairs in reading order"
+                "a layout needs 'positions': a list of [row, column] pairs in reading order",
+                "positions",
             ) from exc
         return cls(str(data.get("name", "custom")), positions)
 
@@ -100,6 +113,7 @@ class Layout:
 def default_layout(players: int) -> Layout:
     """PTI-2: the grid for 2..6 players."""
     if players not in GRIDS:
-        raise LayoutError(f"no hat layout for {players} players (PTI-2 covers 2 to 6)")
+        raise LayoutError(f"no hat layout for {players} players (PTI-2 covers 2 to 6)",
+                          "no_grid", players=players)  # fmt: skip
     rows, cols = GRIDS[players]
     return Layout.grid(rows, cols)
