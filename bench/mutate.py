@@ -808,11 +808,13 @@ class Coverage:
 
     def tests_for(self, path: Path, mutant: Mutant) -> list[str]:
         """The tests to run for a mutant, fastest first: those that executed its lines;
-        every test reaching the module if they ran only at import; none if not run."""
+        if they ran only at import, every test reaching the module, or every test of the
+        map when none runs a line of it after its import (a module of constants and
+        dataclasses, which tests read but never execute); none if not run."""
         ran = self._ran(path, mutant)
         tests = ran - {""}
         if not tests and "" in ran:
-            tests = self.reached(path)
+            tests = self.reached(path) or set(self.durations)
         return sorted(tests, key=lambda t: (self.durations.get(t, 0.0), t))
 
     def at_import(self, path: Path, mutant: Mutant) -> bool:
@@ -1056,7 +1058,7 @@ def _run_tier(
     progress: Callable[[str], None],
     scratch: Path,
 ) -> list[Outcome]:
-    reached = sorted({t.split("::")[0] for t in cov.reached(path)})
+    reached = sorted({t.split("::")[0] for t in cov.reached(path) or cov.durations})
     idle: queue.SimpleQueue[Server] = queue.SimpleQueue()
     servers: list[Server] = []
 

@@ -194,3 +194,23 @@ def test_a_module_with_own_tests_runs_them_and_any_other_the_files_importing_it(
         (): ["companion/notify.py"],
     }
     assert all((ROOT / f).exists() for files in OWN_TESTS.values() for f in files)
+
+
+def test_a_module_only_run_at_import_is_tested_by_every_test_that_reads_it(tmp_path: Path) -> None:
+    """A module of constants (events' kinds, a ruling's text): its lines run only as it is
+    imported and no test executes one afterwards, yet a test reads them. Its mutants run
+    every test of the map, not "not reached"."""
+    (tmp_path / "toy").mkdir()
+    (tmp_path / "toy" / "__init__.py").write_text("")
+    (tmp_path / "toy" / "names.py").write_text("SIZE = 3\nKIND = 'turn'\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "__init__.py").write_text("")
+    (tmp_path / "tests" / "test_names.py").write_text(
+        "from toy import names\n\n\ndef test_the_size() -> None:\n"
+        "    assert names.SIZE == 3 and names.KIND == 'turn'\n"
+    )
+    (tmp_path / "tests" / "conftest.py").write_text("from toy import names  # noqa: F401\n")
+    project = Project(tmp_path, sources=("toy",))
+    [report] = campaign(project, ["toy/names.py"], sample=0, out=tmp_path / "out", equivalents={})
+    status = {(o.mutant.line, o.mutant.after): o.status for o in report.outcomes}
+    assert status and set(status.values()) == {"killed"}, status
