@@ -16,12 +16,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import sys
 from typing import Any
 
 import pytest
 
 from companion.contract.engine import AnyEngine
 from companion.rules.errors import RuleError
+from companion.rules.jsonable import TaggedEvent
 from tests.games import contract_games, descriptor
 
 SEEDS = range(16)
@@ -117,3 +119,25 @@ def test_an_action_with_any_field_garbled_is_applied_or_refused_never_raised(
                     pass
         state, _ = engine.apply(state, action)
     assert tried > len(HOSTILE)
+
+
+def test_every_event_of_every_game_has_its_own_kind() -> None:
+    """An event's `kind` is its tag in the journal and on the page: each event class of
+    every game (the test game's too) names its own, no two alike in one game, so every
+    event a game can send is read back as what it was, even one no sample game reaches
+    (a tie that stands, a manche voided at its turn limit)."""
+    for name in contract_games():
+        descriptor(name)  # its engine, events included, loaded
+
+    def concrete(cls: type[TaggedEvent]) -> list[type[TaggedEvent]]:
+        # (a slotted dataclass is a new class: the one it replaced is no module's any more)
+        below = [c for c in cls.__subclasses__() if vars(sys.modules[c.__module__]).get(
+            c.__qualname__) is c]  # fmt: skip
+        return [c for sub in below for c in concrete(sub)] if below else [cls]
+
+    kinds: dict[str, list[str]] = {}
+    for event in concrete(TaggedEvent):
+        assert "kind" in vars(event), f"{event.__module__}.{event.__qualname__} names no kind"
+        kinds.setdefault(event.__module__.rsplit(".", 2)[0], []).append(event.kind)
+    for package, named in kinds.items():
+        assert len(named) == len(set(named)), (package, sorted(named))
