@@ -77,7 +77,7 @@ BAD_VALUES = [
     ('[game]\nlanguage = "de"\n', 'language = "de"', '"fr", "en"'),
     ("[game]\nseed = -1\n", "seed = -1", "whole number >= 0"),
     ("[game]\nplayers = 3\n", "game.players: unknown key", "known keys here"),
-    ("[game.layout]\npositions = [[0, 0], [0, 1]]\n", "game.layout", "need 3"),
+    ("[game.layout]\npositions = [[0, 0], [0, 1]]\n", "game.layout", "takes 3 at least"),
     ('[display]\ndriver = "ssd1309"\n', 'driver = "ssd1309"', "sh1106"),
     ("[display]\naddress = 0x80\n", "address = 128", "i2cdetect"),
     ("[display]\nrotation = 90\n", "rotation = 90", "0 or 180"),
