@@ -10,9 +10,10 @@ sections):
   by how many tags lie on it (``VISIT_MS``): 0 tags, a WUPA nobody answers (settle plus
   the timer); 1 tag, confirmed by its first anticollision answer (every ``audit`` cycles
   by a SELECT of its UID); 2 and 3 tags, the tree of their first anticollision answers
-  walked (every ``audit`` cycles each known tag selected by its UID and one of them read
-  from scratch instead); each tag beyond, two more anticollision frames. ``VISIT_EVENTS``
-  counts what such a visit does: SPI transactions, radio frames, anticollision frames;
+  walked; each tag beyond, two more anticollision frames. A bus holding hats also reads
+  the rest of one hat tag's UID a cycle (``CHECK_MS``), but in a cycle holding an audit.
+  ``VISIT_EVENTS`` and ``CHECK_EVENTS`` count what a visit and a check do: SPI
+  transactions, radio frames, anticollision frames;
 - MicroPython's own time: the RP2040's cost of each of those events, of a visit, and of
   a cycle's bookkeeping (``RP2040_US``), fitted by bench/pico_cycle.py to the firmware's
   scan cycles on both cores of the emulated RP2040
@@ -25,10 +26,11 @@ sections):
 Each visit's air time includes the antenna's settle (``settle_us``, 300 in the bench): a
 table calibrated to another value (``[readers] settle_us``) is modelled with it.
 
-A reader's visits are independent, so on one bus the cycle is their sum, and the cycle's
-bookkeeping. With the readers wired on two buses, each scanned by its own RP2040 core in
-lockstep (firmware/cores.py), a cycle ends when the slower bus is done; the longest
-cycle holds each bus's costliest audit (``worst_cycle_ms``).
+A reader's visits are independent, so on one bus the cycle is their sum, a hat tag's
+check when the bus holds hats, and the cycle's bookkeeping. With the readers wired on two
+buses, each scanned by its own RP2040 core in lockstep (firmware/cores.py), a cycle ends
+when the slower bus is done; the longest cycle holds each bus's costliest audit, or its
+hat tag's check when that costs more (``worst_cycle_ms``).
 
 The costs are fitted to the firmware of issue 38's last round (a frame's cost rose from
 164.5 to 181.3 us with it). Charged per event on scan_cycle's emulated chips, they give
@@ -68,37 +70,44 @@ class Events(NamedTuple):
     anticollisions: float
 
 
-VISIT_MS = (0.702, 1.498, 3.066, 4.588)
+VISIT_MS = (0.702, 1.498, 2.889, 4.357)
 """Modelled air and SPI time of one reader's visit holding 0, 1, 2, 3 tags (ms)."""
-EXTRA_TAG_MS = 1.522
+EXTRA_TAG_MS = 1.468
 """Each tag beyond the last entry of ``VISIT_MS`` (ms): two more frames of the walk."""
 VISIT_EVENTS = (
     Events(9.0, 1.0, 0.0),
     Events(14.53, 2.09, 0.97),
-    Events(25.22, 4.22, 2.97),
-    Events(35.59, 6.28, 4.91),
+    Events(24.0, 4.0, 3.0),
+    Events(34.0, 6.0, 5.0),
 )
 """What a visit of a reader holding 0, 1, 2, 3 tags does, per visit."""
-EXTRA_TAG_EVENTS = Events(10.38, 2.06, 1.94)
+EXTRA_TAG_EVENTS = Events(10.0, 2.0, 2.0)
 """What each tag beyond the last entry of ``VISIT_EVENTS`` adds."""
 AUDIT_CYCLES = 32
 """The firmware's audit period (``Scanner.audit``): the averages above hold one audit in
 this many visits."""
-AUDIT_VISIT_MS = (0.702, 3.888, 8.558, 11.744)
+AUDIT_VISIT_MS = (0.702, 3.888, 2.889, 4.357)
 """The same of a visit at its audit (every ``audit`` cycles, staggered so that a bus has at
-most one a cycle): one long UID selected by its UID, halted, then a REQA; a hat's tags
-selected and halted, one of them read from scratch, then a REQA (ms)."""
-AUDIT_EXTRA_TAG_MS = 3.186
-"""Each tag beyond the last entry of ``AUDIT_VISIT_MS`` (ms): one more tag selected."""
+most one a cycle): one long UID selected by its UID, halted, then a REQA (ms). A hat's
+tags, told apart by their first answers, are checked one a cycle instead (``CHECK_MS``):
+its audit is its walk."""
+AUDIT_EXTRA_TAG_MS = EXTRA_TAG_MS
+"""Each tag beyond the last entry of ``AUDIT_VISIT_MS`` (ms)."""
 AUDIT_VISIT_EVENTS = (
     Events(9.0, 1.0, 0.0),
     Events(31.0, 5.0, 0.0),
-    Events(63.0, 11.0, 2.0),
-    Events(85.0, 15.0, 2.0),
+    Events(24.0, 4.0, 3.0),
+    Events(34.0, 6.0, 5.0),
 )
 """What an audited visit of a reader holding 0, 1, 2, 3 tags does."""
-AUDIT_EXTRA_TAG_EVENTS = Events(22.0, 4.0, 0.0)
+AUDIT_EXTRA_TAG_EVENTS = EXTRA_TAG_EVENTS
 """What each tag beyond the last entry of ``AUDIT_VISIT_EVENTS`` adds."""
+CHECK_MS = 1.914
+"""Air and SPI time of a hat tag's check (ms): after its reader's walk, a SELECT by the
+tag's first answer and the next cascade level's anticollision. A bus holding hats makes
+one a cycle, but in a cycle holding an audit (firmware/scanner.py)."""
+CHECK_EVENTS = Events(10.0, 2.0, 1.0)
+"""What a hat tag's check does."""
 RP2040_US = Cost(txn=12.84, frame=181.3, anticollision=142.0, visit=32.2, merge=1301.6)
 """The RP2040's own cost per event, no flash cache miss charged (a lower bound). A walked
 visit is a WUPA and as many frames as anticollision frames, so the fit cannot tell a
@@ -151,6 +160,27 @@ def interpreter_ms(tags: int, cost: Cost = RP2040_US, audit: bool = False) -> fl
     ) / 1000 + cost.visit / 1000
 
 
+def check_ms(interpreter: bool = True, cost: Cost = RP2040_US) -> float:
+    """Modelled time of one hat tag's check (ms); without the interpreter's time, air and
+    SPI only."""
+    if not interpreter:
+        return CHECK_MS
+    e = CHECK_EVENTS
+    return (
+        CHECK_MS
+        + (e.txns * cost.txn + e.frames * cost.frame + e.anticollisions * cost.anticollision) / 1000
+    )
+
+
+def _checks(tags: Sequence[int]) -> float:
+    """The share of cycles in which a bus whose readers hold ``tags`` checks a hat's tag:
+    every cycle it holds a hat, but those holding a reader's audit (one long UID each,
+    staggered: one such reader in ``AUDIT_CYCLES`` cycles)."""
+    if not any(t > 1 for t in tags):
+        return 0.0
+    return max(0.0, 1 - sum(1 for t in tags if t == 1) / AUDIT_CYCLES)
+
+
 def visit_ms(
     tags: int,
     interpreter: bool = True,
@@ -179,6 +209,14 @@ def _bus_sums(
         air = visit_ms(tags, interpreter=False, settle_us=settle_us)
         air_sum, interpreter_sum = sums[bus]
         sums[bus] = (air_sum + air, interpreter_sum + interpreter_ms(tags, cost))
+    for bus in (0, 1):
+        share = _checks([t for t, b in zip(tags_per_reader, buses, strict=True) if b == bus])
+        air = check_ms(interpreter=False)
+        air_sum, interpreter_sum = sums[bus]
+        sums[bus] = (
+            air_sum + share * air,
+            interpreter_sum + share * (check_ms(cost=cost) - air),
+        )
     return sums
 
 
@@ -205,20 +243,22 @@ def worst_cycle_ms(
     cost: Cost = RP2040_US,
 ) -> float:
     """Modelled longest scan cycle (ms), what the targets are held on: each bus's visits
-    between audits, and its costliest one at its audit (audits are staggered: at most one
-    a bus in a cycle)."""
+    between audits, and its costliest one at its audit or its hat tag's check, whichever
+    costs more (audits are staggered, and no check falls in a cycle with one: at most one
+    of them a bus in a cycle)."""
     if buses is None:
         buses = [0] * len(tags_per_reader)
     longest = 0.0
     for bus in (0, 1):
-        between, audit = 0.0, 0.0
-        for tags in (t for t, b in zip(tags_per_reader, buses, strict=True) if b == bus):
+        mine = [t for t, b in zip(tags_per_reader, buses, strict=True) if b == bus]
+        between, extra = 0.0, check_ms(cost=cost) if _checks(mine) else 0.0
+        for tags in mine:
             average = visit_ms(tags, settle_us=settle_us, cost=cost)
             audited = visit_ms(tags, settle_us=settle_us, cost=cost, audit=True)
             steady = average - (audited - average) / (AUDIT_CYCLES - 1)
             between += steady
-            audit = max(audit, audited - steady)
-        longest = max(longest, between + audit)
+            extra = max(extra, audited - steady)
+        longest = max(longest, between + extra)
     return longest + cost.merge / 1000
 
 
