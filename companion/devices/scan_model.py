@@ -32,14 +32,15 @@ buses, each scanned by its own RP2040 core in lockstep (firmware/cores.py), a cy
 when the slower bus is done; the longest cycle holds each bus's costliest audit, or its
 hat tag's check when that costs more (``worst_cycle_ms``).
 
-The costs are fitted to the firmware of issue 38's last round (a frame's cost rose from
-164.5 to 181.3 us with it). Charged per event on scan_cycle's emulated chips, they give
-each of the 11 tables of bench/README.md's pico_cycle section a median cycle within
-0.7 % of the emulated board's own (its ``T`` frame) with no miss, 4.9 % with the cache
-model. The sums here (``cycle_ms``) are means, each reader's audit averaged in, and add a
-frame's whole cost where the firmware overlaps part of it with the air: they run up to
-6.6 % above the board's median cycle (9.8 % with the cache model), and 1 to 3 % below it
-on one bus of 19 readers (the same section, its last table).
+The costs are fitted to the firmware whose hats' tags are checked one a cycle (issue 38;
+a frame's cost rose from 164.5 to 181.8 us over its last rounds). Charged per event on
+scan_cycle's emulated chips, they give each of the 11 tables of bench/README.md's
+pico_cycle section a median cycle within 1.2 % of the emulated board's own (its ``T``
+frame) with no miss, 3.9 % with the cache model. The sums here (``cycle_ms``) are means,
+each reader's audit and the hats' checks averaged in, and add a frame's whole cost where
+the firmware overlaps part of it with the air: they run up to 5.9 % above the board's
+median cycle (7.5 % with the cache model), and a few % below it on one bus of 19 readers
+(the same section, its last table).
 tests/devices/test_scan_model.py holds these figures to the emulated firmware.
 """
 
@@ -108,12 +109,12 @@ tag's first answer and the next cascade level's anticollision. A bus holding hat
 one a cycle, but in a cycle holding an audit (firmware/scanner.py)."""
 CHECK_EVENTS = Events(10.0, 2.0, 1.0)
 """What a hat tag's check does."""
-RP2040_US = Cost(txn=12.84, frame=181.3, anticollision=142.0, visit=32.2, merge=1301.6)
+RP2040_US = Cost(txn=12.84, frame=181.8, anticollision=145.5, visit=32.2, merge=1397.2)
 """The RP2040's own cost per event, no flash cache miss charged (a lower bound). A walked
 visit is a WUPA and as many frames as anticollision frames, so the fit cannot tell a
 visit's own cost from its frames': it is held at its fit of when hats were selected tag by
 tag (bench/pico_cycle.py, ``VISIT_US``)."""
-RP2040_XIP_US = Cost(txn=14.44, frame=241.5, anticollision=138.3, visit=68.8, merge=1685.7)
+RP2040_XIP_US = Cost(txn=14.44, frame=242.0, anticollision=146.4, visit=68.8, merge=1511.8)
 """The same with every flash cache miss charged 50 cycles (an upper bound)."""
 BENCH_SETTLE_US = 300
 """The settle time in ``VISIT_MS``: every visit of another ``settle_us`` differs by the
@@ -127,8 +128,8 @@ HATS_TARGET_MS = 45.0
 reader: a hat is any spot, so both may lie on the same bus."""
 MODEL_ERROR = 0.05
 """The firmware's cycles at these costs on the emulated chips (bench/scan_cycle.py) are
-within 5 % of the emulated RP2040's median cycles at either bound (0.7 % at most with no
-miss, 4.9 % with the cache model: bench/pico_cycle.py): a target closer than that to a
+within 5 % of the emulated RP2040's median cycles at either bound (1.2 % at most with no
+miss, 3.9 % with the cache model: bench/pico_cycle.py): a target closer than that to a
 modelled cycle is within noise. (The sums of ``cycle_ms`` err more, above: see there.)"""
 
 
