@@ -117,14 +117,20 @@ def test_empty_visit_allocates_nothing():
     check(f"empty visit allocates nothing: {got} B", got == 0)
 
 
-def test_steady_scanner_cycle_allocates_nothing():
+def steady_hat(uids, audit):
+    """A one-reader rig holding ``uids`` and its scanner (``audit``), four cycles on."""
     rig = harness.Rig(mfrc522, n=1)
-    for uid in ("04A1B2C3D4E5F6", "04B2C3D4E5F607", "04C3D4E5F60718"):
+    for uid in uids:
         rig.place(0, uid)
-    scan = scanner.Scanner(rig.readers, audit=0)
+    scan = scanner.Scanner(rig.readers, audit=audit)
     scan.start()
     for _ in range(4):
         scan.cycle()
+    return rig, scan
+
+
+def test_steady_scanner_cycle_allocates_nothing():
+    rig, scan = steady_hat(("04A1B2C3D4E5F6", "04B2C3D4E5F607", "04C3D4E5F60718"), 0)
     scanner.utime = Clock
     try:
         got = allocated(rig.readers[0], lambda reader: len(scan.cycle()), (), 0)
@@ -135,13 +141,8 @@ def test_steady_scanner_cycle_allocates_nothing():
 
 
 def test_a_hats_check_allocates_nothing():
-    rig = harness.Rig(mfrc522, n=1)
-    for uid in ("04A1B2C3D4E5F6", "04B2C3D4E5F607", "04C3D4E5F60718"):
-        rig.place(0, uid)
-    scan = scanner.Scanner(rig.readers, audit=32)  # a walk, then one tag's check
-    scan.start()
-    for _ in range(4):
-        scan.cycle()
+    # a walk, then one tag's check
+    rig, scan = steady_hat(("04A1B2C3D4E5F6", "04B2C3D4E5F607", "04C3D4E5F60718"), 32)
 
     def walk_and_check(reader):
         scan.check[2] = 0  # the same tag's turn at every replay: the recording's
@@ -159,13 +160,8 @@ def test_a_hats_check_allocates_nothing():
 
 
 def test_an_audit_of_twins_allocates_nothing():
-    rig = harness.Rig(mfrc522, n=1)
-    for uid in ("04A1B2C3D4E5F6", "04A1B2C3D4E5F7", "04C3D4E5F60718"):
-        rig.place(0, uid)
-    scan = scanner.Scanner(rig.readers, audit=1)  # every visit an audit
-    scan.start()
-    for _ in range(4):
-        scan.cycle()
+    # every visit an audit
+    rig, scan = steady_hat(("04A1B2C3D4E5F6", "04A1B2C3D4E5F7", "04C3D4E5F60718"), 1)
 
     def audit(reader):
         scan.cycles = 4  # the same tag's turn at every replay: the recording's
