@@ -791,7 +791,7 @@ where each held up every reader's next visit. A visit allocates nothing, even on
 reads a change (a new tag's UID is read into buffers made once; its reader's new set is
 made after the half, `Scanner.settle`), so no visit of core 0 waits for a collection; and
 core 0 grants core 1 the safe point to make one only with a collection's time left of its
-half. In this run core 1 made 15 collections at each bound (the last column) and none
+half. In this run core 1 made 15 and 16 collections (the last column) and none
 lengthened a turn: no turn went beyond a quiet one by as much as the shortest of them.
 Before (commit 3934fcb, this run's way, 300 turns): a collection lengthened 2 turns without
 misses (`S` frames' turns, 9.3 ms beyond a quiet one: a collection granted near the end of
