@@ -289,6 +289,10 @@ TARGETS = (
 BEFORE_WALK = {"2 hats of 3, rest 1": (45.7, 47.7), "3 tags each": (132.2, 133.9)}
 """The default wiring at the RP2040's costs (mean / worst ms) when hats were checked by
 selecting and halting each tag (bench/README.md at commit def13a2)."""
+BEFORE_CHECKS = (32.5, 40.2, 35.1, 43.4)
+"""The default wiring's worst layout (mean / worst ms at the RP2040's costs, then at the
+XIP bound) when a hat was audited whole every ``audit`` cycles, before its tags were
+checked one a cycle (bench/README.md at commit 6e1d2b4)."""
 
 
 def charged_rows(tables, buses, results: dict, label: str) -> list[str]:
@@ -398,11 +402,15 @@ A reader holding tags is confirmed by their first anticollision answers alone: t
 them walked bit by bit, each collision splitting the branch asked in two (one frame for
 one tag, 2n - 1 for a hat of n, none selected or halted), a first answer nobody knows read
 whole and alone. A long UID sharing its first three bytes with another answers the walk
-as that one does, so every `audit` cycles a reader is checked by its tags' whole UIDs
-instead (each selected and halted, then a REQA that only another tag answers; one of a
-hat's tags, in turn, read from scratch): each tag of a hat of n is read whole every n ×
-`audit` cycles, and the worst cycle is the one holding a hat's audit (15 frames for a hat
-of three 7-byte tags, where its walk takes 6). **The walk against selecting and halting
+as that one does, so every `audit` cycles a reader holding one long UID is checked by its
+whole UID (selected and halted, then a REQA that only another tag answers: 5 frames where
+its walk takes 2), and each cycle without an audit one hat tag of the bus, in turn, has
+the rest of its UID read after its reader's walk (a SELECT by its first answer, the next
+level's anticollision: 2 frames more), where a twin collides: the worst cycle holds one
+of the two, where it held a whole hat's audit (15 frames for a hat of three 7-byte tags,
+where its walk takes 6: {BEFORE_CHECKS[0]:.1f} / {BEFORE_CHECKS[1]:.1f} ms on the default
+wiring's worst layout at the RP2040's costs, {BEFORE_CHECKS[2]:.1f} / {BEFORE_CHECKS[3]:.1f}
+at the XIP bound, this section at commit 6e1d2b4). **The walk against selecting and halting
 every tag of a hat each cycle**, default wiring, RP2040 costs, mean / worst (this
 section at commit def13a2, at its costs then): {before}.
 

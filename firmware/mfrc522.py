@@ -32,7 +32,9 @@ about a millisecond rather than the tens of milliseconds of the usual hobby driv
   of them walked to every leaf: a WUPA and 2n - 1 short frames for n tags (one tag: its
   answer, one frame), none selected or halted; a leaf nobody knows is then read whole;
 - ``confirm`` checks a known set by the tags' whole UIDs: WUPA + SELECT of each known UID
-  + HALT, then one REQA that only a tag not in the set can answer.
+  + HALT, then one REQA that only a tag not in the set can answer;
+- ``check``, after a walk, reads the rest of one known long UID (SELECT by its first
+  level, the next level's anticollision): a tag sharing its first answer collides there.
 
 UIDs are 4, 7 or 10 bytes, without cascade tags or BCCs: ``identify`` returns ``bytes``;
 a visit (``scan``, ``walk``, ``confirm``) reads them into buffers of its bus made once,
@@ -837,6 +839,37 @@ class MFRC522:
             if st == ERROR:
                 return PARTIAL
         return self._enumerate(self.request(False), found, fresh_uid)
+
+    @micropython.native
+    def check(self, frames):
+        """After a walk that heard every known tag (all READY, none selected), read the rest
+        of one tag's UID: SELECT it by its first level (``frames``: its ``select_frames``;
+        every tag sharing that first answer goes on to the next level, the others to IDLE),
+        then that level's anticollision, which only they answer. Two frames, no HALT.
+
+        SAME when the one answer is the tag's own; PARTIAL when another tag shares its
+        first answer (the answers collide, or another came back: a twin the walk could not
+        hear) or a frame failed (the caller then reads the field anew); STUCK.
+        """
+        self._load(frames[0])
+        self._send(0)
+        st = self._finish(_SELECT_BITS, _SAK_BITS)
+        if st == STUCK:
+            return STUCK
+        rx = self.rx
+        if st != OK or not _is_sak(rx, self.rx_len, self.rx_bits) or not rx[0] & _SAK_CASCADE:
+            return PARTIAL
+        cl = self._cl
+        st = self._anticollision_frame(1, cl, 0)
+        if st == STUCK:
+            return STUCK
+        if st != OK:
+            return PARTIAL
+        want = frames[1]
+        for i in range(5):
+            if cl[i] != want[3 + i]:
+                return PARTIAL
+        return SAME
 
     @micropython.native
     def walk(self, expect, present):

@@ -24,14 +24,17 @@ The work per reader is as small as the previous state allows:
 
 A 4-byte UID is fully contained in the first anticollision answer, so its check is
 conclusive. A second 7-byte tag that shares the first three UID bytes with a known one
-answers the walk as that one does, so every ``audit`` cycles a reader holding one long UID
-is checked by its whole UID (selected, then a REQA that only another tag answers), and a
-hat by SELECTs: at its audit, one of its tags, in turn, is left out of the SELECTs and
-read from scratch with whatever else answers the REQA, so every tag of a hat of n is read
-whole again every n * ``audit`` cycles. A full enumeration of the hat at once would cost
-about 5 ms more air time in that one cycle, on top of the other readers'. Audits are
-staggered across readers, so at most one happens per cycle when there are fewer readers
-than ``audit``.
+(a twin) answers the walk as that one does, so every ``audit`` cycles a reader holding
+one long UID is checked by its whole UID (selected, then a REQA that only another tag
+answers). A hat's tags are checked one at a time instead, in turn over every hat of the
+bus, one a cycle: the walk of its reader goes on to read the rest of that tag's UID
+(``MFRC522.check``: two frames, where selecting a hat of three and asking who else is
+there took nine more), and a twin collides there, so the reader is then checked by whole
+UIDs (``confirm``) in the same visit. A twin dropped into a hat is found within as many
+cycles as the bus's hats hold long UIDs, and every hat tag's whole UID is read as often.
+Audits are staggered across readers, so at most one happens per cycle when there are
+fewer readers than ``audit``, and no hat's tag is checked in a cycle holding an audit: the
+worst cycle holds one of the two, never both (``audit`` 0: neither).
 
 Tags appear as soon as they are read; a tag disappears only after ``debounce`` consecutive
 scans without it, so a tag that flickers in a sliding cup or a failed frame is not a move.
@@ -77,7 +80,6 @@ class Scanner:
         self.cycles = 0
         self.faulty = [False] * self.n
         self.faults = []  # (reader, code) to report, oldest first
-        self.full_reads = 0
         self.visit_us = [0] * self.n
         self.seen_us = [0] * self.n  # ticks_us of the first frame of the visit that changed it
         self.changed = mfrc522.room_for(self.n)  # what ``visit`` returns, every cycle's
@@ -93,6 +95,16 @@ class Scanner:
         # The tags a visit read anew, copied out of the bus's buffers until ``settle``:
         # reader r's block at r * _NEW, their count, then each one's length and UID.
         self._new = bytearray(_NEW * self.n)
+        # The hat tag whose whole UID this cycle's walk checks (``_plan_check``): reader
+        # and tag index (reader -1: none), then the last one checked, where the turn goes
+        # on; then the visits that read a tag whole (``full_reads``). One list: each
+        # attribute more makes every lookup of this object slower (test_fw_driver.py).
+        self.check = [-1, -1, 0, -1, 0]
+
+    @property
+    def full_reads(self):
+        """How many visits read a tag whole."""
+        return self.check[4]
 
     def start(self):
         """Initialise every reader; the ones that do not answer are marked faulty."""
@@ -180,6 +192,7 @@ class Scanner:
         visit = self.visit_us
         ticks_us = utime.ticks_us
         begun = ticks_us()
+        self._plan_check()
         for r in range(self.n):
             if safe is not None and safe[0] == ASKED:
                 left = safe[2] - utime.ticks_diff(ticks_us(), begun)
@@ -232,17 +245,57 @@ class Scanner:
         return self.audit and (self.cycles + r) % self.audit == 0
 
     @micropython.native
+    def _audited(self, r):
+        """Whether reader ``r``'s audit does anything: it holds one long UID, or a hat of
+        twins (a hat its walk can tell apart is checked tag by tag instead)."""
+        count = len(self.raw[r])
+        if count == 1:
+            return len(self.frames[r][0]) > 1
+        return count > 1 and self.firsts[r] is None
+
+    @micropython.native
+    def _plan_check(self):
+        """Choose the hat tag this cycle checks (``check``): the next long
+        UID, in turn, of the hats this bus walks; none in a cycle with an audit."""
+        check = self.check
+        check[0] = -1
+        n = self.n
+        audit = self.audit
+        if not n or not audit:
+            return
+        r = (audit - self.cycles % audit) % audit
+        while r < n:
+            if self._audited(r):
+                return
+            r += audit
+        r = check[2]
+        k = check[3]
+        for _ in range(n + 1):
+            frames = self.frames[r]
+            if len(frames) > 1 and self.firsts[r] is not None and not self.faulty[r]:
+                k += 1
+                while k < len(frames) and len(frames[k]) < 2:
+                    k += 1  # a 4-byte UID: its first answer is all of it
+                if k < len(frames):
+                    check[0] = check[2] = r
+                    check[1] = check[3] = k
+                    return
+            r = r + 1 if r + 1 < n else 0
+            k = -1
+
+    @micropython.native
     def scan_reader(self, r):
         """Read reader ``r`` once and count what it read (``_checked``); True if its stable
         set changed."""
         reader = self.readers[r]
         count = len(self.raw[r])
-        audit = self._audit_due(r) and (count > 1 or count and len(self.frames[r][0]) > 1)
+        audit = count and self._audit_due(r) and self._audited(r)
         reader.begin(self.settle_us)
         if self.firsts[r] is not None and not audit:
-            return self._walk(r, reader)
+            check = self.check
+            return self._walk(r, reader, check[1] if r == check[0] else -1)
         if count > 1:
-            # A hat at its audit (or of twins): the tag whose turn it is read from scratch.
+            # A hat of twins (at its audit, the tag whose turn it is read from scratch).
             fresh = (self.cycles + r) // self.audit % count if audit else -1
             return self._confirm(r, reader, fresh)
         if count:
@@ -254,11 +307,14 @@ class Scanner:
         return self._checked(r, status, reader.uids, -1)
 
     @micropython.native
-    def _walk(self, r, reader):
+    def _walk(self, r, reader, check):
         """The steady visit of a reader holding tags (``MFRC522.walk``): their first
-        answers alone. A walk that failed midway has the field powered up again and read
-        as a hat's check reads it."""
+        answers alone, then, when every one answered, the rest of tag ``check``'s UID
+        (``MFRC522.check``; -1: none). A walk or a check that failed (a twin of that tag
+        collides in its check) has the field powered up again and read by whole UIDs."""
         status = reader.walk(self.firsts[r], self.present)
+        if status == mfrc522.SAME and check >= 0:
+            status = reader.check(self.frames[r][check])
         reader.end()
         if status == mfrc522.SAME:
             misses = self.misses[r]
@@ -297,7 +353,7 @@ class Scanner:
                 present[i] = False
         if fresh >= 0:
             present[fresh] = False
-        self.full_reads += len(found) > 0
+        self.check[4] += len(found) > 0
         raw = self.raw[r]
         new = self._new
         block = r * _NEW

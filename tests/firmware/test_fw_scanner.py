@@ -223,49 +223,88 @@ def read_from_scratch(log):
     return uids
 
 
-def test_each_audit_of_a_hat_reads_one_tag_from_scratch_in_turn(fw, rig_factory):
-    """Between audits every tag is selected by its known UID; at each audit one of them,
-    in turn, is resolved bit by bit instead, so each is read whole every 3 audits."""
+def checked(log):
+    """The UIDs whose rest a visit read after its walk (``MFRC522.check``): a level-1
+    SELECT (72 bits) right after a level-1 anticollision frame, then a level-2
+    anticollision frame; each as the CL1 bytes of its SELECT."""
+    sent = [entry for entry in log if entry[0] == "tx"]
+    out = []
+    for before, select, after in zip(sent, sent[1:], sent[2:], strict=False):
+        if (
+            is_anticollision(before)
+            and before[2][0] == 0x93
+            and select[3] == 72
+            and select[2][0] == 0x93
+            and is_anticollision(after)
+            and after[2][0] == 0x95
+        ):
+            out.append(bytes(select[2][3:6]).hex().upper())
+    return out
+
+
+def test_a_hats_long_uids_are_read_whole_one_a_cycle_in_turn(fw, rig_factory):
+    """After its walk a hat's reader reads the rest of one long UID a cycle (SELECT by its
+    first answer, the next level's anticollision), in turn; a 4-byte UID, whole in its
+    first answer, never; nothing is selected by its whole UID, nothing halted."""
     rig, scan, _ = hat(fw, rig_factory, audit=4)
-    resolved = []
-    for _ in range(12):
-        rig.chips[0].keep_log = True
+    rig.chips[0].keep_log = True
+    turns = []
+    for _ in range(4):
         rig.chips[0].log = []
-        audit = scan.cycles % 4 == 0
         assert scan.cycle() == []
-        resolved.append((audit, read_from_scratch(rig.chips[0].log)))
-    assert [uids for audit, uids in resolved if not audit] == [[]] * 9
-    audits = [uids for audit, uids in resolved if audit]
-    assert [len(uids) for uids in audits] == [1, 1, 1]
-    assert sorted(uids[0] for uids in audits) == sorted(HAT)
+        turns.append(checked(rig.chips[0].log))
+        sent = [e[3] for e in rig.chips[0].log if e[0] == "tx"]
+        assert 32 not in sent  # no HALT
+        assert sent.count(72) == 1  # one SELECT, the check's
+    assert turns == [["04A1B2"], ["04B2C3"], ["04A1B2"], ["04B2C3"]]
     assert scan.sets()[0] == sorted(HAT)
 
 
-def test_an_audit_reads_a_twin_of_its_tag_from_scratch_too(fw, rig_factory):
-    rig, scan = make(fw, rig_factory, n=1, audit=2)
-    rig.place(0, NTAG)
-    rig.place(0, MIFARE)
-    history(scan, 4, 0)
-    assert scan.cycles == 4  # an audit, NTAG's turn (index 4 // 2 % 2 of the sorted hat)
-    rig.place(0, NTAG_TWIN)  # answers the CL1 anticollision exactly as NTAG does
-    rig.chips[0].keep_log = True
-    assert scan.cycle() == [0]
-    assert sorted(read_from_scratch(rig.chips[0].log)) == [NTAG, NTAG_TWIN]
-    assert scan.sets()[0] == sorted([NTAG, NTAG_TWIN, MIFARE])
-
-
-def test_a_twin_hidden_in_a_hat_of_long_uids_is_found_at_its_audit(fw, rig_factory):
-    """A tag whose first answer is a known tag's goes unheard by the walk (the price of a
-    hat confirmed in 2n - 1 short frames); the hat's next audit, which selects every tag
-    by its whole UID and asks who else is there, finds it."""
-    rig, scan = make(fw, rig_factory, n=1, audit=4)
+def test_a_twin_dropped_into_a_hat_is_found_when_its_tag_is_checked(fw, rig_factory):
+    """A tag whose first answer is a known tag's goes unheard by the walk; the check of
+    that tag collides with it, and the reader is read by whole UIDs in the same visit."""
+    rig, scan = make(fw, rig_factory, n=1, audit=32)
     rig.place(0, NTAG)
     rig.place(0, MIFARE)
     scan.cycle()
-    rig.place(0, NTAG_TWIN)  # same first answer as NTAG
-    changes = [list(scan.cycle()) for _ in range(4)]
-    assert changes == [[], [], [], [0]]  # cycles 1..3 walk, cycle 4 is the audit
+    assert scan.cycle() == []
+    rig.place(0, NTAG_TWIN)  # answers the CL1 anticollision exactly as NTAG does
+    reads = scan.full_reads
+    assert scan.cycle() == [0]  # NTAG, the hat's one long UID, is checked every cycle
+    assert scan.full_reads == reads + 1
     assert scan.sets()[0] == sorted([NTAG, NTAG_TWIN, MIFARE])
+
+
+def test_a_twin_in_a_hat_of_two_long_uids_is_found_within_two_cycles(fw, rig_factory):
+    """Each long UID is checked every other cycle: a twin of either is found within two;
+    with audits off (``audit`` 0), never."""
+    for audit, found in ((32, True), (0, False)):
+        rig, scan = make(fw, rig_factory, n=1, audit=audit)
+        rig.place(0, NTAG)
+        rig.place(0, "04B2C3D4E5F607")
+        scan.cycle()
+        rig.place(0, NTAG_TWIN)  # same first answer as NTAG
+        changes = [list(scan.cycle()) for _ in range(2)]
+        assert ([0] in changes) is found
+        assert (NTAG_TWIN in scan.sets()[0]) is found
+
+
+def test_no_hat_is_checked_in_a_cycle_holding_an_audit(fw, rig_factory):
+    """At most one extra a bus a cycle, so the worst cycle holds one: a long UID's audit
+    (five frames where its walk takes two) or a hat tag's check (two frames more), never
+    both."""
+    rig, scan = make(fw, rig_factory, n=2, audit=4)
+    rig.place(0, NTAG)
+    rig.place(1, "04B2C3D4E5F607")
+    rig.place(1, "04C3D4E5F60718")
+    scan.cycle()
+    for _ in range(8):
+        before = [chip.frames for chip in rig.chips]
+        audit = scan.cycles % 4 == 0  # reader 0's turn
+        scan.cycle()
+        frames = [chip.frames - b for chip, b in zip(rig.chips, before, strict=True)]
+        assert frames == ([5, 4] if audit else [2, 6]), (scan.cycles, frames)
+    assert scan.sets() == [[NTAG], ["04B2C3D4E5F607", "04C3D4E5F60718"]]
 
 
 def test_visit_times_are_kept_per_reader_without_a_new_list(fw, rig_factory):
