@@ -1,22 +1,27 @@
-"""The lab's report in the command line's language (`companion.cli_words`): the terminal
+"""The lab's report in the command line's language (`companion.phrasebook`): the terminal
 summary, report.html, its plots, the skill ladder and restricted play, in French or
 English, as every command speaks.
+
+Its words are phrase books (`companion.phrasebook.Book`) that `companion.cli_words.books`
+declares with the core's others: importing this module adds nothing to any catalogue. It
+sits below `companion.cli_words` (which imports it for its books), so it says its own
+phrases through them.
 
 A figure, a section, a ruling's special case and a restriction keep one name whatever
 the language: the name a game's lab gives it (English), by which the report finds it and
 figures.json and figures.csv write it (a script reads them the same in any language).
 The report shows each through `shown`: its words in the run's language, which the core
-(`NAMES`) and each game (its `LabGame.words`, which `add_lab_words` adds when the lab
-loads the game) give; a name no table gives (a game that speaks one language) is shown
-as it is.
+(`NAMES`) and each game (its `LabGame.words`, which `companion.lab.variants.load_lab` adds
+to the catalogue when the lab loads the game) give; a name no table gives (a game that
+speaks one language) is shown as it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.cli_words import add_words, numeral, said
-from companion.lab.model import LabWords, Said
+from companion.phrasebook import Book, language
+from companion.screens.text import number, phrase
 
 REPORT: dict[str, tuple[str, str]] = {
     # what was played
@@ -400,28 +405,13 @@ NAMES: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 """The names the core gives figures and sections, and their words in each language."""
 
-add_words({f"lab.say.{key}": pair for key, pair in REPORT.items()})
-add_words({f"lab.ladder.{key}": pair for key, pair in LADDER.items()})
-add_words({f"lab.file.{key}": pair for key, pair in FILE.items()})
-add_words({f"lab.cluster.{key}": pair for key, pair in CLUSTER.items()})
-add_words({f"lab.thinking.{key}": pair for key, pair in THINKING.items()})
-add_words({f"lab.restricted.{key}": pair for key, pair in RESTRICTED.items()})
-
-
-def add_names(names: Said) -> None:
-    """Names of figures, sections, rulings and restrictions, each (French, English) as the
-    report shows it (`shown`)."""
-    add_words({f"lab.name.{name}": pair for name, pair in names.items()})
-
-
-add_names(NAMES)
-
-
-def add_lab_words(game: LabWords) -> None:
-    """A game's words in the lab (`LabGame.words`) join the catalogue: ValueError for a
-    key the core or another game already says differently."""
-    add_names(game.names)
-    add_words({f"lab.{game.owner}.{key}": pair for key, pair in game.sentences.items()})
+REPORT_SAYS = Book("cli.lab.say.", REPORT)
+LADDER_SAYS = Book("cli.lab.ladder.", LADDER)
+RESTRICTED_SAYS = Book("cli.lab.restricted.", RESTRICTED)
+FILE_SAYS = Book("cli.lab.file.", FILE)
+CLUSTER_SAYS = Book("cli.lab.cluster.", CLUSTER)
+THINKING_SAYS = Book("cli.lab.thinking.", THINKING)
+NAMES_SHOWN = Book("cli.lab.name.", NAMES)
 
 
 def rules_said(rules: Mapping[str, object]) -> str:
@@ -432,19 +422,22 @@ def rules_said(rules: Mapping[str, object]) -> str:
 
 def _value(value: object) -> str:
     if isinstance(value, float):
-        return numeral(value, "")  # as it is set: 6.0 (6,0 in French)
+        return number(value, "", language())  # as it is set: 6.0 (6,0 in French)
     return str(value)
 
 
 def say(key: str, /, **fields: object) -> str:
     """The report's sentence `key` in the command line's language."""
-    return said(f"cli.lab.say.{key}", **fields)
+    return REPORT_SAYS.say(key, **fields)
 
 
 def shown(name: str) -> str:
     """A figure's, section's, ruling's or restriction's name as the report shows it: in the
-    command line's language, or as it is when no words table gives it."""
+    command line's language (the core's `NAMES`, else a loaded game's), or as it is when no
+    words table gives it."""
+    if name in NAMES:
+        return NAMES_SHOWN.say(name)
     try:
-        return said(f"cli.lab.name.{name}")
+        return phrase(NAMES_SHOWN.prefix + name, language())
     except KeyError:
         return name
