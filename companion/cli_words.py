@@ -96,11 +96,11 @@ def books() -> tuple[Book, ...]:
     the names of its figures and sections). Each part says its own through its book; a
     phrase named by its key (a value's fix, a game's text) is looked up here first. Their
     modules are imported when a phrase is first looked up, never to fill anything."""
+    from companion import report_words as lab
     from companion.config.syntax import BOOK as TOML
     from companion.config.words import BOOK as CONFIG
     from companion.devices.words import DOCTOR_SAYS, ENROLL_SAYS, WALK_SAYS
     from companion.kit.words import BOOK as KIT
-    from companion.lab import words as lab
     from companion.rule_words import CHECK_BOOK, SETUP_BOOK
 
     return (COMMANDS, CONFIG, TOML, KIT, ENROLL_SAYS, DOCTOR_SAYS, WALK_SAYS, CHECK_BOOK,

@@ -995,8 +995,8 @@ def test_every_name_of_the_labs_report_has_both_languages_each_in_its_own():
     """Every name of a figure, section, ruling and restriction of every game's lab has its
     words in both languages, and every sentence of the report has both, neither with a
     word of the other language."""
+    from companion import report_words as words
     from companion.cli_words import books, said_in
-    from companion.lab import words
     from companion.lab.variants import load_lab
     from companion.rule_words import CHECK
 

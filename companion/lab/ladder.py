@@ -44,7 +44,7 @@ from companion.lab.variants import (
     parse_variants,
     read_study,
 )
-from companion.lab.words import LADDER_SAYS
+from companion.report_words import LADDER_SAYS
 
 if TYPE_CHECKING:
     import numpy as np

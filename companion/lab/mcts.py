@@ -286,7 +286,7 @@ def parse_kind(kind: str) -> Spec | None:
 
 def _say(key: str, /, **fields: object) -> str:
     """What is wrong with a thinking bot's kind, in the command line's language."""
-    from companion.lab.words import THINKING_SAYS
+    from companion.report_words import THINKING_SAYS
 
     return THINKING_SAYS.say(key, **fields)
 

@@ -42,7 +42,8 @@ from companion.lab.variants import (
     parse_variants,
     read_study,
 )
-from companion.lab.words import RESTRICTED_SAYS, shown
+from companion.lab.words import shown
+from companion.report_words import RESTRICTED_SAYS
 
 KEYS = ("agent", "restrictions", "games", "game", "players", "seed", "rules")
 DEALS = 100

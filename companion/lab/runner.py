@@ -261,7 +261,7 @@ def _lost(address: str) -> ClusterError:
 
 def _say(key: str, /, **fields: object) -> str:
     """What went wrong with the cluster, in the command line's language."""
-    from companion.lab.words import CLUSTER_SAYS
+    from companion.report_words import CLUSTER_SAYS
 
     return CLUSTER_SAYS.say(key, **fields)
 

@@ -45,7 +45,7 @@ def extend(lab: LabGame, load: Callable[[], ThinkingTable]) -> LabGame:
             restriction = None if spec is None else spec.restriction
             if restriction is not None and restriction not in table.restrictions:
                 from companion.cli_words import said
-                from companion.lab.words import THINKING_SAYS
+                from companion.report_words import THINKING_SAYS
 
                 known = ", ".join(table.restrictions) or said("cli.none")
                 raise ValueError(THINKING_SAYS.say("unknown", kind=repr(kind),

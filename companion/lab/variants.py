@@ -18,7 +18,7 @@ from companion.cli_words import add_words, language, os_error
 from companion.config.reading import MAX_TOML_BYTES
 from companion.config.syntax import NotToml, toml_of
 from companion.lab.model import LabGame, LabWords, Variant
-from companion.lab.words import FILE_SAYS, NAMES_SHOWN
+from companion.report_words import FILE_SAYS, NAMES_SHOWN
 
 KEYS = ("name", "game", "players", "bots", "games", "seed", "rules")
 """What a variant (or the file's top level, as defaults) may set."""

@@ -23,7 +23,7 @@ game, modules = sys.argv[1], sys.argv[2:]
 for module in modules:
     importlib.import_module(module)
 imported = set(text._PHRASES["fr"])
-from companion.lab import words
+from companion import report_words as words
 from companion.lab.variants import load_lab
 
 lab_words = load_lab(game).words
@@ -50,7 +50,7 @@ def test_importing_a_games_lab_fills_no_table_and_loading_it_says_every_word(nam
 
 def test_a_lab_word_another_game_says_differently_is_refused():
     from companion.lab.variants import load_lab
-    from companion.lab.words import NAMES
+    from companion.report_words import NAMES
 
     said = load_lab("flipdone").words
     assert said is not None
