@@ -91,10 +91,12 @@ def os_error(exc: OSError, lang: str | None = None) -> str:
 def books() -> tuple[Book, ...]:
     """The core's phrase books for the command line, declared once: the commands' own
     (`WORDS`), the configuration's checks, a file that is no TOML, the kit builder's,
-    enrolment's, the doctor's and its walk's, a rule setting's check. Each part says its
-    own through its book; a phrase named by its key (a value's fix, a game's text) is
-    looked up here first. Their modules are imported when a phrase is first looked up,
-    never to fill anything."""
+    enrolment's, the doctor's and its walk's, a rule setting's check, and the lab's own
+    (its report, skill ladder, restricted play, variants file, cluster, thinking bots, and
+    the names of its figures and sections). Each part says its own through its book; a
+    phrase named by its key (a value's fix, a game's text) is looked up here first. Their
+    modules are imported when a phrase is first looked up, never to fill anything."""
+    from companion import report_words as lab
     from companion.config.syntax import BOOK as TOML
     from companion.config.words import BOOK as CONFIG
     from companion.devices.words import DOCTOR_SAYS, ENROLL_SAYS, WALK_SAYS
@@ -102,7 +104,8 @@ def books() -> tuple[Book, ...]:
     from companion.rule_words import CHECK_BOOK, SETUP_BOOK
 
     return (COMMANDS, CONFIG, TOML, KIT, ENROLL_SAYS, DOCTOR_SAYS, WALK_SAYS, CHECK_BOOK,
-            SETUP_BOOK)  # fmt: skip
+            SETUP_BOOK, lab.REPORT_SAYS, lab.LADDER_SAYS, lab.RESTRICTED_SAYS, lab.FILE_SAYS,
+            lab.CLUSTER_SAYS, lab.THINKING_SAYS, lab.NAMES_SHOWN)  # fmt: skip
 
 
 @functools.cache
@@ -961,14 +964,14 @@ COMMANDS = Book("cli.", WORDS)
 """The commands' own book."""
 
 
-def add_words(words: Mapping[str, tuple[str, str]]) -> None:
-    """More of the command line's words, each (French, English), under ``cli.``, in the
-    OLED's catalogue (the lab's names and notes, which each game's lab part gives)."""
-    register_words(
-        "cli",
-        {
-            "fr": {f"cli.{key}": pair[0] for key, pair in words.items()},
-            "en": {f"cli.{key}": pair[1] for key, pair in words.items()},
-        },
-        drawn=False,
-    )
+def add_words(owner: str, words: Mapping[str, tuple[str, str]]) -> None:
+    """More of the command line's words, each (French, English) by its whole key
+    (``cli.lab.vnp.pieces``), in the OLED's catalogue: a game's names and notes in the
+    lab, which its lab part gives as the lab loads it. A ValueError for a key the core's
+    books or another part already say otherwise."""
+    table = {
+        "fr": {key: pair[0] for key, pair in words.items()},
+        "en": {key: pair[1] for key, pair in words.items()},
+    }
+    check_words(owner, table)
+    register_words(owner, table, drawn=False)

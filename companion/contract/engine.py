@@ -32,7 +32,7 @@ What each part is for:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -70,9 +70,9 @@ class Engine(Generic[C, S, A, E, V]):
     """What everyone may know: a dataclass with no field for a hidden fact."""
     hidden: frozenset[str]
     """The state's fields that hold hidden facts (never a field of the public view)."""
-    state_from_json: Callable[[Any], S]
+    state_from_json: Callable[[Mapping[str, Any]], S]
     """Reads back `state.to_json()`."""
-    action_from_json: Callable[[Any], A]
+    action_from_json: Callable[[Mapping[str, Any]], A]
     """Reads back `action.to_json()`."""
     sample_config: Callable[[int], C]
     """seed -> the config of a sample game, its variants chosen by the seed."""

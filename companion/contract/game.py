@@ -453,7 +453,7 @@ class Game:
     accepts of this game and the logs blank."""
     buttons: tuple[Button, ...] = ()
     """The buttons every seat has in this game (each one of its `controls`)."""
-    page_view: Callable[[Any], dict[str, Any]] | None = None
+    page_view: Callable[[TableReferee], dict[str, Any]] | None = None
     """(referee) -> the game's own public facts for the table's web page, drawn by its
     page view (a board, the pieces left and the legal placements; the hats and how many
     tokens each holds); JSON-ready. Built from the engine's

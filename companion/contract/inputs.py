@@ -98,7 +98,7 @@ class PressInput:
     t: float
     control: str
     seat: int | None = None
-    value: Any = None
+    value: object = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"t": self.t, "type": "press", "control": self.control}

@@ -1,23 +1,31 @@
 """The checks every game's lab makes of a variant (`LabGame.check`): its game, seats,
 bots, rules keys and a rule's value, each a `Refusal` with one sentence in the command
-line's language naming the setting as the variants file writes it. A game's own
-refusals (a rule's meaning only it knows) are its `LabWords.refusal`."""
+line's language naming the setting as the variants file writes it. A rule's value is
+checked as a table's setup checks it (`companion.rule_checks`). A game's own refusals (a
+rule's meaning only it knows) are its `LabWords.refusal`."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from typing import Any, overload
+from typing import Any, cast, overload
 
 from companion import games
-from companion.cli_words import language, said
+from companion.cli_words import language
 from companion.lab.model import Refusal, Variant
-from companion.referee.pace import listed as _listed
-from companion.referee.pace import typed as typed  # the lab games quote values with it
+from companion.rule_checks import Wrong, not_one_of, not_true_or_false, not_whole, unknown_rules
+from companion.rule_checks import listed as _listed
+from companion.rule_checks import typed as typed  # the lab games quote values with it
 
 
 def refusal(kind: str, /, **fields: object) -> Refusal:
     """The core's refusal `kind` (``cli.lab.check.<kind>``), to raise."""
-    return Refusal(kind, said(f"cli.lab.check.{kind}", **fields))
+    return Refusal(kind, Wrong(kind, fields).said())
+
+
+def _check(wrong: Wrong | None) -> None:
+    """Raise what is wrong, if anything, as the lab's `Refusal`."""
+    if wrong is not None:
+        raise Refusal(wrong.kind, wrong.said())
 
 
 def game(variant: Variant, name: str) -> None:
@@ -46,11 +54,7 @@ def bots(variant: Variant, kinds: Collection[str]) -> None:
 
 def rule_keys(variant: Variant, known: Iterable[str]) -> None:
     """A rules key the game has not."""
-    known = tuple(known)
-    unknown = sorted(set(variant.rules) - set(known))
-    if unknown:
-        raise refusal("unknown_rule", keys=_listed(unknown), title=games.get(variant.game).title,
-                      known=_listed(known))  # fmt: skip
+    _check(unknown_rules(variant.rules, tuple(known), games.get(variant.game).title))
 
 
 @overload
@@ -72,27 +76,19 @@ def whole(
     value = rules.get(key, default)
     if value is None and default is None:
         return None
-    if (
-        not isinstance(value, int) or isinstance(value, bool)
-        or (least is not None and value < least) or (most is not None and value > most)
-    ):  # fmt: skip
-        kind = "whole" if least is None else "whole_least" if most is None else "whole_between"
-        raise refusal(kind, key=key, least=least, most=most, value=typed(value))
-    return value
+    _check(not_whole(key, value, least, most))
+    return cast(int, value)
 
 
 def one_of(rules: Mapping[str, Any], key: str, choices: Collection[str], default: str) -> str:
     """The rule `key`: one of `choices` (words, as the file writes them)."""
     value = rules.get(key, default)
-    if not isinstance(value, str) or value not in choices:
-        listed = said("cli.lab.check.or").join(typed(c) for c in choices)
-        raise refusal("one_of", key=key, choices=listed, value=typed(value))
-    return value
+    _check(not_one_of(key, value, choices))
+    return cast(str, value)
 
 
 def true_or_false(rules: Mapping[str, Any], key: str, default: bool) -> bool:
     """The rule `key`: true or false."""
     value = rules.get(key, default)
-    if not isinstance(value, bool):
-        raise refusal("true_or_false", key=key, value=typed(value))
-    return value
+    _check(not_true_or_false(key, value))
+    return cast(bool, value)

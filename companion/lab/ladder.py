@@ -44,6 +44,7 @@ from companion.lab.variants import (
     parse_variants,
     read_study,
 )
+from companion.report_words import LADDER_SAYS
 
 if TYPE_CHECKING:
     import numpy as np
@@ -575,7 +576,7 @@ def decided_by_skill(wins: Estimate, players: int) -> Estimate:
 
 
 def _say(key: str, /, **fields: object) -> str:
-    return said(f"cli.lab.ladder.{key}", **fields)
+    return LADDER_SAYS.say(key, **fields)
 
 
 def _share(x: float) -> str:

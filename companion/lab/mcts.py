@@ -286,10 +286,9 @@ def parse_kind(kind: str) -> Spec | None:
 
 def _say(key: str, /, **fields: object) -> str:
     """What is wrong with a thinking bot's kind, in the command line's language."""
-    from companion.cli_words import said
-    from companion.lab import words  # noqa: F401  (the thinking bot's words)
+    from companion.report_words import THINKING_SAYS
 
-    return said(f"cli.lab.thinking.{key}", **fields)
+    return THINKING_SAYS.say(key, **fields)
 
 
 def win_values(players: int, winners: Sequence[int]) -> tuple[float, ...]:

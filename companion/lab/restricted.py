@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.cli_words import numeral, said
+from companion.cli_words import numeral
 from companion.lab.mcts import parse_kind
 from companion.lab.model import Variant
 from companion.lab.stats import Estimate, mean_t, two_sided_z, wilson
@@ -43,6 +43,7 @@ from companion.lab.variants import (
     read_study,
 )
 from companion.lab.words import shown
+from companion.report_words import RESTRICTED_SAYS
 
 KEYS = ("agent", "restrictions", "games", "game", "players", "seed", "rules")
 DEALS = 100
@@ -196,7 +197,7 @@ def _alike(
 
 
 def _say(key: str, /, **fields: object) -> str:
-    return said(f"cli.lab.restricted.{key}", **fields)
+    return RESTRICTED_SAYS.say(key, **fields)
 
 
 def _points(x: float) -> str:

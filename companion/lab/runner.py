@@ -261,10 +261,9 @@ def _lost(address: str) -> ClusterError:
 
 def _say(key: str, /, **fields: object) -> str:
     """What went wrong with the cluster, in the command line's language."""
-    from companion.cli_words import said
-    from companion.lab import words  # noqa: F401  (the cluster's words)
+    from companion.report_words import CLUSTER_SAYS
 
-    return said(f"cli.lab.cluster.{key}", **fields)
+    return CLUSTER_SAYS.say(key, **fields)
 
 
 def _first_line(exc: BaseException) -> str:

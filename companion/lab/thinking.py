@@ -45,12 +45,12 @@ def extend(lab: LabGame, load: Callable[[], ThinkingTable]) -> LabGame:
             restriction = None if spec is None else spec.restriction
             if restriction is not None and restriction not in table.restrictions:
                 from companion.cli_words import said
-                from companion.lab import words  # noqa: F401  (the thinking bot's words)
+                from companion.report_words import THINKING_SAYS
 
                 known = ", ".join(table.restrictions) or said("cli.none")
-                raise ValueError(said("cli.lab.thinking.unknown", kind=repr(kind),
-                                      restriction=repr(restriction), game=variant.game,
-                                      known=known))  # fmt: skip
+                raise ValueError(THINKING_SAYS.say("unknown", kind=repr(kind),
+                                                   restriction=repr(restriction),
+                                                   game=variant.game, known=known))  # fmt: skip
         plain = tuple(table.stand_in if parse_kind(k) else k for k in variant.bots)
         lab.check(dataclasses.replace(variant, bots=plain))
 

@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from typing import Any, TypeGuard
 
 from companion import games
-from companion.cli_words import language, os_error, said
+from companion.cli_words import add_words, language, os_error
 from companion.config.reading import MAX_TOML_BYTES
 from companion.config.syntax import NotToml, toml_of
 from companion.lab.model import LabGame, LabWords, Variant
-from companion.lab.words import add_lab_words
+from companion.report_words import FILE_SAYS, NAMES_SHOWN
 
 KEYS = ("name", "game", "players", "bots", "games", "seed", "rules")
 """What a variant (or the file's top level, as defaults) may set."""
@@ -31,7 +31,7 @@ class VariantError(ValueError):
     """A variants file the lab cannot run; the message names the file and the key."""
 
     def __init__(self, where: str, problem: str) -> None:
-        super().__init__(said("cli.lab.file.where", where=where, problem=problem))
+        super().__init__(FILE_SAYS.say("where", where=where, problem=problem))
         self.problem = problem
         """The sentence without the file and variant (selfplay has no file)."""
 
@@ -42,7 +42,7 @@ def load_lab(game: str) -> LabGame:
     descriptor = games.get(game)
     if descriptor.lab is None:
         playable = [g for g in games.names() if games.get(g).lab is not None]
-        raise ValueError(said("cli.lab.file.cannot_play", game=game, games=", ".join(playable)))
+        raise ValueError(FILE_SAYS.say("cannot_play", game=game, games=", ".join(playable)))
     lab: LabGame = descriptor.lab()
     if lab.words is not None and id(lab.words) not in _ADDED:
         add_lab_words(lab.words)
@@ -53,6 +53,15 @@ def load_lab(game: str) -> LabGame:
 _ADDED: dict[int, LabWords] = {}
 """The games' words already added, by identity (the lab loads a game's part again for
 every chunk of games)."""
+
+
+def add_lab_words(game: LabWords) -> None:
+    """A game's words in the lab (`LabGame.words`) join the catalogue: its names as the
+    report shows them (`companion.lab.words.shown`) and its sentences; a ValueError for a
+    key the core or another game already says differently."""
+    add_words(game.owner, {NAMES_SHOWN.prefix + name: pair for name, pair in game.names.items()})
+    add_words(game.owner, {f"cli.lab.{game.owner}.{key}": pair
+                           for key, pair in game.sentences.items()})  # fmt: skip
 
 
 def read_variants(path: str | os.PathLike[str]) -> list[Variant]:
@@ -107,7 +116,7 @@ def read_study(
     table = data.get(key)
     if table is None:
         return None
-    where = said("cli.lab.file.where", where=name, problem=key)
+    where = FILE_SAYS.say("where", where=name, problem=key)
     if not isinstance(table, dict):
         raise VariantError(where, _say("study_table", key=key))
     _known(table, where, keys)
@@ -181,7 +190,7 @@ def _variant(values: Mapping[str, Any], where: str, number: int) -> Variant:
 
 
 def _say(key: str, /, **fields: object) -> str:
-    return said(f"cli.lab.file.{key}", **fields)
+    return FILE_SAYS.say(key, **fields)
 
 
 def _whole(value: Any) -> bool:

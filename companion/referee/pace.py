@@ -35,7 +35,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from companion.cli_words import said
-from companion.config.reading import show
 from companion.journal import (
     MAX_AGE,
     Input,
@@ -47,6 +46,9 @@ from companion.journal import (
 )
 from companion.referee.event_log import EventLog, TableEvent
 from companion.referee.table import ObservedTable
+from companion.rule_checks import Wrong, not_one_of, not_true_or_false, not_whole, unknown_rules
+from companion.rule_checks import listed as listed  # the referees quote with them
+from companion.rule_checks import typed as typed
 from companion.screens.model import Notice, Reason, Refusal
 
 
@@ -61,14 +63,10 @@ def refused(key: str, /, **fields: object) -> SetupError:
     return SetupError(said(key, **fields))
 
 
-def typed(value: Any) -> str:
-    """A value of the file as it wrote it, quoted as typed (`"13"`, `true`)."""
-    return f"`{show(value)}`"
-
-
-def listed(names: Iterable[str]) -> str:
-    """Names of the file's settings, each quoted: `a`, `b`."""
-    return ", ".join(f"`{name}`" for name in names)
+def _check(wrong: Wrong | None) -> None:
+    """Raise what is wrong with a rule, if anything, as a `SetupError`."""
+    if wrong is not None:
+        raise SetupError(wrong.said())
 
 
 def wrong_players(title: str, players: str, seats: int) -> SetupError:
@@ -98,13 +96,10 @@ def rules_over(
     """The engine settings `keys` of `base` (a Config) with the setup's `rules` over them;
     `table_keys` are settings of the referee, left out here. Any other key is refused."""
     rules = {k: v for k, v in (setup.rules or {}).items() if k not in table_keys}
-    unknown = sorted(set(rules) - set(keys))
-    if unknown:
-        known = (*keys, *table_keys)
-        if not known:
-            raise refused("cli.setup.no_rule", keys=listed(unknown), title=title)
-        raise refused("cli.lab.check.unknown_rule", keys=listed(unknown), title=title,
-                      known=listed(known))  # fmt: skip
+    known = (*keys, *table_keys)
+    if rules and not known:
+        raise refused("cli.setup.no_rule", keys=listed(sorted(rules)), title=title)
+    _check(unknown_rules(rules, known, title))
     return {key: getattr(base, key) for key in keys} | rules
 
 
@@ -114,33 +109,20 @@ def whole_rule(
 ) -> None:  # fmt: skip
     """The rule `key`, when set: a whole number (from `least`, to `most`), or None where
     `none` says it means "no limit" (a journal's null; a TOML file cannot write it)."""
-    if key not in rules or (none and rules[key] is None):
-        return
-    value = rules[key]
-    if (
-        not isinstance(value, int) or isinstance(value, bool)
-        or (least is not None and value < least) or (most is not None and value > most)
-    ):  # fmt: skip
-        kind = "whole" if least is None else "whole_least" if most is None else "whole_between"
-        raise refused(f"cli.lab.check.{kind}", key=key, least=least, most=most,
-                      value=typed(value))  # fmt: skip
+    if key in rules and not (none and rules[key] is None):
+        _check(not_whole(key, rules[key], least, most))
 
 
 def one_of_rule(rules: Mapping[str, Any], key: str, choices: Iterable[str]) -> None:
     """The rule `key`, when set: one of `choices` (words, as the file writes them)."""
-    if key not in rules:
-        return
-    choices, value = tuple(choices), rules[key]
-    if not isinstance(value, str) or value not in choices:
-        said_or = said("cli.lab.check.or").join(typed(c) for c in choices)
-        raise refused("cli.lab.check.one_of", key=key, choices=said_or, value=typed(value))
+    if key in rules:
+        _check(not_one_of(key, rules[key], tuple(choices)))
 
 
 def true_or_false_rule(rules: Mapping[str, Any], key: str) -> None:
     """The rule `key`, when set: true or false."""
-    value = rules.get(key, True)
-    if not isinstance(value, bool):
-        raise refused("cli.lab.check.true_or_false", key=key, value=typed(value))
+    if key in rules:
+        _check(not_true_or_false(key, rules[key]))
 
 
 NOTICE_SECONDS = 3.0

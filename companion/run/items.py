@@ -10,7 +10,6 @@ from __future__ import annotations
 import queue
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from companion.contract.inputs import Input, Setup
 from companion.devices.controls import EncoderTurn, Press
@@ -55,7 +54,7 @@ class PagePress:
 
     control: str
     seat: int
-    value: Any
+    value: object
     reply: Callable[[list[TableEvent] | Reason], None]
 
 
@@ -68,7 +67,7 @@ class VirtualMove:
     is called in the referee loop."""
 
     seat: int
-    move: Any
+    move: object
     reply: Callable[[list[TableEvent] | Exception], None]
 
 

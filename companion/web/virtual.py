@@ -166,7 +166,7 @@ class VirtualTable:
         except (ValueError, KeyError, TypeError) as exc:
             log.warning("%s is not a kit's state (%s): it starts afresh", self.path, exc)
 
-    def act(self, seat: int, move: Any, now: float) -> list[Input]:
+    def act(self, seat: int, move: object, now: float) -> list[Input]:
         """The journal inputs of `seat`'s `move` at time `now`, after the kit judged it
         (`Refused` otherwise); a press made with it must be that seat's to make (the
         referee's `seat_refusal`), or nothing happens."""

@@ -1,6 +1,7 @@
 """A game's words in the lab are its `LabGame.words`: the catalogue gets them when the lab
 loads the game (`load_lab`), as the registry adds a game's words for the table, never as a
-side effect of importing a module; a key another game says differently is refused."""
+side effect of importing a module; a key the core or another game says differently is
+refused."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from companion import games
 from companion.lab.model import LabWords
-from companion.lab.words import add_lab_words
+from companion.lab.variants import add_lab_words
 
 FRESH = """
 import importlib, json, sys
@@ -22,7 +23,7 @@ game, modules = sys.argv[1], sys.argv[2:]
 for module in modules:
     importlib.import_module(module)
 imported = set(text._PHRASES["fr"])
-from companion.lab import words
+from companion import report_words as words
 from companion.lab.variants import load_lab
 
 lab_words = load_lab(game).words
@@ -49,6 +50,7 @@ def test_importing_a_games_lab_fills_no_table_and_loading_it_says_every_word(nam
 
 def test_a_lab_word_another_game_says_differently_is_refused():
     from companion.lab.variants import load_lab
+    from companion.report_words import NAMES
 
     said = load_lab("flipdone").words
     assert said is not None
@@ -59,3 +61,7 @@ def test_a_lab_word_another_game_says_differently_is_refused():
     key = next(iter(said.sentences))
     with pytest.raises(ValueError, match="already said otherwise"):
         add_lab_words(LabWords(said.owner, {}, {key: ("autre", "other")}))
+    core, (french, english) = next(iter(NAMES.items()))  # a name the core's book says
+    add_lab_words(LabWords("elsewhere", {core: (french, english)}))
+    with pytest.raises(ValueError, match="already said otherwise"):
+        add_lab_words(LabWords("elsewhere", {core: (french + " !", english)}))
