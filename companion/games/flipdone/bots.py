@@ -68,6 +68,8 @@ that seat's hand."""
 
 CARDS = len(DECK)
 REDS = CARDS // 2
+HELD: tuple[tuple[int, ...], ...] = ((), (RED,), (BLACK,), (RED, BLACK))
+"""HELD[(RED in hand) + 2 * (BLACK in hand)]: the colours a hand holds, red first."""
 
 
 def _draw_inline(rng: random.Random, n: int) -> int:
@@ -199,9 +201,8 @@ def _line_values(
     change some line's tokens. Plays not named change no tokens through a line."""
     builds: dict[tuple[int, int], float] = {}
     flips: dict[int, tuple[float, float]] = {}
-    lines = board.lines
-    for line, effects in enumerate(LINE_EFFECTS[seat]):
-        effect = effects[lines[line]]
+    for effects, full in zip(LINE_EFFECTS[seat], board.lines, strict=True):
+        effect = effects[full]
         if effect is not None:
             build, balances = effect
             if build is not None:
@@ -235,7 +236,7 @@ def heuristic_play(board: Board, rng: random.Random) -> Play:
             return (FLIP, k // len(flippable), flippable[k % len(flippable)])
         return (DISCARD, draw(rng, len(hand)), -1)
     best = 0.0  # a discard's value
-    colours = [c for c in (RED, BLACK) if c in hand]
+    colours = HELD[(RED in hand) + 2 * (BLACK in hand)]
     if exact:  # the play may end the phase, the manche or the game: value every play
         memo: dict[tuple[int, ...], float] = {}
         best = exact_balance(board, DISCARD, -1, EMPTY, memo)
@@ -277,7 +278,11 @@ def heuristic_play(board: Board, rng: random.Random) -> Play:
             best, rank = top, 1
     if free:
         # Exact: every build is in `builds`. Otherwise those there gain, the rest are 0.
-        top = max((v for (c, _), v in builds.items() if c in colours), default=0.0)
+        found: float | None = None
+        for (c, _), v in builds.items():
+            if c in colours and (found is None or v > found):
+                found = v
+        top = 0.0 if found is None else found
         if top >= best:
             best, rank = top, 2
     if rank == 2:  # the best builds, card by card in hand order, then square by square
