@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from math import inf
+from operator import getitem, sub
 
 from companion.games.flipdone.rules.actions import Action, Build, Discard, Flip, PlaceFirst
 from companion.games.flipdone.rules.board import (
@@ -182,12 +184,12 @@ def exact_balance(
         if ends:
             left = list(board.hand_sizes)
             left[seat] -= 1
-            tokens = [t - min(k, t) for t, k in zip(tokens, left, strict=True)]  # FD-9, FD-1
+            tokens = list(map(sub, tokens, map(min, left, tokens)))  # FD-9, FD-1
             if board.settles_manche():
                 top = board.manche_top(tokens)
                 if len(top) == 1:
                     tokens[top[0]] += MANCHE_BONUS
-        gains = [a - b for a, b in zip(tokens, board.tokens, strict=True)]
+        gains = list(map(sub, tokens, board.tokens))
         others = [g for s, g in enumerate(gains) if s != seat]
         balance = memo[key] = gains[seat] - sum(others) / len(others)
     return balance
@@ -201,8 +203,7 @@ def _line_values(
     change some line's tokens. Plays not named change no tokens through a line."""
     builds: dict[tuple[int, int], float] = {}
     flips: dict[int, tuple[float, float]] = {}
-    for effects, full in zip(LINE_EFFECTS[seat], board.lines, strict=True):
-        effect = effects[full]
+    for effect in map(getitem, LINE_EFFECTS[seat], board.lines):  # each line's effect
         if effect is not None:
             build, balances = effect
             if build is not None:
@@ -257,23 +258,28 @@ def heuristic_play(board: Board, rng: random.Random) -> Play:
             for sq in free
         }  # a build that makes no line ends the phase as a discard does
     rank = 0  # discard, then flip 1, build 2: the better rank wins a tie
-    values: list[float] = []
     if flippable:
         reds = REDS - board.board_red - hand.count(RED) - board.paid_red[seat]
         blacks = CARDS - board.board_seen - len(hand) - board.paid_seen[seat] - reds
+        top = -inf
+        tops_flips: list[int] = []  # the squares of the best flips so far
         for sq in flippable:
             if sq not in flips or not reds + blacks:
-                values.append(0.0)
-                continue
-            red, black = flips[sq]
-            # The expectation over the unseen colours, red first.
-            total = 0.0
-            if reds:
-                total += reds * red
-            if blacks:
-                total += blacks * black
-            values.append(total / (reds + blacks))
-        top = max(values)
+                value = 0.0
+            else:
+                red, black = flips[sq]
+                # The expectation over the unseen colours, red first.
+                value = 0.0
+                if reds:
+                    value += reds * red
+                if blacks:
+                    value += blacks * black
+                value /= reds + blacks
+            if value > top:
+                top = value
+                tops_flips = [sq]
+            elif value == top:
+                tops_flips.append(sq)
         if top >= best:
             best, rank = top, 1
     if free:
@@ -296,7 +302,6 @@ def heuristic_play(board: Board, rng: random.Random) -> Play:
                 return (BUILD, index, tops[c][k])
             k -= len(tops[c])
     if rank == 1:
-        tops_flips = [sq for sq, value in zip(flippable, values, strict=True) if value == best]
         k = draw(rng, len(hand) * len(tops_flips))
         return (FLIP, k // len(tops_flips), tops_flips[k % len(tops_flips)])
     return (DISCARD, draw(rng, len(hand)), -1)
