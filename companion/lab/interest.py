@@ -10,11 +10,8 @@ game took.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Sequence
-from functools import partial
-from itertools import groupby
-from operator import attrgetter, is_not
+from typing import NamedTuple
 
 from companion.lab.model import GameRecord, Lead
 
@@ -25,59 +22,85 @@ def leader(scores: Sequence[float]) -> int | None:
     return scores.index(best) if scores.count(best) == 1 else None
 
 
-_AT = attrgetter("at")
-_SOMEONE = partial(is_not, None)
-"""A moment with a leader alone."""
+class Story(NamedTuple):
+    """A game's lead figures, read in one pass over its story (`story`)."""
 
-_READ: dict[int, tuple[Sequence[Lead], list[int | None]]] = {}
-"""The stories last read and their leaders, by identity: a game's figures read its story
-twice, and a tally reads a few games' figure by figure (`companion.lab.tally.BATCH`)."""
+    changes: int
+    """How many times the lead passed from one seat to another (`lead_changes`)."""
+    decided: float | None
+    """From how far into the game its sole winner led alone for good (`decided_at`)."""
+    comeback: bool | None
+    """Whether the sole winner was behind past the middle (`comeback`)."""
+
+
+def _walk(leads: Sequence[Lead], winner: int | None, half: float) -> tuple[int, int | None, bool]:
+    """One pass over a story: (the lead's changes, the first moment of `winner`'s last
+    lead alone, None if the story does not end with it, whether `winner` was behind at a
+    moment past `half`). A shared lead in between is no change of its own: A, then A and B
+    level, then B is one change."""
+    runs = 0  # runs of a sole leader, the shared moments left out
+    last = None  # the last sole leader
+    since = None
+    behind = False
+    for at, scores in leads:
+        best = max(scores)  # `leader`, inline: a story has ~70 moments a game
+        now = scores.index(best) if scores.count(best) == 1 else None
+        if now is not None and now != last:
+            runs += 1
+            last = now
+        if now is None or now != winner:
+            since = None
+        elif since is None:
+            since = at
+        if winner is not None and at > half and best > scores[winner]:
+            behind = True
+    return max(0, runs - 1), since, behind
+
+
+_READ: dict[int, tuple[GameRecord, Story]] = {}
+"""The records last read and their stories, by identity: a tally reads a few games'
+figures one figure at a time (`companion.lab.tally.BATCH`)."""
 _KEPT = 128
-"""Stories kept at most (each keeps its own alive, so no other reuses its identity)."""
+"""Stories kept at most (each keeps its record alive, so no other reuses its identity)."""
 
 
-def leaders(leads: Sequence[Lead]) -> list[int | None]:
-    """The leader at each moment of the story (`leader`)."""
-    read = _READ.get(id(leads))
-    if read is not None and read[0] is leads:
+def story(record: GameRecord) -> Story | None:
+    """The lead figures of a game with a score (None for one without: no `leads`)."""
+    read = _READ.get(id(record))
+    if read is not None and read[0] is record:
         return read[1]
-    found = [leader(lead.scores) for lead in leads]
+    if not record.leads:
+        return None
+    sole = record.winners[0] if len(record.winners) == 1 else None
+    changes, since, behind = _walk(record.leads, sole, record.actions / 2)
+    decided = None
+    if sole is not None and since is not None and record.actions > 0:
+        decided = min(1.0, since / record.actions)
+    found = Story(changes, decided, None if sole is None else behind)
     if len(_READ) >= _KEPT:
         _READ.clear()
-    _READ[id(leads)] = (leads, found)
+    _READ[id(record)] = (record, found)
     return found
 
 
 def lead_changes(leads: Sequence[Lead]) -> int:
     """How many times the lead passed from one seat to another (a shared lead in between
     is no change of its own: A, then A and B level, then B is one change)."""
-    runs = len(list(groupby(filter(_SOMEONE, leaders(leads)))))  # the leads alone, in turn
-    return max(0, runs - 1)
+    return _walk(leads, None, 0.0)[0]
 
 
 def decided_at(record: GameRecord) -> float | None:
     """How far into the game (the share of its actions played) its sole winner took the
     lead alone for good; None for a game with no sole winner or no score."""
-    if len(record.winners) != 1 or not record.leads or record.actions <= 0:
-        return None
-    winner = record.winners[0]
-    since: int | None = None  # the first moment of the winner's last lead alone
-    for lead, now in zip(reversed(record.leads), reversed(leaders(record.leads)), strict=True):
-        if now != winner:
-            break
-        since = lead.at
-    return None if since is None else min(1.0, since / record.actions)
+    found = story(record)
+    return None if found is None else found.decided
 
 
 def comeback(record: GameRecord) -> bool | None:
     """Whether the sole winner was behind (another seat had more) at some moment past the
     middle of the game; None for a game with no sole winner or no score."""
-    if len(record.winners) != 1 or not record.leads:
-        return None
-    winner = record.winners[0]
-    leads = record.leads
-    past = bisect_right(leads, record.actions / 2, key=_AT)  # the moments past the middle
-    return any(max(lead.scores) > lead.scores[winner] for lead in leads[past:])
+    found = story(record)
+    return None if found is None else found.comeback
 
 
 def branching(record: GameRecord) -> float | None:

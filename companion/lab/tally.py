@@ -19,7 +19,7 @@ from functools import partial
 from itertools import chain
 from typing import Literal
 
-from companion.lab.interest import branching, comeback, decided_at, lead_changes
+from companion.lab.interest import branching, comeback, decided_at, story
 from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate
 
 Value = float | tuple[float, float]
@@ -88,13 +88,17 @@ def _slots(lab: LabGame, players: int) -> tuple[Slot, ...]:
                 found += [Slot(section.title, row.label, "mean", partial(_seat, row.key, seat),
                                seat) for seat in range(players)]  # fmt: skip
     found += [
-        Slot(INTEREST, LEAD_CHANGES, "mean",
-             lambda r: float(lead_changes(r.leads)) if r.leads else None),
+        Slot(INTEREST, LEAD_CHANGES, "mean", _lead_changes),
         Slot(INTEREST, DECIDED, "mean", decided_at, percent=True),
         Slot(INTEREST, COMEBACKS, "share", _comeback),
         Slot(INTEREST, BRANCHING, "mean", branching),
     ]  # fmt: skip
     return tuple(found)
+
+
+def _lead_changes(record: GameRecord) -> float | None:
+    read = story(record)
+    return None if read is None else float(read.changes)
 
 
 def _comeback(record: GameRecord) -> float | None:

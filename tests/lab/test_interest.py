@@ -8,7 +8,15 @@ import pytest
 
 from companion.games.flipdone.lab import LAB as FD_LAB
 from companion.games.passpass.lab import PTI_LAB, reference_events
-from companion.lab.interest import branching, comeback, decided_at, lead_changes, leader
+from companion.lab.interest import (
+    Story,
+    branching,
+    comeback,
+    decided_at,
+    lead_changes,
+    leader,
+    story,
+)
 from companion.lab.model import GameRecord, Lead, Variant
 from companion.lab.summary import (
     BRANCHING,
@@ -137,3 +145,10 @@ def test_a_vnp_games_lead_is_its_side_scores_so_far_and_the_lowest_wins(players)
         assert final == tuple(-s for s in record.seat_counts["side_score"])
         if len(record.winners) == 1:
             assert leader(final) == record.winners[0]
+
+
+def test_a_story_is_read_once_into_its_three_lead_figures_none_without_a_score():
+    """The tally reads a game's lead figures from one pass over its story (`story`)."""
+    assert story(SEESAW) == Story(changes=2, decided=0.8, comeback=True)
+    assert story(game([(10, (1, 0)), (60, (1, 2))], winner=None)) == Story(1, None, None)
+    assert story(game([], winner=0)) is None  # no score: no lead figures

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from math import inf
+from operator import getitem, sub
 
 from companion.games.flipdone.rules.actions import Action, Build, Discard, Flip, PlaceFirst
 from companion.games.flipdone.rules.board import (
@@ -66,9 +68,38 @@ Bot = Callable[[State], Action]
 """A bot at a table seat: the seat to act is `state.turn`; it reads only public facts and
 that seat's hand."""
 
-SQUARE_RANGE = range(SQUARES)
 CARDS = len(DECK)
 REDS = CARDS // 2
+HELD: tuple[tuple[int, ...], ...] = ((), (RED,), (BLACK,), (RED, BLACK))
+"""HELD[(RED in hand) + 2 * (BLACK in hand)]: the colours a hand holds, red first."""
+
+
+def _draw_inline(rng: random.Random, n: int) -> int:
+    """`rng.choice(range(n))` with its draw inlined (CPython's `_randbelow` over
+    getrandbits, as random.py writes it): a lab game makes about 110 of them, and the
+    library's calls cost 3 % of its instructions."""
+    if n <= 0:
+        raise IndexError("no play to draw from")  # as the library's: never a loop for ever
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def _draw_library(rng: random.Random, n: int) -> int:
+    return rng.choice(range(n))
+
+
+def _same_draws(n: int) -> bool:
+    inline, library = random.Random(f"check:{n}"), random.Random(f"check:{n}")
+    return all(_draw_inline(inline, k) == _draw_library(library, k) for k in range(1, 40))
+
+
+draw = _draw_inline if all(_same_draws(n) for n in range(8)) else _draw_library
+"""A bot's draw among n plays (n > 0): the inlined one where it is this Python's own
+(checked once here, as the deal's shuffle is), else the library's."""
+
 
 Completion = tuple[int, int, int]
 """(square, colour, value): building that colour there makes the line (FD-5)."""
@@ -153,12 +184,12 @@ def exact_balance(
         if ends:
             left = list(board.hand_sizes)
             left[seat] -= 1
-            tokens = [t - min(k, t) for t, k in zip(tokens, left, strict=True)]  # FD-9, FD-1
+            tokens = list(map(sub, tokens, map(min, left, tokens)))  # FD-9, FD-1
             if board.settles_manche():
                 top = board.manche_top(tokens)
                 if len(top) == 1:
                     tokens[top[0]] += MANCHE_BONUS
-        gains = [a - b for a, b in zip(tokens, board.tokens, strict=True)]
+        gains = list(map(sub, tokens, board.tokens))
         others = [g for s, g in enumerate(gains) if s != seat]
         balance = memo[key] = gains[seat] - sum(others) / len(others)
     return balance
@@ -172,9 +203,7 @@ def _line_values(
     change some line's tokens. Plays not named change no tokens through a line."""
     builds: dict[tuple[int, int], float] = {}
     flips: dict[int, tuple[float, float]] = {}
-    lines = board.lines
-    for line, effects in enumerate(LINE_EFFECTS[seat]):
-        effect = effects[lines[line]]
+    for effect in map(getitem, LINE_EFFECTS[seat], board.lines):  # each line's effect
         if effect is not None:
             build, balances = effect
             if build is not None:
@@ -192,7 +221,7 @@ def _line_values(
 def heuristic_play(board: Board, rng: random.Random) -> Play:
     """The play `companion.games.flipdone.bots.heuristic_action` chooses, with the same draw."""
     if board.stage is PLACE_FIRST:  # PlaceFirst: every square is worth 0 before anything is built
-        return (PLACE, 0, rng.choice(SQUARE_RANGE))
+        return (PLACE, 0, draw(rng, SQUARES))
     seat = board.turn
     hand = board.colours[seat]
     free = board.free
@@ -201,14 +230,14 @@ def heuristic_play(board: Board, rng: random.Random) -> Play:
     exact = board.cards == 1 or (not free and len(flippable) == 1)
     if not (builds or flips or exact):  # every play is worth 0: the best rank, all of it
         if free:
-            k = rng.choice(range(len(hand) * len(free)))
+            k = draw(rng, len(hand) * len(free))
             return (BUILD, k // len(free), free[k % len(free)])
         if flippable:
-            k = rng.choice(range(len(hand) * len(flippable)))
+            k = draw(rng, len(hand) * len(flippable))
             return (FLIP, k // len(flippable), flippable[k % len(flippable)])
-        return (DISCARD, rng.choice(range(len(hand))), -1)
+        return (DISCARD, draw(rng, len(hand)), -1)
     best = 0.0  # a discard's value
-    colours = [c for c in (RED, BLACK) if c in hand]
+    colours = HELD[(RED in hand) + 2 * (BLACK in hand)]
     if exact:  # the play may end the phase, the manche or the game: value every play
         memo: dict[tuple[int, ...], float] = {}
         best = exact_balance(board, DISCARD, -1, EMPTY, memo)
@@ -229,58 +258,66 @@ def heuristic_play(board: Board, rng: random.Random) -> Play:
             for sq in free
         }  # a build that makes no line ends the phase as a discard does
     rank = 0  # discard, then flip 1, build 2: the better rank wins a tie
-    values: list[float] = []
     if flippable:
         reds = REDS - board.board_red - hand.count(RED) - board.paid_red[seat]
         blacks = CARDS - board.board_seen - len(hand) - board.paid_seen[seat] - reds
+        top = -inf
+        tops_flips: list[int] = []  # the squares of the best flips so far
         for sq in flippable:
             if sq not in flips or not reds + blacks:
-                values.append(0.0)
-                continue
-            red, black = flips[sq]
-            # The expectation over the unseen colours, red first.
-            total = 0.0
-            if reds:
-                total += reds * red
-            if blacks:
-                total += blacks * black
-            values.append(total / (reds + blacks))
-        top = max(values)
+                value = 0.0
+            else:
+                red, black = flips[sq]
+                # The expectation over the unseen colours, red first.
+                value = 0.0
+                if reds:
+                    value += reds * red
+                if blacks:
+                    value += blacks * black
+                value /= reds + blacks
+            if value > top:
+                top = value
+                tops_flips = [sq]
+            elif value == top:
+                tops_flips.append(sq)
         if top >= best:
             best, rank = top, 1
     if free:
         # Exact: every build is in `builds`. Otherwise those there gain, the rest are 0.
-        top = max((v for (c, _), v in builds.items() if c in colours), default=0.0)
+        found: float | None = None
+        for (c, _), v in builds.items():
+            if c in colours and (found is None or v > found):
+                found = v
+        top = 0.0 if found is None else found
         if top >= best:
             best, rank = top, 2
     if rank == 2:  # the best builds, card by card in hand order, then square by square
         if not builds:  # every build is worth 0
-            k = rng.choice(range(len(hand) * len(free)))
+            k = draw(rng, len(hand) * len(free))
             return (BUILD, k // len(free), free[k % len(free)])
         tops = {c: [sq for sq in free if builds.get((c, sq), 0) == best] for c in colours}
-        k = rng.choice(range(sum(len(tops[c]) for c in hand)))
+        k = draw(rng, sum(len(tops[c]) for c in hand))
         for index, c in enumerate(hand):
             if k < len(tops[c]):
                 return (BUILD, index, tops[c][k])
             k -= len(tops[c])
     if rank == 1:
-        tops_flips = [sq for sq, value in zip(flippable, values, strict=True) if value == best]
-        k = rng.choice(range(len(hand) * len(tops_flips)))
+        k = draw(rng, len(hand) * len(tops_flips))
         return (FLIP, k // len(tops_flips), tops_flips[k % len(tops_flips)])
-    return (DISCARD, rng.choice(range(len(hand))), -1)
+    return (DISCARD, draw(rng, len(hand)), -1)
 
 
 def random_play(board: Board, rng: random.Random) -> Play:
     """The play `companion.games.flipdone.bots.random_action` chooses: one draw over the legal
     actions in the engine's order (builds, flips, discards; cards by name, then squares)."""
     if board.stage is PLACE_FIRST:
-        return (PLACE, 0, rng.choice(SQUARE_RANGE))
+        return (PLACE, 0, draw(rng, SQUARES))
     hand = board.colours[board.turn]
     free = board.free
     flippable = board.flippable
     builds = len(hand) * len(free)
     flips = len(hand) * len(flippable)
-    k = rng.choice(range(builds + flips + len(hand)))
+    k = draw(rng, builds + flips + len(hand))
     if k < builds:
         return (BUILD, k // len(free), free[k % len(free)])
     k -= builds

@@ -270,12 +270,12 @@ class Tally(Watcher):
         if not any(left):
             return
         counts = self.counts
-        for cards, tokens in zip(left, paid, strict=True):
+        for seat, cards in enumerate(left):
             if cards:
                 counts[CARDS_LEFT] += cards
-                counts[PENALTY_PAID] += tokens
+                counts[PENALTY_PAID] += paid[seat]
                 counts[PENALISED] += 1
-                counts[PENALTY_CUT] += tokens < cards
+                counts[PENALTY_CUT] += paid[seat] < cards
         counts[PHASES_LEFT] += 1
 
     def tied(self, board: Board, seats: tuple[int, ...]) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from operator import sub
 
 from companion.games.flipdone.rules.config import (
     CENTRE,
@@ -483,7 +484,7 @@ class Board:
         MancheTie EXTRA_ONLY, in an extra phase, among the tied seats only)."""
         extra_only = self.extra and self.config.manche_tie is MancheTie.EXTRA_ONLY
         contenders = self.tied if extra_only else range(len(tokens))
-        gains = [t - b for t, b in zip(tokens, self.baseline, strict=True)]
+        gains = list(map(sub, tokens, self.baseline))
         best = max(gains[s] for s in contenders)
         return tuple(s for s in contenders if gains[s] == best)
 
@@ -801,9 +802,9 @@ class Board:
         phase, or the manche's or the game's settling (FD-10)."""
         left = tuple(self.hand_sizes)
         tokens = self.tokens
-        paid = tuple(min(k, t) for k, t in zip(left, tokens, strict=True))
+        paid = tuple(map(min, left, tokens))
         if self.cards:
-            self.tokens = [t - p for t, p in zip(tokens, paid, strict=True)]
+            self.tokens = list(map(sub, tokens, paid))
         self.watch.phase_ended(self, left, paid)
         if self.overtime:
             self._settle_game()
@@ -828,7 +829,7 @@ class Board:
             return
         if len(top) == 1:
             (winner,) = top
-            gains = tuple(t - b for t, b in zip(self.tokens, self.baseline, strict=True))
+            gains = tuple(map(sub, self.tokens, self.baseline))
             self.tokens[winner] += MANCHE_BONUS
             self.manche_wins[winner] += 1
             self.watch.manche_won(self, winner, gains)

@@ -10,7 +10,13 @@ from collections import Counter
 
 import pytest
 
-from companion.games.flipdone.bots import exact_balance, heuristic_play, random_play
+from companion.games.flipdone.bots import (
+    _draw_inline,
+    draw,
+    exact_balance,
+    heuristic_play,
+    random_play,
+)
 from companion.games.flipdone.rules.board import (
     BLACK,
     BUILD,
@@ -157,3 +163,15 @@ def test_the_random_bot_draws_every_legal_play_alike():
     assert set(drawn) == set(legal)
     assert max(drawn.values()) < 2 * min(drawn.values())
     assert all(kind != PLACE for kind, _, _ in legal)
+
+
+def test_a_bots_draw_is_the_librarys_choice_among_the_plays_and_never_of_none():
+    """The bots draw as `rng.choice(range(n))` does, draw after draw (the inlined draw is
+    this Python's own), and a draw among no play is refused, never a loop for ever."""
+    assert draw is _draw_inline
+    ours, library = random.Random(3), random.Random(3)
+    for n in [*range(1, 70), 2**20 + 1, 3, 1]:
+        assert draw(ours, n) == library.choice(range(n))
+    assert ours.random() == library.random()  # as many bits drawn
+    with pytest.raises(IndexError):
+        _draw_inline(ours, 0)
