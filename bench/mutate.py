@@ -17,8 +17,10 @@ Which tests run for a mutant: coverage with one context per test maps each line 
 module to the tests that executed it. First tier, the module's own tests: `--tests`, else
 those `OWN_TESTS` lists for it (and then no second tier), else the test files that import
 it (or a package that re-exports it), through their helpers. A mutant runs only the tests
-that executed its lines (fastest first, stopping at the first failure; a line run only at
-import gets every test that reached the module). Second tier, for the survivors: every
+that executed its lines (fastest first, stopping at the first failure); a line run as the
+module is imported (module level, a class body, a function building a module-level table)
+gets every test of the map, those that reached the module first: a test may read a table
+and execute nothing else of its module. Second tier, for the survivors: every
 other test file that can reach the module through imports (a module name in a string
 counts: the game registry imports games by name), mapped the same way. `--narrow` stops
 after the first tier. A mutant no test executes survives, "not reached".
@@ -207,6 +209,9 @@ class Mutant:
     statement: int = 0
     """The first line of the statement holding it: coverage records a statement that
     spans lines (a table written over several) on one of them only."""
+    module_level: bool = False
+    """Outside any function (module level, a class body, a default value): it runs as its
+    module is imported, whichever test first imports it."""
 
     @property
     def key(self) -> tuple[str, str, str, str]:
@@ -347,17 +352,24 @@ def _walk(tree: ast.Module, source: str) -> Iterator[tuple[Mutant, Callable[[ast
     scopes: dict[int, str] = {id(tree): "<module>"}
     statements: dict[int, int] = {}
     skipped: set[int] = set()
+    in_function: dict[int, bool] = {id(tree): False}
     index = 0
     for number, node in enumerate(ast.walk(tree)):
         scope = scopes[id(node)]
+        inside = in_function[id(node)]
         statement = node.lineno if isinstance(node, ast.stmt) else statements.get(id(node), 0)
         for child in ast.iter_child_nodes(node):
             parents[id(child)] = node
             statements[id(child)] = statement
             scopes[id(child)] = scope  # a def's defaults are the enclosing scope's
+            in_function[id(child)] = inside
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             inner = node.name if scope == "<module>" else f"{scope}.{node.name}"
             scopes.update((id(statement), inner) for statement in node.body)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            in_function.update((id(statement), True) for statement in node.body)
+        elif isinstance(node, ast.Lambda):
+            in_function[id(node.body)] = True
         for part in _skipped(node):
             skipped.update(id(n) for n in ast.walk(part))
         if id(node) in skipped or not isinstance(node, ast.stmt | ast.expr):
@@ -380,6 +392,7 @@ def _walk(tree: ast.Module, source: str) -> Iterator[tuple[Mutant, Callable[[ast
                     _short(node),
                     _short(after),
                     statement,
+                    not inside,
                 ),  # fmt: skip
                 change,
             )
@@ -808,14 +821,20 @@ class Coverage:
 
     def tests_for(self, path: Path, mutant: Mutant) -> list[str]:
         """The tests to run for a mutant, fastest first: those that executed its lines;
-        if they ran only at import, every test reaching the module, or every test of the
-        map when none runs a line of it after its import (a module of constants and
-        dataclasses, which tests read but never execute); none if not run."""
+        for a line run as its module was imported (module level, or a function building
+        a module-level table), every test of the map, those that reached the module
+        first: a test may read a table (`LINES`, an event's kind) and execute nothing
+        else of its module, so coverage never ties it to the module. None if not run."""
         ran = self._ran(path, mutant)
-        tests = ran - {""}
-        if not tests and "" in ran:
-            tests = self.reached(path) or set(self.durations)
-        return sorted(tests, key=lambda t: (self.durations.get(t, 0.0), t))
+        if not ran:
+            return []
+        if not (mutant.module_level or "" in ran):
+            return sorted(ran, key=lambda t: (self.durations.get(t, 0.0), t))
+        first = ran | self.reached(path)
+        return sorted(
+            set(self.durations) | (ran - {""}),
+            key=lambda t: (t not in first, self.durations.get(t, 0.0), t),
+        )
 
     def at_import(self, path: Path, mutant: Mutant) -> bool:
         """Whether a line of the mutant ran while the module was imported (a function

@@ -214,3 +214,44 @@ def test_a_module_only_run_at_import_is_tested_by_every_test_that_reads_it(tmp_p
     [report] = campaign(project, ["toy/names.py"], sample=0, out=tmp_path / "out", equivalents={})
     status = {(o.mutant.line, o.mutant.after): o.status for o in report.outcomes}
     assert status and set(status.values()) == {"killed"}, status
+
+
+def test_a_table_read_by_a_test_that_runs_nothing_else_of_its_module_is_tested_by_it(
+    tmp_path: Path,
+) -> None:
+    """A module-level table (Flip Done's `LINES`) read by a test that executes no line of
+    its module: coverage ties that test to no line of it, only another test calling a
+    function of the module reached it. A mutant of the table runs every test of the map,
+    those that reached the module first, so the reading test kills it."""
+    (tmp_path / "toy").mkdir()
+    (tmp_path / "toy" / "__init__.py").write_text("")
+    (tmp_path / "toy" / "rules.py").write_text(
+        "WORTH = (1, 2, 3)\n\n\ndef first() -> int:\n    return 1\n"
+    )
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "__init__.py").write_text("")
+    (tmp_path / "tests" / "test_rules.py").write_text(
+        "from toy.rules import WORTH, first\n\n\n"
+        "def test_the_first_is_one() -> None:\n    assert first() == 1\n\n\n"
+        "def test_each_line_is_worth_its_number() -> None:\n    assert WORTH == (1, 2, 3)\n"
+    )
+    project = Project(tmp_path, sources=("toy",))
+    [report] = campaign(project, ["toy/rules.py"], sample=0, out=tmp_path / "out", equivalents={})
+    table = [o for o in report.outcomes if o.mutant.line == 1]
+    assert len(table) == 7 and all(o.mutant.module_level for o in table)
+    assert {o.status for o in report.outcomes} == {"killed"}, report.survivors()
+    assert all(o.tests == 2 for o in table)  # both tests, not the one that called first()
+
+
+def test_a_line_run_at_import_runs_the_tests_that_reached_its_module_first() -> None:
+    from mutate import Coverage
+
+    path = Path("toy/rules.py")
+    cov = Coverage(
+        {str(path): {1: {""}, 5: {"t.py::calls"}}},
+        {"t.py::calls": 2.0, "t.py::reads": 1.0, "t.py::other": 0.5},
+    )
+    [table, *_] = [m for m in mutants("WORTH = (1, 2, 3)\n") if m.after == "2"]
+    assert cov.tests_for(path, table) == ["t.py::calls", "t.py::other", "t.py::reads"]
+    inside = next(m for m in mutants("\n" * 3 + "def f():\n    return 1\n") if m.line == 5)
+    assert not inside.module_level and cov.tests_for(path, inside) == ["t.py::calls"]
