@@ -131,11 +131,19 @@ OWN_TESTS = {
     "companion/games/swiped/rules/config.py": ("tests/games/swiped/rules",),
     "companion/games/passpass/rules/state.py": ("tests/games/passpass/rules",),
     "companion/games/passpass/rules/config.py": ("tests/games/passpass/rules",),
-    "companion/games/passpass/rules/events.py": ("tests/games/passpass/rules",),
     "companion/games/flipdone/rules/config.py": ("tests/games/flipdone/rules",),
-    "companion/games/flipdone/rules/events.py": ("tests/games/flipdone/rules",),
     "companion/games/vnp/rules/state.py": ("tests/games/vnp/rules",),
     "companion/games/vnp/rules/config.py": ("tests/games/vnp/rules",),
+    **{
+        f"companion/games/{game}/rules/{module}.py": (f"tests/games/{game}/rules", "tests/rules")
+        for game, modules in (
+            ("passpass", ("layouts", "contract", "actions", "events", "__init__")),
+            ("swiped", ("deck", "contract", "actions", "events", "__init__")),
+            ("flipdone", ("contract", "actions", "events", "__init__")),
+            ("vnp", ("contract", "actions", "events", "__init__")),
+        )
+        for module in modules
+    },
     "companion/referee/pace.py": (
         "tests/referee/test_timing.py", "tests/referee/test_off_mat.py",
         "tests/games/passpass/referee/test_scenarios.py", "tests/referee/test_mat_setup.py",
@@ -165,9 +173,11 @@ OWN_TESTS = {
 """A module's own tests, its first tier and its only one (no second tier) when no
 `--tests` are given: a game's rule tests for each of its rules modules (engine, board
 and the tables they read; the lab's, bots' and referee's tests reach them too, but do
-not test the rules); the pace's and the journal's own tests (some hundred files import
-the journal, most to write a scenario); pairing's and the link's, the test files that
-import them. Any other module: the test files that import it, then the second tier."""
+not test the rules), with the engine contract's suite for the smaller ones (actions,
+events, layouts, deck, the contract itself); the pace's and the journal's own tests
+(some hundred files import the journal, most to write a scenario); pairing's and the
+link's, the test files that import them. Any other module: the test files that import
+it, then the second tier."""
 
 MAP_ENV = "MUTATE_MAP"
 """Set for the child pytest of a coverage map: `targets|output` (targets joined by ':')."""
