@@ -301,7 +301,7 @@ def _changes(node: ast.AST, parent: ast.AST | None) -> list[Change]:
         out.append(("and/or", _swap_boolop))
     elif isinstance(node, ast.Return) and not _is_none(node.value):
         out.append(("return None", _return_none))
-    kept = _is_docstring(node) or _is_declaration(node) or _is_abstract(node)
+    kept = _is_docstring(node) or _is_declaration(node) or _is_abstract(node) or _is_alias(node)
     if isinstance(node, DELETABLE) and not kept:
         out.append(("delete", _delete))
     if _is_condition(node, parent):
@@ -316,6 +316,29 @@ def _is_none(node: ast.expr | None) -> bool:
 def _is_declaration(node: ast.AST) -> bool:
     """`x: int` without a value: nothing to delete."""
     return isinstance(node, ast.AnnAssign) and node.value is None
+
+
+def _is_alias(node: ast.AST) -> bool:
+    """`Line = tuple[int, int, int]`: a type's name for annotations (whose parts
+    `_skipped` leaves alone), not a value the code reads: a generic (a builtin or a
+    CamelCase name) of types, never a table indexed (`GRIDS[players]`)."""
+    if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Subscript)):
+        return False
+    parts = [node.value.value, *ast.walk(node.value.slice)]
+    names = [n.id if isinstance(n, ast.Name) else n.attr for n in parts
+             if isinstance(n, ast.Name | ast.Attribute)]  # fmt: skip
+    kinds = (ast.Name, ast.Attribute, ast.Subscript, ast.Tuple, ast.BinOp, ast.BitOr,
+             ast.expr_context)  # fmt: skip
+    return all(
+        isinstance(n, kinds) or isinstance(n, ast.Constant) and n.value in (None, Ellipsis)
+        for n in parts
+    ) and all(name in BUILTIN_TYPES or name[0].isupper() and not name.isupper() for name in names)
+
+
+BUILTIN_TYPES = frozenset(
+    {"tuple", "list", "dict", "set", "frozenset", "type", "int", "str", "float", "bool", "bytes",
+     "object", "queue"}
+)  # fmt: skip
 
 
 def _is_abstract(node: ast.AST) -> bool:

@@ -255,3 +255,12 @@ def test_a_line_run_at_import_runs_the_tests_that_reached_its_module_first() -> 
     assert cov.tests_for(path, table) == ["t.py::calls", "t.py::other", "t.py::reads"]
     inside = next(m for m in mutants("\n" * 3 + "def f():\n    return 1\n") if m.line == 5)
     assert not inside.module_level and cov.tests_for(path, inside) == ["t.py::calls"]
+
+
+def test_a_type_alias_is_an_annotation_not_a_value_to_delete() -> None:
+    """Deleting `Line = tuple[int, int, int]` changes no behaviour (annotations only name
+    it); a module-level table read by index is a value like any other."""
+    source = (
+        "Line = tuple[int, int, int]\nBus = dict[str, Sequence[int] | None]\nFIRST = GRIDS[2]\n"
+    )
+    assert [(m.line, m.after) for m in mutants(source)] == [(3, "pass"), (3, "3"), (3, "1")]
