@@ -314,7 +314,10 @@ def _is_none(node: ast.expr | None) -> bool:
 
 
 def _is_declaration(node: ast.AST) -> bool:
-    """`x: int` without a value: nothing to delete."""
+    """`x: int` without a value: nothing to delete; `__all__`, what `import *` and the
+    linters read (the project never imports `*`)."""
+    if isinstance(node, ast.Assign):
+        return [ast.unparse(t) for t in node.targets] == ["__all__"]
     return isinstance(node, ast.AnnAssign) and node.value is None
 
 

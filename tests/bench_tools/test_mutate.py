@@ -259,8 +259,10 @@ def test_a_line_run_at_import_runs_the_tests_that_reached_its_module_first() -> 
 
 def test_a_type_alias_is_an_annotation_not_a_value_to_delete() -> None:
     """Deleting `Line = tuple[int, int, int]` changes no behaviour (annotations only name
-    it); a module-level table read by index is a value like any other."""
+    it), nor `__all__` (only `import *` reads it); a module-level table read by index is a
+    value like any other."""
     source = (
         "Line = tuple[int, int, int]\nBus = dict[str, Sequence[int] | None]\nFIRST = GRIDS[2]\n"
+        "__all__ = ['FIRST']\n"
     )
     assert [(m.line, m.after) for m in mutants(source)] == [(3, "pass"), (3, "3"), (3, "1")]
