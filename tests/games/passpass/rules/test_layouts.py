@@ -127,3 +127,11 @@ def test_pti_3_three_hats_are_a_line_in_any_order_only_when_consecutive_in_a_row
         if None not in gap:
             assert not layout.is_line(gap)
     assert not layout.is_line(layout.lines[0][:2])
+
+
+def test_a_layout_prints_as_its_name_and_positions() -> None:
+    """A configuration in a log or a bug report: the layout's facts, not what is worked
+    out from them (contiguity, PTI-2; lines, PTI-3)."""
+    assert repr(default_layout(2)) == (
+        "Layout(name='2x3', positions=((0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)))"
+    )
