@@ -620,13 +620,17 @@ def _status(code: int, log: str) -> str:
 def _patch(module: ModuleType, compiled: CodeType, mutant: Mutant) -> bool:
     """Swap the code of the function holding `mutant` (a top-level function or a method)
     for its mutated code, and empty the module's caches. False when it is not inside a
-    function."""
+    function, or inside one nested in another (swapping the outer one's code would not
+    reach the closures it already made, such as an engine's `sample_config`)."""
     owner: Any = module
-    for part in [] if mutant.scope == "<module>" else mutant.scope.split("."):
+    parts = [] if mutant.scope == "<module>" else mutant.scope.split(".")
+    for depth, part in enumerate(parts):
         item = vars(owner).get(part)
         if isinstance(item, type):
             owner = item
             continue
+        if depth < len(parts) - 1:  # a nested function: closures made earlier keep its code
+            return False
         spans = [f for f in _functions(item) if _holds(f.__code__, mutant.line)]
         if not spans:
             return False

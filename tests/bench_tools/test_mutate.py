@@ -266,3 +266,25 @@ def test_a_type_alias_is_an_annotation_not_a_value_to_delete() -> None:
         "__all__ = ['FIRST']\n"
     )
     assert [(m.line, m.after) for m in mutants(source)] == [(3, "pass"), (3, "3"), (3, "1")]
+
+
+def test_a_mutant_of_a_closure_made_at_import_runs_in_a_fresh_import(tmp_path: Path) -> None:
+    """An engine built at import by a factory keeps the nested function the factory made
+    then (a contract's `sample_config`): swapping the factory's code in a fork would leave
+    it as it was, and the mutant would survive whatever the tests check."""
+    (tmp_path / "toy").mkdir()
+    (tmp_path / "toy" / "__init__.py").write_text("")
+    (tmp_path / "toy" / "made.py").write_text(
+        "def make(n: int):\n    def inner() -> int:\n        return n + 1\n\n    return inner\n\n\n"
+        "MADE = make(1)\n"
+    )
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "__init__.py").write_text("")
+    (tmp_path / "tests" / "test_made.py").write_text(
+        "from toy.made import MADE\n\n\ndef test_made() -> None:\n    assert MADE() == 2\n"
+    )
+    project = Project(tmp_path, sources=("toy",))
+    [report] = campaign(project, ["toy/made.py"], sample=0, out=tmp_path / "out", equivalents={})
+    inner = [o for o in report.outcomes if o.mutant.scope == "make.inner"]
+    assert len(inner) == 3 and {o.status for o in inner} == {"killed"}, inner
+    assert not any(o.forked for o in inner)
