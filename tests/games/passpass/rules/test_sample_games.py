@@ -14,6 +14,8 @@ from companion.games.passpass.rules.contract import CALL_RATE, ENGINES, rare_cal
 
 
 def test_the_sample_games_seat_every_number_of_players_and_every_first_seat() -> None:
+    assert ENGINES["ptipasspass"].sample_policy is None  # uniformly random: its games end
+    assert ENGINES["phipasspass"].sample_policy is rare_calls
     for name, players in (("ptipasspass", range(2, 7)), ("phipasspass", range(3, 7))):
         configs = [ENGINES[name].sample_config(seed) for seed in range(60)]
         assert {c.players for c in configs} == set(players), name
