@@ -17,8 +17,10 @@ Which tests run for a mutant: coverage with one context per test maps each line 
 module to the tests that executed it. First tier, the module's own tests: `--tests`, else
 those `OWN_TESTS` lists for it (and then no second tier), else the test files that import
 it (or a package that re-exports it), through their helpers. A mutant runs only the tests
-that executed its lines (fastest first, stopping at the first failure; a line run only at
-import gets every test that reached the module). Second tier, for the survivors: every
+that executed its lines (fastest first, stopping at the first failure); a line run as the
+module is imported (module level, a class body, a function building a module-level table)
+gets every test of the map, those that reached the module first: a test may read a table
+and execute nothing else of its module. Second tier, for the survivors: every
 other test file that can reach the module through imports (a module name in a string
 counts: the game registry imports games by name), mapped the same way. `--narrow` stops
 after the first tier. A mutant no test executes survives, "not reached".
@@ -129,11 +131,19 @@ OWN_TESTS = {
     "companion/games/swiped/rules/config.py": ("tests/games/swiped/rules",),
     "companion/games/passpass/rules/state.py": ("tests/games/passpass/rules",),
     "companion/games/passpass/rules/config.py": ("tests/games/passpass/rules",),
-    "companion/games/passpass/rules/events.py": ("tests/games/passpass/rules",),
     "companion/games/flipdone/rules/config.py": ("tests/games/flipdone/rules",),
-    "companion/games/flipdone/rules/events.py": ("tests/games/flipdone/rules",),
     "companion/games/vnp/rules/state.py": ("tests/games/vnp/rules",),
     "companion/games/vnp/rules/config.py": ("tests/games/vnp/rules",),
+    **{
+        f"companion/games/{game}/rules/{module}.py": (f"tests/games/{game}/rules", "tests/rules")
+        for game, modules in (
+            ("passpass", ("layouts", "contract", "actions", "events", "__init__")),
+            ("swiped", ("deck", "contract", "actions", "events", "__init__")),
+            ("flipdone", ("contract", "actions", "events", "__init__")),
+            ("vnp", ("contract", "actions", "events", "__init__")),
+        )
+        for module in modules
+    },
     "companion/referee/pace.py": (
         "tests/referee/test_timing.py", "tests/referee/test_off_mat.py",
         "tests/games/passpass/referee/test_scenarios.py", "tests/referee/test_mat_setup.py",
@@ -163,9 +173,11 @@ OWN_TESTS = {
 """A module's own tests, its first tier and its only one (no second tier) when no
 `--tests` are given: a game's rule tests for each of its rules modules (engine, board
 and the tables they read; the lab's, bots' and referee's tests reach them too, but do
-not test the rules); the pace's and the journal's own tests (some hundred files import
-the journal, most to write a scenario); pairing's and the link's, the test files that
-import them. Any other module: the test files that import it, then the second tier."""
+not test the rules), with the engine contract's suite for the smaller ones (actions,
+events, layouts, deck, the contract itself); the pace's and the journal's own tests
+(some hundred files import the journal, most to write a scenario); pairing's and the
+link's, the test files that import them. Any other module: the test files that import
+it, then the second tier."""
 
 MAP_ENV = "MUTATE_MAP"
 """Set for the child pytest of a coverage map: `targets|output` (targets joined by ':')."""
@@ -207,6 +219,9 @@ class Mutant:
     statement: int = 0
     """The first line of the statement holding it: coverage records a statement that
     spans lines (a table written over several) on one of them only."""
+    module_level: bool = False
+    """Outside any function (module level, a class body, a default value): it runs as its
+    module is imported, whichever test first imports it."""
 
     @property
     def key(self) -> tuple[str, str, str, str]:
@@ -286,7 +301,7 @@ def _changes(node: ast.AST, parent: ast.AST | None) -> list[Change]:
         out.append(("and/or", _swap_boolop))
     elif isinstance(node, ast.Return) and not _is_none(node.value):
         out.append(("return None", _return_none))
-    kept = _is_docstring(node) or _is_declaration(node) or _is_abstract(node)
+    kept = _is_docstring(node) or _is_declaration(node) or _is_abstract(node) or _is_alias(node)
     if isinstance(node, DELETABLE) and not kept:
         out.append(("delete", _delete))
     if _is_condition(node, parent):
@@ -299,8 +314,34 @@ def _is_none(node: ast.expr | None) -> bool:
 
 
 def _is_declaration(node: ast.AST) -> bool:
-    """`x: int` without a value: nothing to delete."""
+    """`x: int` without a value: nothing to delete; `__all__`, what `import *` and the
+    linters read (the project never imports `*`)."""
+    if isinstance(node, ast.Assign):
+        return [ast.unparse(t) for t in node.targets] == ["__all__"]
     return isinstance(node, ast.AnnAssign) and node.value is None
+
+
+def _is_alias(node: ast.AST) -> bool:
+    """`Line = tuple[int, int, int]`: a type's name for annotations (whose parts
+    `_skipped` leaves alone), not a value the code reads: a generic (a builtin or a
+    CamelCase name) of types, never a table indexed (`GRIDS[players]`)."""
+    if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Subscript)):
+        return False
+    parts = [node.value.value, *ast.walk(node.value.slice)]
+    names = [n.id if isinstance(n, ast.Name) else n.attr for n in parts
+             if isinstance(n, ast.Name | ast.Attribute)]  # fmt: skip
+    kinds = (ast.Name, ast.Attribute, ast.Subscript, ast.Tuple, ast.BinOp, ast.BitOr,
+             ast.expr_context)  # fmt: skip
+    return all(
+        isinstance(n, kinds) or isinstance(n, ast.Constant) and n.value in (None, Ellipsis)
+        for n in parts
+    ) and all(name in BUILTIN_TYPES or name[0].isupper() and not name.isupper() for name in names)
+
+
+BUILTIN_TYPES = frozenset(
+    {"tuple", "list", "dict", "set", "frozenset", "type", "int", "str", "float", "bool", "bytes",
+     "object", "queue"}
+)  # fmt: skip
 
 
 def _is_abstract(node: ast.AST) -> bool:
@@ -347,17 +388,24 @@ def _walk(tree: ast.Module, source: str) -> Iterator[tuple[Mutant, Callable[[ast
     scopes: dict[int, str] = {id(tree): "<module>"}
     statements: dict[int, int] = {}
     skipped: set[int] = set()
+    in_function: dict[int, bool] = {id(tree): False}
     index = 0
     for number, node in enumerate(ast.walk(tree)):
         scope = scopes[id(node)]
+        inside = in_function[id(node)]
         statement = node.lineno if isinstance(node, ast.stmt) else statements.get(id(node), 0)
         for child in ast.iter_child_nodes(node):
             parents[id(child)] = node
             statements[id(child)] = statement
             scopes[id(child)] = scope  # a def's defaults are the enclosing scope's
+            in_function[id(child)] = inside
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             inner = node.name if scope == "<module>" else f"{scope}.{node.name}"
             scopes.update((id(statement), inner) for statement in node.body)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            in_function.update((id(statement), True) for statement in node.body)
+        elif isinstance(node, ast.Lambda):
+            in_function[id(node.body)] = True
         for part in _skipped(node):
             skipped.update(id(n) for n in ast.walk(part))
         if id(node) in skipped or not isinstance(node, ast.stmt | ast.expr):
@@ -380,6 +428,7 @@ def _walk(tree: ast.Module, source: str) -> Iterator[tuple[Mutant, Callable[[ast
                     _short(node),
                     _short(after),
                     statement,
+                    not inside,
                 ),  # fmt: skip
                 change,
             )
@@ -571,13 +620,17 @@ def _status(code: int, log: str) -> str:
 def _patch(module: ModuleType, compiled: CodeType, mutant: Mutant) -> bool:
     """Swap the code of the function holding `mutant` (a top-level function or a method)
     for its mutated code, and empty the module's caches. False when it is not inside a
-    function."""
+    function, or inside one nested in another (swapping the outer one's code would not
+    reach the closures it already made, such as an engine's `sample_config`)."""
     owner: Any = module
-    for part in [] if mutant.scope == "<module>" else mutant.scope.split("."):
+    parts = [] if mutant.scope == "<module>" else mutant.scope.split(".")
+    for depth, part in enumerate(parts):
         item = vars(owner).get(part)
         if isinstance(item, type):
             owner = item
             continue
+        if depth < len(parts) - 1:  # a nested function: closures made earlier keep its code
+            return False
         spans = [f for f in _functions(item) if _holds(f.__code__, mutant.line)]
         if not spans:
             return False
@@ -808,14 +861,20 @@ class Coverage:
 
     def tests_for(self, path: Path, mutant: Mutant) -> list[str]:
         """The tests to run for a mutant, fastest first: those that executed its lines;
-        if they ran only at import, every test reaching the module, or every test of the
-        map when none runs a line of it after its import (a module of constants and
-        dataclasses, which tests read but never execute); none if not run."""
+        for a line run as its module was imported (module level, or a function building
+        a module-level table), every test of the map, those that reached the module
+        first: a test may read a table (`LINES`, an event's kind) and execute nothing
+        else of its module, so coverage never ties it to the module. None if not run."""
         ran = self._ran(path, mutant)
-        tests = ran - {""}
-        if not tests and "" in ran:
-            tests = self.reached(path) or set(self.durations)
-        return sorted(tests, key=lambda t: (self.durations.get(t, 0.0), t))
+        if not ran:
+            return []
+        if not (mutant.module_level or "" in ran):
+            return sorted(ran, key=lambda t: (self.durations.get(t, 0.0), t))
+        first = ran | self.reached(path)
+        return sorted(
+            set(self.durations) | (ran - {""}),
+            key=lambda t: (t not in first, self.durations.get(t, 0.0), t),
+        )
 
     def at_import(self, path: Path, mutant: Mutant) -> bool:
         """Whether a line of the mutant ran while the module was imported (a function

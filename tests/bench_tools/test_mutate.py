@@ -214,3 +214,77 @@ def test_a_module_only_run_at_import_is_tested_by_every_test_that_reads_it(tmp_p
     [report] = campaign(project, ["toy/names.py"], sample=0, out=tmp_path / "out", equivalents={})
     status = {(o.mutant.line, o.mutant.after): o.status for o in report.outcomes}
     assert status and set(status.values()) == {"killed"}, status
+
+
+def test_a_table_read_by_a_test_that_runs_nothing_else_of_its_module_is_tested_by_it(
+    tmp_path: Path,
+) -> None:
+    """A module-level table (Flip Done's `LINES`) read by a test that executes no line of
+    its module: coverage ties that test to no line of it, only another test calling a
+    function of the module reached it. A mutant of the table runs every test of the map,
+    those that reached the module first, so the reading test kills it."""
+    (tmp_path / "toy").mkdir()
+    (tmp_path / "toy" / "__init__.py").write_text("")
+    (tmp_path / "toy" / "rules.py").write_text(
+        "WORTH = (1, 2, 3)\n\n\ndef first() -> int:\n    return 1\n"
+    )
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "__init__.py").write_text("")
+    (tmp_path / "tests" / "test_rules.py").write_text(
+        "from toy.rules import WORTH, first\n\n\n"
+        "def test_the_first_is_one() -> None:\n    assert first() == 1\n\n\n"
+        "def test_each_line_is_worth_its_number() -> None:\n    assert WORTH == (1, 2, 3)\n"
+    )
+    project = Project(tmp_path, sources=("toy",))
+    [report] = campaign(project, ["toy/rules.py"], sample=0, out=tmp_path / "out", equivalents={})
+    table = [o for o in report.outcomes if o.mutant.line == 1]
+    assert len(table) == 7 and all(o.mutant.module_level for o in table)
+    assert {o.status for o in report.outcomes} == {"killed"}, report.survivors()
+    assert all(o.tests == 2 for o in table)  # both tests, not the one that called first()
+
+
+def test_a_line_run_at_import_runs_the_tests_that_reached_its_module_first() -> None:
+    from mutate import Coverage
+
+    path = Path("toy/rules.py")
+    cov = Coverage(
+        {str(path): {1: {""}, 5: {"t.py::calls"}}},
+        {"t.py::calls": 2.0, "t.py::reads": 1.0, "t.py::other": 0.5},
+    )
+    [table, *_] = [m for m in mutants("WORTH = (1, 2, 3)\n") if m.after == "2"]
+    assert cov.tests_for(path, table) == ["t.py::calls", "t.py::other", "t.py::reads"]
+    inside = next(m for m in mutants("\n" * 3 + "def f():\n    return 1\n") if m.line == 5)
+    assert not inside.module_level and cov.tests_for(path, inside) == ["t.py::calls"]
+
+
+def test_a_type_alias_is_an_annotation_not_a_value_to_delete() -> None:
+    """Deleting `Line = tuple[int, int, int]` changes no behaviour (annotations only name
+    it), nor `__all__` (only `import *` reads it); a module-level table read by index is a
+    value like any other."""
+    source = (
+        "Line = tuple[int, int, int]\nBus = dict[str, Sequence[int] | None]\nFIRST = GRIDS[2]\n"
+        "__all__ = ['FIRST']\n"
+    )
+    assert [(m.line, m.after) for m in mutants(source)] == [(3, "pass"), (3, "3"), (3, "1")]
+
+
+def test_a_mutant_of_a_closure_made_at_import_runs_in_a_fresh_import(tmp_path: Path) -> None:
+    """An engine built at import by a factory keeps the nested function the factory made
+    then (a contract's `sample_config`): swapping the factory's code in a fork would leave
+    it as it was, and the mutant would survive whatever the tests check."""
+    (tmp_path / "toy").mkdir()
+    (tmp_path / "toy" / "__init__.py").write_text("")
+    (tmp_path / "toy" / "made.py").write_text(
+        "def make(n: int):\n    def inner() -> int:\n        return n + 1\n\n    return inner\n\n\n"
+        "MADE = make(1)\n"
+    )
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "__init__.py").write_text("")
+    (tmp_path / "tests" / "test_made.py").write_text(
+        "from toy.made import MADE\n\n\ndef test_made() -> None:\n    assert MADE() == 2\n"
+    )
+    project = Project(tmp_path, sources=("toy",))
+    [report] = campaign(project, ["toy/made.py"], sample=0, out=tmp_path / "out", equivalents={})
+    inner = [o for o in report.outcomes if o.mutant.scope == "make.inner"]
+    assert len(inner) == 3 and {o.status for o in inner} == {"killed"}, inner
+    assert not any(o.forked for o in inner)

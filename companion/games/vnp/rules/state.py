@@ -39,12 +39,13 @@ class State:
     def __post_init__(self) -> None:
         count = geometry(self.config.size).count
         n = len(COLOURS)
-        if not (
-            isinstance(self.turn, int)
+        if not (  # a bool is an int to isinstance: `type(...) is` refuses True as turn 1
+            type(self.turn) is int
             and 0 <= self.turn < n
             and len(self.placed) == n
             and len(self.passed) == n
-            and all(isinstance(p, int) and 0 <= p < count for ids in self.placed for p in ids)
+            and all(type(p) is bool for p in self.passed)
+            and all(type(p) is int and 0 <= p < count for ids in self.placed for p in ids)
         ):
             raise BadInput("not a Vous ne passerez pas position")
         board = Board.of(self.config, self.turn, self.placed, self.passed)

@@ -605,3 +605,22 @@ def test_player_view_adds_only_the_seats_own_hand():
     view = player_view(state, 1)
     assert view.hand == state.hands[1] and view.public == public_view(state)
     assert public_view(state).hand_sizes == (4, 4, 4)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"action": "build", "seat": 0, "square": 5},
+        {"action": "flip", "seat": 0, "square": 5},
+        {"action": "deal_up"},
+        ["place_first", 0, 5],
+        "discard",
+    ],
+)
+def test_fd_3_an_action_read_without_its_card_or_not_an_object_is_bad_input(data) -> None:
+    """FD-3: a build, a flip, a discard or a deal names its card; only a first element
+    placed by a seat (FD-2) was written before it could name one, and reads as none."""
+    with pytest.raises(BadInput, match="^not a Flip Done action: "):
+        action_from_json(data)
+    old = action_from_json({"action": "place_first", "seat": 0, "square": 5})
+    assert old == PlaceFirst(0, 5, None)

@@ -80,3 +80,58 @@ def test_pti_3_a_lines_mask_holds_its_three_hats_and_no_other(layout):
     for line, mask in zip(tables.lines, tables.line_masks, strict=True):
         assert [s for s in range(layout.spots) if mask & (1 << s)] == sorted(line)
         assert mask < 1 << layout.spots
+
+
+@pytest.mark.parametrize(
+    ("data", "kind", "fields", "message"),
+    [
+        ({"name": "x", "positions": [[0, 0], [0, 1]]}, "few", {"name": "x", "n": 2},
+         "layout 'x' has 2 spots; need 3"),
+        ({"name": "x", "positions": [[0, 0], [0, 0], [0, 1]]}, "twice", {"name": "x"},
+         "layout 'x' puts two spots on one position"),
+        ({"name": "x", "positions": [[0, 1], [0, 0], [0, 2]]}, "order", {"name": "x"},
+         "layout 'x': spots must be numbered in reading order (row by row, left to right)"),
+        ({"name": "x", "positions": [[0, 0], [1, 1], [2, 2]]}, "no_line", {"name": "x"},
+         "layout 'x' has no line of three contiguous hats"),
+        ({"spots": 9}, "positions", {},
+         "a layout needs 'positions': a list of [row, column] pairs in reading order"),
+    ],
+)  # fmt: skip
+def test_a_bad_layout_says_why_by_a_kind_for_the_tables_words(data, kind, fields, message):
+    """PTI-2, PTI-3: the referee words a refused layout in the table's language from its
+    kind and fields; the message itself is the engine's one English line."""
+    with pytest.raises(LayoutError) as refused:
+        Layout.from_json(data)
+    assert (refused.value.kind, refused.value.fields) == (kind, fields)
+    assert str(refused.value) == message
+    with pytest.raises(LayoutError) as refused:
+        default_layout(7)
+    assert (refused.value.kind, refused.value.fields) == ("no_grid", {"players": 7})
+    assert str(refused.value) == "no hat layout for 7 players (PTI-2 covers 2 to 6)"
+
+
+@pytest.mark.parametrize("layout", [*(default_layout(n) for n in range(2, 7)), PLUS])
+def test_pti_3_three_hats_are_a_line_in_any_order_only_when_consecutive_in_a_row_or_column(
+    layout,
+):
+    """What the referee asks of three lifted hats: consecutive in one row or one column
+    (PTI-3), named in any order; never a diagonal, a broken row or fewer than three."""
+    for a, b, c in layout.lines:
+        assert layout.is_line((a, b, c)) and layout.is_line((c, a, b))
+    at = {pos: spot for spot, pos in zip(layout.spot_numbers, layout.positions, strict=True)}
+    for (row, col), spot in at.items():
+        diagonal = (spot, at.get((row + 1, col + 1)), at.get((row + 2, col + 2)))
+        if None not in diagonal:
+            assert not layout.is_line(diagonal)
+        gap = (spot, at.get((row, col + 1)), at.get((row, col + 3)))
+        if None not in gap:
+            assert not layout.is_line(gap)
+    assert not layout.is_line(layout.lines[0][:2])
+
+
+def test_a_layout_prints_as_its_name_and_positions() -> None:
+    """A configuration in a log or a bug report: the layout's facts, not what is worked
+    out from them (contiguity, PTI-2; lines, PTI-3)."""
+    assert repr(default_layout(2)) == (
+        "Layout(name='2x3', positions=((0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)))"
+    )

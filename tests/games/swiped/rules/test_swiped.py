@@ -57,6 +57,7 @@ from companion.games.swiped.rules import (
     public_view,
     swap_order,
 )
+from companion.games.swiped.rules import deck as shipped_deck
 from companion.rules.errors import BadInput, IllegalAction
 from tests.games.swiped.rules.helpers import execute_all, game, play, program
 
@@ -127,6 +128,16 @@ def test_sw_1_a_deck_size_out_of_range_is_bad_input(size: int) -> None:
         make_deck(size)
     with pytest.raises(BadInput):
         make_config(deck_size=size)
+
+
+def test_sw_1_a_deck_its_draws_cannot_fill_is_refused_never_dealt_short(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """SW-1: a deck is `size` cards, any two far enough apart, or none. Drawing stops at a
+    bound the shipped sizes never meet; one met first refuses the deck."""
+    monkeypatch.setattr(shipped_deck, "_MAX_DRAWS", 5)
+    with pytest.raises(BadInput, match="^could not build 24 cards from seed 0$"):
+        make_deck.__wrapped__(24, 0)
 
 
 @pytest.mark.parametrize(

@@ -477,6 +477,11 @@ def test_a_config_round_trips_and_one_saved_without_its_settings_is_the_books() 
         (0, ((), (), (10**6,), ()), (False,) * 4),
         (0, ((), (), (geometry(13).count,), ()), (False,) * 4),
         (0, ((), (), (), ("0",)), (False,) * 4),
+        # a bool is no number here, a number no yes-or-no: never read as bleu, id 1, passed
+        (True, ((),) * 4, (False,) * 4),
+        (0, ((), (True,), (), ()), (False,) * 4),
+        (0, ((),) * 4, (False, 1, False, False)),
+        (0, ((),) * 4, (False, None, False, False)),
     ],
 )
 def test_a_position_no_game_reaches_is_bad_input(turn, placed, passed) -> None:
