@@ -113,6 +113,9 @@ the club link (issue 44's targets)."""
 
 SAMPLE = 50
 SEED = 44
+BUDGET_FLOOR = 30.0
+"""Seconds a mutant's tests may take beyond three times their time in the coverage run
+before it counts as a timeout (an endless loop)."""
 
 OWN_TESTS = {
     "companion/games/passpass/rules/engine.py": ("tests/games/passpass/rules",),
@@ -958,11 +961,13 @@ def run_mutant(
     cov: Coverage,
     scratch: Path,
     server: Server | None = None,
+    floor: float = BUDGET_FLOOR,
 ) -> tuple[str, bool]:
     """killed, timeout, survived (or `error: ...` when pytest could not run the tests),
     and whether it ran in a fork of `server` (a mutant inside a function) rather than in
-    a fresh pytest."""
-    budget = 30 + 3 * sum(cov.durations.get(t, 1.0) for t in tests)
+    a fresh pytest. A run longer than `floor` seconds plus three times its tests' time
+    in the coverage run is a timeout."""
+    budget = floor + 3 * sum(cov.durations.get(t, 1.0) for t in tests)
     if cov.at_import(path, mutant):
         server = None
     status = server.run(mutant.index, tests, budget) if server is not None else None
@@ -1038,6 +1043,7 @@ def campaign(
     out: Path | None = None,
     equivalents: dict[tuple[str, ...], str] | None = None,
     progress: Callable[[str], None] = lambda line: None,
+    floor: float = BUDGET_FLOOR,
 ) -> list[Report]:
     """Mutate each module and run its tests for each mutant (see the module's doc)."""
     out = out or project.root / ".mutate"
@@ -1071,7 +1077,7 @@ def campaign(
             keys = {o.mutant.key for o in load_report(earlier).survivors()}
             chosen = [m for m in every if m.key in keys]
         outcomes = _run_tier(
-            project, name, path, chosen, cov1, 1, workers, equivalents, progress, out
+            project, name, path, chosen, cov1, 1, workers, equivalents, progress, out, floor
         )
         if not narrow and any(o.status in ("survived", "not reached") for o in outcomes):
             if cov2 is None:
@@ -1079,7 +1085,7 @@ def campaign(
                 cov2 = coverage_map(project, paths, second, out)
             again = [o.mutant for o in outcomes if o.status in ("survived", "not reached")]
             redone = _run_tier(
-                project, name, path, again, cov2, 2, workers, equivalents, progress, out
+                project, name, path, again, cov2, 2, workers, equivalents, progress, out, floor
             )
             done = {o.mutant.index: o for o in redone if o.status != "not reached"}
             outcomes = [done.get(o.mutant.index, o) for o in outcomes]
@@ -1116,6 +1122,7 @@ def _run_tier(
     equivalents: dict[tuple[str, ...], str],
     progress: Callable[[str], None],
     scratch: Path,
+    floor: float,
 ) -> list[Outcome]:
     reached = sorted({t.split("::")[0] for t in cov.reached(path) or cov.durations})
     idle: queue.SimpleQueue[Server] = queue.SimpleQueue()
@@ -1134,7 +1141,9 @@ def _run_tier(
             except queue.Empty:
                 server = Server(project, name, path, [project.root / f for f in reached])
                 servers.append(server)
-            status, forked = run_mutant(project, name, path, mutant, tests, cov, scratch, server)
+            status, forked = run_mutant(
+                project, name, path, mutant, tests, cov, scratch, server, floor
+            )
             idle.put(server)
 
         if why is not None and status in ("survived", "not reached"):

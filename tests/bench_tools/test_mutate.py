@@ -11,6 +11,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 from mutate import Project, campaign, mutants, mutated_code  # noqa: E402
 
+NO_TIMEOUT = 600.0
+"""The toy's mutants never loop: a mutant run as slow as a loaded machine makes it is still
+read by its tests, not called a timeout."""
+
 SOURCE = textwrap.dedent(
     '''
     """A toy module."""
@@ -146,7 +150,7 @@ def test_a_campaign_kills_what_a_test_checks_and_reports_what_none_does(tmp_path
         ("toy.limits", "over", "boundary", "count > LIMIT", "count >= LIMIT"): "wrongly",
     }
     [report] = campaign(project, ["toy/limits.py"], sample=0, out=tmp_path / "out",
-                        equivalents=listed)  # fmt: skip
+                        equivalents=listed, floor=NO_TIMEOUT)  # fmt: skip
     status = {(o.mutant.line, o.mutant.after): o.status for o in report.outcomes}
     assert status == {
         (1, "pass"): "killed",  # run at import only: every test that reached the module ran
@@ -211,7 +215,9 @@ def test_a_module_only_run_at_import_is_tested_by_every_test_that_reads_it(tmp_p
     )
     (tmp_path / "tests" / "conftest.py").write_text("from toy import names  # noqa: F401\n")
     project = Project(tmp_path, sources=("toy",))
-    [report] = campaign(project, ["toy/names.py"], sample=0, out=tmp_path / "out", equivalents={})
+    [report] = campaign(
+        project, ["toy/names.py"], sample=0, out=tmp_path / "out", equivalents={}, floor=NO_TIMEOUT
+    )
     status = {(o.mutant.line, o.mutant.after): o.status for o in report.outcomes}
     assert status and set(status.values()) == {"killed"}, status
 
@@ -236,7 +242,9 @@ def test_a_table_read_by_a_test_that_runs_nothing_else_of_its_module_is_tested_b
         "def test_each_line_is_worth_its_number() -> None:\n    assert WORTH == (1, 2, 3)\n"
     )
     project = Project(tmp_path, sources=("toy",))
-    [report] = campaign(project, ["toy/rules.py"], sample=0, out=tmp_path / "out", equivalents={})
+    [report] = campaign(
+        project, ["toy/rules.py"], sample=0, out=tmp_path / "out", equivalents={}, floor=NO_TIMEOUT
+    )
     table = [o for o in report.outcomes if o.mutant.line == 1]
     assert len(table) == 7 and all(o.mutant.module_level for o in table)
     assert {o.status for o in report.outcomes} == {"killed"}, report.survivors()
@@ -284,7 +292,9 @@ def test_a_mutant_of_a_closure_made_at_import_runs_in_a_fresh_import(tmp_path: P
         "from toy.made import MADE\n\n\ndef test_made() -> None:\n    assert MADE() == 2\n"
     )
     project = Project(tmp_path, sources=("toy",))
-    [report] = campaign(project, ["toy/made.py"], sample=0, out=tmp_path / "out", equivalents={})
+    [report] = campaign(
+        project, ["toy/made.py"], sample=0, out=tmp_path / "out", equivalents={}, floor=NO_TIMEOUT
+    )
     inner = [o for o in report.outcomes if o.mutant.scope == "make.inner"]
     assert len(inner) == 3 and {o.status for o in inner} == {"killed"}, inner
     assert not any(o.forked for o in inner)
