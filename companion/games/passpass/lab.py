@@ -311,11 +311,15 @@ def decisions(record: GameRecord) -> int:
     no decision counted, so a spoken round of OKs and a timed window give the same count
     for the same game."""
     c = record.counts
-    made = ("placements", "masque_placements", "calls", "reward_drop", "reward_token",
-            "swaps", "reveals")  # fmt: skip
     announced_first = "visible_placements" in c  # PtiPassPass: announced, then challenged
     unannounced = 0 if announced_first else c.get("doublon_calls", 0)
-    return round(sum(c.get(key, 0) for key in made) - unannounced)
+    return round(sum(map(c.get, _DECIDED, _NONE)) - unannounced)
+
+
+_DECIDED = ("placements", "masque_placements", "calls", "reward_drop", "reward_token",
+            "swaps", "reveals")  # fmt: skip
+"""The counts of a record that are decisions (`decisions`)."""
+_NONE = (0,) * len(_DECIDED)
 
 
 def _notes(rules: RuleSet) -> Callable[[Variant], Sequence[str]]:

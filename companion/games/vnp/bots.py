@@ -9,15 +9,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from companion.games.vnp.rules.actions import Action, Pass, Place
 from companion.games.vnp.rules.board import PASS, Board, Ids
 from companion.games.vnp.rules.config import COLOURS, Config
 from companion.games.vnp.rules.state import State
 
-Bot = Callable[[Board, int, random.Random], int]
+Choice = tuple[int, int]
+"""A bot's decision: (a placement id among the legal ones, or PASS when there is none
+(VNP-5); how many placements were legal). A bot counts the legal placements as it draws
+among them, so the lab's branching figure (`Played.choices`) costs no count of its own."""
+
+Bot = Callable[[Board, int, random.Random], Choice]
 """(the board, the legal placements of the colour to play as a bitset, the seat's rng) ->
-a placement id among them, or PASS when there is none (VNP-5)."""
+its `Choice`."""
 
 TableBot = Callable[[State, random.Random], Action]
 """(the position, the seat's rng) -> the action of the colour to play."""
@@ -27,22 +33,44 @@ _PASS_ONLY = (PASS,)
 (the lone Pass) draws, so a seeded game is the same whichever way a bot is called."""
 
 
-def random_bot(board: Board, legal: int, rng: random.Random) -> int:
+def random_bot(board: Board, legal: int, rng: random.Random) -> Choice:
     """Any legal placement, uniformly (by id order); PASS when there is none."""
     if not legal:
-        return rng.choice(_PASS_ONLY)
-    return rng.choice(Ids(legal))
+        return rng.choice(_PASS_ONLY), 0
+    ids = Ids(legal)
+    return rng.choice(ids), ids.length
 
 
-def largest_bot(board: Board, legal: int, rng: random.Random) -> int:
+def _largest(board: Board, legal: int, rng: random.Random) -> tuple[int, int, int]:
+    """The greedy draw: (a placement of one of the largest pieces the colour can place,
+    uniformly among those (by id order), or PASS when there is none; how many such
+    placements; the first id of their size, below which lie the smaller pieces')."""
+    for first in board.tables.first_of_size:
+        # A size's ids run from `first` up to the next larger size's, and the larger
+        # sizes were found empty: the legal ids from `first` up are of this size alone.
+        largest = Ids(legal, first)
+        if largest.length:
+            return rng.choice(largest), largest.length, first
+    return rng.choice(_PASS_ONLY), 0, 0
+
+
+@cache
+def _below(first: int) -> int:
+    """The ids below `first`, as a bitset."""
+    return (1 << first) - 1
+
+
+def largest_bot(board: Board, legal: int, rng: random.Random) -> Choice:
     """Greedy: a placement of one of the largest pieces it can place (VNP-6 counts the
     segments left), uniformly among those (by id order); PASS when there is none."""
-    t = board.tables
-    for size, first in zip(t.by_size, t.first_of_size, strict=True):
-        best = legal & size
-        if best:
-            return rng.choice(Ids(best, first))
-    return rng.choice(_PASS_ONLY)
+    pid, counted, first = _largest(board, legal, rng)
+    return pid, counted + (legal & _below(first)).bit_count()  # and the smaller pieces'
+
+
+def largest_placement(board: Board, legal: int, rng: random.Random) -> int:
+    """`largest_bot`'s placement alone, the smaller pieces' placements left uncounted (the
+    thinking bot's playouts)."""
+    return _largest(board, legal, rng)[0]
 
 
 BOTS: dict[str, Bot] = {"largest": largest_bot, "random": random_bot}
@@ -57,7 +85,7 @@ def at_the_table(bot: Bot) -> TableBot:
         if state.over:
             raise ValueError("the game is over: no action is legal")
         board = state.fork()
-        pid = bot(board, board.legal(board.turn), rng)
+        pid, _ = bot(board, board.legal(board.turn), rng)
         colour = COLOURS[state.turn]
         return Pass(colour) if pid == PASS else Place(colour, pid)
 
@@ -100,10 +128,10 @@ def play_game(config: Config, bots: Sequence[Bot], rngs: Sequence[random.Random]
     while not board.over:
         colour = board.turn
         legal = board.legal(colour)
+        pid, count = bots[colour](board, legal, rngs[colour])
         if legal:
-            choices += legal.bit_count()
+            choices += count
             moves += 1
-        pid = bots[colour](board, legal, rngs[colour])
         turns.append((colour, pid))
         board.play(pid, legal)
     return Played(board, tuple(turns), (choices, moves))

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from companion.games.vnp.bots import BOTS, Bot, largest_bot
+from companion.games.vnp.bots import BOTS, Bot, Choice, largest_placement
 from companion.games.vnp.rules.board import PASS, Board, Ids
 from companion.lab.mcts import Spec, Thinking, estimate_values, parse_kind, think
 
@@ -78,7 +78,7 @@ def _playout(board: Board, rng: random.Random) -> tuple[float, ...]:
     """The largest-piece-first bot to the end (in place), then each side's value."""
     while not board.over:
         legal = board.legal(board.turn)
-        board.play(largest_bot(board, legal, rng), legal)
+        board.play(largest_placement(board, legal, rng), legal)
     return estimate_values([-t for t in board.side_scores()], MARGIN)
 
 
@@ -106,16 +106,17 @@ RESTRICTIONS: Mapping[str, tuple[str, Callable[[Board, int], bool]]] = {
 
 def thinking_bot(spec: Spec) -> Bot:
     """The thinking bot under the bots' contract (bots.py: the board, the legal placements,
-    the seat's rng -> a placement id or PASS); the whole board is what the seat sees,
-    since the game hides nothing."""
+    the seat's rng -> a placement id or PASS, and how many were legal); the whole board
+    is what the seat sees, since the game hides nothing."""
     allowed = None if spec.restriction is None else RESTRICTIONS[spec.restriction][1]
     thinking = THINKING if allowed is None else RESTRICTED
 
-    def bot(board: Board, legal: int, rng: random.Random) -> int:
+    def bot(board: Board, legal: int, rng: random.Random) -> Choice:
         knowledge = Knowledge(board.fork())
         options = thinking.legal(knowledge.board)
         side = board.config.side_of(board.turn)
-        return think(thinking, knowledge, side, options, spec.iterations, rng, allowed)
+        pid = think(thinking, knowledge, side, options, spec.iterations, rng, allowed)
+        return pid, legal.bit_count()
 
     return bot
 

@@ -12,7 +12,13 @@ from typing import Any
 import pytest
 
 from companion import games
-from companion.games.vnp.bots import make_bot
+from companion.games.vnp.bots import (
+    BOTS,
+    largest_bot,
+    largest_placement,
+    make_bot,
+    random_bot,
+)
 from companion.games.vnp.lab import (
     LAB,
     RULE_KEYS,
@@ -38,7 +44,7 @@ from companion.games.vnp.rules import (
     side_scores,
     winners,
 )
-from companion.games.vnp.rules.board import nth_bit, tables
+from companion.games.vnp.rules.board import PASS, nth_bit, tables
 from companion.games.vnp.sim import Habits, VnpSim, make_setup
 from companion.lab.model import GameRecord, Variant
 from companion.lab.variants import load_lab
@@ -119,10 +125,11 @@ def test_nth_bit_is_the_kth_smallest_id() -> None:
         assert nth_bit(bits, k) == ids[k]
 
 
-def test_a_decisions_choices_are_its_legal_placements() -> None:
+@pytest.mark.parametrize("bots", [[R, R], [L, L], [L, R]])
+def test_a_decisions_choices_are_its_legal_placements(bots: list[str]) -> None:
     """The branching figure: every decision's legal placements, summed (a forced pass is no
-    choice)."""
-    v = variant(2, [R, R], {"size": 6})
+    choice), whatever each bot counted of them while choosing."""
+    v = variant(2, bots, {"size": 6})
     sit = seating(v, 0)
     state, _ = new_game(sit.config, 0)
     bots = [make_bot(kind) for kind in v.bots]
@@ -133,6 +140,25 @@ def test_a_decisions_choices_are_its_legal_placements() -> None:
             total, moves = total + legal.bit_count(), moves + 1
         state, _ = apply(state, bots[seat](state, sit.rngs[seat]))
     assert LAB.play(v, 0).choices == (total, moves) and moves > 4
+
+
+def test_each_bot_counts_every_legal_placement_and_playouts_draw_the_same() -> None:
+    """A bot's `Choice` says how many placements were legal, of every size, as it draws
+    among them (`bots.Choice`); the thinking bot's playouts draw the largest bot's placement
+    without that count."""
+    drawn = set()
+    for index in range(3):
+        board = Board(make_config(size=9))
+        rng = random.Random(index)
+        while not board.over:
+            legal = board.legal(board.turn)
+            for bot in BOTS.values():
+                assert bot(board, legal, random.Random(0))[1] == legal.bit_count()
+            pid = largest_placement(board, legal, random.Random(0))
+            assert largest_bot(board, legal, random.Random(0))[0] == pid
+            drawn.add(PIECES[board.tables.piece_of[pid]].size if pid != PASS else 0)
+            board.play(random_bot(board, legal, rng)[0], legal)
+    assert drawn == {0, 1, 2, 3, 4}  # every size drawn, and a pass
 
 
 def test_first_seat_rotates_and_each_seat_plays_its_colours() -> None:

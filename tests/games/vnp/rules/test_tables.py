@@ -84,8 +84,12 @@ def test_a_new_boards_tables_are_those_of_its_placements(size: int, crossing: Cr
     for piece in PIECES:
         ids = [p.id for p in g.placements if p.piece == piece.index]
         assert t.keep_piece[piece.index] == t.full ^ bits_of(ids, t.count)  # VNP-1
-    for n, bits in zip(range(4, 0, -1), t.by_size, strict=True):
+    top = t.count  # a size's ids run up to the next larger size's: the largest at the top
+    for n, bits, first in zip(range(4, 0, -1), t.by_size, t.first_of_size, strict=True):
         assert bits == bits_of([p.id for p in g.placements if PIECES[p.piece].size == n], t.count)
+        assert bits == (1 << top) - (1 << first)
+        top = first
+    assert top == 0
     for point in range(size * size):
         assert t.touching_at(point) == t.touching[point]  # VNP-3: a first piece's choices
 
