@@ -19,6 +19,25 @@ settings.load_profile("suite")
 os.environ["COMPANION_LANG"] = "en"
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """`--dist loadgroup` sends a test marked `xdist_group(NAME)` to the worker that has
+    its group by the suffix ``@NAME`` of its node id. pytest-xdist 3.8 writes that suffix
+    into ``item._nodeid``, which pytest 9.2 no longer reads (its ids are `NodeId`s):
+    every group was split over both workers, each booting its own emulated Pico and
+    generating its own kit (pytest-dev/pytest-xdist#1386). Written here where xdist's
+    did not take."""
+    if not config.getoption("loadgroup", False):  # xdist sets it on its workers
+        return
+    from _pytest.nodeid import NodeId
+
+    for item in items:
+        names = {str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                 for m in item.iter_markers("xdist_group")}  # fmt: skip
+        if names and "@" not in item.nodeid:
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(sorted(names))}")
+
+
 @pytest.fixture(scope="session")
 def browser():
     """Debian's Chromium through Playwright, once per process: a second `sync_playwright`

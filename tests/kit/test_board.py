@@ -15,6 +15,8 @@ from companion.kit.table import KitError, Table, load_table
 
 PinsWith = Callable[[Callable[[dict[str, Any]], None]], Path]
 
+pytestmark = pytest.mark.xdist_group("kit-board")  # one worker builds `built` once
+
 
 @pytest.fixture(scope="module")
 def built() -> board.Board:

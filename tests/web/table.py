@@ -4,15 +4,17 @@ on the standard library, so requests cross a real socket."""
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from companion import games
 from companion.config.model import DisplayConfig, WebConfig
@@ -26,6 +28,8 @@ from companion.run.web_port import WebPort
 from companion.session import Session
 from companion.web.gate import Limits
 from companion.web.virtual import HandPace, virtual_setup
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -197,16 +201,27 @@ class LiveTable:
         self.inbox.put(_Marker(done))
         assert done.wait(10)
 
-    def stable_version(self, quiet: float = 0.3) -> int:
-        """The page's version once it has not moved for `quiet` seconds (a change may move
-        it more than once: the pairing, then the OLED's card)."""
+    def stable_version(self) -> int:
+        """The page's version once every change asked so far is numbered: the loop has
+        taken everything queued and the page's loop has run every call it was given (a
+        change may move it more than once: the pairing, then the OLED's card the loop
+        draws after it), so nothing is left that would move it."""
         hub = self.web.hub
-        version, since = hub.version, time.monotonic()
-        while time.monotonic() - since < quiet:
-            time.sleep(0.02)
-            if hub.version != version:
-                version, since = hub.version, time.monotonic()
-        return version
+        while True:
+            version = hub.version
+            self.settle()
+            self.in_page_loop(lambda: None)  # after the `_notify`s the publishes queued
+            if hub.version == version and self.inbox.empty():
+                return version
+
+    def in_page_loop(self, call: Callable[[], T]) -> T:
+        """`call()` run in the page's event loop (its hub and connections are the loop's),
+        after every call queued there before."""
+
+        async def run() -> T:
+            return call()
+
+        return asyncio.run_coroutine_threadsafe(run(), self.web.server._loop).result(10)
 
     def close(self) -> None:
         if self.clock is not None:

@@ -21,6 +21,7 @@ from companion import games
 from companion.games.vnp.page import segments_of
 from companion.games.vnp.rules import PIECES, geometry
 from companion.run.items import Scripted
+from companion.web import server
 from companion.web.gate import Limits
 from companion.web.public import diff
 
@@ -211,18 +212,21 @@ def test_a_page_that_missed_a_delta_opens_a_new_stream_which_starts_whole(
         table.close()
 
 
-def test_a_page_whose_stream_ended_gets_the_whole_state_on_the_next(tmp_path, phone, vnp_game):
+def test_a_page_whose_stream_ended_gets_the_whole_state_on_the_next(
+    tmp_path, phone, vnp_game, monkeypatch
+):
     setup, inputs = vnp_game
     inputs = list(inputs)
-    table = LiveTable(tmp_path, setup, script_clock=True, limits=Limits(stream_seconds=2))
+    monkeypatch.setattr(server, "RETRY_MS", 500)  # the `retry:` each stream tells the page
+    table = LiveTable(tmp_path, setup, script_clock=True, limits=Limits(stream_seconds=1))
     try:
         live = phone()
         asked = Requests(live)
         live.goto(f"http://{table.host}:{table.port}/")
         play(table, inputs, 4)
         drawn(live, table)
-        # Each stream lasts 2 s here; the page opens the next 3 s later: the changes made
-        # meanwhile come with the next stream's whole state.
+        # Each stream lasts 1 s here; the page opens the next 0.5 s later (3 s outside this
+        # test): the changes made meanwhile come with the next stream's whole state.
         deadline = time.monotonic() + 30
         while asked.live < 4 and inputs and time.monotonic() < deadline:
             play(table, inputs, 1)

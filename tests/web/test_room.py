@@ -6,12 +6,10 @@ At a smaller scale than a club's 200 phones over 256 streams (bench/web_watchers
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import re
 import socket
 import time
-from collections.abc import Callable
 from typing import Any
 
 from companion import games
@@ -79,15 +77,6 @@ def test_the_room_fits_under_systemds_limit_of_open_files_and_shrinks_with_a_low
     assert (lower.connections, lower.streams) == (128, 85)
 
 
-def in_loop(table: LiveTable, call: Callable[[], Any]) -> Any:
-    """`call()` run in the page's event loop (its hub and connections are the loop's)."""
-
-    async def run() -> Any:
-        return call()
-
-    return asyncio.run_coroutine_threadsafe(run(), table.web.server._loop).result(10)
-
-
 def test_a_phone_that_stops_reading_holds_no_more_than_its_bound_and_catches_up_whole(
     tmp_path,
 ):
@@ -113,7 +102,7 @@ def test_a_phone_that_stops_reading_holds_no_more_than_its_bound_and_catches_up_
             followers: list[Any] = []
             while len(followers) < 5 and time.monotonic() < deadline:
                 time.sleep(0.05)
-                followers = in_loop(table, lambda: list(hub._followers))
+                followers = table.in_page_loop(lambda: list(hub._followers))
             (transport,) = [
                 f.transport for f in followers
                 if f.transport.get_extra_info("peername") and
@@ -126,9 +115,9 @@ def test_a_phone_that_stops_reading_holds_no_more_than_its_bound_and_catches_up_
                 while inputs and hub.snapshot is shown:
                     table.put(Scripted(inputs.pop(0)))
                     table.settle()
-                changes.append(table.stable_version(quiet=0.05))
+                changes.append(table.stable_version())
                 room.wait_for(changes[-1])
-                held.append(in_loop(table, transport.get_write_buffer_size))
+                held.append(table.in_page_loop(transport.get_write_buffer_size))
             assert room.missed(changes) == {} and room.gaps() == 0
             # It filled: the hub stopped at its bound (plus the one write that crossed it).
             assert max(held) > STREAM_BUFFER
