@@ -95,6 +95,21 @@ def stretched_link(path: str) -> SerialLink:
     )
 
 
+CLEARED_NS = 300_000_000
+"""Emulated time for the board to read every tag gone: a debounce of three cycles, twice."""
+
+
+def clear_table(booted: pico_board.EmulatedPico) -> None:
+    """Every tag taken off the board's antennas and, once the board has had the time to
+    read them gone, a table a test can start from whatever the module's earlier tests
+    left (tags, a board restarted by its watchdog)."""
+    with booted.lock:
+        for tag in list(booted.table.tags):
+            booted.remove(tag)
+        cleared = booted.now_ns + CLEARED_NS
+    booted.wait_for(lambda: booted.now_ns > cleared, WAIT, "the tags read gone")
+
+
 def connect(
     booted: pico_board.EmulatedPico, fitted: int, faulty: tuple[int, ...] = ()
 ) -> tuple[SerialLink, queue.Queue[Observation]]:

@@ -25,6 +25,7 @@ reader on SPI0, scanned in turn by core 0.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import errno
 import fcntl
@@ -36,6 +37,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import termios
 import threading
 import time
 import tomllib
@@ -457,6 +459,24 @@ class EmulatedPico:
     @property
     def now_ns(self) -> int:
         return self.clock.ns
+
+    @property
+    def host_ns(self) -> int:
+        """Emulated ns of the oldest byte of the board's that the host has not read yet
+        (``now_ns`` once it has read them all): the board's time as far as it has reached
+        the host. A loaded machine leaves the host's reader behind the emulator; a wait
+        timed on ``now_ns`` would end while the board's last reports still lie in the pty."""
+        with self.lock:
+            unread = len(self._to_host)  # the tail of ``output``
+            if self.slave >= 0:
+                queued = fcntl.ioctl(self.slave, termios.FIONREAD, b"\0\0\0\0")
+                unread += int.from_bytes(queued, sys.byteorder)
+            if not unread:
+                return self.clock.ns
+            packet = bisect.bisect_right(
+                self._sent_at, len(self.output) - unread, key=lambda sent: sent[1]
+            )
+            return self._sent_at[packet][0]
 
     def sent_at(self, text: bytes, start: int = 0) -> int | None:
         """Emulated ns at which the board finished sending the first ``text`` in ``output``

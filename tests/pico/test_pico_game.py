@@ -1,5 +1,6 @@
 """The real firmware on the RP2040's own MicroPython, in an emulator: its bus, a PtiPassPass
-game, the link at full rate, the watchdog. One board for the module, in this order.
+game, the link at full rate, the watchdog. One board for the module, each test on a clear
+table with a link of its own (``link``), so any runs alone or in any order.
 
 The board (pico_board.EmulatedPico) runs MicroPython v1.28.0 for the Raspberry Pi Pico and
 firmware/ from its flash; its tags lie on MFRC522 models behind the chip selects of the
@@ -8,9 +9,9 @@ CDC is a pseudo-terminal that the real ``companion`` serial link opens with pyse
 Every token the simulated players move is placed on (or taken off) an emulated antenna;
 the firmware must read it over SPI, debounce it and report it in a protocol 1 frame over
 USB, and the link's observations feed the referee, which must reach the very game the
-simulated players decided. Then every reader changes at once under a burst of PINGs, and
-last the board is handed to the REPL and left there unfed, and its watchdog must restart
-it (firmware/README.md, "The watchdog").
+simulated players decided. Every reader changes at once under a burst of PINGs, and the
+board is handed to the REPL and left there unfed, and its watchdog must restart it
+(firmware/README.md, "The watchdog").
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import pico_board
 import pytest
 from conftest import (
     WAIT,
+    clear_table,
     connect,
     every_reader_at_once,
     game_reaches_the_same_verdicts,
@@ -43,19 +45,27 @@ BOARD = {"readers": FITTED + 1, "fitted": tuple(range(FITTED)), "keep_antennas":
 """The pin map's first eight chip selects, the last with no reader behind it."""
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
+def table(booted: pico_board.EmulatedPico) -> pico_board.EmulatedPico:
+    """The module's board with no tag on it, whatever the tests before left (tags, a
+    restart by the watchdog)."""
+    clear_table(booted)
+    return booted
+
+
+@pytest.fixture
 def link(
-    booted: pico_board.EmulatedPico,
+    table: pico_board.EmulatedPico,
 ) -> Iterator[tuple[SerialLink, queue.Queue[Observation]]]:
-    """The companion's link on the board, connected; the reader with no chip behind its
-    chip select faulty."""
-    sl, inbox = connect(booted, FITTED, faulty=(FITTED,))
+    """The test's own link on a clear table, connected afresh (its first snapshot read);
+    the reader with no chip behind its chip select faulty."""
+    sl, inbox = connect(table, FITTED, faulty=(FITTED,))
     yield sl, inbox
     sl.stop()
 
 
 def test_the_emulated_bus_carries_what_the_fake_bus_carries(
-    booted: pico_board.EmulatedPico,
+    table: pico_board.EmulatedPico,
 ) -> None:
     """The firmware drives the emulated board's SPI bus (rp2040js's SPI block, chip selects
     on its GPIOs, the chips answering through the bridge) as tests/firmware's fake one: a
@@ -65,9 +75,12 @@ def test_the_emulated_bus_carries_what_the_fake_bus_carries(
     second one sees it; on the RP2040 the interpreter's own time makes the first poll the
     last: an empty reader is 8 transactions, not 9."""
     readers = FITTED
+    booted = table
+    with booted.lock:
+        since = len(booted.antennas)  # the scans of this clear table only
 
     def visits_of_reader_0() -> list[pico_board.Antenna]:
-        return [a for a in booted.antennas if a.reader == 0 and a.on]
+        return [a for a in booted.antennas[since:] if a.reader == 0 and a.on]
 
     booted.wait_for(lambda: len(visits_of_reader_0()) >= 4, WAIT, "four scan cycles")
     first, second = visits_of_reader_0()[2:4]

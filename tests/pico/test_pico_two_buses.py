@@ -20,6 +20,7 @@ import pico_board
 import pytest
 from conftest import (
     WAIT,
+    clear_table,
     connect,
     every_reader_at_once,
     game_reaches_the_same_verdicts,
@@ -60,10 +61,6 @@ def overlap(first: list[tuple[int, int]], second: list[tuple[int, int]]) -> int:
     return total
 
 
-CLEARED_NS = 300_000_000
-"""Emulated time for the board to read every tag gone: a debounce of three cycles, twice."""
-
-
 @pytest.fixture
 def link(
     booted: pico_board.EmulatedPico,
@@ -73,11 +70,7 @@ def link(
     board, a test may leave tags or core 1 stalled): core 1 let go, every tag taken off
     and read gone, then the companion's link connected afresh (its first snapshot read)."""
     booted.stall(1, False)
-    with booted.lock:
-        for tag in list(booted.table.tags):
-            booted.remove(tag)
-        cleared = booted.now_ns + CLEARED_NS
-    booted.wait_for(lambda: booted.now_ns > cleared, WAIT, "the tags read gone")
+    clear_table(booted)
     sl, inbox = connect(booted, READERS)
     yield sl, inbox
     sl.stop()

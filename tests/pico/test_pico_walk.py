@@ -8,8 +8,8 @@ spot 4 powered and heard by reader 5's field too: the firmware reports the two r
 sharing one tag) and a floating MISO (reader 6's chip behind a line that flips random bits
 of what it sends back). A clean board passes, its slow tag's power-up timed, and the
 service started on its profile gives the Pico that wait. The faulty board's walk counts
-its holds in the board's own time (``board_clock``), so a loaded machine gives it as many
-scans."""
+its holds in the board's own time as the host reads it (``board_clock``), so a loaded
+machine gives it as many scans and loses none of their reports."""
 
 from __future__ import annotations
 
@@ -59,11 +59,23 @@ the board's time."""
 
 def board_clock(board: pico_board.EmulatedPico) -> Callable[[], float]:
     """The walk's clock: the board's emulated seconds, ten to one (the emulator runs at
-    about a tenth of real time on an idle machine), so a hold lasts as many scan cycles
-    however loaded the machine; never slower than a tenth of wall time, so a board that
-    stopped still ends the walk."""
-    start = time.monotonic()
-    return lambda: max(board.now_ns / 1e8, (time.monotonic() - start) / 10)
+    about a tenth of real time on an idle machine), as far as the host has read them
+    (``host_ns``), so a hold lasts as many scan cycles however loaded the machine and
+    takes in every report of them. No wall time in it: a board that stopped ends the walk
+    with its error, and one whose time reaches the host no more for ``WAIT`` seconds with
+    a timeout."""
+    last = [board.host_ns, time.monotonic()]
+
+    def now() -> float:
+        board.check()
+        ns = board.host_ns
+        if ns != last[0]:
+            last[:] = [ns, time.monotonic()]
+        elif time.monotonic() - last[1] > WAIT:
+            raise TimeoutError(f"the board's time reached the host no more in {WAIT} s")
+        return ns / 1e8
+
+    return now
 
 
 class NoisyLine:
