@@ -13,11 +13,12 @@ deals of restricted play).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain
-from typing import Literal
+from operator import attrgetter, itemgetter
+from typing import Any, Literal
 
 from companion.lab.interest import branching, comeback, decided_at, story
 from companion.lab.model import GameRecord, LabGame, Mean, PerSeat, Rate
@@ -52,19 +53,29 @@ class Slot:
     seat: int | None = None
     percent: bool = False
     """A mean shown as a percentage."""
+    counts: tuple[str, ...] = ()
+    """The record's `counts` keys `read` gives (as floats, 0 where missing): one for a
+    mean, hits and trials for a rate. Empty for any other reader."""
+    seat_count: str | None = None
+    """The record's `seat_counts` key `read` gives at `seat` (0 where missing)."""
 
 
-_SLOTS: dict[tuple[int, int], tuple[LabGame, tuple[Slot, ...]]] = {}
+_SLOTS: dict[tuple[int, int], tuple[LabGame, tuple[Slot, ...], _Plain]] = {}
 
 
 def slots(lab: LabGame, players: int) -> tuple[Slot, ...]:
     """Every figure a variant's games may have, in the report's order (made once a game
     and seat count: a worker reads them for every game)."""
+    return _made(lab, players)[1]
+
+
+def _made(lab: LabGame, players: int) -> tuple[LabGame, tuple[Slot, ...], _Plain]:
     key = (id(lab), players)
     made = _SLOTS.get(key)
     if made is None or made[0] is not lab:
-        made = _SLOTS[key] = (lab, _slots(lab, players))
-    return made[1]
+        found = _slots(lab, players)
+        made = _SLOTS[key] = (lab, found, _Plain(found, players))
+    return made
 
 
 def _slots(lab: LabGame, players: int) -> tuple[Slot, ...]:
@@ -80,13 +91,15 @@ def _slots(lab: LabGame, players: int) -> tuple[Slot, ...]:
     for section in lab.sections:
         for row in section.rows:
             if isinstance(row, Mean):
-                found.append(Slot(section.title, row.label, "mean", partial(_count, row.key)))
+                found.append(Slot(section.title, row.label, "mean", partial(_count, row.key),
+                                  counts=(row.key,)))  # fmt: skip
             elif isinstance(row, Rate):
                 found.append(Slot(section.title, row.label, "rate",
-                                  partial(_rate, row.hits, row.trials)))  # fmt: skip
+                                  partial(_rate, row.hits, row.trials),
+                                  counts=(row.hits, row.trials)))  # fmt: skip
             elif isinstance(row, PerSeat):
                 found += [Slot(section.title, row.label, "mean", partial(_seat, row.key, seat),
-                               seat) for seat in range(players)]  # fmt: skip
+                               seat, seat_count=row.key) for seat in range(players)]  # fmt: skip
     found += [
         Slot(INTEREST, LEAD_CHANGES, "mean", _lead_changes),
         Slot(INTEREST, DECIDED, "mean", decided_at, percent=True),
@@ -123,6 +136,75 @@ def _seat(key: str, seat: int, record: GameRecord) -> float:
     return float(values[seat]) if seat < len(values) else 0.0
 
 
+def _getter(keys: Sequence[str]) -> Callable[[Mapping[str, object]], tuple[Any, ...]]:
+    """What reads `keys` of a mapping as a tuple, in one call (KeyError if one is missing)."""
+    if len(keys) == 1:
+        return lambda mapping: (mapping[keys[0]],)
+    return itemgetter(*keys)
+
+
+_COUNTS = attrgetter("counts")
+_SEAT_COUNTS = attrgetter("seat_counts")
+
+
+class _Plain:
+    """The slots that read a record's counts as they are (`Slot.counts`, `Slot.seat_count`),
+    read for a few games at once: each record's counts as one tuple, split column-wise
+    (the same values, in the same order, as each slot's `read` gives, without a call of
+    ours a slot and game)."""
+
+    def __init__(self, found: Sequence[Slot], players: int) -> None:
+        self.players = players
+        keys = [key for slot in found for key in slot.counts]
+        seat_keys = list(dict.fromkeys(s.seat_count for s in found if s.seat_count is not None))
+        self.counts = _getter(keys) if keys else None
+        self.seat_counts = _getter(seat_keys) if seat_keys else None
+        self.by_counts: list[tuple[int, int, int]] = []
+        """(slot, its first key's column, its keys)."""
+        self.by_seat: list[tuple[int, int, int]] = []
+        """(slot, its key's column, its seat)."""
+        column = 0
+        for index, slot in enumerate(found):
+            if slot.counts:
+                self.by_counts.append((index, column, len(slot.counts)))
+                column += len(slot.counts)
+            elif slot.seat_count is not None and slot.seat is not None:
+                at = seat_keys.index(slot.seat_count)
+                self.by_seat.append((index, at, slot.seat))
+
+    def columns(self, records: Sequence[GameRecord]) -> dict[int, Iterable[Value | None]]:
+        """Slot -> its values for `records`, for the slots read so; a slot is left out
+        (read by its own `read`) where a record lacks one of its keys or seats."""
+        found: dict[int, Iterable[Value | None]] = {}
+        if self.counts is not None:
+            try:
+                counts = list(zip(*map(self.counts, map(_COUNTS, records)), strict=True))
+            except KeyError:
+                counts = []
+            if counts:
+                for index, at, width in self.by_counts:
+                    hits = map(float, counts[at])
+                    found[index] = (
+                        hits
+                        if width == 1  # a mean; else a rate: (hits, trials)
+                        else zip(hits, map(float, counts[at + 1]), strict=True)
+                    )
+        if self.seat_counts is not None:
+            try:
+                seats = list(zip(*map(self.seat_counts, map(_SEAT_COUNTS, records)), strict=True))
+            except KeyError:
+                seats = []
+            by_seat = [
+                list(zip(*column, strict=True)) if set(map(len, column)) == {self.players} else None
+                for column in seats
+            ]
+            for index, at, seat in self.by_seat:
+                values = by_seat[at] if by_seat else None
+                if values is not None:
+                    found[index] = map(float, values[seat])
+        return found
+
+
 def decisions_of(lab: LabGame, record: GameRecord) -> int:
     """A game's decisions: its actions, less those the game says are none (`LabGame.decisions`:
     an OK of a spoken round, a window the clock closed)."""
@@ -151,15 +233,19 @@ class Tally:
     def add(self, lab: LabGame, players: int, records: Sequence[GameRecord]) -> None:
         """Count a few games (the next in game order, for an ordered tally): slot by slot,
         so that the counting is done by `Counter.update`'s loop, not one of ours."""
-        found = slots(lab, players)
+        _, found, plain = _made(lab, players)
         if not self.values:
             self.values = [[] if self.ordered else Counter() for _ in found]
-        for slot, values in zip(found, self.values, strict=True):
+        read = plain.columns(records)
+        for index, (slot, values) in enumerate(zip(found, self.values, strict=True)):
+            column = read.get(index)
+            if column is None:
+                column = map(slot.read, records)
             if isinstance(values, list):
-                values.extend(v for v in map(slot.read, records) if v is not None)
+                values.extend(v for v in column if v is not None)
             else:  # the games without one counted under None, then dropped
                 counted: Counter[Value | None] = values  # type: ignore[assignment]
-                counted.update(map(slot.read, records))
+                counted.update(column)
                 counted.pop(None, None)
         self.games += len(records)
         self.manche_turns.update(chain.from_iterable(record.manches for record in records))
