@@ -56,6 +56,11 @@ SHARED = [
     ("vnp", 2, "size = 41"),
     ("vnp", 2, 'undo_placement = "yes"'),
     ("vnp", 2, 'crossing = "never"'),
+    ("ptipasspass", 4, 'next_starter = "loser"'),
+    ("ptipasspass", 4, 'window = "Timed"'),
+    ("phipasspass", 3, "turn_limit = 0"),
+    ("phipasspass", 3, 'turn_limit = "30"'),
+    ("phipasspass", 3, "zzz = 1"),
 ]
 """Settings a game's table and its lab both have, each given a value neither plays (or a
 key neither has)."""

@@ -31,6 +31,7 @@ from companion.games.passpass import tally as T
 from companion.games.passpass.bots import BOTS, Bot, board_bot, make_bot, timed_calls
 from companion.games.passpass.lab_words import WORDS, note
 from companion.games.passpass.reader import CALLS_TOGETHER, Reader
+from companion.games.passpass.rule_settings import CLOCK_KEYS, RULE_KEYS, wrong_rule
 from companion.games.passpass.rules import (
     PHIPASSPASS,
     PTIPASSPASS,
@@ -68,14 +69,6 @@ from companion.lab.thinking import extend
 MAX_ACTIONS = 1_000_000
 """A game still going after this many actions is unfinished (random seats can call for
 ever)."""
-RULE_KEYS = ("window", "next_starter", "turn_limit")
-"""The engine settings a variant may change (Config fields; the PassPass referee takes no
-`[game.rules]` of its own)."""
-CHOICES: dict[str, tuple[str, ...]] = {
-    "window": tuple(str(m) for m in WindowMode),
-    "next_starter": tuple(str(s) for s in Starter),
-}
-
 PTI_EDITION = T.Edition(
     keys=T.COUNT_KEYS,
     rulings=(
@@ -152,10 +145,11 @@ def _checker(rules: RuleSet) -> Callable[[Variant], None]:
         checks.game(variant, rules.name)
         checks.seats(rules.name, variant.players)
         checks.bots(variant, BOTS)
+        clock = [key for key in CLOCK_KEYS if key in variant.rules]
+        if clock:
+            raise WORDS.refusal("clock", keys=checks.listed(clock))
         checks.rule_keys(variant, RULE_KEYS)
-        for key, choices in CHOICES.items():
-            checks.one_of(variant.rules, key, choices, choices[0])
-        checks.whole(variant.rules, "turn_limit", None, 1)
+        checks.raise_wrong(wrong_rule(variant.rules))
 
     return check
 
