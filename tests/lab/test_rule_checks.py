@@ -65,6 +65,9 @@ SHARED = [
     ("phipasspass", 3, "turn_limit = 0"),
     ("phipasspass", 3, 'turn_limit = "30"'),
     ("phipasspass", 3, "zzz = 1"),
+    ("ptipasspass", 4, "layout = 3"),
+    ("ptipasspass", 4, "layout = {positions = [[0, 0], [0, 1]]}"),
+    ("ptipasspass", 4, "layout = {positions = [[0, 0], [1, 1], [2, 2]]}"),
 ]
 """Settings a game's table and its lab both have, each given a value neither plays (or a
 key neither has)."""

@@ -33,7 +33,12 @@ from companion.games import Aiming, Announcing
 from companion.games.passpass.facts import PHIPASSPASS as PHIPASSPASS_FACTS
 from companion.games.passpass.facts import PTIPASSPASS as PTIPASSPASS_FACTS
 from companion.games.passpass.prompt import Prompt, Say, fix
-from companion.games.passpass.rule_settings import RULE_KEYS, engine_rules, wrong_rule
+from companion.games.passpass.rule_settings import (
+    CLOCK_KEYS,
+    VARIANT_KEYS,
+    engine_rules,
+    wrong_rule,
+)
 from companion.games.passpass.rules import (
     RULESETS,
     Action,
@@ -78,7 +83,7 @@ from companion.games.passpass.screens import (
     StatusScreen,
     VerdictScreen,
 )
-from companion.games.passpass.table_settings import TABLE_KEYS, layout_refused, table_settings
+from companion.games.passpass.table_settings import layout_refused, table_settings
 from companion.games.passpass.transcript import ENGINE_WORDS, line
 from companion.games.passpass.words import PassPassRefusal
 from companion.games.passpass.words import say as say_text
@@ -152,8 +157,8 @@ class PassPassReferee(PacedReferee, Announcing, Aiming):
     def __init__(self, setup: Setup) -> None:
         try:
             # the table settings come from [game], so a refusal names only the engine's
-            own = {k: v for k, v in (setup.rules or {}).items() if k not in TABLE_KEYS}
-            variants = rules_over(replace(setup, rules=own), None, RULE_KEYS, TITLES[setup.game])
+            own = {k: v for k, v in (setup.rules or {}).items() if k not in CLOCK_KEYS}
+            variants = rules_over(replace(setup, rules=own), None, VARIANT_KEYS, TITLES[setup.game])
             raise_wrong(wrong_rule(variants))
             if variants.get("window", WindowMode.TIMED) != WindowMode.TIMED:
                 raise refused("passpass.setup.round_window", value=typed(variants["window"]))

@@ -25,6 +25,9 @@ WHOLE: dict[str, int] = {"turn_limit": 1}
 """The variants that are a whole number, with their least; unset means no limit."""
 RULE_KEYS: tuple[str, ...] = (*CHOICES, *WHOLE)
 """Every engine rule variant, by its `Config` field's name."""
+VARIANT_KEYS = (*RULE_KEYS, "layout")
+"""What a lab variant and a table's ``[game.rules]`` both take: the engine variants and an
+own hat layout (PTI-2, PTI-3: the lines of three change play)."""
 CLOCK_KEYS = ("window_seconds", "doublon_min")
 """The settings of a table's clock (`table_settings.TABLE_KEYS`), which the lab, playing
 without one, refuses."""

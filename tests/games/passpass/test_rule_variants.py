@@ -117,3 +117,22 @@ def test_at_a_table_a_turn_limit_voids_the_manche():
     voids = [e for e in events if isinstance(e, MancheVoid)]
     assert voids and all(v.reason == "turn limit of 2 reached" for v in voids)
     assert not any(isinstance(e, MancheVoid) and "turn limit" in e.reason for e in manches({}, 0))
+
+
+SIX_HATS = [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]]
+"""An own hat layout (PTI-2): two rows of three, so two lines of three (PTI-3)."""
+
+
+@pytest.mark.parametrize("lang", ["en"], indirect=True)
+def test_the_lab_plays_a_tables_own_hat_layout(lang, tmp_path):
+    from companion.games.passpass.lab import PTI_LAB, config_of
+
+    lab = tmp_path / "lab.toml"
+    lab.write_text(f'game = "ptipasspass"\nplayers = 2\n[rules]\nlayout = {{positions = '
+                   f"{SIX_HATS}}}\n")  # fmt: skip
+    (variant,) = read_variants(lab)
+    layout = config_of(variant, 1).layout
+    assert [list(p) for p in layout.positions] == SIX_HATS and len(layout.lines) == 2
+    assert any("6 hats" in said for said in PTI_LAB.notes(variant)), PTI_LAB.notes(variant)
+    for index in range(3):
+        PTI_LAB.play(variant, index)  # every placement and reveal on its six hats
