@@ -11,6 +11,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.config.reading import show
+from companion.phrasebook import Book
 from companion.rule_words import CHECK_BOOK
 
 
@@ -31,10 +32,12 @@ class Wrong:
 
     kind: str
     fields: Mapping[str, object]
+    book: Book = CHECK_BOOK
+    """Where its words are: the core's, or a game's own (a rule only that game has)."""
 
     def said(self) -> str:
         """The refusal in the command line's language."""
-        return CHECK_BOOK.say(self.kind, **self.fields)
+        return self.book.say(self.kind, **self.fields)
 
 
 def unknown_rules(rules: Iterable[str], known: Sequence[str], title: str) -> Wrong | None:

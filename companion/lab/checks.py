@@ -13,7 +13,7 @@ from companion import games
 from companion.cli_words import language
 from companion.lab.model import Refusal, Variant
 from companion.rule_checks import Wrong, not_one_of, not_true_or_false, not_whole, unknown_rules
-from companion.rule_checks import listed as _listed
+from companion.rule_checks import listed as listed  # the lab games quote names with it
 from companion.rule_checks import typed as typed  # the lab games quote values with it
 
 
@@ -22,7 +22,7 @@ def refusal(kind: str, /, **fields: object) -> Refusal:
     return Refusal(kind, Wrong(kind, fields).said())
 
 
-def _check(wrong: Wrong | None) -> None:
+def raise_wrong(wrong: Wrong | None) -> None:
     """Raise what is wrong, if anything, as the lab's `Refusal`."""
     if wrong is not None:
         raise Refusal(wrong.kind, wrong.said())
@@ -49,12 +49,12 @@ def bots(variant: Variant, kinds: Collection[str]) -> None:
     for kind in variant.bots:
         if kind not in kinds:
             raise refusal("unknown_bot", kind=typed(kind), title=games.get(variant.game).title,
-                          kinds=_listed(kinds))  # fmt: skip
+                          kinds=listed(kinds))  # fmt: skip
 
 
 def rule_keys(variant: Variant, known: Iterable[str]) -> None:
     """A rules key the game has not."""
-    _check(unknown_rules(variant.rules, tuple(known), games.get(variant.game).title))
+    raise_wrong(unknown_rules(variant.rules, tuple(known), games.get(variant.game).title))
 
 
 @overload
@@ -76,19 +76,19 @@ def whole(
     value = rules.get(key, default)
     if value is None and default is None:
         return None
-    _check(not_whole(key, value, least, most))
+    raise_wrong(not_whole(key, value, least, most))
     return cast(int, value)
 
 
 def one_of(rules: Mapping[str, Any], key: str, choices: Collection[str], default: str) -> str:
     """The rule `key`: one of `choices` (words, as the file writes them)."""
     value = rules.get(key, default)
-    _check(not_one_of(key, value, choices))
+    raise_wrong(not_one_of(key, value, choices))
     return cast(str, value)
 
 
 def true_or_false(rules: Mapping[str, Any], key: str, default: bool) -> bool:
     """The rule `key`: true or false."""
     value = rules.get(key, default)
-    _check(not_true_or_false(key, value))
+    raise_wrong(not_true_or_false(key, value))
     return cast(bool, value)

@@ -63,7 +63,7 @@ def refused(key: str, /, **fields: object) -> SetupError:
     return SetupError(said(key, **fields))
 
 
-def _check(wrong: Wrong | None) -> None:
+def raise_wrong(wrong: Wrong | None) -> None:
     """Raise what is wrong with a rule, if anything, as a `SetupError`."""
     if wrong is not None:
         raise SetupError(wrong.said())
@@ -91,15 +91,22 @@ def check_mat_game(setup: Setup, players: int, title: str) -> None:
 
 
 def rules_over(
-    setup: Setup, base: object, keys: Sequence[str], title: str, table_keys: Sequence[str] = ()
+    setup: Setup,
+    base: object | None,
+    keys: Sequence[str],
+    title: str,
+    table_keys: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The engine settings `keys` of `base` (a Config) with the setup's `rules` over them;
-    `table_keys` are settings of the referee, left out here. Any other key is refused."""
+    `table_keys` are settings of the referee, left out here. Any other key is refused.
+    Without a `base`, only the setup's `rules` of `keys`."""
     rules = {k: v for k, v in (setup.rules or {}).items() if k not in table_keys}
     known = (*keys, *table_keys)
     if rules and not known:
         raise refused("cli.setup.no_rule", keys=listed(sorted(rules)), title=title)
-    _check(unknown_rules(rules, known, title))
+    raise_wrong(unknown_rules(rules, known, title))
+    if base is None:
+        return {key: rules[key] for key in keys if key in rules}
     return {key: getattr(base, key) for key in keys} | rules
 
 
@@ -110,19 +117,19 @@ def whole_rule(
     """The rule `key`, when set: a whole number (from `least`, to `most`), or None where
     `none` says it means "no limit" (a journal's null; a TOML file cannot write it)."""
     if key in rules and not (none and rules[key] is None):
-        _check(not_whole(key, rules[key], least, most))
+        raise_wrong(not_whole(key, rules[key], least, most))
 
 
 def one_of_rule(rules: Mapping[str, Any], key: str, choices: Iterable[str]) -> None:
     """The rule `key`, when set: one of `choices` (words, as the file writes them)."""
     if key in rules:
-        _check(not_one_of(key, rules[key], tuple(choices)))
+        raise_wrong(not_one_of(key, rules[key], tuple(choices)))
 
 
 def true_or_false_rule(rules: Mapping[str, Any], key: str) -> None:
     """The rule `key`, when set: true or false."""
     if key in rules:
-        _check(not_true_or_false(key, rules[key]))
+        raise_wrong(not_true_or_false(key, rules[key]))
 
 
 NOTICE_SECONDS = 3.0

@@ -164,20 +164,6 @@ def test_config_check_names_the_settings_the_game_has(
     assert ", ".join(f"`{key}`" for key in (*vnp.RULE_KEYS, *vnp.TABLE_KEYS)) in err, err
 
 
-@pytest.mark.parametrize("rule", ['next_starter = "winner"', "turn_limit = 30", "zzz = 1"])
-@pytest.mark.parametrize("game", ["ptipasspass", "phipasspass"])
-def test_passpass_takes_no_rules_at_a_table(
-    here: Path, capsys: pytest.CaptureFixture[str], game: str, rule: str
-) -> None:
-    """Its referee plays the book's rules with timed windows: a setting it would ignore
-    (an engine setting of the lab, or none at all) is refused, not said OK."""
-    config = config_file(here, f'name = "{game}"', rule)
-    assert main(["config", "check", "--config", str(config)]) == 1
-    err = capsys.readouterr().err
-    key = rule.split(" ")[0]
-    assert f"unknown setting `{key}`; {game} has no settings" in err, err
-
-
 # ------------------------------------------------------------------ 3. play --journal
 
 

@@ -56,6 +56,18 @@ SHARED = [
     ("vnp", 2, "size = 41"),
     ("vnp", 2, 'undo_placement = "yes"'),
     ("vnp", 2, 'crossing = "never"'),
+    ("vnp", 4, 'mode = "two"'),
+    ("vnp", 2, 'mode = "teams"'),
+    ("vnp", 4, "starts = [[2, 2]]"),
+    ("vnp", 4, 'starts = "no"'),
+    ("ptipasspass", 4, 'next_starter = "loser"'),
+    ("ptipasspass", 4, 'window = "Timed"'),
+    ("phipasspass", 3, "turn_limit = 0"),
+    ("phipasspass", 3, 'turn_limit = "30"'),
+    ("phipasspass", 3, "zzz = 1"),
+    ("ptipasspass", 4, "layout = 3"),
+    ("ptipasspass", 4, "layout = {positions = [[0, 0], [0, 1]]}"),
+    ("ptipasspass", 4, "layout = {positions = [[0, 0], [1, 1], [2, 2]]}"),
 ]
 """Settings a game's table and its lab both have, each given a value neither plays (or a
 key neither has)."""

@@ -21,6 +21,7 @@ journals one.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -31,6 +32,7 @@ from companion.games.passpass import tally as T
 from companion.games.passpass.bots import BOTS, Bot, board_bot, make_bot, timed_calls
 from companion.games.passpass.lab_words import WORDS, note
 from companion.games.passpass.reader import CALLS_TOGETHER, Reader
+from companion.games.passpass.rule_settings import CLOCK_KEYS, VARIANT_KEYS, wrong_rule
 from companion.games.passpass.rules import (
     PHIPASSPASS,
     PTIPASSPASS,
@@ -51,6 +53,7 @@ from companion.games.passpass.rules import (
 )
 from companion.games.passpass.rules.board import ANNOUNCE, OVER, PLACE, REVEAL, WINDOW, Board
 from companion.games.passpass.selfplay import choose, window_calls
+from companion.games.passpass.table_settings import read_layout
 from companion.games.passpass.tally import Tally, to_record
 from companion.lab import checks
 from companion.lab.model import (
@@ -59,23 +62,17 @@ from companion.lab.model import (
     Mean,
     PerSeat,
     Rate,
+    Refusal,
     Section,
     ThinkingTable,
     Variant,
 )
 from companion.lab.thinking import extend
+from companion.referee.pace import SetupError
 
 MAX_ACTIONS = 1_000_000
 """A game still going after this many actions is unfinished (random seats can call for
 ever)."""
-RULE_KEYS = ("window", "next_starter", "turn_limit")
-"""The engine settings a variant may change (Config fields; the PassPass referee takes no
-`[game.rules]` of its own)."""
-CHOICES: dict[str, tuple[str, ...]] = {
-    "window": tuple(str(m) for m in WindowMode),
-    "next_starter": tuple(str(s) for s in Starter),
-}
-
 PTI_EDITION = T.Edition(
     keys=T.COUNT_KEYS,
     rulings=(
@@ -124,6 +121,7 @@ RULINGS = {
 def config_of(variant: Variant, index: int) -> Config:
     """Game `index`'s config: the first player rotates with the index (PTI-13)."""
     rules = variant.rules
+    layout = rules.get("layout")
     return _config(
         variant.game,
         variant.players,
@@ -131,18 +129,21 @@ def config_of(variant: Variant, index: int) -> Config:
         rules.get("window", WindowMode.ROUND),
         rules.get("next_starter", Starter.LEFT_OF_WINNER),
         rules.get("turn_limit"),
+        json.dumps(layout, sort_keys=True) if layout else None,
     )
 
 
 @lru_cache(maxsize=256)
 def _config(
-    game: str, players: int, first: int, window: str, next_starter: str, turn_limit: int | None
-) -> Config:
+    game: str, players: int, first: int, window: str, next_starter: str, turn_limit: int | None,
+    layout: str | None = None,
+) -> Config:  # fmt: skip
     """Configs are frozen: one per seat count, first player and rules does for every game
-    (building a layout costs more than a short lab game's bookkeeping)."""
+    (building a layout costs more than a short lab game's bookkeeping). `layout`: an own
+    hat layout as JSON (a TOML table is no cache key)."""
     return make_config(
         game, players, first=first, window=window, next_starter=next_starter,
-        turn_limit=turn_limit,
+        turn_limit=turn_limit, layout=read_layout(json.loads(layout)) if layout else None,
     )  # fmt: skip
 
 
@@ -152,10 +153,15 @@ def _checker(rules: RuleSet) -> Callable[[Variant], None]:
         checks.game(variant, rules.name)
         checks.seats(rules.name, variant.players)
         checks.bots(variant, BOTS)
-        checks.rule_keys(variant, RULE_KEYS)
-        for key, choices in CHOICES.items():
-            checks.one_of(variant.rules, key, choices, choices[0])
-        checks.whole(variant.rules, "turn_limit", None, 1)
+        clock = [key for key in CLOCK_KEYS if key in variant.rules]
+        if clock:
+            raise WORDS.refusal("clock", keys=checks.listed(clock))
+        checks.rule_keys(variant, VARIANT_KEYS)
+        checks.raise_wrong(wrong_rule(variant.rules))
+        try:
+            read_layout(variant.rules.get("layout"))
+        except SetupError as exc:  # the table's words
+            raise Refusal("layout", str(exc)) from None
 
     return check
 

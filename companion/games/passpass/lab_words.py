@@ -105,7 +105,15 @@ NOTES: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 """The facts of `lab._notes`, under ``cli.lab.passpass.``."""
 
-WORDS = LabWords("passpass", NAMES, NOTES)
+REFUSALS: dict[str, tuple[str, str]] = {
+    "clock": ("`rules` : {keys} règle l’horloge d’une table ; le labo joue sans horloge (une "
+              "fenêtre chronométrée s’y ferme quand chaque place a répondu) : retirez-le",
+              "rules: {keys} sets a table's clock; the lab plays without a clock (a timed "
+              "window closes there once every seat has answered): leave it out"),
+}  # fmt: skip
+"""What PassPass's lab refuses that only it says, under ``cli.lab.passpass.``."""
+
+WORDS = LabWords("passpass", NAMES, {**NOTES, **REFUSALS})
 """PtiPassPass's and PhiPassPass's words in the lab (its `LabGame.words`)."""
 note = WORDS.say
 """A fact of the report (its key, its fields), in the command line's language."""

@@ -30,7 +30,15 @@ from typing import Any
 
 from companion.cli_words import said
 from companion.games import Aiming, Announcing
+from companion.games.passpass.facts import PHIPASSPASS as PHIPASSPASS_FACTS
+from companion.games.passpass.facts import PTIPASSPASS as PTIPASSPASS_FACTS
 from companion.games.passpass.prompt import Prompt, Say, fix
+from companion.games.passpass.rule_settings import (
+    CLOCK_KEYS,
+    VARIANT_KEYS,
+    engine_rules,
+    wrong_rule,
+)
 from companion.games.passpass.rules import (
     RULESETS,
     Action,
@@ -52,6 +60,7 @@ from companion.games.passpass.rules import (
     State,
     Swap,
     Verdict,
+    WindowMode,
     apply,
     clockwise_first,
     is_over,
@@ -74,7 +83,7 @@ from companion.games.passpass.screens import (
     StatusScreen,
     VerdictScreen,
 )
-from companion.games.passpass.table_settings import TABLE_KEYS, layout_refused, table_settings
+from companion.games.passpass.table_settings import layout_refused, table_settings
 from companion.games.passpass.transcript import ENGINE_WORDS, line
 from companion.games.passpass.words import PassPassRefusal
 from companion.games.passpass.words import say as say_text
@@ -85,8 +94,10 @@ from companion.referee.pace import (
     SetupError,
     check_first,
     listed,
+    raise_wrong,
     refused,
     rules_over,
+    typed,
     wrong_players,
 )
 from companion.referee.table import Kinds, SpotDiff, TagKinds, compare, exchanged
@@ -136,12 +147,8 @@ class HeldCall:
     challenge: Challenge
 
 
-RULE_KEYS: tuple[str, ...] = ()
-"""The engine settings a table may set in the setup's `rules`: none. A table plays timed
-windows (PTI-7) and the book's `next_starter`; `turn_limit` is for bots (docs/lab.md). Only
-the table settings (`TABLE_KEYS`: the window's seconds, `doublon_min`, an own layout) are
-taken; any other key is refused, so a setting the referee would ignore never passes
-`config check`."""
+TITLES = {facts.name: facts.title for facts in (PTIPASSPASS_FACTS, PHIPASSPASS_FACTS)}
+"""Each edition's title, as a refusal names it."""
 
 
 class PassPassReferee(PacedReferee, Announcing, Aiming):
@@ -150,14 +157,17 @@ class PassPassReferee(PacedReferee, Announcing, Aiming):
     def __init__(self, setup: Setup) -> None:
         try:
             # the table settings come from [game], so a refusal names only the engine's
-            own = {k: v for k, v in (setup.rules or {}).items() if k not in TABLE_KEYS}
-            rules_over(replace(setup, rules=own), None, RULE_KEYS, setup.game)
+            own = {k: v for k, v in (setup.rules or {}).items() if k not in CLOCK_KEYS}
+            variants = rules_over(replace(setup, rules=own), None, VARIANT_KEYS, TITLES[setup.game])
+            raise_wrong(wrong_rule(variants))
+            if variants.get("window", WindowMode.TIMED) != WindowMode.TIMED:
+                raise refused("passpass.setup.round_window", value=typed(variants["window"]))
             self.settings = table_settings(setup)
             _check_players(setup)
             check_first(setup)
             config = make_config(
                 setup.game, len(setup.seats), layout=self.settings.layout, first=setup.first,
-                window="timed",
+                **(engine_rules(variants) | {"window": WindowMode.TIMED}),
             )  # fmt: skip
         except SetupError:
             raise
@@ -738,4 +748,4 @@ def _check_players(setup: Setup) -> None:
     rules = RULESETS[setup.game]
     if not rules.min_players <= len(setup.seats) <= rules.max_players:
         players = said("cli.players.range", low=rules.min_players, high=rules.max_players)
-        raise wrong_players(setup.game, players, len(setup.seats))
+        raise wrong_players(TITLES[setup.game], players, len(setup.seats))

@@ -147,6 +147,8 @@ class SimulatedGame(SimulatedPeople):
         super().__init__(setup, PassPassReferee(setup), pace or Pace(), noise, on_input)
         self.track: State = self.referee.state
         self.decided: list[Event] = []
+        self.voided = False
+        """A manche was voided this turn: the players clear the table and deal again."""
         layout = self.track.config.layout
         kinds = bots or ["heuristic"] * len(setup.seats)
         self.bots: list[Bot] = [
@@ -191,6 +193,7 @@ class SimulatedGame(SimulatedPeople):
     def _apply(self, action: Action) -> tuple[Event, ...]:
         self.track, events = apply(self.track, action)
         self.decided.extend(events)
+        self.voided = self.voided or any(isinstance(e, MancheVoid) for e in events)
         for bot in self.bots:
             bot.observe(events)
         return events
@@ -205,6 +208,10 @@ class SimulatedGame(SimulatedPeople):
         while not is_over(self.track) and len(self.decided) < max_actions:
             self._maybe_noise()
             self._turn()
+            if self.voided:  # PTI-15: a turn limit voids a manche however the turn ended
+                self.voided = False
+                if not is_over(self.track) and _moves(self.table, expected_table(self.track)):
+                    self._carry_out(self.t, together=True)
             self.flush()
         self.schedule(TickInput(round(self.t + self.setup.settle + 1.0, 3)))
         self.flush()

@@ -103,18 +103,22 @@ def table_settings(setup: Setup) -> TableSettings:
     """The setup's table settings, checked against the bounds `config check` uses; raises
     `SetupError` naming the setting."""
     rules = setup.rules or {}
-    layout = rules.get("layout")
-    if layout is not None and not isinstance(layout, Mapping):
-        raise refused("passpass.setup.layout", value=typed(layout))
-    try:
-        own = Layout.from_json(layout) if layout else None
-    except LayoutError as exc:
-        raise layout_refused(exc) from None
     return TableSettings(
         _seconds(rules, "window_seconds", WINDOW, WINDOW_SECONDS),
         _seconds(rules, "doublon_min", DOUBLON_MIN, DOUBLON_MIN_SECONDS),
-        own,
+        read_layout(rules.get("layout")),
     )
+
+
+def read_layout(layout: object) -> Layout | None:
+    """An own hat layout as a file writes it (PTI-2, PTI-3), for a table and the lab alike;
+    None (or an empty table): the book's grid. `SetupError` in the table's words."""
+    if layout is not None and not isinstance(layout, Mapping):
+        raise refused("passpass.setup.layout", value=typed(layout))
+    try:
+        return Layout.from_json(layout) if layout else None
+    except LayoutError as exc:
+        raise layout_refused(exc) from None
 
 
 def layout_refused(exc: LayoutError, fix: bool = False) -> SetupError:

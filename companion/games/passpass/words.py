@@ -461,6 +461,10 @@ SETUP_WORDS = {
         "passpass.setup.layout": "`layout` : une table de positions (positions = [[rangée, "
                                  "colonne], ...]), pas {value}",
         "passpass.setup.seconds": "`{key}` : {value} ne va pas : {fix}",
+        "passpass.setup.round_window": "`rules` : `window` vaut `\"timed\"` à une table, pas "
+                                       "{value} : une table joue toujours ses fenêtres de défi "
+                                       "chronométrées (PTI-7) ; le tour de parole (`\"round\"`) "
+                                       "est pour le labo",
         "passpass.setup.tags": "des étiquettes de sortes {kinds} ne sont pas de ce jeu (ses "
                                "jetons : {tokens})",
         "passpass.setup.layout_few": "`layout` : {n} chapeaux, il en faut au moins 3",
@@ -481,6 +485,9 @@ SETUP_WORDS = {
         "passpass.setup.layout": "layout: a table of positions (positions = [[row, col], "
                                  "...]), not {value}",
         "passpass.setup.seconds": "{key}: {value} will not do: {fix}",
+        "passpass.setup.round_window": "rules: `window` is `\"timed\"` at a table, not {value}: "
+                                       "a table always plays timed challenge windows (PTI-7); "
+                                       "each seat speaking in turn (`\"round\"`) is for the lab",
         "passpass.setup.tags": "tags of kinds {kinds} do not belong to this game (its "
                                "tokens: {tokens})",
         "passpass.setup.layout_few": "layout: {n} hats, it takes 3 at least",

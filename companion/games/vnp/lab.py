@@ -27,6 +27,7 @@ from typing import Any, cast
 from companion.games.vnp import referee
 from companion.games.vnp.bots import BOTS, Bot, play_game
 from companion.games.vnp.lab_words import WORDS, note
+from companion.games.vnp.rule_settings import wrong_mode, wrong_starts
 from companion.games.vnp.rules.board import PASS, Board
 from companion.games.vnp.rules.config import (
     ALL_PLACED_BONUS,
@@ -157,21 +158,9 @@ def config_of(variant: Variant) -> Config:
     crossing = checks.one_of(rules, "crossing", [str(c) for c in Crossing], Crossing.NEXOS)
     default = Mode.TWO if players == 2 else Mode.FOUR
     mode = checks.one_of(rules, "mode", [str(m) for m in Mode], default)
-    if (mode == Mode.TWO) != (players == 2):
-        wanted = 2 if mode == Mode.TWO else 4
-        raise WORDS.refusal("mode_players", mode=checks.typed(mode), wanted=wanted, n=players)
+    checks.raise_wrong(wrong_mode(Mode(mode), players))
     starts = rules.get("starts", [])
-    if not (
-        isinstance(starts, list | tuple)
-        and (not starts or len(starts) == len(COLOURS))
-        and all(
-            isinstance(s, list | tuple)
-            and len(s) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < size for v in s)
-            for s in starts
-        )
-    ):
-        raise WORDS.refusal("starts", size=size, value=checks.typed(starts))
+    checks.raise_wrong(wrong_starts(starts, size))
     try:
         return make_config(
             size=size,

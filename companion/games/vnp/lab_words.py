@@ -91,17 +91,7 @@ NOTES: dict[str, tuple[str, str]] = {
 }  # fmt: skip
 """The facts of `lab.notes`, under ``cli.lab.vnp.``."""
 
-REFUSALS: dict[str, tuple[str, str]] = {
-    "mode_players": ("`rules` : le mode {mode} se joue à {wanted} joueurs, pas à {n} (VNP-7)",
-                     "rules: the mode {mode} is for {wanted} players, not {n} (VNP-7)"),
-    "starts": ("`rules` : `starts` est quatre intersections `[x, y]` du plateau de {size} × "
-               "{size} (jaune, bleu, rouge, vert), pas {value}",
-               "rules: `starts` is four intersections `[x, y]` on the {size} × {size} board "
-               "(yellow, blue, red, green), not {value}"),
-}  # fmt: skip
-"""What VNP's lab refuses that only VNP says, under ``cli.lab.vnp.``."""
-
-WORDS = LabWords("vnp", NAMES, {**NOTES, **REFUSALS})
+WORDS = LabWords("vnp", NAMES, NOTES)
 """Vous ne passerez pas !'s words in the lab (its `LabGame.words`)."""
 note = WORDS.say
 """A fact of the report (its key, its fields), in the command line's language."""

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.cli_words import said
+from companion.games.vnp.rule_settings import starts_refused, wrong_mode, wrong_starts
 from companion.games.vnp.rules import (
     ALL_PLACED_BONUS,
     COLOURS,
@@ -78,10 +79,10 @@ from companion.referee.pace import (
     SetupError,
     check_first,
     one_of_rule,
+    raise_wrong,
     refused,
     rules_over,
     true_or_false_rule,
-    typed,
     whole_rule,
     wrong_players,
 )
@@ -116,9 +117,7 @@ def implied_mode(seats: int, rules: Mapping[str, Any] | None) -> Mode:
         raise wrong_players(TITLE, said("cli.players.list", counts="2", last=4), seats)
     if mode is None:
         return Mode.TWO if seats == 2 else Mode.FOUR
-    if (mode is Mode.TWO) != (seats == 2):
-        wanted = said("cli.players.one", n=2 if mode is Mode.TWO else 4)
-        raise refused("vnp.setup.mode_players", mode=mode, players=wanted, n=typed(seats))
+    raise_wrong(wrong_mode(mode, seats))
     return mode
 
 
@@ -135,15 +134,15 @@ def config_of(setup: Setup, config: Config | None = None) -> Config:
     if config is not None and "mode" not in rules:
         rules = {**rules, "mode": str(config.mode)}
     values["mode"] = implied_mode(len(setup.seats), rules)
+    given = rules.get("starts", values["starts"])
+    raise_wrong(wrong_starts(given, values["size"]))
     try:
         starts = tuple(tuple(s) for s in values["starts"])
         return make_config(
             size=values["size"], starts=starts, crossing=values["crossing"], mode=values["mode"]
         )
-    except (BadInput, TypeError, ValueError):  # the size and crossing are checked above
-        raise refused(
-            "vnp.setup.starts", n=len(COLOURS), value=typed(rules.get("starts", values["starts"]))
-        ) from None
+    except BadInput:  # the size, crossing and starts' shape are checked above
+        raise SetupError(starts_refused(given, values["size"]).said()) from None
 
 
 def undo_placement(setup: Setup) -> bool:

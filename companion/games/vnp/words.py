@@ -293,17 +293,10 @@ colours it names are the table's (`screens.colour_word`)."""
 
 SETUP_WORDS: dict[str, dict[str, str]] = {
     "fr": {
-        "vnp.setup.mode_players": "`rules` : le mode `{mode}` se joue à {players}, pas à {n} "
-                                  "(VNP-7)",
         "vnp.setup.own_board": "{title} se joue sur son propre plateau : retirez `layout`",
-        "vnp.setup.starts": "`rules` : `starts` donne {n} intersections [x, y] du plateau, une "
-                            "par couleur, pas {value}",
     },
     "en": {
-        "vnp.setup.mode_players": "rules: mode `{mode}` is for {players}, not {n} (VNP-7)",
         "vnp.setup.own_board": "{title} is played on its own board: leave out layout",
-        "vnp.setup.starts": "rules: `starts` gives {n} intersections [x, y] on the board, one a "
-                            "colour, not {value}",
     },
 }  # fmt: skip
 """What its referee refuses in a setup (the checks every game shares are the core's)."""
