@@ -4,10 +4,13 @@ stories can be read off their events."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.games.flipdone.lab import LAB as FD_LAB
 from companion.games.passpass.lab import PTI_LAB, reference_events
+from companion.lab import interest
 from companion.lab.interest import (
     Story,
     branching,
@@ -40,6 +43,12 @@ def game(leads: list[tuple[int, tuple[float, ...]]], winner: int | None, actions
     )
 
 
+@pytest.fixture(autouse=True)
+def _stories_read_afresh():
+    """Each test reads its own stories: a story another test read is kept (`_READ`)."""
+    interest._READ.clear()
+
+
 # A leads, B draws level, B leads, A leads again, A wins: two changes; A took the lead for
 # good at action 80 of 100; A was behind at 60, past the middle: a comeback.
 SEESAW = game([(10, (1, 0)), (30, (1, 1)), (60, (1, 2)), (80, (3, 2))], winner=0)
@@ -70,13 +79,17 @@ def test_a_comeback_is_a_winner_behind_after_the_middle():
     assert comeback(RUNAWAY) is False
     behind_early = game([(10, (0, 1)), (40, (2, 1))], winner=0)
     assert comeback(behind_early) is False  # behind only in the first half
+    behind_at_40 = game([(10, (1, 0)), (40, (1, 2)), (70, (3, 2))], winner=0)
+    assert comeback(behind_at_40) is False  # past a third, not past the middle
+    behind_at_the_middle = game([(10, (1, 0)), (50, (1, 2)), (70, (3, 2))], winner=0)
+    assert comeback(behind_at_the_middle) is False  # the middle itself is not past it
+    behind_just_past = game([(10, (1, 0)), (51, (1, 2)), (70, (3, 2))], winner=0)
+    assert comeback(behind_just_past) is True
 
 
 def test_branching_is_legal_choices_per_move_where_counted():
     record = game([(1, (1, 0))], 0)
     assert branching(record) is None  # a journal: not counted
-    from dataclasses import replace
-
     assert branching(replace(record, choices=(90, 30))) == 3.0
 
 
@@ -152,3 +165,20 @@ def test_a_story_is_read_once_into_its_three_lead_figures_none_without_a_score()
     assert story(SEESAW) == Story(changes=2, decided=0.8, comeback=True)
     assert story(game([(10, (1, 0)), (60, (1, 2))], winner=None)) == Story(1, None, None)
     assert story(game([], winner=0)) is None  # no score: no lead figures
+
+
+def test_a_batch_of_stories_is_read_once_each_and_the_memory_of_them_stays_bounded():
+    """A tally reads a batch's figures one figure at a time (`companion.lab.tally.BATCH`):
+    each record's story is read once (the same `Story` again), and no more than `_KEPT`
+    stories are kept however many games a lab plays."""
+    from companion.lab.tally import BATCH
+
+    batch = [game([(10, (1, 0)), (20 + i, (1, 2))], winner=1) for i in range(BATCH)]
+    first = [story(record) for record in batch]
+    assert all(story(record) is read for record, read in zip(batch, first, strict=True))
+    assert first[0] is not None and story(replace(batch[0])) is not first[0]  # equal, not it
+    many = [game([(10, (1, 0))], winner=0) for _ in range(3 * interest._KEPT)]
+    for record in many:
+        story(record)
+        assert len(interest._READ) <= interest._KEPT
+    assert story(many[-1]) is story(many[-1])

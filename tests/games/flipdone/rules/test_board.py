@@ -247,3 +247,25 @@ def test_a_flip_tells_the_watcher_every_line_it_found_or_left_aligned():
             assert sorted(told.lines) == expected, (seed, square)
             checked += bool(expected)
     assert checked > 20
+
+
+def test_a_phase_settles_its_manche_when_it_is_the_last_unless_a_tie_prolongs_it():
+    """FD-2, FD-10: the bots ask whether the phase being played settles its manche; when
+    it says no, the phase ends into the next of the same manche; when it says yes, into
+    the next manche, the end of the game, or an extra phase for a tie."""
+    ends = {False: 0, True: 0}
+    for seed in range(6):
+        board, rng = Board(make_config(first=seed % 3), seed), random.Random(seed)
+        while not board.over:
+            before = (board.manche, board.phase, board.extra)
+            settles = board.settles_manche()
+            board.play(rng.choice(board.legal()))
+            after = (board.manche, board.phase, board.extra)
+            if after == before and not board.over:
+                continue
+            ends[settles] += 1
+            if not settles:
+                assert after == (before[0], before[1] + 1, 0)
+            else:
+                assert board.over or after[0] == before[0] + 1 or after[2] == before[2] + 1
+    assert ends[False] >= 6 and ends[True] >= 6

@@ -27,6 +27,7 @@ from companion.games.passpass.rules import (
     MancheVoid,
     MancheWon,
     Pass,
+    Passed,
     Phase,
     Placed,
     Reveal,
@@ -290,7 +291,8 @@ def test_pti_7_seats_speak_once_clockwise_from_the_magiciens_left():
         wrong = next(s for s in range(4) if s not in (state.speaker, 2))
         with pytest.raises(IllegalAction, match="PTI-7"):
             play(state, Pass(wrong))
-        state, _ = play(state, Pass(state.speaker))
+        state, events = play(state, Pass(state.speaker))
+        assert events[0] == Passed(order[-1])  # every screen tells who said OK
     assert order == [3, 0, 1]
     assert state.magician == 3  # placed, turn over
 

@@ -39,7 +39,7 @@ from companion.games.vnp.rules import (
     side_scores,
     winners,
 )
-from companion.games.vnp.rules.board import Board
+from companion.games.vnp.rules.board import PASS, Board
 from companion.games.vnp.rules.pieces import ends
 from companion.rules.errors import BadInput, IllegalAction
 from tests.games.vnp.rules.helpers import line, pid, position
@@ -285,6 +285,20 @@ def test_vnp_5_a_blocked_colour_passes_and_is_skipped_afterwards() -> None:
     for _ in range(3):
         state, _ = apply(state, legal_actions(state)[0])
     assert COLOURS[state.turn] is Colour.BLEU  # jaune is skipped
+
+
+def test_vnp_5_a_board_played_by_the_lab_passes_a_blocked_colour_and_only_it() -> None:
+    """The lab and the bots play a board by ids, PASS for a pass (`Board.play`): the
+    blocked colour passes (VNP-5), one that can place may not."""
+    plus = pid(((1, 3), (2, 3), (3, 3)), ((2, 2), (2, 3), (2, 4)))  # bleu's plus at (2, 3)
+    cfg = make_config(starts=((2, 3), (2, 4), (10, 10), (2, 10)))
+    board = position(cfg, turn="jaune", bleu=(plus,)).fork()
+    board.play(PASS)
+    assert board.passed[0] and COLOURS[board.turn] is Colour.BLEU
+    with pytest.raises(IllegalAction) as exc:
+        board.play(PASS)  # bleu can place
+    assert ruling(exc) == "VNP-5"
+    assert not board.passed[1] and COLOURS[board.turn] is Colour.BLEU
 
 
 def test_vnp_5_strict_reading_blocks_a_start_inside_another_piece() -> None:
