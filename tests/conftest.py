@@ -29,8 +29,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     did not take."""
     if not config.getoption("loadgroup", False):  # xdist sets it on its workers
         return
-    from _pytest.nodeid import NodeId
-
+    try:
+        from _pytest.nodeid import NodeId
+    except ImportError:  # a pytest before 9.2 reads the id xdist wrote
+        return
     for item in items:
         names = {str(m.args[0] if m.args else m.kwargs.get("name", "default"))
                  for m in item.iter_markers("xdist_group")}  # fmt: skip
