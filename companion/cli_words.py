@@ -966,7 +966,7 @@ COMMANDS = Book("cli.", WORDS)
 
 def add_words(owner: str, words: Mapping[str, tuple[str, str]]) -> None:
     """More of the command line's words, each (French, English) by its whole key
-    (``cli.lab.vnp.pieces``), in the OLED's catalogue: a game's names and notes in the
+    (``cli.lab.<game>.<name>``), in the OLED's catalogue: a game's names and notes in the
     lab, which its lab part gives as the lab loads it. A ValueError for a key the core's
     books or another part already say otherwise."""
     table = {

@@ -33,7 +33,7 @@ when the slower bus is done; the longest cycle holds each bus's costliest audit,
 hat tag's check when that costs more (``worst_cycle_ms``).
 
 The costs are fitted to the firmware whose hats' tags are checked one a cycle (issue 38;
-a frame's cost rose from 164.5 to 181.8 us over its last rounds). Charged per event on
+a frame's cost went from 164.5 to 181.8 us over its last rounds). Charged per event on
 scan_cycle's emulated chips, they give each of the 11 tables of bench/README.md's
 pico_cycle section a median cycle within 1.2 % of the emulated board's own (its ``T``
 frame) with no miss, 3.9 % with the cache model. The sums here (``cycle_ms``) are means,
